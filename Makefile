@@ -1,0 +1,85 @@
+# bonnie: hand-written Makefile. `make`, `make check`, `make sanitize`,
+# `make install PREFIX=... DESTDIR=...`, `make clean`.
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man/man1
+BUILD   ?= build
+CFLAGS  ?= -O2 -g
+WERROR  ?= -Werror
+
+# Project flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
+WARNFLAGS := -std=c11 -Wall -Wextra -Wpedantic $(WERROR)
+DEFS      := -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64
+ALLCFLAGS  = $(WARNFLAGS) $(DEFS) $(CFLAGS) $(EXTRA_CFLAGS) -pthread -MMD -MP
+LIBS      := -pthread
+
+LIB_SRCS    := $(wildcard lib/*.c)
+PHASE_SRCS  := $(wildcard phases/*.c)
+REPORT_SRCS := $(wildcard report/*.c)
+CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS)
+TEST_SRCS   := $(wildcard tests/check_*.c)
+
+CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
+MAIN_OBJ  := $(BUILD)/bonnie.o
+TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
+
+BIN      := $(BUILD)/bonnie
+TEST_BIN := $(BUILD)/check_bonnie
+
+.PHONY: all check check-run sanitize install uninstall clean deps
+
+all: bonnie
+
+bonnie: $(BIN)
+	cp $(BIN) $@
+
+$(BIN): $(MAIN_OBJ) $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+# The unit tests need the check library; its flags are only asked for here
+# (after tests/deps.sh made sure it is installed).
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+
+$(TEST_BIN): $(TEST_OBJS) $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+deps:
+	@tests/deps.sh
+
+# Unit suites, then the binary end to end, then bonnie++'s own converters.
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+check-run: $(BIN) $(TEST_BIN)
+	BONNIE=$(abspath $(BIN)) $(TEST_BIN)
+	BONNIE=$(abspath $(BIN)) tests/smoke.sh
+	BONNIE=$(abspath $(BIN)) tests/compat.sh
+
+# The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+sanitize: deps
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
+
+install: bonnie
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 bonnie $(DESTDIR)$(BINDIR)/bonnie
+	install -m 644 bonnie.1 $(DESTDIR)$(MANDIR)/bonnie.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/bonnie $(DESTDIR)$(MANDIR)/bonnie.1
+
+clean:
+	rm -rf build build-san bonnie
+
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJS:.o=.d)

@@ -1,0 +1,67 @@
+/* Everything a run needs to know, filled from the command line by options.c.
+ * Sizes are in bytes; defaults are bonnie++'s unless noted. */
+#ifndef BONNIE_CONFIG_H
+#define BONNIE_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BONNIE_VERSION "0.1.0"
+#define CSV_FORMAT_VERSION "1.98"
+
+#define DEFAULT_CHUNK 8192u
+#define DEFAULT_SEEKS 8192u
+#define DEFAULT_SEEK_PROCS 5u
+#define DEFAULT_PERCHAR_BYTES (3ull << 20)
+#define DEFAULT_FILES_K 16u
+#define MAX_MACHINE_NAME 128u
+
+/* -n max values with a special meaning */
+#define FILES_HARD_LINKS (-1)
+#define FILES_SYMLINKS (-2)
+
+struct config {
+	const char *dir;            /* -d: where the scratch directory is made */
+
+	/* -s size:chunk:seeks:procs */
+	uint64_t file_size;         /* 0 skips the I/O phases */
+	bool file_size_given;       /* false: the documented default is used */
+	uint32_t chunk;
+	uint32_t seeks;
+	uint32_t seek_procs;
+
+	uint64_t perchar_size;      /* -f: 0 skips the per-char phases */
+
+	/* -n num:max:min:dirs:chunk */
+	uint32_t files_k;           /* units of 1024 files; 0 skips file tests */
+	int64_t file_max;           /* bytes, or FILES_HARD_LINKS / FILES_SYMLINKS */
+	int64_t file_min;
+	uint32_t file_dirs;         /* 0 or 1: all files in one directory */
+	uint32_t file_chunk;
+
+	uint64_t ram_bytes;         /* -r; 0 with ram_given disables RAM checks */
+	bool ram_given;
+	char machine[MAX_MACHINE_NAME + 1]; /* -m, CSV-safe */
+	uint32_t runs;              /* -x */
+	bool quiet;                 /* -q */
+	bool sync_each;             /* -b */
+	bool direct;                /* -D */
+	uint32_t seed;              /* -z */
+	bool seed_given;
+	uint32_t concurrency;       /* -c */
+	char user[64];              /* -u user[:group]; empty: stay who we are */
+	char group[64];             /* -g group, or the part after ':' in -u */
+
+	const char *json_path;      /* --json FILE, "-" for stdout */
+	bool verify;                /* --verify */
+	int align_probe;            /* --align-probe: 1 on, 0 off, -1 automatic */
+	bool evict;                 /* false with --no-evict */
+};
+
+/* Number of files the file tests create. */
+static inline uint64_t config_file_count(const struct config *c)
+{
+	return (uint64_t)c->files_k * 1024u;
+}
+
+#endif

@@ -1,0 +1,104 @@
+/* Full-length read/write helpers with EINTR and short-count handling. */
+#include "fileio.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+/* A write that makes no progress would loop forever; report it as EIO. */
+static int no_progress(void)
+{
+	errno = EIO;
+	return -1;
+}
+
+int io_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			return no_progress();
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int io_pwrite_all(int fd, const void *buf, size_t len, off_t off)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = pwrite(fd, p, len, off);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			return no_progress();
+		p += n;
+		off += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int io_read_full(int fd, void *buf, size_t len, size_t *got)
+{
+	char *p = buf;
+
+	*got = 0;
+	while (len > 0) {
+		ssize_t n = read(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		p += n;
+		*got += (size_t)n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int io_pread_full(int fd, void *buf, size_t len, off_t off, size_t *got)
+{
+	char *p = buf;
+
+	*got = 0;
+	while (len > 0) {
+		ssize_t n = pread(fd, p, len, off);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		p += n;
+		off += n;
+		*got += (size_t)n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int io_fsync(int fd)
+{
+	int rc;
+
+	do
+		rc = fsync(fd);
+	while (rc != 0 && errno == EINTR);
+	return rc;
+}

@@ -1,0 +1,426 @@
+/* bonnie++-compatible option parsing (getopt_long) with strict validation. */
+#include "options.h"
+#include "units.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__)
+extern int optreset;
+#endif
+
+#define MAX_FIELDS 5
+#define MAX_FILE_SIZE (1ull << 50)     /* 1 PiB: far beyond any disk, well inside 64 bits */
+#define MAX_FILES_K 65536u             /* 64 Mi files */
+#define MAX_SEEKS 1000000000u
+#define MAX_SEEK_PROCS 256u
+#define MAX_RUNS 100000u
+#define MAX_CONCURRENCY 200u
+#define MAX_DIRS 99999u              /* five-digit directory names, as bonnie++ */
+#define MIN_CHUNK 256u
+#define MAX_CHUNK (1u << 20)
+
+enum long_only {
+	OPT_LONG_HELP = 256,
+	OPT_LONG_VERSION,
+	OPT_LONG_JSON,
+	OPT_LONG_VERIFY,
+	OPT_LONG_ALIGN,
+	OPT_LONG_NO_ALIGN,
+	OPT_LONG_NO_EVICT,
+};
+
+static const struct option long_options[] = {
+	{"help", no_argument, NULL, OPT_LONG_HELP},
+	{"version", no_argument, NULL, OPT_LONG_VERSION},
+	{"json", required_argument, NULL, OPT_LONG_JSON},
+	{"verify", no_argument, NULL, OPT_LONG_VERIFY},
+	{"align-probe", no_argument, NULL, OPT_LONG_ALIGN},
+	{"no-align-probe", no_argument, NULL, OPT_LONG_NO_ALIGN},
+	{"no-evict", no_argument, NULL, OPT_LONG_NO_EVICT},
+	{NULL, 0, NULL, 0},
+};
+
+/* '+': stop at the first non-option (no argv permutation); ':': report
+ * missing arguments as ':' so we print our own message. */
+static const char short_options[] = "+:d:s:n:f::r:m:x:qbDz:c:u:g:";
+
+struct parser {
+	struct config *cfg;
+	char *err;
+	size_t errlen;
+};
+
+static int fail(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->err, p->errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void options_sanitize_name(char *dst, size_t cap, const char *name)
+{
+	size_t i;
+
+	if (cap == 0)
+		return;
+	for (i = 0; name[i] != '\0' && i + 1 < cap; i++) {
+		unsigned char c = (unsigned char)name[i];
+		dst[i] = (c == ',' || c < 0x20 || c == 0x7f) ? '_' : (char)c;
+	}
+	dst[i] = '\0';
+}
+
+static void defaults(struct config *c, const char *machine)
+{
+	memset(c, 0, sizeof *c);
+	c->dir = ".";
+	c->chunk = DEFAULT_CHUNK;
+	c->seeks = DEFAULT_SEEKS;
+	c->seek_procs = DEFAULT_SEEK_PROCS;
+	c->perchar_size = DEFAULT_PERCHAR_BYTES;
+	c->files_k = DEFAULT_FILES_K;
+	c->file_dirs = 0;
+	c->file_chunk = DEFAULT_CHUNK;
+	c->runs = 1;
+	c->concurrency = 1;
+	c->align_probe = -1;
+	c->evict = true;
+	options_sanitize_name(c->machine, sizeof c->machine, machine ? machine : "localhost");
+}
+
+/* Splits s at ':' into at most max fields (pointers into buf). */
+static int split_fields(const char *s, char *buf, size_t cap, char **fields, int max)
+{
+	int n = 0;
+	char *q;
+
+	if (strlen(s) >= cap)
+		return -1;
+	strcpy(buf, s);
+	fields[n++] = buf;
+	for (q = buf; *q; q++) {
+		if (*q != ':')
+			continue;
+		if (n == max)
+			return -1;
+		*q = '\0';
+		fields[n++] = q + 1;
+	}
+	return n;
+}
+
+static int parse_size(struct parser *p, const char *opt, const char *what, const char *s,
+                      unsigned shift, uint64_t max, uint64_t *out)
+{
+	enum units_err e = units_parse_size(s, shift, out);
+
+	if (e == UNITS_OK && *out > max)
+		e = UNITS_OVERFLOW;
+	if (e != UNITS_OK)
+		return fail(p, "%s: %s '%s': %s", opt, what, s, units_strerror(e));
+	return 0;
+}
+
+static int parse_count(struct parser *p, const char *opt, const char *what, const char *s,
+                       uint64_t min, uint64_t max, uint32_t *out)
+{
+	uint64_t v;
+	enum units_err e = units_parse_uint(s, &v);
+
+	if (e != UNITS_OK)
+		return fail(p, "%s: %s '%s': %s", opt, what, s, units_strerror(e));
+	if (v < min || v > max)
+		return fail(p, "%s: %s '%s': must be between %llu and %llu", opt, what, s,
+		            (unsigned long long)min, (unsigned long long)max);
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int parse_chunk(struct parser *p, const char *opt, const char *s, uint32_t *out)
+{
+	uint64_t v;
+
+	if (parse_size(p, opt, "chunk size", s, 0, UINT32_MAX, &v) != 0)
+		return -1;
+	if (v < MIN_CHUNK || v > MAX_CHUNK || (v & (v - 1)) != 0)
+		return fail(p, "%s: chunk size '%s': must be a power of two from 256 to 1m", opt, s);
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int set_seq_sizes(struct parser *p, const char *arg)
+{
+	struct config *c = p->cfg;
+	char buf[256], *f[4];
+	int n = split_fields(arg, buf, sizeof buf, f, 4);
+
+	if (n < 0)
+		return fail(p, "-s: '%s': expected size[:chunk[:seeks[:procs]]]", arg);
+	if (n > 1 && *f[1] && parse_chunk(p, "-s", f[1], &c->chunk) != 0)
+		return -1;
+	if (n > 2 && *f[2] && parse_count(p, "-s", "seeks", f[2], 1, MAX_SEEKS, &c->seeks) != 0)
+		return -1;
+	if (n > 3 && *f[3] &&
+	    parse_count(p, "-s", "seek processes", f[3], 1, MAX_SEEK_PROCS, &c->seek_procs) != 0)
+		return -1;
+	if (parse_size(p, "-s", "size", f[0], 20, MAX_FILE_SIZE, &c->file_size) != 0)
+		return -1;
+	if (c->file_size != 0 && c->file_size % c->chunk != 0)
+		return fail(p, "-s: size '%s' is not a multiple of the chunk size %u", f[0], c->chunk);
+	c->file_size_given = true;
+	return 0;
+}
+
+/* -n max: a byte size, or -1 (hard links) / -2 (symlinks). */
+static int parse_file_max(struct parser *p, const char *s, int64_t *out)
+{
+	uint64_t v;
+
+	if (strcmp(s, "-1") == 0 || strcmp(s, "-2") == 0) {
+		*out = strcmp(s, "-1") == 0 ? FILES_HARD_LINKS : FILES_SYMLINKS;
+		return 0;
+	}
+	if (s[0] == '-')
+		return fail(p, "-n: max size '%s': must be a size, -1 (hard links) or -2 (symlinks)", s);
+	if (parse_size(p, "-n", "max size", s, 0, MAX_FILE_SIZE, &v) != 0)
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}
+
+static int set_file_tests(struct parser *p, const char *arg)
+{
+	struct config *c = p->cfg;
+	char buf[256], *f[MAX_FIELDS];
+	uint64_t v;
+	int n = split_fields(arg, buf, sizeof buf, f, MAX_FIELDS);
+
+	if (n < 0)
+		return fail(p, "-n: '%s': expected num[:max[:min[:dirs[:chunk]]]]", arg);
+	if (parse_count(p, "-n", "number of files (x1024)", f[0], 0, MAX_FILES_K, &c->files_k) != 0)
+		return -1;
+	c->file_max = c->file_min = 0;
+	if (n > 1 && *f[1] && parse_file_max(p, f[1], &c->file_max) != 0)
+		return -1;
+	if (n > 2 && *f[2]) {
+		if (parse_size(p, "-n", "min size", f[2], 0, MAX_FILE_SIZE, &v) != 0)
+			return -1;
+		c->file_min = (int64_t)v;
+	}
+	if (n > 3 && *f[3] && parse_count(p, "-n", "directories", f[3], 0, MAX_DIRS, &c->file_dirs) != 0)
+		return -1;
+	if (n > 4 && *f[4] && parse_chunk(p, "-n", f[4], &c->file_chunk) != 0)
+		return -1;
+	if (c->file_max < 0 && c->file_min != 0)
+		return fail(p, "-n: min size must be 0 with links (max -1 or -2)");
+	if (c->file_max >= 0 && c->file_min > c->file_max)
+		return fail(p, "-n: min size %lld is larger than max size %lld",
+		            (long long)c->file_min, (long long)c->file_max);
+	return 0;
+}
+
+static int set_perchar(struct parser *p, const char *arg)
+{
+	if (arg == NULL) {
+		p->cfg->perchar_size = 0;
+		return 0;
+	}
+	return parse_size(p, "-f", "per-char size", arg, 20, MAX_FILE_SIZE, &p->cfg->perchar_size);
+}
+
+static int set_machine(struct parser *p, const char *arg)
+{
+	if (arg[0] == '\0')
+		return fail(p, "-m: machine name must not be empty");
+	if (strlen(arg) > MAX_MACHINE_NAME)
+		return fail(p, "-m: machine name longer than %u bytes", MAX_MACHINE_NAME);
+	options_sanitize_name(p->cfg->machine, sizeof p->cfg->machine, arg);
+	return 0;
+}
+
+static int copy_name(struct parser *p, const char *opt, const char *what, const char *s,
+                     size_t len, char *dst, size_t cap)
+{
+	if (len == 0)
+		return fail(p, "%s: %s must not be empty", opt, what);
+	if (len >= cap)
+		return fail(p, "%s: %s longer than %zu bytes", opt, what, cap - 1);
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+	return 0;
+}
+
+static int set_user(struct parser *p, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	size_t ulen = colon ? (size_t)(colon - arg) : strlen(arg);
+	struct config *c = p->cfg;
+
+	if (copy_name(p, "-u", "user", arg, ulen, c->user, sizeof c->user) != 0)
+		return -1;
+	if (colon)
+		return copy_name(p, "-u", "group", colon + 1, strlen(colon + 1), c->group, sizeof c->group);
+	return 0;
+}
+
+/* getopt keeps global state; reset it so parsing can run more than once. */
+static void getopt_restart(void)
+{
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__)
+	optreset = 1;
+	optind = 1;
+#else
+	optind = 0; /* glibc and musl: full re-initialisation */
+#endif
+	opterr = 0;
+}
+
+static int apply_short(struct parser *p, int opt, const char *arg)
+{
+	struct config *c = p->cfg;
+	uint64_t v;
+
+	switch (opt) {
+	case 'd':
+		if (arg[0] == '\0')
+			return fail(p, "-d: directory must not be empty");
+		c->dir = arg;
+		return 0;
+	case 's': return set_seq_sizes(p, arg);
+	case 'n': return set_file_tests(p, arg);
+	case 'f': return set_perchar(p, arg);
+	case 'r':
+		if (parse_size(p, "-r", "RAM size", arg, 20, MAX_FILE_SIZE, &v) != 0)
+			return -1;
+		c->ram_bytes = v;
+		c->ram_given = true;
+		return 0;
+	case 'm': return set_machine(p, arg);
+	case 'x': return parse_count(p, "-x", "number of runs", arg, 1, MAX_RUNS, &c->runs);
+	case 'q': c->quiet = true; return 0;
+	case 'b': c->sync_each = true; return 0;
+	case 'D': c->direct = true; return 0;
+	case 'z':
+		if (parse_count(p, "-z", "seed", arg, 0, UINT32_MAX, &c->seed) != 0)
+			return -1;
+		c->seed_given = true;
+		return 0;
+	case 'c':
+		return parse_count(p, "-c", "concurrency", arg, 1, MAX_CONCURRENCY, &c->concurrency);
+	case 'g':
+		return copy_name(p, "-g", "group", arg, strlen(arg), c->group, sizeof c->group);
+	case 'u':
+		return set_user(p, arg);
+	}
+	return fail(p, "internal: unhandled option -%c", opt);
+}
+
+static int apply_long(struct parser *p, int opt, const char *arg)
+{
+	struct config *c = p->cfg;
+
+	switch (opt) {
+	case OPT_LONG_JSON:
+		if (arg[0] == '\0')
+			return fail(p, "--json: file name must not be empty (use - for stdout)");
+		c->json_path = arg;
+		return 0;
+	case OPT_LONG_VERIFY: c->verify = true; return 0;
+	case OPT_LONG_ALIGN: c->align_probe = 1; return 0;
+	case OPT_LONG_NO_ALIGN: c->align_probe = 0; return 0;
+	case OPT_LONG_NO_EVICT: c->evict = false; return 0;
+	}
+	return fail(p, "internal: unhandled long option");
+}
+
+/* Names the option getopt complained about: "-k" or "--frob". */
+static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
+{
+	const char *cur = optind > 0 ? argv[optind - 1] : "";
+
+	if (optc != 0 && optc != '?' && optc != ':')
+		snprintf(buf, cap, "-%c", optc);
+	else
+		snprintf(buf, cap, "%s", cur ? cur : "");
+}
+
+enum opt_result options_parse(int argc, char **argv, const char *machine_default,
+                              struct config *cfg, char *err, size_t errlen)
+{
+	struct parser p = {cfg, err, errlen};
+	int opt, idx;
+
+	defaults(cfg, machine_default);
+	getopt_restart();
+	while ((opt = getopt_long(argc, argv, short_options, long_options, &idx)) != -1) {
+		char name[64];
+		int rc;
+
+		if (opt == OPT_LONG_HELP)
+			return OPT_HELP;
+		if (opt == OPT_LONG_VERSION)
+			return OPT_VERSION;
+		if (opt == '?' || opt == ':') {
+			bad_option_name(argv, optopt, name, sizeof name);
+			fail(&p, opt == ':' ? "%s: missing value" : "%s: unknown option", name);
+			return OPT_ERROR;
+		}
+		if (opt >= OPT_LONG_HELP)
+			rc = apply_long(&p, opt, optarg);
+		else
+			rc = apply_short(&p, opt, optarg);
+		if (rc != 0)
+			return OPT_ERROR;
+	}
+	if (optind < argc) {
+		fail(&p, "unexpected argument '%s' (options take the form -s 512m)", argv[optind]);
+		return OPT_ERROR;
+	}
+	if (cfg->file_size == 0 && cfg->files_k == 0 && cfg->file_size_given) {
+		fail(&p, "-s 0 and -n 0: nothing to test");
+		return OPT_ERROR;
+	}
+	return OPT_RUN;
+}
+
+void options_usage(FILE *out)
+{
+	fputs(
+	"usage: bonnie [-d dir] [-s size[:chunk[:seeks[:procs]]]]\n"
+	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
+	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
+	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
+	"              [--no-evict] [--help] [--version]\n"
+	"\n"
+	"  -d dir     test in a new scratch directory under dir (default: .)\n"
+	"  -s size    data file size, MiB unless suffixed k/m/g/t (0 skips I/O tests);\n"
+	"             chunk: I/O size, power of two 256..1m (default 8k);\n"
+	"             seeks (default 8192) shared by procs workers (default 5)\n"
+	"  -n num     file tests with num*1024 files (default 16, 0 skips); sizes\n"
+	"             uniform in [min, max] bytes (max -1: hard links, -2: symlinks);\n"
+	"             dirs subdirectories; chunk: per-file I/O size (default 8k)\n"
+	"  -f[size]   bare: skip per-char tests; else per-char size (default 3m)\n"
+	"  -r ram     RAM size in MiB to assume (0: no RAM checks)\n"
+	"  -m name    machine name for the report (default: host name)\n"
+	"  -x runs    run everything this many times, one CSV line per run\n"
+	"  -z seed    random seed (echoed in the CSV)\n"
+	"  -c clients concurrency label, 1..200\n"
+	"  -u user    drop privileges to user[:group] (-g group also accepted)\n"
+	"  -q         quiet: CSV alone on stdout, table on stderr\n"
+	"  -b         fsync after every write and file operation\n"
+	"  -D         O_DIRECT for block write, rewrite, block read and seeks\n"
+	"  --json FILE      also write results as JSON (- for stdout)\n"
+	"  --verify         check every block read back against what was written\n"
+	"  --align-probe    measure aligned vs misaligned 4 KiB direct writes\n"
+	"  --no-align-probe skip the probe even on 512e (4K physical) disks\n"
+	"  --no-evict       do not drop the data file from the page cache before reads\n"
+	"\n"
+	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
+	"5 report not written, 6 verification failed.\n", out);
+}

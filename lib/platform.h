@@ -1,0 +1,36 @@
+/* The few non-POSIX services bonnie needs, each behind one small function
+ * with a portable fallback: direct I/O, its alignment, page-cache eviction,
+ * and syncing one file system. Linux first; FreeBSD and macOS build. */
+#ifndef BONNIE_PLATFORM_H
+#define BONNIE_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* openat() relative to dirfd with O_NOFOLLOW | O_CLOEXEC added, and direct
+ * I/O (O_DIRECT, or F_NOCACHE on macOS) when direct is true. */
+int plat_open(int dirfd, const char *name, int flags, mode_t mode, bool direct);
+
+/* True when this build can do direct I/O at all. */
+bool plat_has_direct_io(void);
+
+/* Alignment that direct I/O on the file open as fd needs. io_align (file
+ * offsets and lengths) is statx(STATX_DIOALIGN)'s where the kernel reports
+ * it, else fallback_io (the device's logical block size; 0 if unknown, then
+ * the page size). mem_align (buffers) is never less than the page size. */
+void plat_direct_alignment(int fd, size_t fallback_io, size_t *mem_align, size_t *io_align);
+
+/* Flushes the file's dirty pages and asks the kernel to drop its cached
+ * pages. Returns 1 if dropping is supported here, 0 if the platform has no
+ * way to do it, -1 on an error (errno set). */
+int plat_evict(int fd);
+
+/* Writes back everything on the file system holding fd (syncfs on Linux,
+ * else fsync of fd itself). 0 or -1 with errno. */
+int plat_syncfs(int fd);
+
+/* Page size in bytes. */
+size_t plat_page_size(void);
+
+#endif

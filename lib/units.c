@@ -1,0 +1,156 @@
+/* Parsing and printing of sizes, rates and latencies with one suffix table. */
+#include "units.h"
+
+#include <stdio.h>
+
+struct suffix {
+	char lower;
+	char upper;
+	unsigned shift;
+};
+
+/* Largest first, so formatting picks the biggest exact unit. */
+static const struct suffix suffixes[] = {
+	{'t', 'T', 40},
+	{'g', 'G', 30},
+	{'m', 'M', 20},
+	{'k', 'K', 10},
+};
+
+#define NSUFFIXES (sizeof suffixes / sizeof suffixes[0])
+
+const char *units_strerror(enum units_err err)
+{
+	switch (err) {
+	case UNITS_OK: return "ok";
+	case UNITS_EMPTY: return "empty value";
+	case UNITS_NEGATIVE: return "must not be negative";
+	case UNITS_FRACTION: return "must be a whole number";
+	case UNITS_GARBAGE: return "not a number";
+	case UNITS_OVERFLOW: return "too large";
+	}
+	return "invalid";
+}
+
+static const struct suffix *suffix_find(char c)
+{
+	for (size_t i = 0; i < NSUFFIXES; i++)
+		if (c == suffixes[i].lower || c == suffixes[i].upper)
+			return &suffixes[i];
+	return NULL;
+}
+
+/* Reads the leading decimal digits of s into *out; *end points past them. */
+static enum units_err parse_digits(const char *s, uint64_t *out, const char **end)
+{
+	uint64_t v = 0;
+	const char *p = s;
+
+	if (*p == '\0')
+		return UNITS_EMPTY;
+	if (*p == '-')
+		return UNITS_NEGATIVE;
+	if (*p < '0' || *p > '9')
+		return *p == '.' ? UNITS_FRACTION : UNITS_GARBAGE;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return UNITS_OVERFLOW;
+		v = v * 10 + d;
+	}
+	if (*p == '.' || *p == ',')
+		return UNITS_FRACTION;
+	*out = v;
+	*end = p;
+	return UNITS_OK;
+}
+
+enum units_err units_parse_uint(const char *s, uint64_t *out)
+{
+	const char *end;
+	enum units_err err = parse_digits(s, out, &end);
+
+	if (err != UNITS_OK)
+		return err;
+	return *end == '\0' ? UNITS_OK : UNITS_GARBAGE;
+}
+
+enum units_err units_parse_size(const char *s, unsigned default_shift, uint64_t *out)
+{
+	const char *end;
+	uint64_t v;
+	unsigned shift = default_shift;
+	enum units_err err = parse_digits(s, &v, &end);
+
+	if (err != UNITS_OK)
+		return err;
+	if (*end != '\0') {
+		const struct suffix *sf = suffix_find(*end);
+		if (sf == NULL || end[1] != '\0')
+			return UNITS_GARBAGE;
+		shift = sf->shift;
+	}
+	if (shift > 0 && v > (UINT64_MAX >> shift))
+		return UNITS_OVERFLOW;
+	*out = v << shift;
+	return UNITS_OK;
+}
+
+static void format_size(uint64_t bytes, char *buf, size_t len, int upper)
+{
+	for (size_t i = 0; i < NSUFFIXES; i++) {
+		uint64_t unit = (uint64_t)1 << suffixes[i].shift;
+		if (bytes != 0 && bytes % unit == 0) {
+			snprintf(buf, len, "%llu%c", (unsigned long long)(bytes / unit),
+			         upper ? suffixes[i].upper : suffixes[i].lower);
+			return;
+		}
+	}
+	snprintf(buf, len, "%llu", (unsigned long long)bytes);
+}
+
+void units_format_size(uint64_t bytes, char *buf, size_t len)
+{
+	format_size(bytes, buf, len, 1);
+}
+
+void units_format_size_lower(uint64_t bytes, char *buf, size_t len)
+{
+	format_size(bytes, buf, len, 0);
+}
+
+void units_format_rate(uint64_t kib, char *buf, size_t len)
+{
+	double mib = (double)kib / 1024.0;
+
+	if (kib < 10000)
+		snprintf(buf, len, "%4dk", (int)kib);
+	else if (mib < 100)
+		snprintf(buf, len, "%4.1fm", mib);
+	else if (mib < 999.5)
+		snprintf(buf, len, "%4dm", (int)(mib + 0.5));
+	else
+		snprintf(buf, len, "%4.1fg", mib / 1024.0);
+}
+
+void units_format_count_rate(double per_s, char *buf, size_t len)
+{
+	if (per_s < 1000)
+		snprintf(buf, len, "%5.1f", per_s);
+	else if (per_s < 99999.5)
+		snprintf(buf, len, "%5.0f", per_s);
+	else
+		snprintf(buf, len, "%4.0fk", per_s / 1000.0);
+}
+
+void units_format_latency(uint64_t ns, char *buf, size_t len)
+{
+	uint64_t us = ns / 1000;
+
+	if (us < 100000)
+		snprintf(buf, len, "%lluus", (unsigned long long)us);
+	else if (us < 100000000)
+		snprintf(buf, len, "%llums", (unsigned long long)(us / 1000));
+	else
+		snprintf(buf, len, "%llus", (unsigned long long)(us / 1000000));
+}

@@ -1,0 +1,46 @@
+/* Sizes and rates as people type and read them: one suffix table (k, m, g, t,
+ * each x1024, case-insensitive) used both to parse "512m" and to print "512M". */
+#ifndef BONNIE_UNITS_H
+#define BONNIE_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum units_err {
+	UNITS_OK = 0,
+	UNITS_EMPTY,    /* "" */
+	UNITS_NEGATIVE, /* "-5" where only non-negative values make sense */
+	UNITS_FRACTION, /* "1.5g" */
+	UNITS_GARBAGE,  /* "12q", "abc", " 12" */
+	UNITS_OVERFLOW, /* does not fit in 64 bits once scaled */
+};
+
+/* Short English reason for an error code, e.g. "not a number". */
+const char *units_strerror(enum units_err err);
+
+/* Parses "<digits>[kKmMgGtT]". A bare number is scaled by 2^default_shift
+ * (20 for bonnie++'s MiB-based -s, 0 for byte counts); a suffix overrides it.
+ * No sign, no blanks, no fraction. On success stores bytes in *out. */
+enum units_err units_parse_size(const char *s, unsigned default_shift, uint64_t *out);
+
+/* Parses a plain non-negative decimal integer with no suffix. */
+enum units_err units_parse_uint(const char *s, uint64_t *out);
+
+/* Formats bytes with the largest suffix that divides them exactly, upper-case
+ * as bonnie++'s CSV writes them: 512M, 1G, 4K, 100 (plain bytes). */
+void units_format_size(uint64_t bytes, char *buf, size_t len);
+
+/* Same, lower-case, as bonnie++ writes chunk sizes: 8k, 1m, 300. */
+void units_format_size_lower(uint64_t bytes, char *buf, size_t len);
+
+/* A KiB/s rate in bonnie++'s 5-character table form: " 535k", "312m", "1.5g". */
+void units_format_rate(uint64_t kib_per_s, char *buf, size_t len);
+
+/* A count per second (seeks, files) in at most 5 characters: "8816", "123.4",
+ * and "512k" (thousands) when the integer would not fit. */
+void units_format_count_rate(double per_s, char *buf, size_t len);
+
+/* A latency in bonnie++'s text form: "598us", "28ms", "120s" (truncated). */
+void units_format_latency(uint64_t ns, char *buf, size_t len);
+
+#endif

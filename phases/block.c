@@ -1,0 +1,105 @@
+/* Block write and block read: the data file in chunk-sized write(2)/read(2)
+ * calls, from offset 0 to the end. Block write creates the file. */
+#include "io_common.h"
+#include "../lib/fileio.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static bool block_enabled(const struct config *cfg)
+{
+	return cfg->file_size > 0;
+}
+
+static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	const struct config *cfg = ctx->cfg;
+	struct op_timer t;
+	uint64_t off;
+	int fd = data_open(ctx, res, O_WRONLY, true, cfg->direct);
+
+	if (fd < 0)
+		return -1;
+	ctx->data_size = 0;
+	op_timer_start(&t);
+	for (off = 0; off < cfg->file_size && !phase_stop_requested(res); off += cfg->chunk) {
+		const unsigned char *block = pattern_block(ctx->pat, off, 0, cfg->chunk);
+
+		if (io_write_all(fd, block, cfg->chunk) != 0) {
+			data_fail(ctx, res, "write", (int64_t)off);
+			close(fd);
+			return -1;
+		}
+		/* -b: bonnie++ documents an fsync after every write but never did one */
+		if (cfg->sync_each && io_fsync(fd) != 0) {
+			data_fail(ctx, res, "fsync", (int64_t)off);
+			close(fd);
+			return -1;
+		}
+		res->bytes += cfg->chunk;
+		op_timer_lap(&t, &res->latency);
+	}
+	res->units = res->bytes;
+	ctx->data_size = res->bytes;
+	return data_close(ctx, res, fd, true);
+}
+
+static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	const struct config *cfg = ctx->cfg;
+	struct pattern_mismatch m;
+	struct op_timer t;
+	unsigned char *buf;
+	uint64_t off;
+	size_t got;
+	int fd, rc = 0;
+
+	buf = data_buffer(ctx, res, cfg->chunk);
+	if (buf == NULL)
+		return -1;
+	fd = data_open(ctx, res, O_RDONLY, false, cfg->direct);
+	if (fd < 0) {
+		free(buf);
+		return -1;
+	}
+	op_timer_start(&t);
+	for (off = 0; off < ctx->data_size && !phase_stop_requested(res); off += cfg->chunk) {
+		if (io_read_full(fd, buf, cfg->chunk, &got) != 0) {
+			rc = data_fail(ctx, res, "read", (int64_t)off);
+			break;
+		}
+		if (got != cfg->chunk) {
+			rc = data_fail_detail(ctx, res, "read", (int64_t)(off + got), "file ends before the bytes written");
+			break;
+		}
+		res->bytes += got;
+		op_timer_lap(&t, &res->latency);
+		if (cfg->verify) {
+			if (pattern_check(ctx->pat, buf, got, off, 1, &m) != 0) {
+				rc = data_mismatch(ctx, res, &m);
+				break;
+			}
+			op_timer_start(&t);
+		}
+	}
+	res->units = res->bytes;
+	free(buf);
+	if (data_close(ctx, res, fd, false) != 0)
+		rc = -1;
+	return rc;
+}
+
+const struct phase phase_block_write = {
+	.id = PHASE_PUT_BLOCK,
+	.flags = PHASE_DIRECT,
+	.enabled = block_enabled,
+	.run = block_write_run,
+};
+
+const struct phase phase_block_read = {
+	.id = PHASE_GET_BLOCK,
+	.flags = PHASE_READS_DATA | PHASE_DIRECT,
+	.enabled = block_enabled,
+	.run = block_read_run,
+};

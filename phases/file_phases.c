@@ -1,0 +1,451 @@
+/* The six file phases: sequential create / stat+read / delete, then random
+ * create / stat+read / delete. Create and delete end by syncing only the
+ * tested file system (syncfs), inside the timed region. */
+#include "files.h"
+#include "io_common.h"
+#include "../lib/fileio.h"
+#include "../lib/platform.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef O_DIRECTORY
+#define O_DIRECTORY 0
+#endif
+
+#define SHUFFLE_STAT 0x7374617473ULL
+#define SHUFFLE_DEL 0x64656c6574ULL
+
+static bool files_enabled(const struct config *cfg)
+{
+	return cfg->files_k > 0;
+}
+
+static bool links_mode(const struct file_plan *fp)
+{
+	return fp->max < 0;
+}
+
+/* Records errno for op on name (relative to the files directory). */
+static int file_fail(struct file_plan *fp, struct phase_result *res, const char *op, const char *name)
+{
+	char path[4096 + FILES_NAME_MAX];
+	int err = errno;
+
+	snprintf(path, sizeof path, "%s%s%s", fp->toppath, name[0] ? "/" : "", name);
+	op_error_set(&res->error, err, op, path, -1);
+	res->status = PHASE_FAILED;
+	return -1;
+}
+
+static int file_fail_detail(struct file_plan *fp, struct phase_result *res, const char *op,
+                            const char *name, const char *why)
+{
+	char path[4096 + FILES_NAME_MAX];
+
+	snprintf(path, sizeof path, "%s/%s", fp->toppath, name);
+	op_error_set_detail(&res->error, op, path, -1, why);
+	res->status = PHASE_FAILED;
+	return -1;
+}
+
+static void subdir_name(uint32_t d, char *buf, size_t len)
+{
+	snprintf(buf, len, "%05u", (unsigned)d);
+}
+
+/* Opens subdirectory d of the tree (the top directory itself when there are none). */
+static int open_subdir(struct file_plan *fp, uint32_t d)
+{
+	char name[16];
+
+	if (fp->dirs == 1)
+		return dup(fp->topfd);
+	subdir_name(d, name, sizeof name);
+	return openat(fp->topfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* fsync of the directory holding file index (-b). */
+static int sync_dir_of(struct file_plan *fp, struct phase_result *res, uint64_t index)
+{
+	int fd = open_subdir(fp, files_dir_of(fp, index)), rc;
+
+	if (fd < 0)
+		return file_fail(fp, res, "open directory", "");
+	rc = io_fsync(fd);
+	close(fd);
+	return rc == 0 ? 0 : file_fail(fp, res, "fsync directory", "");
+}
+
+/* Untimed: the files directory and its subdirectories. */
+static int make_tree(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct file_plan *fp = ctx->files;
+	char name[16];
+
+	if (mkdirat(ctx->dirfd, FILES_DIR, 0700) != 0)
+		return file_fail(fp, res, "mkdir", "");
+	fp->topfd = openat(ctx->dirfd, FILES_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fp->topfd < 0)
+		return file_fail(fp, res, "open", "");
+	for (uint32_t d = 0; fp->dirs > 1 && d < fp->dirs; d++) {
+		subdir_name(d, name, sizeof name);
+		if (mkdirat(fp->topfd, name, 0700) != 0)
+			return file_fail(fp, res, "mkdir", name);
+	}
+	return 0;
+}
+
+/* Writes the data of file index through fd in chunk-sized writes. */
+static int write_contents(struct file_plan *fp, struct phase_result *res, int fd, uint64_t index,
+                          const char *name)
+{
+	uint64_t size = files_size_of(fp, index), key = index << 40;
+
+	for (uint64_t off = 0; off < size; off += fp->chunk) {
+		size_t len = size - off < fp->chunk ? (size_t)(size - off) : fp->chunk;
+		const unsigned char *data = pattern_block(&fp->pat, key + off, FILES_DATA_GEN, len);
+
+		if (io_write_all(fd, data, len) != 0)
+			return file_fail(fp, res, "write", name);
+		res->bytes += len;
+	}
+	return 0;
+}
+
+static int create_link(struct file_plan *fp, struct phase_result *res, uint64_t index, const char *name,
+                       bool random_first)
+{
+	char first[FILES_NAME_MAX], target[FILES_NAME_MAX + 4];
+
+	files_name(fp, 0, random_first, first);
+	if (fp->max == FILES_HARD_LINKS) {
+		if (linkat(fp->topfd, first, fp->topfd, name, 0) != 0)
+			return file_fail(fp, res, "link", name);
+	} else {
+		/* the target is relative to the link's own directory */
+		snprintf(target, sizeof target, "%s%s", fp->dirs > 1 ? "../" : "", first);
+		if (symlinkat(target, fp->topfd, name) != 0)
+			return file_fail(fp, res, "symlink", name);
+	}
+	return fp->sync_each ? sync_dir_of(fp, res, index) : 0;
+}
+
+/* One create operation: a new file with its data (or a link to file 0). */
+static int create_one(struct file_plan *fp, struct phase_result *res, uint64_t index, bool random_first)
+{
+	char name[FILES_NAME_MAX];
+	int fd, rc;
+
+	files_name(fp, index, random_first, name);
+	if (links_mode(fp) && index > 0)
+		return create_link(fp, res, index, name, random_first);
+	fd = openat(fp->topfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return file_fail(fp, res, "create", name);
+	rc = write_contents(fp, res, fd, index, name);
+	if (rc == 0 && fp->sync_each && io_fsync(fd) != 0)
+		rc = file_fail(fp, res, "fsync", name);
+	if (close(fd) != 0 && rc == 0)
+		rc = file_fail(fp, res, "close", name);
+	if (rc == 0 && fp->sync_each)
+		rc = sync_dir_of(fp, res, index);
+	return rc;
+}
+
+/* Flushes the tested file system only, never the whole machine. */
+static int files_sync(struct phase_ctx *ctx, struct phase_result *res)
+{
+	uint64_t t0 = clock_now_ns();
+	int rc = plat_syncfs(ctx->dirfd);
+
+	res->sync_ns += clock_now_ns() - t0;
+	return rc == 0 ? 0 : file_fail(ctx->files, res, "syncfs", "");
+}
+
+static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool random_first)
+{
+	struct file_plan *fp = ctx->files;
+	struct op_timer t;
+
+	fp->random_names = random_first;
+	op_timer_start(&t);
+	for (uint64_t i = 0; i < fp->count; i++) {
+		if (phase_stop_requested(res))
+			return 0;
+		if (create_one(fp, res, i, random_first) != 0)
+			return -1;
+		res->units++;
+		op_timer_lap(&t, &res->latency);
+	}
+	return files_sync(ctx, res);
+}
+
+static int seq_create_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	return create_all(ctx, res, false);
+}
+
+static int ran_create_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	return create_all(ctx, res, true);
+}
+
+static int verify_chunk(struct file_plan *fp, struct phase_result *res, const char *name,
+                        uint64_t key, size_t len)
+{
+	struct pattern_mismatch m;
+	char why[160];
+
+	if (pattern_check(&fp->pat, fp->buf, len, key, FILES_DATA_GEN, &m) == 0)
+		return 0;
+	res->flags |= RESULT_MISMATCH;
+	snprintf(why, sizeof why, "data differs at byte %llu: expected 0x%02x, found 0x%02x",
+	         (unsigned long long)(m.offset & ((1ull << 40) - 1)), m.expected, m.found);
+	return file_fail_detail(fp, res, "verify", name, why);
+}
+
+static int read_contents(struct file_plan *fp, struct phase_result *res, int fd, const char *name,
+                         uint64_t index, uint64_t size)
+{
+	for (uint64_t off = 0; off < size; off += fp->chunk) {
+		size_t want = size - off < fp->chunk ? (size_t)(size - off) : fp->chunk, got;
+
+		if (io_read_full(fd, fp->buf, want, &got) != 0)
+			return file_fail(fp, res, "read", name);
+		if (got != want)
+			return file_fail_detail(fp, res, "read", name, "file ends before its size");
+		res->bytes += got;
+		if (fp->verify && verify_chunk(fp, res, name, (index << 40) + off, got) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One stat operation: stat (following our own links) and, for files with
+ * data, open and read all of it. */
+static int stat_one(struct file_plan *fp, struct phase_result *res, int dirfd, const char *name,
+                    const char *shown, uint64_t index)
+{
+	uint64_t want = files_size_of(fp, index);
+	struct stat st;
+	char why[96];
+	int fd, rc;
+
+	if (fstatat(dirfd, name, &st, 0) != 0)
+		return file_fail(fp, res, "stat", shown);
+	if ((uint64_t)st.st_size != want) {
+		snprintf(why, sizeof why, "size %lld, expected %llu", (long long)st.st_size,
+		         (unsigned long long)want);
+		return file_fail_detail(fp, res, "stat", shown, why);
+	}
+	if (st.st_size == 0)
+		return 0;
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return file_fail(fp, res, "open", shown);
+	rc = read_contents(fp, res, fd, shown, index, want);
+	close(fd);
+	return rc;
+}
+
+/* Calls fn on every entry of subdirectory d in readdir order, repeating
+ * passes until one finds nothing new to do (deleting while reading may
+ * hide entries). Returns the number of entries handled, or -1. */
+typedef int (*entry_fn)(struct file_plan *fp, struct phase_result *res, int dirfd, const char *name,
+                        struct op_timer *t);
+
+static int64_t walk_subdir(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
+                           bool repeat, struct op_timer *t)
+{
+	int fd = open_subdir(fp, d);
+	int64_t done = 0, pass;
+	struct dirent *ent;
+	DIR *dir;
+
+	if (fd < 0 || (dir = fdopendir(fd)) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return file_fail(fp, res, "opendir", "");
+	}
+	do {
+		pass = 0;
+		rewinddir(dir);
+		while ((ent = readdir(dir)) != NULL && !phase_stop_requested(res)) {
+			if (ent->d_name[0] == '.')
+				continue; /* our names never start with a dot */
+			if (fn(fp, res, dirfd(dir), ent->d_name, t) != 0) {
+				closedir(dir);
+				return -1;
+			}
+			pass++;
+		}
+		done += pass;
+	} while (repeat && pass > 0 && res->status == PHASE_NOT_RUN);
+	closedir(dir);
+	return done;
+}
+
+static int stat_entry(struct file_plan *fp, struct phase_result *res, int dirfd, const char *name,
+                      struct op_timer *t)
+{
+	int64_t index = files_index_of(name, fp->random_names);
+
+	if (index < 0 || (uint64_t)index >= fp->count)
+		return file_fail_detail(fp, res, "stat", name, "a file bonnie did not create");
+	if (stat_one(fp, res, dirfd, name, name, (uint64_t)index) != 0)
+		return -1;
+	res->units++;
+	op_timer_lap(t, &res->latency);
+	return 0;
+}
+
+static int unlink_entry(struct file_plan *fp, struct phase_result *res, int dirfd, const char *name,
+                        struct op_timer *t)
+{
+	if (unlinkat(dirfd, name, 0) != 0)
+		return file_fail(fp, res, "unlink", name);
+	if (fp->sync_each && io_fsync(dirfd) != 0)
+		return file_fail(fp, res, "fsync directory", name);
+	res->units++;
+	op_timer_lap(t, &res->latency);
+	return 0;
+}
+
+/* Every file must be seen exactly once: anything else is a file-system error. */
+static int check_count(struct file_plan *fp, struct phase_result *res, uint64_t seen)
+{
+	char why[96];
+
+	if (res->status != PHASE_NOT_RUN || seen == fp->count)
+		return res->status == PHASE_FAILED ? -1 : 0;
+	snprintf(why, sizeof why, "found %llu files, expected %llu", (unsigned long long)seen,
+	         (unsigned long long)fp->count);
+	return file_fail_detail(fp, res, "readdir", "", why);
+}
+
+static int walk_all(struct phase_ctx *ctx, struct phase_result *res, entry_fn fn, bool repeat)
+{
+	struct file_plan *fp = ctx->files;
+	struct op_timer t;
+	uint64_t seen = 0;
+
+	op_timer_start(&t);
+	for (uint32_t d = 0; d < fp->dirs && res->status == PHASE_NOT_RUN; d++) {
+		int64_t n = walk_subdir(fp, res, d, fn, repeat, &t);
+		if (n < 0)
+			return -1;
+		seen += (uint64_t)n;
+	}
+	return check_count(fp, res, seen);
+}
+
+static int seq_stat_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	return walk_all(ctx, res, stat_entry, false);
+}
+
+/* Removes the subdirectories and the files directory, then syncs. */
+static int remove_tree(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct file_plan *fp = ctx->files;
+	char name[16];
+
+	for (uint32_t d = 0; fp->dirs > 1 && d < fp->dirs; d++) {
+		subdir_name(d, name, sizeof name);
+		if (unlinkat(fp->topfd, name, AT_REMOVEDIR) != 0)
+			return file_fail(fp, res, "rmdir", name);
+	}
+	close(fp->topfd);
+	fp->topfd = -1;
+	if (unlinkat(ctx->dirfd, FILES_DIR, AT_REMOVEDIR) != 0)
+		return file_fail(fp, res, "rmdir", "");
+	return files_sync(ctx, res);
+}
+
+static int seq_del_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	if (walk_all(ctx, res, unlink_entry, true) != 0 || res->status != PHASE_NOT_RUN)
+		return res->status == PHASE_INTERRUPTED ? 0 : -1;
+	return remove_tree(ctx, res);
+}
+
+static int shuffle_for_stat(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)res;
+	files_shuffle(ctx->files, SHUFFLE_STAT);
+	return 0;
+}
+
+static int shuffle_for_delete(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)res;
+	files_shuffle(ctx->files, SHUFFLE_DEL);
+	return 0;
+}
+
+static int ran_stat_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct file_plan *fp = ctx->files;
+	char name[FILES_NAME_MAX];
+	struct op_timer t;
+
+	op_timer_start(&t);
+	for (uint64_t i = 0; i < fp->count && !phase_stop_requested(res); i++) {
+		uint32_t index = fp->order[i];
+
+		files_name(fp, index, true, name);
+		if (stat_one(fp, res, fp->topfd, name, name, index) != 0)
+			return -1;
+		res->units++;
+		op_timer_lap(&t, &res->latency);
+	}
+	return 0;
+}
+
+static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct file_plan *fp = ctx->files;
+	char name[FILES_NAME_MAX];
+	struct op_timer t;
+
+	op_timer_start(&t);
+	for (uint64_t i = 0; i < fp->count; i++) {
+		uint32_t index = fp->order[i];
+
+		if (phase_stop_requested(res))
+			return 0;
+		files_name(fp, index, true, name);
+		if (unlinkat(fp->topfd, name, 0) != 0)
+			return file_fail(fp, res, "unlink", name);
+		if (fp->sync_each && sync_dir_of(fp, res, index) != 0)
+			return -1;
+		res->units++;
+		op_timer_lap(&t, &res->latency);
+	}
+	return remove_tree(ctx, res);
+}
+
+const struct phase phase_seq_create = {
+	.id = PHASE_SEQ_CREATE, .enabled = files_enabled, .prepare = make_tree, .run = seq_create_run,
+};
+const struct phase phase_seq_stat = {
+	.id = PHASE_SEQ_STAT, .enabled = files_enabled, .run = seq_stat_run,
+};
+const struct phase phase_seq_del = {
+	.id = PHASE_SEQ_DEL, .enabled = files_enabled, .run = seq_del_run,
+};
+const struct phase phase_ran_create = {
+	.id = PHASE_RAN_CREATE, .enabled = files_enabled, .prepare = make_tree, .run = ran_create_run,
+};
+const struct phase phase_ran_stat = {
+	.id = PHASE_RAN_STAT, .enabled = files_enabled, .prepare = shuffle_for_stat, .run = ran_stat_run,
+};
+const struct phase phase_ran_del = {
+	.id = PHASE_RAN_DEL, .enabled = files_enabled, .prepare = shuffle_for_delete, .run = ran_del_run,
+};

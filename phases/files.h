@@ -1,0 +1,63 @@
+/* File-test state shared by the six file phases (-n num:max:min:dirs:chunk).
+ * Names, sizes and orders are pure functions of (seed, index), so nothing
+ * per file is stored except the shuffled order: 4 bytes a file, 4 MiB for
+ * -n 1024 (a million files). */
+#ifndef BONNIE_FILES_H
+#define BONNIE_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../lib/config.h"
+#include "../lib/pattern.h"
+
+#define FILES_DIR "files"      /* inside the scratch directory */
+#define FILES_HEX_DIGITS 10u   /* the index part of every name */
+#define FILES_RAND_MAX 12u     /* 0..12 random alphanumerics */
+#define FILES_NAME_MAX 64u     /* "ddddd/" + 10 + 12 + NUL, with room */
+#define FILES_DATA_GEN 3u      /* pattern generation of file contents */
+
+struct file_plan {
+	uint64_t count;        /* num * 1024 */
+	uint32_t dirs;         /* subdirectories; 1 means none */
+	int64_t max;           /* bytes, or FILES_HARD_LINKS / FILES_SYMLINKS */
+	int64_t min;
+	uint32_t chunk;        /* per-file read/write size */
+	uint64_t seed;
+	bool sync_each;        /* -b */
+	bool verify;           /* --verify */
+	bool random_names;     /* naming of the files now on disk */
+	int topfd;             /* FILES_DIR, -1 when it does not exist */
+	char toppath[4096];
+	struct pattern pat;    /* file contents */
+	unsigned char *buf;    /* chunk bytes for reading */
+	uint32_t *order;       /* shuffled indices for the random phases */
+};
+
+/* Sets up the plan from the configuration (allocates the order array and
+ * buffers). scratch_path names the scratch directory for messages.
+ * Returns 0, or -1 with errno set. */
+int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *scratch_path,
+                    size_t mem_align);
+void files_plan_free(struct file_plan *fp);
+
+/* Writes the name of file index into buf (FILES_NAME_MAX bytes), relative
+ * to FILES_DIR: "00003/" when there are subdirectories, then either the 10
+ * hex digits of index followed by 0-12 random alphanumerics (sequential
+ * names), or the random part first (random names). */
+void files_name(const struct file_plan *fp, uint64_t index, bool random_first, char *buf);
+
+/* Subdirectory of file index (0 when there are none). */
+uint32_t files_dir_of(const struct file_plan *fp, uint64_t index);
+
+/* Size in bytes of file index: uniform in [min, max] (0 for links). */
+uint64_t files_size_of(const struct file_plan *fp, uint64_t index);
+
+/* Index encoded in a name read back from a directory; -1 if it is not one of ours. */
+int64_t files_index_of(const char *name, bool random_first);
+
+/* Fisher-Yates shuffle of 0..count-1 into fp->order, seeded by salt. */
+void files_shuffle(struct file_plan *fp, uint64_t salt);
+
+#endif

@@ -1,0 +1,99 @@
+/* Data-file helpers shared by the I/O phases; see io_common.h. */
+#include "io_common.h"
+#include "../lib/fileio.h"
+#include "../lib/platform.h"
+#include "../lib/signals.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void data_path(const struct phase_ctx *ctx, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", ctx->dirpath, DATA_FILE);
+}
+
+int data_fail(struct phase_ctx *ctx, struct phase_result *res, const char *op, int64_t offset)
+{
+	char path[4096];
+	int err = errno;
+
+	data_path(ctx, path, sizeof path);
+	op_error_set(&res->error, err, op, path, offset);
+	res->status = PHASE_FAILED;
+	return -1;
+}
+
+int data_fail_detail(struct phase_ctx *ctx, struct phase_result *res, const char *op, int64_t offset,
+                     const char *detail)
+{
+	char path[4096];
+
+	data_path(ctx, path, sizeof path);
+	op_error_set_detail(&res->error, op, path, offset, detail);
+	res->status = PHASE_FAILED;
+	return -1;
+}
+
+int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct pattern_mismatch *m)
+{
+	char why[160];
+
+	res->flags |= RESULT_MISMATCH;
+	snprintf(why, sizeof why, "data differs from what was written: expected byte 0x%02x, found 0x%02x",
+	         m->expected, m->found);
+	return data_fail_detail(ctx, res, "verify", (int64_t)m->offset, why);
+}
+
+int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool create, bool direct)
+{
+	int fd;
+
+	if (create) {
+		if (unlinkat(ctx->dirfd, DATA_FILE, 0) != 0 && errno != ENOENT)
+			return data_fail(ctx, res, "unlink", -1);
+		flags |= O_CREAT | O_EXCL;
+	}
+	fd = plat_open(ctx->dirfd, DATA_FILE, flags, 0600, direct);
+	if (fd < 0)
+		return data_fail(ctx, res, "open", -1);
+	if (direct)
+		res->flags |= RESULT_DIRECT;
+	return fd;
+}
+
+int data_close(struct phase_ctx *ctx, struct phase_result *res, int fd, bool sync)
+{
+	uint64_t t0 = clock_now_ns();
+	int rc = 0;
+
+	if (sync && io_fsync(fd) != 0)
+		rc = data_fail(ctx, res, "fsync", -1);
+	if (close(fd) != 0 && rc == 0)
+		rc = data_fail(ctx, res, "close", -1);
+	res->sync_ns += clock_now_ns() - t0;
+	return rc;
+}
+
+void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len)
+{
+	void *p;
+	int err = posix_memalign(&p, ctx->mem_align, len);
+
+	if (err != 0) {
+		errno = err;
+		data_fail(ctx, res, "allocate buffer for", -1);
+		return NULL;
+	}
+	return p;
+}
+
+bool phase_stop_requested(struct phase_result *res)
+{
+	if (signals_stop_level() == STOP_NONE)
+		return false;
+	res->status = PHASE_INTERRUPTED;
+	return true;
+}

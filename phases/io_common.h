@@ -1,0 +1,55 @@
+/* Helpers shared by the phases that work on the data file: opening it,
+ * the final fsync+close inside the timed region, aligned buffers, error
+ * recording with the full path, stop checks and per-operation timing. */
+#ifndef BONNIE_IO_COMMON_H
+#define BONNIE_IO_COMMON_H
+
+#include <stdbool.h>
+
+#include "../lib/clock.h"
+#include "phase.h"
+
+/* Records errno as the phase's error for op on the data file at offset
+ * (-1: none) and marks the phase failed. Returns -1 for tail calls. */
+int data_fail(struct phase_ctx *ctx, struct phase_result *res, const char *op, int64_t offset);
+
+/* Same with a reason of our own instead of errno's. */
+int data_fail_detail(struct phase_ctx *ctx, struct phase_result *res, const char *op, int64_t offset,
+                     const char *detail);
+
+/* Opens the data file. With create, any previous data file is removed and a
+ * new one created exclusively. direct asks for O_DIRECT (when -D applies). */
+int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool create, bool direct);
+
+/* fsync (when sync) and close; the time goes to res->sync_ns. 0 or -1. */
+int data_close(struct phase_ctx *ctx, struct phase_result *res, int fd, bool sync);
+
+/* A buffer aligned for direct I/O, or NULL with the error recorded. */
+void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len);
+
+/* True (and the phase marked interrupted) once a stop was requested. */
+bool phase_stop_requested(struct phase_result *res);
+
+/* Records a --verify mismatch as the phase's error. Returns -1. */
+int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct pattern_mismatch *m);
+
+/* Per-operation timing that reads the clock once per operation: each lap
+ * is the time since the previous lap (or start). */
+struct op_timer {
+	uint64_t last;
+};
+
+static inline void op_timer_start(struct op_timer *t)
+{
+	t->last = clock_now_ns();
+}
+
+static inline void op_timer_lap(struct op_timer *t, struct hist *h)
+{
+	uint64_t now = clock_now_ns();
+
+	hist_add(h, now - t->last);
+	t->last = now;
+}
+
+#endif

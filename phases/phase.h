@@ -1,0 +1,53 @@
+/* The phase interface. A phase measures and fills a phase_result; it never
+ * prints. The runner (runner.c) owns the clock around run(), the cache
+ * eviction before reads, and the device counters. */
+#ifndef BONNIE_PHASE_H
+#define BONNIE_PHASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../lib/config.h"
+#include "../lib/pattern.h"
+#include "results.h"
+
+#define DATA_FILE "data"
+
+struct file_plan; /* file-test state, files.h */
+
+/* Everything a phase may touch. One per client: no globals. */
+struct phase_ctx {
+	const struct config *cfg;
+	int dirfd;                 /* the scratch directory */
+	const char *dirpath;       /* its path, for messages */
+	struct pattern *pat;       /* the data written and verified */
+	size_t mem_align;          /* buffer alignment (direct I/O needs it) */
+	uint64_t data_size;        /* bytes in the data file once block write ran */
+	struct file_plan *files;
+};
+
+enum phase_flag {
+	PHASE_READS_DATA = 1u << 0, /* reads the data file: evict it from the cache first */
+	PHASE_DIRECT = 1u << 1,     /* honours -D */
+};
+
+struct phase {
+	enum phase_id id;
+	unsigned flags;
+	bool (*enabled)(const struct config *cfg);
+	/* Optional untimed preparation (making directories, shuffling). */
+	int (*prepare)(struct phase_ctx *ctx, struct phase_result *res);
+	/* The timed region. Returns 0, or -1 with res->error set. Sets
+	 * res->status to PHASE_INTERRUPTED itself if it stopped on a signal. */
+	int (*run)(struct phase_ctx *ctx, struct phase_result *res);
+};
+
+#define PHASE_DECLARE(id, name, title, unit, sym) extern const struct phase phase_##sym;
+PHASES(PHASE_DECLARE)
+#undef PHASE_DECLARE
+
+/* The descriptors in pipeline order, indexed by enum phase_id. */
+extern const struct phase *const phase_table[PHASE_COUNT];
+
+#endif

@@ -1,0 +1,56 @@
+/* What a run measured: plain data, no pointers, so results can be copied,
+ * kept in shared memory by concurrent clients, merged, and formatted by
+ * report/ without knowing how they were measured. */
+#ifndef BONNIE_RESULTS_H
+#define BONNIE_RESULTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../lib/hist.h"
+#include "../lib/operr.h"
+#include "phase_list.h"
+
+enum phase_status {
+	PHASE_NOT_RUN = 0,   /* not requested (-f, -s 0, -n 0) or never reached */
+	PHASE_DONE,
+	PHASE_FAILED,        /* error recorded in phase_result.error */
+	PHASE_INTERRUPTED,   /* stopped by a signal; numbers cover what completed */
+};
+
+/* Notes a phase leaves for the report. */
+enum result_flag {
+	RESULT_BUFFERED = 1u << 0,    /* ran buffered although -D was given (per-char) */
+	RESULT_NOT_EVICTED = 1u << 1, /* the page cache could not be dropped before it */
+	RESULT_CACHED = 1u << 2,      /* the device served under half of what was read */
+	RESULT_DIRECT = 1u << 3,      /* ran with O_DIRECT */
+	RESULT_MISMATCH = 1u << 4,    /* --verify found different data (error says where) */
+};
+
+/* Bytes the block device moved during a phase (from its sysfs stat file). */
+struct dev_io {
+	bool valid;
+	uint64_t read_bytes;
+	uint64_t write_bytes;
+};
+
+struct phase_result {
+	enum phase_status status;
+	uint32_t flags;         /* enum result_flag */
+	uint64_t bytes;         /* data read and/or written by the operations */
+	uint64_t units;         /* what the rate counts: bytes, seeks or files */
+	uint64_t elapsed_ns;    /* the timed region; for seeks first worker start to last end */
+	uint64_t cpu_ns;        /* process-wide user+system CPU over the timed region */
+	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
+	struct dev_io dev;
+	struct hist latency;    /* one entry per operation */
+	struct op_error error;
+};
+
+struct run_result {
+	unsigned index;         /* 1-based run number with -x */
+	uint32_t seed;
+	struct phase_result phase[PHASE_COUNT];
+};
+
+#endif

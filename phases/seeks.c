@@ -1,0 +1,191 @@
+/* Random seeks: `seeks` operations shared by `procs` concurrent threads
+ * through one atomic counter. Operation i reads the chunk at a uniformly
+ * random chunk-aligned offset drawn from (seed, i), so -z fixes the whole
+ * sequence whichever thread runs it; one in ten also rewrites the chunk.
+ * Rate = seeks / (last worker end - first worker start). CPU is the
+ * process's, counted once by the runner. */
+#include "io_common.h"
+#include "../lib/fileio.h"
+#include "../lib/rng.h"
+#include "seeks.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Generation stamped into chunks that a seek writes back. */
+#define SEEK_WRITE_GEN 2u
+
+struct seek_shared {
+	struct phase_ctx *ctx;
+	atomic_uint_fast64_t next; /* the next operation index to take */
+	uint64_t nchunks;
+	uint64_t key;
+};
+
+struct seek_worker {
+	pthread_t thread;
+	struct seek_shared *shared;
+	struct phase_result part; /* this worker's bytes, latencies and error */
+	uint64_t start_ns;
+	uint64_t end_ns;
+	bool started;
+};
+
+uint64_t seeks_offset(uint64_t seed, uint64_t op, uint64_t nchunks, uint32_t chunk)
+{
+	return rng_at(seed ^ 0x7365656b73ULL, op, nchunks) * chunk;
+}
+
+bool seeks_writes_back(uint64_t seed, uint64_t op)
+{
+	return rng_at(seed ^ 0x777269746573ULL, op, 10) == 0;
+}
+
+static bool seeks_enabled(const struct config *cfg)
+{
+	return cfg->file_size > 0 && cfg->seeks > 0;
+}
+
+/* One seek: read the chunk at off and, on write-back operations, change it
+ * and write it back (fsync after it with -b). */
+static int seek_once(struct seek_worker *w, int fd, unsigned char *buf, uint64_t op)
+{
+	struct phase_ctx *ctx = w->shared->ctx;
+	const struct config *cfg = ctx->cfg;
+	uint64_t off = seeks_offset(w->shared->key, op, w->shared->nchunks, cfg->chunk);
+	size_t got;
+
+	if (io_pread_full(fd, buf, cfg->chunk, (off_t)off, &got) != 0)
+		return data_fail(ctx, &w->part, "read", (int64_t)off);
+	if (got != cfg->chunk)
+		return data_fail_detail(ctx, &w->part, "read", (int64_t)(off + got), "file ends before the bytes written");
+	w->part.bytes += got;
+	if (!seeks_writes_back(w->shared->key, op))
+		return 0;
+	pattern_stamp(ctx->pat, buf, got, off, SEEK_WRITE_GEN);
+	if (io_pwrite_all(fd, buf, got, (off_t)off) != 0)
+		return data_fail(ctx, &w->part, "write", (int64_t)off);
+	if (cfg->sync_each && io_fsync(fd) != 0)
+		return data_fail(ctx, &w->part, "fsync", (int64_t)off);
+	w->part.bytes += got;
+	return 0;
+}
+
+static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
+{
+	const struct config *cfg = w->shared->ctx->cfg;
+	uint64_t op;
+
+	w->start_ns = clock_now_ns();
+	w->started = true;
+	while ((op = atomic_fetch_add(&w->shared->next, 1)) < cfg->seeks) {
+		uint64_t t0 = clock_now_ns();
+
+		if (phase_stop_requested(&w->part) || seek_once(w, fd, buf, op) != 0)
+			break;
+		hist_add(&w->part.latency, clock_now_ns() - t0);
+		w->part.units++;
+	}
+	/* a failed or stopped worker ends the phase for all of them */
+	if (w->part.status != PHASE_NOT_RUN)
+		atomic_store(&w->shared->next, cfg->seeks);
+	w->end_ns = clock_now_ns();
+}
+
+static void *seek_worker_main(void *arg)
+{
+	struct seek_worker *w = arg;
+	struct phase_ctx *ctx = w->shared->ctx;
+	unsigned char *buf = data_buffer(ctx, &w->part, ctx->cfg->chunk);
+	int fd;
+
+	if (buf == NULL)
+		goto out;
+	fd = data_open(ctx, &w->part, O_RDWR, false, ctx->cfg->direct);
+	if (fd >= 0) {
+		seek_loop(w, fd, buf);
+		if (close(fd) != 0)
+			data_fail(ctx, &w->part, "close", -1);
+	}
+	free(buf);
+out:
+	if (w->part.status != PHASE_NOT_RUN)
+		atomic_store(&w->shared->next, ctx->cfg->seeks);
+	return NULL;
+}
+
+/* Folds the workers into res: sums, merged latencies, the first error,
+ * and the span from the first start to the last end. */
+static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigned n)
+{
+	uint64_t first = UINT64_MAX, last = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		struct phase_result *p = &w[i].part;
+
+		res->bytes += p->bytes;
+		res->units += p->units;
+		res->flags |= p->flags;
+		hist_merge(&res->latency, &p->latency);
+		if (p->status == PHASE_FAILED && res->status != PHASE_FAILED) {
+			res->status = PHASE_FAILED;
+			res->error = p->error;
+		} else if (p->status == PHASE_INTERRUPTED && res->status == PHASE_NOT_RUN) {
+			res->status = PHASE_INTERRUPTED;
+		}
+		if (w[i].started) {
+			first = w[i].start_ns < first ? w[i].start_ns : first;
+			last = w[i].end_ns > last ? w[i].end_ns : last;
+		}
+	}
+	if (last > first)
+		res->elapsed_ns = last - first;
+}
+
+static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	const struct config *cfg = ctx->cfg;
+	struct seek_shared shared;
+	struct seek_worker *w;
+	unsigned n = cfg->seek_procs, started = 0;
+
+	if (ctx->data_size < cfg->chunk) {
+		errno = EINVAL;
+		return data_fail_detail(ctx, res, "seek", -1, "no data file to seek in");
+	}
+	w = calloc(n, sizeof *w);
+	if (w == NULL)
+		return data_fail(ctx, res, "allocate workers for", -1);
+	shared.ctx = ctx;
+	shared.nchunks = ctx->data_size / cfg->chunk;
+	shared.key = cfg->seed;
+	atomic_init(&shared.next, 0);
+	for (; started < n; started++) {
+		w[started].shared = &shared;
+		hist_init(&w[started].part.latency);
+		w[started].part.error.offset = -1;
+		if (pthread_create(&w[started].thread, NULL, seek_worker_main, &w[started]) != 0) {
+			atomic_store(&shared.next, cfg->seeks);
+			errno = EAGAIN;
+			data_fail(ctx, res, "start seek worker for", -1);
+			break;
+		}
+	}
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(w[i].thread, NULL);
+	seeks_merge(res, w, started);
+	free(w);
+	return res->status == PHASE_FAILED ? -1 : 0;
+}
+
+const struct phase phase_seeks = {
+	.id = PHASE_SEEKS,
+	.flags = PHASE_READS_DATA | PHASE_DIRECT,
+	.enabled = seeks_enabled,
+	.run = seeks_run,
+};

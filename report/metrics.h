@@ -1,0 +1,33 @@
+/* Numbers derived from a phase_result, computed in one place so the table,
+ * the CSV and the JSON always agree. */
+#ifndef BONNIE_METRICS_H
+#define BONNIE_METRICS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../phases/results.h"
+
+/* Below this a phase is marked low-confidence (bonnie++ hid it as +++++). */
+#define METRIC_MIN_TRUSTED_NS 500000000ull
+
+/* True when the phase completed and has numbers to report. */
+bool metric_reportable(const struct phase_result *r);
+
+/* Rate in the phase's unit per second: KiB/s for byte phases, else seeks
+ * or files per second. */
+double metric_rate(enum phase_id id, const struct phase_result *r);
+
+/* The same rate as bonnie++'s CSV prints it for byte and file phases: truncated. */
+uint64_t metric_rate_int(enum phase_id id, const struct phase_result *r);
+
+/* Rate without the final fsync/sync (what the page cache absorbed). */
+double metric_rate_unsynced(enum phase_id id, const struct phase_result *r);
+
+/* CPU time over wall time, percent, truncated. */
+unsigned metric_cpu_pct(const struct phase_result *r);
+
+/* True when the phase ran for less than METRIC_MIN_TRUSTED_NS. */
+bool metric_low_confidence(const struct phase_result *r);
+
+#endif
