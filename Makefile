@@ -10,7 +10,7 @@ WERROR  ?= -Werror
 
 # Project flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
 WARNFLAGS := -std=c11 -Wall -Wextra -Wpedantic $(WERROR)
-DEFS      := -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64
+DEFS      := -D_XOPEN_SOURCE=700 -D_FILE_OFFSET_BITS=64
 ALLCFLAGS  = $(WARNFLAGS) $(DEFS) $(CFLAGS) $(EXTRA_CFLAGS) -pthread -MMD -MP
 LIBS      := -pthread
 
@@ -18,7 +18,7 @@ LIB_SRCS    := $(wildcard lib/*.c)
 PHASE_SRCS  := $(wildcard phases/*.c)
 REPORT_SRCS := $(wildcard report/*.c)
 CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS)
-TEST_SRCS   := $(wildcard tests/check_*.c)
+TEST_SRCS   := $(wildcard tests/check_*.c tests/util_*.c)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/bonnie.o

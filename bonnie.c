@@ -4,18 +4,14 @@
 #include "lib/config.h"
 #include "lib/exitcodes.h"
 #include "lib/options.h"
-#include "lib/pattern.h"
 #include "lib/platform.h"
 #include "lib/privs.h"
-#include "lib/scratch.h"
 #include "lib/signals.h"
-#include "phases/files.h"
-#include "phases/runner.h"
+#include "phases/bench.h"
 #include "report/report.h"
 
 #include <errno.h>
 #include <stdarg.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,13 +24,16 @@
 
 struct session {
 	struct config *cfg;
-	struct scratch scratch;
-	struct pattern pat;
-	struct file_plan files;
-	struct phase_ctx ctx;
+	int argc;
+	char **argv;
+	struct env_info env;
+	struct bench bench;
 	struct run_result *run;
 	FILE *table_out;
-	FILE *progress_out; /* NULL with -q */
+	FILE *progress_out; /* NULL with -q or --json - */
+	FILE *csv_out;      /* NULL with --json - */
+	FILE *json_out;     /* NULL without --json */
+	struct json json;
 };
 
 static void machine_default(char *buf, size_t len)
@@ -97,55 +96,56 @@ static void on_phase_end(void *arg, enum phase_id id, const struct phase_result 
 		report_progress_end(s->progress_out, res);
 }
 
-/* -D needs O_DIRECT on this file system and a chunk that is a multiple of
- * its direct-I/O alignment; find out with an empty probe file, before any
- * data is written. Returns 0, or -1 after printing why. */
-static int check_direct(struct session *s)
+/* Without eviction, reads of a file under twice the RAM come from memory. */
+static void warn_if_cached(const struct session *s)
 {
-	struct config *cfg = s->cfg;
-	size_t mem_align, io_align;
-	int fd = plat_open(s->scratch.dirfd, "direct-probe", O_RDWR | O_CREAT | O_EXCL, 0600, true);
+	const struct config *cfg = s->cfg;
+	uint64_t ram = cfg->ram_given ? cfg->ram_bytes : s->env.ram_bytes;
 
-	if (fd < 0) {
-		say("-D: the file system under %s does not support O_DIRECT (%s)", cfg->dir, strerror(errno));
-		unlinkat(s->scratch.dirfd, "direct-probe", 0);
-		return -1;
-	}
-	plat_direct_alignment(fd, 0, &mem_align, &io_align);
-	close(fd);
-	unlinkat(s->scratch.dirfd, "direct-probe", 0);
-	s->ctx.mem_align = mem_align;
-	if (cfg->chunk % io_align != 0 || (cfg->files_k && cfg->file_chunk % io_align != 0)) {
-		say("-D: chunk size %u is not a multiple of the %zu-byte direct I/O alignment of %s",
-		    cfg->chunk % io_align ? cfg->chunk : cfg->file_chunk, io_align, cfg->dir);
-		return -1;
-	}
-	return 0;
+	if (cfg->file_size == 0 || (cfg->ram_given && cfg->ram_bytes == 0) || ram == 0)
+		return;
+	if ((cfg->evict && plat_can_evict()) || cfg->direct || cfg->file_size >= 2 * ram)
+		return;
+	say("warning: %s and the %llu MiB file is under twice the %llu MiB of RAM: read rates may come "
+	    "from the page cache",
+	    cfg->evict ? "this system cannot drop the page cache" : "--no-evict",
+	    (unsigned long long)(cfg->file_size >> 20), (unsigned long long)(ram >> 20));
 }
 
-/* Scratch directory, data pattern and file plan. Returns an exit status. */
+static int open_json(struct session *s)
+{
+	const char *path = s->cfg->json_path;
+
+	if (path == NULL)
+		return EXIT_OK;
+	s->json_out = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+	if (s->json_out == NULL) {
+		say("--json %s: %s", path, strerror(errno));
+		return EXIT_REPORT;
+	}
+	report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env);
+	return EXIT_OK;
+}
+
+/* Probe, outputs and the benchmark instance. Returns an exit status;
+ * prints why on failure. */
 static int session_open(struct session *s)
 {
-	struct config *cfg = s->cfg;
-	struct op_error e = {0};
+	char err[1024];
+	int status;
 
-	s->ctx.cfg = cfg;
-	s->ctx.mem_align = plat_page_size();
-	if (scratch_create(&s->scratch, cfg->dir, &e) != 0) {
-		say_error("cannot create the scratch directory: ", &e);
-		return EXIT_SETUP;
+	env_probe(&s->env, s->cfg->dir, "");
+	warn_if_cached(s);
+	status = open_json(s);
+	if (status != EXIT_OK)
+		return status;
+	status = bench_open(&s->bench, s->cfg, err, sizeof err);
+	if (status != EXIT_OK) {
+		say("%s", err);
+		return status;
 	}
-	s->ctx.dirfd = s->scratch.dirfd;
-	s->ctx.dirpath = s->scratch.path;
-	if (cfg->direct && check_direct(s) != 0)
-		return EXIT_USAGE;
-	if (pattern_init(&s->pat, cfg->seed, cfg->chunk, s->ctx.mem_align) != 0 ||
-	    (cfg->files_k && files_plan_init(&s->files, cfg, s->scratch.path, s->ctx.mem_align) != 0)) {
-		say("cannot allocate memory: %s", strerror(errno));
-		return EXIT_SETUP;
-	}
-	s->ctx.pat = &s->pat;
-	s->ctx.files = cfg->files_k ? &s->files : NULL;
+	if (s->env.dev.present && s->env.dev.stat_path[0])
+		s->bench.ctx.devstat_path = s->env.dev.stat_path;
 	s->run = calloc(1, sizeof *s->run);
 	if (s->run == NULL) {
 		say("cannot allocate memory: %s", strerror(errno));
@@ -154,18 +154,32 @@ static int session_open(struct session *s)
 	return EXIT_OK;
 }
 
+/* Ends the JSON document; a JSON file that could not be written is exit 5. */
+static int close_json(struct session *s, int status)
+{
+	if (s->json_out == NULL)
+		return status;
+	report_json_end(&s->json);
+	if (s->json_out != stdout) {
+		if (ferror(s->json_out) | (fclose(s->json_out) != 0)) {
+			say("--json %s: cannot write: %s", s->cfg->json_path, strerror(errno));
+			return status == EXIT_OK ? EXIT_REPORT : status;
+		}
+	}
+	s->json_out = NULL;
+	return status;
+}
+
 /* Removes everything bonnie made. Returns status, or EXIT_SETUP if the
  * scratch directory could not be removed and nothing worse happened. */
 static int session_close(struct session *s, int status)
 {
-	struct op_error e = {0};
+	char err[1024];
 
-	if (s->ctx.files)
-		files_plan_free(&s->files);
-	pattern_free(&s->pat);
+	status = close_json(s, status);
 	free(s->run);
-	if (scratch_remove(&s->scratch, &e) != 0) {
-		say_error("cannot remove the scratch directory: ", &e);
+	if (bench_close(&s->bench, err, sizeof err) != 0) {
+		say("%s", err);
 		if (status == EXIT_OK)
 			status = EXIT_SETUP;
 	}
@@ -192,16 +206,26 @@ static int session_runs(struct session *s)
 
 	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
 		s->run->index = i;
-		s->run->seed = s->cfg->seed;
-		runner_run(&s->ctx, s->run, &hooks);
+		bench_run(&s->bench, s->run, &hooks);
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
+		if (i == 1)
+			report_env(s->table_out, &s->env);
 		report_table(s->table_out, s->cfg, s->run);
-		report_csv(stdout, s->cfg, s->run);
+		if (s->csv_out)
+			report_csv(s->csv_out, s->cfg, s->run);
+		if (s->json_out)
+			report_json_run(&s->json, s->run);
 		fflush(stdout);
 		status = run_status(s->run);
 	}
 	return status;
+}
+
+/* --json - makes stdout pure JSON: the table moves to stderr, no CSV. */
+static bool json_on_stdout(const struct config *cfg)
+{
+	return cfg->json_path && strcmp(cfg->json_path, "-") == 0;
 }
 
 /* Flushes and closes stdout: a report that could not be written is an error. */
@@ -247,9 +271,11 @@ int main(int argc, char **argv)
 
 	memset(&s, 0, sizeof s);
 	s.cfg = &cfg;
-	s.scratch.dirfd = -1;
-	s.table_out = cfg.quiet ? stderr : stdout;
-	s.progress_out = cfg.quiet ? NULL : stdout;
+	s.argc = argc;
+	s.argv = argv;
+	s.csv_out = json_on_stdout(&cfg) ? NULL : stdout;
+	s.table_out = cfg.quiet || json_on_stdout(&cfg) ? stderr : stdout;
+	s.progress_out = cfg.quiet || json_on_stdout(&cfg) ? NULL : stdout;
 	status = session_open(&s);
 	if (status == EXIT_OK)
 		status = session_runs(&s);

@@ -81,6 +81,22 @@ static uint64_t clamp(uint64_t v, uint64_t lo, uint64_t hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* ceil(p% of count), treating values within rounding noise of an integer
+ * as that integer: 7% of 100 is rank 7, not 8, although 7.0/100*100 is
+ * 7.000000000000001 in binary floating point. */
+static uint64_t rank_of(double p, uint64_t count)
+{
+	double x = p * (double)count / 100.0;
+	uint64_t nearest = (uint64_t)(x + 0.5), r;
+	double diff = x > (double)nearest ? x - (double)nearest : (double)nearest - x;
+
+	if (diff <= 1e-9 * (x > 1 ? x : 1))
+		r = nearest;           /* an integer up to rounding noise */
+	else
+		r = (uint64_t)x + 1;   /* ceil of a positive non-integer */
+	return r == 0 ? 1 : r;
+}
+
 uint64_t hist_percentile(const struct hist *h, double p)
 {
 	uint64_t rank, seen = 0;
@@ -89,12 +105,7 @@ uint64_t hist_percentile(const struct hist *h, double p)
 		return 0;
 	if (p >= 100.0)
 		return h->max;
-	/* rank = ceil(p/100 * count), at least 1 */
-	rank = (uint64_t)(p / 100.0 * (double)h->count);
-	if ((double)rank < p / 100.0 * (double)h->count)
-		rank++;
-	if (rank == 0)
-		rank = 1;
+	rank = rank_of(p, h->count);
 	for (size_t i = 0; i < HIST_BUCKETS; i++) {
 		seen += h->bucket[i];
 		if (seen >= rank) {

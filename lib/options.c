@@ -339,15 +339,19 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	return fail(p, "internal: unhandled long option");
 }
 
-/* Names the option getopt complained about: "-k" or "--frob". */
+/* Names the option getopt complained about: "-k", or "--frob" as typed
+ * (without "=value"). For long options optopt holds an internal number or
+ * 0, so the word comes from argv. */
 static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
 {
-	const char *cur = optind > 0 ? argv[optind - 1] : "";
+	const char *cur = optind > 0 ? argv[optind - 1] : NULL;
 
-	if (optc != 0 && optc != '?' && optc != ':')
+	if (optc > 0 && optc < 128 && cur && strncmp(cur, "--", 2) != 0) {
 		snprintf(buf, cap, "-%c", optc);
-	else
-		snprintf(buf, cap, "%s", cur ? cur : "");
+		return;
+	}
+	snprintf(buf, cap, "%s", cur ? cur : "?");
+	buf[strcspn(buf, "=")] = '\0';
 }
 
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* O_DIRECT, syncfs, statx */
 #else
 #undef _POSIX_C_SOURCE /* expose F_NOCACHE and friends on macOS/BSD */
+#undef _XOPEN_SOURCE
 #endif
 #include "platform.h"
 
@@ -88,6 +89,15 @@ int plat_evict(int fd)
 	if (fsync(fd) != 0)
 		return -1;
 	return 0;
+#endif
+}
+
+bool plat_can_evict(void)
+{
+#if defined(POSIX_FADV_DONTNEED) && defined(__linux__)
+	return true;
+#else
+	return false;
 #endif
 }
 

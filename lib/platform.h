@@ -26,6 +26,9 @@ void plat_direct_alignment(int fd, size_t fallback_io, size_t *mem_align, size_t
  * way to do it, -1 on an error (errno set). */
 int plat_evict(int fd);
 
+/* True when plat_evict can actually drop cached pages here. */
+bool plat_can_evict(void);
+
 /* Writes back everything on the file system holding fd (syncfs on Linux,
  * else fsync of fd itself). 0 or -1 with errno. */
 int plat_syncfs(int fd);

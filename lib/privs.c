@@ -1,6 +1,7 @@
 /* Dropping root privileges for -u, as bonnie++ does (but never required). */
 /* setgroups() is not POSIX: ask every libc for its full interface here. */
 #undef _POSIX_C_SOURCE
+#undef _XOPEN_SOURCE
 #define _DEFAULT_SOURCE
 #define _DARWIN_C_SOURCE
 #include "privs.h"

@@ -119,28 +119,35 @@ void units_format_size_lower(uint64_t bytes, char *buf, size_t len)
 	format_size(bytes, buf, len, 0);
 }
 
+/* Unit changes happen where the rounded number would grow past 5 characters. */
 void units_format_rate(uint64_t kib, char *buf, size_t len)
 {
-	double mib = (double)kib / 1024.0;
+	double mib = (double)kib / 1024.0, gib = mib / 1024.0;
 
 	if (kib < 10000)
 		snprintf(buf, len, "%4dk", (int)kib);
-	else if (mib < 100)
+	else if (mib < 99.95)
 		snprintf(buf, len, "%4.1fm", mib);
 	else if (mib < 999.5)
 		snprintf(buf, len, "%4dm", (int)(mib + 0.5));
+	else if (gib < 99.95)
+		snprintf(buf, len, "%4.1fg", gib);
+	else if (gib < 9999.5)
+		snprintf(buf, len, "%4dg", (int)(gib + 0.5));
 	else
-		snprintf(buf, len, "%4.1fg", mib / 1024.0);
+		snprintf(buf, len, "%4.1ft", gib / 1024.0);
 }
 
 void units_format_count_rate(double per_s, char *buf, size_t len)
 {
-	if (per_s < 1000)
+	if (per_s < 999.95)
 		snprintf(buf, len, "%5.1f", per_s);
 	else if (per_s < 99999.5)
 		snprintf(buf, len, "%5.0f", per_s);
-	else
+	else if (per_s < 9999500)
 		snprintf(buf, len, "%4.0fk", per_s / 1000.0);
+	else
+		snprintf(buf, len, "%4.0fM", per_s / 1e6);
 }
 
 void units_format_latency(uint64_t ns, char *buf, size_t len)

@@ -74,6 +74,7 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 			break;
 		}
 		res->bytes += got;
+		res->read_bytes += got;
 		op_timer_lap(&t, &res->latency);
 		if (cfg->verify) {
 			if (pattern_check(ctx->pat, buf, got, off, 1, &m) != 0) {

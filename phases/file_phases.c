@@ -221,6 +221,7 @@ static int read_contents(struct file_plan *fp, struct phase_result *res, int fd,
 		if (got != want)
 			return file_fail_detail(fp, res, "read", name, "file ends before its size");
 		res->bytes += got;
+		res->read_bytes += got;
 		if (fp->verify && verify_chunk(fp, res, name, (index << 40) + off, got) != 0)
 			return -1;
 	}

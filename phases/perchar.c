@@ -116,6 +116,7 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 			break;
 		}
 		res->bytes += len;
+		res->read_bytes += len;
 		op_timer_lap(&t, &res->latency);
 		if (ctx->cfg->verify) {
 			if (pattern_check(ctx->pat, buf, len, off, 1, &m) != 0) {

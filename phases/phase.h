@@ -25,6 +25,7 @@ struct phase_ctx {
 	size_t mem_align;          /* buffer alignment (direct I/O needs it) */
 	uint64_t data_size;        /* bytes in the data file once block write ran */
 	struct file_plan *files;
+	const char *devstat_path;  /* sysfs stat file of the tested device, or NULL */
 };
 
 enum phase_flag {

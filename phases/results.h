@@ -22,7 +22,6 @@ enum phase_status {
 enum result_flag {
 	RESULT_BUFFERED = 1u << 0,    /* ran buffered although -D was given (per-char) */
 	RESULT_NOT_EVICTED = 1u << 1, /* the page cache could not be dropped before it */
-	RESULT_CACHED = 1u << 2,      /* the device served under half of what was read */
 	RESULT_DIRECT = 1u << 3,      /* ran with O_DIRECT */
 	RESULT_MISMATCH = 1u << 4,    /* --verify found different data (error says where) */
 };
@@ -38,9 +37,12 @@ struct phase_result {
 	enum phase_status status;
 	uint32_t flags;         /* enum result_flag */
 	uint64_t bytes;         /* data read and/or written by the operations */
+	uint64_t read_bytes;    /* the part of it that was read */
 	uint64_t units;         /* what the rate counts: bytes, seeks or files */
-	uint64_t elapsed_ns;    /* the timed region; for seeks first worker start to last end */
-	uint64_t cpu_ns;        /* process-wide user+system CPU over the timed region */
+	uint64_t elapsed_ns;    /* the timed region */
+	uint64_t span_ns;       /* if set, the part that the rate counts (seeks: first
+	                           worker start to last worker end), inside elapsed_ns */
+	uint64_t cpu_ns;        /* process-wide user+system CPU over elapsed_ns */
 	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
 	struct dev_io dev;
 	struct hist latency;    /* one entry per operation */

@@ -60,6 +60,7 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_result *res)
 			break;
 		/* a read and a write per chunk; bytes counts the file once, as bonnie++ does */
 		res->bytes += cfg->chunk;
+		res->read_bytes += cfg->chunk;
 		op_timer_lap(&t, &res->latency);
 		if (mismatch) {
 			rc = data_mismatch(ctx, res, &m);

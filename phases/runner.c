@@ -1,6 +1,7 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
 #include "io_common.h"
+#include "../lib/env.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"
 
@@ -41,18 +42,34 @@ static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
 	return rc < 0 ? -1 : 0;
 }
 
+/* What the block device moved while the phase ran: its sysfs counters
+ * before and after (other activity on the same device counts too). */
+static void device_delta(const struct dev_io *before, const char *path, struct dev_io *out)
+{
+	struct dev_io after = {false, 0, 0};
+
+	if (!before->valid || env_device_counters(path, &after.read_bytes, &after.write_bytes) != 0)
+		return;
+	out->valid = true;
+	out->read_bytes = after.read_bytes - before->read_bytes;
+	out->write_bytes = after.write_bytes - before->write_bytes;
+}
+
 static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
+	struct dev_io before = {false, 0, 0};
 	uint64_t c0, t0, t1, c1;
 	int rc;
 
+	if (ctx->devstat_path)
+		before.valid = env_device_counters(ctx->devstat_path, &before.read_bytes, &before.write_bytes) == 0;
 	c0 = clock_cpu_ns();
 	t0 = clock_now_ns();
 	rc = ph->run(ctx, res);
 	t1 = clock_now_ns();
 	c1 = clock_cpu_ns();
-	if (res->elapsed_ns == 0)
-		res->elapsed_ns = t1 - t0;
+	device_delta(&before, ctx->devstat_path, &res->dev);
+	res->elapsed_ns = t1 - t0;
 	res->cpu_ns = c1 > c0 ? c1 - c0 : 0;
 	if (rc == 0 && res->status == PHASE_NOT_RUN)
 		res->status = PHASE_DONE;

@@ -65,6 +65,7 @@ static int seek_once(struct seek_worker *w, int fd, unsigned char *buf, uint64_t
 	if (got != cfg->chunk)
 		return data_fail_detail(ctx, &w->part, "read", (int64_t)(off + got), "file ends before the bytes written");
 	w->part.bytes += got;
+	w->part.read_bytes += got;
 	if (!seeks_writes_back(w->shared->key, op))
 		return 0;
 	pattern_stamp(ctx->pat, buf, got, off, SEEK_WRITE_GEN);
@@ -129,6 +130,7 @@ static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigne
 		struct phase_result *p = &w[i].part;
 
 		res->bytes += p->bytes;
+		res->read_bytes += p->read_bytes;
 		res->units += p->units;
 		res->flags |= p->flags;
 		hist_merge(&res->latency, &p->latency);
@@ -144,7 +146,7 @@ static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigne
 		}
 	}
 	if (last > first)
-		res->elapsed_ns = last - first;
+		res->span_ns = last - first;
 }
 
 static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)

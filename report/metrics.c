@@ -11,9 +11,15 @@ static double per_second(uint64_t units, uint64_t ns)
 	return ns ? (double)units * 1e9 / (double)ns : 0.0;
 }
 
+/* The time a rate divides by: the active span where a phase measured one. */
+static uint64_t rate_ns(const struct phase_result *r)
+{
+	return r->span_ns ? r->span_ns : r->elapsed_ns;
+}
+
 double metric_rate(enum phase_id id, const struct phase_result *r)
 {
-	double v = per_second(r->units, r->elapsed_ns);
+	double v = per_second(r->units, rate_ns(r));
 
 	return phase_unit(id) == RATE_BYTES ? v / 1024.0 : v;
 }
@@ -25,7 +31,7 @@ uint64_t metric_rate_int(enum phase_id id, const struct phase_result *r)
 
 double metric_rate_unsynced(enum phase_id id, const struct phase_result *r)
 {
-	uint64_t ns = r->elapsed_ns > r->sync_ns ? r->elapsed_ns - r->sync_ns : r->elapsed_ns;
+	uint64_t ns = rate_ns(r) > r->sync_ns ? rate_ns(r) - r->sync_ns : rate_ns(r);
 	double v = per_second(r->units, ns);
 
 	return phase_unit(id) == RATE_BYTES ? v / 1024.0 : v;
@@ -41,4 +47,37 @@ unsigned metric_cpu_pct(const struct phase_result *r)
 bool metric_low_confidence(const struct phase_result *r)
 {
 	return r->elapsed_ns < METRIC_MIN_TRUSTED_NS;
+}
+
+bool metric_has_sync_split(enum phase_id id)
+{
+	return id == PHASE_PUT_BLOCK || id == PHASE_REWRITE || id == PHASE_SEQ_CREATE ||
+	       id == PHASE_RAN_CREATE;
+}
+
+uint64_t metric_latency_pct(const struct phase_result *r, double p)
+{
+	return hist_percentile(&r->latency, p);
+}
+
+bool metric_pct_supported(const struct phase_result *r, double p)
+{
+	return p < 100.0 && (double)r->latency.count * (1.0 - p / 100.0) >= 1.0 - 1e-9;
+}
+
+int metric_device_pct(const struct phase_result *r)
+{
+	uint64_t want = r->read_bytes ? r->read_bytes : r->bytes;
+	uint64_t got = r->read_bytes ? r->dev.read_bytes : r->dev.write_bytes;
+
+	if (!r->dev.valid || want == 0)
+		return -1;
+	return got / want >= 10 ? 999 : (int)(got * 100 / want);
+}
+
+bool metric_cached(enum phase_id id, const struct phase_result *r)
+{
+	int pct = metric_device_pct(r);
+
+	return id <= PHASE_SEEKS && r->read_bytes > 0 && pct >= 0 && pct < 50;
 }

@@ -24,6 +24,25 @@ uint64_t metric_rate_int(enum phase_id id, const struct phase_result *r);
 /* Rate without the final fsync/sync (what the page cache absorbed). */
 double metric_rate_unsynced(enum phase_id id, const struct phase_result *r);
 
+/* Phases whose final fsync/sync is reported apart (the durability split):
+ * block write, rewrite and the two create phases. */
+bool metric_has_sync_split(enum phase_id id);
+
+/* Percentile p of the latencies in ns (0 when none). */
+uint64_t metric_latency_pct(const struct phase_result *r, double p);
+
+/* Whether the latency count supports percentile p: at least 1 / (1 - p/100)
+ * samples, so p99.9 needs 1000 operations. */
+bool metric_pct_supported(const struct phase_result *r, double p);
+
+/* Share (percent) of the phase's own reads, or writes for phases that only
+ * write, that the block device performed during it; -1 when unknown. */
+int metric_device_pct(const struct phase_result *r);
+
+/* A phase that read the data file but got under half of it from the device:
+ * its figure is the page cache's, not the disk's. */
+bool metric_cached(enum phase_id id, const struct phase_result *r);
+
 /* CPU time over wall time, percent, truncated. */
 unsigned metric_cpu_pct(const struct phase_result *r);
 

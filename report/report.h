@@ -7,6 +7,8 @@
 #include <stdio.h>
 
 #include "../lib/config.h"
+#include "../lib/env.h"
+#include "../lib/json.h"
 #include "../phases/results.h"
 
 #define CSV_FIELDS 50
@@ -16,6 +18,20 @@ void report_csv(FILE *out, const struct config *cfg, const struct run_result *ru
 
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
+
+/* "What was tested": machine, file system, device and sector layout, as
+ * lines printed above the table. */
+void report_env(FILE *out, const struct env_info *env);
+
+/* The same as a JSON "environment" object member. */
+void report_env_json(struct json *j, const struct env_info *env);
+
+/* The JSON document, written as it goes: begin (tool, command line,
+ * configuration, environment), one object per finished run, end. */
+void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
+                       const struct env_info *env);
+void report_json_run(struct json *j, const struct run_result *run);
+void report_json_end(struct json *j);
 
 /* "Writing intelligently..." before a phase and "done" after it. */
 void report_progress_begin(FILE *out, enum phase_id id);

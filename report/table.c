@@ -63,20 +63,128 @@ static void row_label(FILE *out, const char *name, const char *size)
 	fprintf(out, "%s", label);
 }
 
-static void latency_row(FILE *out, const char *label, const struct run_result *run,
-                        const enum phase_id *cols)
+typedef bool (*cell_fn)(enum phase_id id, const struct phase_result *r, char *buf, size_t len);
+
+/* A row of 9-column cells under the six columns, e.g. the latencies.
+ * bonnie++'s own Latency row keeps its full width (pad); the rows we
+ * add drop trailing blanks. */
+static void text_row(FILE *out, const char *label, const struct run_result *run, const enum phase_id *cols,
+                     cell_fn fn, bool pad)
+{
+	char line[256], text[32];
+	size_t n = (size_t)snprintf(line, sizeof line, "%-17s", label);
+
+	for (int i = 0; i < NCOLS && n < sizeof line; i++) {
+		const struct phase_result *r = &run->phase[cols[i]];
+		text[0] = '\0';
+		if (metric_reportable(r))
+			fn(cols[i], r, text, sizeof text);
+		n += (size_t)snprintf(line + n, sizeof line - n, " %9s", text);
+	}
+	while (!pad && n > 0 && line[n - 1] == ' ')
+		line[--n] = '\0';
+	fprintf(out, "%s\n", line);
+}
+
+/* Whether fn fills a cell in any column: rows with nothing are left out. */
+static bool row_has_cells(const struct run_result *run, const enum phase_id *cols, cell_fn fn)
 {
 	char text[32];
 
-	fprintf(out, "%-17s", label);
-	for (int i = 0; i < NCOLS; i++) {
-		const struct phase_result *r = &run->phase[cols[i]];
-		text[0] = '\0';
-		if (metric_reportable(r) && r->latency.count > 0)
-			units_format_latency(r->latency.max, text, sizeof text);
-		fprintf(out, " %9s", text);
-	}
-	fputc('\n', out);
+	for (int i = 0; i < NCOLS; i++)
+		if (metric_reportable(&run->phase[cols[i]]) && fn(cols[i], &run->phase[cols[i]], text, sizeof text))
+			return true;
+	return false;
+}
+
+static bool pct_cell(const struct phase_result *r, double p, char *buf, size_t len)
+{
+	if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
+		return false;
+	units_format_latency(p >= 100 ? r->latency.max : metric_latency_pct(r, p), buf, len);
+	return true;
+}
+
+static bool max_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	(void)id;
+	return pct_cell(r, 100, buf, len);
+}
+
+static bool p999_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	(void)id;
+	return pct_cell(r, 99.9, buf, len);
+}
+
+static bool p99_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	(void)id;
+	return pct_cell(r, 99, buf, len);
+}
+
+static bool median_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	(void)id;
+	return pct_cell(r, 50, buf, len);
+}
+
+/* The rate the page cache took before the final fsync/sync, in the /sec column. */
+static bool unsynced_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	char rate[32];
+
+	if (!metric_has_sync_split(id))
+		return false;
+	if (phase_unit(id) == RATE_BYTES)
+		units_format_rate((uint64_t)metric_rate_unsynced(id, r), rate, sizeof rate);
+	else
+		units_format_count_rate(metric_rate_unsynced(id, r), rate, sizeof rate);
+	snprintf(buf, len, "%5s  ", rate); /* under the /sec column, not the %CP one */
+	return true;
+}
+
+static bool sync_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	if (!metric_has_sync_split(id))
+		return false;
+	units_format_latency(r->sync_ns, buf, len);
+	return true;
+}
+
+static bool device_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+{
+	int pct = metric_device_pct(r);
+
+	if (pct < 0)
+		return false;
+	if (metric_cached(id, r))
+		snprintf(buf, len, "cached");
+	else
+		snprintf(buf, len, "%d%%", pct);
+	return true;
+}
+
+/* Latency max (bonnie++'s row), then the distribution and the durability split. */
+static void detail_rows(FILE *out, const struct run_result *run, const enum phase_id *cols)
+{
+	static const struct {
+		const char *label;
+		cell_fn fn;
+		bool always;
+	} rows[] = {
+		{"Latency", max_cell, true},
+		{"  p99.9", p999_cell, false},
+		{"  p99", p99_cell, false},
+		{"  median", median_cell, false},
+		{"Before sync /sec", unsynced_cell, false},
+		{"Sync time", sync_cell, false},
+		{"From device", device_cell, false},
+	};
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].always || row_has_cells(run, cols, rows[i].fn))
+			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].always);
 }
 
 static void io_block(FILE *out, const struct config *cfg, const struct run_result *run)
@@ -91,7 +199,7 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_resul
 	for (int i = 0; i < NCOLS; i++)
 		cell(out, io_cols[i], &run->phase[io_cols[i]]);
 	fputc('\n', out);
-	latency_row(out, "Latency", run, io_cols);
+	detail_rows(out, run, io_cols);
 }
 
 /* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it. */
@@ -125,7 +233,7 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 	for (int i = 0; i < NCOLS; i++)
 		cell(out, file_cols[i], &run->phase[file_cols[i]]);
 	fputc('\n', out);
-	latency_row(out, "Latency", run, file_cols);
+	detail_rows(out, run, file_cols);
 }
 
 static bool any_flag(const struct run_result *run, uint32_t flag, bool low_confidence)
@@ -146,6 +254,10 @@ static void notes(FILE *out, const struct run_result *run)
 		fprintf(out, "%c  ran under 0.5 s: low confidence, use a larger -s or -n\n", LOW_CONFIDENCE_MARK);
 	if (any_flag(run, RESULT_BUFFERED, false))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
+	for (int i = 0; i <= PHASE_SEEKS; i++)
+		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
+			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
+			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
 	if (any_flag(run, RESULT_NOT_EVICTED, false))
 		fprintf(out, "page cache not dropped before reads: read figures may come from RAM\n");
 }

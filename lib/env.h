@@ -1,0 +1,63 @@
+/* What was tested: machine, kernel, file system, block device and its
+ * sector layout. Filled by env_probe(); every field degrades to "unknown"
+ * (strings) or 0 / -1 (numbers) where the platform has no source. */
+#ifndef BONNIE_ENV_H
+#define BONNIE_ENV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define ENV_UNKNOWN "unknown"
+
+struct env_device {
+	bool present;              /* a block device backs the file system */
+	char name[64];             /* device of the file system: "vda", "nvme0n1p2", "dm-0" */
+	char disk[64];             /* the whole disk holding it ("nvme0n1"), else = name */
+	char kind[32];             /* virtio, nvme, scsi, loop, dm, md, mmc, xen, ... */
+	char model[128];
+	char detail[256];          /* loop backing file, dm name, md level */
+	int rotational;            /* 1 spinning, 0 solid state, -1 unknown */
+	uint32_t logical_block;    /* bytes; 0 unknown */
+	uint32_t physical_block;
+	uint32_t alignment_offset; /* the disk's first naturally aligned byte */
+	char scheduler[32];
+	char write_cache[32];      /* "write back", "write through" */
+	bool is_partition;
+	uint64_t start_bytes;      /* partition start; 0 for a whole device */
+	int aligned;               /* 1 aligned to the physical sector, 0 misaligned, -1 unknown */
+	char stat_path[512];       /* sysfs stat file counting this device's I/O */
+};
+
+struct env_info {
+	char host[256];
+	char os[72];               /* "Linux" */
+	char kernel[128];          /* release */
+	char arch[72];
+	char cpu_model[128];
+	unsigned cpus;
+	uint64_t ram_bytes;
+	char fs_type[32];
+	char mount_source[256];
+	char mount_point[256];
+	char mount_options[512];
+	struct env_device dev;
+};
+
+/* Probes everything for the directory dir. sysroot prefixes /sys and /proc
+ * ("" for the real ones; tests pass a fake tree). Never fails: what cannot
+ * be found stays unknown. */
+void env_probe(struct env_info *env, const char *dir, const char *sysroot);
+
+/* Fills dev from <sysroot>/sys/dev/block/<major>:<minor>. Returns 0, or -1
+ * if there is no such block device. */
+int env_device_probe(struct env_device *dev, const char *sysroot, unsigned major, unsigned minor);
+
+/* Alignment of a start offset on a disk: 1 aligned, 0 not, -1 unknown
+ * (no physical sector size). */
+int env_alignment(uint64_t start_bytes, uint32_t physical_block, uint32_t alignment_offset);
+
+/* Bytes read and written so far by the device whose sysfs stat file is
+ * path. Returns 0, or -1 if it cannot be read. */
+int env_device_counters(const char *path, uint64_t *read_bytes, uint64_t *write_bytes);
+
+#endif

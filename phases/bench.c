@@ -1,0 +1,101 @@
+/* Setting up and tearing down a benchmark instance; see bench.h. */
+#include "bench.h"
+#include "../lib/exitcodes.h"
+#include "../lib/platform.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DIRECT_PROBE "direct-probe"
+
+/* -D needs O_DIRECT on this file system and chunks that are multiples of
+ * its direct-I/O alignment; an empty probe file tells, before any data is
+ * written. */
+static int check_direct(struct bench *b, char *err, size_t len)
+{
+	const struct config *cfg = b->cfg;
+	size_t mem_align, io_align;
+	int fd = plat_open(b->scratch.dirfd, DIRECT_PROBE, O_RDWR | O_CREAT | O_EXCL, 0600, true);
+
+	if (fd < 0) {
+		snprintf(err, len, "-D: the file system under %s does not support O_DIRECT (%s)", cfg->dir,
+		         strerror(errno));
+		unlinkat(b->scratch.dirfd, DIRECT_PROBE, 0);
+		return EXIT_USAGE;
+	}
+	plat_direct_alignment(fd, 0, &mem_align, &io_align);
+	close(fd);
+	unlinkat(b->scratch.dirfd, DIRECT_PROBE, 0);
+	b->ctx.mem_align = mem_align;
+	if (cfg->chunk % io_align != 0 || (cfg->files_k && cfg->file_chunk % io_align != 0)) {
+		snprintf(err, len, "-D: chunk size %u is not a multiple of the %zu-byte direct I/O alignment of %s",
+		         cfg->chunk % io_align ? cfg->chunk : cfg->file_chunk, io_align, cfg->dir);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int bench_open(struct bench *b, const struct config *cfg, char *err, size_t len)
+{
+	struct op_error e = {0};
+	int status;
+
+	memset(b, 0, sizeof *b);
+	b->cfg = cfg;
+	b->scratch.dirfd = -1;
+	b->files.topfd = -1;
+	b->ctx.cfg = cfg;
+	b->ctx.mem_align = plat_page_size();
+	if (scratch_create(&b->scratch, cfg->dir, &e) != 0) {
+		char msg[512];
+		op_error_format(&e, msg, sizeof msg);
+		snprintf(err, len, "cannot create the scratch directory: %s", msg);
+		return EXIT_SETUP;
+	}
+	b->ctx.dirfd = b->scratch.dirfd;
+	b->ctx.dirpath = b->scratch.path;
+	if (cfg->direct && (status = check_direct(b, err, len)) != EXIT_OK)
+		return status;
+	if (pattern_init(&b->pat, cfg->seed, cfg->chunk, b->ctx.mem_align) != 0) {
+		snprintf(err, len, "cannot allocate the data pattern: %s", strerror(errno));
+		return EXIT_SETUP;
+	}
+	b->have_pat = true;
+	b->ctx.pat = &b->pat;
+	if (cfg->files_k > 0) {
+		if (files_plan_init(&b->files, cfg, b->scratch.path, b->ctx.mem_align) != 0) {
+			snprintf(err, len, "cannot allocate the file-test plan: %s", strerror(errno));
+			return EXIT_SETUP;
+		}
+		b->have_files = true;
+		b->ctx.files = &b->files;
+	}
+	return EXIT_OK;
+}
+
+int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks)
+{
+	run->seed = b->cfg->seed;
+	return runner_run(&b->ctx, run, hooks);
+}
+
+int bench_close(struct bench *b, char *err, size_t len)
+{
+	struct op_error e = {0};
+
+	if (b->have_files)
+		files_plan_free(&b->files);
+	if (b->have_pat)
+		pattern_free(&b->pat);
+	b->have_files = b->have_pat = false;
+	if (scratch_remove(&b->scratch, &e) != 0) {
+		char msg[512];
+		op_error_format(&e, msg, sizeof msg);
+		snprintf(err, len, "cannot remove the scratch directory: %s", msg);
+		return -1;
+	}
+	return 0;
+}

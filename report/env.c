@@ -1,0 +1,104 @@
+/* "What was tested", above the table and in the JSON. */
+#include "report.h"
+#include "clocale.h"
+
+#include <string.h>
+
+static const char *yes_no_unknown(int v, const char *yes, const char *no)
+{
+	return v < 0 ? "rotational flag unknown" : v ? yes : no;
+}
+
+static void device_lines(FILE *out, const struct env_device *d)
+{
+	fprintf(out, "Device:      %s (%s%s%s), model %s, %s\n", d->name, d->kind, d->detail[0] ? " " : "",
+	        d->detail, d->model, yes_no_unknown(d->rotational, "rotational", "non-rotational"));
+	fprintf(out, "Sectors:     %u B logical / %u B physical; scheduler %s; cache %s\n", d->logical_block,
+	        d->physical_block, d->scheduler, d->write_cache);
+	if (d->aligned < 0)
+		fprintf(out, "Alignment:   unknown (no physical sector size)\n");
+	else if (d->aligned)
+		fprintf(out, "Alignment:   %s starts at byte %llu: aligned to %u B physical sectors\n",
+		        d->is_partition ? "partition" : "whole device", (unsigned long long)d->start_bytes,
+		        d->physical_block);
+	else
+		fprintf(out, "Alignment:   WARNING misaligned: partition %s starts at byte %llu, not on a %u B "
+		        "physical sector; writes pay a read-modify-write\n",
+		        d->name, (unsigned long long)d->start_bytes, d->physical_block);
+}
+
+void report_env(FILE *out, const struct env_info *env)
+{
+	struct c_locale loc;
+
+	c_locale_enter(&loc);
+	fprintf(out, "bonnie %s on %s: %s %s %s, %u x %s, %.1f GiB RAM\n", BONNIE_VERSION, env->host, env->os,
+	        env->kernel, env->arch, env->cpus, env->cpu_model, (double)env->ram_bytes / (1u << 30));
+	fprintf(out, "File system: %s on %s at %s (%s)\n", env->fs_type, env->mount_source, env->mount_point,
+	        env->mount_options);
+	if (env->dev.present)
+		device_lines(out, &env->dev);
+	else
+		fprintf(out, "Device:      none found (no block device under %s)\n", env->fs_type);
+	c_locale_leave(&loc);
+}
+
+static void u64_or_null(struct json *j, const char *key, uint64_t v)
+{
+	if (v)
+		json_u64(j, key, v);
+	else
+		json_null(j, key);
+}
+
+static void tri_state(struct json *j, const char *key, int v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_bool(j, key, v != 0);
+}
+
+static void device_json(struct json *j, const struct env_device *d)
+{
+	if (!d->present) {
+		json_null(j, "device");
+		return;
+	}
+	json_object_begin(j, "device");
+	json_string(j, "name", d->name);
+	json_string(j, "disk", d->disk);
+	json_string(j, "kind", d->kind);
+	json_string(j, "model", d->model);
+	json_string(j, "detail", d->detail);
+	tri_state(j, "rotational", d->rotational);
+	u64_or_null(j, "logical_sector_bytes", d->logical_block);
+	u64_or_null(j, "physical_sector_bytes", d->physical_block);
+	json_u64(j, "alignment_offset_bytes", d->alignment_offset);
+	json_string(j, "scheduler", d->scheduler);
+	json_string(j, "write_cache", d->write_cache);
+	json_bool(j, "partition", d->is_partition);
+	json_u64(j, "start_bytes", d->start_bytes);
+	tri_state(j, "aligned", d->aligned);
+	json_object_end(j);
+}
+
+void report_env_json(struct json *j, const struct env_info *env)
+{
+	json_object_begin(j, "environment");
+	json_string(j, "host", env->host);
+	json_string(j, "os", env->os);
+	json_string(j, "kernel", env->kernel);
+	json_string(j, "arch", env->arch);
+	json_string(j, "cpu_model", env->cpu_model);
+	u64_or_null(j, "cpus", env->cpus);
+	u64_or_null(j, "ram_bytes", env->ram_bytes);
+	json_object_begin(j, "file_system");
+	json_string(j, "type", env->fs_type);
+	json_string(j, "source", env->mount_source);
+	json_string(j, "mount_point", env->mount_point);
+	json_string(j, "options", env->mount_options);
+	json_object_end(j);
+	device_json(j, &env->dev);
+	json_object_end(j);
+}

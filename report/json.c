@@ -1,0 +1,196 @@
+/* The JSON result: one document per invocation, written as runs finish,
+ * with fixed units in the key names (elapsed_ns, rate_kib_s). */
+#include "report.h"
+#include "../lib/json.h"
+#include "clocale.h"
+#include "metrics.h"
+#include "../lib/units.h"
+
+#define JSON_FORMAT_VERSION 1
+
+static const char *status_name(enum phase_status s)
+{
+	switch (s) {
+	case PHASE_NOT_RUN: return "not_run";
+	case PHASE_DONE: return "done";
+	case PHASE_FAILED: return "failed";
+	case PHASE_INTERRUPTED: return "interrupted";
+	}
+	return "unknown";
+}
+
+static const char *rate_key(enum phase_id id, bool unsynced)
+{
+	switch (phase_unit(id)) {
+	case RATE_BYTES: return unsynced ? "rate_unsynced_kib_s" : "rate_kib_s";
+	case RATE_SEEKS: return "rate_seeks_s";
+	case RATE_FILES: return unsynced ? "rate_unsynced_files_s" : "rate_files_s";
+	}
+	return "rate";
+}
+
+static void config_json(struct json *j, const struct config *cfg)
+{
+	json_object_begin(j, "config");
+	json_string(j, "directory", cfg->dir);
+	json_string(j, "machine", cfg->machine);
+	json_u64(j, "file_size_bytes", cfg->file_size);
+	json_u64(j, "chunk_bytes", cfg->chunk);
+	json_u64(j, "seeks", cfg->seeks);
+	json_u64(j, "seek_workers", cfg->seek_procs);
+	json_u64(j, "perchar_bytes", cfg->perchar_size);
+	json_u64(j, "files", config_file_count(cfg));
+	if (cfg->file_max < 0)
+		json_string(j, "file_kind", cfg->file_max == FILES_HARD_LINKS ? "hard_links" : "symlinks");
+	else
+		json_string(j, "file_kind", "files");
+	json_u64(j, "file_max_bytes", cfg->file_max > 0 ? (uint64_t)cfg->file_max : 0);
+	json_u64(j, "file_min_bytes", (uint64_t)cfg->file_min);
+	json_u64(j, "file_dirs", cfg->file_dirs > 1 ? cfg->file_dirs : 1);
+	json_u64(j, "file_chunk_bytes", cfg->file_chunk);
+	json_u64(j, "runs", cfg->runs);
+	json_u64(j, "seed", cfg->seed);
+	json_u64(j, "concurrency", cfg->concurrency);
+	json_bool(j, "sync_each", cfg->sync_each);
+	json_bool(j, "direct_io", cfg->direct);
+	json_bool(j, "verify", cfg->verify);
+	json_bool(j, "evict_cache", cfg->evict);
+	json_object_end(j);
+}
+
+static void latency_json(struct json *j, const struct phase_result *r)
+{
+	static const struct {
+		const char *key;
+		double p;
+	} pcts[] = {{"p50", 50}, {"p90", 90}, {"p99", 99}, {"p99_9", 99.9}, {"p99_99", 99.99}};
+	const struct hist *h = &r->latency;
+
+	json_object_begin(j, "latency_ns");
+	json_u64(j, "count", h->count);
+	json_u64(j, "min", h->count ? h->min : 0);
+	json_double(j, "mean", hist_mean(h), 1);
+	for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
+		json_u64(j, pcts[i].key, metric_latency_pct(r, pcts[i].p));
+	json_u64(j, "max", h->max);
+	json_object_end(j);
+	/* [low, high, count] of every non-empty bucket, in ns */
+	json_array_begin(j, "histogram_ns");
+	for (size_t i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t lo, hi;
+		if (h->bucket[i] == 0)
+			continue;
+		hist_bucket_range(i, &lo, &hi);
+		json_array_begin_inline(j, NULL);
+		json_u64(j, NULL, lo);
+		json_u64(j, NULL, hi);
+		json_u64(j, NULL, h->bucket[i]);
+		json_array_end(j);
+	}
+	json_array_end(j);
+}
+
+static void error_json(struct json *j, const struct op_error *e)
+{
+	char msg[1024];
+
+	op_error_format(e, msg, sizeof msg);
+	json_object_begin(j, "error");
+	json_string(j, "operation", e->op);
+	json_string(j, "path", e->path);
+	if (e->offset >= 0)
+		json_i64(j, "offset", e->offset);
+	json_i64(j, "errno", e->err);
+	json_string(j, "message", msg);
+	json_object_end(j);
+}
+
+static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r)
+{
+	json_u64(j, "bytes", r->bytes);
+	json_u64(j, "operations", r->latency.count);
+	json_u64(j, "elapsed_ns", r->elapsed_ns);
+	if (r->span_ns)
+		json_u64(j, "active_ns", r->span_ns);
+	json_u64(j, "cpu_ns", r->cpu_ns);
+	json_u64(j, "cpu_percent", metric_cpu_pct(r));
+	json_u64(j, "sync_ns", r->sync_ns);
+	json_double(j, rate_key(id, false), metric_rate(id, r), 3);
+	if (metric_has_sync_split(id))
+		json_double(j, rate_key(id, true), metric_rate_unsynced(id, r), 3);
+	json_bool(j, "low_confidence", metric_low_confidence(r));
+	json_bool(j, "direct_io", (r->flags & RESULT_DIRECT) != 0);
+	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
+	if (r->flags & (RESULT_NOT_EVICTED))
+		json_bool(j, "cache_evicted", false);
+	latency_json(j, r);
+}
+
+static void phase_json(struct json *j, enum phase_id id, const struct phase_result *r)
+{
+	json_object_begin(j, NULL);
+	json_string(j, "name", phase_name(id));
+	json_string(j, "status", status_name(r->status));
+	if (r->status != PHASE_NOT_RUN)
+		measured_json(j, id, r);
+	if (r->status == PHASE_FAILED)
+		error_json(j, &r->error);
+	json_object_end(j);
+}
+
+static const char *run_status(const struct run_result *run)
+{
+	const char *s = "done";
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (run->phase[i].status == PHASE_FAILED)
+			return "failed";
+		if (run->phase[i].status == PHASE_INTERRUPTED)
+			s = "interrupted";
+	}
+	return s;
+}
+
+void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
+                       const struct env_info *env)
+{
+	struct c_locale loc;
+
+	c_locale_enter(&loc);
+	json_init(j, out);
+	json_object_begin(j, NULL);
+	json_string(j, "tool", "bonnie");
+	json_string(j, "version", BONNIE_VERSION);
+	json_u64(j, "format_version", JSON_FORMAT_VERSION);
+	json_array_begin_inline(j, "command_line");
+	for (int i = 0; i < argc; i++)
+		json_string(j, NULL, argv[i]);
+	json_array_end(j);
+	config_json(j, cfg);
+	report_env_json(j, env);
+	json_array_begin(j, "runs");
+	c_locale_leave(&loc);
+}
+
+void report_json_run(struct json *j, const struct run_result *run)
+{
+	struct c_locale loc;
+
+	c_locale_enter(&loc);
+	json_object_begin(j, NULL);
+	json_u64(j, "run", run->index);
+	json_u64(j, "seed", run->seed);
+	json_string(j, "status", run_status(run));
+	json_array_begin(j, "phases");
+	for (int i = 0; i < PHASE_COUNT; i++)
+		phase_json(j, (enum phase_id)i, &run->phase[i]);
+	json_array_end(j);
+	json_object_end(j);
+	c_locale_leave(&loc);
+}
+
+void report_json_end(struct json *j)
+{
+	json_array_end(j);
+	json_object_end(j);
+}

@@ -1,0 +1,299 @@
+/* The 1.98 CSV line: exact text for a hand-computed run, 50 fields in every
+ * configuration, empty fields for phases that did not run, and the same
+ * bytes under a comma-decimal locale. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../lib/options.h"
+#include "../report/report.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MS 1000000ull
+
+static struct run_result run;
+static struct config cfg;
+
+static void setup(void)
+{
+	synth_config(&cfg);
+	synth_full_run(&run);
+}
+
+/* Parses argv-style options into cfg (machine "vm"). */
+static void config_from(const char *const *args)
+{
+	char *argv[32], store[32][64], err[256];
+	int argc = 0;
+
+	snprintf(store[argc], sizeof store[argc], "bonnie");
+	argv[argc] = store[argc];
+	argc++;
+	for (; args[argc - 1]; argc++) {
+		snprintf(store[argc], sizeof store[argc], "%s", args[argc - 1]);
+		argv[argc] = store[argc];
+	}
+	argv[argc] = NULL;
+	ck_assert_int_eq(options_parse(argc, argv, "vm", &cfg, err, sizeof err), OPT_RUN);
+}
+
+/* The CSV fields of the current run, in a static buffer. */
+static int fields_of(char **f)
+{
+	static char line[4096];
+	char *text = synth_capture_csv(&cfg, &run);
+	int n;
+
+	ck_assert_uint_lt(strlen(text), sizeof line);
+	strcpy(line, text);
+	free(text);
+	n = synth_split_csv(line, f, 64);
+	return n;
+}
+
+START_TEST(full_line_exact)
+{
+	char *text = synth_capture_csv(&cfg, &run);
+	const char *expect =
+		"1.98," BONNIE_VERSION ",vm,1,12345,512M,8k,8192,5,"
+		"512,99,327680,78,655360,65,512,99,2097152,40,8816,32,"
+		"4,,,,,4096,92,40960,99,8192,50,2048,68,409600,100,16384,80,"
+		"28168us,598us,279us,23885us,705us,21617us,"
+		"17315us,185us,1085us,37609us,147us,11964us\n";
+
+	ck_assert_str_eq(text, expect);
+	free(text);
+}
+END_TEST
+
+START_TEST(always_fifty_fields)
+{
+	static const char *const variants[][8] = {
+		{"-s", "512m", "-n", "4", NULL},
+		{"-s", "0", "-n", "4", NULL},
+		{"-s", "512m", "-n", "0", NULL},
+		{"-s", "512m", "-f", NULL},
+		{"-s", "1g", "-n", "4:4096:1024:3:4k", NULL},
+		{"-s", "512m", "-n", "1:-1", NULL},
+		{"-m", "a,b\nc", NULL},
+	};
+	char *f[64];
+
+	for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+		config_from(variants[v]);
+		ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+		ck_assert_str_eq(f[0], "1.98");
+	}
+	/* nothing ran at all: still 50 fields */
+	memset(&run, 0, sizeof run);
+	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+}
+END_TEST
+
+static void assert_empty(char **f, int from, int to)
+{
+	for (int i = from; i <= to; i++)
+		ck_assert_msg(f[i][0] == '\0', "field %d should be empty, is '%s'", i, f[i]);
+}
+
+START_TEST(no_io_tests_leave_5_to_20_empty)
+{
+	char *f[64];
+	const char *args[] = {"-s", "0", "-n", "4", NULL};
+
+	config_from(args);
+	for (int i = PHASE_PUTC; i <= PHASE_SEEKS; i++)
+		run.phase[i].status = PHASE_NOT_RUN;
+	fields_of(f);
+	assert_empty(f, 5, 20);
+	assert_empty(f, 38, 43);
+	ck_assert_str_eq(f[21], "4");
+	ck_assert_str_eq(f[26], "4096");
+}
+END_TEST
+
+START_TEST(no_file_tests_leave_21_to_37_empty)
+{
+	char *f[64];
+	const char *args[] = {"-s", "512m", "-n", "0", NULL};
+
+	config_from(args);
+	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
+		run.phase[i].status = PHASE_NOT_RUN;
+	fields_of(f);
+	assert_empty(f, 21, 37);
+	assert_empty(f, 44, 49);
+	ck_assert_str_eq(f[5], "512M");
+}
+END_TEST
+
+START_TEST(bare_f_leaves_perchar_fields_empty)
+{
+	char *f[64];
+	const char *args[] = {"-s", "512m", "-n", "4", "-f", NULL};
+
+	config_from(args);
+	run.phase[PHASE_PUTC].status = PHASE_NOT_RUN;
+	run.phase[PHASE_GETC].status = PHASE_NOT_RUN;
+	fields_of(f);
+	assert_empty(f, 9, 10);
+	assert_empty(f, 15, 16);
+	ck_assert_str_eq(f[38], "");
+	ck_assert_str_eq(f[41], "");
+	ck_assert_str_eq(f[11], "327680");
+}
+END_TEST
+
+START_TEST(failed_and_interrupted_phases_are_empty)
+{
+	char *f[64];
+
+	run.phase[PHASE_REWRITE].status = PHASE_FAILED;
+	run.phase[PHASE_SEEKS].status = PHASE_INTERRUPTED;
+	fields_of(f);
+	assert_empty(f, 13, 14);
+	assert_empty(f, 19, 20);
+	ck_assert_str_eq(f[40], "");
+	ck_assert_str_eq(f[43], "");
+	ck_assert_str_eq(f[11], "327680");
+}
+END_TEST
+
+START_TEST(slow_seeks_keep_one_decimal)
+{
+	char *f[64];
+
+	synth_phase(&run, PHASE_SEEKS, 512, 2000 * MS, 20 * MS, 5 * MS);
+	fields_of(f);
+	ck_assert_str_eq(f[19], "256.0");
+	ck_assert_str_eq(f[20], "1");
+}
+END_TEST
+
+START_TEST(latency_units_switch_at_bonnie_thresholds)
+{
+	static const struct {
+		uint64_t ns;
+		const char *text;
+	} cases[] = {
+		{999, "0us"},
+		{99999999, "99999us"},
+		{100000000, "100ms"},
+		{99999999999ull, "99999ms"},
+		{100000000000ull, "100s"},
+		{3600000000000ull, "3600s"},
+	};
+	char *f[64];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		synth_phase(&run, PHASE_PUT_BLOCK, 512ull << 20, 1600 * MS, 1248 * MS, cases[i].ns);
+		fields_of(f);
+		ck_assert_str_eq(f[39], cases[i].text);
+	}
+}
+END_TEST
+
+START_TEST(file_config_fields_follow_the_header_names)
+{
+	char *f[64];
+	const char *with_dirs[] = {"-n", "4:4096:1024:3:4k", NULL};
+	const char *links[] = {"-n", "4:-1", NULL};
+	const char *symlinks[] = {"-n", "4:-2::7", NULL};
+
+	config_from(with_dirs);
+	fields_of(f);
+	ck_assert_str_eq(f[21], "4");
+	ck_assert_str_eq(f[22], "4096");
+	ck_assert_str_eq(f[23], "1024");
+	ck_assert_str_eq(f[24], "3"); /* num_dirs, where bonnie++'s header says */
+	ck_assert_str_eq(f[25], "4k");
+	config_from(links);
+	fields_of(f);
+	ck_assert_str_eq(f[22], "link");
+	ck_assert_str_eq(f[23], "");
+	ck_assert_str_eq(f[24], "");
+	config_from(symlinks);
+	fields_of(f);
+	ck_assert_str_eq(f[22], "symlink");
+	ck_assert_str_eq(f[24], "7");
+}
+END_TEST
+
+START_TEST(size_field_uses_g_for_whole_gib)
+{
+	static const struct {
+		const char *arg;
+		const char *field;
+	} cases[] = {{"1g", "1G"}, {"1536m", "1536M"}, {"512k", "512K"}, {"2048m", "2G"}};
+	char *f[64];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *args[] = {"-s", cases[i].arg, NULL};
+		config_from(args);
+		fields_of(f);
+		ck_assert_str_eq(f[5], cases[i].field);
+	}
+}
+END_TEST
+
+START_TEST(machine_name_cannot_break_the_line)
+{
+	const char *args[] = {"-m", "web,01\r\nx", NULL};
+	char *text, *f[64];
+
+	config_from(args);
+	text = synth_capture_csv(&cfg, &run);
+	ck_assert_ptr_null(strchr(text, '\r'));
+	ck_assert_ptr_eq(strchr(text, '\n'), text + strlen(text) - 1);
+	free(text);
+	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_str_eq(f[2], "web_01__x");
+}
+END_TEST
+
+/* A German LC_NUMERIC prints 256,0: the CSV must not change. */
+START_TEST(comma_locale_does_not_change_the_csv)
+{
+	char *before, *after;
+
+	synth_phase(&run, PHASE_SEEKS, 512, 2000 * MS, 20 * MS, 5 * MS);
+	before = synth_capture_csv(&cfg, &run);
+	ck_assert_msg(setlocale(LC_ALL, "de_DE.UTF-8") != NULL,
+	              "locale de_DE.UTF-8 is missing: run tests/deps.sh as root");
+	{
+		char probe[16];
+		snprintf(probe, sizeof probe, "%.1f", 1.5);
+		ck_assert_str_eq(probe, "1,5"); /* the locale really uses a comma */
+	}
+	after = synth_capture_csv(&cfg, &run);
+	setlocale(LC_ALL, "C");
+	ck_assert_str_eq(after, before);
+	ck_assert_ptr_nonnull(strstr(after, ",256.0,"));
+	free(before);
+	free(after);
+}
+END_TEST
+
+Suite *suite_csv(void)
+{
+	Suite *s = suite_create("csv");
+	TCase *tc = tcase_create("format");
+
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, full_line_exact);
+	tcase_add_test(tc, always_fifty_fields);
+	tcase_add_test(tc, no_io_tests_leave_5_to_20_empty);
+	tcase_add_test(tc, no_file_tests_leave_21_to_37_empty);
+	tcase_add_test(tc, bare_f_leaves_perchar_fields_empty);
+	tcase_add_test(tc, failed_and_interrupted_phases_are_empty);
+	tcase_add_test(tc, slow_seeks_keep_one_decimal);
+	tcase_add_test(tc, latency_units_switch_at_bonnie_thresholds);
+	tcase_add_test(tc, file_config_fields_follow_the_header_names);
+	tcase_add_test(tc, size_field_uses_g_for_whole_gib);
+	tcase_add_test(tc, machine_name_cannot_break_the_line);
+	tcase_add_test(tc, comma_locale_does_not_change_the_csv);
+	suite_add_tcase(s, tc);
+	return s;
+}

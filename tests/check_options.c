@@ -1,0 +1,618 @@
+/* options: defaults, every short and long option with good values, a table
+ * of bad command lines (each must name the option in a one-line message),
+ * machine-name sanitizing, and repeated parsing (getopt state reset). */
+#include "suites.h"
+#include "../lib/config.h"
+#include "../lib/options.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MIB ((uint64_t)1 << 20)
+#define GIB ((uint64_t)1 << 30)
+#define MAX_ARGS 16
+
+/* 10, 64 and 128/129-byte strings for the length limits */
+#define A10 "aaaaaaaaaa"
+#define A64 A10 A10 A10 A10 A10 A10 "aaaa"
+#define A128 A64 A64
+#define A129 A128 "a"
+
+/* argv must be writable and must outlive the config (dir and json_path
+ * point into it), so it lives here. */
+static char arg_store[MAX_ARGS + 1][512];
+static char *arg_vec[MAX_ARGS + 2];
+
+static struct config cfg;
+static char err[256];
+
+/* Runs options_parse on "bonnie" followed by the NULL-terminated args. */
+static enum opt_result parse_with(const char *const *args, const char *machine)
+{
+	int argc = 0;
+
+	snprintf(arg_store[0], sizeof arg_store[0], "bonnie");
+	arg_vec[argc++] = arg_store[0];
+	for (; args[argc - 1] != NULL; argc++) {
+		ck_assert_int_le(argc, MAX_ARGS);
+		ck_assert_uint_lt(strlen(args[argc - 1]), sizeof arg_store[argc]);
+		strcpy(arg_store[argc], args[argc - 1]);
+		arg_vec[argc] = arg_store[argc];
+	}
+	arg_vec[argc] = NULL;
+	memset(err, 0, sizeof err);
+	return options_parse(argc, arg_vec, machine, &cfg, err, sizeof err);
+}
+
+static enum opt_result parse(const char *const *args)
+{
+	return parse_with(args, "testhost");
+}
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define NO_ARGS ((const char *const[]){NULL})
+
+/* Asserts a successful parse and shows the message if it was not. */
+#define ASSERT_RUN(args) \
+	ck_assert_msg(parse(args) == OPT_RUN, "expected OPT_RUN, got error \"%s\"", err)
+
+START_TEST(defaults_without_options)
+{
+	ASSERT_RUN(NO_ARGS);
+	ck_assert_str_eq(cfg.dir, ".");
+	ck_assert_uint_eq(cfg.file_size, 0);
+	ck_assert(!cfg.file_size_given);
+	ck_assert_uint_eq(cfg.chunk, 8192);
+	ck_assert_uint_eq(cfg.seeks, 8192);
+	ck_assert_uint_eq(cfg.seek_procs, 5);
+	ck_assert_uint_eq(cfg.perchar_size, 3 * MIB);
+	ck_assert_uint_eq(cfg.files_k, 16);
+	ck_assert_uint_eq(config_file_count(&cfg), 16 * 1024);
+	ck_assert_int_eq(cfg.file_max, 0);
+	ck_assert_int_eq(cfg.file_min, 0);
+	ck_assert_uint_eq(cfg.file_dirs, 0);
+	ck_assert_uint_eq(cfg.file_chunk, 8192);
+	ck_assert(!cfg.ram_given);
+	ck_assert_str_eq(cfg.machine, "testhost");
+	ck_assert_uint_eq(cfg.runs, 1);
+	ck_assert(!cfg.quiet);
+	ck_assert(!cfg.sync_each);
+	ck_assert(!cfg.direct);
+	ck_assert(!cfg.seed_given);
+	ck_assert_uint_eq(cfg.concurrency, 1);
+	ck_assert_str_eq(cfg.user, "");
+	ck_assert_str_eq(cfg.group, "");
+	ck_assert_ptr_null(cfg.json_path);
+	ck_assert(!cfg.verify);
+	ck_assert_int_eq(cfg.align_probe, -1);
+	ck_assert(cfg.evict);
+}
+END_TEST
+
+START_TEST(dir_option)
+{
+	ASSERT_RUN(ARGS("-d", "/mnt/scratch"));
+	ck_assert_str_eq(cfg.dir, "/mnt/scratch");
+	ASSERT_RUN(ARGS("-d/tmp"));
+	ck_assert_str_eq(cfg.dir, "/tmp");
+}
+END_TEST
+
+struct seq_case {
+	const char *arg;
+	uint64_t size;
+	uint32_t chunk, seeks, procs;
+};
+
+/* -s size:chunk:seeks:procs; a bare size is MiB, empty fields keep defaults */
+static const struct seq_case seq_cases[] = {
+	{"512", 512 * MIB, 8192, 8192, 5},
+	{"512m", 512 * MIB, 8192, 8192, 5},
+	{"512M", 512 * MIB, 8192, 8192, 5},
+	{"2g", 2 * GIB, 8192, 8192, 5},
+	{"4096k", 4 * MIB, 8192, 8192, 5},
+	{"0", 0, 8192, 8192, 5},
+	{"1g:4k", GIB, 4096, 8192, 5},
+	{"1g:256", GIB, 256, 8192, 5},       /* smallest chunk */
+	{"1g:1m", GIB, 1u << 20, 8192, 5},   /* largest chunk */
+	{"1g:1M", GIB, 1u << 20, 8192, 5},
+	{"1g:65536", GIB, 65536, 8192, 5},
+	{"2g:256:100:3", 2 * GIB, 256, 100, 3},
+	{"1g::50", GIB, 8192, 50, 5},
+	{"1g:::7", GIB, 8192, 8192, 7},
+	{"1g:8k:1:1", GIB, 8192, 1, 1},
+	{"1g:8k:1000000000:256", GIB, 8192, 1000000000u, 256},
+	{"12k:4k", 12 * 1024, 4096, 8192, 5}, /* a multiple of a smaller chunk */
+	{"1t", (uint64_t)1 << 40, 8192, 8192, 5},
+};
+
+#define NSEQ_CASES ((int)(sizeof seq_cases / sizeof seq_cases[0]))
+
+START_TEST(seq_sizes_table)
+{
+	const struct seq_case *c = &seq_cases[_i];
+
+	ck_assert_msg(parse(ARGS("-s", c->arg)) == OPT_RUN, "-s %s: %s", c->arg, err);
+	ck_assert(cfg.file_size_given);
+	ck_assert_msg(cfg.file_size == c->size, "-s %s: size %llu", c->arg,
+	              (unsigned long long)cfg.file_size);
+	ck_assert_uint_eq(cfg.chunk, c->chunk);
+	ck_assert_uint_eq(cfg.seeks, c->seeks);
+	ck_assert_uint_eq(cfg.seek_procs, c->procs);
+}
+END_TEST
+
+START_TEST(seq_size_attached)
+{
+	ASSERT_RUN(ARGS("-s1g:16k"));
+	ck_assert_uint_eq(cfg.file_size, GIB);
+	ck_assert_uint_eq(cfg.chunk, 16384);
+}
+END_TEST
+
+struct files_case {
+	const char *arg;
+	uint32_t files_k;
+	int64_t max, min;
+	uint32_t dirs, chunk;
+};
+
+/* -n num:max:min:dirs:chunk; sizes are bytes unless suffixed */
+static const struct files_case files_cases[] = {
+	{"0", 0, 0, 0, 0, 8192},
+	{"16", 16, 0, 0, 0, 8192},
+	{"65536", 65536, 0, 0, 0, 8192},
+	{"32:1m:1k:10:4k", 32, 1 << 20, 1024, 10, 4096},
+	{"1:100:100", 1, 100, 100, 0, 8192},   /* min == max is fine */
+	{"1:1k", 1, 1024, 0, 0, 8192},
+	{"1:-1", 1, FILES_HARD_LINKS, 0, 0, 8192},
+	{"1:-2", 1, FILES_SYMLINKS, 0, 0, 8192},
+	{"1:-1:0", 1, FILES_HARD_LINKS, 0, 0, 8192},
+	{"1:1k:0:99999", 1, 1024, 0, 99999, 8192},
+	{"1:::5", 1, 0, 0, 5, 8192},
+	{"1::::256", 1, 0, 0, 0, 256},
+	{"1::::1m", 1, 0, 0, 0, 1 << 20},
+};
+
+#define NFILES_CASES ((int)(sizeof files_cases / sizeof files_cases[0]))
+
+START_TEST(file_tests_table)
+{
+	const struct files_case *c = &files_cases[_i];
+
+	ck_assert_msg(parse(ARGS("-n", c->arg)) == OPT_RUN, "-n %s: %s", c->arg, err);
+	ck_assert_uint_eq(cfg.files_k, c->files_k);
+	ck_assert_int_eq(cfg.file_max, c->max);
+	ck_assert_int_eq(cfg.file_min, c->min);
+	ck_assert_uint_eq(cfg.file_dirs, c->dirs);
+	ck_assert_uint_eq(cfg.file_chunk, c->chunk);
+	/* -n leaves the -s chunk alone */
+	ck_assert_uint_eq(cfg.chunk, 8192);
+}
+END_TEST
+
+START_TEST(perchar_option)
+{
+	/* -f takes its value only when attached; bare -f skips per-char tests */
+	ASSERT_RUN(ARGS("-f"));
+	ck_assert_uint_eq(cfg.perchar_size, 0);
+	ASSERT_RUN(ARGS("-f5"));
+	ck_assert_uint_eq(cfg.perchar_size, 5 * MIB);
+	ASSERT_RUN(ARGS("-f512k"));
+	ck_assert_uint_eq(cfg.perchar_size, 512 * 1024);
+	ASSERT_RUN(ARGS("-f1G"));
+	ck_assert_uint_eq(cfg.perchar_size, GIB);
+	ASSERT_RUN(ARGS("-f0"));
+	ck_assert_uint_eq(cfg.perchar_size, 0);
+}
+END_TEST
+
+START_TEST(ram_option)
+{
+	ASSERT_RUN(ARGS("-r", "2048"));
+	ck_assert(cfg.ram_given);
+	ck_assert_uint_eq(cfg.ram_bytes, 2 * GIB);
+	ASSERT_RUN(ARGS("-r", "4g"));
+	ck_assert_uint_eq(cfg.ram_bytes, 4 * GIB);
+	/* 0 is given, and means "no RAM checks" */
+	ASSERT_RUN(ARGS("-r", "0"));
+	ck_assert(cfg.ram_given);
+	ck_assert_uint_eq(cfg.ram_bytes, 0);
+}
+END_TEST
+
+START_TEST(count_options)
+{
+	ASSERT_RUN(ARGS("-x", "3"));
+	ck_assert_uint_eq(cfg.runs, 3);
+	ASSERT_RUN(ARGS("-x", "100000"));
+	ck_assert_uint_eq(cfg.runs, 100000);
+	ASSERT_RUN(ARGS("-c", "1"));
+	ck_assert_uint_eq(cfg.concurrency, 1);
+	ASSERT_RUN(ARGS("-c", "200"));
+	ck_assert_uint_eq(cfg.concurrency, 200);
+	ASSERT_RUN(ARGS("-z", "0"));
+	ck_assert(cfg.seed_given);
+	ck_assert_uint_eq(cfg.seed, 0);
+	ASSERT_RUN(ARGS("-z", "4294967295"));
+	ck_assert(cfg.seed_given);
+	ck_assert_uint_eq(cfg.seed, UINT32_MAX);
+}
+END_TEST
+
+START_TEST(flag_options)
+{
+	ASSERT_RUN(ARGS("-q"));
+	ck_assert(cfg.quiet && !cfg.sync_each && !cfg.direct);
+	ASSERT_RUN(ARGS("-b"));
+	ck_assert(!cfg.quiet && cfg.sync_each && !cfg.direct);
+	ASSERT_RUN(ARGS("-D"));
+	ck_assert(!cfg.quiet && !cfg.sync_each && cfg.direct);
+	ASSERT_RUN(ARGS("-qbD"));
+	ck_assert(cfg.quiet && cfg.sync_each && cfg.direct);
+}
+END_TEST
+
+START_TEST(user_group_options)
+{
+	ASSERT_RUN(ARGS("-u", "nobody"));
+	ck_assert_str_eq(cfg.user, "nobody");
+	ck_assert_str_eq(cfg.group, "");
+	ASSERT_RUN(ARGS("-u", "nobody:nogroup"));
+	ck_assert_str_eq(cfg.user, "nobody");
+	ck_assert_str_eq(cfg.group, "nogroup");
+	ASSERT_RUN(ARGS("-g", "wheel"));
+	ck_assert_str_eq(cfg.user, "");
+	ck_assert_str_eq(cfg.group, "wheel");
+	ASSERT_RUN(ARGS("-u", "nobody", "-g", "staff"));
+	ck_assert_str_eq(cfg.user, "nobody");
+	ck_assert_str_eq(cfg.group, "staff");
+	/* the longest names that fit the 64-byte fields */
+	ASSERT_RUN(ARGS("-u", A10 A10 A10 A10 A10 A10 "abc"));
+	ck_assert_uint_eq(strlen(cfg.user), 63);
+}
+END_TEST
+
+START_TEST(long_options)
+{
+	ck_assert_int_eq(parse(ARGS("--help")), OPT_HELP);
+	ck_assert_int_eq(parse(ARGS("-q", "--help")), OPT_HELP);
+	ck_assert_int_eq(parse(ARGS("--version")), OPT_VERSION);
+
+	ASSERT_RUN(ARGS("--json", "out.json"));
+	ck_assert_str_eq(cfg.json_path, "out.json");
+	ASSERT_RUN(ARGS("--json=-"));
+	ck_assert_str_eq(cfg.json_path, "-");
+
+	ASSERT_RUN(ARGS("--verify"));
+	ck_assert(cfg.verify);
+	ASSERT_RUN(ARGS("--align-probe"));
+	ck_assert_int_eq(cfg.align_probe, 1);
+	ASSERT_RUN(ARGS("--no-align-probe"));
+	ck_assert_int_eq(cfg.align_probe, 0);
+	/* the last of the pair wins */
+	ASSERT_RUN(ARGS("--no-align-probe", "--align-probe"));
+	ck_assert_int_eq(cfg.align_probe, 1);
+	ASSERT_RUN(ARGS("--no-evict"));
+	ck_assert(!cfg.evict);
+	ck_assert(!cfg.verify);
+}
+END_TEST
+
+START_TEST(files_without_io_and_io_without_files)
+{
+	/* only both at zero leaves nothing to do */
+	ASSERT_RUN(ARGS("-s", "0"));
+	ck_assert_uint_eq(cfg.file_size, 0);
+	ASSERT_RUN(ARGS("-n", "0"));
+	ck_assert_uint_eq(cfg.files_k, 0);
+	ASSERT_RUN(ARGS("-s", "0", "-n", "1"));
+	ASSERT_RUN(ARGS("-s", "1g", "-n", "0"));
+}
+END_TEST
+
+struct bad_case {
+	const char *args[6];
+	const char *names; /* must appear in the message */
+};
+
+static const struct bad_case bad_cases[] = {
+	/* -s size */
+	{{"-s", ""}, "-s"},
+	{{"-s", "-5"}, "-s"},
+	{{"-s", "1.5g"}, "-s"},
+	{{"-s", "2,5m"}, "-s"},
+	{{"-s", "12q"}, "-s"},
+	{{"-s", "1kk"}, "-s"},
+	{{"-s", "18446744073709551616"}, "-s"},
+	{{"-s", "17592186044416"}, "-s"},   /* 2^44 MiB overflows 64 bits */
+	{{"-s", "2048t"}, "-s"},            /* 2 PiB: beyond any disk */
+	/* -s chunk: power of two in [256, 1m] */
+	{{"-s", "1g:3000"}, "-s"},
+	{{"-s", "1g:12k"}, "-s"},
+	{{"-s", "1g:128"}, "-s"},
+	{{"-s", "1g:255"}, "-s"},
+	{{"-s", "1g:0"}, "-s"},
+	{{"-s", "1g:2m"}, "-s"},
+	{{"-s", "1g:-8k"}, "-s"},
+	{{"-s", "1g:8.5k"}, "-s"},
+	/* -s seeks and procs */
+	{{"-s", "1g:8k:0"}, "-s"},
+	{{"-s", "1g:8k:x"}, "-s"},
+	{{"-s", "1g:8k:1000000001"}, "-s"},
+	{{"-s", "1g:8k:100:0"}, "-s"},
+	{{"-s", "1g:8k:100:257"}, "-s"},
+	{{"-s", "1g:8k:100:5:9"}, "-s"},     /* a fifth field */
+	/* size not a multiple of the chunk */
+	{{"-s", "12k:8k"}, "-s"},
+	{{"-s", "1001k"}, "-s"},
+	/* -n */
+	{{"-n", ""}, "-n"},
+	{{"-n", "-1"}, "-n"},
+	{{"-n", "1.5"}, "-n"},
+	{{"-n", "16k"}, "-n"},
+	{{"-n", "65537"}, "-n"},
+	{{"-n", "4294967296"}, "-n"},
+	{{"-n", "1:10:20"}, "-n"},           /* min > max */
+	{{"-n", "1:1k:2k"}, "-n"},
+	{{"-n", "1:-1:5"}, "-n"},            /* links take no min */
+	{{"-n", "1:-2:1k"}, "-n"},
+	{{"-n", "1:-3"}, "-n"},
+	{{"-n", "1:1x"}, "-n"},
+	{{"-n", "1:1.5k"}, "-n"},
+	{{"-n", "1:1k:0:100000"}, "-n"},     /* five-digit directory names */
+	{{"-n", "1:1k:0:-1"}, "-n"},
+	{{"-n", "1:1k:0:10:3000"}, "-n"},
+	{{"-n", "1:1k:0:10:128"}, "-n"},
+	{{"-n", "1:1k:0:10:4m"}, "-n"},
+	{{"-n", "1:1k:0:10:4k:9"}, "-n"},
+	/* -f (attached value only) */
+	{{"-f5x"}, "-f"},
+	{{"-f-1"}, "-f"},
+	{{"-f1.5"}, "-f"},
+	{{"-f2048t"}, "-f"},
+	/* -r */
+	{{"-r", ""}, "-r"},
+	{{"-r", "-1"}, "-r"},
+	{{"-r", "1.5"}, "-r"},
+	{{"-r", "abc"}, "-r"},
+	{{"-r", "18446744073709551615"}, "-r"},
+	/* -m */
+	{{"-m", ""}, "-m"},
+	{{"-m", A129}, "-m"},
+	/* -x */
+	{{"-x", "0"}, "-x"},
+	{{"-x", "-1"}, "-x"},
+	{{"-x", "100001"}, "-x"},
+	{{"-x", "2k"}, "-x"},
+	{{"-x", "1.5"}, "-x"},
+	{{"-x", ""}, "-x"},
+	/* -z: 32 bits */
+	{{"-z", "4294967296"}, "-z"},
+	{{"-z", "-1"}, "-z"},
+	{{"-z", ""}, "-z"},
+	{{"-z", "1.5"}, "-z"},
+	{{"-z", "0x10"}, "-z"},
+	/* -c: 1..200 */
+	{{"-c", "0"}, "-c"},
+	{{"-c", "201"}, "-c"},
+	{{"-c", "x"}, "-c"},
+	{{"-c", "-1"}, "-c"},
+	/* -d, -u, -g */
+	{{"-d", ""}, "-d"},
+	{{"-u", ""}, "-u"},
+	{{"-u", ":staff"}, "-u"},
+	{{"-u", "nobody:"}, "-u"},
+	{{"-u", A64}, "-u"},
+	{{"-u", "nobody:" A64}, "-u"},
+	{{"-g", ""}, "-g"},
+	{{"-g", A64}, "-g"},
+	/* --json */
+	{{"--json", ""}, "--json"},
+	{{"--json="}, "--json"},
+	/* unknown options */
+	{{"-k"}, "-k"},
+	{{"-qk"}, "-k"},
+	{{"--frobnicate"}, "--frobnicate"},
+	/* missing values */
+	{{"-s"}, "-s"},
+	{{"-n"}, "-n"},
+	{{"-x"}, "-x"},
+	{{"-q", "-d"}, "-d"},
+	{{"--json"}, "--json"},
+	/* a value given to a flag */
+	{{"--verify=yes"}, "--verify"},
+	/* positional arguments are not accepted (named in the message) */
+	{{"positional"}, "'positional'"},
+	{{"-q", "extra"}, "'extra'"},
+	{{"-f", "5"}, "'5'"}, /* -f takes no separate value */
+	/* nothing left to test */
+	{{"-s", "0", "-n", "0"}, "-s"},
+};
+
+#define NBAD_CASES ((int)(sizeof bad_cases / sizeof bad_cases[0]))
+
+START_TEST(bad_command_lines)
+{
+	const struct bad_case *c = &bad_cases[_i];
+	const char *args[8];
+	size_t n = 0;
+	char shown[128] = "";
+
+	for (; n < sizeof c->args / sizeof c->args[0] && c->args[n] != NULL; n++) {
+		args[n] = c->args[n];
+		if (strlen(shown) + strlen(c->args[n]) + 4 < sizeof shown) {
+			strcat(shown, " '");
+			strcat(shown, c->args[n]);
+			strcat(shown, "'");
+		}
+	}
+	args[n] = NULL;
+
+	ck_assert_msg(parse(args) == OPT_ERROR, "%s: accepted", shown);
+	ck_assert_msg(err[0] != '\0', "%s: empty message", shown);
+	ck_assert_msg(strstr(err, c->names) != NULL, "%s: message \"%s\" does not name %s", shown,
+	              err, c->names);
+	/* one printable line: no newline or other control character */
+	for (const char *p = err; *p; p++)
+		ck_assert_msg((unsigned char)*p >= 0x20 && *p != 0x7f,
+		              "%s: control character 0x%02x in \"%s\"", shown, (unsigned char)*p, err);
+}
+END_TEST
+
+START_TEST(error_message_respects_errlen)
+{
+	char small[12];
+	char *argv[] = {arg_store[0], arg_store[1], arg_store[2], NULL};
+
+	strcpy(arg_store[0], "bonnie");
+	strcpy(arg_store[1], "-s");
+	strcpy(arg_store[2], "this-is-not-a-size");
+	memset(small, 'X', sizeof small);
+	ck_assert_int_eq(options_parse(3, argv, "h", &cfg, small, 8), OPT_ERROR);
+	ck_assert_uint_eq(strlen(small), 7);
+	ck_assert_int_eq(small[8], 'X');
+	ck_assert_int_eq(small[11], 'X');
+}
+END_TEST
+
+struct name_case {
+	const char *in;
+	const char *out;
+};
+
+static const struct name_case name_cases[] = {
+	{"host", "host"},
+	{"web-01.example.com", "web-01.example.com"},
+	{"a,b", "a_b"},
+	{",,", "__"},
+	{"a\nb", "a_b"},
+	{"a\r\n", "a__"},
+	{"tab\there", "tab_here"},
+	{"bell\a", "bell_"},
+	{"del\x7f", "del_"},
+	{"\x1f", "_"},
+	{"caf\xc3\xa9", "caf\xc3\xa9"}, /* UTF-8 is neither a comma nor a control */
+	{"", ""},
+};
+
+#define NNAME_CASES ((int)(sizeof name_cases / sizeof name_cases[0]))
+
+START_TEST(sanitize_name_table)
+{
+	const struct name_case *c = &name_cases[_i];
+	char out[64];
+
+	options_sanitize_name(out, sizeof out, c->in);
+	ck_assert_str_eq(out, c->out);
+}
+END_TEST
+
+START_TEST(sanitize_name_truncates)
+{
+	char out[8];
+
+	memset(out, 'X', sizeof out);
+	options_sanitize_name(out, 4, "abcdef");
+	ck_assert_str_eq(out, "abc");
+	ck_assert_int_eq(out[4], 'X');
+	/* cap 0 writes nothing */
+	options_sanitize_name(out + 5, 0, "abc");
+	ck_assert_int_eq(out[5], 'X');
+}
+END_TEST
+
+START_TEST(machine_names)
+{
+	/* the default host name is made CSV-safe too */
+	ck_assert_int_eq(parse_with(NO_ARGS, "my,host\n"), OPT_RUN);
+	ck_assert_str_eq(cfg.machine, "my_host_");
+
+	ASSERT_RUN(ARGS("-m", "rack 3,slot\t4"));
+	ck_assert_str_eq(cfg.machine, "rack 3_slot_4");
+	ck_assert_ptr_null(strchr(cfg.machine, ','));
+
+	/* exactly MAX_MACHINE_NAME bytes is accepted whole */
+	ck_assert_uint_eq(strlen(A128), MAX_MACHINE_NAME);
+	ASSERT_RUN(ARGS("-m", A128));
+	ck_assert_str_eq(cfg.machine, A128);
+
+	/* a too long default is cut to fit rather than rejected */
+	ck_assert_int_eq(parse_with(NO_ARGS, A129 A10), OPT_RUN);
+	ck_assert_uint_le(strlen(cfg.machine), MAX_MACHINE_NAME);
+	ck_assert_int_eq(strncmp(cfg.machine, A128, strlen(cfg.machine)), 0);
+}
+END_TEST
+
+START_TEST(parse_twice)
+{
+	ASSERT_RUN(ARGS("-s", "1g", "-q", "-x", "4", "--verify"));
+	ck_assert_uint_eq(cfg.runs, 4);
+
+	/* a second parse starts from defaults and from argv[1] again */
+	ASSERT_RUN(ARGS("-b"));
+	ck_assert(cfg.sync_each);
+	ck_assert(!cfg.quiet);
+	ck_assert(!cfg.verify);
+	ck_assert(!cfg.file_size_given);
+	ck_assert_uint_eq(cfg.runs, 1);
+
+	/* an error in the middle of an option cluster leaves getopt mid-word;
+	 * the next parse must not continue from there */
+	ck_assert_int_eq(parse(ARGS("-qkb")), OPT_ERROR);
+	ASSERT_RUN(ARGS("-D"));
+	ck_assert(cfg.direct);
+	ck_assert(!cfg.quiet);
+	ck_assert(!cfg.sync_each);
+
+	/* and after a missing value at the end of argv */
+	ck_assert_int_eq(parse(ARGS("-x")), OPT_ERROR);
+	ASSERT_RUN(ARGS("-x", "7"));
+	ck_assert_uint_eq(cfg.runs, 7);
+
+	/* the same command line twice gives the same result */
+	ASSERT_RUN(ARGS("-s", "2g:4k:99:2", "-n", "4:1k:0:3"));
+	ck_assert_uint_eq(cfg.file_size, 2 * GIB);
+	ASSERT_RUN(ARGS("-s", "2g:4k:99:2", "-n", "4:1k:0:3"));
+	ck_assert_uint_eq(cfg.file_size, 2 * GIB);
+	ck_assert_uint_eq(cfg.chunk, 4096);
+	ck_assert_uint_eq(cfg.seeks, 99);
+	ck_assert_uint_eq(cfg.seek_procs, 2);
+	ck_assert_uint_eq(cfg.files_k, 4);
+	ck_assert_uint_eq(cfg.file_dirs, 3);
+}
+END_TEST
+
+Suite *suite_options(void)
+{
+	Suite *s = suite_create("options");
+	TCase *good = tcase_create("good");
+	TCase *bad = tcase_create("bad");
+	TCase *names = tcase_create("names");
+
+	tcase_add_test(good, defaults_without_options);
+	tcase_add_test(good, dir_option);
+	tcase_add_loop_test(good, seq_sizes_table, 0, NSEQ_CASES);
+	tcase_add_test(good, seq_size_attached);
+	tcase_add_loop_test(good, file_tests_table, 0, NFILES_CASES);
+	tcase_add_test(good, perchar_option);
+	tcase_add_test(good, ram_option);
+	tcase_add_test(good, count_options);
+	tcase_add_test(good, flag_options);
+	tcase_add_test(good, user_group_options);
+	tcase_add_test(good, long_options);
+	tcase_add_test(good, files_without_io_and_io_without_files);
+	tcase_add_test(good, parse_twice);
+	suite_add_tcase(s, good);
+
+	tcase_add_loop_test(bad, bad_command_lines, 0, NBAD_CASES);
+	tcase_add_test(bad, error_message_respects_errlen);
+	suite_add_tcase(s, bad);
+
+	tcase_add_loop_test(names, sanitize_name_table, 0, NNAME_CASES);
+	tcase_add_test(names, sanitize_name_truncates);
+	tcase_add_test(names, machine_names);
+	suite_add_tcase(s, names);
+	return s;
+}

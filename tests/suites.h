@@ -1,0 +1,25 @@
+/* The list of check suites, one per module under test. */
+#ifndef BONNIE_TEST_SUITES_H
+#define BONNIE_TEST_SUITES_H
+
+#include <check.h>
+
+#define TEST_SUITES(X) \
+	X(units)           \
+	X(options)         \
+	X(hist)            \
+	X(rng)             \
+	X(pattern)         \
+	X(scratch)         \
+	X(fileio)          \
+	X(csv)             \
+	X(table)           \
+	X(files)           \
+	X(seeks)           \
+	X(run)
+
+#define SUITE_DECLARE(name) Suite *suite_##name(void);
+TEST_SUITES(SUITE_DECLARE)
+#undef SUITE_DECLARE
+
+#endif

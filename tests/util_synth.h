@@ -1,0 +1,29 @@
+/* Synthetic results for formatter tests: known inputs whose rates, CPU
+ * percentages and latencies can be worked out by hand. */
+#ifndef BONNIE_TEST_SYNTH_H
+#define BONNIE_TEST_SYNTH_H
+
+#include "../lib/config.h"
+#include "../phases/results.h"
+
+/* A finished phase: units counted, elapsed and CPU ns, and one latency
+ * value (so max = min = lat_ns). */
+void synth_phase(struct run_result *run, enum phase_id id, uint64_t units, uint64_t elapsed_ns,
+                 uint64_t cpu_ns, uint64_t lat_ns);
+
+/* Defaults as options_parse gives them, machine "vm", seed 12345,
+ * -s 512m -n 4. */
+void synth_config(struct config *cfg);
+
+/* All twelve phases with the hand-computed values listed in util_synth.c. */
+void synth_full_run(struct run_result *run);
+
+/* Splits a CSV line (trailing newline allowed) into at most max fields;
+ * returns the field count. Fields point into buf, which is modified. */
+int synth_split_csv(char *buf, char **fields, int max);
+
+/* Formats with fn into a malloc'd string (open_memstream). */
+char *synth_capture_csv(const struct config *cfg, const struct run_result *run);
+char *synth_capture_table(const struct config *cfg, const struct run_result *run);
+
+#endif
