@@ -27,7 +27,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run sanitize install uninstall clean deps
+.PHONY: all check check-run sanitize install uninstall clean deps bench
 
 all: bonnie
 
@@ -70,6 +70,10 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 sanitize: deps
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
+
+# Side-by-side ratios against bonnie++ and fio (not part of check): bench/README.md.
+bench: $(BIN)
+	bench/run.sh
 
 install: bonnie
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)

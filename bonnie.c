@@ -7,6 +7,9 @@
 #include "lib/platform.h"
 #include "lib/privs.h"
 #include "lib/signals.h"
+#include "lib/space.h"
+#include "lib/units.h"
+#include "phases/align_probe.h"
 #include "phases/bench.h"
 #include "report/report.h"
 
@@ -18,9 +21,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Without -s: big enough to take the device a few seconds per phase, small
- * enough for a default run of about three minutes (README "Default size"). */
-#define DEFAULT_FILE_SIZE (1ull << 30)
+/* Without -s: with the cache dropped before reads, 4 GiB keeps every bulk
+ * phase on the device for seconds on fast disks and the default run well
+ * under three minutes on this class of machine (README "Default size").
+ * With under twice that free, a quarter of the free space is used. */
+#define DEFAULT_FILE_SIZE (4ull << 30)
 
 struct session {
 	struct config *cfg;
@@ -29,6 +34,7 @@ struct session {
 	struct env_info env;
 	struct bench bench;
 	struct run_result *run;
+	struct align_result *align;
 	FILE *table_out;
 	FILE *progress_out; /* NULL with -q or --json - */
 	FILE *csv_out;      /* NULL with --json - */
@@ -123,22 +129,111 @@ static int open_json(struct session *s)
 		say("--json %s: %s", path, strerror(errno));
 		return EXIT_REPORT;
 	}
-	report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env);
+	report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env, s->align);
 	return EXIT_OK;
 }
 
-/* Probe, outputs and the benchmark instance. Returns an exit status;
- * prints why on failure. */
+/* --align-probe, or by default on drives whose physical sectors are
+ * larger than their logical ones (512e), where misalignment costs. */
+static bool wants_align_probe(const struct session *s)
+{
+	const struct env_device *d = &s->env.dev;
+	bool auto_on = d->present && d->logical_block > 0 && d->physical_block > d->logical_block;
+
+	return s->cfg->align_probe > 0 || (s->cfg->align_probe < 0 && auto_on);
+}
+
+static void maybe_probe_alignment(struct session *s)
+{
+	const struct env_device *d = &s->env.dev;
+
+	if (!wants_align_probe(s))
+		return;
+	if (s->progress_out)
+		fprintf(s->progress_out, "Probing partition alignment...");
+	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, s->align);
+	if (s->progress_out)
+		fprintf(s->progress_out, "%s\n", s->align->ran ? "done" : "not measured");
+}
+
+/* Without -s: DEFAULT_FILE_SIZE, or a quarter of what the rest of the run
+ * leaves free when that is less than twice as much. */
+static void choose_default_size(struct config *cfg, const struct space *sp, bool probe)
+{
+	uint64_t size = DEFAULT_FILE_SIZE, rest, left;
+	char have[32], use[32];
+
+	cfg->file_size = 0;
+	rest = bench_bytes_needed(cfg, sp->block, probe);
+	left = sp->bytes_free > rest ? sp->bytes_free - rest : 0;
+	if (left < 2 * size) {
+		size = left / 4 / (1u << 20) * (1u << 20);
+		size -= size % cfg->chunk;
+		if (size < cfg->chunk)
+			size = cfg->chunk;
+		units_format_human(sp->bytes_free, have, sizeof have);
+		units_format_size(size, use, sizeof use);
+		say("note: only %s free under %s: using -s %s", have, cfg->dir, use);
+	}
+	cfg->file_size = size;
+}
+
+/* Refuses a run that cannot fit, before anything is written (exit 2). */
+static int check_space(const struct config *cfg, const struct space *sp, bool probe)
+{
+	uint64_t bytes = bench_bytes_needed(cfg, sp->block, probe), inodes = bench_inodes_needed(cfg);
+	char need[32], have[32];
+
+	if (bytes > sp->bytes_free) {
+		units_format_human(bytes, need, sizeof need);
+		units_format_human(sp->bytes_free, have, sizeof have);
+		say("not enough space under %s: need %s, have %s (use a smaller -s or -n)", cfg->dir, need, have);
+		return EXIT_SETUP;
+	}
+	if (sp->inodes_free && inodes > sp->inodes_free) {
+		say("not enough inodes under %s: need %llu, have %llu (use a smaller -n)", cfg->dir,
+		    (unsigned long long)inodes, (unsigned long long)sp->inodes_free);
+		return EXIT_SETUP;
+	}
+	return EXIT_OK;
+}
+
+/* Default size and the free-space check. An unusable -d is left for
+ * bench_open to explain. */
+static int fit_to_space(struct session *s)
+{
+	struct config *cfg = s->cfg;
+	bool probe = wants_align_probe(s);
+	struct space sp;
+
+	if (space_of(cfg->dir, &sp) != 0) {
+		if (!cfg->file_size_given)
+			cfg->file_size = DEFAULT_FILE_SIZE;
+		return EXIT_OK;
+	}
+	if (!cfg->file_size_given)
+		choose_default_size(cfg, &sp, probe);
+	return check_space(cfg, &sp, probe);
+}
+
+/* Probe, benchmark instance and outputs. Returns an exit status; prints
+ * why on failure. */
 static int session_open(struct session *s)
 {
 	char err[1024];
 	int status;
 
+	s->run = calloc(1, sizeof *s->run);
+	s->align = calloc(1, sizeof *s->align);
+	if (s->run == NULL || s->align == NULL) {
+		say("cannot allocate memory: %s", strerror(errno));
+		return EXIT_SETUP;
+	}
 	env_probe(&s->env, s->cfg->dir, "");
-	warn_if_cached(s);
-	status = open_json(s);
+	status = fit_to_space(s);
 	if (status != EXIT_OK)
 		return status;
+	warn_if_cached(s);
 	status = bench_open(&s->bench, s->cfg, err, sizeof err);
 	if (status != EXIT_OK) {
 		say("%s", err);
@@ -146,12 +241,8 @@ static int session_open(struct session *s)
 	}
 	if (s->env.dev.present && s->env.dev.stat_path[0])
 		s->bench.ctx.devstat_path = s->env.dev.stat_path;
-	s->run = calloc(1, sizeof *s->run);
-	if (s->run == NULL) {
-		say("cannot allocate memory: %s", strerror(errno));
-		return EXIT_SETUP;
-	}
-	return EXIT_OK;
+	maybe_probe_alignment(s);
+	return open_json(s);
 }
 
 /* Ends the JSON document; a JSON file that could not be written is exit 5. */
@@ -178,6 +269,7 @@ static int session_close(struct session *s, int status)
 
 	status = close_json(s, status);
 	free(s->run);
+	free(s->align);
 	if (bench_close(&s->bench, err, sizeof err) != 0) {
 		say("%s", err);
 		if (status == EXIT_OK)
@@ -209,8 +301,10 @@ static int session_runs(struct session *s)
 		bench_run(&s->bench, s->run, &hooks);
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
-		if (i == 1)
+		if (i == 1) {
 			report_env(s->table_out, &s->env);
+			report_align(s->table_out, s->align);
+		}
 		report_table(s->table_out, s->cfg, s->run);
 		if (s->csv_out)
 			report_csv(s->csv_out, s->cfg, s->run);
@@ -265,8 +359,6 @@ int main(int argc, char **argv)
 	}
 	if (!cfg.seed_given)
 		cfg.seed = seed_default();
-	if (!cfg.file_size_given)
-		cfg.file_size = DEFAULT_FILE_SIZE;
 	signals_install();
 
 	memset(&s, 0, sizeof s);

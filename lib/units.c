@@ -150,6 +150,20 @@ void units_format_count_rate(double per_s, char *buf, size_t len)
 		snprintf(buf, len, "%4.0fM", per_s / 1e6);
 }
 
+void units_format_human(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const names[] = {"TiB", "GiB", "MiB", "KiB"};
+
+	for (size_t i = 0; i < NSUFFIXES; i++) {
+		uint64_t unit = (uint64_t)1 << suffixes[i].shift;
+		if (bytes >= unit) {
+			snprintf(buf, len, "%.1f %s", (double)bytes / (double)unit, names[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+}
+
 void units_format_latency(uint64_t ns, char *buf, size_t len)
 {
 	uint64_t us = ns / 1000;

@@ -40,6 +40,9 @@ void units_format_rate(uint64_t kib_per_s, char *buf, size_t len);
  * and "512k" (thousands) when the integer would not fit. */
 void units_format_count_rate(double per_s, char *buf, size_t len);
 
+/* Bytes for people: "4.0 GiB", "512.0 MiB", "12.0 KiB", "100 B". */
+void units_format_human(uint64_t bytes, char *buf, size_t len);
+
 /* A latency in bonnie++'s text form: "598us", "28ms", "120s" (truncated). */
 void units_format_latency(uint64_t ns, char *buf, size_t len);
 

@@ -38,12 +38,40 @@ static int check_direct(struct bench *b, char *err, size_t len)
 	return EXIT_OK;
 }
 
+#define ALIGN_PROBE_BYTES (16u << 20)
+
+static uint64_t round_up(uint64_t v, uint64_t unit)
+{
+	return unit ? (v + unit - 1) / unit * unit : v;
+}
+
+uint64_t bench_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe)
+{
+	uint64_t data = cfg->file_size > cfg->perchar_size ? cfg->file_size : cfg->perchar_size;
+	uint64_t files = config_file_count(cfg);
+	uint64_t per_file = cfg->file_max > 0 ? round_up((uint64_t)cfg->file_max, fs_block) : 0;
+	uint64_t dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
+
+	if (cfg->file_size == 0)
+		data = 0;
+	/* directories: one block per 64 entries is generous for every file system we know */
+	return data + files * per_file + (dirs + files / 64 + 2) * fs_block + (align_probe ? ALIGN_PROBE_BYTES : 0);
+}
+
+uint64_t bench_inodes_needed(const struct config *cfg)
+{
+	uint64_t dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
+
+	return config_file_count(cfg) + dirs + 8;
+}
+
 int bench_open(struct bench *b, const struct config *cfg, char *err, size_t len)
 {
 	struct op_error e = {0};
 	int status;
 
 	memset(b, 0, sizeof *b);
+	b->opened = true;
 	b->cfg = cfg;
 	b->scratch.dirfd = -1;
 	b->files.topfd = -1;
@@ -86,6 +114,8 @@ int bench_close(struct bench *b, char *err, size_t len)
 {
 	struct op_error e = {0};
 
+	if (!b->opened)
+		return 0;
 	if (b->have_files)
 		files_plan_free(&b->files);
 	if (b->have_pat)
@@ -97,5 +127,6 @@ int bench_close(struct bench *b, char *err, size_t len)
 		snprintf(err, len, "cannot remove the scratch directory: %s", msg);
 		return -1;
 	}
+	b->opened = false;
 	return 0;
 }

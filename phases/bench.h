@@ -16,9 +16,18 @@ struct bench {
 	struct pattern pat;
 	struct file_plan files;
 	struct phase_ctx ctx;
+	bool opened;       /* bench_open was called: there may be things to remove */
 	bool have_pat;
 	bool have_files;
 };
+
+/* Free space a run needs, as an upper bound: the data file, the file
+ * tests' data rounded up to whole blocks of fs_block bytes, their
+ * directories, and the alignment probe's file when it will run. */
+uint64_t bench_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe);
+
+/* Inodes a run needs: the file tests' files and directories, plus a few. */
+uint64_t bench_inodes_needed(const struct config *cfg);
 
 /* Creates the scratch directory under cfg->dir and everything the phases
  * need; with -D, checks O_DIRECT support and alignment first. Returns an
@@ -29,8 +38,9 @@ int bench_open(struct bench *b, const struct config *cfg, char *err, size_t errl
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);
 
-/* Frees everything and removes the scratch directory with all it holds.
- * Returns 0, or -1 with a reason in err if something could not be removed. */
+/* Frees everything and removes the scratch directory with all it holds
+ * (nothing to do on a zeroed, never opened bench). Returns 0, or -1 with a
+ * reason in err if something could not be removed. */
 int bench_close(struct bench *b, char *err, size_t errlen);
 
 #endif

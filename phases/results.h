@@ -49,6 +49,19 @@ struct phase_result {
 	struct op_error error;
 };
 
+/* The alignment probe (--align-probe): small direct, durable writes at
+ * physical-sector-aligned offsets and at offsets shifted by one logical
+ * sector, interleaved. On a 512e drive the shifted ones need a
+ * read-modify-write of two physical sectors. */
+struct align_result {
+	bool ran;
+	uint32_t io_bytes;       /* size of each write (4096) */
+	uint32_t shift_bytes;    /* the logical sector the shifted writes are moved by */
+	struct hist aligned;     /* latency of each aligned write, ns */
+	struct hist shifted;
+	struct op_error error;   /* err != 0: the probe failed (the run goes on) */
+};
+
 struct run_result {
 	unsigned index;         /* 1-based run number with -x */
 	uint32_t seed;

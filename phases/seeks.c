@@ -85,11 +85,12 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 	w->start_ns = clock_now_ns();
 	w->started = true;
 	while ((op = atomic_fetch_add(&w->shared->next, 1)) < cfg->seeks) {
-		uint64_t t0 = clock_now_ns();
+		struct op_timer t;
 
+		op_timer_start(&t);
 		if (phase_stop_requested(&w->part) || seek_once(w, fd, buf, op) != 0)
 			break;
-		hist_add(&w->part.latency, clock_now_ns() - t0);
+		op_timer_lap(&t, &w->part.latency);
 		w->part.units++;
 	}
 	/* a failed or stopped worker ends the phase for all of them */

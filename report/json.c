@@ -152,7 +152,7 @@ static const char *run_status(const struct run_result *run)
 }
 
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
-                       const struct env_info *env)
+                       const struct env_info *env, const struct align_result *align)
 {
 	struct c_locale loc;
 
@@ -168,6 +168,7 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	json_array_end(j);
 	config_json(j, cfg);
 	report_env_json(j, env);
+	report_align_json(j, align);
 	json_array_begin(j, "runs");
 	c_locale_leave(&loc);
 }

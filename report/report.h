@@ -26,10 +26,16 @@ void report_env(FILE *out, const struct env_info *env);
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
 
+/* The alignment probe: one line (nothing if it was not requested), and
+ * the JSON member "alignment_probe" (null if not requested). */
+void report_align(FILE *out, const struct align_result *a);
+void report_align_json(struct json *j, const struct align_result *a);
+
 /* The JSON document, written as it goes: begin (tool, command line,
- * configuration, environment), one object per finished run, end. */
+ * configuration, environment, alignment probe), one object per finished
+ * run, end. */
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
-                       const struct env_info *env);
+                       const struct env_info *env, const struct align_result *align);
 void report_json_run(struct json *j, const struct run_result *run);
 void report_json_end(struct json *j);
 

@@ -1,0 +1,17 @@
+/* statvfs wrapper: free bytes and inodes for an unprivileged writer. */
+#include "space.h"
+
+#include <sys/statvfs.h>
+
+int space_of(const char *dir, struct space *sp)
+{
+	struct statvfs st;
+
+	if (statvfs(dir, &st) != 0)
+		return -1;
+	sp->block = st.f_frsize ? st.f_frsize : st.f_bsize;
+	sp->bytes_free = (uint64_t)st.f_bavail * sp->block;
+	/* file systems without an inode limit (btrfs, some network ones) report 0 total */
+	sp->inodes_free = st.f_files ? (uint64_t)st.f_favail : 0;
+	return 0;
+}

@@ -1,0 +1,124 @@
+/* Aligned vs shifted 4 KiB direct writes; see align_probe.h. */
+#include "align_probe.h"
+#include "io_common.h"
+#include "../lib/fileio.h"
+#include "../lib/platform.h"
+#include "../lib/rng.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PROBE_FILE "align-probe"
+#define PROBE_FILE_BYTES (16u << 20)
+#define PROBE_IO 4096u
+#define PROBE_ROUNDS 8u
+#define PROBE_BATCH 32u   /* writes of one kind in a row; kinds alternate */
+
+static int probe_fail(struct phase_ctx *ctx, struct align_result *out, const char *op, int64_t off)
+{
+	char path[4096];
+
+	snprintf(path, sizeof path, "%s/%s", ctx->dirpath, PROBE_FILE);
+	op_error_set(&out->error, errno, op, path, off);
+	return -1;
+}
+
+/* Writes the whole file once so the timed writes hit allocated blocks. */
+static int fill_file(struct phase_ctx *ctx, struct align_result *out, const unsigned char *buf, size_t len)
+{
+	int fd = plat_open(ctx->dirfd, PROBE_FILE, O_WRONLY | O_CREAT | O_EXCL, 0600, false);
+
+	if (fd < 0)
+		return probe_fail(ctx, out, "create", -1);
+	for (uint64_t off = 0; off < PROBE_FILE_BYTES; off += len) {
+		if (io_write_all(fd, buf, len) != 0) {
+			probe_fail(ctx, out, "write", (int64_t)off);
+			close(fd);
+			return -1;
+		}
+	}
+	if (io_fsync(fd) != 0) {
+		probe_fail(ctx, out, "fsync", -1);
+		close(fd);
+		return -1;
+	}
+	return close(fd);
+}
+
+/* One batch of writes of one kind at random 4 KiB slots. */
+static int batch(struct phase_ctx *ctx, struct align_result *out, int fd, const unsigned char *buf,
+                 struct rng *r, uint32_t shift, struct hist *h)
+{
+	uint64_t slots = PROBE_FILE_BYTES / PROBE_IO - 1; /* room for the shifted tail */
+
+	for (unsigned i = 0; i < PROBE_BATCH; i++) {
+		off_t off = (off_t)(rng_below(r, slots) * PROBE_IO + shift);
+		uint64_t t0 = clock_now_ns();
+
+		if (io_pwrite_all(fd, buf, PROBE_IO, off) != 0)
+			return probe_fail(ctx, out, "write", (int64_t)off);
+		hist_add(h, clock_now_ns() - t0);
+	}
+	return 0;
+}
+
+static int timed_writes(struct phase_ctx *ctx, struct align_result *out, const unsigned char *buf)
+{
+	int fd = plat_open(ctx->dirfd, PROBE_FILE, O_WRONLY | O_DSYNC, 0, true);
+	size_t mem_align, io_align;
+	struct rng r;
+	int rc = 0;
+
+	if (fd < 0)
+		return probe_fail(ctx, out, "open O_DIRECT", -1);
+	plat_direct_alignment(fd, 0, &mem_align, &io_align);
+	if (out->shift_bytes % io_align != 0) {
+		char why[160], path[4096];
+		snprintf(why, sizeof why, "direct I/O here needs %zu-byte aligned offsets, so no write can be "
+		         "shifted by %u B", io_align, out->shift_bytes);
+		snprintf(path, sizeof path, "%s/%s", ctx->dirpath, PROBE_FILE);
+		op_error_set_detail(&out->error, "probe", path, -1, why);
+		close(fd);
+		return -1;
+	}
+	rng_seed(&r, ctx->cfg->seed ^ 0x616c69676eULL);
+	for (unsigned round = 0; round < PROBE_ROUNDS && rc == 0; round++) {
+		rc = batch(ctx, out, fd, buf, &r, 0, &out->aligned);
+		if (rc == 0)
+			rc = batch(ctx, out, fd, buf, &r, out->shift_bytes, &out->shifted);
+	}
+	close(fd);
+	return rc;
+}
+
+int align_probe_run(struct phase_ctx *ctx, uint32_t shift_bytes, struct align_result *out)
+{
+	size_t fill = 1u << 20;
+	unsigned char *buf;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	hist_init(&out->aligned);
+	hist_init(&out->shifted);
+	out->error.offset = -1;
+	out->io_bytes = PROBE_IO;
+	out->shift_bytes = shift_bytes;
+	if (posix_memalign((void **)&buf, ctx->mem_align > 4096 ? ctx->mem_align : 4096, fill) != 0) {
+		errno = ENOMEM;
+		return probe_fail(ctx, out, "allocate buffer for", -1);
+	}
+	for (size_t off = 0; off < fill; off += ctx->pat->chunk) /* chunk <= 1 MiB, both powers of two */
+		memcpy(buf + off, pattern_block(ctx->pat, off, 0, ctx->pat->chunk), ctx->pat->chunk);
+	rc = fill_file(ctx, out, buf, fill);
+	if (rc == 0)
+		rc = timed_writes(ctx, out, buf);
+	out->ran = rc == 0;
+	free(buf);
+	if (unlinkat(ctx->dirfd, PROBE_FILE, 0) != 0 && errno != ENOENT && rc == 0)
+		rc = probe_fail(ctx, out, "unlink", -1);
+	return rc;
+}

@@ -1,0 +1,15 @@
+/* The alignment probe: what a misaligned partition costs on this device.
+ * Not a pipeline phase: it runs once, before the first run. */
+#ifndef BONNIE_ALIGN_PROBE_H
+#define BONNIE_ALIGN_PROBE_H
+
+#include "phase.h"
+
+/* Writes a small file in the scratch directory, then times interleaved
+ * batches of O_DIRECT|O_DSYNC writes of 4 KiB at 4 KiB-aligned offsets
+ * and at the same offsets plus shift_bytes (the logical sector size).
+ * Fills out; returns 0, or -1 with out->error set (nothing is left behind
+ * either way). */
+int align_probe_run(struct phase_ctx *ctx, uint32_t shift_bytes, struct align_result *out);
+
+#endif
