@@ -64,6 +64,8 @@ check-run: $(BIN) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
+	BONNIE=$(abspath $(BIN)) tests/json.sh
+	BONNIE=$(abspath $(BIN)) tests/devices.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

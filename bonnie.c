@@ -206,7 +206,7 @@ static int fit_to_space(struct session *s)
 	bool probe = wants_align_probe(s);
 	struct space sp;
 
-	if (space_of(cfg->dir, &sp) != 0) {
+	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
 		if (!cfg->file_size_given)
 			cfg->file_size = DEFAULT_FILE_SIZE;
 		return EXIT_OK;

@@ -105,8 +105,9 @@ int mountinfo_find(const char *mountinfo, unsigned major, unsigned minor, const 
                    struct mount_entry *out)
 {
 	FILE *f = fopen(mountinfo, "r");
+	struct mount_entry by_path;
 	char line[4096];
-	long best = -1;
+	long best = -1, best_path = -1;
 
 	if (f == NULL)
 		return -1;
@@ -114,14 +115,24 @@ int mountinfo_find(const char *mountinfo, unsigned major, unsigned minor, const 
 		struct mount_entry e;
 		long len;
 
-		if (mountinfo_parse_line(line, &e) != 0 || e.major != major || e.minor != minor)
+		if (mountinfo_parse_line(line, &e) != 0)
 			continue;
 		len = prefix_len(e.mount_point, real_dir);
-		if (len >= best) { /* later entries stack on top of earlier ones */
+		/* later entries stack on top of earlier ones: >= keeps the last */
+		if (len >= 0 && len >= best_path) {
+			best_path = len;
+			by_path = e;
+		}
+		if (e.major == major && e.minor == minor && len >= best) {
 			best = len;
 			*out = e;
 		}
 	}
 	fclose(f);
+	/* btrfs subvolumes report an st_dev of their own: fall back to the path */
+	if (best < 0 && best_path >= 0) {
+		*out = by_path;
+		best = best_path;
+	}
 	return best >= 0 ? 0 : -1;
 }

@@ -16,7 +16,8 @@ struct mount_entry {
 /* Finds the mount of the file system with device major:minor that holds
  * the directory real_dir (an absolute, resolved path): among entries with
  * that device, the one with the longest mount point that prefixes
- * real_dir. mountinfo is the file to read. Returns 0, or -1 if none. */
+ * real_dir; if no entry has that device (btrfs subvolumes), the longest
+ * prefix of any device. mountinfo is the file to read. Returns 0, or -1. */
 int mountinfo_find(const char *mountinfo, unsigned major, unsigned minor, const char *real_dir,
                    struct mount_entry *out);
 

@@ -10,6 +10,8 @@ int space_of(const char *dir, struct space *sp)
 	if (statvfs(dir, &st) != 0)
 		return -1;
 	sp->block = st.f_frsize ? st.f_frsize : st.f_bsize;
+	/* ramfs and some pseudo file systems report no size at all: no limit we can check */
+	sp->unlimited = st.f_blocks == 0;
 	sp->bytes_free = (uint64_t)st.f_bavail * sp->block;
 	/* file systems without an inode limit (btrfs, some network ones) report 0 total */
 	sp->inodes_free = st.f_files ? (uint64_t)st.f_favail : 0;

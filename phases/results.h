@@ -24,6 +24,7 @@ enum result_flag {
 	RESULT_NOT_EVICTED = 1u << 1, /* the page cache could not be dropped before it */
 	RESULT_DIRECT = 1u << 3,      /* ran with O_DIRECT */
 	RESULT_MISMATCH = 1u << 4,    /* --verify found different data (error says where) */
+	RESULT_EVICTED = 1u << 5,     /* the data file was dropped from the page cache before it */
 };
 
 /* Bytes the block device moved during a phase (from its sysfs stat file). */

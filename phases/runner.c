@@ -36,8 +36,8 @@ static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
 	rc = plat_evict(fd);
 	if (rc < 0)
 		data_fail(ctx, res, "fdatasync", -1);
-	else if (rc == 0)
-		res->flags |= RESULT_NOT_EVICTED;
+	else
+		res->flags |= rc == 0 ? RESULT_NOT_EVICTED : RESULT_EVICTED;
 	close(fd);
 	return rc < 0 ? -1 : 0;
 }

@@ -105,9 +105,26 @@ static void error_json(struct json *j, const struct op_error *e)
 	json_object_end(j);
 }
 
+/* What the block device did during the phase (null without counters). */
+static void device_json(struct json *j, enum phase_id id, const struct phase_result *r)
+{
+	if (!r->dev.valid) {
+		json_null(j, "device");
+		return;
+	}
+	json_object_begin(j, "device");
+	json_u64(j, "read_bytes", r->dev.read_bytes);
+	json_u64(j, "write_bytes", r->dev.write_bytes);
+	if (metric_device_pct(r) >= 0)
+		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r));
+	json_bool(j, "cached", metric_cached(id, r));
+	json_object_end(j);
+}
+
 static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r)
 {
 	json_u64(j, "bytes", r->bytes);
+	json_u64(j, "read_bytes", r->read_bytes);
 	json_u64(j, "operations", r->latency.count);
 	json_u64(j, "elapsed_ns", r->elapsed_ns);
 	if (r->span_ns)
@@ -121,8 +138,9 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	json_bool(j, "low_confidence", metric_low_confidence(r));
 	json_bool(j, "direct_io", (r->flags & RESULT_DIRECT) != 0);
 	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
-	if (r->flags & (RESULT_NOT_EVICTED))
-		json_bool(j, "cache_evicted", false);
+	if (r->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
+		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
+	device_json(j, id, r);
 	latency_json(j, r);
 }
 

@@ -16,6 +16,8 @@
 	X(table)           \
 	X(files)           \
 	X(seeks)           \
+	X(env)             \
+	X(verify)          \
 	X(run)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);

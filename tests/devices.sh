@@ -1,0 +1,114 @@
+#!/bin/sh
+# What was tested, checked against independent tools (findmnt, lsblk) on
+# this machine's disk and on loop-mounted ext4, xfs and btrfs images; -D on
+# ext4 for every bulk phase; -D refused clearly on ramfs and with a chunk
+# below the device's direct-I/O alignment; tmpfs has no device. Needs root.
+. "$(dirname "$0")/lib.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "devices.sh: needs root (loop devices, mounts)" >&2; exit 1; }
+for tool in jq findmnt lsblk losetup mkfs.ext4; do
+	command -v $tool >/dev/null || { echo "devices.sh: $tool missing" >&2; exit 1; }
+done
+
+loops=""
+mounts=""
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null; done
+	for l in $loops; do losetup -d "$l" 2>/dev/null; done
+	rm -rf "$T"
+}
+trap cleanup EXIT INT TERM
+
+env_of() { # env_of DIR OUT.json [options...]: a tiny run's JSON
+	d=$1; out=$2; shift 2
+	"$BONNIE" -d "$d" -s 1m:4k:20:2 -f64k -n 1 -q --no-align-probe --json "$out" "$@" >/dev/null 2>"$T/err"
+}
+jqv() { jq -r "$1" "$2"; }
+
+# --- this machine's disk, against findmnt and lsblk
+D=$T/here
+mkdir "$D"
+env_of "$D" "$T/here.json"; rc=$?
+check "run on this machine's disk exits 0 (got $rc)" [ $rc -eq 0 ]
+check "fs type matches findmnt" [ "$(jqv .environment.file_system.type "$T/here.json")" = "$(findmnt -no FSTYPE -T "$D")" ]
+check "mount source matches findmnt" [ "$(jqv .environment.file_system.source "$T/here.json")" = "$(findmnt -no SOURCE -T "$D")" ]
+src=$(findmnt -no SOURCE -T "$D")
+if [ -b "$src" ]; then
+	disk=$(lsblk -no PKNAME "$src" | head -n 1); [ -n "$disk" ] || disk=$(basename "$src")
+	check "device name matches the mount source" [ "$(jqv .environment.device.name "$T/here.json")" = "$(basename "$src")" ]
+	check "logical sector matches lsblk" [ "$(jqv .environment.device.logical_sector_bytes "$T/here.json")" = "$(lsblk -dno LOG-SEC "/dev/$disk" | tr -d ' ')" ]
+	check "physical sector matches lsblk" [ "$(jqv .environment.device.physical_sector_bytes "$T/here.json")" = "$(lsblk -dno PHY-SEC "/dev/$disk" | tr -d ' ')" ]
+	rota=$(lsblk -dno ROTA "/dev/$disk" | tr -d ' ')
+	check "rotational flag matches lsblk" [ "$(jqv .environment.device.rotational "$T/here.json")" = "$([ "$rota" = 1 ] && echo true || echo false)" ]
+	check "the read phases were served by the device" jq -e '[.runs[0].phases[] | select(.name == "get_block") | .device.read_bytes > 0] | all' "$T/here.json" >/dev/null
+else
+	fail "this machine's test directory is not on a block device ($src)"
+fi
+
+# --- loop devices with ext4, xfs, btrfs
+loop_fs() { # loop_fs FSTYPE SIZE_MB MKFS...: sets dev, mounts on $T/mnt-FSTYPE
+	fs=$1; mb=$2; shift 2
+	img=$T/$fs.img
+	dd if=/dev/zero of="$img" bs=1M count=0 seek="$mb" 2>/dev/null
+	dev=$(losetup -f --show "$img") || return 1
+	loops="$loops $dev"
+	"$@" "$dev" >/dev/null 2>&1 || return 1
+	mkdir -p "$T/mnt-$fs"
+	mount "$dev" "$T/mnt-$fs" || return 1
+	mounts="$T/mnt-$fs $mounts"
+}
+no_scratch() { ! ls -A "$1" | grep -q '^bonnie\.'; }
+for spec in "ext4 64 mkfs.ext4 -q -F" "xfs 320 mkfs.xfs -q -f" "btrfs 256 mkfs.btrfs -q -f"; do
+	set -- $spec
+	fs=$1
+	command -v "$3" >/dev/null || { fail "$3 missing (apt-get install xfsprogs btrfs-progs)"; continue; }
+	loop_fs "$@" || { fail "$fs: cannot set up a loop device"; continue; }
+	env_of "$T/mnt-$fs" "$T/$fs.json"; rc=$?
+	check "$fs on loop: exit 0 (got $rc)" [ $rc -eq 0 ]
+	check "$fs on loop: file system type" [ "$(jqv .environment.file_system.type "$T/$fs.json")" = "$fs" ]
+	check "$fs on loop: device is $(basename "$dev")" [ "$(jqv .environment.device.name "$T/$fs.json")" = "$(basename "$dev")" ]
+	check "$fs on loop: kind loop" [ "$(jqv .environment.device.kind "$T/$fs.json")" = loop ]
+	check "$fs on loop: backing file named" [ "$(jqv .environment.device.detail "$T/$fs.json")" = "$T/$fs.img" ]
+	check "$fs on loop: device counters per phase" jq -e '[.runs[0].phases[] | select(.status == "done") | .device != null] | all' "$T/$fs.json" >/dev/null
+	check "$fs on loop: nothing left" no_scratch "$T/mnt-$fs"
+done
+
+# --- -D on ext4: every bulk phase direct, per-char buffered and said so
+M=$T/mnt-ext4
+"$BONNIE" -d "$M" -s 4m:4k:50:2 -f64k -n 0 -D -q --json "$T/direct.json" >/dev/null 2>"$T/table"; rc=$?
+check "-D on ext4 exits 0 (got $rc)" [ $rc -eq 0 ]
+check "-D: block write, rewrite, block read, seeks direct" jq -e '[.runs[0].phases[] | select(.name == "put_block" or .name == "rewrite" or .name == "get_block" or .name == "seeks") | .direct_io] == [true, true, true, true]' "$T/direct.json" >/dev/null
+check "-D: per-char phases ran buffered" jq -e '[.runs[0].phases[] | select(.name == "putc" or .name == "getc") | .buffered_under_direct] == [true, true]' "$T/direct.json" >/dev/null
+check "-D: the table says per-char ran buffered" grep -q 'per-char phases cannot use O_DIRECT' "$T/table"
+check "-D: the device read everything block read asked for" jq -e '.runs[0].phases[] | select(.name == "get_block") | .device.read_bytes >= .bytes' "$T/direct.json" >/dev/null
+
+# --- a chunk below the direct-I/O alignment of a 4K-sector device
+img=$T/4k.img
+dd if=/dev/zero of="$img" bs=1M count=0 seek=64 2>/dev/null
+if dev4k=$(losetup -f --show --sector-size 4096 "$img" 2>/dev/null); then
+	loops="$loops $dev4k"
+	mkfs.ext4 -q -F -b 4096 "$dev4k" >/dev/null 2>&1
+	mkdir "$T/mnt-4k" && mount "$dev4k" "$T/mnt-4k" && mounts="$T/mnt-4k $mounts"
+	"$BONNIE" -d "$T/mnt-4k" -s 1m:512 -n 0 -D -q >"$T/out" 2>"$T/err"; rc=$?
+	check "-D with 512-byte chunks on 4K sectors exits 1 (got $rc)" [ $rc -eq 1 ]
+	check "-D alignment error is one line naming the constraint" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'alignment' '$T/err'"
+	check "-D alignment error: nothing left" no_scratch "$T/mnt-4k"
+else
+	fail "losetup --sector-size 4096 not supported here"
+fi
+
+# --- ramfs has no O_DIRECT: clear error before anything is written
+mkdir "$T/ram"
+mount -t ramfs ramfs "$T/ram" && mounts="$T/ram $mounts"
+"$BONNIE" -d "$T/ram" -s 1m -n 0 -D -q >"$T/out" 2>"$T/err"; rc=$?
+check "-D on ramfs exits 1 (got $rc)" [ $rc -eq 1 ]
+check "-D on ramfs: one line naming O_DIRECT" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'O_DIRECT' '$T/err'"
+check "-D on ramfs: nothing written" empty_dir "$T/ram"
+
+# --- tmpfs: no block device, reported as such
+mkdir "$T/tmpfs"
+mount -t tmpfs -o size=32m tmpfs "$T/tmpfs" && mounts="$T/tmpfs $mounts"
+env_of "$T/tmpfs" "$T/tmpfs.json"; rc=$?
+check "tmpfs run exits 0" [ $rc -eq 0 ]
+check "tmpfs: no device" jq -e '.environment.device == null and .environment.file_system.type == "tmpfs"' "$T/tmpfs.json" >/dev/null
+finish
