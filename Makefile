@@ -27,7 +27,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run sanitize install uninstall clean deps bench
+.PHONY: all check check-run sanitize install uninstall clean deps bench fuzz valgrind
 
 all: bonnie
 
@@ -73,6 +73,39 @@ sanitize: deps
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
 
+# libFuzzer targets (clang) over the option, size and mountinfo parsers,
+# each for FUZZ_SECONDS/2 starting from the committed seed corpus.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_DIR     := build-fuzz
+fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c
+fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/str.c
+FUZZ_TARGETS := fuzz_options fuzz_mountinfo
+
+fuzz:
+	@mkdir -p $(FUZZ_DIR)
+	@for t in $(FUZZ_TARGETS); do \
+		case $$t in fuzz_options) srcs="$(fuzz_options_SRCS)";; fuzz_mountinfo) srcs="$(fuzz_mountinfo_SRCS)";; esac; \
+		$(FUZZ_CC) $(WARNFLAGS) $(DEFS) $(FUZZ_FLAGS) -o $(FUZZ_DIR)/$$t $$srcs || exit 1; \
+		mkdir -p $(FUZZ_DIR)/corpus-$$t; \
+		echo "fuzz: $$t for $$(( $(FUZZ_SECONDS) / 2 )) s"; \
+		$(FUZZ_DIR)/$$t -max_total_time=$$(( $(FUZZ_SECONDS) / 2 )) -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_DIR)/$$t- $(FUZZ_DIR)/corpus-$$t fuzz/corpus/$${t#fuzz_} \
+			2>$(FUZZ_DIR)/$$t.log || { tail -n 40 $(FUZZ_DIR)/$$t.log; exit 1; }; \
+		grep -E 'stat::number_of_executed_units' $(FUZZ_DIR)/$$t.log; \
+	done
+
+# The unit tests and a small end-to-end run under valgrind memcheck: any
+# error or leak fails.
+VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --track-fds=no
+valgrind: deps
+	@$(MAKE) --no-print-directory $(BIN) $(TEST_BIN)
+	CK_FORK=no BONNIE=$(abspath $(BIN)) $(VALGRIND) $(TEST_BIN)
+	d=$$(mktemp -d) && $(VALGRIND) $(BIN) -d $$d -s 2m:4k:200:3 -f64k -n 1:2k:0:2 -x 2 -q --verify \
+		--json $$d/out.json >/dev/null 2>&1; rc=$$?; rm -rf $$d; [ $$rc -eq 0 ] || { echo "valgrind run failed ($$rc)"; exit 1; }
+
 # Side-by-side ratios against bonnie++ and fio (not part of check): bench/README.md.
 bench: $(BIN)
 	bench/run.sh
@@ -86,6 +119,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie $(DESTDIR)$(MANDIR)/bonnie.1
 
 clean:
-	rm -rf build build-san bonnie
+	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc bonnie
 
 -include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJS:.o=.d)

@@ -234,7 +234,7 @@ static int session_open(struct session *s)
 	if (status != EXIT_OK)
 		return status;
 	warn_if_cached(s);
-	status = bench_open(&s->bench, s->cfg, err, sizeof err);
+	status = bench_open(&s->bench, s->cfg, s->env.dev.logical_block, err, sizeof err);
 	if (status != EXIT_OK) {
 		say("%s", err);
 		return status;

@@ -75,7 +75,7 @@ static int timed_writes(struct phase_ctx *ctx, struct align_result *out, const u
 
 	if (fd < 0)
 		return probe_fail(ctx, out, "open O_DIRECT", -1);
-	plat_direct_alignment(fd, 0, &mem_align, &io_align);
+	plat_direct_alignment(fd, out->shift_bytes, &mem_align, &io_align);
 	if (out->shift_bytes % io_align != 0) {
 		char why[160], path[4096];
 		snprintf(why, sizeof why, "direct I/O here needs %zu-byte aligned offsets, so no write can be "

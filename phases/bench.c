@@ -26,7 +26,7 @@ static int check_direct(struct bench *b, char *err, size_t len)
 		unlinkat(b->scratch.dirfd, DIRECT_PROBE, 0);
 		return EXIT_USAGE;
 	}
-	plat_direct_alignment(fd, 0, &mem_align, &io_align);
+	plat_direct_alignment(fd, b->logical_block, &mem_align, &io_align);
 	close(fd);
 	unlinkat(b->scratch.dirfd, DIRECT_PROBE, 0);
 	b->ctx.mem_align = mem_align;
@@ -65,13 +65,14 @@ uint64_t bench_inodes_needed(const struct config *cfg)
 	return config_file_count(cfg) + dirs + 8;
 }
 
-int bench_open(struct bench *b, const struct config *cfg, char *err, size_t len)
+int bench_open(struct bench *b, const struct config *cfg, size_t logical_block, char *err, size_t len)
 {
 	struct op_error e = {0};
 	int status;
 
 	memset(b, 0, sizeof *b);
 	b->opened = true;
+	b->logical_block = logical_block;
 	b->cfg = cfg;
 	b->scratch.dirfd = -1;
 	b->files.topfd = -1;

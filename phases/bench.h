@@ -16,6 +16,7 @@ struct bench {
 	struct pattern pat;
 	struct file_plan files;
 	struct phase_ctx ctx;
+	size_t logical_block;
 	bool opened;       /* bench_open was called: there may be things to remove */
 	bool have_pat;
 	bool have_files;
@@ -30,10 +31,12 @@ uint64_t bench_bytes_needed(const struct config *cfg, uint64_t fs_block, bool al
 uint64_t bench_inodes_needed(const struct config *cfg);
 
 /* Creates the scratch directory under cfg->dir and everything the phases
- * need; with -D, checks O_DIRECT support and alignment first. Returns an
- * exit status (EXIT_OK, EXIT_USAGE for a -D constraint, EXIT_SETUP) and on
- * failure a one-line reason in err; bench_close must still be called. */
-int bench_open(struct bench *b, const struct config *cfg, char *err, size_t errlen);
+ * need; with -D, checks O_DIRECT support and alignment first (logical_block
+ * is the device's logical sector size, the alignment to assume where the
+ * kernel cannot be asked; 0 if unknown). Returns an exit status (EXIT_OK,
+ * EXIT_USAGE for a -D constraint, EXIT_SETUP) and on failure a one-line
+ * reason in err; bench_close must still be called. */
+int bench_open(struct bench *b, const struct config *cfg, size_t logical_block, char *err, size_t errlen);
 
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);

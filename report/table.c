@@ -51,16 +51,12 @@ static void version_line(FILE *out, const char *rest)
 /* bon_csv2txt's label rule: the name cut to leave room for the size on the right. */
 static void row_label(FILE *out, const char *name, const char *size)
 {
-	char label[LABEL_WIDTH + 1];
-	size_t slen = strlen(size);
+	int room = LABEL_WIDTH - 1 - (int)strlen(size);
 
-	if (slen >= LABEL_WIDTH - 1) {
+	if (room <= 0)
 		fprintf(out, "%*s", LABEL_WIDTH, size);
-		return;
-	}
-	snprintf(label, sizeof label, "%-*.*s %s", (int)(LABEL_WIDTH - 1 - slen),
-	         (int)(LABEL_WIDTH - 1 - slen), name, size);
-	fprintf(out, "%s", label);
+	else
+		fprintf(out, "%-*.*s %s", room, room, name, size);
 }
 
 typedef bool (*cell_fn)(enum phase_id id, const struct phase_result *r, char *buf, size_t len);

@@ -66,7 +66,7 @@ static void run_with(const char *const *args)
 		argv[i] = store[i];
 	argv[argc] = NULL;
 	ck_assert_int_eq(options_parse(argc, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, err, sizeof err) == EXIT_OK, "bench_open: %s", err);
+	ck_assert_msg(bench_open(&b, &cfg, 0, err, sizeof err) == EXIT_OK, "bench_open: %s", err);
 	ck_assert_int_eq(count_entries(parent), 1); /* the scratch directory, nothing else */
 	ck_assert_int_eq(bench_run(&b, run, NULL), 0);
 	ck_assert_msg(bench_close(&b, err, sizeof err) == 0, "bench_close: %s", err);

@@ -1,0 +1,354 @@
+#!/usr/bin/env bash
+# bench/run.sh: bonnie side by side with bonnie++ and fio, interleaved
+# (A B A B ...), medians of pair ratios, written to docs/benchmarks.md.
+# Run through `make bench`. Settings are environment variables; see
+# bench/README.md. Writes nowhere but its scratch directory and the report.
+set -u
+set -o pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+LIB="$HERE/benchlib.py"
+
+say() { printf '%s\n' "bench: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+int_or_die() { # name value
+	case $2 in '' | *[!0-9]*) die "$1 must be a non-negative integer, not '$2'" ;; esac
+}
+
+PAIRS=${BENCH_PAIRS:-3}
+SCALE=${BENCH_SCALE:-1}
+MEM=${BENCH_MEM:-1}
+PROFILE=${BENCH_PROFILE:-1}
+DOC=${BENCH_DOC:-$ROOT/docs/benchmarks.md}
+for v in PAIRS SCALE MEM PROFILE; do int_or_die "BENCH_$v" "${!v}"; done
+[ "$PAIRS" -ge 1 ] || die "BENCH_PAIRS must be at least 1"
+[ "$SCALE" -ge 1 ] || die "BENCH_SCALE must be at least 1"
+
+# Sizes (MiB unless noted), all multiplied by BENCH_SCALE. Each BENCH_*
+# override is taken as is (already scaled).
+CHUNK=8192
+PROCS=5
+SIZE=${BENCH_SIZE:-$((4096 * SCALE))}              # sets A and B: vs bonnie++, vs fio buffered
+DSIZE=${BENCH_DIRECT_SIZE:-$((256 * SCALE))}       # set D: O_DIRECT, 8 KiB synchronous I/O is slow
+OSIZE=${BENCH_OVERHEAD_SIZE:-$((2048 * SCALE))}    # set O: latency recording and --verify cost
+PERCHAR=${BENCH_PERCHAR:-$((3 * SCALE))}           # per-char MiB (bonnie++ -f3 / bonnie -f3m)
+SEEKS=${BENCH_SEEKS:-$((200000 * SCALE))}          # enough for bonnie++ to time seeks from the cache
+FILES=${BENCH_FILES:-$((64 * SCALE))}              # -n: x1024 files; bonnie++ needs > 0.5 s per phase
+OFILES=${BENCH_OVERHEAD_FILES:-$((16 * SCALE))}
+PCBYTES=${BENCH_PERCHAR_TIMING_BYTES:-$((2097152 * SCALE))}
+for v in SIZE DSIZE OSIZE PERCHAR SEEKS FILES OFILES PCBYTES; do int_or_die "$v" "${!v}"; done
+SEEKS=$(((SEEKS / PROCS) * PROCS))
+[ "$SEEKS" -ge "$PROCS" ] || die "BENCH_SEEKS must be at least $PROCS"
+MEMSIZES="1024 4096"
+
+# ---------------------------------------------------------------- peers
+
+IS_ROOT=0
+[ "$(id -u)" -eq 0 ] && IS_ROOT=1
+PATH=$PATH:/usr/sbin:/sbin
+need=""
+command -v bonnie++ >/dev/null 2>&1 || need="$need bonnie++"
+command -v fio >/dev/null 2>&1 || need="$need fio"
+[ -x /usr/bin/time ] || need="$need time"
+if [ -n "$need" ]; then
+	if [ "$IS_ROOT" -eq 1 ] && command -v apt-get >/dev/null 2>&1; then
+		say "installing$need"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y $need >&2 ||
+			{ apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y $need >&2; } ||
+			die "apt-get install -y$need failed"
+	else
+		say "missing:$need. Install them with:"
+		say "    sudo apt-get install -y$need"
+		exit 1
+	fi
+fi
+command -v python3 >/dev/null 2>&1 || die "python3 is needed for the tables (apt-get install -y python3)"
+CC=${CC:-cc}
+command -v "$CC" >/dev/null 2>&1 || die "no C compiler ($CC)"
+SETSID=""
+command -v setsid >/dev/null 2>&1 && SETSID=setsid
+UOPT=""
+[ "$IS_ROOT" -eq 1 ] && UOPT="-u root" # bonnie++ refuses to run as root without -u
+
+# ---------------------------------------------------------------- scratch
+
+if [ -z "${BENCH_DIR:-}" ]; then
+	# default: $TMPDIR or /var/tmp when on the repository's file system
+	# (not in the work tree, where a concurrent `git add -A` could take
+	# gigabyte files), else the repository itself
+	BENCH_DIR=${TMPDIR:-/var/tmp}
+	if [ ! -d "$BENCH_DIR" ] || [ "$(stat -c %d "$BENCH_DIR")" != "$(stat -c %d "$ROOT")" ]; then
+		BENCH_DIR=$ROOT
+	fi
+fi
+[ -d "$BENCH_DIR" ] || die "BENCH_DIR $BENCH_DIR is not a directory"
+SCRATCH=$(mktemp -d "$BENCH_DIR/bonnie-bench.XXXXXX") || die "cannot create a scratch directory in $BENCH_DIR"
+CHILD=""
+
+cleanup() {
+	if [ -n "${SCRATCH:-}" ] && [ -d "$SCRATCH" ]; then
+		rm -rf -- "$SCRATCH" || say "could not remove $SCRATCH"
+	fi
+}
+on_signal() {
+	trap '' INT TERM HUP
+	say "interrupted; stopping the running command and removing $SCRATCH"
+	if [ -n "$CHILD" ]; then
+		if [ -n "$SETSID" ]; then kill -TERM -- "-$CHILD" 2>/dev/null; else kill -TERM "$CHILD" 2>/dev/null; fi
+		wait "$CHILD" 2>/dev/null
+	fi
+	exit 130
+}
+trap cleanup EXIT
+trap on_signal INT TERM HUP
+
+W=$SCRATCH/work     # where the tools make their files
+LOG=$SCRATCH/log    # outputs, parsed into $TSV
+PROF=$SCRATCH/profiles
+mkdir -p "$W" "$LOG" "$PROF" || die "mkdir in $SCRATCH"
+TSV=$SCRATCH/results.tsv
+META=$SCRATCH/meta.tsv
+CMDS=$SCRATCH/commands.tsv
+: >"$TSV" && : >"$META" && : >"$CMDS" || die "cannot write in $SCRATCH"
+meta() { printf '%s\t%s\n' "$1" "$2" >>"$META"; }
+
+need_mib=$((2 * SIZE + 2048))
+[ "$((2 * OSIZE + 2048))" -gt "$need_mib" ] && need_mib=$((2 * OSIZE + 2048))
+[ "$MEM" -ne 0 ] && [ "$need_mib" -lt 6144 ] && need_mib=6144
+avail_mib=$(($(df -Pk "$W" | awk 'NR==2 {print $4}') / 1024))
+[ "$avail_mib" -ge "$need_mib" ] || die "need ${need_mib} MiB free in $BENCH_DIR, have ${avail_mib} MiB (lower BENCH_SCALE or set BENCH_DIR)"
+
+T0=$(date +%s)
+meta date_start "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+meta scratch "$SCRATCH"
+meta pairs "$PAIRS"
+meta scale "$SCALE"
+meta mem "$MEM"
+meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers, per-char ${PERCHAR} MiB, -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes"
+
+say "scratch directory $SCRATCH ($PAIRS pairs, scale $SCALE)"
+
+# ---------------------------------------------------------------- builds
+
+# Both binaries come from one snapshot of the sources, so edits made to the
+# tree while this runs cannot make them differ.
+SRC=$SCRATCH/src
+mkdir -p "$SRC" && cp -R "$ROOT/Makefile" "$ROOT/bonnie.c" "$ROOT/lib" "$ROOT/phases" "$ROOT/report" "$SRC/" ||
+	die "cannot copy the sources to $SRC"
+say "building bonnie and the -DBONNIE_NO_LATENCY build from a snapshot of the sources"
+(cd "$SRC" && make -s -j2 BUILD=build build/bonnie) >"$LOG/build.log" 2>&1 ||
+	{ cat "$LOG/build.log" >&2; die "building bonnie failed"; }
+(cd "$SRC" && make -s -j2 BUILD=build-nolat EXTRA_CFLAGS=-DBONNIE_NO_LATENCY build-nolat/bonnie) >"$LOG/build-nolat.log" 2>&1 ||
+	{ cat "$LOG/build-nolat.log" >&2; die "building bonnie with -DBONNIE_NO_LATENCY failed"; }
+BONNIE=$SRC/build/bonnie
+NOLAT=$SRC/build-nolat/bonnie
+printf '%s\n' "cd <snapshot> && make BUILD=build build/bonnie" \
+	"cd <snapshot> && make BUILD=build-nolat EXTRA_CFLAGS=-DBONNIE_NO_LATENCY build-nolat/bonnie" |
+	while read -r l; do printf 'build\t%s\n' "$l"; done >>"$CMDS"
+"$CC" -O2 -std=c11 -Wall -Wextra -o "$SCRATCH/perchar_timing" "$HERE/perchar_timing.c" >"$LOG/perchar-build.log" 2>&1 ||
+	{ cat "$LOG/perchar-build.log" >&2; die "building bench/perchar_timing.c failed"; }
+
+git_desc=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "unknown")
+if [ -n "$(git -C "$ROOT" status --porcelain -- Makefile bonnie.c lib phases report 2>/dev/null)" ]; then
+	git_desc="$git_desc plus uncommitted changes"
+fi
+meta git "commit $git_desc"
+meta bonnie_version "$("$BONNIE" --version 2>&1 | head -n1)"
+meta bonniepp_version "$(dpkg-query -W -f '${Version}' bonnie++ 2>/dev/null || echo unknown)"
+meta fio_version "$(fio --version 2>&1 | head -n1)"
+meta uname "$(uname -srvmo)"
+meta cpu "$(nproc) x $(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)"
+meta ram "$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
+meta findmnt "$(findmnt -n -o TARGET,SOURCE,FSTYPE,OPTIONS -T "$W" 2>/dev/null | tr -s ' ')"
+dev=$(findmnt -n -o SOURCE -T "$W" 2>/dev/null)
+meta lsblk "$(lsblk -dn -o NAME,SIZE,ROTA,TYPE,MODEL "$dev" 2>/dev/null | tr -s ' ')"
+
+# ---------------------------------------------------------------- running
+
+# run SET PAIR TOOL CMD...: runs CMD under /usr/bin/time -v with output in
+# $LOG/SET-TOOL-pPAIR.{out,err,time}; any failure ends the bench.
+LAST=""
+run() {
+	local set=$1 pair=$2 tool=$3 rc t1 t2
+	shift 3
+	LAST="$LOG/$set-$tool-p$pair"
+	if [ "$pair" -le 1 ]; then
+		printf '%s\t%s\n' "set $set: $tool" "$(printf '%q ' "$@")" >>"$CMDS"
+	fi
+	t1=$(date +%s.%N)
+	$SETSID /usr/bin/time -v -o "$LAST.time" "$@" >"$LAST.out" 2>"$LAST.err" </dev/null &
+	CHILD=$!
+	wait "$CHILD"
+	rc=$?
+	CHILD=""
+	t2=$(date +%s.%N)
+	if [ "$rc" -ne 0 ]; then
+		say "FAILED (exit $rc): $*"
+		tail -n 20 "$LAST.err" >&2
+		exit 1
+	fi
+	printf 'bench: [set %s, pair %s/%s] %-20s %6.1f s\n' "$set" "$pair" "$PAIRS" "$tool" \
+		"$(awk -v a="$t1" -v b="$t2" 'BEGIN {print b - a}')" >&2
+}
+record() { # SET PAIR TOOL KIND FILE
+	python3 "$LIB" record "$TSV" "$@" || die "cannot parse $5"
+}
+# bonnie's outputs: CSV (rates, as bonnie++'s), JSON (CPU time), RSS
+record_bonnie() { # SET PAIR TOOL
+	record "$1" "$2" "$3" csv "$LAST.out"
+	record "$1" "$2" "$3" bjson "$LAST.json"
+	record "$1" "$2" "$3" time "$LAST.time"
+}
+fio_common() { # the options every fio job here shares
+	printf '%s\n' --ioengine=psync --bs=$CHUNK --fadvise_hint=0 --output-format=json
+}
+
+BON_COMMON="--no-align-probe -q"
+
+# ---- set A: bonnie (--no-evict) vs bonnie++; fio reading the page cache
+FIOA=$W/fio-A.data
+run A 0 fio-layout fio --name=layout --filename="$FIOA" --rw=write --size=${SIZE}m --end_fsync=1 --fallocate=none $(fio_common)
+for p in $(seq 1 "$PAIRS"); do
+	run A "$p" bonnie "$BONNIE" -d "$W" -s ${SIZE}m:$CHUNK:$SEEKS:$PROCS -f${PERCHAR}m -n $FILES --no-evict $BON_COMMON --json "$LOG/A-bonnie-p$p.json"
+	record_bonnie A "$p" bonnie
+	[ "$p" -eq 1 ] && meta env_json "$LOG/A-bonnie-p1.json"
+	run A "$p" bonnie++ bonnie++ -d "$W" -s $SIZE:$CHUNK:$SEEKS:$PROCS -f$PERCHAR -n $FILES -q -r 0 $UOPT
+	record A "$p" bonnie++ csv "$LAST.out"
+	run A "$p" fio-read-cached fio --name=read_cached --filename="$FIOA" --rw=read --size=${SIZE}m --invalidate=0 --pre_read=1 $(fio_common)
+	record A "$p" fio-read-cached fio "$LAST.out"
+done
+rm -f -- "$FIOA"
+
+# ---- set B: bonnie (default: evicts before reads) vs fio buffered; fio direct 1m read (honesty)
+FIOB=$W/fio-B.data
+for p in $(seq 1 "$PAIRS"); do
+	run B "$p" bonnie "$BONNIE" -d "$W" -s ${SIZE}m:$CHUNK:$SEEKS:$PROCS -f -n 0 $BON_COMMON --json "$LOG/B-bonnie-p$p.json"
+	record_bonnie B "$p" bonnie
+	rm -f -- "$FIOB"
+	run B "$p" fio-write fio --name=write --filename="$FIOB" --rw=write --size=${SIZE}m --end_fsync=1 --fallocate=none $(fio_common)
+	record B "$p" fio-write fio "$LAST.out"
+	run B "$p" fio-read fio --name=read --filename="$FIOB" --rw=read --size=${SIZE}m --invalidate=1 $(fio_common)
+	record B "$p" fio-read fio "$LAST.out"
+	run B "$p" fio-randread fio --name=randread --filename="$FIOB" --rw=randread --size=${SIZE}m --numjobs=$PROCS --number_ios=$((SEEKS / PROCS)) --invalidate=1 $(fio_common)
+	record B "$p" fio-randread fio "$LAST.out"
+	run B "$p" fio-read-direct-1m fio --name=read_direct_1m --filename="$FIOB" --rw=read --size=${SIZE}m --direct=1 --ioengine=psync --bs=1m --output-format=json
+	record B "$p" fio-read-direct-1m fio "$LAST.out"
+	rm -f -- "$FIOB"
+done
+
+# ---- set D: bonnie -D vs fio --direct=1
+FIOD=$W/fio-D.data
+for p in $(seq 1 "$PAIRS"); do
+	run D "$p" bonnie "$BONNIE" -D -d "$W" -s ${DSIZE}m:$CHUNK -f -n 0 $BON_COMMON --json "$LOG/D-bonnie-p$p.json"
+	record_bonnie D "$p" bonnie
+	rm -f -- "$FIOD"
+	run D "$p" fio-write-direct fio --name=write_direct --filename="$FIOD" --rw=write --size=${DSIZE}m --direct=1 --end_fsync=1 --fallocate=none $(fio_common)
+	record D "$p" fio-write-direct fio "$LAST.out"
+	run D "$p" fio-read-direct fio --name=read_direct --filename="$FIOD" --rw=read --size=${DSIZE}m --direct=1 $(fio_common)
+	record D "$p" fio-read-direct fio "$LAST.out"
+	rm -f -- "$FIOD"
+done
+
+# ---- set O: latency recording on vs compiled out, and --verify, same options
+for p in $(seq 1 "$PAIRS"); do
+	for v in bonnie bonnie-nolat bonnie-verify; do
+		bin=$BONNIE extra=""
+		[ "$v" = bonnie-nolat ] && bin=$NOLAT
+		[ "$v" = bonnie-verify ] && extra=--verify
+		run O "$p" "$v" "$bin" -d "$W" -s ${OSIZE}m:$CHUNK:$SEEKS:$PROCS -f${PERCHAR}m -n $OFILES --no-evict $extra $BON_COMMON --json "$LOG/O-$v-p$p.json"
+		record_bonnie O "$p" "$v"
+	done
+done
+
+# ---- set M: peak RSS at 1 GiB and 4 GiB (fixed sizes)
+if [ "$MEM" -ne 0 ]; then
+	FIOM=$W/fio-M.data
+	for s in $MEMSIZES; do
+		g=$((s / 1024))g
+		run M 1 "bonnie-$g" "$BONNIE" -d "$W" -s ${s}m:$CHUNK -f -n 0 $BON_COMMON --json "$LOG/M-bonnie-$g-p1.json"
+		record M 1 "bonnie-$g" time "$LAST.time"
+		run M 1 "bonnie++-$g" bonnie++ -d "$W" -s $s:$CHUNK -f -n 0 -q -r 0 $UOPT
+		record M 1 "bonnie++-$g" time "$LAST.time"
+		rm -f -- "$FIOM"
+		run M 1 "fio-$g" fio --name=write --filename="$FIOM" --rw=write --size=${s}m --end_fsync=1 --fallocate=none $(fio_common)
+		record M 1 "fio-$g" time "$LAST.time"
+		run M 1 "fio-read-$g" fio --name=read --filename="$FIOM" --rw=read --size=${s}m --invalidate=1 $(fio_common)
+		record M 2 "fio-$g" time "$LAST.time" # the larger RSS of write and read counts
+		rm -f -- "$FIOM"
+	done
+fi
+
+# ---- per-byte timing cost (bench/perchar_timing.c)
+run P 1 perchar_timing "$SCRATCH/perchar_timing" "$W/perchar.data" "$PCBYTES" "$PAIRS" $CHUNK
+record P 1 perchar_timing perchar "$LAST.out"
+
+# ---------------------------------------------------------------- profiles
+
+# For each group of comparisons with a missed goal: a smaller run of bonnie
+# and of its peer under perf (cpu-clock sampling works without hardware
+# counters), summarised by binary and by symbol.
+profile() { # NAME CMD...
+	local name=$1 data
+	shift
+	data=$PROF/$name.data
+	if ! perf record -q -e cpu-clock -F 1999 -o "$data" -- "$@" >"$PROF/$name.out" 2>"$PROF/$name.err" </dev/null; then
+		say "perf record of $name failed (see below); profile skipped"
+		tail -n 5 "$PROF/$name.err" >&2
+		return 0
+	fi
+	{
+		printf '$ %s\n' "$(printf '%q ' "$@")"
+		perf report -i "$data" --stdio --no-children --sort dso --percent-limit 1 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 12
+		echo "--- top symbols (self)"
+		perf report -i "$data" --stdio --no-children --sort dso,sym --percent-limit 1.5 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 25
+	} >"$PROF/$name.txt"
+	rm -f -- "$data"
+}
+UNMET=$(python3 "$LIB" unmet "$TSV") || die "cannot evaluate the goals"
+if [ -n "$UNMET" ] && [ "$PROFILE" -ne 0 ]; then
+	if perf record -q -e cpu-clock -o "$PROF/probe.data" -- true >/dev/null 2>&1; then
+		rm -f -- "$PROF/probe.data"
+		PS=$((SIZE / 8)) PD=$((DSIZE / 2)) PSEEK=$((SEEKS / 4))
+		for g in $UNMET; do
+			say "profiling group $g (a goal there was not met)"
+			case $g in
+			A)
+				profile A-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n $((FILES / 4)) --no-evict $BON_COMMON
+				profile A-bonnie++ bonnie++ -d "$W" -s $PS:$CHUNK:$PSEEK:$PROCS -f$PERCHAR -n $((FILES / 4)) -q -r 0 $UOPT
+				;;
+			B)
+				profile B-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f -n 0 $BON_COMMON
+				rm -f -- "$FIOB"
+				profile B-fio-write fio --name=write --filename="$FIOB" --rw=write --size=${PS}m --end_fsync=1 --fallocate=none $(fio_common)
+				profile B-fio-read fio --name=read --filename="$FIOB" --rw=read --size=${PS}m --invalidate=1 $(fio_common)
+				rm -f -- "$FIOB"
+				;;
+			D)
+				profile D-bonnie "$BONNIE" -D -d "$W" -s ${PD}m:$CHUNK -f -n 0 $BON_COMMON
+				rm -f -- "$FIOD"
+				profile D-fio-write-direct fio --name=write_direct --filename="$FIOD" --rw=write --size=${PD}m --direct=1 --end_fsync=1 --fallocate=none $(fio_common)
+				profile D-fio-read-direct fio --name=read_direct --filename="$FIOD" --rw=read --size=${PD}m --direct=1 $(fio_common)
+				rm -f -- "$FIOD"
+				;;
+			O)
+				profile O-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n $((OFILES / 4 + 1)) --no-evict $BON_COMMON
+				profile O-bonnie-nolat "$NOLAT" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n $((OFILES / 4 + 1)) --no-evict $BON_COMMON
+				;;
+			esac
+		done
+	else
+		say "perf record does not work here; profiles skipped"
+	fi
+fi
+
+# ---------------------------------------------------------------- report
+
+T1=$(date +%s)
+meta date_end "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+meta duration_s "$((T1 - T0))"
+mkdir -p "$(dirname "$DOC")" || die "cannot create $(dirname "$DOC")"
+python3 "$LIB" report "$TSV" "$META" "$CMDS" "$PROF" "$DOC" || die "cannot write the report"
+[ -n "$(find "$W" -mindepth 1 -maxdepth 1 2>/dev/null)" ] && say "note: the tools left files in $W (removed with the scratch directory)"
+say "report written to $DOC ($((T1 - T0)) s)"

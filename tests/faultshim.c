@@ -1,0 +1,671 @@
+/* LD_PRELOAD fault injector for bonnie's shell tests (tests/faults.sh,
+ * tests/signals.sh). Build:
+ *   cc -std=c11 -Wall -Wextra -Wpedantic -shared -fPIC -o build/faultshim.so tests/faultshim.c -ldl
+ *
+ * Controlled by the environment (read once, at the first intercepted call):
+ *   FAULT_CALL    the function to fault: write read pwrite pread fsync fdatasync
+ *                 open openat unlink unlinkat rename renameat close syncfs mkdirat
+ *                 linkat symlinkat (open/openat/pread/pwrite also catch their
+ *                 *64 names; open and openat count together as "open" only when
+ *                 FAULT_CALL=open, see below)
+ *   FAULT_NTH     inject at the Nth counted call of FAULT_CALL (1-based; 0 or
+ *                 unset: count only, never inject)
+ *   FAULT_MODE    eio | enospc | short | eintr | pause (default eio)
+ *                   eio, enospc: fail with that errno, doing nothing
+ *                   short: transfer half the bytes asked (at least 1); calls
+ *                          of one byte cannot be short and are passed through
+ *                   eintr: fail with EINTR, doing nothing
+ *                   pause: create FAULT_PAUSE_FILE, wait until something
+ *                          removes it (at most 120 s), then do the call
+ *   FAULT_REPEAT  how many injections (default 1; "all" or -1: no limit)
+ *   FAULT_EVERY   inject on calls N, N+m, N+2m, ... (default 1: consecutive)
+ *   FAULT_DIR     count only calls on paths inside this directory, or on file
+ *                 descriptors that open/openat returned for such paths (and
+ *                 their dup()s); unset: count every call
+ *   FAULT_AFTER   count nothing until this text is flushed to a stream with
+ *                 fflush(3) (glibc) or written with write(2) to a descriptor
+ *                 outside FAULT_DIR; bonnie prints and flushes "<phase
+ *                 title>..." on stdout before each phase (not with -q), so this
+ *                 selects the phase by its progress line
+ *   FAULT_REPORT  at exit, append "<call> <count>" for every call counted and
+ *                 "injected <k>" to this file
+ *
+ * Counting is deterministic because only bonnie's own calls on its scratch
+ * files are counted (libc's internal opens in fopen/opendir/mkdtemp do not
+ * pass through these symbols). Counters are atomic: the seek phase runs
+ * several threads. The per-byte paths do one table lookup and one atomic
+ * add per call.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+enum call {
+	C_WRITE, C_READ, C_PWRITE, C_PREAD, C_FSYNC, C_FDATASYNC, C_OPEN, C_OPENAT,
+	C_UNLINK, C_UNLINKAT, C_RENAME, C_RENAMEAT, C_CLOSE, C_SYNCFS, C_MKDIRAT,
+	C_LINKAT, C_SYMLINKAT, C_COUNT
+};
+
+static const char *const call_names[C_COUNT] = {
+	"write", "read", "pwrite", "pread", "fsync", "fdatasync", "open", "openat",
+	"unlink", "unlinkat", "rename", "renameat", "close", "syncfs", "mkdirat",
+	"linkat", "symlinkat",
+};
+
+enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_PAUSE };
+
+/* Real functions. */
+static ssize_t (*real_write)(int, const void *, size_t);
+static ssize_t (*real_read)(int, void *, size_t);
+static ssize_t (*real_pwrite)(int, const void *, size_t, off_t);
+static ssize_t (*real_pread)(int, void *, size_t, off_t);
+static int (*real_fsync)(int);
+static int (*real_fdatasync)(int);
+static int (*real_open)(const char *, int, ...);
+static int (*real_openat)(int, const char *, int, ...);
+static int (*real_unlink)(const char *);
+static int (*real_unlinkat)(int, const char *, int);
+static int (*real_rename)(const char *, const char *);
+static int (*real_renameat)(int, const char *, int, const char *);
+static int (*real_close)(int);
+static int (*real_syncfs)(int);
+static int (*real_mkdirat)(int, const char *, mode_t);
+static int (*real_linkat)(int, const char *, int, const char *, int);
+static int (*real_symlinkat)(const char *, int, const char *);
+static int (*real_dup)(int);
+static int (*real_fflush)(FILE *);
+
+/* Configuration. */
+static int target = -1;           /* enum call, -1: none */
+static unsigned long long nth;    /* 0: never inject */
+static long long repeat = 1;      /* -1: unlimited */
+static unsigned long long every = 1;
+static enum mode mode = M_EIO;
+static char dir_raw[PATH_MAX];    /* FAULT_DIR as given */
+static char dir_real[PATH_MAX];   /* and resolved */
+static bool have_dir;
+static char after[256];
+static size_t after_len;
+static char report_path[PATH_MAX];
+static char pause_path[PATH_MAX];
+
+/* State. */
+#define MAX_FD 65536
+static atomic_uchar tracked[MAX_FD];
+static atomic_ullong counts[C_COUNT];
+static atomic_ullong injected;
+static atomic_bool armed;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+#define RESOLVE(var, name)                                   \
+	do {                                                     \
+		void *sym_ = dlsym(RTLD_NEXT, name);                 \
+		memcpy(&(var), &sym_, sizeof(var));                  \
+	} while (0)
+
+static void copy_env(char *dst, size_t cap, const char *name)
+{
+	const char *v = getenv(name);
+
+	dst[0] = '\0';
+	if (v != NULL)
+		snprintf(dst, cap, "%s", v);
+}
+
+static void init(void)
+{
+	const char *v;
+
+	RESOLVE(real_write, "write");
+	RESOLVE(real_read, "read");
+	RESOLVE(real_pwrite, "pwrite64");
+	RESOLVE(real_pread, "pread64");
+	RESOLVE(real_fsync, "fsync");
+	RESOLVE(real_fdatasync, "fdatasync");
+	RESOLVE(real_open, "open64");
+	RESOLVE(real_openat, "openat64");
+	RESOLVE(real_unlink, "unlink");
+	RESOLVE(real_unlinkat, "unlinkat");
+	RESOLVE(real_rename, "rename");
+	RESOLVE(real_renameat, "renameat");
+	RESOLVE(real_close, "close");
+	RESOLVE(real_syncfs, "syncfs");
+	RESOLVE(real_mkdirat, "mkdirat");
+	RESOLVE(real_linkat, "linkat");
+	RESOLVE(real_symlinkat, "symlinkat");
+	RESOLVE(real_dup, "dup");
+	RESOLVE(real_fflush, "fflush");
+
+	v = getenv("FAULT_CALL");
+	for (int i = 0; v != NULL && i < C_COUNT; i++)
+		if (strcmp(v, call_names[i]) == 0)
+			target = i;
+	v = getenv("FAULT_NTH");
+	nth = v ? strtoull(v, NULL, 10) : 0;
+	v = getenv("FAULT_REPEAT");
+	if (v != NULL)
+		repeat = strcmp(v, "all") == 0 ? -1 : strtoll(v, NULL, 10);
+	v = getenv("FAULT_EVERY");
+	if (v != NULL && strtoull(v, NULL, 10) > 0)
+		every = strtoull(v, NULL, 10);
+	v = getenv("FAULT_MODE");
+	if (v != NULL) {
+		if (strcmp(v, "enospc") == 0)
+			mode = M_ENOSPC;
+		else if (strcmp(v, "short") == 0)
+			mode = M_SHORT;
+		else if (strcmp(v, "eintr") == 0)
+			mode = M_EINTR;
+		else if (strcmp(v, "pause") == 0)
+			mode = M_PAUSE;
+	}
+	copy_env(dir_raw, sizeof dir_raw, "FAULT_DIR");
+	if (dir_raw[0] != '\0') {
+		size_t n = strlen(dir_raw);
+		while (n > 1 && dir_raw[n - 1] == '/')
+			dir_raw[--n] = '\0';
+		if (realpath(dir_raw, dir_real) == NULL)
+			snprintf(dir_real, sizeof dir_real, "%s", dir_raw);
+		have_dir = true;
+	}
+	copy_env(after, sizeof after, "FAULT_AFTER");
+	after_len = strlen(after);
+	atomic_store(&armed, after_len == 0);
+	copy_env(report_path, sizeof report_path, "FAULT_REPORT");
+	copy_env(pause_path, sizeof pause_path, "FAULT_PAUSE_FILE");
+}
+
+#define INIT() pthread_once(&once, init)
+
+__attribute__((destructor)) static void report(void)
+{
+	FILE *f;
+
+	if (report_path[0] == '\0' || (f = fopen(report_path, "a")) == NULL)
+		return;
+	for (int i = 0; i < C_COUNT; i++)
+		if (atomic_load(&counts[i]) > 0)
+			fprintf(f, "%s %llu\n", call_names[i], atomic_load(&counts[i]));
+	fprintf(f, "injected %llu\n", atomic_load(&injected));
+	fclose(f);
+}
+
+/* --- Scope --------------------------------------------------------------- */
+
+static bool under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return path[0] == '/';
+	return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static bool fd_tracked(int fd)
+{
+	if (!have_dir)
+		return true;
+	return fd >= 0 && fd < MAX_FD && atomic_load_explicit(&tracked[fd], memory_order_relaxed);
+}
+
+static void fd_set_tracked(int fd, bool on)
+{
+	if (fd >= 0 && fd < MAX_FD)
+		atomic_store_explicit(&tracked[fd], on ? 1 : 0, memory_order_relaxed);
+}
+
+/* The directory that dirfd names, from /proc (slow path, *at calls only). */
+static bool fd_path(int dirfd, char *buf, size_t len)
+{
+	char link[64];
+	ssize_t n;
+
+	if (dirfd == AT_FDCWD)
+		return getcwd(buf, len) != NULL;
+	snprintf(link, sizeof link, "/proc/self/fd/%d", dirfd);
+	n = readlink(link, buf, len - 1);
+	if (n < 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+/* Is (dirfd, path) inside FAULT_DIR? */
+static bool path_in_scope(int dirfd, const char *path)
+{
+	char base[PATH_MAX], full[2 * PATH_MAX + 2];
+
+	if (!have_dir)
+		return true;
+	if (path == NULL)
+		return false;
+	if (path[0] != '/') {
+		if (dirfd != AT_FDCWD && fd_tracked(dirfd))
+			return true;
+		if (!fd_path(dirfd, base, sizeof base))
+			return false;
+		snprintf(full, sizeof full, "%s/%s", base, path);
+		path = full;
+	}
+	return under(path, dir_raw) || under(path, dir_real);
+}
+
+/* --- Injection ------------------------------------------------------------ */
+
+/* Counts one call of kind c (in scope) and says whether to inject into it. */
+static bool hit(enum call c)
+{
+	unsigned long long k;
+
+	if (!atomic_load_explicit(&armed, memory_order_relaxed))
+		return false;
+	k = atomic_fetch_add_explicit(&counts[c], 1, memory_order_relaxed) + 1;
+	if ((int)c != target || nth == 0 || k < nth || (k - nth) % every != 0)
+		return false;
+	if (repeat >= 0 && (k - nth) / every >= (unsigned long long)repeat)
+		return false;
+	atomic_fetch_add(&injected, 1);
+	return true;
+}
+
+/* Waits for the test to remove the pause file (it sends its signal meanwhile). */
+static void do_pause(void)
+{
+	struct timespec ts = {0, 2 * 1000 * 1000};
+	int fd;
+
+	if (pause_path[0] == '\0')
+		return;
+	fd = real_open(pause_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		real_close(fd);
+	for (int i = 0; i < 60000; i++) {
+		struct stat st;
+		if (stat(pause_path, &st) != 0)
+			break;
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* For calls that transfer nothing when faulted: the errno to fail with, or 0
+ * to go on with the real call (short on a call that cannot be short, pause). */
+static int fault_errno(void)
+{
+	switch (mode) {
+	case M_EIO: return EIO;
+	case M_ENOSPC: return ENOSPC;
+	case M_EINTR: return EINTR;
+	case M_PAUSE: do_pause(); return 0;
+	case M_SHORT: return 0;
+	}
+	return 0;
+}
+
+static size_t shorter(size_t len)
+{
+	return len > 1 ? len / 2 : len;
+}
+
+#define FAIL_OR_GO(c, cond)               \
+	do {                                  \
+		if ((cond) && hit(c)) {           \
+			int e_ = fault_errno();       \
+			if (e_ != 0) {                \
+				errno = e_;               \
+				return -1;                \
+			}                             \
+		}                                 \
+	} while (0)
+
+/* --- Transfers ------------------------------------------------------------ */
+
+static void maybe_arm(int fd, const void *buf, size_t len)
+{
+	if (after_len == 0 || atomic_load_explicit(&armed, memory_order_relaxed) || (have_dir && fd_tracked(fd)))
+		return;
+	if (len >= after_len && memmem(buf, len, after, after_len) != NULL)
+		atomic_store(&armed, true);
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	INIT();
+	if (fd_tracked(fd)) {
+		if (hit(C_WRITE)) {
+			int e = fault_errno();
+			if (e != 0) {
+				errno = e;
+				return -1;
+			}
+			if (mode == M_SHORT)
+				len = shorter(len);
+		}
+	}
+	maybe_arm(fd, buf, len);
+	return real_write(fd, buf, len);
+}
+
+/* stdio writes through libc-internal calls that this shim cannot see, so
+ * FAULT_AFTER also looks at what a stream holds when bonnie flushes it
+ * (bonnie flushes after every progress title). */
+int fflush(FILE *f)
+{
+	INIT();
+#if defined(__GLIBC__)
+	if (f != NULL && f->_IO_write_ptr > f->_IO_write_base)
+		maybe_arm(-1, f->_IO_write_base, (size_t)(f->_IO_write_ptr - f->_IO_write_base));
+#endif
+	return real_fflush(f);
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+	INIT();
+	if (fd_tracked(fd) && hit(C_READ)) {
+		int e = fault_errno();
+		if (e != 0) {
+			errno = e;
+			return -1;
+		}
+		if (mode == M_SHORT)
+			len = shorter(len);
+	}
+	return real_read(fd, buf, len);
+}
+
+static ssize_t do_pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	INIT();
+	if (fd_tracked(fd) && hit(C_PWRITE)) {
+		int e = fault_errno();
+		if (e != 0) {
+			errno = e;
+			return -1;
+		}
+		if (mode == M_SHORT)
+			len = shorter(len);
+	}
+	return real_pwrite(fd, buf, len, off);
+}
+
+static ssize_t do_pread(int fd, void *buf, size_t len, off_t off)
+{
+	INIT();
+	if (fd_tracked(fd) && hit(C_PREAD)) {
+		int e = fault_errno();
+		if (e != 0) {
+			errno = e;
+			return -1;
+		}
+		if (mode == M_SHORT)
+			len = shorter(len);
+	}
+	return real_pread(fd, buf, len, off);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	return do_pwrite(fd, buf, len, off);
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t len, off64_t off)
+{
+	return do_pwrite(fd, buf, len, off);
+}
+
+ssize_t pread(int fd, void *buf, size_t len, off_t off)
+{
+	return do_pread(fd, buf, len, off);
+}
+
+ssize_t pread64(int fd, void *buf, size_t len, off64_t off)
+{
+	return do_pread(fd, buf, len, off);
+}
+
+/* Fortified builds (-D_FORTIFY_SOURCE) call these instead. */
+ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen);
+ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
+{
+	(void)buflen;
+	return read(fd, buf, len);
+}
+
+ssize_t __pread64_chk(int fd, void *buf, size_t len, off64_t off, size_t buflen);
+ssize_t __pread64_chk(int fd, void *buf, size_t len, off64_t off, size_t buflen)
+{
+	(void)buflen;
+	return do_pread(fd, buf, len, off);
+}
+
+ssize_t __pread_chk(int fd, void *buf, size_t len, off_t off, size_t buflen);
+ssize_t __pread_chk(int fd, void *buf, size_t len, off_t off, size_t buflen)
+{
+	(void)buflen;
+	return do_pread(fd, buf, len, off);
+}
+
+/* --- Syncs and close ------------------------------------------------------- */
+
+int fsync(int fd)
+{
+	INIT();
+	FAIL_OR_GO(C_FSYNC, fd_tracked(fd));
+	return real_fsync(fd);
+}
+
+int fdatasync(int fd)
+{
+	INIT();
+	FAIL_OR_GO(C_FDATASYNC, fd_tracked(fd));
+	return real_fdatasync(fd);
+}
+
+int syncfs(int fd)
+{
+	INIT();
+	FAIL_OR_GO(C_SYNCFS, fd_tracked(fd));
+	return real_syncfs(fd);
+}
+
+int close(int fd)
+{
+	bool in;
+
+	INIT();
+	in = have_dir && fd_tracked(fd);
+	fd_set_tracked(fd, false);
+	if (in || !have_dir) {
+		if (hit(C_CLOSE)) {
+			int e = fault_errno();
+			if (e != 0) {
+				/* like Linux: the descriptor is gone even when close fails */
+				real_close(fd);
+				errno = e;
+				return -1;
+			}
+		}
+	}
+	return real_close(fd);
+}
+
+int dup(int fd)
+{
+	int nfd;
+
+	INIT();
+	nfd = real_dup(fd);
+	if (nfd >= 0 && have_dir)
+		fd_set_tracked(nfd, fd_tracked(fd));
+	return nfd;
+}
+
+/* --- Opens ------------------------------------------------------------------- */
+
+static mode_t mode_arg(int flags, va_list ap)
+{
+	if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE)
+		return (mode_t)va_arg(ap, unsigned int);
+	return 0;
+}
+
+static int do_open(const char *path, int flags, mode_t m)
+{
+	bool in;
+	int fd;
+
+	INIT();
+	in = path_in_scope(AT_FDCWD, path);
+	FAIL_OR_GO(C_OPEN, in);
+	fd = real_open(path, flags, m);
+	if (fd >= 0 && have_dir)
+		fd_set_tracked(fd, in);
+	return fd;
+}
+
+static int do_openat(int dirfd, const char *path, int flags, mode_t m)
+{
+	bool in;
+	int fd;
+
+	INIT();
+	in = path_in_scope(dirfd, path);
+	FAIL_OR_GO(C_OPENAT, in);
+	fd = real_openat(dirfd, path, flags, m);
+	if (fd >= 0 && have_dir)
+		fd_set_tracked(fd, in);
+	return fd;
+}
+
+int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = mode_arg(flags, ap);
+	va_end(ap);
+	return do_open(path, flags, m);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = mode_arg(flags, ap);
+	va_end(ap);
+	return do_open(path, flags, m);
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = mode_arg(flags, ap);
+	va_end(ap);
+	return do_openat(dirfd, path, flags, m);
+}
+
+int openat64(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = mode_arg(flags, ap);
+	va_end(ap);
+	return do_openat(dirfd, path, flags, m);
+}
+
+int __open64_2(const char *path, int flags);
+int __open64_2(const char *path, int flags)
+{
+	return do_open(path, flags, 0);
+}
+
+int __open_2(const char *path, int flags);
+int __open_2(const char *path, int flags)
+{
+	return do_open(path, flags, 0);
+}
+
+int __openat64_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags)
+{
+	return do_openat(dirfd, path, flags, 0);
+}
+
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags)
+{
+	return do_openat(dirfd, path, flags, 0);
+}
+
+/* --- Names --------------------------------------------------------------------- */
+
+int unlink(const char *path)
+{
+	INIT();
+	FAIL_OR_GO(C_UNLINK, path_in_scope(AT_FDCWD, path));
+	return real_unlink(path);
+}
+
+int unlinkat(int dirfd, const char *path, int flags)
+{
+	INIT();
+	FAIL_OR_GO(C_UNLINKAT, path_in_scope(dirfd, path));
+	return real_unlinkat(dirfd, path, flags);
+}
+
+int rename(const char *from, const char *to)
+{
+	INIT();
+	FAIL_OR_GO(C_RENAME, path_in_scope(AT_FDCWD, from) || path_in_scope(AT_FDCWD, to));
+	return real_rename(from, to);
+}
+
+int renameat(int fromfd, const char *from, int tofd, const char *to)
+{
+	INIT();
+	FAIL_OR_GO(C_RENAMEAT, path_in_scope(fromfd, from) || path_in_scope(tofd, to));
+	return real_renameat(fromfd, from, tofd, to);
+}
+
+int mkdirat(int dirfd, const char *path, mode_t m)
+{
+	INIT();
+	FAIL_OR_GO(C_MKDIRAT, path_in_scope(dirfd, path));
+	return real_mkdirat(dirfd, path, m);
+}
+
+int linkat(int fromfd, const char *from, int tofd, const char *to, int flags)
+{
+	INIT();
+	FAIL_OR_GO(C_LINKAT, path_in_scope(tofd, to));
+	return real_linkat(fromfd, from, tofd, to, flags);
+}
+
+int symlinkat(const char *target_path, int dirfd, const char *path)
+{
+	INIT();
+	FAIL_OR_GO(C_SYMLINKAT, path_in_scope(dirfd, path));
+	return real_symlinkat(target_path, dirfd, path);
+}
