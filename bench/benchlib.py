@@ -95,6 +95,9 @@ def parse_bjson(path):
                 out.append((name + "_rate_unsynced", float(p["rate_unsynced_kib_s"])))
             if "sync_ns" in p:
                 out.append((name + "_sync_ns", float(p["sync_ns"])))
+            ops = p.get("operations", (p.get("latency_ns") or {}).get("count"))
+            if ops is not None:
+                out.append((name + "_ops", float(ops)))
         break  # one run per invocation here
     return out
 
@@ -230,7 +233,7 @@ class Row:
     """One comparison: bonnie's series against a peer's, pair by pair."""
 
     def __init__(self, res, label, a, b, unit, goal=None, invert=False, group="", cpu=None,
-                 note=""):
+                 note="", cpu_is_pct=True):
         self.label, self.unit, self.goal, self.group, self.note = label, unit, goal, group, note
         sa, sb = res.series(*a), res.series(*b)
         self.a_vals = [sa[p] for p in sorted(sa)]
@@ -254,7 +257,7 @@ class Row:
             self.cpu = (med(va), med(vb), cpu[2] if len(cpu) > 2 else True)
             # CPU seconds per GiB moved: %CPU / rate; independent of how fast each side ran
             self.cpu_per_gib = None
-            if self.unit == "KiB/s" and va and vb and self.a_med and self.b_med:
+            if self.unit == "KiB/s" and cpu_is_pct and va and vb and self.a_med and self.b_med:
                 self.cpu_per_gib = (self.cpu[0] / 100.0 * 1048576.0 / self.a_med,
                                     self.cpu[1] / 100.0 * 1048576.0 / self.b_med)
 
@@ -299,15 +302,51 @@ class Row:
                 out.append("CPU per GiB moved: bonnie %.3f s, peer %.3f s (%s)" %
                            (ca, cb, "bonnie spends less CPU per byte, so the gap is not bonnie's code"
                             if ca <= cb else "bonnie spends %.0f%% more CPU per byte" % ((ca / cb - 1) * 100)))
+        if self.status() == "NOT met":
+            out += getattr(self, "extra_why", [])
         if self.cpu_status() == "NOT met":
             ca, cb = self.cpu[0], self.cpu[1]
             s = "%%CPU bonnie %.1f vs peer %.1f" % (ca, cb)
             if getattr(self, "cpu_per_gib", None):
                 pa, pb = self.cpu_per_gib
                 s += "; per GiB moved bonnie %.3f s vs peer %.3f s CPU%s" % (
-                    pa, pb, " (bonnie's %%CPU is higher because it finishes sooner)" if pa <= pb else "")
+                    pa, pb, " (bonnie's %CPU is higher because it finishes sooner)" if pa <= pb else "")
             out.append(s)
         return out
+
+
+def overhead_extras(res, r, ph, clock_ns):
+    ca = res.series("O", "bonnie", ph + "_cpu_ns")
+    cb = res.series("O", "bonnie-nolat", ph + "_cpu_ns")
+    cr = [ca[p] / cb[p] for p in sorted(set(ca) & set(cb)) if cb[p]]
+    r.cpu_ratio = cr
+    ops = numeric(res.series("O", "bonnie", ph + "_ops").values())
+    el = numeric(res.series("O", "bonnie-nolat", ph + "_elapsed_ns").values())
+    r.ops = med(ops) if ops else None
+    r.predicted = None
+    if ops and el and clock_ns is not None and med(el):
+        r.predicted = 100.0 * med(ops) * clock_ns / med(el)
+    extra = []
+    if cr:
+        extra.append("CPU time with/without recording %.3f [%.3f-%.3f]" % (med(cr), min(cr), max(cr)))
+    if r.predicted is not None:
+        extra.append("the clock reads themselves predict %.2f%% (%s operations x %.1f ns / %.0f ms)" %
+                     (r.predicted, fmt_num(r.ops), clock_ns, med(el) / 1e6))
+    r.extra_why = extra
+
+
+def overhead_cells(r):
+    cr = getattr(r, "cpu_ratio", [])
+    return [r.label, fmt_rate(r.a_med, r.unit), fmt_rate(r.b_med, r.unit), r.ratio_text(),
+            ("ratio >= %.2f" % r.goal) if r.goal is not None else "-", r.status(),
+            ("%.3f [%.3f-%.3f]" % (med(cr), min(cr), max(cr))) if cr else "n/a",
+            fmt_num(getattr(r, "ops", None)),
+            ("%.2f%%" % r.predicted) if getattr(r, "predicted", None) is not None else "n/a"]
+
+
+OVERHEAD_HEADER = ["phase", "with recording (median)", "compiled out (median)",
+                   "ratio with/without: median [min-max of pairs]", "goal", "result",
+                   "CPU time with/without", "timed operations", "predicted overhead"]
 
 
 def md_table(header, rows):
@@ -412,7 +451,12 @@ def build(res):
                      "create and delete phases with a global sync(); bonnie with syncfs() of the "
                      "tested file system only. bonnie++ prints +++++ for any phase under 0.5 s.", rows))
 
-    # 5. overhead of latency recording (nolat / full), and --verify cost
+    # 5. overhead of latency recording (full / compiled out), and --verify cost
+    clock_ns = None
+    pc_call = numeric(res.series("P", "perchar_timing", "per_call_ns_per_byte").values())
+    pc_none = numeric(res.series("P", "perchar_timing", "none_ns_per_byte").values())
+    if pc_call and pc_none:
+        clock_ns = max(0.0, med(pc_call) - med(pc_none))
     rows = []
     for ph, goal in (("putc", 0.95), ("put_block", 0.98), ("rewrite", 0.98), ("getc", 0.95),
                      ("get_block", 0.98), ("seeks", None), ("seq_create", None), ("seq_stat", None),
@@ -420,17 +464,21 @@ def build(res):
         if not res.has(O, "bonnie", ph):
             continue
         unit = "files/s" if ph.startswith(("seq", "ran")) else ("seeks/s" if ph == "seeks" else "KiB/s")
-        r = Row(res, "%s: full latency recording vs -DBONNIE_NO_LATENCY" % PHASE_TITLES[ph],
-                (O, "bonnie", ph), (O, "bonnie-nolat", ph), unit, goal=goal, group=O,
-                cpu=((O, "bonnie", ph + "_cpu_ns"), (O, "bonnie-nolat", ph + "_cpu_ns"), False))
+        r = Row(res, "%s (%s)" % (PHASE_TITLES[ph], ph), (O, "bonnie", ph), (O, "bonnie-nolat", ph), unit,
+                goal=goal, group=O)
+        overhead_extras(res, r, ph, clock_ns)
         rows.append(r)
     sections.append(("5. Cost of per-operation latency recording (set O)",
                      "bonnie against the same sources built with -DBONNIE_NO_LATENCY (op_timer "
-                     "compiled out), same options, --no-evict so reads come from the page cache and "
-                     "the CPU cost is as visible as it can be. Ratio = rate with recording / rate "
-                     "without; goal: overhead <= 2% on block phases (ratio >= 0.98), <= 5% on "
-                     "per-char (ratio >= 0.95). The %CPU columns here show median CPU time in ns "
-                     "for the phase (with / without recording).", rows))
+                     "compiled out: no clock read, no histogram insert per operation), same options, "
+                     "--no-evict so reads come from the page cache and the CPU cost is as visible as "
+                     "it can be. Ratio = rate with recording / rate without (below 1 is the cost); "
+                     "goal: overhead <= 2%% on block phases (ratio >= 0.98), <= 5%% on per-char "
+                     "(ratio >= 0.95). Also shown: the phase's CPU time with / without (median of "
+                     "pairs), the number of timed operations, and the overhead predicted from "
+                     "them: operations x the cost of one clock read measured by "
+                     "bench/perchar_timing (%s ns here) / the phase time without recording." %
+                     (("%.1f" % clock_ns) if clock_ns is not None else "n/a"), rows, "overhead"))
 
     rows = []
     for ph in ("rewrite", "get_block", "getc"):
@@ -442,7 +490,7 @@ def build(res):
                      "bonnie --verify against bonnie, same options (--no-evict: reads come from the "
                      "page cache, so the cost of checking is not hidden behind the device). "
                      "Ratio < 1 is the cost. CPU columns: median CPU ns of the phase.", rows))
-    return sections
+    return [(sec[0], sec[1], sec[2], sec[3] if len(sec) > 3 else "std") for sec in sections]
 
 
 def perchar_section(res):
@@ -517,7 +565,7 @@ def honesty_section(res):
 
 def unmet_groups(res):
     groups = []
-    for _, _, rows in build(res):
+    for _, _, rows, _ in build(res):
         for r in rows:
             if (r.status() == "NOT met" or r.cpu_status() == "NOT met") and r.group not in groups:
                 groups.append(r.group)
@@ -567,7 +615,7 @@ def machine_lines(meta):
                                                  dev.get("scheduler", "?"), dev.get("write_cache", "?")))
     lines.append("- findmnt: `%s`" % m.get("findmnt", "?"))
     lines.append("- lsblk: `%s`" % m.get("lsblk", "?"))
-    lines.append("- Tools: bonnie %s (sources at %s), bonnie++ %s, fio %s" % (
+    lines.append("- Tools: %s (sources at %s), bonnie++ %s, fio %s" % (
         m.get("bonnie_version", "?"), m.get("git", "?"), m.get("bonniepp_version", "?"), m.get("fio_version", "?")))
     lines.append("- Settings: BENCH_PAIRS=%s, BENCH_SCALE=%s, BENCH_MEM=%s; scratch directory %s" % (
         m.get("pairs", "?"), m.get("scale", "?"), m.get("mem", "?"), m.get("scratch", "?")))
@@ -598,7 +646,7 @@ def cmd_report(args):
 
     # summary of goals
     goals = []
-    for title, _, rows in sections:
+    for title, _, rows, _ in sections:
         for r in rows:
             if r.goal is not None:
                 goals.append((r, "throughput"))
@@ -620,14 +668,17 @@ def cmd_report(args):
     out.append(md_table(["goal", "target", "measured", "result"], glines))
     out.append("")
 
-    for title, intro, rows in sections:
+    for title, intro, rows, kind in sections:
         if not rows:
             continue
         out.append("## " + title)
         out.append("")
         out.append(intro)
         out.append("")
-        out.append(md_table(ROW_HEADER, [row_cells(r) for r in rows]))
+        if kind == "overhead":
+            out.append(md_table(OVERHEAD_HEADER, [overhead_cells(r) for r in rows]))
+        else:
+            out.append(md_table(ROW_HEADER, [row_cells(r) for r in rows]))
         out.append("")
 
     out.append("## 6. Peak memory (set M)")
@@ -670,7 +721,7 @@ def cmd_report(args):
     out.append("## Goals not met, and the measured reasons")
     out.append("")
     any_unmet = False
-    for title, _, rows in sections:
+    for title, _, rows, _ in sections:
         for r in rows:
             w = r.why()
             if r.status() == "NOT met" or r.cpu_status() == "NOT met":

@@ -106,6 +106,8 @@ int plat_syncfs(int fd)
 #if defined(__linux__)
 	return syncfs(fd);
 #else
-	return fsync(fd);
+	(void)fd;
+	errno = ENOSYS;
+	return -1;
 #endif
 }

@@ -29,8 +29,9 @@ int plat_evict(int fd);
 /* True when plat_evict can actually drop cached pages here. */
 bool plat_can_evict(void);
 
-/* Writes back everything on the file system holding fd (syncfs on Linux,
- * else fsync of fd itself). 0 or -1 with errno. */
+/* Writes back everything on the file system holding fd (syncfs). 0, or -1
+ * with errno; ENOSYS where the platform has no syncfs (callers then fsync
+ * what they wrote). */
 int plat_syncfs(int fd);
 
 /* Page size in bytes. */

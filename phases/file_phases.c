@@ -158,14 +158,34 @@ static int create_one(struct file_plan *fp, struct phase_result *res, uint64_t i
 	return rc;
 }
 
+/* Without syncfs: fsync every directory of the tree and the scratch
+ * directory, which holds what the phase created or removed. */
+static int fsync_tree(struct phase_ctx *ctx)
+{
+	struct file_plan *fp = ctx->files;
+
+	for (uint32_t d = 0; fp->topfd >= 0 && d < fp->dirs; d++) {
+		int fd = open_subdir(fp, d), rc;
+		if (fd < 0)
+			return -1;
+		rc = io_fsync(fd);
+		close(fd);
+		if (rc != 0)
+			return -1;
+	}
+	return io_fsync(ctx->dirfd);
+}
+
 /* Flushes the tested file system only, never the whole machine. */
 static int files_sync(struct phase_ctx *ctx, struct phase_result *res)
 {
 	uint64_t t0 = clock_now_ns();
 	int rc = plat_syncfs(ctx->dirfd);
 
+	if (rc != 0 && errno == ENOSYS)
+		rc = fsync_tree(ctx);
 	res->sync_ns += clock_now_ns() - t0;
-	return rc == 0 ? 0 : file_fail(ctx->files, res, "syncfs", "");
+	return rc == 0 ? 0 : file_fail(ctx->files, res, "sync", "");
 }
 
 static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool random_first)

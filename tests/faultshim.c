@@ -16,7 +16,9 @@
  *                          of one byte cannot be short and are passed through
  *                   eintr: fail with EINTR, doing nothing
  *                   pause: create FAULT_PAUSE_FILE, wait until something
- *                          removes it (at most 120 s), then do the call
+ *                          removes it (at most about 2 min), then do the
+ *                          call; other threads making the same kind of call
+ *                          meanwhile wait as well
  *   FAULT_REPEAT  how many injections (default 1; "all" or -1: no limit)
  *   FAULT_EVERY   inject on calls N, N+m, N+2m, ... (default 1: consecutive)
  *   FAULT_DIR     count only calls on paths inside this directory, or on file
@@ -108,6 +110,7 @@ static atomic_uchar tracked[MAX_FD];
 static atomic_ullong counts[C_COUNT];
 static atomic_ullong injected;
 static atomic_bool armed;
+static atomic_bool pausing;       /* a pause is in progress */
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -266,6 +269,32 @@ static bool path_in_scope(int dirfd, const char *path)
 
 /* --- Injection ------------------------------------------------------------ */
 
+static void wait_unpaused(void)
+{
+	struct timespec ts = {0, 2 * 1000 * 1000};
+	struct stat st;
+
+	for (int i = 0; i < 60000 && stat(pause_path, &st) == 0; i++)
+		nanosleep(&ts, NULL);
+}
+
+/* The pause: create FAULT_PAUSE_FILE and wait until the test removes it (it
+ * sends its signal meanwhile). Other threads making the same call wait too,
+ * so no seek worker runs on while one is held. */
+static void do_pause(void)
+{
+	int fd;
+
+	if (pause_path[0] == '\0')
+		return;
+	atomic_store(&pausing, true);
+	fd = real_open(pause_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		real_close(fd);
+	wait_unpaused();
+	atomic_store(&pausing, false);
+}
+
 /* Counts one call of kind c (in scope) and says whether to inject into it. */
 static bool hit(enum call c)
 {
@@ -273,6 +302,8 @@ static bool hit(enum call c)
 
 	if (!atomic_load_explicit(&armed, memory_order_relaxed))
 		return false;
+	if (mode == M_PAUSE && (int)c == target && atomic_load(&pausing))
+		wait_unpaused();
 	k = atomic_fetch_add_explicit(&counts[c], 1, memory_order_relaxed) + 1;
 	if ((int)c != target || nth == 0 || k < nth || (k - nth) % every != 0)
 		return false;
@@ -280,25 +311,6 @@ static bool hit(enum call c)
 		return false;
 	atomic_fetch_add(&injected, 1);
 	return true;
-}
-
-/* Waits for the test to remove the pause file (it sends its signal meanwhile). */
-static void do_pause(void)
-{
-	struct timespec ts = {0, 2 * 1000 * 1000};
-	int fd;
-
-	if (pause_path[0] == '\0')
-		return;
-	fd = real_open(pause_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		real_close(fd);
-	for (int i = 0; i < 60000; i++) {
-		struct stat st;
-		if (stat(pause_path, &st) != 0)
-			break;
-		nanosleep(&ts, NULL);
-	}
 }
 
 /* For calls that transfer nothing when faulted: the errno to fail with, or 0

@@ -1,0 +1,359 @@
+#!/bin/sh
+# Signals: the first SIGINT or SIGTERM stops the current phase, the phases
+# that completed are reported (table, 50-field CSV with the rest empty,
+# JSON), the scratch directory is removed and the exit status is 4; a
+# second SIGINT, or SIGHUP, still removes everything and exits 4.
+#
+# Part 1, in every phase, deterministic: the LD_PRELOAD shim
+# (tests/faultshim.c, FAULT_MODE=pause) holds the phase's first operation
+# until the test has sent the signal and seen it delivered, so the signal
+# always lands inside that phase.
+# Part 2, in every phase, real runs without the shim: the signal is sent as
+# soon as the phase's progress title appears. A phase may end before the
+# signal lands, so the checks there allow the stop in that phase or a later
+# one; nothing depends on how long anything takes.
+. "$(dirname "$0")/lib.sh"
+
+command -v jq >/dev/null || { echo "signals.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+
+SRC=$(cd "$(dirname "$0")" && pwd)/faultshim.c
+BUILD_DIR=${BUILD_DIR:-build}
+mkdir -p "$BUILD_DIR" || exit 1
+SHIM=$(cd "$BUILD_DIR" && pwd)/faultshim.so
+if [ ! -f "$SHIM" ] || [ "$SRC" -nt "$SHIM" ]; then
+	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM" "$SRC" -ldl || {
+		echo "signals.sh: cannot build $SHIM" >&2; exit 1; }
+fi
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+
+D=$T/dir
+mkdir "$D"
+pid=""
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$T"' EXIT
+TIMEOUT=60 # seconds for anything to appear; never an assertion on time
+
+PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
+
+title_of() {
+	case $1 in
+	putc) echo "Writing a byte at a time" ;;
+	put_block) echo "Writing intelligently" ;;
+	rewrite) echo "Rewriting" ;;
+	getc) echo "Reading a byte at a time" ;;
+	get_block) echo "Reading intelligently" ;;
+	seeks) echo "start 'em" ;;
+	seq_create) echo "Create files in sequential order" ;;
+	seq_stat) echo "Stat files in sequential order" ;;
+	seq_del) echo "Delete files in sequential order" ;;
+	ran_create) echo "Create files in random order" ;;
+	ran_stat) echo "Stat files in random order" ;;
+	ran_del) echo "Delete files in random order" ;;
+	esac
+}
+
+index_of() {
+	i=0
+	for p in $PHASES; do
+		[ "$p" = "$1" ] && { echo $i; return; }
+		i=$((i + 1))
+	done
+	echo -1
+}
+
+# The CSV fields (1-based) of phase number $1: rate, %CPU, latency.
+phase_fields() {
+	if [ "$1" -lt 6 ]; then
+		echo "$((10 + 2 * $1)) $((11 + 2 * $1)) $((39 + $1))"
+	else
+		k=$(($1 - 6))
+		echo "$((27 + 2 * k)) $((28 + 2 * k)) $((45 + k))"
+	fi
+}
+
+# "filled"/"empty"/"mixed" for phase $2 in CSV line $1.
+csv_state() {
+	n=0 e=0
+	for f in $(phase_fields "$2"); do
+		v=$(printf '%s\n' "$1" | cut -d, -f"$f")
+		n=$((n + 1))
+		[ -z "$v" ] && e=$((e + 1))
+	done
+	if [ $e -eq 0 ]; then echo filled; elif [ $e -eq $n ]; then echo empty; else echo mixed; fi
+}
+
+lines() { wc -l <"$1" | tr -d ' '; }
+one_csv_line() { [ "$(grep '^1\.98,' "$T/out" | awk -F, '{ print NF }')" = 50 ]; }
+
+# Waits (polling, up to TIMEOUT s) until command succeeds.
+wait_for() {
+	w=0
+	while ! "$@"; do
+		w=$((w + 1))
+		[ $w -gt $((TIMEOUT * 50)) ] && return 1
+		sleep 0.02
+	done
+}
+started() { grep -qF "$1..." "$T/out"; }
+alive() { kill -0 "$pid" 2>/dev/null; }
+# No signal pending for the process any more: the handler has run.
+delivered() {
+	[ -r "/proc/$pid/status" ] || return 0
+	! grep -E '^(SigPnd|ShdPnd):' "/proc/$pid/status" | grep -qv '0000000000000000$'
+}
+
+# start [VAR=value...] -- ARGS...: bonnie in the background with those
+# variables in its environment; output in $T/out, $T/err, $T/json.
+start() {
+	rm -f "$T/json"
+	(
+		while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+			export "$1"
+			shift
+		done
+		shift
+		exec "$BONNIE" -d "$D" --json "$T/json" "$@"
+	) >"$T/out" 2>"$T/err" &
+	pid=$!
+}
+finish_run() {
+	wait "$pid"
+	rc=$?
+	pid=""
+}
+
+# Statuses from the JSON report, "name status" a line.
+json_statuses() { jq -r '.runs[0].phases[] | "\(.name) \(.status)"' "$T/json" 2>/dev/null; }
+
+# Deterministic expectation: done before $1, interrupted at $1, not_run after.
+json_exact() {
+	want=$(i=0; for p in $PHASES; do
+		if [ $i -lt "$1" ]; then echo "$p done"
+		elif [ $i -eq "$1" ]; then echo "$p interrupted"
+		else echo "$p not_run"; fi
+		i=$((i + 1))
+	done)
+	got=$(json_statuses)
+	[ "$got" = "$want" ] || { printf 'want:\n%s\ngot:\n%s\n' "$want" "$got" >&2; return 1; }
+}
+csv_exact() {
+	line=$(grep '^1\.98,' "$T/out" | tail -n 1)
+	i=0
+	for p in $PHASES; do
+		s=$(csv_state "$line" $i)
+		if [ $i -lt "$1" ]; then [ "$s" = filled ] || return 1
+		else [ "$s" = empty ] || return 1; fi
+		i=$((i + 1))
+	done
+}
+
+# Loose expectation for real runs, given the enabled phases $2 (a list of
+# names) and the phase $1 that had started when the signal was sent: all
+# enabled phases before $1 done; from $1 on, some done, then at most one
+# interrupted, then nothing run; and the CSV agrees with the JSON.
+json_loose() {
+	st=$(json_statuses)
+	[ -n "$st" ] || return 1
+	seen=0 stage=done
+	for p in $PHASES; do
+		s=$(printf '%s\n' "$st" | awk -v p="$p" '$1 == p { print $2 }')
+		case " $2 " in
+		*" $p "*) ;;
+		*) [ "$s" = not_run ] || { echo "$p: $s, not enabled" >&2; return 1; }; continue ;;
+		esac
+		[ "$p" = "$1" ] && seen=1
+		if [ $seen -eq 0 ]; then
+			[ "$s" = done ] || { echo "$p: $s before $1" >&2; return 1; }
+			continue
+		fi
+		case $stage/$s in
+		done/done) ;;
+		done/interrupted) stage=stopped ;;
+		done/not_run | stopped/not_run) stage=stopped ;;
+		*) echo "$p: $s after the stop" >&2; return 1 ;;
+		esac
+	done
+}
+csv_matches_json() {
+	line=$(grep '^1\.98,' "$T/out" | tail -n 1)
+	st=$(json_statuses)
+	i=0
+	for p in $PHASES; do
+		s=$(printf '%s\n' "$st" | awk -v p="$p" '$1 == p { print $2 }')
+		c=$(csv_state "$line" $i)
+		if [ "$s" = done ]; then [ "$c" = filled ] || return 1
+		else [ "$c" = empty ] || return 1; fi
+		i=$((i + 1))
+	done
+}
+
+# --- Part 1: every phase, the signal held inside it --------------------------
+# phase|call held (the first of the phase's own operations)
+SMALL="-s 1m:4k:64:2 -f64k -n 1:1k:0 -z 11 -m sig --no-align-probe"
+while IFS='|' read -r phase call; do
+	[ -n "$phase" ] || continue
+	idx=$(index_of "$phase")
+	title=$(title_of "$phase")
+	c="held SIGINT in $phase"
+	rm -f "$T/paused"
+	start FAULT_DIR="$D" FAULT_AFTER="$title" FAULT_CALL="$call" FAULT_NTH=1 FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- $SMALL
+	if wait_for test -e "$T/paused"; then
+		kill -INT "$pid"
+		check "$c: signal delivered" wait_for delivered
+		rm -f "$T/paused"
+		finish_run
+		check "$c: exit 4 (got $rc)" [ $rc -eq 4 ]
+		check "$c: progress says '$title...interrupted'" grep -qF "$title...interrupted" "$T/out"
+		check "$c: table printed" grep -q '^Version .*Sequential Output' "$T/out"
+		check "$c: one CSV line of 50 fields" one_csv_line
+		check "$c: CSV has the phases before $phase only" csv_exact "$idx"
+		check "$c: JSON: done before, $phase interrupted, nothing after" json_exact "$idx"
+		check "$c: no error message" [ ! -s "$T/err" ]
+	else
+		fail "$c: $phase never reached its first $call (stderr: $(head -n 1 "$T/err"))"
+		kill -KILL "$pid" 2>/dev/null
+		finish_run
+	fi
+	check "$c: scratch removed" empty_dir "$D"
+done <<'CASES'
+putc|write
+put_block|write
+rewrite|read
+getc|read
+get_block|read
+seeks|pread
+seq_create|write
+seq_stat|read
+seq_del|unlinkat
+ran_create|write
+ran_stat|read
+ran_del|unlinkat
+CASES
+
+# Held inside the block write: two SIGINTs, SIGTERM, SIGHUP.
+held() { # held SIGNAL...: holds put_block's first write, sends the signals in turn
+	rm -f "$T/paused"
+	start FAULT_DIR="$D" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=1 FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- $SMALL
+	if ! wait_for test -e "$T/paused"; then
+		kill -KILL "$pid" 2>/dev/null
+		finish_run
+		rc=-1
+		return
+	fi
+	for sig in "$@"; do
+		kill -"$sig" "$pid"
+		wait_for delivered
+	done
+	rm -f "$T/paused"
+	finish_run
+}
+held INT INT
+check "held, two SIGINTs: exit 4 (got $rc)" [ $rc -eq 4 ]
+check "held, two SIGINTs: scratch removed" empty_dir "$D"
+check "held, two SIGINTs: no error message" [ ! -s "$T/err" ]
+held TERM
+check "held SIGTERM: exit 4 (got $rc)" [ $rc -eq 4 ]
+check "held SIGTERM: CSV of 50 fields" one_csv_line
+check "held SIGTERM: CSV has putc only" csv_exact 1
+check "held SIGTERM: JSON: putc done, put_block interrupted" json_exact 1
+check "held SIGTERM: scratch removed" empty_dir "$D"
+held HUP
+check "held SIGHUP: exit 4 (got $rc)" [ $rc -eq 4 ]
+check "held SIGHUP: scratch removed" empty_dir "$D"
+
+# --- Part 2: real runs, the signal sent when the phase's title appears --------
+# Sizes make each phase last a while here, but nothing relies on it.
+IO_PERCHAR="-s 256m:8k:50000:3 -f1m -n 0"
+IO_BLOCK="-s 256m:8k:50000:3 -f -n 0"
+FILES="-s 0 -n 16:4k:4k"
+while IFS='|' read -r phase; do
+	[ -n "$phase" ] || continue
+	case $phase in
+	putc | getc) args=$IO_PERCHAR enabled="putc put_block rewrite getc get_block seeks" ;;
+	put_block | rewrite | get_block | seeks) args=$IO_BLOCK enabled="put_block rewrite get_block seeks" ;;
+	*) args=$FILES enabled="seq_create seq_stat seq_del ran_create ran_stat ran_del" ;;
+	esac
+	title=$(title_of "$phase")
+	c="SIGINT in a real $phase"
+	# shellcheck disable=SC2086
+	start -- $args -z 5 -m sig --no-align-probe
+	if wait_for started "$title"; then
+		kill -INT "$pid"
+		finish_run
+		check "$c: exit 4 (got $rc)" [ $rc -eq 4 ]
+		check "$c: table printed" grep -q '^Version ' "$T/out"
+		check "$c: one CSV line of 50 fields" one_csv_line
+		check "$c: JSON: phases before $phase done, at most one interrupted, none after" json_loose "$phase" "$enabled"
+		check "$c: CSV filled exactly for the phases done" csv_matches_json
+		check "$c: no error message" [ ! -s "$T/err" ]
+	else
+		fail "$c: '$title...' never appeared (rc so far: $(alive && echo running || echo exited); stderr: $(head -n 1 "$T/err"))"
+		kill -KILL "$pid" 2>/dev/null
+		finish_run
+	fi
+	check "$c: scratch removed" empty_dir "$D"
+done <<'CASES'
+putc
+put_block
+rewrite
+getc
+get_block
+seeks
+seq_create
+seq_stat
+seq_del
+ran_create
+ran_stat
+ran_del
+CASES
+
+# Two SIGINTs in quick succession, with 16384 files to remove afterwards.
+start -- $FILES -z 5 --no-align-probe
+if wait_for started "Stat files in sequential order"; then
+	kill -INT "$pid"
+	kill -INT "$pid"
+	finish_run
+	check "two SIGINTs: exit 4 (got $rc)" [ $rc -eq 4 ]
+else
+	fail "two SIGINTs: the stat phase never started"
+	kill -KILL "$pid" 2>/dev/null
+	finish_run
+fi
+check "two SIGINTs: scratch removed" empty_dir "$D"
+
+# A second SIGINT while the first one's cleanup runs.
+start -- $FILES -z 5 --no-align-probe
+if wait_for started "Delete files in sequential order"; then
+	kill -INT "$pid"
+	wait_for grep -q 'interrupted$' "$T/out"
+	kill -INT "$pid" 2>/dev/null
+	finish_run
+	check "SIGINT during cleanup: exit 4 (got $rc)" [ $rc -eq 4 ]
+else
+	fail "SIGINT during cleanup: the delete phase never started"
+	kill -KILL "$pid" 2>/dev/null
+	finish_run
+fi
+check "SIGINT during cleanup: scratch removed" empty_dir "$D"
+
+for sig in TERM HUP; do
+	start -- $IO_BLOCK -z 5 --no-align-probe
+	if wait_for started "Rewriting"; then
+		kill -"$sig" "$pid"
+		finish_run
+		check "SIG$sig: exit 4 (got $rc)" [ $rc -eq 4 ]
+		if [ $sig = TERM ]; then
+			check "SIGTERM: CSV of 50 fields" one_csv_line
+			check "SIGTERM: JSON consistent" json_loose rewrite "put_block rewrite get_block seeks"
+		fi
+	else
+		fail "SIG$sig: the rewrite phase never started"
+		kill -KILL "$pid" 2>/dev/null
+		finish_run
+	fi
+	check "SIG$sig: scratch removed" empty_dir "$D"
+done
+
+finish
