@@ -11,8 +11,10 @@
  *   per_chunk  clock_gettime(CLOCK_MONOTONIC) once per CHUNK bytes (what bonnie does)
  * Each pass is timed as a whole with CLOCK_MONOTONIC. Prints one line per
  * pass, then "result" lines with the median of the per-pair ratios
- * (mode time / none time), which bench/run.sh reads. Exit 0, or 1 on any
- * error (with a message naming the call and the file). */
+ * (mode time / none time), which bench/run.sh reads, and the cost of one
+ * clock_gettime(CLOCK_MONOTONIC) call alone (median of PAIRS loops of
+ * 10^7 calls). Exit 0, or 1 on any error (with a message naming the call
+ * and the file). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -134,6 +136,25 @@ int main(int argc, char **argv)
 			ratio[m][p] = (double)ns[m] / (double)ns[MODE_NONE];
 			ns_per[m][p] = (double)ns[m] / (double)bytes;
 		}
+	}
+	{
+		double *per = calloc((size_t)pairs, sizeof(double));
+		const int calls = 10000000;
+
+		if (per == NULL) {
+			fprintf(stderr, "perchar_timing: out of memory\n");
+			return 1;
+		}
+		for (int p = 0; p < pairs; p++) {
+			uint64_t t0 = now_ns(), acc = 0;
+
+			for (int i = 0; i < calls; i++)
+				acc += now_ns();
+			sink = acc;
+			per[p] = (double)(now_ns() - t0) / calls;
+		}
+		printf("result clock ns_per_call %.2f median_of_loops %d\n", median(per, pairs), pairs);
+		free(per);
 	}
 	if (unlink(argv[1]) != 0) {
 		fprintf(stderr, "perchar_timing: unlink %s: %s\n", argv[1], strerror(errno));

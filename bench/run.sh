@@ -129,7 +129,7 @@ meta scratch "$SCRATCH"
 meta pairs "$PAIRS (set O: $OPAIRS)"
 meta scale "$SCALE"
 meta mem "$MEM"
-meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers, per-char ${PERCHAR} MiB, -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, per-char ${PERCHAR} MiB, ${SEEKS} seeks, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes x ${PAIRS} rounds"
+meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers, per-char ${PERCHAR} MiB, -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, per-char ${PERCHAR} MiB, ${SEEKS} seeks, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes x ${OPAIRS} rounds"
 
 say "scratch directory $SCRATCH ($PAIRS pairs, scale $SCALE)"
 
@@ -291,7 +291,7 @@ if [ "$MEM" -ne 0 ]; then
 fi
 
 # ---- per-byte timing cost (bench/perchar_timing.c)
-run P 1 perchar_timing "$SCRATCH/perchar_timing" "$W/perchar.data" "$PCBYTES" "$PAIRS" $CHUNK
+run P 1 perchar_timing "$SCRATCH/perchar_timing" "$W/perchar.data" "$PCBYTES" "$OPAIRS" $CHUNK
 record P 1 perchar_timing perchar "$LAST.out"
 
 # ---------------------------------------------------------------- profiles

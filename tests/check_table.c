@@ -4,6 +4,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/options.h"
+#include "../lib/units.h"
 #include "../report/report.h"
 
 #include <locale.h>
@@ -172,6 +173,90 @@ START_TEST(comma_locale_does_not_change_the_table)
 }
 END_TEST
 
+/* The line of text starting with label, copied into buf. */
+static void line_of(const char *text, const char *label, char *buf, size_t len)
+{
+	const char *p = strstr(text, label);
+
+	ck_assert_ptr_nonnull(p);
+	snprintf(buf, len, "%.*s", (int)strcspn(p, "\n"), p);
+}
+
+/* Cells of a latency-style row: label in 17 columns, then " %9s" each,
+ * trailing blanks dropped. */
+static void expect_row(char *buf, size_t len, const char *label, const char *const cells[6])
+{
+	size_t n = (size_t)snprintf(buf, len, "%-17s", label);
+
+	for (int i = 0; i < 6; i++)
+		n += (size_t)snprintf(buf + n, len - n, " %9s", cells[i]);
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+}
+
+static const char *pct_text(const struct phase_result *r, double p, char *buf, size_t len)
+{
+	units_format_latency(hist_percentile(&r->latency, p), buf, len);
+	return buf;
+}
+
+/* 1000 block writes of 1..1000 us, 999 seeks of 10..9990 us, one per-char
+ * chunk: p99.9 needs 1000 operations, median two. */
+START_TEST(percentile_rows)
+{
+	char *text, got[256], want[256], a[32], b[32], c[32];
+	struct phase_result *w = &run.phase[PHASE_PUT_BLOCK], *sk = &run.phase[PHASE_SEEKS];
+
+	hist_init(&w->latency);
+	for (uint64_t i = 1; i <= 1000; i++)
+		hist_add(&w->latency, i * 1000);
+	hist_init(&sk->latency);
+	for (uint64_t i = 1; i <= 999; i++)
+		hist_add(&sk->latency, i * 10000);
+	text = synth_capture_table(&cfg, &run);
+	{
+		const char *cells[6] = {"", pct_text(w, 99.9, a, sizeof a), "", "", "", ""};
+		expect_row(want, sizeof want, "  p99.9", cells);
+		line_of(text, "  p99.9", got, sizeof got);
+		ck_assert_str_eq(got, want);
+	}
+	{
+		const char *cells[6] = {"", pct_text(w, 99, a, sizeof a), "", "", "", pct_text(sk, 99, b, sizeof b)};
+		expect_row(want, sizeof want, "  p99", cells);
+		line_of(text, "  p99 ", got, sizeof got);
+		ck_assert_str_eq(got, want);
+	}
+	{
+		const char *cells[6] = {"", pct_text(w, 50, a, sizeof a), "", "", "", pct_text(sk, 50, c, sizeof c)};
+		expect_row(want, sizeof want, "  median", cells);
+		line_of(text, "  median", got, sizeof got);
+		ck_assert_str_eq(got, want);
+	}
+	/* the histogram's answers are within its error bound (1/128) of the true
+	 * values: the 500th of 1..1000 us, the 990th of 10..9990 us */
+	ck_assert_uint_le(labs((long)hist_percentile(&w->latency, 50) - 500000), 500000 / 128);
+	ck_assert_uint_le(labs((long)hist_percentile(&sk->latency, 99) - 9900000), 9900000 / 128);
+	free(text);
+}
+END_TEST
+
+START_TEST(device_row_and_cached_note)
+{
+	char *text, got[256], want[256];
+	const char *cells[6] = {"", "100%", "", "", "cached", ""};
+
+	run.phase[PHASE_PUT_BLOCK].dev = (struct dev_io){true, 0, 512ull << 20};
+	run.phase[PHASE_GET_BLOCK].read_bytes = 512ull << 20;
+	run.phase[PHASE_GET_BLOCK].dev = (struct dev_io){true, 16ull << 20, 0};
+	text = synth_capture_table(&cfg, &run);
+	expect_row(want, sizeof want, "From device", cells);
+	line_of(text, "From device", got, sizeof got);
+	ck_assert_str_eq(got, want);
+	ck_assert_ptr_nonnull(strstr(text, "cached: get_block read 3% of its data from the device"));
+	free(text);
+}
+END_TEST
+
 Suite *suite_table(void)
 {
 	Suite *s = suite_create("table");
@@ -186,6 +271,8 @@ Suite *suite_table(void)
 	tcase_add_test(tc, long_machine_name_is_cut_to_fit);
 	tcase_add_test(tc, notes_for_buffered_and_not_evicted);
 	tcase_add_test(tc, comma_locale_does_not_change_the_table);
+	tcase_add_test(tc, percentile_rows);
+	tcase_add_test(tc, device_row_and_cached_note);
 	suite_add_tcase(s, tc);
 	return s;
 }

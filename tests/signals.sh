@@ -287,6 +287,7 @@ while IFS='|' read -r phase; do
 		check "$c: one CSV line of 50 fields" one_csv_line
 		check "$c: JSON: phases before $phase done, at most one interrupted, none after" json_loose "$phase" "$enabled"
 		check "$c: CSV filled exactly for the phases done" csv_matches_json
+		echo "signals.sh: $c: stopped in $(json_statuses | awk '$2 == "interrupted" { print $1 }')"
 		check "$c: no error message" [ ! -s "$T/err" ]
 	else
 		fail "$c: '$title...' never appeared (rc so far: $(alive && echo running || echo exited); stderr: $(head -n 1 "$T/err"))"

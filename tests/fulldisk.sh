@@ -1,0 +1,132 @@
+#!/bin/sh
+# Full disks. (a) A run that cannot fit is refused before anything is
+# written: exit 2, "need X, have Y", the file system left as it was. (b) A
+# disk that fills while bonnie runs (another process keeps filling it): the
+# phase fails with "No space left on device", the completed phases are
+# reported, the scratch directory is removed, exit 3. On a tmpfs and on an
+# ext4 image. Needs root (mounts).
+. "$(dirname "$0")/lib.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "fulldisk.sh: must run as root (tmpfs and loop mounts)" >&2; exit 1; }
+command -v jq >/dev/null || { echo "fulldisk.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+
+M=$T/mnt
+O=$T/o
+mkdir "$M" "$O"
+pid="" hog=""
+cleanup() {
+	[ -n "$hog" ] && { : >"$O/stop"; kill "$hog" 2>/dev/null; }
+	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+	wait 2>/dev/null
+	mountpoint -q "$M" && umount "$M"
+	rm -rf "$T"
+}
+trap cleanup EXIT
+
+lines() { wc -l <"$1" | tr -d ' '; }
+mount_tmpfs() { # options
+	mountpoint -q "$M" && umount "$M"
+	mount -t tmpfs -o "$1" tmpfs "$M" || { fail "cannot mount tmpfs -o $1 on $M"; finish; exit 1; }
+}
+fs_state() { (cd "$M" && find . -printf '%p|%y|%s|%m\n' | sort; df -k --output=used . | tail -n 1) }
+
+# --- (a) refused before writing -------------------------------------------------
+# refused description mount-options bonnie-args what(space|inodes)
+refused() {
+	mount_tmpfs "$2"
+	fs_state >"$O/before"
+	# shellcheck disable=SC2086
+	"$BONNIE" -d "$M" $3 -q --no-align-probe >"$O/out" 2>"$O/err"; rc=$?
+	check "$1: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "$1: one line on stderr" [ "$(lines "$O/err")" -eq 1 ]
+	check "$1: 'not enough $4 ... need X, have Y' (got: $(head -n 1 "$O/err"))" \
+		grep -q "^bonnie: not enough $4 under $M: need [^,]*, have " "$O/err"
+	check "$1: no CSV" [ ! -s "$O/out" ]
+	check "$1: the file system left empty" empty_dir "$M"
+	fs_state >"$O/after"
+	check "$1: nothing written" cmp -s "$O/before" "$O/after"
+}
+refused "16 MiB file on 8 MiB" size=8m "-s 16m -n 0" space
+refused "16 MiB per-char on 8 MiB" size=8m "-s 1m -f16m -n 0" space
+refused "64 MiB of small files on 8 MiB" size=8m "-s 0 -n 16:4k:4k" space
+refused "1 MiB file and 64 MiB of files on 8 MiB" size=8m "-s 1m -f -n 16:4k:4k" space
+refused "1024 files, 100 inodes" size=8m,nr_inodes=100 "-s 0 -n 1" inodes
+
+# What fits does run (the checks above are about space, not about tmpfs).
+mount_tmpfs size=8m
+"$BONNIE" -d "$M" -s 4m -f -n 0 -q --no-align-probe >"$O/out" 2>"$O/err"; rc=$?
+check "4 MiB on 8 MiB: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "4 MiB on 8 MiB: scratch removed" empty_dir "$M"
+
+# --- (b) filled during the run -----------------------------------------------------
+# Once the first per-char write phase has begun, a hog appends zeros to a
+# file outside -d whenever there is room, until bonnie exits. Every run
+# re-creates the data file, so the first allocation after the hog took the
+# space fails.
+filled() { # description
+	mkdir -p "$M/d"
+	echo "outside -d" >"$M/sentinel"
+	sum=$(sha256sum <"$M/sentinel")
+	rm -f "$O/stop" "$O/json"
+	"$BONNIE" -d "$M/d" -s 4m:4k:64:2 -f1m -n 1:1k:0 -x 200 -z 9 --no-align-probe \
+		--json "$O/json" >"$O/out" 2>"$O/err" &
+	pid=$!
+	w=0
+	until grep -q 'Writing a byte at a time' "$O/out" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do
+		w=$((w + 1))
+		[ $w -gt 3000 ] && break
+		sleep 0.02
+	done
+	(while [ ! -e "$O/stop" ]; do cat /dev/zero >>"$M/hog" 2>/dev/null; sleep 0.005; done) &
+	hog=$!
+	wait "$pid"; rc=$?; pid=""
+	: >"$O/stop"
+	wait "$hog"; hog=""
+	c="$1"
+	check "$c: exit 3 (got $rc)" [ $rc -eq 3 ]
+	check "$c: one line on stderr (got $(lines "$O/err"))" [ "$(lines "$O/err")" -eq 1 ]
+	check "$c: 'bonnie: <op> <scratch>/<file>...: No space left on device' (got: $(head -n 1 "$O/err"))" \
+		grep -Eq "^bonnie: [a-z]+ $M/d/bonnie\\.[A-Za-z0-9]{6}/[^ ]+( \\(offset [0-9]+\\))?: No space left on device\$" "$O/err"
+	check "$c: a CSV line per run started, 50 fields each" \
+		[ "$(grep '^1\.98,' "$O/out" | awk -F, '{ print NF }' | sort -u)" = 50 ]
+	check "$c: as many CSV lines as JSON runs" \
+		[ "$(grep -c '^1\.98,' "$O/out")" = "$(jq '.runs | length' "$O/json")" ]
+	check "$c: runs before the last done, the last failed ($(jq -rc '[.runs[].status] | unique' "$O/json"))" \
+		sh -c "jq -r '[.runs[].status] | join(\" \")' '$O/json' | grep -Eqx '(done )*failed'"
+	check "$c: the failed phase has errno 28" \
+		[ "$(jq '[.runs[-1].phases[] | select(.status == "failed") | .error.errno] | join(" ")' "$O/json")" = '"28"' ]
+	check "$c: the failed phase's CSV fields are empty" failed_csv_empty
+	check "$c: scratch removed" empty_dir "$M/d"
+	check "$c: the file outside -d untouched" [ "$(sha256sum <"$M/sentinel")" = "$sum" ]
+	check "$c: the hog's file is still there" [ -s "$M/hog" ]
+	echo "fulldisk.sh: $c: $(grep -c '^1\.98,' "$O/out") run(s): $(head -n 1 "$O/err")"
+}
+
+# CSV field numbers (1-based: rate, %CPU, latency) of phase number $1.
+phase_fields() {
+	if [ "$1" -lt 6 ]; then echo "$((10 + 2 * $1)) $((11 + 2 * $1)) $((39 + $1))"
+	else k=$(($1 - 6)); echo "$((27 + 2 * k)) $((28 + 2 * k)) $((45 + k))"; fi
+}
+failed_csv_empty() {
+	i=$(jq '[.runs[-1].phases[] | .status] | index("failed")' "$O/json")
+	[ "$i" != null ] || return 1
+	line=$(grep '^1\.98,' "$O/out" | tail -n 1)
+	for f in $(phase_fields "$i"); do
+		[ -z "$(printf '%s\n' "$line" | cut -d, -f"$f")" ] || return 1
+	done
+}
+
+mount_tmpfs size=16m
+filled "tmpfs filled during the run"
+umount "$M"
+
+# The same on ext4 (delayed allocation: ENOSPC may come from write or fsync).
+IMG=$T/ext4.img
+if truncate -s 64m "$IMG" && mkfs.ext4 -q -m 0 -F "$IMG" && mount -o loop "$IMG" "$M"; then
+	filled "ext4 filled during the run"
+	umount "$M"
+else
+	fail "cannot make and mount an ext4 image (loop devices needed)"
+fi
+
+finish

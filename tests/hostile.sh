@@ -1,0 +1,175 @@
+#!/bin/sh
+# A hostile or unusable -d: bonnie works only inside its own mkdtemp
+# directory, never follows or overwrites what others planted, and every
+# unusable directory gives one line and exit status 2 with nothing left
+# behind and nothing else touched. Needs root (mounts, -u nobody).
+. "$(dirname "$0")/lib.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "hostile.sh: must run as root (tmpfs mounts, -u nobody)" >&2; exit 1; }
+id nobody >/dev/null 2>&1 || { echo "hostile.sh: needs the user 'nobody'" >&2; exit 1; }
+
+M=$T/mnt
+O=$T/o # outputs, outside what the snapshots compare
+mkdir "$M" "$O"
+pid="" attacker=""
+cleanup() {
+	[ -n "$attacker" ] && kill "$attacker" 2>/dev/null
+	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+	wait 2>/dev/null
+	mountpoint -q "$M" && umount "$M"
+	rm -rf "$T"
+}
+trap cleanup EXIT
+chmod 755 "$T" # -u nobody must reach the directories below
+
+SMALL="-s 1m:4k:32:2 -f16k -n 1:1k:0 -z 3 --no-align-probe"
+
+# Everything under $T but the outputs: names, types, sizes, modes, owners,
+# link targets, file times and contents (directory times change when bonnie
+# makes and removes its scratch directory in them; nothing else may change).
+snapshot() {
+	(cd "$T" && {
+		find . -path ./o -prune -o -type d -printf '%p|d|%m|%u\n' -o -printf '%p|%y|%s|%m|%u|%T@|%l\n' | sort
+		find . -path ./o -prune -o -type f -print0 | xargs -0 -r sha256sum | sort
+	})
+}
+untouched() { snapshot >"$O/after"; cmp -s "$O/before" "$O/after" || { diff "$O/before" "$O/after" >&2; return 1; }; }
+rc_in() { for v; do [ "$rc" -eq "$v" ] && return 0; done; return 1; }
+lines() { wc -l <"$1" | tr -d ' '; }
+csv_ok() { [ "$(grep '^1\.98,' "$O/out" | awk -F, '{ print NF }')" = 50 ]; }
+
+# Things an attacker points at, and a -d full of bait.
+mkdir -p "$T/victim_dir" "$T/real"
+echo "precious" >"$T/victim"
+echo "inside victim dir" >"$T/victim_dir/keep"
+echo "mine" >"$T/real/existing"
+D=$T/dir
+mkdir "$D" "$D/files" "$D/bonnie.AAAAAA"
+echo "not bonnie's data" >"$D/data"
+echo "a file in a look-alike scratch dir" >"$D/bonnie.AAAAAA/data"
+echo "in files" >"$D/files/0000000000"
+ln -s "$T/victim" "$D/link-to-victim"
+ln -s "$T/victim_dir" "$D/bonnie.BBBBBB"
+ln -s "$T/victim_dir" "$D/dirlink"
+ln -s "$T/nowhere" "$D/dangling"
+mkfifo "$D/fifo"
+
+# --- -d full of planted files, symlinks and look-alikes: all untouched -------
+snapshot >"$O/before"
+"$BONNIE" -d "$D" $SMALL >"$O/out" 2>"$O/err"; rc=$?
+check "bait in -d: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "bait in -d: CSV of 50 fields" csv_ok
+check "bait in -d: every planted entry and its target untouched" untouched
+check "bait in -d: no bonnie.* left but the planted ones" \
+	[ "$(cd "$D" && ls -d bonnie.* | tr '\n' ' ')" = "bonnie.AAAAAA bonnie.BBBBBB " ]
+
+# --- -d is a symlink to a real directory ---------------------------------------
+ln -s "$T/real" "$T/reallink"
+snapshot >"$O/before"
+"$BONNIE" -d "$T/reallink" $SMALL >"$O/out" 2>"$O/err"; rc=$?
+check "-d symlink to a directory: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "-d symlink to a directory: CSV of 50 fields" csv_ok
+check "-d symlink to a directory: nothing left, nothing touched" untouched
+
+# --- Planted inside the scratch directory while bonnie runs ----------------------
+scratch_of() { # the bonnie.* directory bonnie made under $1 (not the bait)
+	for s in "$1"/bonnie.*; do
+		case ${s##*/} in bonnie.AAAAAA | bonnie.BBBBBB) continue ;; esac
+		[ -d "$s" ] && [ ! -L "$s" ] && { echo "$s"; return 0; }
+	done
+	return 1
+}
+wait_scratch() {
+	w=0
+	while ! S=$(scratch_of "$1"); do
+		kill -0 "$pid" 2>/dev/null || return 1
+		w=$((w + 1))
+		[ $w -gt 3000 ] && return 1
+		sleep 0.01
+	done
+}
+
+# (a) "files" planted as a symlink to a victim directory before the file tests.
+snapshot >"$O/before"
+"$BONNIE" -d "$D" -s 64m:8k:2000:2 -f -n 1:1k:0 -z 3 --no-align-probe >"$O/out" 2>"$O/err" &
+pid=$!
+planted=no
+if wait_scratch "$D"; then
+	check "scratch directory is private (mode 700)" [ "$(stat -c %a "$S")" = 700 ]
+	ln -s "$T/victim_dir" "$S/files" 2>/dev/null && planted=yes
+fi
+wait "$pid"; rc=$?; pid=""
+if [ $planted = yes ]; then
+	check "planted files symlink: exit 3 (got $rc)" [ $rc -eq 3 ]
+	check "planted files symlink: one line 'mkdir <scratch>/files: File exists'" \
+		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: mkdir $D/bonnie\.[A-Za-z0-9]*/files: File exists\$' '$O/err'"
+	check "planted files symlink: completed phases reported" csv_ok
+else
+	check "files symlink not planted in time: the run completed (got $rc)" [ $rc -eq 0 ]
+fi
+check "planted files symlink: victim directory and everything else untouched" untouched
+echo "hostile.sh: files symlink planted in time: $planted"
+
+# (b) "data" replaced by a symlink to a victim file, again and again.
+snapshot >"$O/before"
+"$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 5 --no-align-probe >"$O/out" 2>"$O/err" &
+pid=$!
+if wait_scratch "$D"; then
+	(while [ -d "$S" ]; do ln -sfn "$T/victim" "$S/data" 2>/dev/null; done) &
+	attacker=$!
+fi
+wait "$pid"; rc=$?; pid=""
+[ -n "$attacker" ] && { kill "$attacker" 2>/dev/null; wait "$attacker" 2>/dev/null; attacker=""; }
+check "data symlink attack: exit 0 or 3 (got $rc)" rc_in 0 3
+if [ $rc -eq 3 ]; then
+	check "data symlink attack: one error line naming <scratch>/data" \
+		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: [a-z]* $D/bonnie\.[A-Za-z0-9]*/data' '$O/err'"
+fi
+check "data symlink attack: victim file and everything else untouched" untouched
+echo "hostile.sh: data symlink attack: exit $rc: $(head -n 1 "$O/err")"
+
+# --- Unusable directories: one line, exit 2, nothing made, nothing touched ------
+unusable() { # description, -d argument, extra bonnie arguments, text the line must contain
+	desc=$1 dir=$2 extra=$3 text=$4
+	snapshot >"$O/before"
+	# shellcheck disable=SC2086
+	"$BONNIE" -d "$dir" $SMALL $extra >"$O/out" 2>"$O/err"; rc=$?
+	check "$desc: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "$desc: one line on stderr (got $(lines "$O/err"))" [ "$(lines "$O/err")" -eq 1 ]
+	check "$desc: the line says '$text' (got: $(head -n 1 "$O/err"))" grep -q "^bonnie: .*$text" "$O/err"
+	check "$desc: nothing on stdout" [ ! -s "$O/out" ]
+	check "$desc: nothing made or touched" untouched
+}
+
+unusable "nonexistent -d" "$T/nonexistent" "" "No such file or directory"
+check "nonexistent -d: not created" [ ! -e "$T/nonexistent" ]
+unusable "-d under a nonexistent directory" "$T/nonexistent/sub" "" "No such file or directory"
+unusable "-d is a regular file" "$T/victim" "" "Not a directory"
+unusable "-d under a regular file" "$T/victim/sub" "" "Not a directory"
+unusable "-d is a symlink to a file" "$D/link-to-victim" "" "Not a directory"
+unusable "-d is a dangling symlink" "$D/dangling" "" "No such file or directory"
+unusable "-d is a fifo" "$D/fifo" "" "Not a directory"
+
+mount -t tmpfs -o size=8m,mode=755 tmpfs "$M" || { fail "cannot mount a tmpfs on $M"; finish; exit 1; }
+echo "already here" >"$M/sentinel"
+mount -o remount,ro "$M" || fail "cannot remount $M read-only"
+unusable "read-only file system" "$M" "" "Read-only file system"
+umount "$M"
+
+mkdir "$T/ro555" "$T/ro755" "$T/nobodys" "$T/sticky"
+chmod 555 "$T/ro555"
+chmod 755 "$T/ro755"
+chown nobody "$T/nobodys"
+chmod 1777 "$T/sticky"
+unusable "-u nobody, root's 0555 directory" "$T/ro555" "-u nobody" "Permission denied"
+unusable "-u nobody, root's 0755 directory" "$T/ro755" "-u nobody" "Permission denied"
+# The same user can work where it may write (so the failures above are about permissions).
+snapshot >"$O/before"
+"$BONNIE" -d "$T/nobodys" $SMALL -u nobody >"$O/out" 2>"$O/err"; rc=$?
+check "-u nobody, its own directory: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "-u nobody, its own directory: nothing left, nothing touched" untouched
+"$BONNIE" -d "$T/sticky" $SMALL -u nobody >"$O/out" 2>"$O/err"; rc=$?
+check "-u nobody, a 1777 directory: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "-u nobody, a 1777 directory: nothing left, nothing touched" untouched
+
+finish
