@@ -66,6 +66,7 @@ check-run: $(BIN) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
 	BONNIE=$(abspath $(BIN)) tests/json.sh
 	BONNIE=$(abspath $(BIN)) tests/devices.sh
+	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -149,6 +149,13 @@ static void maybe_probe_alignment(struct session *s)
 
 	if (!wants_align_probe(s))
 		return;
+	if (!d->present) {
+		char why[160];
+		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
+		         s->env.fs_type);
+		op_error_set_detail(&s->align->error, "probe", s->cfg->dir, -1, why);
+		return;
+	}
 	if (s->progress_out)
 		fprintf(s->progress_out, "Probing partition alignment...");
 	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, s->align);
@@ -353,7 +360,7 @@ int main(int argc, char **argv)
 	case OPT_RUN:
 		break;
 	}
-	if (cfg.user[0] && privs_drop(cfg.user, cfg.group, err, sizeof err) != 0) {
+	if ((cfg.user[0] || cfg.group[0]) && privs_drop(cfg.user, cfg.group, err, sizeof err) != 0) {
 		say("%s", err);
 		return EXIT_USAGE;
 	}

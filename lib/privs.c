@@ -52,10 +52,30 @@ static int resolve_group(const char *group, gid_t *gid, char *err, size_t len)
 	}
 	gr = getgrnam(group);
 	if (gr == NULL) {
-		snprintf(err, len, "-u: no such group '%s'", group);
+		snprintf(err, len, "-u/-g: no such group '%s'", group);
 		return -1;
 	}
 	*gid = gr->gr_gid;
+	return 0;
+}
+
+/* -g alone: change the group, keep the user. */
+static int drop_group_only(const char *group, char *err, size_t len)
+{
+	gid_t gid;
+
+	if (resolve_group(group, &gid, err, len) != 0)
+		return -1;
+	if (geteuid() != 0) {
+		if (gid == getegid())
+			return 0;
+		snprintf(err, len, "-g: only root can switch to group %s", group);
+		return -1;
+	}
+	if (setgroups(1, &gid) != 0 || setgid(gid) != 0) {
+		snprintf(err, len, "-g: cannot switch to group %s: %s", group, strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -65,6 +85,8 @@ int privs_drop(const char *user, const char *group, char *err, size_t len)
 	gid_t gid = getegid();
 	int has_gid = 0;
 
+	if (user == NULL || user[0] == '\0')
+		return group && group[0] ? drop_group_only(group, err, len) : 0;
 	if (resolve_user(user, &uid, &gid, &has_gid, err, len) != 0)
 		return -1;
 	if (group && group[0] && resolve_group(group, &gid, err, len) != 0)

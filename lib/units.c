@@ -138,16 +138,20 @@ void units_format_rate(uint64_t kib, char *buf, size_t len)
 		snprintf(buf, len, "%4.1ft", gib / 1024.0);
 }
 
+/* Whole counts are truncated, as the CSV writes them, so table and CSV
+ * show the same number. */
 void units_format_count_rate(double per_s, char *buf, size_t len)
 {
+	uint64_t whole = (uint64_t)per_s;
+
 	if (per_s < 999.95)
 		snprintf(buf, len, "%5.1f", per_s);
-	else if (per_s < 99999.5)
-		snprintf(buf, len, "%5.0f", per_s);
-	else if (per_s < 9999500)
-		snprintf(buf, len, "%4.0fk", per_s / 1000.0);
+	else if (whole < 100000)
+		snprintf(buf, len, "%5llu", (unsigned long long)whole);
+	else if (whole < 10000000)
+		snprintf(buf, len, "%4lluk", (unsigned long long)(whole / 1000));
 	else
-		snprintf(buf, len, "%4.0fM", per_s / 1e6);
+		snprintf(buf, len, "%4lluM", (unsigned long long)(whole / 1000000));
 }
 
 void units_format_human(uint64_t bytes, char *buf, size_t len)

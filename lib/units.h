@@ -37,7 +37,8 @@ void units_format_size_lower(uint64_t bytes, char *buf, size_t len);
 void units_format_rate(uint64_t kib_per_s, char *buf, size_t len);
 
 /* A count per second (seeks, files) in at most 5 characters: "8816", "123.4",
- * and "512k" (thousands) when the integer would not fit. */
+ * "512k" (thousands) or "12M" (millions) when the integer would not fit.
+ * Whole numbers are truncated, as in the CSV. */
 void units_format_count_rate(double per_s, char *buf, size_t len);
 
 /* Bytes for people: "4.0 GiB", "512.0 MiB", "12.0 KiB", "100 B". */

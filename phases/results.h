@@ -66,6 +66,7 @@ struct align_result {
 struct run_result {
 	unsigned index;         /* 1-based run number with -x */
 	uint32_t seed;
+	bool interrupted;       /* a stop request ended the run (perhaps between phases) */
 	struct phase_result phase[PHASE_COUNT];
 };
 

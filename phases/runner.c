@@ -78,6 +78,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 
 int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks)
 {
+	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		runner_result_init(&run->phase[i]);
 	for (int i = 0; i < PHASE_COUNT; i++) {
@@ -87,8 +88,10 @@ int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runne
 
 		if (!ph->enabled(ctx->cfg))
 			continue;
-		if (signals_stop_level() != STOP_NONE)
+		if (signals_stop_level() != STOP_NONE) {
+			run->interrupted = true;
 			return -1;
+		}
 		if (hooks && hooks->phase_begin)
 			hooks->phase_begin(hooks->arg, ph->id);
 		rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
@@ -98,6 +101,8 @@ int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runne
 			rc = run_timed(ctx, ph, res);
 		if (hooks && hooks->phase_end)
 			hooks->phase_end(hooks->arg, ph->id, res);
+		if (res->status == PHASE_INTERRUPTED)
+			run->interrupted = true;
 		if (rc != 0)
 			return -1;
 	}

@@ -2,8 +2,9 @@
  * through one atomic counter. Operation i reads the chunk at a uniformly
  * random chunk-aligned offset drawn from (seed, i), so -z fixes the whole
  * sequence whichever thread runs it; one in ten also rewrites the chunk.
- * Rate = seeks / (last worker end - first worker start). CPU is the
- * process's, counted once by the runner. */
+ * Rate = seeks / (last worker end - first worker start); a worker ends
+ * with an fsync when it wrote. CPU is the process's, counted once by the
+ * runner. */
 #include "io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/rng.h"
@@ -93,6 +94,9 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 		op_timer_lap(&t, &w->part.latency);
 		w->part.units++;
 	}
+	/* like every I/O phase, end with the written data on the device */
+	if (w->part.status == PHASE_NOT_RUN && w->part.bytes > w->part.read_bytes && io_fsync(fd) != 0)
+		data_fail(w->shared->ctx, &w->part, "fsync", -1);
 	/* a failed or stopped worker ends the phase for all of them */
 	if (w->part.status != PHASE_NOT_RUN)
 		atomic_store(&w->shared->next, cfg->seeks);

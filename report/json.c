@@ -158,15 +158,10 @@ static void phase_json(struct json *j, enum phase_id id, const struct phase_resu
 
 static const char *run_status(const struct run_result *run)
 {
-	const char *s = "done";
-
-	for (int i = 0; i < PHASE_COUNT; i++) {
+	for (int i = 0; i < PHASE_COUNT; i++)
 		if (run->phase[i].status == PHASE_FAILED)
 			return "failed";
-		if (run->phase[i].status == PHASE_INTERRUPTED)
-			s = "interrupted";
-	}
-	return s;
+	return run->interrupted ? "interrupted" : "done";
 }
 
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,

@@ -47,7 +47,7 @@ static char *expected_full(void)
 	         "%s------Sequential Create------ --------Random Create--------\n"
 	         "vm                  -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
 	         "              files  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n"
-	         "                  4  4096  92 40960~ 99  8192  50  2048  68  410k~100 16384~ 80\n"
+	         "                  4  4096  92 40960~ 99  8192  50  2048  68  409k~100 16384~ 80\n"
 	         "Latency             17315us     185us    1085us   37609us     147us   11964us\n"
 	         "Before sync /sec     8192                          4096\n"
 	         "Sync time             500ms                        1000ms\n"

@@ -349,9 +349,14 @@ static const struct count_case count_cases[] = {
 	{1000.0, "1000"},
 	{8816.0, "8816"},
 	{8816.4, "8816"},
+	{8816.9, "8816"}, /* whole counts truncate, as the CSV does */
 	{99999.0, "99999"},
+	{99999.9, "99999"},
+	{100000.0, "100k"},
 	{512000.0, "512k"},
-	{1234567.0, "1235k"},
+	{1234567.0, "1234k"},
+	{9999999.0, "9999k"},
+	{12345678.0, "12M"},
 };
 
 #define NCOUNT_CASES ((int)(sizeof count_cases / sizeof count_cases[0]))

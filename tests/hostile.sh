@@ -41,6 +41,8 @@ csv_ok() { [ "$(grep '^1\.98,' "$O/out" | awk -F, '{ print NF }')" = 50 ]; }
 # Things an attacker points at, and a -d full of bait.
 mkdir -p "$T/victim_dir" "$T/real"
 echo "precious" >"$T/victim"
+# larger than the data file, so that following a link to it could read and rewrite it
+head -c 16m /dev/urandom >"$T/bigvictim"
 echo "inside victim dir" >"$T/victim_dir/keep"
 echo "mine" >"$T/real/existing"
 D=$T/dir
@@ -110,12 +112,14 @@ fi
 check "planted files symlink: victim directory and everything else untouched" untouched
 echo "hostile.sh: files symlink planted in time: $planted"
 
-# (b) "data" replaced by a symlink to a victim file, again and again.
+# (b) "data" replaced by a symlink to a victim file, again and again (the
+# victim is larger than the data file: rewrite or seeks would change it if
+# they followed the link).
 snapshot >"$O/before"
 "$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 5 --no-align-probe >"$O/out" 2>"$O/err" &
 pid=$!
 if wait_scratch "$D"; then
-	(while [ -d "$S" ]; do ln -sfn "$T/victim" "$S/data" 2>/dev/null; done) &
+	(while [ -d "$S" ]; do ln -sfn "$T/bigvictim" "$S/data" 2>/dev/null; done) &
 	attacker=$!
 fi
 wait "$pid"; rc=$?; pid=""

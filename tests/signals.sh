@@ -180,9 +180,9 @@ csv_matches_json() {
 	i=0
 	for p in $PHASES; do
 		s=$(printf '%s\n' "$st" | awk -v p="$p" '$1 == p { print $2 }')
-		c=$(csv_state "$line" $i)
-		if [ "$s" = done ]; then [ "$c" = filled ] || return 1
-		else [ "$c" = empty ] || return 1; fi
+		cs=$(csv_state "$line" $i)
+		if [ "$s" = done ]; then [ "$cs" = filled ] || return 1
+		else [ "$cs" = empty ] || return 1; fi
 		i=$((i + 1))
 	done
 }
