@@ -5,6 +5,10 @@
 #    "bonnie: <op> <path in the scratch dir> [(offset N)]: <errno text>",
 #    the completed phases still reported (table, 50-field CSV with the
 #    failed and later phases empty, JSON), and nothing left under -d;
+#    offsets are those of the failed call (the Nth one-byte write of the
+#    per-char phase is at byte N-1; a write into a file of the file tests
+#    names its offset in that file too);
+#  - a failure in run 2 of -x 3: run 1 reported in full, no run 3;
 #  - a failure while setting up: exit 2;
 #  - short transfers and EINTR from read/write/pread/pwrite: exit 0 and the
 #    same bytes and operation counts as a run without faults (--verify on).
@@ -19,9 +23,11 @@ SRC=$(cd "$(dirname "$0")" && pwd)/faultshim.c
 BUILD_DIR=${BUILD_DIR:-build}
 mkdir -p "$BUILD_DIR" || exit 1
 SHIM=$(cd "$BUILD_DIR" && pwd)/faultshim.so
-if [ ! -f "$SHIM" ] || [ "$SRC" -nt "$SHIM" ]; then
-	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM" "$SRC" -ldl || {
-		echo "faults.sh: cannot build $SHIM" >&2; exit 1; }
+if [ ! -f "$SHIM" ] || [ -n "$(find "$SRC" -newer "$SHIM")" ]; then
+	# built aside and renamed, so a script running meanwhile never loads half a file
+	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM.$$" "$SRC" -ldl &&
+		mv -f "$SHIM.$$" "$SHIM" || {
+		rm -f "$SHIM.$$"; echo "faults.sh: cannot build $SHIM" >&2; exit 1; }
 fi
 
 D=$T/dir
@@ -41,6 +47,7 @@ run() {
 	rm -f "$T/rep" "$T/json"
 	(
 		while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+			# shellcheck disable=SC2163 # "$1" is VAR=value
 			export "$1"
 			shift
 		done
@@ -192,6 +199,21 @@ ran_del|unlinkat|10|unlink|files/[^/ ]+|none
 ran_del|syncfs|1|sync(fs)?|files|none
 CASES
 
+# --- Offsets inside the file tests' files ------------------------------------
+# Files of 16 KiB written in 4 KiB chunks: the 3rd write of the sequential
+# create phase is at offset 8192 of the first file; a disk that fills there
+# is reported with that offset, as for the data file.
+for mode in enospc eio; do
+	run FAULT_AFTER="Create files in sequential order" FAULT_CALL=write FAULT_NTH=3 FAULT_MODE=$mode -- \
+		-s 0 -n 1:16k:16k:1:4k -z 7 --no-align-probe
+	c="multi-chunk file, $mode in its 3rd write"
+	check "$c: exit 3 (got $rc)" [ $rc -eq 3 ]
+	check "$c: one error line" [ "$(lines "$T/err")" -eq 1 ]
+	check "$c: 'write <scratch>/files/<first file> (offset 8192): ...' (got: $(head -n 1 "$T/err"))" \
+		grep -Eq "^bonnie: write $DRE/bonnie\\.[A-Za-z0-9]{6}/files/0000000000[A-Za-z0-9]* \\(offset 8192\\): " "$T/err"
+	check "$c: -d left empty" empty_dir "$D"
+done
+
 # --- A failure in the second of three runs ---------------------------------
 # Without per-char and file tests a run makes 512 writes (block write and
 # rewrite, 256 each): write #522 after the first block-write title is the
@@ -226,7 +248,7 @@ phases_of() { jq -c '[.runs[0].phases[] | {name, status, bytes, operations}]' "$
 run -- $BASE --verify
 check "baseline: exit 0 (got $rc)" [ $rc -eq 0 ]
 check "baseline: every phase done" \
-	[ "$(jq -r '[.runs[0].phases[].status] | unique | join(" ")' "$T/json")" = done ]
+	[ "$(jq -r '[.runs[0].phases[].status] | unique | join(" ")' "$T/json")" = "done" ]
 phases_of "$T/json" >"$T/base"
 check "baseline: has bytes and operations" grep -q '"bytes":[1-9]' "$T/base"
 

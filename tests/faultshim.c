@@ -5,9 +5,10 @@
  * Controlled by the environment (read once, at the first intercepted call):
  *   FAULT_CALL    the function to fault: write read pwrite pread fsync fdatasync
  *                 open openat unlink unlinkat rename renameat close syncfs mkdirat
- *                 linkat symlinkat (open/openat/pread/pwrite also catch their
- *                 *64 names; open and openat count together as "open" only when
- *                 FAULT_CALL=open, see below)
+ *                 linkat symlinkat; each is counted on its own (open and
+ *                 openat apart); the *64 names (open64, openat64, pread64,
+ *                 pwrite64) and the _FORTIFY_SOURCE entry points count as
+ *                 their plain name
  *   FAULT_NTH     inject at the Nth counted call of FAULT_CALL (1-based; 0 or
  *                 unset: count only, never inject)
  *   FAULT_MODE    eio | enospc | short | eintr | pause (default eio)
@@ -17,8 +18,10 @@
  *                   eintr: fail with EINTR, doing nothing
  *                   pause: create FAULT_PAUSE_FILE, wait until something
  *                          removes it (at most about 2 min), then do the
- *                          call; other threads making the same kind of call
- *                          meanwhile wait as well
+ *                          call; later calls of the same kind (other
+ *                          threads) wait until then (FAULT_REPEAT and
+ *                          FAULT_EVERY do not apply)
+ *   FAULT_PAUSE_FILE  the file that FAULT_MODE=pause creates and waits on
  *   FAULT_REPEAT  how many injections (default 1; "all" or -1: no limit)
  *   FAULT_EVERY   inject on calls N, N+m, N+2m, ... (default 1: consecutive)
  *   FAULT_DIR     count only calls on paths inside this directory, or on file
@@ -110,15 +113,19 @@ static atomic_uchar tracked[MAX_FD];
 static atomic_ullong counts[C_COUNT];
 static atomic_ullong injected;
 static atomic_bool armed;
-static atomic_bool pausing;       /* a pause is in progress */
+static atomic_bool released;      /* the pause (FAULT_MODE=pause) is over */
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-#define RESOLVE(var, name)                                   \
+/* The next definition of name (or of alt, for libcs without the *64 names). */
+#define RESOLVE2(var, name, alt)                             \
 	do {                                                     \
 		void *sym_ = dlsym(RTLD_NEXT, name);                 \
+		if (sym_ == NULL)                                    \
+			sym_ = dlsym(RTLD_NEXT, alt);                    \
 		memcpy(&(var), &sym_, sizeof(var));                  \
 	} while (0)
+#define RESOLVE(var, name) RESOLVE2(var, name, name)
 
 static void copy_env(char *dst, size_t cap, const char *name)
 {
@@ -135,12 +142,12 @@ static void init(void)
 
 	RESOLVE(real_write, "write");
 	RESOLVE(real_read, "read");
-	RESOLVE(real_pwrite, "pwrite64");
-	RESOLVE(real_pread, "pread64");
+	RESOLVE2(real_pwrite, "pwrite64", "pwrite");
+	RESOLVE2(real_pread, "pread64", "pread");
 	RESOLVE(real_fsync, "fsync");
 	RESOLVE(real_fdatasync, "fdatasync");
-	RESOLVE(real_open, "open64");
-	RESOLVE(real_openat, "openat64");
+	RESOLVE2(real_open, "open64", "open");
+	RESOLVE2(real_openat, "openat64", "openat");
 	RESOLVE(real_unlink, "unlink");
 	RESOLVE(real_unlinkat, "unlinkat");
 	RESOLVE(real_rename, "rename");
@@ -279,20 +286,28 @@ static void wait_unpaused(void)
 }
 
 /* The pause: create FAULT_PAUSE_FILE and wait until the test removes it (it
- * sends its signal meanwhile). Other threads making the same call wait too,
- * so no seek worker runs on while one is held. */
+ * sends its signal meanwhile). */
 static void do_pause(void)
 {
 	int fd;
 
-	if (pause_path[0] == '\0')
-		return;
-	atomic_store(&pausing, true);
-	fd = real_open(pause_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		real_close(fd);
-	wait_unpaused();
-	atomic_store(&pausing, false);
+	if (pause_path[0] != '\0') {
+		fd = real_open(pause_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			real_close(fd);
+		wait_unpaused();
+	}
+	atomic_store(&released, true);
+}
+
+/* Later calls of the paused kind, from other threads, wait for the pause to
+ * end: no seek worker runs on while another one is held. */
+static void wait_released(void)
+{
+	struct timespec ts = {0, 1000 * 1000};
+
+	for (int i = 0; i < 120000 && !atomic_load(&released); i++)
+		nanosleep(&ts, NULL);
 }
 
 /* Counts one call of kind c (in scope) and says whether to inject into it. */
@@ -302,10 +317,18 @@ static bool hit(enum call c)
 
 	if (!atomic_load_explicit(&armed, memory_order_relaxed))
 		return false;
-	if (mode == M_PAUSE && (int)c == target && atomic_load(&pausing))
-		wait_unpaused();
 	k = atomic_fetch_add_explicit(&counts[c], 1, memory_order_relaxed) + 1;
-	if ((int)c != target || nth == 0 || k < nth || (k - nth) % every != 0)
+	if ((int)c != target || nth == 0 || k < nth)
+		return false;
+	if (mode == M_PAUSE) {
+		if (k == nth) {
+			atomic_fetch_add(&injected, 1);
+			return true;
+		}
+		wait_released();
+		return false;
+	}
+	if ((k - nth) % every != 0)
 		return false;
 	if (repeat >= 0 && (k - nth) / every >= (unsigned long long)repeat)
 		return false;

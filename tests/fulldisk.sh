@@ -59,20 +59,20 @@ check "4 MiB on 8 MiB: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
 check "4 MiB on 8 MiB: scratch removed" empty_dir "$M"
 
 # --- (b) filled during the run -----------------------------------------------------
-# Once the first per-char write phase has begun, a hog appends zeros to a
+# Once a given phase of the first run has begun, a hog appends zeros to a
 # file outside -d whenever there is room, until bonnie exits. Every run
-# re-creates the data file, so the first allocation after the hog took the
-# space fails.
-filled() { # description
+# re-creates the data file and the small files, so the first allocation
+# after the hog took the space fails.
+filled() { # description, progress title that starts the hog, its occurrence (run number), bonnie arguments
 	mkdir -p "$M/d"
 	echo "outside -d" >"$M/sentinel"
 	sum=$(sha256sum <"$M/sentinel")
 	rm -f "$O/stop" "$O/json"
-	"$BONNIE" -d "$M/d" -s 4m:4k:64:2 -f1m -n 1:1k:0 -x 200 -z 9 --no-align-probe \
-		--json "$O/json" >"$O/out" 2>"$O/err" &
+	# shellcheck disable=SC2086
+	"$BONNIE" -d "$M/d" $4 -x 200 -z 9 --no-align-probe --json "$O/json" >"$O/out" 2>"$O/err" &
 	pid=$!
 	w=0
-	until grep -q 'Writing a byte at a time' "$O/out" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do
+	until [ "$(grep -cF "$2..." "$O/out" 2>/dev/null)" -ge "$3" ] || ! kill -0 "$pid" 2>/dev/null; do
 		w=$((w + 1))
 		[ $w -gt 3000 ] && break
 		sleep 0.02
@@ -90,7 +90,8 @@ filled() { # description
 	check "$c: a CSV line per run started, 50 fields each" \
 		[ "$(grep '^1\.98,' "$O/out" | awk -F, '{ print NF }' | sort -u)" = 50 ]
 	check "$c: as many CSV lines as JSON runs" \
-		[ "$(grep -c '^1\.98,' "$O/out")" = "$(jq '.runs | length' "$O/json")" ]
+		[ "$(grep -c '^1\.98,' "$O/out")" = "$(jq '.runs | length' "$O/json" 2>/dev/null)" ]
+	check "$c: the runs before the hog started are reported" [ "$(grep -c '^1\.98,' "$O/out")" -ge "$3" ]
 	check "$c: runs before the last done, the last failed ($(jq -rc '[.runs[].status] | unique' "$O/json"))" \
 		sh -c "jq -r '[.runs[].status] | join(\" \")' '$O/json' | grep -Eqx '(done )*failed'"
 	check "$c: the failed phase has errno 28" \
@@ -117,13 +118,16 @@ failed_csv_empty() {
 }
 
 mount_tmpfs size=16m
-filled "tmpfs filled during the run"
+filled "tmpfs filled during the run" "Writing a byte at a time" 3 "-s 4m:4k:64:2 -f1m -n 1:1k:0"
+umount "$M"
+mount_tmpfs size=16m
+filled "tmpfs filled during the file tests" "Create files in sequential order" 1 "-s 0 -n 2:2k:1k"
 umount "$M"
 
 # The same on ext4 (delayed allocation: ENOSPC may come from write or fsync).
 IMG=$T/ext4.img
 if truncate -s 64m "$IMG" && mkfs.ext4 -q -m 0 -F "$IMG" && mount -o loop "$IMG" "$M"; then
-	filled "ext4 filled during the run"
+	filled "ext4 filled during the run" "Writing a byte at a time" 2 "-s 4m:4k:64:2 -f1m -n 1:1k:0"
 	umount "$M"
 else
 	fail "cannot make and mount an ext4 image (loop devices needed)"

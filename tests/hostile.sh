@@ -112,25 +112,31 @@ fi
 check "planted files symlink: victim directory and everything else untouched" untouched
 echo "hostile.sh: files symlink planted in time: $planted"
 
-# (b) "data" replaced by a symlink to a victim file, again and again (the
-# victim is larger than the data file: rewrite or seeks would change it if
-# they followed the link).
+# (b) "data" replaced by a symlink to a victim file once the block write
+# has made it (when "Rewriting..." appears): every later open of it must
+# refuse the link (O_NOFOLLOW), not read or rewrite the victim, which is
+# larger than the data file so that following the link would not fail.
+# Planted once, so nothing races with bonnie's own cleanup.
 snapshot >"$O/before"
-"$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 5 --no-align-probe >"$O/out" 2>"$O/err" &
+"$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 3 --no-align-probe >"$O/out" 2>"$O/err" &
 pid=$!
+planted=no
 if wait_scratch "$D"; then
-	(while [ -d "$S" ]; do ln -sfn "$T/bigvictim" "$S/data" 2>/dev/null; done) &
-	attacker=$!
+	w=0
+	until grep -q 'Rewriting\.\.\.' "$O/out" || ! kill -0 "$pid" 2>/dev/null || [ $w -gt 3000 ]; do
+		w=$((w + 1))
+		sleep 0.01
+	done
+	ln -sfn "$T/bigvictim" "$S/data" 2>/dev/null && planted=yes
 fi
 wait "$pid"; rc=$?; pid=""
-[ -n "$attacker" ] && { kill "$attacker" 2>/dev/null; wait "$attacker" 2>/dev/null; attacker=""; }
 check "data symlink attack: exit 0 or 3 (got $rc)" rc_in 0 3
 if [ $rc -eq 3 ]; then
 	check "data symlink attack: one error line naming <scratch>/data" \
 		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: [a-z]* $D/bonnie\.[A-Za-z0-9]*/data' '$O/err'"
 fi
 check "data symlink attack: victim file and everything else untouched" untouched
-echo "hostile.sh: data symlink attack: exit $rc: $(head -n 1 "$O/err")"
+echo "hostile.sh: data symlink planted: $planted; exit $rc: $(head -n 1 "$O/err")"
 
 # --- Unusable directories: one line, exit 2, nothing made, nothing touched ------
 unusable() { # description, -d argument, extra bonnie arguments, text the line must contain
@@ -153,6 +159,9 @@ unusable "-d under a regular file" "$T/victim/sub" "" "Not a directory"
 unusable "-d is a symlink to a file" "$D/link-to-victim" "" "Not a directory"
 unusable "-d is a dangling symlink" "$D/dangling" "" "No such file or directory"
 unusable "-d is a fifo" "$D/fifo" "" "Not a directory"
+ln -s "$T/loop2" "$T/loop1"
+ln -s "$T/loop1" "$T/loop2"
+unusable "-d is a symlink loop" "$T/loop1" "" "Too many levels of symbolic links"
 
 mount -t tmpfs -o size=8m,mode=755 tmpfs "$M" || { fail "cannot mount a tmpfs on $M"; finish; exit 1; }
 echo "already here" >"$M/sentinel"
@@ -167,6 +176,9 @@ chown nobody "$T/nobodys"
 chmod 1777 "$T/sticky"
 unusable "-u nobody, root's 0555 directory" "$T/ro555" "-u nobody" "Permission denied"
 unusable "-u nobody, root's 0755 directory" "$T/ro755" "-u nobody" "Permission denied"
+mkdir -p "$T/private/sub"
+chmod 700 "$T/private"
+unusable "-u nobody, below root's 0700 directory" "$T/private/sub" "-u nobody" "Permission denied"
 # The same user can work where it may write (so the failures above are about permissions).
 snapshot >"$O/before"
 "$BONNIE" -d "$T/nobodys" $SMALL -u nobody >"$O/out" 2>"$O/err"; rc=$?

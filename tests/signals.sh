@@ -20,9 +20,11 @@ SRC=$(cd "$(dirname "$0")" && pwd)/faultshim.c
 BUILD_DIR=${BUILD_DIR:-build}
 mkdir -p "$BUILD_DIR" || exit 1
 SHIM=$(cd "$BUILD_DIR" && pwd)/faultshim.so
-if [ ! -f "$SHIM" ] || [ "$SRC" -nt "$SHIM" ]; then
-	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM" "$SRC" -ldl || {
-		echo "signals.sh: cannot build $SHIM" >&2; exit 1; }
+if [ ! -f "$SHIM" ] || [ -n "$(find "$SRC" -newer "$SHIM")" ]; then
+	# built aside and renamed, so a script running meanwhile never loads half a file
+	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM.$$" "$SRC" -ldl &&
+		mv -f "$SHIM.$$" "$SHIM" || {
+		rm -f "$SHIM.$$"; echo "signals.sh: cannot build $SHIM" >&2; exit 1; }
 fi
 ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
 export ASAN_OPTIONS
@@ -108,6 +110,7 @@ start() {
 	rm -f "$T/json"
 	(
 		while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+			# shellcheck disable=SC2163 # "$1" is VAR=value
 			export "$1"
 			shift
 		done
@@ -154,7 +157,7 @@ csv_exact() {
 json_loose() {
 	st=$(json_statuses)
 	[ -n "$st" ] || return 1
-	seen=0 stage=done
+	seen=0 stage="done"
 	for p in $PHASES; do
 		s=$(printf '%s\n' "$st" | awk -v p="$p" '$1 == p { print $2 }')
 		case " $2 " in
@@ -163,7 +166,7 @@ json_loose() {
 		esac
 		[ "$p" = "$1" ] && seen=1
 		if [ $seen -eq 0 ]; then
-			[ "$s" = done ] || { echo "$p: $s before $1" >&2; return 1; }
+			[ "$s" = "done" ] || { echo "$p: $s before $1" >&2; return 1; }
 			continue
 		fi
 		case $stage/$s in
@@ -181,7 +184,7 @@ csv_matches_json() {
 	for p in $PHASES; do
 		s=$(printf '%s\n' "$st" | awk -v p="$p" '$1 == p { print $2 }')
 		cs=$(csv_state "$line" $i)
-		if [ "$s" = done ]; then [ "$cs" = filled ] || return 1
+		if [ "$s" = "done" ]; then [ "$cs" = filled ] || return 1
 		else [ "$cs" = empty ] || return 1; fi
 		i=$((i + 1))
 	done
