@@ -237,6 +237,7 @@ class Row:
     def __init__(self, res, label, a, b, unit, goal=None, invert=False, group="", cpu=None,
                  note="", cpu_is_pct=True):
         self.label, self.unit, self.goal, self.group, self.note = label, unit, goal, group, note
+        self.res, self.a_key = res, a
         sa, sb = res.series(*a), res.series(*b)
         self.a_vals = [sa[p] for p in sorted(sa)]
         self.b_vals = [sb[p] for p in sorted(sb)]
@@ -299,6 +300,31 @@ class Row:
             else:
                 out.append("every pair is below %.2f (pair ratios %s)" %
                            (self.goal, ", ".join("%.3f" % r for r in self.ratios)))
+            own = numeric(self.a_vals)
+            if len(own) > 1 and min(own) > 0 and max(own) / min(own) > 2:
+                out.append("bonnie's own rate for this phase ranged %s to %s %s between pairs (%.1fx), "
+                           "more than the gap to the peer" % (fmt_num(min(own)), fmt_num(max(own)), self.unit,
+                                                               max(own) / min(own)))
+            if self.unit == "files/s":
+                sset, tool, ph = self.a_key
+                el = self.res.series(sset, tool, ph + "_elapsed_ns")
+                cpu = self.res.series(sset, tool, ph + "_cpu_ns")
+                sy = self.res.series(sset, tool, ph + "_sync_ns")
+                if el and cpu:
+                    parts = ["%.2f s (CPU %.2f s%s)" % (el[p] / 1e9, cpu.get(p, 0) / 1e9,
+                                                        (", sync %.2f s" % (sy[p] / 1e9)) if p in sy else "")
+                             for p in sorted(el)]
+                    cpu_share = sum(cpu.get(p, 0) for p in el) / max(1.0, sum(el.values()))
+                    out.append("bonnie's phase took %s in the successive pairs; CPU time is %.0f%% of the "
+                               "elapsed time, so the time went %s" % (
+                                   ", ".join(parts), 100 * cpu_share,
+                                   "to kernel work (bonnie's own code is a few percent of the samples in "
+                                   "the profile below), not to waiting for the disk" if cpu_share > 0.7
+                                   else "mostly to waiting (for the disk or the journal)"))
+            peer = numeric(self.b_vals)
+            if len(peer) > 1 and min(peer) > 0 and max(peer) / min(peer) > 2:
+                out.append("the peer's ranged %s to %s %s (%.1fx)" % (fmt_num(min(peer)), fmt_num(max(peer)),
+                                                                      self.unit, max(peer) / min(peer)))
             if self.cpu and getattr(self, "cpu_per_gib", None):
                 ca, cb = self.cpu_per_gib
                 out.append("CPU per GiB moved: bonnie %.3f s, peer %.3f s (%s)" %
@@ -394,7 +420,7 @@ def build(res):
     for ph in ("putc", "getc"):
         rows.append(Row(res, "%s (%s) vs bonnie++" % (PHASE_TITLES[ph], ph), (A, "bonnie", ph),
                         (A, "bonnie++", ph), "KiB/s", goal=1.0, group=A,
-                        cpu=((A, "bonnie", ph + "_cpu"), (A, "bonnie++", ph + "_cpu_csv"), False)))
+                        cpu=((A, "bonnie", ph + "_cpu_csv"), (A, "bonnie++", ph + "_cpu_csv"), False)))
     sections.append(("1. Per-char write and read vs bonnie++ (set A)",
                      "Both tools make one write(2)/read(2) per byte over the same per-char size; "
                      "bonnie records one latency sample per chunk of calls (its full latency "
@@ -405,13 +431,19 @@ def build(res):
     for ph in ("put_block", "rewrite", "get_block"):
         rows.append(Row(res, "%s vs bonnie++ (bonnie --no-evict; both read from the page cache)" % PHASE_TITLES[ph],
                         (A, "bonnie", ph), (A, "bonnie++", ph), "KiB/s", goal=1.0, group=A,
-                        cpu=((A, "bonnie", ph + "_cpu"), (A, "bonnie++", ph + "_cpu_csv"))))
+                        cpu=((A, "bonnie", ph + "_cpu_csv"), (A, "bonnie++", ph + "_cpu_csv"))))
     rows.append(Row(res, "block write vs fio --rw=write (buffered, end_fsync=1)", (B, "bonnie", "put_block"),
                     (B, "fio-write", "bw_kib"), "KiB/s", goal=0.95, group=B,
                     cpu=((B, "bonnie", "put_block_cpu"), (B, "fio-write", "cpu"))))
     rows.append(Row(res, "block read vs fio --rw=read (buffered; bonnie evicts, fio --invalidate=1)",
                     (B, "bonnie", "get_block"), (B, "fio-read", "bw_kib"), "KiB/s", goal=0.95, group=B,
                     cpu=((B, "bonnie", "get_block_cpu"), (B, "fio-read", "cpu"))))
+    rows.append(Row(res, "(info) block read vs fio's first read of its new file (bonnie's first read is its rewrite)",
+                    (B, "bonnie", "get_block"), (B, "fio-read-first", "bw_kib"), "KiB/s", group=B,
+                    cpu=((B, "bonnie", "get_block_cpu"), (B, "fio-read-first", "cpu"), False)))
+    rows.append(Row(res, "(info) block write vs fio --rw=write in set A (next to bonnie --no-evict)",
+                    (A, "bonnie", "put_block"), (A, "fio-write", "bw_kib"), "KiB/s", group=A,
+                    cpu=((A, "bonnie", "put_block_cpu"), (A, "fio-write", "cpu"), False)))
     rows.append(Row(res, "block read vs fio --rw=read from the page cache (bonnie --no-evict, fio --pre_read=1)",
                     (A, "bonnie", "get_block"), (A, "fio-read-cached", "bw_kib"), "KiB/s", goal=0.95, group=A,
                     cpu=((A, "bonnie", "get_block_cpu"), (A, "fio-read-cached", "cpu"))))
@@ -421,17 +453,22 @@ def build(res):
     rows.append(Row(res, "block read vs fio --rw=read --direct=1 (bonnie -D)", (D, "bonnie", "get_block"),
                     (D, "fio-read-direct", "bw_kib"), "KiB/s", goal=0.95, group=D,
                     cpu=((D, "bonnie", "get_block_cpu"), (D, "fio-read-direct", "cpu"))))
+    rows.append(Row(res, "(info) block read vs fio's first --direct=1 read of its new file (bonnie -D)",
+                    (D, "bonnie", "get_block"), (D, "fio-read-direct-first", "bw_kib"), "KiB/s", group=D,
+                    cpu=((D, "bonnie", "get_block_cpu"), (D, "fio-read-direct-first", "cpu"), False)))
     sections.append(("2. Block write, rewrite and block read vs bonnie++ and fio (sets A, B, D)",
                      "Same directory, file size and chunk on both sides; every write side ends with "
                      "fsync inside the timed region (bonnie and bonnie++ always, fio through "
-                     "--end_fsync=1). %CPU: bonnie from its JSON (cpu_ns/elapsed_ns), bonnie++ "
-                     "from its CSV (an integer), fio usr_cpu+sys_cpu.", rows))
+                     "--end_fsync=1). %CPU against bonnie++: both CSV integers; against fio: bonnie's "
+                     "JSON (cpu_ns/elapsed_ns) and fio's usr_cpu+sys_cpu. bonnie's block read is the "
+                     "second read of its file (its rewrite reads it first); fio reads its new file "
+                     "twice and the second read is compared, the first is shown as (info).", rows))
 
     # 3. seeks
     rows = [
         Row(res, "seeks/s vs bonnie++ (same seeks, workers, chunk; both from the page cache)",
             (A, "bonnie", "seeks"), (A, "bonnie++", "seeks"), "seeks/s", group=A,
-            cpu=((A, "bonnie", "seeks_cpu"), (A, "bonnie++", "seeks_cpu_csv"), False)),
+            cpu=((A, "bonnie", "seeks_cpu_csv"), (A, "bonnie++", "seeks_cpu_csv"), False)),
         Row(res, "seeks/s vs fio --rw=randread --numjobs=<workers> (both start with the file evicted)",
             (B, "bonnie", "seeks"), (B, "fio-randread", "iops"), "seeks/s", group=B,
             cpu=((B, "bonnie", "seeks_cpu"), (B, "fio-randread", "cpu"), False)),
@@ -447,7 +484,7 @@ def build(res):
     for ph in ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"):
         rows.append(Row(res, "%s (%s)" % (PHASE_TITLES[ph], ph), (A, "bonnie", ph), (A, "bonnie++", ph),
                         "files/s", goal=1.0, group=A,
-                        cpu=((A, "bonnie", ph + "_cpu"), (A, "bonnie++", ph + "_cpu_csv"), False)))
+                        cpu=((A, "bonnie", ph + "_cpu_csv"), (A, "bonnie++", ph + "_cpu_csv"), False)))
     sections.append(("4. File create / read / delete vs bonnie++ (set A)",
                      "Same -n on both sides (CSV fields 26, 28, 30, 32, 34, 36). bonnie++ ends "
                      "create and delete phases with a global sync(); bonnie with syncfs() of the "

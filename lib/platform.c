@@ -76,7 +76,10 @@ int plat_evict(int fd)
 #if defined(POSIX_FADV_DONTNEED) && defined(__linux__)
 	int rc;
 
-	if (fdatasync(fd) != 0)
+	do
+		rc = fdatasync(fd);
+	while (rc != 0 && errno == EINTR);
+	if (rc != 0)
 		return -1;
 	rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	if (rc != 0) {
@@ -104,7 +107,12 @@ bool plat_can_evict(void)
 int plat_syncfs(int fd)
 {
 #if defined(__linux__)
-	return syncfs(fd);
+	int rc;
+
+	do
+		rc = syncfs(fd);
+	while (rc != 0 && errno == EINTR);
+	return rc;
 #else
 	(void)fd;
 	errno = ENOSYS;

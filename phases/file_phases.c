@@ -31,16 +31,23 @@ static bool links_mode(const struct file_plan *fp)
 	return fp->max < 0;
 }
 
-/* Records errno for op on name (relative to the files directory). */
-static int file_fail(struct file_plan *fp, struct phase_result *res, const char *op, const char *name)
+/* Records errno for op on name (relative to the files directory) at a
+ * file offset (-1: none). */
+static int file_fail_at(struct file_plan *fp, struct phase_result *res, const char *op, const char *name,
+                        int64_t offset)
 {
 	char path[4096 + FILES_NAME_MAX];
 	int err = errno;
 
 	snprintf(path, sizeof path, "%s%s%s", fp->toppath, name[0] ? "/" : "", name);
-	op_error_set(&res->error, err, op, path, -1);
+	op_error_set(&res->error, err, op, path, offset);
 	res->status = PHASE_FAILED;
 	return -1;
+}
+
+static int file_fail(struct file_plan *fp, struct phase_result *res, const char *op, const char *name)
+{
+	return file_fail_at(fp, res, op, name, -1);
 }
 
 static int file_fail_detail(struct file_plan *fp, struct phase_result *res, const char *op,
@@ -112,7 +119,7 @@ static int write_contents(struct file_plan *fp, struct phase_result *res, int fd
 		const unsigned char *data = pattern_block(&fp->pat, key + off, FILES_DATA_GEN, len);
 
 		if (io_write_all(fd, data, len) != 0)
-			return file_fail(fp, res, "write", name);
+			return file_fail_at(fp, res, "write", name, (int64_t)off);
 		res->bytes += len;
 	}
 	return 0;
@@ -237,7 +244,7 @@ static int read_contents(struct file_plan *fp, struct phase_result *res, int fd,
 		size_t want = size - off < fp->chunk ? (size_t)(size - off) : fp->chunk, got;
 
 		if (io_read_full(fd, fp->buf, want, &got) != 0)
-			return file_fail(fp, res, "read", name);
+			return file_fail_at(fp, res, "read", name, (int64_t)off);
 		if (got != want)
 			return file_fail_detail(fp, res, "read", name, "file ends before its size");
 		res->bytes += got;

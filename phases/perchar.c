@@ -21,12 +21,13 @@ static void note_buffered(const struct phase_ctx *ctx, struct phase_result *res)
 		res->flags |= RESULT_BUFFERED;
 }
 
-static int put_bytes(int fd, const unsigned char *p, size_t len)
+/* Writes len bytes one call each; *done counts the bytes written. */
+static int put_bytes(int fd, const unsigned char *p, size_t len, size_t *done)
 {
-	for (size_t i = 0; i < len; i++) {
+	for (*done = 0; *done < len; (*done)++) {
 		ssize_t n;
 		do
-			n = write(fd, p + i, 1);
+			n = write(fd, p + *done, 1);
 		while (n < 0 && errno == EINTR);
 		if (n != 1) {
 			if (n == 0)
@@ -67,11 +68,11 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 		return -1;
 	op_timer_start(&t);
 	for (off = 0; off < total && !phase_stop_requested(res); off += chunk) {
-		size_t len = total - off < chunk ? (size_t)(total - off) : chunk;
+		size_t len = total - off < chunk ? (size_t)(total - off) : chunk, done;
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, len);
 
-		if (put_bytes(fd, block, len) != 0) {
-			data_fail(ctx, res, "write", (int64_t)off);
+		if (put_bytes(fd, block, len, &done) != 0) {
+			data_fail(ctx, res, "write", (int64_t)(off + done));
 			close(fd);
 			return -1;
 		}

@@ -184,17 +184,17 @@ get_block|read|10|read|data|36864
 get_block|openat|2|open|data|none
 seeks|pread|10|read|data|chunk
 seeks|pwrite|2|write|data|chunk
-seq_create|write|10|write|files/[^/ ]+|none
+seq_create|write|10|write|files/[^/ ]+|0
 seq_create|openat|5|create|files/[^/ ]+|none
 seq_create|mkdirat|1|mkdir|files|none
 seq_create|syncfs|1|sync(fs)?|files|none
-seq_stat|read|10|read|files/[^/ ]+|none
+seq_stat|read|10|read|files/[^/ ]+|0
 seq_stat|openat|10|open|files/[^/ ]+|none
 seq_del|unlinkat|10|unlink|files/[^/ ]+|none
 seq_del|syncfs|1|sync(fs)?|files|none
-ran_create|write|10|write|files/[^/ ]+|none
+ran_create|write|10|write|files/[^/ ]+|0
 ran_create|mkdirat|1|mkdir|files|none
-ran_stat|read|10|read|files/[^/ ]+|none
+ran_stat|read|10|read|files/[^/ ]+|0
 ran_del|unlinkat|10|unlink|files/[^/ ]+|none
 ran_del|syncfs|1|sync(fs)?|files|none
 CASES
