@@ -31,8 +31,9 @@ TEST_BIN := $(BUILD)/check_bonnie
 
 all: bonnie
 
+# Replaced by rename, so a ./bonnie that is running is not in the way.
 bonnie: $(BIN)
-	cp $(BIN) $@
+	cp $(BIN) $@.tmp && mv -f $@.tmp $@
 
 $(BIN): $(MAIN_OBJ) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)

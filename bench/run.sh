@@ -38,10 +38,11 @@ SEEKS=${BENCH_SEEKS:-$((200000 * SCALE))}          # enough for bonnie++ to time
 FILES=${BENCH_FILES:-$((64 * SCALE))}              # -n: x1024 files; bonnie++ needs > 0.5 s per phase
 OFILES=${BENCH_OVERHEAD_FILES:-$((16 * SCALE))}
 PCBYTES=${BENCH_PERCHAR_TIMING_BYTES:-$((2097152 * SCALE))}
-# set O looks for a 2% difference, so it gets more (and smaller) pairs
-OPAIRS=${BENCH_OVERHEAD_PAIRS:-$((PAIRS > 5 ? PAIRS : 5))}
-for v in SIZE DSIZE OSIZE PERCHAR SEEKS FILES OFILES PCBYTES OPAIRS; do int_or_die "$v" "${!v}"; done
-[ "$OPAIRS" -ge 1 ] || die "BENCH_OVERHEAD_PAIRS must be at least 1"
+# the sets of short runs (D: O_DIRECT, O: a 2% difference, P) get more pairs
+OPAIRS=${BENCH_SHORT_PAIRS:-$((PAIRS > 5 ? PAIRS : 5))}
+KEEP=${BENCH_KEEP:-0}
+for v in SIZE DSIZE OSIZE PERCHAR SEEKS FILES OFILES PCBYTES OPAIRS KEEP; do int_or_die "$v" "${!v}"; done
+[ "$OPAIRS" -ge 1 ] || die "BENCH_SHORT_PAIRS must be at least 1"
 SEEKS=$(((SEEKS / PROCS) * PROCS))
 [ "$SEEKS" -ge "$PROCS" ] || die "BENCH_SEEKS must be at least $PROCS"
 MEMSIZES="1024 4096"
@@ -91,6 +92,11 @@ SCRATCH=$(mktemp -d "$BENCH_DIR/bonnie-bench.XXXXXX") || die "cannot create a sc
 CHILD=""
 
 cleanup() {
+	if [ "$KEEP" -ne 0 ] && [ -n "${SCRATCH:-}" ] && [ -d "$SCRATCH" ]; then
+		rm -rf -- "$SCRATCH/work" "$SCRATCH/src" # the tools' files and the builds go anyway
+		say "BENCH_KEEP: logs kept in $SCRATCH (remove it yourself)"
+		return
+	fi
 	if [ -n "${SCRATCH:-}" ] && [ -d "$SCRATCH" ]; then
 		rm -rf -- "$SCRATCH" || say "could not remove $SCRATCH"
 	fi
@@ -126,7 +132,7 @@ avail_mib=$(($(df -Pk "$W" | awk 'NR==2 {print $4}') / 1024))
 T0=$(date +%s)
 meta date_start "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 meta scratch "$SCRATCH"
-meta pairs "$PAIRS (set O: $OPAIRS)"
+meta pairs "$PAIRS (sets D, O and P: $OPAIRS)"
 meta scale "$SCALE"
 meta mem "$MEM"
 meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers, per-char ${PERCHAR} MiB, -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, per-char ${PERCHAR} MiB, ${SEEKS} seeks, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes x ${OPAIRS} rounds"
@@ -258,7 +264,8 @@ done
 
 # ---- set D: bonnie -D vs fio --direct=1 (fio reads twice, as in set B)
 FIOD=$W/fio-D.data
-for p in $(seq 1 "$PAIRS"); do
+NP=$OPAIRS
+for p in $(seq 1 "$OPAIRS"); do
 	run D "$p" bonnie "$BONNIE" -D -d "$W" -s ${DSIZE}m:$CHUNK -f -n 0 $BON_COMMON --json "$LOG/D-bonnie-p$p.json"
 	record_bonnie D "$p" bonnie
 	rm -f -- "$FIOD"
@@ -272,7 +279,6 @@ for p in $(seq 1 "$PAIRS"); do
 done
 
 # ---- set O: latency recording on vs compiled out, and --verify, same options
-NP=$OPAIRS
 for p in $(seq 1 "$OPAIRS"); do
 	for v in bonnie bonnie-nolat bonnie-verify; do
 		bin=$BONNIE extra=""
