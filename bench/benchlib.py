@@ -410,21 +410,21 @@ ROW_HEADER = ["comparison", "bonnie (median)", "peer (median)", "ratio bonnie/pe
 def build(res):
     """Returns [(section title, intro text, [Row])] for everything measured."""
     sections = []
-    A, B, D, O = "A", "B", "D", "O"
-
-    def bcpu(s, tool, ph):  # bonnie's %CPU from its JSON (float), bonnie++'s from CSV
-        return (s, tool, ph + "_cpu")
+    A, B, C, D, F, O = "A", "B", "C", "D", "F", "O"
 
     # 1. per-char
     rows = []
     for ph in ("putc", "getc"):
-        rows.append(Row(res, "%s (%s) vs bonnie++" % (PHASE_TITLES[ph], ph), (A, "bonnie", ph),
-                        (A, "bonnie++", ph), "KiB/s", goal=1.0, group=A,
-                        cpu=((A, "bonnie", ph + "_cpu_csv"), (A, "bonnie++", ph + "_cpu_csv"), False)))
-    sections.append(("1. Per-char write and read vs bonnie++ (set A)",
-                     "Both tools make one write(2)/read(2) per byte over the same per-char size; "
-                     "bonnie records one latency sample per chunk of calls (its full latency "
-                     "recording is on). CSV fields 9 (putc) and 15 (getc).", rows))
+        rows.append(Row(res, "%s (%s) vs bonnie++" % (PHASE_TITLES[ph], ph), (C, "bonnie", ph),
+                        (C, "bonnie++", ph), "KiB/s", goal=1.0, group=C,
+                        cpu=((C, "bonnie", ph + "_cpu_csv"), (C, "bonnie++", ph + "_cpu_csv"), False)))
+    sections.append(("1. Per-char write and read vs bonnie++ (set C)",
+                     "Both tools make one write(2)/read(2) per byte over the same per-char size, "
+                     "on a small data file (the other phases run too but are not compared here); "
+                     "bonnie has its full latency recording on (one sample per chunk of calls) and "
+                     "--no-evict, as bonnie++ reads the page cache. CSV fields 9 (putc) and 15 (getc). "
+                     "These phases are pure system-call cost, so they follow the load other tenants put "
+                     "on the 2 CPUs; the set has more, shorter pairs for that reason.", rows))
 
     # 2. block
     rows = []
@@ -482,10 +482,10 @@ def build(res):
     # 4. files
     rows = []
     for ph in ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"):
-        rows.append(Row(res, "%s (%s)" % (PHASE_TITLES[ph], ph), (A, "bonnie", ph), (A, "bonnie++", ph),
-                        "files/s", goal=1.0, group=A,
-                        cpu=((A, "bonnie", ph + "_cpu_csv"), (A, "bonnie++", ph + "_cpu_csv"), False)))
-    sections.append(("4. File create / read / delete vs bonnie++ (set A)",
+        rows.append(Row(res, "%s (%s)" % (PHASE_TITLES[ph], ph), (F, "bonnie", ph), (F, "bonnie++", ph),
+                        "files/s", goal=1.0, group=F,
+                        cpu=((F, "bonnie", ph + "_cpu_csv"), (F, "bonnie++", ph + "_cpu_csv"), False)))
+    sections.append(("4. File create / read / delete vs bonnie++ (set F)",
                      "Same -n on both sides (CSV fields 26, 28, 30, 32, 34, 36). bonnie++ ends "
                      "create and delete phases with a global sync(); bonnie with syncfs() of the "
                      "tested file system only. bonnie++ prints +++++ for any phase under 0.5 s.", rows))
@@ -653,10 +653,12 @@ def machine_lines(meta):
                                                  dev.get("logical_sector_bytes", "?"), dev.get("physical_sector_bytes", "?"),
                                                  dev.get("scheduler", "?"), dev.get("write_cache", "?")))
     lines.append("- findmnt: `%s`" % m.get("findmnt", "?"))
+    if m.get("journal"):
+        lines.append("- ext4 journal: %s" % m["journal"])
     lines.append("- lsblk: `%s`" % m.get("lsblk", "?"))
     lines.append("- Tools: %s (sources at %s), bonnie++ %s, fio %s" % (
         m.get("bonnie_version", "?"), m.get("git", "?"), m.get("bonniepp_version", "?"), m.get("fio_version", "?")))
-    lines.append("- Settings: BENCH_PAIRS=%s, BENCH_SCALE=%s, BENCH_MEM=%s; scratch directory %s" % (
+    lines.append("- Pairs: %s; BENCH_SCALE=%s, BENCH_MEM=%s; scratch directory %s" % (
         m.get("pairs", "?"), m.get("scale", "?"), m.get("mem", "?"), m.get("scratch", "?")))
     lines.append("- Sizes: %s" % m.get("sizes", "?"))
     return lines
@@ -788,8 +790,9 @@ def cmd_report(args):
         out.append("")
         out.append("`perf record -e cpu-clock` (software clock sampling; this VM has no hardware "
                    "counters, so `perf stat -e instructions` reports 'not supported') of a smaller run "
-                   "with the same options, bonnie and the peer each. Self time by binary, then the top "
-                   "symbols.")
+                   "with the same options, bonnie and the peer each: self time by binary, the top "
+                   "symbols, and the tool's own functions (a stripped binary such as fio shows "
+                   "addresses). These profiles cover whole runs, all phases of the command shown.")
         out.append("")
         for f in profs:
             out.append("#### " + f[:-4])

@@ -34,14 +34,15 @@ SIZE=${BENCH_SIZE:-$((4096 * SCALE))}              # sets A and B: vs bonnie++, 
 DSIZE=${BENCH_DIRECT_SIZE:-$((256 * SCALE))}       # set D: O_DIRECT, 8 KiB synchronous I/O is slow
 OSIZE=${BENCH_OVERHEAD_SIZE:-$((1024 * SCALE))}    # set O: latency recording and --verify cost
 PERCHAR=${BENCH_PERCHAR:-$((3 * SCALE))}           # per-char MiB (bonnie++ -f3 / bonnie -f3m)
+CSIZE=${BENCH_PERCHAR_FILE_SIZE:-$((64 * SCALE))}   # set C: -s of the per-char runs
 SEEKS=${BENCH_SEEKS:-$((200000 * SCALE))}          # enough for bonnie++ to time seeks from the cache
 FILES=${BENCH_FILES:-$((64 * SCALE))}              # -n: x1024 files; bonnie++ needs > 0.5 s per phase
 OFILES=${BENCH_OVERHEAD_FILES:-$((16 * SCALE))}
 PCBYTES=${BENCH_PERCHAR_TIMING_BYTES:-$((2097152 * SCALE))}
-# the sets of short runs (D: O_DIRECT, O: a 2% difference, P) get more pairs
+# the sets of short runs (C, F, D, O, P) get more pairs
 OPAIRS=${BENCH_SHORT_PAIRS:-$((PAIRS > 5 ? PAIRS : 5))}
 KEEP=${BENCH_KEEP:-0}
-for v in SIZE DSIZE OSIZE PERCHAR SEEKS FILES OFILES PCBYTES OPAIRS KEEP; do int_or_die "$v" "${!v}"; done
+for v in SIZE DSIZE OSIZE PERCHAR CSIZE SEEKS FILES OFILES PCBYTES OPAIRS KEEP; do int_or_die "$v" "${!v}"; done
 [ "$OPAIRS" -ge 1 ] || die "BENCH_SHORT_PAIRS must be at least 1"
 SEEKS=$(((SEEKS / PROCS) * PROCS))
 [ "$SEEKS" -ge "$PROCS" ] || die "BENCH_SEEKS must be at least $PROCS"
@@ -132,10 +133,10 @@ avail_mib=$(($(df -Pk "$W" | awk 'NR==2 {print $4}') / 1024))
 T0=$(date +%s)
 meta date_start "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 meta scratch "$SCRATCH"
-meta pairs "$PAIRS (sets D, O and P: $OPAIRS)"
+meta pairs "$PAIRS for sets A and B, $OPAIRS for sets C, F, D, O and P"
 meta scale "$SCALE"
 meta mem "$MEM"
-meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers, per-char ${PERCHAR} MiB, -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, per-char ${PERCHAR} MiB, ${SEEKS} seeks, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes x ${OPAIRS} rounds"
+meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers; set C ${CSIZE} MiB file, per-char ${PERCHAR} MiB; set F -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, per-char ${PERCHAR} MiB, ${SEEKS} seeks, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes x ${OPAIRS} rounds"
 
 say "scratch directory $SCRATCH ($PAIRS pairs, scale $SCALE)"
 
@@ -172,6 +173,14 @@ meta cpu "$(nproc) x $(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo
 meta ram "$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
 meta findmnt "$(findmnt -n -o TARGET,SOURCE,FSTYPE,OPTIONS -T "$W" 2>/dev/null | tr -s ' ')"
 dev=$(findmnt -n -o SOURCE -T "$W" 2>/dev/null)
+fstype=$(findmnt -n -o FSTYPE -T "$W" 2>/dev/null)
+if [ -n "$dev" ] && { [ "$fstype" = ext4 ] || [ "$fstype" = ext3 ]; } && [ -d /proc/fs/jbd2 ]; then
+	if ls /proc/fs/jbd2 2>/dev/null | grep -q "^$(basename "$dev")-"; then
+		meta journal "yes (/proc/fs/jbd2 has $(basename "$dev"))"
+	else
+		meta journal "no (no /proc/fs/jbd2 entry for $(basename "$dev"))"
+	fi
+fi
 meta lsblk "$(lsblk -dn -o NAME,SIZE,ROTA,TYPE,MODEL "$dev" 2>/dev/null | tr -s ' ')"
 
 # ---------------------------------------------------------------- running
@@ -226,10 +235,10 @@ BON_COMMON="--no-align-probe -q"
 # tool ran next measured its block write 2-3x slower, bonnie++ as much as bonnie).
 FIOA=$W/fio-A.data
 for p in $(seq 1 "$PAIRS"); do
-	run A "$p" bonnie "$BONNIE" -d "$W" -s ${SIZE}m:$CHUNK:$SEEKS:$PROCS -f${PERCHAR}m -n $FILES --no-evict $BON_COMMON --json "$LOG/A-bonnie-p$p.json"
+	run A "$p" bonnie "$BONNIE" -d "$W" -s ${SIZE}m:$CHUNK:$SEEKS:$PROCS -f -n 0 --no-evict $BON_COMMON --json "$LOG/A-bonnie-p$p.json"
 	record_bonnie A "$p" bonnie
 	[ "$p" -eq 1 ] && meta env_json "$LOG/A-bonnie-p1.json"
-	run A "$p" bonnie++ bonnie++ -d "$W" -s $SIZE:$CHUNK:$SEEKS:$PROCS -f$PERCHAR -n $FILES -q -r 0 $UOPT
+	run A "$p" bonnie++ bonnie++ -d "$W" -s $SIZE:$CHUNK:$SEEKS:$PROCS -f -n 0 -q -r 0 $UOPT
 	record A "$p" bonnie++ csv "$LAST.out"
 	rm -f -- "$FIOA"
 	run A "$p" fio-write fio --name=write --filename="$FIOA" --rw=write --size=${SIZE}m --end_fsync=1 --fallocate=none $(fio_common)
@@ -238,6 +247,24 @@ for p in $(seq 1 "$PAIRS"); do
 	record A "$p" fio-read-cached fio "$LAST.out"
 	rm -f -- "$FIOA"
 done
+
+# ---- set C: per-char, bonnie vs bonnie++ (small file: the per-char phases are the point)
+NP=$OPAIRS
+for p in $(seq 1 "$OPAIRS"); do
+	run C "$p" bonnie "$BONNIE" -d "$W" -s ${CSIZE}m:$CHUNK -f${PERCHAR}m -n 0 --no-evict $BON_COMMON --json "$LOG/C-bonnie-p$p.json"
+	record_bonnie C "$p" bonnie
+	run C "$p" bonnie++ bonnie++ -d "$W" -s $CSIZE:$CHUNK -f$PERCHAR -n 0 -q -r 0 $UOPT
+	record C "$p" bonnie++ csv "$LAST.out"
+done
+
+# ---- set F: file create / stat / delete, bonnie vs bonnie++
+for p in $(seq 1 "$OPAIRS"); do
+	run F "$p" bonnie "$BONNIE" -d "$W" -s 0 -n $FILES $BON_COMMON --json "$LOG/F-bonnie-p$p.json"
+	record_bonnie F "$p" bonnie
+	run F "$p" bonnie++ bonnie++ -d "$W" -s 0 -n $FILES -q -r 0 $UOPT
+	record F "$p" bonnie++ csv "$LAST.out"
+done
+NP=$PAIRS
 
 # ---- set B: bonnie (default: evicts before reads) vs fio buffered; fio direct 1m read (honesty).
 # bonnie's block read is the second read of its file (rewrite reads it
@@ -318,10 +345,12 @@ record P 1 perchar_timing perchar "$LAST.out"
 # For each group of comparisons with a missed goal: a smaller run of bonnie
 # and of its peer under perf (cpu-clock sampling works without hardware
 # counters), summarised by binary and by symbol.
-profile() { # NAME CMD...
-	local name=$1 data
+profile() { # NAME CMD...: summary by binary, top symbols, and the tool's own code
+	local name=$1 data own
 	shift
 	data=$PROF/$name.data
+	own=$(basename "$1")
+	sync -f "$W" || die "sync -f $W failed"
 	if ! perf record -q -e cpu-clock -F 1999 -o "$data" -- "$@" >"$PROF/$name.out" 2>"$PROF/$name.err" </dev/null; then
 		say "perf record of $name failed (see below); profile skipped"
 		tail -n 5 "$PROF/$name.err" >&2
@@ -329,9 +358,12 @@ profile() { # NAME CMD...
 	fi
 	{
 		printf '$ %s\n' "$(printf '%q ' "$@")"
-		perf report -i "$data" --stdio --no-children --sort dso --percent-limit 1 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 12
+		echo "--- samples by binary"
+		perf report -i "$data" --stdio --no-children --sort dso --percent-limit 1 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 8
 		echo "--- top symbols (self)"
-		perf report -i "$data" --stdio --no-children --sort dso,sym --percent-limit 1.5 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 25
+		perf report -i "$data" --stdio --no-children --sort dso,sym --percent-limit 1.5 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 16
+		echo "--- $own's own functions (share of all samples)"
+		perf report -i "$data" --stdio --no-children --dsos "$own" --sort sym --percent-limit 0.1 2>/dev/null | grep -v '^#' | grep -v '^$' | head -n 10
 	} >"$PROF/$name.txt"
 	rm -f -- "$data"
 }
@@ -344,8 +376,16 @@ if [ -n "$UNMET" ] && [ "$PROFILE" -ne 0 ]; then
 			say "profiling group $g (a goal there was not met)"
 			case $g in
 			A)
-				profile A-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n $((FILES / 4)) --no-evict $BON_COMMON
-				profile A-bonnie++ bonnie++ -d "$W" -s $PS:$CHUNK:$PSEEK:$PROCS -f$PERCHAR -n $((FILES / 4)) -q -r 0 $UOPT
+				profile A-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f -n 0 --no-evict $BON_COMMON
+				profile A-bonnie++ bonnie++ -d "$W" -s $PS:$CHUNK:$PSEEK:$PROCS -f -n 0 -q -r 0 $UOPT
+				;;
+			C)
+				profile C-bonnie "$BONNIE" -d "$W" -s ${CSIZE}m:$CHUNK -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
+				profile C-bonnie++ bonnie++ -d "$W" -s $CSIZE:$CHUNK -f$PERCHAR -n 0 -q -r 0 $UOPT
+				;;
+			F)
+				profile F-bonnie "$BONNIE" -d "$W" -s 0 -n $((FILES / 4)) $BON_COMMON
+				profile F-bonnie++ bonnie++ -d "$W" -s 0 -n $((FILES / 4)) -q -r 0 $UOPT
 				;;
 			B)
 				profile B-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f -n 0 $BON_COMMON
@@ -362,8 +402,8 @@ if [ -n "$UNMET" ] && [ "$PROFILE" -ne 0 ]; then
 				rm -f -- "$FIOD"
 				;;
 			O)
-				profile O-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n $((OFILES / 4 + 1)) --no-evict $BON_COMMON
-				profile O-bonnie-nolat "$NOLAT" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n $((OFILES / 4 + 1)) --no-evict $BON_COMMON
+				profile O-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
+				profile O-bonnie-nolat "$NOLAT" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
 				;;
 			esac
 		done

@@ -274,7 +274,7 @@ static int stat_one(struct file_plan *fp, struct phase_result *res, int dirfd, c
 	}
 	if (st.st_size == 0)
 		return 0;
-	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return file_fail(fp, res, "open", shown);
 	rc = read_contents(fp, res, fd, shown, index, want);

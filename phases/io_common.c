@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void data_path(const struct phase_ctx *ctx, char *buf, size_t len)
@@ -49,6 +50,7 @@ int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct 
 
 int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool create, bool direct)
 {
+	struct stat st;
 	int fd;
 
 	if (create) {
@@ -56,9 +58,19 @@ int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool c
 			return data_fail(ctx, res, "unlink", -1);
 		flags |= O_CREAT | O_EXCL;
 	}
-	fd = plat_open(ctx->dirfd, DATA_FILE, flags, 0600, direct);
+	/* O_NONBLOCK: a fifo put in the data file's place must not hang us */
+	fd = plat_open(ctx->dirfd, DATA_FILE, flags | O_NONBLOCK, 0600, direct);
 	if (fd < 0)
 		return data_fail(ctx, res, "open", -1);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return data_fail_detail(ctx, res, "open", -1, "not a regular file: something replaced bonnie's own");
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		data_fail(ctx, res, "fcntl", -1);
+		close(fd);
+		return -1;
+	}
 	if (direct)
 		res->flags |= RESULT_DIRECT;
 	return fd;

@@ -30,9 +30,9 @@ static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
 		res->flags |= RESULT_NOT_EVICTED;
 		return 0;
 	}
-	fd = plat_open(ctx->dirfd, DATA_FILE, O_RDONLY, 0, false);
+	fd = data_open(ctx, res, O_RDONLY, false, false);
 	if (fd < 0)
-		return data_fail(ctx, res, "open", -1);
+		return -1;
 	rc = plat_evict(fd);
 	if (rc < 0)
 		data_fail(ctx, res, "fdatasync", -1);

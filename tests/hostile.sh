@@ -138,6 +138,32 @@ fi
 check "data symlink attack: victim file and everything else untouched" untouched
 echo "hostile.sh: data symlink planted: $planted; exit $rc: $(head -n 1 "$O/err")"
 
+# (c) "data" replaced by a fifo once the block write has made it: opening
+# it must neither hang nor use it. A watchdog kills bonnie after 120 s, which
+# the checks below then report as a hang.
+"$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 3 --no-align-probe >"$O/out" 2>"$O/err" &
+pid=$!
+( sleep 120; kill -9 "$pid" 2>/dev/null ) &
+dog=$!
+planted=no
+if wait_scratch "$D"; then
+	w=0
+	until grep -q 'Rewriting\.\.\.' "$O/out" || ! kill -0 "$pid" 2>/dev/null || [ $w -gt 3000 ]; do
+		w=$((w + 1))
+		sleep 0.01
+	done
+	rm -f "$S/data" && mkfifo "$S/data" 2>/dev/null && planted=yes
+fi
+wait "$pid"; rc=$?; pid=""
+kill "$dog" 2>/dev/null
+check "fifo as data: no hang, exit 0 or 3 (got $rc)" rc_in 0 3
+if [ $rc -eq 3 ]; then
+	check "fifo as data: one line saying it is not a regular file" \
+		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q 'data: not a regular file' '$O/err'"
+fi
+check "fifo as data: scratch removed" [ ! -e "$S" ]
+echo "hostile.sh: fifo planted: $planted; exit $rc: $(head -n 1 "$O/err")"
+
 # --- Unusable directories: one line, exit 2, nothing made, nothing touched ------
 unusable() { # description, -d argument, extra bonnie arguments, text the line must contain
 	desc=$1 dir=$2 extra=$3 text=$4
