@@ -30,6 +30,7 @@ int pattern_init(struct pattern *p, uint64_t seed, size_t chunk, size_t align)
 		return -1;
 	}
 	p->seed = seed;
+	p->key = rng_mix64(seed ^ 0x7374616d70ULL);
 	p->chunk = chunk;
 	p->slots = chunk >= POOL_TARGET / 2 ? 2 : POOL_TARGET / chunk;
 	bytes = p->slots * chunk;
@@ -56,9 +57,11 @@ static size_t slot_of(const struct pattern *p, uint64_t off)
 	return (size_t)((off / p->chunk) % p->slots);
 }
 
+/* One hash per sector (this runs for every 512 bytes written): the seed is
+ * mixed once, at init, into p->key. */
 static uint64_t stamp_value(const struct pattern *p, uint64_t sector_off, unsigned gen)
 {
-	return rng_mix64(p->seed ^ rng_mix64(sector_off ^ ((uint64_t)gen << 58)));
+	return rng_mix64(p->key ^ sector_off ^ ((uint64_t)gen << 58));
 }
 
 void pattern_stamp(const struct pattern *p, unsigned char *buf, size_t len, uint64_t off, unsigned gen)

@@ -19,6 +19,7 @@
 
 struct pattern {
 	uint64_t seed;
+	uint64_t key;        /* the seed, mixed once, for the sector stamps */
 	size_t chunk;
 	size_t slots;
 	unsigned char *pool; /* slots * chunk bytes, aligned as asked */
