@@ -318,8 +318,9 @@ class Row:
                     out.append("bonnie's phase took %s in the successive pairs; CPU time is %.0f%% of the "
                                "elapsed time, so the time went %s" % (
                                    ", ".join(parts), 100 * cpu_share,
-                                   "to kernel work (bonnie's own code is a few percent of the samples in "
-                                   "the profile below), not to waiting for the disk" if cpu_share > 0.7
+                                   "to CPU work (the profiles below show how much of it is in the kernel "
+                                   "and how much in bonnie's own code), not to waiting for the disk"
+                                   if cpu_share > 0.7
                                    else "mostly to waiting (for the disk or the journal)"))
             peer = numeric(self.b_vals)
             if len(peer) > 1 and min(peer) > 0 and max(peer) / min(peer) > 2:
@@ -335,7 +336,7 @@ class Row:
         if self.cpu_status() == "NOT met":
             ca, cb = self.cpu[0], self.cpu[1]
             s = "%%CPU bonnie %.1f vs peer %.1f" % (ca, cb)
-            if getattr(self, "cpu_per_gib", None):
+            if getattr(self, "cpu_per_gib", None) and self.status() != "NOT met":
                 pa, pb = self.cpu_per_gib
                 s += "; per GiB moved bonnie %.3f s vs peer %.3f s CPU%s" % (
                     pa, pb, " (bonnie's %CPU is higher because it finishes sooner)" if pa <= pb else "")
@@ -614,10 +615,147 @@ def unmet_groups(res):
     return groups
 
 
+def cmd_callgrind(args):
+    """Summary of a callgrind output file: total user-space instructions, and
+    for bonnie the inclusive count of each phase function per operation
+    (OPS operations of each kind in the run)."""
+    import subprocess
+    path, ops = args[0], int(args[1])
+
+    def annotate(inclusive):
+        cmd = ["callgrind_annotate", "--auto=no"] + (["--inclusive=yes"] if inclusive else []) + [path]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+        rows, seen = [], set()
+        for line in out.splitlines():
+            m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$", line)
+            if m and m.group(2) not in seen:
+                seen.add(m.group(2))
+                rows.append((int(m.group(1).replace(",", "")), m.group(2)))
+        return rows
+
+    def fname(w):
+        return w.split(":")[-1].split(" ")[0] if ":" in w else w
+
+    self_rows, incl_rows = annotate(False), annotate(True)
+    total = next((n for n, w in self_rows if w.startswith("PROGRAM TOTALS")), None)
+    print("user-space instructions, whole run: %s" % ("{:,}".format(total) if total else "?"))
+    incl = {}
+    for n, w in incl_rows:
+        incl.setdefault(fname(w), n)
+    per = [("block_write_run", ops, "per block write of one chunk"),
+           ("rewrite_run", ops, "per rewrite of one chunk"),
+           ("block_read_run", ops, "per block read of one chunk"),
+           ("seek_worker_main", ops, "per seek (all workers)"),
+           ("pattern_stamp", ops * 2.1, "per stamped chunk (block write + rewrite + 1 seek in 10)"),
+           ("hist_add", ops * 4, "per timed operation of the 4 I/O phases"),
+           ("clock_now_ns", ops * 4, "per timed operation of the 4 I/O phases (plus a few per phase)"),
+           ("pattern_init", None, "once at start-up, outside the timed phases")]
+    if any(k in incl for k, _, _ in per):
+        print("--- inclusive instructions of bonnie's functions")
+        for k, n, what in per:
+            if k in incl:
+                print("%-17s %12s  %s" % (k, "{:,}".format(incl[k]),
+                                          ("= %.0f %s" % (incl[k] / n, what)) if n else what))
+    print("--- top functions (self)")
+    for n, w in [r for r in self_rows if not r[1].startswith("PROGRAM TOTALS")][:8]:
+        print("%12s  %s" % ("{:,}".format(n), w[:100]))
+
+
 def cmd_unmet(args):
     res = Results(args[0])
     for g in unmet_groups(res):
         print(g)
+
+
+def cg_summary(prof_dir, name):
+    """(total, {function: per-op figure}) from NAME-callgrind.txt, or None."""
+    path = os.path.join(prof_dir or "", name + "-callgrind.txt")
+    if not os.path.exists(path):
+        return None
+    total, per = None, {}
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"user-space instructions, whole run: ([\d,]+)", line)
+        if m:
+            total = int(m.group(1).replace(",", ""))
+        m = re.match(r"(\w+)\s+([\d,]+)\s+= (\d+) per", line)
+        if m:
+            per[m.group(1)] = (int(m.group(2).replace(",", "")), int(m.group(3)))
+    return total, per
+
+
+def profile_facts(prof_dir, res):
+    facts = []
+    a, p = cg_summary(prof_dir, "A-bonnie"), cg_summary(prof_dir, "A-bonnie++")
+    if a and p and a[0] and p[0]:
+        per = a[1]
+        s = ("Exact user-space instruction counts (callgrind) for the same 64 MiB run without "
+             "per-char or file phases: bonnie %s, bonnie++ %s (%.1fx)." % ("{:,}".format(a[0]),
+                                                                         "{:,}".format(p[0]), a[0] / p[0]))
+        if "block_write_run" in per and "pattern_stamp" in per:
+            s += (" bonnie's block write executes %d instructions per 8 KiB chunk and its rewrite %d; "
+                  "pattern_stamp (lib/pattern.c, which writes the seeded, offset-derived 8-byte stamp "
+                  "into every 512-byte sector of the chunk, calling rng_mix64 twice per sector) "
+                  "accounts for %d of them per chunk. bonnie++ generates no data per chunk (what it "
+                  "writes is almost all zero bytes), so "
+                  "for the same system calls bonnie does more work in user space in the two write "
+                  "phases; that is the part of the block write / rewrite gap that is bonnie's code."
+                  % (per["block_write_run"][1], per.get("rewrite_run", (0, 0))[1], per["pattern_stamp"][1]))
+        facts.append(s)
+    o, n = cg_summary(prof_dir, "O-bonnie"), cg_summary(prof_dir, "O-bonnie-nolat")
+    if o and n and o[0] and n[0]:
+        ops = 4 * 8192
+        ck = numeric(res.series("P", "perchar_timing", "clock_ns_per_call").values())
+        facts.append("Latency recording adds %s user-space instructions over the 4 x 8192 timed operations "
+                     "of the 64 MiB run (callgrind, bonnie %s vs -DBONNIE_NO_LATENCY %s): %.0f per "
+                     "operation, plus the clock_gettime call itself%s." % (
+                         "{:,}".format(o[0] - n[0]), "{:,}".format(o[0]), "{:,}".format(n[0]),
+                         (o[0] - n[0]) / ops,
+                         (" (%.1f ns here, from perchar_timing)" % med(ck)) if ck else ""))
+    for name in sorted(os.listdir(prof_dir)) if prof_dir and os.path.isdir(prof_dir) else []:
+        if not name.endswith(".txt") or name.endswith(("-callgrind.txt", "-stat.txt")):
+            continue
+        text = open(os.path.join(prof_dir, name), encoding="utf-8", errors="replace").read()
+        lines = text.splitlines()
+        tool = os.path.basename(lines[0].split()[1]) if lines and len(lines[0].split()) > 1 else "?"
+        shares = {}
+        section = ""
+        for line in lines:
+            if line.startswith("--- "):
+                section = line
+                continue
+            m = re.match(r"\s*([\d.]+)%\s+(\S+)\s*$", line)
+            if m and section.startswith("--- samples by binary"):
+                shares[m.group(2)] = float(m.group(1))
+        kern = shares.get("[kernel.kallsyms]")
+        s = "%s (perf): %s's own code %s of the samples, the kernel %s" % (
+            name[:-4], tool, ("%.1f%%" % shares[tool]) if tool in shares else "under 1%",
+            ("%.1f%%" % kern) if kern is not None else "n/a")
+        rd = re.search(r"([\d.]+)%\s+\[kernel.kallsyms\]\s+\[k\] recently_deleted", text)
+        fg = re.search(r"([\d.]+)%\s+\[kernel.kallsyms\]\s+\[k\] find_get_block_common", text)
+        if rd:
+            s += ("; ext4's recently_deleted() %s%%%s: on an ext4 without a journal, inode allocation "
+                  "looks up each candidate inode's table block in the buffer cache and skips inodes "
+                  "deleted less than 60 s ago (300 s while that block is dirty), so creating files soon "
+                  "after mass deletes (the previous phase, the previous run) costs kernel CPU whichever "
+                  "tool runs" % (
+                      rd.group(1), (" and find_get_block_common() %s%%" % fg.group(1)) if fg else ""))
+        facts.append(s + ".")
+    for name in ("C-bonnie", "C-bonnie++"):
+        path = os.path.join(prof_dir or "", name + "-stat.txt")
+        if os.path.exists(path):
+            vals = {}
+            for line in open(path, encoding="utf-8"):
+                m = re.match(r"([\w:-]+): ([\d.]+) ?(\S*)", line)
+                if m:
+                    vals[m.group(1)] = (float(m.group(2)), m.group(3))
+            if vals:
+                s = "%s, one per-char run of set C (perf stat): %s" % (name, ", ".join(
+                    "%s %s%s" % (k, fmt_num(v), (" " + u) if u else "") for k, (v, u) in vals.items()))
+                sc, tc = vals.get("raw_syscalls:sys_enter"), vals.get("task-clock")
+                if sc and tc and sc[0] and tc[1] == "msec":
+                    s += "; %.0f ns of CPU per system call" % (tc[0] * 1e6 / sc[0])
+                facts.append(s + ".")
+    return facts
 
 
 def read_kv(path):
@@ -784,15 +922,25 @@ def cmd_report(args):
     if not any_unmet:
         out.append("All goals were met in this run.")
     out.append("")
+    facts = profile_facts(prof_dir, res)
+    if facts:
+        out.append("Measured in the profiles below:")
+        out.append("")
+        out += ["- " + f for f in facts]
+        out.append("")
     profs = sorted(f for f in os.listdir(prof_dir) if f.endswith(".txt")) if prof_dir and os.path.isdir(prof_dir) else []
     if profs:
         out.append("### Profiles of the groups with a missed goal")
         out.append("")
-        out.append("`perf record -e cpu-clock` (software clock sampling; this VM has no hardware "
-                   "counters, so `perf stat -e instructions` reports 'not supported') of a smaller run "
-                   "with the same options, bonnie and the peer each: self time by binary, the top "
-                   "symbols, and the tool's own functions (a stripped binary such as fio shows "
-                   "addresses). These profiles cover whole runs, all phases of the command shown.")
+        out.append("For each group of comparisons with a missed goal, smaller runs with the same options, "
+                   "bonnie and the peer each. `NAME`: `perf record -e cpu-clock` (software clock "
+                   "sampling; this VM has no hardware counters, `perf stat -e instructions` says "
+                   "'not supported'): self time by binary, the top symbols and the tool's own "
+                   "functions (a stripped binary such as fio or bonnie++ shows addresses); these "
+                   "cover whole runs, all phases of the command shown. `NAME-callgrind`: valgrind "
+                   "callgrind's exact count of user-space instructions (kernel work and the vDSO "
+                   "clock are not in it) for a 64 MiB run, 8192 operations per phase. "
+                   "`NAME-stat`: `perf stat` system calls and CPU time.")
         out.append("")
         for f in profs:
             out.append("#### " + f[:-4])
@@ -804,8 +952,11 @@ def cmd_report(args):
 
     out.append("## Commands")
     out.append("")
-    out.append("Exactly as run (pair 1 shown; every pair repeats them with its own output file names). "
-               "`%s` is the scratch directory; it and everything in it is removed at the end." %
+    out.append("Exactly as run (pair 1 shown; every pair repeats them with its own output file names), "
+               "each preceded by `sync -f <scratch>/work` (outside any timing) and run as "
+               "`setsid /usr/bin/time -v -o <log> COMMAND`. The profiles' commands are in their "
+               "sections above. `%s` is the scratch directory; it and everything in it is removed at "
+               "the end." %
                (meta.get("scratch", ["?"])[-1]))
     out.append("")
     cmds = read_kv(cmds_path)
@@ -828,6 +979,8 @@ def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "record":
         cmd_record(args)
+    elif cmd == "callgrind":
+        cmd_callgrind(args)
     elif cmd == "unmet":
         cmd_unmet(args)
     elif cmd == "report":

@@ -10,7 +10,10 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 LIB="$HERE/benchlib.py"
 
-say() { printf '%s\n' "bench: $*" >&2; }
+# fd 9 is this script's stderr, also inside functions whose output is
+# redirected (a signal trap runs inside the function it interrupted)
+exec 9>&2
+say() { printf '%s\n' "bench: $*" >&9; }
 die() { say "error: $*"; exit 1; }
 
 int_or_die() { # name value
@@ -41,9 +44,11 @@ OFILES=${BENCH_OVERHEAD_FILES:-$((16 * SCALE))}
 PCBYTES=${BENCH_PERCHAR_TIMING_BYTES:-$((2097152 * SCALE))}
 # the sets of short runs (C, F, D, O, P) get more pairs
 OPAIRS=${BENCH_SHORT_PAIRS:-$((PAIRS > 5 ? PAIRS : 5))}
+CPAIRS=${BENCH_PERCHAR_PAIRS:-$((OPAIRS + 2))} # per-char: pure syscall cost, the noisiest
 KEEP=${BENCH_KEEP:-0}
-for v in SIZE DSIZE OSIZE PERCHAR CSIZE SEEKS FILES OFILES PCBYTES OPAIRS KEEP; do int_or_die "$v" "${!v}"; done
+for v in SIZE DSIZE OSIZE PERCHAR CSIZE SEEKS FILES OFILES PCBYTES OPAIRS CPAIRS KEEP; do int_or_die "$v" "${!v}"; done
 [ "$OPAIRS" -ge 1 ] || die "BENCH_SHORT_PAIRS must be at least 1"
+[ "$CPAIRS" -ge 1 ] || die "BENCH_PERCHAR_PAIRS must be at least 1"
 SEEKS=$(((SEEKS / PROCS) * PROCS))
 [ "$SEEKS" -ge "$PROCS" ] || die "BENCH_SEEKS must be at least $PROCS"
 MEMSIZES="1024 4096"
@@ -133,7 +138,7 @@ avail_mib=$(($(df -Pk "$W" | awk 'NR==2 {print $4}') / 1024))
 T0=$(date +%s)
 meta date_start "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 meta scratch "$SCRATCH"
-meta pairs "$PAIRS for sets A and B, $OPAIRS for sets C, F, D, O and P"
+meta pairs "$PAIRS for sets A and B, $CPAIRS for set C, $OPAIRS for sets F, D, O and P"
 meta scale "$SCALE"
 meta mem "$MEM"
 meta sizes "sets A/B ${SIZE} MiB file, chunk ${CHUNK}, ${SEEKS} seeks by ${PROCS} workers; set C ${CSIZE} MiB file, per-char ${PERCHAR} MiB; set F -n ${FILES}; set D ${DSIZE} MiB; set O ${OSIZE} MiB, per-char ${PERCHAR} MiB, ${SEEKS} seeks, -n ${OFILES}; set M 1024 and 4096 MiB; per-byte timing ${PCBYTES} bytes x ${OPAIRS} rounds"
@@ -185,6 +190,19 @@ meta lsblk "$(lsblk -dn -o NAME,SIZE,ROTA,TYPE,MODEL "$dev" 2>/dev/null | tr -s 
 
 # ---------------------------------------------------------------- running
 
+# bgwait CMD...: runs CMD in its own session and waits for it, so that a
+# signal to this script can stop it (see on_signal). Redirections given to
+# bgwait apply to CMD.
+bgwait() {
+	local rc
+	$SETSID "$@" &
+	CHILD=$!
+	wait "$CHILD"
+	rc=$?
+	CHILD=""
+	return $rc
+}
+
 # run SET PAIR TOOL CMD...: runs CMD under /usr/bin/time -v with output in
 # $LOG/SET-TOOL-pPAIR.{out,err,time}; any failure ends the bench.
 LAST=""
@@ -199,11 +217,8 @@ run() {
 	# the previous run's writes and deletes reach the disk before this one starts
 	sync -f "$W" || die "sync -f $W failed"
 	t1=$(date +%s.%N)
-	$SETSID /usr/bin/time -v -o "$LAST.time" "$@" >"$LAST.out" 2>"$LAST.err" </dev/null &
-	CHILD=$!
-	wait "$CHILD"
+	bgwait /usr/bin/time -v -o "$LAST.time" "$@" >"$LAST.out" 2>"$LAST.err" </dev/null
 	rc=$?
-	CHILD=""
 	t2=$(date +%s.%N)
 	if [ "$rc" -ne 0 ]; then
 		say "FAILED (exit $rc): $*"
@@ -249,8 +264,8 @@ for p in $(seq 1 "$PAIRS"); do
 done
 
 # ---- set C: per-char, bonnie vs bonnie++ (small file: the per-char phases are the point)
-NP=$OPAIRS
-for p in $(seq 1 "$OPAIRS"); do
+NP=$CPAIRS
+for p in $(seq 1 "$CPAIRS"); do
 	run C "$p" bonnie "$BONNIE" -d "$W" -s ${CSIZE}m:$CHUNK -f${PERCHAR}m -n 0 --no-evict $BON_COMMON --json "$LOG/C-bonnie-p$p.json"
 	record_bonnie C "$p" bonnie
 	run C "$p" bonnie++ bonnie++ -d "$W" -s $CSIZE:$CHUNK -f$PERCHAR -n 0 -q -r 0 $UOPT
@@ -258,6 +273,7 @@ for p in $(seq 1 "$OPAIRS"); do
 done
 
 # ---- set F: file create / stat / delete, bonnie vs bonnie++
+NP=$OPAIRS
 for p in $(seq 1 "$OPAIRS"); do
 	run F "$p" bonnie "$BONNIE" -d "$W" -s 0 -n $FILES $BON_COMMON --json "$LOG/F-bonnie-p$p.json"
 	record_bonnie F "$p" bonnie
@@ -351,7 +367,7 @@ profile() { # NAME CMD...: summary by binary, top symbols, and the tool's own co
 	data=$PROF/$name.data
 	own=$(basename "$1")
 	sync -f "$W" || die "sync -f $W failed"
-	if ! perf record -q -e cpu-clock -F 1999 -o "$data" -- "$@" >"$PROF/$name.out" 2>"$PROF/$name.err" </dev/null; then
+	if ! bgwait perf record -q -e cpu-clock -F 1999 -o "$data" -- "$@" >"$PROF/$name.out" 2>"$PROF/$name.err" </dev/null; then
 		say "perf record of $name failed (see below); profile skipped"
 		tail -n 5 "$PROF/$name.err" >&2
 		return 0
@@ -367,49 +383,109 @@ profile() { # NAME CMD...: summary by binary, top symbols, and the tool's own co
 	} >"$PROF/$name.txt"
 	rm -f -- "$data"
 }
+# Deterministic user-space instruction counts (valgrind callgrind) of a
+# small run: what bonnie's own code costs per operation, next to the peer.
+CGSIZE=64 # MiB, fixed: 8192 operations of 8 KiB per phase
+callgrind() { # NAME OPS CMD...
+	local name=$1 ops=$2
+	shift 2
+	sync -f "$W" || die "sync -f $W failed"
+	if ! bgwait valgrind --tool=callgrind --callgrind-out-file="$PROF/$name.cg" -- "$@" >"$PROF/$name.cgout" 2>"$PROF/$name.cgerr" </dev/null; then
+		say "callgrind of $name failed; skipped"
+		tail -n 5 "$PROF/$name.cgerr" >&2
+		return 0
+	fi
+	{
+		printf '$ valgrind --tool=callgrind %s\n' "$(printf '%q ' "$@")"
+		python3 "$LIB" callgrind "$PROF/$name.cg" "$ops"
+	} >"$PROF/$name-callgrind.txt" || say "callgrind summary of $name failed"
+	rm -f -- "$PROF/$name.cg"
+}
+# System calls and CPU time of a run (perf stat; software events only).
+pstat() { # NAME CMD...
+	local name=$1 ev=raw_syscalls:sys_enter,task-clock
+	shift
+	perf stat -e raw_syscalls:sys_enter -- true >/dev/null 2>&1 || ev=task-clock
+	sync -f "$W" || die "sync -f $W failed"
+	if ! bgwait perf stat -x, -e "$ev" -o "$PROF/$name.stat" -- "$@" >/dev/null 2>&1 </dev/null; then
+		say "perf stat of $name failed; skipped"
+		return 0
+	fi
+	{
+		printf '$ perf stat -e %s %s\n' "$ev" "$(printf '%q ' "$@")"
+		awk -F, '$3 != "" && $1 !~ /^#/ && NF > 2 {printf "%s: %s %s\n", $3, $1, $2}' "$PROF/$name.stat"
+	} >"$PROF/$name-stat.txt"
+	rm -f -- "$PROF/$name.stat"
+}
 UNMET=$(python3 "$LIB" unmet "$TSV") || die "cannot evaluate the goals"
 if [ -n "$UNMET" ] && [ "$PROFILE" -ne 0 ]; then
-	if perf record -q -e cpu-clock -o "$PROF/probe.data" -- true >/dev/null 2>&1; then
-		rm -f -- "$PROF/probe.data"
-		PS=$((SIZE / 8)) PD=$((DSIZE / 2)) PSEEK=$((SEEKS / 4))
-		for g in $UNMET; do
-			say "profiling group $g (a goal there was not met)"
-			case $g in
-			A)
+	HAVE_PERF=0 HAVE_VG=0
+	if command -v perf >/dev/null 2>&1 && perf record -q -e cpu-clock -o "$PROF/probe.data" -- true >/dev/null 2>&1; then
+		HAVE_PERF=1
+	fi
+	rm -f -- "$PROF/probe.data"
+	command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 && HAVE_VG=1
+	[ "$HAVE_PERF" -eq 1 ] || say "perf record does not work here: no perf profiles"
+	[ "$HAVE_VG" -eq 1 ] || say "valgrind/callgrind_annotate not found: no instruction counts"
+	PS=$((SIZE / 8)) PD=$((DSIZE / 2)) PSEEK=$((SEEKS / 4))
+	CGOPS=$((CGSIZE * 1024 * 1024 / CHUNK))
+	for g in $UNMET; do
+		say "profiling group $g (a goal there was not met)"
+		case $g in
+		A)
+			if [ "$HAVE_PERF" -eq 1 ]; then
 				profile A-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f -n 0 --no-evict $BON_COMMON
 				profile A-bonnie++ bonnie++ -d "$W" -s $PS:$CHUNK:$PSEEK:$PROCS -f -n 0 -q -r 0 $UOPT
-				;;
-			C)
+			fi
+			if [ "$HAVE_VG" -eq 1 ]; then
+				callgrind A-bonnie "$CGOPS" "$BONNIE" -d "$W" -s ${CGSIZE}m:$CHUNK:$CGOPS:$PROCS -f -n 0 --no-evict $BON_COMMON
+				callgrind A-bonnie++ "$CGOPS" bonnie++ -d "$W" -s $CGSIZE:$CHUNK:$CGOPS:$PROCS -f -n 0 -q -r 0 $UOPT
+			fi
+			;;
+		C)
+			if [ "$HAVE_PERF" -eq 1 ]; then
+				pstat C-bonnie "$BONNIE" -d "$W" -s ${CSIZE}m:$CHUNK -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
+				pstat C-bonnie++ bonnie++ -d "$W" -s $CSIZE:$CHUNK -f$PERCHAR -n 0 -q -r 0 $UOPT
 				profile C-bonnie "$BONNIE" -d "$W" -s ${CSIZE}m:$CHUNK -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
 				profile C-bonnie++ bonnie++ -d "$W" -s $CSIZE:$CHUNK -f$PERCHAR -n 0 -q -r 0 $UOPT
-				;;
-			F)
+			fi
+			;;
+		F)
+			if [ "$HAVE_PERF" -eq 1 ]; then
 				profile F-bonnie "$BONNIE" -d "$W" -s 0 -n $((FILES / 4)) $BON_COMMON
 				profile F-bonnie++ bonnie++ -d "$W" -s 0 -n $((FILES / 4)) -q -r 0 $UOPT
-				;;
-			B)
+			fi
+			;;
+		B)
+			if [ "$HAVE_PERF" -eq 1 ]; then
 				profile B-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f -n 0 $BON_COMMON
 				rm -f -- "$FIOB"
 				profile B-fio-write fio --name=write --filename="$FIOB" --rw=write --size=${PS}m --end_fsync=1 --fallocate=none $(fio_common)
 				profile B-fio-read fio --name=read --filename="$FIOB" --rw=read --size=${PS}m --invalidate=1 $(fio_common)
 				rm -f -- "$FIOB"
-				;;
-			D)
+			fi
+			;;
+		D)
+			if [ "$HAVE_PERF" -eq 1 ]; then
 				profile D-bonnie "$BONNIE" -D -d "$W" -s ${PD}m:$CHUNK -f -n 0 $BON_COMMON
 				rm -f -- "$FIOD"
 				profile D-fio-write-direct fio --name=write_direct --filename="$FIOD" --rw=write --size=${PD}m --direct=1 --end_fsync=1 --fallocate=none $(fio_common)
 				profile D-fio-read-direct fio --name=read_direct --filename="$FIOD" --rw=read --size=${PD}m --direct=1 $(fio_common)
 				rm -f -- "$FIOD"
-				;;
-			O)
+			fi
+			;;
+		O)
+			if [ "$HAVE_PERF" -eq 1 ]; then
 				profile O-bonnie "$BONNIE" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
 				profile O-bonnie-nolat "$NOLAT" -d "$W" -s ${PS}m:$CHUNK:$PSEEK:$PROCS -f${PERCHAR}m -n 0 --no-evict $BON_COMMON
-				;;
-			esac
-		done
-	else
-		say "perf record does not work here; profiles skipped"
-	fi
+			fi
+			if [ "$HAVE_VG" -eq 1 ]; then
+				callgrind O-bonnie "$CGOPS" "$BONNIE" -d "$W" -s ${CGSIZE}m:$CHUNK:$CGOPS:$PROCS -f -n 0 --no-evict $BON_COMMON
+				callgrind O-bonnie-nolat "$CGOPS" "$NOLAT" -d "$W" -s ${CGSIZE}m:$CHUNK:$CGOPS:$PROCS -f -n 0 --no-evict $BON_COMMON
+			fi
+			;;
+		esac
+	done
 fi
 
 # ---------------------------------------------------------------- report
