@@ -1,14 +1,6 @@
 /* xoshiro256** seeded through splitmix64, plus counter-based draws. */
 #include "rng.h"
 
-uint64_t rng_mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15u;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-	return x ^ (x >> 31);
-}
-
 void rng_seed(struct rng *r, uint64_t seed)
 {
 	uint64_t x = seed;

@@ -9,8 +9,15 @@ struct rng {
 	uint64_t s[4]; /* xoshiro256** state */
 };
 
-/* splitmix64 finaliser: a fast, well-mixed 64-bit hash of x. */
-uint64_t rng_mix64(uint64_t x);
+/* splitmix64 finaliser: a fast, well-mixed 64-bit hash of x. Inline: the
+ * data pattern calls it for every sector written. */
+static inline uint64_t rng_mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15u;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+	return x ^ (x >> 31);
+}
 
 /* Seeds the generator; different seeds give unrelated streams. */
 void rng_seed(struct rng *r, uint64_t seed);
