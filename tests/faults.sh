@@ -16,31 +16,18 @@
 # progress title ("Rewriting...") has been flushed to stdout (FAULT_AFTER),
 # so "the 10th write of the rewrite phase" is exact whatever runs before it.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phases.sh"
 
 command -v jq >/dev/null || { echo "faults.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
 
-SRC=$(cd "$(dirname "$0")" && pwd)/faultshim.c
-BUILD_DIR=${BUILD_DIR:-build}
-mkdir -p "$BUILD_DIR" || exit 1
-SHIM=$(cd "$BUILD_DIR" && pwd)/faultshim.so
-if [ ! -f "$SHIM" ] || [ -n "$(find "$SRC" -newer "$SHIM")" ]; then
-	# built aside and renamed, so a script running meanwhile never loads half a file
-	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM.$$" "$SRC" -ldl &&
-		mv -f "$SHIM.$$" "$SHIM" || {
-		rm -f "$SHIM.$$"; echo "faults.sh: cannot build $SHIM" >&2; exit 1; }
-fi
 
 D=$T/dir
 mkdir "$D"
-# Sanitizer builds want their runtime first; let the shim go ahead of it.
-ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 # All twelve phases, small: 64 KiB per-char, 1 MiB in 4 KiB chunks, 64
 # seeks by 2 workers, 1024 files of 0..1 KiB.
 CHUNK=4096
 BASE="-s 1m:4k:64:2 -f64k -n 1:1k:0 -z 7 -m faults --no-align-probe"
-PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
 
 # run VAR=value... -- bonnie args...: bonnie under the shim; rc, $T/out, $T/err, $T/json, $T/rep.
 run() {
@@ -60,18 +47,8 @@ run() {
 }
 
 injected() { awk '$1 == "injected" { print $2 }' "$T/rep" 2>/dev/null; }
-lines() { wc -l <"$1" | tr -d ' '; }
 csv_last() { grep '^1\.98,' "$T/out" | tail -n 1; }
 
-# The CSV fields (1-based) of phase number $1: rate, %CPU, latency.
-phase_fields() {
-	if [ "$1" -lt 6 ]; then
-		echo "$((10 + 2 * $1)) $((11 + 2 * $1)) $((39 + $1))"
-	else
-		k=$(($1 - 6))
-		echo "$((27 + 2 * k)) $((28 + 2 * k)) $((45 + k))"
-	fi
-}
 
 # csv_phase LINE INDEX filled|empty
 csv_phase() {
@@ -108,31 +85,7 @@ multiple_of_chunk() { [ -n "$1" ] && [ $(($1 % CHUNK)) -eq 0 ]; }
 re_escape() { printf '%s' "$1" | sed 's/[].[^$*\\/+?(){}|]/\\&/g'; }
 DRE=$(re_escape "$D")
 
-index_of() {
-	i=0
-	for p in $PHASES; do
-		[ "$p" = "$1" ] && { echo $i; return; }
-		i=$((i + 1))
-	done
-	echo -1
-}
 
-title_of() {
-	case $1 in
-	putc) echo "Writing a byte at a time" ;;
-	put_block) echo "Writing intelligently" ;;
-	rewrite) echo "Rewriting" ;;
-	getc) echo "Reading a byte at a time" ;;
-	get_block) echo "Reading intelligently" ;;
-	seeks) echo "start 'em" ;;
-	seq_create) echo "Create files in sequential order" ;;
-	seq_stat) echo "Stat files in sequential order" ;;
-	seq_del) echo "Delete files in sequential order" ;;
-	ran_create) echo "Create files in random order" ;;
-	ran_stat) echo "Stat files in random order" ;;
-	ran_del) echo "Delete files in random order" ;;
-	esac
-}
 
 # --- EIO and ENOSPC in every phase -----------------------------------------
 # phase|call|nth|expected op (ERE)|path under the scratch dir (ERE)|offset: N, chunk (any

@@ -13,21 +13,10 @@
 # signal lands, so the checks there allow the stop in that phase or a later
 # one; nothing depends on how long anything takes.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phases.sh"
 
 command -v jq >/dev/null || { echo "signals.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
 
-SRC=$(cd "$(dirname "$0")" && pwd)/faultshim.c
-BUILD_DIR=${BUILD_DIR:-build}
-mkdir -p "$BUILD_DIR" || exit 1
-SHIM=$(cd "$BUILD_DIR" && pwd)/faultshim.so
-if [ ! -f "$SHIM" ] || [ -n "$(find "$SRC" -newer "$SHIM")" ]; then
-	# built aside and renamed, so a script running meanwhile never loads half a file
-	${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -O2 -shared -fPIC -o "$SHIM.$$" "$SRC" -ldl &&
-		mv -f "$SHIM.$$" "$SHIM" || {
-		rm -f "$SHIM.$$"; echo "signals.sh: cannot build $SHIM" >&2; exit 1; }
-fi
-ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 D=$T/dir
 mkdir "$D"
@@ -35,43 +24,9 @@ pid=""
 trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$T"' EXIT
 TIMEOUT=60 # seconds for anything to appear; never an assertion on time
 
-PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
 
-title_of() {
-	case $1 in
-	putc) echo "Writing a byte at a time" ;;
-	put_block) echo "Writing intelligently" ;;
-	rewrite) echo "Rewriting" ;;
-	getc) echo "Reading a byte at a time" ;;
-	get_block) echo "Reading intelligently" ;;
-	seeks) echo "start 'em" ;;
-	seq_create) echo "Create files in sequential order" ;;
-	seq_stat) echo "Stat files in sequential order" ;;
-	seq_del) echo "Delete files in sequential order" ;;
-	ran_create) echo "Create files in random order" ;;
-	ran_stat) echo "Stat files in random order" ;;
-	ran_del) echo "Delete files in random order" ;;
-	esac
-}
 
-index_of() {
-	i=0
-	for p in $PHASES; do
-		[ "$p" = "$1" ] && { echo $i; return; }
-		i=$((i + 1))
-	done
-	echo -1
-}
 
-# The CSV fields (1-based) of phase number $1: rate, %CPU, latency.
-phase_fields() {
-	if [ "$1" -lt 6 ]; then
-		echo "$((10 + 2 * $1)) $((11 + 2 * $1)) $((39 + $1))"
-	else
-		k=$(($1 - 6))
-		echo "$((27 + 2 * k)) $((28 + 2 * k)) $((45 + k))"
-	fi
-}
 
 # "filled"/"empty"/"mixed" for phase $2 in CSV line $1.
 csv_state() {
@@ -84,7 +39,6 @@ csv_state() {
 	if [ $e -eq 0 ]; then echo filled; elif [ $e -eq $n ]; then echo empty; else echo mixed; fi
 }
 
-lines() { wc -l <"$1" | tr -d ' '; }
 one_csv_line() { [ "$(grep '^1\.98,' "$T/out" | awk -F, '{ print NF }')" = 50 ]; }
 
 # Waits (polling, up to TIMEOUT s) until command succeeds.
