@@ -694,7 +694,7 @@ def profile_facts(prof_dir, res):
         if "block_write_run" in per and "pattern_stamp" in per:
             s += (" bonnie's block write executes %d instructions per 8 KiB chunk and its rewrite %d; "
                   "pattern_stamp (lib/pattern.c, which writes the seeded, offset-derived 8-byte stamp "
-                  "into every 512-byte sector of the chunk, calling rng_mix64 twice per sector) "
+                  "into every 512-byte sector of the chunk, one inline rng_mix64 hash per sector) "
                   "accounts for %d of them per chunk. bonnie++ generates no data per chunk (what it "
                   "writes is almost all zero bytes), so "
                   "for the same system calls bonnie does more work in user space in the two write "
