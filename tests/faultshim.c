@@ -355,6 +355,24 @@ static size_t shorter(size_t len)
 	return len > 1 ? len / 2 : len;
 }
 
+/* The fault step shared by read, write, pread and pwrite on a tracked fd:
+ * -1 with errno set to fail the call, else 0 with *len possibly shortened. */
+static int transfer_fault(enum call c, size_t *len)
+{
+	int e;
+
+	if (!hit(c))
+		return 0;
+	e = fault_errno();
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	if (mode == M_SHORT)
+		*len = shorter(*len);
+	return 0;
+}
+
 #define FAIL_OR_GO(c, cond)               \
 	do {                                  \
 		if ((cond) && hit(c)) {           \
@@ -379,17 +397,8 @@ static void maybe_arm(int fd, const void *buf, size_t len)
 ssize_t write(int fd, const void *buf, size_t len)
 {
 	INIT();
-	if (fd_tracked(fd)) {
-		if (hit(C_WRITE)) {
-			int e = fault_errno();
-			if (e != 0) {
-				errno = e;
-				return -1;
-			}
-			if (mode == M_SHORT)
-				len = shorter(len);
-		}
-	}
+	if (fd_tracked(fd) && transfer_fault(C_WRITE, &len) != 0)
+		return -1;
 	maybe_arm(fd, buf, len);
 	return real_write(fd, buf, len);
 }
@@ -410,45 +419,24 @@ int fflush(FILE *f)
 ssize_t read(int fd, void *buf, size_t len)
 {
 	INIT();
-	if (fd_tracked(fd) && hit(C_READ)) {
-		int e = fault_errno();
-		if (e != 0) {
-			errno = e;
-			return -1;
-		}
-		if (mode == M_SHORT)
-			len = shorter(len);
-	}
+	if (fd_tracked(fd) && transfer_fault(C_READ, &len) != 0)
+		return -1;
 	return real_read(fd, buf, len);
 }
 
 static ssize_t do_pwrite(int fd, const void *buf, size_t len, off_t off)
 {
 	INIT();
-	if (fd_tracked(fd) && hit(C_PWRITE)) {
-		int e = fault_errno();
-		if (e != 0) {
-			errno = e;
-			return -1;
-		}
-		if (mode == M_SHORT)
-			len = shorter(len);
-	}
+	if (fd_tracked(fd) && transfer_fault(C_PWRITE, &len) != 0)
+		return -1;
 	return real_pwrite(fd, buf, len, off);
 }
 
 static ssize_t do_pread(int fd, void *buf, size_t len, off_t off)
 {
 	INIT();
-	if (fd_tracked(fd) && hit(C_PREAD)) {
-		int e = fault_errno();
-		if (e != 0) {
-			errno = e;
-			return -1;
-		}
-		if (mode == M_SHORT)
-			len = shorter(len);
-	}
+	if (fd_tracked(fd) && transfer_fault(C_PREAD, &len) != 0)
+		return -1;
 	return real_pread(fd, buf, len, off);
 }
 
