@@ -1,5 +1,6 @@
 /* Recording and printing the first failed operation of a phase. */
 #include "operr.h"
+#include "str.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -7,7 +8,7 @@
 
 static void copy(char *dst, size_t cap, const char *src)
 {
-	snprintf(dst, cap, "%s", src ? src : "");
+	str_copy(dst, cap, src ? src : "");
 }
 
 void op_error_set(struct op_error *e, int err, const char *op, const char *path, int64_t offset)

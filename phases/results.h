@@ -18,6 +18,19 @@ enum phase_status {
 	PHASE_INTERRUPTED,   /* stopped by a signal; numbers cover what completed */
 };
 
+/* "done", "failed", "interrupted", "not_run": the words JSON and the
+ * progress lines use. */
+static inline const char *phase_status_name(enum phase_status s)
+{
+	switch (s) {
+	case PHASE_NOT_RUN: return "not_run";
+	case PHASE_DONE: return "done";
+	case PHASE_FAILED: return "failed";
+	case PHASE_INTERRUPTED: return "interrupted";
+	}
+	return "unknown";
+}
+
 /* Notes a phase leaves for the report. */
 enum result_flag {
 	RESULT_BUFFERED = 1u << 0,    /* ran buffered although -D was given (per-char) */

@@ -8,17 +8,6 @@
 
 #define JSON_FORMAT_VERSION 1
 
-static const char *status_name(enum phase_status s)
-{
-	switch (s) {
-	case PHASE_NOT_RUN: return "not_run";
-	case PHASE_DONE: return "done";
-	case PHASE_FAILED: return "failed";
-	case PHASE_INTERRUPTED: return "interrupted";
-	}
-	return "unknown";
-}
-
 static const char *rate_key(enum phase_id id, bool unsynced)
 {
 	switch (phase_unit(id)) {
@@ -148,7 +137,7 @@ static void phase_json(struct json *j, enum phase_id id, const struct phase_resu
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
-	json_string(j, "status", status_name(r->status));
+	json_string(j, "status", phase_status_name(r->status));
 	if (r->status != PHASE_NOT_RUN)
 		measured_json(j, id, r);
 	if (r->status == PHASE_FAILED)

@@ -9,11 +9,6 @@ void report_progress_begin(FILE *out, enum phase_id id)
 
 void report_progress_end(FILE *out, const struct phase_result *res)
 {
-	switch (res->status) {
-	case PHASE_DONE: fputs("done\n", out); break;
-	case PHASE_FAILED: fputs("failed\n", out); break;
-	case PHASE_INTERRUPTED: fputs("interrupted\n", out); break;
-	case PHASE_NOT_RUN: fputs("skipped\n", out); break;
-	}
+	fprintf(out, "%s\n", phase_status_name(res->status));
 	fflush(out);
 }

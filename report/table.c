@@ -59,13 +59,15 @@ static void row_label(FILE *out, const char *name, const char *size)
 		fprintf(out, "%-*.*s %s", room, room, name, size);
 }
 
-typedef bool (*cell_fn)(enum phase_id id, const struct phase_result *r, char *buf, size_t len);
+/* Fills one 9-column cell; arg is the row's parameter (a percentile).
+ * Returns false when the cell stays blank. */
+typedef bool (*cell_fn)(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len);
 
 /* A row of 9-column cells under the six columns, e.g. the latencies.
  * bonnie++'s own Latency row keeps its full width (pad); the rows we
  * add drop trailing blanks. */
 static void text_row(FILE *out, const char *label, const struct run_result *run, const enum phase_id *cols,
-                     cell_fn fn, bool pad)
+                     cell_fn fn, double arg, bool pad)
 {
 	char line[256], text[32];
 	size_t n = (size_t)snprintf(line, sizeof line, "%-17s", label);
@@ -74,7 +76,7 @@ static void text_row(FILE *out, const char *label, const struct run_result *run,
 		const struct phase_result *r = &run->phase[cols[i]];
 		text[0] = '\0';
 		if (metric_reportable(r))
-			fn(cols[i], r, text, sizeof text);
+			fn(cols[i], r, arg, text, sizeof text);
 		n += (size_t)snprintf(line + n, sizeof line - n, " %9s", text);
 	}
 	while (!pad && n > 0 && line[n - 1] == ' ')
@@ -83,51 +85,31 @@ static void text_row(FILE *out, const char *label, const struct run_result *run,
 }
 
 /* Whether fn fills a cell in any column: rows with nothing are left out. */
-static bool row_has_cells(const struct run_result *run, const enum phase_id *cols, cell_fn fn)
+static bool row_has_cells(const struct run_result *run, const enum phase_id *cols, cell_fn fn, double arg)
 {
 	char text[32];
 
 	for (int i = 0; i < NCOLS; i++)
-		if (metric_reportable(&run->phase[cols[i]]) && fn(cols[i], &run->phase[cols[i]], text, sizeof text))
+		if (metric_reportable(&run->phase[cols[i]]) && fn(cols[i], &run->phase[cols[i]], arg, text, sizeof text))
 			return true;
 	return false;
 }
 
-static bool pct_cell(const struct phase_result *r, double p, char *buf, size_t len)
+/* Latency at percentile p (100: the maximum, bonnie++'s row); blank when
+ * the phase has too few operations for p. */
+static bool pct_cell(enum phase_id id, const struct phase_result *r, double p, char *buf, size_t len)
 {
+	(void)id;
 	if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
 		return false;
 	units_format_latency(p >= 100 ? r->latency.max : metric_latency_pct(r, p), buf, len);
 	return true;
 }
 
-static bool max_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
-{
-	(void)id;
-	return pct_cell(r, 100, buf, len);
-}
-
-static bool p999_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
-{
-	(void)id;
-	return pct_cell(r, 99.9, buf, len);
-}
-
-static bool p99_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
-{
-	(void)id;
-	return pct_cell(r, 99, buf, len);
-}
-
-static bool median_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
-{
-	(void)id;
-	return pct_cell(r, 50, buf, len);
-}
-
 /* The rate the page cache took before the final fsync/sync, in the /sec column. */
-static bool unsynced_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+static bool unsynced_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
 {
+	(void)arg;
 	char rate[32];
 
 	if (!metric_has_sync_split(id))
@@ -140,16 +122,18 @@ static bool unsynced_cell(enum phase_id id, const struct phase_result *r, char *
 	return true;
 }
 
-static bool sync_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+static bool sync_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
 {
+	(void)arg;
 	if (!metric_has_sync_split(id))
 		return false;
 	units_format_latency(r->sync_ns, buf, len);
 	return true;
 }
 
-static bool device_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+static bool device_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
 {
+	(void)arg;
 	int pct = metric_device_pct(r);
 
 	if (pct < 0)
@@ -167,20 +151,21 @@ static void detail_rows(FILE *out, const struct run_result *run, const enum phas
 	static const struct {
 		const char *label;
 		cell_fn fn;
+		double arg;
 		bool always;
 	} rows[] = {
-		{"Latency", max_cell, true},
-		{"  p99.9", p999_cell, false},
-		{"  p99", p99_cell, false},
-		{"  median", median_cell, false},
-		{"Before sync /sec", unsynced_cell, false},
-		{"Sync time", sync_cell, false},
-		{"From device", device_cell, false},
+		{"Latency", pct_cell, 100, true},
+		{"  p99.9", pct_cell, 99.9, false},
+		{"  p99", pct_cell, 99, false},
+		{"  median", pct_cell, 50, false},
+		{"Before sync /sec", unsynced_cell, 0, false},
+		{"Sync time", sync_cell, 0, false},
+		{"From device", device_cell, 0, false},
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (rows[i].always || row_has_cells(run, cols, rows[i].fn))
-			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].always);
+		if (rows[i].always || row_has_cells(run, cols, rows[i].fn, rows[i].arg))
+			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].arg, rows[i].always);
 }
 
 static void io_block(FILE *out, const struct config *cfg, const struct run_result *run)
@@ -232,29 +217,34 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 	detail_rows(out, run, file_cols);
 }
 
-static bool any_flag(const struct run_result *run, uint32_t flag, bool low_confidence)
+/* Whether any phase with numbers carries one of the result flags. */
+static bool any_flag(const struct run_result *run, uint32_t flag)
 {
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		if (!metric_reportable(r))
-			continue;
-		if ((r->flags & flag) || (low_confidence && metric_low_confidence(r)))
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]) && (run->phase[i].flags & flag))
 			return true;
-	}
+	return false;
+}
+
+static bool any_low_confidence(const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]) && metric_low_confidence(&run->phase[i]))
+			return true;
 	return false;
 }
 
 static void notes(FILE *out, const struct run_result *run)
 {
-	if (any_flag(run, 0, true))
+	if (any_low_confidence(run))
 		fprintf(out, "%c  ran under 0.5 s: low confidence, use a larger -s or -n\n", LOW_CONFIDENCE_MARK);
-	if (any_flag(run, RESULT_BUFFERED, false))
+	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
 	for (int i = 0; i <= PHASE_SEEKS; i++)
 		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
 			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
 			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
-	if (any_flag(run, RESULT_NOT_EVICTED, false))
+	if (any_flag(run, RESULT_NOT_EVICTED))
 		fprintf(out, "page cache not dropped before reads: read figures may come from RAM\n");
 }
 
