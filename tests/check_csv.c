@@ -260,13 +260,7 @@ START_TEST(comma_locale_does_not_change_the_csv)
 
 	synth_phase(&run, PHASE_SEEKS, 512, 2000 * MS, 20 * MS, 5 * MS);
 	before = synth_capture_csv(&cfg, &run);
-	ck_assert_msg(setlocale(LC_ALL, "de_DE.UTF-8") != NULL,
-	              "locale de_DE.UTF-8 is missing: run tests/deps.sh as root");
-	{
-		char probe[16];
-		snprintf(probe, sizeof probe, "%.1f", 1.5);
-		ck_assert_str_eq(probe, "1,5"); /* the locale really uses a comma */
-	}
+	synth_enter_comma_locale();
 	after = synth_capture_csv(&cfg, &run);
 	setlocale(LC_ALL, "C");
 	ck_assert_str_eq(after, before);

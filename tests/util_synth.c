@@ -5,6 +5,8 @@
 #include "../phases/runner.h"
 #include "../report/report.h"
 
+#include <check.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,4 +113,14 @@ char *synth_capture_csv(const struct config *cfg, const struct run_result *run)
 char *synth_capture_table(const struct config *cfg, const struct run_result *run)
 {
 	return capture(report_table, cfg, run);
+}
+
+void synth_enter_comma_locale(void)
+{
+	char probe[16];
+
+	ck_assert_msg(setlocale(LC_ALL, "de_DE.UTF-8") != NULL,
+	              "locale de_DE.UTF-8 is missing: run tests/deps.sh as root");
+	snprintf(probe, sizeof probe, "%.1f", 1.5);
+	ck_assert_str_eq(probe, "1,5"); /* the locale really uses a comma */
 }

@@ -22,6 +22,10 @@ void synth_full_run(struct run_result *run);
  * returns the field count. Fields point into buf, which is modified. */
 int synth_split_csv(char *buf, char **fields, int max);
 
+/* Switches this process to de_DE.UTF-8 and asserts that the locale really
+ * prints 1.5 as "1,5"; fails the test when the locale is missing. */
+void synth_enter_comma_locale(void);
+
 /* Formats with fn into a malloc'd string (open_memstream). */
 char *synth_capture_csv(const struct config *cfg, const struct run_result *run);
 char *synth_capture_table(const struct config *cfg, const struct run_result *run);
