@@ -72,15 +72,16 @@ check: deps
 
 check-run: $(BIN) $(TEST_BIN) $(SHIM)
 	BONNIE=$(abspath $(BIN)) $(TEST_BIN)
-	BONNIE=$(abspath $(BIN)) tests/smoke.sh
+	BONNIE=$(abspath $(BIN)) tests/deps_table.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
 	BONNIE=$(abspath $(BIN)) tests/json.sh
 	BONNIE=$(abspath $(BIN)) tests/devices.sh
 	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
-	BONNIE=$(abspath $(BIN)) tests/hostile.sh
-	BONNIE=$(abspath $(BIN)) tests/fulldisk.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -58,22 +58,8 @@ MEMSIZES="1024 4096"
 IS_ROOT=0
 [ "$(id -u)" -eq 0 ] && IS_ROOT=1
 PATH=$PATH:/usr/sbin:/sbin
-need=""
-command -v bonnie++ >/dev/null 2>&1 || need="$need bonnie++"
-command -v fio >/dev/null 2>&1 || need="$need fio"
-[ -x /usr/bin/time ] || need="$need time"
-if [ -n "$need" ]; then
-	if [ "$IS_ROOT" -eq 1 ] && command -v apt-get >/dev/null 2>&1; then
-		say "installing$need"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y $need >&2 ||
-			{ apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y $need >&2; } ||
-			die "apt-get install -y$need failed"
-	else
-		say "missing:$need. Install them with:"
-		say "    sudo apt-get install -y$need"
-		exit 1
-	fi
-fi
+# bonnie++, fio, /usr/bin/time, python3: the one install path (tests/deps.sh).
+"$ROOT/tests/deps.sh" --bench || die "tests/deps.sh --bench failed"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed for the tables (apt-get install -y python3)"
 CC=${CC:-cc}
 command -v "$CC" >/dev/null 2>&1 || die "no C compiler ($CC)"
