@@ -22,6 +22,11 @@
  *                          threads) wait until then (FAULT_REPEAT and
  *                          FAULT_EVERY do not apply)
  *   FAULT_PAUSE_FILE  the file that FAULT_MODE=pause creates and waits on
+ *   FAULT_AFTER2  with FAULT_MODE=pause: once the pause is over, stop counting
+ *                 again until this text is flushed or written (as FAULT_AFTER),
+ *                 then count FAULT_CALL from zero and pause once more at its
+ *                 FAULT_NTH call: a second known point (single-threaded code
+ *                 only, such as the cleanup after a phase)
  *   FAULT_REPEAT  how many injections (default 1; "all" or -1: no limit)
  *   FAULT_EVERY   inject on calls N, N+m, N+2m, ... (default 1: consecutive)
  *   FAULT_DIR     count only calls on paths inside this directory, or on file
@@ -106,6 +111,7 @@ static char after[256];
 static size_t after_len;
 static char report_path[PATH_MAX];
 static char pause_path[PATH_MAX];
+static char after2[256];          /* FAULT_AFTER2, empty once used */
 
 /* State. */
 #define MAX_FD 65536
@@ -197,6 +203,7 @@ static void init(void)
 	atomic_store(&armed, after_len == 0);
 	copy_env(report_path, sizeof report_path, "FAULT_REPORT");
 	copy_env(pause_path, sizeof pause_path, "FAULT_PAUSE_FILE");
+	copy_env(after2, sizeof after2, "FAULT_AFTER2");
 }
 
 #define INIT() pthread_once(&once, init)
@@ -298,6 +305,14 @@ static void do_pause(void)
 		wait_unpaused();
 	}
 	atomic_store(&released, true);
+	if (after2[0] != '\0' && target >= 0) {
+		/* the second pause: disarmed until FAULT_AFTER2 appears */
+		atomic_store(&armed, false);
+		memcpy(after, after2, sizeof after);
+		after_len = strlen(after);
+		after2[0] = '\0';
+		atomic_store(&counts[target], 0);
+	}
 }
 
 /* Later calls of the paused kind, from other threads, wait for the pause to

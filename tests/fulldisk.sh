@@ -1,11 +1,12 @@
 #!/bin/sh
 # Full disks. (a) A run that cannot fit is refused before anything is
 # written: exit 2, "need X, have Y", the file system left as it was. (b) A
-# disk that fills while bonnie runs (another process keeps filling it): the
+# disk that fills while bonnie runs (filled while the shim holds bonnie): the
 # phase fails with "No space left on device", the completed phases are
 # reported, the scratch directory is removed, exit 3. On a tmpfs and on an
 # ext4 image. Needs root (mounts).
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phases.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "fulldisk.sh: must run as root (tmpfs and loop mounts)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "fulldisk.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
@@ -13,9 +14,8 @@ command -v jq >/dev/null || { echo "fulldisk.sh: jq is required (tests/deps.sh i
 M=$T/mnt
 O=$T/o
 mkdir "$M" "$O"
-pid="" hog=""
+pid=""
 cleanup() {
-	[ -n "$hog" ] && { : >"$O/stop"; kill "$hog" 2>/dev/null; }
 	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
 	wait 2>/dev/null
 	mountpoint -q "$M" && umount "$M"
@@ -23,7 +23,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-lines() { wc -l <"$1" | tr -d ' '; }
 mount_tmpfs() { # options
 	mountpoint -q "$M" && umount "$M"
 	mount -t tmpfs -o "$1" tmpfs "$M" || { fail "cannot mount tmpfs -o $1 on $M"; finish; exit 1; }
@@ -59,30 +58,30 @@ check "4 MiB on 8 MiB: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
 check "4 MiB on 8 MiB: scratch removed" empty_dir "$M"
 
 # --- (b) filled during the run -----------------------------------------------------
-# Once a given phase of the first run has begun, a hog appends zeros to a
-# file outside -d whenever there is room, until bonnie exits. Every run
-# re-creates the data file and the small files, so the first allocation
-# after the hog took the space fails.
-filled() { # description, progress title that starts the hog, its occurrence (run number), bonnie arguments
+# The shim holds bonnie just before a write (the first after a given text
+# is out); meanwhile a hog fills the file system up to ENOSPC, then bonnie
+# goes on and that write, or one soon after, finds no space.
+filled() { # description, text that arms the hold, CSV lines expected, bonnie arguments
 	mkdir -p "$M/d"
 	echo "outside -d" >"$M/sentinel"
 	sum=$(sha256sum <"$M/sentinel")
-	rm -f "$O/stop" "$O/json"
+	rm -f "$O/json" "$O/paused" "$M/hog"
 	# shellcheck disable=SC2086
-	"$BONNIE" -d "$M/d" $4 -x 200 -z 9 --no-align-probe --json "$O/json" >"$O/out" 2>"$O/err" &
+	FAULT_DIR="$M/d" FAULT_AFTER="$2" FAULT_CALL=write FAULT_NTH=1 FAULT_MODE=pause FAULT_PAUSE_FILE="$O/paused" \
+		LD_PRELOAD="$SHIM" "$BONNIE" -d "$M/d" $4 -z 9 --no-align-probe --json "$O/json" >"$O/out" 2>"$O/err" &
 	pid=$!
-	w=0
-	until [ "$(grep -cF "$2..." "$O/out" 2>/dev/null)" -ge "$3" ] || ! kill -0 "$pid" 2>/dev/null; do
-		w=$((w + 1))
-		[ $w -gt 3000 ] && break
-		sleep 0.02
-	done
-	(while [ ! -e "$O/stop" ]; do cat /dev/zero >>"$M/hog" 2>/dev/null; sleep 0.005; done) &
-	hog=$!
-	wait "$pid"; rc=$?; pid=""
-	: >"$O/stop"
-	wait "$hog"; hog=""
 	c="$1"
+	if wait_for test -e "$O/paused"; then
+		# twice, with a sync between: blocks a delayed allocation reserved and then freed are taken too
+		cat /dev/zero >"$M/hog" 2>"$O/hog.err"
+		sync -f "$M"
+		cat /dev/zero >>"$M/hog" 2>>"$O/hog.err"
+		check "$c: the hog filled the file system" grep -q 'No space left on device' "$O/hog.err"
+	else
+		fail "$c: bonnie never reached the write after '$2'"
+	fi
+	rm -f "$O/paused"
+	wait "$pid"; rc=$?; pid=""
 	check "$c: exit 3 (got $rc)" [ $rc -eq 3 ]
 	check "$c: one line on stderr (got $(lines "$O/err"))" [ "$(lines "$O/err")" -eq 1 ]
 	check "$c: 'bonnie: <op> <scratch>/<file>...: No space left on device' (got: $(head -n 1 "$O/err"))" \
@@ -91,7 +90,7 @@ filled() { # description, progress title that starts the hog, its occurrence (ru
 		[ "$(grep '^1\.98,' "$O/out" | awk -F, '{ print NF }' | sort -u)" = 50 ]
 	check "$c: as many CSV lines as JSON runs" \
 		[ "$(grep -c '^1\.98,' "$O/out")" = "$(jq '.runs | length' "$O/json" 2>/dev/null)" ]
-	check "$c: the runs before the hog started are reported" [ "$(grep -c '^1\.98,' "$O/out")" -ge "$3" ]
+	check "$c: the run before the fill and the failed one reported ($3 CSV lines)" [ "$(grep -c '^1\.98,' "$O/out")" -eq "$3" ]
 	check "$c: runs before the last done, the last failed ($(jq -rc '[.runs[].status] | unique' "$O/json"))" \
 		sh -c "jq -r '[.runs[].status] | join(\" \")' '$O/json' | grep -Eqx '(done )*failed'"
 	check "$c: the failed phase has errno 28" \
@@ -103,11 +102,6 @@ filled() { # description, progress title that starts the hog, its occurrence (ru
 	echo "fulldisk.sh: $c: $(grep -c '^1\.98,' "$O/out") run(s): $(head -n 1 "$O/err")"
 }
 
-# CSV field numbers (1-based: rate, %CPU, latency) of phase number $1.
-phase_fields() {
-	if [ "$1" -lt 6 ]; then echo "$((10 + 2 * $1)) $((11 + 2 * $1)) $((39 + $1))"
-	else k=$(($1 - 6)); echo "$((27 + 2 * k)) $((28 + 2 * k)) $((45 + k))"; fi
-}
 failed_csv_empty() {
 	i=$(jq '[.runs[-1].phases[] | .status] | index("failed")' "$O/json")
 	[ "$i" != null ] || return 1
@@ -118,16 +112,17 @@ failed_csv_empty() {
 }
 
 mount_tmpfs size=16m
-filled "tmpfs filled during the run" "Writing a byte at a time" 3 "-s 4m:4k:64:2 -f1m -n 1:1k:0"
+# held at the second run's first write (its per-char write), after the first run's table
+filled "tmpfs filled during the run" "Sequential Output" 2 "-s 4m:4k:64:2 -f1m -n 1:1k:0 -x 3"
 umount "$M"
 mount_tmpfs size=16m
-filled "tmpfs filled during the file tests" "Create files in sequential order" 1 "-s 0 -n 2:2k:1k"
+filled "tmpfs filled during the file tests" "Create files in sequential order" 1 "-s 0 -n 2:2k:1k -x 3"
 umount "$M"
 
 # The same on ext4 (delayed allocation: ENOSPC may come from write or fsync).
 IMG=$T/ext4.img
 if truncate -s 64m "$IMG" && mkfs.ext4 -q -m 0 -F "$IMG" && mount -o loop "$IMG" "$M"; then
-	filled "ext4 filled during the run" "Writing a byte at a time" 2 "-s 4m:4k:64:2 -f1m -n 1:1k:0"
+	filled "ext4 filled during the run" "Sequential Output" 2 "-s 4m:4k:64:2 -f1m -n 1:1k:0 -x 3"
 	umount "$M"
 else
 	fail "cannot make and mount an ext4 image (loop devices needed)"

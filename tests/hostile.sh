@@ -4,6 +4,7 @@
 # unusable directory gives one line and exit status 2 with nothing left
 # behind and nothing else touched. Needs root (mounts, -u nobody).
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phases.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "hostile.sh: must run as root (tmpfs mounts, -u nobody)" >&2; exit 1; }
 id nobody >/dev/null 2>&1 || { echo "hostile.sh: needs the user 'nobody'" >&2; exit 1; }
@@ -11,9 +12,9 @@ id nobody >/dev/null 2>&1 || { echo "hostile.sh: needs the user 'nobody'" >&2; e
 M=$T/mnt
 O=$T/o # outputs, outside what the snapshots compare
 mkdir "$M" "$O"
-pid="" attacker=""
+pid="" dog=""
 cleanup() {
-	[ -n "$attacker" ] && kill "$attacker" 2>/dev/null
+	[ -n "$dog" ] && kill "$dog" 2>/dev/null
 	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
 	wait 2>/dev/null
 	mountpoint -q "$M" && umount "$M"
@@ -74,6 +75,9 @@ check "-d symlink to a directory: CSV of 50 fields" csv_ok
 check "-d symlink to a directory: nothing left, nothing touched" untouched
 
 # --- Planted inside the scratch directory while bonnie runs ----------------------
+# The shim (FAULT_MODE=pause) holds bonnie just before the call under attack;
+# the attack is planted atomically meanwhile (ln -sT, mv -T), then bonnie
+# goes on. An attack that could not be planted is a failure.
 scratch_of() { # the bonnie.* directory bonnie made under $1 (not the bait)
 	for s in "$1"/bonnie.*; do
 		case ${s##*/} in bonnie.AAAAAA | bonnie.BBBBBB) continue ;; esac
@@ -81,88 +85,66 @@ scratch_of() { # the bonnie.* directory bonnie made under $1 (not the bait)
 	done
 	return 1
 }
-wait_scratch() {
-	w=0
-	while ! S=$(scratch_of "$1"); do
-		kill -0 "$pid" 2>/dev/null || return 1
-		w=$((w + 1))
-		[ $w -gt 3000 ] && return 1
-		sleep 0.01
-	done
+held() { # progress title, call to hold, bonnie arguments...: starts bonnie, waits until held
+	title=$1 call=$2
+	shift 2
+	rm -f "$O/paused"
+	FAULT_DIR="$D" FAULT_AFTER="$title" FAULT_CALL="$call" FAULT_NTH=1 FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$O/paused" LD_PRELOAD="$SHIM" "$BONNIE" -d "$D" "$@" >"$O/out" 2>"$O/err" &
+	pid=$!
+	wait_for test -e "$O/paused" && S=$(scratch_of "$D")
 }
+release() { rm -f "$O/paused"; wait "$pid"; rc=$?; pid=""; }
 
-# (a) "files" planted as a symlink to a victim directory before the file tests.
+# (a) "files" planted as a symlink to a victim directory just before the
+# file tests make it.
 snapshot >"$O/before"
-"$BONNIE" -d "$D" -s 64m:8k:2000:2 -f -n 1:1k:0 -z 3 --no-align-probe >"$O/out" 2>"$O/err" &
-pid=$!
 planted=no
-if wait_scratch "$D"; then
+if held "Create files in sequential order" mkdirat -s 1m:8k:200:2 -f -n 1:1k:0 -z 3 --no-align-probe; then
 	check "scratch directory is private (mode 700)" [ "$(stat -c %a "$S")" = 700 ]
-	ln -s "$T/victim_dir" "$S/files" 2>/dev/null && planted=yes
+	ln -sT "$T/victim_dir" "$S/files" && planted=yes
 fi
-wait "$pid"; rc=$?; pid=""
-if [ $planted = yes ]; then
-	check "planted files symlink: exit 3 (got $rc)" [ $rc -eq 3 ]
-	check "planted files symlink: one line 'mkdir <scratch>/files: File exists'" \
-		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: mkdir $D/bonnie\.[A-Za-z0-9]*/files: File exists\$' '$O/err'"
-	check "planted files symlink: completed phases reported" csv_ok
-else
-	check "files symlink not planted in time: the run completed (got $rc)" [ $rc -eq 0 ]
-fi
+release
+check "files symlink planted while bonnie was held" [ $planted = yes ]
+check "planted files symlink: exit 3 (got $rc)" [ $rc -eq 3 ]
+check "planted files symlink: one line 'mkdir <scratch>/files: File exists' (got: $(head -n 1 "$O/err"))" \
+	sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: mkdir $D/bonnie\.[A-Za-z0-9]*/files: File exists\$' '$O/err'"
+check "planted files symlink: completed phases reported" csv_ok
 check "planted files symlink: victim directory and everything else untouched" untouched
-echo "hostile.sh: files symlink planted in time: $planted"
 
-# (b) "data" replaced by a symlink to a victim file once the block write
-# has made it (when "Rewriting..." appears): every later open of it must
-# refuse the link (O_NOFOLLOW), not read or rewrite the victim, which is
-# larger than the data file so that following the link would not fail.
-# Planted once, so nothing races with bonnie's own cleanup.
+# (b) "data" replaced by a symlink to a victim file after the block write,
+# before the rewrite opens it: the open must refuse the link (O_NOFOLLOW),
+# not read or rewrite the victim, which is larger than the data file so
+# that following the link would not fail.
 snapshot >"$O/before"
-"$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 3 --no-align-probe >"$O/out" 2>"$O/err" &
-pid=$!
 planted=no
-if wait_scratch "$D"; then
-	w=0
-	until grep -q 'Rewriting\.\.\.' "$O/out" || ! kill -0 "$pid" 2>/dev/null || [ $w -gt 3000 ]; do
-		w=$((w + 1))
-		sleep 0.01
-	done
-	ln -sfn "$T/bigvictim" "$S/data" 2>/dev/null && planted=yes
+if held "Rewriting" openat -s 8m:4k:200:2 -f256k -n 0 -z 3 --no-align-probe; then
+	ln -sT "$T/bigvictim" "$S/.plant" && mv -T "$S/.plant" "$S/data" && [ -L "$S/data" ] && planted=yes
 fi
-wait "$pid"; rc=$?; pid=""
-check "data symlink attack: exit 0 or 3 (got $rc)" rc_in 0 3
-if [ $rc -eq 3 ]; then
-	check "data symlink attack: one error line naming <scratch>/data" \
-		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: [a-z]* $D/bonnie\.[A-Za-z0-9]*/data' '$O/err'"
-fi
+release
+check "data symlink planted while bonnie was held" [ $planted = yes ]
+check "data symlink attack: exit 3 (got $rc)" [ $rc -eq 3 ]
+check "data symlink attack: one error line naming <scratch>/data (got: $(head -n 1 "$O/err"))" \
+	sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: [a-z]* $D/bonnie\.[A-Za-z0-9]*/data' '$O/err'"
 check "data symlink attack: victim file and everything else untouched" untouched
-echo "hostile.sh: data symlink planted: $planted; exit $rc: $(head -n 1 "$O/err")"
+check "data symlink attack: scratch removed" [ ! -e "$S" ]
 
-# (c) "data" replaced by a fifo once the block write has made it: opening
-# it must neither hang nor use it. A watchdog kills bonnie after 120 s, which
-# the checks below then report as a hang.
-"$BONNIE" -d "$D" -s 8m:4k:200:2 -f256k -n 0 -z 3 -x 3 --no-align-probe >"$O/out" 2>"$O/err" &
-pid=$!
-( sleep 120; kill -9 "$pid" 2>/dev/null ) &
-dog=$!
+# (c) "data" replaced by a fifo at the same point: opening it must neither
+# hang nor use it. A watchdog kills bonnie if it hangs (which the checks
+# below then report); it never fires on a run that works.
 planted=no
-if wait_scratch "$D"; then
-	w=0
-	until grep -q 'Rewriting\.\.\.' "$O/out" || ! kill -0 "$pid" 2>/dev/null || [ $w -gt 3000 ]; do
-		w=$((w + 1))
-		sleep 0.01
-	done
-	rm -f "$S/data" && mkfifo "$S/data" 2>/dev/null && planted=yes
+if held "Rewriting" openat -s 8m:4k:200:2 -f256k -n 0 -z 3 --no-align-probe; then
+	( sleep "$TIMEOUT"; kill -9 "$pid" 2>/dev/null ) &
+	dog=$!
+	mkfifo "$S/.plant" && mv -T "$S/.plant" "$S/data" && [ -p "$S/data" ] && planted=yes
 fi
-wait "$pid"; rc=$?; pid=""
+release
 kill "$dog" 2>/dev/null
-check "fifo as data: no hang, exit 0 or 3 (got $rc)" rc_in 0 3
-if [ $rc -eq 3 ]; then
-	check "fifo as data: one line saying it is not a regular file" \
-		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q 'data: not a regular file' '$O/err'"
-fi
+check "fifo planted while bonnie was held" [ $planted = yes ]
+check "fifo as data: no hang, exit 3 (got $rc)" [ $rc -eq 3 ]
+check "fifo as data: one line saying it is not a regular file (got: $(head -n 1 "$O/err"))" \
+	sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q 'data: not a regular file' '$O/err'"
 check "fifo as data: scratch removed" [ ! -e "$S" ]
-echo "hostile.sh: fifo planted: $planted; exit $rc: $(head -n 1 "$O/err")"
 
 # --- Unusable directories: one line, exit 2, nothing made, nothing touched ------
 unusable() { # description, -d argument, extra bonnie arguments, text the line must contain

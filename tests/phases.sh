@@ -42,6 +42,23 @@ phase_fields() {
 
 lines() { wc -l <"$1" | tr -d ' '; }
 
+# Holding bonnie at a known point (FAULT_MODE=pause) instead of timing it.
+# TIMEOUT only catches a hang; no check depends on how long anything takes.
+TIMEOUT=${TIMEOUT:-300}
+wait_for() { # command...: polls until it succeeds; fails after TIMEOUT s
+	w=0
+	while ! "$@"; do
+		w=$((w + 1))
+		[ $w -gt $((TIMEOUT * 50)) ] && return 1
+		sleep 0.02
+	done
+}
+# No signal pending for process $pid any more: its handler has run.
+delivered() {
+	[ -r "/proc/$pid/status" ] || return 0
+	! grep -E '^(SigPnd|ShdPnd):' "/proc/$pid/status" | grep -qv '0000000000000000$'
+}
+
 SRC=$(cd "$(dirname "$0")" && pwd)/faultshim.c
 BUILD_DIR=${BUILD_DIR:-build}
 mkdir -p "$BUILD_DIR" || exit 1

@@ -8,10 +8,12 @@
 # (tests/faultshim.c, FAULT_MODE=pause) holds the phase's first operation
 # until the test has sent the signal and seen it delivered, so the signal
 # always lands inside that phase.
-# Part 2, in every phase, real runs without the shim: the signal is sent as
-# soon as the phase's progress title appears. A phase may end before the
-# signal lands, so the checks there allow the stop in that phase or a later
-# one; nothing depends on how long anything takes.
+# Part 2, in every phase, real runs: the signal is sent as soon as the
+# phase's progress title appears. A phase may end before the signal lands,
+# so the checks there allow the stop in that phase or a later one. The shim
+# holds the cleanup's first unlinkat (after the report), so even a run that
+# finished every phase before the signal waits for it there: the signal
+# always lands, and nothing depends on how long anything takes.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phases.sh"
 
@@ -22,7 +24,6 @@ D=$T/dir
 mkdir "$D"
 pid=""
 trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$T"' EXIT
-TIMEOUT=60 # seconds for anything to appear; never an assertion on time
 
 
 
@@ -41,22 +42,8 @@ csv_state() {
 
 one_csv_line() { [ "$(grep '^1\.98,' "$T/out" | awk -F, '{ print NF }')" = 50 ]; }
 
-# Waits (polling, up to TIMEOUT s) until command succeeds.
-wait_for() {
-	w=0
-	while ! "$@"; do
-		w=$((w + 1))
-		[ $w -gt $((TIMEOUT * 50)) ] && return 1
-		sleep 0.02
-	done
-}
 started() { grep -qF "$1..." "$T/out"; }
 alive() { kill -0 "$pid" 2>/dev/null; }
-# No signal pending for the process any more: the handler has run.
-delivered() {
-	[ -r "/proc/$pid/status" ] || return 0
-	! grep -E '^(SigPnd|ShdPnd):' "/proc/$pid/status" | grep -qv '0000000000000000$'
-}
 
 # start [VAR=value...] -- ARGS...: bonnie in the background with those
 # variables in its environment; output in $T/out, $T/err, $T/json.
@@ -221,6 +208,12 @@ check "held SIGHUP: exit 4 (got $rc)" [ $rc -eq 4 ]
 check "held SIGHUP: scratch removed" empty_dir "$D"
 
 # --- Part 2: real runs, the signal sent when the phase's title appears --------
+# The backstop: the first unlinkat once the table header is out (the
+# cleanup, reached whether or not a phase was interrupted).
+start_backstop() {
+	start FAULT_DIR="$D" FAULT_AFTER="Sequential Output" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- "$@"
+}
 # Sizes make each phase last a while here, but nothing relies on it.
 IO_PERCHAR="-s 256m:8k:50000:3 -f1m -n 0"
 IO_BLOCK="-s 256m:8k:50000:3 -f -n 0"
@@ -234,10 +227,14 @@ while IFS='|' read -r phase; do
 	esac
 	title=$(title_of "$phase")
 	c="SIGINT in a real $phase"
+	rm -f "$T/paused"
 	# shellcheck disable=SC2086
-	start -- $args -z 5 -m sig --no-align-probe
+	start_backstop $args -z 5 -m sig --no-align-probe
 	if wait_for started "$title"; then
 		kill -INT "$pid"
+		check "$c: held in the cleanup after the report" wait_for test -e "$T/paused"
+		check "$c: signal delivered" wait_for delivered
+		rm -f "$T/paused"
 		finish_run
 		check "$c: exit 4 (got $rc)" [ $rc -eq 4 ]
 		check "$c: table printed" grep -q '^Version ' "$T/out"
@@ -267,39 +264,62 @@ ran_stat
 ran_del
 CASES
 
-# Two SIGINTs in quick succession, with 16384 files to remove afterwards.
-start -- $FILES -z 5 --no-align-probe
-if wait_for started "Stat files in sequential order"; then
+# Two SIGINTs while seq_stat is held, with 16384 files to remove afterwards.
+rm -f "$T/paused"
+start FAULT_DIR="$D" FAULT_AFTER="Stat files in sequential order" FAULT_CALL=read FAULT_NTH=1 FAULT_MODE=pause \
+	FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- $FILES -z 5 --no-align-probe
+if wait_for test -e "$T/paused"; then
 	kill -INT "$pid"
+	check "two SIGINTs: first delivered" wait_for delivered
 	kill -INT "$pid"
+	check "two SIGINTs: second delivered" wait_for delivered
+	rm -f "$T/paused"
 	finish_run
 	check "two SIGINTs: exit 4 (got $rc)" [ $rc -eq 4 ]
+	check "two SIGINTs: no error message" [ ! -s "$T/err" ]
 else
-	fail "two SIGINTs: the stat phase never started"
+	fail "two SIGINTs: the stat phase never reached its first read"
 	kill -KILL "$pid" 2>/dev/null
 	finish_run
 fi
 check "two SIGINTs: scratch removed" empty_dir "$D"
 
-# A second SIGINT while the first one's cleanup runs.
-start -- $FILES -z 5 --no-align-probe
-if wait_for started "Delete files in sequential order"; then
+# A second SIGINT while the first one's cleanup runs: the first held in
+# seq_del's first unlink, the second in the cleanup's first unlink (once
+# "interrupted" is out), with the files still there.
+rm -f "$T/paused"
+start FAULT_DIR="$D" FAULT_AFTER="Delete files in sequential order" FAULT_AFTER2="interrupted" \
+	FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- \
+	$FILES -z 5 --no-align-probe
+if wait_for test -e "$T/paused"; then
 	kill -INT "$pid"
-	wait_for grep -q 'interrupted$' "$T/out"
-	kill -INT "$pid" 2>/dev/null
+	check "SIGINT during cleanup: first delivered" wait_for delivered
+	rm -f "$T/paused"
+	check "SIGINT during cleanup: held again in the cleanup" wait_for test -e "$T/paused"
+	check "SIGINT during cleanup: seq_del said interrupted" grep -qF "Delete files in sequential order...interrupted" "$T/out"
+	check "SIGINT during cleanup: files still to remove" [ -n "$(find "$D" -type f | head -n 1)" ]
+	kill -INT "$pid"
+	check "SIGINT during cleanup: second delivered" wait_for delivered
+	rm -f "$T/paused"
 	finish_run
 	check "SIGINT during cleanup: exit 4 (got $rc)" [ $rc -eq 4 ]
+	check "SIGINT during cleanup: no error message" [ ! -s "$T/err" ]
 else
-	fail "SIGINT during cleanup: the delete phase never started"
+	fail "SIGINT during cleanup: the delete phase never reached its first unlink"
 	kill -KILL "$pid" 2>/dev/null
 	finish_run
 fi
 check "SIGINT during cleanup: scratch removed" empty_dir "$D"
 
 for sig in TERM HUP; do
-	start -- $IO_BLOCK -z 5 --no-align-probe
+	rm -f "$T/paused"
+	start_backstop $IO_BLOCK -z 5 --no-align-probe
 	if wait_for started "Rewriting"; then
 		kill -"$sig" "$pid"
+		# SIGHUP stops at once, without the report: no backstop then
+		[ $sig = TERM ] && check "SIGTERM: held in the cleanup after the report" wait_for test -e "$T/paused"
+		check "SIG$sig: delivered" wait_for delivered
+		rm -f "$T/paused"
 		finish_run
 		check "SIG$sig: exit 4 (got $rc)" [ $rc -eq 4 ]
 		if [ $sig = TERM ]; then

@@ -82,14 +82,29 @@ if [ -w /dev/full ]; then
 	check "stdout on a full device: scratch removed" empty_dir "$D"
 fi
 
-# Ctrl-C: report what completed, remove the scratch directory, exit 4.
-"$BONNIE" -d "$D" -s 64m:4k -f -n 64 >"$T/out" 2>"$T/err" &
+# Ctrl-C: report what completed, remove the scratch directory, exit 4. The
+# shim holds the rewrite's first read until the signal has been delivered.
+. "$(dirname "$0")/phases.sh"
+rm -f "$T/paused"
+FAULT_DIR="$D" FAULT_AFTER="Rewriting" FAULT_CALL=read FAULT_NTH=1 FAULT_MODE=pause FAULT_PAUSE_FILE="$T/paused" \
+	LD_PRELOAD="$SHIM" "$BONNIE" -d "$D" -s 4m:4k -f -n 1 >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
-kill -INT $pid
-wait $pid; rc=$?
-check "SIGINT exits 4 (got $rc)" [ $rc -eq 4 ]
-check "SIGINT: CSV of what completed" [ "$(grep '^1\.98,' "$T/out" | awk -F, '{print NF}')" = 50 ]
+if wait_for test -e "$T/paused"; then
+	kill -INT $pid
+	check "SIGINT: delivered" wait_for delivered
+	rm -f "$T/paused"
+	wait $pid; rc=$?
+	check "SIGINT exits 4 (got $rc)" [ $rc -eq 4 ]
+	check "SIGINT: progress says Rewriting...interrupted" grep -q '^Rewriting\.\.\.interrupted$' "$T/out"
+	check "SIGINT: CSV of what completed" [ "$(grep '^1\.98,' "$T/out" | awk -F, '{print NF}')" = 50 ]
+	rate() { grep '^1\.98,' "$T/out" | cut -d, -f"$(phase_fields "$(index_of "$1")" | cut -d' ' -f1)"; }
+	check "SIGINT: the block write is in the CSV" [ -n "$(rate put_block)" ]
+	check "SIGINT: nothing after the rewrite in the CSV" [ -z "$(rate rewrite)$(rate get_block)" ]
+else
+	fail "SIGINT: the rewrite never reached its first read (stderr: $(head -n 1 "$T/err"))"
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+fi
 check "SIGINT: scratch removed" empty_dir "$D"
 
 # -n 64:0:0:16 (65536 files in 16 directories) leaves nothing behind.
