@@ -11,6 +11,7 @@
 #include "lib/units.h"
 #include "phases/align_probe.h"
 #include "phases/bench.h"
+#include "phases/sizing.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -20,12 +21,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-/* Without -s: with the cache dropped before reads, 4 GiB keeps every bulk
- * phase on the device for seconds on fast disks and the default run well
- * under three minutes on this class of machine (README "Default size").
- * With under twice that free, a quarter of the free space is used. */
-#define DEFAULT_FILE_SIZE (4ull << 30)
 
 struct session {
 	struct config *cfg;
@@ -108,9 +103,7 @@ static void warn_if_cached(const struct session *s)
 	const struct config *cfg = s->cfg;
 	uint64_t ram = cfg->ram_given ? cfg->ram_bytes : s->env.ram_bytes;
 
-	if (cfg->file_size == 0 || (cfg->ram_given && cfg->ram_bytes == 0) || ram == 0)
-		return;
-	if ((cfg->evict && plat_can_evict()) || cfg->direct || cfg->file_size >= 2 * ram)
+	if (!sizing_reads_may_be_cached(cfg, ram, plat_can_evict()))
 		return;
 	say("warning: %s and the %llu MiB file is under twice the %llu MiB of RAM: read rates may come "
 	    "from the page cache",
@@ -163,71 +156,61 @@ static void maybe_probe_alignment(struct session *s)
 		fprintf(s->progress_out, "%s\n", s->align->ran ? "done" : "not measured");
 }
 
-/* Without -s: DEFAULT_FILE_SIZE, or a quarter of what the rest of the run
- * leaves free when that is less than twice as much. */
+/* Without -s: the default size, with a note when the space left made it smaller. */
 static void choose_default_size(struct config *cfg, const struct space *sp, bool probe)
 {
-	uint64_t size = DEFAULT_FILE_SIZE, rest, left;
+	bool reduced;
 	char have[32], use[32];
 
-	cfg->file_size = 0;
-	rest = bench_bytes_needed(cfg, sp->block, probe);
-	left = sp->bytes_free > rest ? sp->bytes_free - rest : 0;
-	if (left < 2 * size) {
-		size = left / 4 / (1u << 20) * (1u << 20);
-		size -= size % cfg->chunk;
-		if (size < cfg->chunk)
-			size = cfg->chunk;
+	cfg->file_size = sizing_default_size(cfg, sp, probe, &reduced);
+	if (reduced) {
 		units_format_human(sp->bytes_free, have, sizeof have);
-		units_format_size(size, use, sizeof use);
+		units_format_size(cfg->file_size, use, sizeof use);
 		say("note: only %s free under %s: using -s %s", have, cfg->dir, use);
 	}
-	cfg->file_size = size;
 }
 
-/* Refuses a run that cannot fit, before anything is written (exit 2). */
-static int check_space(const struct config *cfg, const struct space *sp, bool probe)
-{
-	uint64_t bytes = bench_bytes_needed(cfg, sp->block, probe), inodes = bench_inodes_needed(cfg);
-	char need[32], have[32];
-
-	if (bytes > sp->bytes_free) {
-		units_format_human(bytes, need, sizeof need);
-		units_format_human(sp->bytes_free, have, sizeof have);
-		say("not enough space under %s: need %s, have %s (use a smaller -s or -n)", cfg->dir, need, have);
-		return EXIT_SETUP;
-	}
-	if (sp->inodes_free && inodes > sp->inodes_free) {
-		say("not enough inodes under %s: need %llu, have %llu (use a smaller -n)", cfg->dir,
-		    (unsigned long long)inodes, (unsigned long long)sp->inodes_free);
-		return EXIT_SETUP;
-	}
-	return EXIT_OK;
-}
-
-/* Default size and the free-space check. An unusable -d is left for
+/* Default size and the free-space check, refusing a run that cannot fit
+ * before anything is written (exit 2). An unusable -d is left for
  * bench_open to explain. */
 static int fit_to_space(struct session *s)
 {
 	struct config *cfg = s->cfg;
 	bool probe = wants_align_probe(s);
+	struct op_error e = {0};
 	struct space sp;
 
 	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
 		if (!cfg->file_size_given)
-			cfg->file_size = DEFAULT_FILE_SIZE;
+			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;
 		return EXIT_OK;
 	}
 	if (!cfg->file_size_given)
 		choose_default_size(cfg, &sp, probe);
-	return check_space(cfg, &sp, probe);
+	if (sizing_check(cfg, &sp, probe, &e) != 0) {
+		say_error("", &e);
+		return EXIT_SETUP;
+	}
+	return EXIT_OK;
+}
+
+/* The exit status for a failed bench_open, and its message. */
+static int open_status(enum bench_status st, const struct op_error *e)
+{
+	switch (st) {
+	case BENCH_OK: return EXIT_OK;
+	case BENCH_NO_SCRATCH: say_error("cannot create the scratch directory: ", e); return EXIT_SETUP;
+	case BENCH_NO_DIRECT: say_error("", e); return EXIT_USAGE;
+	case BENCH_NO_MEMORY: say_error("cannot ", e); return EXIT_SETUP;
+	}
+	return EXIT_SETUP;
 }
 
 /* Probe, benchmark instance and outputs. Returns an exit status; prints
  * why on failure. */
 static int session_open(struct session *s)
 {
-	char err[1024];
+	struct op_error e = {0};
 	int status;
 
 	s->run = calloc(1, sizeof *s->run);
@@ -241,11 +224,9 @@ static int session_open(struct session *s)
 	if (status != EXIT_OK)
 		return status;
 	warn_if_cached(s);
-	status = bench_open(&s->bench, s->cfg, s->env.dev.logical_block, err, sizeof err);
-	if (status != EXIT_OK) {
-		say("%s", err);
+	status = open_status(bench_open(&s->bench, s->cfg, s->env.dev.logical_block, &e), &e);
+	if (status != EXIT_OK)
 		return status;
-	}
 	if (s->env.dev.present && s->env.dev.stat_path[0])
 		s->bench.ctx.devstat_path = s->env.dev.stat_path;
 	maybe_probe_alignment(s);
@@ -272,13 +253,13 @@ static int close_json(struct session *s, int status)
  * scratch directory could not be removed and nothing worse happened. */
 static int session_close(struct session *s, int status)
 {
-	char err[1024];
+	struct op_error e = {0};
 
 	status = close_json(s, status);
 	free(s->run);
 	free(s->align);
-	if (bench_close(&s->bench, err, sizeof err) != 0) {
-		say("%s", err);
+	if (bench_close(&s->bench, &e) != 0) {
+		say_error("cannot remove the scratch directory: ", &e);
 		if (status == EXIT_OK)
 			status = EXIT_SETUP;
 	}

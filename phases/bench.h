@@ -1,6 +1,7 @@
 /* One benchmark instance: its scratch directory, data pattern, file plan
  * and phase context, ready to run the pipeline any number of times. Used
- * by main and by the tests; prints nothing (errors come back as text). */
+ * by main and by the tests; prints nothing (errors come back in an
+ * op_error, as the phases report them). */
 #ifndef BONNIE_BENCH_H
 #define BONNIE_BENCH_H
 
@@ -22,28 +23,27 @@ struct bench {
 	bool have_files;
 };
 
-/* Free space a run needs, as an upper bound: the data file, the file
- * tests' data rounded up to whole blocks of fs_block bytes, their
- * directories, and the alignment probe's file when it will run. */
-uint64_t bench_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe);
-
-/* Inodes a run needs: the file tests' files and directories, plus a few. */
-uint64_t bench_inodes_needed(const struct config *cfg);
+/* Why bench_open failed; main maps these to exit statuses. */
+enum bench_status {
+	BENCH_OK = 0,
+	BENCH_NO_SCRATCH,  /* the scratch directory could not be made under -d */
+	BENCH_NO_DIRECT,   /* -D: the file system refuses O_DIRECT or the chunk size */
+	BENCH_NO_MEMORY,   /* the data pattern or file plan could not be allocated */
+};
 
 /* Creates the scratch directory under cfg->dir and everything the phases
  * need; with -D, checks O_DIRECT support and alignment first (logical_block
  * is the device's logical sector size, the alignment to assume where the
- * kernel cannot be asked; 0 if unknown). Returns an exit status (EXIT_OK,
- * EXIT_USAGE for a -D constraint, EXIT_SETUP) and on failure a one-line
- * reason in err; bench_close must still be called. */
-int bench_open(struct bench *b, const struct config *cfg, size_t logical_block, char *err, size_t errlen);
+ * kernel cannot be asked; 0 if unknown). On failure returns why and fills
+ * e (operation, path, reason); bench_close must still be called. */
+enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t logical_block, struct op_error *e);
 
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);
 
 /* Frees everything and removes the scratch directory with all it holds
- * (nothing to do on a zeroed, never opened bench). Returns 0, or -1 with a
- * reason in err if something could not be removed. */
-int bench_close(struct bench *b, char *err, size_t errlen);
+ * (nothing to do on a zeroed, never opened bench). Returns 0, or -1 with e
+ * filled if something could not be removed. */
+int bench_close(struct bench *b, struct op_error *e);
 
 #endif

@@ -30,6 +30,10 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->sync_each = cfg->sync_each;
 	fp->verify = cfg->verify;
 	snprintf(fp->toppath, sizeof fp->toppath, "%s/%s", scratch_path, FILES_DIR);
+	if (fp->count > SIZE_MAX / sizeof *fp->order) { /* only where size_t is narrow */
+		errno = ENOMEM;
+		return -1;
+	}
 	fp->order = malloc((size_t)fp->count * sizeof *fp->order);
 	if (fp->order == NULL)
 		return -1;

@@ -52,6 +52,7 @@ static void teardown(void)
 static void run_with(const char *const *args)
 {
 	char *argv[40], store[40][300], err[512];
+	struct op_error e = {0};
 	struct bench b;
 	int argc = 0;
 
@@ -66,10 +67,10 @@ static void run_with(const char *const *args)
 		argv[i] = store[i];
 	argv[argc] = NULL;
 	ck_assert_int_eq(options_parse(argc, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, 0, err, sizeof err) == EXIT_OK, "bench_open: %s", err);
+	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 	ck_assert_int_eq(count_entries(parent), 1); /* the scratch directory, nothing else */
 	ck_assert_int_eq(bench_run(&b, run, NULL), 0);
-	ck_assert_msg(bench_close(&b, err, sizeof err) == 0, "bench_close: %s", err);
+	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
 	ck_assert_int_eq(count_entries(parent), 0);
 }
 

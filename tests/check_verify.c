@@ -25,11 +25,12 @@ static void open_bench(const char *size, bool verify)
 {
 	char a0[] = "bonnie", a1[] = "-d", a3[] = "-s", a4[64], a5[] = "-n", a6[] = "0", a7[] = "--verify";
 	char *argv[] = {a0, a1, parent, a3, a4, a5, a6, a7, NULL};
+	struct op_error e = {0};
 	char err[512];
 
 	snprintf(a4, sizeof a4, "%s", size);
 	ck_assert_int_eq(options_parse(verify ? 8 : 7, argv, "h", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, 0, err, sizeof err) == EXIT_OK, "%s", err);
+	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "%s %s", e.op, e.path);
 }
 
 static void setup(void)
@@ -42,9 +43,9 @@ static void setup(void)
 
 static void teardown(void)
 {
-	char err[512];
+	struct op_error e = {0};
 
-	bench_close(&b, err, sizeof err);
+	bench_close(&b, &e);
 	rmdir(parent);
 }
 

@@ -50,6 +50,8 @@ refused "16 MiB per-char on 8 MiB" size=8m "-s 1m -f16m -n 0" space
 refused "64 MiB of small files on 8 MiB" size=8m "-s 0 -n 16:4k:4k" space
 refused "1 MiB file and 64 MiB of files on 8 MiB" size=8m "-s 1m -f -n 16:4k:4k" space
 refused "1024 files, 100 inodes" size=8m,nr_inodes=100 "-s 0 -n 1" inodes
+# 16x1024 files of 1 PiB: the product wraps to 0 in 64 bits; it must not pass
+refused "16x1024 files of 1 PiB on 16 MiB" size=16m "-s 0 -n 16:1024t" space
 
 # What fits does run (the checks above are about space, not about tmpfs).
 mount_tmpfs size=8m

@@ -208,15 +208,15 @@ check "held SIGHUP: exit 4 (got $rc)" [ $rc -eq 4 ]
 check "held SIGHUP: scratch removed" empty_dir "$D"
 
 # --- Part 2: real runs, the signal sent when the phase's title appears --------
-# The backstop: the first unlinkat once the table header is out (the
+# The backstop: the first unlinkat once the table's Latency row is out (the
 # cleanup, reached whether or not a phase was interrupted).
 start_backstop() {
-	start FAULT_DIR="$D" FAULT_AFTER="Sequential Output" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause \
+	start FAULT_DIR="$D" FAULT_AFTER="Latency" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause \
 		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- "$@"
 }
 # Sizes make each phase last a while here, but nothing relies on it.
-IO_PERCHAR="-s 256m:8k:50000:3 -f1m -n 0"
-IO_BLOCK="-s 256m:8k:50000:3 -f -n 0"
+IO_PERCHAR="-s 64m:8k:8000:3 -f1m -n 0"
+IO_BLOCK="-s 64m:8k:8000:3 -f -n 0"
 FILES="-s 0 -n 16:4k:4k"
 while IFS='|' read -r phase; do
 	[ -n "$phase" ] || continue

@@ -18,6 +18,7 @@
 	X(seeks)           \
 	X(env)             \
 	X(verify)          \
+	X(sizing)          \
 	X(run)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);

@@ -1,0 +1,122 @@
+/* Default size, space check and cache predicate; see sizing.h. */
+#include "sizing.h"
+#include "../lib/units.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#define ALIGN_PROBE_BYTES (16u << 20)
+
+/* a + b and a * b into *r; false (and *r = UINT64_MAX) on overflow. The
+ * result of a failed step stays UINT64_MAX through the later ones. */
+static bool add_ok(uint64_t a, uint64_t b, uint64_t *r)
+{
+	*r = a > UINT64_MAX - b ? UINT64_MAX : a + b;
+	return a <= UINT64_MAX - b;
+}
+
+static bool mul_ok(uint64_t a, uint64_t b, uint64_t *r)
+{
+	bool ok = a == 0 || b <= UINT64_MAX / a;
+
+	*r = ok ? a * b : UINT64_MAX;
+	return ok;
+}
+
+static bool round_up(uint64_t v, uint64_t unit, uint64_t *r)
+{
+	if (unit == 0) {
+		*r = v;
+		return true;
+	}
+	return add_ok(v, unit - 1, r) && ((*r = *r / unit * unit), true);
+}
+
+bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes)
+{
+	uint64_t data = cfg->file_size > cfg->perchar_size ? cfg->file_size : cfg->perchar_size;
+	uint64_t files = config_file_count(cfg), dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
+	uint64_t per_file = 0, file_bytes, dir_blocks, dir_bytes, sum;
+	bool ok = true;
+
+	if (cfg->file_size == 0)
+		data = 0;
+	if (cfg->file_max > 0)
+		ok &= round_up((uint64_t)cfg->file_max, fs_block, &per_file);
+	ok &= mul_ok(files, per_file, &file_bytes);
+	/* directories: one block per 64 entries is generous for every file system we know */
+	ok &= add_ok(dirs, files / 64 + 2, &dir_blocks);
+	ok &= mul_ok(dir_blocks, fs_block, &dir_bytes);
+	ok &= add_ok(data, file_bytes, &sum);
+	ok &= add_ok(sum, dir_bytes, &sum);
+	ok &= add_ok(sum, align_probe ? ALIGN_PROBE_BYTES : 0, &sum);
+	*bytes = ok ? sum : UINT64_MAX;
+	return ok;
+}
+
+uint64_t sizing_inodes_needed(const struct config *cfg)
+{
+	uint64_t dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
+
+	/* at most 64 Mi files and 99999 directories (options.c): no overflow */
+	return config_file_count(cfg) + dirs + 8;
+}
+
+uint64_t sizing_default_size(const struct config *cfg, const struct space *sp, bool align_probe, bool *reduced)
+{
+	struct config rest_cfg = *cfg;
+	uint64_t size = SIZING_DEFAULT_FILE_SIZE, rest, left;
+
+	rest_cfg.file_size = 0;
+	sizing_bytes_needed(&rest_cfg, sp->block, align_probe, &rest);
+	left = sp->bytes_free > rest ? sp->bytes_free - rest : 0;
+	*reduced = left / 2 < size;
+	if (!*reduced)
+		return size;
+	size = left / 4 / (1u << 20) * (1u << 20);
+	size -= size % cfg->chunk;
+	return size < cfg->chunk ? cfg->chunk : size;
+}
+
+static void no_room(struct op_error *e, const char *what, const char *dir, const char *need, const char *have,
+                    const char *hint)
+{
+	char detail[sizeof e->detail];
+
+	snprintf(detail, sizeof detail, "need %s, have %s (use a smaller %s)", need, have, hint);
+	op_error_set_detail(e, what, dir, -1, detail);
+	e->err = ENOSPC;
+}
+
+int sizing_check(const struct config *cfg, const struct space *sp, bool align_probe, struct op_error *e)
+{
+	uint64_t bytes, inodes = sizing_inodes_needed(cfg);
+	bool fits = sizing_bytes_needed(cfg, sp->block, align_probe, &bytes);
+	char need[48], have[32];
+
+	if (!fits || bytes > sp->bytes_free) {
+		if (fits)
+			units_format_human(bytes, need, sizeof need);
+		else
+			snprintf(need, sizeof need, "more than 16 EiB");
+		units_format_human(sp->bytes_free, have, sizeof have);
+		no_room(e, "not enough space under", cfg->dir, need, have, "-s or -n");
+		return -1;
+	}
+	if (sp->inodes_free && inodes > sp->inodes_free) {
+		snprintf(need, sizeof need, "%llu", (unsigned long long)inodes);
+		snprintf(have, sizeof have, "%llu", (unsigned long long)sp->inodes_free);
+		no_room(e, "not enough inodes under", cfg->dir, need, have, "-n");
+		return -1;
+	}
+	return 0;
+}
+
+bool sizing_reads_may_be_cached(const struct config *cfg, uint64_t ram, bool can_evict)
+{
+	if (cfg->file_size == 0 || ram == 0)
+		return false;
+	if ((cfg->evict && can_evict) || cfg->direct)
+		return false;
+	return cfg->file_size / 2 < ram; /* file_size < 2 * ram, without the product */
+}

@@ -1,0 +1,45 @@
+/* Sizing a run against its file system, before anything is written: the
+ * default file size without -s, the free-space and inode check, and when
+ * reads may come from the page cache. Pure functions; every product and
+ * sum is overflow-checked, so no -s/-n combination can wrap to "fits". */
+#ifndef BONNIE_SIZING_H
+#define BONNIE_SIZING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../lib/config.h"
+#include "../lib/operr.h"
+#include "../lib/space.h"
+
+/* Without -s: with the cache dropped before reads, 4 GiB keeps every bulk
+ * phase on the device for seconds on fast disks and the default run well
+ * under three minutes on this class of machine (README "Default size").
+ * With under twice that free, a quarter of the free space is used. */
+#define SIZING_DEFAULT_FILE_SIZE (4ull << 30)
+
+/* Free space a run needs, as an upper bound: the data file, the file
+ * tests' data rounded up to whole blocks of fs_block bytes, their
+ * directories, and the alignment probe's file when it will run. Returns
+ * false (and UINT64_MAX in *bytes) if the sum does not fit in 64 bits. */
+bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes);
+
+/* Inodes a run needs: the file tests' files and directories, plus a few. */
+uint64_t sizing_inodes_needed(const struct config *cfg);
+
+/* The -s size to use when none was given, for the space sp reports:
+ * SIZING_DEFAULT_FILE_SIZE, or a quarter of what the rest of the run
+ * leaves free when that is less than twice as much (a whole number of MiB
+ * and of chunks, at least one chunk). *reduced says which. */
+uint64_t sizing_default_size(const struct config *cfg, const struct space *sp, bool align_probe, bool *reduced);
+
+/* 0 if the run fits in sp; -1 with e filled ("not enough space under
+ * <dir>: need X, have Y ...", or inodes) if it does not. */
+int sizing_check(const struct config *cfg, const struct space *sp, bool align_probe, struct op_error *e);
+
+/* Whether reads of the data file may come from the page cache: it cannot
+ * be evicted (no eviction, or evict false) nor read directly, and it is
+ * under twice ram bytes (0: unknown, no claim). */
+bool sizing_reads_may_be_cached(const struct config *cfg, uint64_t ram, bool can_evict);
+
+#endif
