@@ -338,6 +338,9 @@ int main(int argc, char **argv)
 	case OPT_VERSION:
 		printf("bonnie %s\n", BONNIE_VERSION);
 		return finish(EXIT_OK);
+	case OPT_LIST_PHASES:
+		report_phase_list(stdout);
+		return finish(EXIT_OK);
 	case OPT_RUN:
 		break;
 	}

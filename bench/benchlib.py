@@ -25,10 +25,21 @@ import sys
 
 NOT_MEASURED = "+++++"
 
-CSV_FIELDS = {
-    9: "putc", 11: "put_block", 13: "rewrite", 15: "getc", 17: "get_block", 19: "seeks",
-    26: "seq_create", 28: "seq_stat", 30: "seq_del", 32: "ran_create", 34: "ran_stat", 36: "ran_del",
-}
+
+def csv_fields():
+    """0-based CSV index of each phase's rate -> phase name, from the
+    `bonnie --list-phases` output that bench/run.sh puts in BONNIE_PHASE_LIST
+    (name, title, unit, rate, %CPU and latency field numbers, tab-separated)."""
+    text = os.environ.get("BONNIE_PHASE_LIST", "")
+    out = {}
+    for line in text.splitlines():
+        cols = line.split("\t")
+        if len(cols) != 6:
+            die("BONNIE_PHASE_LIST: bad line %r (bench/run.sh sets it from bonnie --list-phases)" % line)
+        out[int(cols[3]) - 1] = cols[0]
+    if not out:
+        die("BONNIE_PHASE_LIST is empty (bench/run.sh sets it from bonnie --list-phases)")
+    return out
 
 PHASE_TITLES = {
     "putc": "per-char write", "put_block": "block write", "rewrite": "rewrite",
@@ -54,7 +65,7 @@ def parse_csv(path):
     if len(f) != 50:
         die("%s: CSV line has %d fields, not 50" % (path, len(f)))
     out = []
-    for idx, name in CSV_FIELDS.items():
+    for idx, name in csv_fields().items():
         for key, val in ((name, f[idx]), (name + "_cpu_csv", f[idx + 1])):
             if val == "":
                 continue

@@ -145,6 +145,9 @@ say "building bonnie and the -DBONNIE_NO_LATENCY build from a snapshot of the so
 	{ cat "$LOG/build-nolat.log" >&2; die "building bonnie with -DBONNIE_NO_LATENCY failed"; }
 BONNIE=$SRC/build/bonnie
 NOLAT=$SRC/build-nolat/bonnie
+# The phase names and CSV positions, from the binary (benchlib.py reads them).
+BONNIE_PHASE_LIST=$("$BONNIE" --list-phases) || die "$BONNIE --list-phases failed"
+export BONNIE_PHASE_LIST
 printf '%s\n' "cd <snapshot> && make BUILD=build build/bonnie" \
 	"cd <snapshot> && make BUILD=build-nolat EXTRA_CFLAGS=-DBONNIE_NO_LATENCY build-nolat/bonnie" |
 	while read -r l; do printf 'build\t%s\n' "$l"; done >>"$CMDS"

@@ -30,6 +30,7 @@ enum long_only {
 	OPT_LONG_ALIGN,
 	OPT_LONG_NO_ALIGN,
 	OPT_LONG_NO_EVICT,
+	OPT_LONG_LIST_PHASES,
 };
 
 static const struct option long_options[] = {
@@ -40,6 +41,7 @@ static const struct option long_options[] = {
 	{"align-probe", no_argument, NULL, OPT_LONG_ALIGN},
 	{"no-align-probe", no_argument, NULL, OPT_LONG_NO_ALIGN},
 	{"no-evict", no_argument, NULL, OPT_LONG_NO_EVICT},
+	{"list-phases", no_argument, NULL, OPT_LONG_LIST_PHASES},
 	{NULL, 0, NULL, 0},
 };
 
@@ -370,6 +372,8 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 			return OPT_HELP;
 		if (opt == OPT_LONG_VERSION)
 			return OPT_VERSION;
+		if (opt == OPT_LONG_LIST_PHASES)
+			return OPT_LIST_PHASES;
 		if (opt == '?' || opt == ':') {
 			bad_option_name(argv, optopt, name, sizeof name);
 			fail(&p, opt == ':' ? "%s: missing value" : "%s: unknown option", name);
@@ -400,7 +404,7 @@ void options_usage(FILE *out)
 	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
-	"              [--no-evict] [--help] [--version]\n"
+	"              [--no-evict] [--list-phases] [--help] [--version]\n"
 	"\n"
 	"  -d dir     test in a new scratch directory under dir (default: .)\n"
 	"  -s size    data file size, MiB unless suffixed k/m/g/t (0 skips I/O tests);\n"
@@ -424,6 +428,7 @@ void options_usage(FILE *out)
 	"  --align-probe    measure aligned vs misaligned 4 KiB direct writes\n"
 	"  --no-align-probe skip the probe even on 512e (4K physical) disks\n"
 	"  --no-evict       do not drop the data file from the page cache before reads\n"
+	"  --list-phases    print the phases: name, title, unit, CSV fields; then exit\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
 	"5 report not written, 6 verification failed.\n", out);

@@ -12,6 +12,7 @@ enum opt_result {
 	OPT_RUN,     /* cfg is filled, go ahead */
 	OPT_HELP,    /* --help */
 	OPT_VERSION, /* --version */
+	OPT_LIST_PHASES, /* --list-phases */
 	OPT_ERROR,   /* err holds one line naming the option and the problem */
 };
 

@@ -47,6 +47,20 @@ static void latency_field(struct csv *c, int at, const struct phase_result *r)
 		units_format_latency(r->latency.max, c->f[at], FIELD_LEN);
 }
 
+void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency)
+{
+	int k = (int)id - PHASE_SEQ_CREATE;
+
+	if (id <= PHASE_SEEKS) {
+		*rate = F_IO_RATES + 2 * (int)id + 1;
+		*latency = F_IO_LAT + (int)id + 1;
+	} else {
+		*rate = F_FILE_RATES + 2 * k + 1;
+		*latency = F_FILE_LAT + k + 1;
+	}
+	*cpu = *rate + 1;
+}
+
 static void io_config_fields(struct csv *c, const struct config *cfg)
 {
 	if (cfg->file_size == 0)
@@ -87,14 +101,12 @@ static void build(struct csv *c, const struct config *cfg, const struct run_resu
 	snprintf(c->f[F_SEED], FIELD_LEN, "%u", run->seed);
 	io_config_fields(c, cfg);
 	file_config_fields(c, cfg);
-	for (int i = 0; i <= PHASE_SEEKS; i++) {
-		rate_fields(c, F_IO_RATES + 2 * i, (enum phase_id)i, &run->phase[i]);
-		latency_field(c, F_IO_LAT + i, &run->phase[i]);
-	}
-	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++) {
-		int k = i - PHASE_SEQ_CREATE;
-		rate_fields(c, F_FILE_RATES + 2 * k, (enum phase_id)i, &run->phase[i]);
-		latency_field(c, F_FILE_LAT + k, &run->phase[i]);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		int rate, cpu, lat;
+
+		report_csv_phase_fields((enum phase_id)i, &rate, &cpu, &lat);
+		rate_fields(c, rate - 1, (enum phase_id)i, &run->phase[i]);
+		latency_field(c, lat - 1, &run->phase[i]);
 	}
 }
 

@@ -16,6 +16,14 @@
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
 void report_csv(FILE *out, const struct config *cfg, const struct run_result *run);
 
+/* The 1-based CSV field numbers of a phase's rate, %CPU and latency. */
+void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency);
+
+/* --list-phases: one line per phase in pipeline order, tab-separated:
+ * name, progress title, rate unit (KiB/s, seeks/s, files/s), and the CSV
+ * field numbers of its rate, %CPU and latency (bonnie.1 documents it). */
+void report_phase_list(FILE *out);
+
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
 

@@ -1,25 +1,15 @@
-# Shared by the shell tests that work phase by phase (faults.sh,
-# signals.sh): the phase list and titles, CSV field positions, and the
-# LD_PRELOAD fault shim, built into $BUILD_DIR (default build/) as $SHIM.
+# Shared by the shell tests that work phase by phase or hold bonnie at a
+# known point: the phase list, titles and CSV field positions (read from
+# bonnie --list-phases), the LD_PRELOAD fault shim, built into $BUILD_DIR
+# (default build/) as $SHIM, and the helpers that wait for a hold.
 
-PHASES="putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del ran_create ran_stat ran_del"
+# From the binary, the one place they are written: one line per phase,
+# tab-separated: name, title, unit, CSV fields of rate, %CPU and latency.
+PHASE_LIST=$("$BONNIE" --list-phases) && [ -n "$PHASE_LIST" ] ||
+	{ echo "$(basename "$0"): $BONNIE --list-phases failed" >&2; exit 1; }
+PHASES=$(printf '%s\n' "$PHASE_LIST" | cut -f1 | tr '\n' ' ')
 
-title_of() {
-	case $1 in
-	putc) echo "Writing a byte at a time" ;;
-	put_block) echo "Writing intelligently" ;;
-	rewrite) echo "Rewriting" ;;
-	getc) echo "Reading a byte at a time" ;;
-	get_block) echo "Reading intelligently" ;;
-	seeks) echo "start 'em" ;;
-	seq_create) echo "Create files in sequential order" ;;
-	seq_stat) echo "Stat files in sequential order" ;;
-	seq_del) echo "Delete files in sequential order" ;;
-	ran_create) echo "Create files in random order" ;;
-	ran_stat) echo "Stat files in random order" ;;
-	ran_del) echo "Delete files in random order" ;;
-	esac
-}
+title_of() { printf '%s\n' "$PHASE_LIST" | awk -F'\t' -v p="$1" '$1 == p { print $2 }'; }
 
 index_of() {
 	i=0
@@ -30,15 +20,8 @@ index_of() {
 	echo -1
 }
 
-# The CSV fields (1-based) of phase number $1: rate, %CPU, latency.
-phase_fields() {
-	if [ "$1" -lt 6 ]; then
-		echo "$((10 + 2 * $1)) $((11 + 2 * $1)) $((39 + $1))"
-	else
-		k=$(($1 - 6))
-		echo "$((27 + 2 * k)) $((28 + 2 * k)) $((45 + k))"
-	fi
-}
+# The CSV fields (1-based) of phase number $1 (0-based): rate, %CPU, latency.
+phase_fields() { printf '%s\n' "$PHASE_LIST" | awk -F'\t' -v i="$1" 'NR == i + 1 { print $4, $5, $6 }'; }
 
 lines() { wc -l <"$1" | tr -d ' '; }
 
