@@ -78,7 +78,7 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks)
 {
 	run->seed = b->cfg->seed;
-	return runner_run(&b->ctx, run, hooks);
+	return runner_run(&b->ctx, phase_table, PHASE_COUNT, run, hooks);
 }
 
 int bench_close(struct bench *b, struct op_error *e)

@@ -76,14 +76,15 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
-int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks)
+int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
+               const struct runner_hooks *hooks)
 {
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		runner_result_init(&run->phase[i]);
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase *ph = phase_table[i];
-		struct phase_result *res = &run->phase[i];
+	for (size_t i = 0; i < count; i++) {
+		const struct phase *ph = table[i];
+		struct phase_result *res = &run->phase[ph->id];
 		int rc;
 
 		if (!ph->enabled(ctx->cfg))

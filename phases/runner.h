@@ -13,10 +13,14 @@ struct runner_hooks {
 	void *arg;
 };
 
-/* Fills run->phase[]. Phases not enabled by the configuration, and those
- * after a failure or a stop request, stay PHASE_NOT_RUN. Returns 0 when
- * every phase that ran completed, -1 if one failed or was interrupted. */
-int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks);
+/* Runs the count descriptors of table in order (bonnie's pipeline is
+ * phase_table, PHASE_COUNT; tests pass tables of null phases), each into
+ * run->phase[its id]; every slot starts PHASE_NOT_RUN. Phases not enabled
+ * by the configuration, and those after a failure or a stop request, stay
+ * PHASE_NOT_RUN. Returns 0 when every phase that ran completed, -1 if one
+ * failed or was interrupted, or a stop request came between phases. */
+int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
+               const struct runner_hooks *hooks);
 
 /* Prepares a phase_result for measuring (empty histogram, no error). */
 void runner_result_init(struct phase_result *res);

@@ -19,6 +19,7 @@
 	X(env)             \
 	X(verify)          \
 	X(sizing)          \
+	X(runner)          \
 	X(run)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);

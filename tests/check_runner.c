@@ -1,0 +1,233 @@
+/* The runner over tables of null phases (phases/null.c): order, failures,
+ * interruptions, disabled phases, stop requests between phases and the
+ * hooks, without a disk, root or timing. */
+#include "suites.h"
+#include "../lib/signals.h"
+#include "../phases/null.h"
+#include "../phases/runner.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_EVENTS 64
+
+/* What the hooks saw: 'b'/'e' and the phase id, in order. */
+struct trace {
+	int n;
+	char kind[MAX_EVENTS];
+	int id[MAX_EVENTS];
+	int end_status[MAX_EVENTS];
+	int stop_after;     /* raise SIGINT after this phase ends, -1: never */
+};
+
+static void on_begin(void *arg, enum phase_id id)
+{
+	struct trace *t = arg;
+
+	ck_assert_int_lt(t->n, MAX_EVENTS);
+	t->kind[t->n] = 'b';
+	t->id[t->n++] = id;
+}
+
+static void on_end(void *arg, enum phase_id id, const struct phase_result *res)
+{
+	struct trace *t = arg;
+
+	ck_assert_int_lt(t->n, MAX_EVENTS);
+	t->kind[t->n] = 'e';
+	t->end_status[t->n] = res->status;
+	t->id[t->n++] = id;
+	if ((int)id == t->stop_after)
+		raise(SIGINT);
+}
+
+static struct config cfg;
+static struct run_result *run;
+static struct trace trace;
+static struct phase built[PHASE_COUNT];
+static const struct phase *table[PHASE_COUNT];
+
+static void setup(void)
+{
+	memset(&cfg, 0, sizeof cfg);
+	memset(&trace, 0, sizeof trace);
+	trace.stop_after = -1;
+	run = malloc(sizeof *run);
+	ck_assert_ptr_nonnull(run);
+	memset(run, 0x5a, sizeof *run); /* garbage: the runner must reset every slot */
+	signals_reset();
+}
+
+static void teardown(void)
+{
+	free(run);
+	signals_reset();
+}
+
+/* The whole pipeline, every slot a null phase behaving as b[i] ('s'ucceed,
+ * 'f'ail, 'i'nterrupt, 'd'isabled); runs it and returns runner_run's value. */
+static int run_table(const char *b)
+{
+	struct phase_ctx ctx = {0};
+	struct runner_hooks hooks = {on_begin, on_end, &trace};
+
+	ck_assert_int_eq((int)strlen(b), PHASE_COUNT);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum null_behaviour nb = b[i] == 'f' ? NULL_FAIL : b[i] == 'i' ? NULL_INTERRUPT
+		                       : b[i] == 'd' ? NULL_DISABLED : NULL_SUCCEED;
+		built[i] = null_phase((enum phase_id)i, nb);
+		table[i] = &built[i];
+	}
+	ctx.cfg = &cfg;
+	return runner_run(&ctx, table, PHASE_COUNT, run, &hooks);
+}
+
+/* want[i]: 'D'one, 'F'ailed, 'I'nterrupted, '-' not run, for every slot. */
+static void assert_statuses(const char *want)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum phase_status s = want[i] == 'D' ? PHASE_DONE : want[i] == 'F' ? PHASE_FAILED
+		                    : want[i] == 'I' ? PHASE_INTERRUPTED : PHASE_NOT_RUN;
+		ck_assert_msg(run->phase[i].status == s, "slot %d (%s): status %s, want %s", i, phase_name((enum phase_id)i),
+		              phase_status_name(run->phase[i].status), phase_status_name(s));
+	}
+}
+
+/* The hooks saw begin/end pairs for exactly the phases that ran, in order. */
+static void assert_hooks(const char *want)
+{
+	int k = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (want[i] == '-')
+			continue;
+		ck_assert_int_lt(k + 1, trace.n);
+		ck_assert_msg(trace.kind[k] == 'b' && trace.id[k] == i, "event %d: %c %d, want begin %d", k, trace.kind[k],
+		              trace.id[k], i);
+		ck_assert_msg(trace.kind[k + 1] == 'e' && trace.id[k + 1] == i, "event %d: want end %d", k + 1, i);
+		ck_assert_int_eq(trace.end_status[k + 1], run->phase[i].status);
+		k += 2;
+	}
+	ck_assert_int_eq(trace.n, k);
+}
+
+struct order_case {
+	const char *behaviour;  /* per slot, see run_table */
+	const char *want;       /* per slot, see assert_statuses */
+	int rc;
+	bool interrupted;
+};
+
+static const struct order_case orders[] = {
+	{"ssssssssssss", "DDDDDDDDDDDD", 0, false},
+	{"fsssssssssss", "F-----------", -1, false},
+	{"sssssfssssss", "DDDDDF------", -1, false},
+	{"sssssssssssf", "DDDDDDDDDDDF", -1, false},
+	{"ssiiiiiiiiii", "DDI---------", -1, true},
+	{"dddddsssssss", "-----DDDDDDD", 0, false},  /* -s 0: the file tests alone */
+	{"ssssssdddddd", "DDDDDD------", 0, false},  /* -n 0 */
+	{"dsdsdsdsdsds", "-D-D-D-D-D-D", 0, false},
+	{"dddddddddddd", "------------", 0, false},
+	{"ddfsssssssss", "--F---------", -1, false}, /* the first that runs fails */
+	{"sdidssssssss", "D-I---------", -1, true},
+	{"ssssfissssss", "DDDDF-------", -1, false}, /* the failure wins; nothing after it */
+};
+
+START_TEST(test_order_table)
+{
+	const struct order_case *c = &orders[_i];
+	int rc = run_table(c->behaviour);
+
+	ck_assert_int_eq(rc, c->rc);
+	ck_assert_int_eq(run->interrupted, c->interrupted);
+	assert_statuses(c->want);
+	assert_hooks(c->want);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		if (r->status == PHASE_FAILED) {
+			ck_assert_str_eq(r->error.op, "null");
+			ck_assert_int_ne(r->error.err, 0);
+		} else {
+			ck_assert_int_eq(r->error.err, 0);
+		}
+		ck_assert_uint_eq(r->units, r->status == PHASE_DONE ? 1 : 0);
+	}
+}
+END_TEST
+
+/* A stop request between phases (the hook raises SIGINT after a phase
+ * ends): that phase is done, nothing after it starts. */
+START_TEST(test_stop_between_phases)
+{
+	int rc;
+
+	signals_install();
+	trace.stop_after = PHASE_GET_BLOCK;
+	rc = run_table("ssssssssssss");
+	ck_assert_int_eq(signals_stop_level(), STOP_GRACEFUL);
+	ck_assert_int_eq(rc, -1);
+	ck_assert(run->interrupted);
+	assert_statuses("DDDDD-------");
+	assert_hooks("DDDDD-------");
+}
+END_TEST
+
+/* A stop already requested: nothing starts at all. */
+START_TEST(test_stop_before_first)
+{
+	signals_install();
+	raise(SIGTERM);
+	ck_assert_int_eq(run_table("ssssssssssss"), -1);
+	ck_assert(run->interrupted);
+	assert_statuses("------------");
+	ck_assert_int_eq(trace.n, 0);
+}
+END_TEST
+
+/* A table in another order than the ids, and shorter than the pipeline:
+ * run in table order, each into its own slot, the others not run. */
+START_TEST(test_table_order_and_subset)
+{
+	struct phase_ctx ctx = {0};
+	struct runner_hooks hooks = {on_begin, on_end, &trace};
+	struct phase a = null_phase(PHASE_SEQ_DEL, NULL_SUCCEED), b = null_phase(PHASE_PUTC, NULL_SUCCEED);
+	const struct phase *t[] = {&a, &b};
+
+	ctx.cfg = &cfg;
+	ck_assert_int_eq(runner_run(&ctx, t, 2, run, &hooks), 0);
+	ck_assert_int_eq(trace.n, 4);
+	ck_assert_int_eq(trace.id[0], PHASE_SEQ_DEL);
+	ck_assert_int_eq(trace.id[2], PHASE_PUTC);
+	assert_statuses("D-------D---");
+}
+END_TEST
+
+/* No hooks at all is allowed. */
+START_TEST(test_no_hooks)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = null_phase(PHASE_SEEKS, NULL_SUCCEED);
+	const struct phase *t[] = {&a};
+
+	ctx.cfg = &cfg;
+	ck_assert_int_eq(runner_run(&ctx, t, 1, run, NULL), 0);
+	assert_statuses("-----D------");
+	ck_assert_uint_eq(run->phase[PHASE_SEEKS].latency.count, 1);
+}
+END_TEST
+
+Suite *suite_runner(void)
+{
+	Suite *s = suite_create("runner");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_loop_test(tc, test_order_table, 0, (int)(sizeof orders / sizeof orders[0]));
+	tcase_add_test(tc, test_stop_between_phases);
+	tcase_add_test(tc, test_stop_before_first);
+	tcase_add_test(tc, test_table_order_and_subset);
+	tcase_add_test(tc, test_no_hooks);
+	suite_add_tcase(s, tc);
+	return s;
+}
