@@ -8,15 +8,17 @@
 DEPS=$(cd "$(dirname "$0")" && pwd)/deps.sh
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-# A directory of links to every command on the real search path but $@.
+# A directory of links to every command on the real search path but $@
+# (the first of a name wins, as in a PATH search): one ln per directory,
+# made once and copied.
 fake_path() {
-	rm -rf "$T/bin" && mkdir "$T/bin" || return 1
-	for d in $(printf '%s' "$PATH:/usr/local/sbin:/usr/sbin:/sbin" | tr : ' '); do
-		for f in "$d"/*; do
-			b=${f##*/}
-			[ -x "$f" ] && [ ! -e "$T/bin/$b" ] && ln -s "$f" "$T/bin/$b"
+	if [ ! -d "$T/all" ]; then
+		mkdir "$T/all" || return 1
+		for d in $(printf '%s' "$PATH:/usr/local/sbin:/usr/sbin:/sbin" | tr : ' '); do
+			[ -d "$d" ] && ln -s "$d"/* "$T/all/" 2>/dev/null
 		done
-	done
+	fi
+	rm -rf "${T:?}/bin" && cp -a "$T/all" "$T/bin" || return 1
 	for h; do rm -f "$T/bin/$h"; done
 	[ -e "$T/bin/jq" ] || return 1 # the links were made
 }

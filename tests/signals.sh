@@ -214,10 +214,12 @@ start_backstop() {
 	start FAULT_DIR="$D" FAULT_AFTER="Latency" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause \
 		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- "$@"
 }
-# Sizes make each phase last a while here, but nothing relies on it.
-IO_PERCHAR="-s 64m:8k:8000:3 -f1m -n 0"
-IO_BLOCK="-s 64m:8k:8000:3 -f -n 0"
-FILES="-s 0 -n 16:4k:4k"
+# Sizes give each phase a moment here, but nothing relies on it: a phase
+# that ends before the signal lands is allowed for, and the backstop holds
+# a run that finished.
+IO_PERCHAR="-s 16m:8k:2000:3 -f1m -n 0"
+IO_BLOCK="-s 16m:8k:2000:3 -f -n 0"
+FILES="-s 0 -n 4:4k:4k"
 while IFS='|' read -r phase; do
 	[ -n "$phase" ] || continue
 	case $phase in
@@ -264,7 +266,7 @@ ran_stat
 ran_del
 CASES
 
-# Two SIGINTs while seq_stat is held, with 16384 files to remove afterwards.
+# Two SIGINTs while seq_stat is held, with 4096 files to remove afterwards.
 rm -f "$T/paused"
 start FAULT_DIR="$D" FAULT_AFTER="Stat files in sequential order" FAULT_CALL=read FAULT_NTH=1 FAULT_MODE=pause \
 	FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- $FILES -z 5 --no-align-probe
