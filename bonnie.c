@@ -158,9 +158,9 @@ static void maybe_probe_alignment(struct session *s)
 	}
 	if (s->progress_out)
 		fprintf(s->progress_out, "Probing partition alignment...");
-	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, s->align);
+	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, d->physical_block, s->align);
 	if (s->progress_out)
-		fprintf(s->progress_out, "%s\n", s->align->ran ? "done" : "not measured");
+		report_align_progress(s->progress_out, s->align);
 }
 
 /* Without -s: DEFAULT_FILE_SIZE, or a quarter of what the rest of the run

@@ -30,6 +30,8 @@ void report_env_json(struct json *j, const struct env_info *env);
  * the JSON member "alignment_probe" (null if not requested). */
 void report_align(FILE *out, const struct align_result *a);
 void report_align_json(struct json *j, const struct align_result *a);
+/* The end of the probe's progress line: "done", or "not measured: why". */
+void report_align_progress(FILE *out, const struct align_result *a);
 
 /* The JSON document, written as it goes: begin (tool, command line,
  * configuration, environment, alignment probe), one object per finished

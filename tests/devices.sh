@@ -41,6 +41,11 @@ if [ -b "$src" ]; then
 	rota=$(lsblk -dno ROTA "/dev/$disk" | tr -d ' ')
 	check "rotational flag matches lsblk" [ "$(jqv .environment.device.rotational "$T/here.json")" = "$([ "$rota" = 1 ] && echo true || echo false)" ]
 	check "the read phases were served by the device" jq -e '[.runs[0].phases[] | select(.name == "get_block") | .device.read_bytes > 0] | all' "$T/here.json" >/dev/null
+	if [ "$(lsblk -dno LOG-SEC "/dev/$disk" | tr -d ' ')" -lt "$(lsblk -dno PHY-SEC "/dev/$disk" | tr -d ' ')" ]; then
+		# 512e: the probe has something to measure here
+		"$BONNIE" -d "$D" -s 1m:4k:20:1 -f -n 0 --align-probe -q --json "$T/probe.json" >/dev/null 2>&1
+		check "512e disk: --align-probe measures a ratio" jq -e '.alignment_probe | .measured and .shifted_to_aligned_rate_ratio > 0' "$T/probe.json" >/dev/null
+	fi
 else
 	fail "this machine's test directory is not on a block device ($src)"
 fi
@@ -93,6 +98,16 @@ if dev4k=$(losetup -f --show --sector-size 4096 "$img" 2>/dev/null); then
 	check "-D with 512-byte chunks on 4K sectors exits 1 (got $rc)" [ $rc -eq 1 ]
 	check "-D alignment error is one line naming the constraint" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'alignment' '$T/err'"
 	check "-D alignment error: nothing left" no_scratch "$T/mnt-4k"
+	# 4096 B logical = physical: a shift by one logical sector stays aligned
+	"$BONNIE" -d "$T/mnt-4k" -s 1m:4k:20:1 -f -n 0 --align-probe --json "$T/4k.json" >"$T/out" 2>"$T/err"; rc=$?
+	check "--align-probe on 4K sectors exits 0 (got $rc)" [ $rc -eq 0 ]
+	why='not measured: logical = physical sector size (4096 B)'
+	check "4K probe: the progress line says why" grep -qF "Probing partition alignment...$why" "$T/out"
+	check "4K probe: the table line says why" grep -qF "Align probe: $why" "$T/out"
+	check "4K probe: no ratio printed" sh -c "! grep -q 'ratio' '$T/out'"
+	check "4K probe: JSON not measured, with the reason" jq -e '.alignment_probe | .measured == false and
+		(.error | startswith("logical = physical sector size (4096 B)")) and .shift_bytes == 4096' "$T/4k.json" >/dev/null
+	check "4K probe: nothing left" no_scratch "$T/mnt-4k"
 else
 	fail "losetup --sector-size 4096 not supported here"
 fi
