@@ -1,5 +1,6 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
+#include "evict_check.h"
 #include "io_common.h"
 #include "../lib/env.h"
 #include "../lib/platform.h"
@@ -21,7 +22,7 @@ void runner_result_init(struct phase_result *res)
 }
 
 /* Drops the data file from the page cache so the read that follows comes
- * from the device. Outside the timed region. */
+ * from the device, and checks that it went. Outside the timed region. */
 static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
 {
 	int fd, rc;
@@ -36,8 +37,10 @@ static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
 	rc = plat_evict(fd);
 	if (rc < 0)
 		data_fail(ctx, res, "fdatasync", -1);
+	else if (rc == 0)
+		res->flags |= RESULT_NOT_EVICTED;
 	else
-		res->flags |= rc == 0 ? RESULT_NOT_EVICTED : RESULT_EVICTED;
+		evict_check(fd, res);
 	close(fd);
 	return rc < 0 ? -1 : 0;
 }

@@ -129,6 +129,8 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
 	if (r->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
 		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
+	if (r->flags & RESULT_RESIDENCY)
+		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
 	device_json(j, id, r);
 	latency_json(j, r);
 }

@@ -2,7 +2,8 @@
 # What was tested, checked against independent tools (findmnt, lsblk) on
 # this machine's disk and on loop-mounted ext4, xfs and btrfs images; -D on
 # ext4 for every bulk phase; -D refused clearly on ramfs and with a chunk
-# below the device's direct-I/O alignment; tmpfs has no device. Needs root.
+# below the device's direct-I/O alignment; tmpfs has no device; the page
+# cache is dropped on disks and said not to be on tmpfs and ramfs. Needs root.
 . "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "devices.sh: needs root (loop devices, mounts)" >&2; exit 1; }
@@ -24,6 +25,11 @@ env_of() { # env_of DIR OUT.json [options...]: a tiny run's JSON
 	"$BONNIE" -d "$d" -s 1m:4k:20:2 -f64k -n 1 -q --no-align-probe --json "$out" "$@" >/dev/null 2>"$T/err"
 }
 jqv() { jq -r "$1" "$2"; }
+# the four reading phases: evicted (true) or kept (false), with the resident part measured
+evicted='[.runs[0].phases[] | select(.name == "rewrite" or .name == "getc" or .name == "get_block" or .name == "seeks")
+	| .cache_evicted == true and .cache_resident_percent != null and .cache_resident_percent < 1] | length == 4 and all'
+kept='[.runs[0].phases[] | select(.name == "rewrite" or .name == "getc" or .name == "get_block" or .name == "seeks")
+	| .cache_evicted == false and .cache_resident_percent == 100] | length == 4 and all'
 
 # --- this machine's disk, against findmnt and lsblk
 D=$T/here
@@ -41,6 +47,9 @@ if [ -b "$src" ]; then
 	rota=$(lsblk -dno ROTA "/dev/$disk" | tr -d ' ')
 	check "rotational flag matches lsblk" [ "$(jqv .environment.device.rotational "$T/here.json")" = "$([ "$rota" = 1 ] && echo true || echo false)" ]
 	check "the read phases were served by the device" jq -e '[.runs[0].phases[] | select(.name == "get_block") | .device.read_bytes > 0] | all' "$T/here.json" >/dev/null
+	check "$(findmnt -no FSTYPE -T "$D") on disk: the cache was dropped before every reading phase" \
+		jq -e "$evicted" "$T/here.json" >/dev/null
+	check "on disk: no page-cache note" sh -c "! grep -q 'page cache not dropped' '$T/err'"
 	if [ "$(lsblk -dno LOG-SEC "/dev/$disk" | tr -d ' ')" -lt "$(lsblk -dno PHY-SEC "/dev/$disk" | tr -d ' ')" ]; then
 		# 512e: the probe has something to measure here
 		"$BONNIE" -d "$D" -s 1m:4k:20:1 -f -n 0 --align-probe -q --json "$T/probe.json" >/dev/null 2>&1
@@ -75,6 +84,7 @@ for spec in "ext4 64 mkfs.ext4 -q -F" "xfs 320 mkfs.xfs -q -f" "btrfs 256 mkfs.b
 	check "$fs on loop: kind loop" [ "$(jqv .environment.device.kind "$T/$fs.json")" = loop ]
 	check "$fs on loop: backing file named" [ "$(jqv .environment.device.detail "$T/$fs.json")" = "$T/$fs.img" ]
 	check "$fs on loop: device counters per phase" jq -e '[.runs[0].phases[] | select(.status == "done") | .device != null] | all' "$T/$fs.json" >/dev/null
+	check "$fs on loop: the cache was dropped before every reading phase" jq -e "$evicted" "$T/$fs.json" >/dev/null
 	check "$fs on loop: nothing left" no_scratch "$T/mnt-$fs"
 done
 
@@ -119,6 +129,10 @@ mount -t ramfs ramfs "$T/ram" && mounts="$T/ram $mounts"
 check "-D on ramfs exits 1 (got $rc)" [ $rc -eq 1 ]
 check "-D on ramfs: one line naming O_DIRECT" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'O_DIRECT' '$T/err'"
 check "-D on ramfs: nothing written" empty_dir "$T/ram"
+env_of "$T/ram" "$T/ram.json"; rc=$?
+check "ramfs run exits 0 (got $rc)" [ $rc -eq 0 ]
+check "ramfs: the cache stayed, and JSON says so" jq -e "$kept" "$T/ram.json" >/dev/null
+check "ramfs: the table notes it" grep -q '^page cache not dropped before reads: 100% of the data file stayed cached' "$T/err"
 
 # --- tmpfs: no block device, reported as such
 mkdir "$T/tmpfs"
@@ -126,4 +140,6 @@ mount -t tmpfs -o size=32m tmpfs "$T/tmpfs" && mounts="$T/tmpfs $mounts"
 env_of "$T/tmpfs" "$T/tmpfs.json"; rc=$?
 check "tmpfs run exits 0" [ $rc -eq 0 ]
 check "tmpfs: no device" jq -e '.environment.device == null and .environment.file_system.type == "tmpfs"' "$T/tmpfs.json" >/dev/null
+check "tmpfs: the cache stayed, and JSON says so" jq -e "$kept" "$T/tmpfs.json" >/dev/null
+check "tmpfs: the table notes it" grep -q '^page cache not dropped before reads: 100% of the data file stayed cached' "$T/err"
 finish
