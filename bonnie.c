@@ -246,8 +246,8 @@ static int session_open(struct session *s)
 		say("%s", err);
 		return status;
 	}
-	if (s->env.dev.present && s->env.dev.stat_path[0])
-		s->bench.ctx.devstat_path = s->env.dev.stat_path;
+	if (s->env.dev.present && s->env.dev.counters.count)
+		s->bench.ctx.counters = &s->env.dev.counters;
 	maybe_probe_alignment(s);
 	return open_json(s);
 }

@@ -41,11 +41,13 @@ enum result_flag {
 	RESULT_RESIDENCY = 1u << 6,   /* resident_ppm was measured after evicting */
 };
 
-/* Bytes the block device moved during a phase (from its sysfs stat file). */
+/* Bytes the block devices moved during a phase (from their sysfs stat
+ * files, summed over the bottom of the device stack). */
 struct dev_io {
 	bool valid;
 	uint64_t read_bytes;
 	uint64_t write_bytes;
+	uint8_t caveat;         /* enum env_caveat: 0 when the counters are device-true */
 };
 
 struct phase_result {

@@ -107,6 +107,7 @@ static void device_json(struct json *j, enum phase_id id, const struct phase_res
 	if (metric_device_pct(r) >= 0)
 		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r));
 	json_bool(j, "cached", metric_cached(id, r));
+	json_bool(j, "device_true", r->dev.caveat == 0);
 	json_object_end(j);
 }
 

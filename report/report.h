@@ -23,6 +23,10 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
  * lines printed above the table. */
 void report_env(FILE *out, const struct env_info *env);
 
+/* Why "From device" figures with this dev_io caveat (enum env_caveat) are
+ * not device-true, in a few words; "" for device-true ones. */
+const char *report_caveat_text(unsigned caveat);
+
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
 

@@ -260,6 +260,19 @@ static void not_evicted_note(FILE *out, const struct run_result *run)
 		        "evicting it; read figures come from RAM\n", ppm / 10000.0);
 }
 
+/* "From device" of a stack that could not be followed to its disks, or
+ * with a buffered loop device in it: say so, and why. */
+static void device_caveat_note(FILE *out, const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		if (metric_reportable(r) && r->dev.valid && r->dev.caveat) {
+			fprintf(out, "From device is not device-true: %s\n", report_caveat_text(r->dev.caveat));
+			return;
+		}
+	}
+}
+
 static void notes(FILE *out, const struct run_result *run)
 {
 	if (any_low_confidence(run))
@@ -272,6 +285,7 @@ static void notes(FILE *out, const struct run_result *run)
 			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
 	if (any_flag(run, RESULT_NOT_EVICTED))
 		not_evicted_note(out, run);
+	device_caveat_note(out, run);
 }
 
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run)

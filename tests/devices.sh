@@ -88,8 +88,51 @@ for spec in "ext4 64 mkfs.ext4 -q -F" "xfs 320 mkfs.xfs -q -f" "btrfs 256 mkfs.b
 	check "$fs on loop: nothing left" no_scratch "$T/mnt-$fs"
 done
 
-# --- -D on ext4: every bulk phase direct, per-char buffered and said so
+# --- "From device" under a loop device counts the disk under its backing
+# file, not the loop's own counters (which also count what the host page
+# cache served); without direct I/O the loop is said to be in the way
+host=$(findmnt -no SOURCE -T "$T")
+loop_stat_reads() { awk '{ print $3 * 512 }' "/sys/block/$1/stat"; }
+if [ -b "$host" ]; then
+	ext4dev=$(findmnt -no SOURCE "$T/mnt-ext4"); ext4dev=$(basename "$ext4dev")
+	check "ext4's loop runs without direct I/O" [ "$(cat "/sys/block/$ext4dev/loop/dio")" = 0 ]
+	before=$(loop_stat_reads "$ext4dev")
+	"$BONNIE" -d "$T/mnt-ext4" -s 8m:64k:20:1 -f -n 0 -q --no-align-probe --json "$T/stack.json" >/dev/null 2>"$T/err"; rc=$?
+	after=$(loop_stat_reads "$ext4dev")
+	check "loop stack run exits 0 (got $rc)" [ $rc -eq 0 ]
+	check "the loop's own counters read at least all that get_block read (the naive 100%)" \
+		jq -e --argjson n $((after - before)) '.runs[0].phases[] | select(.name == "get_block") | $n >= .bytes' "$T/stack.json" >/dev/null
+	check "loop: counted is $(basename "$host") under the backing file, not $ext4dev" \
+		jq -e --arg d "$(basename "$host")" '.environment.device.counted_devices == [$d]' "$T/stack.json" >/dev/null
+	check "loop without direct I/O: not device-true, and why" jq -e '.environment.device | .device_true == false and
+		(.not_device_true_because | test("^loop[0-9]+ reads and writes .* through the host page cache \\(no direct I/O\\)$"))' "$T/stack.json" >/dev/null
+	check "loop: each phase's device figures say not device-true" \
+		jq -e '[.runs[0].phases[] | select(.status == "done") | .device.device_true == false] | all' "$T/stack.json" >/dev/null
+	check "loop: the table says From device is not device-true" grep -q '^From device is not device-true: a loop device without direct I/O' "$T/err"
+	check "loop: the environment block names the counted device" grep -q "^Counted:     $(basename "$host"); not device-true: $ext4dev reads" "$T/err"
+	dio_img=$T/dio.img
+	dd if=/dev/zero of="$dio_img" bs=1M count=0 seek=64 2>/dev/null
+	if diodev=$(losetup -f --show --direct-io=on "$dio_img" 2>/dev/null); then
+		loops="$loops $diodev"
+		mkfs.ext4 -q -F "$diodev" >/dev/null 2>&1
+		mkdir "$T/mnt-dio" && mount "$diodev" "$T/mnt-dio" && mounts="$T/mnt-dio $mounts"
+		env_of "$T/mnt-dio" "$T/dio.json"; rc=$?
+		check "direct-I/O loop run exits 0 (got $rc)" [ $rc -eq 0 ]
+		check "direct-I/O loop: counts $(basename "$host"), device-true" jq -e --arg d "$(basename "$host")" \
+			'.environment.device | .counted_devices == [$d] and .device_true and .not_device_true_because == null' "$T/dio.json" >/dev/null
+		check "direct-I/O loop: no not-device-true note" sh -c "! grep -q 'not device-true' '$T/err'"
+	else
+		fail "losetup --direct-io=on not supported here"
+	fi
+else
+	fail "the test directory is not on a block device ($host): cannot check the loop stack"
+fi
+
+# --- -D on ext4: every bulk phase direct, per-char buffered and said so;
+# on the direct-I/O loop, so that no host page cache stands between the
+# reads and the disk whose counters are read
 M=$T/mnt-ext4
+mountpoint -q "$T/mnt-dio" 2>/dev/null && M=$T/mnt-dio
 "$BONNIE" -d "$M" -s 4m:4k:50:2 -f64k -n 0 -D -q --json "$T/direct.json" >/dev/null 2>"$T/table"; rc=$?
 check "-D on ext4 exits 0 (got $rc)" [ $rc -eq 0 ]
 check "-D: block write, rewrite, block read, seeks direct" jq -e '[.runs[0].phases[] | select(.name == "put_block" or .name == "rewrite" or .name == "get_block" or .name == "seeks") | .direct_io] == [true, true, true, true]' "$T/direct.json" >/dev/null
