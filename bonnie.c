@@ -151,9 +151,9 @@ static void maybe_probe_alignment(struct session *s)
 	}
 	if (s->progress_out)
 		fprintf(s->progress_out, "Probing partition alignment...");
-	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, s->align);
+	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, d->physical_block, s->align);
 	if (s->progress_out)
-		fprintf(s->progress_out, "%s\n", s->align->ran ? "done" : "not measured");
+		report_align_progress(s->progress_out, s->align);
 }
 
 /* Without -s: the default size, with a note when the space left made it smaller. */
@@ -227,8 +227,8 @@ static int session_open(struct session *s)
 	status = open_status(bench_open(&s->bench, s->cfg, s->env.dev.logical_block, &e), &e);
 	if (status != EXIT_OK)
 		return status;
-	if (s->env.dev.present && s->env.dev.stat_path[0])
-		s->bench.ctx.devstat_path = s->env.dev.stat_path;
+	if (s->env.dev.present && s->env.dev.counters.count)
+		s->bench.ctx.counters = &s->env.dev.counters;
 	maybe_probe_alignment(s);
 	return open_json(s);
 }

@@ -9,6 +9,27 @@
 
 #define ENV_UNKNOWN "unknown"
 
+#define ENV_COUNTED_MAX 16
+
+/* How far the counters of env_counters can be trusted as the devices' own. */
+enum env_caveat {
+	ENV_DEVICE_TRUE = 0,  /* the bottom devices' own counters */
+	ENV_LOOP_BUFFERED,    /* a loop device without direct I/O is in the stack: the
+	                         host page cache serves and delays part of its I/O */
+	ENV_STACK_UNFOLLOWED, /* a layer could not be followed: the counters are its own */
+};
+
+/* Whose I/O counters "From device" sums: the devices at the bottom of the
+ * stack under the file system (loop -> backing file -> its device; dm and
+ * md -> their slaves), or the layer where following stopped. */
+struct env_counters {
+	unsigned count;
+	char name[ENV_COUNTED_MAX][64];        /* "vda", "sda2" */
+	char stat_path[ENV_COUNTED_MAX][320];  /* their sysfs stat files */
+	enum env_caveat caveat;
+	char why[512];                         /* the caveat in words, naming the layer */
+};
+
 struct env_device {
 	bool present;              /* a block device backs the file system */
 	char name[64];             /* device of the file system: "vda", "nvme0n1p2", "dm-0" */
@@ -26,6 +47,7 @@ struct env_device {
 	uint64_t start_bytes;      /* partition start; 0 for a whole device */
 	int aligned;               /* 1 aligned to the physical sector, 0 misaligned, -1 unknown */
 	char stat_path[512];       /* sysfs stat file counting this device's I/O */
+	struct env_counters counters; /* the devices under it whose I/O is counted */
 };
 
 struct env_info {
@@ -59,5 +81,16 @@ int env_alignment(uint64_t start_bytes, uint32_t physical_block, uint32_t alignm
 /* Bytes read and written so far by the device whose sysfs stat file is
  * path. Returns 0, or -1 if it cannot be read. */
 int env_device_counters(const char *path, uint64_t *read_bytes, uint64_t *write_bytes);
+
+/* Follows the block device whose sysfs directory is devdir (resolved,
+ * under sysroot) down its stack and fills c with the devices to count
+ * (see struct env_counters). Backing files are looked up in the real
+ * file system. Never fails: what cannot be followed is counted where the
+ * walk stopped and said in c->caveat and c->why. */
+void env_counters_probe(struct env_counters *c, const char *sysroot, const char *devdir);
+
+/* The sum of the counters of every device in c. 0, or -1 if c is empty or
+ * one of them cannot be read. */
+int env_counters_read(const struct env_counters *c, uint64_t *read_bytes, uint64_t *write_bytes);
 
 #endif

@@ -12,6 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__) || \
+	defined(__DragonFly__) || defined(__APPLE__)
+#define PLAT_HAVE_MINCORE 1
+#include <sys/mman.h>
+#endif
+
 
 size_t plat_page_size(void)
 {
@@ -113,6 +119,70 @@ int plat_syncfs(int fd)
 		rc = syncfs(fd);
 	while (rc != 0 && errno == EINTR);
 	return rc;
+#else
+	(void)fd;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+#if defined(PLAT_HAVE_MINCORE)
+#define RESIDENT_WINDOW (1u << 20) /* bytes mapped and asked about at a time */
+#define RESIDENT_WINDOWS 64u       /* at most this many, spread over the file */
+
+/* Resident pages among the len bytes of fd at off (page-aligned), asked
+ * through a read-only mapping that is never touched, so nothing is read
+ * in. Adds to *sampled and *resident; 0 or -1. */
+static int resident_window(int fd, off_t off, size_t len, uint64_t *sampled, uint64_t *resident)
+{
+	size_t page = plat_page_size(), pages = (len + page - 1) / page;
+#if defined(__linux__)
+	unsigned char vec[RESIDENT_WINDOW / 512];
+#else
+	char vec[RESIDENT_WINDOW / 512];
+#endif
+	void *map;
+	int rc;
+
+	if (pages > sizeof vec)
+		return -1;
+	map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
+	if (map == MAP_FAILED)
+		return -1;
+	rc = mincore(map, len, vec);
+	munmap(map, len);
+	if (rc != 0)
+		return -1;
+	for (size_t i = 0; i < pages; i++)
+		*resident += vec[i] & 1;
+	*sampled += pages;
+	return 0;
+}
+#endif
+
+int plat_resident_pages(int fd, uint64_t *sampled, uint64_t *resident)
+{
+	*sampled = *resident = 0;
+#if defined(PLAT_HAVE_MINCORE)
+	{
+		struct stat st;
+		uint64_t size, stride, page = plat_page_size();
+
+		if (fstat(fd, &st) != 0 || st.st_size <= 0)
+			return -1;
+		size = (uint64_t)st.st_size;
+		/* the whole file in windows while it fits in RESIDENT_WINDOWS of
+		 * them, else that many windows evenly spread */
+		stride = RESIDENT_WINDOW;
+		if (size > (uint64_t)RESIDENT_WINDOWS * RESIDENT_WINDOW)
+			stride = size / RESIDENT_WINDOWS / page * page;
+		for (uint64_t off = 0; off < size; off += stride) {
+			size_t len = size - off < RESIDENT_WINDOW ? (size_t)(size - off) : RESIDENT_WINDOW;
+			if (resident_window(fd, (off_t)off, len, sampled, resident) != 0)
+				return -1;
+		}
+		return 0;
+	}
 #else
 	(void)fd;
 	errno = ENOSYS;

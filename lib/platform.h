@@ -1,11 +1,13 @@
 /* The few non-POSIX services bonnie needs, each behind one small function
- * with a portable fallback: direct I/O, its alignment, page-cache eviction,
- * and syncing one file system. Linux first; FreeBSD and macOS build. */
+ * with a portable fallback: direct I/O, its alignment, page-cache eviction
+ * and residency, and syncing one file system. Linux first; FreeBSD and
+ * macOS build. */
 #ifndef BONNIE_PLATFORM_H
 #define BONNIE_PLATFORM_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* openat() relative to dirfd with O_NOFOLLOW | O_CLOEXEC added, and direct
@@ -25,6 +27,14 @@ void plat_direct_alignment(int fd, size_t fallback_io, size_t *mem_align, size_t
  * pages. Returns 1 if dropping is supported here, 0 if the platform has no
  * way to do it, -1 on an error (errno set). */
 int plat_evict(int fd);
+
+/* How much of the file open as fd is in the page cache: the pages of the
+ * whole file, or of 64 windows of 1 MiB spread evenly over a larger one,
+ * asked with mincore(2) through read-only mappings that are never
+ * touched (so asking reads nothing in). Sets *sampled and *resident
+ * (pages). Returns 0, or -1 where the platform has no mincore or mapping
+ * the file failed (ENODEV: file systems that cannot be mapped). */
+int plat_resident_pages(int fd, uint64_t *sampled, uint64_t *resident);
 
 /* True when plat_evict can actually drop cached pages here. */
 bool plat_can_evict(void);

@@ -4,6 +4,7 @@
  * Only reads files, so on systems without sysfs it simply finds nothing. */
 #include "env.h"
 #include "str.h"
+#include "sysfs.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -12,8 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Reads the first line of dir/name into buf without its newline. 0 or -1. */
-static int read_line(const char *dir, const char *name, char *buf, size_t len)
+int sysfs_line(const char *dir, const char *name, char *buf, size_t len)
 {
 	char path[PATH_MAX + 64];
 	FILE *f;
@@ -32,6 +32,11 @@ static int read_line(const char *dir, const char *name, char *buf, size_t len)
 	}
 	fclose(f);
 	return rc;
+}
+
+static int read_line(const char *dir, const char *name, char *buf, size_t len)
+{
+	return sysfs_line(dir, name, buf, len);
 }
 
 static uint64_t read_u64(const char *dir, const char *name, uint64_t fallback)
@@ -169,6 +174,7 @@ int env_device_probe(struct env_device *dev, const char *sysroot, unsigned major
 		dev->stat_path[0] = '\0'; /* too deep to name: no counters rather than wrong ones */
 	else
 		strcat(dev->stat_path, "/stat");
+	env_counters_probe(&dev->counters, sysroot, devdir);
 	return 0;
 }
 

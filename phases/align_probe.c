@@ -95,7 +95,24 @@ static int timed_writes(struct phase_ctx *ctx, struct align_result *out, const u
 	return rc;
 }
 
-int align_probe_run(struct phase_ctx *ctx, uint32_t shift_bytes, struct align_result *out)
+/* Shifting by one logical sector only leaves the physical sector grid
+ * when physical sectors are larger (512e). Where the two are equal (4Kn,
+ * 512n) both kinds of write would be aligned: a ratio would measure
+ * nothing but noise, so the probe says why it did not run. */
+static bool shift_stays_aligned(struct align_result *out, uint32_t physical_bytes)
+{
+	char why[160];
+
+	if (physical_bytes == 0 || out->shift_bytes % physical_bytes != 0)
+		return false;
+	snprintf(why, sizeof why, "logical = physical sector size (%u B): a shift by one logical sector "
+	         "stays aligned", physical_bytes);
+	op_error_set_detail(&out->error, "", "", -1, why);
+	return true;
+}
+
+int align_probe_run(struct phase_ctx *ctx, uint32_t shift_bytes, uint32_t physical_bytes,
+                    struct align_result *out)
 {
 	size_t fill = 1u << 20;
 	unsigned char *buf;
@@ -107,6 +124,8 @@ int align_probe_run(struct phase_ctx *ctx, uint32_t shift_bytes, struct align_re
 	out->error.offset = -1;
 	out->io_bytes = PROBE_IO;
 	out->shift_bytes = shift_bytes;
+	if (shift_stays_aligned(out, physical_bytes))
+		return -1;
 	if (posix_memalign((void **)&buf, ctx->mem_align > 4096 ? ctx->mem_align : 4096, fill) != 0) {
 		errno = ENOMEM;
 		return probe_fail(ctx, out, "allocate buffer for", -1);

@@ -15,6 +15,7 @@
 #define DATA_FILE "data"
 
 struct file_plan; /* file-test state, files.h */
+struct env_counters; /* whose I/O counters to read, lib/env.h */
 
 /* Everything a phase may touch. One per client: no globals. */
 struct phase_ctx {
@@ -25,7 +26,7 @@ struct phase_ctx {
 	size_t mem_align;          /* buffer alignment (direct I/O needs it) */
 	uint64_t data_size;        /* bytes in the data file once block write ran */
 	struct file_plan *files;
-	const char *devstat_path;  /* sysfs stat file of the tested device, or NULL */
+	const struct env_counters *counters; /* the tested device's I/O counters, or NULL */
 };
 
 enum phase_flag {

@@ -38,13 +38,16 @@ enum result_flag {
 	RESULT_DIRECT = 1u << 3,      /* ran with O_DIRECT */
 	RESULT_MISMATCH = 1u << 4,    /* --verify found different data (error says where) */
 	RESULT_EVICTED = 1u << 5,     /* the data file was dropped from the page cache before it */
+	RESULT_RESIDENCY = 1u << 6,   /* resident_ppm was measured after evicting */
 };
 
-/* Bytes the block device moved during a phase (from its sysfs stat file). */
+/* Bytes the block devices moved during a phase (from their sysfs stat
+ * files, summed over the bottom of the device stack). */
 struct dev_io {
 	bool valid;
 	uint64_t read_bytes;
 	uint64_t write_bytes;
+	uint8_t caveat;         /* enum env_caveat: 0 when the counters are device-true */
 };
 
 struct phase_result {
@@ -59,6 +62,8 @@ struct phase_result {
 	uint64_t cpu_ns;        /* process-wide user+system CPU over elapsed_ns */
 	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
 	struct dev_io dev;
+	uint32_t resident_ppm;  /* with RESULT_RESIDENCY: the sampled part of the data file
+	                           still in the page cache after evicting, per million */
 	struct hist latency;    /* one entry per operation */
 	struct op_error error;
 };

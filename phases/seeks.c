@@ -4,7 +4,7 @@
  * sequence whichever thread runs it; one in ten also rewrites the chunk.
  * Rate = seeks / (last worker end - first worker start); a worker ends
  * with an fsync when it wrote. CPU is the process's, counted once by the
- * runner. */
+ * runner. With one worker no thread is started. */
 #include "io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/rng.h"
@@ -154,6 +154,31 @@ static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigne
 		res->span_ns = last - first;
 }
 
+/* A single worker runs in the calling thread: then seeks, like every
+ * other phase of one worker, is one thread and its %CP cannot pass 100. */
+static unsigned run_inline(struct seek_worker *w)
+{
+	seek_worker_main(w);
+	return 1;
+}
+
+/* Starts n worker threads; returns how many started (a failure to start
+ * one is the phase's error and stops the others early). */
+static unsigned start_threads(struct phase_ctx *ctx, struct phase_result *res, struct seek_worker *w, unsigned n)
+{
+	unsigned started = 0;
+
+	for (; started < n; started++) {
+		if (pthread_create(&w[started].thread, NULL, seek_worker_main, &w[started]) != 0) {
+			atomic_store(&w->shared->next, ctx->cfg->seeks);
+			errno = EAGAIN;
+			data_fail(ctx, res, "start seek worker for", -1);
+			break;
+		}
+	}
+	return started;
+}
+
 static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 {
 	const struct config *cfg = ctx->cfg;
@@ -172,18 +197,13 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	shared.nchunks = ctx->data_size / cfg->chunk;
 	shared.key = cfg->seed;
 	atomic_init(&shared.next, 0);
-	for (; started < n; started++) {
-		w[started].shared = &shared;
-		hist_init(&w[started].part.latency);
-		w[started].part.error.offset = -1;
-		if (pthread_create(&w[started].thread, NULL, seek_worker_main, &w[started]) != 0) {
-			atomic_store(&shared.next, cfg->seeks);
-			errno = EAGAIN;
-			data_fail(ctx, res, "start seek worker for", -1);
-			break;
-		}
+	for (unsigned i = 0; i < n; i++) {
+		w[i].shared = &shared;
+		hist_init(&w[i].part.latency);
+		w[i].part.error.offset = -1;
 	}
-	for (unsigned i = 0; i < started; i++)
+	started = n == 1 ? run_inline(w) : start_threads(ctx, res, w, n);
+	for (unsigned i = 0; n > 1 && i < started; i++)
 		pthread_join(w[i].thread, NULL);
 	seeks_merge(res, w, started);
 	free(w);

@@ -16,6 +16,28 @@ static double ratio(const struct align_result *a)
 	return al > 0 ? rate_kib_s(&a->shifted, a->io_bytes) / al : 0.0;
 }
 
+/* Why the probe measured nothing: the failed operation, or where nothing
+ * failed but there was nothing to measure (no operation), the reason alone. */
+static void not_measured(const struct align_result *a, char *buf, size_t len)
+{
+	if (a->error.op[0] == '\0')
+		snprintf(buf, len, "%s", a->error.detail);
+	else
+		op_error_format(&a->error, buf, len);
+}
+
+void report_align_progress(FILE *out, const struct align_result *a)
+{
+	char msg[1024];
+
+	if (a->ran) {
+		fprintf(out, "done\n");
+		return;
+	}
+	not_measured(a, msg, sizeof msg);
+	fprintf(out, "not measured: %s\n", msg);
+}
+
 void report_align(FILE *out, const struct align_result *a)
 {
 	struct c_locale loc;
@@ -25,7 +47,7 @@ void report_align(FILE *out, const struct align_result *a)
 		return;
 	c_locale_enter(&loc);
 	if (!a->ran) {
-		op_error_format(&a->error, msg, sizeof msg);
+		not_measured(a, msg, sizeof msg);
 		fprintf(out, "Align probe: not measured: %s\n", msg);
 	} else {
 		fprintf(out, "Align probe: %u B direct+sync writes: aligned %.0f KiB/s, shifted by %u B %.0f KiB/s: "
@@ -66,7 +88,7 @@ void report_align_json(struct json *j, const struct align_result *a)
 		side_json(j, "shifted", &a->shifted, a->io_bytes);
 		json_double(j, "shifted_to_aligned_rate_ratio", ratio(a), 3);
 	} else {
-		op_error_format(&a->error, msg, sizeof msg);
+		not_measured(a, msg, sizeof msg);
 		json_string(j, "error", msg);
 	}
 	json_object_end(j);

@@ -27,6 +27,41 @@ static void device_lines(FILE *out, const struct env_device *d)
 		        d->name, (unsigned long long)d->start_bytes, d->physical_block);
 }
 
+/* Only the tested device itself, counted as it is? */
+static bool counts_itself(const struct env_device *d)
+{
+	return d->counters.count == 1 && strcmp(d->counters.name[0], d->name) == 0;
+}
+
+/* Which devices "From device" counts, when not simply the device itself,
+ * and why the figures are not device-true when they are not. */
+static void counters_line(FILE *out, const struct env_device *d)
+{
+	const struct env_counters *c = &d->counters;
+
+	if (counts_itself(d) && c->caveat == ENV_DEVICE_TRUE)
+		return;
+	fprintf(out, "Counted:     ");
+	for (unsigned i = 0; i < c->count; i++)
+		fprintf(out, "%s%s", i ? " + " : "", c->name[i]);
+	if (c->caveat == ENV_DEVICE_TRUE)
+		fprintf(out, " (the devices under %s)\n", d->name);
+	else
+		fprintf(out, "; not device-true: %s\n", c->why);
+}
+
+const char *report_caveat_text(unsigned caveat)
+{
+	switch (caveat) {
+	case ENV_LOOP_BUFFERED:
+		return "a loop device without direct I/O is in the stack, and the host page cache serves or delays "
+		       "part of its I/O";
+	case ENV_STACK_UNFOLLOWED:
+		return "a layer of the device stack could not be followed, so its own counters were read";
+	}
+	return "";
+}
+
 void report_env(FILE *out, const struct env_info *env)
 {
 	struct c_locale loc;
@@ -36,8 +71,10 @@ void report_env(FILE *out, const struct env_info *env)
 	        env->kernel, env->arch, env->cpus, env->cpu_model, (double)env->ram_bytes / (1u << 30));
 	fprintf(out, "File system: %s on %s at %s (%s)\n", env->fs_type, env->mount_source, env->mount_point,
 	        env->mount_options);
-	if (env->dev.present)
+	if (env->dev.present) {
 		device_lines(out, &env->dev);
+		counters_line(out, &env->dev);
+	}
 	else
 		fprintf(out, "Device:      none found (no block device under %s)\n", env->fs_type);
 	c_locale_leave(&loc);
@@ -80,6 +117,15 @@ static void device_json(struct json *j, const struct env_device *d)
 	json_bool(j, "partition", d->is_partition);
 	json_u64(j, "start_bytes", d->start_bytes);
 	tri_state(j, "aligned", d->aligned);
+	json_array_begin_inline(j, "counted_devices");
+	for (unsigned i = 0; i < d->counters.count; i++)
+		json_string(j, NULL, d->counters.name[i]);
+	json_array_end(j);
+	json_bool(j, "device_true", d->counters.caveat == ENV_DEVICE_TRUE);
+	if (d->counters.caveat == ENV_DEVICE_TRUE)
+		json_null(j, "not_device_true_because");
+	else
+		json_string(j, "not_device_true_because", d->counters.why);
 	json_object_end(j);
 }
 

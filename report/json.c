@@ -107,6 +107,7 @@ static void device_json(struct json *j, enum phase_id id, const struct phase_res
 	if (metric_device_pct(r) >= 0)
 		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r));
 	json_bool(j, "cached", metric_cached(id, r));
+	json_bool(j, "device_true", r->dev.caveat == 0);
 	json_object_end(j);
 }
 
@@ -129,6 +130,8 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
 	if (r->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
 		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
+	if (r->flags & RESULT_RESIDENCY)
+		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
 	device_json(j, id, r);
 	latency_json(j, r);
 }

@@ -31,6 +31,10 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
  * lines printed above the table. */
 void report_env(FILE *out, const struct env_info *env);
 
+/* Why "From device" figures with this dev_io caveat (enum env_caveat) are
+ * not device-true, in a few words; "" for device-true ones. */
+const char *report_caveat_text(unsigned caveat);
+
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
 
@@ -38,6 +42,8 @@ void report_env_json(struct json *j, const struct env_info *env);
  * the JSON member "alignment_probe" (null if not requested). */
 void report_align(FILE *out, const struct align_result *a);
 void report_align_json(struct json *j, const struct align_result *a);
+/* The end of the probe's progress line: "done", or "not measured: why". */
+void report_align_progress(FILE *out, const struct align_result *a);
 
 /* The JSON document, written as it goes: begin (tool, command line,
  * configuration, environment, alignment probe), one object per finished

@@ -234,6 +234,45 @@ static bool any_low_confidence(const struct run_result *run)
 	return false;
 }
 
+/* The most of the data file a reading phase found still cached after an
+ * eviction that did not take (tmpfs, ramfs); -1 if none measured that. */
+static int worst_resident_ppm(const struct run_result *run)
+{
+	int worst = -1;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		uint32_t both = RESULT_NOT_EVICTED | RESULT_RESIDENCY;
+		if (metric_reportable(r) && (r->flags & both) == both && (int)r->resident_ppm > worst)
+			worst = (int)r->resident_ppm;
+	}
+	return worst;
+}
+
+static void not_evicted_note(FILE *out, const struct run_result *run)
+{
+	int ppm = worst_resident_ppm(run);
+
+	if (ppm < 0)
+		fprintf(out, "page cache not dropped before reads: read figures may come from RAM\n");
+	else
+		fprintf(out, "page cache not dropped before reads: %.0f%% of the data file stayed cached after "
+		        "evicting it; read figures come from RAM\n", ppm / 10000.0);
+}
+
+/* "From device" of a stack that could not be followed to its disks, or
+ * with a buffered loop device in it: say so, and why. */
+static void device_caveat_note(FILE *out, const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		if (metric_reportable(r) && r->dev.valid && r->dev.caveat) {
+			fprintf(out, "From device is not device-true: %s\n", report_caveat_text(r->dev.caveat));
+			return;
+		}
+	}
+}
+
 static void notes(FILE *out, const struct run_result *run)
 {
 	if (any_low_confidence(run))
@@ -245,7 +284,8 @@ static void notes(FILE *out, const struct run_result *run)
 			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
 			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
 	if (any_flag(run, RESULT_NOT_EVICTED))
-		fprintf(out, "page cache not dropped before reads: read figures may come from RAM\n");
+		not_evicted_note(out, run);
+	device_caveat_note(out, run);
 }
 
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run)

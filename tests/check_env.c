@@ -1,6 +1,8 @@
 /* What-was-tested probing: the alignment rule, block-device facts read
  * from a fake sysfs tree (partitions aligned and not, whole disks, loop,
- * dm), the stat counters, and mountinfo lines. */
+ * dm), the stat counters, the device stack that "From device" counts
+ * (loop -> backing file -> its device, dm and md -> slaves), and
+ * mountinfo lines. */
 #include "suites.h"
 #include "../lib/env.h"
 #include "../lib/mountinfo.h"
@@ -10,6 +12,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#if defined(__linux__)
+#include <sys/sysmacros.h> /* major(), minor() */
+#endif
 
 static char root[256];
 
@@ -245,6 +251,141 @@ START_TEST(mountinfo_picks_the_deepest_mount)
 }
 END_TEST
 
+/* A symlink root/rel -> root/target (sysfs slaves/ entries). */
+static void link_abs(const char *rel, const char *target)
+{
+	char path[1024], to[1024];
+
+	snprintf(path, sizeof path, "%s/%s", root, rel);
+	snprintf(to, sizeof to, "%s/%s", root, target);
+	ck_assert_int_eq(symlink(to, path), 0);
+}
+
+/* A loop device loopN in the fake tree backed by file, with loop/dio. */
+static void fake_loop(int n, const char *file, const char *dio)
+{
+	char p[256], majmin[32], target[128];
+
+	snprintf(p, sizeof p, "sys/devices/virtual/block/loop%d/loop/backing_file", n);
+	put(p, file);
+	snprintf(p, sizeof p, "sys/devices/virtual/block/loop%d/loop/dio", n);
+	put(p, dio);
+	snprintf(p, sizeof p, "sys/devices/virtual/block/loop%d/stat", n);
+	put(p, "9 0 9000 0 9 0 9000 0 0 0 0\n");
+	snprintf(majmin, sizeof majmin, "7:%d", n);
+	snprintf(target, sizeof target, "../../devices/virtual/block/loop%d", n);
+	link_dev(majmin, target);
+}
+
+/* The stack's bottom for loops: a real file in the fake root, whose real
+ * st_dev is made to name the partition vdz1 of a fake disk. Returns the
+ * name the counters should give (vdz1, or the fixture's device that
+ * happens to have the same numbers). */
+static const char *backing_file(char *file, size_t len)
+{
+	static char name[64];
+	char majmin[32], link[1024], real[1024];
+	struct stat st;
+
+	snprintf(file, len, "%s/disk.img", root);
+	put("disk.img", "data");
+	ck_assert_int_eq(stat(file, &st), 0);
+	put("sys/devices/pci2/block/vdz/vdz1/partition", "1\n");
+	put("sys/devices/pci2/block/vdz/vdz1/stat", "1 0 2 0 3 0 4 0 0 0 0\n");
+	snprintf(majmin, sizeof majmin, "%u:%u", major(st.st_dev), minor(st.st_dev));
+	snprintf(link, sizeof link, "%s/sys/dev/block/%s", root, majmin);
+	if (access(link, F_OK) != 0)
+		link_dev(majmin, "../../devices/pci2/block/vdz/vdz1");
+	ck_assert_ptr_nonnull(realpath(link, real));
+	snprintf(name, sizeof name, "%s", strrchr(real, '/') + 1);
+	return name;
+}
+
+START_TEST(stack_loop_to_the_device_under_its_file)
+{
+	char file[512], line[600];
+	const char *bottom = backing_file(file, sizeof file);
+	struct env_device d;
+
+	snprintf(line, sizeof line, "%s\n", file);
+	fake_loop(5, line, "0\n");
+	fake_loop(6, line, "1\n");
+	ck_assert_int_eq(env_device_probe(&d, root, 7, 5), 0);
+	ck_assert_uint_eq(d.counters.count, 1);
+	ck_assert_str_eq(d.counters.name[0], bottom); /* not loop5 */
+	ck_assert_int_eq(d.counters.caveat, ENV_LOOP_BUFFERED);
+	ck_assert_ptr_nonnull(strstr(d.counters.why, "loop5 reads and writes"));
+	ck_assert_ptr_nonnull(strstr(d.counters.why, "(no direct I/O)"));
+	ck_assert_int_eq(env_device_probe(&d, root, 7, 6), 0); /* direct I/O: device-true */
+	ck_assert_uint_eq(d.counters.count, 1);
+	ck_assert_str_eq(d.counters.name[0], bottom);
+	ck_assert_int_eq(d.counters.caveat, ENV_DEVICE_TRUE);
+}
+END_TEST
+
+START_TEST(stack_loop_that_cannot_be_followed)
+{
+	struct env_device d;
+	uint64_t rd, wr;
+
+	fake_loop(7, "/nonexistent/gone.img (deleted)\n", "0\n");
+	ck_assert_int_eq(env_device_probe(&d, root, 7, 7), 0);
+	ck_assert_uint_eq(d.counters.count, 1);
+	ck_assert_str_eq(d.counters.name[0], "loop7"); /* its own counters, said so */
+	ck_assert_int_eq(d.counters.caveat, ENV_STACK_UNFOLLOWED);
+	ck_assert_ptr_nonnull(strstr(d.counters.why, "cannot follow loop7 to its backing file"));
+	ck_assert_int_eq(env_counters_read(&d.counters, &rd, &wr), 0);
+	ck_assert_uint_eq(rd, 9000ull * 512);
+}
+END_TEST
+
+START_TEST(stack_dm_and_md_sum_their_slaves)
+{
+	struct env_device d;
+	uint64_t rd, wr;
+
+	put("sys/devices/pci1/nvme/nvme0/nvme0n1/stat", "1 0 100 0 1 0 300 0 0 0 0\n");
+	put("sys/devices/virtual/block/dm-1/dm/name", "vg0-striped\n");
+	put("sys/devices/virtual/block/dm-1/stat", "5 0 99999 0 5 0 99999 0 0 0 0\n");
+	put("sys/devices/virtual/block/dm-1/slaves/.keep", "");
+	link_abs("sys/devices/virtual/block/dm-1/slaves/sda1", "sys/devices/pci0/ata1/block/sda/sda1");
+	link_abs("sys/devices/virtual/block/dm-1/slaves/nvme0n1", "sys/devices/pci1/nvme/nvme0/nvme0n1");
+	link_dev("253:1", "../../devices/virtual/block/dm-1");
+	ck_assert_int_eq(env_device_probe(&d, root, 253, 1), 0);
+	ck_assert_uint_eq(d.counters.count, 2);
+	ck_assert_int_eq(d.counters.caveat, ENV_DEVICE_TRUE);
+	ck_assert_int_eq(env_counters_read(&d.counters, &rd, &wr), 0);
+	ck_assert_uint_eq(rd, (80ull + 100) * 512); /* sda1 + nvme0n1, not dm-1's own */
+	ck_assert_uint_eq(wr, (160ull + 300) * 512);
+
+	/* md RAID1 over two partitions, one of them a dm device's slave too:
+	 * an md partition is followed through its disk */
+	put("sys/devices/virtual/block/md0/md/level", "raid1\n");
+	put("sys/devices/virtual/block/md0/md0p1/partition", "1\n");
+	put("sys/devices/virtual/block/md0/slaves/.keep", "");
+	link_abs("sys/devices/virtual/block/md0/slaves/sda1", "sys/devices/pci0/ata1/block/sda/sda1");
+	link_abs("sys/devices/virtual/block/md0/slaves/sda2", "sys/devices/pci0/ata1/block/sda/sda2");
+	link_dev("259:9", "../../devices/virtual/block/md0/md0p1");
+	ck_assert_int_eq(env_device_probe(&d, root, 259, 9), 0);
+	ck_assert_str_eq(d.name, "md0p1");
+	ck_assert_uint_eq(d.counters.count, 2);
+	ck_assert(strcmp(d.counters.name[0], "sda1") == 0 || strcmp(d.counters.name[1], "sda1") == 0);
+	ck_assert(strcmp(d.counters.name[0], "sda2") == 0 || strcmp(d.counters.name[1], "sda2") == 0);
+	ck_assert_int_eq(d.counters.caveat, ENV_DEVICE_TRUE);
+}
+END_TEST
+
+START_TEST(stack_plain_partition_counts_itself)
+{
+	struct env_device d;
+
+	ck_assert_int_eq(env_device_probe(&d, root, 8, 1), 0);
+	ck_assert_uint_eq(d.counters.count, 1);
+	ck_assert_str_eq(d.counters.name[0], "sda1");
+	ck_assert_int_eq(d.counters.caveat, ENV_DEVICE_TRUE);
+}
+END_TEST
+
 /* On the real machine: every field has some value, none crashes. */
 START_TEST(probe_this_machine)
 {
@@ -276,6 +417,10 @@ Suite *suite_env(void)
 	tcase_add_test(tc, mountinfo_lines);
 	tcase_add_test(tc, mountinfo_picks_the_deepest_mount);
 	tcase_add_test(tc, probe_this_machine);
+	tcase_add_test(tc, stack_loop_to_the_device_under_its_file);
+	tcase_add_test(tc, stack_loop_that_cannot_be_followed);
+	tcase_add_test(tc, stack_dm_and_md_sum_their_slaves);
+	tcase_add_test(tc, stack_plain_partition_counts_itself);
 	suite_add_tcase(s, tc);
 	return s;
 }

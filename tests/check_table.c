@@ -244,9 +244,9 @@ START_TEST(device_row_and_cached_note)
 	char *text, got[256], want[256];
 	const char *cells[6] = {"", "100%", "", "", "cached", ""};
 
-	run.phase[PHASE_PUT_BLOCK].dev = (struct dev_io){true, 0, 512ull << 20};
+	run.phase[PHASE_PUT_BLOCK].dev = (struct dev_io){true, 0, 512ull << 20, 0};
 	run.phase[PHASE_GET_BLOCK].read_bytes = 512ull << 20;
-	run.phase[PHASE_GET_BLOCK].dev = (struct dev_io){true, 16ull << 20, 0};
+	run.phase[PHASE_GET_BLOCK].dev = (struct dev_io){true, 16ull << 20, 0, 0};
 	text = synth_capture_table(&cfg, &run);
 	expect_row(want, sizeof want, "From device", cells);
 	line_of(text, "From device", got, sizeof got);

@@ -2,7 +2,8 @@
 # What was tested, checked against independent tools (findmnt, lsblk) on
 # this machine's disk and on loop-mounted ext4, xfs and btrfs images; -D on
 # ext4 for every bulk phase; -D refused clearly on ramfs and with a chunk
-# below the device's direct-I/O alignment; tmpfs has no device. Needs root.
+# below the device's direct-I/O alignment; tmpfs has no device; the page
+# cache is dropped on disks and said not to be on tmpfs and ramfs. Needs root.
 . "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "devices.sh: needs root (loop devices, mounts)" >&2; exit 1; }
@@ -24,6 +25,11 @@ env_of() { # env_of DIR OUT.json [options...]: a tiny run's JSON
 	"$BONNIE" -d "$d" -s 1m:4k:20:2 -f64k -n 1 -q --no-align-probe --json "$out" "$@" >/dev/null 2>"$T/err"
 }
 jqv() { jq -r "$1" "$2"; }
+# the four reading phases: evicted (true) or kept (false), with the resident part measured
+evicted='[.runs[0].phases[] | select(.name == "rewrite" or .name == "getc" or .name == "get_block" or .name == "seeks")
+	| .cache_evicted == true and .cache_resident_percent != null and .cache_resident_percent < 1] | length == 4 and all'
+kept='[.runs[0].phases[] | select(.name == "rewrite" or .name == "getc" or .name == "get_block" or .name == "seeks")
+	| .cache_evicted == false and .cache_resident_percent == 100] | length == 4 and all'
 
 # --- this machine's disk, against findmnt and lsblk
 D=$T/here
@@ -41,6 +47,14 @@ if [ -b "$src" ]; then
 	rota=$(lsblk -dno ROTA "/dev/$disk" | tr -d ' ')
 	check "rotational flag matches lsblk" [ "$(jqv .environment.device.rotational "$T/here.json")" = "$([ "$rota" = 1 ] && echo true || echo false)" ]
 	check "the read phases were served by the device" jq -e '[.runs[0].phases[] | select(.name == "get_block") | .device.read_bytes > 0] | all' "$T/here.json" >/dev/null
+	check "$(findmnt -no FSTYPE -T "$D") on disk: the cache was dropped before every reading phase" \
+		jq -e "$evicted" "$T/here.json" >/dev/null
+	check "on disk: no page-cache note" sh -c "! grep -q 'page cache not dropped' '$T/err'"
+	if [ "$(lsblk -dno LOG-SEC "/dev/$disk" | tr -d ' ')" -lt "$(lsblk -dno PHY-SEC "/dev/$disk" | tr -d ' ')" ]; then
+		# 512e: the probe has something to measure here
+		"$BONNIE" -d "$D" -s 1m:4k:20:1 -f -n 0 --align-probe -q --json "$T/probe.json" >/dev/null 2>&1
+		check "512e disk: --align-probe measures a ratio" jq -e '.alignment_probe | .measured and .shifted_to_aligned_rate_ratio > 0' "$T/probe.json" >/dev/null
+	fi
 else
 	fail "this machine's test directory is not on a block device ($src)"
 fi
@@ -70,11 +84,55 @@ for spec in "ext4 64 mkfs.ext4 -q -F" "xfs 320 mkfs.xfs -q -f" "btrfs 256 mkfs.b
 	check "$fs on loop: kind loop" [ "$(jqv .environment.device.kind "$T/$fs.json")" = loop ]
 	check "$fs on loop: backing file named" [ "$(jqv .environment.device.detail "$T/$fs.json")" = "$T/$fs.img" ]
 	check "$fs on loop: device counters per phase" jq -e '[.runs[0].phases[] | select(.status == "done") | .device != null] | all' "$T/$fs.json" >/dev/null
+	check "$fs on loop: the cache was dropped before every reading phase" jq -e "$evicted" "$T/$fs.json" >/dev/null
 	check "$fs on loop: nothing left" no_scratch "$T/mnt-$fs"
 done
 
-# --- -D on ext4: every bulk phase direct, per-char buffered and said so
+# --- "From device" under a loop device counts the disk under its backing
+# file, not the loop's own counters (which also count what the host page
+# cache served); without direct I/O the loop is said to be in the way
+host=$(findmnt -no SOURCE -T "$T")
+loop_stat_reads() { awk '{ print $3 * 512 }' "/sys/block/$1/stat"; }
+if [ -b "$host" ]; then
+	ext4dev=$(findmnt -no SOURCE "$T/mnt-ext4"); ext4dev=$(basename "$ext4dev")
+	check "ext4's loop runs without direct I/O" [ "$(cat "/sys/block/$ext4dev/loop/dio")" = 0 ]
+	before=$(loop_stat_reads "$ext4dev")
+	"$BONNIE" -d "$T/mnt-ext4" -s 8m:64k:20:1 -f -n 0 -q --no-align-probe --json "$T/stack.json" >/dev/null 2>"$T/err"; rc=$?
+	after=$(loop_stat_reads "$ext4dev")
+	check "loop stack run exits 0 (got $rc)" [ $rc -eq 0 ]
+	check "the loop's own counters read at least all that get_block read (the naive 100%)" \
+		jq -e --argjson n $((after - before)) '.runs[0].phases[] | select(.name == "get_block") | $n >= .bytes' "$T/stack.json" >/dev/null
+	check "loop: counted is $(basename "$host") under the backing file, not $ext4dev" \
+		jq -e --arg d "$(basename "$host")" '.environment.device.counted_devices == [$d]' "$T/stack.json" >/dev/null
+	check "loop without direct I/O: not device-true, and why" jq -e '.environment.device | .device_true == false and
+		(.not_device_true_because | test("^loop[0-9]+ reads and writes .* through the host page cache \\(no direct I/O\\)$"))' "$T/stack.json" >/dev/null
+	check "loop: each phase's device figures say not device-true" \
+		jq -e '[.runs[0].phases[] | select(.status == "done") | .device.device_true == false] | all' "$T/stack.json" >/dev/null
+	check "loop: the table says From device is not device-true" grep -q '^From device is not device-true: a loop device without direct I/O' "$T/err"
+	check "loop: the environment block names the counted device" grep -q "^Counted:     $(basename "$host"); not device-true: $ext4dev reads" "$T/err"
+	dio_img=$T/dio.img
+	dd if=/dev/zero of="$dio_img" bs=1M count=0 seek=64 2>/dev/null
+	if diodev=$(losetup -f --show --direct-io=on "$dio_img" 2>/dev/null); then
+		loops="$loops $diodev"
+		mkfs.ext4 -q -F "$diodev" >/dev/null 2>&1
+		mkdir "$T/mnt-dio" && mount "$diodev" "$T/mnt-dio" && mounts="$T/mnt-dio $mounts"
+		env_of "$T/mnt-dio" "$T/dio.json"; rc=$?
+		check "direct-I/O loop run exits 0 (got $rc)" [ $rc -eq 0 ]
+		check "direct-I/O loop: counts $(basename "$host"), device-true" jq -e --arg d "$(basename "$host")" \
+			'.environment.device | .counted_devices == [$d] and .device_true and .not_device_true_because == null' "$T/dio.json" >/dev/null
+		check "direct-I/O loop: no not-device-true note" sh -c "! grep -q 'not device-true' '$T/err'"
+	else
+		fail "losetup --direct-io=on not supported here"
+	fi
+else
+	fail "the test directory is not on a block device ($host): cannot check the loop stack"
+fi
+
+# --- -D on ext4: every bulk phase direct, per-char buffered and said so;
+# on the direct-I/O loop, so that no host page cache stands between the
+# reads and the disk whose counters are read
 M=$T/mnt-ext4
+mountpoint -q "$T/mnt-dio" 2>/dev/null && M=$T/mnt-dio
 "$BONNIE" -d "$M" -s 4m:4k:50:2 -f64k -n 0 -D -q --json "$T/direct.json" >/dev/null 2>"$T/table"; rc=$?
 check "-D on ext4 exits 0 (got $rc)" [ $rc -eq 0 ]
 check "-D: block write, rewrite, block read, seeks direct" jq -e '[.runs[0].phases[] | select(.name == "put_block" or .name == "rewrite" or .name == "get_block" or .name == "seeks") | .direct_io] == [true, true, true, true]' "$T/direct.json" >/dev/null
@@ -93,6 +151,16 @@ if dev4k=$(losetup -f --show --sector-size 4096 "$img" 2>/dev/null); then
 	check "-D with 512-byte chunks on 4K sectors exits 1 (got $rc)" [ $rc -eq 1 ]
 	check "-D alignment error is one line naming the constraint" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'alignment' '$T/err'"
 	check "-D alignment error: nothing left" no_scratch "$T/mnt-4k"
+	# 4096 B logical = physical: a shift by one logical sector stays aligned
+	"$BONNIE" -d "$T/mnt-4k" -s 1m:4k:20:1 -f -n 0 --align-probe --json "$T/4k.json" >"$T/out" 2>"$T/err"; rc=$?
+	check "--align-probe on 4K sectors exits 0 (got $rc)" [ $rc -eq 0 ]
+	why='not measured: logical = physical sector size (4096 B)'
+	check "4K probe: the progress line says why" grep -qF "Probing partition alignment...$why" "$T/out"
+	check "4K probe: the table line says why" grep -qF "Align probe: $why" "$T/out"
+	check "4K probe: no ratio printed" sh -c "! grep -q 'ratio' '$T/out'"
+	check "4K probe: JSON not measured, with the reason" jq -e '.alignment_probe | .measured == false and
+		(.error | startswith("logical = physical sector size (4096 B)")) and .shift_bytes == 4096' "$T/4k.json" >/dev/null
+	check "4K probe: nothing left" no_scratch "$T/mnt-4k"
 else
 	fail "losetup --sector-size 4096 not supported here"
 fi
@@ -104,6 +172,10 @@ mount -t ramfs ramfs "$T/ram" && mounts="$T/ram $mounts"
 check "-D on ramfs exits 1 (got $rc)" [ $rc -eq 1 ]
 check "-D on ramfs: one line naming O_DIRECT" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'O_DIRECT' '$T/err'"
 check "-D on ramfs: nothing written" empty_dir "$T/ram"
+env_of "$T/ram" "$T/ram.json"; rc=$?
+check "ramfs run exits 0 (got $rc)" [ $rc -eq 0 ]
+check "ramfs: the cache stayed, and JSON says so" jq -e "$kept" "$T/ram.json" >/dev/null
+check "ramfs: the table notes it" grep -q '^page cache not dropped before reads: 100% of the data file stayed cached' "$T/err"
 
 # --- tmpfs: no block device, reported as such
 mkdir "$T/tmpfs"
@@ -111,4 +183,6 @@ mount -t tmpfs -o size=32m tmpfs "$T/tmpfs" && mounts="$T/tmpfs $mounts"
 env_of "$T/tmpfs" "$T/tmpfs.json"; rc=$?
 check "tmpfs run exits 0" [ $rc -eq 0 ]
 check "tmpfs: no device" jq -e '.environment.device == null and .environment.file_system.type == "tmpfs"' "$T/tmpfs.json" >/dev/null
+check "tmpfs: the cache stayed, and JSON says so" jq -e "$kept" "$T/tmpfs.json" >/dev/null
+check "tmpfs: the table notes it" grep -q '^page cache not dropped before reads: 100% of the data file stayed cached' "$T/err"
 finish

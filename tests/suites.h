@@ -20,7 +20,9 @@
 	X(verify)          \
 	X(sizing)          \
 	X(runner)          \
-	X(run)
+	X(run)             \
+	X(cpu)             \
+	X(evict)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

@@ -1,0 +1,12 @@
+/* Reading sysfs attribute files; shared by sysdev.c and devstack.c. */
+#ifndef BONNIE_SYSFS_H
+#define BONNIE_SYSFS_H
+
+#include <stddef.h>
+
+/* Reads the first line of dir/name into buf, without its newline and
+ * trailing blanks (sysfs pads some model strings). 0, or -1 if the file
+ * cannot be read or is empty. */
+int sysfs_line(const char *dir, const char *name, char *buf, size_t len);
+
+#endif
