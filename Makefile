@@ -95,7 +95,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR     := build-fuzz
-fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c
+fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c lib/str.c
 fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/str.c
 FUZZ_TARGETS := fuzz_options fuzz_mountinfo
 

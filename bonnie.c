@@ -8,6 +8,7 @@
 #include "lib/privs.h"
 #include "lib/signals.h"
 #include "lib/space.h"
+#include "lib/str.h"
 #include "lib/units.h"
 #include "phases/align_probe.h"
 #include "phases/bench.h"
@@ -64,17 +65,20 @@ static uint32_t seed_default(void)
 #define PRINTF_LIKE
 #endif
 
-/* One line on stderr: "bonnie: <message>". */
+/* One line on stderr: "bonnie: <message>". Messages quote -d, --json and
+ * other user input: sanitized, it can neither split the line nor reach the
+ * terminal as a control sequence. */
 static void say(const char *fmt, ...) PRINTF_LIKE;
 static void say(const char *fmt, ...)
 {
+	char raw[2048], safe[4 * sizeof raw];
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("bonnie: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	str_sanitize(safe, sizeof safe, raw);
+	fprintf(stderr, "bonnie: %s\n", safe);
 }
 
 static void say_error(const char *what, const struct op_error *e)

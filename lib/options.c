@@ -1,5 +1,6 @@
 /* bonnie++-compatible option parsing (getopt_long) with strict validation. */
 #include "options.h"
+#include "str.h"
 #include "units.h"
 
 #include <getopt.h>
@@ -51,15 +52,21 @@ struct parser {
 	struct config *cfg;
 	char *err;
 	size_t errlen;
+	int bare_f_end; /* optind just after a bare -f, 0 if none */
 };
 
+/* Every message quotes what the user typed: sanitized, so a value with a
+ * newline or an escape sequence stays one harmless line. */
 static int fail(struct parser *p, const char *fmt, ...)
 {
+	char raw[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->err, p->errlen, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	if (p->errlen > 0)
+		str_sanitize(p->err, p->errlen, raw);
 	return -1;
 }
 
@@ -339,6 +346,44 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	return fail(p, "internal: unhandled long option");
 }
 
+/* "--ver": the long options that a typed prefix (without "=value")
+ * matches, comma-separated into buf. Returns how many match; an exact
+ * match counts alone. */
+static int long_matches(const char *typed, char *buf, size_t cap)
+{
+	size_t len = strcspn(typed, "=");
+	int n = 0;
+
+	buf[0] = '\0';
+	for (const struct option *o = long_options; o->name; o++) {
+		if (strncmp(o->name, typed, len) != 0)
+			continue;
+		if (strlen(o->name) == len) {
+			snprintf(buf, cap, "--%s", o->name);
+			return 1;
+		}
+		snprintf(buf + strlen(buf), cap - strlen(buf), "%s--%s", n ? ", " : "", o->name);
+		n++;
+	}
+	return n;
+}
+
+/* getopt_long's '?' for a long option: ambiguous, given a value it does
+ * not take, or unknown. */
+static void bad_long_option(struct parser *p, const char *typed)
+{
+	char names[256];
+	int n = long_matches(typed + 2, names, sizeof names);
+	size_t len = strcspn(typed, "=");
+
+	if (n > 1)
+		fail(p, "ambiguous option: %.*s (%s)", (int)len, typed, names);
+	else if (n == 1 && typed[len] == '=')
+		fail(p, "%s: takes no value (got %s)", names, typed);
+	else
+		fail(p, "%.*s: unknown option", (int)len, typed);
+}
+
 /* Names the option getopt complained about: "-k", or "--frob" as typed
  * (without "=value"). For long options optopt holds an internal number or
  * 0, so the word comes from argv. */
@@ -357,7 +402,7 @@ static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,
                               struct config *cfg, char *err, size_t errlen)
 {
-	struct parser p = {cfg, err, errlen};
+	struct parser p = {cfg, err, errlen, 0};
 	int opt, idx;
 
 	defaults(cfg, machine_default);
@@ -370,6 +415,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 			return OPT_HELP;
 		if (opt == OPT_LONG_VERSION)
 			return OPT_VERSION;
+		if (opt == '?' && optind > 0 && strncmp(argv[optind - 1], "--", 2) == 0) {
+			bad_long_option(&p, argv[optind - 1]);
+			return OPT_ERROR;
+		}
 		if (opt == '?' || opt == ':') {
 			bad_option_name(argv, optopt, name, sizeof name);
 			fail(&p, opt == ':' ? "%s: missing value" : "%s: unknown option", name);
@@ -381,6 +430,12 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 			rc = apply_short(&p, opt, optarg);
 		if (rc != 0)
 			return OPT_ERROR;
+		p.bare_f_end = opt == 'f' && optarg == NULL ? optind : 0;
+	}
+	if (optind < argc && optind == p.bare_f_end && argv[optind][0] >= '0' && argv[optind][0] <= '9') {
+		fail(&p, "-f: the per-char size must be attached, as in -f%s (not -f %s)", argv[optind],
+		     argv[optind]);
+		return OPT_ERROR;
 	}
 	if (optind < argc) {
 		fail(&p, "unexpected argument '%s' (options take the form -s 512m)", argv[optind]);
