@@ -70,15 +70,34 @@ static int fail(struct parser *p, const char *fmt, ...)
 	return -1;
 }
 
+/* A character of a machine name that must become '_': a comma, a control
+ * character (C0, DEL, C1 U+0080..U+009F) or a byte that is not UTF-8. */
+static bool name_char_unsafe(const unsigned char *s, size_t n)
+{
+	return n == 0 || (n == 1 && (s[0] == ',' || s[0] < 0x20 || s[0] == 0x7f)) ||
+	       (n == 2 && s[0] == 0xc2 && s[1] <= 0x9f);
+}
+
 void options_sanitize_name(char *dst, size_t cap, const char *name)
 {
-	size_t i;
+	const unsigned char *s = (const unsigned char *)name;
+	size_t i = 0;
 
 	if (cap == 0)
 		return;
-	for (i = 0; name[i] != '\0' && i + 1 < cap; i++) {
-		unsigned char c = (unsigned char)name[i];
-		dst[i] = (c == ',' || c < 0x20 || c == 0x7f) ? '_' : (char)c;
+	while (*s) {
+		size_t n = str_char_len((const char *)s);
+		bool unsafe = name_char_unsafe(s, n);
+		size_t out = unsafe ? 1 : n;
+
+		if (i + out >= cap)
+			break; /* never half a character */
+		if (unsafe)
+			dst[i] = '_';
+		else
+			memcpy(dst + i, s, n);
+		i += out;
+		s += n ? n : 1;
 	}
 	dst[i] = '\0';
 }

@@ -18,4 +18,15 @@ bool str_copy(char *dst, size_t cap, const char *src);
  * (options, paths, names) goes through this. */
 bool str_sanitize(char *dst, size_t cap, const char *src);
 
+/* Length in bytes of the UTF-8 character at s (1 for ASCII, 2-4), or 0
+ * when s does not start a complete, well-formed sequence. */
+size_t str_char_len(const char *s);
+
+/* Screen columns of UTF-8 text, without the locale's wcwidth: one per
+ * character, two for East Asian wide and fullwidth ones, none for
+ * combining marks; a byte that is not UTF-8 counts as one. Returns the
+ * length in bytes of the longest prefix of s that fits in maxcols columns
+ * (never cutting a character) and its width in *cols. */
+size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols);
+
 #endif

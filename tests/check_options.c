@@ -501,6 +501,9 @@ static const struct name_case name_cases[] = {
 	{"del\x7f", "del_"},
 	{"\x1f", "_"},
 	{"caf\xc3\xa9", "caf\xc3\xa9"}, /* UTF-8 is neither a comma nor a control */
+	{"a\xc2\x9b" "b", "a_b"},          /* C1 control (CSI) in UTF-8 form: one '_' */
+	{"a\xff" "b\x9b", "a_b_"},         /* bytes that are not UTF-8 */
+	{"\xe4\xb8", "__"},             /* an incomplete sequence */
 	{"", ""},
 };
 
@@ -524,6 +527,9 @@ START_TEST(sanitize_name_truncates)
 	options_sanitize_name(out, 4, "abcdef");
 	ck_assert_str_eq(out, "abc");
 	ck_assert_int_eq(out[4], 'X');
+	/* a UTF-8 character that does not fit is left out whole */
+	options_sanitize_name(out, 5, "ab\xe4\xb8\xad");
+	ck_assert_str_eq(out, "ab");
 	/* cap 0 writes nothing */
 	options_sanitize_name(out + 5, 0, "abc");
 	ck_assert_int_eq(out[5], 'X');
