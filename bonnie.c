@@ -153,16 +153,16 @@ static void maybe_probe_alignment(struct session *s)
 
 	if (!wants_align_probe(s))
 		return;
+	if (s->progress_out)
+		fprintf(s->progress_out, "Probing partition alignment...");
 	if (!d->present) {
 		char why[160];
 		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
 		         s->env.fs_type);
 		op_error_set_detail(&s->align->error, "probe", s->cfg->dir, -1, why);
-		return;
+	} else {
+		align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, s->align);
 	}
-	if (s->progress_out)
-		fprintf(s->progress_out, "Probing partition alignment...");
-	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, s->align);
 	if (s->progress_out)
 		fprintf(s->progress_out, "%s\n", s->align->ran ? "done" : "not measured");
 }
