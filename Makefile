@@ -83,6 +83,8 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM)
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
+	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/docs.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -97,7 +99,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR     := build-fuzz
-fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c
+fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c lib/str.c
 fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/str.c
 fuzz_sizing_SRCS    := fuzz/fuzz_sizing.c phases/sizing.c lib/units.c lib/operr.c lib/str.c
 FUZZ_TARGETS := fuzz_options fuzz_mountinfo fuzz_sizing

@@ -8,6 +8,7 @@
 #include "lib/privs.h"
 #include "lib/signals.h"
 #include "lib/space.h"
+#include "lib/str.h"
 #include "lib/units.h"
 #include "phases/align_probe.h"
 #include "phases/bench.h"
@@ -59,17 +60,20 @@ static uint32_t seed_default(void)
 #define PRINTF_LIKE
 #endif
 
-/* One line on stderr: "bonnie: <message>". */
+/* One line on stderr: "bonnie: <message>". Messages quote -d, --json and
+ * other user input: sanitized, it can neither split the line nor reach the
+ * terminal as a control sequence. */
 static void say(const char *fmt, ...) PRINTF_LIKE;
 static void say(const char *fmt, ...)
 {
+	char raw[2048], safe[4 * sizeof raw];
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("bonnie: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	str_sanitize(safe, sizeof safe, raw);
+	fprintf(stderr, "bonnie: %s\n", safe);
 }
 
 static void say_error(const char *what, const struct op_error *e)
@@ -142,16 +146,16 @@ static void maybe_probe_alignment(struct session *s)
 
 	if (!wants_align_probe(s))
 		return;
+	if (s->progress_out)
+		fprintf(s->progress_out, "Probing partition alignment...");
 	if (!d->present) {
 		char why[160];
 		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
 		         s->env.fs_type);
 		op_error_set_detail(&s->align->error, "probe", s->cfg->dir, -1, why);
-		return;
+	} else {
+		align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, d->physical_block, s->align);
 	}
-	if (s->progress_out)
-		fprintf(s->progress_out, "Probing partition alignment...");
-	align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, d->physical_block, s->align);
 	if (s->progress_out)
 		report_align_progress(s->progress_out, s->align);
 }

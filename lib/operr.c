@@ -35,8 +35,12 @@ void op_error_format(const struct op_error *e, char *buf, size_t len)
 {
 	const char *why = e->detail[0] ? e->detail : strerror(e->err);
 	char where[48] = "";
+	char raw[sizeof e->op + sizeof e->path + sizeof where + 256];
 
 	if (e->offset >= 0)
 		snprintf(where, sizeof where, " (offset %lld)", (long long)e->offset);
-	snprintf(buf, len, "%s %s%s: %s", e->op, e->path, where, why);
+	/* the path comes from -d: no control character reaches a terminal */
+	snprintf(raw, sizeof raw, "%s %s%s: %s", e->op, e->path, where, why);
+	if (len > 0)
+		str_sanitize(buf, len, raw);
 }

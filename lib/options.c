@@ -1,5 +1,6 @@
 /* bonnie++-compatible option parsing (getopt_long) with strict validation. */
 #include "options.h"
+#include "str.h"
 #include "units.h"
 
 #include <getopt.h>
@@ -53,27 +54,52 @@ struct parser {
 	struct config *cfg;
 	char *err;
 	size_t errlen;
+	int bare_f_end; /* optind just after a bare -f, 0 if none */
 };
 
+/* Every message quotes what the user typed: sanitized, so a value with a
+ * newline or an escape sequence stays one harmless line. */
 static int fail(struct parser *p, const char *fmt, ...)
 {
+	char raw[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->err, p->errlen, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	if (p->errlen > 0)
+		str_sanitize(p->err, p->errlen, raw);
 	return -1;
+}
+
+/* A character of a machine name that must become '_': a comma, a control
+ * character (C0, DEL, C1 U+0080..U+009F) or a byte that is not UTF-8. */
+static bool name_char_unsafe(const unsigned char *s, size_t n)
+{
+	return n == 0 || (n == 1 && (s[0] == ',' || s[0] < 0x20 || s[0] == 0x7f)) ||
+	       (n == 2 && s[0] == 0xc2 && s[1] <= 0x9f);
 }
 
 void options_sanitize_name(char *dst, size_t cap, const char *name)
 {
-	size_t i;
+	const unsigned char *s = (const unsigned char *)name;
+	size_t i = 0;
 
 	if (cap == 0)
 		return;
-	for (i = 0; name[i] != '\0' && i + 1 < cap; i++) {
-		unsigned char c = (unsigned char)name[i];
-		dst[i] = (c == ',' || c < 0x20 || c == 0x7f) ? '_' : (char)c;
+	while (*s) {
+		size_t n = str_char_len((const char *)s);
+		bool unsafe = name_char_unsafe(s, n);
+		size_t out = unsafe ? 1 : n;
+
+		if (i + out >= cap)
+			break; /* never half a character */
+		if (unsafe)
+			dst[i] = '_';
+		else
+			memcpy(dst + i, s, n);
+		i += out;
+		s += n ? n : 1;
 	}
 	dst[i] = '\0';
 }
@@ -341,6 +367,44 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	return fail(p, "internal: unhandled long option");
 }
 
+/* "--ver": the long options that a typed prefix (without "=value")
+ * matches, comma-separated into buf. Returns how many match; an exact
+ * match counts alone. */
+static int long_matches(const char *typed, char *buf, size_t cap)
+{
+	size_t len = strcspn(typed, "=");
+	int n = 0;
+
+	buf[0] = '\0';
+	for (const struct option *o = long_options; o->name; o++) {
+		if (strncmp(o->name, typed, len) != 0)
+			continue;
+		if (strlen(o->name) == len) {
+			snprintf(buf, cap, "--%s", o->name);
+			return 1;
+		}
+		snprintf(buf + strlen(buf), cap - strlen(buf), "%s--%s", n ? ", " : "", o->name);
+		n++;
+	}
+	return n;
+}
+
+/* getopt_long's '?' for a long option: ambiguous, given a value it does
+ * not take, or unknown. */
+static void bad_long_option(struct parser *p, const char *typed)
+{
+	char names[256];
+	int n = long_matches(typed + 2, names, sizeof names);
+	size_t len = strcspn(typed, "=");
+
+	if (n > 1)
+		fail(p, "ambiguous option: %.*s (%s)", (int)len, typed, names);
+	else if (n == 1 && typed[len] == '=')
+		fail(p, "%s: takes no value (got %s)", names, typed);
+	else
+		fail(p, "%.*s: unknown option", (int)len, typed);
+}
+
 /* Names the option getopt complained about: "-k", or "--frob" as typed
  * (without "=value"). For long options optopt holds an internal number or
  * 0, so the word comes from argv. */
@@ -359,7 +423,7 @@ static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,
                               struct config *cfg, char *err, size_t errlen)
 {
-	struct parser p = {cfg, err, errlen};
+	struct parser p = {cfg, err, errlen, 0};
 	int opt, idx;
 
 	defaults(cfg, machine_default);
@@ -374,6 +438,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 			return OPT_VERSION;
 		if (opt == OPT_LONG_LIST_PHASES)
 			return OPT_LIST_PHASES;
+		if (opt == '?' && optind > 0 && strncmp(argv[optind - 1], "--", 2) == 0) {
+			bad_long_option(&p, argv[optind - 1]);
+			return OPT_ERROR;
+		}
 		if (opt == '?' || opt == ':') {
 			bad_option_name(argv, optopt, name, sizeof name);
 			fail(&p, opt == ':' ? "%s: missing value" : "%s: unknown option", name);
@@ -385,6 +453,12 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 			rc = apply_short(&p, opt, optarg);
 		if (rc != 0)
 			return OPT_ERROR;
+		p.bare_f_end = opt == 'f' && optarg == NULL ? optind : 0;
+	}
+	if (optind < argc && optind == p.bare_f_end && argv[optind][0] >= '0' && argv[optind][0] <= '9') {
+		fail(&p, "-f: the per-char size must be attached, as in -f%s (not -f %s)", argv[optind],
+		     argv[optind]);
+		return OPT_ERROR;
 	}
 	if (optind < argc) {
 		fail(&p, "unexpected argument '%s' (options take the form -s 512m)", argv[optind]);

@@ -22,8 +22,10 @@ enum opt_result {
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,
                               struct config *cfg, char *err, size_t errlen);
 
-/* Copies name into dst (cap bytes) replacing commas and control characters
- * with '_' so it can never break a CSV line or a table row. */
+/* Copies name into dst (cap bytes) replacing commas, control characters
+ * (C1 included) and bytes that are not UTF-8 with one '_' each, so it can
+ * never break a CSV line, a table row or the JSON; never cuts a UTF-8
+ * character in half. */
 void options_sanitize_name(char *dst, size_t cap, const char *name);
 
 /* The --help text. */

@@ -5,6 +5,7 @@
 #define _DEFAULT_SOURCE
 #define _DARWIN_C_SOURCE
 #include "privs.h"
+#include "str.h"
 #include "units.h"
 
 #include <errno.h>
@@ -79,7 +80,22 @@ static int drop_group_only(const char *group, char *err, size_t len)
 	return 0;
 }
 
-int privs_drop(const char *user, const char *group, char *err, size_t len)
+/* A non-root caller can only "switch" to itself: name what differs. */
+static int check_unprivileged(const char *user, const char *group, uid_t uid, gid_t gid, char *err,
+                              size_t len)
+{
+	if (uid != geteuid())
+		snprintf(err, len, "-u: only root can switch to user %s", user);
+	else if (gid != getegid() && group && group[0])
+		snprintf(err, len, "-u: only root can switch to group %s", group);
+	else if (gid != getegid())
+		snprintf(err, len, "-u: only root can switch to the group of user %s", user);
+	else
+		return 0;
+	return -1;
+}
+
+static int drop(const char *user, const char *group, char *err, size_t len)
 {
 	uid_t uid;
 	gid_t gid = getegid();
@@ -95,12 +111,8 @@ int privs_drop(const char *user, const char *group, char *err, size_t len)
 		snprintf(err, len, "-u: user %s has no passwd entry; give a group as -u %s:group", user, user);
 		return -1;
 	}
-	if (geteuid() != 0) {
-		if (uid == geteuid() && gid == getegid())
-			return 0;
-		snprintf(err, len, "-u: only root can switch to user %s", user);
-		return -1;
-	}
+	if (geteuid() != 0)
+		return check_unprivileged(user, group, uid, gid, err, len);
 	if (setgroups(1, &gid) != 0 || setgid(gid) != 0 || setuid(uid) != 0) {
 		snprintf(err, len, "-u: cannot switch to %s: %s", user, strerror(errno));
 		return -1;
@@ -110,4 +122,15 @@ int privs_drop(const char *user, const char *group, char *err, size_t len)
 		return -1;
 	}
 	return 0;
+}
+
+int privs_drop(const char *user, const char *group, char *err, size_t len)
+{
+	char raw[512];
+	int rc = drop(user, group, raw, sizeof raw);
+
+	/* the messages quote the names as typed */
+	if (rc != 0 && len > 0)
+		str_sanitize(err, len, raw);
+	return rc;
 }

@@ -1,6 +1,8 @@
-/* Bounded string copy. */
+/* Bounded string copy and sanitizing for messages. */
 #include "str.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 bool str_copy(char *dst, size_t cap, const char *src)
@@ -13,4 +15,122 @@ bool str_copy(char *dst, size_t cap, const char *src)
 	memcpy(dst, src, n);
 	dst[n] = '\0';
 	return fits;
+}
+
+/* The escape for byte c: \n, \t, \r or \xHH. */
+static size_t escape(unsigned char c, char *out)
+{
+	switch (c) {
+	case '\n': return (size_t)snprintf(out, 5, "\\n");
+	case '\t': return (size_t)snprintf(out, 5, "\\t");
+	case '\r': return (size_t)snprintf(out, 5, "\\r");
+	}
+	return (size_t)snprintf(out, 5, "\\x%02x", c);
+}
+
+/* Length of the UTF-8 character starting at s: 1 for ASCII, 2-4 for a
+ * complete multibyte sequence, 0 for a byte that starts none (escaped,
+ * as a stray 0x9b would be a CSI on an 8-bit terminal). */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+size_t str_char_len(const char *s)
+{
+	return utf8_len((const unsigned char *)s);
+}
+
+bool str_sanitize(char *dst, size_t cap, const char *src)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t used = 0;
+
+	while (*s) {
+		char piece[12];
+		size_t n, adv = 1;
+
+		if (*s < 0x20 || *s == 0x7f || utf8_len(s) == 0) {
+			n = escape(*s, piece);
+		} else if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
+			n = escape(s[0], piece);
+			n += escape(s[1], piece + n);
+			adv = 2;
+		} else {
+			adv = n = utf8_len(s);
+			memcpy(piece, s, n);
+		}
+		if (used + n >= cap)
+			break;
+		memcpy(dst + used, piece, n);
+		used += n;
+		s += adv;
+	}
+	dst[used] = '\0';
+	return *s == '\0';
+}
+
+/* The code point of the character starting at s, whose length is n (from
+ * utf8_len; 0 means an invalid byte). */
+static uint32_t utf8_decode(const unsigned char *s, size_t n)
+{
+	static const unsigned char lead_mask[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+	uint32_t cp;
+
+	if (n == 0)
+		return 0xfffd;
+	cp = s[0] & lead_mask[n];
+	for (size_t i = 1; i < n; i++)
+		cp = (cp << 6) | (s[i] & 0x3f);
+	return cp;
+}
+
+/* Unicode blocks terminals draw two columns wide (East Asian Wide and
+ * Fullwidth), and combining marks they draw over the previous character. */
+static const struct cp_range {
+	uint32_t lo, hi;
+} wide[] = {
+	{0x1100, 0x115f}, {0x2e80, 0x303e}, {0x3041, 0x33ff}, {0x3400, 0x4dbf}, {0x4e00, 0x9fff},
+	{0xa000, 0xa4cf}, {0xac00, 0xd7a3}, {0xf900, 0xfaff}, {0xfe30, 0xfe4f}, {0xff00, 0xff60},
+	{0xffe0, 0xffe6}, {0x1f300, 0x1f64f}, {0x1f900, 0x1f9ff}, {0x20000, 0x2fffd}, {0x30000, 0x3fffd},
+}, combining[] = {
+	{0x0300, 0x036f}, {0x1ab0, 0x1aff}, {0x1dc0, 0x1dff}, {0x200b, 0x200f}, {0x20d0, 0x20ff},
+	{0xfe00, 0xfe0f}, {0xfe20, 0xfe2f},
+};
+
+static bool in_ranges(uint32_t cp, const struct cp_range *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cp >= r[i].lo && cp <= r[i].hi)
+			return true;
+	return false;
+}
+
+static size_t cp_columns(uint32_t cp)
+{
+	if (in_ranges(cp, combining, sizeof combining / sizeof combining[0]))
+		return 0;
+	return in_ranges(cp, wide, sizeof wide / sizeof wide[0]) ? 2 : 1;
+}
+
+size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t bytes = 0, width = 0;
+
+	while (u[bytes]) {
+		size_t n = utf8_len(u + bytes), w = cp_columns(utf8_decode(u + bytes, n));
+
+		if (width + w > maxcols)
+			break;
+		width += w;
+		bytes += n ? n : 1;
+	}
+	*cols = width;
+	return bytes;
 }

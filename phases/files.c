@@ -69,6 +69,14 @@ uint32_t files_dir_of(const struct file_plan *fp, uint64_t index)
 	return (uint32_t)(index * fp->dirs / fp->count);
 }
 
+bool files_dir_used(const struct file_plan *fp, uint32_t d)
+{
+	/* the first index whose directory is >= d: ceil(d * count / dirs) */
+	uint64_t first = ((uint64_t)d * fp->count + fp->dirs - 1) / fp->dirs;
+
+	return first < fp->count && files_dir_of(fp, first) == d;
+}
+
 uint64_t files_size_of(const struct file_plan *fp, uint64_t index)
 {
 	uint64_t range;

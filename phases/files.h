@@ -51,6 +51,10 @@ void files_name(const struct file_plan *fp, uint64_t index, bool random_first, c
 /* Subdirectory of file index (0 when there are none). */
 uint32_t files_dir_of(const struct file_plan *fp, uint64_t index);
 
+/* Whether subdirectory d holds any file (with fewer files than
+ * directories most hold none, and the walking phases skip those). */
+bool files_dir_used(const struct file_plan *fp, uint32_t d);
+
 /* Size in bytes of file index: uniform in [min, max] (0 for links). */
 uint64_t files_size_of(const struct file_plan *fp, uint64_t index);
 

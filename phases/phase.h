@@ -43,6 +43,10 @@ struct phase {
 	/* The timed region. Returns 0, or -1 with res->error set. Sets
 	 * res->status to PHASE_INTERRUPTED itself if it stopped on a signal. */
 	int (*run)(struct phase_ctx *ctx, struct phase_result *res);
+	/* Optional untimed tidying after a run that completed (removing the
+	 * file tests' directories): its cost is in no rate. Returns 0, or -1
+	 * with res->error set and res->status PHASE_FAILED. */
+	int (*finish)(struct phase_ctx *ctx, struct phase_result *res);
 };
 
 #define PHASE_DECLARE(id, name, title, unit, sym) extern const struct phase phase_##sym;

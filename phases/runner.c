@@ -87,6 +87,19 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
+int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
+{
+	int rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
+
+	if (rc == 0 && ph->prepare)
+		rc = ph->prepare(ctx, res);
+	if (rc == 0)
+		rc = run_timed(ctx, ph, res);
+	if (rc == 0 && ph->finish)
+		rc = ph->finish(ctx, res);
+	return rc;
+}
+
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
                const struct runner_hooks *hooks)
 {
@@ -106,11 +119,7 @@ int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t c
 		}
 		if (hooks && hooks->phase_begin)
 			hooks->phase_begin(hooks->arg, ph->id);
-		rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
-		if (rc == 0 && ph->prepare)
-			rc = ph->prepare(ctx, res);
-		if (rc == 0)
-			rc = run_timed(ctx, ph, res);
+		rc = runner_run_phase(ctx, ph, res);
 		if (hooks && hooks->phase_end)
 			hooks->phase_end(hooks->arg, ph->id, res);
 		if (res->status == PHASE_INTERRUPTED)

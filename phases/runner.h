@@ -22,6 +22,12 @@ struct runner_hooks {
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
                const struct runner_hooks *hooks);
 
+/* Runs one phase into res (initialised by runner_result_init): evicts the
+ * data file if the phase reads it, then prepare (untimed), run (timed: wall
+ * clock, CPU, device counters) and, when run completed, finish (untimed).
+ * Returns 0 when the phase completed, -1 otherwise. */
+int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res);
+
 /* Prepares a phase_result for measuring (empty histogram, no error). */
 void runner_result_init(struct phase_result *res);
 

@@ -81,13 +81,16 @@ void report_align_json(struct json *j, const struct align_result *a)
 	}
 	json_object_begin(j, "alignment_probe");
 	json_bool(j, "measured", a->ran);
-	json_u64(j, "io_bytes", a->io_bytes);
-	json_u64(j, "shift_bytes", a->shift_bytes);
 	if (a->ran) {
+		json_u64(j, "io_bytes", a->io_bytes);
+		json_u64(j, "shift_bytes", a->shift_bytes);
 		side_json(j, "aligned", &a->aligned, a->io_bytes);
 		side_json(j, "shifted", &a->shifted, a->io_bytes);
 		json_double(j, "shifted_to_aligned_rate_ratio", ratio(a), 3);
 	} else {
+		/* no write was made: no size to report (0 would read as one) */
+		json_null(j, "io_bytes");
+		json_null(j, "shift_bytes");
 		not_measured(a, msg, sizeof msg);
 		json_string(j, "error", msg);
 	}

@@ -1,8 +1,21 @@
 /* "What was tested", above the table and in the JSON. */
 #include "report.h"
 #include "clocale.h"
+#include "../lib/str.h"
 
 #include <string.h>
+
+/* Names from the mount table and sysfs (a mount point under the user's -d
+ * may hold any byte): sanitized for the terminal, one per call site. */
+struct safe_text {
+	char s[1024];
+};
+
+static const char *safe(struct safe_text *t, const char *s)
+{
+	str_sanitize(t->s, sizeof t->s, s);
+	return t->s;
+}
 
 static const char *yes_no_unknown(int v, const char *yes, const char *no)
 {
@@ -11,8 +24,11 @@ static const char *yes_no_unknown(int v, const char *yes, const char *no)
 
 static void device_lines(FILE *out, const struct env_device *d)
 {
-	fprintf(out, "Device:      %s (%s%s%s), model %s, %s\n", d->name, d->kind, d->detail[0] ? " " : "",
-	        d->detail, d->model, yes_no_unknown(d->rotational, "rotational", "non-rotational"));
+	struct safe_text name, model;
+
+	fprintf(out, "Device:      %s (%s%s%s), model %s, %s\n", safe(&name, d->name), d->kind,
+	        d->detail[0] ? " " : "", d->detail, safe(&model, d->model),
+	        yes_no_unknown(d->rotational, "rotational", "non-rotational"));
 	fprintf(out, "Sectors:     %u B logical / %u B physical; scheduler %s; cache %s\n", d->logical_block,
 	        d->physical_block, d->scheduler, d->write_cache);
 	if (d->aligned < 0)
@@ -64,19 +80,21 @@ const char *report_caveat_text(unsigned caveat)
 
 void report_env(FILE *out, const struct env_info *env)
 {
+	struct safe_text host, cpu, type, source, point, options;
 	struct c_locale loc;
 
 	c_locale_enter(&loc);
-	fprintf(out, "bonnie %s on %s: %s %s %s, %u x %s, %.1f GiB RAM\n", BONNIE_VERSION, env->host, env->os,
-	        env->kernel, env->arch, env->cpus, env->cpu_model, (double)env->ram_bytes / (1u << 30));
-	fprintf(out, "File system: %s on %s at %s (%s)\n", env->fs_type, env->mount_source, env->mount_point,
-	        env->mount_options);
+	fprintf(out, "bonnie %s on %s: %s %s %s, %u x %s, %.1f GiB RAM\n", BONNIE_VERSION, safe(&host, env->host),
+	        env->os, env->kernel, env->arch, env->cpus, safe(&cpu, env->cpu_model),
+	        (double)env->ram_bytes / (1u << 30));
+	fprintf(out, "File system: %s on %s at %s (%s)\n", safe(&type, env->fs_type),
+	        safe(&source, env->mount_source), safe(&point, env->mount_point), safe(&options, env->mount_options));
 	if (env->dev.present) {
 		device_lines(out, &env->dev);
 		counters_line(out, &env->dev);
+	} else {
+		fprintf(out, "Device:      none found (no block device under %s)\n", safe(&type, env->fs_type));
 	}
-	else
-		fprintf(out, "Device:      none found (no block device under %s)\n", env->fs_type);
 	c_locale_leave(&loc);
 }
 

@@ -4,6 +4,7 @@
 #include "report.h"
 #include "clocale.h"
 #include "metrics.h"
+#include "../lib/str.h"
 #include "../lib/units.h"
 
 #include <string.h>
@@ -48,15 +49,26 @@ static void version_line(FILE *out, const char *rest)
 	fprintf(out, "%-*s %s\n", LABEL_WIDTH, v, rest);
 }
 
+/* The machine name cut and padded to exactly cols screen columns (a
+ * multibyte or wide character counts as what it shows, not its bytes). */
+static void name_cell(FILE *out, const char *name, size_t cols)
+{
+	size_t used, bytes = str_fit_columns(name, cols, &used);
+
+	fprintf(out, "%.*s%*s", (int)bytes, name, (int)(cols - used), "");
+}
+
 /* bon_csv2txt's label rule: the name cut to leave room for the size on the right. */
 static void row_label(FILE *out, const char *name, const char *size)
 {
 	int room = LABEL_WIDTH - 1 - (int)strlen(size);
 
-	if (room <= 0)
+	if (room <= 0) {
 		fprintf(out, "%*s", LABEL_WIDTH, size);
-	else
-		fprintf(out, "%-*.*s %s", room, room, name, size);
+		return;
+	}
+	name_cell(out, name, (size_t)room);
+	fprintf(out, " %s", size);
 }
 
 /* Fills one 9-column cell; arg is the row's parameter (a percentile).
@@ -183,38 +195,72 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_resul
 	detail_rows(out, run, io_cols);
 }
 
-/* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it. */
-static void files_spec(const struct config *cfg, char *buf, size_t len)
+/* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it; with
+ * suffixed, the sizes as 100k rather than 102400; without chunk, no chunk
+ * (bonnie++'s own label never shows it). */
+static void files_spec(const struct config *cfg, bool suffixed, bool chunk, char *buf, size_t len)
 {
 	size_t n = (size_t)snprintf(buf, len, "%u", cfg->files_k);
+	char max[32], min[32];
 
+	if (suffixed) {
+		units_format_size_lower((uint64_t)cfg->file_max, max, sizeof max);
+		units_format_size_lower((uint64_t)cfg->file_min, min, sizeof min);
+	} else {
+		snprintf(max, sizeof max, "%lld", (long long)cfg->file_max);
+		snprintf(min, sizeof min, "%lld", (long long)cfg->file_min);
+	}
 	if (cfg->file_max == FILES_HARD_LINKS)
 		n += (size_t)snprintf(buf + n, len - n, ":link");
 	else if (cfg->file_max == FILES_SYMLINKS)
 		n += (size_t)snprintf(buf + n, len - n, ":symlink");
 	else if (cfg->file_max > 0)
-		n += (size_t)snprintf(buf + n, len - n, ":%lld:%lld", (long long)cfg->file_max,
-		                      (long long)cfg->file_min);
+		n += (size_t)snprintf(buf + n, len - n, ":%s:%s", max, min);
 	if (cfg->file_dirs > 1 && n < len)
 		n += (size_t)snprintf(buf + n, len - n, "/%u", cfg->file_dirs);
-	if (cfg->file_chunk != DEFAULT_CHUNK && n < len)
+	if (chunk && cfg->file_chunk != DEFAULT_CHUNK && n < len)
 		snprintf(buf + n, len - n, ":%u", cfg->file_chunk);
+}
+
+#define SHORTENED_MARK '*'
+
+/* The file block's row label in LABEL_WIDTH columns: the full spec if it
+ * fits, else without the chunk, else with suffixed sizes, else cut and
+ * marked. Returns false when it is not the full spec (a note then gives
+ * that). */
+static bool files_label(const struct config *cfg, char *buf, size_t len)
+{
+	files_spec(cfg, false, true, buf, len);
+	if (strlen(buf) <= LABEL_WIDTH)
+		return true;
+	files_spec(cfg, false, false, buf, len);
+	if (strlen(buf) > LABEL_WIDTH)
+		files_spec(cfg, true, false, buf, len);
+	if (strlen(buf) > LABEL_WIDTH && len > LABEL_WIDTH) {
+		buf[LABEL_WIDTH - 1] = SHORTENED_MARK;
+		buf[LABEL_WIDTH] = '\0';
+	}
+	return false;
 }
 
 static void file_block(FILE *out, const struct config *cfg, const struct run_result *run)
 {
-	char spec[96];
+	char spec[96], full[96];
+	bool whole = files_label(cfg, spec, sizeof spec);
 
 	version_line(out, "------Sequential Create------ --------Random Create--------");
-	fprintf(out, "%-*.*s -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n", LABEL_WIDTH,
-	        LABEL_WIDTH, cfg->machine);
+	name_cell(out, cfg->machine, LABEL_WIDTH);
+	fprintf(out, " -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n");
 	fprintf(out, "              files  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n");
-	files_spec(cfg, spec, sizeof spec);
 	fprintf(out, "%*s", LABEL_WIDTH, spec);
 	for (int i = 0; i < NCOLS; i++)
 		cell(out, file_cols[i], &run->phase[file_cols[i]]);
 	fputc('\n', out);
 	detail_rows(out, run, file_cols);
+	if (!whole) {
+		files_spec(cfg, false, true, full, sizeof full);
+		fprintf(out, "files: %s, shown as %s to fit the table\n", full, spec);
+	}
 }
 
 /* Whether any phase with numbers carries one of the result flags. */

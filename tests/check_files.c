@@ -126,6 +126,31 @@ START_TEST(directories_hold_contiguous_even_ranges)
 }
 END_TEST
 
+/* files_dir_used agrees with files_dir_of, also with more directories
+ * than files (most then hold none). */
+START_TEST(used_directories_are_those_holding_files)
+{
+	const char *specs[] = {"1:0:0:3", "1:0:0:1024", "1:0:0:99999", "2:0:0:1500"};
+
+	for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+		static bool used[100000];
+		uint64_t nused = 0;
+
+		if (k > 0)
+			files_plan_free(&fp);
+		plan_for(specs[k]);
+		memset(used, 0, sizeof used);
+		for (uint64_t i = 0; i < fp.count; i++)
+			used[files_dir_of(&fp, i)] = true;
+		for (uint32_t d = 0; d < fp.dirs; d++) {
+			ck_assert_msg(files_dir_used(&fp, d) == used[d], "%s: dir %u", specs[k], d);
+			nused += used[d];
+		}
+		ck_assert_uint_eq(nused, fp.count < fp.dirs ? fp.count : fp.dirs);
+	}
+}
+END_TEST
+
 START_TEST(sizes_are_uniform_in_min_max)
 {
 	uint64_t seen_min = UINT64_MAX, seen_max = 0, buckets[4] = {0};
@@ -216,6 +241,7 @@ Suite *suite_files(void)
 	tcase_add_test(tc, random_names_end_with_the_index);
 	tcase_add_test(tc, names_are_unique_and_seeded);
 	tcase_add_test(tc, directories_hold_contiguous_even_ranges);
+	tcase_add_test(tc, used_directories_are_those_holding_files);
 	tcase_add_test(tc, sizes_are_uniform_in_min_max);
 	tcase_add_test(tc, fixed_and_link_sizes);
 	tcase_add_test(tc, foreign_names_are_rejected);

@@ -3,11 +3,18 @@
  * machine-name sanitizing, and repeated parsing (getopt state reset). */
 #include "suites.h"
 #include "../lib/config.h"
+#include "../lib/operr.h"
 #include "../lib/options.h"
+#include "../lib/privs.h"
+#include "../lib/str.h"
 
+#include <errno.h>
+#include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define MIB ((uint64_t)1 << 20)
 #define GIB ((uint64_t)1 << 30)
@@ -426,7 +433,7 @@ static const struct bad_case bad_cases[] = {
 	/* positional arguments are not accepted (named in the message) */
 	{{"positional"}, "'positional'"},
 	{{"-q", "extra"}, "'extra'"},
-	{{"-f", "5"}, "'5'"}, /* -f takes no separate value */
+	{{"-f", "5"}, "-f5"}, /* -f takes no separate value */
 	/* nothing left to test */
 	{{"-s", "0", "-n", "0"}, "-s"},
 };
@@ -494,6 +501,9 @@ static const struct name_case name_cases[] = {
 	{"del\x7f", "del_"},
 	{"\x1f", "_"},
 	{"caf\xc3\xa9", "caf\xc3\xa9"}, /* UTF-8 is neither a comma nor a control */
+	{"a\xc2\x9b" "b", "a_b"},          /* C1 control (CSI) in UTF-8 form: one '_' */
+	{"a\xff" "b\x9b", "a_b_"},         /* bytes that are not UTF-8 */
+	{"\xe4\xb8", "__"},             /* an incomplete sequence */
 	{"", ""},
 };
 
@@ -517,6 +527,9 @@ START_TEST(sanitize_name_truncates)
 	options_sanitize_name(out, 4, "abcdef");
 	ck_assert_str_eq(out, "abc");
 	ck_assert_int_eq(out[4], 'X');
+	/* a UTF-8 character that does not fit is left out whole */
+	options_sanitize_name(out, 5, "ab\xe4\xb8\xad");
+	ck_assert_str_eq(out, "ab");
 	/* cap 0 writes nothing */
 	options_sanitize_name(out + 5, 0, "abc");
 	ck_assert_int_eq(out[5], 'X');
@@ -584,6 +597,156 @@ START_TEST(parse_twice)
 }
 END_TEST
 
+/* Messages that say what is wrong, not just "unknown option". */
+struct message_case {
+	const char *args[4];
+	const char *starts;   /* the message starts with this */
+	const char *contains; /* and contains this (NULL: nothing more) */
+};
+
+static const struct message_case message_cases[] = {
+	/* a prefix of several long options is ambiguous, not unknown */
+	{{"--ver"}, "ambiguous option: --ver (", "--version"},
+	{{"--ver"}, "ambiguous option: --ver (", "--verify"},
+	{{"--no"}, "ambiguous option: --no (", "--no-align-probe"},
+	{{"--no"}, "ambiguous option: --no (", "--no-evict"},
+	{{"--no=1"}, "ambiguous option: --no (", "--no-evict"},
+	{{"--verify=yes"}, "--verify: takes no value (got --verify=yes)", NULL},
+	{{"--frob"}, "--frob: unknown option", NULL},
+	{{"--frob=1"}, "--frob: unknown option", NULL},
+	/* -f's value is attached; a separate number gets told so */
+	{{"-f", "5"}, "-f: the per-char size must be attached, as in -f5 (not -f 5)", NULL},
+	{{"-qf", "64k"}, "-f: the per-char size must be attached, as in -f64k (not -f 64k)", NULL},
+	{{"-f", "x"}, "unexpected argument 'x'", NULL},
+	{{"-q", "5"}, "unexpected argument '5'", NULL},
+	/* user input is quoted sanitized: escapes, not control characters */
+	{{"-s", "1\n\x1b[31m"}, "-s: size '1\\n\\x1b[31m': ", NULL},
+	{{"-n", "1:\t"}, "-n: max size '\\t': ", NULL},
+	{{"-m", "\x9b"}, NULL, NULL}, /* accepted: -m makes its own '_' */
+	{{"\xc2\x9b[2J"}, "unexpected argument '\\xc2\\x9b[2J'", NULL},
+	{{"--\x1b[2J"}, "--\\x1b[2J: unknown option", NULL},
+};
+
+#define NMESSAGE_CASES ((int)(sizeof message_cases / sizeof message_cases[0]))
+
+START_TEST(messages_table)
+{
+	const struct message_case *c = &message_cases[_i];
+	enum opt_result r = parse(c->args);
+
+	if (c->starts == NULL) {
+		ck_assert_msg(r == OPT_RUN, "%s: rejected: %s", c->args[0], err);
+		return;
+	}
+	ck_assert_int_eq(r, OPT_ERROR);
+	ck_assert_msg(strncmp(err, c->starts, strlen(c->starts)) == 0, "\"%s\" does not start with \"%s\"", err,
+	              c->starts);
+	if (c->contains)
+		ck_assert_msg(strstr(err, c->contains) != NULL, "\"%s\" lacks \"%s\"", err, c->contains);
+}
+END_TEST
+
+struct sanitize_case {
+	const char *in;
+	const char *out;
+};
+
+static const struct sanitize_case sanitize_cases[] = {
+	{"/data/run 1", "/data/run 1"},
+	{"a\nb", "a\\nb"},
+	{"\t\r", "\\t\\r"},
+	{"\x1b[31mred", "\\x1b[31mred"},
+	{"del\x7f", "del\\x7f"},
+	{"csi\xc2\x9b", "csi\\xc2\\x9b"},          /* UTF-8 encoded C1 control */
+	{"caf\xc3\xa9 \xe4\xb8\xad", "caf\xc3\xa9 \xe4\xb8\xad"}, /* UTF-8 kept */
+	{"bad\xff\x9b", "bad\\xff\\x9b"},         /* not UTF-8 */
+	{"cut\xe4\xb8", "cut\\xe4\\xb8"},         /* incomplete sequence */
+	{"back\\slash, comma", "back\\slash, comma"},
+	{"", ""},
+};
+
+#define NSANITIZE_CASES ((int)(sizeof sanitize_cases / sizeof sanitize_cases[0]))
+
+START_TEST(sanitize_message_table)
+{
+	const struct sanitize_case *c = &sanitize_cases[_i];
+	char out[64], again[64];
+
+	ck_assert(str_sanitize(out, sizeof out, c->in));
+	ck_assert_str_eq(out, c->out);
+	/* idempotent: a message sanitized twice reads the same */
+	ck_assert(str_sanitize(again, sizeof again, out));
+	ck_assert_str_eq(again, out);
+}
+END_TEST
+
+START_TEST(sanitize_message_truncates_whole)
+{
+	char out[16];
+
+	memset(out, 'X', sizeof out);
+	/* an escape or a UTF-8 character that does not fit is left out whole */
+	ck_assert(!str_sanitize(out, 6, "abc\x1b"));
+	ck_assert_str_eq(out, "abc");
+	ck_assert(!str_sanitize(out, 6, "abcd\xe4\xb8\xad"));
+	ck_assert_str_eq(out, "abcd");
+	ck_assert(str_sanitize(out, 8, "abc\x1b"));
+	ck_assert_str_eq(out, "abc\\x1b");
+}
+END_TEST
+
+/* Paths in operation errors (-d and all below it) come out sanitized. */
+START_TEST(operation_error_path_sanitized)
+{
+	struct op_error e = {0};
+	char msg[256];
+
+	op_error_set(&e, ENOENT, "stat", "/tmp/a\nb\x1b[2J", -1);
+	op_error_format(&e, msg, sizeof msg);
+	ck_assert_str_eq(msg, "stat /tmp/a\\nb\\x1b[2J: No such file or directory");
+}
+END_TEST
+
+/* -u user:group by someone who is user but not in group: the group is
+ * what only root can switch to. Root runs the check in a child that has
+ * become nobody. */
+START_TEST(unprivileged_group_is_named)
+{
+	struct passwd *pw = getpwnam("nobody");
+	char msg[256] = "", user[64];
+	int fds[2], status;
+	pid_t pid;
+
+	if (geteuid() != 0) {
+		ck_assert_ptr_nonnull((pw = getpwuid(geteuid())));
+		if (getegid() == 0)
+			return; /* already in group root: nothing to refuse */
+		snprintf(user, sizeof user, "%s", pw->pw_name);
+		ck_assert_int_eq(privs_drop(user, "root", msg, sizeof msg), -1);
+		ck_assert_str_eq(msg, "-u: only root can switch to group root");
+		return;
+	}
+	ck_assert_ptr_nonnull(pw);
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int rc = -2;
+		if (setgid(pw->pw_gid) == 0 && setuid(pw->pw_uid) == 0)
+			rc = privs_drop("nobody", "root", msg, sizeof msg);
+		if (write(fds[1], msg, strlen(msg) + 1) < 0 || rc != -1)
+			_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	ck_assert_int_gt(read(fds[0], msg, sizeof msg - 1), 0);
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child: %s", msg);
+	ck_assert_str_eq(msg, "-u: only root can switch to group root");
+}
+END_TEST
+
 Suite *suite_options(void)
 {
 	Suite *s = suite_create("options");
@@ -608,6 +771,11 @@ Suite *suite_options(void)
 
 	tcase_add_loop_test(bad, bad_command_lines, 0, NBAD_CASES);
 	tcase_add_test(bad, error_message_respects_errlen);
+	tcase_add_loop_test(bad, messages_table, 0, NMESSAGE_CASES);
+	tcase_add_loop_test(bad, sanitize_message_table, 0, NSANITIZE_CASES);
+	tcase_add_test(bad, sanitize_message_truncates_whole);
+	tcase_add_test(bad, operation_error_path_sanitized);
+	tcase_add_test(bad, unprivileged_group_is_named);
 	suite_add_tcase(s, bad);
 
 	tcase_add_loop_test(names, sanitize_name_table, 0, NNAME_CASES);

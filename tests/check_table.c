@@ -4,6 +4,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/options.h"
+#include "../lib/str.h"
 #include "../lib/units.h"
 #include "../report/report.h"
 
@@ -256,6 +257,121 @@ START_TEST(device_row_and_cached_note)
 }
 END_TEST
 
+/* ---- alignment with long -n labels and multibyte machine names ---- */
+
+/* The synthetic run's cells after the 19-column label of each data row. */
+#define IO_CELLS "  512k  99  320m  78  640m  65  512k  99  2.0g~ 40  8816  32"
+#define FILE_CELLS "  4096  92 40960~ 99  8192  50  2048  68  409k~100 16384~ 80"
+#define CREATE_HEAD " -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--"
+
+static void config_with(const char *nspec, const char *machine)
+{
+	char a0[] = "bonnie", a1[] = "-s", a2[] = "512m", a3[] = "-n", a4[96], a5[] = "-z", a6[] = "12345",
+	     a7[] = "-m", a8[160];
+	char *argv[] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, NULL};
+	char err[256];
+
+	snprintf(a4, sizeof a4, "%s", nspec);
+	snprintf(a8, sizeof a8, "%s", machine);
+	ck_assert_msg(options_parse(9, argv, "host", &cfg, err, sizeof err) == OPT_RUN, "%s", err);
+}
+
+/* Every data and header row of both blocks is 79 screen columns wide. */
+static void assert_rows_aligned(const char *text)
+{
+	char *copy = strdup(text), *line, *save;
+	int rows = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t cols;
+		if (strstr(line, "/sec %CP") == NULL && strstr(line, "-Per Chr-") == NULL &&
+		    strstr(line, CREATE_HEAD) == NULL && strstr(line, IO_CELLS) == NULL && strstr(line, FILE_CELLS) == NULL)
+			continue;
+		str_fit_columns(line, SIZE_MAX, &cols);
+		ck_assert_msg(cols == 79, "row of %zu columns: '%s'", cols, line);
+		rows++;
+	}
+	ck_assert_int_eq(rows, 6);
+	free(copy);
+}
+
+struct label_case {
+	const char *nspec;
+	const char *label; /* the file row's 19 columns */
+	const char *note;  /* NULL: the full spec fits, no note */
+};
+
+static const struct label_case label_cases[] = {
+	{"4", "                  4", NULL},
+	{"1:100k:50k:2", "   1:102400:51200/2", NULL},
+	{"16:0:0:99999:4k", "      16/99999:4096", NULL},
+	/* too long with the chunk: bonnie++'s label, which never shows it */
+	{"1:100k:50k:2:1m", "   1:102400:51200/2", "files: 1:102400:51200/2:1048576, shown as 1:102400:51200/2 to fit the table\n"},
+	/* too long in bytes: sizes with suffixes */
+	{"64:1g:1g:99999:1m", "     64:1g:1g/99999",
+	 "files: 64:1073741824:1073741824/99999:1048576, shown as 64:1g:1g/99999 to fit the table\n"},
+	/* nothing shorter: cut and marked */
+	{"65536:1125899906842623:1125899906842622:99999", "65536:112589990684*",
+	 "files: 65536:1125899906842623:1125899906842622/99999, shown as 65536:112589990684* to fit the table\n"},
+};
+
+#define NLABEL_CASES ((int)(sizeof label_cases / sizeof label_cases[0]))
+
+START_TEST(long_file_labels_keep_the_row_aligned)
+{
+	const struct label_case *c = &label_cases[_i];
+	char want[256], *text;
+
+	config_with(c->nspec, "vm");
+	text = synth_capture_table(&cfg, &run);
+	snprintf(want, sizeof want, "\n%s%s\n", c->label, FILE_CELLS);
+	ck_assert_msg(strstr(text, want) != NULL, "no row '%s' in:\n%s", want, text);
+	if (c->note)
+		ck_assert_msg(strstr(text, c->note) != NULL, "no note '%s' in:\n%s", c->note, text);
+	else
+		ck_assert_ptr_null(strstr(text, "\nfiles: "));
+	assert_rows_aligned(text);
+	free(text);
+}
+END_TEST
+
+struct name_case {
+	const char *name;
+	const char *io_label;   /* 19 columns before the I/O cells */
+	const char *file_label; /* 19 columns before the Create header */
+};
+
+static const struct name_case name_cases[] = {
+	{"\xc3\xa9", "\xc3\xa9              512M", "\xc3\xa9                  "},
+	{"\xe4\xb8\xad\xe6\x96\x87", "\xe4\xb8\xad\xe6\x96\x87           512M",
+	 "\xe4\xb8\xad\xe6\x96\x87               "},
+	/* e + combining acute: one column */
+	{"e\xcc\x81x", "e\xcc\x81x             512M", "e\xcc\x81x                 "},
+	/* a wide character that would straddle the cut is left out whole: 14
+	 * columns hold "a" and six of them, plus one blank */
+	{"a\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad",
+	 "a\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87  512M",
+	 "a\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad"},
+};
+
+#define NNAME_CASES ((int)(sizeof name_cases / sizeof name_cases[0]))
+
+START_TEST(multibyte_names_keep_the_row_aligned)
+{
+	const struct name_case *c = &name_cases[_i];
+	char want[256], *text;
+
+	config_with("4", c->name);
+	text = synth_capture_table(&cfg, &run);
+	snprintf(want, sizeof want, "\n%s%s\n", c->io_label, IO_CELLS);
+	ck_assert_msg(strstr(text, want) != NULL, "no row '%s' in:\n%s", want, text);
+	snprintf(want, sizeof want, "\n%s%s\n", c->file_label, CREATE_HEAD);
+	ck_assert_msg(strstr(text, want) != NULL, "no row '%s' in:\n%s", want, text);
+	assert_rows_aligned(text);
+	free(text);
+}
+END_TEST
+
 Suite *suite_table(void)
 {
 	Suite *s = suite_create("table");
@@ -272,6 +388,8 @@ Suite *suite_table(void)
 	tcase_add_test(tc, comma_locale_does_not_change_the_table);
 	tcase_add_test(tc, percentile_rows);
 	tcase_add_test(tc, device_row_and_cached_note);
+	tcase_add_loop_test(tc, long_file_labels_keep_the_row_aligned, 0, NLABEL_CASES);
+	tcase_add_loop_test(tc, multibyte_names_keep_the_row_aligned, 0, NNAME_CASES);
 	suite_add_tcase(s, tc);
 	return s;
 }

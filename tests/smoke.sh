@@ -51,7 +51,33 @@ done <<'CASES'
 -Q|-Q
 --frob|--frob
 -u|-u nosuchuser_bonnie
+ambiguous option: --ver (|--ver
+ambiguous option: --no (|--no
+takes no value (got --verify=1)|--verify=1
+attached, as in -f5 (not -f 5)|-f 5
 CASES
+
+# User input in messages is sanitized: a -d path with a newline and an
+# escape sequence gives one line without control characters, exit 2.
+bad=$(printf '%s/no\nsuch\033[31mdir' "$T")
+"$BONNIE" -d "$bad" -s 1m -n 0 -q >"$T/out" 2>"$T/err"; rc=$?
+check "-d with newline and ESC: exit 2 (got $rc)" [ $rc -eq 2 ]
+check "-d with newline and ESC: one line on stderr" [ "$(wc -l <"$T/err")" -eq 1 ]
+check "-d with newline and ESC: shown escaped" grep -qF 'no\nsuch\x1b[31mdir' "$T/err"
+check "-d with newline and ESC: no control character" sh -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$T/err'"
+"$BONNIE" -u "$(printf 'x\033]0;t\007')" -s 1m -n 0 >"$T/out" 2>"$T/err"; rc=$?
+check "-u with ESC: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "-u with ESC: one line, no control character" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && ! LC_ALL=C grep -q '[[:cntrl:]]' '$T/err'"
+
+# -u nobody:root by nobody: the group is what only root may switch to.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	cp "$BONNIE" "$T/bonnie" && chmod 755 "$T" "$T/bonnie"
+	(cd / && setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$T/bonnie" -u nobody:root \
+		-d "$D" -s 1m -n 0 -q) >"$T/out" 2>"$T/err"; rc=$?
+	check "-u nobody:root as nobody: exit 1 (got $rc)" [ $rc -eq 1 ]
+	check "-u nobody:root as nobody: names the group" grep -qx 'bonnie: -u: only root can switch to group root' "$T/err"
+	chmod 700 "$T"
+fi
 
 # A quiet run: the CSV alone on stdout, the table on stderr.
 "$BONNIE" -d "$D" -s 1m:4k:50:2 -f64k -n 1:1k:0:2 -q -z 5 -m smoke >"$T/out" 2>"$T/err"; rc=$?

@@ -15,6 +15,7 @@
 	X(csv)             \
 	X(table)           \
 	X(files)           \
+	X(filetree)        \
 	X(seeks)           \
 	X(env)             \
 	X(verify)          \

@@ -1,0 +1,175 @@
+#!/bin/sh
+# The man page and the binary agree, so they cannot drift apart:
+#  - every JSON key bonnie emits is documented in bonnie.1's JSON section,
+#    and every key documented there (a bold lower-case word) is emitted by
+#    one of the runs below (on a block device with a measured alignment
+#    probe, on tmpfs with an unmeasured one, and with an injected write
+#    error);
+#  - every progress line and every note under the table that these runs
+#    print is in the man page (numbers and names matched as placeholders);
+#  - keys the man page says appear only in some phases appear only there.
+# Needs jq and groff; a block device under TMPDIR or root (loop ext4), and
+# a tmpfs (root mounts one, else /dev/shm).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phases.sh"
+
+for tool in jq groff col; do
+	command -v $tool >/dev/null || { echo "docs.sh: $tool is required" >&2; exit 1; }
+done
+MAN=$(cd "$(dirname "$0")/.." && pwd)/bonnie.1
+mounts=""
+loopdev=""
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null; done
+	[ -n "$loopdev" ] && losetup -d "$loopdev" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+jqe() { jq -e "$@" >/dev/null; }
+
+# The man page as one line of plain text (no hyphenation, no fonts).
+groff -man -Tascii -rLL=3000n -rHY=0 "$MAN" 2>/dev/null | col -b | tr '\t\n' '  ' | tr -s ' ' >"$T/man.txt"
+check "man page renders" [ -s "$T/man.txt" ]
+
+# Bold lower-case words of the JSON section: .B (all bold), .BR (odd
+# arguments bold), .RB (even ones), and \fB...\fP.
+awk '
+/^\.SS JSON/ { on = 1; next }
+/^\.S[HS]/ { on = 0 }
+!on { next }
+function words(line,   n, i, c, q, w) {
+	n = 0; w = ""; q = 0
+	for (i = 1; i <= length(line); i++) {
+		c = substr(line, i, 1)
+		if (c == "\"") { q = !q; continue }
+		if (c == " " && !q) { if (w != "") arg[++n] = w; w = ""; continue }
+		w = w c
+	}
+	if (w != "") arg[++n] = w
+	return n
+}
+{
+	rest = $0
+	while (match(rest, /\\fB[^\\]*\\f[PR]/)) {
+		print substr(rest, RSTART + 3, RLENGTH - 6); rest = substr(rest, RSTART + RLENGTH)
+	}
+	if ($1 != ".B" && $1 != ".BR" && $1 != ".RB") next
+	n = words(substr($0, length($1) + 2))
+	for (i = 1; i <= n; i++)
+		if ($1 == ".B" || ($1 == ".BR" && i % 2 == 1) || ($1 == ".RB" && i % 2 == 0))
+			print arg[i]
+}' "$MAN" | tr ' ' '\n' | grep -E '^[a-z][a-z0-9_]*$' | sort -u >"$T/documented"
+check "the JSON section documents keys" [ "$(wc -l <"$T/documented")" -gt 50 ]
+
+# --- the runs -------------------------------------------------------------
+SMALL="-s 1m:4k:16:2 -f64k -n 1:2k:0:2 -z 11 -m docs"
+
+# 1. On a block device, probe measured.
+DEV=$T/dev
+mkdir "$DEV"
+"$BONNIE" -d "$DEV" $SMALL --align-probe --json "$T/dev.json" >"$T/dev.out" 2>"$T/dev.err"; rc=$?
+if [ $rc -eq 0 ] && [ "$(jq '.environment.device == null' "$T/dev.json")" = true ] && [ "$(id -u)" -eq 0 ]; then
+	truncate -s 64m "$T/ext4.img" && mkfs.ext4 -q -F "$T/ext4.img" && loopdev=$(losetup -f --show "$T/ext4.img") &&
+		mount "$loopdev" "$DEV" && mounts="$DEV"
+	"$BONNIE" -d "$DEV" $SMALL --align-probe --json "$T/dev.json" >"$T/dev.out" 2>"$T/dev.err"; rc=$?
+fi
+check "run on a block device exits 0 (got $rc)" [ $rc -eq 0 ]
+check "that run found a device (needs one under TMPDIR, or root)" jqe '.environment.device != null' "$T/dev.json"
+check "that run measured the probe" jqe '.alignment_probe.measured == true' "$T/dev.json"
+
+# 2. On tmpfs: no device, probe not measured, and the progress line says so.
+TMPFS=$T/tmpfs
+mkdir "$TMPFS"
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64m tmpfs "$TMPFS"; then
+	mounts="$TMPFS $mounts"
+elif [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+	TMPFS=$(mktemp -d /dev/shm/bonnie-docs.XXXXXX)
+	trap 'cleanup; rm -rf "$TMPFS"' EXIT
+fi
+"$BONNIE" -d "$TMPFS" $SMALL --align-probe --json "$T/tmpfs.json" >"$T/tmpfs.out" 2>"$T/tmpfs.err"; rc=$?
+check "run on tmpfs exits 0 (got $rc)" [ $rc -eq 0 ]
+check "tmpfs: probe not measured, sizes null, a reason" \
+	jqe '.alignment_probe | .measured == false and .io_bytes == null and .shift_bytes == null and (.error | length > 0)' "$T/tmpfs.json"
+check "tmpfs: progress line 'Probing partition alignment...not measured'" \
+	grep -qx 'Probing partition alignment\.\.\.not measured' "$T/tmpfs.out"
+
+# 3. A write error in block write: the phase's error object.
+FAIL=$T/fail
+mkdir "$FAIL"
+(FAULT_DIR=$FAIL FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=3 FAULT_MODE=eio LD_PRELOAD=$SHIM
+	export FAULT_DIR FAULT_AFTER FAULT_CALL FAULT_NTH FAULT_MODE LD_PRELOAD
+	exec "$BONNIE" -d "$FAIL" $SMALL --json "$T/fail.json") >"$T/fail.out" 2>"$T/fail.err"; rc=$?
+check "injected write error exits 3 (got $rc)" [ $rc -eq 3 ]
+check "the failed phase has an error with an offset" jqe '.runs[0].phases[1].error.offset == 8192' "$T/fail.json"
+
+# 4. Notes: -D (per-char runs buffered), --no-evict (cache not dropped,
+#    cached reads) and a file label too long for the table.
+"$BONNIE" -d "$DEV" -s 1m:4k:16:2 -f64k -n 1:2k:1k:2:1m -z 11 -m docs -D --no-evict -q \
+	>"$T/notes.out" 2>"$T/notes.err"; rc=$?
+check "notes run exits 0 (got $rc)" [ $rc -eq 0 ]
+"$BONNIE" -d "$DEV" -s 1m:4k:16:2 -f64k -n 0 -z 11 -m docs --no-evict -q >>"$T/notes.out" 2>"$T/cached.err"; rc=$?
+check "cached run exits 0 (got $rc)" [ $rc -eq 0 ]
+
+# --- JSON keys, both ways -------------------------------------------------
+jq -r '[.. | objects | keys[]] | unique[]' "$T/dev.json" "$T/tmpfs.json" "$T/fail.json" | sort -u >"$T/emitted"
+while read -r key; do
+	check "emitted key '$key' is documented in bonnie.1's JSON section" grep -qx -- "$key" "$T/documented"
+done <"$T/emitted"
+while read -r key; do
+	check "documented key '$key' is emitted" grep -qx -- "$key" "$T/emitted"
+done <"$T/documented"
+
+# Keys the man page limits to some phases appear exactly there.
+check "cache_evicted only in rewrite, getc, get_block, seeks" test \
+	"$(jq -c '[.runs[0].phases[] | select(has("cache_evicted")) | .name]' "$T/dev.json")" = \
+	'["rewrite","getc","get_block","seeks"]'
+check "active_ns only in seeks" test \
+	"$(jq -c '[.runs[0].phases[] | select(has("active_ns")) | .name]' "$T/dev.json")" = '["seeks"]'
+check "unsynced rates only in put_block, rewrite, seq_create, ran_create" test \
+	"$(jq -c '[.runs[0].phases[] | select(has("rate_unsynced_kib_s") or has("rate_unsynced_files_s")) | .name]' "$T/dev.json")" = \
+	'["put_block","rewrite","seq_create","ran_create"]'
+
+# --- messages -------------------------------------------------------------
+# in_man TEXT: TEXT is in the man page, where tokens with a digit, '_' or
+# '/' (numbers, sizes, labels) and phase names are placeholders matching
+# any word there (the man page's italic N, phase, full...).
+in_man() {
+	pattern=$(printf '%s\n' "$1" | sed -e 's/[][\.*^$()+?{}|]/\\&/g' |
+		awk -v phases="$PHASES" 'BEGIN { n = split(phases, p, " "); for (i = 1; i <= n; i++) ph[p[i]] = 1 }
+		{ for (i = 1; i <= NF; i++) if ($i ~ /[0-9_\/]/ || ($i in ph)) $i = "[^ ]+"; print }')
+	grep -qE -- "$pattern" "$T/man.txt"
+}
+
+# Progress lines: the title and the "...status" are documented.
+cat "$T/dev.out" "$T/tmpfs.out" "$T/fail.out" | grep -E '\.\.\.(done|not measured|failed|interrupted)$' |
+	sort -u >"$T/progress"
+check "progress lines seen" [ "$(wc -l <"$T/progress")" -ge 13 ]
+while read -r line; do
+	title=${line%...*} status=${line##*...}
+	check "progress title '$title' is in the man page" grep -qF "\"$title" "$T/man.txt"
+	check "progress status '...$status' is in the man page" grep -qF "...$status\"" "$T/man.txt"
+done <"$T/progress"
+
+# Notes: the lines after a table's last row (and stderr lines).
+notes_of() {
+	awk '/^(Version |Name:Size|              files|                    |docs |Latency|  p99|  median|Before sync|Sync time|From device|1\.98,)/ ||
+	     /^ *[0-9]/ { after = 1; next } after' "$1"
+}
+{ notes_of "$T/notes.err"; notes_of "$T/cached.err"; notes_of "$T/dev.out"; notes_of "$T/tmpfs.out"; } | grep -v '^bonnie: ' | sort -u >"$T/notes"
+{ cat "$T/notes.err" "$T/cached.err" "$T/dev.err" "$T/tmpfs.err" "$T/fail.err"; } | grep '^bonnie: ' |
+	sed 's/^bonnie: //' | sort -u >"$T/messages"
+for want in "ran under 0.5 s" "per-char phases cannot use O_DIRECT" "page cache not dropped" "to fit the table" \
+	"cached: "; do
+	check "a note containing '$want' was printed" grep -qF "$want" "$T/notes"
+done
+while read -r line; do
+	check "note '$line' is in the man page" in_man "$line"
+done <"$T/notes"
+while read -r line; do
+	case $line in
+	write\ *) continue ;; # the injected error: operation, path and errno text, documented as such
+	esac
+	check "message '$line' is in the man page" in_man "$line"
+done <"$T/messages"
+
+finish
