@@ -412,7 +412,7 @@ static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
 {
 	const char *cur = optind > 0 ? argv[optind - 1] : NULL;
 
-	if (optc > 0 && optc < 128 && cur && strncmp(cur, "--", 2) != 0) {
+	if (optc > 0 && optc < 128) { /* a short option, maybe inside a cluster */
 		snprintf(buf, cap, "-%c", optc);
 		return;
 	}
@@ -438,7 +438,9 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 			return OPT_VERSION;
 		if (opt == OPT_LONG_LIST_PHASES)
 			return OPT_LIST_PHASES;
-		if (opt == '?' && optind > 0 && strncmp(argv[optind - 1], "--", 2) == 0) {
+		/* a long option getopt refused sets optopt to 0 or to its value */
+		if (opt == '?' && (optopt == 0 || optopt >= OPT_LONG_HELP) && optind > 0 &&
+		    strncmp(argv[optind - 1], "--", 2) == 0) {
 			bad_long_option(&p, argv[optind - 1]);
 			return OPT_ERROR;
 		}

@@ -614,6 +614,9 @@ static const struct message_case message_cases[] = {
 	{{"--verify=yes"}, "--verify: takes no value (got --verify=yes)", NULL},
 	{{"--frob"}, "--frob: unknown option", NULL},
 	{{"--frob=1"}, "--frob: unknown option", NULL},
+	/* a short option after a long one is named as itself */
+	{{"--verify", "-kq"}, "-k: unknown option", NULL},
+	{{"--verify", "-s"}, "-s: missing value", NULL},
 	/* -f's value is attached; a separate number gets told so */
 	{{"-f", "5"}, "-f: the per-char size must be attached, as in -f5 (not -f 5)", NULL},
 	{{"-qf", "64k"}, "-f: the per-char size must be attached, as in -f64k (not -f 64k)", NULL},
