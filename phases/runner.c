@@ -71,9 +71,9 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	 * the CPU interval is then a sub-interval of the timed one, so one
 	 * thread can never be charged more CPU than the time measured. The
 	 * reverse nesting (c0 t0 .. t1 c1) charged the CPU clock's own reads,
-	 * a syscall each, to the phase and showed %CP up to 125 on phases of
-	 * tens of microseconds. The cost is the other way round and bounded:
-	 * under a microsecond of reading the clocks is timed but not charged. */
+	 * a system call each, to the phase and showed %CP up to 125 on phases
+	 * of tens of microseconds. The error is now the other way round and
+	 * bounded: about one CPU-clock read is timed but not charged. */
 	t0 = clock_now_ns();
 	c0 = clock_cpu_ns();
 	rc = ph->run(ctx, res);
