@@ -17,11 +17,13 @@ LIBS      := -pthread
 LIB_SRCS    := $(wildcard lib/*.c)
 PHASE_SRCS  := $(wildcard phases/*.c)
 REPORT_SRCS := $(wildcard report/*.c)
-CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS)
+INPUT_SRCS  := $(wildcard input/*.c)
+CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS) $(INPUT_SRCS)
 TEST_SRCS   := $(wildcard tests/check_*.c tests/util_*.c)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/bonnie.o
+CMD_OBJS  := $(BUILD)/compare.o
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 
 BIN      := $(BUILD)/bonnie
@@ -35,7 +37,7 @@ all: bonnie
 bonnie: $(BIN)
 	cp $(BIN) $@.tmp && mv -f $@.tmp $@
 
-$(BIN): $(MAIN_OBJ) $(CORE_OBJS)
+$(BIN): $(MAIN_OBJ) $(CMD_OBJS) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/%.o: %.c
@@ -136,4 +138,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc bonnie
 
--include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

@@ -1,6 +1,7 @@
 /* bonnie: a disk and file-system microbenchmark in bonnie++'s tradition.
  * main() parses, prepares, runs the phase pipeline, reports and picks the
  * exit status; everything else lives in lib/, phases/ and report/. */
+#include "compare.h"
 #include "lib/config.h"
 #include "lib/exitcodes.h"
 #include "lib/options.h"
@@ -346,6 +347,8 @@ int main(int argc, char **argv)
 	char err[512], host[256];
 	int status;
 
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return finish(compare_main(argc - 1, argv + 1));
 	machine_default(host, sizeof host);
 	switch (options_parse(argc, argv, host, &cfg, err, sizeof err)) {
 	case OPT_ERROR:
