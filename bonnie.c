@@ -13,6 +13,7 @@
 #include "phases/align_probe.h"
 #include "phases/bench.h"
 #include "report/report.h"
+#include "report/share.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -40,6 +41,8 @@ struct session {
 	FILE *progress_out; /* NULL with -q or --json - */
 	FILE *csv_out;      /* NULL with --json - */
 	FILE *json_out;     /* NULL without --json */
+	FILE *share_out;    /* stdout with --share, else NULL */
+	char date[40];      /* start of the run, UTC, for --share */
 	struct json json;
 };
 
@@ -224,6 +227,16 @@ static int fit_to_space(struct session *s)
 	return check_space(cfg, &sp, probe);
 }
 
+/* "2026-12-01 02:57 UTC": when the run started, for the --share block. */
+static void share_date(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) == NULL || strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(buf, len, "unknown date");
+}
+
 /* Probe, benchmark instance and outputs. Returns an exit status; prints
  * why on failure. */
 static int session_open(struct session *s)
@@ -238,6 +251,7 @@ static int session_open(struct session *s)
 		return EXIT_SETUP;
 	}
 	env_probe(&s->env, s->cfg->dir, "");
+	share_date(s->date, sizeof s->date);
 	status = fit_to_space(s);
 	if (status != EXIT_OK)
 		return status;
@@ -312,8 +326,12 @@ static int session_runs(struct session *s)
 		if (i == 1) {
 			report_env(s->table_out, &s->env);
 			report_align(s->table_out, s->align);
+			if (s->share_out)
+				report_share_env(s->share_out, &s->env, s->date);
 		}
 		report_table(s->table_out, s->cfg, s->run);
+		if (s->share_out)
+			report_share_run(s->share_out, s->cfg, s->run);
 		if (s->csv_out)
 			report_csv(s->csv_out, s->cfg, s->run);
 		if (s->json_out)
@@ -375,9 +393,10 @@ int main(int argc, char **argv)
 	s.cfg = &cfg;
 	s.argc = argc;
 	s.argv = argv;
-	s.csv_out = json_on_stdout(&cfg) ? NULL : stdout;
-	s.table_out = cfg.quiet || json_on_stdout(&cfg) ? stderr : stdout;
-	s.progress_out = cfg.quiet || json_on_stdout(&cfg) ? NULL : stdout;
+	s.share_out = cfg.share ? stdout : NULL;
+	s.csv_out = json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
+	s.table_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? stderr : stdout;
+	s.progress_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
 	status = session_open(&s);
 	if (status == EXIT_OK)
 		status = session_runs(&s);
