@@ -54,7 +54,9 @@ static const struct csv_format *tag_at(const char *start, const char *p, const c
 	for (int i = 0; i < input_csv_format_count; i++) {
 		const char *tag = input_csv_formats[i].tag;
 		size_t n = tag ? strlen(tag) : 0;
-		if (tag == NULL || (size_t)(end - p) <= n || memcmp(p, tag, n) != 0 || p[n] != ',')
+		/* a version field must follow: "1.98, which" is prose */
+		if (tag == NULL || (size_t)(end - p) <= n + 1 || memcmp(p, tag, n) != 0 || p[n] != ',' ||
+		    blank(p[n + 1]) || p[n + 1] == ',')
 			continue;
 		if (p > start && (digit(p[-1]) || p[-1] == '.' || p[-1] == ','))
 			continue;
@@ -100,12 +102,21 @@ static int count_fields(struct text t)
 	return n;
 }
 
-/* Decodes candidate c as fmt; one warning when it is not a good line. */
-static void take(struct scan *s, const struct csv_format *fmt, struct text c, unsigned line)
+static bool has_results(const struct parsed_run *r)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (r->phase[i].state != CELL_NOT_RUN || r->phase[i].latency_ns >= 0)
+			return true;
+	return false;
+}
+
+/* Decodes candidate c as fmt; one warning when it is not a good line
+ * (quiet is for 1.0x look-alikes whose second field is not even a size). */
+static void take(struct scan *s, const struct csv_format *fmt, struct text c, unsigned line, bool quiet)
 {
 	char *buf = dup_text(c), *f[CSV_MAX_FIELDS], why[200];
 	struct parsed_run run;
-	int n;
+	int n, rc = -1;
 
 	if (buf == NULL) {
 		s->oom = 1;
@@ -113,12 +124,16 @@ static void take(struct scan *s, const struct csv_format *fmt, struct text c, un
 	}
 	n = split_fields(buf, f);
 	snprintf(run.origin, sizeof run.origin, "%s:%u", s->name, line);
-	if (n > CSV_MAX_FIELDS || input_csv_decode(fmt, f, n, &run, why, sizeof why) != 0) {
-		if (n > CSV_MAX_FIELDS)
-			snprintf(why, sizeof why, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
-		if (input_warn(s->set, s->name, line, "%s line skipped: %s", fmt->label, why) != 0)
+	if (n > CSV_MAX_FIELDS)
+		snprintf(why, sizeof why, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
+	else if ((rc = input_csv_decode(fmt, f, n, &run, why, sizeof why)) == 0 && !has_results(&run)) {
+		snprintf(why, sizeof why, "no phase has a result");
+		rc = -1;
+	}
+	if (rc == 0) {
+		if (input_add_run(s->set, &run) != 0)
 			s->oom = 1;
-	} else if (input_add_run(s->set, &run) != 0)
+	} else if (!quiet && input_warn(s->set, s->name, line, "%s line skipped: %s", fmt->label, why) != 0)
 		s->oom = 1;
 	free(buf);
 }
@@ -155,7 +170,7 @@ static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct t
 		size_t next;
 		struct text t = line_at(s, pos, &next);
 		char *nb;
-		while (t.len && blank(*t.p))
+		while (t.len && (blank(*t.p) || *t.p == '>')) /* indent, mail quote marks */
 			t.p++, t.len--;
 		if (!continuation(&t) || (nb = realloc(buf, cap += t.len)) == NULL)
 			break;
@@ -189,14 +204,14 @@ static const char *versioned(struct scan *s, const struct csv_format *fmt, const
 	struct text c = {p, (size_t)(stop - p)};
 	if (count_fields(c) < fmt->nfields && stop == t.p + t.len &&
 	    (joined = unwrap(s, fmt, c, &after)) != NULL) {
-		take(s, fmt, (struct text){joined, strlen(joined)}, s->line);
+		take(s, fmt, (struct text){joined, strlen(joined)}, s->line, false);
 		free(joined);
 		for (size_t i = s->pos; i < after; i++)
 			s->line += s->text[i] == '\n';
 		s->pos = after;
 		return stop;
 	}
-	take(s, fmt, c, s->line);
+	take(s, fmt, c, s->line, false);
 	return stop;
 }
 
@@ -228,14 +243,20 @@ static void warn_unknown(struct scan *s, struct text tok)
 }
 
 /* A whitespace-free token with 27 fields: a bonnie++ 1.0x line, unless it
- * is the header line. */
+ * is the header line. Warned about only when its second field is a size. */
 static void old_line(struct scan *s, struct text tok)
 {
 	const struct csv_format *fmt = &input_csv_formats[input_csv_format_count - 1];
+	size_t a = 0, b;
 
 	if (count_fields(tok) != fmt->nfields || (tok.len >= 5 && memcmp(tok.p, "name,", 5) == 0))
 		return;
-	take(s, fmt, tok, s->line);
+	while (tok.p[a] != ',')
+		a++;
+	b = ++a;
+	while (tok.p[b] != ',')
+		b++;
+	take(s, fmt, tok, s->line, b == a || !digit(tok.p[a]));
 }
 
 /* Every result in one line's tokens. */

@@ -24,6 +24,8 @@ static void item(FILE *out, const char *label, const char *value)
 	char v[600];
 
 	plain(v, sizeof v, value);
+	for (size_t n = strlen(v); n > 0 && v[n - 1] == ' '; n--)
+		v[n - 1] = '\0';
 	fprintf(out, "- %s: %s\n", label, v);
 }
 

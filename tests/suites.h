@@ -18,6 +18,8 @@
 	X(seeks)           \
 	X(env)             \
 	X(verify)          \
+	X(compare_input)   \
+	X(compare_report)  \
 	X(run)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
