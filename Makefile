@@ -90,24 +90,28 @@ sanitize: deps
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
 
-# libFuzzer targets (clang) over the option, size and mountinfo parsers,
-# each for FUZZ_SECONDS/2 starting from the committed seed corpus.
+# libFuzzer targets (clang) over the option, size and mountinfo parsers and
+# compare's reader of pasted results,
+# sharing FUZZ_SECONDS, starting from the committed seed corpus.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR     := build-fuzz
 fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c
 fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/str.c
-FUZZ_TARGETS := fuzz_options fuzz_mountinfo
+fuzz_compare_SRCS   := fuzz/fuzz_compare.c $(INPUT_SRCS) report/compare.c report/compare_out.c report/clocale.c \
+	lib/json.c lib/str.c lib/units.c phases/phase_list.c
+FUZZ_TARGETS := fuzz_options fuzz_mountinfo fuzz_compare
 
 fuzz:
 	@mkdir -p $(FUZZ_DIR)
 	@for t in $(FUZZ_TARGETS); do \
-		case $$t in fuzz_options) srcs="$(fuzz_options_SRCS)";; fuzz_mountinfo) srcs="$(fuzz_mountinfo_SRCS)";; esac; \
+		case $$t in fuzz_options) srcs="$(fuzz_options_SRCS)";; fuzz_mountinfo) srcs="$(fuzz_mountinfo_SRCS)";; \
+		fuzz_compare) srcs="$(fuzz_compare_SRCS)";; esac; \
 		$(FUZZ_CC) $(WARNFLAGS) $(DEFS) $(FUZZ_FLAGS) -o $(FUZZ_DIR)/$$t $$srcs || exit 1; \
 		mkdir -p $(FUZZ_DIR)/corpus-$$t; \
-		echo "fuzz: $$t for $$(( $(FUZZ_SECONDS) / 2 )) s"; \
-		$(FUZZ_DIR)/$$t -max_total_time=$$(( $(FUZZ_SECONDS) / 2 )) -print_final_stats=1 \
+		echo "fuzz: $$t for $$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) )) s"; \
+		$(FUZZ_DIR)/$$t -max_total_time=$$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) )) -print_final_stats=1 \
 			-artifact_prefix=$(FUZZ_DIR)/$$t- $(FUZZ_DIR)/corpus-$$t fuzz/corpus/$${t#fuzz_} \
 			2>$(FUZZ_DIR)/$$t.log || { tail -n 40 $(FUZZ_DIR)/$$t.log; exit 1; }; \
 		grep -E 'stat::number_of_executed_units' $(FUZZ_DIR)/$$t.log; \

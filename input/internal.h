@@ -32,9 +32,10 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
 /* Reads a bonnie JSON document starting at text[0] ('{'). Appends its runs
  * to set with origin "name:line" (line numbers from first_line). Returns
  * the bytes consumed (> 0), 0 when it is JSON but not bonnie's, or -1 with
- * why when it does not parse. */
+ * why when it does not parse. *seen is set to how far the parser read, so
+ * the objects inside are not tried again as documents of their own. */
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
-                    size_t len, char *why, size_t cap);
+                    size_t len, size_t *seen, char *why, size_t cap);
 
 /* Appends a copy of run / a formatted warning. Return 0 or -1 (memory). */
 int input_add_run(struct parsed_set *set, const struct parsed_run *run);

@@ -338,11 +338,12 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 }
 
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
-                    size_t len, char *why, size_t cap)
+                    size_t len, size_t *seen, char *why, size_t cap)
 {
 	struct jp *p = calloc(1, sizeof *p);
 	long used;
 
+	*seen = 0;
 	if (p == NULL) {
 		snprintf(why, cap, "out of memory");
 		return -1;
@@ -362,6 +363,7 @@ long input_json_doc(struct parsed_set *set, const char *name, unsigned first_lin
 		used = -1;
 	} else
 		used = (long)p->i;
+	*seen = p->i;
 	free(p->runs);
 	free(p);
 	return used;

@@ -22,6 +22,7 @@ struct scan {
 	size_t len;
 	size_t pos;       /* start of the next line */
 	unsigned line;    /* number of the line being looked at */
+	size_t json_seen; /* no document starts before this: inside one already tried */
 	int oom;
 };
 
@@ -51,6 +52,8 @@ static struct text line_at(const struct scan *s, size_t pos, size_t *next)
 /* A known tag ("1.98,") at p that does not continue a number or a field. */
 static const struct csv_format *tag_at(const char *start, const char *p, const char *end)
 {
+	if (*p != '1') /* every tag starts so: the common case costs one compare */
+		return NULL;
 	for (int i = 0; i < input_csv_format_count; i++) {
 		const char *tag = input_csv_formats[i].tag;
 		size_t n = tag ? strlen(tag) : 0;
@@ -294,9 +297,10 @@ static bool json_at(struct scan *s, size_t start)
 	char why[200];
 	const char *doc = s->text + start;
 	size_t left = s->len - start;
-	long used = input_json_doc(s->set, s->name, s->line, doc, left, why, sizeof why);
-	size_t peek = left < 400 ? left : 400;
+	size_t peek = left < 400 ? left : 400, seen;
+	long used = input_json_doc(s->set, s->name, s->line, doc, left, &seen, why, sizeof why);
 
+	s->json_seen = start + seen;
 	if (used > 0) {
 		for (long i = 0; i < used; i++)
 			s->line += doc[i] == '\n';
@@ -316,7 +320,7 @@ static bool json_at(struct scan *s, size_t start)
 
 int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
-	struct scan s = {set, name, text, len, 0, 0, 0};
+	struct scan s = {set, name, text, len, 0, 0, 0, 0};
 
 	while (s.pos < s.len && !s.oom) {
 		size_t start = s.pos, next, lead = 0;
@@ -325,7 +329,7 @@ int input_parse(struct parsed_set *set, const char *name, const char *text, size
 		s.pos = next;
 		while (lead < t.len && blank(t.p[lead]))
 			lead++;
-		if (lead < t.len && t.p[lead] == '{' && json_at(&s, start + lead))
+		if (lead < t.len && t.p[lead] == '{' && start + lead >= s.json_seen && json_at(&s, start + lead))
 			continue;
 		if (memchr(t.p, '\0', t.len) == NULL)
 			scan_line(&s, t);
