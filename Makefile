@@ -83,6 +83,8 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM)
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
 	BONNIE=$(abspath $(BIN)) tests/hostile.sh
 	BONNIE=$(abspath $(BIN)) tests/fulldisk.sh
+	BONNIE=$(abspath $(BIN)) tests/compare.sh
+	BONNIE=$(abspath $(BIN)) tests/fleet.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -12,6 +12,10 @@ need() { pkgs="$pkgs $1"; }
 pkg-config --exists check 2>/dev/null || need "check pkg-config"
 command -v bon_csv2txt >/dev/null 2>&1 && command -v bon_csv2html >/dev/null 2>&1 || need bonnie++
 command -v jq >/dev/null 2>&1 || need jq
+# tests/fleet.sh: two sshd instances, ssh and pdsh -R ssh
+command -v ssh >/dev/null 2>&1 && command -v ssh-keygen >/dev/null 2>&1 || need openssh-client
+command -v sshd >/dev/null 2>&1 || [ -x /usr/sbin/sshd ] || need openssh-server
+command -v pdsh >/dev/null 2>&1 || need pdsh
 [ -f /usr/share/i18n/SUPPORTED ] || need locales
 
 has_locale() { locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\{0,1\}8$'; }
