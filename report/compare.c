@@ -109,15 +109,22 @@ static void cell_text(const struct parsed_run *runs, size_t k, enum phase_id id,
 	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
 }
 
-/* "vm, 512M, bonnie++ 2.00a, CSV 1.98, a.csv:3"; no '|', '<', '>' or '`'
- * (they would break a Markdown table or turn into markup). */
+/* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" or "vm, 4M, JSON from bonnie
+ * 0.1.0, b.json:1" (a CSV line does not say which program wrote it); no
+ * '|', '<', '>' or '`' (they would break a Markdown table or be markup). */
 static void run_legend(const struct parsed_run *r, char *buf, size_t cap)
 {
-	bool json = strcmp(r->format, "json") == 0;
+	const char *name = r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)";
+	const char *size = r->meta[META_SIZE][0] ? r->meta[META_SIZE] : "no I/O tests";
+	char what[PARSED_META_LEN + 32];
 
-	snprintf(buf, cap, "%s, %s, %s %s, %s%s%s, %s", r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)",
-	         r->meta[META_SIZE][0] ? r->meta[META_SIZE] : "no I/O tests", json ? "bonnie" : "bonnie++",
-	         r->meta[META_VERSION], json ? "JSON" : "CSV", json ? "" : " ", json ? "" : r->format, r->origin);
+	if (strcmp(r->format, "json") == 0)
+		snprintf(what, sizeof what, "JSON from bonnie %s", r->meta[META_VERSION]);
+	else if (strcmp(r->format, "1.0x") == 0)
+		snprintf(what, sizeof what, "CSV 1.0x");
+	else
+		snprintf(what, sizeof what, "CSV %s from %s", r->format, r->meta[META_VERSION]);
+	snprintf(buf, cap, "%s, %s, %s, %s", name, size, what, r->origin);
 	for (char *p = buf; *p; p++)
 		if (strchr("|<>`", *p))
 			*p = '/';

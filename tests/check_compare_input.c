@@ -83,7 +83,7 @@ START_TEST(format_197_and_196_become_198)
 	char line[1024];
 
 	for (int i = 0; i < 2; i++) {
-		snprintf(line, sizeof line, "%s%s", tags[i], L197 + 4);
+		snprintf(line, sizeof line, "%s%s", tags[i], &L197[4]);
 		parse(line);
 		ck_assert_uint_eq(set.count, 1);
 		ck_assert_str_eq(set.run[0].format, tags[i]);
@@ -315,7 +315,7 @@ START_TEST(mixed_formats_in_one_file)
 	const char *l197 = L197;
 
 	snprintf(text, sizeof text, "Old box:\n%s\nNew box (forum): %s ok\nJSON:\n%sWrapped:\n%.60s\n%s\n1.96%s\n",
-	         L10X, L197, JDOC, L198, L198 + 60, l197 + 4);
+	         L10X, L197, JDOC, L198, &L198[60], l197 + 4);
 	parse(text);
 	ck_assert_uint_eq(set.nwarn, 0);
 	ck_assert_uint_eq(set.count, 5);
