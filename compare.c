@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,22 @@ static int parse_format(const char *s, enum compare_format *f)
 	return -1;
 }
 
+/* One line on stderr; returns -1 for parse_args. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("bonnie: compare", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return -1;
+}
+
 /* Options into o and *base1 (1-based). Returns -1 after saying why, 1 for --help. */
 static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1)
 {
@@ -62,27 +79,25 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 		case OPT_BASE:
 			*base1 = strtoul(optarg, &end, 10);
 			if (*end || *base1 == 0 || errno || optarg[0] == '-')
-				return fprintf(stderr, "bonnie: compare --base: '%s' is not a run number (1, 2, ...)\n", optarg), -1;
+				return bad(" --base: '%s' is not a run number (1, 2, ...)", optarg);
 			break;
 		case OPT_THRESHOLD:
 			o->threshold = strtod(optarg, &end);
 			if (*end || !(o->threshold > 1 && o->threshold < 1e9))
-				return fprintf(stderr, "bonnie: compare --threshold: '%s' is not a ratio above 1\n", optarg), -1;
+				return bad(" --threshold: '%s' is not a ratio above 1", optarg);
 			break;
 		case OPT_FORMAT:
 			if (parse_format(optarg, &o->format) != 0)
-				return fprintf(stderr, "bonnie: compare --format: '%s' is not text, markdown, csv or json\n", optarg), -1;
+				return bad(" --format: '%s' is not text, markdown, csv or json", optarg);
 			break;
 		case OPT_HELP:
 			return 1;
 		default:
-			fprintf(stderr, "bonnie: compare: %s: %s\n", argv[optind - 1],
-			        opt == ':' ? "missing value" : "unknown option");
-			return -1;
+			return bad(": %s: %s", argv[optind - 1], opt == ':' ? "missing value" : "unknown option");
 		}
 	}
 	if (optind >= argc)
-		return fprintf(stderr, "bonnie: compare: no FILE given (- reads standard input)\n"), -1;
+		return bad(": no FILE given (- reads standard input)");
 	return 0;
 }
 
@@ -140,7 +155,8 @@ int compare_main(int argc, char **argv)
 	int rc = parse_args(argc, argv, &o, &base1), status;
 
 	if (rc != 0) {
-		usage(rc > 0 ? stdout : stderr);
+		if (rc > 0)
+			usage(stdout);
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	}
 	read_inputs(&set, argc - optind, argv + optind);
