@@ -17,11 +17,13 @@ LIBS      := -pthread
 LIB_SRCS    := $(wildcard lib/*.c)
 PHASE_SRCS  := $(wildcard phases/*.c)
 REPORT_SRCS := $(wildcard report/*.c)
-CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS)
+INPUT_SRCS  := $(wildcard input/*.c)
+CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS) $(INPUT_SRCS)
 TEST_SRCS   := $(wildcard tests/check_*.c tests/util_*.c)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/bonnie.o
+CMD_OBJS  := $(BUILD)/compare.o
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 
 BIN      := $(BUILD)/bonnie
@@ -35,7 +37,7 @@ all: bonnie
 bonnie: $(BIN)
 	cp $(BIN) $@.tmp && mv -f $@.tmp $@
 
-$(BIN): $(MAIN_OBJ) $(CORE_OBJS)
+$(BIN): $(MAIN_OBJ) $(CMD_OBJS) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/%.o: %.c
@@ -85,6 +87,8 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM)
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
 	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/docs.sh
+	BONNIE=$(abspath $(BIN)) tests/compare.sh
+	BONNIE=$(abspath $(BIN)) tests/fleet.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -93,8 +97,8 @@ sanitize: deps
 	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
 
 # libFuzzer targets (clang) over the option, size and mountinfo parsers and
-# the space arithmetic, FUZZ_SECONDS shared out among them, each starting
-# from the committed seed corpus.
+# the space arithmetic and compare's reader of pasted results, FUZZ_SECONDS
+# shared out among them, each starting from the committed seed corpus.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -102,14 +106,16 @@ FUZZ_DIR     := build-fuzz
 fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/units.c lib/str.c
 fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/str.c
 fuzz_sizing_SRCS    := fuzz/fuzz_sizing.c phases/sizing.c lib/units.c lib/operr.c lib/str.c
-FUZZ_TARGETS := fuzz_options fuzz_mountinfo fuzz_sizing
+fuzz_compare_SRCS   := fuzz/fuzz_compare.c $(INPUT_SRCS) report/compare.c report/compare_out.c report/clocale.c \
+	lib/json.c lib/str.c lib/units.c phases/phase_list.c
+FUZZ_TARGETS := fuzz_options fuzz_mountinfo fuzz_sizing fuzz_compare
 FUZZ_EACH    := $$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) ))
 
 fuzz:
 	@mkdir -p $(FUZZ_DIR)
 	@for t in $(FUZZ_TARGETS); do \
 		case $$t in fuzz_options) srcs="$(fuzz_options_SRCS)";; fuzz_mountinfo) srcs="$(fuzz_mountinfo_SRCS)";; \
-			fuzz_sizing) srcs="$(fuzz_sizing_SRCS)";; esac; \
+			fuzz_sizing) srcs="$(fuzz_sizing_SRCS)";; fuzz_compare) srcs="$(fuzz_compare_SRCS)";; esac; \
 		$(FUZZ_CC) $(WARNFLAGS) $(DEFS) $(FUZZ_FLAGS) -o $(FUZZ_DIR)/$$t $$srcs || exit 1; \
 		mkdir -p $(FUZZ_DIR)/corpus-$$t; \
 		echo "fuzz: $$t for $(FUZZ_EACH) s"; \
@@ -144,4 +150,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc bonnie
 
--include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

@@ -1,6 +1,7 @@
 /* bonnie: a disk and file-system microbenchmark in bonnie++'s tradition.
  * main() parses, prepares, runs the phase pipeline, reports and picks the
  * exit status; everything else lives in lib/, phases/ and report/. */
+#include "compare.h"
 #include "lib/config.h"
 #include "lib/exitcodes.h"
 #include "lib/options.h"
@@ -14,6 +15,7 @@
 #include "phases/bench.h"
 #include "phases/sizing.h"
 #include "report/report.h"
+#include "report/share.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -35,6 +37,8 @@ struct session {
 	FILE *progress_out; /* NULL with -q or --json - */
 	FILE *csv_out;      /* NULL with --json - */
 	FILE *json_out;     /* NULL without --json */
+	FILE *share_out;    /* stdout with --share, else NULL */
+	char date[40];      /* start of the run, UTC, for --share */
 	struct json json;
 };
 
@@ -210,6 +214,16 @@ static int open_status(enum bench_status st, const struct op_error *e)
 	return EXIT_SETUP;
 }
 
+/* "2026-12-01 02:57 UTC": when the run started, for the --share block. */
+static void share_date(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) == NULL || strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(buf, len, "unknown date");
+}
+
 /* Probe, benchmark instance and outputs. Returns an exit status; prints
  * why on failure. */
 static int session_open(struct session *s)
@@ -224,6 +238,7 @@ static int session_open(struct session *s)
 		return EXIT_SETUP;
 	}
 	env_probe(&s->env, s->cfg->dir, "");
+	share_date(s->date, sizeof s->date);
 	status = fit_to_space(s);
 	if (status != EXIT_OK)
 		return status;
@@ -296,8 +311,12 @@ static int session_runs(struct session *s)
 		if (i == 1) {
 			report_env(s->table_out, &s->env);
 			report_align(s->table_out, s->align);
+			if (s->share_out)
+				report_share_env(s->share_out, &s->env, s->date);
 		}
 		report_table(s->table_out, s->cfg, s->run);
+		if (s->share_out)
+			report_share_run(s->share_out, s->cfg, s->run);
 		if (s->csv_out)
 			report_csv(s->csv_out, s->cfg, s->run);
 		if (s->json_out)
@@ -331,6 +350,8 @@ int main(int argc, char **argv)
 	char err[512], host[256];
 	int status;
 
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return finish(compare_main(argc - 1, argv + 1));
 	machine_default(host, sizeof host);
 	switch (options_parse(argc, argv, host, &cfg, err, sizeof err)) {
 	case OPT_ERROR:
@@ -360,9 +381,10 @@ int main(int argc, char **argv)
 	s.cfg = &cfg;
 	s.argc = argc;
 	s.argv = argv;
-	s.csv_out = json_on_stdout(&cfg) ? NULL : stdout;
-	s.table_out = cfg.quiet || json_on_stdout(&cfg) ? stderr : stdout;
-	s.progress_out = cfg.quiet || json_on_stdout(&cfg) ? NULL : stdout;
+	s.share_out = cfg.share ? stdout : NULL;
+	s.csv_out = json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
+	s.table_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? stderr : stdout;
+	s.progress_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
 	status = session_open(&s);
 	if (status == EXIT_OK)
 		status = session_runs(&s);

@@ -32,6 +32,7 @@ enum long_only {
 	OPT_LONG_NO_ALIGN,
 	OPT_LONG_NO_EVICT,
 	OPT_LONG_LIST_PHASES,
+	OPT_LONG_SHARE,
 };
 
 static const struct option long_options[] = {
@@ -43,6 +44,7 @@ static const struct option long_options[] = {
 	{"no-align-probe", no_argument, NULL, OPT_LONG_NO_ALIGN},
 	{"no-evict", no_argument, NULL, OPT_LONG_NO_EVICT},
 	{"list-phases", no_argument, NULL, OPT_LONG_LIST_PHASES},
+	{"share", no_argument, NULL, OPT_LONG_SHARE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -363,6 +365,7 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_ALIGN: c->align_probe = 1; return 0;
 	case OPT_LONG_NO_ALIGN: c->align_probe = 0; return 0;
 	case OPT_LONG_NO_EVICT: c->evict = false; return 0;
+	case OPT_LONG_SHARE: c->share = true; return 0;
 	}
 	return fail(p, "internal: unhandled long option");
 }
@@ -466,6 +469,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		fail(&p, "unexpected argument '%s' (options take the form -s 512m)", argv[optind]);
 		return OPT_ERROR;
 	}
+	if (cfg->share && cfg->json_path && strcmp(cfg->json_path, "-") == 0) {
+		fail(&p, "--share and --json -: only one of them can have standard output");
+		return OPT_ERROR;
+	}
 	if (cfg->file_size == 0 && cfg->files_k == 0 && cfg->file_size_given) {
 		fail(&p, "-s 0 and -n 0: nothing to test");
 		return OPT_ERROR;
@@ -480,7 +487,8 @@ void options_usage(FILE *out)
 	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
-	"              [--no-evict] [--list-phases] [--help] [--version]\n"
+	"              [--no-evict] [--share] [--list-phases] [--help] [--version]\n"
+	"       bonnie compare [--base N] [--threshold X] [--format F] FILE...\n"
 	"\n"
 	"  -d dir     test in a new scratch directory under dir (default: .)\n"
 	"  -s size    data file size, MiB unless suffixed k/m/g/t (0 skips I/O tests);\n"
@@ -504,6 +512,8 @@ void options_usage(FILE *out)
 	"  --align-probe    measure aligned vs misaligned 4 KiB direct writes\n"
 	"  --no-align-probe skip the probe even on 512e (4K physical) disks\n"
 	"  --no-evict       do not drop the data file from the page cache before reads\n"
+	"  --share          print a paste-ready Markdown block (environment, table,\n"
+	"                   CSV line) on stdout; progress and table go to stderr\n"
 	"  --list-phases    print the phases: name, title, unit, CSV fields; then exit\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"

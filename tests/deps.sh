@@ -47,6 +47,10 @@ check cmd:xargs findutils
 check cmd:cmp diffutils
 check cmd:diff diffutils
 check cmd:grep grep
+check cmd:ssh openssh-client
+check cmd:ssh-keygen openssh-client
+check cmd:sshd openssh-server
+check cmd:pdsh pdsh
 check cmd:sed sed
 ci cmd:clang clang
 ci file:libFuzzer libclang-rt-14-dev

@@ -21,6 +21,8 @@
 	X(verify)          \
 	X(sizing)          \
 	X(runner)          \
+	X(compare_input)   \
+	X(compare_report)  \
 	X(run)             \
 	X(cpu)             \
 	X(evict)

@@ -1,0 +1,182 @@
+/* `bonnie compare`: reads files (or standard input), finds every bonnie and
+ * bonnie++ result in them (input/), and prints the comparison (report/).
+ * Bad lines are warned about, one line each, and the rest is compared. */
+#include "compare.h"
+#include "input/input.h"
+#include "lib/exitcodes.h"
+#include "report/compare.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INPUT (256u << 20)
+
+enum { OPT_BASE = 256, OPT_THRESHOLD, OPT_FORMAT, OPT_HELP };
+
+static const struct option compare_options[] = {
+	{"base", required_argument, NULL, OPT_BASE},
+	{"threshold", required_argument, NULL, OPT_THRESHOLD},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"help", no_argument, NULL, OPT_HELP},
+	{NULL, 0, NULL, 0},
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: bonnie compare [--base N] [--threshold X] [--format text|markdown|csv|json] FILE...\n"
+	      "  FILE       any text holding bonnie++ CSV lines (1.98, 1.97, 1.96, 1.0x) or\n"
+	      "             bonnie JSON documents; - reads standard input\n"
+	      "  --base N   compare against the N-th run found (default 1)\n"
+	      "  --threshold X  flag ratios beyond X either way (default 1.5)\n"
+	      "  --format F text (default), markdown, csv (1.98 lines) or json\n"
+	      "Exit status: 0 compared, 1 usage, 2 fewer than two runs found, 5 report not written.\n",
+	      out);
+}
+
+static int parse_format(const char *s, enum compare_format *f)
+{
+	static const char *const names[] = {"text", "markdown", "csv", "json"};
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*f = (enum compare_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* One line on stderr; returns -1 for parse_args. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("bonnie: compare", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return -1;
+}
+
+/* Options into o and *base1 (1-based). Returns -1 after saying why, 1 for --help. */
+static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1)
+{
+	int opt;
+	char *end;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+:", compare_options, NULL)) != -1) {
+		errno = 0;
+		switch (opt) {
+		case OPT_BASE:
+			*base1 = strtoul(optarg, &end, 10);
+			if (*end || *base1 == 0 || errno || optarg[0] == '-')
+				return bad(" --base: '%s' is not a run number (1, 2, ...)", optarg);
+			break;
+		case OPT_THRESHOLD:
+			o->threshold = strtod(optarg, &end);
+			if (*end || !(o->threshold > 1 && o->threshold < 1e9))
+				return bad(" --threshold: '%s' is not a ratio above 1", optarg);
+			break;
+		case OPT_FORMAT:
+			if (parse_format(optarg, &o->format) != 0)
+				return bad(" --format: '%s' is not text, markdown, csv or json", optarg);
+			break;
+		case OPT_HELP:
+			return 1;
+		default:
+			return bad(": %s: %s", argv[optind - 1], opt == ':' ? "missing value" : "unknown option");
+		}
+	}
+	if (optind >= argc)
+		return bad(": no FILE given (- reads standard input)");
+	return 0;
+}
+
+/* The whole of a file (or stdin for "-"). Returns NULL after a warning. */
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	size_t cap = 65536, n = 0;
+	char *buf = NULL, *nb;
+
+	if (f == NULL) {
+		fprintf(stderr, "bonnie: compare: cannot read %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	while ((nb = realloc(buf, cap)) != NULL) {
+		buf = nb;
+		n += fread(buf + n, 1, cap - n, f);
+		if (n < cap || cap >= MAX_INPUT)
+			break;
+		cap *= 2;
+	}
+	if (nb == NULL || ferror(f) || n >= MAX_INPUT) {
+		fprintf(stderr, "bonnie: compare: cannot read %s: %s\n", path,
+		        nb == NULL ? "out of memory" : n >= MAX_INPUT ? "larger than 256 MiB" : strerror(errno));
+		free(nb ? buf : NULL);
+		buf = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Every run in every file, warnings printed as they are found. */
+static void read_inputs(struct parsed_set *set, int n, char **files)
+{
+	for (int i = 0; i < n; i++) {
+		size_t len, before = set->nwarn;
+		char *text = read_all(files[i], &len);
+		if (text == NULL)
+			continue;
+		if (input_parse(set, strcmp(files[i], "-") == 0 ? "(stdin)" : files[i], text, len) != 0)
+			fprintf(stderr, "bonnie: compare: %s: out of memory, later results skipped\n", files[i]);
+		for (size_t w = before; w < set->nwarn; w++)
+			fprintf(stderr, "bonnie: %s\n", set->warning[w]);
+		free(text);
+	}
+}
+
+int compare_main(int argc, char **argv)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct parsed_set set = {0};
+	unsigned long base1 = 1;
+	int rc = parse_args(argc, argv, &o, &base1), status;
+
+	if (rc != 0) {
+		if (rc > 0)
+			usage(stdout);
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	}
+	read_inputs(&set, argc - optind, argv + optind);
+	if (set.count > 0 && base1 > set.count) {
+		fprintf(stderr, "bonnie: compare --base %lu: only %zu runs found\n", base1, set.count);
+		input_free(&set);
+		return EXIT_USAGE;
+	}
+	o.base = base1 - 1;
+	if (set.count == 0)
+		fprintf(stderr, "bonnie: compare: no bonnie or bonnie++ result found\n");
+	else
+		report_compare(stdout, set.run, set.count, &o);
+	if (set.count == 1)
+		fprintf(stderr, "bonnie: compare: only one run found: nothing to compare it with\n");
+	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;
+	input_free(&set);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "bonnie: compare: cannot write the report: %s\n", strerror(errno));
+		return EXIT_REPORT;
+	}
+	return status;
+}

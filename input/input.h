@@ -1,0 +1,71 @@
+/* Results read back from text: bonnie++ CSV lines of every version and
+ * bonnie's JSON documents, found wherever they stand in pasted text. A pure
+ * function of its input (no I/O), so it is fuzzed and golden-tested. */
+#ifndef BONNIE_INPUT_H
+#define BONNIE_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../phases/phase_list.h"
+
+/* What a pasted cell says about a phase. */
+enum cell_state {
+	CELL_NOT_RUN = 0,  /* empty field: the phase was not run */
+	CELL_VALUE,        /* a measured rate */
+	CELL_TOO_FAST,     /* "+++++": too fast for bonnie++ to measure; no number */
+	CELL_FAILED,       /* bonnie JSON: failed or interrupted */
+};
+
+struct parsed_phase {
+	enum cell_state state;
+	double rate;        /* KiB/s (I/O phases), seeks/s or files/s */
+	int cpu;            /* percent; -1 unknown ("+++" or absent) */
+	int64_t latency_ns; /* maximum latency; -1 unknown or not printed */
+	bool low_confidence; /* bonnie JSON: ran under 0.5 s */
+};
+
+/* The run's settings as 1.98 CSV fields (2..8, 21..25), already converted
+ * to 1.98 notation, so any run can be written back as a 1.98 line. */
+enum parsed_meta {
+	META_VERSION, META_NAME, META_CONCURRENCY, META_SEED, META_SIZE, META_CHUNK,
+	META_SEEKS, META_SEEK_PROCS, META_NUM_FILES, META_MAX_SIZE, META_MIN_SIZE,
+	META_NUM_DIRS, META_FILE_CHUNK, META_COUNT
+};
+
+#define PARSED_META_LEN 64
+#define PARSED_ORIGIN_LEN 160
+
+struct parsed_run {
+	char format[8];                 /* "1.98", "1.97", "1.96", "1.0x", "json" */
+	char origin[PARSED_ORIGIN_LEN]; /* "file:line" where it starts */
+	uint64_t size_bytes;            /* data file size; 0 when not given */
+	char meta[META_COUNT][PARSED_META_LEN];
+	struct parsed_phase phase[PHASE_COUNT];
+};
+
+struct parsed_set {
+	struct parsed_run *run;
+	size_t count, cap;
+	char **warning;    /* "file:line: why", one per rejected candidate */
+	size_t nwarn, warncap;
+};
+
+/* Finds every result in text[0..len) (need not be NUL-terminated) and
+ * appends them to set, in order; name is the file name used in origins and
+ * warnings. Rejected candidates add one warning each and do not stop the
+ * scan. Returns 0, or -1 when memory ran out (set holds what was found). */
+int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len);
+
+/* Frees what input_parse allocated and empties set. */
+void input_free(struct parsed_set *set);
+
+/* Latency text as bonnie++ versions write it ("598us", "28ms", "12s",
+ * "1.5 ms", "300ns") in ns. Returns 0, or -1 if it is not one. */
+int input_parse_latency(const char *s, int64_t *ns);
+
+/* A phase in plain words: "block write", "random seeks", "sequential delete". */
+const char *input_phase_word(enum phase_id id);
+
+#endif

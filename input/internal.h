@@ -1,0 +1,52 @@
+/* Shared between the input/ files: the CSV field maps and decoder, the JSON
+ * reader, and the result/warning collector. Not for use outside input/. */
+#ifndef BONNIE_INPUT_INTERNAL_H
+#define BONNIE_INPUT_INTERNAL_H
+
+#include "input.h"
+
+#define CSV_MAX_FIELDS 64
+
+/* One bonnie++ CSV layout: its tag in field 0 (NULL: none, 1.0x) and the
+ * number of fields a complete line has. */
+struct csv_format {
+	const char *tag;
+	const char *label;   /* as reported: "1.98", "1.0x" */
+	int nfields;
+	const struct field_span *map;
+};
+
+/* The known layouts, newest first; the last entry has tag NULL (1.0x). */
+extern const struct csv_format input_csv_formats[];
+extern const int input_csv_format_count;
+
+/* The layout whose tag is exactly field0, or NULL. */
+const struct csv_format *input_csv_format_by_tag(const char *field0);
+
+/* Decodes fields f[0..n) (NUL-terminated strings) laid out as fmt into
+ * run (origin left alone). Returns 0, or -1 with why (cap bytes) naming
+ * the first field that is not what the layout says. */
+int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
+                     size_t cap);
+
+/* Reads a bonnie JSON document starting at text[0] ('{'). Appends its runs
+ * to set with origin "name:line" (line numbers from first_line). Returns
+ * the bytes consumed (> 0), 0 when it is JSON but not bonnie's, or -1 with
+ * why when it does not parse. *seen is set to how far the parser read, so
+ * the objects inside are not tried again as documents of their own. */
+long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
+                    size_t len, size_t *seen, char *why, size_t cap);
+
+/* Appends a copy of run / a formatted warning. Return 0 or -1 (memory). */
+int input_add_run(struct parsed_set *set, const struct parsed_run *run);
+int input_warn(struct parsed_set *set, const char *name, unsigned line, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/* Parses a non-negative decimal "12", "12.5" (no sign, no blanks) of len
+ * bytes. Returns 0 or -1. */
+int input_parse_decimal(const char *s, size_t len, double *out);
+
+#endif

@@ -1,0 +1,363 @@
+/* The comparison report: ratios to the base run, the text and Markdown
+ * tables, fastest/slowest per phase and the plain-words summary. */
+#include "compare.h"
+#include "clocale.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SUMMARY 10
+#define CELL 30
+
+bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
+                   bool latency, double threshold, struct compare_diff *d)
+{
+	const struct parsed_phase *b = &base->phase[id], *r = &run->phase[id];
+	double ratio;
+
+	if (latency) {
+		if (b->latency_ns <= 0 || r->latency_ns <= 0)
+			return false;
+		ratio = (double)r->latency_ns / (double)b->latency_ns;
+	} else {
+		if (b->state != CELL_VALUE || r->state != CELL_VALUE || b->rate <= 0 || r->rate <= 0)
+			return false;
+		ratio = r->rate / b->rate;
+	}
+	d->phase = id;
+	d->latency = latency;
+	d->ratio = ratio;
+	d->better = latency ? ratio < 1 : ratio > 1;
+	d->flagged = ratio >= threshold || ratio <= 1 / threshold;
+	return true;
+}
+
+void compare_label(size_t k, char *buf, size_t cap)
+{
+	if (k < 26)
+		snprintf(buf, cap, "%c", (char)('A' + k));
+	else
+		snprintf(buf, cap, "R%u", (unsigned)(k + 1));
+}
+
+/* How far from 1 a ratio is, either way. */
+static double magnitude(double ratio)
+{
+	return ratio >= 1 ? ratio : 1 / ratio;
+}
+
+static void rate_text(enum phase_id id, const struct parsed_phase *p, char *buf, size_t cap)
+{
+	switch (p->state) {
+	case CELL_NOT_RUN: snprintf(buf, cap, "not run"); return;
+	case CELL_FAILED: snprintf(buf, cap, "failed"); return;
+	case CELL_TOO_FAST: snprintf(buf, cap, "+++++ (too fast)"); return;
+	case CELL_VALUE: break;
+	}
+	if (phase_unit(id) != RATE_BYTES)
+		snprintf(buf, cap, p->rate < 1000 ? "%.1f/s" : "%.0f/s", p->rate);
+	else if (p->rate < 10000)
+		snprintf(buf, cap, "%.0f KiB/s", p->rate);
+	else if (p->rate < 10000.0 * 1024)
+		snprintf(buf, cap, "%.1f MiB/s", p->rate / 1024);
+	else
+		snprintf(buf, cap, "%.2f GiB/s", p->rate / (1024.0 * 1024));
+	if (p->cpu >= 0)
+		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu);
+	if (p->low_confidence)
+		snprintf(buf + strlen(buf), cap - strlen(buf), " (short)");
+}
+
+static void latency_text(const struct parsed_phase *p, char *buf, size_t cap)
+{
+	double ns = (double)p->latency_ns;
+
+	if (p->latency_ns < 0)
+		snprintf(buf, cap, "-");
+	else if (ns < 1e3)
+		snprintf(buf, cap, "%.0f ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, cap, "%.0f us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, cap, "%.1f ms", ns / 1e6);
+	else
+		snprintf(buf, cap, "%.2f s", ns / 1e9);
+}
+
+/* "1.96x !" for a non-base cell, "" when there is nothing to compare. */
+static void ratio_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+                       const struct compare_opts *o, char *buf, size_t cap)
+{
+	struct compare_diff d;
+
+	buf[0] = '\0';
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
+		snprintf(buf, cap, "%.2fx%s", d.ratio, d.flagged ? " !" : "");
+}
+
+/* The text of one cell: value, then the ratio in brackets. */
+static void cell_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+                      const struct compare_opts *o, char *buf, size_t cap)
+{
+	char v[64], r[32];
+
+	if (latency)
+		latency_text(&runs[k].phase[id], v, sizeof v);
+	else
+		rate_text(id, &runs[k].phase[id], v, sizeof v);
+	ratio_text(runs, k, id, latency, o, r, sizeof r);
+	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
+}
+
+/* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" or "vm, 4M, JSON from bonnie
+ * 0.1.0, b.json:1" (a CSV line does not say which program wrote it); no
+ * '|', '<', '>' or '`' (they would break a Markdown table or be markup). */
+static void run_legend(const struct parsed_run *r, char *buf, size_t cap)
+{
+	const char *name = r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)";
+	const char *size = r->meta[META_SIZE][0] ? r->meta[META_SIZE] : "no I/O tests";
+	char what[PARSED_META_LEN + 32];
+
+	if (strcmp(r->format, "json") == 0)
+		snprintf(what, sizeof what, "JSON from bonnie %s", r->meta[META_VERSION]);
+	else if (strcmp(r->format, "1.0x") == 0)
+		snprintf(what, sizeof what, "CSV 1.0x");
+	else
+		snprintf(what, sizeof what, "CSV %s from %s", r->format, r->meta[META_VERSION]);
+	snprintf(buf, cap, "%s, %s, %s, %s", name, size, what, r->origin);
+	for (char *p = buf; *p; p++)
+		if (strchr("|<>`", *p))
+			*p = '/';
+}
+
+/* "A vm 512M", safe in a Markdown table cell. */
+static void run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap)
+{
+	char lab[16];
+
+	compare_label(k, lab, sizeof lab);
+	snprintf(buf, cap, "%s %s%s%s", lab, runs[k].meta[META_NAME], runs[k].meta[META_SIZE][0] ? " " : "",
+	         runs[k].meta[META_SIZE]);
+	for (char *p = buf; *p; p++)
+		if (strchr("|<>`", *p))
+			*p = '/';
+}
+
+/* A phase any run has a number, a +++++ or a latency for. */
+static bool phase_shown(const struct parsed_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (runs[k].phase[id].state != CELL_NOT_RUN || runs[k].phase[id].latency_ns >= 0)
+			return true;
+	return false;
+}
+
+static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], leg[400];
+
+	compare_label(o->base, lab, sizeof lab);
+	fprintf(out, "Runs (ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way):\n",
+	        lab, o->threshold);
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, lab, sizeof lab);
+		run_legend(&runs[k], leg, sizeof leg);
+		fprintf(out, "  %-3s %s\n", lab, leg);
+	}
+	fprintf(out, "\n%-28s", "Phase");
+	for (size_t k = 0; k < n; k++) {
+		char head[CELL];
+		run_head(runs, k, head, sizeof head);
+		fprintf(out, "%-*s", k + 1 < n ? CELL : 0, head);
+	}
+	fputc('\n', out);
+}
+
+static void text_rows(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char c[96];
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (!phase_shown(runs, n, (enum phase_id)i))
+			continue;
+		for (int lat = 0; lat < 2; lat++) {
+			fprintf(out, "%-18s%-10s", lat ? "" : input_phase_word((enum phase_id)i), lat ? "max lat" : "rate");
+			for (size_t k = 0; k < n; k++) {
+				cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
+				fprintf(out, "%-*s", k + 1 < n ? CELL : 0, c);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+static void markdown_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], c[400];
+
+	compare_label(o->base, lab, sizeof lab);
+	fprintf(out, "Ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way.\n\n", lab,
+	        o->threshold);
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, lab, sizeof lab);
+		run_legend(&runs[k], c, sizeof c);
+		fprintf(out, "- %s: %s\n", lab, c);
+	}
+	fprintf(out, "\n| Phase | |");
+	for (size_t k = 0; k < n; k++) {
+		run_head(runs, k, c, sizeof c);
+		fprintf(out, " %s |", c);
+	}
+	fprintf(out, "\n|---|---|");
+	for (size_t k = 0; k < n; k++)
+		fprintf(out, "---|");
+	fputc('\n', out);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (!phase_shown(runs, n, (enum phase_id)i))
+			continue;
+		for (int lat = 0; lat < 2; lat++) {
+			fprintf(out, "| %s | %s |", lat ? "" : input_phase_word((enum phase_id)i), lat ? "max latency" : "rate");
+			for (size_t k = 0; k < n; k++) {
+				cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
+				fprintf(out, " %s |", c);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+/* Fastest and slowest run of one phase; false with fewer than two numbers. */
+static bool extremes(const struct parsed_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow)
+{
+	size_t seen = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct parsed_phase *p = &runs[k].phase[id];
+		if (p->state != CELL_VALUE || p->rate <= 0)
+			continue;
+		if (seen++ == 0)
+			*fast = *slow = k;
+		if (p->rate > runs[*fast].phase[id].rate)
+			*fast = k;
+		if (p->rate < runs[*slow].phase[id].rate)
+			*slow = k;
+	}
+	return seen >= 2;
+}
+
+static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, bool md)
+{
+	char hf[CELL], hs[CELL], vf[64], vs[64];
+	size_t f, s;
+
+	fprintf(out, md ? "\nFastest and slowest run per phase:\n\n" : "\nFastest and slowest run per phase:\n");
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum phase_id id = (enum phase_id)i;
+		if (!extremes(runs, n, id, &f, &s))
+			continue;
+		run_head(runs, f, hf, sizeof hf);
+		run_head(runs, s, hs, sizeof hs);
+		rate_text(id, &runs[f].phase[id], vf, sizeof vf);
+		rate_text(id, &runs[s].phase[id], vs, sizeof vs);
+		fprintf(out, "%s%-18s fastest %s: %s; slowest %s: %s; %.2fx apart\n", md ? "- " : "  ",
+		        input_phase_word(id), hf, vf, hs, vs, runs[f].phase[id].rate / runs[s].phase[id].rate);
+	}
+}
+
+static int by_magnitude(const void *a, const void *b)
+{
+	double x = magnitude(((const struct compare_diff *)a)->ratio);
+	double y = magnitude(((const struct compare_diff *)b)->ratio);
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                                      size_t *count)
+{
+	struct compare_diff *d = calloc(n * PHASE_COUNT * 2 + 1, sizeof *d);
+
+	*count = 0;
+	if (d == NULL)
+		return NULL;
+	for (size_t k = 0; k < n; k++)
+		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
+			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold,
+			                  &d[*count]))
+				d[(*count)++].run = k;
+	qsort(d, *count, sizeof *d, by_magnitude);
+	return d;
+}
+
+/* "block write 1.3x faster on B", "seq delete max latency 300x worse on B" */
+void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
+{
+	char lab[16];
+	double m = magnitude(d->ratio);
+
+	compare_label(d->run, lab, sizeof lab);
+	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s" : "%s%s %.0fx %s on %s", input_phase_word(d->phase),
+	         d->latency ? " max latency" : "", m,
+	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab);
+}
+
+static void phrase(FILE *out, const struct compare_diff *d)
+{
+	char buf[160];
+
+	compare_phrase(d, buf, sizeof buf);
+	fputs(buf, out);
+}
+
+void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	size_t count, shown = 0;
+	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
+	char lab[16];
+
+	compare_label(o->base, lab, sizeof lab);
+	fputs("Summary: ", out);
+	for (size_t i = 0; d && i < count && shown < MAX_SUMMARY; i++) {
+		if (!d[i].flagged)
+			continue;
+		fputs(shown++ ? "; " : "", out);
+		phrase(out, &d[i]);
+	}
+	if (shown == 0 && count > 0) {
+		fprintf(out, "no difference beyond %.2fx; the largest: ", o->threshold);
+		phrase(out, &d[0]);
+	} else if (count == 0)
+		fprintf(out, "no phase has numbers on both %s and another run", lab);
+	fputs(".\n", out);
+	free(d);
+}
+
+void report_compare(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	struct c_locale loc;
+
+	c_locale_enter(&loc);
+	switch (o->format) {
+	case COMPARE_CSV:
+		for (size_t k = 0; k < n; k++)
+			report_compare_csv_line(out, &runs[k]);
+		break;
+	case COMPARE_JSON:
+		report_compare_json(out, runs, n, o);
+		break;
+	case COMPARE_TEXT:
+	case COMPARE_MARKDOWN:
+		if (o->format == COMPARE_TEXT) {
+			text_header(out, runs, n, o);
+			text_rows(out, runs, n, o);
+		} else
+			markdown_table(out, runs, n, o);
+		if (n >= 2) {
+			extremes_lines(out, runs, n, o->format == COMPARE_MARKDOWN);
+			fputc('\n', out);
+			report_compare_summary(out, runs, n, o);
+		}
+		break;
+	}
+	c_locale_leave(&loc);
+}

@@ -1,0 +1,121 @@
+/* The --share block. Forums collapse blanks and turn *, _, <, |, ~ into
+ * markup, so the text avoids them outside the code block: list items and
+ * a table whose cells hold only letters, digits, '.', '%', '/' and blanks. */
+#include "share.h"
+#include "clocale.h"
+#include "metrics.h"
+#include "../input/input.h"
+#include "../lib/units.h"
+
+#include <string.h>
+
+/* Copies s, replacing what Markdown or HTML would interpret. */
+static void plain(char *dst, size_t cap, const char *s)
+{
+	size_t n = 0;
+
+	for (; *s && n + 1 < cap; s++)
+		dst[n++] = strchr("*|<>`~[]\\#", *s) ? '-' : *s;
+	dst[n] = '\0';
+}
+
+static void item(FILE *out, const char *label, const char *value)
+{
+	char v[600];
+
+	plain(v, sizeof v, value);
+	for (size_t n = strlen(v); n > 0 && v[n - 1] == ' '; n--)
+		v[n - 1] = '\0';
+	fprintf(out, "- %s: %s\n", label, v);
+}
+
+static void device_items(FILE *out, const struct env_device *d)
+{
+	char buf[600];
+
+	snprintf(buf, sizeof buf, "%s (%s%s%s), model %s, %s", d->name, d->kind, d->detail[0] ? " " : "", d->detail,
+	         d->model, d->rotational < 0 ? "rotational flag unknown" : d->rotational ? "rotational" : "non-rotational");
+	item(out, "Device", buf);
+	snprintf(buf, sizeof buf, "%u B logical, %u B physical", d->logical_block, d->physical_block);
+	item(out, "Sectors", buf);
+	if (d->aligned < 0)
+		snprintf(buf, sizeof buf, "unknown");
+	else
+		snprintf(buf, sizeof buf, "%s at byte %llu, %s", d->is_partition ? "partition starts" : "whole device",
+		         (unsigned long long)d->start_bytes, d->aligned ? "aligned" : "MISALIGNED");
+	item(out, "Alignment", buf);
+}
+
+void report_share_env(FILE *out, const struct env_info *env, const char *date)
+{
+	char buf[600];
+	struct c_locale loc;
+
+	c_locale_enter(&loc);
+	fprintf(out, "bonnie %s result, %s\n\n", BONNIE_VERSION, date);
+	snprintf(buf, sizeof buf, "%s %s %s, %u x %s, %.1f GiB RAM", env->os, env->kernel, env->arch, env->cpus,
+	         env->cpu_model, (double)env->ram_bytes / (1u << 30));
+	item(out, "System", buf);
+	snprintf(buf, sizeof buf, "%s on %s", env->fs_type, env->mount_source);
+	item(out, "File system", buf);
+	if (env->dev.present)
+		device_items(out, &env->dev);
+	else
+		item(out, "Device", "none found");
+	c_locale_leave(&loc);
+}
+
+/* The rate from the number the CSV line holds, in the units `bonnie compare`
+ * prints, so the table and a compare of the post agree digit for digit. */
+static void rate_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t cap)
+{
+	double v = metric_rate(id, r);
+
+	if (phase_unit(id) != RATE_SEEKS || v >= 1000)
+		v = (double)metric_rate_int(id, r);
+
+	if (phase_unit(id) != RATE_BYTES)
+		snprintf(buf, cap, v < 1000 ? "%.1f/s" : "%.0f/s", v);
+	else if (v < 10000)
+		snprintf(buf, cap, "%.0f KiB/s", v);
+	else if (v < 10000.0 * 1024)
+		snprintf(buf, cap, "%.1f MiB/s", v / 1024);
+	else
+		snprintf(buf, cap, "%.2f GiB/s", v / (1024.0 * 1024));
+	if (metric_low_confidence(r))
+		snprintf(buf + strlen(buf), cap - strlen(buf), " (under 0.5 s)");
+}
+
+static void latency_cell(const struct phase_result *r, double p, char *buf, size_t cap)
+{
+	if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
+		snprintf(buf, cap, "-");
+	else
+		units_format_latency(p >= 100 ? r->latency.max : metric_latency_pct(r, p), buf, cap);
+}
+
+void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
+{
+	char name[128], rate[64], max[32], p99[32], p50[32];
+	struct c_locale loc;
+
+	plain(name, sizeof name, cfg->machine);
+	c_locale_enter(&loc);
+	fprintf(out, "\nRun %u on %s, seed %u:\n\n", run->index, name, run->seed);
+	fprintf(out, "| Phase | Rate | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|\n");
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		if (!metric_reportable(r))
+			continue;
+		rate_cell((enum phase_id)i, r, rate, sizeof rate);
+		latency_cell(r, 100, max, sizeof max);
+		latency_cell(r, 99, p99, sizeof p99);
+		latency_cell(r, 50, p50, sizeof p50);
+		fprintf(out, "| %s | %s | %u | %s | %s | %s |\n", input_phase_word((enum phase_id)i), rate, metric_cpu_pct(r), max,
+		        p99, p50);
+	}
+	c_locale_leave(&loc);
+	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
+	report_csv(out, cfg, run);
+	fprintf(out, "```\n");
+}

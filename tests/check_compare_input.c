@@ -1,0 +1,372 @@
+/* input/: every CSV layout decodes through its field map to the same
+ * numbers, results are found in prose and rejoined after mail wrapping,
+ * and every bad candidate gives exactly one warning naming file:line. */
+#include "suites.h"
+#include "../input/input.h"
+#include "../report/compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Real bonnie++ 2.00a output (-s 512m -n 4 -z 12345). */
+#define L198 "1.98,2.00a,vm,1,12345,512M,,8192,5,535,99,319590,78,631440,65,518,99,+++++,+++,8816,32,4,,,,," \
+             "3691,92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,28168us,598us,279us,23885us,705us," \
+             "21617us,17315us,185us,1085us,37609us,147us,11964us"
+/* The same run in the 1.97/1.96 layout (bonnie-format.md section 4: 1.98
+ * without fields 7 and 8), constructed, not captured. */
+#define L197 "1.97,2.00a,vm,1,12345,512M,,535,99,319590,78,631440,65,518,99,+++++,+++,8816,32,4,,,,," \
+             "3691,92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,28168us,598us,279us,23885us,705us," \
+             "21617us,17315us,185us,1085us,37609us,147us,11964us"
+/* 1.0x: name,size, six rate pairs, num_files, six rate pairs (constructed). */
+#define L10X "vm,512M,535,99,319590,78,631440,65,518,99,+++++,+++,8816,32,4,3691,92,+++++,+++,+++++,+++," \
+             "1918,68,+++++,+++,+++++,+++"
+
+static struct parsed_set set;
+
+static void teardown(void)
+{
+	input_free(&set);
+}
+
+static void parse(const char *text)
+{
+	input_free(&set);
+	ck_assert_int_eq(input_parse(&set, "t.txt", text, strlen(text)), 0);
+}
+
+static char *csv_of(const struct parsed_run *r)
+{
+	static char buf[1024];
+	FILE *f = fmemopen(buf, sizeof buf, "w");
+
+	report_compare_csv_line(f, r);
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+static void check_sample_numbers(const struct parsed_run *r)
+{
+	ck_assert_int_eq(r->phase[PHASE_PUTC].state, CELL_VALUE);
+	ck_assert_double_eq(r->phase[PHASE_PUTC].rate, 535);
+	ck_assert_int_eq(r->phase[PHASE_PUTC].cpu, 99);
+	ck_assert_double_eq(r->phase[PHASE_PUT_BLOCK].rate, 319590);
+	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].state, CELL_TOO_FAST);
+	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].cpu, -1);
+	ck_assert_double_eq(r->phase[PHASE_SEEKS].rate, 8816);
+	ck_assert_double_eq(r->phase[PHASE_RAN_CREATE].rate, 1918);
+	ck_assert_int_eq(r->phase[PHASE_RAN_DEL].state, CELL_TOO_FAST);
+	ck_assert_str_eq(r->meta[META_NAME], "vm");
+	ck_assert_str_eq(r->meta[META_SIZE], "512M");
+	ck_assert_uint_eq(r->size_bytes, 512ull << 20);
+	ck_assert_str_eq(r->meta[META_NUM_FILES], "4");
+}
+
+START_TEST(format_198_real_line)
+{
+	parse(L198 "\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	check_sample_numbers(&set.run[0]);
+	ck_assert_int_eq(set.run[0].phase[PHASE_PUTC].latency_ns, 28168000);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].latency_ns, 11964000);
+	ck_assert_str_eq(set.run[0].format, "1.98");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+}
+END_TEST
+
+START_TEST(format_197_and_196_become_198)
+{
+	const char *tags[] = {"1.97", "1.96"};
+	char line[1024];
+
+	for (int i = 0; i < 2; i++) {
+		snprintf(line, sizeof line, "%s%s", tags[i], &L197[4]);
+		parse(line);
+		ck_assert_uint_eq(set.count, 1);
+		ck_assert_str_eq(set.run[0].format, tags[i]);
+		check_sample_numbers(&set.run[0]);
+		ck_assert_int_eq(set.run[0].phase[PHASE_SEEKS].latency_ns, 21617000);
+		/* the seek defaults those versions did not write are filled in */
+		ck_assert_str_eq(csv_of(&set.run[0]), L198);
+	}
+}
+END_TEST
+
+START_TEST(format_10x_has_no_latency)
+{
+	parse("some text\n" L10X "\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_str_eq(set.run[0].format, "1.0x");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:2");
+	check_sample_numbers(&set.run[0]);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		ck_assert_int_eq(set.run[0].phase[i].latency_ns, -1);
+}
+END_TEST
+
+START_TEST(format_10x_files_field_with_sizes)
+{
+	parse("vm,1G,535,99,319590,78,631440,65,518,99,+++++,+++,8816,32,16:100000:16/64,3691,92,+++++,+++,"
+	      "+++++,+++,1918,68,+++++,+++,+++++,+++\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NUM_FILES], "16");
+	ck_assert_str_eq(set.run[0].meta[META_MAX_SIZE], "100000");
+	ck_assert_str_eq(set.run[0].meta[META_MIN_SIZE], "16");
+	ck_assert_str_eq(set.run[0].meta[META_NUM_DIRS], "64");
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "1G");
+}
+END_TEST
+
+START_TEST(latency_units_normalised)
+{
+	static const struct {
+		const char *text;
+		int64_t ns;
+	} cases[] = {
+		{"598us", 598000}, {"28ms", 28000000}, {"12s", 12000000000}, {"1.5 ms", 1500000},
+		{"300ns", 300}, {"0us", 0},
+	};
+	int64_t ns;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(input_parse_latency(cases[i].text, &ns), 0);
+		ck_assert_int_eq(ns, cases[i].ns);
+	}
+	ck_assert_int_eq(input_parse_latency("12", &ns), -1);
+	ck_assert_int_eq(input_parse_latency("us", &ns), -1);
+	ck_assert_int_eq(input_parse_latency("12 h", &ns), -1);
+	ck_assert_int_eq(input_parse_latency("1.2.3ms", &ns), -1);
+}
+END_TEST
+
+START_TEST(empty_fields_are_not_run)
+{
+	/* real 2.00a lines: -s 0, and -n 0 -f */
+	parse("1.98,2.00a,vm,1,1,,,,,,,,,,,,,,,,,1,,,,,2016,93,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,"
+	      ",,,,,,5208us,114us,232us,4194us,79us,100us\n"
+	      "1.98,2.00a,vm,1,1,512M,,8192,5,,,357883,75,576407,63,,,+++++,+++,+++++,+++,,,,,,,,,,,,,,,,,,,"
+	      "5886us,4202us,,608us,16319us,,,,,,\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_NOT_RUN);
+	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].latency_ns, -1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ_CREATE].state, CELL_VALUE);
+	ck_assert_uint_eq(set.run[0].size_bytes, 0);
+	ck_assert_int_eq(set.run[1].phase[PHASE_PUTC].state, CELL_NOT_RUN);
+	ck_assert_int_eq(set.run[1].phase[PHASE_SEEKS].state, CELL_TOO_FAST);
+	ck_assert_int_eq(set.run[1].phase[PHASE_REWRITE].latency_ns, 4202000);
+	ck_assert_int_eq(set.run[1].phase[PHASE_SEQ_DEL].state, CELL_NOT_RUN);
+}
+END_TEST
+
+/* A forum post: the table flattened into one line, the CSV line after it. */
+START_TEST(found_after_a_flattened_table)
+{
+	parse("Hi all, my results: Version 2.00a ------Sequential Output------ --Sequential Input- --Random- "
+	      "Latency 17315us 185us 1085us 37609us 147us 11964us " L198 " thanks!\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+}
+END_TEST
+
+START_TEST(glued_to_the_previous_word)
+{
+	parse("Latency 11964us" L198 "\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+}
+END_TEST
+
+START_TEST(two_lines_joined_by_a_blank)
+{
+	parse(L198 " " L198 "\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_uint_eq(set.nwarn, 0);
+}
+END_TEST
+
+/* Lines cut at 76 columns, at a comma and inside a field, with the
+ * trailing blank format=flowed adds. */
+START_TEST(wrapped_lines_rejoined)
+{
+	char text[2048], *cut;
+	size_t at;
+
+	for (int mid = 0; mid < 2; mid++) {
+		at = 76;
+		snprintf(text, sizeof text, "> %s", L198);
+		cut = text + at;
+		if (!mid)
+			while (*cut != ',')
+				cut++;
+		memmove(cut + 4, cut, strlen(cut) + 1);
+		memcpy(cut, " \n> ", 4);
+		strcat(text, "\nnext line\n");
+		parse(text);
+		ck_assert_uint_eq(set.count, 1);
+		ck_assert_uint_eq(set.nwarn, 0);
+		ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+		ck_assert_str_eq(csv_of(&set.run[0]), L198);
+	}
+}
+END_TEST
+
+/* The next line starts another result: no join, one warning. */
+START_TEST(ambiguous_wrap_is_not_joined)
+{
+	char text[2048];
+
+	snprintf(text, sizeof text, "%.100s\n%s\n", L198, L198);
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:2");
+	ck_assert_ptr_nonnull(strstr(set.warning[0], "t.txt:1: 1.98 line skipped: "));
+	ck_assert_ptr_nonnull(strstr(set.warning[0], "fields, a 1.98 line has 50"));
+}
+END_TEST
+
+/* One warning per bad line, naming file:line and why; the rest is kept. */
+START_TEST(bad_lines_warn_once_each)
+{
+	char text[4096], bad_cpu[1024], *p;
+
+	snprintf(bad_cpu, sizeof bad_cpu, "%s", L198);
+	p = strstr(bad_cpu, ",319590,78,") + 8;
+	memcpy(p, "x8", 2); /* block write %CPU */
+	snprintf(text, sizeof text,
+	         "%s\n"                                   /* 1: good */
+	         "%.150s\n\n"                             /* 2: truncated */
+	         "%s\n"                                   /* 4: bad %%CPU */
+	         "2.01,2.01,vm,1,1,512M,,8192,5,1,1,1,1,1,1,1,1,1,1,1,1,4,,,,,1,1,1,1\n" /* 5: unknown */
+	         "1.98,2.00a,vm,1,1,512M,,8192,5,535,99,abc,78,631440,65,518,99,+++++,+++,8816,32,4,,,,,3691,"
+	         "92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,1ms,1ms,1ms,1ms,1ms,1ms,1ms,1ms,1ms,1ms,"
+	         "1ms,1ms\n"                              /* 6: bad rate */
+	         "{\"tool\": \"bonnie\", \"runs\": [\n"  /* 7: cut JSON */
+	         "%s\n",                                  /* 8: good */
+	         L198, L198, bad_cpu, L197);
+	parse(text);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+	ck_assert_str_eq(set.run[1].origin, "t.txt:8");
+	ck_assert_uint_eq(set.nwarn, 5);
+	ck_assert_str_eq(set.warning[0], "t.txt:2: 1.98 line skipped: 39 fields, a 1.98 line has 50");
+	ck_assert_str_eq(set.warning[1], "t.txt:4: 1.98 line skipped: field 13 (block write %CPU) is 'x8'");
+	ck_assert_str_eq(set.warning[2],
+	                 "t.txt:5: unknown CSV format '2.01' skipped (known: 1.98, 1.97, 1.96, 1.0x)");
+	ck_assert_str_eq(set.warning[3], "t.txt:6: 1.98 line skipped: field 12 (block write rate) is 'abc'");
+	ck_assert_ptr_nonnull(strstr(set.warning[4], "t.txt:7: JSON document skipped: "));
+}
+END_TEST
+
+/* Prose that mentions a version is not a result and not a warning. */
+START_TEST(prose_is_quiet)
+{
+	parse("bonnie++ 1.98, which I ran, says 1.98,2.00a but nothing else.\nname,file_size,putc\n"
+	      "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z\n");
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 1); /* "1.98,2.00a" alone looks like a cut line */
+	ck_assert_str_eq(set.warning[0], "t.txt:1: 1.98 line skipped: 2 fields, a 1.98 line has 50");
+}
+END_TEST
+
+/* The parts of bonnie's JSON document compare reads, in its layout. */
+#define JDOC "{\n  \"tool\": \"bonnie\",\n  \"version\": \"0.1.0\",\n  \"config\": {\"machine\": \"j1\", " \
+	"\"file_size_bytes\": 268435456, \"chunk_bytes\": 8192, \"seeks\": 8192, \"seek_workers\": 5, " \
+	"\"files\": 1024, \"file_kind\": \"files\", \"file_max_bytes\": 0, \"file_min_bytes\": 0, " \
+	"\"file_dirs\": 1, \"file_chunk_bytes\": 8192, \"seed\": 7, \"concurrency\": 1},\n" \
+	"  \"runs\": [{\"run\": 1, \"phases\": [\n" \
+	"    {\"name\": \"putc\", \"status\": \"not_run\"},\n" \
+	"    {\"name\": \"put_block\", \"status\": \"done\", \"cpu_percent\": 60, \"rate_kib_s\": 627105.5, " \
+	"\"low_confidence\": false, \"latency_ns\": {\"count\": 10, \"max\": 571000, \"p99_9\": 1}},\n" \
+	"    {\"name\": \"seeks\", \"status\": \"done\", \"cpu_percent\": 3, \"rate_seeks_s\": 812.25, " \
+	"\"low_confidence\": true, \"latency_ns\": {\"count\": 1, \"max\": 8715000}},\n" \
+	"    {\"name\": \"ran_del\", \"status\": \"failed\"}\n  ]}]\n}\n"
+
+START_TEST(json_document)
+{
+	parse("Here is my JSON:\n" JDOC "and a line after\n");
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 1);
+	struct parsed_run *r = &set.run[0];
+	ck_assert_str_eq(r->format, "json");
+	ck_assert_str_eq(r->origin, "t.txt:2");
+	ck_assert_str_eq(r->meta[META_NAME], "j1");
+	ck_assert_str_eq(r->meta[META_SIZE], "256M");
+	ck_assert_int_eq(r->phase[PHASE_PUTC].state, CELL_NOT_RUN);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].state, CELL_VALUE);
+	ck_assert_double_eq_tol(r->phase[PHASE_PUT_BLOCK].rate, 627105.5, 1e-6);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].latency_ns, 571000);
+	ck_assert(r->phase[PHASE_SEEKS].low_confidence);
+	ck_assert_int_eq(r->phase[PHASE_RAN_DEL].state, CELL_FAILED);
+	ck_assert_str_eq(csv_of(r), "1.98,0.1.0,j1,1,7,256M,8k,8192,5,,,627105,60,,,,,,,812.2,3,1,,,,,,,,,,,,,,,,,"
+	                            ",571us,,,,8715us,,,,,,");
+}
+END_TEST
+
+/* Every format in one file, in prose, with a wrapped line: all found, in order. */
+START_TEST(mixed_formats_in_one_file)
+{
+	char text[8192];
+	const char *l197 = L197;
+
+	snprintf(text, sizeof text, "Old box:\n%s\nNew box (forum): %s ok\nJSON:\n%sWrapped:\n%.60s\n%s\n1.96%s\n",
+	         L10X, L197, JDOC, L198, &L198[60], l197 + 4);
+	parse(text);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 5);
+	ck_assert_str_eq(set.run[0].format, "1.0x");
+	ck_assert_str_eq(set.run[1].format, "1.97");
+	ck_assert_str_eq(set.run[2].format, "json");
+	ck_assert_str_eq(set.run[3].format, "1.98");
+	ck_assert_str_eq(set.run[4].format, "1.96");
+	ck_assert_str_eq(set.run[3].origin, "t.txt:17");
+	ck_assert_str_eq(set.run[4].origin, "t.txt:19");
+}
+END_TEST
+
+/* Garbage never crashes and never yields a run. */
+START_TEST(garbage_is_harmless)
+{
+	static const char *const texts[] = {
+		"", "\n\n\n", "{", "{\"tool\":\"bonnie\",\"runs\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]}",
+		"1.98,", "1.98,x,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
+		",,,,,,,,,,,,,,,,,,,,,,,,,,", "{\"tool\":\"bonnie\",\"version\":\"\\u00e9",
+	};
+
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		parse(texts[i]);
+		ck_assert_uint_eq(set.count, 0);
+	}
+}
+END_TEST
+
+Suite *suite_compare_input(void)
+{
+	Suite *s = suite_create("compare_input");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, format_198_real_line);
+	tcase_add_test(tc, format_197_and_196_become_198);
+	tcase_add_test(tc, format_10x_has_no_latency);
+	tcase_add_test(tc, format_10x_files_field_with_sizes);
+	tcase_add_test(tc, latency_units_normalised);
+	tcase_add_test(tc, empty_fields_are_not_run);
+	tcase_add_test(tc, found_after_a_flattened_table);
+	tcase_add_test(tc, glued_to_the_previous_word);
+	tcase_add_test(tc, two_lines_joined_by_a_blank);
+	tcase_add_test(tc, wrapped_lines_rejoined);
+	tcase_add_test(tc, ambiguous_wrap_is_not_joined);
+	tcase_add_test(tc, bad_lines_warn_once_each);
+	tcase_add_test(tc, prose_is_quiet);
+	tcase_add_test(tc, json_document);
+	tcase_add_test(tc, mixed_formats_in_one_file);
+	tcase_add_test(tc, garbage_is_harmless);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,183 @@
+/* report/compare and report/share: ratio flags at the threshold either way,
+ * latency regressions named like throughput ones, the summary sentence, the
+ * table cells, and the share block read back to the same CSV line. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../input/input.h"
+#include "../report/compare.h"
+#include "../report/share.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct parsed_run runs[3];
+
+/* Run k: block write at rate, seeks at seeks/s, seq delete latency lat_ns. */
+static void make_run(int k, double rate, double seeks, int64_t lat_ns)
+{
+	struct parsed_run *r = &runs[k];
+
+	memset(r, 0, sizeof *r);
+	snprintf(r->format, sizeof r->format, "1.98");
+	snprintf(r->origin, sizeof r->origin, "r.csv:%d", k + 1);
+	snprintf(r->meta[META_NAME], PARSED_META_LEN, "host%d", k + 1);
+	snprintf(r->meta[META_SIZE], PARSED_META_LEN, "256M");
+	snprintf(r->meta[META_VERSION], PARSED_META_LEN, "2.00a");
+	for (int i = 0; i < PHASE_COUNT; i++)
+		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, rate, 50, 1000000, false};
+	r->phase[PHASE_SEEKS] = (struct parsed_phase){CELL_VALUE, seeks, 5, -1, false};
+	r->phase[PHASE_SEQ_DEL] = (struct parsed_phase){CELL_TOO_FAST, 0, -1, lat_ns, false};
+}
+
+static char *capture(void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *),
+                     size_t n, const struct compare_opts *o)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	fn(f, runs, n, o);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(threshold_either_way)
+{
+	static const struct {
+		double base, run;
+		bool flagged;
+	} cases[] = {
+		{100, 150, true}, {100, 149, false}, {150, 100, true}, {151, 100, true}, {149, 100, false},
+		{100, 100, false}, {100, 1000, true},
+	};
+	struct compare_diff d;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		make_run(0, cases[i].base, 1, 1);
+		make_run(1, cases[i].run, 1, 1);
+		ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
+		ck_assert_msg(d.flagged == cases[i].flagged, "%g vs %g", cases[i].base, cases[i].run);
+		ck_assert(d.better == (cases[i].run > cases[i].base));
+	}
+}
+END_TEST
+
+START_TEST(latency_higher_is_worse)
+{
+	struct compare_diff d;
+
+	make_run(0, 100, 1, 1000);
+	make_run(1, 100, 1, 300000);
+	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, true, 1.5, &d));
+	ck_assert(d.flagged);
+	ck_assert(!d.better);
+	ck_assert_double_eq_tol(d.ratio, 300, 1e-9);
+	/* +++++ rates are never compared as numbers */
+	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, false, 1.5, &d));
+	/* not run on either side: nothing to compare */
+	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
+	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_SEEKS, true, 1.5, &d));
+}
+END_TEST
+
+START_TEST(summary_in_plain_words)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 100000, 600, 1000);
+	make_run(1, 130000, 100, 300000);
+	s = capture(report_compare_summary, 2, &o);
+	ck_assert_str_eq(s, "Summary: sequential delete max latency 300x worse on B; random seeks 6.0x slower on B.\n");
+	free(s);
+	o.threshold = 1.25;
+	s = capture(report_compare_summary, 2, &o);
+	ck_assert_str_eq(s, "Summary: sequential delete max latency 300x worse on B; random seeks 6.0x slower on B; "
+	                    "block write 1.3x faster on B.\n");
+	free(s);
+	o.threshold = 1000;
+	s = capture(report_compare_summary, 2, &o);
+	ck_assert_str_eq(s, "Summary: no difference beyond 1000.00x; the largest: sequential delete max latency "
+	                    "300x worse on B.\n");
+	free(s);
+}
+END_TEST
+
+START_TEST(base_and_cells)
+{
+	struct compare_opts o = {1, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 100000, 600, 1000);
+	make_run(1, 200000, 600, 2000);
+	make_run(2, 200000, 600, 2000);
+	s = capture(report_compare, 3, &o);
+	ck_assert_ptr_nonnull(strstr(s, "ratio = run / B"));
+	ck_assert_ptr_nonnull(strstr(s, "97.7 MiB/s 50% (0.50x !)"));
+	ck_assert_ptr_nonnull(strstr(s, "195.3 MiB/s 50% (1.00x)"));
+	ck_assert_ptr_nonnull(strstr(s, "+++++ (too fast)"));
+	ck_assert_ptr_nonnull(strstr(s, "1 us (0.50x !)"));
+	ck_assert_ptr_nonnull(strstr(s, "block write        fastest B host2 256M: 195.3 MiB/s 50%; slowest A host1 "
+	                                "256M: 97.7 MiB/s 50%; 2.00x apart"));
+	ck_assert_ptr_null(strstr(s, "per-char write")); /* not run anywhere: no row */
+	free(s);
+	o.format = COMPARE_MARKDOWN;
+	s = capture(report_compare, 3, &o);
+	ck_assert_ptr_nonnull(strstr(s, "| block write | rate | 97.7 MiB/s 50% (0.50x !) | 195.3 MiB/s 50% |"));
+	ck_assert_ptr_nonnull(strstr(s, "|---|---|---|---|---|\n"));
+	free(s);
+}
+END_TEST
+
+/* The share block, read back, gives the run's own CSV line. */
+START_TEST(share_round_trip)
+{
+	struct run_result run;
+	struct config cfg;
+	struct env_info env;
+	struct parsed_set set = {0};
+	char *block = NULL, *csv, *back = NULL;
+	size_t len, blen;
+	FILE *f;
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	memset(&env, 0, sizeof env);
+	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
+	f = open_memstream(&block, &len);
+	report_share_env(f, &env, "2026-12-01 00:00 UTC");
+	report_share_run(f, &cfg, &run);
+	fclose(f);
+	ck_assert_ptr_null(strchr(block, '\t'));
+	ck_assert_ptr_null(strstr(block, " \n")); /* no trailing blanks (Markdown line breaks) */
+	csv = synth_capture_csv(&cfg, &run);
+	ck_assert_ptr_nonnull(strstr(block, csv));
+	ck_assert_int_eq(input_parse(&set, "post", block, len), 0);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 1);
+	f = open_memstream(&back, &blen);
+	report_compare_csv_line(f, &set.run[0]);
+	fclose(f);
+	ck_assert_str_eq(back, csv);
+	input_free(&set);
+	free(block);
+	free(csv);
+	free(back);
+}
+END_TEST
+
+Suite *suite_compare_report(void)
+{
+	Suite *s = suite_create("compare_report");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, threshold_either_way);
+	tcase_add_test(tc, latency_higher_is_worse);
+	tcase_add_test(tc, summary_in_plain_words);
+	tcase_add_test(tc, base_and_cells);
+	tcase_add_test(tc, share_round_trip);
+	suite_add_tcase(s, tc);
+	return s;
+}
