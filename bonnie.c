@@ -11,6 +11,7 @@
 #include "lib/units.h"
 #include "phases/align_probe.h"
 #include "phases/bench.h"
+#include "report/html.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -40,6 +41,9 @@ struct session {
 	FILE *csv_out;      /* NULL with --json - */
 	FILE *json_out;     /* NULL without --json */
 	struct json json;
+	FILE *html_out;     /* NULL without --html */
+	struct run_result *kept; /* --html: every run, for the report at the end */
+	size_t nkept;
 };
 
 static void machine_default(char *buf, size_t len)
@@ -131,6 +135,40 @@ static int open_json(struct session *s)
 	}
 	report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env, s->align);
 	return EXIT_OK;
+}
+
+/* --html: opened before measuring so a bad path fails early; room for
+ * every run's results. */
+static int open_html(struct session *s)
+{
+	if (s->cfg->html_path == NULL)
+		return EXIT_OK;
+	s->kept = calloc(s->cfg->runs, sizeof *s->kept);
+	if (s->kept == NULL) {
+		say("--html: cannot keep %u runs in memory: %s", s->cfg->runs, strerror(errno));
+		return EXIT_SETUP;
+	}
+	s->html_out = fopen(s->cfg->html_path, "w");
+	if (s->html_out == NULL) {
+		say("--html %s: %s", s->cfg->html_path, strerror(errno));
+		return EXIT_REPORT;
+	}
+	return EXIT_OK;
+}
+
+/* Writes the HTML report after the last run; one not written is exit 5. */
+static int close_html(struct session *s, int status)
+{
+	struct html_report rep = {s->cfg, s->argc, s->argv, &s->env, s->align, s->kept, s->nkept};
+
+	if (s->html_out == NULL)
+		return status;
+	if ((report_html(s->html_out, &rep) != 0) | (fclose(s->html_out) != 0)) {
+		say("--html %s: cannot write: %s", s->cfg->html_path, strerror(errno));
+		status = status == EXIT_OK ? EXIT_REPORT : status;
+	}
+	s->html_out = NULL;
+	return status;
 }
 
 /* --align-probe, or by default on drives whose physical sectors are
@@ -249,7 +287,8 @@ static int session_open(struct session *s)
 	if (s->env.dev.present && s->env.dev.stat_path[0])
 		s->bench.ctx.devstat_path = s->env.dev.stat_path;
 	maybe_probe_alignment(s);
-	return open_json(s);
+	status = open_html(s);
+	return status == EXIT_OK ? open_json(s) : status;
 }
 
 /* Ends the JSON document; a JSON file that could not be written is exit 5. */
@@ -275,6 +314,8 @@ static int session_close(struct session *s, int status)
 	char err[1024];
 
 	status = close_json(s, status);
+	status = close_html(s, status);
+	free(s->kept);
 	free(s->run);
 	free(s->align);
 	if (bench_close(&s->bench, err, sizeof err) != 0) {
@@ -306,6 +347,8 @@ static int session_runs(struct session *s)
 	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
 		s->run->index = i;
 		bench_run(&s->bench, s->run, &hooks);
+		if (s->kept)
+			s->kept[s->nkept++] = *s->run;
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
 		if (i == 1) {

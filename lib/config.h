@@ -56,6 +56,7 @@ struct config {
 	bool verify;                /* --verify */
 	int align_probe;            /* --align-probe: 1 on, 0 off, -1 automatic */
 	bool evict;                 /* false with --no-evict */
+	const char *html_path;      /* --html FILE, written after the last run */
 };
 
 /* Number of files the file tests create. */

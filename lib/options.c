@@ -17,6 +17,8 @@ extern int optreset;
 #define MAX_SEEKS 1000000000u
 #define MAX_SEEK_PROCS 256u
 #define MAX_RUNS 100000u
+/* --html keeps each run's results (about 370 KiB with the histograms) */
+#define MAX_HTML_RUNS 1000u
 #define MAX_CONCURRENCY 200u
 #define MAX_DIRS 99999u              /* five-digit directory names, as bonnie++ */
 #define MIN_CHUNK 256u
@@ -30,6 +32,7 @@ enum long_only {
 	OPT_LONG_ALIGN,
 	OPT_LONG_NO_ALIGN,
 	OPT_LONG_NO_EVICT,
+	OPT_LONG_HTML,
 };
 
 static const struct option long_options[] = {
@@ -40,6 +43,7 @@ static const struct option long_options[] = {
 	{"align-probe", no_argument, NULL, OPT_LONG_ALIGN},
 	{"no-align-probe", no_argument, NULL, OPT_LONG_NO_ALIGN},
 	{"no-evict", no_argument, NULL, OPT_LONG_NO_EVICT},
+	{"html", required_argument, NULL, OPT_LONG_HTML},
 	{NULL, 0, NULL, 0},
 };
 
@@ -335,6 +339,11 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_ALIGN: c->align_probe = 1; return 0;
 	case OPT_LONG_NO_ALIGN: c->align_probe = 0; return 0;
 	case OPT_LONG_NO_EVICT: c->evict = false; return 0;
+	case OPT_LONG_HTML:
+		if (arg[0] == '\0')
+			return fail(p, "--html: file name must not be empty");
+		c->html_path = arg;
+		return 0;
 	}
 	return fail(p, "internal: unhandled long option");
 }
@@ -390,6 +399,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		fail(&p, "-s 0 and -n 0: nothing to test");
 		return OPT_ERROR;
 	}
+	if (cfg->html_path && cfg->runs > MAX_HTML_RUNS) {
+		fail(&p, "--html keeps every run in memory: at most -x %u", MAX_HTML_RUNS);
+		return OPT_ERROR;
+	}
 	return OPT_RUN;
 }
 
@@ -400,7 +413,7 @@ void options_usage(FILE *out)
 	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
-	"              [--no-evict] [--help] [--version]\n"
+	"              [--no-evict] [--html FILE] [--help] [--version]\n"
 	"\n"
 	"  -d dir     test in a new scratch directory under dir (default: .)\n"
 	"  -s size    data file size, MiB unless suffixed k/m/g/t (0 skips I/O tests);\n"
@@ -424,6 +437,7 @@ void options_usage(FILE *out)
 	"  --align-probe    measure aligned vs misaligned 4 KiB direct writes\n"
 	"  --no-align-probe skip the probe even on 512e (4K physical) disks\n"
 	"  --no-evict       do not drop the data file from the page cache before reads\n"
+	"  --html FILE      also write a self-contained HTML report with charts\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
 	"5 report not written, 6 verification failed.\n", out);
