@@ -54,6 +54,10 @@ $(BUILD)/tests/%.o: tests/%.c
 $(TEST_BIN): $(TEST_OBJS) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
+# Synthetic sweep and compare reports for tests/html.sh.
+$(BUILD)/html_sample: $(BUILD)/tests/html_sample.o $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 deps:
 	@tests/deps.sh
 
@@ -70,11 +74,12 @@ $(SHIM): tests/faultshim.c
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BIN) $(SHIM)
+check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
 	BONNIE=$(abspath $(BIN)) tests/json.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/html.sh
 	BONNIE=$(abspath $(BIN)) tests/devices.sh
 	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
@@ -136,4 +141,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc bonnie
 
--include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d

@@ -36,6 +36,12 @@ void html_rates(FILE *out, const struct html_report *rep);
 void html_repeats(FILE *out, const struct html_report *rep);
 void html_latency(FILE *out, const struct html_report *rep);
 
+struct line_chart;
+
+/* A line chart's text equivalent: one row per x value of the first
+ * series, one column per series (x_label and each series name as heads). */
+void html_series_table(FILE *out, const struct line_chart *c, const char *x_label);
+
 /* Short words for a phase in headings and chart labels: "block write". */
 const char *html_phase_label(enum phase_id id);
 
