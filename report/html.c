@@ -23,7 +23,7 @@ static const char style[] =
 	".chart .bar-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
 	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
 	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
-	".note{font-size:.9em;color:#333}figure{margin:0}\n"
+	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"
 	"@media print{body{max-width:none;font-size:11pt}.charts{display:block}pre{white-space:pre-wrap}"
 	"figure,svg{break-inside:avoid}}\n";
 

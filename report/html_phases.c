@@ -233,15 +233,14 @@ void html_rates(FILE *out, const struct html_report *rep)
 
 /* ---- repeats ---- */
 
-static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id id, struct phase_stats *st)
+/* Each run's rate of one phase, in the unit of its group's chart. */
+static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id id, struct phase_stats *st,
+                       double scale, const char *unit)
 {
-	double scale;
-	const char *label, *unit;
 	char v[32];
 
 	if (phase_stats(rep, id, st) == 0)
 		return;
-	rate_unit(id, st->hi, &scale, &label, &unit);
 	fprintf(out, "<tr data-key=\"%s\"><td class=\"l\">%s</td><td class=\"l\">%s</td>", phase_name(id),
 	        html_phase_label(id), unit);
 	for (size_t i = 0; i < rep->nruns; i++) {
@@ -260,6 +259,19 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
 }
 
+static void repeat_group(FILE *out, const struct html_report *rep, const struct group *g, struct phase_stats *st)
+{
+	double max = 0, scale;
+	const char *label, *unit;
+
+	for (int id = (int)g->first; id <= (int)g->last; id++)
+		if (phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
+			max = st->hi;
+	rate_unit(g->first, max, &scale, &label, &unit);
+	for (int id = (int)g->first; id <= (int)g->last; id++)
+		repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
+}
+
 void html_repeats(FILE *out, const struct html_report *rep)
 {
 	struct phase_stats st;
@@ -272,8 +284,8 @@ void html_repeats(FILE *out, const struct html_report *rep)
 	for (size_t i = 0; i < rep->nruns; i++)
 		fprintf(out, "<th>run %zu</th>", i + 1);
 	fputs("<th>median</th><th>min .. max</th><th>spread</th></tr>\n", out);
-	for (int id = 0; id < PHASE_COUNT; id++)
-		repeat_row(out, rep, (enum phase_id)id, &st);
+	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+		repeat_group(out, rep, &groups[i], &st);
 	fputs("</table>\n", out);
 	free(st.rate);
 }
@@ -381,7 +393,7 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
 	         cv->n > 1 ? " One curve per run." : "");
 	c = (struct pct_chart){cid, title, desc, cv->c, cv->n};
-	fprintf(out, "<figure data-key=\"%s\">\n", phase_name(id));
+	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s</figcaption>\n", phase_name(id), title);
 	chart_percentiles(out, &c);
 	fputs("</figure>\n", out);
 }

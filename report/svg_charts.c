@@ -142,15 +142,24 @@ void chart_line(FILE *out, const struct line_chart *c)
 
 /* ---- bars ---- */
 
+/* The highest figure of a bar: its value, whisker or dots (the value
+ * label goes above it). */
+static double bar_top(const struct chart_bar *b)
+{
+	double top = b->lo <= b->hi && b->hi > b->value ? b->hi : b->value;
+
+	for (size_t k = 0; k < b->npoints; k++)
+		top = b->points[k] > top ? b->points[k] : top;
+	return top;
+}
+
 static void bar_range(const struct bar_chart *c, double *lo, double *hi)
 {
 	*lo = INFINITY;
 	*hi = 0;
 	for (size_t i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bars[i];
-		double top = b->lo <= b->hi && b->hi > b->value ? b->hi : b->value;
-		for (size_t k = 0; k < b->npoints; k++)
-			top = b->points[k] > top ? b->points[k] : top;
+		double top = bar_top(b);
 		*hi = top > *hi ? top : *hi;
 		if (b->value > 0 && b->value < *lo)
 			*lo = b->value;
@@ -236,7 +245,7 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 		fprintf(out, "-%s)\"/>", b->marks & BAR_LOW_CONFIDENCE ? "lowconf" : "cached");
 	}
 	bar_spread(out, f, b, x + bw / 2, bw);
-	svg_text(out, x + bw / 2, top - 5, "middle", "bar-value", b->value_text ? b->value_text : "");
+	svg_text(out, x + bw / 2, svg_frame_y(f, bar_top(b)) - 6, "middle", "bar-value", b->value_text ? b->value_text : "");
 	if (b->cpu_pct >= 0) {
 		snprintf(cpu, sizeof cpu, "%d%% CPU", b->cpu_pct);
 		svg_text(out, x + bw / 2, base + 40, "middle", "bar-cpu", cpu);
@@ -379,7 +388,7 @@ void chart_percentiles(FILE *out, const struct pct_chart *c)
 {
 	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H,
 	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label},
-	                      {1, 10, true, "latency per operation (log scale)", 0, svg_fmt_latency}};
+	                      {1, 10, true, "latency (log scale)", 0, svg_fmt_latency}};
 	const char *names[SVG_PALETTE];
 	size_t nn = c->ncurves < SVG_PALETTE ? c->ncurves : SVG_PALETTE;
 

@@ -178,7 +178,7 @@ START_TEST(percentile_chart_labels_median_p99_max)
 	ck_assert_ptr_nonnull(strstr(buf, ">median 20 \xc2\xb5s</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">max 2.5 ms</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">p99.99</text>"));
-	ck_assert_ptr_nonnull(strstr(buf, ">latency per operation (log scale)</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">latency (log scale)</text>"));
 	free(buf);
 }
 END_TEST

@@ -2,7 +2,8 @@
 # Makes sure what `make check` needs is installed: the check library and
 # pkg-config (unit tests), bonnie++ (its bon_csv2txt/bon_csv2html converters
 # read our CSV), jq (validates the JSON), and a comma-decimal locale
-# (de_DE.UTF-8) for the locale tests. As root on Debian it installs what is
+# (de_DE.UTF-8) for the locale tests, chromium and python3-html5lib for the
+# HTML report checks. As root on Debian it installs what is
 # missing; otherwise it prints the one command that does and fails.
 set -u
 
@@ -12,6 +13,8 @@ need() { pkgs="$pkgs $1"; }
 pkg-config --exists check 2>/dev/null || need "check pkg-config"
 command -v bon_csv2txt >/dev/null 2>&1 && command -v bon_csv2html >/dev/null 2>&1 || need bonnie++
 command -v jq >/dev/null 2>&1 || need jq
+command -v chromium >/dev/null 2>&1 || need chromium             # tests/html.sh renders the reports
+/usr/bin/python3 -c 'import html5lib' 2>/dev/null || need python3-html5lib # tests/html_check.py
 [ -f /usr/share/i18n/SUPPORTED ] || need locales
 
 has_locale() { locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\{0,1\}8$'; }
