@@ -123,7 +123,7 @@ VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-k
 valgrind: deps
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BIN)
 	CK_FORK=no BONNIE=$(abspath $(BIN)) $(VALGRIND) $(TEST_BIN)
-	d=$$(mktemp -d) && $(VALGRIND) $(BIN) -d $$d -s 2m:4k:200:3 -f64k -n 1:2k:0:2 -x 2 -q --verify \
+	d=$$(mktemp -d) && $(VALGRIND) $(BIN) -d $$d -s 2m:4k:200:3 -f64k -n 1:2k:0:2 -x 2 -q --verify --html $$d/out.html \
 		--json $$d/out.json >/dev/null 2>&1; rc=$$?; rm -rf $$d; [ $$rc -eq 0 ] || { echo "valgrind run failed ($$rc)"; exit 1; }
 
 # Side-by-side ratios against bonnie++ and fio (not part of check): bench/README.md.
