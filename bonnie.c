@@ -160,10 +160,14 @@ static int open_html(struct session *s)
 static int close_html(struct session *s, int status)
 {
 	struct html_report rep = {s->cfg, s->argc, s->argv, &s->env, s->align, s->kept, s->nkept};
+	int bad;
 
 	if (s->html_out == NULL)
 		return status;
-	if ((report_html(s->html_out, &rep) != 0) | (fclose(s->html_out) != 0)) {
+	bad = report_html(s->html_out, &rep);
+	if (fclose(s->html_out) != 0)
+		bad = -1;
+	if (bad) {
 		say("--html %s: cannot write: %s", s->cfg->html_path, strerror(errno));
 		status = status == EXIT_OK ? EXIT_REPORT : status;
 	}
