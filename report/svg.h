@@ -53,12 +53,15 @@ void svg_end(FILE *out);
 /* <text> at (x, y); anchor "start", "middle" or "end"; cls may be NULL. */
 void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls, const char *text);
 
-/* Grid, axis lines, tick marks with labels and both axis labels. The
- * axes are widened to nice ticks first (so call before mapping values). */
+/* Grid, axis lines, tick marks with labels and the axis labels; the x
+ * axis only when it has a label (bar charts name their categories
+ * themselves). The axes are widened to nice ticks first, so call this
+ * before mapping values. */
 void svg_axes(FILE *out, struct svg_frame *f);
 
-/* Hatch patterns (id "<prefix>-lowconf" and "<prefix>-cached") used to
- * mark low-confidence and page-cache bars; put in the chart's <defs>. */
+/* Patterns with a transparent ground (id "<prefix>-lowconf": stripes,
+ * "<prefix>-cached": dots), laid over a bar's colour to mark low-confidence
+ * and page-cache bars also in grey print; put in the chart's <defs>. */
 void svg_mark_patterns(FILE *out, const char *prefix);
 
 /* ---- charts: entry points taking plain arrays ---- */

@@ -3,6 +3,7 @@
  * the metrics the CSV prints. Browser and parser checks: tests/html.sh. */
 #include "suites.h"
 #include "util_synth.h"
+#include "../lib/options.h"
 #include "../report/html.h"
 #include "../report/metrics.h"
 #include "../report/svg.h"
@@ -286,6 +287,26 @@ START_TEST(page_is_locale_independent)
 }
 END_TEST
 
+/* --html takes a file name; with it -x is bounded (every run is kept). */
+START_TEST(html_option)
+{
+	char a0[] = "bonnie", a1[] = "--html", a2[] = "r.html", a3[] = "-x", a4[] = "1001", e0[] = "";
+	char *ok[] = {a0, a1, a2, NULL}, *many[] = {a0, a1, a2, a3, a4, NULL}, *empty[] = {a0, a1, e0, NULL};
+	char *plain_many[] = {a0, a3, a4, NULL};
+	struct config cfg;
+	char err[256];
+
+	ck_assert_int_eq(options_parse(3, ok, "h", &cfg, err, sizeof err), OPT_RUN);
+	ck_assert_str_eq(cfg.html_path, "r.html");
+	ck_assert_int_eq(options_parse(5, many, "h", &cfg, err, sizeof err), OPT_ERROR);
+	ck_assert_str_eq(err, "--html keeps every run in memory: at most -x 1000");
+	ck_assert_int_eq(options_parse(3, empty, "h", &cfg, err, sizeof err), OPT_ERROR);
+	ck_assert_str_eq(err, "--html: file name must not be empty");
+	ck_assert_int_eq(options_parse(3, plain_many, "h", &cfg, err, sizeof err), OPT_RUN);
+	ck_assert_ptr_null(cfg.html_path);
+}
+END_TEST
+
 Suite *suite_html(void)
 {
 	Suite *s = suite_create("html");
@@ -302,6 +323,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, run_page_numbers_equal_metrics);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
 	tcase_add_test(t, page_is_locale_independent);
+	tcase_add_test(t, html_option);
 	suite_add_tcase(s, t);
 	return s;
 }
