@@ -17,7 +17,7 @@ extern int optreset;
 #define MAX_SEEKS 1000000000u
 #define MAX_SEEK_PROCS 256u
 #define MAX_RUNS 100000u
-/* --html keeps each run's results (about 370 KiB with the histograms) */
+/* --html keeps each run's results (361 KiB with the histograms) */
 #define MAX_HTML_RUNS 1000u
 #define MAX_CONCURRENCY 200u
 #define MAX_DIRS 99999u              /* five-digit directory names, as bonnie++ */
