@@ -38,8 +38,9 @@ void html_latency(FILE *out, const struct html_report *rep);
 
 struct line_chart;
 
-/* A line chart's text equivalent: one row per x value of the first
- * series, one column per series (x_label and each series name as heads). */
+/* A line chart's text equivalent: a tab-separated <pre>, one line per x
+ * value of the first series, one column per series (x_label and each
+ * series name as heads). */
 void html_series_table(FILE *out, const struct line_chart *c, const char *x_label);
 
 /* Short words for a phase in headings and chart labels: "block write". */
