@@ -12,7 +12,7 @@ WERROR  ?= -Werror
 WARNFLAGS := -std=c11 -Wall -Wextra -Wpedantic $(WERROR)
 DEFS      := -D_XOPEN_SOURCE=700 -D_FILE_OFFSET_BITS=64
 ALLCFLAGS  = $(WARNFLAGS) $(DEFS) $(CFLAGS) $(EXTRA_CFLAGS) -pthread -MMD -MP
-LIBS      := -pthread
+LIBS      := -pthread -lm
 
 LIB_SRCS    := $(wildcard lib/*.c)
 PHASE_SRCS  := $(wildcard phases/*.c)
@@ -56,6 +56,10 @@ $(BUILD)/tests/%.o: tests/%.c
 $(TEST_BIN): $(TEST_OBJS) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
+# Synthetic sweep and compare reports for tests/html.sh.
+$(BUILD)/html_sample: $(BUILD)/tests/html_sample.o $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 deps:
 	@tests/deps.sh
 
@@ -72,13 +76,14 @@ $(SHIM): tests/faultshim.c
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BIN) $(SHIM)
+check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) tests/deps_table.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
 	BONNIE=$(abspath $(BIN)) tests/json.sh
 	BONNIE=$(abspath $(BIN)) tests/cpu.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/html.sh
 	BONNIE=$(abspath $(BIN)) tests/devices.sh
 	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
@@ -132,7 +137,7 @@ VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-k
 valgrind: deps
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BIN)
 	CK_FORK=no BONNIE=$(abspath $(BIN)) $(VALGRIND) $(TEST_BIN)
-	d=$$(mktemp -d) && $(VALGRIND) $(BIN) -d $$d -s 2m:4k:200:3 -f64k -n 1:2k:0:2 -x 2 -q --verify \
+	d=$$(mktemp -d) && $(VALGRIND) $(BIN) -d $$d -s 2m:4k:200:3 -f64k -n 1:2k:0:2 -x 2 -q --verify --html $$d/out.html \
 		--json $$d/out.json >/dev/null 2>&1; rc=$$?; rm -rf $$d; [ $$rc -eq 0 ] || { echo "valgrind run failed ($$rc)"; exit 1; }
 
 # Side-by-side ratios against bonnie++ and fio (not part of check): bench/README.md.
@@ -150,4 +155,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc bonnie
 
--include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d

@@ -14,6 +14,7 @@
 #include "phases/align_probe.h"
 #include "phases/bench.h"
 #include "phases/sizing.h"
+#include "report/html.h"
 #include "report/report.h"
 #include "report/share.h"
 
@@ -40,6 +41,9 @@ struct session {
 	FILE *share_out;    /* stdout with --share, else NULL */
 	char date[40];      /* start of the run, UTC, for --share */
 	struct json json;
+	FILE *html_out;     /* NULL without --html */
+	struct run_result *kept; /* --html: every run, for the report at the end */
+	size_t nkept;
 };
 
 static void machine_default(char *buf, size_t len)
@@ -132,6 +136,44 @@ static int open_json(struct session *s)
 	}
 	report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env, s->align);
 	return EXIT_OK;
+}
+
+/* --html: opened before measuring so a bad path fails early; room for
+ * every run's results. */
+static int open_html(struct session *s)
+{
+	if (s->cfg->html_path == NULL)
+		return EXIT_OK;
+	s->kept = calloc(s->cfg->runs, sizeof *s->kept);
+	if (s->kept == NULL) {
+		say("--html: cannot keep %u runs in memory: %s", s->cfg->runs, strerror(errno));
+		return EXIT_SETUP;
+	}
+	s->html_out = fopen(s->cfg->html_path, "w");
+	if (s->html_out == NULL) {
+		say("--html %s: %s", s->cfg->html_path, strerror(errno));
+		return EXIT_REPORT;
+	}
+	return EXIT_OK;
+}
+
+/* Writes the HTML report after the last run; one not written is exit 5. */
+static int close_html(struct session *s, int status)
+{
+	struct html_report rep = {s->cfg, s->argc, s->argv, &s->env, s->align, s->kept, s->nkept};
+	int bad;
+
+	if (s->html_out == NULL)
+		return status;
+	bad = report_html(s->html_out, &rep);
+	if (fclose(s->html_out) != 0)
+		bad = -1;
+	if (bad) {
+		say("--html %s: cannot write: %s", s->cfg->html_path, strerror(errno));
+		status = status == EXIT_OK ? EXIT_REPORT : status;
+	}
+	s->html_out = NULL;
+	return status;
 }
 
 /* --align-probe, or by default on drives whose physical sectors are
@@ -249,7 +291,8 @@ static int session_open(struct session *s)
 	if (s->env.dev.present && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
 	maybe_probe_alignment(s);
-	return open_json(s);
+	status = open_html(s);
+	return status == EXIT_OK ? open_json(s) : status;
 }
 
 /* Ends the JSON document; a JSON file that could not be written is exit 5. */
@@ -275,6 +318,8 @@ static int session_close(struct session *s, int status)
 	struct op_error e = {0};
 
 	status = close_json(s, status);
+	status = close_html(s, status);
+	free(s->kept);
 	free(s->run);
 	free(s->align);
 	if (bench_close(&s->bench, &e) != 0) {
@@ -306,6 +351,8 @@ static int session_runs(struct session *s)
 	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
 		s->run->index = i;
 		bench_run(&s->bench, s->run, &hooks);
+		if (s->kept)
+			s->kept[s->nkept++] = *s->run;
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
 		if (i == 1) {

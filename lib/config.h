@@ -57,6 +57,7 @@ struct config {
 	int align_probe;            /* --align-probe: 1 on, 0 off, -1 automatic */
 	bool evict;                 /* false with --no-evict */
 	bool share;                 /* --share: Markdown block on stdout */
+	const char *html_path;      /* --html FILE, written after the last run */
 };
 
 /* Number of files the file tests create. */

@@ -18,6 +18,8 @@ extern int optreset;
 #define MAX_SEEKS 1000000000u
 #define MAX_SEEK_PROCS 256u
 #define MAX_RUNS 100000u
+/* --html keeps each run's results (361 KiB with the histograms) */
+#define MAX_HTML_RUNS 1000u
 #define MAX_CONCURRENCY 200u
 #define MAX_DIRS 99999u              /* five-digit directory names, as bonnie++ */
 #define MIN_CHUNK 256u
@@ -33,6 +35,7 @@ enum long_only {
 	OPT_LONG_NO_EVICT,
 	OPT_LONG_LIST_PHASES,
 	OPT_LONG_SHARE,
+	OPT_LONG_HTML,
 };
 
 static const struct option long_options[] = {
@@ -45,6 +48,7 @@ static const struct option long_options[] = {
 	{"no-evict", no_argument, NULL, OPT_LONG_NO_EVICT},
 	{"list-phases", no_argument, NULL, OPT_LONG_LIST_PHASES},
 	{"share", no_argument, NULL, OPT_LONG_SHARE},
+	{"html", required_argument, NULL, OPT_LONG_HTML},
 	{NULL, 0, NULL, 0},
 };
 
@@ -366,6 +370,11 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_NO_ALIGN: c->align_probe = 0; return 0;
 	case OPT_LONG_NO_EVICT: c->evict = false; return 0;
 	case OPT_LONG_SHARE: c->share = true; return 0;
+	case OPT_LONG_HTML:
+		if (arg[0] == '\0')
+			return fail(p, "--html: file name must not be empty");
+		c->html_path = arg;
+		return 0;
 	}
 	return fail(p, "internal: unhandled long option");
 }
@@ -477,6 +486,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		fail(&p, "-s 0 and -n 0: nothing to test");
 		return OPT_ERROR;
 	}
+	if (cfg->html_path && cfg->runs > MAX_HTML_RUNS) {
+		fail(&p, "--html keeps every run in memory: at most -x %u", MAX_HTML_RUNS);
+		return OPT_ERROR;
+	}
 	return OPT_RUN;
 }
 
@@ -487,7 +500,8 @@ void options_usage(FILE *out)
 	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
-	"              [--no-evict] [--share] [--list-phases] [--help] [--version]\n"
+	"              [--no-evict] [--share] [--html FILE] [--list-phases] [--help]\n"
+	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F] FILE...\n"
 	"\n"
 	"  -d dir     test in a new scratch directory under dir (default: .)\n"
@@ -515,6 +529,7 @@ void options_usage(FILE *out)
 	"  --share          print a paste-ready Markdown block (environment, table,\n"
 	"                   CSV line) on stdout; progress and table go to stderr\n"
 	"  --list-phases    print the phases: name, title, unit, CSV fields; then exit\n"
+	"  --html FILE      also write a self-contained HTML report with charts\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
 	"5 report not written, 6 verification failed.\n", out);

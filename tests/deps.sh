@@ -51,6 +51,9 @@ check cmd:ssh openssh-client
 check cmd:ssh-keygen openssh-client
 check cmd:sshd openssh-server
 check cmd:pdsh pdsh
+check cmd:chromium chromium
+check file:/usr/bin/python3 python3
+check file:/usr/lib/python3/dist-packages/html5lib python3-html5lib
 check cmd:sed sed
 ci cmd:clang clang
 ci file:libFuzzer libclang-rt-14-dev

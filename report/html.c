@@ -1,0 +1,248 @@
+/* The HTML report's page: frame and inline style, what was tested, the
+ * options, the text table and CSV of every run, and how to reproduce it.
+ * The chart sections are in html_phases.c. */
+#include "html.h"
+#include "clocale.h"
+#include "report.h"
+#include "svg.h"
+#include "../lib/units.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Colours come from the charts; the style only lays out and prints. */
+static const char style[] =
+	"body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:1340px;padding:0 1em;color:#111}\n"
+	"h1{font-size:1.5em}h2{margin-top:1.6em;border-bottom:1px solid #999}h3{font-size:1.05em}\n"
+	"pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:13px}\n"
+	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.15em .5em;"
+	"text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
+	".charts{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.chart{max-width:100%;height:auto;background:#fff}\n"
+	".chart text{font:12px sans-serif;fill:#111}.chart .axis-label{font-size:13px;font-weight:600}\n"
+	".chart .grid{stroke:#ddd;stroke-width:1}.chart .tick,.chart .frame{stroke:#333;fill:none}\n"
+	".chart .bar-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
+	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
+	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
+	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"
+	"@media print{body{max-width:none;font-size:11pt}.charts{display:block}pre{white-space:pre-wrap}"
+	"figure,svg{break-inside:avoid}}\n";
+
+void html_page_begin(FILE *out, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+	      out);
+	svg_escape(out, title);
+	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", style);
+	svg_escape(out, title);
+	fputs("</h1>\n", out);
+}
+
+void html_page_end(FILE *out)
+{
+	fprintf(out, "<p class=\"note\">Written by bonnie %s. Charts are inline SVG; each has a table or a "
+	        "title with its numbers.</p>\n</body>\n</html>\n", BONNIE_VERSION);
+}
+
+void html_td(FILE *out, const char *text)
+{
+	svg_escape(out, text);
+}
+
+/* A <pre> rather than a <table>: one text node instead of thousands of
+ * cells keeps a 700-point sweep quick to render. */
+void html_series_table(FILE *out, const struct line_chart *c, const char *x_label)
+{
+	const struct chart_series *first = c->nseries ? &c->series[0] : NULL;
+
+	fputs("<pre class=\"series\">", out);
+	svg_escape(out, x_label);
+	for (size_t s = 0; s < c->nseries; s++) {
+		fputc('\t', out);
+		svg_escape(out, c->series[s].name ? c->series[s].name : "");
+	}
+	fputc('\n', out);
+	for (size_t i = 0; first && i < first->n; i++) {
+		fprintf(out, "%.6g", first->x[i]);
+		for (size_t s = 0; s < c->nseries; s++)
+			if (i < c->series[s].n)
+				fprintf(out, "\t%.6g", c->series[s].y[i]);
+		fputc('\n', out);
+	}
+	fputs("</pre>\n", out);
+}
+
+/* What fn prints into a memory stream, escaped into a <pre>. */
+static void pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	fprintf(out, "<pre class=\"%s\">", cls);
+	if (m != NULL) {
+		fn(m, arg);
+		if (fclose(m) == 0 && buf != NULL)
+			svg_escape(out, buf);
+	}
+	free(buf);
+	fputs("</pre>\n", out);
+}
+
+static void env_text(FILE *m, const void *arg)
+{
+	const struct html_report *rep = arg;
+
+	report_env(m, rep->env);
+	if (rep->align)
+		report_align(m, rep->align);
+}
+
+static void tables_text(FILE *m, const void *arg)
+{
+	const struct html_report *rep = arg;
+
+	for (size_t i = 0; i < rep->nruns; i++) {
+		if (rep->nruns > 1)
+			fprintf(m, "Run %zu of %zu\n", i + 1, rep->nruns);
+		report_table(m, rep->cfg, &rep->runs[i]);
+	}
+}
+
+static void csv_text(FILE *m, const void *arg)
+{
+	const struct html_report *rep = arg;
+
+	for (size_t i = 0; i < rep->nruns; i++)
+		report_csv(m, rep->cfg, &rep->runs[i]);
+}
+
+static void option_row(FILE *out, const char *name, const char *value)
+{
+	fputs("<tr><th class=\"l\">", out);
+	svg_escape(out, name);
+	fputs("</th><td class=\"l\">", out);
+	svg_escape(out, value);
+	fputs("</td></tr>\n", out);
+}
+
+static void io_option_rows(FILE *out, const struct config *cfg)
+{
+	char a[48], b[48], v[160];
+
+	units_format_size(cfg->file_size, a, sizeof a);
+	units_format_size(cfg->chunk, b, sizeof b);
+	snprintf(v, sizeof v, "%s data file, %s chunks, %u seeks by %u workers", a, b, cfg->seeks, cfg->seek_procs);
+	option_row(out, "I/O tests (-s)", cfg->file_size ? v : "skipped");
+	units_format_size(cfg->perchar_size, a, sizeof a);
+	option_row(out, "per-char tests (-f)", cfg->perchar_size && cfg->file_size ? a : "skipped");
+}
+
+static void file_option_rows(FILE *out, const struct config *cfg)
+{
+	char v[160];
+
+	if (cfg->file_max == FILES_HARD_LINKS || cfg->file_max == FILES_SYMLINKS)
+		snprintf(v, sizeof v, "%llu %s in %u director%s", (unsigned long long)config_file_count(cfg),
+		         cfg->file_max == FILES_HARD_LINKS ? "hard links" : "symlinks",
+		         cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
+	else
+		snprintf(v, sizeof v, "%llu files of %lld..%lld bytes in %u director%s",
+		         (unsigned long long)config_file_count(cfg), (long long)cfg->file_min, (long long)cfg->file_max,
+		         cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
+	option_row(out, "file tests (-n)", cfg->files_k ? v : "skipped");
+}
+
+static void options_table(FILE *out, const struct config *cfg)
+{
+	char v[64];
+
+	fputs("<table class=\"options\">\n", out);
+	option_row(out, "directory (-d)", cfg->dir ? cfg->dir : ".");
+	option_row(out, "machine (-m)", cfg->machine);
+	io_option_rows(out, cfg);
+	file_option_rows(out, cfg);
+	snprintf(v, sizeof v, "%u", cfg->runs);
+	option_row(out, "runs (-x)", v);
+	snprintf(v, sizeof v, "%u", cfg->seed);
+	option_row(out, "seed (-z)", v);
+	option_row(out, "O_DIRECT (-D)", cfg->direct ? "yes" : "no");
+	option_row(out, "fsync each operation (-b)", cfg->sync_each ? "yes" : "no");
+	option_row(out, "drop page cache before reads", cfg->evict ? "yes" : "no (--no-evict)");
+	option_row(out, "verify data (--verify)", cfg->verify ? "yes" : "no");
+	fputs("</table>\n", out);
+}
+
+/* Whether a word needs quotes in a POSIX shell. */
+static bool needs_quotes(const char *s)
+{
+	if (*s == '\0')
+		return true;
+	for (; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%", *s))
+			return true;
+	return false;
+}
+
+static void shell_word(FILE *out, const char *s)
+{
+	if (!needs_quotes(s)) {
+		svg_escape(out, s);
+		return;
+	}
+	fputc('\'', out);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", out);
+		else
+			svg_escape(out, (char[]){*s, '\0'});
+	}
+	fputc('\'', out);
+}
+
+/* The command line as typed, plus the seed when it was drawn at random,
+ * so the same data pattern and seek order come back. */
+static void reproduce(FILE *out, const struct html_report *rep)
+{
+	fputs("<h2 id=\"reproduce\">How to reproduce</h2>\n<pre class=\"reproduce\">", out);
+	for (int i = 0; i < rep->argc; i++) {
+		if (i)
+			fputc(' ', out);
+		shell_word(out, rep->argv[i]);
+	}
+	if (!rep->cfg->seed_given)
+		fprintf(out, " -z %u", rep->cfg->seed);
+	fputs("</pre>\n", out);
+}
+
+static void heading(FILE *out, const struct html_report *rep)
+{
+	char title[256];
+
+	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->cfg->machine, rep->env->fs_type);
+	html_page_begin(out, title);
+	fputs("<h2 id=\"environment\">What was tested</h2>\n", out);
+	pre_of(out, "environment", env_text, rep);
+	fputs("<h3>Options</h3>\n", out);
+	options_table(out, rep->cfg);
+}
+
+int report_html(FILE *out, const struct html_report *rep)
+{
+	struct c_locale loc;
+
+	c_locale_enter(&loc);
+	heading(out, rep);
+	html_rates(out, rep);
+	if (rep->nruns > 1)
+		html_repeats(out, rep);
+	html_latency(out, rep);
+	fputs("<h2 id=\"table\">The table</h2>\n", out);
+	pre_of(out, "table", tables_text, rep);
+	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
+	pre_of(out, "csv", csv_text, rep);
+	reproduce(out, rep);
+	html_page_end(out);
+	c_locale_leave(&loc);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,55 @@
+/* The HTML report (--html FILE): one self-contained page with inline SVG
+ * charts, no scripts, styles or fonts from elsewhere, readable with
+ * JavaScript off. Pure formatting into a FILE *. */
+#ifndef BONNIE_HTML_H
+#define BONNIE_HTML_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../lib/config.h"
+#include "../lib/env.h"
+#include "../phases/results.h"
+
+/* What one invocation measured: its options and command line, the
+ * environment, the alignment probe (may be NULL) and every run (-x). */
+struct html_report {
+	const struct config *cfg;
+	int argc;
+	char **argv;
+	const struct env_info *env;
+	const struct align_result *align;
+	const struct run_result *runs;
+	size_t nruns;
+};
+
+/* Writes the whole page. Returns 0, or -1 if out has an error. */
+int report_html(FILE *out, const struct html_report *rep);
+
+/* The page frame (doctype, inline style, heading) and its end; other
+ * reports (compare, sweep) put their sections between the two. */
+void html_page_begin(FILE *out, const char *title);
+void html_page_end(FILE *out);
+
+/* Sections of a run's page. */
+void html_rates(FILE *out, const struct html_report *rep);
+void html_repeats(FILE *out, const struct html_report *rep);
+void html_latency(FILE *out, const struct html_report *rep);
+
+struct line_chart;
+
+/* A line chart's text equivalent: a tab-separated <pre>, one line per x
+ * value of the first series, one column per series (x_label and each
+ * series name as heads). */
+void html_series_table(FILE *out, const struct line_chart *c, const char *x_label);
+
+/* Short words for a phase in headings and chart labels: "block write". */
+const char *html_phase_label(enum phase_id id);
+
+/* The value text in a <td> or <pre>, escaped. */
+void html_td(FILE *out, const char *text);
+
+/* Median of n values (sorted in place); 0 when n is 0. */
+double html_median(double *v, size_t n);
+
+#endif

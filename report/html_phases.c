@@ -1,0 +1,435 @@
+/* The HTML report's measured sections: a rate chart per phase group, each
+ * run's value with median and spread (-x), and a latency percentile curve
+ * per phase, each chart followed by a table with the same numbers. */
+#include "html.h"
+#include "metrics.h"
+#include "svg.h"
+#include "../lib/units.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GROUP_MAX 6
+#define CURVES_MAX 8      /* more runs than this: one merged curve */
+#define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
+#define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
+
+struct group {
+	const char *id, *title;
+	enum phase_id first, last;
+};
+
+static const struct group groups[] = {
+	{"rates-seq", "Sequential I/O", PHASE_PUTC, PHASE_GET_BLOCK},
+	{"rates-seeks", "Random seeks", PHASE_SEEKS, PHASE_SEEKS},
+	{"rates-files", "File operations", PHASE_SEQ_CREATE, PHASE_RAN_DEL},
+};
+
+const char *html_phase_label(enum phase_id id)
+{
+	static const char *const labels[PHASE_COUNT] = {
+		"per-char write", "block write", "rewrite", "per-char read", "block read", "random seeks",
+		"create (seq)", "stat (seq)", "delete (seq)", "create (random)", "stat (random)", "delete (random)",
+	};
+
+	return id < PHASE_COUNT ? labels[id] : "?";
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double html_median(double *v, size_t n)
+{
+	if (n == 0)
+		return 0;
+	qsort(v, n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* One phase over all runs: each run's rate (in run order), the median,
+ * min and max, the median %CPU and the marks any run earned. */
+struct phase_stats {
+	size_t n;
+	double *rate;
+	double median, lo, hi;
+	int cpu;
+	unsigned marks;
+};
+
+static unsigned phase_marks(enum phase_id id, const struct phase_result *r)
+{
+	unsigned m = 0;
+
+	if (metric_low_confidence(r))
+		m |= BAR_LOW_CONFIDENCE;
+	if (metric_cached(id, r))
+		m |= BAR_CACHED;
+	if (id <= PHASE_SEEKS && (r->flags & RESULT_NOT_EVICTED))
+		m |= BAR_NOT_EVICTED;
+	return m;
+}
+
+/* Fills st (st->rate must hold rep->nruns values). Returns st->n. */
+static size_t phase_stats(const struct html_report *rep, enum phase_id id, struct phase_stats *st)
+{
+	double *sorted = malloc((rep->nruns ? rep->nruns : 1) * 2 * sizeof *sorted), *cpu;
+
+	st->n = 0;
+	st->marks = 0;
+	if (sorted == NULL)
+		return 0;
+	cpu = sorted + rep->nruns;
+	for (size_t i = 0; i < rep->nruns; i++) {
+		const struct phase_result *r = &rep->runs[i].phase[id];
+		if (!metric_reportable(r))
+			continue;
+		cpu[st->n] = metric_cpu_pct(r);
+		st->rate[st->n++] = metric_rate(id, r);
+		st->marks |= phase_marks(id, r);
+	}
+	memcpy(sorted, st->rate, st->n * sizeof *sorted);
+	st->median = html_median(sorted, st->n);
+	st->lo = st->n ? sorted[0] : 0;
+	st->hi = st->n ? sorted[st->n - 1] : 0;
+	st->cpu = (int)html_median(cpu, st->n);
+	free(sorted);
+	return st->n;
+}
+
+/* Rate axis unit: KiB/s, MiB/s or GiB/s for bytes; per second counts,
+ * in thousands when large. */
+static void rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit)
+{
+	if (phase_unit(id) == RATE_BYTES) {
+		*scale = max >= 10.0 * 1024 * 1024 ? 1024.0 * 1024 : max >= 10.0 * 1024 ? 1024.0 : 1.0;
+		*unit = *scale > 1024 ? "GiB/s" : *scale > 1 ? "MiB/s" : "KiB/s";
+		*label = *scale > 1024 ? "rate (GiB/s)" : *scale > 1 ? "rate (MiB/s)" : "rate (KiB/s)";
+		return;
+	}
+	*scale = max >= 100000 ? 1000.0 : 1.0;
+	if (phase_unit(id) == RATE_SEEKS) {
+		*unit = *scale > 1 ? "thousand seeks/s" : "seeks/s";
+		*label = *scale > 1 ? "rate (thousand seeks/s)" : "rate (seeks/s)";
+	} else {
+		*unit = *scale > 1 ? "thousand files/s" : "files/s";
+		*label = *scale > 1 ? "rate (thousand files/s)" : "rate (files/s)";
+	}
+}
+
+static void fmt_scaled(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+}
+
+static const char *marks_text(unsigned m)
+{
+	static const char *const words[] = {
+		"", "ran under 0.5 s (low confidence)", "cached", "cached; ran under 0.5 s",
+		"page cache not dropped", "ran under 0.5 s; page cache not dropped", "cached; page cache not dropped",
+		"cached; under 0.5 s; page cache not dropped",
+	};
+
+	return words[m & 7u];
+}
+
+/* Everything one group's chart and table need. */
+struct group_data {
+	struct phase_stats st[GROUP_MAX];
+	enum phase_id id[GROUP_MAX];
+	char text[GROUP_MAX][32];
+	struct chart_bar bars[GROUP_MAX];
+	size_t n;
+	double scale;
+	const char *label, *unit;
+};
+
+static void group_collect(const struct html_report *rep, const struct group *g, struct group_data *d, double *store)
+{
+	double max = 0;
+
+	d->n = 0;
+	for (int id = (int)g->first; id <= (int)g->last; id++) {
+		struct phase_stats *st = &d->st[d->n];
+		st->rate = store + d->n * rep->nruns;
+		if (phase_stats(rep, (enum phase_id)id, st) == 0)
+			continue;
+		d->id[d->n++] = (enum phase_id)id;
+		max = st->hi > max ? st->hi : max;
+	}
+	rate_unit(g->first, max, &d->scale, &d->label, &d->unit);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct phase_stats *st = &d->st[i];
+		fmt_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
+		if (st->marks & BAR_LOW_CONFIDENCE)
+			strcat(d->text[i], "~");
+		d->bars[i] = (struct chart_bar){html_phase_label(d->id[i]), phase_name(d->id[i]), 0, st->median,
+		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
+		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
+	}
+}
+
+static void group_table(FILE *out, const struct group_data *d, size_t nruns)
+{
+	char v[32];
+
+	fprintf(out, "<table class=\"rates\">\n<tr><th class=\"l\">phase</th><th>%s%s</th><th>%%CPU</th>",
+	        nruns > 1 ? "median " : "", d->unit);
+	if (nruns > 1)
+		fprintf(out, "<th>min</th><th>max</th>");
+	fputs("<th class=\"l\">notes</th></tr>\n", out);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct phase_stats *st = &d->st[i];
+		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
+		        phase_name(d->id[i]), st->median, html_phase_label(d->id[i]), d->text[i], st->cpu);
+		if (nruns > 1) {
+			fmt_scaled(st->lo / d->scale, v, sizeof v);
+			fprintf(out, "<td>%s</td>", v);
+			fmt_scaled(st->hi / d->scale, v, sizeof v);
+			fprintf(out, "<td>%s</td>", v);
+		}
+		fprintf(out, "<td class=\"l\">%s</td></tr>\n", marks_text(st->marks));
+	}
+	fputs("</table>\n", out);
+}
+
+static void group_section(FILE *out, const struct html_report *rep, const struct group *g, double *store)
+{
+	struct group_data d;
+	char desc[512];
+	struct bar_chart c;
+
+	group_collect(rep, g, &d, store);
+	if (d.n == 0)
+		return;
+	snprintf(desc, sizeof desc, "Bar chart of %s%s per phase with %%CPU under each bar; hatched bars ran under "
+	         "0.5 s (low confidence) or read from the page cache.%s The table below has the same numbers.",
+	         rep->nruns > 1 ? "the median " : "", d.label,
+	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
+	c = (struct bar_chart){g->id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
+	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", g->id,
+	        g->title);
+	chart_bars(out, &c);
+	fputs("</figure>\n", out);
+	group_table(out, &d, rep->nruns);
+	fputs("</div>\n</section>\n", out);
+}
+
+void html_rates(FILE *out, const struct html_report *rep)
+{
+	double *store = malloc((rep->nruns ? rep->nruns : 1) * GROUP_MAX * sizeof *store);
+
+	fprintf(out, "<h2 id=\"rates\">Rates%s</h2>\n", rep->nruns > 1 ? " (median of the runs)" : "");
+	if (store == NULL)
+		return;
+	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+		group_section(out, rep, &groups[i], store);
+	free(store);
+}
+
+/* ---- repeats ---- */
+
+/* Each run's rate of one phase, in the unit of its group's chart. */
+static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id id, struct phase_stats *st,
+                       double scale, const char *unit)
+{
+	char v[32];
+
+	if (phase_stats(rep, id, st) == 0)
+		return;
+	fprintf(out, "<tr data-key=\"%s\"><td class=\"l\">%s</td><td class=\"l\">%s</td>", phase_name(id),
+	        html_phase_label(id), unit);
+	for (size_t i = 0; i < rep->nruns; i++) {
+		const struct phase_result *r = &rep->runs[i].phase[id];
+		v[0] = '\0';
+		if (metric_reportable(r))
+			fmt_scaled(metric_rate(id, r) / scale, v, sizeof v);
+		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
+	}
+	fmt_scaled(st->median / scale, v, sizeof v);
+	fprintf(out, "<td>%s</td>", v);
+	fmt_scaled(st->lo / scale, v, sizeof v);
+	fprintf(out, "<td>%s", v);
+	fmt_scaled(st->hi / scale, v, sizeof v);
+	fprintf(out, " .. %s</td><td>%.1f%%</td></tr>\n", v,
+	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
+}
+
+static void repeat_group(FILE *out, const struct html_report *rep, const struct group *g, struct phase_stats *st)
+{
+	double max = 0, scale;
+	const char *label, *unit;
+
+	for (int id = (int)g->first; id <= (int)g->last; id++)
+		if (phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
+			max = st->hi;
+	rate_unit(g->first, max, &scale, &label, &unit);
+	for (int id = (int)g->first; id <= (int)g->last; id++)
+		repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
+}
+
+void html_repeats(FILE *out, const struct html_report *rep)
+{
+	struct phase_stats st;
+
+	st.rate = malloc(rep->nruns * sizeof *st.rate);
+	if (st.rate == NULL)
+		return;
+	fprintf(out, "<h2 id=\"repeats\">Each of the %zu runs</h2>\n<p>Spread is (max &minus; min) / median.</p>\n"
+	        "<table class=\"repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns);
+	for (size_t i = 0; i < rep->nruns; i++)
+		fprintf(out, "<th>run %zu</th>", i + 1);
+	fputs("<th>median</th><th>min .. max</th><th>spread</th></tr>\n", out);
+	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+		repeat_group(out, rep, &groups[i], &st);
+	fputs("</table>\n", out);
+	free(st.rate);
+}
+
+/* ---- latency ---- */
+
+/* Curve points of a histogram: p0 (the minimum), then every NINES_STEP
+ * up to the last percentile its sample count supports (at most p99.99). */
+static size_t curve_points(const struct hist *h, double *pct, double *ns)
+{
+	size_t n = 0;
+
+	if (h->count == 0)
+		return 0;
+	pct[n] = 0;
+	ns[n++] = (double)h->min;
+	for (int k = 1; k < CURVE_POINTS - 1; k++) {
+		double nines = k * NINES_STEP, p = 100.0 * (1.0 - pow(10.0, -nines));
+		if ((double)h->count * (1.0 - p / 100.0) < 1.0 - 1e-9)
+			break;
+		pct[n] = p;
+		ns[n++] = (double)hist_percentile(h, p);
+	}
+	return n;
+}
+
+static void make_curve(const struct hist *h, const char *name, double *pct, double *ns, struct pct_curve *c)
+{
+	c->name = name;
+	c->n = curve_points(h, pct, ns);
+	c->pct = pct;
+	c->ns = ns;
+	c->median = (double)hist_percentile(h, 50);
+	c->p99 = (double)h->count >= 100 ? (double)hist_percentile(h, 99) : -1;
+	c->max = (double)h->max;
+}
+
+static void latency_row(FILE *out, const char *name, const struct hist *h)
+{
+	static const double pcts[] = {50, 90, 99, 99.9, 99.99};
+	char v[32];
+
+	fprintf(out, "<tr><td class=\"l\">%s</td><td>%llu</td>", name, (unsigned long long)h->count);
+	svg_fmt_latency((double)h->min, v, sizeof v);
+	fprintf(out, "<td>%s</td>", v);
+	for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++) {
+		v[0] = '\0';
+		if (i == 0 || (double)h->count * (1.0 - pcts[i] / 100.0) >= 1.0 - 1e-9)
+			svg_fmt_latency((double)hist_percentile(h, pcts[i]), v, sizeof v);
+		fprintf(out, "<td>%s</td>", v);
+	}
+	svg_fmt_latency((double)h->max, v, sizeof v);
+	fprintf(out, "<td>%s</td></tr>\n", v);
+}
+
+/* Storage for up to CURVES_MAX curves of one phase. */
+struct curves {
+	struct pct_curve c[CURVES_MAX];
+	double pct[CURVES_MAX][CURVE_POINTS], ns[CURVES_MAX][CURVE_POINTS];
+	char name[CURVES_MAX][32];
+	struct hist merged;
+	size_t n;
+};
+
+/* One curve per run, or one of all runs merged when there are many. */
+static void phase_curves(const struct html_report *rep, enum phase_id id, struct curves *cv)
+{
+	bool merge = rep->nruns > CURVES_MAX;
+
+	cv->n = 0;
+	hist_init(&cv->merged);
+	for (size_t i = 0; i < rep->nruns; i++) {
+		const struct phase_result *r = &rep->runs[i].phase[id];
+		if (!metric_reportable(r) || r->latency.count == 0)
+			continue;
+		if (merge) {
+			hist_merge(&cv->merged, &r->latency);
+			continue;
+		}
+		if (rep->nruns > 1)
+			snprintf(cv->name[cv->n], sizeof cv->name[0], "run %zu", i + 1);
+		else
+			snprintf(cv->name[cv->n], sizeof cv->name[0], "this run");
+		make_curve(&r->latency, cv->name[cv->n], cv->pct[cv->n], cv->ns[cv->n], &cv->c[cv->n]);
+		cv->n++;
+	}
+	if (merge && cv->merged.count > 0) {
+		snprintf(cv->name[0], sizeof cv->name[0], "all %zu runs", rep->nruns);
+		make_curve(&cv->merged, cv->name[0], cv->pct[0], cv->ns[0], &cv->c[0]);
+		cv->n = 1;
+	}
+}
+
+static void latency_phase(FILE *out, const struct html_report *rep, enum phase_id id, struct curves *cv)
+{
+	char cid[48], title[96], desc[256];
+	struct pct_chart c;
+
+	phase_curves(rep, id, cv);
+	if (cv->n == 0)
+		return;
+	snprintf(cid, sizeof cid, "lat-%s", phase_name(id));
+	snprintf(title, sizeof title, "%s: latency per operation", html_phase_label(id));
+	snprintf(desc, sizeof desc, "Latency against percentile, p0 to the highest percentile the sample count "
+	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
+	         cv->n > 1 ? " One curve per run." : "");
+	c = (struct pct_chart){cid, title, desc, cv->c, cv->n};
+	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s</figcaption>\n", phase_name(id), title);
+	chart_percentiles(out, &c);
+	fputs("</figure>\n", out);
+}
+
+static void latency_table(FILE *out, const struct html_report *rep)
+{
+	struct hist *h = malloc(sizeof *h);
+
+	if (h == NULL)
+		return;
+	fputs("<table class=\"latency\">\n<tr><th class=\"l\">phase</th><th>operations</th><th>min</th><th>median</th>"
+	      "<th>p90</th><th>p99</th><th>p99.9</th><th>p99.99</th><th>max</th></tr>\n", out);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		hist_init(h);
+		for (size_t i = 0; i < rep->nruns; i++)
+			if (metric_reportable(&rep->runs[i].phase[id]))
+				hist_merge(h, &rep->runs[i].phase[id].latency);
+		if (h->count)
+			latency_row(out, html_phase_label((enum phase_id)id), h);
+	}
+	fputs("</table>\n", out);
+	free(h);
+}
+
+void html_latency(FILE *out, const struct html_report *rep)
+{
+	struct curves *cv = malloc(sizeof *cv);
+
+	if (cv == NULL)
+		return;
+	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<p>Percentiles%s; blank cells: too few operations for that "
+	        "percentile.</p>\n", rep->nruns > 1 ? " of all runs together" : "");
+	latency_table(out, rep);
+	fputs("<div class=\"charts\">\n", out);
+	for (int id = 0; id < PHASE_COUNT; id++)
+		latency_phase(out, rep, (enum phase_id)id, cv);
+	fputs("</div>\n", out);
+	free(cv);
+}

@@ -1,0 +1,404 @@
+/* The report's three generic charts (lines, bars, percentile curves),
+ * taking plain arrays so that runs, repeats, sweeps and comparisons can
+ * all be drawn with them. Every mark carries its exact numbers. */
+#include "svg.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CHART_W 640
+#define CHART_H 330
+#define PLOT_X 84.0
+#define PLOT_Y 40.0
+#define PLOT_W (CHART_W - PLOT_X - 24.0)
+#define PLOT_H (CHART_H - PLOT_Y - 72.0)
+#define POINT_MARKERS_MAX 60 /* longer series get a line only */
+
+/* Dash patterns and point shapes tell series apart without colour. */
+static const char *const dashes[] = {"", "6 3", "2 3", "8 3 2 3"};
+
+static const char *colour(int i)
+{
+	return svg_palette[(unsigned)i % SVG_PALETTE];
+}
+
+static void point_shape(FILE *out, int series, double x, double y)
+{
+	switch ((unsigned)series % 3) {
+	case 0:
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"/>", x, y);
+		break;
+	case 1:
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\"/>", x - 3.5, y - 3.5);
+		break;
+	default:
+		fprintf(out, "<path d=\"M%.1f %.1fl4 7h-8z\"/>", x, y - 4.5);
+	}
+}
+
+/* One legend row above the plot: a stroke sample and the name. */
+static void legend(FILE *out, const char *const *names, size_t n, bool lines)
+{
+	double x = PLOT_X;
+
+	if (n < 2)
+		return;
+	fputs("<g class=\"legend\">\n", out);
+	for (size_t i = 0; i < n; i++) {
+		if (lines)
+			fprintf(out, "<path d=\"M%.1f 18h22\" stroke=\"%s\" stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>", x,
+			        colour((int)i), dashes[i % 4]);
+		else
+			fprintf(out, "<rect x=\"%.1f\" y=\"12\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, colour((int)i));
+		svg_text(out, x + 26, 22, "start", "legend-text", names[i] ? names[i] : "");
+		x += 40 + 7.0 * (double)strlen(names[i] ? names[i] : "");
+	}
+	fputs("</g>\n", out);
+}
+
+static void number_list(FILE *out, const char *attr, const double *v, size_t n)
+{
+	fprintf(out, " %s=\"", attr);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%.10g", i ? " " : "", v[i]);
+	fputc('"', out);
+}
+
+static void series_path(FILE *out, const struct svg_frame *f, const struct chart_series *s, int idx)
+{
+	fputs("<g class=\"series\" data-series=\"", out);
+	svg_escape(out, s->name ? s->name : "");
+	fputc('"', out);
+	number_list(out, "data-x", s->x, s->n);
+	number_list(out, "data-y", s->y, s->n);
+	fprintf(out, " fill=\"%s\">\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" d=\"",
+	        colour(idx), colour(idx), dashes[(unsigned)idx % 4]);
+	for (size_t i = 0; i < s->n; i++)
+		fprintf(out, "%c%.1f %.1f", i ? 'L' : 'M', svg_frame_x(f, s->x[i]), svg_frame_y(f, s->y[i]));
+	fputs("\"/>\n", out);
+	for (size_t i = 0; s->n <= POINT_MARKERS_MAX && i < s->n; i++)
+		point_shape(out, idx, svg_frame_x(f, s->x[i]), svg_frame_y(f, s->y[i]));
+	fputs("\n</g>\n", out);
+}
+
+static void marker(FILE *out, const struct svg_frame *f, const struct chart_marker *m)
+{
+	double x = svg_frame_x(f, m->x);
+
+	fprintf(out, "<g class=\"marker\" data-x=\"%.10g\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", m->x,
+	        x, f->y, x, f->y + f->h);
+	svg_text(out, x + 4, f->y + 12, "start", "marker-text", m->label ? m->label : "");
+	fputs("</g>\n", out);
+}
+
+/* Data range of all series on one axis (x or y). */
+static void series_range(const struct line_chart *c, bool y, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t s = 0; s < c->nseries; s++) {
+		const double *v = y ? c->series[s].y : c->series[s].x;
+		for (size_t i = 0; i < c->series[s].n; i++) {
+			bool usable = !(y ? c->y.log : c->x.log) || v[i] > 0;
+			if (usable && v[i] < *lo)
+				*lo = v[i];
+			if (usable && v[i] > *hi)
+				*hi = v[i];
+		}
+	}
+	if (!isfinite(*lo) || !isfinite(*hi))
+		*lo = 0, *hi = 1;
+}
+
+/* A linear value axis starts at zero, so heights compare honestly. */
+static void fit_axis(struct svg_axis *a, double lo, double hi, bool from_zero)
+{
+	a->lo = from_zero && !a->log && lo > 0 ? 0 : lo;
+	a->hi = hi;
+}
+
+void chart_line(FILE *out, const struct line_chart *c)
+{
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, c->x, c->y};
+	const char *names[SVG_PALETTE * 4];
+	double lo, hi;
+	size_t nn = c->nseries < sizeof names / sizeof names[0] ? c->nseries : sizeof names / sizeof names[0];
+
+	series_range(c, false, &lo, &hi);
+	fit_axis(&f.xa, lo, hi, false);
+	series_range(c, true, &lo, &hi);
+	fit_axis(&f.ya, lo, hi, true);
+	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
+	svg_axes(out, &f);
+	for (size_t s = 0; s < c->nseries; s++)
+		series_path(out, &f, &c->series[s], (int)s);
+	for (size_t m = 0; m < c->nmarkers; m++)
+		marker(out, &f, &c->markers[m]);
+	for (size_t i = 0; i < nn; i++)
+		names[i] = c->series[i].name;
+	legend(out, names, nn, true);
+	svg_end(out);
+}
+
+/* ---- bars ---- */
+
+/* The highest figure of a bar: its value, whisker or dots (the value
+ * label goes above it). */
+static double bar_top(const struct chart_bar *b)
+{
+	double top = b->lo <= b->hi && b->hi > b->value ? b->hi : b->value;
+
+	for (size_t k = 0; k < b->npoints; k++)
+		top = b->points[k] > top ? b->points[k] : top;
+	return top;
+}
+
+static void bar_range(const struct bar_chart *c, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = 0;
+	for (size_t i = 0; i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bars[i];
+		double top = bar_top(b);
+		*hi = top > *hi ? top : *hi;
+		if (b->value > 0 && b->value < *lo)
+			*lo = b->value;
+	}
+	if (!isfinite(*lo))
+		*lo = 1;
+	if (!(*hi > 0))
+		*hi = 1;
+}
+
+static size_t category_count(const struct bar_chart *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nbars; i++)
+		if (i == 0 || strcmp(c->bars[i].category, c->bars[i - 1].category) != 0)
+			n++;
+	return n;
+}
+
+static const char *mark_word(unsigned marks)
+{
+	if (marks & BAR_CACHED)
+		return "cached";
+	if (marks & BAR_NOT_EVICTED)
+		return "not evicted";
+	if (marks & BAR_LOW_CONFIDENCE)
+		return "~ under 0.5 s";
+	return NULL;
+}
+
+static void bar_attrs(FILE *out, const struct chart_bar *b)
+{
+	fputs("<g class=\"bar\" data-key=\"", out);
+	svg_escape(out, b->key ? b->key : "");
+	fprintf(out, "\" data-series=\"%d\" data-value=\"%.10g\"", b->series, b->value);
+	if (b->cpu_pct >= 0)
+		fprintf(out, " data-cpu=\"%d\"", b->cpu_pct);
+	if (b->lo <= b->hi)
+		fprintf(out, " data-lo=\"%.10g\" data-hi=\"%.10g\"", b->lo, b->hi);
+	if (b->npoints)
+		number_list(out, "data-points", b->points, b->npoints);
+	fprintf(out, " data-marks=\"%s%s%s\">", b->marks & BAR_LOW_CONFIDENCE ? "low-confidence " : "",
+	        b->marks & BAR_CACHED ? "cached " : "", b->marks & BAR_NOT_EVICTED ? "not-evicted" : "");
+	fputs("<title>", out);
+	svg_escape(out, b->category);
+	fputs(": ", out);
+	svg_escape(out, b->value_text ? b->value_text : "");
+	if (b->cpu_pct >= 0)
+		fprintf(out, ", %d%% CPU", b->cpu_pct);
+	if (mark_word(b->marks))
+		fprintf(out, ", %s", mark_word(b->marks));
+	fputs("</title>\n", out);
+}
+
+static void bar_spread(FILE *out, const struct svg_frame *f, const struct chart_bar *b, double cx, double bw)
+{
+	if (b->lo <= b->hi) {
+		double y0 = svg_frame_y(f, b->lo), y1 = svg_frame_y(f, b->hi);
+		fprintf(out, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fh%.1fM%.1f %.1fh%.1f\"/>", cx, y0, y1,
+		        cx - bw / 4, y0, bw / 2, cx - bw / 4, y1, bw / 2);
+	}
+	for (size_t k = 0; k < b->npoints; k++) {
+		double dx = b->npoints > 1 ? (double)k / (double)(b->npoints - 1) - 0.5 : 0;
+		fprintf(out, "<circle class=\"run-dot\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>", cx + dx * bw * 0.6,
+		        svg_frame_y(f, b->points[k]));
+	}
+}
+
+static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame *f, const struct chart_bar *b,
+                    double x, double bw)
+{
+	double base = f->y + f->h, top = svg_frame_y(f, b->value);
+	char cpu[32];
+
+	bar_attrs(out, b);
+	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, top, bw, base - top,
+	        colour(b->series));
+	if (b->marks & (BAR_LOW_CONFIDENCE | BAR_CACHED | BAR_NOT_EVICTED)) {
+		fprintf(out, "<rect class=\"hatch\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"url(#", x,
+		        top, bw, base - top);
+		svg_escape(out, c->id);
+		fprintf(out, "-%s)\"/>", b->marks & BAR_LOW_CONFIDENCE ? "lowconf" : "cached");
+	}
+	bar_spread(out, f, b, x + bw / 2, bw);
+	svg_text(out, x + bw / 2, svg_frame_y(f, bar_top(b)) - 6, "middle", "bar-value", b->value_text ? b->value_text : "");
+	if (b->cpu_pct >= 0) {
+		snprintf(cpu, sizeof cpu, "%d%% CPU", b->cpu_pct);
+		svg_text(out, x + bw / 2, base + 40, "middle", "bar-cpu", cpu);
+	}
+	if (mark_word(b->marks))
+		svg_text(out, x + bw / 2, base + 54, "middle", "bar-mark", mark_word(b->marks));
+	fputs("</g>\n", out);
+}
+
+/* Category names under the middle of each group of bars; a name too wide
+ * for its group is put on two lines, split at its first blank. */
+static void category_label(FILE *out, const struct svg_frame *f, const char *name, double x0, double x1,
+                           double room)
+{
+	const char *blank = strchr(name, ' ');
+	char first[64];
+
+	if (blank == NULL || 6.5 * (double)strlen(name) <= room || (size_t)(blank - name) >= sizeof first) {
+		svg_text(out, (x0 + x1) / 2, f->y + f->h + 16, "middle", "bar-label", name);
+		return;
+	}
+	memcpy(first, name, (size_t)(blank - name));
+	first[blank - name] = '\0';
+	svg_text(out, (x0 + x1) / 2, f->y + f->h + 14, "middle", "bar-label", first);
+	svg_text(out, (x0 + x1) / 2, f->y + f->h + 26, "middle", "bar-label", blank + 1);
+}
+
+void chart_bars(FILE *out, const struct bar_chart *c)
+{
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL}, c->y};
+	double lo, hi, slot, x;
+	size_t ncat = category_count(c);
+
+	bar_range(c, &lo, &hi);
+	f.ya.lo = f.ya.log ? lo / 2 : 0;
+	f.ya.hi = hi * 1.08;
+	slot = f.w / ((double)c->nbars + 0.8 * (double)ncat + 0.2);
+	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
+	fputs("<defs>\n", out);
+	svg_mark_patterns(out, c->id);
+	fputs("</defs>\n", out);
+	svg_axes(out, &f);
+	x = f.x + 0.6 * slot;
+	for (size_t i = 0; i < c->nbars; i++) {
+		double x0 = x;
+		for (; i < c->nbars; i++) {
+			one_bar(out, c, &f, &c->bars[i], x + 0.1 * slot, 0.8 * slot);
+			x += slot;
+			if (i + 1 == c->nbars || strcmp(c->bars[i + 1].category, c->bars[i].category) != 0)
+				break;
+		}
+		category_label(out, &f, c->bars[i].category, x0, x, x - x0);
+		x += 0.8 * slot;
+	}
+	legend(out, c->series_names, c->series_names ? c->nseries : 0, false);
+	svg_end(out);
+}
+
+/* ---- percentile curves ---- */
+
+#define NINES_MAX 4.0 /* p99.99 */
+
+/* Position of a percentile on the "nines" axis: p90 -> 1, p99 -> 2. */
+static double nines(double pct)
+{
+	double v = pct >= 100 ? NINES_MAX : -log10(1.0 - pct / 100.0);
+
+	return v > NINES_MAX ? NINES_MAX : v < 0 ? 0 : v;
+}
+
+static void nines_label(double v, char *buf, size_t len)
+{
+	static const char *const names[] = {"p0", "p90", "p99", "p99.9", "p99.99"};
+	int i = (int)floor(v + 0.5);
+
+	snprintf(buf, len, "%s", i >= 0 && i <= 4 && fabs(v - i) < 1e-9 ? names[i] : "");
+}
+
+static void pct_range(const struct pct_chart *c, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = 0;
+	for (size_t k = 0; k < c->ncurves; k++) {
+		const struct pct_curve *p = &c->curves[k];
+		for (size_t i = 0; i < p->n; i++)
+			if (p->ns[i] > 0 && p->ns[i] < *lo)
+				*lo = p->ns[i];
+		*hi = p->max > *hi ? p->max : *hi;
+	}
+	if (!isfinite(*lo))
+		*lo = 1;
+	if (!(*hi > *lo))
+		*hi = *lo * 10;
+}
+
+/* A labelled dot: "median 1.2 ms" (text only when label is true). */
+static void pct_point(FILE *out, const struct svg_frame *f, const char *what, double pct, double ns, bool label)
+{
+	double x = svg_frame_x(f, nines(pct)), y = svg_frame_y(f, ns);
+	char v[32], text[64];
+
+	svg_fmt_latency(ns, v, sizeof v);
+	snprintf(text, sizeof text, "%s %s", what, v);
+	fprintf(out, "<g class=\"pct-mark\" data-what=\"%s\" data-pct=\"%g\" data-ns=\"%.10g\"><title>", what, pct, ns);
+	svg_escape(out, text);
+	fputs("</title>", out);
+	fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>", x, y);
+	if (label)
+		svg_text(out, x + 6, y - 6, x > f->x + f->w * 0.75 ? "end" : "start", "pct-label", text);
+	fputs("</g>\n", out);
+}
+
+static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_curve *p, int idx, bool label)
+{
+	fputs("<g class=\"series pct-curve\" data-series=\"", out);
+	svg_escape(out, p->name ? p->name : "");
+	fputc('"', out);
+	number_list(out, "data-pct", p->pct, p->n);
+	number_list(out, "data-ns", p->ns, p->n);
+	fprintf(out, " fill=\"%s\">\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" d=\"",
+	        colour(idx), colour(idx), dashes[(unsigned)idx % 4]);
+	for (size_t i = 0; i < p->n; i++)
+		fprintf(out, "%c%.1f %.1f", i ? 'L' : 'M', svg_frame_x(f, nines(p->pct[i])), svg_frame_y(f, p->ns[i]));
+	fputs("\"/>\n", out);
+	pct_point(out, f, "median", 50, p->median, label);
+	if (p->p99 >= 0)
+		pct_point(out, f, "p99", 99, p->p99, label);
+	fprintf(out, "<g class=\"pct-mark\" data-what=\"max\" data-ns=\"%.10g\"><path class=\"max-line\" "
+	        "stroke=\"%s\" d=\"M%.1f %.1fH%.1f\"/>", p->max, colour(idx), f->x, svg_frame_y(f, p->max), f->x + f->w);
+	if (label) {
+		char v[32], text[48];
+		svg_fmt_latency(p->max, v, sizeof v);
+		snprintf(text, sizeof text, "max %s", v);
+		svg_text(out, f->x + 4, svg_frame_y(f, p->max) - 4, "start", "pct-label", text);
+	}
+	fputs("</g>\n</g>\n", out);
+}
+
+void chart_percentiles(FILE *out, const struct pct_chart *c)
+{
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H,
+	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label},
+	                      {1, 10, true, "latency (log scale)", 0, svg_fmt_latency}};
+	const char *names[SVG_PALETTE];
+	size_t nn = c->ncurves < SVG_PALETTE ? c->ncurves : SVG_PALETTE;
+
+	pct_range(c, &f.ya.lo, &f.ya.hi);
+	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
+	svg_axes(out, &f);
+	for (size_t k = 0; k < c->ncurves; k++)
+		pct_curve(out, &f, &c->curves[k], (int)k, k == 0);
+	for (size_t i = 0; i < nn; i++)
+		names[i] = c->curves[i].name;
+	legend(out, names, nn, true);
+	svg_end(out);
+}

@@ -1,0 +1,329 @@
+/* The SVG writer and the HTML report: escaping, ticks, the three generic
+ * charts on synthetic series, and a report whose chart numbers must equal
+ * the metrics the CSV prints. Browser and parser checks: tests/html.sh. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../lib/options.h"
+#include "../report/html.h"
+#include "../report/metrics.h"
+#include "../report/svg.h"
+
+#include <check.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static FILE *mem_open(char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+
+	ck_assert_ptr_nonnull(f);
+	return f;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+START_TEST(escapes_markup_and_controls)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	svg_escape(f, "a<b>&\"c'\x01");
+	fclose(f);
+	ck_assert_str_eq(buf, "a&lt;b&gt;&amp;&quot;c&#39;?");
+	free(buf);
+}
+END_TEST
+
+START_TEST(linear_ticks_are_nice_in_label_units)
+{
+	struct svg_axis a = {0, 1234.0 * 1024, false, "rate (MiB/s)", 1024, NULL};
+	double t[SVG_MAX_TICKS];
+	int n = svg_axis_ticks(&a, t, SVG_MAX_TICKS);
+
+	ck_assert_int_eq(n, 4); /* 0, 500, 1000, 1500 MiB/s */
+	for (int i = 0; i < n; i++)
+		ck_assert_double_eq_tol(t[i] / 1024, 500.0 * i, 1e-9);
+	ck_assert_double_eq_tol(a.hi, 1500.0 * 1024, 1e-6);
+}
+END_TEST
+
+START_TEST(log_ticks_cover_whole_decades)
+{
+	struct svg_axis a = {3, 2500, true, "latency", 0, NULL};
+	double t[SVG_MAX_TICKS];
+	int n = svg_axis_ticks(&a, t, SVG_MAX_TICKS);
+
+	ck_assert_double_eq(a.lo, 1);
+	ck_assert_double_eq_tol(a.hi, 10000, 1e-9);
+	ck_assert_int_eq(n, 5);
+	ck_assert_double_eq_tol(t[3], 1000, 1e-9);
+	/* ends map to the ends, the middle decade to the middle, out of range clamps */
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 1, 0, 400), 0, 1e-9);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 100, 0, 400), 200, 1e-9);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 1e9, 0, 400), 400, 1e-9);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 0, 0, 400), 0, 1e-9);
+}
+END_TEST
+
+START_TEST(latency_labels_carry_units)
+{
+	static const struct {
+		double ns;
+		const char *text;
+	} cases[] = {{850, "850 ns"}, {12500, "12.5 \xc2\xb5s"}, {999.6, "1 \xc2\xb5s"}, {3e6, "3 ms"},
+	             {1.2e9, "1.2 s"}, {0, "0 ns"}};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		svg_fmt_latency(cases[i].ns, buf, sizeof buf);
+		ck_assert_str_eq(buf, cases[i].text);
+	}
+}
+END_TEST
+
+START_TEST(bar_chart_marks_and_numbers)
+{
+	static const double runs[] = {90, 100, 130};
+	const struct chart_bar bars[] = {
+		{"block write", "put_block", 0, 100, 90, 130, runs, 3, 78, 0, "100"},
+		{"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, BAR_LOW_CONFIDENCE, "2000~"},
+		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, BAR_CACHED, "50"},
+	};
+	const char *names[] = {"A <one>", "B"};
+	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL}, bars, 3, names, 2};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	chart_bars(f, &c);
+	fclose(f);
+	ck_assert_uint_eq(count(buf, "<g class=\"bar\""), 3);
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"put_block\" data-series=\"0\" data-value=\"100\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-points=\"90 100 130\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-lo=\"90\" data-hi=\"130\""));
+	ck_assert_ptr_nonnull(strstr(buf, "class=\"whisker\""));
+	ck_assert_uint_eq(count(buf, "class=\"run-dot\""), 3);
+	ck_assert_ptr_nonnull(strstr(buf, "fill=\"url(#bars-lowconf)\""));
+	ck_assert_ptr_nonnull(strstr(buf, "fill=\"url(#bars-cached)\""));
+	ck_assert_ptr_nonnull(strstr(buf, ">~ under 0.5 s</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">cached</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">78% CPU</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<title id=\"bars-t\">Rates &amp; more</title>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">A &lt;one&gt;</text>")); /* legend */
+	ck_assert_ptr_nonnull(strstr(buf, ">rate (KiB/s)</text>"));
+	ck_assert_uint_eq(count(buf, "<svg"), count(buf, "</svg>"));
+	free(buf);
+}
+END_TEST
+
+/* A sweep-like chart: 700 points per series, a knee marker. */
+START_TEST(line_chart_long_series_and_marker)
+{
+	enum { N = 700 };
+	static double x[N], y1[N], y2[N];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	for (int i = 0; i < N; i++) {
+		x[i] = i + 1;
+		y1[i] = 1000.0 * (1 - exp(-(i + 1) / 60.0));
+		y2[i] = 0.5 + i * 0.01;
+	}
+	const struct chart_series s[] = {{"put_block", N, x, y1}, {"get_block", N, x, y2}};
+	const struct chart_marker m = {120, "knee at 120 clients"};
+	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL},
+	                       {0, 1, false, "rate (MiB/s)", 0, NULL}, s, 2, &m, 1};
+
+	f = mem_open(&buf, &len);
+	chart_line(f, &c);
+	fclose(f);
+	ck_assert_uint_eq(count(buf, "<g class=\"series\""), 2);
+	ck_assert_uint_eq(count(buf, "L"), 2 * (N - 1)); /* one path segment per point after the first */
+	ck_assert_uint_eq(count(buf, "<circle"), 0); /* too many points for markers */
+	ck_assert_ptr_nonnull(strstr(buf, "data-x=\"1 2 3 "));
+	ck_assert_ptr_nonnull(strstr(buf, "<g class=\"marker\" data-x=\"120\">"));
+	ck_assert_ptr_nonnull(strstr(buf, ">knee at 120 clients</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, "stroke-dasharray=\"6 3\"")); /* second series dashed */
+	ck_assert_ptr_nonnull(strstr(buf, ">clients (log scale)</text>"));
+	free(buf);
+}
+END_TEST
+
+START_TEST(percentile_chart_labels_median_p99_max)
+{
+	static const double pct[] = {0, 50, 90, 99}, ns[] = {1000, 20000, 50000, 900000};
+	const struct pct_curve curves[] = {{"A", 4, pct, ns, 20000, 900000, 2.5e6}, {"B", 4, pct, ns, 20000, -1, 1e6}};
+	struct pct_chart c = {"lat", "Latency", "desc", curves, 2};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	chart_percentiles(f, &c);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"median\" data-pct=\"50\" data-ns=\"20000\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"p99\" data-pct=\"99\" data-ns=\"900000\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"max\" data-ns=\"2500000\""));
+	ck_assert_uint_eq(count(buf, "data-what=\"p99\""), 1); /* B has too few samples */
+	ck_assert_ptr_nonnull(strstr(buf, ">median 20 \xc2\xb5s</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">max 2.5 ms</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">p99.99</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">latency (log scale)</text>"));
+	free(buf);
+}
+END_TEST
+
+START_TEST(median_of_odd_and_even)
+{
+	double a[] = {5, 1, 3}, b[] = {4, 1, 3, 2};
+
+	ck_assert_double_eq(html_median(a, 3), 3);
+	ck_assert_double_eq(html_median(b, 4), 2.5);
+	ck_assert_double_eq(html_median(b, 0), 0);
+}
+END_TEST
+
+static char *page(const struct config *cfg, const struct run_result *runs, size_t n)
+{
+	static struct env_info env;
+	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
+	char *argv[] = {a0, a1, a2};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
+	ck_assert_int_eq(report_html(f, &rep), 0);
+	fclose(f);
+	return buf;
+}
+
+/* Every phase's bar carries the exact rate the CSV truncates, and the CSV
+ * line itself is on the page. */
+START_TEST(run_page_numbers_equal_metrics)
+{
+	static struct run_result run;
+	struct config cfg;
+	char want[96], *buf, *csv;
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	buf = page(&cfg, &run, 1);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		snprintf(want, sizeof want, "data-key=\"%s\" data-series=\"0\" data-value=\"%.10g\"",
+		         phase_name((enum phase_id)id), metric_rate((enum phase_id)id, &run.phase[id]));
+		ck_assert_msg(strstr(buf, want) != NULL, "missing %s", want);
+	}
+	csv = synth_capture_csv(&cfg, &run);
+	csv[strcspn(csv, "\n")] = '\0';
+	ck_assert_ptr_nonnull(strstr(buf, csv));
+	ck_assert_uint_eq(count(buf, "<svg"), 3 + PHASE_COUNT); /* 3 groups, 12 latency curves */
+	ck_assert_uint_eq(count(buf, "</svg>"), 3 + PHASE_COUNT);
+	ck_assert_uint_eq(count(buf, "<desc>"), 3 + PHASE_COUNT);
+	ck_assert_ptr_null(strstr(buf, "<script"));
+	ck_assert_ptr_null(strstr(buf, "https:"));
+	ck_assert_uint_eq(count(buf, "http:"), 3 + PHASE_COUNT); /* only the SVG namespace */
+	ck_assert_ptr_nonnull(strstr(buf, "bonnie -m 'it'\\''s &lt;me&gt;'")); /* reproduce, quoted */
+	ck_assert_ptr_null(strstr(buf, "Each of the")); /* no repeat section for one run */
+	free(csv);
+	free(buf);
+}
+END_TEST
+
+/* Three runs: each run's value in the repeats table, the median on the bar. */
+START_TEST(repeat_page_has_runs_median_spread)
+{
+	static struct run_result runs[3];
+	struct config cfg;
+	char want[128], *buf;
+	double med;
+
+	synth_config(&cfg);
+	for (int i = 0; i < 3; i++) {
+		synth_full_run(&runs[i]);
+		runs[i].phase[PHASE_PUT_BLOCK].elapsed_ns = (uint64_t)(1600 + 400 * i) * 1000000u;
+	}
+	buf = page(&cfg, runs, 3);
+	med = metric_rate(PHASE_PUT_BLOCK, &runs[1].phase[PHASE_PUT_BLOCK]);
+	snprintf(want, sizeof want, "data-key=\"put_block\" data-series=\"0\" data-value=\"%.10g\"", med);
+	ck_assert_msg(strstr(buf, want) != NULL, "missing %s", want);
+	ck_assert_ptr_nonnull(strstr(buf, "Each of the 3 runs"));
+	/* 320, 256 and 213.33 MiB/s: spread (320 - 213.3) / 256 = 41.7% */
+	ck_assert_ptr_nonnull(strstr(buf, "<td data-run=\"1\">320</td><td data-run=\"2\">256</td>"
+	                                  "<td data-run=\"3\">213</td><td>256</td><td>213 .. 320</td><td>41.7%</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">run 3</text>")); /* latency legend */
+	free(buf);
+}
+END_TEST
+
+/* Coordinates keep a decimal point under a comma locale. */
+START_TEST(page_is_locale_independent)
+{
+	static struct run_result run;
+	struct config cfg;
+	char *c_page, *de_page;
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	c_page = page(&cfg, &run, 1);
+	synth_enter_comma_locale();
+	de_page = page(&cfg, &run, 1);
+	setlocale(LC_ALL, "C");
+	ck_assert_str_eq(c_page, de_page);
+	free(c_page);
+	free(de_page);
+}
+END_TEST
+
+/* --html takes a file name; with it -x is bounded (every run is kept). */
+START_TEST(html_option)
+{
+	char a0[] = "bonnie", a1[] = "--html", a2[] = "r.html", a3[] = "-x", a4[] = "1001", e0[] = "";
+	char *ok[] = {a0, a1, a2, NULL}, *many[] = {a0, a1, a2, a3, a4, NULL}, *empty[] = {a0, a1, e0, NULL};
+	char *plain_many[] = {a0, a3, a4, NULL};
+	struct config cfg;
+	char err[256];
+
+	ck_assert_int_eq(options_parse(3, ok, "h", &cfg, err, sizeof err), OPT_RUN);
+	ck_assert_str_eq(cfg.html_path, "r.html");
+	ck_assert_int_eq(options_parse(5, many, "h", &cfg, err, sizeof err), OPT_ERROR);
+	ck_assert_str_eq(err, "--html keeps every run in memory: at most -x 1000");
+	ck_assert_int_eq(options_parse(3, empty, "h", &cfg, err, sizeof err), OPT_ERROR);
+	ck_assert_str_eq(err, "--html: file name must not be empty");
+	ck_assert_int_eq(options_parse(3, plain_many, "h", &cfg, err, sizeof err), OPT_RUN);
+	ck_assert_ptr_null(cfg.html_path);
+}
+END_TEST
+
+Suite *suite_html(void)
+{
+	Suite *s = suite_create("html");
+	TCase *t = tcase_create("core");
+
+	tcase_add_test(t, escapes_markup_and_controls);
+	tcase_add_test(t, linear_ticks_are_nice_in_label_units);
+	tcase_add_test(t, log_ticks_cover_whole_decades);
+	tcase_add_test(t, latency_labels_carry_units);
+	tcase_add_test(t, bar_chart_marks_and_numbers);
+	tcase_add_test(t, line_chart_long_series_and_marker);
+	tcase_add_test(t, percentile_chart_labels_median_p99_max);
+	tcase_add_test(t, median_of_odd_and_even);
+	tcase_add_test(t, run_page_numbers_equal_metrics);
+	tcase_add_test(t, repeat_page_has_runs_median_spread);
+	tcase_add_test(t, page_is_locale_independent);
+	tcase_add_test(t, html_option);
+	suite_add_tcase(s, t);
+	return s;
+}

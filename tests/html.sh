@@ -1,0 +1,93 @@
+#!/bin/sh
+# --html in a real browser: reports of one run and of -x 3 (from bonnie)
+# and synthetic sweep and compare pages (build/html_sample) are parsed
+# strictly (html5lib, each <svg> as XML), their chart numbers compared with
+# the CSV and JSON of the same run, then rendered in headless Chromium: no
+# console messages, the DOM holds the same charts, the screenshot is not
+# blank. Artefacts (pages, DOM dumps, screenshots) stay in
+# $BUILD_DIR/html-check. Size of the 700-client sweep page < 2 MiB; render
+# times are printed, not asserted (tests never fail on timing).
+. "$(dirname "$0")/lib.sh"
+: "${BUILD_DIR:?set BUILD_DIR to the build directory}"
+PY=${PYTHON:-/usr/bin/python3}
+CHECK="$PY $(dirname "$0")/html_check.py"
+CHROMIUM=${CHROMIUM:-chromium}
+OUT=$BUILD_DIR/html-check
+rm -rf "$OUT" && mkdir -p "$OUT"
+D=$T/work
+mkdir "$D"
+
+command -v "$CHROMIUM" >/dev/null 2>&1 || { echo "html.sh: $CHROMIUM not installed (tests/deps.sh)" >&2; exit 1; }
+"$PY" -c 'import html5lib' 2>/dev/null || { echo "html.sh: python3-html5lib not installed" >&2; exit 1; }
+
+# chromium FLAGS... URL: a fresh profile each time, nothing from the network.
+browse() {
+	prof=$(mktemp -d "$T/chromium.XXXXXX")
+	"$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$prof" --enable-logging=stderr --v=0 "$@"
+	rc=$?
+	rm -rf "$prof"
+	return $rc
+}
+
+# render NAME [want-blue]: DOM dump, console messages, screenshot.
+render() {
+	page=$OUT/$1.html
+	check "$1: chromium dumps the DOM" browse --dump-dom "file://$page" >"$OUT/$1.dom.html" 2>"$OUT/$1.log"
+	if grep -E 'CONSOLE|Uncaught' "$OUT/$1.log" >"$T/console"; then
+		fail "$1: console messages: $(head -3 "$T/console")"
+	else
+		pass
+	fi
+	check "$1: DOM has the file's charts" $CHECK page "$page" --dom "$OUT/$1.dom.html"
+	check "$1: screenshot" browse --window-size=1000,1100 --screenshot="$OUT/$1.png" "file://$page" \
+		>/dev/null 2>>"$OUT/$1.log"
+	check "$1: screenshot not blank" $CHECK png "$OUT/$1.png" 20 $2
+}
+
+# One run and three runs, each with its CSV and JSON.
+"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -q -m "html<&>" --html "$OUT/run.html" \
+	--json "$T/run.json" >"$T/run.csv" 2>"$T/err"
+check "one run: exit 0" [ $? -eq 0 ]
+check "one run: parser and CSV/JSON numbers" $CHECK page "$OUT/run.html" --csv "$T/run.csv" --json "$T/run.json"
+check "one run: machine name escaped" grep -q 'html&lt;&amp;&gt;' "$OUT/run.html"
+check "one run: reproduce line with the seed" grep -q -- "-z $(jq '.config.seed' "$T/run.json")</pre>" \
+	"$OUT/run.html"
+render run --want-blue
+
+"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -x 3 -q -z 7 --html "$OUT/repeat.html" \
+	--json "$T/rep.json" >"$T/rep.csv" 2>"$T/err"
+check "three runs: exit 0" [ $? -eq 0 ]
+check "three runs: each run's value equals its CSV line" $CHECK page "$OUT/repeat.html" --csv "$T/rep.csv" \
+	--json "$T/rep.json"
+check "three runs: repeats table" grep -q 'Each of the 3 runs' "$OUT/repeat.html"
+render repeat --want-blue
+
+# Bad paths fail before measuring, with exit 5 and one line.
+"$BONNIE" -d "$D" -s 256k -n 0 -q --html "$T/no/such/dir/x.html" >/dev/null 2>"$T/err"; rc=$?
+check "unwritable --html: exit 5" [ $rc -eq 5 ]
+check "unwritable --html: one line naming it" grep -q -- '--html .*no/such/dir' "$T/err"
+check "unwritable --html: scratch removed" empty_dir "$D"
+
+# Synthetic sweep (12 phases x 700 client counts) and compare pages.
+check "html_sample writes the pages" "$BUILD_DIR/html_sample" "$OUT"
+check "sweep: parser" $CHECK page "$OUT/sweep.html"
+check "compare: parser" $CHECK page "$OUT/compare.html"
+render sweep --want-blue
+render compare --want-blue
+size=$(wc -c <"$OUT/sweep.html")
+check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]
+
+# The console check can fail: a page with a script error is caught.
+printf '<!DOCTYPE html><title>x</title><script>undefined_function()</script>\n' >"$T/bad.html"
+browse --dump-dom "file://$T/bad.html" >/dev/null 2>"$T/bad.log"
+check "console errors are detected" grep -q 'CONSOLE' "$T/bad.log"
+
+# Render time (printed only): a copy of the sweep page logs the time from
+# navigation start to the first frame after load.
+sed 's|</body>|<script>onload=function(){requestAnimationFrame(function(){setTimeout(function(){console.log("render-ms "+Math.round(performance.now()))},0)})}</script></body>|' \
+	"$OUT/sweep.html" >"$T/timed.html"
+browse --dump-dom "file://$T/timed.html" >/dev/null 2>"$T/timed.log"
+echo "html.sh: sweep page $size bytes, $(grep -o 'render-ms [0-9]*' "$T/timed.log" | head -1 || echo 'render time not measured')"
+finish
