@@ -12,7 +12,7 @@ WERROR  ?= -Werror
 WARNFLAGS := -std=c11 -Wall -Wextra -Wpedantic $(WERROR)
 DEFS      := -D_XOPEN_SOURCE=700 -D_FILE_OFFSET_BITS=64
 ALLCFLAGS  = $(WARNFLAGS) $(DEFS) $(CFLAGS) $(EXTRA_CFLAGS) -pthread -MMD -MP
-LIBS      := -pthread
+LIBS      := -pthread -lm
 
 LIB_SRCS    := $(wildcard lib/*.c)
 PHASE_SRCS  := $(wildcard phases/*.c)

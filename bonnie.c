@@ -12,6 +12,7 @@
 #include "phases/align_probe.h"
 #include "phases/bench.h"
 #include "report/report.h"
+#include "report/repeat.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -40,6 +41,7 @@ struct session {
 	FILE *csv_out;      /* NULL with --json - */
 	FILE *json_out;     /* NULL without --json */
 	struct json json;
+	struct repeat_set repeats; /* -x N: each run's figures for the summary */
 };
 
 static void machine_default(char *buf, size_t len)
@@ -275,6 +277,7 @@ static int session_close(struct session *s, int status)
 	char err[1024];
 
 	status = close_json(s, status);
+	repeat_free(&s->repeats);
 	free(s->run);
 	free(s->align);
 	if (bench_close(&s->bench, err, sizeof err) != 0) {
@@ -298,6 +301,19 @@ static int run_status(const struct run_result *run)
 	return signals_stop_level() != STOP_NONE ? EXIT_INTERRUPTED : EXIT_OK;
 }
 
+/* -x N: the summary over the runs, after their tables and CSV lines. */
+static void report_repeats(struct session *s)
+{
+	if (s->repeats.n < 2)
+		return;
+	report_repeat_table(s->table_out, &s->repeats);
+	if (s->json_out) {
+		report_json_runs_end(&s->json);
+		report_repeat_json(&s->json, &s->repeats);
+	}
+	fflush(stdout);
+}
+
 static int session_runs(struct session *s)
 {
 	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s};
@@ -319,7 +335,10 @@ static int session_runs(struct session *s)
 			report_json_run(&s->json, s->run);
 		fflush(stdout);
 		status = run_status(s->run);
+		if (s->cfg->runs > 1 && repeat_add(&s->repeats, s->run) != 0)
+			say("cannot keep run %u for the summary: %s", i, strerror(errno));
 	}
+	report_repeats(s);
 	return status;
 }
 

@@ -166,6 +166,7 @@ static int set_seq_sizes(struct parser *p, const char *arg)
 		return -1;
 	if (n > 2 && *f[2] && parse_count(p, "-s", "seeks", f[2], 1, MAX_SEEKS, &c->seeks) != 0)
 		return -1;
+	c->seeks_given = c->seeks_given || (n > 2 && *f[2]);
 	if (n > 3 && *f[3] &&
 	    parse_count(p, "-s", "seek processes", f[3], 1, MAX_SEEK_PROCS, &c->seek_procs) != 0)
 		return -1;
@@ -205,6 +206,7 @@ static int set_file_tests(struct parser *p, const char *arg)
 		return fail(p, "-n: '%s': expected num[:max[:min[:dirs[:chunk]]]]", arg);
 	if (parse_count(p, "-n", "number of files (x1024)", f[0], 0, MAX_FILES_K, &c->files_k) != 0)
 		return -1;
+	c->files_given = true;
 	c->file_max = c->file_min = 0;
 	if (n > 1 && *f[1] && parse_file_max(p, f[1], &c->file_max) != 0)
 		return -1;

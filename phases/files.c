@@ -29,6 +29,7 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->seed = cfg->seed;
 	fp->sync_each = cfg->sync_each;
 	fp->verify = cfg->verify;
+	fp->auto_count = !cfg->files_given;
 	snprintf(fp->toppath, sizeof fp->toppath, "%s/%s", scratch_path, FILES_DIR);
 	fp->order = malloc((size_t)fp->count * sizeof *fp->order);
 	if (fp->order == NULL)

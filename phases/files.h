@@ -28,6 +28,8 @@ struct file_plan {
 	bool sync_each;        /* -b */
 	bool verify;           /* --verify */
 	bool random_names;     /* naming of the files now on disk */
+	bool auto_count;       /* no -n: count sized by files_auto_size, stat phases by time */
+	bool sized;            /* files_auto_size has run (once per instance) */
 	int topfd;             /* FILES_DIR, -1 when it does not exist */
 	char toppath[4096];
 	struct pattern pat;    /* file contents */
@@ -56,6 +58,25 @@ uint64_t files_size_of(const struct file_plan *fp, uint64_t index);
 
 /* Index encoded in a name read back from a directory; -1 if it is not one of ours. */
 int64_t files_index_of(const char *name, bool random_first);
+
+/* Without -n: times creating, stat'ing and deleting FILES_AUTO_CAL empty
+ * files in the (empty) files directory, then sets fp->count to the whole
+ * multiple of 1024 that makes the faster of create and delete last about
+ * FILES_AUTO_NS, between DEFAULT_FILES_K and FILES_AUTO_MAX_K thousand
+ * files and at most a quarter of the free inodes under dirpath. Untimed
+ * (runs before the create phase's clock). Returns 0, or -1 with errno. */
+#define FILES_AUTO_CAL 1024u
+#define FILES_AUTO_NS 1500000000ull
+#define FILES_AUTO_MAX_K 512u
+int files_auto_size(struct file_plan *fp, const char *dirpath);
+
+/* The count files_auto_size would choose for per-file create and delete
+ * times (ns) and free inodes (0: unknown); pure, for tests. */
+uint32_t files_auto_k(uint64_t create_ns, uint64_t delete_ns, uint64_t inodes_free);
+
+/* Without -n, stat phases pass over the files again until they have run
+ * this long (one pass of a few thousand files takes milliseconds). */
+#define FILES_STAT_AUTO_NS 1200000000ull
 
 /* Fisher-Yates shuffle of 0..count-1 into fp->order, seeded by salt. */
 void files_shuffle(struct file_plan *fp, uint64_t salt);

@@ -1,6 +1,7 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
 #include "io_common.h"
+#include "files.h"
 #include "../lib/env.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"
@@ -76,7 +77,22 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
-int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks)
+/* The counts this run used (see struct run_counts). */
+static void note_counts(const struct phase_ctx *ctx, struct run_result *run)
+{
+	const struct config *cfg = ctx->cfg;
+	const struct phase_result *seeks = &run->phase[PHASE_SEEKS];
+
+	memset(&run->counts, 0, sizeof run->counts);
+	run->counts.seeks_auto = !cfg->seeks_given;
+	run->counts.files_auto = !cfg->files_given;
+	if (seeks->status != PHASE_NOT_RUN)
+		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;
+	if (cfg->files_k > 0)
+		run->counts.files_k = ctx->files ? (uint32_t)(ctx->files->count / 1024) : cfg->files_k;
+}
+
+static int runner_pipeline(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks)
 {
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
@@ -107,4 +123,12 @@ int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runne
 			return -1;
 	}
 	return 0;
+}
+
+int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks)
+{
+	int rc = runner_pipeline(ctx, run, hooks);
+
+	note_counts(ctx, run);
+	return rc;
 }

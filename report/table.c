@@ -1,15 +1,16 @@
 /* The human-readable table in bonnie++ 2.00a's layout. Cells of phases that
- * did not complete are blank; a '~' after a rate marks a phase that ran
- * under 0.5 s (low confidence; bonnie++ printed +++++ instead). */
+ * did not complete are blank; one mark after a rate says why it may not be
+ * trusted (confidence.h: '~' ran under 0.5 s, where bonnie++ printed
+ * +++++), explained by a legend under the table. */
 #include "report.h"
 #include "clocale.h"
+#include "confidence.h"
 #include "metrics.h"
 #include "../lib/units.h"
 
 #include <string.h>
 
 #define LABEL_WIDTH 19
-#define LOW_CONFIDENCE_MARK '~'
 
 /* Table columns of the two blocks: the I/O phases, then the file phases. */
 static const enum phase_id io_cols[] = {PHASE_PUTC, PHASE_PUT_BLOCK, PHASE_REWRITE,
@@ -26,6 +27,15 @@ static void rate_text(enum phase_id id, const struct phase_result *r, char *buf,
 		units_format_count_rate(metric_rate(id, r), buf, len);
 }
 
+/* The one mark of a single run's cell (' ': none). */
+static char cell_mark(enum phase_id id, const struct phase_result *r)
+{
+	struct confidence c;
+
+	confidence_of(id, r, -1.0, &c);
+	return confidence_mark(c.reasons);
+}
+
 /* " rrrrrXccc": rate, mark (or blank), %CPU; all blank if not reportable. */
 static void cell(FILE *out, enum phase_id id, const struct phase_result *r)
 {
@@ -36,8 +46,7 @@ static void cell(FILE *out, enum phase_id id, const struct phase_result *r)
 		return;
 	}
 	rate_text(id, r, rate, sizeof rate);
-	fprintf(out, " %5s%c%3u", rate, metric_low_confidence(r) ? LOW_CONFIDENCE_MARK : ' ',
-	        metric_cpu_pct(r));
+	fprintf(out, " %5s%c%3u", rate, cell_mark(id, r), metric_cpu_pct(r));
 }
 
 static void version_line(FILE *out, const char *rest)
@@ -184,9 +193,9 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_resul
 }
 
 /* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it. */
-static void files_spec(const struct config *cfg, char *buf, size_t len)
+static void files_spec(const struct config *cfg, const struct run_result *run, char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "%u", cfg->files_k);
+	size_t n = (size_t)snprintf(buf, len, "%u", metric_files_k_used(cfg, run));
 
 	if (cfg->file_max == FILES_HARD_LINKS)
 		n += (size_t)snprintf(buf + n, len - n, ":link");
@@ -209,7 +218,7 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 	fprintf(out, "%-*.*s -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n", LABEL_WIDTH,
 	        LABEL_WIDTH, cfg->machine);
 	fprintf(out, "              files  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n");
-	files_spec(cfg, spec, sizeof spec);
+	files_spec(cfg, run, spec, sizeof spec);
 	fprintf(out, "%*s", LABEL_WIDTH, spec);
 	for (int i = 0; i < NCOLS; i++)
 		cell(out, file_cols[i], &run->phase[file_cols[i]]);
@@ -226,18 +235,29 @@ static bool any_flag(const struct run_result *run, uint32_t flag)
 	return false;
 }
 
-static bool any_low_confidence(const struct run_result *run)
+void report_legend(FILE *out, const char *marks)
 {
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (strchr(marks, confidence_reason_mark(i)))
+			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
+}
+
+/* The legend of the marks the table's cells show. */
+static void legend(FILE *out, const struct run_result *run)
+{
+	char marks[PHASE_COUNT + 1];
+	size_t n = 0;
+
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]) && metric_low_confidence(&run->phase[i]))
-			return true;
-	return false;
+		if (metric_reportable(&run->phase[i]))
+			marks[n++] = cell_mark((enum phase_id)i, &run->phase[i]);
+	marks[n] = '\0';
+	report_legend(out, marks);
 }
 
 static void notes(FILE *out, const struct run_result *run)
 {
-	if (any_low_confidence(run))
-		fprintf(out, "%c  ran under 0.5 s: low confidence, use a larger -s or -n\n", LOW_CONFIDENCE_MARK);
+	legend(out, run);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
 	for (int i = 0; i <= PHASE_SEEKS; i++)

@@ -18,7 +18,11 @@
 	X(seeks)           \
 	X(env)             \
 	X(verify)          \
-	X(run)
+	X(run)             \
+	X(stats)           \
+	X(confidence)      \
+	X(repeat)          \
+	X(files_auto)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
