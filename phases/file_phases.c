@@ -210,6 +210,8 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 	struct file_plan *fp = ctx->files;
 	struct op_timer t;
 
+	uint64_t t0 = clock_now_ns();
+
 	fp->random_names = random_first;
 	op_timer_start(&t);
 	for (uint64_t i = 0; i < fp->count; i++) {
@@ -219,6 +221,9 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 			return -1;
 		res->units++;
 		op_timer_lap(&t, &res->latency);
+		/* without -n the first create sets the count by time */
+		if (!fp->count_fixed && files_auto_create_done(fp, i + 1, clock_now_ns() - t0))
+			break;
 	}
 	return files_sync(ctx, res);
 }

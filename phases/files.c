@@ -30,6 +30,7 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->sync_each = cfg->sync_each;
 	fp->verify = cfg->verify;
 	fp->auto_count = !cfg->files_given;
+	fp->count_fixed = !fp->auto_count;
 	snprintf(fp->toppath, sizeof fp->toppath, "%s/%s", scratch_path, FILES_DIR);
 	fp->order = malloc((size_t)fp->count * sizeof *fp->order);
 	if (fp->order == NULL)

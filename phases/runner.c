@@ -88,8 +88,10 @@ static void note_counts(const struct phase_ctx *ctx, struct run_result *run)
 	run->counts.files_auto = !cfg->files_given;
 	if (seeks->status != PHASE_NOT_RUN)
 		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;
-	if (cfg->files_k > 0)
-		run->counts.files_k = ctx->files ? (uint32_t)(ctx->files->count / 1024) : cfg->files_k;
+	if (cfg->files_k > 0 && ctx->files && ctx->files->count_fixed)
+		run->counts.files_k = (uint32_t)(ctx->files->count / 1024);
+	else if (cfg->files_k > 0) /* auto count never settled: what the create made */
+		run->counts.files_k = (uint32_t)((run->phase[PHASE_SEQ_CREATE].units + 1023) / 1024);
 }
 
 static int runner_pipeline(struct phase_ctx *ctx, struct run_result *run, const struct runner_hooks *hooks)
