@@ -75,6 +75,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM)
 	BONNIE=$(abspath $(BIN)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
 	BONNIE=$(abspath $(BIN)) tests/json.sh
+	BONNIE=$(abspath $(BIN)) tests/repeat.sh
 	BONNIE=$(abspath $(BIN)) tests/devices.sh
 	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
