@@ -29,7 +29,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run sanitize install uninstall clean deps bench fuzz valgrind
+.PHONY: all check check-run sanitize install uninstall clean deps bench bench-blockwrite fuzz valgrind
 
 all: bonnie
 
@@ -84,6 +84,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) tests/json.sh
 	BONNIE=$(abspath $(BIN)) tests/cpu.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/html.sh
+	BONNIE=$(abspath $(BIN)) tests/repeat.sh
 	BONNIE=$(abspath $(BIN)) tests/devices.sh
 	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
@@ -143,6 +144,11 @@ valgrind: deps
 # Side-by-side ratios against bonnie++ and fio (not part of check): bench/README.md.
 bench: $(BIN)
 	bench/run.sh
+
+# Block write and rewrite against bonnie++ only, in interleaved pairs
+# (bench/blockwrite.sh; BW_PAIRS, BW_SIZE in MiB, BW_DIR, BW_OLD=another bonnie).
+bench-blockwrite: $(BIN)
+	bench/blockwrite.sh $(abspath $(BIN))
 
 install: bonnie
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)

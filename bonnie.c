@@ -17,6 +17,7 @@
 #include "report/html.h"
 #include "report/report.h"
 #include "report/share.h"
+#include "report/repeat.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -44,6 +45,7 @@ struct session {
 	FILE *html_out;     /* NULL without --html */
 	struct run_result *kept; /* --html: every run, for the report at the end */
 	size_t nkept;
+	struct repeat_set repeats; /* -x N: each run's figures for the summary */
 };
 
 static void machine_default(char *buf, size_t len)
@@ -320,6 +322,7 @@ static int session_close(struct session *s, int status)
 	status = close_json(s, status);
 	status = close_html(s, status);
 	free(s->kept);
+	repeat_free(&s->repeats);
 	free(s->run);
 	free(s->align);
 	if (bench_close(&s->bench, &e) != 0) {
@@ -341,6 +344,19 @@ static int run_status(const struct run_result *run)
 		}
 	}
 	return signals_stop_level() != STOP_NONE ? EXIT_INTERRUPTED : EXIT_OK;
+}
+
+/* -x N: the summary over the runs, after their tables and CSV lines. */
+static void report_repeats(struct session *s)
+{
+	if (s->repeats.n < 2)
+		return;
+	report_repeat_table(s->table_out, &s->repeats);
+	if (s->json_out) {
+		report_json_runs_end(&s->json);
+		report_repeat_json(&s->json, &s->repeats);
+	}
+	fflush(stdout);
 }
 
 static int session_runs(struct session *s)
@@ -370,7 +386,10 @@ static int session_runs(struct session *s)
 			report_json_run(&s->json, s->run);
 		fflush(stdout);
 		status = run_status(s->run);
+		if (s->cfg->runs > 1 && repeat_add(&s->repeats, s->run) != 0)
+			say("cannot keep run %u for the summary: %s", i, strerror(errno));
 	}
+	report_repeats(s);
 	return status;
 }
 

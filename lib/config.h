@@ -29,6 +29,7 @@ struct config {
 	uint32_t chunk;
 	uint32_t seeks;
 	uint32_t seek_procs;
+	bool seeks_given;           /* false: bonnie sizes the seeks to the device (seeks.c) */
 
 	uint64_t perchar_size;      /* -f: 0 skips the per-char phases */
 
@@ -38,6 +39,7 @@ struct config {
 	int64_t file_min;
 	uint32_t file_dirs;         /* 0 or 1: all files in one directory */
 	uint32_t file_chunk;
+	bool files_given;           /* false: bonnie sizes the file tests (files_auto.c) */
 
 	uint64_t ram_bytes;         /* -r; 0 with ram_given disables RAM checks */
 	bool ram_given;

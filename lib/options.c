@@ -200,6 +200,7 @@ static int set_seq_sizes(struct parser *p, const char *arg)
 		return -1;
 	if (n > 2 && *f[2] && parse_count(p, "-s", "seeks", f[2], 1, MAX_SEEKS, &c->seeks) != 0)
 		return -1;
+	c->seeks_given = c->seeks_given || (n > 2 && *f[2]);
 	if (n > 3 && *f[3] &&
 	    parse_count(p, "-s", "seek processes", f[3], 1, MAX_SEEK_PROCS, &c->seek_procs) != 0)
 		return -1;
@@ -239,6 +240,7 @@ static int set_file_tests(struct parser *p, const char *arg)
 		return fail(p, "-n: '%s': expected num[:max[:min[:dirs[:chunk]]]]", arg);
 	if (parse_count(p, "-n", "number of files (x1024)", f[0], 0, MAX_FILES_K, &c->files_k) != 0)
 		return -1;
+	c->files_given = true;
 	c->file_max = c->file_min = 0;
 	if (n > 1 && *f[1] && parse_file_max(p, f[1], &c->file_max) != 0)
 		return -1;
@@ -507,14 +509,17 @@ void options_usage(FILE *out)
 	"  -d dir     test in a new scratch directory under dir (default: .)\n"
 	"  -s size    data file size, MiB unless suffixed k/m/g/t (0 skips I/O tests);\n"
 	"             chunk: I/O size, power of two 256..1m (default 8k);\n"
-	"             seeks (default 8192) shared by procs workers (default 5)\n"
-	"  -n num     file tests with num*1024 files (default 16, 0 skips); sizes\n"
+	"             seeks (default: as many as 1.2 s allows) shared by procs\n"
+	"             workers (default 5)\n"
+	"  -n num     file tests with num*1024 files (default: sized so each phase\n"
+	"             runs over a second; 0 skips); sizes\n"
 	"             uniform in [min, max] bytes (max -1: hard links, -2: symlinks);\n"
 	"             dirs subdirectories; chunk: per-file I/O size (default 8k)\n"
 	"  -f[size]   bare: skip per-char tests; else per-char size (default 3m)\n"
 	"  -r ram     RAM size in MiB to assume (0: no RAM checks)\n"
 	"  -m name    machine name for the report (default: host name)\n"
-	"  -x runs    run everything this many times, one CSV line per run\n"
+	"  -x runs    run everything this many times, one CSV line per run, then\n"
+	"             a summary: median, min-max, CV, median latencies\n"
 	"  -z seed    random seed (echoed in the CSV)\n"
 	"  -c clients concurrency label, 1..200\n"
 	"  -u user    drop privileges to user[:group] (-g group also accepted)\n"

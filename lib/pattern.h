@@ -4,10 +4,13 @@
  *
  * Block content = base slot k = (offset / chunk) mod K, a chunk of PRNG
  * bytes fixed by the seed, with the first 8 bytes of every 512-byte sector
- * replaced by a stamp hashed from (seed, sector offset, generation).
- * Generations tell writes apart: block write is 0, rewrite writes 1, the
- * seek phase's write-backs 2. Stamping happens in place in the slot, so
- * producing a block costs a few stores, not a copy or a fresh fill. */
+ * replaced by a stamp: the sector's own random word from the pool XOR an
+ * odd multiple of (sector offset + generation << 58). The multiple is a
+ * bijection, so two writes of one pool sector never carry the same stamp,
+ * and the random word keeps every stamp incompressible. Generations tell
+ * writes apart: block write is 0, rewrite writes 1, the seek phase's
+ * write-backs 2. Stamping happens in place in the slot, so producing a
+ * block costs one load, xor, add and store per sector: no hash, no copy. */
 #ifndef BONNIE_PATTERN_H
 #define BONNIE_PATTERN_H
 
@@ -19,9 +22,10 @@
 
 struct pattern {
 	uint64_t seed;
-	uint64_t key;        /* the seed, mixed once, for the sector stamps */
 	size_t chunk;
 	size_t slots;
+	size_t sectors;      /* stamps per chunk: chunk / 512, rounded up */
+	uint64_t *words;     /* slots * sectors: each pool sector's own random word */
 	unsigned char *pool; /* slots * chunk bytes, aligned as asked */
 };
 
@@ -41,7 +45,8 @@ void pattern_free(struct pattern *p);
  * next pattern_block call that maps to the same slot. */
 const unsigned char *pattern_block(struct pattern *p, uint64_t off, unsigned gen, size_t len);
 
-/* Rewrites the sector stamps of buf (data of the block at off) for gen. */
+/* Rewrites the sector stamps of buf (data of the block at off, a multiple
+ * of chunk) for gen. */
 void pattern_stamp(const struct pattern *p, unsigned char *buf, size_t len, uint64_t off, unsigned gen);
 
 /* Compares buf with the expected content of the block at off for gen.

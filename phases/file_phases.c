@@ -110,7 +110,17 @@ static int make_tree(struct phase_ctx *ctx, struct phase_result *res)
 		if (mkdirat(fp->topfd, name, 0700) != 0)
 			return file_fail(fp, res, "mkdir", name);
 	}
+	/* without -n, the first tree made sizes the tests (once) */
+	if (files_auto_size(fp, ctx->dirpath) != 0)
+		return file_fail(fp, res, "calibrate file creation in", "");
 	return tree_sync(ctx) == 0 ? 0 : file_fail(fp, res, "sync", "");
+}
+
+/* Without -n, a stat phase passes over the files again until it has run
+ * FILES_STAT_AUTO_NS; every stat counts, so the rate stays files / time. */
+static bool stat_again(const struct file_plan *fp, const struct phase_result *res, uint64_t t0)
+{
+	return fp->auto_count && res->status == PHASE_NOT_RUN && clock_now_ns() - t0 < FILES_STAT_AUTO_NS;
 }
 
 /* Writes the data of file index through fd in chunk-sized writes. */
@@ -213,6 +223,8 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 	struct file_plan *fp = ctx->files;
 	struct op_timer t;
 
+	uint64_t t0 = clock_now_ns();
+
 	fp->random_names = random_first;
 	op_timer_start(&t);
 	for (uint64_t i = 0; i < fp->count; i++) {
@@ -222,6 +234,9 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 			return -1;
 		res->units++;
 		op_timer_lap(&t, &res->latency);
+		/* without -n the first create sets the count by time */
+		if (!fp->count_fixed && files_auto_create_done(fp, i + 1, clock_now_ns() - t0))
+			break;
 	}
 	return files_sync(ctx, res);
 }
@@ -392,7 +407,13 @@ static int walk_all(struct phase_ctx *ctx, struct phase_result *res, entry_fn fn
 
 static int seq_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 {
-	return walk_all(ctx, res, stat_entry, false);
+	uint64_t t0 = clock_now_ns();
+
+	do {
+		if (walk_all(ctx, res, stat_entry, false) != 0)
+			return -1;
+	} while (stat_again(ctx->files, res, t0));
+	return 0;
 }
 
 /* Untimed, after a delete phase: removes the subdirectories and the files
@@ -440,17 +461,20 @@ static int ran_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 	struct file_plan *fp = ctx->files;
 	char name[FILES_NAME_MAX];
 	struct op_timer t;
+	uint64_t t0 = clock_now_ns();
 
-	op_timer_start(&t);
-	for (uint64_t i = 0; i < fp->count && !phase_stop_requested(res); i++) {
-		uint32_t index = fp->order[i];
+	do {
+		op_timer_start(&t);
+		for (uint64_t i = 0; i < fp->count && !phase_stop_requested(res); i++) {
+			uint32_t index = fp->order[i];
 
-		files_name(fp, index, true, name);
-		if (stat_one(fp, res, fp->topfd, name, name, index) != 0)
-			return -1;
-		res->units++;
-		op_timer_lap(&t, &res->latency);
-	}
+			files_name(fp, index, true, name);
+			if (stat_one(fp, res, fp->topfd, name, name, index) != 0)
+				return -1;
+			res->units++;
+			op_timer_lap(&t, &res->latency);
+		}
+	} while (stat_again(fp, res, t0));
 	return 0;
 }
 

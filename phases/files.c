@@ -29,6 +29,8 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->seed = cfg->seed;
 	fp->sync_each = cfg->sync_each;
 	fp->verify = cfg->verify;
+	fp->auto_count = !cfg->files_given;
+	fp->count_fixed = !fp->auto_count;
 	snprintf(fp->toppath, sizeof fp->toppath, "%s/%s", scratch_path, FILES_DIR);
 	if (fp->count > SIZE_MAX / sizeof *fp->order) { /* only where size_t is narrow */
 		errno = ENOMEM;

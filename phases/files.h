@@ -28,6 +28,10 @@ struct file_plan {
 	bool sync_each;        /* -b */
 	bool verify;           /* --verify */
 	bool random_names;     /* naming of the files now on disk */
+	bool auto_count;       /* no -n: count sized by files_auto_size, stat phases by time */
+	bool sized;            /* files_auto_size has run (once per instance) */
+	bool count_fixed;      /* the count is known (given, or set by the first create) */
+	uint64_t create_ns;    /* auto count: how long the first create phase runs */
 	int topfd;             /* FILES_DIR, -1 when it does not exist */
 	char toppath[4096];
 	struct pattern pat;    /* file contents */
@@ -60,6 +64,40 @@ uint64_t files_size_of(const struct file_plan *fp, uint64_t index);
 
 /* Index encoded in a name read back from a directory; -1 if it is not one of ours. */
 int64_t files_index_of(const char *name, bool random_first);
+
+/* Without -n the file count is set by time: the sequential create phase
+ * creates files until fp->create_ns have passed, rounded up to a whole
+ * 1024, and every later phase uses that count. files_auto_size, before
+ * it (untimed), times creating and deleting up to FILES_AUTO_CAL empty
+ * files (at most FILES_AUTO_CAL_NS of creating) to learn how much faster
+ * deleting is, and sets create_ns so the delete phases should last about
+ * FILES_AUTO_NS too; the count is capped at FILES_AUTO_MAX_K x 1024 and a
+ * quarter of the free inodes under dirpath. Returns 0, or -1 with errno. */
+#define FILES_AUTO_CAL 4096u
+#define FILES_AUTO_CAL_MIN 16u
+#define FILES_AUTO_CAL_NS 200000000ull
+#define FILES_AUTO_NS 1500000000ull
+#define FILES_AUTO_MIN_CREATE_NS 2000000000ull
+#define FILES_AUTO_MAX_CREATE_NS 6000000000ull
+#define FILES_AUTO_MAX_K 512u
+int files_auto_size(struct file_plan *fp, const char *dirpath);
+
+/* The create time files_auto_size sets for per-file create and delete
+ * times (ns): FILES_AUTO_NS x create / delete, within the bounds above. */
+uint64_t files_auto_create_ns(uint64_t create_ns, uint64_t delete_ns);
+
+/* The most files (x1024) an automatic count may reach with inodes_free
+ * free inodes (0: unknown): FILES_AUTO_MAX_K or a quarter of them, >= 1. */
+uint32_t files_auto_cap_k(uint64_t inodes_free);
+
+/* Whether the timed create loop may stop after created files (auto count
+ * only: a whole 1024 and create_ns over, or the cap reached); fixes
+ * fp->count to created when it stops. */
+bool files_auto_create_done(struct file_plan *fp, uint64_t created, uint64_t elapsed_ns);
+
+/* Without -n, stat phases pass over the files again until they have run
+ * this long (one pass of a few thousand files takes milliseconds). */
+#define FILES_STAT_AUTO_NS 1200000000ull
 
 /* Fisher-Yates shuffle of 0..count-1 into fp->order, seeded by salt. */
 void files_shuffle(struct file_plan *fp, uint64_t salt);

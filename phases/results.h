@@ -81,9 +81,19 @@ struct align_result {
 	struct op_error error;   /* err != 0: the probe failed (the run goes on) */
 };
 
+/* The counts a run used: the configuration's, or those bonnie chose when
+ * the user gave none (seeks.c, files_auto.c). 0: that part did not run. */
+struct run_counts {
+	uint64_t seeks;         /* seek operations */
+	uint32_t files_k;       /* file-test files, in units of 1024 */
+	bool seeks_auto;        /* sized by bonnie, not given with -s */
+	bool files_auto;        /* sized by bonnie, not given with -n */
+};
+
 struct run_result {
 	unsigned index;         /* 1-based run number with -x */
 	uint32_t seed;
+	struct run_counts counts;
 	bool interrupted;       /* a stop request ended the run (perhaps between phases) */
 	struct phase_result phase[PHASE_COUNT];
 };

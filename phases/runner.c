@@ -2,6 +2,7 @@
 #include "runner.h"
 #include "evict_check.h"
 #include "io_common.h"
+#include "files.h"
 #include "../lib/env.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"
@@ -100,8 +101,25 @@ int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return rc;
 }
 
-int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
-               const struct runner_hooks *hooks)
+/* The counts this run used (see struct run_counts). */
+static void note_counts(const struct phase_ctx *ctx, struct run_result *run)
+{
+	const struct config *cfg = ctx->cfg;
+	const struct phase_result *seeks = &run->phase[PHASE_SEEKS];
+
+	memset(&run->counts, 0, sizeof run->counts);
+	run->counts.seeks_auto = !cfg->seeks_given;
+	run->counts.files_auto = !cfg->files_given;
+	if (seeks->status != PHASE_NOT_RUN)
+		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;
+	if (cfg->files_k > 0 && ctx->files && ctx->files->count_fixed)
+		run->counts.files_k = (uint32_t)(ctx->files->count / 1024);
+	else if (cfg->files_k > 0) /* auto count never settled: what the create made */
+		run->counts.files_k = (uint32_t)((run->phase[PHASE_SEQ_CREATE].units + 1023) / 1024);
+}
+
+static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *table, size_t count,
+                           struct run_result *run, const struct runner_hooks *hooks)
 {
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
@@ -128,4 +146,13 @@ int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t c
 			return -1;
 	}
 	return 0;
+}
+
+int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
+               const struct runner_hooks *hooks)
+{
+	int rc = runner_pipeline(ctx, table, count, run, hooks);
+
+	note_counts(ctx, run);
+	return rc;
 }

@@ -4,7 +4,10 @@
  * sequence whichever thread runs it; one in ten also rewrites the chunk.
  * Rate = seeks / (last worker end - first worker start); a worker ends
  * with an fsync when it wrote. CPU is the process's, counted once by the
- * runner. With one worker no thread is started. */
+ * runner. With one worker no thread is started. Without a seek count on
+ * the command line the workers seek until SEEKS_AUTO_NS have passed and the
+ * count is what they did: the phase lasts long enough to trust on any
+ * device, fast or slow. */
 #include "io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/rng.h"
@@ -21,9 +24,17 @@
 /* Generation stamped into chunks that a seek writes back. */
 #define SEEK_WRITE_GEN 2u
 
+/* Without -s ...:seeks: seek for this long (over the 1 s a phase needs to
+ * be trusted, with room for the workers' start and final fsync), at most
+ * SEEKS_AUTO_MAX operations. */
+#define SEEKS_AUTO_NS 1200000000ull
+#define SEEKS_AUTO_MAX 1000000000ull
+
 struct seek_shared {
 	struct phase_ctx *ctx;
 	atomic_uint_fast64_t next; /* the next operation index to take */
+	uint64_t limit;            /* operations to do at most */
+	uint64_t deadline_ns;      /* 0, or when to stop taking operations */
 	uint64_t nchunks;
 	uint64_t key;
 };
@@ -50,6 +61,12 @@ bool seeks_writes_back(uint64_t seed, uint64_t op)
 static bool seeks_enabled(const struct config *cfg)
 {
 	return cfg->file_size > 0 && cfg->seeks > 0;
+}
+
+/* Whether the time-sized phase is over (always false with a given count). */
+static bool seeks_time_up(const struct seek_shared *sh)
+{
+	return sh->deadline_ns && clock_now_ns() >= sh->deadline_ns;
 }
 
 /* One seek: read the chunk at off and, on write-back operations, change it
@@ -80,14 +97,18 @@ static int seek_once(struct seek_worker *w, int fd, unsigned char *buf, uint64_t
 
 static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 {
-	const struct config *cfg = w->shared->ctx->cfg;
+	struct seek_shared *sh = w->shared;
 	uint64_t op;
 
 	w->start_ns = clock_now_ns();
 	w->started = true;
-	while ((op = atomic_fetch_add(&w->shared->next, 1)) < cfg->seeks) {
+	while ((op = atomic_fetch_add(&sh->next, 1)) < sh->limit) {
 		struct op_timer t;
 
+		if (seeks_time_up(sh)) {
+			atomic_store(&sh->next, sh->limit);
+			break;
+		}
 		op_timer_start(&t);
 		if (phase_stop_requested(&w->part) || seek_once(w, fd, buf, op) != 0)
 			break;
@@ -99,7 +120,7 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 		data_fail(w->shared->ctx, &w->part, "fsync", -1);
 	/* a failed or stopped worker ends the phase for all of them */
 	if (w->part.status != PHASE_NOT_RUN)
-		atomic_store(&w->shared->next, cfg->seeks);
+		atomic_store(&sh->next, sh->limit);
 	w->end_ns = clock_now_ns();
 }
 
@@ -121,7 +142,7 @@ static void *seek_worker_main(void *arg)
 	free(buf);
 out:
 	if (w->part.status != PHASE_NOT_RUN)
-		atomic_store(&w->shared->next, ctx->cfg->seeks);
+		atomic_store(&w->shared->next, w->shared->limit);
 	return NULL;
 }
 
@@ -170,7 +191,7 @@ static unsigned start_threads(struct phase_ctx *ctx, struct phase_result *res, s
 
 	for (; started < n; started++) {
 		if (pthread_create(&w[started].thread, NULL, seek_worker_main, &w[started]) != 0) {
-			atomic_store(&w->shared->next, ctx->cfg->seeks);
+			atomic_store(&w->shared->next, w->shared->limit);
 			errno = EAGAIN;
 			data_fail(ctx, res, "start seek worker for", -1);
 			break;
@@ -196,6 +217,8 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	shared.ctx = ctx;
 	shared.nchunks = ctx->data_size / cfg->chunk;
 	shared.key = cfg->seed;
+	shared.limit = cfg->seeks_given ? cfg->seeks : SEEKS_AUTO_MAX;
+	shared.deadline_ns = cfg->seeks_given ? 0 : clock_now_ns() + SEEKS_AUTO_NS;
 	atomic_init(&shared.next, 0);
 	for (unsigned i = 0; i < n; i++) {
 		w[i].shared = &shared;

@@ -61,21 +61,21 @@ void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency
 	*cpu = *rate + 1;
 }
 
-static void io_config_fields(struct csv *c, const struct config *cfg)
+static void io_config_fields(struct csv *c, const struct config *cfg, const struct run_result *run)
 {
 	if (cfg->file_size == 0)
 		return;
 	size_field(cfg->file_size, c->f[F_SIZE], FIELD_LEN);
 	units_format_size_lower(cfg->chunk, c->f[F_CHUNK], FIELD_LEN);
-	snprintf(c->f[F_SEEKS], FIELD_LEN, "%u", cfg->seeks);
+	snprintf(c->f[F_SEEKS], FIELD_LEN, "%llu", (unsigned long long)metric_seeks_used(cfg, run));
 	snprintf(c->f[F_SEEK_PROCS], FIELD_LEN, "%u", cfg->seek_procs);
 }
 
-static void file_config_fields(struct csv *c, const struct config *cfg)
+static void file_config_fields(struct csv *c, const struct config *cfg, const struct run_result *run)
 {
 	if (cfg->files_k == 0)
 		return;
-	snprintf(c->f[F_NUM_FILES], FIELD_LEN, "%u", cfg->files_k);
+	snprintf(c->f[F_NUM_FILES], FIELD_LEN, "%u", metric_files_k_used(cfg, run));
 	if (cfg->file_max == FILES_HARD_LINKS)
 		snprintf(c->f[F_MAX_SIZE], FIELD_LEN, "link");
 	else if (cfg->file_max == FILES_SYMLINKS)
@@ -99,8 +99,8 @@ static void build(struct csv *c, const struct config *cfg, const struct run_resu
 	snprintf(c->f[F_NAME], FIELD_LEN, "%s", cfg->machine);
 	snprintf(c->f[F_CONCURRENCY], FIELD_LEN, "%u", cfg->concurrency);
 	snprintf(c->f[F_SEED], FIELD_LEN, "%u", run->seed);
-	io_config_fields(c, cfg);
-	file_config_fields(c, cfg);
+	io_config_fields(c, cfg, run);
+	file_config_fields(c, cfg, run);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		int rate, cpu, lat;
 

@@ -3,6 +3,7 @@
 #include "report.h"
 #include "../lib/json.h"
 #include "clocale.h"
+#include "confidence.h"
 #include "metrics.h"
 #include "../lib/units.h"
 
@@ -26,9 +27,11 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_u64(j, "file_size_bytes", cfg->file_size);
 	json_u64(j, "chunk_bytes", cfg->chunk);
 	json_u64(j, "seeks", cfg->seeks);
+	json_bool(j, "seeks_auto", !cfg->seeks_given);
 	json_u64(j, "seek_workers", cfg->seek_procs);
 	json_u64(j, "perchar_bytes", cfg->perchar_size);
 	json_u64(j, "files", config_file_count(cfg));
+	json_bool(j, "files_auto", !cfg->files_given);
 	if (cfg->file_max < 0)
 		json_string(j, "file_kind", cfg->file_max == FILES_HARD_LINKS ? "hard_links" : "symlinks");
 	else
@@ -111,8 +114,34 @@ static void device_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_end(j);
 }
 
+void report_confidence_json(struct json *j, const struct confidence *c)
+{
+	char mark[2] = {confidence_mark(c->reasons), '\0'};
+
+	json_object_begin(j, "confidence");
+	json_u64(j, "duration_ns", c->duration_ns);
+	json_u64(j, "operations", c->operations);
+	if (c->device_pct >= 0)
+		json_u64(j, "device_percent", (uint64_t)c->device_pct);
+	else
+		json_null(j, "device_percent");
+	if (c->cv_pct >= 0)
+		json_double(j, "cv_percent", c->cv_pct, 2);
+	else
+		json_null(j, "cv_percent");
+	json_array_begin_inline(j, "reasons");
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (c->reasons & (1u << i))
+			json_string(j, NULL, confidence_reason_name(i));
+	json_array_end(j);
+	json_string(j, "mark", mark[0] == ' ' ? "" : mark);
+	json_object_end(j);
+}
+
 static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r)
 {
+	struct confidence conf;
+
 	json_u64(j, "bytes", r->bytes);
 	json_u64(j, "read_bytes", r->read_bytes);
 	json_u64(j, "operations", r->latency.count);
@@ -133,6 +162,8 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	if (r->flags & RESULT_RESIDENCY)
 		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
 	device_json(j, id, r);
+	confidence_of(id, r, -1.0, &conf);
+	report_confidence_json(j, &conf);
 	latency_json(j, r);
 }
 
@@ -187,6 +218,12 @@ void report_json_run(struct json *j, const struct run_result *run)
 	json_u64(j, "run", run->index);
 	json_u64(j, "seed", run->seed);
 	json_string(j, "status", run_status(run));
+	json_object_begin(j, "counts");
+	json_u64(j, "seeks", run->counts.seeks);
+	json_bool(j, "seeks_auto", run->counts.seeks_auto);
+	json_u64(j, "files", (uint64_t)run->counts.files_k * 1024);
+	json_bool(j, "files_auto", run->counts.files_auto);
+	json_object_end(j);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_json(j, (enum phase_id)i, &run->phase[i]);
@@ -195,8 +232,15 @@ void report_json_run(struct json *j, const struct run_result *run)
 	c_locale_leave(&loc);
 }
 
+/* The document is one object (depth 1) holding the "runs" array (depth 2). */
+void report_json_runs_end(struct json *j)
+{
+	if (j->depth == 2)
+		json_array_end(j);
+}
+
 void report_json_end(struct json *j)
 {
-	json_array_end(j);
+	report_json_runs_end(j);
 	json_object_end(j);
 }

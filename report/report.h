@@ -27,6 +27,10 @@ void report_phase_list(FILE *out);
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
 
+/* One legend line ("~  ran under 0.5 s: ...") for each confidence mark
+ * (confidence.h) that occurs in marks, in the marks' fixed order. */
+void report_legend(FILE *out, const char *marks);
+
 /* "What was tested": machine, file system, device and sector layout, as
  * lines printed above the table. */
 void report_env(FILE *out, const struct env_info *env);
@@ -52,6 +56,25 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
                        const struct env_info *env, const struct align_result *align);
 void report_json_run(struct json *j, const struct run_result *run);
 void report_json_end(struct json *j);
+
+/* The "confidence" member of a phase (confidence.h): duration,
+ * operations, device share, CV (null unless repeated), reasons, mark. */
+struct confidence;
+void report_confidence_json(struct json *j, const struct confidence *c);
+
+/* After the runs of -x N (N >= 2; nothing for fewer): per phase the
+ * median rate with its confidence mark, min-max, CV ("unstable" over 10%)
+ * and the median of each latency percentile, then the legend. */
+struct repeat_set;
+void report_repeat_table(FILE *out, const struct repeat_set *rs);
+
+/* The same as the JSON member "summary"; call between report_json_runs_end
+ * and report_json_end. */
+void report_repeat_json(struct json *j, const struct repeat_set *rs);
+
+/* Closes the "runs" array early, so that a summary can follow it;
+ * report_json_end then only closes the document. */
+void report_json_runs_end(struct json *j);
 
 /* "Writing intelligently..." before a phase and "done" after it. */
 void report_progress_begin(FILE *out, enum phase_id id);

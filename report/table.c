@@ -1,8 +1,10 @@
 /* The human-readable table in bonnie++ 2.00a's layout. Cells of phases that
- * did not complete are blank; a '~' after a rate marks a phase that ran
- * under 0.5 s (low confidence; bonnie++ printed +++++ instead). */
+ * did not complete are blank; one mark after a rate says why it may not be
+ * trusted (confidence.h: '~' ran under 0.5 s, where bonnie++ printed
+ * +++++), explained by a legend under the table. */
 #include "report.h"
 #include "clocale.h"
+#include "confidence.h"
 #include "metrics.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -10,7 +12,6 @@
 #include <string.h>
 
 #define LABEL_WIDTH 19
-#define LOW_CONFIDENCE_MARK '~'
 
 /* Table columns of the two blocks: the I/O phases, then the file phases. */
 static const enum phase_id io_cols[] = {PHASE_PUTC, PHASE_PUT_BLOCK, PHASE_REWRITE,
@@ -27,6 +28,15 @@ static void rate_text(enum phase_id id, const struct phase_result *r, char *buf,
 		units_format_count_rate(metric_rate(id, r), buf, len);
 }
 
+/* The one mark of a single run's cell (' ': none). */
+static char cell_mark(enum phase_id id, const struct phase_result *r)
+{
+	struct confidence c;
+
+	confidence_of(id, r, -1.0, &c);
+	return confidence_mark(c.reasons);
+}
+
 /* " rrrrrXccc": rate, mark (or blank), %CPU; all blank if not reportable. */
 static void cell(FILE *out, enum phase_id id, const struct phase_result *r)
 {
@@ -37,8 +47,7 @@ static void cell(FILE *out, enum phase_id id, const struct phase_result *r)
 		return;
 	}
 	rate_text(id, r, rate, sizeof rate);
-	fprintf(out, " %5s%c%3u", rate, metric_low_confidence(r) ? LOW_CONFIDENCE_MARK : ' ',
-	        metric_cpu_pct(r));
+	fprintf(out, " %5s%c%3u", rate, cell_mark(id, r), metric_cpu_pct(r));
 }
 
 static void version_line(FILE *out, const char *rest)
@@ -195,12 +204,14 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_resul
 	detail_rows(out, run, io_cols);
 }
 
-/* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it; with
+/* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it, with
+ * the file count this run used; with
  * suffixed, the sizes as 100k rather than 102400; without chunk, no chunk
  * (bonnie++'s own label never shows it). */
-static void files_spec(const struct config *cfg, bool suffixed, bool chunk, char *buf, size_t len)
+static void files_spec(const struct config *cfg, const struct run_result *run, bool suffixed, bool chunk,
+                       char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "%u", cfg->files_k);
+	size_t n = (size_t)snprintf(buf, len, "%u", metric_files_k_used(cfg, run));
 	char max[32], min[32];
 
 	if (suffixed) {
@@ -228,14 +239,14 @@ static void files_spec(const struct config *cfg, bool suffixed, bool chunk, char
  * fits, else without the chunk, else with suffixed sizes, else cut and
  * marked. Returns false when it is not the full spec (a note then gives
  * that). */
-static bool files_label(const struct config *cfg, char *buf, size_t len)
+static bool files_label(const struct config *cfg, const struct run_result *run, char *buf, size_t len)
 {
-	files_spec(cfg, false, true, buf, len);
+	files_spec(cfg, run, false, true, buf, len);
 	if (strlen(buf) <= LABEL_WIDTH)
 		return true;
-	files_spec(cfg, false, false, buf, len);
+	files_spec(cfg, run, false, false, buf, len);
 	if (strlen(buf) > LABEL_WIDTH)
-		files_spec(cfg, true, false, buf, len);
+		files_spec(cfg, run, true, false, buf, len);
 	if (strlen(buf) > LABEL_WIDTH && len > LABEL_WIDTH) {
 		buf[LABEL_WIDTH - 1] = SHORTENED_MARK;
 		buf[LABEL_WIDTH] = '\0';
@@ -246,7 +257,7 @@ static bool files_label(const struct config *cfg, char *buf, size_t len)
 static void file_block(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	char spec[96], full[96];
-	bool whole = files_label(cfg, spec, sizeof spec);
+	bool whole = files_label(cfg, run, spec, sizeof spec);
 
 	version_line(out, "------Sequential Create------ --------Random Create--------");
 	name_cell(out, cfg->machine, LABEL_WIDTH);
@@ -258,7 +269,7 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 	fputc('\n', out);
 	detail_rows(out, run, file_cols);
 	if (!whole) {
-		files_spec(cfg, false, true, full, sizeof full);
+		files_spec(cfg, run, false, true, full, sizeof full);
 		fprintf(out, "files: %s, shown as %s to fit the table\n", full, spec);
 	}
 }
@@ -272,12 +283,24 @@ static bool any_flag(const struct run_result *run, uint32_t flag)
 	return false;
 }
 
-static bool any_low_confidence(const struct run_result *run)
+void report_legend(FILE *out, const char *marks)
 {
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (strchr(marks, confidence_reason_mark(i)))
+			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
+}
+
+/* The legend of the marks the table's cells show. */
+static void legend(FILE *out, const struct run_result *run)
+{
+	char marks[PHASE_COUNT + 1];
+	size_t n = 0;
+
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]) && metric_low_confidence(&run->phase[i]))
-			return true;
-	return false;
+		if (metric_reportable(&run->phase[i]))
+			marks[n++] = cell_mark((enum phase_id)i, &run->phase[i]);
+	marks[n] = '\0';
+	report_legend(out, marks);
 }
 
 /* The most of the data file a reading phase found still cached after an
@@ -321,8 +344,7 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
 
 static void notes(FILE *out, const struct run_result *run)
 {
-	if (any_low_confidence(run))
-		fprintf(out, "%c  ran under 0.5 s: low confidence, use a larger -s or -n\n", LOW_CONFIDENCE_MARK);
+	legend(out, run);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
 	for (int i = 0; i <= PHASE_SEEKS; i++)

@@ -97,6 +97,31 @@ START_TEST(defaults_without_options)
 }
 END_TEST
 
+/* Counts not given are sized by bonnie; -s with a seeks field and -n are
+ * bonnie++'s exact counts. */
+START_TEST(given_counts)
+{
+	const char *none[] = {NULL};
+	const char *size_only[] = {"-s", "64m", NULL};
+	const char *seeks[] = {"-s", "64m:8k:100", NULL};
+	const char *empty_seeks[] = {"-s", "64m:8k::3", NULL};
+	const char *files[] = {"-n", "4", NULL};
+
+	ASSERT_RUN(none);
+	ck_assert(!cfg.seeks_given && !cfg.files_given);
+	ASSERT_RUN(size_only);
+	ck_assert(!cfg.seeks_given && !cfg.files_given);
+	ASSERT_RUN(seeks);
+	ck_assert(cfg.seeks_given);
+	ck_assert_uint_eq(cfg.seeks, 100);
+	ASSERT_RUN(empty_seeks);
+	ck_assert(!cfg.seeks_given);
+	ASSERT_RUN(files);
+	ck_assert(cfg.files_given && !cfg.seeks_given);
+	ck_assert_uint_eq(cfg.files_k, 4);
+}
+END_TEST
+
 START_TEST(dir_option)
 {
 	ASSERT_RUN(ARGS("-d", "/mnt/scratch"));
@@ -759,6 +784,7 @@ Suite *suite_options(void)
 
 	tcase_add_test(good, defaults_without_options);
 	tcase_add_test(good, dir_option);
+	tcase_add_test(good, given_counts);
 	tcase_add_loop_test(good, seq_sizes_table, 0, NSEQ_CASES);
 	tcase_add_test(good, seq_size_attached);
 	tcase_add_loop_test(good, file_tests_table, 0, NFILES_CASES);

@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MIB ((uint64_t)1 << 20)
 
@@ -414,6 +416,68 @@ START_TEST(incompressible)
 }
 END_TEST
 
+/* A sector read back from the wrong place fails the check: each sector of
+ * a block, checked as if it sat at every other sector offset of a span
+ * larger than the pool (so also where the pool body is the same). */
+START_TEST(misdirected_sector_detected)
+{
+	const size_t chunk = 4096, span = 4 * MIB;
+	unsigned char *blk, *probe = malloc(chunk);
+	struct pattern_mismatch m;
+	struct pattern p;
+
+	ck_assert_ptr_nonnull(probe);
+	init_ok(&p, 77, chunk, 64);
+	blk = block_copy(&p, 5 * chunk, 0, chunk);
+	for (uint64_t off = 0; off < span; off += chunk) {
+		for (size_t s = 0; s < chunk; s += PATTERN_SECTOR) {
+			/* expected block at off, with one sector replaced by sector s of
+			 * the block at 5 * chunk: only the replaced sector can differ */
+			memcpy(probe, pattern_block(&p, off, 0, chunk), chunk);
+			memcpy(probe + s, blk + s, PATTERN_SECTOR);
+			if (off == 5 * chunk)
+				ck_assert_int_eq(pattern_check(&p, probe, chunk, off, 0, &m), 0);
+			else {
+				ck_assert_int_eq(pattern_check(&p, probe, chunk, off, 0, &m), -1);
+				ck_assert_uint_ge(m.offset, off + s);
+				ck_assert_uint_lt(m.offset, off + s + PATTERN_SECTOR);
+			}
+		}
+	}
+	pattern_free(&p);
+	free(blk);
+	free(probe);
+}
+END_TEST
+
+/* gzip -1 .. -9 cannot shrink 4 MiB of pattern data (rewritten twice, as
+ * block write then rewrite then seeks leave it) by even 0.1%: a
+ * compressing file system stores it whole. */
+START_TEST(gzip_cannot_compress)
+{
+	const size_t span = 4 * MIB;
+	char path[] = "/tmp/bonnie-gzip.XXXXXX", cmd[128];
+	int fd = mkstemp(path);
+	unsigned long long packed = 0;
+	struct pattern p;
+	FILE *f;
+
+	ck_assert_int_ge(fd, 0);
+	init_ok(&p, 4242, 8192, 64);
+	for (uint64_t off = 0; off < span; off += 8192)
+		ck_assert_int_eq(write(fd, pattern_block(&p, off, (unsigned)(off / 8192 % 3), 8192), 8192), 8192);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "gzip -%d -c %s | wc -c", _i, path);
+	f = popen(cmd, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%llu", &packed), 1);
+	ck_assert_int_eq(pclose(f), 0);
+	unlink(path);
+	ck_assert_msg(packed >= span - span / 1000, "gzip -%d: %llu of %zu bytes", _i, packed, span);
+	pattern_free(&p);
+}
+END_TEST
+
 Suite *suite_pattern(void)
 {
 	Suite *s = suite_create("pattern");
@@ -434,11 +498,13 @@ Suite *suite_pattern(void)
 	tcase_add_test(check, check_partial_length);
 	tcase_add_test(check, check_detects_generation_mismatch);
 	tcase_add_test(check, stamp_turns_gen0_into_gen1);
+	tcase_add_test(check, misdirected_sector_detected);
 	suite_add_tcase(s, check);
 
 	tcase_add_loop_test(quality, no_repeats_within_1mib, 0, NCHUNKS);
 	tcase_add_test(quality, sectors_unique_beyond_pool);
 	tcase_add_test(quality, incompressible);
+	tcase_add_loop_test(quality, gzip_cannot_compress, 1, 10);
 	suite_add_tcase(s, quality);
 	return s;
 }

@@ -26,7 +26,11 @@
 	X(html)            \
 	X(run)             \
 	X(cpu)             \
-	X(evict)
+	X(evict)           \
+	X(stats)           \
+	X(confidence)      \
+	X(repeat)          \
+	X(files_auto)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

@@ -6,8 +6,8 @@
 #include "../lib/config.h"
 #include "../phases/results.h"
 
-/* A finished phase: units counted, elapsed and CPU ns, and one latency
- * value (so max = min = lat_ns). */
+/* A finished phase: units counted, elapsed and CPU ns, and 100 operations
+ * of one latency value (so every percentile and max = min = lat_ns). */
 void synth_phase(struct run_result *run, enum phase_id id, uint64_t units, uint64_t elapsed_ns,
                  uint64_t cpu_ns, uint64_t lat_ns);
 

@@ -1,0 +1,118 @@
+/* Sizing the file tests when -n is not given: the first create phase runs
+ * for a time set from a short, untimed calibration of create against
+ * delete, so every file phase runs long enough to trust. */
+#include "files.h"
+#include "../lib/clock.h"
+#include "../lib/platform.h"
+#include "../lib/space.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+uint64_t files_auto_create_ns(uint64_t create_ns, uint64_t delete_ns)
+{
+	double t = (double)FILES_AUTO_NS * (double)create_ns / (double)(delete_ns ? delete_ns : 1);
+
+	if (t < (double)FILES_AUTO_MIN_CREATE_NS)
+		return FILES_AUTO_MIN_CREATE_NS;
+	return t > (double)FILES_AUTO_MAX_CREATE_NS ? FILES_AUTO_MAX_CREATE_NS : (uint64_t)t;
+}
+
+uint32_t files_auto_cap_k(uint64_t inodes_free)
+{
+	uint64_t k = FILES_AUTO_MAX_K;
+
+	if (inodes_free && k > inodes_free / 4 / 1024)
+		k = inodes_free / 4 / 1024;
+	return k ? (uint32_t)k : 1;
+}
+
+bool files_auto_create_done(struct file_plan *fp, uint64_t created, uint64_t elapsed_ns)
+{
+	if (fp->count_fixed || created % 1024 != 0)
+		return false;
+	if (elapsed_ns < fp->create_ns && created < fp->count)
+		return false;
+	fp->count = created;
+	fp->count_fixed = true;
+	return true;
+}
+
+/* Creates calibration files until FILES_AUTO_CAL exist or
+ * FILES_AUTO_CAL_NS have passed; returns how many, their time in *ns. */
+static unsigned cal_create(int dirfd, uint64_t *ns)
+{
+	uint64_t t0 = clock_now_ns(), now = t0;
+	unsigned n = 0;
+	char name[32];
+
+	while (n < FILES_AUTO_CAL && now - t0 < FILES_AUTO_CAL_NS) {
+		snprintf(name, sizeof name, "cal%05u", n);
+		int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 || close(fd) != 0)
+			break;
+		n++;
+		now = clock_now_ns();
+	}
+	*ns = now - t0 + 1;
+	return n;
+}
+
+/* Removes calibration files 0..n-1; returns the ns it took, 0 on error. */
+static uint64_t cal_delete(int dirfd, unsigned n)
+{
+	uint64_t t0 = clock_now_ns();
+	char name[32];
+
+	for (unsigned i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "cal%05u", i);
+		if (unlinkat(dirfd, name, 0) != 0)
+			return 0;
+	}
+	return clock_now_ns() - t0 + 1;
+}
+
+/* Room in the order array for the most files the create may make. */
+static uint32_t grow_order(struct file_plan *fp, uint32_t k)
+{
+	uint32_t *order = realloc(fp->order, (size_t)k * 1024 * sizeof *order);
+
+	if (order == NULL)
+		return 0;
+	fp->order = order;
+	fp->count = (uint64_t)k * 1024;
+	return k;
+}
+
+/* Like the phases, creation and deletion each start with the file system
+ * synced (untimed here), so the deletes do not pay for the creates. */
+int files_auto_size(struct file_plan *fp, const char *dirpath)
+{
+	struct space sp = {0, 0, 0, 0};
+	uint64_t c_ns, d_ns = 0;
+	unsigned n;
+
+	if (!fp->auto_count || fp->sized)
+		return 0;
+	plat_syncfs(fp->topfd);
+	n = cal_create(fp->topfd, &c_ns);
+	plat_syncfs(fp->topfd);
+	if (n > 0)
+		d_ns = cal_delete(fp->topfd, n);
+	if (n < FILES_AUTO_CAL_MIN || d_ns == 0)
+		return -1;
+	plat_syncfs(fp->topfd);
+	if (space_of(dirpath, &sp) != 0)
+		sp.inodes_free = 0;
+	if (grow_order(fp, files_auto_cap_k(sp.inodes_free)) == 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	fp->create_ns = files_auto_create_ns(c_ns / n, d_ns / n);
+	fp->sized = true;
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* Trust reasons and their marks; see confidence.h. */
+#include "confidence.h"
+#include "metrics.h"
+
+static const struct {
+	char mark;
+	const char *name;
+	const char *text;
+} reasons[CONF_REASONS] = {
+	{'~', "short", "ran under 0.5 s: low confidence, use a larger -s or -n"},
+	{'#', "few_operations", "under 100 timed operations: few samples behind the figure"},
+	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%"},
+	{'c', "cached", "read most of its data from the page cache, not the device"},
+	{'?', "not_evicted", "page cache not dropped before it: the rate may come from RAM"},
+};
+
+void confidence_of(enum phase_id id, const struct phase_result *r, double cv_pct, struct confidence *c)
+{
+	c->duration_ns = r->elapsed_ns;
+	c->operations = r->latency.count;
+	c->device_pct = metric_device_pct(r);
+	c->cv_pct = cv_pct;
+	c->reasons = 0;
+	if (r->elapsed_ns < CONF_MIN_NS)
+		c->reasons |= CONF_SHORT;
+	if (r->latency.count < CONF_MIN_OPS)
+		c->reasons |= CONF_FEW_OPS;
+	if (cv_pct > CONF_MAX_CV_PCT)
+		c->reasons |= CONF_UNSTABLE;
+	if (metric_cached(id, r))
+		c->reasons |= CONF_CACHED;
+	if (r->flags & RESULT_NOT_EVICTED)
+		c->reasons |= CONF_NOT_EVICTED;
+}
+
+char confidence_mark(unsigned bits)
+{
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (bits & (1u << i))
+			return reasons[i].mark;
+	return ' ';
+}
+
+char confidence_reason_mark(int i)
+{
+	return reasons[i].mark;
+}
+
+const char *confidence_reason_name(int i)
+{
+	return reasons[i].name;
+}
+
+const char *confidence_reason_text(int i)
+{
+	return reasons[i].text;
+}

@@ -1,0 +1,149 @@
+/* confidence: the reasons a phase's figure may not be trusted, the one mark
+ * a cell shows (in priority order), the legend under the table, and the
+ * JSON member, on synthetic results. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../lib/json.h"
+#include "../report/confidence.h"
+#include "../report/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MS 1000000ull
+
+static struct run_result run;
+static struct config cfg;
+
+static void setup(void)
+{
+	synth_config(&cfg);
+	synth_full_run(&run);
+}
+
+static unsigned reasons_of(enum phase_id id)
+{
+	struct confidence c;
+
+	confidence_of(id, &run.phase[id], -1.0, &c);
+	return c.reasons;
+}
+
+/* A read phase that got 25% of its bytes from the device. */
+static void make_cached(enum phase_id id)
+{
+	struct phase_result *r = &run.phase[id];
+
+	r->read_bytes = r->bytes;
+	r->dev.valid = true;
+	r->dev.read_bytes = r->bytes / 4;
+}
+
+START_TEST(each_reason)
+{
+	/* the synthetic run: 1 s seeks with 100 operations: nothing against it */
+	ck_assert_uint_eq(reasons_of(PHASE_SEEKS), 0);
+	ck_assert_uint_eq(reasons_of(PHASE_GET_BLOCK), CONF_SHORT); /* 0.25 s */
+	hist_init(&run.phase[PHASE_SEEKS].latency);
+	hist_add(&run.phase[PHASE_SEEKS].latency, 1000);
+	ck_assert_uint_eq(reasons_of(PHASE_SEEKS), CONF_FEW_OPS);
+	make_cached(PHASE_REWRITE);
+	ck_assert_uint_eq(reasons_of(PHASE_REWRITE), CONF_CACHED);
+	run.phase[PHASE_PUT_BLOCK].flags |= RESULT_NOT_EVICTED;
+	ck_assert_uint_eq(reasons_of(PHASE_PUT_BLOCK), CONF_NOT_EVICTED);
+}
+END_TEST
+
+START_TEST(cv_over_ten_percent_is_unstable)
+{
+	struct confidence c;
+
+	confidence_of(PHASE_REWRITE, &run.phase[PHASE_REWRITE], 10.0, &c);
+	ck_assert_uint_eq(c.reasons, 0);
+	confidence_of(PHASE_REWRITE, &run.phase[PHASE_REWRITE], 10.5, &c);
+	ck_assert_uint_eq(c.reasons, CONF_UNSTABLE);
+	ck_assert_double_eq(c.cv_pct, 10.5);
+}
+END_TEST
+
+START_TEST(one_mark_by_priority)
+{
+	ck_assert_int_eq(confidence_mark(0), ' ');
+	ck_assert_int_eq(confidence_mark(CONF_SHORT | CONF_CACHED | CONF_NOT_EVICTED), '~');
+	ck_assert_int_eq(confidence_mark(CONF_FEW_OPS | CONF_UNSTABLE), '#');
+	ck_assert_int_eq(confidence_mark(CONF_UNSTABLE | CONF_CACHED), '!');
+	ck_assert_int_eq(confidence_mark(CONF_CACHED | CONF_NOT_EVICTED), 'c');
+	ck_assert_int_eq(confidence_mark(CONF_NOT_EVICTED), '?');
+}
+END_TEST
+
+/* Cached rewrite and block read (the read short as well: '~' wins), a
+ * block write the cache was not dropped before, seeks on few operations:
+ * the I/O row and the legend, exactly. */
+START_TEST(table_marks_and_legend)
+{
+	char *text;
+
+	make_cached(PHASE_REWRITE);
+	make_cached(PHASE_GET_BLOCK);
+	run.phase[PHASE_PUT_BLOCK].flags |= RESULT_NOT_EVICTED;
+	hist_init(&run.phase[PHASE_SEEKS].latency);
+	hist_add(&run.phase[PHASE_SEEKS].latency, 21617000);
+	cfg.files_k = 0;
+	text = synth_capture_table(&cfg, &run);
+	ck_assert_ptr_nonnull(strstr(text, "\nvm             512M  512k  99  320m? 78  640mc 65  512k  99  2.0g~ 40  8816# 32\n"));
+	ck_assert_ptr_nonnull(strstr(text,
+	    "~  ran under 0.5 s: low confidence, use a larger -s or -n\n"
+	    "#  under 100 timed operations: few samples behind the figure\n"
+	    "c  read most of its data from the page cache, not the device\n"
+	    "?  page cache not dropped before it: the rate may come from RAM\n"));
+	ck_assert_ptr_null(strstr(text, "!  "));
+	free(text);
+}
+END_TEST
+
+START_TEST(json_member_exact)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct confidence c;
+	struct json j;
+
+	make_cached(PHASE_GET_BLOCK);
+	confidence_of(PHASE_GET_BLOCK, &run.phase[PHASE_GET_BLOCK], 12.5, &c);
+	ck_assert_ptr_nonnull(f);
+	json_init(&j, f);
+	json_object_begin(&j, NULL);
+	report_confidence_json(&j, &c);
+	json_object_end(&j);
+	fclose(f);
+	ck_assert_str_eq(buf, "{\n"
+	                      "  \"confidence\": {\n"
+	                      "    \"duration_ns\": 250000000,\n"
+	                      "    \"operations\": 100,\n"
+	                      "    \"device_percent\": 25,\n"
+	                      "    \"cv_percent\": 12.50,\n"
+	                      "    \"reasons\": [\"short\", \"unstable\", \"cached\"],\n"
+	                      "    \"mark\": \"~\"\n"
+	                      "  }\n"
+	                      "}\n");
+	free(buf);
+}
+END_TEST
+
+Suite *suite_confidence(void)
+{
+	Suite *s = suite_create("confidence");
+	TCase *t = tcase_create("marks");
+
+	tcase_add_checked_fixture(t, setup, NULL);
+	tcase_add_test(t, each_reason);
+	tcase_add_test(t, cv_over_ten_percent_is_unstable);
+	tcase_add_test(t, one_mark_by_priority);
+	tcase_add_test(t, table_marks_and_legend);
+	tcase_add_test(t, json_member_exact);
+	suite_add_tcase(s, t);
+	return s;
+}

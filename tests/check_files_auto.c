@@ -1,0 +1,139 @@
+/* files_auto: the create time chosen from calibration times, the cap, the
+ * stop rule of the timed create (pure), and the calibration itself in a
+ * real directory: it leaves nothing behind, runs once, and leaves a plan
+ * given with -n alone. */
+#include "suites.h"
+#include "../lib/options.h"
+#include "../phases/files.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Create 25 us a file, delete 8 us: the create runs 1.5 s x 25 / 8 =
+ * 4.6875 s, so the deletes of what it made should take 1.5 s. */
+START_TEST(create_time_from_the_delete_ratio)
+{
+	ck_assert_uint_eq(files_auto_create_ns(25000, 8000), 4687500000ull);
+	/* deleting slower than creating: the floor */
+	ck_assert_uint_eq(files_auto_create_ns(8000, 25000), FILES_AUTO_MIN_CREATE_NS);
+	/* deleting 10x faster: the ceiling */
+	ck_assert_uint_eq(files_auto_create_ns(100000, 10000), FILES_AUTO_MAX_CREATE_NS);
+	ck_assert_uint_eq(files_auto_create_ns(1, 0), FILES_AUTO_MIN_CREATE_NS);
+}
+END_TEST
+
+START_TEST(cap_from_inodes)
+{
+	ck_assert_uint_eq(files_auto_cap_k(0), FILES_AUTO_MAX_K);
+	ck_assert_uint_eq(files_auto_cap_k(1u << 20), 256); /* a quarter of 1 Mi */
+	ck_assert_uint_eq(files_auto_cap_k(100), 1);
+}
+END_TEST
+
+/* The create stops only on a whole 1024 once its time is over, or at the
+ * cap, and then fixes the count for every later phase. */
+START_TEST(create_stops_on_a_whole_thousand)
+{
+	struct file_plan fp;
+
+	memset(&fp, 0, sizeof fp);
+	fp.count = 8 * 1024;
+	fp.create_ns = 1000;
+	ck_assert(!files_auto_create_done(&fp, 1024, 999));
+	ck_assert(!files_auto_create_done(&fp, 1500, 5000));
+	ck_assert(files_auto_create_done(&fp, 2048, 1000));
+	ck_assert(fp.count_fixed);
+	ck_assert_uint_eq(fp.count, 2048);
+	ck_assert(!files_auto_create_done(&fp, 3072, 9000)); /* fixed: never again */
+	memset(&fp, 0, sizeof fp);
+	fp.count = 2048;
+	fp.create_ns = 1000000;
+	ck_assert(files_auto_create_done(&fp, 2048, 5)); /* the cap */
+	ck_assert_uint_eq(fp.count, 2048);
+}
+END_TEST
+
+static int entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static void plan_for(struct file_plan *fp, const char *nflag, char *dir)
+{
+	char a0[] = "bonnie", a1[] = "-n", a2[16], a3[] = "-s", a4[] = "0";
+	char *argv[] = {a0, a1, a2, NULL};
+	char *argv_auto[] = {a0, a3, a4, NULL};
+	struct config cfg;
+	char err[256];
+
+	snprintf(a2, sizeof a2, "%s", nflag ? nflag : "1");
+	ck_assert_int_eq(options_parse(nflag ? 3 : 3, nflag ? argv : argv_auto, "h", &cfg, err, sizeof err), OPT_RUN);
+	ck_assert_int_eq(files_plan_init(fp, &cfg, dir, 64), 0);
+	fp->topfd = open(dir, O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(fp->topfd, 0);
+}
+
+START_TEST(calibration_runs_once_and_cleans_up)
+{
+	char dir[] = "/tmp/bonnie-auto.XXXXXX";
+	struct file_plan fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	plan_for(&fp, NULL, dir);
+	ck_assert(fp.auto_count);
+	ck_assert_int_eq(files_auto_size(&fp, dir), 0);
+	ck_assert(fp.sized && !fp.count_fixed);
+	ck_assert_uint_ge(fp.create_ns, FILES_AUTO_MIN_CREATE_NS);
+	ck_assert_uint_le(fp.create_ns, FILES_AUTO_MAX_CREATE_NS);
+	ck_assert_uint_ge(fp.count, 1024);
+	ck_assert_uint_le(fp.count, FILES_AUTO_MAX_K * 1024);
+	ck_assert_int_eq(entries(dir), 0);
+	fp.count = 1024; /* a second call keeps what the first chose */
+	ck_assert_int_eq(files_auto_size(&fp, dir), 0);
+	ck_assert_uint_eq(fp.count, 1024);
+	files_plan_free(&fp);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(given_count_is_kept)
+{
+	char dir[] = "/tmp/bonnie-auto.XXXXXX";
+	struct file_plan fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	plan_for(&fp, "3", dir);
+	ck_assert(!fp.auto_count && fp.count_fixed);
+	ck_assert(!files_auto_create_done(&fp, 3 * 1024, UINT64_MAX));
+	ck_assert_int_eq(files_auto_size(&fp, dir), 0);
+	ck_assert_uint_eq(fp.count, 3 * 1024);
+	ck_assert_int_eq(entries(dir), 0);
+	files_plan_free(&fp);
+	rmdir(dir);
+}
+END_TEST
+
+Suite *suite_files_auto(void)
+{
+	Suite *s = suite_create("files_auto");
+	TCase *t = tcase_create("sizing");
+
+	tcase_add_test(t, create_time_from_the_delete_ratio);
+	tcase_add_test(t, cap_from_inodes);
+	tcase_add_test(t, create_stops_on_a_whole_thousand);
+	tcase_add_test(t, calibration_runs_once_and_cleans_up);
+	tcase_add_test(t, given_count_is_kept);
+	suite_add_tcase(s, t);
+	return s;
+}
