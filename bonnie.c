@@ -11,6 +11,7 @@
 #include "lib/units.h"
 #include "phases/align_probe.h"
 #include "phases/bench.h"
+#include "phases/clients.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -298,14 +299,32 @@ static int run_status(const struct run_result *run)
 	return signals_stop_level() != STOP_NONE ? EXIT_INTERRUPTED : EXIT_OK;
 }
 
+/* One pass of the pipeline: in this process for one client, else in
+ * cfg->concurrency client processes. EXIT_SETUP if they could not start. */
+static int session_pass(struct session *s)
+{
+	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL};
+	struct op_error e = {0};
+
+	if (s->cfg->concurrency <= 1) {
+		bench_run(&s->bench, s->run, &hooks);
+		return EXIT_OK;
+	}
+	if (clients_run(&s->bench, s->cfg->concurrency, s->run, &hooks, &e) == -2) {
+		say_error("cannot start the clients: ", &e);
+		return EXIT_SETUP;
+	}
+	return EXIT_OK;
+}
+
 static int session_runs(struct session *s)
 {
-	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s};
 	int status = EXIT_OK;
 
 	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
 		s->run->index = i;
-		bench_run(&s->bench, s->run, &hooks);
+		if ((status = session_pass(s)) != EXIT_OK)
+			return status;
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
 		if (i == 1) {

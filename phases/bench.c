@@ -109,6 +109,7 @@ int bench_open(struct bench *b, const struct config *cfg, size_t logical_block, 
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks)
 {
 	run->seed = b->cfg->seed;
+	run->clients = 1;
 	return runner_run(&b->ctx, run, hooks);
 }
 

@@ -69,6 +69,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	t1 = clock_now_ns();
 	c1 = clock_cpu_ns();
 	device_delta(&before, ctx->devstat_path, &res->dev);
+	res->start_ns = t0;
 	res->elapsed_ns = t1 - t0;
 	res->cpu_ns = c1 > c0 ? c1 - c0 : 0;
 	if (rc == 0 && res->status == PHASE_NOT_RUN)
@@ -86,7 +87,7 @@ int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runne
 		struct phase_result *res = &run->phase[i];
 		int rc;
 
-		if (!ph->enabled(ctx->cfg))
+		if (!ph->enabled(ctx->cfg) || (ctx->cfg->phase_mask && !(ctx->cfg->phase_mask & (1u << i))))
 			continue;
 		if (signals_stop_level() != STOP_NONE) {
 			run->interrupted = true;
@@ -97,6 +98,10 @@ int runner_run(struct phase_ctx *ctx, struct run_result *run, const struct runne
 		rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
 		if (rc == 0 && ph->prepare)
 			rc = ph->prepare(ctx, res);
+		if (rc == 0 && hooks && hooks->before_timed && hooks->before_timed(hooks->arg, ph->id) != 0) {
+			res->status = PHASE_INTERRUPTED;
+			rc = -1;
+		}
 		if (rc == 0)
 			rc = run_timed(ctx, ph, res);
 		if (hooks && hooks->phase_end)

@@ -11,6 +11,10 @@ struct runner_hooks {
 	void (*phase_begin)(void *arg, enum phase_id id);
 	void (*phase_end)(void *arg, enum phase_id id, const struct phase_result *res);
 	void *arg;
+	/* Optional: called after the phase is prepared, right before its timed
+	 * region (a client waits at the barrier here). Non-zero stops the run:
+	 * the phase is marked interrupted. */
+	int (*before_timed)(void *arg, enum phase_id id);
 };
 
 /* Fills run->phase[]. Phases not enabled by the configuration, and those

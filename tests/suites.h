@@ -18,7 +18,8 @@
 	X(seeks)           \
 	X(env)             \
 	X(verify)          \
-	X(run)
+	X(run)             \
+	X(clients)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
