@@ -12,7 +12,9 @@
 #include "phases/align_probe.h"
 #include "phases/bench.h"
 #include "phases/clients.h"
+#include "phases/phase_select.h"
 #include "report/report.h"
+#include "report/sweep.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -41,6 +43,8 @@ struct session {
 	FILE *csv_out;      /* NULL with --json - */
 	FILE *json_out;     /* NULL without --json */
 	struct json json;
+	bool env_shown;
+	struct sweep sweep;     /* --clients: one level per client count */
 };
 
 static void machine_default(char *buf, size_t len)
@@ -258,7 +262,10 @@ static int close_json(struct session *s, int status)
 {
 	if (s->json_out == NULL)
 		return status;
-	report_json_end(&s->json);
+	if (s->cfg->sweep_levels)
+		report_sweep_json_end(&s->json, &s->sweep, s->cfg->knee_factor);
+	else
+		report_json_end(&s->json);
 	if (s->json_out != stdout) {
 		if (ferror(s->json_out) | (fclose(s->json_out) != 0)) {
 			say("--json %s: cannot write: %s", s->cfg->json_path, strerror(errno));
@@ -327,9 +334,10 @@ static int session_runs(struct session *s)
 			return status;
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
-		if (i == 1) {
+		if (!s->env_shown) {
 			report_env(s->table_out, &s->env);
 			report_align(s->table_out, s->align);
+			s->env_shown = true;
 		}
 		report_table(s->table_out, s->cfg, s->run);
 		if (s->csv_out)
@@ -338,6 +346,29 @@ static int session_runs(struct session *s)
 			report_json_run(&s->json, s->run);
 		fflush(stdout);
 		status = run_status(s->run);
+	}
+	return status;
+}
+
+/* --clients: the runs at each client count (tables and CSV lines as they
+ * finish), then the sweep table and the knees of what completed. A count
+ * that cannot start ends the sweep. */
+static int session_sweep(struct session *s)
+{
+	int status = EXIT_OK;
+
+	for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++) {
+		s->cfg->concurrency = s->cfg->sweep[l];
+		status = session_runs(s);
+		if (status == EXIT_SETUP || signals_stop_level() == STOP_NOW)
+			break;
+		sweep_add(&s->sweep, s->run);
+	}
+	if (s->sweep.levels > 0) {
+		fputc('\n', s->table_out);
+		report_sweep_table(s->table_out, &s->sweep);
+		report_sweep_knees(s->table_out, &s->sweep, s->cfg->knee_factor);
+		fflush(s->table_out);
 	}
 	return status;
 }
@@ -383,6 +414,10 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return EXIT_USAGE;
 	}
+	if (cfg.phases_arg && phase_select_parse(cfg.phases_arg, &cfg.phase_mask, err, sizeof err) != 0) {
+		say("%s", err);
+		return EXIT_USAGE;
+	}
 	if (!cfg.seed_given)
 		cfg.seed = seed_default();
 	signals_install();
@@ -396,7 +431,7 @@ int main(int argc, char **argv)
 	s.progress_out = cfg.quiet || json_on_stdout(&cfg) ? NULL : stdout;
 	status = session_open(&s);
 	if (status == EXIT_OK)
-		status = session_runs(&s);
+		status = cfg.sweep_levels ? session_sweep(&s) : session_runs(&s);
 	status = session_close(&s, status);
 	if (signals_stop_level() != STOP_NONE)
 		status = EXIT_INTERRUPTED;

@@ -19,7 +19,8 @@
 	X(env)             \
 	X(verify)          \
 	X(run)             \
-	X(clients)
+	X(clients)         \
+	X(sweep)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
