@@ -82,6 +82,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM)
 	BONNIE=$(abspath $(BIN)) tests/hostile.sh
 	BONNIE=$(abspath $(BIN)) tests/fulldisk.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clients.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clientsig.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
