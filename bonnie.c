@@ -1,6 +1,7 @@
 /* bonnie: a disk and file-system microbenchmark in bonnie++'s tradition.
  * main() parses, prepares, runs the phase pipeline, reports and picks the
  * exit status; everything else lives in lib/, phases/ and report/. */
+#include "lib/clock.h"
 #include "lib/config.h"
 #include "lib/exitcodes.h"
 #include "lib/options.h"
@@ -30,6 +31,10 @@
  * With under twice that free, a quarter of the free space is used. */
 #define DEFAULT_FILE_SIZE (4ull << 30)
 
+/* A sweep without -s runs the pipeline once per client count: 1 GiB a
+ * count keeps `--clients 1,10,50,100,300,700` within minutes (README). */
+#define SWEEP_FILE_SIZE (1ull << 30)
+
 struct session {
 	struct config *cfg;
 	int argc;
@@ -45,6 +50,9 @@ struct session {
 	struct json json;
 	bool env_shown;
 	struct sweep sweep;     /* --clients: one level per client count */
+	struct sweep_step step; /* where the sweep is, for its progress line */
+	bool sweep_live;        /* stderr is a terminal: the line is rewritten */
+	uint64_t sweep_t0;
 };
 
 static void machine_default(char *buf, size_t len)
@@ -90,12 +98,20 @@ static void say_error(const char *what, const struct op_error *e)
 	say("%s%s", what, msg);
 }
 
+/* In a sweep the progress is one stderr line per step instead of the
+ * per-phase lines on stdout (nothing with -q). */
 static void on_phase_begin(void *arg, enum phase_id id)
 {
 	struct session *s = arg;
 
-	if (s->progress_out)
+	if (s->progress_out && s->cfg->sweep_levels) {
+		s->step.clients = s->cfg->concurrency;
+		s->step.phase = id;
+		s->step.elapsed_s = (clock_now_ns() - s->sweep_t0) / 1000000000u;
+		report_sweep_progress(stderr, s->sweep_live, &s->step);
+	} else if (s->progress_out) {
 		report_progress_begin(s->progress_out, id);
+	}
 }
 
 static void on_phase_end(void *arg, enum phase_id id, const struct phase_result *res)
@@ -103,7 +119,9 @@ static void on_phase_end(void *arg, enum phase_id id, const struct phase_result 
 	struct session *s = arg;
 
 	(void)id;
-	if (s->progress_out)
+	if (s->cfg->sweep_levels)
+		s->step.done++;
+	else if (s->progress_out)
 		report_progress_end(s->progress_out, res);
 }
 
@@ -334,6 +352,8 @@ static int session_runs(struct session *s)
 			return status;
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
+		if (s->sweep_live && s->progress_out)
+			fputs("\r\033[K", stderr); /* the tables start on a clean line */
 		if (!s->env_shown) {
 			report_env(s->table_out, &s->env);
 			report_align(s->table_out, s->align);
@@ -353,17 +373,34 @@ static int session_runs(struct session *s)
 /* --clients: the runs at each client count (tables and CSV lines as they
  * finish), then the sweep table and the knees of what completed. A count
  * that cannot start ends the sweep. */
+/* Steps of the sweep: enabled phases x runs x client counts. */
+static uint32_t sweep_steps(const struct config *cfg)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		n += phase_table[i]->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << i)));
+	return n * cfg->runs * cfg->sweep_levels;
+}
+
 static int session_sweep(struct session *s)
 {
 	int status = EXIT_OK;
 
+	s->sweep_live = isatty(STDERR_FILENO);
+	s->sweep_t0 = clock_now_ns();
+	s->step.levels = s->cfg->sweep_levels;
+	s->step.total = sweep_steps(s->cfg);
 	for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++) {
+		s->step.level = l;
 		s->cfg->concurrency = s->cfg->sweep[l];
 		status = session_runs(s);
 		if (status == EXIT_SETUP || signals_stop_level() == STOP_NOW)
 			break;
 		sweep_add(&s->sweep, s->run);
 	}
+	if (s->sweep_live && s->progress_out)
+		fputs("\r\033[K", stderr);
 	if (s->sweep.levels > 0) {
 		fputc('\n', s->table_out);
 		report_sweep_table(s->table_out, &s->sweep);
@@ -420,6 +457,10 @@ int main(int argc, char **argv)
 	}
 	if (!cfg.seed_given)
 		cfg.seed = seed_default();
+	if (cfg.sweep_levels && !cfg.file_size_given) {
+		cfg.file_size = SWEEP_FILE_SIZE;
+		cfg.file_size_given = true;
+	}
 	signals_install();
 
 	memset(&s, 0, sizeof s);

@@ -55,4 +55,17 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double k);
  * (levels, points and knees) after the runs. */
 void report_sweep_json_end(struct json *j, const struct sweep *sw, double k);
 
+/* Where a sweep is: the phase starting at a client count, steps (phases
+ * at counts) done out of the total, and seconds since the sweep began. */
+struct sweep_step {
+	uint32_t clients, level, levels;
+	enum phase_id phase;
+	uint32_t done, total;
+	uint64_t elapsed_s;
+};
+
+/* One progress line: rewritten in place ("\r", erase line) when live (a
+ * terminal), else a plain line each step. */
+void report_sweep_progress(FILE *out, bool live, const struct sweep_step *st);
+
 #endif

@@ -75,6 +75,18 @@ check "sweep: environment printed once" [ "$(grep -c '^File system:' "$T/sw.out"
 check "sweep: scratch removed" empty_dir "$D"
 check "sweep: no client left" no_clients_left
 
+# progress: plain lines on a pipe, one live line on a terminal, none with -q
+check "sweep: one plain progress line per step" \
+	[ "$(grep -cE '^bonnie: [0-9]+ clients? \([1-3] of 3 counts\), [a-z_]+: [0-9]+% done, ETA ' "$T/sw.err")" = 36 ]
+"$BONNIE" -d "$D" $SMALL --clients 1,2 -q >/dev/null 2>"$T/q.err"
+check "sweep -q: no progress" [ "$(grep -c '% done' "$T/q.err")" = 0 ]
+if command -v script >/dev/null; then
+	script -qc "'$BONNIE' -d '$D' $SMALL --clients 1,2 >/dev/null" /dev/null >"$T/tty.out" </dev/null
+	check "sweep on a terminal: the line is rewritten in place" \
+		[ "$(grep -o "$(printf '\r\033')\[Kbonnie: [0-9]* clients\? ([12] of 2 counts)" "$T/tty.out" | wc -l)" = 24 ]
+	check "sweep on a terminal: no plain progress lines" [ "$(grep -c '^bonnie: .*% done' "$T/tty.out")" = 0 ]
+fi
+
 # --phases: only those (and what they need)
 "$BONNIE" -d "$D" $SMALL --phases get_block,seq_stat -c 2 --json "$T/ph.json" -q >/dev/null 2>&1; rc=$?
 check "--phases: exit 0 (got $rc)" [ $rc -eq 0 ]
