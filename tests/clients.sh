@@ -110,4 +110,21 @@ if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 	check "limit: scratch removed" empty_dir "$D"
 	check "limit: no client left" no_clients_left
 fi
+# a FUSE share (bindfs): no block device, no O_DIRECT; the header says so and the run completes
+if [ "$(id -u)" -eq 0 ] && command -v bindfs >/dev/null; then
+	mkdir -p "$T/fsrc" "$T/fmnt"
+	if bindfs "$T/fsrc" "$T/fmnt"; then
+		trap 'fusermount -u "$T/fmnt" 2>/dev/null || umount "$T/fmnt" 2>/dev/null; rm -rf "$T"' EXIT
+		"$BONNIE" -d "$T/fmnt" $SMALL --clients 1,3 >"$T/fuse.out" 2>&1; rc=$?
+		check "fuse: exit 0 (got $rc)" [ $rc -eq 0 ]
+		check "fuse: header names the file system" grep -q '^File system: fuse' "$T/fuse.out"
+		check "fuse: header says there is no block device" grep -q '^Device: *none found' "$T/fuse.out"
+		check "fuse: two CSV lines" [ "$(grep -c '^1\.98,' "$T/fuse.out")" = 2 ]
+		check "fuse: knee sentences" grep -q '^put_block: throughput' "$T/fuse.out"
+		check "fuse: scratch removed" empty_dir "$T/fsrc"
+		fusermount -u "$T/fmnt" 2>/dev/null || umount "$T/fmnt"
+	else
+		fail "fuse: bindfs could not mount"
+	fi
+fi
 finish
