@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes sure what `make check` needs is installed: the check library and
 # pkg-config (unit tests), bonnie++ (its bon_csv2txt/bon_csv2html converters
-# read our CSV), jq (validates the JSON), and a comma-decimal locale
+# read our CSV), jq (validates the JSON), bindfs (a FUSE mount), and a comma-decimal locale
 # (de_DE.UTF-8) for the locale tests. As root on Debian it installs what is
 # missing; otherwise it prints the one command that does and fails.
 set -u
@@ -12,6 +12,7 @@ need() { pkgs="$pkgs $1"; }
 pkg-config --exists check 2>/dev/null || need "check pkg-config"
 command -v bon_csv2txt >/dev/null 2>&1 && command -v bon_csv2html >/dev/null 2>&1 || need bonnie++
 command -v jq >/dev/null 2>&1 || need jq
+command -v bindfs >/dev/null 2>&1 || need "bindfs fuse3" # tests/clients.sh: a FUSE share
 [ -f /usr/share/i18n/SUPPORTED ] || need locales
 
 has_locale() { locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\{0,1\}8$'; }
