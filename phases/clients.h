@@ -20,7 +20,8 @@ void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct con
  * Every client prepares a phase, then waits until all are ready; they are
  * released together, and the phase ends when the last one ends. A client
  * that fails, dies or is signalled stops all of them; every client is
- * waited for before this returns. Returns 0 when all phases completed,
+ * waited for before this returns (waitpid(-1): the caller must have no
+ * other children to wait for). Returns 0 when all phases completed,
  * -1 when one failed or was interrupted (run says which), -2 when the
  * clients could not be started (err says why and names the limit to
  * raise; run holds nothing). */
