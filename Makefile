@@ -95,6 +95,8 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/docs.sh
 	BONNIE=$(abspath $(BIN)) tests/compare.sh
 	BONNIE=$(abspath $(BIN)) tests/fleet.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clients.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clientsig.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -2,6 +2,7 @@
  * main() parses, prepares, runs the phase pipeline, reports and picks the
  * exit status; everything else lives in lib/, phases/ and report/. */
 #include "compare.h"
+#include "lib/clock.h"
 #include "lib/config.h"
 #include "lib/exitcodes.h"
 #include "lib/options.h"
@@ -13,11 +14,14 @@
 #include "lib/units.h"
 #include "phases/align_probe.h"
 #include "phases/bench.h"
+#include "phases/clients.h"
+#include "phases/phase_select.h"
 #include "phases/sizing.h"
 #include "report/html.h"
 #include "report/report.h"
-#include "report/share.h"
 #include "report/repeat.h"
+#include "report/share.h"
+#include "report/sweep.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,6 +30,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* A sweep without -s runs the pipeline once per client count: 1 GiB a
+ * count keeps `--clients 1,10,50,100,300,700` within minutes (README). */
+#define SWEEP_FILE_SIZE (1ull << 30)
 
 struct session {
 	struct config *cfg;
@@ -44,8 +52,13 @@ struct session {
 	struct json json;
 	FILE *html_out;     /* NULL without --html */
 	struct run_result *kept; /* --html: every run, for the report at the end */
-	size_t nkept;
+	size_t nkept, kept_cap;
 	struct repeat_set repeats; /* -x N: each run's figures for the summary */
+	bool env_shown;
+	struct sweep sweep;     /* --clients: one level per client count */
+	struct sweep_step step; /* where the sweep is, for its progress line */
+	bool sweep_live;        /* stderr is a terminal: the line is rewritten */
+	uint64_t sweep_t0;
 };
 
 static void machine_default(char *buf, size_t len)
@@ -94,12 +107,20 @@ static void say_error(const char *what, const struct op_error *e)
 	say("%s%s", what, msg);
 }
 
+/* In a sweep the progress is one stderr line per step instead of the
+ * per-phase lines on stdout (nothing with -q). */
 static void on_phase_begin(void *arg, enum phase_id id)
 {
 	struct session *s = arg;
 
-	if (s->progress_out)
+	if (s->progress_out && s->cfg->sweep_levels) {
+		s->step.clients = s->cfg->concurrency;
+		s->step.phase = id;
+		s->step.elapsed_s = (clock_now_ns() - s->sweep_t0) / 1000000000u;
+		report_sweep_progress(stderr, s->sweep_live, &s->step);
+	} else if (s->progress_out) {
 		report_progress_begin(s->progress_out, id);
+	}
 }
 
 static void on_phase_end(void *arg, enum phase_id id, const struct phase_result *res)
@@ -107,7 +128,9 @@ static void on_phase_end(void *arg, enum phase_id id, const struct phase_result 
 	struct session *s = arg;
 
 	(void)id;
-	if (s->progress_out)
+	if (s->cfg->sweep_levels)
+		s->step.done++;
+	else if (s->progress_out)
 		report_progress_end(s->progress_out, res);
 }
 
@@ -146,7 +169,8 @@ static int open_html(struct session *s)
 {
 	if (s->cfg->html_path == NULL)
 		return EXIT_OK;
-	s->kept = calloc(s->cfg->runs, sizeof *s->kept);
+	s->kept_cap = s->cfg->runs;
+	s->kept = calloc(s->kept_cap, sizeof *s->kept);
 	if (s->kept == NULL) {
 		say("--html: cannot keep %u runs in memory: %s", s->cfg->runs, strerror(errno));
 		return EXIT_SETUP;
@@ -302,7 +326,10 @@ static int close_json(struct session *s, int status)
 {
 	if (s->json_out == NULL)
 		return status;
-	report_json_end(&s->json);
+	if (s->cfg->sweep_levels)
+		report_sweep_json_end(&s->json, &s->sweep, s->cfg->knee_factor);
+	else
+		report_json_end(&s->json);
 	if (s->json_out != stdout) {
 		if (ferror(s->json_out) | (fclose(s->json_out) != 0)) {
 			say("--json %s: cannot write: %s", s->cfg->json_path, strerror(errno));
@@ -359,23 +386,44 @@ static void report_repeats(struct session *s)
 	fflush(stdout);
 }
 
+/* One pass of the pipeline: in this process for one client, else in
+ * cfg->concurrency client processes. EXIT_SETUP if they could not start. */
+static int session_pass(struct session *s)
+{
+	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL};
+	struct op_error e = {0};
+
+	if (s->cfg->concurrency <= 1) {
+		bench_run(&s->bench, s->run, &hooks);
+		return EXIT_OK;
+	}
+	if (clients_run(&s->bench, s->cfg->concurrency, s->run, &hooks, &e) == -2) {
+		say_error("cannot start the clients: ", &e);
+		return EXIT_SETUP;
+	}
+	return EXIT_OK;
+}
+
 static int session_runs(struct session *s)
 {
-	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s};
 	int status = EXIT_OK;
 
 	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
 		s->run->index = i;
-		bench_run(&s->bench, s->run, &hooks);
-		if (s->kept)
+		if ((status = session_pass(s)) != EXIT_OK)
+			return status;
+		if (s->kept && s->nkept < s->kept_cap)
 			s->kept[s->nkept++] = *s->run;
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
-		if (i == 1) {
+		if (s->sweep_live && s->progress_out)
+			fputs("\r\033[K", stderr); /* the tables start on a clean line */
+		if (!s->env_shown) {
 			report_env(s->table_out, &s->env);
 			report_align(s->table_out, s->align);
 			if (s->share_out)
 				report_share_env(s->share_out, &s->env, s->date);
+			s->env_shown = true;
 		}
 		report_table(s->table_out, s->cfg, s->run);
 		if (s->share_out)
@@ -390,6 +438,46 @@ static int session_runs(struct session *s)
 			say("cannot keep run %u for the summary: %s", i, strerror(errno));
 	}
 	report_repeats(s);
+	return status;
+}
+
+/* --clients: the runs at each client count (tables and CSV lines as they
+ * finish), then the sweep table and the knees of what completed. A count
+ * that cannot start ends the sweep. */
+/* Steps of the sweep: enabled phases x runs x client counts. */
+static uint32_t sweep_steps(const struct config *cfg)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		n += phase_table[i]->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << i)));
+	return n * cfg->runs * cfg->sweep_levels;
+}
+
+static int session_sweep(struct session *s)
+{
+	int status = EXIT_OK;
+
+	s->sweep_live = isatty(STDERR_FILENO);
+	s->sweep_t0 = clock_now_ns();
+	s->step.levels = s->cfg->sweep_levels;
+	s->step.total = sweep_steps(s->cfg);
+	for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++) {
+		s->step.level = l;
+		s->cfg->concurrency = s->cfg->sweep[l];
+		status = session_runs(s);
+		if (status == EXIT_SETUP || signals_stop_level() == STOP_NOW)
+			break;
+		sweep_add(&s->sweep, s->run);
+	}
+	if (s->sweep_live && s->progress_out)
+		fputs("\r\033[K", stderr);
+	if (s->sweep.levels > 0) {
+		fputc('\n', s->table_out);
+		report_sweep_table(s->table_out, &s->sweep);
+		report_sweep_knees(s->table_out, &s->sweep, s->cfg->knee_factor);
+		fflush(s->table_out);
+	}
 	return status;
 }
 
@@ -439,8 +527,16 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return EXIT_USAGE;
 	}
+	if (cfg.phases_arg && phase_select_parse(cfg.phases_arg, &cfg.phase_mask, err, sizeof err) != 0) {
+		say("%s", err);
+		return EXIT_USAGE;
+	}
 	if (!cfg.seed_given)
 		cfg.seed = seed_default();
+	if (cfg.sweep_levels && !cfg.file_size_given) {
+		cfg.file_size = SWEEP_FILE_SIZE;
+		cfg.file_size_given = true;
+	}
 	signals_install();
 
 	memset(&s, 0, sizeof s);
@@ -453,7 +549,7 @@ int main(int argc, char **argv)
 	s.progress_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
 	status = session_open(&s);
 	if (status == EXIT_OK)
-		status = session_runs(&s);
+		status = cfg.sweep_levels ? session_sweep(&s) : session_runs(&s);
 	status = session_close(&s, status);
 	if (signals_stop_level() != STOP_NONE)
 		status = EXIT_INTERRUPTED;

@@ -484,5 +484,7 @@ meta date_end "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 meta duration_s "$((T1 - T0))"
 mkdir -p "$(dirname "$DOC")" || die "cannot create $(dirname "$DOC")"
 python3 "$LIB" report "$TSV" "$META" "$CMDS" "$PROF" "$DOC" || die "cannot write the report"
+# set K, concurrent clients vs fio --numjobs: its own script, appended to the report
+BONNIE=$BONNIE BENCH_DIR=$W bgwait "$ROOT/bench/clients.sh" "$DOC" || die "bench/clients.sh failed"
 [ -n "$(find "$W" -mindepth 1 -maxdepth 1 2>/dev/null)" ] && say "note: the tools left files in $W (removed with the scratch directory)"
 say "report written to $DOC ($((T1 - T0)) s)"

@@ -15,6 +15,8 @@
 #define DEFAULT_PERCHAR_BYTES (3ull << 20)
 #define DEFAULT_FILES_K 16u
 #define MAX_MACHINE_NAME 128u
+#define MAX_SWEEP_LEVELS 32u        /* --clients list entries */
+#define DEFAULT_KNEE_FACTOR 2.0
 
 /* -n max values with a special meaning */
 #define FILES_HARD_LINKS (-1)
@@ -50,7 +52,14 @@ struct config {
 	bool direct;                /* -D */
 	uint32_t seed;              /* -z */
 	bool seed_given;
-	uint32_t concurrency;       /* -c */
+	uint32_t concurrency;       /* -c: client processes (1: the run stays in-process) */
+	uint32_t sweep[MAX_SWEEP_LEVELS]; /* --clients: client counts, in order */
+	uint32_t sweep_levels;      /* entries in sweep; 0 without --clients */
+	double knee_factor;         /* --knee-factor: p99 rise that marks the knee */
+	const char *phases_arg;     /* --phases NAME,...: resolved into phase_mask by main */
+	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all */
+	uint64_t file_count;        /* files of this instance when not files_k * 1024
+	                               (a client's share of -n); 0: files_k * 1024 */
 	char user[64];              /* -u user[:group]; empty: stay who we are */
 	char group[64];             /* -g group, or the part after ':' in -u */
 
@@ -65,7 +74,7 @@ struct config {
 /* Number of files the file tests create. */
 static inline uint64_t config_file_count(const struct config *c)
 {
-	return (uint64_t)c->files_k * 1024u;
+	return c->file_count ? c->file_count : (uint64_t)c->files_k * 1024u;
 }
 
 #endif

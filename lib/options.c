@@ -5,6 +5,7 @@
 
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,7 +21,7 @@ extern int optreset;
 #define MAX_RUNS 100000u
 /* --html keeps each run's results (361 KiB with the histograms) */
 #define MAX_HTML_RUNS 1000u
-#define MAX_CONCURRENCY 200u
+#define MAX_CONCURRENCY 4096u
 #define MAX_DIRS 99999u              /* five-digit directory names, as bonnie++ */
 #define MIN_CHUNK 256u
 #define MAX_CHUNK (1u << 20)
@@ -36,6 +37,9 @@ enum long_only {
 	OPT_LONG_LIST_PHASES,
 	OPT_LONG_SHARE,
 	OPT_LONG_HTML,
+	OPT_LONG_CLIENTS,
+	OPT_LONG_PHASES,
+	OPT_LONG_KNEE,
 };
 
 static const struct option long_options[] = {
@@ -49,6 +53,9 @@ static const struct option long_options[] = {
 	{"list-phases", no_argument, NULL, OPT_LONG_LIST_PHASES},
 	{"share", no_argument, NULL, OPT_LONG_SHARE},
 	{"html", required_argument, NULL, OPT_LONG_HTML},
+	{"clients", required_argument, NULL, OPT_LONG_CLIENTS},
+	{"phases", required_argument, NULL, OPT_LONG_PHASES},
+	{"knee-factor", required_argument, NULL, OPT_LONG_KNEE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -123,6 +130,7 @@ static void defaults(struct config *c, const char *machine)
 	c->file_chunk = DEFAULT_CHUNK;
 	c->runs = 1;
 	c->concurrency = 1;
+	c->knee_factor = DEFAULT_KNEE_FACTOR;
 	c->align_probe = -1;
 	c->evict = true;
 	options_sanitize_name(c->machine, sizeof c->machine, machine ? machine : "localhost");
@@ -357,6 +365,42 @@ static int apply_short(struct parser *p, int opt, const char *arg)
 	return fail(p, "internal: unhandled option -%c", opt);
 }
 
+/* --clients 1,2,4: increasing client counts, one sweep level each. */
+static int set_sweep(struct parser *p, const char *arg)
+{
+	struct config *c = p->cfg;
+	char buf[512], *f[MAX_SWEEP_LEVELS], *q;
+	uint32_t n = 0;
+
+	if (strlen(arg) >= sizeof buf || arg[0] == '\0')
+		return fail(p, "--clients: expected a list like 1,2,4,8 (at most %u counts)", MAX_SWEEP_LEVELS);
+	strcpy(buf, arg);
+	for (q = strtok(buf, ","); q; q = strtok(NULL, ",")) {
+		if (n == MAX_SWEEP_LEVELS)
+			return fail(p, "--clients: at most %u client counts", MAX_SWEEP_LEVELS);
+		f[n++] = q;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (parse_count(p, "--clients", "client count", f[i], 1, MAX_CONCURRENCY, &c->sweep[i]) != 0)
+			return -1;
+		if (i > 0 && c->sweep[i] <= c->sweep[i - 1])
+			return fail(p, "--clients: counts must increase ('%s' after %u)", f[i], c->sweep[i - 1]);
+	}
+	c->sweep_levels = n;
+	return 0;
+}
+
+static int set_knee(struct parser *p, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end != '\0' || !(v > 1.0 && v <= 1000.0))
+		return fail(p, "--knee-factor: '%s': must be a number above 1 and at most 1000", arg);
+	p->cfg->knee_factor = v;
+	return 0;
+}
+
 static int apply_long(struct parser *p, int opt, const char *arg)
 {
 	struct config *c = p->cfg;
@@ -377,6 +421,9 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 			return fail(p, "--html: file name must not be empty");
 		c->html_path = arg;
 		return 0;
+	case OPT_LONG_CLIENTS: return set_sweep(p, arg);
+	case OPT_LONG_PHASES: c->phases_arg = arg; return 0;
+	case OPT_LONG_KNEE: return set_knee(p, arg);
 	}
 	return fail(p, "internal: unhandled long option");
 }
@@ -502,7 +549,8 @@ void options_usage(FILE *out)
 	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
-	"              [--no-evict] [--share] [--html FILE] [--list-phases] [--help]\n"
+	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
+	"              [--clients LIST] [--phases LIST] [--knee-factor K] [--help]\n"
 	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F] FILE...\n"
 	"\n"
@@ -521,7 +569,8 @@ void options_usage(FILE *out)
 	"  -x runs    run everything this many times, one CSV line per run, then\n"
 	"             a summary: median, min-max, CV, median latencies\n"
 	"  -z seed    random seed (echoed in the CSV)\n"
-	"  -c clients concurrency label, 1..200\n"
+	"  -c clients run N client processes at once, 1..4096 (-s, -n and seeks\n"
+	"             are split between them)\n"
 	"  -u user    drop privileges to user[:group] (-g group also accepted)\n"
 	"  -q         quiet: CSV alone on stdout, table on stderr\n"
 	"  -b         fsync after every write and file operation\n"
@@ -535,6 +584,9 @@ void options_usage(FILE *out)
 	"                   CSV line) on stdout; progress and table go to stderr\n"
 	"  --list-phases    print the phases: name, title, unit, CSV fields; then exit\n"
 	"  --html FILE      also write a self-contained HTML report with charts\n"
+	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
+	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
+	"  --knee-factor K  the knee is where p99 latency passes K x its first value (2)\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
 	"5 report not written, 6 verification failed.\n", out);

@@ -78,6 +78,7 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks)
 {
 	run->seed = b->cfg->seed;
+	run->clients = 1;
 	return runner_run(&b->ctx, phase_table, PHASE_COUNT, run, hooks);
 }
 

@@ -50,12 +50,23 @@ struct dev_io {
 	uint8_t caveat;         /* enum env_caveat: 0 when the counters are device-true */
 };
 
+/* How a phase went across concurrent clients (-c N, N > 1); all zero for
+ * a single in-process run. */
+struct client_spread {
+	uint32_t clients;       /* client results merged into this one */
+	uint64_t skew_ns;       /* first to last client start of the timed region */
+	uint64_t last_ready_ns; /* when the last client reached the barrier */
+	double rate_min;        /* slowest client, units per second */
+	double rate_max;        /* fastest client */
+};
+
 struct phase_result {
 	enum phase_status status;
 	uint32_t flags;         /* enum result_flag */
 	uint64_t bytes;         /* data read and/or written by the operations */
 	uint64_t read_bytes;    /* the part of it that was read */
 	uint64_t units;         /* what the rate counts: bytes, seeks or files */
+	uint64_t start_ns;      /* CLOCK_MONOTONIC when the timed region began */
 	uint64_t elapsed_ns;    /* the timed region */
 	uint64_t span_ns;       /* if set, the part that the rate counts (seeks: first
 	                           worker start to last worker end), inside elapsed_ns */
@@ -66,6 +77,7 @@ struct phase_result {
 	                           still in the page cache after evicting, per million */
 	struct hist latency;    /* one entry per operation */
 	struct op_error error;
+	struct client_spread spread;
 };
 
 /* The alignment probe (--align-probe): small direct, durable writes at
@@ -95,6 +107,7 @@ struct run_result {
 	uint32_t seed;
 	struct run_counts counts;
 	bool interrupted;       /* a stop request ended the run (perhaps between phases) */
+	uint32_t clients;       /* concurrent client processes (1: one in-process run) */
 	struct phase_result phase[PHASE_COUNT];
 };
 

@@ -48,7 +48,12 @@ static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
 
 /* What the block devices moved while the phase ran: their sysfs counters
  * before and after (other activity on the same devices counts too). */
-static void device_delta(const struct dev_io *before, const struct env_counters *c, struct dev_io *out)
+void runner_device_before(const struct env_counters *c, struct dev_io *before)
+{
+	before->valid = c && env_counters_read(c, &before->read_bytes, &before->write_bytes) == 0;
+}
+
+void runner_device_delta(const struct dev_io *before, const struct env_counters *c, struct dev_io *out)
 {
 	struct dev_io after = {false, 0, 0, 0};
 
@@ -66,8 +71,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	uint64_t c0, t0, t1, c1;
 	int rc;
 
-	if (ctx->counters)
-		before.valid = env_counters_read(ctx->counters, &before.read_bytes, &before.write_bytes) == 0;
+	runner_device_before(ctx->counters, &before);
 	/* The CPU clock is read inside the wall-clock window (t0 c0 .. c1 t1):
 	 * the CPU interval is then a sub-interval of the timed one, so one
 	 * thread can never be charged more CPU than the time measured. The
@@ -80,7 +84,8 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	rc = ph->run(ctx, res);
 	c1 = clock_cpu_ns();
 	t1 = clock_now_ns();
-	device_delta(&before, ctx->counters, &res->dev);
+	runner_device_delta(&before, ctx->counters, &res->dev);
+	res->start_ns = t0;
 	res->elapsed_ns = t1 - t0;
 	res->cpu_ns = c1 > c0 ? c1 - c0 : 0;
 	if (rc == 0 && res->status == PHASE_NOT_RUN)
@@ -88,12 +93,17 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
-int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
+int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
+                     const struct runner_hooks *hooks)
 {
 	int rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
 
 	if (rc == 0 && ph->prepare)
 		rc = ph->prepare(ctx, res);
+	if (rc == 0 && hooks && hooks->before_timed && hooks->before_timed(hooks->arg, ph->id) != 0) {
+		res->status = PHASE_INTERRUPTED;
+		rc = -1;
+	}
 	if (rc == 0)
 		rc = run_timed(ctx, ph, res);
 	if (rc == 0 && ph->finish)
@@ -129,7 +139,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		struct phase_result *res = &run->phase[ph->id];
 		int rc;
 
-		if (!ph->enabled(ctx->cfg))
+		if (!ph->enabled(ctx->cfg) || (ctx->cfg->phase_mask && !(ctx->cfg->phase_mask & (1u << ph->id))))
 			continue;
 		if (signals_stop_level() != STOP_NONE) {
 			run->interrupted = true;
@@ -137,7 +147,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		}
 		if (hooks && hooks->phase_begin)
 			hooks->phase_begin(hooks->arg, ph->id);
-		rc = runner_run_phase(ctx, ph, res);
+		rc = runner_run_phase(ctx, ph, res, hooks);
 		if (hooks && hooks->phase_end)
 			hooks->phase_end(hooks->arg, ph->id, res);
 		if (res->status == PHASE_INTERRUPTED)

@@ -11,6 +11,10 @@ struct runner_hooks {
 	void (*phase_begin)(void *arg, enum phase_id id);
 	void (*phase_end)(void *arg, enum phase_id id, const struct phase_result *res);
 	void *arg;
+	/* Optional: called after the phase is prepared, right before its timed
+	 * region (a client waits at the barrier here). Non-zero stops the run:
+	 * the phase is marked interrupted. */
+	int (*before_timed)(void *arg, enum phase_id id);
 };
 
 /* Runs the count descriptors of table in order (bonnie's pipeline is
@@ -24,9 +28,18 @@ int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t c
 
 /* Runs one phase into res (initialised by runner_result_init): evicts the
  * data file if the phase reads it, then prepare (untimed), run (timed: wall
- * clock, CPU, device counters) and, when run completed, finish (untimed).
+ * clock, CPU, device counters; hooks->before_timed, if set, is called just
+ * before it) and, when run completed, finish (untimed).
  * Returns 0 when the phase completed, -1 otherwise. */
-int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res);
+int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
+                     const struct runner_hooks *hooks);
+
+/* The devices' counters before a phase (before->valid false without
+ * counters), and what they moved since (out untouched when unknown); with
+ * concurrent clients the parent reads them once around the whole phase. */
+struct env_counters;
+void runner_device_before(const struct env_counters *c, struct dev_io *before);
+void runner_device_delta(const struct dev_io *before, const struct env_counters *c, struct dev_io *out);
 
 /* Prepares a phase_result for measuring (empty histogram, no error). */
 void runner_result_init(struct phase_result *res);

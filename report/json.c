@@ -138,6 +138,24 @@ void report_confidence_json(struct json *j, const struct confidence *c)
 	json_object_end(j);
 }
 
+/* With -c N > 1: the spread between clients, rates in the phase's unit. */
+static void spread_json(struct json *j, enum phase_id id, const struct phase_result *r)
+{
+	double scale = phase_unit(id) == RATE_BYTES ? 1.0 / 1024.0 : 1.0;
+	char key[64];
+
+	if (r->spread.clients < 2)
+		return;
+	json_object_begin(j, "clients");
+	json_u64(j, "count", r->spread.clients);
+	json_u64(j, "start_skew_ns", r->spread.skew_ns);
+	snprintf(key, sizeof key, "slowest_%s", rate_key(id, false));
+	json_double(j, key, r->spread.rate_min * scale, 3);
+	snprintf(key, sizeof key, "fastest_%s", rate_key(id, false));
+	json_double(j, key, r->spread.rate_max * scale, 3);
+	json_object_end(j);
+}
+
 static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r)
 {
 	struct confidence conf;
@@ -164,6 +182,7 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	device_json(j, id, r);
 	confidence_of(id, r, -1.0, &conf);
 	report_confidence_json(j, &conf);
+	spread_json(j, id, r);
 	latency_json(j, r);
 }
 
@@ -217,6 +236,7 @@ void report_json_run(struct json *j, const struct run_result *run)
 	json_object_begin(j, NULL);
 	json_u64(j, "run", run->index);
 	json_u64(j, "seed", run->seed);
+	json_u64(j, "clients", run->clients ? run->clients : 1);
 	json_string(j, "status", run_status(run));
 	json_object_begin(j, "counts");
 	json_u64(j, "seeks", run->counts.seeks);

@@ -166,6 +166,33 @@ static bool device_cell(enum phase_id id, const struct phase_result *r, double a
 	return true;
 }
 
+/* The slowest (arg 0) or fastest (arg 1) client's rate, with -c N > 1. */
+static bool client_rate_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+{
+	double v = arg > 0 ? r->spread.rate_max : r->spread.rate_min;
+	char rate[32];
+
+	if (r->spread.clients < 2)
+		return false;
+	if (phase_unit(id) == RATE_BYTES)
+		units_format_rate((uint64_t)(v / 1024.0), rate, sizeof rate);
+	else
+		units_format_count_rate(v, rate, sizeof rate);
+	snprintf(buf, len, "%5s  ", rate);
+	return true;
+}
+
+/* First to last client start of the phase's timed region. */
+static bool skew_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+{
+	(void)id;
+	(void)arg;
+	if (r->spread.clients < 2)
+		return false;
+	units_format_latency(r->spread.skew_ns, buf, len);
+	return true;
+}
+
 /* Latency max (bonnie++'s row), then the distribution and the durability split. */
 static void detail_rows(FILE *out, const struct run_result *run, const enum phase_id *cols)
 {
@@ -182,6 +209,9 @@ static void detail_rows(FILE *out, const struct run_result *run, const enum phas
 		{"Before sync /sec", unsynced_cell, 0, false},
 		{"Sync time", sync_cell, 0, false},
 		{"From device", device_cell, 0, false},
+		{"Slowest client", client_rate_cell, 0, false},
+		{"Fastest client", client_rate_cell, 1, false},
+		{"Start skew", skew_cell, 0, false},
 	};
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
@@ -344,6 +374,9 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
 
 static void notes(FILE *out, const struct run_result *run)
 {
+	if (run->clients > 1)
+		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
+		        "sizes are split between them\n", run->clients);
 	legend(out, run);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");

@@ -67,12 +67,12 @@ START_TEST(finish_runs_after_the_timed_window)
 
 	steps[0] = '\0';
 	runner_result_init(&res);
-	ck_assert_int_eq(runner_run_phase(&ctx, &ok, &res), 0);
+	ck_assert_int_eq(runner_run_phase(&ctx, &ok, &res, NULL), 0);
 	ck_assert_str_eq(steps, "PRF");
 	/* a phase that failed is not tidied by finish: the scratch removal does it */
 	steps[0] = '\0';
 	runner_result_init(&res);
-	ck_assert_int_eq(runner_run_phase(&ctx, &bad, &res), -1);
+	ck_assert_int_eq(runner_run_phase(&ctx, &bad, &res, NULL), -1);
 	ck_assert_str_eq(steps, "PR");
 }
 END_TEST

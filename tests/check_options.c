@@ -262,8 +262,17 @@ START_TEST(count_options)
 	ck_assert_uint_eq(cfg.runs, 100000);
 	ASSERT_RUN(ARGS("-c", "1"));
 	ck_assert_uint_eq(cfg.concurrency, 1);
-	ASSERT_RUN(ARGS("-c", "200"));
-	ck_assert_uint_eq(cfg.concurrency, 200);
+	ASSERT_RUN(ARGS("-c", "4096"));
+	ck_assert_uint_eq(cfg.concurrency, 4096);
+	ck_assert_uint_eq(cfg.sweep_levels, 0);
+	ck_assert(cfg.knee_factor == 2.0);
+	ASSERT_RUN(ARGS("--clients", "1,10,50,100,300,700", "--knee-factor", "1.5"));
+	ck_assert_uint_eq(cfg.sweep_levels, 6);
+	ck_assert_uint_eq(cfg.sweep[0], 1);
+	ck_assert_uint_eq(cfg.sweep[5], 700);
+	ck_assert(cfg.knee_factor == 1.5);
+	ASSERT_RUN(ARGS("--phases", "put_block,seeks"));
+	ck_assert_str_eq(cfg.phases_arg, "put_block,seeks");
 	ASSERT_RUN(ARGS("-z", "0"));
 	ck_assert(cfg.seed_given);
 	ck_assert_uint_eq(cfg.seed, 0);
@@ -426,9 +435,17 @@ static const struct bad_case bad_cases[] = {
 	{{"-z", ""}, "-z"},
 	{{"-z", "1.5"}, "-z"},
 	{{"-z", "0x10"}, "-z"},
-	/* -c: 1..200 */
+	/* -c: 1..4096; --clients: increasing counts; --knee-factor above 1 */
 	{{"-c", "0"}, "-c"},
-	{{"-c", "201"}, "-c"},
+	{{"-c", "4097"}, "-c"},
+	{{"--clients", "2,1"}, "--clients"},
+	{{"--clients", "0,1"}, "--clients"},
+	{{"--clients", ""}, "--clients"},
+	{{"--clients", "1,x"}, "--clients"},
+	{{"--clients", "1,4097"}, "--clients"},
+	{{"--knee-factor", "1"}, "--knee-factor"},
+	{{"--knee-factor", "x"}, "--knee-factor"},
+	{{"--knee-factor", "2x"}, "--knee-factor"},
 	{{"-c", "x"}, "-c"},
 	{{"-c", "-1"}, "-c"},
 	/* -d, -u, -g */

@@ -51,6 +51,8 @@ check cmd:ssh openssh-client
 check cmd:ssh-keygen openssh-client
 check cmd:sshd openssh-server
 check cmd:pdsh pdsh
+check cmd:bindfs bindfs
+check cmd:fusermount3 fuse3
 check cmd:chromium chromium
 check file:/usr/bin/python3 python3
 check file:/usr/lib/python3/dist-packages/html5lib python3-html5lib

@@ -30,7 +30,9 @@
 	X(stats)           \
 	X(confidence)      \
 	X(repeat)          \
-	X(files_auto)
+	X(files_auto)      \
+	X(clients)         \
+	X(sweep)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

@@ -1,0 +1,49 @@
+/* --phases parsing and phase dependencies; see phase_select.h. */
+#include "phase_select.h"
+#include "phase_list.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define BIT(id) (1u << PHASE_##id)
+
+static int phase_by_name(const char *name, size_t len)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (strlen(phase_name((enum phase_id)i)) == len && strncmp(phase_name((enum phase_id)i), name, len) == 0)
+			return i;
+	return -1;
+}
+
+/* What the chosen phases need, until nothing changes. */
+static uint32_t with_needs(uint32_t m)
+{
+	if (m & (BIT(REWRITE) | BIT(GETC) | BIT(GET_BLOCK) | BIT(SEEKS)))
+		m |= BIT(PUT_BLOCK);
+	if (m & (BIT(SEQ_CREATE) | BIT(SEQ_STAT) | BIT(SEQ_DEL)))
+		m |= BIT(SEQ_CREATE) | BIT(SEQ_DEL);
+	if (m & (BIT(RAN_CREATE) | BIT(RAN_STAT) | BIT(RAN_DEL)))
+		m |= BIT(RAN_CREATE) | BIT(RAN_DEL);
+	return m;
+}
+
+int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errlen)
+{
+	const char *p = list;
+	uint32_t m = 0;
+
+	do {
+		size_t len = strcspn(p, ",");
+		int id = phase_by_name(p, len);
+		if (id < 0) {
+			snprintf(err, errlen, "--phases: unknown phase '%.*s' (phases: putc, put_block, rewrite, getc, "
+			         "get_block, seeks, seq_create, seq_stat, seq_del, ran_create, ran_stat, ran_del)",
+			         (int)(len > 40 ? 40 : len), p);
+			return -1;
+		}
+		m |= 1u << id;
+		p += len;
+	} while (*p++ == ',');
+	*mask = with_needs(m);
+	return 0;
+}

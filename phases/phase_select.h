@@ -1,0 +1,16 @@
+/* --phases NAME,...: which phases run, with the phases they need. */
+#ifndef BONNIE_PHASE_SELECT_H
+#define BONNIE_PHASE_SELECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Turns a comma-separated list of phase names (putc, put_block, ...) into
+ * a mask of bits (1 << phase_id), adding what the chosen phases need:
+ * block write before anything that reads the data file (rewrite, getc,
+ * get_block, seeks), and each file-create phase together with its stat
+ * users and its delete phase, which cleans up after it. Returns 0, or -1
+ * with one line in err naming the unknown phase. */
+int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,221 @@
+/* Concurrent clients: merging results (a merged histogram equals one fed
+ * every sample), each client's share of the sizes, and real 4-client runs
+ * on a temporary directory: the barrier holds every client until all are
+ * ready (recorded timestamps), the merged bytes are the clients' sum, and
+ * nothing is left behind. */
+#include "suites.h"
+#include "../lib/exitcodes.h"
+#include "../lib/options.h"
+#include "../lib/rng.h"
+#include "../phases/clients.h"
+#include "../phases/merge.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct phase_result *part_result(uint64_t start, uint64_t elapsed, uint64_t units)
+{
+	struct phase_result *r = malloc(sizeof *r);
+
+	ck_assert_ptr_nonnull(r);
+	runner_result_init(r);
+	r->status = PHASE_DONE;
+	r->start_ns = start;
+	r->elapsed_ns = elapsed;
+	r->units = r->bytes = units;
+	r->cpu_ns = 10;
+	return r;
+}
+
+START_TEST(merge_equals_all_samples)
+{
+	struct hist *all = malloc(sizeof *all);
+	struct phase_result *merged = malloc(sizeof *merged), *part[5];
+	uint64_t state = 42;
+
+	ck_assert_ptr_nonnull(all);
+	ck_assert_ptr_nonnull(merged);
+	hist_init(all);
+	runner_result_init(merged);
+	for (int k = 0; k < 5; k++)
+		part[k] = part_result(1000, 100, 1);
+	for (int i = 0; i < 20000; i++) {
+		state = state * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t v = (state >> 20) % (1ull << (10 + i % 30)); /* spread over many octaves */
+		hist_add(all, v);
+		hist_add(&part[i % 5]->latency, v);
+	}
+	for (int k = 0; k < 5; k++)
+		phase_result_merge(merged, part[k]);
+	ck_assert_uint_eq(merged->latency.count, all->count);
+	ck_assert_uint_eq(merged->latency.sum, all->sum);
+	ck_assert_uint_eq(merged->latency.min, all->min);
+	ck_assert_uint_eq(merged->latency.max, all->max);
+	ck_assert_int_eq(memcmp(merged->latency.bucket, all->bucket, sizeof all->bucket), 0);
+	ck_assert_uint_eq(hist_percentile(&merged->latency, 99), hist_percentile(all, 99));
+	for (int k = 0; k < 5; k++)
+		free(part[k]);
+	free(all);
+	free(merged);
+}
+END_TEST
+
+/* Window = first start to last end; skew = first to last start; sums;
+ * slowest and fastest client; the worst status and its error win. */
+START_TEST(merge_window_sums_status)
+{
+	struct phase_result *m = malloc(sizeof *m);
+	struct phase_result *a = part_result(1000, 500, 100);   /* 1000..1500, 2e8/s */
+	struct phase_result *b = part_result(1200, 1000, 300);  /* 1200..2200, 3e8/s */
+	struct phase_result *c = part_result(900, 200, 10);     /* 900..1100, 5e7/s */
+
+	runner_result_init(m);
+	c->status = PHASE_FAILED;
+	op_error_set(&c->error, 5, "write", "/x", 0);
+	phase_result_merge(m, a);
+	phase_result_merge(m, b);
+	phase_result_merge(m, c);
+	ck_assert_uint_eq(m->start_ns, 900);
+	ck_assert_uint_eq(m->elapsed_ns, 1300);
+	ck_assert_uint_eq(m->spread.skew_ns, 300);
+	ck_assert_uint_eq(m->spread.clients, 3);
+	ck_assert_uint_eq(m->units, 410);
+	ck_assert_uint_eq(m->cpu_ns, 30);
+	ck_assert(m->spread.rate_min > 4.99e7 && m->spread.rate_min < 5.01e7);
+	ck_assert(m->spread.rate_max > 2.99e8 && m->spread.rate_max < 3.01e8);
+	ck_assert_int_eq(m->status, PHASE_FAILED);
+	ck_assert_str_eq(m->error.op, "write");
+	free(a);
+	free(b);
+	free(c);
+	free(m);
+}
+END_TEST
+
+/* The shares add up to the whole: files exactly, data within a chunk per client. */
+START_TEST(config_split)
+{
+	struct config cfg, part;
+	uint64_t files = 0, data = 0;
+	char err[256], *argv[] = {"bonnie", "-s", "100m", "-n", "3", NULL};
+
+	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
+	for (uint32_t i = 0; i < 7; i++) {
+		clients_config(&cfg, 7, i, &part);
+		files += config_file_count(&part);
+		data += part.file_size;
+		ck_assert_uint_eq(part.file_size % cfg.chunk, 0);
+		ck_assert_uint_eq(part.seed, cfg.seed + i);
+		ck_assert_uint_ge(part.seeks, 1);
+	}
+	ck_assert_uint_eq(files, 3 * 1024);
+	ck_assert_uint_le(data, 100ull << 20);
+	ck_assert_uint_gt(data, (100ull << 20) - 7 * cfg.chunk);
+	cfg.file_size = 8 * cfg.chunk;
+	clients_config(&cfg, 4000, 3999, &part); /* more clients than chunks or files: one each */
+	ck_assert_uint_eq(config_file_count(&part), 1);
+	ck_assert_uint_eq(part.file_size, cfg.chunk);
+	ck_assert_uint_eq(part.seeks, DEFAULT_SEEKS / 4000);
+	ck_assert_uint_eq(part.seek_procs, part.seeks);
+}
+END_TEST
+
+static char parent[256];
+
+static int count_entries(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+/* -c clients with small sizes in a fresh directory; returns the result. */
+static struct run_result *run_clients(uint32_t clients, const char *size)
+{
+	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *argv[] = {"bonnie", "-d", parent, "-s", (char *)size, "-n", "1:2k:0:2", "-f64k", "-z", "7", NULL};
+	static struct config cfg;
+	struct run_result *run = calloc(1, sizeof *run);
+	struct op_error e = {0};
+	char err[512];
+	struct bench b;
+
+	snprintf(parent, sizeof parent, "%s/bonnie-clients.XXXXXX", tmp);
+	ck_assert_ptr_nonnull(mkdtemp(parent));
+	ck_assert_ptr_nonnull(run);
+	ck_assert_int_eq(options_parse(10, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
+	cfg.concurrency = clients;
+	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
+	ck_assert_int_eq(clients_run(&b, clients, run, NULL, &e), 0);
+	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
+	ck_assert_int_eq(count_entries(parent), 0);
+	rmdir(parent);
+	return run;
+}
+
+/* No client starts a phase before the last one reached the barrier. */
+START_TEST(barrier_holds_everyone)
+{
+	struct run_result *run = run_clients(4, "4m:4k:64:2");
+
+	ck_assert_uint_eq(run->clients, 4);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		ck_assert_msg(r->status == PHASE_DONE, "%s: status %d", phase_name((enum phase_id)i), r->status);
+		ck_assert_uint_eq(r->spread.clients, 4);
+		ck_assert_uint_gt(r->spread.last_ready_ns, 0);
+		ck_assert_msg(r->spread.last_ready_ns <= r->start_ns, "%s: a client started %llu ns before the last was ready",
+		              phase_name((enum phase_id)i), (unsigned long long)(r->spread.last_ready_ns - r->start_ns));
+	}
+	free(run);
+}
+END_TEST
+
+/* Four clients on -s 4m move 4 x what one client on -s 1m moves (sizes
+ * are split, so each of the four moves 1m). */
+START_TEST(four_clients_four_times_the_bytes)
+{
+	struct run_result *one = run_clients(1, "1m:4k:64:2");
+	struct run_result *four = run_clients(4, "4m:4k:64:2");
+	static const enum phase_id ids[] = {PHASE_PUT_BLOCK, PHASE_REWRITE, PHASE_GET_BLOCK};
+
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		ck_assert_uint_eq(one->phase[ids[i]].spread.clients, 1);
+		ck_assert_uint_gt(one->phase[ids[i]].units, 0);
+		ck_assert_uint_eq(four->phase[ids[i]].units, 4 * one->phase[ids[i]].units);
+	}
+	ck_assert_uint_eq(four->phase[PHASE_PUT_BLOCK].bytes, 4u << 20);
+	ck_assert_uint_eq(four->phase[PHASE_SEEKS].latency.count, 64);
+	/* -n is split too: the same 1024 files in all */
+	ck_assert_uint_eq(four->phase[PHASE_SEQ_CREATE].units, 1024);
+	ck_assert_uint_eq(one->phase[PHASE_SEQ_CREATE].units, 1024);
+	free(one);
+	free(four);
+}
+END_TEST
+
+Suite *suite_clients(void)
+{
+	Suite *s = suite_create("clients");
+	TCase *merge = tcase_create("merge");
+	TCase *live = tcase_create("live");
+
+	tcase_add_test(merge, merge_equals_all_samples);
+	tcase_add_test(merge, merge_window_sums_status);
+	tcase_add_test(merge, config_split);
+	tcase_set_timeout(live, 120);
+	tcase_add_test(live, barrier_holds_everyone);
+	tcase_add_test(live, four_clients_four_times_the_bytes);
+	suite_add_tcase(s, merge);
+	suite_add_tcase(s, live);
+	return s;
+}

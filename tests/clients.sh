@@ -1,0 +1,130 @@
+#!/bin/sh
+# Concurrent clients and the client sweep, end to end: -c 1 keeps the
+# single run's CSV shape, -c N says N in the CSV and JSON and moves the
+# bytes asked for (split between clients; the device counters agree),
+# --clients prints one CSV line per count (bon_csv2html renders them),
+# the sweep table and a knee sentence per phase, --phases limits what
+# runs, and a count that cannot start (process limit) ends the sweep with
+# one line naming the limit, keeps the completed counts and removes all.
+# Afterwards no client process is left and the scratch directory is gone.
+. "$(dirname "$0")/lib.sh"
+
+command -v jq >/dev/null || { echo "clients.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+D=$T/dir
+mkdir "$D"
+SMALL="-s 8m:4k:64:2 -n 1:2k:0:2 -f64k -z 5 -m host"
+
+no_clients_left() { ! ps -eo args= | grep -F "$BONNIE" | grep -qv grep; }
+csv_field() { sed -n "${1}p" "$2" | cut -d, -f"$3"; }
+# CSV line $1 of file $2 with the measured fields blanked: format, version,
+# name, concurrency, seed, sizes and file options stay, and which fields
+# are empty.
+csv_shape() {
+	sed -n "${1}p" "$2" | awk -F, -v OFS=, '{ for (i = 10; i <= NF; i++) if (i < 22 || i > 26) $i = ($i == "" ? "" : "x"); print }'
+}
+
+# -c 1 and no -c: the same single run, the same CSV shape
+"$BONNIE" -d "$D" $SMALL -q >"$T/one.csv" 2>/dev/null; rc=$?
+check "no -c: exit 0 (got $rc)" [ $rc -eq 0 ]
+"$BONNIE" -d "$D" $SMALL -c 1 -q >"$T/c1.csv" 2>/dev/null; rc=$?
+check "-c 1: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "-c 1: CSV shape equals the single run's" [ "$(csv_shape 1 "$T/c1.csv")" = "$(csv_shape 1 "$T/one.csv")" ]
+check "-c 1: concurrency field 1" [ "$(csv_field 1 "$T/c1.csv" 4)" = 1 ]
+
+# -c 3: concurrency 3, same shape otherwise, bytes and JSON
+"$BONNIE" -d "$D" $SMALL -c 3 -q --json "$T/c3.json" >"$T/c3.csv" 2>"$T/c3.err"; rc=$?
+check "-c 3: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "-c 3: 50 fields" [ "$(fields "$T/c3.csv")" = 50 ]
+check "-c 3: concurrency field 3" [ "$(csv_field 1 "$T/c3.csv" 4)" = 3 ]
+check "-c 3: the rest of the shape as -c 1" \
+	[ "$(csv_shape 1 "$T/c3.csv" | cut -d, -f1-3,5-)" = "$(csv_shape 1 "$T/c1.csv" | cut -d, -f1-3,5-)" ]
+check "-c 3: JSON says 3 clients" [ "$(jq '.runs[0].clients' "$T/c3.json")" = 3 ]
+check "-c 3: every phase merged 3 clients" \
+	[ "$(jq '[.runs[0].phases[] | select(.status == "done") | .clients.count] | unique' -c "$T/c3.json")" = "[3]" ]
+# 8m split three ways in whole 4k chunks: 3 x 2728 KiB
+check "-c 3: block write moved the clients' shares" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "put_block") | .bytes' "$T/c3.json")" = $((3 * 2728 * 1024)) ]
+check "-c 3: 1024 files created in all" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "seq_create") | .operations' "$T/c3.json")" = 1024 ]
+check "-c 3: table says 3 clients" grep -q '^3 clients: ' "$T/c3.err"
+check "-c 3: slowest/fastest/skew rows" grep -q '^Start skew' "$T/c3.err"
+dev=$(jq '.runs[0].phases[] | select(.name == "put_block") | .device.write_bytes // empty' "$T/c3.json")
+if [ -n "$dev" ]; then # the kernel's count for the device covers what the clients wrote
+	check "-c 3: device wrote at least the block-write bytes ($dev)" [ "$dev" -ge $((3 * 2728 * 1024)) ]
+fi
+check "-c 3: scratch removed" empty_dir "$D"
+
+# the sweep
+"$BONNIE" -d "$D" $SMALL --clients 1,2,3 --json "$T/sw.json" >"$T/sw.out" 2>"$T/sw.err"; rc=$?
+check "sweep: exit 0 (got $rc)" [ $rc -eq 0 ]
+grep '^1\.98,' "$T/sw.out" >"$T/sw.csv"
+check "sweep: three CSV lines" [ "$(wc -l <"$T/sw.csv")" = 3 ]
+check "sweep: concurrency 1, 2, 3" [ "$(cut -d, -f4 "$T/sw.csv" | tr '\n' ' ')" = "1 2 3 " ]
+check "sweep: 50 fields each" [ "$(fields "$T/sw.csv" | sort -u)" = 50 ]
+bon_csv2html <"$T/sw.csv" >"$T/sw.html" 2>"$T/html.err"; rc=$?
+check "sweep: bon_csv2html exits 0 (got $rc)" [ $rc -eq 0 ]
+check "sweep: bon_csv2html shows three rows" [ "$(grep -o '>host<' "$T/sw.html" | wc -l)" -ge 3 ]
+check "sweep: sweep table" grep -q '^Phase *Clients *Rate *p50 *p99 *Max$' "$T/sw.out"
+check "sweep: table row per phase and count" [ "$(grep -cE '^(putc|put_block|rewrite|getc|get_block|seeks|seq_[a-z]+|ran_[a-z]+) +[123] ' "$T/sw.out")" = 36 ]
+check "sweep: a knee sentence per phase" \
+	[ "$(grep -cE '^[a-z_]+: throughput (peaks|still rises) at [0-9]+ clients?; p99 latency (passes|stays within) 2x its 1-client value (at|up to) [0-9]+ clients\.$' "$T/sw.out")" = 12 ]
+check "sweep: JSON has three runs" [ "$(jq '[.runs[].clients]' -c "$T/sw.json")" = "[1,2,3]" ]
+check "sweep: JSON sweep member" [ "$(jq '.sweep.clients' -c "$T/sw.json")" = "[1,2,3]" ]
+check "sweep: JSON knee sentences" [ "$(jq '[.sweep.phases[].knee | select(test("^[a-z_]+: throughput"))] | length' "$T/sw.json")" = 12 ]
+check "sweep: environment printed once" [ "$(grep -c '^File system:' "$T/sw.out")" = 1 ]
+check "sweep: scratch removed" empty_dir "$D"
+check "sweep: no client left" no_clients_left
+
+# progress: plain lines on a pipe, one live line on a terminal, none with -q
+check "sweep: one plain progress line per step" \
+	[ "$(grep -cE '^bonnie: [0-9]+ clients? \([1-3] of 3 counts\), [a-z_]+: [0-9]+% done, ETA ' "$T/sw.err")" = 36 ]
+"$BONNIE" -d "$D" $SMALL --clients 1,2 -q >/dev/null 2>"$T/q.err"
+check "sweep -q: no progress" [ "$(grep -c '% done' "$T/q.err")" = 0 ]
+if command -v script >/dev/null; then
+	script -qc "'$BONNIE' -d '$D' $SMALL --clients 1,2 >/dev/null" /dev/null >"$T/tty.out" </dev/null
+	check "sweep on a terminal: the line is rewritten in place" \
+		[ "$(grep -o "$(printf '\r\033')\[Kbonnie: [0-9]* clients\? ([12] of 2 counts)" "$T/tty.out" | wc -l)" = 24 ]
+	check "sweep on a terminal: no plain progress lines" [ "$(grep -c '^bonnie: .*% done' "$T/tty.out")" = 0 ]
+fi
+
+# --phases: only those (and what they need)
+"$BONNIE" -d "$D" $SMALL --phases get_block,seq_stat -c 2 --json "$T/ph.json" -q >/dev/null 2>&1; rc=$?
+check "--phases: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "--phases: ran what was asked and needed" \
+	[ "$(jq -c '[.runs[0].phases[] | select(.status == "done") | .name]' "$T/ph.json")" = '["put_block","get_block","seq_create","seq_stat","seq_del"]' ]
+"$BONNIE" -d "$D" $SMALL --phases nosuch >/dev/null 2>"$T/ph.err"; rc=$?
+check "--phases nosuch: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "--phases nosuch: names it" grep -q "unknown phase 'nosuch'" "$T/ph.err"
+
+# a count that cannot start: the process limit of the user the run drops to
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	chmod 755 "$T"; chmod 777 "$D"
+	have=$(ps -u nobody -L --no-headers 2>/dev/null | wc -l)
+	prlimit --nproc=$((have + 12)):$((have + 12)) "$BONNIE" -u nobody -d "$D" $SMALL --clients 1,2,500 \
+		>"$T/lim.out" 2>"$T/lim.err"; rc=$?
+	check "limit: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "limit: one line names RLIMIT_NPROC and ulimit -u" \
+		[ "$(grep -c 'RLIMIT_NPROC.*ulimit -u' "$T/lim.err")" = 1 ]
+	check "limit: the two completed counts are in the CSV" [ "$(grep -c '^1\.98,' "$T/lim.out")" = 2 ]
+	check "limit: the sweep table shows them" grep -q '^put_block *2 ' "$T/lim.out"
+	check "limit: scratch removed" empty_dir "$D"
+	check "limit: no client left" no_clients_left
+fi
+# a FUSE share (bindfs): no block device, no O_DIRECT; the header says so and the run completes
+if [ "$(id -u)" -eq 0 ] && command -v bindfs >/dev/null; then
+	mkdir -p "$T/fsrc" "$T/fmnt"
+	if bindfs "$T/fsrc" "$T/fmnt"; then
+		trap 'fusermount -u "$T/fmnt" 2>/dev/null || umount "$T/fmnt" 2>/dev/null; rm -rf "$T"' EXIT
+		"$BONNIE" -d "$T/fmnt" $SMALL --clients 1,3 >"$T/fuse.out" 2>&1; rc=$?
+		check "fuse: exit 0 (got $rc)" [ $rc -eq 0 ]
+		check "fuse: header names the file system" grep -q '^File system: fuse' "$T/fuse.out"
+		check "fuse: header says there is no block device" grep -q '^Device: *none found' "$T/fuse.out"
+		check "fuse: two CSV lines" [ "$(grep -c '^1\.98,' "$T/fuse.out")" = 2 ]
+		check "fuse: knee sentences" grep -q '^put_block: throughput' "$T/fuse.out"
+		check "fuse: scratch removed" empty_dir "$T/fsrc"
+		fusermount -u "$T/fmnt" 2>/dev/null || umount "$T/fmnt"
+	else
+		fail "fuse: bindfs could not mount"
+	fi
+fi
+finish
