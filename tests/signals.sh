@@ -49,6 +49,10 @@ alive() { kill -0 "$pid" 2>/dev/null; }
 # variables in its environment; output in $T/out, $T/err, $T/json.
 start() {
 	rm -f "$T/json"
+	# emptied here, before the fork: "started" must never find the last
+	# run's titles and signal the shell that has not yet become bonnie
+	: >"$T/out"
+	: >"$T/err"
 	(
 		while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 			# shellcheck disable=SC2163 # "$1" is VAR=value
@@ -57,7 +61,7 @@ start() {
 		done
 		shift
 		exec "$BONNIE" -d "$D" --json "$T/json" "$@"
-	) >"$T/out" 2>"$T/err" &
+	) >>"$T/out" 2>>"$T/err" &
 	pid=$!
 }
 finish_run() {
