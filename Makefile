@@ -77,7 +77,7 @@ check: deps
 	@$(MAKE) --no-print-directory check-run
 
 check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
-	BONNIE=$(abspath $(BIN)) $(TEST_BIN)
+	CK_DEFAULT_TIMEOUT=120 BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) tests/deps_table.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh

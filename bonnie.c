@@ -224,7 +224,7 @@ static void maybe_probe_alignment(struct session *s)
 		char why[160];
 		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
 		         s->env.fs_type);
-		op_error_set_detail(&s->align->error, "probe", s->cfg->dir, -1, why);
+		op_error_set_detail(&s->align->error, "", "", -1, why);
 	} else {
 		align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, d->physical_block, s->align);
 	}
