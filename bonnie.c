@@ -186,7 +186,8 @@ static int open_html(struct session *s)
 /* Writes the HTML report after the last run; one not written is exit 5. */
 static int close_html(struct session *s, int status)
 {
-	struct html_report rep = {s->cfg, s->argc, s->argv, &s->env, s->align, s->kept, s->nkept};
+	struct html_report rep = {s->cfg, s->argc, s->argv, &s->env, s->align, s->kept, s->nkept,
+	                          s->cfg->sweep_levels ? &s->sweep : NULL, s->cfg->knee_factor};
 	int bad;
 
 	if (s->html_out == NULL)
@@ -465,6 +466,7 @@ static int session_sweep(struct session *s)
 	for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++) {
 		s->step.level = l;
 		s->cfg->concurrency = s->cfg->sweep[l];
+		s->nkept = 0; /* --html keeps the last count's runs; the sweep has every count's summary */
 		status = session_runs(s);
 		if (status == EXIT_SETUP || signals_stop_level() == STOP_NOW)
 			break;

@@ -15,24 +15,27 @@
 
 #define MAX_INPUT (256u << 20)
 
-enum { OPT_BASE = 256, OPT_THRESHOLD, OPT_FORMAT, OPT_HELP };
+enum { OPT_BASE = 256, OPT_THRESHOLD, OPT_FORMAT, OPT_HELP, OPT_HTML };
 
 static const struct option compare_options[] = {
 	{"base", required_argument, NULL, OPT_BASE},
 	{"threshold", required_argument, NULL, OPT_THRESHOLD},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"help", no_argument, NULL, OPT_HELP},
+	{"html", required_argument, NULL, OPT_HTML},
 	{NULL, 0, NULL, 0},
 };
 
 static void usage(FILE *out)
 {
-	fputs("usage: bonnie compare [--base N] [--threshold X] [--format text|markdown|csv|json] FILE...\n"
+	fputs("usage: bonnie compare [--base N] [--threshold X] [--format text|markdown|csv|json]\n"
+	      "                      [--html OUT.html] FILE...\n"
 	      "  FILE       any text holding bonnie++ CSV lines (1.98, 1.97, 1.96, 1.0x) or\n"
 	      "             bonnie JSON documents; - reads standard input\n"
 	      "  --base N   compare against the N-th run found (default 1)\n"
 	      "  --threshold X  flag ratios beyond X either way (default 1.5)\n"
 	      "  --format F text (default), markdown, csv (1.98 lines) or json\n"
+	      "  --html OUT also write the comparison as an HTML page with charts\n"
 	      "Exit status: 0 compared, 1 usage, 2 fewer than two runs found, 5 report not written.\n",
 	      out);
 }
@@ -66,7 +69,7 @@ static int bad(const char *fmt, ...)
 }
 
 /* Options into o and *base1 (1-based). Returns -1 after saying why, 1 for --help. */
-static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1)
+static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1, const char **html)
 {
 	int opt;
 	char *end;
@@ -92,6 +95,11 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 			break;
 		case OPT_HELP:
 			return 1;
+		case OPT_HTML:
+			if (optarg[0] == '\0')
+				return bad(" --html: file name must not be empty");
+			*html = optarg;
+			break;
 		default:
 			return bad(": %s: %s", argv[optind - 1], opt == ':' ? "missing value" : "unknown option");
 		}
@@ -147,17 +155,40 @@ static void read_inputs(struct parsed_set *set, int n, char **files)
 	}
 }
 
+/* --html: the page for what was found (a page saying nothing was found
+ * when no run was); one not written is exit 5. Closes out. */
+static int write_html(FILE *out, const char *path, const struct parsed_set *set, const struct compare_opts *o,
+                      int status)
+{
+	int bad_write = set->count > 0 ? report_compare_html(out, set->run, set->count, o) : 0;
+
+	if (set->count == 0)
+		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
+		      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
+	if (fclose(out) != 0 || bad_write) {
+		fprintf(stderr, "bonnie: compare --html %s: cannot write: %s\n", path, strerror(errno));
+		return EXIT_REPORT;
+	}
+	return status;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
 	struct parsed_set set = {0};
 	unsigned long base1 = 1;
-	int rc = parse_args(argc, argv, &o, &base1), status;
+	const char *html = NULL;
+	FILE *html_out = NULL;
+	int rc = parse_args(argc, argv, &o, &base1, &html), status;
 
 	if (rc != 0) {
 		if (rc > 0)
 			usage(stdout);
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	}
+	if (html && (html_out = fopen(html, "w")) == NULL) {
+		fprintf(stderr, "bonnie: compare --html %s: %s\n", html, strerror(errno));
+		return EXIT_REPORT;
 	}
 	read_inputs(&set, argc - optind, argv + optind);
 	if (set.count > 0 && base1 > set.count) {
@@ -173,6 +204,8 @@ int compare_main(int argc, char **argv)
 	if (set.count == 1)
 		fprintf(stderr, "bonnie: compare: only one run found: nothing to compare it with\n");
 	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;
+	if (html_out)
+		status = write_html(html_out, html, &set, &o, status);
 	input_free(&set);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "bonnie: compare: cannot write the report: %s\n", strerror(errno));

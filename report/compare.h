@@ -61,4 +61,10 @@ void report_compare_csv_line(FILE *out, const struct parsed_run *run);
  * one when none is flagged. */
 void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 
+/* The comparison as one self-contained HTML page (--html): rate bars per
+ * phase group and maximum latencies with one colour per run, the biggest
+ * differences in words, the CSV lines. Returns 0, or -1 when out of
+ * memory or out has an error. */
+int report_compare_html(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+
 #endif

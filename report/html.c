@@ -4,6 +4,7 @@
 #include "html.h"
 #include "clocale.h"
 #include "report.h"
+#include "sweep.h"
 #include "svg.h"
 #include "../lib/units.h"
 
@@ -153,6 +154,18 @@ static void file_option_rows(FILE *out, const struct config *cfg)
 	option_row(out, "file tests (-n)", cfg->files_k ? v : "skipped");
 }
 
+/* --clients: the counts of the sweep, "1, 2, 4". */
+static void clients_row(FILE *out, const struct config *cfg)
+{
+	char v[MAX_SWEEP_LEVELS * 12];
+	size_t n = 0;
+
+	v[0] = '\0';
+	for (uint32_t l = 0; l < cfg->sweep_levels && n < sizeof v; l++)
+		n += (size_t)snprintf(v + n, sizeof v - n, "%s%u", l ? ", " : "", cfg->sweep[l]);
+	option_row(out, "client counts (--clients)", v);
+}
+
 static void options_table(FILE *out, const struct config *cfg)
 {
 	char v[64];
@@ -164,6 +177,8 @@ static void options_table(FILE *out, const struct config *cfg)
 	file_option_rows(out, cfg);
 	snprintf(v, sizeof v, "%u", cfg->runs);
 	option_row(out, "runs (-x)", v);
+	if (cfg->sweep_levels)
+		clients_row(out, cfg);
 	snprintf(v, sizeof v, "%u", cfg->seed);
 	option_row(out, "seed (-z)", v);
 	option_row(out, "O_DIRECT (-D)", cfg->direct ? "yes" : "no");
@@ -233,6 +248,12 @@ int report_html(FILE *out, const struct html_report *rep)
 
 	c_locale_enter(&loc);
 	heading(out, rep);
+	if (rep->sweep && rep->sweep->levels > 0) {
+		html_sweep(out, rep->sweep, rep->knee_factor);
+		if (rep->nruns > 0)
+			fprintf(out, "<p class=\"note\">The sections below show the last client count's run%s "
+			        "(%u clients).</p>\n", rep->nruns > 1 ? "s" : "", rep->runs[0].clients);
+	}
 	html_rates(out, rep);
 	if (rep->nruns > 1)
 		html_repeats(out, rep);

@@ -21,6 +21,9 @@ struct html_report {
 	const struct align_result *align;
 	const struct run_result *runs;
 	size_t nruns;
+	const struct sweep *sweep; /* --clients: the levels (NULL: no sweep); runs
+	                            * are then the last level's */
+	double knee_factor;        /* --knee-factor, for the sweep's sentences */
 };
 
 /* Writes the whole page. Returns 0, or -1 if out has an error. */
@@ -37,11 +40,20 @@ void html_repeats(FILE *out, const struct html_report *rep);
 void html_latency(FILE *out, const struct html_report *rep);
 
 struct line_chart;
+struct sweep;
 
 /* A line chart's text equivalent: a tab-separated <pre>, one line per x
  * value of the first series, one column per series (x_label and each
  * series name as heads). */
 void html_series_table(FILE *out, const struct line_chart *c, const char *x_label);
+
+/* The sweep section: per phase, throughput and p99 latency against the
+ * client count with the knee marked and named, then the sweep table. */
+void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
+
+/* A phase's rate axis: scale (divide rates by it), axis label and unit
+ * words, chosen from the largest rate max. */
+void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit);
 
 /* Short words for a phase in headings and chart labels: "block write". */
 const char *html_phase_label(enum phase_id id);

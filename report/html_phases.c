@@ -103,7 +103,7 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 
 /* Rate axis unit: KiB/s, MiB/s or GiB/s for bytes; per second counts,
  * in thousands when large. */
-static void rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit)
+void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit)
 {
 	if (phase_unit(id) == RATE_BYTES) {
 		*scale = max >= 10.0 * 1024 * 1024 ? 1024.0 * 1024 : max >= 10.0 * 1024 ? 1024.0 : 1.0;
@@ -161,7 +161,7 @@ static void group_collect(const struct html_report *rep, const struct group *g, 
 		d->id[d->n++] = (enum phase_id)id;
 		max = st->hi > max ? st->hi : max;
 	}
-	rate_unit(g->first, max, &d->scale, &d->label, &d->unit);
+	html_rate_unit(g->first, max, &d->scale, &d->label, &d->unit);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
 		fmt_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
@@ -267,7 +267,7 @@ static void repeat_group(FILE *out, const struct html_report *rep, const struct 
 	for (int id = (int)g->first; id <= (int)g->last; id++)
 		if (phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
 			max = st->hi;
-	rate_unit(g->first, max, &scale, &label, &unit);
+	html_rate_unit(g->first, max, &scale, &label, &unit);
 	for (int id = (int)g->first; id <= (int)g->last; id++)
 		repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
 }

@@ -87,7 +87,11 @@ static void marker(FILE *out, const struct svg_frame *f, const struct chart_mark
 
 	fprintf(out, "<g class=\"marker\" data-x=\"%.10g\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", m->x,
 	        x, f->y, x, f->y + f->h);
-	svg_text(out, x + 4, f->y + 12, "start", "marker-text", m->label ? m->label : "");
+	/* in the right third the label goes left of the line, so it stays inside the chart */
+	if (x > f->x + f->w * 2 / 3)
+		svg_text(out, x - 4, f->y + 12, "end", "marker-text", m->label ? m->label : "");
+	else
+		svg_text(out, x + 4, f->y + 12, "start", "marker-text", m->label ? m->label : "");
 	fputs("</g>\n", out);
 }
 

@@ -153,6 +153,11 @@ static void knee_sentence(const struct sweep *sw, enum phase_id id, double facto
 		         factor, sw->clients[k.first], sw->clients[last_level(sw, id)]);
 }
 
+void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len)
+{
+	knee_sentence(sw, id, k, buf, len);
+}
+
 void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
 {
 	struct c_locale loc;

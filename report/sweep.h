@@ -51,6 +51,9 @@ void report_sweep_table(FILE *out, const struct sweep *sw);
  * clients; p99 latency passes 2x its 1-client value at 128 clients." */
 void report_sweep_knees(FILE *out, const struct sweep *sw, double k);
 
+/* Phase id's sentence of report_sweep_knees into buf (no newline). */
+void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len);
+
 /* Ends the JSON document like report_json_end, with a "sweep" member
  * (levels, points and knees) after the runs. */
 void report_sweep_json_end(struct json *j, const struct sweep *sw, double k);

@@ -7,6 +7,8 @@
 #include "../report/html.h"
 #include "../report/metrics.h"
 #include "../report/svg.h"
+#include "../report/sweep.h"
+#include "../report/compare.h"
 
 #include <check.h>
 #include <locale.h>
@@ -194,12 +196,12 @@ START_TEST(median_of_odd_and_even)
 }
 END_TEST
 
-static char *page(const struct config *cfg, const struct run_result *runs, size_t n)
+static char *sweep_page(const struct config *cfg, const struct run_result *runs, size_t n, const struct sweep *sw)
 {
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -208,6 +210,11 @@ static char *page(const struct config *cfg, const struct run_result *runs, size_
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	return buf;
+}
+
+static char *page(const struct config *cfg, const struct run_result *runs, size_t n)
+{
+	return sweep_page(cfg, runs, n, NULL);
 }
 
 /* Every phase's bar carries the exact rate the CSV truncates, and the CSV
@@ -268,6 +275,123 @@ START_TEST(repeat_page_has_runs_median_spread)
 }
 END_TEST
 
+/* A sweep of 1, 4, 16 and 64 clients whose put_block rate stops rising
+ * at 16 and whose p99 passes 2x at 64: both markers, the sentence of the
+ * text report, the rates as data-y, the sweep table, the last level's run. */
+START_TEST(sweep_page_charts_knee_and_table)
+{
+	static struct run_result runs[4];
+	static struct sweep sw;
+	struct config cfg;
+	char want[512], sentence[256], *buf, *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	synth_config(&cfg);
+	memset(&sw, 0, sizeof sw);
+	for (int l = 0; l < 4; l++) {
+		synth_full_run(&runs[l]);
+		runs[l].clients = 1u << (2 * l);
+		runs[l].phase[PHASE_PUT_BLOCK].elapsed_ns = (uint64_t)(l < 2 ? 4000 - 1500 * l : 2000) * 1000000u;
+		sweep_add(&sw, &runs[l]);
+	}
+	sw.point[3][PHASE_PUT_BLOCK].p99 = 5 * sw.point[0][PHASE_PUT_BLOCK].p99;
+	buf = sweep_page(&cfg, &runs[3], 1, &sw);
+	ck_assert_ptr_nonnull(strstr(buf, "<h2 id=\"sweep\">"));
+	ck_assert_uint_eq(count(buf, "class=\"chart\" id=\"sweep-"), 2 * PHASE_COUNT);
+	snprintf(want, sizeof want, "data-series=\"throughput\" data-x=\"1 4 16 64\" data-y=\"%.10g %.10g %.10g %.10g\"",
+	         sw.point[0][PHASE_PUT_BLOCK].rate, sw.point[1][PHASE_PUT_BLOCK].rate, sw.point[2][PHASE_PUT_BLOCK].rate,
+	         sw.point[3][PHASE_PUT_BLOCK].rate);
+	ck_assert_msg(strstr(buf, want) != NULL, "missing %s", want);
+	ck_assert_ptr_nonnull(strstr(buf, ">knee: 16 clients</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">p99 &gt; 2x: 64 clients</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">clients (log scale)</text>"));
+	sweep_knee_sentence(&sw, PHASE_PUT_BLOCK, 2.0, sentence, sizeof sentence);
+	ck_assert_ptr_nonnull(strstr(sentence, "peaks at 16 clients; p99 latency passes 2x its 1-client value at 64"));
+	snprintf(want, sizeof want, "<p class=\"knee\">%s</p>", sentence);
+	ck_assert_msg(strstr(buf, want) != NULL, "missing %s", want);
+	f = mem_open(&text, &len);
+	report_sweep_table(f, &sw);
+	fclose(f);
+	char *heads = text + strcspn(text, "\n") + 1;
+	heads[strcspn(heads, "\n")] = '\0';
+	ck_assert_ptr_nonnull(strstr(buf, heads)); /* the table's column heads */
+	ck_assert_ptr_nonnull(strstr(buf, "last client count's run (64 clients)"));
+	ck_assert_uint_eq(count(buf, "<svg"), count(buf, "</svg>"));
+	free(text);
+	free(buf);
+}
+END_TEST
+
+static void cmp_run(struct parsed_run *r, const char *name, double rate, int64_t lat)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->format, sizeof r->format, "1.98");
+	snprintf(r->origin, sizeof r->origin, "%s.csv:1", name);
+	snprintf(r->meta[META_NAME], PARSED_META_LEN, "%s", name);
+	snprintf(r->meta[META_SIZE], PARSED_META_LEN, "1G");
+	for (int i = 0; i < PHASE_COUNT; i++)
+		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, rate, 20, lat, false};
+	r->phase[PHASE_SEQ_CREATE] = (struct parsed_phase){CELL_VALUE, 1000, 50, -1, true};
+}
+
+/* What a report function writes, as a string (caller frees). */
+static char *capture_cmp(void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *),
+                         const struct parsed_run *runs, const struct compare_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	fn(f, runs, 2, o);
+	fclose(f);
+	return buf;
+}
+
+static void csv_of_second(FILE *f, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	(void)n;
+	(void)o;
+	report_compare_csv_line(f, &runs[1]);
+}
+
+/* Two runs: a bar per run and phase with the parsed rate, the latency
+ * bars only where a maximum was parsed, the summary sentence, the CSV. */
+START_TEST(compare_page_bars_summary_csv)
+{
+	static struct parsed_run runs[2];
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *buf = NULL, *summary, *csv;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	cmp_run(&runs[0], "alpha", 100000, 1000000);
+	cmp_run(&runs[1], "beta<", 250000, 3000000);
+	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"put_block\" data-series=\"0\" data-value=\"100000\" data-cpu=\"20\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"put_block\" data-series=\"1\" data-value=\"250000\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"seq_create\" data-series=\"1\" data-value=\"1000\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-marks=\"low-confidence "));
+	ck_assert_ptr_nonnull(strstr(buf, "data-series=\"1\" data-value=\"3000000\""));
+	ck_assert_uint_eq(count(buf, "class=\"bar\""), 6); /* 2 x (put_block, seq_create) + 2 latencies */
+	ck_assert_uint_eq(count(buf, "<svg"), 3);            /* sequential I/O, files, latency */
+	ck_assert_ptr_nonnull(strstr(buf, ">B: beta&lt;</text>")); /* legend, escaped */
+	ck_assert_ptr_nonnull(strstr(buf, "<li>block write 2.5x faster on B</li>"));
+	summary = capture_cmp(report_compare_summary, runs, &o);
+	summary[strcspn(summary, "\n")] = '\0';
+	ck_assert_msg(strstr(buf, summary) != NULL, "missing %s", summary);
+	csv = capture_cmp(csv_of_second, runs, &o);
+	csv[strcspn(csv, "<")] = '\0'; /* up to the name, which the page escapes */
+	ck_assert_msg(strstr(buf, csv) != NULL, "missing %s", csv);
+	ck_assert_ptr_null(strstr(buf, "<script"));
+	free(summary);
+	free(csv);
+	free(buf);
+}
+END_TEST
+
 /* Coordinates keep a decimal point under a comma locale. */
 START_TEST(page_is_locale_independent)
 {
@@ -322,6 +446,8 @@ Suite *suite_html(void)
 	tcase_add_test(t, median_of_odd_and_even);
 	tcase_add_test(t, run_page_numbers_equal_metrics);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
+	tcase_add_test(t, sweep_page_charts_knee_and_table);
+	tcase_add_test(t, compare_page_bars_summary_csv);
 	tcase_add_test(t, page_is_locale_independent);
 	tcase_add_test(t, html_option);
 	suite_add_tcase(s, t);

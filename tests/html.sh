@@ -64,6 +64,32 @@ check "three runs: each run's value equals its CSV line" $CHECK page "$OUT/repea
 check "three runs: repeats table" grep -q 'Each of the 3 runs' "$OUT/repeat.html"
 render repeat --want-blue
 
+# A real sweep of 1 and 2 clients: per phase throughput and p99 charts
+# whose points are the JSON sweep member's, the knee sentences, the table.
+"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 --clients 1,2 -q -z 7 --html "$OUT/clients.html" \
+	--json "$T/sw.json" >"$T/sw.csv" 2>"$T/err"
+check "sweep: exit 0" [ $? -eq 0 ]
+check "sweep: chart points equal the JSON sweep" $CHECK page "$OUT/clients.html" --sweep "$T/sw.json"
+check "sweep: the sweep table" grep -q '<pre class="sweep-table">' "$OUT/clients.html"
+check "sweep: client counts in the options" grep -q "<td class=\"l\">1, 2</td>" "$OUT/clients.html"
+check "sweep: last count's run below" grep -q "last client count's run (2 clients)" "$OUT/clients.html"
+render clients --want-blue
+
+# A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
+"$BONNIE" compare --html "$OUT/comparison.html" "$T/run.json" "$T/sw.csv" >"$T/cmp.txt" 2>"$T/err"
+check "compare --html: exit 0" [ $? -eq 0 ]
+check "compare --html: text report still on stdout" grep -q '^Runs (ratio' "$T/cmp.txt"
+"$BONNIE" compare --format json "$T/run.json" "$T/sw.csv" >"$T/cmp.json" 2>/dev/null
+check "compare --html: bars equal the compare JSON" $CHECK page "$OUT/comparison.html" --compare "$T/cmp.json"
+check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$T/cmp.txt" | sed 's/&/\&amp;/g')" \
+	"$OUT/comparison.html"
+check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
+check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 3 ]
+render comparison --want-blue
+"$BONNIE" compare --html "$T/no/such/dir/c.html" "$T/run.json" "$T/sw.csv" >/dev/null 2>"$T/err"; rc=$?
+check "compare, unwritable --html: exit 5" [ $rc -eq 5 ]
+check "compare, unwritable --html: one line naming it" [ "$(grep -c -- '--html .*no/such/dir' "$T/err")" -eq 1 ]
+
 # Bad paths fail before measuring, with exit 5 and one line.
 "$BONNIE" -d "$D" -s 256k -n 0 -q --html "$T/no/such/dir/x.html" >/dev/null 2>"$T/err"; rc=$?
 check "unwritable --html: exit 5" [ $rc -eq 5 ]

@@ -6,7 +6,11 @@
       checks every chart has a title and a description, that nothing is
       fetched from elsewhere and there is no script, and with --csv/--json
       that each bar's numbers equal the CSV fields and each latency mark the
-      JSON percentiles of the same run. With --dom, Chromium's DOM dump must
+      JSON percentiles of the same run. With --sweep F.json, each phase's
+      throughput and p99 points equal the JSON sweep member's and its knee
+      sentence is on the page. With --compare F.json (bonnie compare
+      --format json of the same inputs), each rate and latency bar equals
+      that run's figure and every measured phase has its bars. With --dom, Chromium's DOM dump must
       hold the same charts, bars and marks.
   html_check.py png FILE.png MIN_COLOURS
       Decodes the screenshot (zlib, no PIL) and fails if it has fewer
@@ -153,6 +157,62 @@ def check_latency(svgs, runs):
         fail("only %d latency marks, want at least %d" % (n, want_n))
 
 
+def series_points(svg):
+    g = [g for g in svg.iter(SVG + "g") if g.get("class") == "series"][0]
+    return [float(v) for v in g.get("data-x").split()], [float(v) for v in g.get("data-y").split()]
+
+
+def check_sweep(svgs, doc, json_path):
+    """Each sweep chart's points equal the JSON sweep's; each knee sentence is shown."""
+    with open(json_path) as f:
+        sweep = json.load(f)["sweep"]
+    by_id = {s.get("id"): s for s in svgs}
+    knees = [(p.text or "") for p in doc.iter(XHTML + "p") if p.get("class") == "knee"]
+    n = 0
+    for ph in sweep["phases"]:
+        pts = [p for p in ph["points"] if p["completed"]]
+        if not pts:
+            continue
+        for sid, key in (("sweep-", "rate"), ("sweep-p99-", "p99_ns")):
+            if sid + ph["name"] not in by_id:
+                fail("no chart %s%s" % (sid, ph["name"]))
+            xs, ys = series_points(by_id[sid + ph["name"]])
+            if xs != [float(p["clients"]) for p in pts]:
+                fail("%s%s: clients %r, JSON %r" % (sid, ph["name"], xs, [p["clients"] for p in pts]))
+            for y, p in zip(ys, pts):
+                want = float(p[key]) if key == "rate" or p[key] else 1.0
+                if abs(y - want) > max(0.0006, 1e-9 * want):  # JSON rates have 3 decimals
+                    fail("%s%s at %d clients: chart %r, JSON %r" % (sid, ph["name"], p["clients"], y, want))
+            n += 1
+        if ph["knee"] not in knees:
+            fail("knee sentence %r not on the page" % ph["knee"])
+    if n == 0:
+        fail("no sweep charts checked")
+
+
+def check_compare(svgs, json_path):
+    """Each compare bar (data-series = run index) equals the compare JSON's figure."""
+    with open(json_path) as f:
+        runs = json.load(f)["runs"]
+    want_rate = {(k, p["name"]): p["rate"] for k, r in enumerate(runs) for p in r["phases"]
+                 if p["state"] == "measured"}
+    want_lat = {(k, p["name"]): p["latency_max_ns"] for k, r in enumerate(runs) for p in r["phases"]
+                if p["state"] == "measured" and (p.get("latency_max_ns") or 0) > 0}
+    got_rate, got_lat = {}, {}
+    for s in svgs:
+        target = got_lat if s.get("id") == "cmp-latency" else got_rate
+        for g in bars([s]):
+            target[(int(g.get("data-series")), g.get("data-key"))] = float(g.get("data-value"))
+    for want, got, what in ((want_rate, got_rate, "rate"), (want_lat, got_lat, "max latency")):
+        if set(want) != set(got):
+            fail("%s bars %s, JSON %s" % (what, sorted(set(got) ^ set(want))[:4], "differs"))
+        for key, v in want.items():
+            if abs(got[key] - v) > max(0.0006, 1e-9 * v):
+                fail("%s of run %d %s: chart %r, JSON %r" % (what, key[0], key[1], got[key], v))
+    if not want_rate:
+        fail("no compare bars checked")
+
+
 def count_dom(doc):
     svgs = [e for e in doc.iter(SVG + "svg")]
     return len(svgs), len(bars(svgs)), len(marks(svgs))
@@ -169,6 +229,10 @@ def page(args):
         fail("html5lib and XML see different numbers of charts")
     if "--csv" in opts:
         check_numbers(svgs, opts["--csv"], opts["--json"])
+    if "--compare" in opts:
+        check_compare(svgs, opts["--compare"])
+    if "--sweep" in opts:
+        check_sweep(svgs, doc, opts["--sweep"])
     if "--dom" in opts:
         dom = html5lib.parse(open(opts["--dom"], "rb").read())
         if count_dom(dom) != count_dom(doc):

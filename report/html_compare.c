@@ -1,0 +1,233 @@
+/* `bonnie compare --html FILE`: the runs side by side on one page: rate
+ * bars per phase group with one colour per run, the maximum latencies
+ * overlaid the same way, the biggest differences in words, the CSV lines. */
+#include "compare.h"
+#include "clocale.h"
+#include "html.h"
+#include "svg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CMP_LABEL 96
+#define CMP_TEXT 24
+#define CMP_CPU_BARS 10 /* more bars in a chart: no %CPU words under them */
+
+/* The three groups of the run page, by first and last phase. */
+static const struct {
+	const char *id, *title;
+	enum phase_id first, last;
+} cmp_groups[] = {
+	{"cmp-seq", "Sequential I/O", PHASE_PUTC, PHASE_GET_BLOCK},
+	{"cmp-seeks", "Random seeks", PHASE_SEEKS, PHASE_SEEKS},
+	{"cmp-files", "File operations", PHASE_SEQ_CREATE, PHASE_RAN_DEL},
+};
+
+/* Bars and their label texts for up to PHASE_COUNT phases x n runs. */
+struct cmp_bars {
+	struct chart_bar *bar;
+	char (*text)[CMP_TEXT];
+	size_t n;
+};
+
+static int bars_alloc(struct cmp_bars *b, size_t nruns)
+{
+	b->n = 0;
+	b->bar = calloc(PHASE_COUNT * nruns, sizeof *b->bar);
+	b->text = calloc(PHASE_COUNT * nruns, sizeof *b->text);
+	return b->bar && b->text ? 0 : -1;
+}
+
+static void bars_free(struct cmp_bars *b)
+{
+	free(b->bar);
+	free(b->text);
+}
+
+static void fmt_value(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+}
+
+/* One group's rate bars: each measured phase, one bar per run. */
+static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_t g, struct cmp_bars *b,
+                       const char *const *names)
+{
+	double max = 0, scale;
+	const char *label, *unit;
+	char desc[256];
+
+	b->n = 0;
+	for (int id = (int)cmp_groups[g].first; id <= (int)cmp_groups[g].last; id++)
+		for (size_t k = 0; k < n; k++)
+			if (runs[k].phase[id].state == CELL_VALUE && runs[k].phase[id].rate > max)
+				max = runs[k].phase[id].rate;
+	html_rate_unit(cmp_groups[g].first, max, &scale, &label, &unit);
+	for (int id = (int)cmp_groups[g].first; id <= (int)cmp_groups[g].last; id++)
+		for (size_t k = 0; k < n; k++) {
+			const struct parsed_phase *p = &runs[k].phase[id];
+			if (p->state != CELL_VALUE)
+				continue;
+			fmt_value(p->rate / scale, b->text[b->n], CMP_TEXT);
+			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
+			                                  (int)k, p->rate, 1, 0, NULL, 0, p->cpu,
+			                                  p->low_confidence ? BAR_LOW_CONFIDENCE : 0u, b->text[b->n]};
+			b->n++;
+		}
+	if (b->n == 0)
+		return;
+	for (size_t i = 0; b->n > CMP_CPU_BARS && i < b->n; i++)
+		b->bar[i].cpu_pct = -1; /* too narrow for the words: the CSV lines have %CPU */
+	snprintf(desc, sizeof desc, "Bars of %s per phase, one colour per run (legend)%s; hatched bars ran under "
+	         "0.5 s.", label, b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
+	struct bar_chart c = {cmp_groups[g].id, cmp_groups[g].title, desc, {0, 1, false, label, scale, NULL}, b->bar,
+	                      b->n, names, n};
+	chart_bars(out, &c);
+}
+
+/* Maximum latency of every phase, one bar per run, on a log axis. */
+static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, struct cmp_bars *b,
+                          const char *const *names)
+{
+	b->n = 0;
+	for (int id = 0; id < PHASE_COUNT; id++)
+		for (size_t k = 0; k < n; k++) {
+			const struct parsed_phase *p = &runs[k].phase[id];
+			if (p->state != CELL_VALUE || p->latency_ns <= 0)
+				continue;
+			svg_fmt_latency((double)p->latency_ns, b->text[b->n], CMP_TEXT);
+			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
+			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1, 0u, b->text[b->n]};
+			b->n++;
+		}
+	fputs("<h2 id=\"latency\">Maximum latency</h2>\n", out);
+	if (b->n == 0) {
+		fputs("<p>None of the runs has latency figures.</p>\n", out);
+		return;
+	}
+	struct bar_chart c = {"cmp-latency", "Maximum latency per phase",
+	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
+	                      "inputs carry only the maximum.",
+	                      {1, 10, true, "maximum latency (log scale)", 0, svg_fmt_latency}, b->bar, b->n, names, n};
+	chart_bars(out, &c);
+}
+
+/* What fn prints into a memory stream, escaped into <tag class=cls>. */
+static void text_of(FILE *out, const char *tag, const char *cls, const struct parsed_run *runs, size_t n,
+                    const struct compare_opts *o,
+                    void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	fprintf(out, "<%s class=\"%s\">", tag, cls);
+	if (m != NULL) {
+		fn(m, runs, n, o);
+		if (fclose(m) == 0 && buf != NULL) {
+			if (strcmp(tag, "p") == 0 && len > 0 && buf[len - 1] == '\n')
+				buf[len - 1] = '\0';
+			svg_escape(out, buf);
+		}
+	}
+	free(buf);
+	fprintf(out, "</%s>\n", tag);
+}
+
+static void csv_lines(FILE *m, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	(void)o;
+	for (size_t k = 0; k < n; k++)
+		report_compare_csv_line(m, &runs[k]);
+}
+
+/* The differences of every run to the base, biggest first: the twelve
+ * biggest flagged ones (any when none is flagged) as a list. */
+static void differences(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	size_t nd = 0, shown = 0, flagged = 0;
+	struct compare_diff *d = compare_all_diffs(runs, n, o, &nd);
+	char phrase[160];
+
+	fputs("<h2 id=\"differences\">Biggest differences</h2>\n", out);
+	text_of(out, "p", "summary", runs, n, o, report_compare_summary);
+	for (size_t i = 0; d && i < nd; i++)
+		flagged += d[i].flagged;
+	fputs("<ul class=\"differences\">\n", out);
+	for (size_t i = 0; d && i < nd && shown < 12; i++) {
+		if (flagged && !d[i].flagged)
+			continue;
+		compare_phrase(&d[i], phrase, sizeof phrase);
+		fputs("<li>", out);
+		svg_escape(out, phrase);
+		fputs("</li>\n", out);
+		shown++;
+	}
+	fputs("</ul>\n", out);
+	free(d);
+}
+
+/* The runs: label, machine, format and where each was found. */
+static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                       char (*names)[CMP_LABEL])
+{
+	fputs("<table class=\"runs\">\n<tr><th class=\"l\">run</th><th class=\"l\">name</th><th class=\"l\">size</th>"
+	      "<th class=\"l\">format</th><th class=\"l\">found at</th></tr>\n", out);
+	for (size_t k = 0; k < n; k++) {
+		char label[8];
+		compare_label(k, label, sizeof label);
+		snprintf(names[k], CMP_LABEL, "%s: %s", label, runs[k].meta[META_NAME]);
+		fprintf(out, "<tr><td class=\"l\">%s%s</td><td class=\"l\">", label, k == o->base ? " (base)" : "");
+		svg_escape(out, runs[k].meta[META_NAME]);
+		fputs("</td><td class=\"l\">", out);
+		svg_escape(out, runs[k].meta[META_SIZE]);
+		fputs("</td><td class=\"l\">", out);
+		svg_escape(out, runs[k].format);
+		fputs("</td><td class=\"l\">", out);
+		svg_escape(out, runs[k].origin);
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                      struct cmp_bars *b, char (*names)[CMP_LABEL], const char **name_ptr)
+{
+	char title[96];
+
+	snprintf(title, sizeof title, "bonnie compare: %zu runs", n);
+	html_page_begin(out, title);
+	fputs("<h2 id=\"runs\">The runs</h2>\n", out);
+	runs_table(out, runs, n, o, names);
+	for (size_t k = 0; k < n; k++)
+		name_ptr[k] = names[k];
+	differences(out, runs, n, o);
+	fputs("<h2 id=\"rates\">Rates</h2>\n<div class=\"charts\">\n", out);
+	for (size_t g = 0; g < sizeof cmp_groups / sizeof cmp_groups[0]; g++)
+		rate_chart(out, runs, n, g, b, name_ptr);
+	fputs("</div>\n", out);
+	latency_chart(out, runs, n, b, name_ptr);
+	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
+	text_of(out, "pre", "csv", runs, n, o, csv_lines);
+	html_page_end(out);
+}
+
+int report_compare_html(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	struct cmp_bars b = {0};
+	char (*names)[CMP_LABEL] = calloc(n, sizeof *names);
+	const char **name_ptr = calloc(n, sizeof *name_ptr);
+	struct c_locale loc;
+	int rc = -1;
+
+	if (names && name_ptr && bars_alloc(&b, n) == 0) {
+		c_locale_enter(&loc);
+		page_body(out, runs, n, o, &b, names, name_ptr);
+		c_locale_leave(&loc);
+		rc = ferror(out) ? -1 : 0;
+	}
+	bars_free(&b);
+	free(names);
+	free(name_ptr);
+	return rc;
+}
