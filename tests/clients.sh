@@ -14,7 +14,6 @@ D=$T/dir
 mkdir "$D"
 SMALL="-s 8m:4k:64:2 -n 1:2k:0:2 -f64k -z 5 -m host"
 
-no_clients_left() { ! ps -eo args= | grep -F "$BONNIE" | grep -qv grep; }
 csv_field() { sed -n "${1}p" "$2" | cut -d, -f"$3"; }
 # CSV line $1 of file $2 with the measured fields blanked: format, version,
 # name, concurrency, seed, sizes and file options stay, and which fields
@@ -73,7 +72,7 @@ check "sweep: JSON sweep member" [ "$(jq '.sweep.clients' -c "$T/sw.json")" = "[
 check "sweep: JSON knee sentences" [ "$(jq '[.sweep.phases[].knee | select(test("^[a-z_]+: throughput"))] | length' "$T/sw.json")" = 12 ]
 check "sweep: environment printed once" [ "$(grep -c '^File system:' "$T/sw.out")" = 1 ]
 check "sweep: scratch removed" empty_dir "$D"
-check "sweep: no client left" no_clients_left
+check "sweep: no client left" no_bonnie_left
 
 # progress: plain lines on a pipe, one live line on a terminal, none with -q
 check "sweep: one plain progress line per step" \
@@ -108,7 +107,7 @@ if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 	check "limit: the two completed counts are in the CSV" [ "$(grep -c '^1\.98,' "$T/lim.out")" = 2 ]
 	check "limit: the sweep table shows them" grep -q '^put_block *2 ' "$T/lim.out"
 	check "limit: scratch removed" empty_dir "$D"
-	check "limit: no client left" no_clients_left
+	check "limit: no client left" no_bonnie_left
 fi
 # a FUSE share (bindfs): no block device, no O_DIRECT; the header says so and the run completes
 if [ "$(id -u)" -eq 0 ] && command -v bindfs >/dev/null; then

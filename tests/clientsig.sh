@@ -49,7 +49,6 @@ release_and_wait() {
 	rc=$?
 	pid=""
 }
-no_bonnie_left() { ! ps -eo stat=,args= | grep -F "$BONNIE" | grep -qv grep; }
 kids() { ps -o pid= --ppid "$1" | tr -d ' '; }
 
 # the writes of the 1-client level, counted

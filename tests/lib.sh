@@ -16,6 +16,13 @@ check() { # check "description" command...
 }
 fields() { awk -F, '{ print NF }' "$1"; }
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
+# Processes of the binary under test: argv[0] is $BONNIE, or a zombie of it.
+# A shell whose command line only mentions the path (make's recipe shell
+# runs "BONNIE=... tests/x.sh") is not one.
+bonnie_procs() {
+	ps -eo pid=,stat=,args= | awk -v b="$BONNIE" -v z="[$(basename "$BONNIE")]" '$3 == b || $3 == z'
+}
+no_bonnie_left() { [ -z "$(bonnie_procs)" ] || { bonnie_procs >&2; false; }; }
 finish() {
 	echo "$(basename "$0"): $checks checks, $failures failed"
 	[ "$failures" -eq 0 ]
