@@ -413,9 +413,10 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 			missing(c, i, res);
 }
 
-/* One phase across all clients; the devices' counters are read once around it. CPU: each client's own (process-wide,
- * its threads included) over its timed region, summed, plus ours while
- * the phase ran: every process of the tree counted once. */
+/* One phase across all clients; the devices' counters are read once
+ * around it. CPU: each client's own (process-wide, its threads included)
+ * over its timed region, summed, plus ours while the phase ran: every
+ * process of the tree counted once. */
 static int run_phase(struct clients *c, enum phase_id id, struct run_result *run, const struct runner_hooks *hooks)
 {
 	struct phase_result *res = &run->phase[id];
