@@ -93,15 +93,20 @@ void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct con
 
 /* A client that died holding the mutex leaves it "owner dead": the data
  * it guards are flags that are always consistent, so go on. */
-static void lock(struct shared *sh)
+static void recover_if_owner_died(struct shared *sh, int rc)
 {
-	int rc = pthread_mutex_lock(&sh->mu);
 #if defined(__linux__)
 	if (rc == EOWNERDEAD)
 		pthread_mutex_consistent(&sh->mu);
 #else
+	(void)sh;
 	(void)rc;
 #endif
+}
+
+static void lock(struct shared *sh)
+{
+	recover_if_owner_died(sh, pthread_mutex_lock(&sh->mu));
 }
 
 static void unlock(struct shared *sh)
@@ -113,7 +118,6 @@ static void unlock(struct shared *sh)
 static void wait_for(struct shared *sh, pthread_cond_t *cv, uint64_t ns)
 {
 	struct timespec ts;
-	int rc;
 
 #if defined(__linux__)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -123,13 +127,7 @@ static void wait_for(struct shared *sh, pthread_cond_t *cv, uint64_t ns)
 	ns += (uint64_t)ts.tv_nsec;
 	ts.tv_sec += (time_t)(ns / 1000000000u);
 	ts.tv_nsec = (long)(ns % 1000000000u);
-	rc = pthread_cond_timedwait(cv, &sh->mu, &ts);
-#if defined(__linux__)
-	if (rc == EOWNERDEAD)
-		pthread_mutex_consistent(&sh->mu);
-#else
-	(void)rc;
-#endif
+	recover_if_owner_died(sh, pthread_cond_timedwait(cv, &sh->mu, &ts));
 }
 
 static void sync_init(struct shared *sh)
