@@ -486,5 +486,14 @@ mkdir -p "$(dirname "$DOC")" || die "cannot create $(dirname "$DOC")"
 python3 "$LIB" report "$TSV" "$META" "$CMDS" "$PROF" "$DOC" || die "cannot write the report"
 # set K, concurrent clients vs fio --numjobs: its own script, appended to the report
 BONNIE=$BONNIE BENCH_DIR=$W bgwait "$ROOT/bench/clients.sh" "$DOC" || die "bench/clients.sh failed"
+# set W, block write and rewrite vs bonnie++ (and a build of the revision
+# before the cheaper stamp), with callgrind counts per chunk: appended too
+say "set W: block write and rewrite, $((PAIRS > 5 ? PAIRS : 5)) interleaved triples"
+{
+	printf '\n## Set W: block write and rewrite vs bonnie++ (bench/blockwrite.sh)\n\n'
+	printf 'Run %s, load average before: %s.\n\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(cut -d' ' -f1-3 /proc/loadavg)"
+	BW_PAIRS=$((PAIRS > 5 ? PAIRS : 5)) BW_SIZE=${BENCH_BW_SIZE:-$((2048 * SCALE))} BW_DIR=$W \
+		BW_BEFORE=${BENCH_BW_BEFORE:-adeb73d} bgwait "$ROOT/bench/blockwrite.sh" "$BONNIE"
+} >>"$DOC" || die "bench/blockwrite.sh failed"
 [ -n "$(find "$W" -mindepth 1 -maxdepth 1 2>/dev/null)" ] && say "note: the tools left files in $W (removed with the scratch directory)"
 say "report written to $DOC ($((T1 - T0)) s)"

@@ -110,6 +110,32 @@ bool plat_can_evict(void)
 #endif
 }
 
+#if defined(__linux__)
+#include <sys/ioctl.h>
+/* <linux/fs.h>'s values, spelled out: musl builds have no kernel headers */
+#define PLAT_IOC_GETFLAGS _IOR('f', 1, long)
+#define PLAT_IOC_SETFLAGS _IOW('f', 2, long)
+#define PLAT_TOPDIR_FL 0x00020000
+#endif
+
+int plat_spread_subdirs(int dirfd)
+{
+#if defined(__linux__)
+	int flags = 0; /* the kernel reads and writes an int, whatever the macro says */
+
+	if (ioctl(dirfd, PLAT_IOC_GETFLAGS, &flags) != 0)
+		return -1;
+	if (flags & PLAT_TOPDIR_FL)
+		return 0;
+	flags |= PLAT_TOPDIR_FL;
+	return ioctl(dirfd, PLAT_IOC_SETFLAGS, &flags);
+#else
+	(void)dirfd;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
 int plat_syncfs(int fd)
 {
 #if defined(__linux__)

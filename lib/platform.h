@@ -44,6 +44,14 @@ bool plat_can_evict(void);
  * what they wrote). */
 int plat_syncfs(int fd);
 
+/* Asks the file system to place each new subdirectory of the directory
+ * open as dirfd in a block group of its own, as it does for top-level
+ * directories (ext2/3/4's "T" attribute, FS_TOPDIR_FL), so file trees made
+ * one after another there do not share inodes freed a moment before.
+ * 0, or -1 with errno (ENOTTY or EOPNOTSUPP where there is no such flag;
+ * ENOSYS off Linux). Only ever used on bonnie's own scratch directory. */
+int plat_spread_subdirs(int dirfd);
+
 /* Page size in bytes. */
 size_t plat_page_size(void);
 

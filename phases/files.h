@@ -13,6 +13,8 @@
 #include "../lib/pattern.h"
 
 #define FILES_DIR "files"      /* inside the scratch directory */
+#define FILES_SPARE "files.next" /* the next tree's directory, made early */
+#define FILES_CAL_DIR "files.cal" /* the calibration's (no -n) */
 #define FILES_HEX_DIGITS 10u   /* the index part of every name */
 #define FILES_RAND_MAX 12u     /* 0..12 random alphanumerics */
 #define FILES_NAME_MAX 64u     /* "ddddd/" + 10 + 12 + NUL, with room */
@@ -31,7 +33,8 @@ struct file_plan {
 	bool auto_count;       /* no -n: count sized by files_auto_size, stat phases by time */
 	bool sized;            /* files_auto_size has run (once per instance) */
 	bool count_fixed;      /* the count is known (given, or set by the first create) */
-	uint64_t create_ns;    /* auto count: how long the first create phase runs */
+	uint64_t create_ns;    /* auto count: the longest the first create phase runs */
+	uint64_t target;       /* auto count: files the first create aims at */
 	int topfd;             /* FILES_DIR, -1 when it does not exist */
 	char toppath[4096];
 	struct pattern pat;    /* file contents */
@@ -65,33 +68,39 @@ uint64_t files_size_of(const struct file_plan *fp, uint64_t index);
 /* Index encoded in a name read back from a directory; -1 if it is not one of ours. */
 int64_t files_index_of(const char *name, bool random_first);
 
-/* Without -n the file count is set by time: the sequential create phase
- * creates files until fp->create_ns have passed, rounded up to a whole
- * 1024, and every later phase uses that count. files_auto_size, before
- * it (untimed), times creating and deleting up to FILES_AUTO_CAL empty
- * files (at most FILES_AUTO_CAL_NS of creating) to learn how much faster
- * deleting is, and sets create_ns so the delete phases should last about
- * FILES_AUTO_NS too; the count is capped at FILES_AUTO_MAX_K x 1024 and a
- * quarter of the free inodes under dirpath. Returns 0, or -1 with errno. */
+/* Without -n the file count is set from the delete rate: files_auto_size,
+ * before the sequential create (untimed), times creating and deleting up
+ * to FILES_AUTO_CAL empty files (at most FILES_AUTO_CAL_NS of creating,
+ * in FILES_CAL_DIR under the scratch directory scratch_fd)
+ * and aims at as many whole 1024s of files as deleting takes
+ * FILES_AUTO_NS to remove. The sequential create makes that many, running
+ * at least FILES_AUTO_MIN_CREATE_NS and stopping early (on a whole 1024)
+ * once it has run FILES_AUTO_MAX_CREATE_NS; every later phase uses the
+ * count it reached. The count is capped at FILES_AUTO_MAX_K x 1024 and a
+ * quarter of the free inodes under dirpath. Aiming by the delete rate,
+ * not by how fast the calibration created, matters where creating is
+ * slowed by earlier deletes (ext4 without a journal scans recently freed
+ * inodes before reusing one). Returns 0, or -1 with errno. */
 #define FILES_AUTO_CAL 4096u
 #define FILES_AUTO_CAL_MIN 16u
 #define FILES_AUTO_CAL_NS 200000000ull
 #define FILES_AUTO_NS 1500000000ull
-#define FILES_AUTO_MIN_CREATE_NS 2000000000ull
-#define FILES_AUTO_MAX_CREATE_NS 6000000000ull
+#define FILES_AUTO_MIN_CREATE_NS 1200000000ull
+#define FILES_AUTO_MAX_CREATE_NS 8000000000ull
 #define FILES_AUTO_MAX_K 512u
-int files_auto_size(struct file_plan *fp, const char *dirpath);
+int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath);
 
-/* The create time files_auto_size sets for per-file create and delete
- * times (ns): FILES_AUTO_NS x create / delete, within the bounds above. */
-uint64_t files_auto_create_ns(uint64_t create_ns, uint64_t delete_ns);
+/* Whole 1024s of files whose deletion at delete_ns per file takes
+ * FILES_AUTO_NS, rounded up: 1..cap_k (cap_k when delete_ns is 0). */
+uint32_t files_auto_target_k(uint64_t delete_ns, uint32_t cap_k);
 
 /* The most files (x1024) an automatic count may reach with inodes_free
  * free inodes (0: unknown): FILES_AUTO_MAX_K or a quarter of them, >= 1. */
 uint32_t files_auto_cap_k(uint64_t inodes_free);
 
-/* Whether the timed create loop may stop after created files (auto count
- * only: a whole 1024 and create_ns over, or the cap reached); fixes
+/* Whether the sequential create may stop after created files (auto count
+ * only, on a whole 1024): the target reached and FILES_AUTO_MIN_CREATE_NS
+ * run, or fp->create_ns run, or the cap (fp->count) reached. Fixes
  * fp->count to created when it stops. */
 bool files_auto_create_done(struct file_plan *fp, uint64_t created, uint64_t elapsed_ns);
 

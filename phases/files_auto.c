@@ -1,6 +1,6 @@
-/* Sizing the file tests when -n is not given: the first create phase runs
- * for a time set from a short, untimed calibration of create against
- * delete, so every file phase runs long enough to trust. */
+/* Sizing the file tests when -n is not given: a short, untimed calibration
+ * of deleting sets how many files the first create phase aims at, so that
+ * every file phase runs long enough to trust. */
 #include "files.h"
 #include "../lib/clock.h"
 #include "../lib/platform.h"
@@ -13,13 +13,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-uint64_t files_auto_create_ns(uint64_t create_ns, uint64_t delete_ns)
+uint32_t files_auto_target_k(uint64_t delete_ns, uint32_t cap_k)
 {
-	double t = (double)FILES_AUTO_NS * (double)create_ns / (double)(delete_ns ? delete_ns : 1);
+	uint64_t per_k = delete_ns * 1024, k;
 
-	if (t < (double)FILES_AUTO_MIN_CREATE_NS)
-		return FILES_AUTO_MIN_CREATE_NS;
-	return t > (double)FILES_AUTO_MAX_CREATE_NS ? FILES_AUTO_MAX_CREATE_NS : (uint64_t)t;
+	if (delete_ns == 0 || delete_ns > UINT64_MAX / 1024)
+		return delete_ns == 0 ? cap_k : 1;
+	k = (FILES_AUTO_NS + per_k - 1) / per_k;
+	if (k > cap_k)
+		return cap_k;
+	return k ? (uint32_t)k : 1;
 }
 
 uint32_t files_auto_cap_k(uint64_t inodes_free)
@@ -33,9 +36,11 @@ uint32_t files_auto_cap_k(uint64_t inodes_free)
 
 bool files_auto_create_done(struct file_plan *fp, uint64_t created, uint64_t elapsed_ns)
 {
+	bool enough = created >= fp->target && elapsed_ns >= FILES_AUTO_MIN_CREATE_NS;
+
 	if (fp->count_fixed || created % 1024 != 0)
 		return false;
-	if (elapsed_ns < fp->create_ns && created < fp->count)
+	if (!enough && elapsed_ns < fp->create_ns && created < fp->count)
 		return false;
 	fp->count = created;
 	fp->count_fixed = true;
@@ -88,31 +93,46 @@ static uint32_t grow_order(struct file_plan *fp, uint32_t k)
 	return k;
 }
 
-/* Like the phases, creation and deletion each start with the file system
- * synced (untimed here), so the deletes do not pay for the creates. */
-int files_auto_size(struct file_plan *fp, const char *dirpath)
+/* In a directory of its own (spread away from the tree's, like the trees:
+ * see make_tree), so the calibration's freed inodes do not slow the
+ * sequential create that follows. Like the phases, creation and deletion
+ * each start with the file system synced (untimed here), so the deletes
+ * do not pay for the creates. */
+int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath)
 {
 	struct space sp = {0, 0, 0, 0};
 	uint64_t c_ns, d_ns = 0;
 	unsigned n;
+	int cal;
 
 	if (!fp->auto_count || fp->sized)
 		return 0;
-	plat_syncfs(fp->topfd);
-	n = cal_create(fp->topfd, &c_ns);
-	plat_syncfs(fp->topfd);
-	if (n > 0)
-		d_ns = cal_delete(fp->topfd, n);
-	if (n < FILES_AUTO_CAL_MIN || d_ns == 0)
+	if (mkdirat(scratch_fd, FILES_CAL_DIR, 0700) != 0)
 		return -1;
-	plat_syncfs(fp->topfd);
+	cal = openat(scratch_fd, FILES_CAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (cal < 0)
+		return -1;
+	plat_syncfs(cal);
+	n = cal_create(cal, &c_ns);
+	plat_syncfs(cal);
+	if (n > 0)
+		d_ns = cal_delete(cal, n);
+	close(cal);
+	if (unlinkat(scratch_fd, FILES_CAL_DIR, AT_REMOVEDIR) != 0)
+		return -1;
+	if (n < FILES_AUTO_CAL_MIN || d_ns == 0) {
+		errno = EIO;
+		return -1;
+	}
+	plat_syncfs(scratch_fd);
 	if (space_of(dirpath, &sp) != 0)
 		sp.inodes_free = 0;
 	if (grow_order(fp, files_auto_cap_k(sp.inodes_free)) == 0) {
 		errno = ENOMEM;
 		return -1;
 	}
-	fp->create_ns = files_auto_create_ns(c_ns / n, d_ns / n);
+	fp->target = (uint64_t)files_auto_target_k(d_ns / n, files_auto_cap_k(sp.inodes_free)) * 1024;
+	fp->create_ns = FILES_AUTO_MAX_CREATE_NS;
 	fp->sized = true;
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* files_auto: the create time chosen from calibration times, the cap, the
+/* files_auto: the target count chosen from the calibration's delete time, the cap, the
  * stop rule of the timed create (pure), and the calibration itself in a
  * real directory: it leaves nothing behind, runs once, and leaves a plan
  * given with -n alone. */
@@ -12,16 +12,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Create 25 us a file, delete 8 us: the create runs 1.5 s x 25 / 8 =
- * 4.6875 s, so the deletes of what it made should take 1.5 s. */
-START_TEST(create_time_from_the_delete_ratio)
+/* Delete 8 us a file: 1.5 s deletes 187500 files, 183.1 x 1024, so the
+ * target rounds up to 184 x 1024; never over the cap, never under 1. */
+START_TEST(target_from_the_delete_rate)
 {
-	ck_assert_uint_eq(files_auto_create_ns(25000, 8000), 4687500000ull);
-	/* deleting slower than creating: the floor */
-	ck_assert_uint_eq(files_auto_create_ns(8000, 25000), FILES_AUTO_MIN_CREATE_NS);
-	/* deleting 10x faster: the ceiling */
-	ck_assert_uint_eq(files_auto_create_ns(100000, 10000), FILES_AUTO_MAX_CREATE_NS);
-	ck_assert_uint_eq(files_auto_create_ns(1, 0), FILES_AUTO_MIN_CREATE_NS);
+	ck_assert_uint_eq(files_auto_target_k(8000, 512), 184);
+	ck_assert_uint_eq(files_auto_target_k(20000, 512), 74);
+	/* deleting very fast: the cap */
+	ck_assert_uint_eq(files_auto_target_k(100, 512), 512);
+	ck_assert_uint_eq(files_auto_target_k(0, 300), 300);
+	/* deleting very slowly: one 1024 */
+	ck_assert_uint_eq(files_auto_target_k(5000000000ull, 512), 1);
+	ck_assert_uint_eq(files_auto_target_k(UINT64_MAX, 512), 1);
 }
 END_TEST
 
@@ -33,25 +35,39 @@ START_TEST(cap_from_inodes)
 }
 END_TEST
 
-/* The create stops only on a whole 1024 once its time is over, or at the
- * cap, and then fixes the count for every later phase. */
+/* The create stops only on a whole 1024: at the target once it has run
+ * the minimum time, at the maximum time short of the target, or at the
+ * cap; then the count is fixed for every later phase. */
 START_TEST(create_stops_on_a_whole_thousand)
 {
 	struct file_plan fp;
+	const uint64_t min = FILES_AUTO_MIN_CREATE_NS;
 
 	memset(&fp, 0, sizeof fp);
 	fp.count = 8 * 1024;
-	fp.create_ns = 1000;
-	ck_assert(!files_auto_create_done(&fp, 1024, 999));
-	ck_assert(!files_auto_create_done(&fp, 1500, 5000));
-	ck_assert(files_auto_create_done(&fp, 2048, 1000));
+	fp.target = 2048;
+	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
+	ck_assert(!files_auto_create_done(&fp, 1024, min)); /* under the target */
+	ck_assert(!files_auto_create_done(&fp, 2048, min - 1)); /* target, too soon */
+	ck_assert(!files_auto_create_done(&fp, 2500, min)); /* not a whole 1024 */
+	ck_assert(files_auto_create_done(&fp, 3072, min));
 	ck_assert(fp.count_fixed);
-	ck_assert_uint_eq(fp.count, 2048);
-	ck_assert(!files_auto_create_done(&fp, 3072, 9000)); /* fixed: never again */
-	memset(&fp, 0, sizeof fp);
+	ck_assert_uint_eq(fp.count, 3072);
+	ck_assert(!files_auto_create_done(&fp, 4096, UINT64_MAX)); /* fixed: never again */
+
+	memset(&fp, 0, sizeof fp); /* slow creates: the time limit */
+	fp.count = 8 * 1024;
+	fp.target = 8 * 1024;
+	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
+	ck_assert(!files_auto_create_done(&fp, 1024, FILES_AUTO_MAX_CREATE_NS - 1));
+	ck_assert(files_auto_create_done(&fp, 1024, FILES_AUTO_MAX_CREATE_NS));
+	ck_assert_uint_eq(fp.count, 1024);
+
+	memset(&fp, 0, sizeof fp); /* the cap, even before the minimum time */
 	fp.count = 2048;
-	fp.create_ns = 1000000;
-	ck_assert(files_auto_create_done(&fp, 2048, 5)); /* the cap */
+	fp.target = 4096;
+	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
+	ck_assert(files_auto_create_done(&fp, 2048, 5));
 	ck_assert_uint_eq(fp.count, 2048);
 }
 END_TEST
@@ -92,15 +108,17 @@ START_TEST(calibration_runs_once_and_cleans_up)
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	plan_for(&fp, NULL, dir);
 	ck_assert(fp.auto_count);
-	ck_assert_int_eq(files_auto_size(&fp, dir), 0);
+	ck_assert_int_eq(files_auto_size(&fp, fp.topfd, dir), 0);
 	ck_assert(fp.sized && !fp.count_fixed);
-	ck_assert_uint_ge(fp.create_ns, FILES_AUTO_MIN_CREATE_NS);
-	ck_assert_uint_le(fp.create_ns, FILES_AUTO_MAX_CREATE_NS);
+	ck_assert_uint_eq(fp.create_ns, FILES_AUTO_MAX_CREATE_NS);
+	ck_assert_uint_ge(fp.target, 1024);
+	ck_assert_uint_eq(fp.target % 1024, 0);
+	ck_assert_uint_le(fp.target, fp.count);
 	ck_assert_uint_ge(fp.count, 1024);
 	ck_assert_uint_le(fp.count, FILES_AUTO_MAX_K * 1024);
 	ck_assert_int_eq(entries(dir), 0);
 	fp.count = 1024; /* a second call keeps what the first chose */
-	ck_assert_int_eq(files_auto_size(&fp, dir), 0);
+	ck_assert_int_eq(files_auto_size(&fp, fp.topfd, dir), 0);
 	ck_assert_uint_eq(fp.count, 1024);
 	files_plan_free(&fp);
 	rmdir(dir);
@@ -116,7 +134,7 @@ START_TEST(given_count_is_kept)
 	plan_for(&fp, "3", dir);
 	ck_assert(!fp.auto_count && fp.count_fixed);
 	ck_assert(!files_auto_create_done(&fp, 3 * 1024, UINT64_MAX));
-	ck_assert_int_eq(files_auto_size(&fp, dir), 0);
+	ck_assert_int_eq(files_auto_size(&fp, fp.topfd, dir), 0);
 	ck_assert_uint_eq(fp.count, 3 * 1024);
 	ck_assert_int_eq(entries(dir), 0);
 	files_plan_free(&fp);
@@ -129,7 +147,7 @@ Suite *suite_files_auto(void)
 	Suite *s = suite_create("files_auto");
 	TCase *t = tcase_create("sizing");
 
-	tcase_add_test(t, create_time_from_the_delete_ratio);
+	tcase_add_test(t, target_from_the_delete_rate);
 	tcase_add_test(t, cap_from_inodes);
 	tcase_add_test(t, create_stops_on_a_whole_thousand);
 	tcase_add_test(t, calibration_runs_once_and_cleans_up);
