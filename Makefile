@@ -92,6 +92,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
 	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/treeplace.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/docs.sh
 	BONNIE=$(abspath $(BIN)) tests/compare.sh
 	BONNIE=$(abspath $(BIN)) tests/fleet.sh

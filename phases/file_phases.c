@@ -93,6 +93,20 @@ static int sync_dir_of(struct file_plan *fp, struct phase_result *res, uint64_t 
 
 static int tree_sync(struct phase_ctx *ctx);
 
+/* renameat that fails with EEXIST, as mkdirat would, when something (a
+ * planted symlink, a directory) already has the new name, instead of
+ * replacing an empty directory or failing with ENOTDIR. */
+static int rename_no_replace(int dirfd, const char *from, const char *to)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, to, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return renameat(dirfd, from, dirfd, to);
+}
+
 /* mkdir of name under dirfd by way of a new name that differs run to run:
  * ext4 picks a spread directory's block group starting from a hash of its
  * name, and a fixed name would land every run in the group the previous
@@ -109,7 +123,7 @@ static int spread_mkdir(int dirfd, const char *name)
 		if (errno != EEXIST)
 			return -1;
 	}
-	if (renameat(dirfd, tmp, dirfd, name) == 0)
+	if (rename_no_replace(dirfd, tmp, name) == 0)
 		return 0;
 	(void)unlinkat(dirfd, tmp, AT_REMOVEDIR);
 	return -1;
@@ -126,7 +140,7 @@ static int spread_mkdir(int dirfd, const char *name)
 static int tree_dir(struct phase_ctx *ctx, bool spare_for_next)
 {
 	(void)plat_spread_subdirs(ctx->dirfd); /* best effort: ENOTTY off ext2/3/4 */
-	if (renameat(ctx->dirfd, FILES_SPARE, ctx->dirfd, FILES_DIR) != 0) {
+	if (rename_no_replace(ctx->dirfd, FILES_SPARE, FILES_DIR) != 0) {
 		if (errno != ENOENT || spread_mkdir(ctx->dirfd, FILES_DIR) != 0)
 			return -1;
 	}

@@ -34,6 +34,8 @@ check cmd:findmnt util-linux
 check cmd:lsblk util-linux
 check cmd:setpriv util-linux
 check cmd:mkfs.ext4 e2fsprogs
+check cmd:lsattr e2fsprogs
+check cmd:dumpe2fs e2fsprogs
 check cmd:mkfs.xfs xfsprogs
 check cmd:mkfs.btrfs btrfs-progs
 check cmd:groff groff-base

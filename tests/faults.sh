@@ -146,7 +146,7 @@ seq_stat|openat|10|open|files/[^/ ]+|none
 seq_del|unlinkat|10|unlink|files/[^/ ]+|none
 seq_del|syncfs|1|sync(fs)?|files|none
 ran_create|write|10|write|files/[^/ ]+|0
-ran_create|mkdirat|1|mkdir|files|none
+ran_create|renameat|1|mkdir|files|none
 ran_stat|read|10|read|files/[^/ ]+|0
 ran_del|unlinkat|10|unlink|files/[^/ ]+|none
 ran_del|syncfs|1|sync(fs)?|files|none
