@@ -19,7 +19,9 @@ static void rate_cells(FILE *out, enum phase_id id, const struct parsed_phase *p
 	}
 	if (phase_unit(id) == RATE_SEEKS && p->rate < 1000)
 		fprintf(out, ",%.1f", p->rate);
-	else /* %.0f, not a cast: a pasted rate may be past any integer type */
+	else if (p->rate < 1e18) /* truncated, as bonnie++ prints it */
+		fprintf(out, ",%llu", (unsigned long long)p->rate);
+	else /* a pasted rate may be past any integer type: no cast */
 		fprintf(out, ",%.0f", p->rate);
 	if (p->cpu >= 0)
 		fprintf(out, ",%d", p->cpu);
