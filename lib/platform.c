@@ -122,13 +122,16 @@ int plat_spread_subdirs(int dirfd)
 {
 #if defined(__linux__)
 	int flags = 0; /* the kernel reads and writes an int, whatever the macro says */
+	/* variables, not constants: musl's ioctl takes an int request, and
+	 * these values only fit it by a (well-defined here) conversion */
+	unsigned long get = PLAT_IOC_GETFLAGS, set = PLAT_IOC_SETFLAGS;
 
-	if (ioctl(dirfd, PLAT_IOC_GETFLAGS, &flags) != 0)
+	if (ioctl(dirfd, get, &flags) != 0)
 		return -1;
 	if (flags & PLAT_TOPDIR_FL)
 		return 0;
 	flags |= PLAT_TOPDIR_FL;
-	return ioctl(dirfd, PLAT_IOC_SETFLAGS, &flags);
+	return ioctl(dirfd, set, &flags);
 #else
 	(void)dirfd;
 	errno = ENOSYS;
