@@ -116,11 +116,14 @@ static int spread_mkdir(int dirfd, const char *name)
 	char tmp[40];
 	uint64_t x = clock_now_ns() ^ ((uint64_t)getpid() << 32);
 
-	for (int tries = 0; tries < 16; tries++, x = x * 6364136223846793005ULL + 1442695040888963407ULL) {
+	int tries = 0;
+
+	for (;; x = x * 6364136223846793005ULL + 1442695040888963407ULL) {
 		snprintf(tmp, sizeof tmp, "%s.%016llx", FILES_DIR, (unsigned long long)x);
 		if (mkdirat(dirfd, tmp, 0700) == 0)
 			break;
-		if (errno != EEXIST)
+		/* never rename a name this call did not create */
+		if (errno != EEXIST || ++tries == 16)
 			return -1;
 	}
 	if (rename_no_replace(dirfd, tmp, name) == 0)

@@ -103,6 +103,7 @@ int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath)
 	struct space sp = {0, 0, 0, 0};
 	uint64_t c_ns, d_ns = 0;
 	unsigned n;
+	uint32_t cap_k;
 	int cal;
 
 	if (!fp->auto_count || fp->sized)
@@ -127,11 +128,12 @@ int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath)
 	plat_syncfs(scratch_fd);
 	if (space_of(dirpath, &sp) != 0)
 		sp.inodes_free = 0;
-	if (grow_order(fp, files_auto_cap_k(sp.inodes_free)) == 0) {
+	cap_k = files_auto_cap_k(sp.inodes_free);
+	if (grow_order(fp, cap_k) == 0) {
 		errno = ENOMEM;
 		return -1;
 	}
-	fp->target = (uint64_t)files_auto_target_k(d_ns / n, files_auto_cap_k(sp.inodes_free)) * 1024;
+	fp->target = (uint64_t)files_auto_target_k(d_ns / n, cap_k) * 1024;
 	fp->create_ns = FILES_AUTO_MAX_CREATE_NS;
 	fp->sized = true;
 	return 0;
