@@ -491,9 +491,10 @@ BONNIE=$BONNIE BENCH_DIR=$W bgwait "$ROOT/bench/clients.sh" "$DOC" || die "bench
 say "set W: block write and rewrite, $((PAIRS > 5 ? PAIRS : 5)) interleaved triples"
 {
 	printf '\n## Set W: block write and rewrite vs bonnie++ (bench/blockwrite.sh)\n\n'
-	printf 'Run %s, load average before: %s.\n\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(cut -d' ' -f1-3 /proc/loadavg)"
+	printf 'Run %s, load average before: %s; BENCH_QUIET_MEMORY=%s.\n\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" \
+		"$(cut -d' ' -f1-3 /proc/loadavg)" "${BENCH_QUIET_MEMORY:-0}"
 	BW_PAIRS=$((PAIRS > 5 ? PAIRS : 5)) BW_SIZE=${BENCH_BW_SIZE:-$((2048 * SCALE))} BW_DIR=$W \
-		BW_BEFORE=${BENCH_BW_BEFORE:-adeb73d} bgwait "$ROOT/bench/blockwrite.sh" "$BONNIE"
+		BW_BEFORE=${BENCH_BW_BEFORE:-adeb73d} BW_QUIET_MEMORY=${BENCH_QUIET_MEMORY:-0} bgwait "$ROOT/bench/blockwrite.sh" "$BONNIE"
 } >>"$DOC" || die "bench/blockwrite.sh failed"
 [ -n "$(find "$W" -mindepth 1 -maxdepth 1 2>/dev/null)" ] && say "note: the tools left files in $W (removed with the scratch directory)"
 say "report written to $DOC ($((T1 - T0)) s)"

@@ -1,0 +1,73 @@
+#!/bin/sh
+# The bench's own measuring tools measure what they say: bench/window_shim.c
+# (the LD_PRELOAD shim set W times bonnie and bonnie++ with) opens a window at
+# the first chunk-sized write, closes it at fsync's return and logs the bytes
+# written in it; a window with no fsync, or I/O of another size, logs nothing.
+# bench/content_cost.c writes each kind of content and reports all four.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+CC=${CC:-cc}
+
+check "window_shim builds" $CC -shared -fPIC -O2 -o "$T/shim.so" "$top/bench/window_shim.c" -ldl
+check "content_cost builds" $CC -std=c11 -O2 -Wall -Wextra -o "$T/content_cost" "$top/bench/content_cost.c"
+
+shimmed() { # LOG CHUNK CMD...: run CMD under the shim, logging to LOG
+	log=$1 chunk=$2
+	shift 2
+	BW_WINDOW_LOG=$log BW_CHUNK=$chunk LD_PRELOAD=$T/shim.so "$@"
+}
+windows() { [ -f "$1" ] && wc -l <"$1" || echo 0; }
+field() { awk -v n="$2" -v f="$3" '$2 == n { print $f }' "$1"; } # LOG WINDOW FIELD
+
+# dd: 256 writes of 8 KiB, then one fsync: one window of 2 MiB.
+shimmed "$T/dd.log" 8192 dd if=/dev/zero of="$T/f1" bs=8192 count=256 conv=fsync 2>/dev/null
+check "dd with fsync: one window" [ "$(windows "$T/dd.log")" -eq 1 ]
+check "dd with fsync: the window holds the 2 MiB written" [ "$(field "$T/dd.log" 1 5)" = 2097152 ]
+check "dd with fsync: wall time above 0" [ "$(field "$T/dd.log" 1 3)" -gt 0 ]
+
+# No fsync: the window never closes, nothing is logged.
+shimmed "$T/nosync.log" 8192 dd if=/dev/zero of="$T/f2" bs=8192 count=16 2>/dev/null
+check "no fsync: no window" [ "$(windows "$T/nosync.log")" -eq 0 ]
+
+# Writes of another size than BW_CHUNK never open a window.
+shimmed "$T/size.log" 4096 dd if=/dev/zero of="$T/f3" bs=8192 count=16 conv=fsync 2>/dev/null
+check "8 KiB writes, 4 KiB chunk: no window" [ "$(windows "$T/size.log")" -eq 0 ]
+
+# bonnie: window 1 is block write, window 2 rewrite, each the whole file.
+# ASan (make sanitize) wants its runtime first; the shim is preloaded before it.
+mkdir "$T/d"
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+	shimmed "$T/bonnie.log" 8192 "$BONNIE" -d "$T/d" -s 8m:8192:64:2 -f -n 0 -q --no-align-probe >"$T/bonnie.out" 2>&1 ||
+	{ rc=$?; cat "$T/bonnie.out" >&2; fail "bonnie under the shim exited $rc"; }
+check "bonnie: block write window holds the 8 MiB file" [ "$(field "$T/bonnie.log" 1 5)" = 8388608 ]
+check "bonnie: rewrite window holds the 8 MiB file" [ "$(field "$T/bonnie.log" 2 5)" = 8388608 ]
+check "bonnie: CPU time above 0 in block write" [ "$(field "$T/bonnie.log" 1 4)" -gt 0 ]
+check "bonnie: scratch directory removed" empty_dir "$T/d"
+
+# content_cost: one round of 4 MiB, four kinds, then four result lines.
+mkdir "$T/c"
+"$T/content_cost" "$T/c" 4 1 >"$T/cc.out" 2>&1 || { rc=$?; cat "$T/cc.out" >&2; fail "content_cost exited $rc"; }
+check "content_cost: four passes" [ "$(grep -c '^pass 1 ' "$T/cc.out")" -eq 4 ]
+check "content_cost: a result per kind" [ "$(grep -c '^result \(zeros\|bonnie++\|random_chunk\|random\) ' "$T/cc.out")" -eq 4 ]
+check "content_cost: random is 1.000 of itself" grep -q '^result random .* rate_ratio_to_random 1.000$' "$T/cc.out"
+check "content_cost: leaves nothing behind" empty_dir "$T/c"
+"$T/content_cost" "$T/c" 4 0 >/dev/null 2>&1
+check "content_cost: 0 rounds is a usage error" [ $? -eq 1 ]
+
+# pairs_ci.py: bonnie twice as fast at the same CPU per byte in both pairs
+# (and a line of another shape, skipped) gives medians of exactly 2 and 1.
+cat >"$T/raw" <<'RAW'
+bonnie 1 0 0 0 0 1000 500 4096 2000 400 4096
+bonnie++ 1 0 0 0 0 2000 500 4096 4000 400 4096
+bonnie++ 2 0 0 0 0 4000 900 8192 8000 800 8192
+bonnie 2 0 0 0 0 2000 900 8192 4000 800 8192
+not a run line
+RAW
+python3 "$top/bench/pairs_ci.py" "$T/raw" >"$T/ci.out" 2>&1 || fail "pairs_ci.py exited $?"
+check "pairs_ci: block write rate 2.000 over 2 pairs" grep -q '^| block write rate | 2 | 2.000 | 2.000-2.000 | 2 |$' "$T/ci.out"
+check "pairs_ci: block write CPU per byte 1.000" grep -q '^| block write CPU/byte | 2 | 1.000 | 1.000-1.000 | 2 |$' "$T/ci.out"
+check "pairs_ci: rewrite rate 2.000" grep -q '^| rewrite rate | 2 | 2.000 |' "$T/ci.out"
+python3 "$top/bench/pairs_ci.py" >/dev/null 2>&1
+check "pairs_ci: no file is a usage error" [ $? -eq 2 ]
+
+finish
