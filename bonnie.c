@@ -53,6 +53,12 @@ struct session {
 	FILE *html_out;     /* NULL without --html */
 	struct run_result *kept; /* --html: every run, for the report at the end */
 	size_t nkept, kept_cap;
+	/* --html with --clients: kept holds the last count's runs only (a
+	 * run_result is 360 KiB; a sweep may have hundreds of counts), so each
+	 * count's tables and CSV lines are kept as text as the runs finish */
+	FILE *html_tables, *html_csv;
+	char *html_tables_buf, *html_csv_buf;
+	size_t html_tables_len, html_csv_len;
 	struct repeat_set repeats; /* -x N: each run's figures for the summary */
 	bool env_shown;
 	struct sweep sweep;     /* --clients: one level per client count */
@@ -175,6 +181,14 @@ static int open_html(struct session *s)
 		say("--html: cannot keep %u runs in memory: %s", s->cfg->runs, strerror(errno));
 		return EXIT_SETUP;
 	}
+	if (s->cfg->sweep_levels) {
+		s->html_tables = open_memstream(&s->html_tables_buf, &s->html_tables_len);
+		s->html_csv = open_memstream(&s->html_csv_buf, &s->html_csv_len);
+		if (s->html_tables == NULL || s->html_csv == NULL) {
+			say("--html: cannot keep the sweep's tables in memory: %s", strerror(errno));
+			return EXIT_SETUP;
+		}
+	}
 	s->html_out = fopen(s->cfg->html_path, "w");
 	if (s->html_out == NULL) {
 		say("--html %s: %s", s->cfg->html_path, strerror(errno));
@@ -183,15 +197,53 @@ static int open_html(struct session *s)
 	return EXIT_OK;
 }
 
+/* --html --clients: this run's table and CSV line, for the page's "The
+ * table" and "CSV" sections, which list every client count. */
+static void html_log_run(struct session *s, uint32_t index)
+{
+	if (s->html_tables == NULL)
+		return;
+	fprintf(s->html_tables, "%u client%s, run %u of %u\n", s->run->clients, s->run->clients == 1 ? "" : "s",
+	        index, s->cfg->runs);
+	report_table(s->html_tables, s->cfg, s->run);
+	report_csv(s->html_csv, s->cfg, s->run);
+}
+
+/* Closes the memory streams of html_log_run; the texts stay in the
+ * buffers until html_log_free. False when either could not be kept. */
+static bool html_log_close(struct session *s)
+{
+	bool ok = true;
+
+	if (s->html_tables != NULL && fclose(s->html_tables) != 0)
+		ok = false;
+	if (s->html_csv != NULL && fclose(s->html_csv) != 0)
+		ok = false;
+	s->html_tables = s->html_csv = NULL;
+	return ok;
+}
+
+static void html_log_free(struct session *s)
+{
+	html_log_close(s);
+	free(s->html_tables_buf);
+	free(s->html_csv_buf);
+	s->html_tables_buf = s->html_csv_buf = NULL;
+}
+
 /* Writes the HTML report after the last run; one not written is exit 5. */
 static int close_html(struct session *s, int status)
 {
 	struct html_report rep = {s->cfg, s->argc, s->argv, &s->env, s->align, s->kept, s->nkept,
-	                          s->cfg->sweep_levels ? &s->sweep : NULL, s->cfg->knee_factor};
+	                          s->cfg->sweep_levels ? &s->sweep : NULL, s->cfg->knee_factor, NULL, NULL};
 	int bad;
 
 	if (s->html_out == NULL)
 		return status;
+	if (s->cfg->sweep_levels && html_log_close(s)) {
+		rep.all_tables = s->html_tables_buf;
+		rep.all_csv = s->html_csv_buf;
+	}
 	bad = report_html(s->html_out, &rep);
 	if (fclose(s->html_out) != 0)
 		bad = -1;
@@ -349,6 +401,7 @@ static int session_close(struct session *s, int status)
 
 	status = close_json(s, status);
 	status = close_html(s, status);
+	html_log_free(s);
 	free(s->kept);
 	repeat_free(&s->repeats);
 	free(s->run);
@@ -415,6 +468,7 @@ static int session_runs(struct session *s)
 			return status;
 		if (s->kept && s->nkept < s->kept_cap)
 			s->kept[s->nkept++] = *s->run;
+		html_log_run(s, i);
 		if (signals_stop_level() == STOP_NOW)
 			return EXIT_INTERRUPTED;
 		if (s->sweep_live && s->progress_out)

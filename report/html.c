@@ -103,6 +103,10 @@ static void tables_text(FILE *m, const void *arg)
 {
 	const struct html_report *rep = arg;
 
+	if (rep->all_tables != NULL) {
+		fputs(rep->all_tables, m);
+		return;
+	}
 	for (size_t i = 0; i < rep->nruns; i++) {
 		if (rep->nruns > 1)
 			fprintf(m, "Run %zu of %zu\n", i + 1, rep->nruns);
@@ -114,6 +118,10 @@ static void csv_text(FILE *m, const void *arg)
 {
 	const struct html_report *rep = arg;
 
+	if (rep->all_csv != NULL) {
+		fputs(rep->all_csv, m);
+		return;
+	}
 	for (size_t i = 0; i < rep->nruns; i++)
 		report_csv(m, rep->cfg, &rep->runs[i]);
 }
@@ -251,8 +259,9 @@ int report_html(FILE *out, const struct html_report *rep)
 	if (rep->sweep && rep->sweep->levels > 0) {
 		html_sweep(out, rep->sweep, rep->knee_factor);
 		if (rep->nruns > 0)
-			fprintf(out, "<p class=\"note\">The sections below show the last client count's run%s "
-			        "(%u clients).</p>\n", rep->nruns > 1 ? "s" : "", rep->runs[0].clients);
+			fprintf(out, "<p class=\"note\">Rates and latency below show the last client count's run%s "
+			        "(%u clients); the table and CSV sections list every count's.</p>\n",
+			        rep->nruns > 1 ? "s" : "", rep->runs[0].clients);
 	}
 	html_rates(out, rep);
 	if (rep->nruns > 1)

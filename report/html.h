@@ -24,6 +24,8 @@ struct html_report {
 	const struct sweep *sweep; /* --clients: the levels (NULL: no sweep); runs
 	                            * are then the last level's */
 	double knee_factor;        /* --knee-factor, for the sweep's sentences */
+	const char *all_tables;    /* --clients: every count's tables and CSV */
+	const char *all_csv;       /* lines (NULL: those of runs) */
 };
 
 /* Writes the whole page. Returns 0, or -1 if out has an error. */

@@ -196,12 +196,14 @@ START_TEST(median_of_odd_and_even)
 }
 END_TEST
 
-static char *sweep_page(const struct config *cfg, const struct run_result *runs, size_t n, const struct sweep *sw)
+/* tables and csv: what a sweep kept as text for every count, or NULL. */
+static char *sweep_page_texts(const struct config *cfg, const struct run_result *runs, size_t n,
+                              const struct sweep *sw, const char *tables, const char *csv)
 {
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -210,6 +212,11 @@ static char *sweep_page(const struct config *cfg, const struct run_result *runs,
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	return buf;
+}
+
+static char *sweep_page(const struct config *cfg, const struct run_result *runs, size_t n, const struct sweep *sw)
+{
+	return sweep_page_texts(cfg, runs, n, sw, NULL, NULL);
 }
 
 static char *page(const struct config *cfg, const struct run_result *runs, size_t n)
@@ -316,9 +323,35 @@ START_TEST(sweep_page_charts_knee_and_table)
 	char *heads = text + strcspn(text, "\n") + 1;
 	heads[strcspn(heads, "\n")] = '\0';
 	ck_assert_ptr_nonnull(strstr(buf, heads)); /* the table's column heads */
-	ck_assert_ptr_nonnull(strstr(buf, "last client count's run (64 clients)"));
+	ck_assert_ptr_nonnull(strstr(buf, "last client count's run (64 clients); the table and CSV sections list every count's"));
 	ck_assert_uint_eq(count(buf, "<svg"), count(buf, "</svg>"));
 	free(text);
+	free(buf);
+}
+END_TEST
+
+/* A sweep's table and CSV sections are the texts kept for every count
+ * (escaped), not the last count's runs. */
+START_TEST(sweep_page_lists_every_count)
+{
+	static struct run_result run;
+	static struct sweep sw;
+	struct config cfg;
+	char *buf, *own;
+
+	synth_config(&cfg);
+	memset(&sw, 0, sizeof sw);
+	synth_full_run(&run);
+	run.clients = 2;
+	sweep_add(&sw, &run);
+	buf = sweep_page_texts(&cfg, &run, 1, &sw, "1 client, run 1 of 1\n<t1>\n2 clients, run 1 of 1\n<t2>\n",
+	                       "csv,1,a\ncsv,2,b\n");
+	ck_assert_ptr_nonnull(strstr(buf, "<pre class=\"table\">1 client, run 1 of 1\n&lt;t1&gt;\n2 clients, run 1 of 1\n&lt;t2&gt;\n</pre>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<pre class=\"csv\">csv,1,a\ncsv,2,b\n</pre>"));
+	own = synth_capture_csv(&cfg, &run);
+	own[strcspn(own, "\n")] = '\0';
+	ck_assert_ptr_null(strstr(buf, own)); /* the run's own line is not added */
+	free(own);
 	free(buf);
 }
 END_TEST
@@ -447,6 +480,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, run_page_numbers_equal_metrics);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
 	tcase_add_test(t, sweep_page_charts_knee_and_table);
+	tcase_add_test(t, sweep_page_lists_every_count);
 	tcase_add_test(t, compare_page_bars_summary_csv);
 	tcase_add_test(t, page_is_locale_independent);
 	tcase_add_test(t, html_option);

@@ -73,6 +73,19 @@ check "sweep: chart points equal the JSON sweep" $CHECK page "$OUT/clients.html"
 check "sweep: the sweep table" grep -q '<pre class="sweep-table">' "$OUT/clients.html"
 check "sweep: client counts in the options" grep -q "<td class=\"l\">1, 2</td>" "$OUT/clients.html"
 check "sweep: last count's run below" grep -q "last client count's run (2 clients)" "$OUT/clients.html"
+# The page's CSV section is every count's line, the same as stdout's, and
+# its table section has a table per count.
+pre_text() { # FILE CLASS: the unescaped text of <pre class="CLASS">
+	python3 -c 'import html, re, sys
+m = re.search(r"<pre class=\"%s\">(.*?)</pre>" % sys.argv[2], open(sys.argv[1]).read(), re.S)
+sys.stdout.write(html.unescape(m.group(1)) if m else "")' "$1" "$2"
+}
+pre_text "$OUT/clients.html" csv >"$T/sw-page.csv"
+check "sweep: CSV section holds both counts' lines, as printed" cmp -s "$T/sw-page.csv" "$T/sw.csv"
+check "sweep: CSV lines for 1 and 2 clients" [ "$(cut -d, -f4 "$T/sw-page.csv" | tr '\n' ' ')" = "1 2 " ]
+pre_text "$OUT/clients.html" table >"$T/sw-page.table"
+check "sweep: a table per count" [ "$(grep -c '^Version ' "$T/sw-page.table")" -ge 2 ]
+check "sweep: tables headed by count" grep -q '^2 clients, run 1 of 1$' "$T/sw-page.table"
 render clients --want-blue
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
