@@ -7,6 +7,7 @@
 #include "io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
+#include "../lib/rng.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -113,17 +114,15 @@ static int rename_no_replace(int dirfd, const char *from, const char *to)
  * run has just emptied. */
 static int spread_mkdir(int dirfd, const char *name)
 {
+	uint64_t base = clock_now_ns() ^ ((uint64_t)getpid() << 32);
 	char tmp[40];
-	uint64_t x = clock_now_ns() ^ ((uint64_t)getpid() << 32);
 
-	int tries = 0;
-
-	for (;; x = x * 6364136223846793005ULL + 1442695040888963407ULL) {
-		snprintf(tmp, sizeof tmp, "%s.%016llx", FILES_DIR, (unsigned long long)x);
+	for (int tries = 0;; tries++) {
+		snprintf(tmp, sizeof tmp, "%s.%016llx", FILES_DIR, (unsigned long long)rng_mix64(base + (uint64_t)tries));
 		if (mkdirat(dirfd, tmp, 0700) == 0)
 			break;
 		/* never rename a name this call did not create */
-		if (errno != EEXIST || ++tries == 16)
+		if (errno != EEXIST || tries == 15)
 			return -1;
 	}
 	if (rename_no_replace(dirfd, tmp, name) == 0)
