@@ -4,8 +4,8 @@
  * clock and %CPU (bonnie++ prints whole-number %CPU only).
  *
  * A window opens at the first read(2) or write(2) of exactly BW_CHUNK bytes
- * on a file descriptor since that descriptor was opened (or since its last
- * window closed), and closes when fsync(2) or fdatasync(2) on it returns.
+ * on a file descriptor since it was last closed (or since its last window
+ * closed), and closes when fsync(2) or fdatasync(2) on it returns.
  * At the close the shim appends one line to the file BW_WINDOW_LOG:
  *
  *   window N WALL_NS CPU_NS BYTES_WRITTEN
@@ -22,7 +22,6 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +39,14 @@ struct window {
 
 static struct window windows[MAX_FDS];
 static unsigned long logged;
-static size_t chunk;
+static size_t chunk = 8192;
+
+/* The calls this shim wraps, as the next library in line has them. */
+static ssize_t (*real_write)(int, const void *, size_t);
+static ssize_t (*real_read)(int, void *, size_t);
+static int (*real_fsync)(int);
+static int (*real_fdatasync)(int);
+static int (*real_close)(int);
 
 static uint64_t wall_ns(void)
 {
@@ -59,16 +65,6 @@ static uint64_t cpu_ns(void)
 	       ((uint64_t)ru.ru_utime.tv_usec + (uint64_t)ru.ru_stime.tv_usec) * 1000u;
 }
 
-static size_t chunk_size(void)
-{
-	if (chunk == 0) {
-		const char *s = getenv("BW_CHUNK");
-
-		chunk = s != NULL && atol(s) > 0 ? (size_t)atol(s) : 8192;
-	}
-	return chunk;
-}
-
 static void *next(const char *name)
 {
 	void *f = dlsym(RTLD_NEXT, name);
@@ -80,162 +76,106 @@ static void *next(const char *name)
 	return f;
 }
 
-static void reset(int fd)
+/* Before the program's main: every wrapped call already has its target. */
+__attribute__((constructor)) static void resolve(void)
 {
-	if (fd >= 0 && fd < MAX_FDS)
-		windows[fd].open = 0;
+	const char *s = getenv("BW_CHUNK");
+
+	if (s != NULL && atol(s) > 0)
+		chunk = (size_t)atol(s);
+	real_write = (ssize_t(*)(int, const void *, size_t))next("write");
+	real_read = (ssize_t(*)(int, void *, size_t))next("read");
+	real_fsync = (int (*)(int))next("fsync");
+	real_fdatasync = (int (*)(int))next("fdatasync");
+	real_close = (int (*)(int))next("close");
+}
+
+static struct window *window_of(int fd)
+{
+	return fd >= 0 && fd < MAX_FDS ? &windows[fd] : NULL;
 }
 
 static void maybe_start(int fd, size_t len)
 {
-	if (fd < 0 || fd >= MAX_FDS || windows[fd].open || len != chunk_size())
+	struct window *w = window_of(fd);
+
+	if (w == NULL || w->open || len != chunk)
 		return;
-	windows[fd].open = 1;
-	windows[fd].written = 0;
-	windows[fd].cpu0 = cpu_ns();
-	windows[fd].wall0 = wall_ns();
+	w->open = 1;
+	w->written = 0;
+	w->cpu0 = cpu_ns();
+	w->wall0 = wall_ns();
 }
 
 static void log_window(const struct window *w, uint64_t wall, uint64_t cpu)
 {
-	static int (*real_open)(const char *, int, ...);
 	const char *path = getenv("BW_WINDOW_LOG");
 	char line[128];
 	int fd, n;
 
 	if (path == NULL)
 		return;
-	if (real_open == NULL)
-		real_open = (int (*)(const char *, int, ...))next("open");
 	n = snprintf(line, sizeof(line), "window %lu %llu %llu %llu\n", ++logged,
 	             (unsigned long long)(wall - w->wall0), (unsigned long long)(cpu - w->cpu0),
 	             (unsigned long long)w->written);
-	fd = real_open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd >= 0) {
-		ssize_t (*real_write)(int, const void *, size_t) = (ssize_t(*)(int, const void *, size_t))next("write");
-
-		if (real_write(fd, line, (size_t)n) != n)
-			fprintf(stderr, "window_shim: short write to %s\n", path);
-		close(fd);
-	}
-}
-
-static void maybe_end(int fd)
-{
-	uint64_t wall = wall_ns(), cpu = cpu_ns();
-
-	if (fd < 0 || fd >= MAX_FDS || !windows[fd].open)
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
 		return;
-	log_window(&windows[fd], wall, cpu);
-	windows[fd].open = 0;
+	if (real_write(fd, line, (size_t)n) != n)
+		fprintf(stderr, "window_shim: short write to %s\n", path);
+	real_close(fd);
 }
 
-static int do_open(const char *sym, int dirfd, const char *path, int flags, mode_t mode)
+/* After an fsync or fdatasync on fd returned rc: closes fd's window. The
+ * clocks are read only when there is a window to close. */
+static int synced(int fd, int rc)
 {
-	int fd;
+	struct window *w = window_of(fd);
 
-	if (dirfd == -1) {
-		int (*f)(const char *, int, ...) = (int (*)(const char *, int, ...))next(sym);
-		fd = f(path, flags, mode);
-	} else {
-		int (*f)(int, const char *, int, ...) = (int (*)(int, const char *, int, ...))next(sym);
-		fd = f(dirfd, path, flags, mode);
+	if (w != NULL && w->open) {
+		uint64_t wall = wall_ns(), cpu = cpu_ns();
+
+		log_window(w, wall, cpu);
+		w->open = 0;
 	}
-	reset(fd);
-	return fd;
-}
-
-#define MODE_ARG(flags, mode)                           \
-	do {                                            \
-		if ((flags) & (O_CREAT | O_TMPFILE)) {  \
-			va_list ap;                     \
-			va_start(ap, flags);            \
-			mode = (mode_t)va_arg(ap, int); \
-			va_end(ap);                     \
-		}                                       \
-	} while (0)
-
-int open(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	MODE_ARG(flags, mode);
-	return do_open("open", -1, path, flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	MODE_ARG(flags, mode);
-	return do_open("open64", -1, path, flags, mode);
-}
-
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	MODE_ARG(flags, mode);
-	return do_open("openat", dirfd, path, flags, mode);
-}
-
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	MODE_ARG(flags, mode);
-	return do_open("openat64", dirfd, path, flags, mode);
-}
-
-int creat(const char *path, mode_t mode)
-{
-	return do_open("open", -1, path, O_CREAT | O_WRONLY | O_TRUNC, mode);
+	return rc;
 }
 
 ssize_t write(int fd, const void *buf, size_t len)
 {
-	static ssize_t (*f)(int, const void *, size_t);
+	struct window *w = window_of(fd);
 	ssize_t n;
 
-	if (f == NULL)
-		f = (ssize_t(*)(int, const void *, size_t))next("write");
 	maybe_start(fd, len);
-	n = f(fd, buf, len);
-	if (n > 0 && fd >= 0 && fd < MAX_FDS && windows[fd].open)
-		windows[fd].written += (uint64_t)n;
+	n = real_write(fd, buf, len);
+	if (n > 0 && w != NULL && w->open)
+		w->written += (uint64_t)n;
 	return n;
 }
 
 ssize_t read(int fd, void *buf, size_t len)
 {
-	static ssize_t (*f)(int, void *, size_t);
-
-	if (f == NULL)
-		f = (ssize_t(*)(int, void *, size_t))next("read");
 	maybe_start(fd, len);
-	return f(fd, buf, len);
+	return real_read(fd, buf, len);
 }
 
 int fsync(int fd)
 {
-	static int (*f)(int);
-	int rc;
-
-	if (f == NULL)
-		f = (int (*)(int))next("fsync");
-	rc = f(fd);
-	maybe_end(fd);
-	return rc;
+	return synced(fd, real_fsync(fd));
 }
 
 int fdatasync(int fd)
 {
-	static int (*f)(int);
-	int rc;
+	return synced(fd, real_fdatasync(fd));
+}
 
-	if (f == NULL)
-		f = (int (*)(int))next("fdatasync");
-	rc = f(fd);
-	maybe_end(fd);
-	return rc;
+/* A closed descriptor's number comes back for the next file: whatever
+ * window it had (a read phase's, never synced) ends here. */
+int close(int fd)
+{
+	struct window *w = window_of(fd);
+
+	if (w != NULL)
+		w->open = 0;
+	return real_close(fd);
 }
