@@ -240,7 +240,7 @@ static int close_html(struct session *s, int status)
 
 	if (s->html_out == NULL)
 		return status;
-	if (s->cfg->sweep_levels && html_log_close(s)) {
+	if (html_log_close(s)) { /* NULL texts outside a sweep: the kept runs */
 		rep.all_tables = s->html_tables_buf;
 		rep.all_csv = s->html_csv_buf;
 	}

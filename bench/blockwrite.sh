@@ -90,12 +90,8 @@ one() { # TOOL PAIR CMD...
 	sync -f "$W" 2>/dev/null || sync
 	[ -z "${BW_PRERUN:-}" ] || sh -c "$BW_PRERUN" || { echo "blockwrite: BW_PRERUN failed" >&2; exit 1; }
 	rm -f "$W/windows"
-	if [ -n "$SHIM" ]; then
-		BW_WINDOW_LOG=$W/windows BW_CHUNK=$CHUNK LD_PRELOAD=$SHIM "$@" >"$W/out" 2>"$W/err" ||
-			{ cat "$W/err" >&2; exit 1; }
-	else
-		"$@" >"$W/out" 2>"$W/err" || { cat "$W/err" >&2; exit 1; }
-	fi
+	[ -z "$SHIM" ] || set -- env BW_WINDOW_LOG="$W/windows" BW_CHUNK="$CHUNK" LD_PRELOAD="$SHIM" "$@"
+	"$@" >"$W/out" 2>"$W/err" || { cat "$W/err" >&2; exit 1; }
 	[ -f "$W/windows" ] || echo "window 0 0 0 0" >"$W/windows"
 	csv=$(grep '^1\.9' "$W/out" | tail -1)
 	win=$(awk 'NR <= 2 { printf " %s %s %s", $3, $4, $5 } END { for (i = NR; i < 2; i++) printf " 0 0 0" }' "$W/windows")
@@ -104,9 +100,12 @@ one() { # TOOL PAIR CMD...
 
 run_member() { # NAME PAIR
 	case $1 in
-	bonnie) one bonnie "$2" "$BONNIE" -d "$W" -s "$SIZE:$CHUNK:8192:5" -f -n 0 -q --no-evict --no-align-probe ;;
-	old) one old "$2" "$OLD" -d "$W" -s "$SIZE:$CHUNK:8192:5" -f -n 0 -q --no-evict --no-align-probe ;;
 	bonnie++) one bonnie++ "$2" bonnie++ -d "$W" -s "$SIZE:$CHUNK:8192:5" -f -n 0 -q -r 0 $UOPT ;;
+	*)
+		bin=$BONNIE
+		[ "$1" = old ] && bin=$OLD
+		one "$1" "$2" "$bin" -d "$W" -s "$SIZE:$CHUNK:8192:5" -f -n 0 -q --no-evict --no-align-probe
+		;;
 	esac
 }
 
@@ -143,57 +142,45 @@ function minmax(a, n,   i, lo, hi) {
 	return sprintf("%.3f-%.3f", lo, hi)
 }
 function atleast1(a, n,   i, c) { c = 0; for (i = 1; i <= n; i++) if (a[i] >= 1) c++; return c }
-function cpu_per_gib(rate, pct) { return rate > 0 ? pct / 100 * 1048576 / rate : 0 }
+# One run read two ways (s: 1 the CSV, 2 the shim), each phase (f: 1
+# block write, 2 rewrite) as MiB/s and CPU s/GiB; 0 where not measured.
+function keep(tool, p, s, f, mib_s, cpu_gib) { mibs[tool, p, s, f] = mib_s; cgib[tool, p, s, f] = cpu_gib }
+function csv(kib_s, pct) { return kib_s > 0 ? pct / 100 * 1048576 / kib_s : 0 }
+function shim_rate(wall, bytes) { return wall > 0 ? bytes / wall * 1e9 / 1048576 : 0 }
+function shim_cpu(cpu, bytes) { return bytes > 0 ? cpu / 1e9 / (bytes / 1073741824) : 0 }
 {
-	# f: 1 block write, 2 rewrite. rate KiB/s and %CPU from the CSV;
-	# wall ns, cpu ns and bytes written from the shim.
-	rate[$1, $2, 1] = $3; pct[$1, $2, 1] = $4; rate[$1, $2, 2] = $5; pct[$1, $2, 2] = $6
-	wall[$1, $2, 1] = $7; cpu[$1, $2, 1] = $8; byt[$1, $2, 1] = $9
-	wall[$1, $2, 2] = $10; cpu[$1, $2, 2] = $11; byt[$1, $2, 2] = $12
+	keep($1, $2, 1, 1, $3 / 1024, csv($3, $4)); keep($1, $2, 1, 2, $5 / 1024, csv($5, $6))
+	keep($1, $2, 2, 1, shim_rate($7, $9), shim_cpu($8, $9)); keep($1, $2, 2, 2, shim_rate($10, $12), shim_cpu($11, $12))
 	if ($2 > np) np = $2
 }
-END {
-	print "Tools'"'"' own figures (CSV rate and whole-number %CPU):"
-	print ""
-	print "| phase | tool | ratio to bonnie++: median [min-max of " np " pairs] | pairs >= 1.0 | median MiB/s | bonnie++ median MiB/s | CPU s/GiB (median) | bonnie++ CPU s/GiB (median) |"
-	print "|---|---|---|---|---|---|---|---|"
-	nt = split(old == "" ? "bonnie" : "bonnie old", tools, " ")
-	for (f = 1; f <= 2; f++) for (t = 1; t <= nt; t++) {
-		n = 0
-		for (p = 1; p <= np; p++) if (rate[tools[t], p, f] > 0 && rate["bonnie++", p, f] > 0) {
-			n++
-			r[n] = rate[tools[t], p, f] / rate["bonnie++", p, f]
-			a[n] = rate[tools[t], p, f] / 1024; b[n] = rate["bonnie++", p, f] / 1024
-			ca[n] = cpu_per_gib(rate[tools[t], p, f], pct[tools[t], p, f])
-			cb[n] = cpu_per_gib(rate["bonnie++", p, f], pct["bonnie++", p, f])
-		}
-		if (n == 0) continue
-		mm = minmax(r, n); ge = atleast1(r, n)
-		printf "| %s | %s | %.3f [%s] | %d of %d | %.0f | %.0f | %.2f | %.2f |\n", f == 1 ? "block write" : "rewrite",
-			tools[t] == "old" ? "bonnie before" : "bonnie", median(r, n), mm, ge, n, median(a, n), median(b, n), median(ca, n), median(cb, n)
-	}
-	if (shim == "") exit
-	print ""
-	print "Same window in every tool (bench/window_shim.c: first " "chunk write to the fsync'"'"'s return; rate = bytes written / wall time, CPU = getrusage user + system):"
-	print ""
+function table(s,   f, t, p, n, x, y) {
 	print "| phase | tool | ratio to bonnie++: median [min-max of " np " pairs] | pairs >= 1.0 | median MiB/s | bonnie++ median MiB/s | CPU s/GiB (median) | bonnie++ CPU s/GiB (median) | CPU ratio to bonnie++ (median of pairs) |"
 	print "|---|---|---|---|---|---|---|---|---|"
 	for (f = 1; f <= 2; f++) for (t = 1; t <= nt; t++) {
 		n = 0
-		for (p = 1; p <= np; p++) if (wall[tools[t], p, f] > 0 && wall["bonnie++", p, f] > 0 && byt[tools[t], p, f] > 0 && byt["bonnie++", p, f] > 0) {
+		for (p = 1; p <= np; p++) {
+			x = tools[t] SUBSEP p SUBSEP s SUBSEP f; y = "bonnie++" SUBSEP p SUBSEP s SUBSEP f
+			if (mibs[x] <= 0 || mibs[y] <= 0 || cgib[x] <= 0 || cgib[y] <= 0) continue
 			n++
-			ra = byt[tools[t], p, f] / wall[tools[t], p, f]; rb = byt["bonnie++", p, f] / wall["bonnie++", p, f]
-			r[n] = ra / rb
-			a[n] = ra * 1e9 / 1048576; b[n] = rb * 1e9 / 1048576
-			ca[n] = cpu[tools[t], p, f] / 1e9 / (byt[tools[t], p, f] / 1073741824)
-			cb[n] = cpu["bonnie++", p, f] / 1e9 / (byt["bonnie++", p, f] / 1073741824)
-			cr[n] = ca[n] / cb[n]
+			r[n] = mibs[x] / mibs[y]; a[n] = mibs[x]; b[n] = mibs[y]
+			ca[n] = cgib[x]; cb[n] = cgib[y]; cr[n] = cgib[x] / cgib[y]
 		}
 		if (n == 0) continue
-		mm = minmax(r, n); ge = atleast1(r, n)
 		printf "| %s | %s | %.3f [%s] | %d of %d | %.0f | %.0f | %.3f | %.3f | %.3f |\n", f == 1 ? "block write" : "rewrite",
-			tools[t] == "old" ? "bonnie before" : "bonnie", median(r, n), mm, ge, n, median(a, n), median(b, n), median(ca, n), median(cb, n), median(cr, n)
+			tools[t] == "old" ? "bonnie before" : "bonnie", median(r, n), minmax(r, n), atleast1(r, n), n,
+			median(a, n), median(b, n), median(ca, n), median(cb, n), median(cr, n)
 	}
+}
+END {
+	nt = split(old == "" ? "bonnie" : "bonnie old", tools, " ")
+	print "Tools'"'"' own figures (CSV rate and whole-number %CPU):"
+	print ""
+	table(1)
+	if (shim == "") exit
+	print ""
+	print "Same window in every tool (bench/window_shim.c: first chunk write to the fsync'"'"'s return; rate = bytes written / wall time, CPU = getrusage user + system):"
+	print ""
+	table(2)
 }' "$OUT"
 cp "$OUT" "${BW_KEEP:-/dev/null}" 2>/dev/null || true
 
