@@ -4,6 +4,7 @@
 #ifndef BONNIE_HTML_H
 #define BONNIE_HTML_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -57,8 +58,27 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
  * words, chosen from the largest rate max. */
 void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit);
 
-/* Short words for a phase in headings and chart labels: "block write". */
-const char *html_phase_label(enum phase_id id);
+/* The rate charts' sections, the same on the run and the compare page:
+ * each draws the phases of the groups first..last; id ends the chart's
+ * id ("rates-seq" on the run page, "cmp-seq" on the compare page). */
+struct html_section {
+	const char *id, *title;
+	enum phase_group first, last;
+};
+
+#define HTML_SECTIONS 3
+extern const struct html_section html_sections[HTML_SECTIONS];
+
+/* Whether phase id is drawn in section s; the first such phase. */
+bool html_in_section(const struct html_section *s, enum phase_id id);
+enum phase_id html_section_first(const struct html_section *s);
+
+/* The old name of phase_words(), kept only until report/html_compare.c
+ * (being edited elsewhere) calls phase_words() itself. */
+static inline const char *html_phase_label(enum phase_id id)
+{
+	return phase_words(id);
+}
 
 /* The value text in a <td> or <pre>, escaped. */
 void html_td(FILE *out, const char *text);

@@ -15,25 +15,24 @@
 #define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
 #define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
 
-struct group {
-	const char *id, *title;
-	enum phase_id first, last;
+const struct html_section html_sections[HTML_SECTIONS] = {
+	{"seq", "Sequential I/O", GROUP_SEQ_OUTPUT, GROUP_SEQ_INPUT},
+	{"seeks", "Random seeks", GROUP_SEEKS, GROUP_SEEKS},
+	{"files", "File operations", GROUP_SEQ_CREATE, GROUP_RAN_CREATE},
 };
 
-static const struct group groups[] = {
-	{"rates-seq", "Sequential I/O", PHASE_PUTC, PHASE_GET_BLOCK},
-	{"rates-seeks", "Random seeks", PHASE_SEEKS, PHASE_SEEKS},
-	{"rates-files", "File operations", PHASE_SEQ_CREATE, PHASE_RAN_DEL},
-};
-
-const char *html_phase_label(enum phase_id id)
+bool html_in_section(const struct html_section *s, enum phase_id id)
 {
-	static const char *const labels[PHASE_COUNT] = {
-		"per-char write", "block write", "rewrite", "per-char read", "block read", "random seeks",
-		"create (seq)", "stat (seq)", "delete (seq)", "create (random)", "stat (random)", "delete (random)",
-	};
+	return phase_group(id) >= s->first && phase_group(id) <= s->last;
+}
 
-	return id < PHASE_COUNT ? labels[id] : "?";
+enum phase_id html_section_first(const struct html_section *s)
+{
+	int id = 0;
+
+	while (id + 1 < PHASE_COUNT && !html_in_section(s, (enum phase_id)id))
+		id++;
+	return (enum phase_id)id;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -148,26 +147,27 @@ struct group_data {
 	const char *label, *unit;
 };
 
-static void group_collect(const struct html_report *rep, const struct group *g, struct group_data *d, double *store)
+static void group_collect(const struct html_report *rep, const struct html_section *g, struct group_data *d,
+                          double *store)
 {
 	double max = 0;
 
 	d->n = 0;
-	for (int id = (int)g->first; id <= (int)g->last; id++) {
+	for (int id = 0; id < PHASE_COUNT; id++) {
 		struct phase_stats *st = &d->st[d->n];
 		st->rate = store + d->n * rep->nruns;
-		if (phase_stats(rep, (enum phase_id)id, st) == 0)
+		if (!html_in_section(g, (enum phase_id)id) || phase_stats(rep, (enum phase_id)id, st) == 0)
 			continue;
 		d->id[d->n++] = (enum phase_id)id;
 		max = st->hi > max ? st->hi : max;
 	}
-	html_rate_unit(g->first, max, &d->scale, &d->label, &d->unit);
+	html_rate_unit(html_section_first(g), max, &d->scale, &d->label, &d->unit);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
 		fmt_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
 		if (st->marks & BAR_LOW_CONFIDENCE)
 			strcat(d->text[i], "~");
-		d->bars[i] = (struct chart_bar){html_phase_label(d->id[i]), phase_name(d->id[i]), 0, st->median,
+		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
 		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
 	}
@@ -185,7 +185,7 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
-		        phase_name(d->id[i]), st->median, html_phase_label(d->id[i]), d->text[i], st->cpu);
+		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i], st->cpu);
 		if (nruns > 1) {
 			fmt_scaled(st->lo / d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
@@ -197,10 +197,10 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 	fputs("</table>\n", out);
 }
 
-static void group_section(FILE *out, const struct html_report *rep, const struct group *g, double *store)
+static void group_section(FILE *out, const struct html_report *rep, const struct html_section *g, double *store)
 {
 	struct group_data d;
-	char desc[512];
+	char desc[512], id[32];
 	struct bar_chart c;
 
 	group_collect(rep, g, &d, store);
@@ -210,8 +210,9 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	         "0.5 s (low confidence) or read from the page cache.%s The table below has the same numbers.",
 	         rep->nruns > 1 ? "the median " : "", d.label,
 	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
-	c = (struct bar_chart){g->id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
-	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", g->id,
+	snprintf(id, sizeof id, "rates-%s", g->id);
+	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
+	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", id,
 	        g->title);
 	chart_bars(out, &c);
 	fputs("</figure>\n", out);
@@ -226,8 +227,8 @@ void html_rates(FILE *out, const struct html_report *rep)
 	fprintf(out, "<h2 id=\"rates\">Rates%s</h2>\n", rep->nruns > 1 ? " (median of the runs)" : "");
 	if (store == NULL)
 		return;
-	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-		group_section(out, rep, &groups[i], store);
+	for (size_t i = 0; i < HTML_SECTIONS; i++)
+		group_section(out, rep, &html_sections[i], store);
 	free(store);
 }
 
@@ -242,7 +243,7 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	if (phase_stats(rep, id, st) == 0)
 		return;
 	fprintf(out, "<tr data-key=\"%s\"><td class=\"l\">%s</td><td class=\"l\">%s</td>", phase_name(id),
-	        html_phase_label(id), unit);
+	        phase_words(id), unit);
 	for (size_t i = 0; i < rep->nruns; i++) {
 		const struct phase_result *r = &rep->runs[i].phase[id];
 		v[0] = '\0';
@@ -259,17 +260,19 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
 }
 
-static void repeat_group(FILE *out, const struct html_report *rep, const struct group *g, struct phase_stats *st)
+static void repeat_group(FILE *out, const struct html_report *rep, const struct html_section *g,
+                         struct phase_stats *st)
 {
 	double max = 0, scale;
 	const char *label, *unit;
 
-	for (int id = (int)g->first; id <= (int)g->last; id++)
-		if (phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (html_in_section(g, (enum phase_id)id) && phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
 			max = st->hi;
-	html_rate_unit(g->first, max, &scale, &label, &unit);
-	for (int id = (int)g->first; id <= (int)g->last; id++)
-		repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
+	html_rate_unit(html_section_first(g), max, &scale, &label, &unit);
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (html_in_section(g, (enum phase_id)id))
+			repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
 }
 
 void html_repeats(FILE *out, const struct html_report *rep)
@@ -284,8 +287,8 @@ void html_repeats(FILE *out, const struct html_report *rep)
 	for (size_t i = 0; i < rep->nruns; i++)
 		fprintf(out, "<th>run %zu</th>", i + 1);
 	fputs("<th>median</th><th>min .. max</th><th>spread</th></tr>\n", out);
-	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-		repeat_group(out, rep, &groups[i], &st);
+	for (size_t i = 0; i < HTML_SECTIONS; i++)
+		repeat_group(out, rep, &html_sections[i], &st);
 	fputs("</table>\n", out);
 	free(st.rate);
 }
@@ -388,7 +391,7 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	if (cv->n == 0)
 		return;
 	snprintf(cid, sizeof cid, "lat-%s", phase_name(id));
-	snprintf(title, sizeof title, "%s: latency per operation", html_phase_label(id));
+	snprintf(title, sizeof title, "%s: latency per operation", phase_words(id));
 	snprintf(desc, sizeof desc, "Latency against percentile, p0 to the highest percentile the sample count "
 	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
 	         cv->n > 1 ? " One curve per run." : "");
@@ -412,7 +415,7 @@ static void latency_table(FILE *out, const struct html_report *rep)
 			if (metric_reportable(&rep->runs[i].phase[id]))
 				hist_merge(h, &rep->runs[i].phase[id].latency);
 		if (h->count)
-			latency_row(out, html_phase_label((enum phase_id)id), h);
+			latency_row(out, phase_words((enum phase_id)id), h);
 	}
 	fputs("</table>\n", out);
 	free(h);

@@ -84,10 +84,10 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	sweep_knee_sentence(sw, id, k, sentence, sizeof sentence);
 	snprintf(id_t, sizeof id_t, "sweep-%s", phase_name(id));
 	snprintf(id_l, sizeof id_l, "sweep-p99-%s", phase_name(id));
-	snprintf(title_t, sizeof title_t, "%s: throughput against clients", html_phase_label(id));
-	snprintf(title_l, sizeof title_l, "%s: p99 latency against clients", html_phase_label(id));
+	snprintf(title_t, sizeof title_t, "%s: throughput against clients", phase_words(id));
+	snprintf(title_l, sizeof title_l, "%s: p99 latency against clients", phase_words(id));
 	fprintf(out, "<h3 id=\"clients-%s\">", phase_name(id));
-	svg_escape(out, html_phase_label(id));
+	svg_escape(out, phase_words(id));
 	fputs("</h3>\n<p class=\"knee\">", out);
 	svg_escape(out, sentence);
 	fputs("</p>\n<div class=\"charts\">\n", out);
