@@ -505,11 +505,6 @@ static void finish_all(struct clients *c)
 	}
 }
 
-static bool phase_wanted(const struct config *cfg, int i)
-{
-	return phase_table[i]->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << i)));
-}
-
 int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struct runner_hooks *hooks,
                 struct op_error *err)
 {
@@ -533,7 +528,7 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	if (start_all(&c, err) != 0)
 		rc = -2;
 	for (int i = 0; i < PHASE_COUNT && rc == 0; i++)
-		if (phase_wanted(b->cfg, i))
+		if (phase_wanted(b->cfg, phase_table[i]))
 			rc = run_phase(&c, (enum phase_id)i, run, hooks);
 	finish_all(&c);
 	if (rc == -2)

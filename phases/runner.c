@@ -139,7 +139,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		struct phase_result *res = &run->phase[ph->id];
 		int rc;
 
-		if (!ph->enabled(ctx->cfg) || (ctx->cfg->phase_mask && !(ctx->cfg->phase_mask & (1u << ph->id))))
+		if (!phase_wanted(ctx->cfg, ph))
 			continue;
 		if (signals_stop_level() != STOP_NONE) {
 			run->interrupted = true;
