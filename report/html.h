@@ -50,6 +50,10 @@ struct sweep;
  * series name as heads). */
 void html_series_table(FILE *out, const struct line_chart *c, const char *x_label);
 
+/* What fn(m, arg) prints into a memory stream m, escaped into
+ * <pre class=cls>; an empty <pre> when memory runs out. */
+void html_pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), const void *arg);
+
 /* The sweep section: per phase, throughput and p99 latency against the
  * client count with the knee marked and named, then the sweep table. */
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
@@ -79,11 +83,5 @@ static inline const char *html_phase_label(enum phase_id id)
 {
 	return phase_words(id);
 }
-
-/* The value text in a <td> or <pre>, escaped. */
-void html_td(FILE *out, const char *text);
-
-/* Median of n values (sorted in place); 0 when n is 0. */
-double html_median(double *v, size_t n);
 
 #endif

@@ -5,6 +5,7 @@
 #include "clocale.h"
 #include "html.h"
 #include "svg.h"
+#include "../lib/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +35,6 @@ static void bars_free(struct cmp_bars *b)
 	free(b->text);
 }
 
-static void fmt_value(double v, char *buf, size_t len)
-{
-	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
-}
-
 /* One group's rate bars: each measured phase, one bar per run. */
 static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_t g, struct cmp_bars *b,
                        const char *const *names)
@@ -59,7 +55,7 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 			const struct parsed_phase *p = &runs[k].phase[id];
 			if (p->state != CELL_VALUE)
 				continue;
-			fmt_value(p->rate / scale, b->text[b->n], CMP_TEXT);
+			units_format_scaled(p->rate / scale, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, p->rate, 1, 0, NULL, 0, p->cpu,
 			                                  p->low_confidence ? BAR_LOW_CONFIDENCE : 0u, b->text[b->n]};
@@ -86,7 +82,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 			const struct parsed_phase *p = &runs[k].phase[id];
 			if (p->state != CELL_VALUE || p->latency_ns <= 0)
 				continue;
-			svg_fmt_latency((double)p->latency_ns, b->text[b->n], CMP_TEXT);
+			units_format_latency_human((double)p->latency_ns, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1, 0u, b->text[b->n]};
 			b->n++;
@@ -99,7 +95,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 	struct bar_chart c = {"cmp-latency", "Maximum latency per phase",
 	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
 	                      "inputs carry only the maximum.",
-	                      {1, 10, true, "maximum latency (log scale)", 0, svg_fmt_latency}, b->bar, b->n, names, n};
+	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human}, b->bar, b->n, names, n};
 	chart_bars(out, &c);
 }
 

@@ -4,6 +4,7 @@
 #include "html.h"
 #include "metrics.h"
 #include "svg.h"
+#include "../lib/stats.h"
 #include "../lib/units.h"
 
 #include <math.h>
@@ -33,21 +34,6 @@ enum phase_id html_section_first(const struct html_section *s)
 	while (id + 1 < PHASE_COUNT && !html_in_section(s, (enum phase_id)id))
 		id++;
 	return (enum phase_id)id;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double html_median(double *v, size_t n)
-{
-	if (n == 0)
-		return 0;
-	qsort(v, n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* One phase over all runs: each run's rate (in run order), the median,
@@ -92,10 +78,10 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 		st->marks |= phase_marks(id, r);
 	}
 	memcpy(sorted, st->rate, st->n * sizeof *sorted);
-	st->median = html_median(sorted, st->n);
+	st->median = stats_median(sorted, st->n);
 	st->lo = st->n ? sorted[0] : 0;
 	st->hi = st->n ? sorted[st->n - 1] : 0;
-	st->cpu = (int)html_median(cpu, st->n);
+	st->cpu = (int)stats_median(cpu, st->n);
 	free(sorted);
 	return st->n;
 }
@@ -118,11 +104,6 @@ void html_rate_unit(enum phase_id id, double max, double *scale, const char **la
 		*unit = *scale > 1 ? "thousand files/s" : "files/s";
 		*label = *scale > 1 ? "rate (thousand files/s)" : "rate (files/s)";
 	}
-}
-
-static void fmt_scaled(double v, char *buf, size_t len)
-{
-	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
 }
 
 static const char *marks_text(unsigned m)
@@ -164,7 +145,7 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 	html_rate_unit(html_section_first(g), max, &d->scale, &d->label, &d->unit);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
-		fmt_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
+		units_format_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
 		if (st->marks & BAR_LOW_CONFIDENCE)
 			strcat(d->text[i], "~");
 		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
@@ -187,9 +168,9 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
 		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i], st->cpu);
 		if (nruns > 1) {
-			fmt_scaled(st->lo / d->scale, v, sizeof v);
+			units_format_scaled(st->lo / d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
-			fmt_scaled(st->hi / d->scale, v, sizeof v);
+			units_format_scaled(st->hi / d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
 		}
 		fprintf(out, "<td class=\"l\">%s</td></tr>\n", marks_text(st->marks));
@@ -248,14 +229,14 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 		const struct phase_result *r = &rep->runs[i].phase[id];
 		v[0] = '\0';
 		if (metric_reportable(r))
-			fmt_scaled(metric_rate(id, r) / scale, v, sizeof v);
+			units_format_scaled(metric_rate(id, r) / scale, v, sizeof v);
 		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
 	}
-	fmt_scaled(st->median / scale, v, sizeof v);
+	units_format_scaled(st->median / scale, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
-	fmt_scaled(st->lo / scale, v, sizeof v);
+	units_format_scaled(st->lo / scale, v, sizeof v);
 	fprintf(out, "<td>%s", v);
-	fmt_scaled(st->hi / scale, v, sizeof v);
+	units_format_scaled(st->hi / scale, v, sizeof v);
 	fprintf(out, " .. %s</td><td>%.1f%%</td></tr>\n", v,
 	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
 }
@@ -332,15 +313,15 @@ static void latency_row(FILE *out, const char *name, const struct hist *h)
 	char v[32];
 
 	fprintf(out, "<tr><td class=\"l\">%s</td><td>%llu</td>", name, (unsigned long long)h->count);
-	svg_fmt_latency((double)h->min, v, sizeof v);
+	units_format_latency_human((double)h->min, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
 	for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++) {
 		v[0] = '\0';
 		if (i == 0 || (double)h->count * (1.0 - pcts[i] / 100.0) >= 1.0 - 1e-9)
-			svg_fmt_latency((double)hist_percentile(h, pcts[i]), v, sizeof v);
+			units_format_latency_human((double)hist_percentile(h, pcts[i]), v, sizeof v);
 		fprintf(out, "<td>%s</td>", v);
 	}
-	svg_fmt_latency((double)h->max, v, sizeof v);
+	units_format_latency_human((double)h->max, v, sizeof v);
 	fprintf(out, "<td>%s</td></tr>\n", v);
 }
 

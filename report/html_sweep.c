@@ -4,6 +4,7 @@
 #include "html.h"
 #include "sweep.h"
 #include "svg.h"
+#include "../lib/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	chart_line(out, &c);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
-	                         "p99 latency (log scale)", 0, svg_fmt_latency}, &ls, 1, &m[1], nl};
+	                         "p99 latency (log scale)", 0, units_format_latency_human}, &ls, 1, &m[1], nl};
 	chart_line(out, &c);
 	fputs("</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){ts, ls};
@@ -106,21 +107,9 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</details>\n", out);
 }
 
-/* The sweep table through a memory stream, escaped into a <pre>. */
-static void table_pre(FILE *out, const struct sweep *sw)
+static void sweep_table_text(FILE *m, const void *sw)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	fputs("<pre class=\"sweep-table\">", out);
-	if (m != NULL) {
-		report_sweep_table(m, sw);
-		if (fclose(m) == 0 && buf != NULL)
-			svg_escape(out, buf);
-	}
-	free(buf);
-	fputs("</pre>\n", out);
+	report_sweep_table(m, sw);
 }
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
@@ -136,5 +125,5 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 			phase_charts(out, sw, (enum phase_id)i, knee_factor);
 	}
 	fputs("<h3 id=\"sweep-table\">The sweep table</h3>\n", out);
-	table_pre(out, sw);
+	html_pre_of(out, "sweep-table", sweep_table_text, sw);
 }

@@ -4,6 +4,8 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/options.h"
+#include "../lib/stats.h"
+#include "../lib/units.h"
 #include "../report/html.h"
 #include "../report/metrics.h"
 #include "../report/svg.h"
@@ -89,7 +91,7 @@ START_TEST(latency_labels_carry_units)
 	char buf[32];
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		svg_fmt_latency(cases[i].ns, buf, sizeof buf);
+		units_format_latency_human(cases[i].ns, buf, sizeof buf);
 		ck_assert_str_eq(buf, cases[i].text);
 	}
 }
@@ -191,9 +193,9 @@ START_TEST(median_of_odd_and_even)
 {
 	double a[] = {5, 1, 3}, b[] = {4, 1, 3, 2};
 
-	ck_assert_double_eq(html_median(a, 3), 3);
-	ck_assert_double_eq(html_median(b, 4), 2.5);
-	ck_assert_double_eq(html_median(b, 0), 0);
+	ck_assert_double_eq(stats_median(a, 3), 3);
+	ck_assert_double_eq(stats_median(b, 4), 2.5);
+	ck_assert_double_eq(stats_median(b, 0), 0);
 }
 END_TEST
 
