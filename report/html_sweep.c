@@ -118,10 +118,7 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 	        "every operation at each client count; the knee is where throughput gains under %g%% or p99 "
 	        "passes %gx its value at the first count.</p>\n", (SWEEP_MIN_GAIN - 1) * 100, knee_factor);
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		bool any = false;
-		for (uint32_t l = 0; l < sw->levels; l++)
-			any |= sw->point[l][i].ran;
-		if (any)
+		if (sweep_phase_ran(sw, (enum phase_id)i))
 			phase_charts(out, sw, (enum phase_id)i, knee_factor);
 	}
 	fputs("<h3 id=\"sweep-table\">The sweep table</h3>\n", out);
