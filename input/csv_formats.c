@@ -77,14 +77,6 @@ const struct csv_format input_csv_formats[] = {
 };
 const int input_csv_format_count = sizeof input_csv_formats / sizeof input_csv_formats[0];
 
-const struct csv_format *input_csv_format_by_tag(const char *field0)
-{
-	for (int i = 0; i < input_csv_format_count; i++)
-		if (input_csv_formats[i].tag && strcmp(input_csv_formats[i].tag, field0) == 0)
-			return &input_csv_formats[i];
-	return NULL;
-}
-
 static bool all_digits(const char *s)
 {
 	if (*s == '\0')
