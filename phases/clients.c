@@ -69,28 +69,6 @@ struct clients {
 	bool killed;    /* SIGKILL sent after a second signal */
 };
 
-void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct config *out)
-{
-	uint64_t files = config_file_count(cfg);
-
-	*out = *cfg;
-	if (cfg->file_size > 0) {
-		out->file_size = cfg->file_size / n / cfg->chunk * cfg->chunk;
-		if (out->file_size == 0)
-			out->file_size = cfg->chunk;
-	}
-	if (cfg->perchar_size > 0)
-		out->perchar_size = cfg->perchar_size / n > 0 ? cfg->perchar_size / n : 1;
-	out->seeks = cfg->seeks / n > 0 ? cfg->seeks / n : 1;
-	if (out->seek_procs > out->seeks)
-		out->seek_procs = out->seeks;
-	if (files > 0) {
-		uint64_t share = files / n + (i < files % n ? 1 : 0);
-		out->file_count = share > 0 ? share : 1;
-	}
-	out->seed = cfg->seed + i;
-}
-
 /* A client that died holding the mutex leaves it "owner dead": the data
  * it guards are flags that are always consistent, so go on. */
 static void recover_if_owner_died(struct shared *sh, int rc)
@@ -534,6 +512,7 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	if (rc == -2)
 		for (int i = 0; i < PHASE_COUNT; i++)
 			runner_result_init(&run->phase[i]);
+	runner_note_counts(b->cfg, NULL, run);
 	if (signals_stop_level() != STOP_NONE)
 		run->interrupted = true;
 	shared_close(&c);
