@@ -90,6 +90,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
+	BONNIE=$(abspath $(BIN)) tests/reportfiles.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
 	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/treeplace.sh
