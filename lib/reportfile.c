@@ -266,8 +266,14 @@ int report_files_commit(struct report_file *f, size_t n, char *err, size_t errle
 		for (size_t i = 0; i < n && status == EXIT_OK; i++)
 			if (f[i].checked && f[i].create == (pass == 0))
 				status = commit_one(&f[i], err, errlen);
-	if (status == EXIT_OK)
+	if (status == EXIT_OK) {
+		for (size_t i = 0; i < n; i++)
+			if (f[i].checked && f[i].dirfd >= 0) { /* only a failed commit needed it */
+				close(f[i].dirfd);
+				f[i].dirfd = -1;
+			}
 		return EXIT_OK;
+	}
 	for (size_t i = 0; i < n; i++)
 		if (f[i].checked && f[i].created)
 			unlinkat(f[i].dirfd, f[i].base, 0);
