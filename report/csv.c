@@ -97,7 +97,7 @@ static void build(struct csv *c, const struct config *cfg, const struct run_resu
 	snprintf(c->f[F_FORMAT], FIELD_LEN, "%s", CSV_FORMAT_VERSION);
 	snprintf(c->f[F_VERSION], FIELD_LEN, "%s", BONNIE_VERSION);
 	snprintf(c->f[F_NAME], FIELD_LEN, "%s", cfg->machine);
-	snprintf(c->f[F_CONCURRENCY], FIELD_LEN, "%u", cfg->concurrency);
+	snprintf(c->f[F_CONCURRENCY], FIELD_LEN, "%u", run->clients ? run->clients : 1);
 	snprintf(c->f[F_SEED], FIELD_LEN, "%u", run->seed);
 	io_config_fields(c, cfg, run);
 	file_config_fields(c, cfg, run);

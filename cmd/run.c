@@ -1,0 +1,284 @@
+/* The run command: options made final (run_config.c), then the session:
+ * probe, benchmark instance and outputs open, the runs (at each client
+ * count of a sweep), everything closed and removed, and the exit status.
+ * What is written about each moment is the output table's
+ * (report/outputs.h); this file only says when. */
+#include "run.h"
+
+#include "run_config.h"
+#include "say.h"
+
+#include "../lib/clock.h"
+#include "../lib/exitcodes.h"
+#include "../lib/privs.h"
+#include "../lib/signals.h"
+#include "../phases/align_probe.h"
+#include "../phases/bench.h"
+#include "../phases/clients.h"
+#include "../report/outputs.h"
+#include "../report/repeat.h"
+#include "../report/report.h"
+#include "../report/sweep.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct session {
+	const struct config *cfg; /* final: read-only from here on */
+	struct env_info env;
+	struct bench bench;
+	struct run_result *run;
+	struct align_result *align;
+	char date[40];            /* start of the run, UTC, for --share */
+	struct report_ctx out;    /* every output's context */
+	struct repeat_set repeats; /* -x N: each run's figures for the summary */
+	uint32_t clients;         /* client processes of this pass: -c, or the sweep's count */
+	struct sweep sweep;       /* --clients: one level per client count */
+	struct sweep_step step;   /* where the sweep is, for its progress line */
+	uint64_t sweep_t0;
+};
+
+static void on_phase_begin(void *arg, enum phase_id id)
+{
+	struct session *s = arg;
+
+	s->step.clients = s->clients;
+	s->step.phase = id;
+	s->step.elapsed_s = (clock_now_ns() - s->sweep_t0) / 1000000000u;
+	outputs_phase_begin(&s->out, id);
+}
+
+static void on_phase_end(void *arg, enum phase_id id, const struct phase_result *res)
+{
+	struct session *s = arg;
+
+	(void)id;
+	s->step.done++;
+	outputs_phase_end(&s->out, res);
+}
+
+static void maybe_probe_alignment(struct session *s)
+{
+	const struct env_device *d = &s->env.dev;
+	FILE *progress = s->out.progress_out;
+
+	if (!run_wants_align_probe(s->cfg, &s->env))
+		return;
+	if (progress)
+		fprintf(progress, "Probing partition alignment...");
+	if (!d->present) {
+		char why[160];
+		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
+		         s->env.fs_type);
+		op_error_set_detail(&s->align->error, "", "", -1, why);
+	} else {
+		align_probe_run(&s->bench.ctx, d->logical_block ? d->logical_block : 512, d->physical_block, s->align);
+	}
+	if (progress)
+		report_align_progress(progress, s->align);
+}
+
+/* The exit status for a failed bench_open, and its message. */
+static int open_status(enum bench_status st, const struct op_error *e)
+{
+	switch (st) {
+	case BENCH_OK: return EXIT_OK;
+	case BENCH_NO_SCRATCH: say_error("cannot create the scratch directory: ", e); return EXIT_SETUP;
+	case BENCH_NO_DIRECT: say_error("", e); return EXIT_USAGE;
+	case BENCH_NO_MEMORY: say_error("cannot ", e); return EXIT_SETUP;
+	}
+	return EXIT_SETUP;
+}
+
+/* "2026-12-01 02:57 UTC": when the run started, for the --share block. */
+static void share_date(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) == NULL || strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(buf, len, "unknown date");
+}
+
+/* The report files are checked before anything is made (a symbolic link,
+ * a directory... or one file named twice: lib/reportfile.h), the size is
+ * made final, then the scratch directory, the probe and the outputs.
+ * Returns an exit status; says why on failure. */
+static int session_open(struct session *s, struct config *cfg)
+{
+	struct op_error e = {0};
+	char err[1200];
+	int status;
+
+	outputs_route(&s->out, cfg);
+	if ((status = outputs_check_files(&s->out, err, sizeof err)) != EXIT_OK)
+		return say_status(status, "%s", err);
+	s->run = calloc(1, sizeof *s->run);
+	s->align = calloc(1, sizeof *s->align);
+	if (s->run == NULL || s->align == NULL)
+		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
+	env_probe(&s->env, cfg->dir, "");
+	share_date(s->date, sizeof s->date);
+	if ((status = run_config_size(cfg, &s->env)) != EXIT_OK)
+		return status;
+	s->cfg = cfg;
+	s->out.env = &s->env;
+	s->out.align = s->align;
+	s->out.date = s->date;
+	s->out.sweep = cfg->sweep_levels ? &s->sweep : NULL;
+	s->out.step = cfg->sweep_levels ? &s->step : NULL;
+	status = open_status(bench_open(&s->bench, cfg, s->env.dev.logical_block, &e), &e);
+	if (status != EXIT_OK)
+		return status;
+	if (s->env.dev.present && s->env.dev.counters.count)
+		s->bench.ctx.counters = &s->env.dev.counters;
+	maybe_probe_alignment(s);
+	if (outputs_prepare(&s->out, err, sizeof err) != 0)
+		return say_status(EXIT_SETUP, "%s", err);
+	if ((status = outputs_open_files(&s->out, err, sizeof err)) != EXIT_OK)
+		return say_status(status, "%s", err);
+	outputs_begin(&s->out);
+	return EXIT_OK;
+}
+
+static void say_line(const char *line)
+{
+	say("%s", line);
+}
+
+/* Writes what the outputs have left and removes everything bonnie made.
+ * Returns status, or the first failure of these. */
+static int session_close(struct session *s, int status)
+{
+	struct op_error e = {0};
+
+	if (outputs_end(&s->out, say_line) > 0)
+		status = status_first(status, EXIT_REPORT);
+	outputs_release(&s->out);
+	repeat_free(&s->repeats);
+	free(s->run);
+	free(s->align);
+	if (bench_close(&s->bench, &e) != 0) {
+		say_error("cannot remove the scratch directory: ", &e);
+		status = status_first(status, EXIT_SETUP);
+	}
+	return status;
+}
+
+/* The exit status a finished run deserves, and its error message. */
+static int run_status(const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		if (r->status == PHASE_FAILED) {
+			say_error("", &r->error);
+			return (r->flags & RESULT_MISMATCH) ? EXIT_VERIFY : EXIT_IO;
+		}
+	}
+	return signals_stop_level() != STOP_NONE ? EXIT_INTERRUPTED : EXIT_OK;
+}
+
+/* One pass of the pipeline: in this process for one client, else in
+ * s->clients client processes. EXIT_SETUP if they could not start. */
+static int session_pass(struct session *s)
+{
+	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL};
+	struct op_error e = {0};
+
+	if (s->clients <= 1) {
+		bench_run(&s->bench, s->run, &hooks);
+		return EXIT_OK;
+	}
+	if (clients_run(&s->bench, s->clients, s->run, &hooks, &e) == -2) {
+		say_error("cannot start the clients: ", &e);
+		return EXIT_SETUP;
+	}
+	return EXIT_OK;
+}
+
+/* The runs at one client count (-x N of them), each given to the outputs
+ * as it finishes, then their summary. A second signal ends them at once. */
+static int session_runs(struct session *s)
+{
+	int status = EXIT_OK;
+
+	outputs_count(&s->out);
+	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
+		s->run->index = i;
+		if ((status = session_pass(s)) != EXIT_OK)
+			return status;
+		if (signals_stop_level() == STOP_NOW) {
+			outputs_run(&s->out, s->run, true);
+			return EXIT_INTERRUPTED;
+		}
+		outputs_run(&s->out, s->run, false);
+		status = run_status(s->run);
+		if (s->cfg->runs > 1 && repeat_add(&s->repeats, s->run) != 0)
+			say("cannot keep run %u for the summary: %s", i, strerror(errno));
+	}
+	outputs_summary(&s->out, &s->repeats);
+	return status;
+}
+
+/* Steps of the sweep: enabled phases x runs x client counts. */
+static uint32_t sweep_steps(const struct config *cfg)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		n += phase_wanted(cfg, phase_table[i]);
+	return n * cfg->runs * cfg->sweep_levels;
+}
+
+/* --clients: the runs at each client count, each count a level of the
+ * sweep. A count that cannot start ends the sweep; the sweep table and
+ * the knees of what completed are the outputs' end. */
+static int session_sweep(struct session *s)
+{
+	int status = EXIT_OK;
+
+	s->out.live = isatty(STDERR_FILENO);
+	s->sweep_t0 = clock_now_ns();
+	s->step.levels = s->cfg->sweep_levels;
+	s->step.total = sweep_steps(s->cfg);
+	for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++) {
+		s->step.level = l;
+		s->clients = s->cfg->sweep[l];
+		status = session_runs(s);
+		if (status == EXIT_SETUP || signals_stop_level() == STOP_NOW)
+			break;
+		sweep_add(&s->sweep, s->run);
+	}
+	return status;
+}
+
+int run_main(int argc, char **argv)
+{
+	struct config cfg;
+	struct session s;
+	char err[512];
+	int status = run_config_parse(argc, argv, &cfg);
+
+	if (status != RUN_GO)
+		return status;
+	if ((cfg.user[0] || cfg.group[0]) && privs_drop(cfg.user, cfg.group, err, sizeof err) != 0)
+		return say_status(EXIT_USAGE, "%s", err);
+	if ((status = run_config_finish(&cfg)) != EXIT_OK)
+		return status;
+	signals_install();
+
+	memset(&s, 0, sizeof s);
+	s.out.argc = argc;
+	s.out.argv = argv;
+	s.clients = cfg.concurrency;
+	status = session_open(&s, &cfg);
+	if (status == EXIT_OK)
+		status = cfg.sweep_levels ? session_sweep(&s) : session_runs(&s);
+	status = session_close(&s, status);
+	if (signals_stop_level() != STOP_NONE)
+		status = EXIT_INTERRUPTED;
+	return say_finish(status);
+}

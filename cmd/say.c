@@ -1,0 +1,60 @@
+/* The commands' one message path and their exit statuses (say.h). */
+#include "say.h"
+
+#include "../lib/exitcodes.h"
+#include "../lib/str.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void say_v(const char *fmt, va_list ap)
+{
+	char raw[2048], safe[4 * sizeof raw];
+
+	vsnprintf(raw, sizeof raw, fmt, ap);
+	str_sanitize(safe, sizeof safe, raw);
+	fprintf(stderr, "bonnie: %s\n", safe);
+}
+
+void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v(fmt, ap);
+	va_end(ap);
+}
+
+int say_status(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v(fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+void say_error(const char *what, const struct op_error *e)
+{
+	char msg[1024];
+
+	op_error_format(e, msg, sizeof msg);
+	say("%s%s", what, msg);
+}
+
+int status_first(int status, int later)
+{
+	return status == EXIT_OK ? later : status;
+}
+
+int say_finish(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		say("cannot write the report to standard output: %s", strerror(errno));
+		return status_first(status, EXIT_REPORT);
+	}
+	return status;
+}

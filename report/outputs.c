@@ -1,0 +1,124 @@
+/* The output table and its moments (outputs.h): where each output
+ * writes, the report files, and one loop per moment over the entries. */
+#include "outputs.h"
+
+#include "repeat.h"
+
+/* Table order is the order on a shared stream: the progress line is
+ * cleared before the table, the table comes before the CSV line. */
+static const struct output *const outputs[] = {
+	&output_progress, &output_table, &output_share, &output_csv, &output_json, &output_html,
+};
+#define NOUTPUTS (sizeof outputs / sizeof outputs[0])
+
+static bool wanted(const struct report_ctx *c, const struct output *o)
+{
+	return o->wanted == NULL || o->wanted(c);
+}
+
+void outputs_route(struct report_ctx *c, const struct config *cfg)
+{
+	bool stdout_report = report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path);
+	bool elsewhere = cfg->quiet || stdout_report || cfg->share;
+
+	c->cfg = cfg;
+	c->share_out = cfg->share ? stdout : NULL;
+	c->csv_out = stdout_report || cfg->share ? NULL : stdout;
+	c->table_out = elsewhere ? stderr : stdout;
+	c->progress_out = elsewhere ? NULL : stdout;
+	c->files[OUT_FILE_JSON] = (struct report_file){.opt = "--json", .path = cfg->json_path};
+	c->files[OUT_FILE_HTML] = (struct report_file){.opt = "--html", .path = cfg->html_path};
+}
+
+int outputs_check_files(struct report_ctx *c, char *err, size_t errlen)
+{
+	return report_files_check(c->files, OUT_FILES, err, errlen);
+}
+
+int outputs_open_files(struct report_ctx *c, char *err, size_t errlen)
+{
+	return report_files_commit(c->files, OUT_FILES, err, errlen);
+}
+
+int outputs_prepare(struct report_ctx *c, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->prepare && wanted(c, outputs[i]) && outputs[i]->prepare(c, err, errlen) != 0)
+			return -1;
+	return 0;
+}
+
+void outputs_begin(struct report_ctx *c)
+{
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->begin && wanted(c, outputs[i]))
+			outputs[i]->begin(c);
+	c->begun = true;
+}
+
+void outputs_count(struct report_ctx *c)
+{
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->count && wanted(c, outputs[i]))
+			outputs[i]->count(c);
+}
+
+void outputs_phase_begin(struct report_ctx *c, enum phase_id id)
+{
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->phase_begin && wanted(c, outputs[i]))
+			outputs[i]->phase_begin(c, id);
+}
+
+void outputs_phase_end(struct report_ctx *c, const struct phase_result *res)
+{
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->phase_end && wanted(c, outputs[i]))
+			outputs[i]->phase_end(c, res);
+}
+
+void outputs_run(struct report_ctx *c, const struct run_result *run, bool cut)
+{
+	c->run = run;
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->run && wanted(c, outputs[i]) && (!cut || outputs[i]->keeps_cut_runs))
+			outputs[i]->run(c);
+	if (cut)
+		return;
+	c->shown++;
+	fflush(stdout); /* each run's lines show as it finishes */
+}
+
+/* A summary is over two runs or more. */
+void outputs_summary(struct report_ctx *c, const struct repeat_set *rs)
+{
+	if (rs->n < 2)
+		return;
+	c->repeats = rs;
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->summary && wanted(c, outputs[i]))
+			outputs[i]->summary(c);
+	fflush(stdout);
+}
+
+int outputs_end(struct report_ctx *c, void (*said)(const char *line))
+{
+	char err[1200];
+	int failed = 0;
+
+	for (size_t i = 0; i < NOUTPUTS && c->begun; i++)
+		if (outputs[i]->end && wanted(c, outputs[i]) && outputs[i]->end(c, err, sizeof err) != 0) {
+			said(err);
+			failed++;
+		}
+	c->begun = false;
+	return failed;
+}
+
+void outputs_release(struct report_ctx *c)
+{
+	for (size_t i = 0; i < NOUTPUTS; i++)
+		if (outputs[i]->release && wanted(c, outputs[i]))
+			outputs[i]->release(c);
+	report_files_release(c->files, OUT_FILES);
+}

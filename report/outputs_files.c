@@ -1,0 +1,163 @@
+/* The report files' entries (outputs.h): the JSON document, written as
+ * the runs finish, and the HTML page, written from the kept runs at the
+ * end. A file that could not be written fails its end. */
+#include "outputs.h"
+
+#include "html.h"
+#include "report.h"
+#include "sweep.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Closes a report file; -1 with err naming it when what was written did
+ * not all reach it. */
+static int close_file(struct report_file *f, bool bad, char *err, size_t errlen)
+{
+	if (report_file_close(f) != 0)
+		bad = true;
+	if (bad)
+		snprintf(err, errlen, "%s %s: cannot write: %s", f->opt, f->path, strerror(errno));
+	return bad ? -1 : 0;
+}
+
+static bool json_wanted(const struct report_ctx *c)
+{
+	return c->cfg->json_path != NULL;
+}
+
+static void json_begin(struct report_ctx *c)
+{
+	report_json_begin(&c->json, c->files[OUT_FILE_JSON].out, c->cfg, c->argc, c->argv, c->env, c->align);
+}
+
+static void json_run(struct report_ctx *c)
+{
+	report_json_run(&c->json, c->run);
+}
+
+static void json_summary(struct report_ctx *c)
+{
+	report_json_runs_end(&c->json);
+	report_repeat_json(&c->json, c->repeats);
+}
+
+static int json_end(struct report_ctx *c, char *err, size_t errlen)
+{
+	if (c->sweep)
+		report_sweep_json_end(&c->json, c->sweep, c->cfg->knee_factor);
+	else
+		report_json_end(&c->json);
+	return close_file(&c->files[OUT_FILE_JSON], false, err, errlen);
+}
+
+const struct output output_json = {
+	.name = "json",
+	.wanted = json_wanted,
+	.begin = json_begin,
+	.run = json_run,
+	.summary = json_summary,
+	.end = json_end,
+};
+
+static bool html_wanted(const struct report_ctx *c)
+{
+	return c->cfg->html_path != NULL;
+}
+
+/* Room for every run (the file was checked before anything was made, so a
+ * bad path failed early) and, in a sweep, the streams for the texts. */
+static int html_prepare(struct report_ctx *c, char *err, size_t errlen)
+{
+	struct html_keep *k = &c->html;
+
+	k->cap = c->cfg->runs;
+	k->runs = calloc(k->cap, sizeof *k->runs);
+	if (k->runs == NULL) {
+		snprintf(err, errlen, "--html: cannot keep %u runs in memory: %s", c->cfg->runs, strerror(errno));
+		return -1;
+	}
+	if (c->cfg->sweep_levels) {
+		k->tables = open_memstream(&k->tables_buf, &k->tables_len);
+		k->csv = open_memstream(&k->csv_buf, &k->csv_len);
+		if (k->tables == NULL || k->csv == NULL) {
+			snprintf(err, errlen, "--html: cannot keep the sweep's tables in memory: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The page shows the last client count's runs; the sweep has every count's. */
+static void html_count(struct report_ctx *c)
+{
+	c->html.n = 0;
+}
+
+/* The run, and with --clients its table and CSV line for the page's "The
+ * table" and "CSV" sections, which list every client count. */
+static void html_run(struct report_ctx *c)
+{
+	struct html_keep *k = &c->html;
+	const struct run_result *run = c->run;
+
+	if (k->n < k->cap)
+		k->runs[k->n++] = *run;
+	if (k->tables == NULL)
+		return;
+	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
+	        c->cfg->runs);
+	report_table(k->tables, c->cfg, run);
+	report_csv(k->csv, c->cfg, run);
+}
+
+/* Closes the texts' streams; the texts stay in the buffers until
+ * html_release. False when either could not be kept. */
+static bool html_texts_close(struct html_keep *k)
+{
+	bool ok = true;
+
+	if (k->tables != NULL && fclose(k->tables) != 0)
+		ok = false;
+	if (k->csv != NULL && fclose(k->csv) != 0)
+		ok = false;
+	k->tables = k->csv = NULL;
+	return ok;
+}
+
+static int html_end(struct report_ctx *c, char *err, size_t errlen)
+{
+	struct html_keep *k = &c->html;
+	struct html_report rep = {c->cfg, c->argc, c->argv, c->env, c->align, k->runs, k->n,
+	                          c->sweep, c->cfg->knee_factor, NULL, NULL};
+	struct report_file *f = &c->files[OUT_FILE_HTML];
+
+	if (html_texts_close(k)) { /* NULL texts outside a sweep: the kept runs */
+		rep.all_tables = k->tables_buf;
+		rep.all_csv = k->csv_buf;
+	}
+	return close_file(f, report_html(f->out, &rep) != 0, err, errlen);
+}
+
+static void html_release(struct report_ctx *c)
+{
+	struct html_keep *k = &c->html;
+
+	html_texts_close(k);
+	free(k->tables_buf);
+	free(k->csv_buf);
+	free(k->runs);
+	*k = (struct html_keep){0};
+}
+
+const struct output output_html = {
+	.name = "html",
+	.wanted = html_wanted,
+	.prepare = html_prepare,
+	.count = html_count,
+	.run = html_run,
+	.end = html_end,
+	.release = html_release,
+	.keeps_cut_runs = true,
+};

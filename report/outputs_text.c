@@ -1,0 +1,125 @@
+/* The text outputs' entries (outputs.h): the progress lines, the table,
+ * the --share block and the CSV lines, on stdout or stderr. */
+#include "outputs.h"
+
+#include "report.h"
+#include "repeat.h"
+#include "share.h"
+#include "sweep.h"
+
+/* Progress: "Writing intelligently...done" per phase, or in a sweep one
+ * stderr line per step, rewritten in place on a terminal. */
+static bool progress_wanted(const struct report_ctx *c)
+{
+	return c->progress_out != NULL;
+}
+
+static void progress_phase_begin(struct report_ctx *c, enum phase_id id)
+{
+	if (c->step)
+		report_sweep_progress(stderr, c->live, c->step);
+	else
+		report_progress_begin(c->progress_out, id);
+}
+
+static void progress_phase_end(struct report_ctx *c, const struct phase_result *res)
+{
+	if (c->step == NULL)
+		report_progress_end(c->progress_out, res);
+}
+
+/* The sweep's line is cleared before a table starts, and at the end. */
+static void progress_clear(struct report_ctx *c)
+{
+	if (c->step && c->live)
+		fputs("\r\033[K", stderr);
+}
+
+static int progress_end(struct report_ctx *c, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	progress_clear(c);
+	return 0;
+}
+
+const struct output output_progress = {
+	.name = "progress",
+	.wanted = progress_wanted,
+	.phase_begin = progress_phase_begin,
+	.phase_end = progress_phase_end,
+	.run = progress_clear,
+	.end = progress_end,
+};
+
+/* The table: what was tested above the first one, one per run, the -x
+ * summary after a count's runs, the sweep table and knees at the end. */
+static void table_run(struct report_ctx *c)
+{
+	if (c->shown == 0) {
+		report_env(c->table_out, c->env);
+		report_align(c->table_out, c->align);
+	}
+	report_table(c->table_out, c->cfg, c->run);
+}
+
+static void table_summary(struct report_ctx *c)
+{
+	report_repeat_table(c->table_out, c->repeats);
+}
+
+static int table_end(struct report_ctx *c, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	if (c->sweep == NULL || c->sweep->levels == 0)
+		return 0;
+	fputc('\n', c->table_out);
+	report_sweep_table(c->table_out, c->sweep);
+	report_sweep_knees(c->table_out, c->sweep, c->cfg->knee_factor);
+	fflush(c->table_out);
+	return 0;
+}
+
+const struct output output_table = {
+	.name = "table",
+	.run = table_run,
+	.summary = table_summary,
+	.end = table_end,
+};
+
+/* --share: the heading and environment, then each run's block. */
+static bool share_wanted(const struct report_ctx *c)
+{
+	return c->share_out != NULL;
+}
+
+static void share_run(struct report_ctx *c)
+{
+	if (c->shown == 0)
+		report_share_env(c->share_out, c->env, c->date);
+	report_share_run(c->share_out, c->cfg, c->run);
+}
+
+const struct output output_share = {
+	.name = "share",
+	.wanted = share_wanted,
+	.run = share_run,
+};
+
+/* The 1.98 CSV line of each run. */
+static bool csv_wanted(const struct report_ctx *c)
+{
+	return c->csv_out != NULL;
+}
+
+static void csv_run(struct report_ctx *c)
+{
+	report_csv(c->csv_out, c->cfg, c->run);
+}
+
+const struct output output_csv = {
+	.name = "csv",
+	.wanted = csv_wanted,
+	.run = csv_run,
+};
