@@ -157,7 +157,8 @@ static bool all_ready(struct clients *c, enum phase_id id)
 	return ok;
 }
 
-/* A client without a result for the phase: why, as the phase's error. */
+/* A client without a result for the phase, or one that died: why, as the
+ * phase's error. */
 static void missing(struct clients *c, uint32_t i, struct phase_result *res)
 {
 	const struct child *k = &c->watch.kid[i];
