@@ -2,7 +2,8 @@
 # Clients under signals and faults (--clients 1,3): a client killed in the
 # middle of a phase (alone, or while another is stopped), a client killed
 # while it waits at the barrier and another is stopped, SIGTERM to bonnie
-# (alone, or while a client is stopped), Ctrl-C to the whole process group,
+# (alone, while a client is stopped, or while every client is held: they
+# are killed 10 s later), Ctrl-C to the whole process group,
 # every client failing with EIO, and a client stopped long enough to be
 # named. In each case every client stops, no bonnie process is left (no
 # zombie, no orphan), the scratch directory is removed, the exit status is
@@ -199,6 +200,22 @@ check "stopterm: the 3-client level interrupted in rewrite, earlier phases done"
 check "stopterm: the 3-client level's CSV line" [ "$(grep '^1\.98,' "$T/stopterm.out" | sed -n 2p | cut -d, -f4)" = 3 ]
 check "stopterm: the 3-client level's table" [ "$(grep -c '^3 clients: ' "$T/stopterm.out")" = 1 ]
 check "stopterm: no error" lines_are 0 "$T/stopterm.err"
+
+# SIGTERM to bonnie while every client stays held (the pause file is left
+# in place): 10 s later the clients are killed and the run ends, status 4,
+# no client named as dead.
+start grace pause
+check "grace: clients paused" wait_for paused
+kill -TERM "$pid"
+check "grace: delivered" wait_for delivered
+end=$(($(date +%s) + GUARD))
+while alive && [ "$(date +%s)" -lt "$end" ]; do sleep 0.1; done
+check "grace: bonnie ended within $GUARD s without the clients' help" sh -c "! kill -0 $pid 2>/dev/null"
+alive && kill_all
+release_and_wait
+after_checks grace 4
+check "grace: the 3-client level interrupted" [ "$(jq -r '.runs[1].status' "$T/grace.json")" = interrupted ]
+check "grace: no client named" lines_are 0 "$T/grace.err"
 
 # Ctrl-C: SIGINT to the whole process group (bonnie leads its own)
 start int pause write setsid
