@@ -142,6 +142,18 @@ static void on_phase_end(void *arg, enum phase_id id, const struct phase_result 
 		report_progress_end(s->progress_out, res);
 }
 
+/* -c: a client stopped long enough to look like a hang is named (the
+ * live sweep line is cleared first). */
+static void on_client_stopped(void *arg, uint32_t client, long pid)
+{
+	struct session *s = arg;
+
+	if (s->sweep_live && s->progress_out)
+		fputs("\r\033[K", stderr);
+	say("client %u (pid %ld) is stopped; the run waits for it (SIGCONT resumes it, SIGINT or SIGTERM "
+	    "ends the run)", client, pid);
+}
+
 /* Without eviction, reads of a file under twice the RAM come from memory. */
 static void warn_if_cached(const struct session *s)
 {
@@ -459,7 +471,7 @@ static void report_repeats(struct session *s)
  * cfg->concurrency client processes. EXIT_SETUP if they could not start. */
 static int session_pass(struct session *s)
 {
-	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL};
+	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL, on_client_stopped};
 	struct op_error e = {0};
 
 	if (s->cfg->concurrency <= 1) {
