@@ -318,7 +318,7 @@ static bool json_at(struct scan *s, size_t start)
 	return false;
 }
 
-int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len)
+int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
 	struct scan s = {set, name, text, len, 0, 0, 0, 0};
 
