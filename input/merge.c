@@ -20,19 +20,40 @@ unsigned input_origin_line(const char *origin, const char *name)
 	return (unsigned)strtoul(origin + n + 1, NULL, 10);
 }
 
-/* dst = a + " + " + b; what does not fit ends in " + ...". */
-static void origin_join(char *dst, const char *a, const char *b)
+static bool is_table(const char *piece, size_t n)
 {
-	char buf[PARSED_ORIGIN_LEN];
-	size_t n = (size_t)snprintf(buf, sizeof buf, "%s + %s", a, b);
+	return n >= 7 && memcmp(piece + n - 7, "(table)", 7) == 0;
+}
 
-	if (n >= sizeof buf) {
-		if (strstr(a, " + ...") == NULL)
-			snprintf(buf, sizeof buf, "%.*s + ...", (int)(sizeof buf - 7), a);
+/* Adds the pieces of origin b ("f:3 (table) + f:9") to dst, every piece
+ * in line order; what does not fit ends in " + ...". */
+static void origin_add(char *dst, const char *b, const char *name)
+{
+	char out[PARSED_ORIGIN_LEN] = "";
+	const char *p = dst, *q = b;
+	size_t used = 0;
+	bool full = false;
+
+	while (*p || *q) {
+		const char *pe = strstr(p, " + "), *qe = strstr(q, " + ");
+		size_t pn = pe ? (size_t)(pe - p) : strlen(p), qn = qe ? (size_t)(qe - q) : strlen(q);
+		unsigned lp = input_origin_line(p, name), lq = input_origin_line(q, name);
+		/* on one line (a flattened post), the table stands before its CSV line */
+		bool take_p = *p && (!*q || lp < lq || (lp == lq && (is_table(p, pn) || !is_table(q, qn))));
+		const char *piece = take_p ? p : q;
+		size_t n = take_p ? pn : qn;
+		if (!full && used + n + 3 + 6 < sizeof out) {
+			used += (size_t)snprintf(out + used, sizeof out - used, "%s%.*s", used ? " + " : "", (int)n, piece);
+		} else if (!full) {
+			snprintf(out + used, sizeof out - used, " + ...");
+			full = true;
+		}
+		if (take_p)
+			p = pe ? pe + 3 : p + pn;
 		else
-			str_copy(buf, sizeof buf, a);
+			q = qe ? qe + 3 : q + qn;
 	}
-	memcpy(dst, buf, sizeof buf);
+	memcpy(dst, out, sizeof out);
 }
 
 /* One name starts the other, or the table kept none. */
@@ -95,10 +116,7 @@ static long csv_of(const struct parsed_set *set, size_t first, size_t end, const
 
 static void join_table(struct parsed_run *r, const struct table_run *tr, const char *name)
 {
-	if (tr->line <= input_origin_line(r->origin, name))
-		origin_join(r->origin, tr->run.origin, r->origin);
-	else
-		origin_join(r->origin, r->origin, tr->run.origin);
+	origin_add(r->origin, tr->run.origin, name);
 	/* a 1.0x line does not say its version; its table does */
 	if (strcmp(r->format, "1.0x") == 0 && tr->run.meta[META_VERSION][0])
 		str_copy(r->meta[META_VERSION], PARSED_META_LEN, tr->run.meta[META_VERSION]);
@@ -168,7 +186,7 @@ static int dedup_and_order(struct parsed_set *set, size_t first, const char *nam
 	for (size_t i = 0, g = 0; i < n; i++) {
 		if (i > 0 && result_cmp(k[g].run, k[i].run) == 0) {
 			struct parsed_run *keep = &set->run[first + k[g].at];
-			origin_join(keep->origin, keep->origin, k[i].run->origin);
+			origin_add(keep->origin, k[i].run->origin, name);
 			gone[k[i].at] = true;
 		} else
 			g = i;
@@ -187,8 +205,12 @@ static int dedup_and_order(struct parsed_set *set, size_t first, const char *nam
 
 int input_merge(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name)
 {
-	size_t csv_end = set->count;
+	size_t csv_end;
 
+	/* reposted CSV lines first, so each table joins the one run they are */
+	if (dedup_and_order(set, first, name) != 0)
+		return -1;
+	csv_end = set->count;
 	for (size_t t = 0; t < ts->count; t++) {
 		long j = csv_of(set, first, csv_end, &ts->run[t], name);
 		if (j >= 0)

@@ -144,6 +144,23 @@ static int read_latency(struct tcur *c, struct tok *lat)
 	return n;
 }
 
+/* Eight cells are a -f row (no per-char cells) when a Latency row of four
+ * says so, or the line shows the blank cell before them, or its blanks
+ * were collapsed anyway; not the first eight cells of a row cut short. */
+static bool blank_cells(const struct row *r)
+{
+	const struct tok *prev = &r->key;
+
+	if (r->cell[0].line != r->key.line)
+		return false;
+	if (r->cell[0].p - (r->key.p + r->key.n) >= 8)
+		return true;
+	for (int k = 0; k < r->ncells; prev = &r->cell[k++])
+		if (r->cell[k].line == prev->line && r->cell[k].p - (prev->p + prev->n) != 1)
+			return false;
+	return true;
+}
+
 /* [name] key cells [Latency ...]: key is a size (I/O rows) or a file count. */
 static bool read_row(struct tcur *c, struct row *r, bool io)
 {
@@ -176,6 +193,8 @@ static bool read_row(struct tcur *c, struct row *r, bool io)
 	if (r->ncells != CELLS && !(io && r->ncells == 8)) /* -f: no per-char cells */
 		goto no;
 	r->nlat = read_latency(c, r->lat);
+	if (r->ncells == 8 && r->nlat != 4 && !blank_cells(r))
+		goto no;
 	return true;
 no:
 	*c = save;
