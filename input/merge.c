@@ -117,6 +117,9 @@ static long csv_of(const struct parsed_set *set, size_t first, size_t end, const
 static void join_table(struct parsed_run *r, const struct table_run *tr, const char *name)
 {
 	origin_add(r->origin, tr->run.origin, name);
+	/* a CSV line without a name (-m ""? a cut paste) takes its table's */
+	if (!r->meta[META_NAME][0])
+		str_copy(r->meta[META_NAME], PARSED_META_LEN, tr->run.meta[META_NAME]);
 	/* a 1.0x line does not say its version; its table does */
 	if (strcmp(r->format, "1.0x") == 0 && tr->run.meta[META_VERSION][0])
 		str_copy(r->meta[META_VERSION], PARSED_META_LEN, tr->run.meta[META_VERSION]);
@@ -172,10 +175,15 @@ static int by_line(const void *x, const void *y)
 static int dedup_and_order(struct parsed_set *set, size_t first, const char *name)
 {
 	size_t n = set->count - first, kept = 0;
-	struct keyed *k = malloc((n ? n : 1) * sizeof *k);
-	struct parsed_run *copy = malloc((n ? n : 1) * sizeof *copy);
-	bool *gone = calloc(n ? n : 1, sizeof *gone);
+	struct keyed *k;
+	struct parsed_run *copy;
+	bool *gone;
 
+	if (n < 2)
+		return 0;
+	k = malloc(n * sizeof *k);
+	copy = malloc(n * sizeof *copy);
+	gone = calloc(n, sizeof *gone);
 	if (k == NULL || copy == NULL || gone == NULL) {
 		free(k), free(copy), free(gone);
 		return -1;

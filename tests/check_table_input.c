@@ -213,6 +213,8 @@ END_TEST
  * rounded 312m agrees with 319590. */
 START_TEST(table_and_csv_are_one_run)
 {
+	char text[4096];
+
 	parse("mine:\n" T200A C200A "\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].format, "1.98");
@@ -225,10 +227,15 @@ START_TEST(table_and_csv_are_one_run)
 	parse(T196FLAT " " C196 "\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].origin, "t.txt:1 (table) + t.txt:1");
-	/* a 1.0x line takes the version its table shows */
+	/* a 1.0x line takes the version its table shows, a nameless one its name */
 	parse(T103 C103 "\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_VERSION], "1.03");
+	snprintf(text, sizeof text, "%s%s\n", T103, strchr(C103, ','));
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].format, "1.0x");
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "mindpipe");
 }
 END_TEST
 
