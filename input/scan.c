@@ -215,21 +215,23 @@ static bool continuation(const struct text *t)
 	return true;
 }
 
-/* A wrapped line's fragments are lines as long as a mailer's wrap width. */
+/* A wrapped line's fragments are lines as long as a mailer's wrap width
+ * (72 to 78 columns, quote marks included); a whole CSV line is longer. */
 #define WRAP_MIN_COLUMNS 60
+#define WRAP_MAX_COLUMNS 80
 
 /* A mailer wrapped the line that c ends (c ends line t): joins up to
  * MAX_WRAP_LINES next lines while they look like continuations and keeps
  * the longest join that is a good fmt line (a wrap inside the last field,
  * "...,45" + "3us", is valid only whole). When c alone is already good, a
  * longer join is taken only if every fragment but the last is as long as a
- * wrapped line. Returns the joined text (to free) and the position after
+ * mailer wraps lines. Returns the joined text (to free) and the position after
  * it, or NULL when no join is better than c alone. */
 static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct text c, struct text t,
                     size_t *after)
 {
 	size_t pos = s->pos, cap = c.len + 1, used = c.len, best_len = 0;
-	bool wide = t.len >= WRAP_MIN_COLUMNS;
+	bool wide = t.len >= WRAP_MIN_COLUMNS && t.len <= WRAP_MAX_COLUMNS;
 	int alone = -1; /* c alone is a good line: unknown yet */
 	char *buf = malloc(cap);
 
@@ -260,7 +262,7 @@ static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct t
 			best_len = used;
 			*after = pos;
 		}
-		wide = l.len >= WRAP_MIN_COLUMNS;
+		wide = l.len >= WRAP_MIN_COLUMNS && l.len <= WRAP_MAX_COLUMNS;
 	}
 	if (best_len == 0) {
 		free(buf);
