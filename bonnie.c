@@ -505,7 +505,7 @@ static uint32_t sweep_steps(const struct config *cfg)
 	uint32_t n = 0;
 
 	for (int i = 0; i < PHASE_COUNT; i++)
-		n += phase_table[i]->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << i)));
+		n += phase_wanted(cfg, phase_table[i]);
 	return n * cfg->runs * cfg->sweep_levels;
 }
 

@@ -26,28 +26,33 @@ import sys
 NOT_MEASURED = "+++++"
 
 
-def csv_fields():
-    """0-based CSV index of each phase's rate -> phase name, from the
-    `bonnie --list-phases` output that bench/run.sh puts in BONNIE_PHASE_LIST
-    (name, title, unit, rate, %CPU and latency field numbers, tab-separated)."""
+def phase_list():
+    """The rows of the `bonnie --list-phases` output that bench/run.sh puts
+    in BONNIE_PHASE_LIST (name, title, unit, rate, %CPU and latency field
+    numbers, words, group; tab-separated), in pipeline order."""
     text = os.environ.get("BONNIE_PHASE_LIST", "")
-    out = {}
+    rows = []
     for line in text.splitlines():
         cols = line.split("\t")
-        if len(cols) != 6:
+        if len(cols) != 8:
             die("BONNIE_PHASE_LIST: bad line %r (bench/run.sh sets it from bonnie --list-phases)" % line)
-        out[int(cols[3]) - 1] = cols[0]
-    if not out:
+        rows.append(cols)
+    if not rows:
         die("BONNIE_PHASE_LIST is empty (bench/run.sh sets it from bonnie --list-phases)")
-    return out
+    return rows
 
-PHASE_TITLES = {
-    "putc": "per-char write", "put_block": "block write", "rewrite": "rewrite",
-    "getc": "per-char read", "get_block": "block read", "seeks": "random seeks",
-    "seq_create": "sequential create", "seq_stat": "sequential read (stat)",
-    "seq_del": "sequential delete", "ran_create": "random create",
-    "ran_stat": "random read (stat)", "ran_del": "random delete",
-}
+
+def csv_fields():
+    """0-based CSV index of each phase's rate -> phase name."""
+    return {int(cols[3]) - 1: cols[0] for cols in phase_list()}
+
+
+def phase_title(name):
+    """A phase in the words bonnie's own reports use ("block write")."""
+    for cols in phase_list():
+        if cols[0] == name:
+            return cols[6]
+    die("phase %r is not in BONNIE_PHASE_LIST" % name)
 
 
 def die(msg):
@@ -427,7 +432,7 @@ def build(res):
     # 1. per-char
     rows = []
     for ph in ("putc", "getc"):
-        rows.append(Row(res, "%s (%s) vs bonnie++" % (PHASE_TITLES[ph], ph), (C, "bonnie", ph),
+        rows.append(Row(res, "%s (%s) vs bonnie++" % (phase_title(ph), ph), (C, "bonnie", ph),
                         (C, "bonnie++", ph), "KiB/s", goal=1.0, group=C,
                         cpu=((C, "bonnie", ph + "_cpu_csv"), (C, "bonnie++", ph + "_cpu_csv"), False)))
     sections.append(("1. Per-char write and read vs bonnie++ (set C)",
@@ -441,7 +446,7 @@ def build(res):
     # 2. block
     rows = []
     for ph in ("put_block", "rewrite", "get_block"):
-        rows.append(Row(res, "%s vs bonnie++ (bonnie --no-evict; both read from the page cache)" % PHASE_TITLES[ph],
+        rows.append(Row(res, "%s vs bonnie++ (bonnie --no-evict; both read from the page cache)" % phase_title(ph),
                         (A, "bonnie", ph), (A, "bonnie++", ph), "KiB/s", goal=1.0, group=A,
                         cpu=((A, "bonnie", ph + "_cpu_csv"), (A, "bonnie++", ph + "_cpu_csv"))))
     rows.append(Row(res, "block write vs fio --rw=write (buffered, end_fsync=1)", (B, "bonnie", "put_block"),
@@ -494,7 +499,7 @@ def build(res):
     # 4. files
     rows = []
     for ph in ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"):
-        rows.append(Row(res, "%s (%s)" % (PHASE_TITLES[ph], ph), (F, "bonnie", ph), (F, "bonnie++", ph),
+        rows.append(Row(res, "%s (%s)" % (phase_title(ph), ph), (F, "bonnie", ph), (F, "bonnie++", ph),
                         "files/s", goal=1.0, group=F,
                         cpu=((F, "bonnie", ph + "_cpu_csv"), (F, "bonnie++", ph + "_cpu_csv"), False)))
     sections.append(("4. File create / read / delete vs bonnie++ (set F)",
@@ -514,7 +519,7 @@ def build(res):
         if not res.has(O, "bonnie", ph):
             continue
         unit = "files/s" if ph.startswith(("seq", "ran")) else ("seeks/s" if ph == "seeks" else "KiB/s")
-        r = Row(res, "%s (%s)" % (PHASE_TITLES[ph], ph), (O, "bonnie", ph), (O, "bonnie-nolat", ph), unit,
+        r = Row(res, "%s (%s)" % (phase_title(ph), ph), (O, "bonnie", ph), (O, "bonnie-nolat", ph), unit,
                 goal=goal, group=O)
         overhead_extras(res, r, ph, clock_ns)
         rows.append(r)
@@ -534,7 +539,7 @@ def build(res):
     rows = []
     for ph in ("rewrite", "get_block", "getc"):
         if res.has(O, "bonnie-verify", ph):
-            rows.append(Row(res, "%s: --verify vs without" % PHASE_TITLES[ph], (O, "bonnie-verify", ph),
+            rows.append(Row(res, "%s: --verify vs without" % phase_title(ph), (O, "bonnie-verify", ph),
                             (O, "bonnie", ph), "KiB/s", group=O,
                             cpu=((O, "bonnie-verify", ph + "_cpu_ns"), (O, "bonnie", ph + "_cpu_ns"), False)))
     sections.append(("5b. Throughput cost of --verify (set O)",

@@ -1,7 +1,8 @@
 /* libFuzzer target: the space check and default size (phases/sizing.c).
  * The input fills a configuration and a file system's free space within
  * the limits options.c allows; the check must agree with exact 128-bit
- * arithmetic, and the default size must be a whole number of chunks. Any
+ * arithmetic (with -c N clients, which need at least what one run does),
+ * and the default size must be a whole number of chunks. Any
  * disagreement, overflow or undefined behaviour is a finding. */
 #include "../phases/sizing.h"
 
@@ -25,11 +26,13 @@ static uint64_t take(const uint8_t **p, size_t *n)
 static u128 exact_need(const struct config *c, uint64_t block, bool probe)
 {
 	u128 files = (u128)c->files_k * 1024, per = 0, dirs = c->file_dirs > 1 ? c->file_dirs : 1;
-	uint64_t data = c->file_size == 0 ? 0 : (c->file_size > c->perchar_size ? c->file_size : c->perchar_size);
+	u128 data = c->file_size == 0 ? 0 : (c->file_size > c->perchar_size ? c->file_size : c->perchar_size);
 
 	if (c->file_max > 0)
 		per = block ? ((u128)c->file_max + block - 1) / block * block : (u128)c->file_max;
-	return data + files * per + (dirs + files / 64 + 2) * block + (probe ? 16u << 20 : 0);
+	if (block)
+		data = (data + block - 1) / block * block;
+	return data + files * per + (c->files_k ? dirs + files / 64 + 2 : 1) * block + (probe ? 16u << 20 : 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -51,6 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.chunk = 256u << (take(&data, &size) % 13);
 	flags = take(&data, &size);
 	probe = flags & 1;
+	/* -c N: each client's part needs at least its share of one run's need */
+	c.concurrency = 1 + (uint32_t)((flags >> 1) % 4096);
 	sp.block = take(&data, &size);
 	sp.bytes_free = take(&data, &size);
 	sp.inodes_free = take(&data, &size);

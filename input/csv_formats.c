@@ -77,25 +77,6 @@ const struct csv_format input_csv_formats[] = {
 };
 const int input_csv_format_count = sizeof input_csv_formats / sizeof input_csv_formats[0];
 
-const struct csv_format *input_csv_format_by_tag(const char *field0)
-{
-	for (int i = 0; i < input_csv_format_count; i++)
-		if (input_csv_formats[i].tag && strcmp(input_csv_formats[i].tag, field0) == 0)
-			return &input_csv_formats[i];
-	return NULL;
-}
-
-static const char *const phase_words[PHASE_COUNT] = {
-	"per-char write", "block write", "rewrite", "per-char read", "block read", "random seeks",
-	"sequential create", "sequential read", "sequential delete", "random create", "random read",
-	"random delete",
-};
-
-const char *input_phase_word(enum phase_id id)
-{
-	return phase_words[id];
-}
-
 static bool all_digits(const char *s)
 {
 	if (*s == '\0')
@@ -274,7 +255,7 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
 		if (s->kind == K_RATE_CPU || s->kind == K_LATENCY) {
 			ph = span_field(s, f, run, &bad_at, &what);
 			if (ph >= 0) {
-				snprintf(why, cap, "field %d (%s %s) is '%.24s'", bad_at + 1, phase_words[ph], what,
+				snprintf(why, cap, "field %d (%s %s) is '%.24s'", bad_at + 1, phase_words((enum phase_id)ph), what,
 				         f[bad_at]);
 				return -1;
 			}

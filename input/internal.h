@@ -20,9 +20,6 @@ struct csv_format {
 extern const struct csv_format input_csv_formats[];
 extern const int input_csv_format_count;
 
-/* The layout whose tag is exactly field0, or NULL. */
-const struct csv_format *input_csv_format_by_tag(const char *field0);
-
 /* Decodes fields f[0..n) (NUL-terminated strings) laid out as fmt into
  * run (origin left alone). Returns 0, or -1 with why (cap bytes) naming
  * the first field that is not what the layout says. */

@@ -58,8 +58,14 @@ struct config {
 	double knee_factor;         /* --knee-factor: p99 rise that marks the knee */
 	const char *phases_arg;     /* --phases NAME,...: resolved into phase_mask by main */
 	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all */
-	uint64_t file_count;        /* files of this instance when not files_k * 1024
-	                               (a client's share of -n); 0: files_k * 1024 */
+	/* Set in one client of -c N (clients_config): the per-char bytes, seeks
+	 * and files this instance does, each possibly 0, while perchar_size,
+	 * seeks and files_k keep the whole run's values, so every client runs
+	 * (and meets the barrier of) every phase the run enables. */
+	bool part_set;
+	uint64_t part_perchar;
+	uint64_t part_seeks;
+	uint64_t part_files;
 	char user[64];              /* -u user[:group]; empty: stay who we are */
 	char group[64];             /* -g group, or the part after ':' in -u */
 
@@ -71,10 +77,28 @@ struct config {
 	const char *html_path;      /* --html FILE, written after the last run */
 };
 
-/* Number of files the file tests create. */
+/* The most client processes a run starts: the largest --clients count, or -c (at least 1). */
+static inline uint32_t config_most_clients(const struct config *c)
+{
+	uint32_t n = c->sweep_levels ? c->sweep[c->sweep_levels - 1] : c->concurrency;
+
+	return n ? n : 1;
+}
+
+/* What this instance does: a client's part, or the whole run's. */
 static inline uint64_t config_file_count(const struct config *c)
 {
-	return c->file_count ? c->file_count : (uint64_t)c->files_k * 1024u;
+	return c->part_set ? c->part_files : (uint64_t)c->files_k * 1024u;
+}
+
+static inline uint64_t config_perchar_bytes(const struct config *c)
+{
+	return c->part_set ? c->part_perchar : c->perchar_size;
+}
+
+static inline uint64_t config_seek_count(const struct config *c)
+{
+	return c->part_set ? c->part_seeks : c->seeks;
 }
 
 #endif

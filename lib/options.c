@@ -428,6 +428,22 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	return fail(p, "internal: unhandled long option");
 }
 
+/* Every client needs one chunk of data file (phases/client_share.h): a
+ * smaller -s than the most clients can share is refused, not enlarged. */
+static int check_clients_size(struct parser *p)
+{
+	const struct config *c = p->cfg;
+	uint32_t n = config_most_clients(c);
+	char least[32], chunk[32];
+
+	if (!c->file_size_given || c->file_size == 0 || c->file_size / c->chunk >= n)
+		return 0;
+	units_format_size_lower((uint64_t)c->chunk * n, least, sizeof least);
+	units_format_size_lower(c->chunk, chunk, sizeof chunk);
+	return fail(p, "%s %u: -s must be at least %s (one %s chunk per client)", c->sweep_levels ? "--clients" : "-c",
+	            n, least, chunk);
+}
+
 /* "--ver": the long options that a typed prefix (without "=value")
  * matches, comma-separated into buf. Returns how many match; an exact
  * match counts alone. */
@@ -535,6 +551,8 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		fail(&p, "-s 0 and -n 0: nothing to test");
 		return OPT_ERROR;
 	}
+	if (check_clients_size(&p) != 0)
+		return OPT_ERROR;
 	if (cfg->html_path && cfg->runs > MAX_HTML_RUNS) {
 		fail(&p, "--html keeps every run in memory: at most -x %u", MAX_HTML_RUNS);
 		return OPT_ERROR;
@@ -569,8 +587,8 @@ void options_usage(FILE *out)
 	"  -x runs    run everything this many times, one CSV line per run, then\n"
 	"             a summary: median, min-max, CV, median latencies\n"
 	"  -z seed    random seed (echoed in the CSV)\n"
-	"  -c clients run N client processes at once, 1..4096 (-s, -n and seeks\n"
-	"             are split between them)\n"
+	"  -c clients run N client processes at once, 1..4096 (-s, -f, -n and a\n"
+	"             seek count are split exactly; -s needs a chunk per client)\n"
 	"  -u user    drop privileges to user[:group] (-g group also accepted)\n"
 	"  -q         quiet: CSV alone on stdout, table on stderr\n"
 	"  -b         fsync after every write and file operation\n"
@@ -582,7 +600,8 @@ void options_usage(FILE *out)
 	"  --no-evict       do not drop the data file from the page cache before reads\n"
 	"  --share          print a paste-ready Markdown block (environment, table,\n"
 	"                   CSV line) on stdout; progress and table go to stderr\n"
-	"  --list-phases    print the phases: name, title, unit, CSV fields; then exit\n"
+	"  --list-phases    print the phases: name, title, unit, CSV fields, words,\n"
+	"                   group; then exit\n"
 	"  --html FILE      also write a self-contained HTML report with charts\n"
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"

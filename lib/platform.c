@@ -26,15 +26,6 @@ size_t plat_page_size(void)
 	return ps > 0 ? (size_t)ps : 4096;
 }
 
-bool plat_has_direct_io(void)
-{
-#if defined(O_DIRECT) || defined(F_NOCACHE)
-	return true;
-#else
-	return false;
-#endif
-}
-
 int plat_open(int dirfd, const char *name, int flags, mode_t mode, bool direct)
 {
 	int fd;

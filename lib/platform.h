@@ -14,9 +14,6 @@
  * I/O (O_DIRECT, or F_NOCACHE on macOS) when direct is true. */
 int plat_open(int dirfd, const char *name, int flags, mode_t mode, bool direct);
 
-/* True when this build can do direct I/O at all. */
-bool plat_has_direct_io(void);
-
 /* Alignment that direct I/O on the file open as fd needs. io_align (file
  * offsets and lengths) is statx(STATX_DIOALIGN)'s where the kernel reports
  * it, else fallback_io (the device's logical block size; 0 if unknown, then

@@ -5,11 +5,9 @@
 #include <string.h>
 
 static volatile sig_atomic_t level;
-static volatile sig_atomic_t last_signal;
 
 static void on_signal(int sig)
 {
-	last_signal = sig;
 	if (sig == SIGHUP || level >= STOP_GRACEFUL)
 		level = STOP_NOW;
 	else
@@ -36,13 +34,7 @@ enum stop_level signals_stop_level(void)
 	return (enum stop_level)level;
 }
 
-int signals_last(void)
-{
-	return last_signal;
-}
-
 void signals_reset(void)
 {
 	level = STOP_NONE;
-	last_signal = 0;
 }

@@ -19,9 +19,6 @@ void signals_install(void);
 
 enum stop_level signals_stop_level(void);
 
-/* The last signal received, or 0. */
-int signals_last(void);
-
 /* Forgets received signals (for tests). */
 void signals_reset(void);
 

@@ -1,6 +1,7 @@
 /* The block device under a file system, from sysfs: its kind, model,
  * sector sizes, scheduler, cache mode, partition offset and alignment, and
- * the stat file whose counters tell how much the device really moved.
+ * the stat file whose counters tell how much the device really moved
+ * (read in sysfs.c; the stack below it is followed in devstack.c).
  * Only reads files, so on systems without sysfs it simply finds nothing. */
 #include "env.h"
 #include "str.h"
@@ -12,27 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int sysfs_line(const char *dir, const char *name, char *buf, size_t len)
-{
-	char path[PATH_MAX + 64];
-	FILE *f;
-	int rc = -1;
-
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -1;
-	if (fgets(buf, (int)len, f) != NULL) {
-		size_t n = strcspn(buf, "\n");
-		while (n > 0 && buf[n - 1] == ' ')
-			n--; /* sysfs pads some model strings */
-		buf[n] = '\0';
-		rc = 0;
-	}
-	fclose(f);
-	return rc;
-}
 
 static int read_line(const char *dir, const char *name, char *buf, size_t len)
 {
@@ -175,23 +155,5 @@ int env_device_probe(struct env_device *dev, const char *sysroot, unsigned major
 	else
 		strcat(dev->stat_path, "/stat");
 	env_counters_probe(&dev->counters, sysroot, devdir);
-	return 0;
-}
-
-int env_device_counters(const char *path, uint64_t *read_bytes, uint64_t *write_bytes)
-{
-	unsigned long long f[7];
-	FILE *fp = fopen(path, "r");
-	int n;
-
-	if (fp == NULL)
-		return -1;
-	n = fscanf(fp, "%llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6]);
-	fclose(fp);
-	if (n != 7)
-		return -1;
-	/* the stat file counts 512-byte sectors whatever the device's sector size */
-	*read_bytes = (uint64_t)f[2] * 512u;
-	*write_bytes = (uint64_t)f[6] * 512u;
 	return 0;
 }

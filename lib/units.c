@@ -179,3 +179,23 @@ void units_format_latency(uint64_t ns, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%llus", (unsigned long long)(us / 1000000));
 }
+
+void units_format_latency_human(double ns, char *buf, size_t len)
+{
+	static const struct {
+		double div;
+		const char *unit;
+	} u[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\xc2\xb5s"}, {1, "ns"}};
+
+	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+		if (ns >= u[i].div * 0.9995 || i + 1 == sizeof u / sizeof u[0]) {
+			snprintf(buf, len, "%.3g %s", ns / u[i].div, u[i].unit);
+			return;
+		}
+	}
+}
+
+void units_format_scaled(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+}

@@ -44,7 +44,17 @@ void units_format_count_rate(double per_s, char *buf, size_t len);
 /* Bytes for people: "4.0 GiB", "512.0 MiB", "12.0 KiB", "100 B". */
 void units_format_human(uint64_t bytes, char *buf, size_t len);
 
-/* A latency in bonnie++'s text form: "598us", "28ms", "120s" (truncated). */
+/* Latencies: every way bonnie writes one is here, so the outputs agree.
+ * bonnie++'s text form, for the table and the CSV: "598us", "28ms",
+ * "120s" (truncated). */
 void units_format_latency(uint64_t ns, char *buf, size_t len);
+
+/* For pages and charts: three significant digits and the unit: "850 ns",
+ * "12.5 \u00b5s" (UTF-8), "3 ms", "1.2 s". */
+void units_format_latency_human(double ns, char *buf, size_t len);
+
+/* A scaled value on a page (a rate in its chart's unit): two decimals
+ * under 10, one under 100, none above: "1.23", "12.3", "123". */
+void units_format_scaled(double v, char *buf, size_t len);
 
 #endif

@@ -69,28 +69,6 @@ struct clients {
 	bool killed;    /* SIGKILL sent after a second signal */
 };
 
-void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct config *out)
-{
-	uint64_t files = config_file_count(cfg);
-
-	*out = *cfg;
-	if (cfg->file_size > 0) {
-		out->file_size = cfg->file_size / n / cfg->chunk * cfg->chunk;
-		if (out->file_size == 0)
-			out->file_size = cfg->chunk;
-	}
-	if (cfg->perchar_size > 0)
-		out->perchar_size = cfg->perchar_size / n > 0 ? cfg->perchar_size / n : 1;
-	out->seeks = cfg->seeks / n > 0 ? cfg->seeks / n : 1;
-	if (out->seek_procs > out->seeks)
-		out->seek_procs = out->seeks;
-	if (files > 0) {
-		uint64_t share = files / n + (i < files % n ? 1 : 0);
-		out->file_count = share > 0 ? share : 1;
-	}
-	out->seed = cfg->seed + i;
-}
-
 /* A client that died holding the mutex leaves it "owner dead": the data
  * it guards are flags that are always consistent, so go on. */
 static void recover_if_owner_died(struct shared *sh, int rc)
@@ -505,11 +483,6 @@ static void finish_all(struct clients *c)
 	}
 }
 
-static bool phase_wanted(const struct config *cfg, int i)
-{
-	return phase_table[i]->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << i)));
-}
-
 int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struct runner_hooks *hooks,
                 struct op_error *err)
 {
@@ -533,12 +506,13 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	if (start_all(&c, err) != 0)
 		rc = -2;
 	for (int i = 0; i < PHASE_COUNT && rc == 0; i++)
-		if (phase_wanted(b->cfg, i))
+		if (phase_wanted(b->cfg, phase_table[i]))
 			rc = run_phase(&c, (enum phase_id)i, run, hooks);
 	finish_all(&c);
 	if (rc == -2)
 		for (int i = 0; i < PHASE_COUNT; i++)
 			runner_result_init(&run->phase[i]);
+	runner_note_counts(b->cfg, NULL, run);
 	if (signals_stop_level() != STOP_NONE)
 		run->interrupted = true;
 	shared_close(&c);

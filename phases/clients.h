@@ -6,13 +6,7 @@
 #define BONNIE_CLIENTS_H
 
 #include "bench.h"
-
-/* Client i's share of cfg among n clients: the data file (-s), the
- * per-char size (-f), the seeks and the files (-n) are split, so the run
- * as a whole moves what one client would at -c 1 (and needs the same
- * disk); each keeps at least one chunk, one seek and one file. Client i
- * uses seed + i, so no two clients write the same data. */
-void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct config *out);
+#include "client_share.h" /* how the run is split: clients_config */
 
 /* Runs the enabled phases once in n >= 1 client processes inside b's
  * scratch directory and merges each phase into run (see merge.h); hooks'

@@ -178,9 +178,7 @@ static int make_tree(struct phase_ctx *ctx, struct phase_result *res, bool spare
  * random phases will run. */
 static int make_seq_tree(struct phase_ctx *ctx, struct phase_result *res)
 {
-	uint32_t mask = ctx->cfg->phase_mask;
-
-	return make_tree(ctx, res, mask == 0 || (mask & (1u << PHASE_RAN_CREATE)) != 0);
+	return make_tree(ctx, res, phase_wanted(ctx->cfg, &phase_ran_create));
 }
 
 static int make_ran_tree(struct phase_ctx *ctx, struct phase_result *res)

@@ -36,7 +36,8 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 		errno = ENOMEM;
 		return -1;
 	}
-	fp->order = malloc((size_t)fp->count * sizeof *fp->order);
+	/* a client's part may be no file at all; malloc(0) may be NULL */
+	fp->order = malloc((size_t)(fp->count ? fp->count : 1) * sizeof *fp->order);
 	if (fp->order == NULL)
 		return -1;
 	err = posix_memalign(&buf, mem_align, fp->chunk);

@@ -37,16 +37,22 @@ static void merge_window(struct phase_result *dst, const struct phase_result *sr
 	dst->spread.skew_ns = last_start - start;
 }
 
-static void merge_spread(struct phase_result *dst, const struct phase_result *src, bool first)
+static void merge_spread(struct phase_result *dst, const struct phase_result *src)
 {
 	double rate = phase_result_rate(src);
+	bool first_rated = dst->spread.clients == dst->spread.idle;
 
-	if (first || rate < dst->spread.rate_min)
-		dst->spread.rate_min = rate;
-	if (first || rate > dst->spread.rate_max)
-		dst->spread.rate_max = rate;
 	dst->spread.last_ready_ns = max_u64(dst->spread.last_ready_ns, src->spread.last_ready_ns);
 	dst->spread.clients++;
+	/* done without a unit of work: its part was empty, it has no rate */
+	if (src->status == PHASE_DONE && src->units == 0) {
+		dst->spread.idle++;
+		return;
+	}
+	if (first_rated || rate < dst->spread.rate_min)
+		dst->spread.rate_min = rate;
+	if (first_rated || rate > dst->spread.rate_max)
+		dst->spread.rate_max = rate;
 }
 
 void phase_result_merge(struct phase_result *dst, const struct phase_result *src)
@@ -60,7 +66,7 @@ void phase_result_merge(struct phase_result *dst, const struct phase_result *src
 	} else {
 		merge_window(dst, src);
 	}
-	merge_spread(dst, src, first);
+	merge_spread(dst, src);
 	if (status_rank(src->status) > status_rank(dst->status) || first)
 		dst->status = src->status;
 	if (src->status == PHASE_FAILED && dst->error.err == 0)

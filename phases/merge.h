@@ -13,7 +13,9 @@
  * done) and the error the first failure's. The span of worker activity
  * (seeks) is not kept: the merged rate divides by the whole window.
  * dst->spread counts the clients, the start skew and the slowest and
- * fastest client's rate. Order does not matter. */
+ * fastest client's rate (of those that had work: a client done with no
+ * unit, its part of the seeks or files being 0, is counted as idle).
+ * Order does not matter. */
 void phase_result_merge(struct phase_result *dst, const struct phase_result *src);
 
 /* Rate of one result in units per second (its span if set, else elapsed). */

@@ -56,7 +56,7 @@ static int get_bytes(int fd, unsigned char *buf, size_t len, size_t *got)
 
 static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 {
-	uint64_t total = ctx->cfg->perchar_size;
+	uint64_t total = config_perchar_bytes(ctx->cfg);
 	size_t chunk = ctx->cfg->chunk;
 	struct op_timer t;
 	uint64_t off;
@@ -85,7 +85,7 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 
 static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 {
-	uint64_t total = ctx->cfg->perchar_size;
+	uint64_t total = config_perchar_bytes(ctx->cfg);
 	size_t chunk = ctx->cfg->chunk;
 	unsigned char *buf;
 	struct op_timer t;

@@ -49,11 +49,16 @@ struct phase {
 	int (*finish)(struct phase_ctx *ctx, struct phase_result *res);
 };
 
-#define PHASE_DECLARE(id, name, title, unit, sym) extern const struct phase phase_##sym;
+#define PHASE_DECLARE(id, name, title, words, group, unit, sym) extern const struct phase phase_##sym;
 PHASES(PHASE_DECLARE)
 #undef PHASE_DECLARE
 
 /* The descriptors in pipeline order, indexed by enum phase_id. */
 extern const struct phase *const phase_table[PHASE_COUNT];
+
+/* Whether ph runs under cfg: its options enable it and --phases, when
+ * given, chose it (phase_select.c, beside the mask's parser). The one test
+ * of it: the runner, the client sweep and the file phases all ask here. */
+bool phase_wanted(const struct config *cfg, const struct phase *ph);
 
 #endif

@@ -1,6 +1,6 @@
 /* --phases parsing and phase dependencies; see phase_select.h. */
 #include "phase_select.h"
-#include "phase_list.h"
+#include "phase.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,4 +46,9 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
 	} while (*p++ == ',');
 	*mask = with_needs(m);
 	return 0;
+}
+
+bool phase_wanted(const struct config *cfg, const struct phase *ph)
+{
+	return ph->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << ph->id)) != 0);
 }

@@ -1,4 +1,5 @@
-/* --phases NAME,...: which phases run, with the phases they need. */
+/* --phases NAME,...: which phases run, with the phases they need (and
+ * phase_wanted(), phase.h, the test of it). */
 #ifndef BONNIE_PHASE_SELECT_H
 #define BONNIE_PHASE_SELECT_H
 

@@ -54,6 +54,8 @@ struct dev_io {
  * a single in-process run. */
 struct client_spread {
 	uint32_t clients;       /* client results merged into this one */
+	uint32_t idle;          /* of them, those with nothing to do (a part of 0 seeks or
+	                           files): not in rate_min and rate_max */
 	uint64_t skew_ns;       /* first to last client start of the timed region */
 	uint64_t last_ready_ns; /* when the last client reached the barrier */
 	double rate_min;        /* slowest client, units per second */

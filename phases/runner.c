@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PHASE_ENTRY(id, name, title, unit, sym) &phase_##sym,
+#define PHASE_ENTRY(id, name, title, words, group, unit, sym) &phase_##sym,
 const struct phase *const phase_table[PHASE_COUNT] = {PHASES(PHASE_ENTRY)};
 #undef PHASE_ENTRY
 
@@ -111,21 +111,25 @@ int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return rc;
 }
 
-/* The counts this run used (see struct run_counts). */
-static void note_counts(const struct phase_ctx *ctx, struct run_result *run)
+void runner_note_counts(const struct config *cfg, const struct file_plan *files, struct run_result *run)
 {
-	const struct config *cfg = ctx->cfg;
 	const struct phase_result *seeks = &run->phase[PHASE_SEEKS];
+	uint64_t made = run->phase[PHASE_SEQ_CREATE].units;
 
+	if (run->phase[PHASE_RAN_CREATE].units > made)
+		made = run->phase[PHASE_RAN_CREATE].units;
 	memset(&run->counts, 0, sizeof run->counts);
 	run->counts.seeks_auto = !cfg->seeks_given;
 	run->counts.files_auto = !cfg->files_given;
+	/* a given count is split exactly among clients; one sized by time is what all did */
 	if (seeks->status != PHASE_NOT_RUN)
 		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;
-	if (cfg->files_k > 0 && ctx->files && ctx->files->count_fixed)
-		run->counts.files_k = (uint32_t)(ctx->files->count / 1024);
-	else if (cfg->files_k > 0) /* auto count never settled: what the create made */
-		run->counts.files_k = (uint32_t)((run->phase[PHASE_SEQ_CREATE].units + 1023) / 1024);
+	if (cfg->files_k > 0 && files && files->count_fixed)
+		run->counts.files_k = (uint32_t)(files->count / 1024);
+	else if (cfg->files_k > 0 && cfg->files_given)
+		run->counts.files_k = cfg->files_k;
+	else if (cfg->files_k > 0) /* auto count never settled, or the clients' own: what the creates made */
+		run->counts.files_k = (uint32_t)((made + 1023) / 1024);
 }
 
 static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *table, size_t count,
@@ -139,7 +143,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		struct phase_result *res = &run->phase[ph->id];
 		int rc;
 
-		if (!ph->enabled(ctx->cfg) || (ctx->cfg->phase_mask && !(ctx->cfg->phase_mask & (1u << ph->id))))
+		if (!phase_wanted(ctx->cfg, ph))
 			continue;
 		if (signals_stop_level() != STOP_NONE) {
 			run->interrupted = true;
@@ -163,6 +167,6 @@ int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t c
 {
 	int rc = runner_pipeline(ctx, table, count, run, hooks);
 
-	note_counts(ctx, run);
+	runner_note_counts(ctx->cfg, ctx->files, run);
 	return rc;
 }

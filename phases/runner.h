@@ -26,6 +26,13 @@ struct runner_hooks {
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
                const struct runner_hooks *hooks);
 
+/* The counts run used (struct run_counts), from cfg (the whole run's) and
+ * run's merged results: seeks as given, else as done; files as the plan
+ * fixed them (files NULL: concurrent clients, each with its own plan), as
+ * given, else as the creates made. runner_run calls it; so does
+ * clients_run, for what all clients did together. */
+void runner_note_counts(const struct config *cfg, const struct file_plan *files, struct run_result *run);
+
 /* Runs one phase into res (initialised by runner_result_init): evicts the
  * data file if the phase reads it, then prepare (untimed), run (timed: wall
  * clock, CPU, device counters; hooks->before_timed, if set, is called just

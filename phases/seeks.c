@@ -217,7 +217,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	shared.ctx = ctx;
 	shared.nchunks = ctx->data_size / cfg->chunk;
 	shared.key = cfg->seed;
-	shared.limit = cfg->seeks_given ? cfg->seeks : SEEKS_AUTO_MAX;
+	shared.limit = cfg->seeks_given ? config_seek_count(cfg) : SEEKS_AUTO_MAX;
 	shared.deadline_ns = cfg->seeks_given ? 0 : clock_now_ns() + SEEKS_AUTO_NS;
 	atomic_init(&shared.next, 0);
 	for (unsigned i = 0; i < n; i++) {

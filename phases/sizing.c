@@ -1,5 +1,6 @@
 /* Default size, space check and cache predicate; see sizing.h. */
 #include "sizing.h"
+#include "client_share.h"
 #include "../lib/units.h"
 
 #include <errno.h>
@@ -34,18 +35,23 @@ static bool round_up(uint64_t v, uint64_t unit, uint64_t *r)
 
 bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes)
 {
-	uint64_t data = cfg->file_size > cfg->perchar_size ? cfg->file_size : cfg->perchar_size;
+	uint64_t perchar = config_perchar_bytes(cfg), data = cfg->file_size > perchar ? cfg->file_size : perchar;
 	uint64_t files = config_file_count(cfg), dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 	uint64_t per_file = 0, file_bytes, dir_blocks, dir_bytes, sum;
 	bool ok = true;
 
 	if (cfg->file_size == 0)
 		data = 0;
+	/* a client's data file of one 256-byte chunk still takes a whole block */
+	ok &= round_up(data, fs_block, &data);
 	if (cfg->file_max > 0)
 		ok &= round_up((uint64_t)cfg->file_max, fs_block, &per_file);
 	ok &= mul_ok(files, per_file, &file_bytes);
-	/* directories: one block per 64 entries is generous for every file system we know */
-	ok &= add_ok(dirs, files / 64 + 2, &dir_blocks);
+	/* directories: one block per 64 entries is generous for every file system
+	 * we know; without file tests only the scratch directory (times -c N) */
+	dir_blocks = 1;
+	if (cfg->files_k > 0)
+		ok &= add_ok(dirs, files / 64 + 2, &dir_blocks);
 	ok &= mul_ok(dir_blocks, fs_block, &dir_bytes);
 	ok &= add_ok(data, file_bytes, &sum);
 	ok &= add_ok(sum, dir_bytes, &sum);
@@ -62,20 +68,88 @@ uint64_t sizing_inodes_needed(const struct config *cfg)
 	return config_file_count(cfg) + dirs + 8;
 }
 
+/* The parent of n > 1 clients: its scratch directory, the probe's file. */
+static struct config parent_part(const struct config *cfg)
+{
+	struct config p = *cfg;
+
+	p.file_size = 0;
+	p.files_k = 0;
+	p.part_set = true;
+	p.part_perchar = p.part_seeks = p.part_files = 0;
+	return p;
+}
+
+bool sizing_run_bytes(const struct config *cfg, uint32_t n, uint64_t fs_block, bool align_probe, uint64_t *bytes)
+{
+	struct config part = parent_part(cfg);
+	uint64_t one;
+	bool ok;
+
+	if (n <= 1)
+		return sizing_bytes_needed(cfg, fs_block, align_probe, bytes);
+	ok = sizing_bytes_needed(&part, fs_block, align_probe, bytes);
+	for (uint32_t i = 0; i < n; i++) {
+		clients_config(cfg, n, i, &part);
+		ok &= sizing_bytes_needed(&part, fs_block, false, &one);
+		ok &= add_ok(*bytes, one, bytes);
+	}
+	if (!ok)
+		*bytes = UINT64_MAX;
+	return ok;
+}
+
+uint64_t sizing_run_inodes(const struct config *cfg, uint32_t n)
+{
+	struct config part = parent_part(cfg);
+	uint64_t sum;
+
+	if (n <= 1)
+		return sizing_inodes_needed(cfg);
+	sum = sizing_inodes_needed(&part);
+	/* at most 4096 clients of what one instance needs: no overflow */
+	for (uint32_t i = 0; i < n; i++) {
+		clients_config(cfg, n, i, &part);
+		sum += sizing_inodes_needed(&part);
+	}
+	return sum;
+}
+
+/* The most bytes and inodes any client count of the run (-c, or each
+ * --clients count) needs. */
+static bool worst_need(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes,
+                       uint64_t *inodes)
+{
+	uint32_t levels = cfg->sweep_levels ? cfg->sweep_levels : 1;
+	bool ok = true;
+
+	*bytes = *inodes = 0;
+	for (uint32_t l = 0; l < levels; l++) {
+		uint32_t n = cfg->sweep_levels ? cfg->sweep[l] : cfg->concurrency;
+		uint64_t b, i = sizing_run_inodes(cfg, n);
+
+		ok &= sizing_run_bytes(cfg, n, fs_block, align_probe, &b);
+		*bytes = b > *bytes ? b : *bytes;
+		*inodes = i > *inodes ? i : *inodes;
+	}
+	return ok;
+}
+
 uint64_t sizing_default_size(const struct config *cfg, const struct space *sp, bool align_probe, bool *reduced)
 {
 	struct config rest_cfg = *cfg;
-	uint64_t size = SIZING_DEFAULT_FILE_SIZE, rest, left;
+	uint64_t size = SIZING_DEFAULT_FILE_SIZE, rest, inodes, left;
+	uint64_t least = clients_min_size(cfg->chunk, config_most_clients(cfg));
 
 	rest_cfg.file_size = 0;
-	sizing_bytes_needed(&rest_cfg, sp->block, align_probe, &rest);
+	worst_need(&rest_cfg, sp->block, align_probe, &rest, &inodes);
 	left = sp->bytes_free > rest ? sp->bytes_free - rest : 0;
 	*reduced = left / 2 < size;
-	if (!*reduced)
-		return size;
-	size = left / 4 / (1u << 20) * (1u << 20);
-	size -= size % cfg->chunk;
-	return size < cfg->chunk ? cfg->chunk : size;
+	if (*reduced) {
+		size = left / 4 / (1u << 20) * (1u << 20);
+		size -= size % cfg->chunk;
+	}
+	return size < least ? least : size;
 }
 
 static void no_room(struct op_error *e, const char *what, const char *dir, const char *need, const char *have,
@@ -90,8 +164,9 @@ static void no_room(struct op_error *e, const char *what, const char *dir, const
 
 int sizing_check(const struct config *cfg, const struct space *sp, bool align_probe, struct op_error *e)
 {
-	uint64_t bytes, inodes = sizing_inodes_needed(cfg);
-	bool fits = sizing_bytes_needed(cfg, sp->block, align_probe, &bytes);
+	uint64_t bytes, inodes;
+	bool fits = worst_need(cfg, sp->block, align_probe, &bytes, &inodes);
+	bool clients = config_most_clients(cfg) > 1;
 	char need[48], have[32];
 
 	if (!fits || bytes > sp->bytes_free) {
@@ -100,13 +175,13 @@ int sizing_check(const struct config *cfg, const struct space *sp, bool align_pr
 		else
 			snprintf(need, sizeof need, "more than 16 EiB");
 		units_format_human(sp->bytes_free, have, sizeof have);
-		no_room(e, "not enough space under", cfg->dir, need, have, "-s or -n");
+		no_room(e, "not enough space under", cfg->dir, need, have, clients ? "-s, -n or -c" : "-s or -n");
 		return -1;
 	}
 	if (sp->inodes_free && inodes > sp->inodes_free) {
 		snprintf(need, sizeof need, "%llu", (unsigned long long)inodes);
 		snprintf(have, sizeof have, "%llu", (unsigned long long)sp->inodes_free);
-		no_room(e, "not enough inodes under", cfg->dir, need, have, "-n");
+		no_room(e, "not enough inodes under", cfg->dir, need, have, clients ? "-n or -c" : "-n");
 		return -1;
 	}
 	return 0;

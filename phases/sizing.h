@@ -18,23 +18,33 @@
  * With under twice that free, a quarter of the free space is used. */
 #define SIZING_DEFAULT_FILE_SIZE (4ull << 30)
 
-/* Free space a run needs, as an upper bound: the data file, the file
- * tests' data rounded up to whole blocks of fs_block bytes, their
- * directories, and the alignment probe's file when it will run. Returns
- * false (and UINT64_MAX in *bytes) if the sum does not fit in 64 bits. */
+/* Free space one instance needs (cfg may be a client's part, see
+ * client_share.h), as an upper bound: the data file and the file tests'
+ * data rounded up to whole blocks of fs_block bytes, their directories,
+ * and the alignment probe's file when it will run. Returns false (and
+ * UINT64_MAX in *bytes) if the sum does not fit in 64 bits. */
 bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes);
 
-/* Inodes a run needs: the file tests' files and directories, plus a few. */
+/* Inodes one instance needs: the file tests' files and directories, plus
+ * a few (its scratch directory, data file, probe files). */
 uint64_t sizing_inodes_needed(const struct config *cfg);
+
+/* The same for the whole run at n clients (n <= 1: one instance): the sum
+ * of what each client's part (clients_config) needs, plus the parent's
+ * scratch directory and, once, the probe's file. */
+bool sizing_run_bytes(const struct config *cfg, uint32_t n, uint64_t fs_block, bool align_probe, uint64_t *bytes);
+uint64_t sizing_run_inodes(const struct config *cfg, uint32_t n);
 
 /* The -s size to use when none was given, for the space sp reports:
  * SIZING_DEFAULT_FILE_SIZE, or a quarter of what the rest of the run
  * leaves free when that is less than twice as much (a whole number of MiB
- * and of chunks, at least one chunk). *reduced says which. */
+ * and of chunks); at least one chunk per client (clients_min_size, for
+ * the most clients the run starts). *reduced says which. */
 uint64_t sizing_default_size(const struct config *cfg, const struct space *sp, bool align_probe, bool *reduced);
 
-/* 0 if the run fits in sp; -1 with e filled ("not enough space under
- * <dir>: need X, have Y ...", or inodes) if it does not. */
+/* 0 if the run fits in sp at every client count it uses (-c, or each
+ * --clients count); -1 with e filled ("not enough space under <dir>: need
+ * X, have Y ...", or inodes) if it does not. */
 int sizing_check(const struct config *cfg, const struct space *sp, bool align_probe, struct op_error *e);
 
 /* Whether reads of the data file may come from the page cache: it cannot

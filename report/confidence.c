@@ -21,7 +21,7 @@ void confidence_of(enum phase_id id, const struct phase_result *r, double cv_pct
 	c->device_pct = metric_device_pct(r);
 	c->cv_pct = cv_pct;
 	c->reasons = 0;
-	if (r->elapsed_ns < CONF_MIN_NS)
+	if (metric_low_confidence(r))
 		c->reasons |= CONF_SHORT;
 	if (r->latency.count < CONF_MIN_OPS)
 		c->reasons |= CONF_FEW_OPS;

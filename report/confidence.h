@@ -10,13 +10,12 @@
 
 #include "../phases/results.h"
 
-#define CONF_MIN_NS 500000000ull   /* under this: low confidence (bonnie++'s +++++ rule) */
 #define CONF_MIN_OPS 100u          /* fewer timed operations: few samples */
 #define CONF_MAX_CV_PCT 10.0       /* over this across -x runs: unstable */
 
 /* Reasons, in the order of the mark a cell shows when several apply. */
 enum conf_reason {
-	CONF_SHORT = 1u << 0,       /* '~' ran under 0.5 s */
+	CONF_SHORT = 1u << 0,       /* '~' ran under 0.5 s (metric_low_confidence) */
 	CONF_FEW_OPS = 1u << 1,     /* '#' under CONF_MIN_OPS timed operations */
 	CONF_UNSTABLE = 1u << 2,    /* '!' CV over 10% across the runs of -x */
 	CONF_CACHED = 1u << 3,      /* 'c' read under half its data from the device */

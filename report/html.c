@@ -45,51 +45,6 @@ void html_page_end(FILE *out)
 	        "title with its numbers.</p>\n</body>\n</html>\n", BONNIE_VERSION);
 }
 
-void html_td(FILE *out, const char *text)
-{
-	svg_escape(out, text);
-}
-
-/* A <pre> rather than a <table>: one text node instead of thousands of
- * cells keeps a 700-point sweep quick to render. */
-void html_series_table(FILE *out, const struct line_chart *c, const char *x_label)
-{
-	const struct chart_series *first = c->nseries ? &c->series[0] : NULL;
-
-	fputs("<pre class=\"series\">", out);
-	svg_escape(out, x_label);
-	for (size_t s = 0; s < c->nseries; s++) {
-		fputc('\t', out);
-		svg_escape(out, c->series[s].name ? c->series[s].name : "");
-	}
-	fputc('\n', out);
-	for (size_t i = 0; first && i < first->n; i++) {
-		fprintf(out, "%.6g", first->x[i]);
-		for (size_t s = 0; s < c->nseries; s++)
-			if (i < c->series[s].n)
-				fprintf(out, "\t%.6g", c->series[s].y[i]);
-		fputc('\n', out);
-	}
-	fputs("</pre>\n", out);
-}
-
-/* What fn prints into a memory stream, escaped into a <pre>. */
-static void pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), const void *arg)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	fprintf(out, "<pre class=\"%s\">", cls);
-	if (m != NULL) {
-		fn(m, arg);
-		if (fclose(m) == 0 && buf != NULL)
-			svg_escape(out, buf);
-	}
-	free(buf);
-	fputs("</pre>\n", out);
-}
-
 static void env_text(FILE *m, const void *arg)
 {
 	const struct html_report *rep = arg;
@@ -245,7 +200,7 @@ static void heading(FILE *out, const struct html_report *rep)
 	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->cfg->machine, rep->env->fs_type);
 	html_page_begin(out, title);
 	fputs("<h2 id=\"environment\">What was tested</h2>\n", out);
-	pre_of(out, "environment", env_text, rep);
+	html_pre_of(out, "environment", env_text, rep);
 	fputs("<h3>Options</h3>\n", out);
 	options_table(out, rep->cfg);
 }
@@ -268,9 +223,9 @@ int report_html(FILE *out, const struct html_report *rep)
 		html_repeats(out, rep);
 	html_latency(out, rep);
 	fputs("<h2 id=\"table\">The table</h2>\n", out);
-	pre_of(out, "table", tables_text, rep);
+	html_pre_of(out, "table", tables_text, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
-	pre_of(out, "csv", csv_text, rep);
+	html_pre_of(out, "csv", csv_text, rep);
 	reproduce(out, rep);
 	html_page_end(out);
 	c_locale_leave(&loc);

@@ -4,6 +4,7 @@
 #ifndef BONNIE_HTML_H
 #define BONNIE_HTML_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -49,6 +50,10 @@ struct sweep;
  * series name as heads). */
 void html_series_table(FILE *out, const struct line_chart *c, const char *x_label);
 
+/* What fn(m, arg) prints into a memory stream m, escaped into
+ * <pre class=cls>; an empty <pre> when memory runs out. */
+void html_pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), const void *arg);
+
 /* The sweep section: per phase, throughput and p99 latency against the
  * client count with the knee marked and named, then the sweep table. */
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
@@ -57,13 +62,26 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
  * words, chosen from the largest rate max. */
 void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit);
 
-/* Short words for a phase in headings and chart labels: "block write". */
-const char *html_phase_label(enum phase_id id);
+/* The rate charts' sections, the same on the run and the compare page:
+ * each draws the phases of the groups first..last; id ends the chart's
+ * id ("rates-seq" on the run page, "cmp-seq" on the compare page). */
+struct html_section {
+	const char *id, *title;
+	enum phase_group first, last;
+};
 
-/* The value text in a <td> or <pre>, escaped. */
-void html_td(FILE *out, const char *text);
+#define HTML_SECTIONS 3
+extern const struct html_section html_sections[HTML_SECTIONS];
 
-/* Median of n values (sorted in place); 0 when n is 0. */
-double html_median(double *v, size_t n);
+/* Whether phase id is drawn in section s; the first such phase. */
+bool html_in_section(const struct html_section *s, enum phase_id id);
+enum phase_id html_section_first(const struct html_section *s);
+
+/* The old name of phase_words(), kept only until report/html_compare.c
+ * (being edited elsewhere) calls phase_words() itself. */
+static inline const char *html_phase_label(enum phase_id id)
+{
+	return phase_words(id);
+}
 
 #endif

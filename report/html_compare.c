@@ -5,6 +5,7 @@
 #include "clocale.h"
 #include "html.h"
 #include "svg.h"
+#include "../lib/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +13,6 @@
 #define CMP_LABEL 96
 #define CMP_TEXT 24
 #define CMP_CPU_BARS 10 /* more bars in a chart: no %CPU words under them */
-
-/* The three groups of the run page, by first and last phase. */
-static const struct {
-	const char *id, *title;
-	enum phase_id first, last;
-} cmp_groups[] = {
-	{"cmp-seq", "Sequential I/O", PHASE_PUTC, PHASE_GET_BLOCK},
-	{"cmp-seeks", "Random seeks", PHASE_SEEKS, PHASE_SEEKS},
-	{"cmp-files", "File operations", PHASE_SEQ_CREATE, PHASE_RAN_DEL},
-};
 
 /* Bars and their label texts for up to PHASE_COUNT phases x n runs. */
 struct cmp_bars {
@@ -44,31 +35,27 @@ static void bars_free(struct cmp_bars *b)
 	free(b->text);
 }
 
-static void fmt_value(double v, char *buf, size_t len)
-{
-	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
-}
-
 /* One group's rate bars: each measured phase, one bar per run. */
 static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_t g, struct cmp_bars *b,
                        const char *const *names)
 {
 	double max = 0, scale;
 	const char *label, *unit;
-	char desc[256];
+	char desc[256], id_text[32];
+	const struct html_section *sec = &html_sections[g];
 
 	b->n = 0;
-	for (int id = (int)cmp_groups[g].first; id <= (int)cmp_groups[g].last; id++)
-		for (size_t k = 0; k < n; k++)
+	for (int id = 0; id < PHASE_COUNT; id++)
+		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++)
 			if (runs[k].phase[id].state == CELL_VALUE && runs[k].phase[id].rate > max)
 				max = runs[k].phase[id].rate;
-	html_rate_unit(cmp_groups[g].first, max, &scale, &label, &unit);
-	for (int id = (int)cmp_groups[g].first; id <= (int)cmp_groups[g].last; id++)
-		for (size_t k = 0; k < n; k++) {
+	html_rate_unit(html_section_first(sec), max, &scale, &label, &unit);
+	for (int id = 0; id < PHASE_COUNT; id++)
+		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
 			const struct parsed_phase *p = &runs[k].phase[id];
 			if (p->state != CELL_VALUE)
 				continue;
-			fmt_value(p->rate / scale, b->text[b->n], CMP_TEXT);
+			units_format_scaled(p->rate / scale, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, p->rate, 1, 0, NULL, 0, p->cpu,
 			                                  p->low_confidence ? BAR_LOW_CONFIDENCE : 0u, b->text[b->n]};
@@ -80,8 +67,8 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 		b->bar[i].cpu_pct = -1; /* too narrow for the words: the CSV lines have %CPU */
 	snprintf(desc, sizeof desc, "Bars of %s per phase, one colour per run (legend)%s; hatched bars ran under "
 	         "0.5 s.", label, b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
-	struct bar_chart c = {cmp_groups[g].id, cmp_groups[g].title, desc, {0, 1, false, label, scale, NULL}, b->bar,
-	                      b->n, names, n};
+	snprintf(id_text, sizeof id_text, "cmp-%s", sec->id);
+	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL}, b->bar, b->n, names, n};
 	chart_bars(out, &c);
 }
 
@@ -95,7 +82,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 			const struct parsed_phase *p = &runs[k].phase[id];
 			if (p->state != CELL_VALUE || p->latency_ns <= 0)
 				continue;
-			svg_fmt_latency((double)p->latency_ns, b->text[b->n], CMP_TEXT);
+			units_format_latency_human((double)p->latency_ns, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1, 0u, b->text[b->n]};
 			b->n++;
@@ -108,7 +95,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 	struct bar_chart c = {"cmp-latency", "Maximum latency per phase",
 	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
 	                      "inputs carry only the maximum.",
-	                      {1, 10, true, "maximum latency (log scale)", 0, svg_fmt_latency}, b->bar, b->n, names, n};
+	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human}, b->bar, b->n, names, n};
 	chart_bars(out, &c);
 }
 
@@ -203,7 +190,7 @@ static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const 
 		name_ptr[k] = names[k];
 	differences(out, runs, n, o);
 	fputs("<h2 id=\"rates\">Rates</h2>\n<div class=\"charts\">\n", out);
-	for (size_t g = 0; g < sizeof cmp_groups / sizeof cmp_groups[0]; g++)
+	for (size_t g = 0; g < HTML_SECTIONS; g++)
 		rate_chart(out, runs, n, g, b, name_ptr);
 	fputs("</div>\n", out);
 	latency_chart(out, runs, n, b, name_ptr);

@@ -4,6 +4,7 @@
 #include "html.h"
 #include "metrics.h"
 #include "svg.h"
+#include "../lib/stats.h"
 #include "../lib/units.h"
 
 #include <math.h>
@@ -15,40 +16,24 @@
 #define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
 #define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
 
-struct group {
-	const char *id, *title;
-	enum phase_id first, last;
+const struct html_section html_sections[HTML_SECTIONS] = {
+	{"seq", "Sequential I/O", GROUP_SEQ_OUTPUT, GROUP_SEQ_INPUT},
+	{"seeks", "Random seeks", GROUP_SEEKS, GROUP_SEEKS},
+	{"files", "File operations", GROUP_SEQ_CREATE, GROUP_RAN_CREATE},
 };
 
-static const struct group groups[] = {
-	{"rates-seq", "Sequential I/O", PHASE_PUTC, PHASE_GET_BLOCK},
-	{"rates-seeks", "Random seeks", PHASE_SEEKS, PHASE_SEEKS},
-	{"rates-files", "File operations", PHASE_SEQ_CREATE, PHASE_RAN_DEL},
-};
-
-const char *html_phase_label(enum phase_id id)
+bool html_in_section(const struct html_section *s, enum phase_id id)
 {
-	static const char *const labels[PHASE_COUNT] = {
-		"per-char write", "block write", "rewrite", "per-char read", "block read", "random seeks",
-		"create (seq)", "stat (seq)", "delete (seq)", "create (random)", "stat (random)", "delete (random)",
-	};
-
-	return id < PHASE_COUNT ? labels[id] : "?";
+	return phase_group(id) >= s->first && phase_group(id) <= s->last;
 }
 
-static int cmp_double(const void *a, const void *b)
+enum phase_id html_section_first(const struct html_section *s)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	int id = 0;
 
-	return (x > y) - (x < y);
-}
-
-double html_median(double *v, size_t n)
-{
-	if (n == 0)
-		return 0;
-	qsort(v, n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	while (id + 1 < PHASE_COUNT && !html_in_section(s, (enum phase_id)id))
+		id++;
+	return (enum phase_id)id;
 }
 
 /* One phase over all runs: each run's rate (in run order), the median,
@@ -93,10 +78,10 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 		st->marks |= phase_marks(id, r);
 	}
 	memcpy(sorted, st->rate, st->n * sizeof *sorted);
-	st->median = html_median(sorted, st->n);
+	st->median = stats_median(sorted, st->n);
 	st->lo = st->n ? sorted[0] : 0;
 	st->hi = st->n ? sorted[st->n - 1] : 0;
-	st->cpu = (int)html_median(cpu, st->n);
+	st->cpu = (int)stats_median(cpu, st->n);
 	free(sorted);
 	return st->n;
 }
@@ -121,11 +106,6 @@ void html_rate_unit(enum phase_id id, double max, double *scale, const char **la
 	}
 }
 
-static void fmt_scaled(double v, char *buf, size_t len)
-{
-	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
-}
-
 static const char *marks_text(unsigned m)
 {
 	static const char *const words[] = {
@@ -148,26 +128,27 @@ struct group_data {
 	const char *label, *unit;
 };
 
-static void group_collect(const struct html_report *rep, const struct group *g, struct group_data *d, double *store)
+static void group_collect(const struct html_report *rep, const struct html_section *g, struct group_data *d,
+                          double *store)
 {
 	double max = 0;
 
 	d->n = 0;
-	for (int id = (int)g->first; id <= (int)g->last; id++) {
+	for (int id = 0; id < PHASE_COUNT; id++) {
 		struct phase_stats *st = &d->st[d->n];
 		st->rate = store + d->n * rep->nruns;
-		if (phase_stats(rep, (enum phase_id)id, st) == 0)
+		if (!html_in_section(g, (enum phase_id)id) || phase_stats(rep, (enum phase_id)id, st) == 0)
 			continue;
 		d->id[d->n++] = (enum phase_id)id;
 		max = st->hi > max ? st->hi : max;
 	}
-	html_rate_unit(g->first, max, &d->scale, &d->label, &d->unit);
+	html_rate_unit(html_section_first(g), max, &d->scale, &d->label, &d->unit);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
-		fmt_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
+		units_format_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
 		if (st->marks & BAR_LOW_CONFIDENCE)
 			strcat(d->text[i], "~");
-		d->bars[i] = (struct chart_bar){html_phase_label(d->id[i]), phase_name(d->id[i]), 0, st->median,
+		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
 		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
 	}
@@ -185,11 +166,11 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
-		        phase_name(d->id[i]), st->median, html_phase_label(d->id[i]), d->text[i], st->cpu);
+		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i], st->cpu);
 		if (nruns > 1) {
-			fmt_scaled(st->lo / d->scale, v, sizeof v);
+			units_format_scaled(st->lo / d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
-			fmt_scaled(st->hi / d->scale, v, sizeof v);
+			units_format_scaled(st->hi / d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
 		}
 		fprintf(out, "<td class=\"l\">%s</td></tr>\n", marks_text(st->marks));
@@ -197,10 +178,10 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 	fputs("</table>\n", out);
 }
 
-static void group_section(FILE *out, const struct html_report *rep, const struct group *g, double *store)
+static void group_section(FILE *out, const struct html_report *rep, const struct html_section *g, double *store)
 {
 	struct group_data d;
-	char desc[512];
+	char desc[512], id[32];
 	struct bar_chart c;
 
 	group_collect(rep, g, &d, store);
@@ -210,8 +191,9 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	         "0.5 s (low confidence) or read from the page cache.%s The table below has the same numbers.",
 	         rep->nruns > 1 ? "the median " : "", d.label,
 	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
-	c = (struct bar_chart){g->id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
-	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", g->id,
+	snprintf(id, sizeof id, "rates-%s", g->id);
+	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
+	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", id,
 	        g->title);
 	chart_bars(out, &c);
 	fputs("</figure>\n", out);
@@ -226,8 +208,8 @@ void html_rates(FILE *out, const struct html_report *rep)
 	fprintf(out, "<h2 id=\"rates\">Rates%s</h2>\n", rep->nruns > 1 ? " (median of the runs)" : "");
 	if (store == NULL)
 		return;
-	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-		group_section(out, rep, &groups[i], store);
+	for (size_t i = 0; i < HTML_SECTIONS; i++)
+		group_section(out, rep, &html_sections[i], store);
 	free(store);
 }
 
@@ -242,34 +224,36 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	if (phase_stats(rep, id, st) == 0)
 		return;
 	fprintf(out, "<tr data-key=\"%s\"><td class=\"l\">%s</td><td class=\"l\">%s</td>", phase_name(id),
-	        html_phase_label(id), unit);
+	        phase_words(id), unit);
 	for (size_t i = 0; i < rep->nruns; i++) {
 		const struct phase_result *r = &rep->runs[i].phase[id];
 		v[0] = '\0';
 		if (metric_reportable(r))
-			fmt_scaled(metric_rate(id, r) / scale, v, sizeof v);
+			units_format_scaled(metric_rate(id, r) / scale, v, sizeof v);
 		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
 	}
-	fmt_scaled(st->median / scale, v, sizeof v);
+	units_format_scaled(st->median / scale, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
-	fmt_scaled(st->lo / scale, v, sizeof v);
+	units_format_scaled(st->lo / scale, v, sizeof v);
 	fprintf(out, "<td>%s", v);
-	fmt_scaled(st->hi / scale, v, sizeof v);
+	units_format_scaled(st->hi / scale, v, sizeof v);
 	fprintf(out, " .. %s</td><td>%.1f%%</td></tr>\n", v,
 	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
 }
 
-static void repeat_group(FILE *out, const struct html_report *rep, const struct group *g, struct phase_stats *st)
+static void repeat_group(FILE *out, const struct html_report *rep, const struct html_section *g,
+                         struct phase_stats *st)
 {
 	double max = 0, scale;
 	const char *label, *unit;
 
-	for (int id = (int)g->first; id <= (int)g->last; id++)
-		if (phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (html_in_section(g, (enum phase_id)id) && phase_stats(rep, (enum phase_id)id, st) > 0 && st->hi > max)
 			max = st->hi;
-	html_rate_unit(g->first, max, &scale, &label, &unit);
-	for (int id = (int)g->first; id <= (int)g->last; id++)
-		repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
+	html_rate_unit(html_section_first(g), max, &scale, &label, &unit);
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (html_in_section(g, (enum phase_id)id))
+			repeat_row(out, rep, (enum phase_id)id, st, scale, unit);
 }
 
 void html_repeats(FILE *out, const struct html_report *rep)
@@ -284,8 +268,8 @@ void html_repeats(FILE *out, const struct html_report *rep)
 	for (size_t i = 0; i < rep->nruns; i++)
 		fprintf(out, "<th>run %zu</th>", i + 1);
 	fputs("<th>median</th><th>min .. max</th><th>spread</th></tr>\n", out);
-	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-		repeat_group(out, rep, &groups[i], &st);
+	for (size_t i = 0; i < HTML_SECTIONS; i++)
+		repeat_group(out, rep, &html_sections[i], &st);
 	fputs("</table>\n", out);
 	free(st.rate);
 }
@@ -329,15 +313,15 @@ static void latency_row(FILE *out, const char *name, const struct hist *h)
 	char v[32];
 
 	fprintf(out, "<tr><td class=\"l\">%s</td><td>%llu</td>", name, (unsigned long long)h->count);
-	svg_fmt_latency((double)h->min, v, sizeof v);
+	units_format_latency_human((double)h->min, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
 	for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++) {
 		v[0] = '\0';
 		if (i == 0 || (double)h->count * (1.0 - pcts[i] / 100.0) >= 1.0 - 1e-9)
-			svg_fmt_latency((double)hist_percentile(h, pcts[i]), v, sizeof v);
+			units_format_latency_human((double)hist_percentile(h, pcts[i]), v, sizeof v);
 		fprintf(out, "<td>%s</td>", v);
 	}
-	svg_fmt_latency((double)h->max, v, sizeof v);
+	units_format_latency_human((double)h->max, v, sizeof v);
 	fprintf(out, "<td>%s</td></tr>\n", v);
 }
 
@@ -388,7 +372,7 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	if (cv->n == 0)
 		return;
 	snprintf(cid, sizeof cid, "lat-%s", phase_name(id));
-	snprintf(title, sizeof title, "%s: latency per operation", html_phase_label(id));
+	snprintf(title, sizeof title, "%s: latency per operation", phase_words(id));
 	snprintf(desc, sizeof desc, "Latency against percentile, p0 to the highest percentile the sample count "
 	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
 	         cv->n > 1 ? " One curve per run." : "");
@@ -412,7 +396,7 @@ static void latency_table(FILE *out, const struct html_report *rep)
 			if (metric_reportable(&rep->runs[i].phase[id]))
 				hist_merge(h, &rep->runs[i].phase[id].latency);
 		if (h->count)
-			latency_row(out, html_phase_label((enum phase_id)id), h);
+			latency_row(out, phase_words((enum phase_id)id), h);
 	}
 	fputs("</table>\n", out);
 	free(h);

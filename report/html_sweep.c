@@ -4,6 +4,7 @@
 #include "html.h"
 #include "sweep.h"
 #include "svg.h"
+#include "../lib/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,10 +85,10 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	sweep_knee_sentence(sw, id, k, sentence, sizeof sentence);
 	snprintf(id_t, sizeof id_t, "sweep-%s", phase_name(id));
 	snprintf(id_l, sizeof id_l, "sweep-p99-%s", phase_name(id));
-	snprintf(title_t, sizeof title_t, "%s: throughput against clients", html_phase_label(id));
-	snprintf(title_l, sizeof title_l, "%s: p99 latency against clients", html_phase_label(id));
+	snprintf(title_t, sizeof title_t, "%s: throughput against clients", phase_words(id));
+	snprintf(title_l, sizeof title_l, "%s: p99 latency against clients", phase_words(id));
 	fprintf(out, "<h3 id=\"clients-%s\">", phase_name(id));
-	svg_escape(out, html_phase_label(id));
+	svg_escape(out, phase_words(id));
 	fputs("</h3>\n<p class=\"knee\">", out);
 	svg_escape(out, sentence);
 	fputs("</p>\n<div class=\"charts\">\n", out);
@@ -97,7 +98,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	chart_line(out, &c);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
-	                         "p99 latency (log scale)", 0, svg_fmt_latency}, &ls, 1, &m[1], nl};
+	                         "p99 latency (log scale)", 0, units_format_latency_human}, &ls, 1, &m[1], nl};
 	chart_line(out, &c);
 	fputs("</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){ts, ls};
@@ -106,21 +107,9 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</details>\n", out);
 }
 
-/* The sweep table through a memory stream, escaped into a <pre>. */
-static void table_pre(FILE *out, const struct sweep *sw)
+static void sweep_table_text(FILE *m, const void *sw)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	fputs("<pre class=\"sweep-table\">", out);
-	if (m != NULL) {
-		report_sweep_table(m, sw);
-		if (fclose(m) == 0 && buf != NULL)
-			svg_escape(out, buf);
-	}
-	free(buf);
-	fputs("</pre>\n", out);
+	report_sweep_table(m, sw);
 }
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
@@ -129,12 +118,9 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 	        "every operation at each client count; the knee is where throughput gains under %g%% or p99 "
 	        "passes %gx its value at the first count.</p>\n", (SWEEP_MIN_GAIN - 1) * 100, knee_factor);
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		bool any = false;
-		for (uint32_t l = 0; l < sw->levels; l++)
-			any |= sw->point[l][i].ran;
-		if (any)
+		if (sweep_phase_ran(sw, (enum phase_id)i))
 			phase_charts(out, sw, (enum phase_id)i, knee_factor);
 	}
 	fputs("<h3 id=\"sweep-table\">The sweep table</h3>\n", out);
-	table_pre(out, sw);
+	html_pre_of(out, "sweep-table", sweep_table_text, sw);
 }

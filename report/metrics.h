@@ -9,7 +9,8 @@
 #include "../lib/config.h"
 #include "../phases/results.h"
 
-/* Below this a phase is marked low-confidence (bonnie++ hid it as +++++). */
+/* Below this a phase is marked low-confidence (bonnie++ hid it as +++++):
+ * the one short-phase rule, asked through metric_low_confidence(). */
 #define METRIC_MIN_TRUSTED_NS 500000000ull
 
 /* True when the phase completed and has numbers to report. */

@@ -1,5 +1,5 @@
-/* --list-phases: the phase list, titles, units and CSV positions as the
- * binary knows them, for scripts (tests/phases.sh, bench/) to read instead
+/* --list-phases: the phase list, titles, units, CSV positions, words and
+ * groups as the binary knows them, for scripts (tests/phases.sh, bench/) to read instead
  * of keeping copies. */
 #include "report.h"
 
@@ -20,7 +20,7 @@ void report_phase_list(FILE *out)
 		int rate, cpu, lat;
 
 		report_csv_phase_fields(id, &rate, &cpu, &lat);
-		fprintf(out, "%s\t%s\t%s\t%d\t%d\t%d\n", phase_name(id), phase_title(id), unit_name(phase_unit(id)), rate,
-		        cpu, lat);
+		fprintf(out, "%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", phase_name(id), phase_title(id),
+		        unit_name(phase_unit(id)), rate, cpu, lat, phase_words(id), phase_group_words(phase_group(id)));
 	}
 }

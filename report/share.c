@@ -4,7 +4,6 @@
 #include "share.h"
 #include "clocale.h"
 #include "metrics.h"
-#include "../input/input.h"
 #include "../lib/units.h"
 
 #include <string.h>
@@ -111,7 +110,7 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 		latency_cell(r, 100, max, sizeof max);
 		latency_cell(r, 99, p99, sizeof p99);
 		latency_cell(r, 50, p50, sizeof p50);
-		fprintf(out, "| %s | %s | %u | %s | %s | %s |\n", input_phase_word((enum phase_id)i), rate, metric_cpu_pct(r), max,
+		fprintf(out, "| %s | %s | %u | %s | %s | %s |\n", phase_words((enum phase_id)i), rate, metric_cpu_pct(r), max,
 		        p99, p50);
 	}
 	c_locale_leave(&loc);

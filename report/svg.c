@@ -215,17 +215,3 @@ void svg_mark_patterns(FILE *out, const char *prefix)
 	      out);
 }
 
-void svg_fmt_latency(double ns, char *buf, size_t len)
-{
-	static const struct {
-		double div;
-		const char *unit;
-	} u[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\xc2\xb5s"}, {1, "ns"}};
-
-	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
-		if (ns >= u[i].div * 0.9995 || i + 1 == sizeof u / sizeof u[0]) {
-			snprintf(buf, len, "%.3g %s", ns / u[i].div, u[i].unit);
-			return;
-		}
-	}
-}

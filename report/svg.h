@@ -150,7 +150,4 @@ struct pct_chart {
  * axis (p0, p90, p99, p99.9, p99.99); curves overlaid. */
 void chart_percentiles(FILE *out, const struct pct_chart *c);
 
-/* Latency ns as people read it with its unit: "850 ns", "12.5 us", "3 ms", "1.2 s". */
-void svg_fmt_latency(double ns, char *buf, size_t len);
-
 #endif

@@ -2,6 +2,7 @@
  * taking plain arrays so that runs, repeats, sweeps and comparisons can
  * all be drawn with them. Every mark carries its exact numbers. */
 #include "svg.h"
+#include "../lib/units.h"
 
 #include <math.h>
 #include <string.h>
@@ -351,7 +352,7 @@ static void pct_point(FILE *out, const struct svg_frame *f, const char *what, do
 	double x = svg_frame_x(f, nines(pct)), y = svg_frame_y(f, ns);
 	char v[32], text[64];
 
-	svg_fmt_latency(ns, v, sizeof v);
+	units_format_latency_human(ns, v, sizeof v);
 	snprintf(text, sizeof text, "%s %s", what, v);
 	fprintf(out, "<g class=\"pct-mark\" data-what=\"%s\" data-pct=\"%g\" data-ns=\"%.10g\"><title>", what, pct, ns);
 	svg_escape(out, text);
@@ -381,7 +382,7 @@ static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_cur
 	        "stroke=\"%s\" d=\"M%.1f %.1fH%.1f\"/>", p->max, colour(idx), f->x, svg_frame_y(f, p->max), f->x + f->w);
 	if (label) {
 		char v[32], text[48];
-		svg_fmt_latency(p->max, v, sizeof v);
+		units_format_latency_human(p->max, v, sizeof v);
 		snprintf(text, sizeof text, "max %s", v);
 		svg_text(out, f->x + 4, svg_frame_y(f, p->max) - 4, "start", "pct-label", text);
 	}
@@ -392,7 +393,7 @@ void chart_percentiles(FILE *out, const struct pct_chart *c)
 {
 	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H,
 	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label},
-	                      {1, 10, true, "latency (log scale)", 0, svg_fmt_latency}};
+	                      {1, 10, true, "latency (log scale)", 0, units_format_latency_human}};
 	const char *names[SVG_PALETTE];
 	size_t nn = c->ncurves < SVG_PALETTE ? c->ncurves : SVG_PALETTE;
 

@@ -1,80 +1,9 @@
-/* The sweep table and the knee sentences; see sweep.h. */
+/* The sweep table, the knee sentences and the sweep's JSON; see sweep.h. */
 #include "sweep.h"
 #include "clocale.h"
-#include "metrics.h"
 #include "../lib/units.h"
 
 #include <string.h>
-
-void sweep_add(struct sweep *sw, const struct run_result *run)
-{
-	struct sweep_point *pt;
-
-	if (sw->levels >= MAX_SWEEP_LEVELS)
-		return;
-	sw->clients[sw->levels] = run->clients ? run->clients : 1;
-	pt = sw->point[sw->levels++];
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		memset(&pt[i], 0, sizeof pt[i]);
-		if (!metric_reportable(r))
-			continue;
-		pt[i].ran = true;
-		pt[i].rate = metric_rate((enum phase_id)i, r);
-		pt[i].p50 = metric_latency_pct(r, 50);
-		pt[i].p99 = metric_latency_pct(r, 99);
-		pt[i].max = r->latency.max;
-	}
-}
-
-/* Throughput: the last level before one that gained under 5%. */
-static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_knee *k)
-{
-	int prev = k->first;
-
-	k->still_rising = true;
-	for (uint32_t l = (uint32_t)k->first + 1; l < sw->levels; l++) {
-		const struct sweep_point *p = &sw->point[l][id];
-		if (!p->ran)
-			continue;
-		if (p->rate < SWEEP_MIN_GAIN * sw->point[prev][id].rate) {
-			k->still_rising = false;
-			break;
-		}
-		prev = (int)l;
-	}
-	k->peak = prev;
-}
-
-static void find_p99_over(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
-{
-	double limit = factor * (double)sw->point[k->first][id].p99;
-
-	k->p99_over = -1;
-	for (uint32_t l = (uint32_t)k->first + 1; l < sw->levels; l++)
-		if (sw->point[l][id].ran && (double)sw->point[l][id].p99 > limit) {
-			k->p99_over = (int)l;
-			return;
-		}
-}
-
-bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
-{
-	memset(k, 0, sizeof *k);
-	k->first = -1;
-	for (uint32_t l = 0; l < sw->levels; l++) {
-		if (!sw->point[l][id].ran)
-			continue;
-		if (k->first < 0)
-			k->first = (int)l;
-		k->levels++;
-	}
-	if (k->levels < 2)
-		return false;
-	find_peak(sw, id, k);
-	find_p99_over(sw, id, factor, k);
-	return true;
-}
 
 /* "61.5m/s", "36491/s": the table's rate text with a unit. */
 static void rate_text(enum phase_id id, double rate, char *buf, size_t len)
@@ -114,17 +43,6 @@ void report_sweep_table(FILE *out, const struct sweep *sw)
 	c_locale_leave(&loc);
 }
 
-/* The last level the phase completed at. */
-static uint32_t last_level(const struct sweep *sw, enum phase_id id)
-{
-	uint32_t last = 0;
-
-	for (uint32_t l = 0; l < sw->levels; l++)
-		if (sw->point[l][id].ran)
-			last = l;
-	return last;
-}
-
 static const char *plural(uint32_t n)
 {
 	return n == 1 ? "" : "s";
@@ -150,7 +68,7 @@ static void knee_sentence(const struct sweep *sw, enum phase_id id, double facto
 		         sw->clients[k.first], sw->clients[k.p99_over]);
 	else
 		snprintf(buf + n, len - n, "p99 latency stays within %gx its %u-client value up to %u clients.",
-		         factor, sw->clients[k.first], sw->clients[last_level(sw, id)]);
+		         factor, sw->clients[k.first], sw->clients[k.last]);
 }
 
 void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len)
@@ -165,10 +83,7 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
 
 	c_locale_enter(&loc);
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		bool any = false;
-		for (uint32_t l = 0; l < sw->levels; l++)
-			any |= sw->point[l][i].ran;
-		if (!any)
+		if (!sweep_phase_ran(sw, (enum phase_id)i))
 			continue;
 		knee_sentence(sw, (enum phase_id)i, factor, line, sizeof line);
 		fprintf(out, "%s\n", line);

@@ -1,5 +1,6 @@
-/* The client sweep (--clients LIST): what each phase did at each client
- * count, the sweep table, and the knee of each phase in one sentence. */
+/* The client sweep's outputs (--clients LIST): the sweep table, the knee
+ * of each phase in one sentence, the JSON member and the progress line.
+ * What they say is computed in sweep_model.h. */
 #ifndef BONNIE_SWEEP_H
 #define BONNIE_SWEEP_H
 
@@ -7,41 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../lib/config.h"
+#include "sweep_model.h"
 #include "../lib/json.h"
-#include "../phases/results.h"
-
-/* Throughput "stops rising" below this gain over the previous count. */
-#define SWEEP_MIN_GAIN 1.05
-
-struct sweep_point {
-	bool ran;     /* the phase completed at this count */
-	double rate;  /* aggregate, in the phase's unit: KiB/s, seeks/s, files/s */
-	uint64_t p50, p99, max; /* latency, ns */
-};
-
-struct sweep {
-	uint32_t levels;
-	uint32_t clients[MAX_SWEEP_LEVELS];
-	struct sweep_point point[MAX_SWEEP_LEVELS][PHASE_COUNT];
-};
-
-/* Where a phase's knee is, as indexes into the sweep's levels (-1: none). */
-struct sweep_knee {
-	int first;        /* first level the phase completed at */
-	int levels;       /* levels it completed at */
-	int peak;         /* last level before throughput stopped rising (< +5%) */
-	bool still_rising; /* it never stopped: peak is the last level */
-	int p99_over;     /* first level whose p99 is above k x the first level's */
-};
-
-/* Appends run (the results at run->clients clients) as the next level;
- * ignored past MAX_SWEEP_LEVELS. */
-void sweep_add(struct sweep *sw, const struct run_result *run);
-
-/* The knee of phase id with factor k; false when the phase completed at
- * fewer than two client counts. */
-bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep_knee *out);
 
 /* The sweep table: per phase and client count, the aggregate rate and
  * the p50, p99 and maximum latency. */

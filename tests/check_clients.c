@@ -95,31 +95,71 @@ START_TEST(merge_window_sums_status)
 }
 END_TEST
 
-/* The shares add up to the whole: files exactly, data within a chunk per client. */
+/* client_part: n parts of total, the first total % n one larger, some 0
+ * when total < n, always adding up to total. */
+START_TEST(part_splits_exactly)
+{
+	static const struct { uint64_t total; uint32_t n; } k[] = {
+		{0, 1}, {0, 7}, {1, 1}, {10, 64}, {10, 3}, {1024, 1500}, {8192, 4096}, {16384, 4096},
+		{UINT64_MAX, 1}, {UINT64_MAX, 4096}, {1000000007, 13},
+	};
+
+	for (size_t c = 0; c < sizeof k / sizeof k[0]; c++) {
+		uint64_t sum = 0, q = k[c].total / k[c].n, r = k[c].total % k[c].n;
+
+		for (uint32_t i = 0; i < k[c].n; i++) {
+			uint64_t p = client_part(k[c].total, k[c].n, i);
+			ck_assert_uint_eq(p, i < r ? q + 1 : q);
+			sum += p;
+		}
+		ck_assert_uint_eq(sum, k[c].total);
+	}
+	ck_assert_uint_eq(client_part(10, 64, 9), 1);
+	ck_assert_uint_eq(client_part(10, 64, 10), 0);
+	ck_assert_uint_eq(clients_min_size(8192, 1024), 8u << 20);
+}
+END_TEST
+
+/* The parts of a configuration add up to the whole: data in whole chunks,
+ * per-char bytes, given seeks and files exactly; a client may get no seek
+ * and no file and still runs those phases (the whole run's counts stay). */
 START_TEST(config_split)
 {
 	struct config cfg, part;
-	uint64_t files = 0, data = 0;
-	char err[256], *argv[] = {"bonnie", "-s", "100m", "-n", "3", NULL};
+	uint64_t files = 0, data = 0, perchar = 0, seeks = 0;
+	char err[256], *argv[] = {"bonnie", "-s", "100m:8k:10:4", "-n", "3", NULL};
 
 	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
+	cfg.perchar_size = 1000; /* bytes: not a whole number of chunks or clients */
 	for (uint32_t i = 0; i < 7; i++) {
 		clients_config(&cfg, 7, i, &part);
+		ck_assert(part.part_set);
 		files += config_file_count(&part);
 		data += part.file_size;
+		perchar += config_perchar_bytes(&part);
+		seeks += config_seek_count(&part);
 		ck_assert_uint_eq(part.file_size % cfg.chunk, 0);
 		ck_assert_uint_eq(part.seed, cfg.seed + i);
-		ck_assert_uint_ge(part.seeks, 1);
+		ck_assert_uint_eq(part.seek_procs, config_seek_count(&part)); /* 1 or 2 seeks: as many workers */
+		/* the run's own counts stay: every phase stays enabled in every client */
+		ck_assert_uint_eq(part.seeks, 10);
+		ck_assert_uint_eq(part.files_k, 3);
+		ck_assert_uint_eq(part.perchar_size, 1000);
 	}
 	ck_assert_uint_eq(files, 3 * 1024);
-	ck_assert_uint_le(data, 100ull << 20);
-	ck_assert_uint_gt(data, (100ull << 20) - 7 * cfg.chunk);
-	cfg.file_size = 8 * cfg.chunk;
-	clients_config(&cfg, 4000, 3999, &part); /* more clients than chunks or files: one each */
-	ck_assert_uint_eq(config_file_count(&part), 1);
+	ck_assert_uint_eq(data, 100ull << 20);
+	ck_assert_uint_eq(perchar, 1000);
+	ck_assert_uint_eq(seeks, 10);
+	cfg.file_size = 4000 * (uint64_t)cfg.chunk;
+	clients_config(&cfg, 4000, 3999, &part); /* more clients than seeks or files: none for some */
+	ck_assert_uint_eq(config_file_count(&part), 0);
+	ck_assert_uint_eq(config_seek_count(&part), 0);
+	ck_assert_uint_eq(config_perchar_bytes(&part), 0);
+	ck_assert_uint_eq(part.seek_procs, 1);
 	ck_assert_uint_eq(part.file_size, cfg.chunk);
-	ck_assert_uint_eq(part.seeks, DEFAULT_SEEKS / 4000);
-	ck_assert_uint_eq(part.seek_procs, part.seeks);
+	clients_config(&cfg, 4000, 0, &part);
+	ck_assert_uint_eq(config_file_count(&part), 1);
+	ck_assert_uint_eq(config_seek_count(&part), 1);
 }
 END_TEST
 
@@ -138,28 +178,36 @@ static int count_entries(const char *path)
 	return n;
 }
 
-/* -c clients with small sizes in a fresh directory; returns the result. */
-static struct run_result *run_clients(uint32_t clients, const char *size)
+/* The clients of cfg in a fresh directory; returns the result. */
+static struct run_result *run_clients_cfg(uint32_t clients, struct config *cfg)
 {
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *argv[] = {"bonnie", "-d", parent, "-s", (char *)size, "-n", "1:2k:0:2", "-f64k", "-z", "7", NULL};
-	static struct config cfg;
 	struct run_result *run = calloc(1, sizeof *run);
 	struct op_error e = {0};
-	char err[512];
 	struct bench b;
 
 	snprintf(parent, sizeof parent, "%s/bonnie-clients.XXXXXX", tmp);
 	ck_assert_ptr_nonnull(mkdtemp(parent));
 	ck_assert_ptr_nonnull(run);
-	ck_assert_int_eq(options_parse(10, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	cfg.concurrency = clients;
-	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
+	cfg->dir = parent;
+	cfg->concurrency = clients;
+	ck_assert_msg(bench_open(&b, cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 	ck_assert_int_eq(clients_run(&b, clients, run, NULL, &e), 0);
 	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
 	ck_assert_int_eq(count_entries(parent), 0);
 	rmdir(parent);
 	return run;
+}
+
+/* -c clients with small sizes; returns the result. */
+static struct run_result *run_clients(uint32_t clients, const char *size)
+{
+	char *argv[] = {"bonnie", "-s", (char *)size, "-n", "1:2k:0:2", "-f64k", "-z", "7", NULL};
+	static struct config cfg;
+	char err[512];
+
+	ck_assert_int_eq(options_parse(8, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
+	return run_clients_cfg(clients, &cfg);
 }
 
 /* No client starts a phase before the last one reached the barrier. */
@@ -203,6 +251,93 @@ START_TEST(four_clients_four_times_the_bytes)
 }
 END_TEST
 
+/* The counts recorded are what all clients did together (issue 20: they
+ * were 0 with -c 2 and more, and the CSV fell back to the default 8192). */
+START_TEST(counts_are_the_clients_total)
+{
+	struct run_result *run = run_clients(4, "1m:4k:10:2");
+
+	ck_assert_uint_eq(run->phase[PHASE_SEEKS].units, 10);
+	ck_assert_uint_eq(run->counts.seeks, 10);
+	ck_assert(!run->counts.seeks_auto);
+	ck_assert_uint_eq(run->phase[PHASE_SEQ_CREATE].units, 1024);
+	ck_assert_uint_eq(run->counts.files_k, 1);
+	ck_assert(!run->counts.files_auto);
+	free(run);
+}
+END_TEST
+
+/* Parts of 0: 3 files, 2 seeks and 2 per-char bytes among 4 clients.
+ * Every client still runs every phase and meets its barrier; the idle
+ * ones are counted, and the totals are exactly the parts' sum. */
+START_TEST(empty_parts_still_meet_the_barrier)
+{
+	char *argv[] = {"bonnie", "-s", "1m:4k:2:2", "-n", "1:2k:0:2", "-f64k", "-z", "7", NULL};
+	static struct config cfg;
+	struct run_result *run;
+	char err[512];
+
+	ck_assert_int_eq(options_parse(8, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
+	cfg.part_set = true; /* this run is itself a part: of 3 files and 2 per-char bytes */
+	cfg.part_files = 3;
+	cfg.part_seeks = 2;
+	cfg.part_perchar = 2;
+	run = run_clients_cfg(4, &cfg);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		ck_assert_msg(r->status == PHASE_DONE, "%s: status %d", phase_name((enum phase_id)i), r->status);
+		ck_assert_uint_eq(r->spread.clients, 4);
+		ck_assert_uint_le(r->spread.last_ready_ns, r->start_ns);
+	}
+	ck_assert_uint_eq(run->phase[PHASE_PUTC].bytes, 2);
+	ck_assert_uint_eq(run->phase[PHASE_PUTC].spread.idle, 2);
+	ck_assert_uint_eq(run->phase[PHASE_SEEKS].units, 2);
+	ck_assert_uint_eq(run->phase[PHASE_SEEKS].spread.idle, 2);
+	ck_assert_uint_eq(run->phase[PHASE_SEQ_CREATE].units, 3);
+	ck_assert_uint_eq(run->phase[PHASE_SEQ_CREATE].spread.idle, 1);
+	ck_assert_uint_eq(run->phase[PHASE_RAN_DEL].units, 3);
+	ck_assert(run->phase[PHASE_SEQ_CREATE].spread.rate_min > 0);
+	free(run);
+}
+END_TEST
+
+/* A client with nothing to do has no rate: slowest and fastest are of
+ * the others, whatever the order; one that stopped with nothing done does
+ * count (it is the slowest). */
+START_TEST(merge_idle_client_has_no_rate)
+{
+	struct phase_result *m = malloc(sizeof *m), *m2 = malloc(sizeof *m2);
+	struct phase_result *a = part_result(1000, 500, 100);  /* 2e8/s */
+	struct phase_result *b = part_result(1000, 1000, 100); /* 1e8/s */
+	struct phase_result *idle = part_result(1000, 10, 0);
+	struct phase_result *stopped = part_result(1000, 10, 0);
+
+	stopped->status = PHASE_INTERRUPTED;
+	runner_result_init(m);
+	runner_result_init(m2);
+	phase_result_merge(m, idle);
+	phase_result_merge(m, a);
+	phase_result_merge(m, b);
+	phase_result_merge(m2, a);
+	phase_result_merge(m2, b);
+	phase_result_merge(m2, idle);
+	ck_assert_uint_eq(m->spread.clients, 3);
+	ck_assert_uint_eq(m->spread.idle, 1);
+	ck_assert(m->spread.rate_min > 0.99e8 && m->spread.rate_min < 1.01e8);
+	ck_assert(m->spread.rate_max > 1.99e8 && m->spread.rate_max < 2.01e8);
+	ck_assert(m2->spread.rate_min == m->spread.rate_min && m2->spread.rate_max == m->spread.rate_max);
+	phase_result_merge(m, stopped);
+	ck_assert_uint_eq(m->spread.idle, 1);
+	ck_assert(m->spread.rate_min == 0.0);
+	free(a);
+	free(b);
+	free(idle);
+	free(stopped);
+	free(m);
+	free(m2);
+}
+END_TEST
+
 Suite *suite_clients(void)
 {
 	Suite *s = suite_create("clients");
@@ -211,10 +346,14 @@ Suite *suite_clients(void)
 
 	tcase_add_test(merge, merge_equals_all_samples);
 	tcase_add_test(merge, merge_window_sums_status);
+	tcase_add_test(merge, part_splits_exactly);
 	tcase_add_test(merge, config_split);
+	tcase_add_test(merge, merge_idle_client_has_no_rate);
 	tcase_set_timeout(live, 120);
 	tcase_add_test(live, barrier_holds_everyone);
 	tcase_add_test(live, four_clients_four_times_the_bytes);
+	tcase_add_test(live, counts_are_the_clients_total);
+	tcase_add_test(live, empty_parts_still_meet_the_barrier);
 	suite_add_tcase(s, merge);
 	suite_add_tcase(s, live);
 	return s;

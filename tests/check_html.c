@@ -4,11 +4,14 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/options.h"
+#include "../lib/stats.h"
+#include "../lib/units.h"
 #include "../report/html.h"
 #include "../report/metrics.h"
 #include "../report/svg.h"
 #include "../report/sweep.h"
 #include "../report/compare.h"
+#include "../report/share.h"
 
 #include <check.h>
 #include <locale.h>
@@ -88,7 +91,7 @@ START_TEST(latency_labels_carry_units)
 	char buf[32];
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		svg_fmt_latency(cases[i].ns, buf, sizeof buf);
+		units_format_latency_human(cases[i].ns, buf, sizeof buf);
 		ck_assert_str_eq(buf, cases[i].text);
 	}
 }
@@ -190,9 +193,9 @@ START_TEST(median_of_odd_and_even)
 {
 	double a[] = {5, 1, 3}, b[] = {4, 1, 3, 2};
 
-	ck_assert_double_eq(html_median(a, 3), 3);
-	ck_assert_double_eq(html_median(b, 4), 2.5);
-	ck_assert_double_eq(html_median(b, 0), 0);
+	ck_assert_double_eq(stats_median(a, 3), 3);
+	ck_assert_double_eq(stats_median(b, 4), 2.5);
+	ck_assert_double_eq(stats_median(b, 0), 0);
 }
 END_TEST
 
@@ -253,6 +256,45 @@ START_TEST(run_page_numbers_equal_metrics)
 	ck_assert_ptr_null(strstr(buf, "Each of the")); /* no repeat section for one run */
 	free(csv);
 	free(buf);
+}
+END_TEST
+
+/* One set of words per phase (phase_words, from PHASES(X)) on the run page
+ * and in the --share table; none of the older phrasings that called the
+ * stat phases reads; every phase in exactly one rate section. */
+START_TEST(pages_name_phases_alike)
+{
+	static struct run_result run;
+	static const char *const old[] = {"stat (seq)", "stat (random)", "create (seq)", "sequential read",
+	                                  "random read"};
+	struct config cfg;
+	char want[96], *html, *share = NULL;
+	size_t len;
+	FILE *f;
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	html = page(&cfg, &run, 1);
+	f = mem_open(&share, &len);
+	report_share_run(f, &cfg, &run);
+	fclose(f);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		size_t in = 0;
+		snprintf(want, sizeof want, "<td class=\"l\">%s</td>", phase_words((enum phase_id)id));
+		ck_assert_msg(strstr(html, want) != NULL, "page lacks %s", want);
+		snprintf(want, sizeof want, "| %s |", phase_words((enum phase_id)id));
+		ck_assert_msg(strstr(share, want) != NULL, "share lacks %s", want);
+		for (size_t s = 0; s < HTML_SECTIONS; s++)
+			in += html_in_section(&html_sections[s], (enum phase_id)id);
+		ck_assert_uint_eq(in, 1);
+	}
+	ck_assert_str_eq(phase_words(PHASE_SEQ_STAT), "sequential stat");
+	for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
+		ck_assert_msg(strstr(html, old[i]) == NULL, "page says %s", old[i]);
+		ck_assert_msg(strstr(share, old[i]) == NULL, "share says %s", old[i]);
+	}
+	free(share);
+	free(html);
 }
 END_TEST
 
@@ -478,6 +520,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, percentile_chart_labels_median_p99_max);
 	tcase_add_test(t, median_of_odd_and_even);
 	tcase_add_test(t, run_page_numbers_equal_metrics);
+	tcase_add_test(t, pages_name_phases_alike);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
 	tcase_add_test(t, sweep_page_charts_knee_and_table);
 	tcase_add_test(t, sweep_page_lists_every_count);

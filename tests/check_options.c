@@ -510,6 +510,24 @@ START_TEST(bad_command_lines)
 }
 END_TEST
 
+/* Every client needs one chunk of data file: a smaller -s is refused with
+ * one line naming the least size (issue 20), never silently enlarged. */
+START_TEST(clients_need_a_chunk_each)
+{
+	ck_assert_int_eq(parse(ARGS("-s", "1m", "-c", "1024")), OPT_ERROR);
+	ck_assert_str_eq(err, "-c 1024: -s must be at least 8m (one 8k chunk per client)");
+	ck_assert_int_eq(parse(ARGS("-s", "1m", "-c", "129")), OPT_ERROR);
+	ck_assert_str_eq(err, "-c 129: -s must be at least 1032k (one 8k chunk per client)");
+	ck_assert_int_eq(parse(ARGS("-s", "1m", "--clients", "1,2,1500")), OPT_ERROR);
+	ck_assert_str_eq(err, "--clients 1500: -s must be at least 12000k (one 8k chunk per client)");
+	ASSERT_RUN(ARGS("-s", "1m", "-c", "128"));   /* exactly one chunk each */
+	ASSERT_RUN(ARGS("-s", "1m:256", "-c", "4096"));
+	ASSERT_RUN(ARGS("-s", "0", "-c", "4096"));    /* no data file at all */
+	ASSERT_RUN(ARGS("-c", "4096"));               /* the default size is sized for them */
+	ASSERT_RUN(ARGS("-s", "1m", "-n", "1", "-c", "128", "-s", "1m:8k:1")); /* one seek, 128 clients */
+}
+END_TEST
+
 START_TEST(error_message_respects_errlen)
 {
 	char small[12];
@@ -816,6 +834,7 @@ Suite *suite_options(void)
 	suite_add_tcase(s, good);
 
 	tcase_add_loop_test(bad, bad_command_lines, 0, NBAD_CASES);
+	tcase_add_test(bad, clients_need_a_chunk_each);
 	tcase_add_test(bad, error_message_respects_errlen);
 	tcase_add_loop_test(bad, messages_table, 0, NMESSAGE_CASES);
 	tcase_add_loop_test(bad, sanitize_message_table, 0, NSANITIZE_CASES);

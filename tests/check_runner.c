@@ -203,6 +203,25 @@ START_TEST(test_table_order_and_subset)
 }
 END_TEST
 
+/* --phases: a phase its mask leaves out stays not run, in the runner and
+ * in phase_wanted(), which the sweep's step count also asks. */
+START_TEST(test_mask_leaves_phases_out)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = null_phase(PHASE_SEQ_DEL, NULL_SUCCEED), b = null_phase(PHASE_PUTC, NULL_SUCCEED);
+	const struct phase *t[] = {&a, &b};
+
+	cfg.phase_mask = 1u << PHASE_PUTC;
+	ctx.cfg = &cfg;
+	ck_assert(phase_wanted(&cfg, &b));
+	ck_assert(!phase_wanted(&cfg, &a));
+	ck_assert_int_eq(runner_run(&ctx, t, 2, run, NULL), 0);
+	assert_statuses("D-----------");
+	cfg.phase_mask = 0;
+	ck_assert(phase_wanted(&cfg, &a));
+}
+END_TEST
+
 /* No hooks at all is allowed. */
 START_TEST(test_no_hooks)
 {
@@ -228,6 +247,7 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, test_stop_before_first);
 	tcase_add_test(tc, test_table_order_and_subset);
 	tcase_add_test(tc, test_no_hooks);
+	tcase_add_test(tc, test_mask_leaves_phases_out);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -62,12 +62,13 @@ static bool exact_fits(const struct check_case *k)
 {
 #if defined(__SIZEOF_INT128__)
 	u128 files = (u128)k->files_k * 1024, per = 0, need;
-	uint64_t data = k->size == 0 ? 0 : (k->size > k->perchar ? k->size : k->perchar);
+	u128 data = k->size == 0 ? 0 : (k->size > k->perchar ? k->size : k->perchar);
 	u128 dirs = k->dirs > 1 ? k->dirs : 1;
 
 	if (k->file_max > 0)
 		per = ((u128)k->file_max + k->block - 1) / k->block * k->block;
-	need = data + files * per + (dirs + files / 64 + 2) * k->block + (k->probe ? 16 * MiB : 0);
+	data = (data + k->block - 1) / k->block * k->block;
+	need = data + files * per + (k->files_k ? dirs + files / 64 + 2 : 1) * k->block + (k->probe ? 16 * MiB : 0);
 	return need <= k->bytes_free;
 #else
 	(void)k;
@@ -124,11 +125,11 @@ struct size_case {
 	bool reduced;
 };
 
-/* Default size with -n 0 on 4 KiB blocks: 3 blocks of directories are the rest. */
+/* Default size with -n 0 on 4 KiB blocks: the scratch directory's block is the rest. */
 static const struct size_case sizes[] = {
 	{UINT64_MAX, 4 * GiB, false},
-	{8 * GiB + 3 * 4096, 4 * GiB, false},
-	{8 * GiB + 3 * 4096 - 1, 2 * GiB - 1 * MiB, true}, /* a quarter, whole MiB */
+	{8 * GiB + 4096, 4 * GiB, false},
+	{8 * GiB + 4096 - 1, 2 * GiB - 1 * MiB, true}, /* a quarter, whole MiB */
 	{100 * MiB, 24 * MiB, true},
 	{1 * MiB, 8192, true},  /* at least one chunk */
 	{0, 8192, true},
@@ -168,6 +169,81 @@ START_TEST(test_default_size_leaves_room_for_files)
 }
 END_TEST
 
+/* -c N: the need is what the clients really write and create, each part
+ * on its own (a 256-byte data file takes a block; every client has its
+ * directory and its few inodes), not the run's total as one instance. */
+START_TEST(test_clients_need_their_parts)
+{
+	struct config c = base();
+	struct space sp = {12 * MiB, 0, 4096, 0};
+	struct op_error e = {0};
+	uint64_t b;
+
+	c.chunk = 256;
+	c.file_size = 1 * MiB;
+	c.concurrency = 1;
+	ck_assert(sizing_run_bytes(&c, 1, 4096, false, &b));
+	ck_assert_uint_eq(b, 1 * MiB + 4096);
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &e), 0);
+	/* 4096 clients of one chunk: a block of data and one of directory each, the parent's */
+	ck_assert(sizing_run_bytes(&c, 4096, 4096, false, &b));
+	ck_assert_uint_eq(b, 4096 * 2 * 4096ull + 4096);
+	ck_assert(sizing_run_bytes(&c, 4096, 4096, true, &b));
+	ck_assert_uint_eq(b, 4096 * 2 * 4096ull + 4096 + 16 * MiB); /* the probe once */
+	c.concurrency = 4096;
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &e), -1);
+	ck_assert_str_eq(e.op, "not enough space under");
+	ck_assert_msg(strstr(e.detail, "need 32.0 MiB, have 12.0 MiB (use a smaller -s, -n or -c)"), "%s", e.detail);
+	/* --clients: the largest need of its counts */
+	c.concurrency = 1;
+	c.sweep_levels = 3;
+	c.sweep[0] = 1, c.sweep[1] = 2, c.sweep[2] = 4096;
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &(struct op_error){0}), -1);
+	c.sweep[2] = 4;
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &(struct op_error){0}), 0);
+}
+END_TEST
+
+/* -s 0 -n 1 -c 1500: 1024 clients make one file, 476 none; every one its
+ * directories and a few inodes more. */
+START_TEST(test_clients_need_their_inodes)
+{
+	struct config c = base();
+	struct space sp = {1 * GiB, 3000, 4096, 0};
+	struct op_error e = {0};
+
+	c.files_k = 1;
+	c.concurrency = 1;
+	ck_assert_uint_eq(sizing_run_inodes(&c, 1), 1024 + 1 + 8);
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &e), 0);
+	ck_assert_uint_eq(sizing_run_inodes(&c, 1500), 1024 + 1500 * (1 + 8) + (1 + 8));
+	c.concurrency = 1500;
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &e), -1);
+	ck_assert_str_eq(e.op, "not enough inodes under");
+	ck_assert_str_eq(e.detail, "need 14533, have 3000 (use a smaller -n or -c)");
+}
+END_TEST
+
+/* Without -s, the size chosen leaves every client a chunk, even when the
+ * space would make it smaller (the check then refuses it). */
+START_TEST(test_default_size_one_chunk_per_client)
+{
+	struct config c = base();
+	struct space sp = {1 * MiB, 0, 4096, 0};
+	bool reduced;
+
+	c.concurrency = 1024;
+	ck_assert_uint_eq(sizing_default_size(&c, &sp, false, &reduced), 1024 * 8192ull);
+	ck_assert(reduced);
+	c.file_size = 1024 * 8192ull;
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &(struct op_error){0}), -1);
+	c.file_size = 0;
+	c.sweep_levels = 2; /* --clients 1,2048: its largest count */
+	c.sweep[0] = 1, c.sweep[1] = 2048;
+	ck_assert_uint_eq(sizing_default_size(&c, &sp, false, &reduced), 2048 * 8192ull);
+}
+END_TEST
+
 START_TEST(test_cache_predicate)
 {
 	struct config c = base();
@@ -198,6 +274,9 @@ Suite *suite_sizing(void)
 	tcase_add_test(tc, test_bytes_overflow_flagged);
 	tcase_add_loop_test(tc, test_default_size_table, 0, (int)(sizeof sizes / sizeof sizes[0]));
 	tcase_add_test(tc, test_default_size_leaves_room_for_files);
+	tcase_add_test(tc, test_clients_need_their_parts);
+	tcase_add_test(tc, test_clients_need_their_inodes);
+	tcase_add_test(tc, test_default_size_one_chunk_per_client);
 	tcase_add_test(tc, test_cache_predicate);
 	suite_add_tcase(s, tc);
 	return s;

@@ -86,8 +86,11 @@ START_TEST(knee_indexes)
 	ck_assert_int_eq(k.peak, 1);
 	ck_assert(!k.still_rising);
 	ck_assert_int_eq(k.p99_over, 2);
+	ck_assert_int_eq(k.last, 3);
 	ck_assert(!sweep_knee(sw, PHASE_SEEKS, 2.0, &k));
 	ck_assert(!sweep_knee(sw, PHASE_GETC, 2.0, &k));
+	ck_assert(sweep_phase_ran(sw, PHASE_SEEKS));
+	ck_assert(!sweep_phase_ran(sw, PHASE_GETC));
 	free(sw);
 }
 END_TEST

@@ -40,18 +40,59 @@ check "-c 3: the rest of the shape as -c 1" \
 check "-c 3: JSON says 3 clients" [ "$(jq '.runs[0].clients' "$T/c3.json")" = 3 ]
 check "-c 3: every phase merged 3 clients" \
 	[ "$(jq '[.runs[0].phases[] | select(.status == "done") | .clients.count] | unique' -c "$T/c3.json")" = "[3]" ]
-# 8m split three ways in whole 4k chunks: 3 x 2728 KiB
-check "-c 3: block write moved the clients' shares" \
-	[ "$(jq '.runs[0].phases[] | select(.name == "put_block") | .bytes' "$T/c3.json")" = $((3 * 2728 * 1024)) ]
+# 8m split three ways in whole 4k chunks (683, 683 and 682 of them): exactly -s
+check "-c 3: block write moved exactly -s" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "put_block") | .bytes' "$T/c3.json")" = $((8 << 20)) ]
 check "-c 3: 1024 files created in all" \
 	[ "$(jq '.runs[0].phases[] | select(.name == "seq_create") | .operations' "$T/c3.json")" = 1024 ]
 check "-c 3: table says 3 clients" grep -q '^3 clients: ' "$T/c3.err"
 check "-c 3: slowest/fastest/skew rows" grep -q '^Start skew' "$T/c3.err"
 dev=$(jq '.runs[0].phases[] | select(.name == "put_block") | .device.write_bytes // empty' "$T/c3.json")
 if [ -n "$dev" ]; then # the kernel's count for the device covers what the clients wrote
-	check "-c 3: device wrote at least the block-write bytes ($dev)" [ "$dev" -ge $((3 * 2728 * 1024)) ]
+	check "-c 3: device wrote at least the block-write bytes ($dev)" [ "$dev" -ge $((8 << 20)) ]
 fi
 check "-c 3: scratch removed" empty_dir "$D"
+# the counts recorded are what all clients did together (they were 0 in the JSON)
+check "-c 3: JSON counts: the 64 seeks given" [ "$(jq '.runs[0].counts.seeks' "$T/c3.json")" = 64 ]
+check "-c 3: JSON counts: the 1024 files given" [ "$(jq '.runs[0].counts.files' "$T/c3.json")" = 1024 ]
+check "-c 3: the clients did the 64 seeks" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "seeks") | .operations' "$T/c3.json")" = 64 ]
+
+# a given count is honoured exactly, even with fewer seeks than clients
+# (10 clients seek once, 2 not at all, and all meet every barrier)
+"$BONNIE" -d "$D" -s 4m:256:10:1 -n 0 -f -c 12 -q --json "$T/s10.json" >"$T/s10.csv" 2>"$T/s10.err"; rc=$?
+check "-s 4m:256:10:1 -c 12: exit 0 (got $rc: $(head -n 1 "$T/s10.err"))" [ $rc -eq 0 ]
+check "-s 4m:256:10:1 -c 12: 10 seeks done in all" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "seeks") | .operations' "$T/s10.json")" = 10 ]
+check "-s 4m:256:10:1 -c 12: CSV field 7 says 10" [ "$(csv_field 1 "$T/s10.csv" 8)" = 10 ]
+check "-s 4m:256:10:1 -c 12: JSON counts say 10" [ "$(jq '.runs[0].counts.seeks' "$T/s10.json")" = 10 ]
+check "-s 4m:256:10:1 -c 12: every client in the seek phase" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "seeks") | .clients.count' "$T/s10.json")" = 12 ]
+check "-s 4m:256:10:1 -c 12: two of them idle" \
+	[ "$(jq '.runs[0].phases[] | select(.name == "seeks") | .clients.idle' "$T/s10.json")" = 2 ]
+check "-s 4m:256:10:1 -c 12: scratch removed" empty_dir "$D"
+
+# seeks sized by time: each client seeks for 1.2 s; the count is all of theirs
+"$BONNIE" -d "$D" -s 8m:4k -n 0 -f -c 2 -q --json "$T/sa.json" >"$T/sa.csv" 2>"$T/sa.err"; rc=$?
+done_seeks=$(jq '.runs[0].phases[] | select(.name == "seeks") | .operations' "$T/sa.json")
+check "auto seeks -c 2: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "auto seeks -c 2: CSV field 7 ($(csv_field 1 "$T/sa.csv" 8)) is the $done_seeks seeks done" \
+	[ "$(csv_field 1 "$T/sa.csv" 8)" = "$done_seeks" ]
+check "auto seeks -c 2: JSON counts too" [ "$(jq '.runs[0].counts.seeks' "$T/sa.json")" = "$done_seeks" ]
+check "auto seeks -c 2: marked sized by bonnie" [ "$(jq '.runs[0].counts.seeks_auto' "$T/sa.json")" = true ]
+
+# one chunk of data file per client at least: a smaller -s is refused, nothing made
+"$BONNIE" -d "$D" -s 1m -c 1024 >"$T/min.out" 2>"$T/min.err"; rc=$?
+check "-s 1m -c 1024: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "-s 1m -c 1024: the one line (got: $(cat "$T/min.err"))" \
+	[ "$(cat "$T/min.err")" = "bonnie: -c 1024: -s must be at least 8m (one 8k chunk per client)" ]
+check "-s 1m -c 1024: no output" [ ! -s "$T/min.out" ]
+check "-s 1m -c 1024: nothing made" empty_dir "$D"
+"$BONNIE" -d "$D" -s 1m --clients 1,2,200 >/dev/null 2>"$T/min.err"; rc=$?
+check "--clients 1,2,200 -s 1m: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "--clients 1,2,200 -s 1m: names the largest count (got: $(cat "$T/min.err"))" \
+	[ "$(cat "$T/min.err")" = "bonnie: --clients 200: -s must be at least 1600k (one 8k chunk per client)" ]
+check "--clients 1,2,200 -s 1m: nothing made" empty_dir "$D"
 
 # the sweep
 "$BONNIE" -d "$D" $SMALL --clients 1,2,3 --json "$T/sw.json" >"$T/sw.out" 2>"$T/sw.err"; rc=$?

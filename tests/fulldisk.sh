@@ -1,6 +1,8 @@
 #!/bin/sh
 # Full disks. (a) A run that cannot fit is refused before anything is
-# written: exit 2, "need X, have Y", the file system left as it was. (b) A
+# written: exit 2, "need X, have Y", the file system left as it was; with
+# -c N, what the clients need together (and fewer chunks than clients is
+# exit 1). (b) A
 # disk that fills while bonnie runs (filled while the shim holds bonnie): the
 # phase fails with "No space left on device", the completed phases are
 # reported, the scratch directory is removed, exit 3. On a tmpfs and on an
@@ -52,6 +54,22 @@ refused "1 MiB file and 64 MiB of files on 8 MiB" size=8m "-s 1m -f -n 16:4k:4k"
 refused "1024 files, 100 inodes" size=8m,nr_inodes=100 "-s 0 -n 1" inodes
 # 16x1024 files of 1 PiB: the product wraps to 0 in 64 bits; it must not pass
 refused "16x1024 files of 1 PiB on 16 MiB" size=16m "-s 0 -n 16:1024t" space
+
+# -c N (issue 20): the need is what the clients really write and create.
+# 4096 data files of one 256-byte chunk take a 4 KiB page each (16 MiB).
+refused "-c 4096 of one 256-byte chunk each on 12 MiB" size=12m "-s 1m:256 -n 0 -f -c 4096" space
+# 1024 files, but 1500 clients' directories (the single run's 1024 files fit)
+refused "1024 files among 1500 clients, 3000 inodes" size=64m,nr_inodes=3000 "-s 0 -n 1 -c 1500" inodes
+# fewer chunks than clients: refused as a bad configuration, before the disk is looked at
+mount_tmpfs size=16m
+fs_state >"$O/before"
+"$BONNIE" -d "$M" -s 1m -n 0 -f -c 4096 -q --no-align-probe >"$O/out" 2>"$O/err"; rc=$?
+check "-s 1m -c 4096 on 16 MiB: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "-s 1m -c 4096 on 16 MiB: the one line (got: $(cat "$O/err"))" \
+	[ "$(cat "$O/err")" = "bonnie: -c 4096: -s must be at least 32m (one 8k chunk per client)" ]
+check "-s 1m -c 4096 on 16 MiB: the file system left empty" empty_dir "$M"
+fs_state >"$O/after"
+check "-s 1m -c 4096 on 16 MiB: nothing written" cmp -s "$O/before" "$O/after"
 
 # What fits does run (the checks above are about space, not about tmpfs).
 mount_tmpfs size=8m

@@ -6,6 +6,7 @@
 #include "../report/clocale.h"
 #include "../report/html.h"
 #include "../report/svg.h"
+#include "../lib/units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,7 +48,7 @@ static void sweep_phase(FILE *out, int phase)
 	chart_line(out, &c);
 	c = (struct line_chart){id, title, "p99 latency against client count; the knee is marked.",
 	                        {1, CLIENTS, true, "clients (log scale)", 0, NULL},
-	                        {1, 10, true, "p99 latency (log scale)", 0, svg_fmt_latency}, &l, 1, &m, 1};
+	                        {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human}, &l, 1, &m, 1};
 	snprintf(id, sizeof id, "sweep-p99-%d", phase);
 	snprintf(title, sizeof title, "phase %d: p99 latency", phase);
 	chart_line(out, &c);

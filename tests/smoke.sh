@@ -18,8 +18,8 @@ check "--help prints nothing on stderr" [ ! -s "$T/err" ]
 # --list-phases: the machine-readable phase list the shell tests read.
 "$BONNIE" --list-phases >"$T/list" 2>"$T/err"; rc=$?
 check "--list-phases exits 0 (got $rc)" [ $rc -eq 0 ]
-check "--list-phases: 12 lines of 6 tab-separated fields" \
-	sh -c "[ \$(wc -l <'$T/list') -eq 12 ] && awk -F'\t' 'NF != 6 { exit 1 }' '$T/list'"
+check "--list-phases: 12 lines of 8 tab-separated fields" \
+	sh -c "[ \$(wc -l <'$T/list') -eq 12 ] && awk -F'\t' 'NF != 8 { exit 1 }' '$T/list'"
 check "--list-phases: rate, %CPU, latency fields distinct, 10..50" \
 	sh -c "cut -f4-6 '$T/list' | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; cut -f4-6 '$T/list' | tr '\t' '\n' | awk '\$1 < 10 || \$1 > 50 { exit 1 }'"
 check "--list-phases: units are KiB/s, seeks/s or files/s" sh -c "! cut -f3 '$T/list' | grep -vxE 'KiB/s|seeks/s|files/s'"
