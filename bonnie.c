@@ -8,6 +8,7 @@
 #include "lib/options.h"
 #include "lib/platform.h"
 #include "lib/privs.h"
+#include "lib/reportfile.h"
 #include "lib/signals.h"
 #include "lib/space.h"
 #include "lib/str.h"
@@ -44,13 +45,14 @@ struct session {
 	struct run_result *run;
 	struct align_result *align;
 	FILE *table_out;
-	FILE *progress_out; /* NULL with -q or --json - */
-	FILE *csv_out;      /* NULL with --json - */
+	FILE *progress_out; /* NULL with -q, --json - or --html - */
+	FILE *csv_out;      /* NULL with --json - or --html - */
 	FILE *json_out;     /* NULL without --json */
 	FILE *share_out;    /* stdout with --share, else NULL */
 	char date[40];      /* start of the run, UTC, for --share */
 	struct json json;
 	FILE *html_out;     /* NULL without --html */
+	struct report_file reports[2]; /* --json, --html: checked, then opened */
 	struct run_result *kept; /* --html: every run, for the report at the end */
 	size_t nkept, kept_cap;
 	/* --html with --clients: kept holds the last count's runs only (a
@@ -154,23 +156,40 @@ static void warn_if_cached(const struct session *s)
 	    (unsigned long long)(cfg->file_size >> 20), (unsigned long long)(ram >> 20));
 }
 
-static int open_json(struct session *s)
+/* --json and --html: refused before anything is made when they name a
+ * symbolic link, a directory... or one file (lib/reportfile.h). */
+static int check_reports(struct session *s)
 {
-	const char *path = s->cfg->json_path;
+	char err[1200];
+	int status;
 
-	if (path == NULL)
-		return EXIT_OK;
-	s->json_out = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-	if (s->json_out == NULL) {
-		say("--json %s: %s", path, strerror(errno));
-		return EXIT_REPORT;
+	s->reports[0] = (struct report_file){.opt = "--json", .path = s->cfg->json_path};
+	s->reports[1] = (struct report_file){.opt = "--html", .path = s->cfg->html_path};
+	status = report_files_check(s->reports, 2, err, sizeof err);
+	if (status != EXIT_OK)
+		say("%s", err);
+	return status;
+}
+
+/* Creates or truncates them once the scratch directory is made. */
+static int open_reports(struct session *s)
+{
+	char err[1200];
+	int status = report_files_commit(s->reports, 2, err, sizeof err);
+
+	if (status != EXIT_OK) {
+		say("%s", err);
+		return status;
 	}
-	report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env, s->align);
+	s->json_out = s->reports[0].out;
+	s->html_out = s->reports[1].out;
+	if (s->json_out)
+		report_json_begin(&s->json, s->json_out, s->cfg, s->argc, s->argv, &s->env, s->align);
 	return EXIT_OK;
 }
 
-/* --html: opened before measuring so a bad path fails early; room for
- * every run's results. */
+/* --html: room for every run's results (the file is checked before
+ * anything is made, so a bad path fails early). */
 static int open_html(struct session *s)
 {
 	if (s->cfg->html_path == NULL)
@@ -188,11 +207,6 @@ static int open_html(struct session *s)
 			say("--html: cannot keep the sweep's tables in memory: %s", strerror(errno));
 			return EXIT_SETUP;
 		}
-	}
-	s->html_out = fopen(s->cfg->html_path, "w");
-	if (s->html_out == NULL) {
-		say("--html %s: %s", s->cfg->html_path, strerror(errno));
-		return EXIT_REPORT;
 	}
 	return EXIT_OK;
 }
@@ -245,7 +259,7 @@ static int close_html(struct session *s, int status)
 		rep.all_csv = s->html_csv_buf;
 	}
 	bad = report_html(s->html_out, &rep);
-	if (fclose(s->html_out) != 0)
+	if (report_file_close(&s->reports[1]) != 0)
 		bad = -1;
 	if (bad) {
 		say("--html %s: cannot write: %s", s->cfg->html_path, strerror(errno));
@@ -350,8 +364,10 @@ static void share_date(char *buf, size_t len)
 static int session_open(struct session *s)
 {
 	struct op_error e = {0};
-	int status;
+	int status = check_reports(s);
 
+	if (status != EXIT_OK)
+		return status;
 	s->run = calloc(1, sizeof *s->run);
 	s->align = calloc(1, sizeof *s->align);
 	if (s->run == NULL || s->align == NULL) {
@@ -371,7 +387,7 @@ static int session_open(struct session *s)
 		s->bench.ctx.counters = &s->env.dev.counters;
 	maybe_probe_alignment(s);
 	status = open_html(s);
-	return status == EXIT_OK ? open_json(s) : status;
+	return status == EXIT_OK ? open_reports(s) : status;
 }
 
 /* Ends the JSON document; a JSON file that could not be written is exit 5. */
@@ -383,13 +399,11 @@ static int close_json(struct session *s, int status)
 		report_sweep_json_end(&s->json, &s->sweep, s->cfg->knee_factor);
 	else
 		report_json_end(&s->json);
-	if (s->json_out != stdout) {
-		if (ferror(s->json_out) | (fclose(s->json_out) != 0)) {
-			say("--json %s: cannot write: %s", s->cfg->json_path, strerror(errno));
-			return status == EXIT_OK ? EXIT_REPORT : status;
-		}
-	}
 	s->json_out = NULL;
+	if (report_file_close(&s->reports[0]) != 0) {
+		say("--json %s: cannot write: %s", s->cfg->json_path, strerror(errno));
+		return status == EXIT_OK ? EXIT_REPORT : status;
+	}
 	return status;
 }
 
@@ -401,6 +415,7 @@ static int session_close(struct session *s, int status)
 
 	status = close_json(s, status);
 	status = close_html(s, status);
+	report_files_release(s->reports, 2);
 	html_log_free(s);
 	free(s->kept);
 	repeat_free(&s->repeats);
@@ -537,10 +552,11 @@ static int session_sweep(struct session *s)
 	return status;
 }
 
-/* --json - makes stdout pure JSON: the table moves to stderr, no CSV. */
-static bool json_on_stdout(const struct config *cfg)
+/* --json - (or /dev/stdout) makes stdout pure JSON, --html - pure HTML:
+ * the table moves to stderr, no CSV. */
+static bool report_on_stdout(const struct config *cfg)
 {
-	return cfg->json_path && strcmp(cfg->json_path, "-") == 0;
+	return report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path);
 }
 
 /* Flushes and closes stdout: a report that could not be written is an error. */
@@ -600,9 +616,9 @@ int main(int argc, char **argv)
 	s.argc = argc;
 	s.argv = argv;
 	s.share_out = cfg.share ? stdout : NULL;
-	s.csv_out = json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
-	s.table_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? stderr : stdout;
-	s.progress_out = cfg.quiet || json_on_stdout(&cfg) || cfg.share ? NULL : stdout;
+	s.csv_out = report_on_stdout(&cfg) || cfg.share ? NULL : stdout;
+	s.table_out = cfg.quiet || report_on_stdout(&cfg) || cfg.share ? stderr : stdout;
+	s.progress_out = cfg.quiet || report_on_stdout(&cfg) || cfg.share ? NULL : stdout;
 	status = session_open(&s);
 	if (status == EXIT_OK)
 		status = cfg.sweep_levels ? session_sweep(&s) : session_runs(&s);

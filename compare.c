@@ -4,6 +4,8 @@
 #include "compare.h"
 #include "input/input.h"
 #include "lib/exitcodes.h"
+#include "lib/reportfile.h"
+#include "lib/str.h"
 #include "report/compare.h"
 
 #include <errno.h>
@@ -12,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_INPUT (256u << 20)
 
@@ -36,6 +40,7 @@ static void usage(FILE *out)
 	      "  --threshold X  flag ratios beyond X either way (default 1.5)\n"
 	      "  --format F text (default), markdown, csv (1.98 lines) or json\n"
 	      "  --html OUT also write the comparison as an HTML page with charts\n"
+	      "             (- for stdout; the comparison then goes to stderr)\n"
 	      "Exit status: 0 compared, 1 usage, 2 fewer than two runs found, 5 report not written.\n",
 	      out);
 }
@@ -155,18 +160,46 @@ static void read_inputs(struct parsed_set *set, int n, char **files)
 	}
 }
 
+/* --html: checked like bonnie's reports (lib/reportfile.h), and never one
+ * of the inputs, which it would empty before they are read. Returns 0, or
+ * an exit status after saying why. */
+static int open_html(struct report_file *rf, int nfiles, char **files)
+{
+	char err[1200], safe[4 * sizeof err];
+	struct stat st;
+	int status = report_files_check(rf, 1, err, sizeof err);
+
+	for (int i = 0; i < nfiles && status == EXIT_OK; i++) {
+		bool is_stdin = strcmp(files[i], "-") == 0;
+		if ((is_stdin ? fstat(STDIN_FILENO, &st) : stat(files[i], &st)) == 0 && report_file_is(rf, &st)) {
+			snprintf(err, sizeof err, "%s %s: also an input (%s), not overwritten", rf->opt, rf->path,
+			         files[i]);
+			report_files_release(rf, 1);
+			status = EXIT_USAGE;
+		}
+	}
+	if (status == EXIT_OK)
+		status = report_files_commit(rf, 1, err, sizeof err);
+	if (status != EXIT_OK) {
+		str_sanitize(safe, sizeof safe, err);
+		fprintf(stderr, "bonnie: %s\n", safe);
+	}
+	return status;
+}
+
 /* --html: the page for what was found (a page saying nothing was found
- * when no run was); one not written is exit 5. Closes out. */
-static int write_html(FILE *out, const char *path, const struct parsed_set *set, const struct compare_opts *o,
+ * when no run was); one not written is exit 5. Closes it. */
+static int write_html(struct report_file *rf, const struct parsed_set *set, const struct compare_opts *o,
                       int status)
 {
+	FILE *out = rf->out;
 	int bad_write = set->count > 0 ? report_compare_html(out, set->run, set->count, o) : 0;
 
 	if (set->count == 0)
 		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
 		      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
-	if (fclose(out) != 0 || bad_write) {
-		fprintf(stderr, "bonnie: compare --html %s: cannot write: %s\n", path, strerror(errno));
+	if (report_file_close(rf) != 0 || bad_write) {
+		fprintf(stderr, "bonnie: compare --html %s: cannot write: %s\n", rf->path, strerror(errno));
 		return EXIT_REPORT;
 	}
 	return status;
@@ -178,7 +211,7 @@ int compare_main(int argc, char **argv)
 	struct parsed_set set = {0};
 	unsigned long base1 = 1;
 	const char *html = NULL;
-	FILE *html_out = NULL;
+	struct report_file rf = {.opt = "compare --html"};
 	int rc = parse_args(argc, argv, &o, &base1, &html), status;
 
 	if (rc != 0) {
@@ -186,26 +219,26 @@ int compare_main(int argc, char **argv)
 			usage(stdout);
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	}
-	if (html && (html_out = fopen(html, "w")) == NULL) {
-		fprintf(stderr, "bonnie: compare --html %s: %s\n", html, strerror(errno));
-		return EXIT_REPORT;
-	}
+	rf.path = html;
+	if (html && (status = open_html(&rf, argc - optind, argv + optind)) != EXIT_OK)
+		return status;
 	read_inputs(&set, argc - optind, argv + optind);
 	if (set.count > 0 && base1 > set.count) {
 		fprintf(stderr, "bonnie: compare --base %lu: only %zu runs found\n", base1, set.count);
 		input_free(&set);
+		report_files_release(&rf, 1);
 		return EXIT_USAGE;
 	}
 	o.base = base1 - 1;
 	if (set.count == 0)
 		fprintf(stderr, "bonnie: compare: no bonnie or bonnie++ result found\n");
 	else
-		report_compare(stdout, set.run, set.count, &o);
+		report_compare(rf.on_stdout ? stderr : stdout, set.run, set.count, &o);
 	if (set.count == 1)
 		fprintf(stderr, "bonnie: compare: only one run found: nothing to compare it with\n");
 	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;
-	if (html_out)
-		status = write_html(html_out, html, &set, &o, status);
+	if (rf.out)
+		status = write_html(&rf, &set, &o, status);
 	input_free(&set);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "bonnie: compare: cannot write the report: %s\n", strerror(errno));

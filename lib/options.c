@@ -1,5 +1,6 @@
 /* bonnie++-compatible option parsing (getopt_long) with strict validation. */
 #include "options.h"
+#include "reportfile.h"
 #include "str.h"
 #include "units.h"
 
@@ -543,8 +544,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		fail(&p, "unexpected argument '%s' (options take the form -s 512m)", argv[optind]);
 		return OPT_ERROR;
 	}
-	if (cfg->share && cfg->json_path && strcmp(cfg->json_path, "-") == 0) {
-		fail(&p, "--share and --json -: only one of them can have standard output");
+	if (cfg->share && (report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path))) {
+		fail(&p, "--share and %s %s: only one of them can have standard output",
+		     report_path_is_stdout(cfg->json_path) ? "--json" : "--html",
+		     report_path_is_stdout(cfg->json_path) ? cfg->json_path : cfg->html_path);
 		return OPT_ERROR;
 	}
 	if (cfg->file_size == 0 && cfg->files_k == 0 && cfg->file_size_given) {

@@ -460,6 +460,10 @@ static const struct bad_case bad_cases[] = {
 	/* --json */
 	{{"--json", ""}, "--json"},
 	{{"--json="}, "--json"},
+	/* --share and another report on standard output */
+	{{"--share", "--json", "-"}, "--share and --json -"},
+	{{"--share", "--html", "-"}, "--share and --html -"},
+	{{"--share", "--html", "/dev/stdout"}, "--share and --html /dev/stdout"},
 	/* unknown options */
 	{{"-k"}, "-k"},
 	{{"-qk"}, "-k"},

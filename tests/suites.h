@@ -33,7 +33,8 @@
 	X(repeat)          \
 	X(files_auto)      \
 	X(clients)         \
-	X(sweep)
+	X(sweep)           \
+	X(reportfile)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

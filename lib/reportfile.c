@@ -1,0 +1,319 @@
+/* Opening the report files: checked first, created or truncated after;
+ * see reportfile.h. */
+#include "reportfile.h"
+#include "exitcodes.h"
+#include "signals.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int report_path_fd(const char *path)
+{
+	const char *p = path + strlen("/dev/fd/");
+	long n = 0;
+
+	if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0)
+		return 1;
+	if (strcmp(path, "/dev/stderr") == 0)
+		return 2;
+	if (strncmp(path, "/dev/fd/", strlen("/dev/fd/")) != 0 || *p == '\0')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++)
+		n = n < INT_MAX / 10 ? n * 10 + (*p - '0') : INT_MAX; /* too big: a descriptor never open */
+	return *p == '\0' ? (int)n : -1;
+}
+
+bool report_path_is_stdout(const char *path)
+{
+	return path != NULL && report_path_fd(path) == 1;
+}
+
+int report_path_split(const char *path, char **dir, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
+
+	*base = slash == NULL ? path : slash + 1;
+	*dir = malloc(len + 1);
+	if (*dir == NULL)
+		return -1;
+	memcpy(*dir, slash == NULL ? "." : path, len);
+	(*dir)[len] = '\0';
+	return 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static int say(int status, const struct report_file *f, char *err, size_t errlen, const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	snprintf(err, errlen, "%s %s: %s", f->opt, f->path, what);
+	return status;
+}
+
+/* Why a file of this type is not written to, or NULL when it is. */
+static const char *refusal(mode_t mode)
+{
+	if (S_ISREG(mode) || S_ISFIFO(mode) || S_ISCHR(mode))
+		return NULL;
+	if (S_ISLNK(mode))
+		return "a symbolic link, not followed";
+	if (S_ISDIR(mode))
+		return "a directory, not written";
+	if (S_ISSOCK(mode))
+		return "a socket, not written";
+	if (S_ISBLK(mode))
+		return "a block device, not written";
+	return "not a regular file, not written";
+}
+
+/* A FIFO with no reader yet: wait for one, as the shell's > would, but let
+ * SIGINT, SIGTERM and SIGHUP end the wait (bonnie's handlers restart
+ * interrupted calls). */
+static int open_fifo_waiting(int dirfd, const char *base)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction old[3], sa;
+	int fd = -1, saved;
+
+	for (int i = 0; i < 3; i++) {
+		sigaction(sigs[i], NULL, &old[i]);
+		sa = old[i];
+		sa.sa_flags &= ~SA_RESTART;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	errno = EINTR;
+	if (signals_stop_level() == STOP_NONE)
+		fd = openat(dirfd, base, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	saved = errno;
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	errno = saved;
+	return fd;
+}
+
+/* An open that failed without O_CREAT: what the name is decides. */
+static int open_failed(struct report_file *f, char *err, size_t errlen)
+{
+	int e = errno;
+	struct stat st;
+
+	if (e == ENOENT) { /* O_NOFOLLOW: a dangling link is ELOOP, so nothing is there */
+		f->create = true;
+		if (faccessat(f->dirfd, ".", W_OK, AT_EACCESS) != 0)
+			return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return EXIT_OK;
+	}
+	if (fstatat(f->dirfd, f->base, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(e));
+	if (e == ENXIO && S_ISFIFO(st.st_mode)) {
+		f->fd = open_fifo_waiting(f->dirfd, f->base);
+		if (f->fd >= 0)
+			return EXIT_OK;
+		if (errno == EINTR)
+			return say(EXIT_INTERRUPTED, f, err, errlen, "interrupted while waiting for a reader");
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	}
+	if (refusal(st.st_mode) != NULL)
+		return say(EXIT_USAGE, f, err, errlen, "%s", refusal(st.st_mode));
+	return say(EXIT_REPORT, f, err, errlen, "%s", strerror(e));
+}
+
+/* A file name: its directory, then the name in it without following it
+ * (non-blocking, so a FIFO without a reader or a device cannot hang it). */
+static int check_name(struct report_file *f, char *err, size_t errlen)
+{
+	int flags;
+
+	if (report_path_split(f->path, &f->dir, &f->base) != 0)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	if (f->base[0] == '\0')
+		return say(EXIT_USAGE, f, err, errlen, "ends in /, not a file name");
+	if (strcmp(f->base, ".") == 0 || strcmp(f->base, "..") == 0)
+		return say(EXIT_USAGE, f, err, errlen, "a directory, not written");
+	f->dirfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (f->dirfd < 0)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	f->fd = openat(f->dirfd, f->base, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (f->fd < 0) {
+		int status = open_failed(f, err, errlen);
+		if (status != EXIT_OK || f->create)
+			return status;
+	}
+	flags = fcntl(f->fd, F_GETFL);
+	if (flags < 0 || fcntl(f->fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	return EXIT_OK;
+}
+
+/* "-", /dev/stdout, /dev/stderr, /dev/fd/N: the descriptor as it is. */
+static int check_descriptor(struct report_file *f, int n, char *err, size_t errlen)
+{
+	int flags = fcntl(n, F_GETFL);
+
+	if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY)
+		return say(EXIT_USAGE, f, err, errlen, "descriptor %d is not open for writing", n);
+	f->on_stdout = n == STDOUT_FILENO;
+	f->fd = fcntl(n, F_DUPFD_CLOEXEC, 3); /* for fstat, and a stream of its own */
+	if (f->fd < 0)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	return EXIT_OK;
+}
+
+static int check_one(struct report_file *f, char *err, size_t errlen)
+{
+	int n = report_path_fd(f->path), status;
+	struct stat st;
+
+	status = n >= 0 ? check_descriptor(f, n, err, errlen) : check_name(f, err, errlen);
+	if (status != EXIT_OK)
+		return status;
+	if (fstat(f->create ? f->dirfd : f->fd, &st) != 0)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	f->mode = st.st_mode;
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
+	if (n < 0 && !f->create && refusal(st.st_mode) != NULL)
+		return say(EXIT_USAGE, f, err, errlen, "%s", refusal(st.st_mode));
+	return EXIT_OK;
+}
+
+/* Two reports into one file would give a file that is neither. Terminals
+ * and /dev/null may take both; one descriptor may not. */
+static bool same_file(const struct report_file *a, const struct report_file *b)
+{
+	int na = report_path_fd(a->path), nb = report_path_fd(b->path);
+
+	if (na >= 0 && na == nb)
+		return true;
+	if (a->create != b->create || a->dev != b->dev || a->ino != b->ino)
+		return false;
+	if (a->create)
+		return strcmp(a->base, b->base) == 0;
+	return !S_ISCHR(a->mode);
+}
+
+int report_files_check(struct report_file *f, size_t n, char *err, size_t errlen)
+{
+	int status = EXIT_OK;
+
+	for (size_t i = 0; i < n; i++) {
+		f[i].checked = f[i].path != NULL;
+		f[i].out = NULL;
+		f[i].fd = f[i].dirfd = -1;
+		f[i].dir = NULL;
+		f[i].create = f[i].created = f[i].on_stdout = false;
+	}
+	for (size_t i = 0; i < n && status == EXIT_OK; i++) {
+		if (!f[i].checked)
+			continue;
+		status = check_one(&f[i], err, errlen);
+		for (size_t j = 0; j < i && status == EXIT_OK; j++)
+			if (f[j].checked && same_file(&f[j], &f[i]))
+				status = say(EXIT_USAGE, &f[i], err, errlen, "the same file as %s %s", f[j].opt,
+				             f[j].path);
+	}
+	if (status != EXIT_OK)
+		report_files_release(f, n);
+	return status;
+}
+
+bool report_file_is(const struct report_file *f, const struct stat *st)
+{
+	return f->checked && !f->create && !S_ISCHR(f->mode) && f->dev == st->st_dev && f->ino == st->st_ino;
+}
+
+/* Creates, truncates and gives f its stream. */
+static int commit_one(struct report_file *f, char *err, size_t errlen)
+{
+	if (f->on_stdout) {
+		f->out = stdout;
+		return EXIT_OK;
+	}
+	if (f->create) {
+		f->fd = openat(f->dirfd, f->base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (f->fd < 0)
+			return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		f->created = true;
+	} else if (S_ISREG(f->mode) && ftruncate(f->fd, 0) != 0) {
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	}
+	f->out = fdopen(f->fd, "w");
+	if (f->out == NULL)
+		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+	f->fd = -1; /* the stream's now */
+	return EXIT_OK;
+}
+
+int report_files_commit(struct report_file *f, size_t n, char *err, size_t errlen)
+{
+	int status = EXIT_OK;
+
+	/* the files to create first: a name taken meanwhile fails before any file is emptied */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n && status == EXIT_OK; i++)
+			if (f[i].checked && f[i].create == (pass == 0))
+				status = commit_one(&f[i], err, errlen);
+	if (status == EXIT_OK) {
+		for (size_t i = 0; i < n; i++)
+			if (f[i].checked && f[i].dirfd >= 0) { /* only a failed commit needed it */
+				close(f[i].dirfd);
+				f[i].dirfd = -1;
+			}
+		return EXIT_OK;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (f[i].checked && f[i].created)
+			unlinkat(f[i].dirfd, f[i].base, 0);
+	report_files_release(f, n);
+	return status;
+}
+
+static void release(struct report_file *f)
+{
+	if (!f->checked)
+		return;
+	if (f->out != NULL && f->out != stdout)
+		fclose(f->out);
+	if (f->fd >= 0)
+		close(f->fd);
+	if (f->dirfd >= 0)
+		close(f->dirfd);
+	free(f->dir);
+	f->out = NULL;
+	f->fd = f->dirfd = -1;
+	f->dir = NULL;
+	f->checked = false;
+}
+
+int report_file_close(struct report_file *f)
+{
+	int bad = 0;
+
+	if (f->out != NULL && f->out != stdout) {
+		bad = ferror(f->out);
+		if (fclose(f->out) != 0)
+			bad = 1;
+	}
+	f->out = NULL;
+	release(f);
+	return bad ? -1 : 0;
+}
+
+void report_files_release(struct report_file *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		release(&f[i]);
+}
