@@ -34,8 +34,8 @@ static void usage(FILE *out)
 {
 	fputs("usage: bonnie compare [--base N] [--threshold X] [--format text|markdown|csv|json]\n"
 	      "                      [--html OUT.html] FILE...\n"
-	      "  FILE       any text holding bonnie++ CSV lines (1.98, 1.97, 1.96, 1.0x) or\n"
-	      "             bonnie JSON documents; - reads standard input\n"
+	      "  FILE       any text holding bonnie++ CSV lines (1.98, 1.97, 1.96, 1.0x),\n"
+	      "             bonnie++ tables or bonnie JSON documents; - reads standard input\n"
 	      "  --base N   compare against the N-th run found (default 1)\n"
 	      "  --threshold X  flag ratios beyond X either way (default 1.5)\n"
 	      "  --format F text (default), markdown, csv (1.98 lines) or json\n"

@@ -60,6 +60,17 @@ static void on_phase_end(void *arg, enum phase_id id, const struct phase_result 
 	outputs_phase_end(&s->out, res);
 }
 
+/* -c: a client stopped long enough to look like a hang is named (the
+ * live sweep line is cleared first). */
+static void on_client_stopped(void *arg, uint32_t client, long pid)
+{
+	struct session *s = arg;
+
+	outputs_clear_line(&s->out);
+	say("client %u (pid %ld) is stopped; the run waits for it (SIGCONT resumes it, SIGINT or SIGTERM "
+	    "ends the run)", client, pid);
+}
+
 static void maybe_probe_alignment(struct session *s)
 {
 	const struct env_device *d = &s->env.dev;
@@ -185,7 +196,7 @@ static int run_status(const struct run_result *run)
  * s->clients client processes. EXIT_SETUP if they could not start. */
 static int session_pass(struct session *s)
 {
-	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL};
+	struct runner_hooks hooks = {on_phase_begin, on_phase_end, s, NULL, on_client_stopped};
 	struct op_error e = {0};
 
 	if (s->clients <= 1) {

@@ -1,5 +1,7 @@
 /* libFuzzer target: `bonnie compare`'s reader and report over arbitrary
- * pasted text (the input is exactly what a stranger hands the tool). */
+ * pasted text (the input is exactly what a stranger hands the tool): CSV
+ * lines, JSON, the table reader and quoted-printable decoding, then the
+ * same text flattened onto one line, as web pages paste tables. */
 #include "../input/input.h"
 #include "../report/compare.h"
 
@@ -8,6 +10,21 @@
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The reader over data with every line end made a blank. */
+static void flattened(const uint8_t *data, size_t size)
+{
+	struct parsed_set set = {0};
+	char *flat = malloc(size ? size : 1);
+
+	if (flat == NULL)
+		return;
+	for (size_t i = 0; i < size; i++)
+		flat[i] = data[i] == '\n' ? ' ' : (char)data[i];
+	input_parse(&set, "fuzz", flat, size);
+	input_free(&set);
+	free(flat);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,5 +43,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(out);
 	}
 	input_free(&set);
+	flattened(data, size);
 	return 0;
 }

@@ -98,7 +98,7 @@ static bool all_plus(const char *s)
 }
 
 /* A size in 1.98 notation: whole GiB as G, else M, else K. */
-static void size_1_98(uint64_t bytes, char *buf, size_t cap)
+void input_size_meta(uint64_t bytes, char *buf, size_t cap)
 {
 	if (bytes % (1ull << 30) == 0)
 		snprintf(buf, cap, "%lluG", (unsigned long long)(bytes >> 30));
@@ -123,7 +123,7 @@ static int meta_field(const struct field_span *s, const char *v, struct parsed_r
 		if (units_parse_size(v, 20, &n) != UNITS_OK || n == 0)
 			return -1;
 		run->size_bytes = n;
-		size_1_98(n, run->meta[s->arg], PARSED_META_LEN);
+		input_size_meta(n, run->meta[s->arg], PARSED_META_LEN);
 		return 0;
 	case K_CHUNK:
 		if (*v && units_parse_size(v, 0, &n) != UNITS_OK)
@@ -141,7 +141,7 @@ static int meta_field(const struct field_span *s, const char *v, struct parsed_r
 }
 
 /* 1.0x writes "num:max:min/dirs" into one field; 1.98 has a field for each. */
-static int files_field(const char *v, struct parsed_run *run)
+int input_files_meta(const char *v, struct parsed_run *run)
 {
 	unsigned long long num = 0, max = 0, min = 0, dirs = 0;
 	char tail;
@@ -216,7 +216,7 @@ static int span_field(const struct field_span *s, char **f, struct parsed_run *r
 }
 
 /* Makes the run empty: no phase run, latencies unknown. */
-static void run_clear(struct parsed_run *run)
+void input_run_clear(struct parsed_run *run)
 {
 	char origin[PARSED_ORIGIN_LEN];
 
@@ -244,7 +244,7 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
 		snprintf(why, cap, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
 		return -1;
 	}
-	run_clear(run);
+	input_run_clear(run);
 	str_copy(run->format, sizeof run->format, fmt->label);
 	for (s = fmt->map; s->kind != K_END; s++) {
 		int bad_at, ph;
@@ -261,7 +261,7 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
 			}
 			continue;
 		}
-		if ((s->kind == K_FILES ? files_field(f[s->first], run) : meta_field(s, f[s->first], run)) != 0) {
+		if ((s->kind == K_FILES ? input_files_meta(f[s->first], run) : meta_field(s, f[s->first], run)) != 0) {
 			snprintf(why, cap, "field %d (%s) is '%.24s'", s->first + 1, meta_words[s->arg], f[s->first]);
 			return -1;
 		}

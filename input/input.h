@@ -1,6 +1,7 @@
-/* Results read back from text: bonnie++ CSV lines of every version and
- * bonnie's JSON documents, found wherever they stand in pasted text. A pure
- * function of its input (no I/O), so it is fuzzed and golden-tested. */
+/* Results read back from text: bonnie++ CSV lines of every version, the
+ * human tables of every version and bonnie's JSON documents, found wherever
+ * they stand in pasted text (also quoted-printable mail). A pure function of
+ * its input (no I/O), so it is fuzzed and golden-tested. */
 #ifndef BONNIE_INPUT_H
 #define BONNIE_INPUT_H
 
@@ -16,6 +17,8 @@ enum cell_state {
 	CELL_VALUE,        /* a measured rate */
 	CELL_TOO_FAST,     /* "+++++": too fast for bonnie++ to measure; no number */
 	CELL_FAILED,       /* bonnie JSON: failed or interrupted */
+	CELL_UNKNOWN,      /* a table that shows no usable rate (bonnie++ 2.00's
+	                      tables print the file count for file-test rates) */
 };
 
 struct parsed_phase {
@@ -35,11 +38,14 @@ enum parsed_meta {
 };
 
 #define PARSED_META_LEN 64
-#define PARSED_ORIGIN_LEN 160
+#define PARSED_ORIGIN_LEN 320
 
 struct parsed_run {
-	char format[8];                 /* "1.98", "1.97", "1.96", "1.0x", "json" */
-	char origin[PARSED_ORIGIN_LEN]; /* "file:line" where it starts */
+	char format[8];                 /* "1.98", "1.97", "1.96", "1.0x", "json", "table" */
+	/* "file:line" where it starts; a table's is "file:line (table)"; a run
+	 * found more than once (its table and its CSV line, a quoted repost)
+	 * lists every place: "file:3 (table) + file:14" */
+	char origin[PARSED_ORIGIN_LEN];
 	uint64_t size_bytes;            /* data file size; 0 when not given */
 	char meta[META_COUNT][PARSED_META_LEN];
 	struct parsed_phase phase[PHASE_COUNT];
@@ -53,8 +59,10 @@ struct parsed_set {
 };
 
 /* Finds every result in text[0..len) (need not be NUL-terminated) and
- * appends them to set, in order; name is the file name used in origins and
- * warnings. Rejected candidates add one warning each and do not stop the
+ * appends them to set, in the order they stand; name is the file name used
+ * in origins and warnings. A quoted-printable text is decoded first. A table
+ * and a CSV line of the same run, and identical results posted twice, are
+ * one run. Rejected candidates add one warning each and do not stop the
  * scan. Returns 0, or -1 when memory ran out (set holds what was found). */
 int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len);
 

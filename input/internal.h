@@ -26,6 +26,17 @@ extern const int input_csv_format_count;
 int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
                      size_t cap);
 
+/* Empties run (no phase run, every latency and %CPU unknown), keeping its
+ * origin. */
+void input_run_clear(struct parsed_run *run);
+
+/* bytes as the 1.98 CSV writes a file size ("512M", "16G") into buf. */
+void input_size_meta(uint64_t bytes, char *buf, size_t cap);
+
+/* A file count as bonnie++ writes it ("16", "16:100000:16/64") into the
+ * run's num_files, max, min and dirs. Returns 0, or -1 if it is not one. */
+int input_files_meta(const char *v, struct parsed_run *run);
+
 /* Reads a bonnie JSON document starting at text[0] ('{'). Appends its runs
  * to set with origin "name:line" (line numbers from first_line). Returns
  * the bytes consumed (> 0), 0 when it is JSON but not bonnie's, or -1 with
@@ -33,6 +44,18 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
  * the objects inside are not tried again as documents of their own. */
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
                     size_t len, size_t *seen, char *why, size_t cap);
+
+/* scan.c: the CSV lines and JSON documents in text, appended to set in
+ * order (input_parse does the rest: mail encoding, tables, merging). */
+int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
+
+/* qp.c: whether text is quoted-printable (its header says so, or it has
+ * soft line breaks and no '=' that is not an escape), and the decoded text
+ * (malloc'ed, NUL-terminated) with, for each of its lines, the line of the
+ * original it starts at (line_map[0] is 1). Returns 0 or -1 (memory). */
+bool input_qp_detect(const char *text, size_t len);
+int input_qp_decode(const char *text, size_t len, char **out, size_t *out_len, unsigned **line_map,
+                    size_t *nlines);
 
 /* Appends a copy of run / a formatted warning. Return 0 or -1 (memory). */
 int input_add_run(struct parsed_set *set, const struct parsed_run *run);

@@ -113,32 +113,90 @@ static bool has_results(const struct parsed_run *r)
 	return false;
 }
 
+/* bonnie++ 1.96 writes a files-only (-s 0) line one empty I/O field short,
+ * 47 fields (the same line is in several mailing-list posts): it is read as
+ * the 48-field line it means. */
+static int short_196_line(const struct csv_format *fmt, char **f, int n)
+{
+	static char empty[] = "";
+
+	if (fmt->nfields != 48 || n != 47)
+		return n;
+	for (int i = 5; i <= 17; i++)
+		if (f[i][0])
+			return n;
+	memmove(&f[6], &f[5], (size_t)(n - 5) * sizeof *f);
+	f[5] = empty;
+	return 48;
+}
+
+/* Decodes candidate c as fmt into run (origin left alone). Returns 0 for
+ * a good line, 1 for a bad one (why says why), -1 when memory ran out. */
+static int decode(const struct csv_format *fmt, struct text c, struct parsed_run *run, char *why, size_t cap)
+{
+	char *buf = dup_text(c), *f[CSV_MAX_FIELDS];
+	int n, rc = 1;
+
+	if (buf == NULL)
+		return -1;
+	n = split_fields(buf, f);
+	if (n > CSV_MAX_FIELDS)
+		snprintf(why, cap, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
+	else if ((rc = input_csv_decode(fmt, f, short_196_line(fmt, f, n), run, why, cap)) == 0 &&
+	         !has_results(run)) {
+		snprintf(why, cap, "no phase has a result");
+		rc = 1;
+	}
+	free(buf);
+	return rc ? 1 : 0;
+}
+
+static bool good_line(const struct csv_format *fmt, struct text c)
+{
+	struct parsed_run run;
+	char why[200];
+
+	run.origin[0] = '\0';
+	return decode(fmt, c, &run, why, sizeof why) == 0;
+}
+
 /* Decodes candidate c as fmt; one warning when it is not a good line
  * (quiet is for 1.0x look-alikes whose second field is not even a size). */
 static void take(struct scan *s, const struct csv_format *fmt, struct text c, unsigned line, bool quiet)
 {
-	char *buf = dup_text(c), *f[CSV_MAX_FIELDS], why[200];
+	char why[200];
 	struct parsed_run run;
-	int n, rc = -1;
+	int rc;
 
-	if (buf == NULL) {
-		s->oom = 1;
-		return;
-	}
-	n = split_fields(buf, f);
 	snprintf(run.origin, sizeof run.origin, "%s:%u", s->name, line);
-	if (n > CSV_MAX_FIELDS)
-		snprintf(why, sizeof why, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
-	else if ((rc = input_csv_decode(fmt, f, n, &run, why, sizeof why)) == 0 && !has_results(&run)) {
-		snprintf(why, sizeof why, "no phase has a result");
-		rc = -1;
-	}
-	if (rc == 0) {
-		if (input_add_run(s->set, &run) != 0)
-			s->oom = 1;
-	} else if (!quiet && input_warn(s->set, s->name, line, "%s line skipped: %s", fmt->label, why) != 0)
+	rc = decode(fmt, c, &run, why, sizeof why);
+	if (rc < 0 || (rc == 0 && input_add_run(s->set, &run) != 0))
 		s->oom = 1;
-	free(buf);
+	else if (rc > 0 && !quiet && input_warn(s->set, s->name, line, "%s line skipped: %s", fmt->label, why) != 0)
+		s->oom = 1;
+}
+
+/* Markup and quotes a page glued to a line's end ("259us\"", "83<br",
+ * "11964us</code>") or start ("<code>name,"): no field holds them. */
+static struct text strip_markup(struct text c)
+{
+	for (bool again = true; again && c.len;) {
+		const char *lt = memchr(c.p, '<', c.len);
+		again = true;
+		if (strchr("\"'`", c.p[c.len - 1]))
+			c.len--;
+		else if (strchr("\"'`", c.p[0]))
+			c.p++, c.len--;
+		else if (lt && lt > c.p && (lt[1] == '/' || (lt[1] >= 'a' && lt[1] <= 'z')))
+			c.len = (size_t)(lt - c.p);
+		else if (c.p[0] == '<' && memchr(c.p, '>', c.len)) {
+			const char *gt = memchr(c.p, '>', c.len);
+			c.len -= (size_t)(gt + 1 - c.p);
+			c.p = gt + 1;
+		} else
+			again = false;
+	}
+	return c;
 }
 
 /* The next line as a wrapped continuation: no blanks inside, not the start
@@ -157,13 +215,24 @@ static bool continuation(const struct text *t)
 	return true;
 }
 
-/* A mailer wrapped the line that c ends: joins up to MAX_WRAP_LINES next
- * lines while they look like continuations. Only a join that gives exactly
- * fmt's field count is taken (the one unambiguous reading). Returns the
- * joined text (to free) and the position after it, or NULL. */
-static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct text c, size_t *after)
+/* A wrapped line's fragments are lines as long as a mailer's wrap width
+ * (72 to 78 columns, quote marks included); a whole CSV line is longer. */
+#define WRAP_MIN_COLUMNS 60
+#define WRAP_MAX_COLUMNS 80
+
+/* A mailer wrapped the line that c ends (c ends line t): joins up to
+ * MAX_WRAP_LINES next lines while they look like continuations and keeps
+ * the longest join that is a good fmt line (a wrap inside the last field,
+ * "...,45" + "3us", is valid only whole). When c alone is already good, a
+ * longer join is taken only if every fragment but the last is as long as a
+ * mailer wraps lines. Returns the joined text (to free) and the position after
+ * it, or NULL when no join is better than c alone. */
+static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct text c, struct text t,
+                    size_t *after)
 {
-	size_t pos = s->pos, cap = c.len + 1, used = c.len;
+	size_t pos = s->pos, cap = c.len + 1, used = c.len, best_len = 0;
+	bool wide = t.len >= WRAP_MIN_COLUMNS && t.len <= WRAP_MAX_COLUMNS;
+	int alone = -1; /* c alone is a good line: unknown yet */
 	char *buf = malloc(cap);
 
 	if (buf == NULL)
@@ -171,27 +240,55 @@ static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct t
 	memcpy(buf, c.p, c.len);
 	for (int k = 0; k < MAX_WRAP_LINES && pos < s->len; k++) {
 		size_t next;
-		struct text t = line_at(s, pos, &next);
+		struct text l = line_at(s, pos, &next), f = l;
 		char *nb;
-		while (t.len && (blank(*t.p) || *t.p == '>')) /* indent, mail quote marks */
-			t.p++, t.len--;
-		if (!continuation(&t) || (nb = realloc(buf, cap += t.len)) == NULL)
+		while (f.len && (blank(*f.p) || *f.p == '>')) /* indent, mail quote marks */
+			f.p++, f.len--;
+		if (!continuation(&f))
+			break;
+		if (!wide && alone < 0) /* decoded only when it matters */
+			alone = good_line(fmt, strip_markup(c));
+		if ((!wide && alone) || (nb = realloc(buf, cap += f.len)) == NULL)
 			break;
 		buf = nb;
-		memcpy(buf + used, t.p, t.len);
-		used += t.len;
+		memcpy(buf + used, f.p, f.len);
+		used += f.len;
 		pos = next;
-		int n = count_fields((struct text){buf, used});
-		if (n == fmt->nfields) {
-			buf[used] = '\0';
-			*after = pos;
-			return buf;
-		}
+		struct text j = strip_markup((struct text){buf, used});
+		int n = count_fields(j);
 		if (n > fmt->nfields)
 			break;
+		if (n == fmt->nfields && good_line(fmt, j)) {
+			best_len = used;
+			*after = pos;
+		}
+		wide = l.len >= WRAP_MIN_COLUMNS && l.len <= WRAP_MAX_COLUMNS;
 	}
-	free(buf);
-	return NULL;
+	if (best_len == 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[best_len] = '\0';
+	return buf;
+}
+
+/* Takes c, or its longest good join with the wrapped lines after it when
+ * c ends line t; moves the scan past the lines joined. */
+static void take_unwrapped(struct scan *s, const struct csv_format *fmt, struct text c, bool ends_line,
+                           struct text t, bool quiet)
+{
+	size_t after;
+	char *joined = ends_line ? unwrap(s, fmt, c, t, &after) : NULL;
+
+	if (joined == NULL) {
+		take(s, fmt, strip_markup(c), s->line, quiet);
+		return;
+	}
+	take(s, fmt, strip_markup((struct text){joined, strlen(joined)}), s->line, false);
+	free(joined);
+	for (size_t i = s->pos; i < after; i++)
+		s->line += s->text[i] == '\n';
+	s->pos = after;
 }
 
 /* A versioned line starting at p inside a token [p, end) of line t. */
@@ -199,22 +296,10 @@ static const char *versioned(struct scan *s, const struct csv_format *fmt, const
                              const char *end, struct text t)
 {
 	const char *stop = p + strlen(fmt->tag) + 1;
-	size_t after;
-	char *joined;
 
 	while (stop < end && !tag_at(tok, stop, end))
 		stop++;
-	struct text c = {p, (size_t)(stop - p)};
-	if (count_fields(c) < fmt->nfields && stop == t.p + t.len &&
-	    (joined = unwrap(s, fmt, c, &after)) != NULL) {
-		take(s, fmt, (struct text){joined, strlen(joined)}, s->line, false);
-		free(joined);
-		for (size_t i = s->pos; i < after; i++)
-			s->line += s->text[i] == '\n';
-		s->pos = after;
-		return stop;
-	}
-	take(s, fmt, c, s->line, false);
+	take_unwrapped(s, fmt, (struct text){p, (size_t)(stop - p)}, stop == t.p + t.len, t, false);
 	return stop;
 }
 
@@ -246,20 +331,27 @@ static void warn_unknown(struct scan *s, struct text tok)
 }
 
 /* A whitespace-free token with 27 fields: a bonnie++ 1.0x line, unless it
- * is the header line. Warned about only when its second field is a size. */
-static void old_line(struct scan *s, struct text tok)
+ * is the header line. Warned about only when its second field is a size.
+ * A shorter one that ends its line and starts like a 1.0x line (a name,
+ * then a size) is rejoined with the lines a mailer wrapped it onto. */
+static void old_line(struct scan *s, struct text tok, struct text t)
 {
 	const struct csv_format *fmt = &input_csv_formats[input_csv_format_count - 1];
+	struct text c = strip_markup(tok);
+	int n = count_fields(c);
 	size_t a = 0, b;
 
-	if (count_fields(tok) != fmt->nfields || (tok.len >= 5 && memcmp(tok.p, "name,", 5) == 0))
+	if (n < 8 || n > fmt->nfields || (c.len >= 5 && memcmp(c.p, "name,", 5) == 0))
 		return;
-	while (tok.p[a] != ',')
+	while (c.p[a] != ',')
 		a++;
 	b = ++a;
-	while (tok.p[b] != ',')
+	while (c.p[b] != ',')
 		b++;
-	take(s, fmt, tok, s->line, b == a || !digit(tok.p[a]));
+	bool size_field = b > a && digit(c.p[a]);
+	if (n < fmt->nfields && (!size_field || tok.p + tok.len != t.p + t.len))
+		return;
+	take_unwrapped(s, fmt, tok, tok.p + tok.len == t.p + t.len, t, !size_field);
 }
 
 /* Every result in one line's tokens. */
@@ -285,7 +377,7 @@ static void scan_line(struct scan *s, struct text t)
 		if (unknown_version(tk))
 			warn_unknown(s, tk);
 		else
-			old_line(s, tk);
+			old_line(s, tk, t);
 		p = tend;
 	}
 }
@@ -318,7 +410,7 @@ static bool json_at(struct scan *s, size_t start)
 	return false;
 }
 
-int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len)
+int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
 	struct scan s = {set, name, text, len, 0, 0, 0, 0};
 

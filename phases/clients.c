@@ -1,12 +1,12 @@
 /* Forked clients, their barrier and their shared result slots; see
- * clients.h. The barrier is a process-shared mutex and two condition
- * variables in one MAP_SHARED mapping made before the fork: a client
- * marks its slot ready and sleeps until the parent bumps the generation;
- * the parent waits until every slot is ready (or its client is gone),
- * then releases all with one broadcast. Waits are timed so the parent
- * notices dead clients and signals, and a client notices a dead parent. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+ * clients.h. The barrier is client_sync.h: a client marks its slot ready
+ * and sleeps until the parent bumps the generation; the parent waits until
+ * every slot is ready (or its client is gone), then releases all at once.
+ * The parent never waits without a timeout: between waits it collects
+ * clients that ended or were stopped, and looks at its own signals. */
 #include "clients.h"
+#include "client_sync.h"
+#include "client_watch.h"
 #include "merge.h"
 #include "../lib/clock.h"
 #include "../lib/env.h"
@@ -14,201 +14,52 @@
 #include "../lib/signals.h"
 
 #include <errno.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-#define PARENT_POLL_NS 50000000ull    /* the parent looks for dead clients and signals */
-#define CLIENT_POLL_NS 1000000000ull  /* a waiting client checks that its parent lives */
-
-enum slot_state { SLOT_IDLE, SLOT_READY, SLOT_DONE, SLOT_GONE };
-
-/* One client's place in the shared mapping. The client fills res and then
- * says DONE under the lock; it writes res again only after the next
- * release, which the parent gives only after it merged this one. */
-struct client_slot {
-	int phase;                   /* the phase state refers to, -1 before the first */
-	int state;                   /* enum slot_state */
-	int done_phase;              /* the phase whose result is in res, -1 none */
-	uint64_t ready_ns;           /* when the client reached the barrier */
-	struct op_error setup_error; /* the client could not set itself up */
-	struct phase_result res;
-};
-
-struct shared {
-	pthread_mutex_t mu;
-	pthread_cond_t wake_clients;
-	pthread_cond_t wake_parent;
-	uint32_t gen; /* bumped to release the clients */
-	int stop;     /* set instead: every waiting client stops */
-	struct client_slot slot[];
-};
-
-struct child {
-	pid_t pid;
-	bool reaped;
-	bool died;   /* ended without finishing: killed, or crashed */
-	int wstatus;
-};
 
 struct clients {
 	struct bench *b;
-	uint32_t n, started;
-	struct shared *sh;
-	size_t map_len;
-	struct child *kid;
-	bool died;      /* a client ended without being asked */
-	bool stopping;  /* stop was set and SIGTERM sent */
-	bool killed;    /* SIGKILL sent after a second signal */
+	uint32_t n;
+	struct client_sync sync;
+	struct client_watch watch;
 };
-
-/* A client that died holding the mutex leaves it "owner dead": the data
- * it guards are flags that are always consistent, so go on. */
-static void recover_if_owner_died(struct shared *sh, int rc)
-{
-#if defined(__linux__)
-	if (rc == EOWNERDEAD)
-		pthread_mutex_consistent(&sh->mu);
-#else
-	(void)sh;
-	(void)rc;
-#endif
-}
-
-static void lock(struct shared *sh)
-{
-	recover_if_owner_died(sh, pthread_mutex_lock(&sh->mu));
-}
-
-static void unlock(struct shared *sh)
-{
-	pthread_mutex_unlock(&sh->mu);
-}
-
-/* Waits on cv for at most ns (the lock is held around it). */
-static void wait_for(struct shared *sh, pthread_cond_t *cv, uint64_t ns)
-{
-	struct timespec ts;
-
-#if defined(__linux__)
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-#else
-	clock_gettime(CLOCK_REALTIME, &ts);
-#endif
-	ns += (uint64_t)ts.tv_nsec;
-	ts.tv_sec += (time_t)(ns / 1000000000u);
-	ts.tv_nsec = (long)(ns % 1000000000u);
-	recover_if_owner_died(sh, pthread_cond_timedwait(cv, &sh->mu, &ts));
-}
-
-static void sync_init(struct shared *sh)
-{
-	pthread_mutexattr_t ma;
-	pthread_condattr_t ca;
-
-	pthread_mutexattr_init(&ma);
-	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-#if defined(__linux__)
-	pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
-#endif
-	pthread_mutex_init(&sh->mu, &ma);
-	pthread_mutexattr_destroy(&ma);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-#if defined(__linux__)
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-#endif
-	pthread_cond_init(&sh->wake_clients, &ca);
-	pthread_cond_init(&sh->wake_parent, &ca);
-	pthread_condattr_destroy(&ca);
-}
-
-/* The mapping: a header and one slot per client. Pages are touched only
- * by the client that owns a slot and by the parent while merging. */
-static int shared_open(struct clients *c)
-{
-	c->map_len = sizeof *c->sh + (size_t)c->n * sizeof c->sh->slot[0];
-	c->sh = mmap(NULL, c->map_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (c->sh == MAP_FAILED) {
-		c->sh = NULL;
-		return -1;
-	}
-	sync_init(c->sh);
-	for (uint32_t i = 0; i < c->n; i++) {
-		c->sh->slot[i].phase = -1;
-		c->sh->slot[i].done_phase = -1;
-	}
-	return 0;
-}
-
-static void shared_close(struct clients *c)
-{
-	if (c->sh == NULL)
-		return;
-	pthread_cond_destroy(&c->sh->wake_clients);
-	pthread_cond_destroy(&c->sh->wake_parent);
-	pthread_mutex_destroy(&c->sh->mu);
-	munmap(c->sh, c->map_len);
-	c->sh = NULL;
-}
 
 /* ---- the client side ---- */
 
 struct client {
-	struct shared *sh;
+	struct client_sync *sync;
 	struct client_slot *slot;
 	pid_t parent;
+	unsigned ends; /* phases ended: the next result goes to res[ends % 2] */
 };
 
-/* runner hook: ready, then wait for the release (0) or a stop (-1). */
+/* runner hook: ready, then wait for the release (0) or a stop (-1). The
+ * generation is read before the slot says ready: the parent releases only
+ * after that. */
 static int client_barrier(void *arg, enum phase_id id)
 {
 	struct client *c = arg;
-	struct shared *sh = c->sh;
-	uint32_t gen;
-	int released;
+	unsigned gen = atomic_load(&c->sync->sh->gen);
 
-	lock(sh);
-	c->slot->phase = (int)id;
 	c->slot->ready_ns = clock_now_ns();
-	c->slot->state = SLOT_READY;
-	gen = sh->gen;
-	pthread_cond_signal(&sh->wake_parent);
-	while (sh->gen == gen && !sh->stop && getppid() == c->parent && signals_stop_level() == STOP_NONE)
-		wait_for(sh, &sh->wake_clients, CLIENT_POLL_NS);
-	released = sh->gen != gen;
-	unlock(sh);
-	return released ? 0 : -1;
+	client_sync_mark(c->sync, c->slot, (int)id, SLOT_READY);
+	return client_sync_wait(c->sync, gen, c->parent);
 }
 
 /* runner hook: hand the phase's result to the parent. */
 static void client_phase_end(void *arg, enum phase_id id, const struct phase_result *res)
 {
 	struct client *c = arg;
+	unsigned b = c->ends++ % 2;
 
-	c->slot->res = *res;
-	c->slot->res.spread.last_ready_ns = c->slot->ready_ns;
-	lock(c->sh);
-	c->slot->phase = (int)id;
-	c->slot->done_phase = (int)id;
-	c->slot->state = SLOT_DONE;
-	pthread_cond_signal(&c->sh->wake_parent);
-	unlock(c->sh);
-}
-
-static void client_gone(struct client *c)
-{
-	lock(c->sh);
-	c->slot->state = SLOT_GONE;
-	pthread_cond_signal(&c->sh->wake_parent);
-	unlock(c->sh);
+	c->slot->res[b] = *res;
+	c->slot->res[b].spread.last_ready_ns = c->slot->ready_ns;
+	atomic_store(&c->slot->done_phase[b], (int)id);
+	client_sync_mark(c->sync, c->slot, (int)id, SLOT_DONE);
 }
 
 /* The body of client i: one bench instance in its own directory inside
@@ -216,14 +67,15 @@ static void client_gone(struct client *c)
  * Never returns; _exit keeps the parent's stdio buffers unflushed. */
 static void client_main(struct clients *cs, uint32_t i)
 {
-	struct client c = {cs->sh, &cs->sh->slot[i], getppid()};
-	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier};
+	struct client c = {&cs->sync, &cs->sync.sh->slot[i], getppid(), 0};
+	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
 	struct run_result *run = malloc(sizeof *run);
 	struct config cfg;
 	struct bench cb;
 	struct op_error e = {0};
 	int rc = EXIT_OK;
 
+	client_sync_in_child(&cs->sync);
 	memset(&cb, 0, sizeof cb);
 	clients_config(cs->b->cfg, cs->n, i, &cfg);
 	cfg.dir = cs->b->scratch.path;
@@ -239,7 +91,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	if (bench_close(&cb, &e) != 0 && rc == EXIT_OK)
 		rc = EXIT_SETUP;
 	free(run);
-	client_gone(&c);
+	client_sync_mark(c.sync, c.slot, -1, SLOT_GONE);
 	_exit(rc);
 }
 
@@ -249,68 +101,10 @@ static void client_main(struct clients *cs, uint32_t i)
  * Phases run in enum order, so "later" is a larger id. */
 static bool reached(const struct client_slot *s, enum phase_id id, int want)
 {
-	return s->state == SLOT_GONE || s->phase > (int)id || (s->phase == (int)id && s->state >= want);
-}
+	int phase, state;
 
-static struct child *child_of(struct clients *c, pid_t pid)
-{
-	for (uint32_t i = 0; i < c->started; i++)
-		if (c->kid[i].pid == pid)
-			return &c->kid[i];
-	return NULL;
-}
-
-/* Collects clients that ended; one that ended without saying GONE died. */
-static void reap(struct clients *c)
-{
-	int st;
-	pid_t pid;
-
-	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-		struct child *k = child_of(c, pid);
-		if (k == NULL)
-			continue;
-		k->reaped = true;
-		k->wstatus = st;
-		lock(c->sh);
-		if (c->sh->slot[k - c->kid].state != SLOT_GONE)
-			c->died = k->died = true;
-		c->sh->slot[k - c->kid].state = SLOT_GONE;
-		unlock(c->sh);
-	}
-}
-
-static void signal_all(struct clients *c, int sig)
-{
-	for (uint32_t i = 0; i < c->started; i++)
-		if (!c->kid[i].reaped)
-			kill(c->kid[i].pid, sig);
-}
-
-/* Every client stops: those at the barrier at once, those inside a phase
- * at its next stop check (SIGTERM); a second signal to us kills them. */
-static void stop_all(struct clients *c)
-{
-	if (!c->stopping) {
-		lock(c->sh);
-		c->sh->stop = 1;
-		pthread_cond_broadcast(&c->sh->wake_clients);
-		unlock(c->sh);
-		signal_all(c, SIGTERM);
-		c->stopping = true;
-	}
-	if (!c->killed && signals_stop_level() == STOP_NOW) {
-		signal_all(c, SIGKILL);
-		c->killed = true;
-	}
-}
-
-/* Between waits: dead clients and stop requests end the run. */
-static void look_around(struct clients *c)
-{
-	reap(c);
-	if (c->died || signals_stop_level() != STOP_NONE)
-		stop_all(c);
+	client_sync_read(s, &phase, &state);
+	return state == SLOT_GONE || phase > (int)id || (phase == (int)id && state >= want);
 }
 
 /* Waits until every client reached (id, want) or is gone. */
@@ -319,44 +113,34 @@ static void wait_all(struct clients *c, enum phase_id id, int want)
 	uint32_t next = 0;
 
 	for (;;) {
-		lock(c->sh);
-		while (next < c->started && reached(&c->sh->slot[next], id, want))
+		while (next < c->watch.started && reached(&c->sync.sh->slot[next], id, want))
 			next++;
-		if (next == c->started) {
-			unlock(c->sh);
+		if (next == c->watch.started)
 			return;
-		}
-		wait_for(c->sh, &c->sh->wake_parent, PARENT_POLL_NS);
-		unlock(c->sh);
-		look_around(c);
+		client_sync_sleep(&c->sync, PARENT_POLL_MS);
+		client_watch_look(&c->watch);
 	}
 }
 
 /* True when every client is at the barrier of phase id. */
 static bool all_ready(struct clients *c, enum phase_id id)
 {
-	bool ok = !c->stopping;
+	bool ok = !c->watch.stopping;
 
-	lock(c->sh);
-	for (uint32_t i = 0; i < c->started && ok; i++)
-		ok = c->sh->slot[i].phase == (int)id && c->sh->slot[i].state == SLOT_READY;
-	unlock(c->sh);
+	for (uint32_t i = 0; i < c->watch.started && ok; i++) {
+		int phase, state;
+		client_sync_read(&c->sync.sh->slot[i], &phase, &state);
+		ok = phase == (int)id && state == SLOT_READY;
+	}
 	return ok;
 }
 
-static void release(struct clients *c)
-{
-	lock(c->sh);
-	c->sh->gen++;
-	pthread_cond_broadcast(&c->sh->wake_clients);
-	unlock(c->sh);
-}
-
-/* A client without a result for the phase: why, as the phase's error. */
+/* A client without a result for the phase, or one that died: why, as the
+ * phase's error. */
 static void missing(struct clients *c, uint32_t i, struct phase_result *res)
 {
-	const struct child *k = &c->kid[i];
-	const struct client_slot *s = &c->sh->slot[i];
+	const struct child *k = &c->watch.kid[i];
+	const struct client_slot *s = &c->sync.sh->slot[i];
 	char who[48], why[160];
 
 	snprintf(who, sizeof who, "%u (pid %ld)", i, (long)k->pid);
@@ -377,15 +161,28 @@ static void missing(struct clients *c, uint32_t i, struct phase_result *res)
 	res->status = PHASE_FAILED;
 }
 
-/* Merges every client's slot for phase id into res. */
+/* Client i's result for phase id, or NULL. */
+static const struct phase_result *result_of(struct clients *c, uint32_t i, enum phase_id id)
+{
+	struct client_slot *s = &c->sync.sh->slot[i];
+
+	for (int b = 0; b < 2; b++)
+		if (atomic_load(&s->done_phase[b]) == (int)id)
+			return &s->res[b];
+	return NULL;
+}
+
+/* Merges every client's slot for phase id into res. A client that died
+ * fails the phase we were in, even if it had finished its own part: the
+ * run ends there. */
 static void merge_phase(struct clients *c, enum phase_id id, struct phase_result *res)
 {
 	runner_result_init(res);
-	for (uint32_t i = 0; i < c->started; i++)
-		if (c->sh->slot[i].done_phase == (int)id)
-			phase_result_merge(res, &c->sh->slot[i].res);
-	for (uint32_t i = 0; i < c->started; i++)
-		if (c->sh->slot[i].done_phase != (int)id)
+	for (uint32_t i = 0; i < c->watch.started; i++)
+		if (result_of(c, i, id) != NULL)
+			phase_result_merge(res, result_of(c, i, id));
+	for (uint32_t i = 0; i < c->watch.started; i++)
+		if (result_of(c, i, id) == NULL || c->watch.kid[i].died)
 			missing(c, i, res);
 }
 
@@ -403,14 +200,14 @@ static int run_phase(struct clients *c, enum phase_id id, struct run_result *run
 	if (hooks && hooks->phase_begin)
 		hooks->phase_begin(hooks->arg, id);
 	wait_all(c, id, SLOT_READY);
-	look_around(c);
+	client_watch_look(&c->watch);
 	go = all_ready(c, id);
 	if (go) {
 		runner_device_before(c->b->ctx.counters, &dev);
 		cpu0 = clock_cpu_ns();
-		release(c);
+		client_sync_release(&c->sync, c->watch.started);
 	} else {
-		stop_all(c);
+		client_watch_stop(&c->watch);
 	}
 	wait_all(c, id, SLOT_DONE);
 	merge_phase(c, id, res);
@@ -455,32 +252,9 @@ static int start_all(struct clients *c, struct op_error *err)
 		}
 		if (pid == 0)
 			client_main(c, i);
-		c->kid[i].pid = pid;
-		c->started++;
+		client_watch_add(&c->watch, pid);
 	}
 	return 0;
-}
-
-/* Waits for every client, polling so that a second signal can still
- * kill ones that do not stop. */
-static void finish_all(struct clients *c)
-{
-	struct timespec pause = {0, (long)PARENT_POLL_NS};
-	uint32_t left;
-
-	lock(c->sh);
-	c->sh->stop = 1;
-	pthread_cond_broadcast(&c->sh->wake_clients);
-	unlock(c->sh);
-	for (;;) {
-		look_around(c);
-		left = 0;
-		for (uint32_t i = 0; i < c->started; i++)
-			left += !c->kid[i].reaped;
-		if (left == 0)
-			return;
-		nanosleep(&pause, NULL);
-	}
 }
 
 int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struct runner_hooks *hooks,
@@ -497,25 +271,27 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		runner_result_init(&run->phase[i]);
-	c.kid = calloc(n, sizeof *c.kid);
-	if (c.kid == NULL || shared_open(&c) != 0) {
-		op_error_set(err, errno, "mmap", "the clients' shared results", -1);
-		free(c.kid);
+	if (client_sync_open(&c.sync, n, err) != 0)
+		return -2;
+	if (client_watch_open(&c.watch, n, &c.sync, hooks) != 0) {
+		op_error_set(err, errno, "allocate", "the clients' table", -1);
+		client_sync_close(&c.sync);
 		return -2;
 	}
 	if (start_all(&c, err) != 0)
 		rc = -2;
+	client_sync_started(&c.sync);
 	for (int i = 0; i < PHASE_COUNT && rc == 0; i++)
 		if (phase_wanted(b->cfg, phase_table[i]))
 			rc = run_phase(&c, (enum phase_id)i, run, hooks);
-	finish_all(&c);
+	client_watch_finish(&c.watch);
 	if (rc == -2)
 		for (int i = 0; i < PHASE_COUNT; i++)
 			runner_result_init(&run->phase[i]);
 	runner_note_counts(b->cfg, NULL, run);
 	if (signals_stop_level() != STOP_NONE)
 		run->interrupted = true;
-	shared_close(&c);
-	free(c.kid);
+	client_sync_close(&c.sync);
+	client_watch_close(&c.watch);
 	return rc;
 }

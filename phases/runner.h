@@ -15,6 +15,10 @@ struct runner_hooks {
 	 * region (a client waits at the barrier here). Non-zero stops the run:
 	 * the phase is marked interrupted. */
 	int (*before_timed)(void *arg, enum phase_id id);
+	/* Optional, with concurrent clients: client number client (from 0),
+	 * process pid, has been stopped (SIGSTOP, SIGTSTP) for 10 seconds; the
+	 * run waits for it. Called once per stop. */
+	void (*client_stopped)(void *arg, uint32_t client, long pid);
 };
 
 /* Runs the count descriptors of table in order (bonnie's pipeline is

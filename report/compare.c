@@ -8,6 +8,8 @@
 
 #define MAX_SUMMARY 10
 #define CELL 30
+/* "name, size, what, origin" */
+#define LEGEND_LEN (PARSED_ORIGIN_LEN + 3 * PARSED_META_LEN + 96)
 
 bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d)
@@ -52,6 +54,7 @@ static void rate_text(enum phase_id id, const struct parsed_phase *p, char *buf,
 	case CELL_NOT_RUN: snprintf(buf, cap, "not run"); return;
 	case CELL_FAILED: snprintf(buf, cap, "failed"); return;
 	case CELL_TOO_FAST: snprintf(buf, cap, "+++++ (too fast)"); return;
+	case CELL_UNKNOWN: snprintf(buf, cap, "? (table shows none)"); return;
 	case CELL_VALUE: break;
 	}
 	if (phase_unit(id) != RATE_BYTES)
@@ -122,6 +125,8 @@ static void run_legend(const struct parsed_run *r, char *buf, size_t cap)
 		snprintf(what, sizeof what, "JSON from bonnie %s", r->meta[META_VERSION]);
 	else if (strcmp(r->format, "1.0x") == 0)
 		snprintf(what, sizeof what, "CSV 1.0x");
+	else if (strcmp(r->format, "table") == 0)
+		snprintf(what, sizeof what, "table from %s", r->meta[META_VERSION][0] ? r->meta[META_VERSION] : "bonnie++");
 	else
 		snprintf(what, sizeof what, "CSV %s from %s", r->format, r->meta[META_VERSION]);
 	snprintf(buf, cap, "%s, %s, %s, %s", name, size, what, r->origin);
@@ -154,7 +159,7 @@ static bool phase_shown(const struct parsed_run *runs, size_t n, enum phase_id i
 
 static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
-	char lab[16], leg[400];
+	char lab[16], leg[LEGEND_LEN];
 
 	compare_label(o->base, lab, sizeof lab);
 	fprintf(out, "Runs (ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way):\n",
@@ -193,7 +198,7 @@ static void text_rows(FILE *out, const struct parsed_run *runs, size_t n, const 
 
 static void markdown_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
-	char lab[16], c[400];
+	char lab[16], c[LEGEND_LEN];
 
 	compare_label(o->base, lab, sizeof lab);
 	fprintf(out, "Ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way.\n\n", lab,

@@ -62,6 +62,7 @@ static const char *state_name(enum cell_state s)
 	case CELL_VALUE: return "measured";
 	case CELL_TOO_FAST: return "too_fast";
 	case CELL_FAILED: return "failed";
+	case CELL_UNKNOWN: return "unknown";
 	}
 	return "unknown";
 }

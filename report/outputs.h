@@ -100,6 +100,10 @@ extern const struct output output_progress, output_table, output_share, output_c
  * progress), --share makes it the Markdown block, -q drops the progress. */
 void outputs_route(struct report_ctx *c, const struct config *cfg);
 
+/* A message is about to go to stderr: the sweep's live progress line is
+ * cleared first, so the message starts on a clean line. */
+void outputs_clear_line(const struct report_ctx *c);
+
 /* The report files: checked before anything is made (an exit status,
  * err set on failure), then created once the scratch directory exists. */
 int outputs_check_files(struct report_ctx *c, char *err, size_t errlen);

@@ -28,11 +28,16 @@ static void progress_phase_end(struct report_ctx *c, const struct phase_result *
 		report_progress_end(c->progress_out, res);
 }
 
+void outputs_clear_line(const struct report_ctx *c)
+{
+	if (c->progress_out && c->step && c->live)
+		fputs("\r\033[K", stderr);
+}
+
 /* The sweep's line is cleared before a table starts, and at the end. */
 static void progress_clear(struct report_ctx *c)
 {
-	if (c->step && c->live)
-		fputs("\r\033[K", stderr);
+	outputs_clear_line(c);
 }
 
 static int progress_end(struct report_ctx *c, char *err, size_t errlen)

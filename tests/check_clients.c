@@ -2,18 +2,22 @@
  * every sample), each client's share of the sizes, and real 4-client runs
  * on a temporary directory: the barrier holds every client until all are
  * ready (recorded timestamps), the merged bytes are the clients' sum, and
- * nothing is left behind. */
+ * nothing is left behind; and the barrier itself with a client killed while
+ * it waits. */
 #include "suites.h"
 #include "../lib/exitcodes.h"
 #include "../lib/options.h"
 #include "../lib/rng.h"
+#include "../phases/client_sync.h"
 #include "../phases/clients.h"
 #include "../phases/merge.h"
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static struct phase_result *part_result(uint64_t start, uint64_t elapsed, uint64_t units)
@@ -228,6 +232,72 @@ START_TEST(barrier_holds_everyone)
 }
 END_TEST
 
+/* Waits (at most about a minute) until slots from..to-1 are at (phase, state). */
+static void wait_marks(struct client_sync *s, uint32_t from, uint32_t to, int phase, int state)
+{
+	for (int tries = 0; tries < 1200; tries++) {
+		uint32_t at = 0;
+		for (uint32_t i = from; i < to; i++) {
+			int p, st;
+			client_sync_read(&s->sh->slot[i], &p, &st);
+			at += p == phase && st == state;
+		}
+		if (at == to - from)
+			return;
+		client_sync_sleep(s, 50);
+	}
+	ck_abort_msg("slots %u..%u never reached phase %d state %d", from, to - 1, phase, state);
+}
+
+/* A barrier client: ready at phase 0, released (0), ready at phase 1,
+ * stopped (-1); exit status 0 when both came as expected. */
+static void sync_client(struct client_sync *s, uint32_t i, pid_t parent)
+{
+	unsigned gen;
+	int released, stopped;
+
+	client_sync_in_child(s);
+	gen = atomic_load(&s->sh->gen);
+	client_sync_mark(s, &s->sh->slot[i], 0, SLOT_READY);
+	released = client_sync_wait(s, gen, parent);
+	gen = atomic_load(&s->sh->gen);
+	client_sync_mark(s, &s->sh->slot[i], 1, SLOT_READY);
+	stopped = client_sync_wait(s, gen, parent);
+	_exit(released == 0 && stopped == -1 ? 0 : 1);
+}
+
+/* A client killed while it waits at the barrier breaks nothing: the others
+ * are released, then stopped, and the barrier closes (a process-shared
+ * condition variable with a dead waiter could never be destroyed). */
+START_TEST(barrier_survives_a_killed_waiter)
+{
+	struct client_sync s;
+	struct op_error e = {0};
+	pid_t kid[4];
+	int st;
+
+	ck_assert_int_eq(client_sync_open(&s, 4, &e), 0);
+	for (uint32_t i = 0; i < 4; i++) {
+		kid[i] = fork();
+		ck_assert_int_ne(kid[i], -1);
+		if (kid[i] == 0)
+			sync_client(&s, i, getppid());
+	}
+	client_sync_started(&s);
+	wait_marks(&s, 0, 4, 0, SLOT_READY);
+	kill(kid[0], SIGKILL);
+	ck_assert_int_eq(waitpid(kid[0], &st, 0), kid[0]);
+	client_sync_release(&s, 4);
+	wait_marks(&s, 1, 4, 1, SLOT_READY);
+	client_sync_stop(&s);
+	for (int i = 1; i < 4; i++) {
+		ck_assert_int_eq(waitpid(kid[i], &st, 0), kid[i]);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "client %d: status %#x", i, st);
+	}
+	client_sync_close(&s);
+}
+END_TEST
+
 /* Four clients on -s 4m move 4 x what one client on -s 1m moves (sizes
  * are split, so each of the four moves 1m). */
 START_TEST(four_clients_four_times_the_bytes)
@@ -354,6 +424,7 @@ Suite *suite_clients(void)
 	tcase_add_test(live, four_clients_four_times_the_bytes);
 	tcase_add_test(live, counts_are_the_clients_total);
 	tcase_add_test(live, empty_parts_still_meet_the_barrier);
+	tcase_add_test(live, barrier_survives_a_killed_waiter);
 	suite_add_tcase(s, merge);
 	suite_add_tcase(s, live);
 	return s;

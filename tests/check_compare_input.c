@@ -183,9 +183,18 @@ END_TEST
 
 START_TEST(two_lines_joined_by_a_blank)
 {
-	parse(L198 " " L198 "\n");
+	char text[2048];
+
+	/* two runs (another seed) */
+	snprintf(text, sizeof text, "%s %s\n", L198, L198);
+	memcpy(strstr(strchr(text, ' '), ",12345,"), ",12346,", 7);
+	parse(text);
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_uint_eq(set.nwarn, 0);
+	/* one result twice: one run found in both places */
+	parse(L198 " " L198 "\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1 + t.txt:1");
 }
 END_TEST
 
@@ -329,6 +338,101 @@ START_TEST(mixed_formats_in_one_file)
 }
 END_TEST
 
+/* A wrap inside the last field ("...,119" + "64us"): the first join with
+ * the right field count is not a good line, the whole one is. */
+START_TEST(wrapped_inside_last_field)
+{
+	char text[2048];
+	size_t n = strlen(L198);
+
+	snprintf(text, sizeof text, "> %.*s\n> %s\nbye\n", (int)(n - 4), L198, L198 + n - 4);
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+}
+END_TEST
+
+#define C10X_DIGIT "oldbox,512M,402,97,81234,31,30211,12,398,96,61222,9,210.5,1,16,1203,40,+++++,+++,1650,23,1190," \
+                   "41,+++++,+++,1401,20"
+
+/* A 1.0x line wrapped at 72 columns by a quoting mailer, and one wrapped
+ * inside its last %CPU: the longest good join wins ("9" + "2" is 92). */
+START_TEST(wrapped_10x_lines_rejoined)
+{
+	static const char *line = "storagenew.a2000.nu,1G,19931,99,99258,73,61688,31,23784,98,178478,41,616.9,2,16,"
+	                          "1966,96,+++++,+++,+++++,+++,2043,99,+++++,+++,5518,92";
+	char text[2048];
+
+	snprintf(text, sizeof text, "> %.70s\n> %s\n\n", line, line + 70);
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_double_eq(set.run[0].phase[PHASE_SEEKS].rate, 616.9);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].cpu, 92);
+	/* wrapped at 78 columns inside its last %CPU: "...,9" alone is good too */
+	static const char *shorter = "box,1G,302,88,314,60,135,29,305,84,328,36,5.7,0,16,94,40,24,86,9,8,1,1,1,1,1,92";
+	snprintf(text, sizeof text, "%.78s\n%s\n", shorter, shorter + 78);
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].cpu, 92);
+	/* a whole line (longer than a mailer wraps) is not glued to a number
+	 * on the line after it */
+	parse(C10X_DIGIT "\n5\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].cpu, 20);
+}
+END_TEST
+
+/* Quotes and markup a page glued to a line's end or start. */
+START_TEST(trailing_markup_stripped)
+{
+	static const char *const wraps[][2] = {
+		{"\"", "\""}, {"<code>", "</code>"}, {"", "<br />"}, {"'", "'<br>"}, {"`", "`"},
+	};
+	char text[2048];
+
+	for (size_t i = 0; i < sizeof wraps / sizeof wraps[0]; i++) {
+		snprintf(text, sizeof text, "%s%s%s\n", wraps[i][0], L198, wraps[i][1]);
+		parse(text);
+		ck_assert_msg(set.count == 1 && set.nwarn == 0, "wrap %zu", i);
+		ck_assert_str_eq(csv_of(&set.run[0]), L198);
+		snprintf(text, sizeof text, "%s%s%s\n", wraps[i][0], L10X, wraps[i][1]);
+		parse(text);
+		ck_assert_msg(set.count == 1 && set.nwarn == 0, "1.0x wrap %zu", i);
+		ck_assert_str_eq(set.run[0].meta[META_NAME], "vm");
+	}
+}
+END_TEST
+
+/* bonnie++ 1.96's -s 0 line, one empty I/O field short (47 fields). */
+START_TEST(line_196_files_only_47_fields)
+{
+	const struct parsed_run *r;
+
+	parse("1.96,1.96,fslab3,1,1374655110,,,,,,,,,,,,,,60,32,32,,,1702,14,2025,12,1332,4,1873,16,2047,13,1266,3,"
+	      ",,,,,,3874ms,6645ms,8659ms,505ms,7257ms,9627ms\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	r = &set.run[0];
+	ck_assert_str_eq(r->format, "1.96");
+	ck_assert_uint_eq(r->size_bytes, 0);
+	ck_assert_str_eq(r->meta[META_NUM_FILES], "60");
+	ck_assert_str_eq(r->meta[META_MAX_SIZE], "32");
+	ck_assert_double_eq(r->phase[PHASE_SEQ_CREATE].rate, 1702);
+	ck_assert_int_eq(r->phase[PHASE_RAN_DEL].latency_ns, 9627000000);
+	/* a 47-field line with I/O results is still one field short */
+	char bad[1024], *p;
+	snprintf(bad, sizeof bad, "1.96%s\n", &L197[4]);
+	p = strstr(bad, "512M,,");
+	memmove(p + 5, p + 6, strlen(p + 6) + 1);
+	parse(bad);
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_ptr_nonnull(strstr(set.warning[0], "47 fields, a 1.96 line has 48"));
+}
+END_TEST
+
 /* Garbage never crashes and never yields a run. */
 START_TEST(garbage_is_harmless)
 {
@@ -362,6 +466,10 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, two_lines_joined_by_a_blank);
 	tcase_add_test(tc, wrapped_lines_rejoined);
 	tcase_add_test(tc, ambiguous_wrap_is_not_joined);
+	tcase_add_test(tc, wrapped_inside_last_field);
+	tcase_add_test(tc, wrapped_10x_lines_rejoined);
+	tcase_add_test(tc, trailing_markup_stripped);
+	tcase_add_test(tc, line_196_files_only_47_fields);
 	tcase_add_test(tc, bad_lines_warn_once_each);
 	tcase_add_test(tc, prose_is_quiet);
 	tcase_add_test(tc, json_document);

@@ -70,7 +70,7 @@ static void teardown(void)
 static int run_table(const char *b)
 {
 	struct phase_ctx ctx = {0};
-	struct runner_hooks hooks = {on_begin, on_end, &trace, NULL};
+	struct runner_hooks hooks = {on_begin, on_end, &trace, NULL, NULL};
 
 	ck_assert_int_eq((int)strlen(b), PHASE_COUNT);
 	for (int i = 0; i < PHASE_COUNT; i++) {
@@ -190,7 +190,7 @@ END_TEST
 START_TEST(test_table_order_and_subset)
 {
 	struct phase_ctx ctx = {0};
-	struct runner_hooks hooks = {on_begin, on_end, &trace, NULL};
+	struct runner_hooks hooks = {on_begin, on_end, &trace, NULL, NULL};
 	struct phase a = null_phase(PHASE_SEQ_DEL, NULL_SUCCEED), b = null_phase(PHASE_PUTC, NULL_SUCCEED);
 	const struct phase *t[] = {&a, &b};
 

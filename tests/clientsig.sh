@@ -1,18 +1,26 @@
 #!/bin/sh
 # Clients under signals and faults (--clients 1,3): a client killed in the
-# middle of a phase, SIGTERM to bonnie, Ctrl-C to the whole process group,
-# and every client failing with EIO. In each case every client stops, no
-# bonnie process is left (no zombie, no orphan), the scratch directory is
-# removed, the exit status is the documented one and the completed level
-# (1 client) is still reported.
+# middle of a phase (alone, or while another is stopped), a client killed
+# while it waits at the barrier and another is stopped, SIGTERM to bonnie
+# (alone, while a client is stopped, or while every client is held: they
+# are killed 10 s later), Ctrl-C to the whole process group,
+# every client failing with EIO, and a client stopped long enough to be
+# named. In each case every client stops, no bonnie process is left (no
+# zombie, no orphan), the scratch directory is removed, the exit status is
+# the documented one and the completed level (1 client) is still reported.
 #
 # The LD_PRELOAD shim (tests/faultshim.c) holds the clients at a known
 # point: counters are per process and a client inherits its parent's at
-# fork, so FAULT_NTH = (writes of the 1-client level) + 1 is each client's
-# first write, inside the 3-client level's first phase. While a client
-# waits there the phase cannot end, so every client is alive when the test
-# acts. Each paused client creates the pause file; the test removes it
-# until bonnie has exited.
+# fork, so FAULT_NTH = (calls of the 1-client level) + 1 is each client's
+# first such call, inside the 3-client level: its first write is in the
+# first phase (putc), its first read in rewrite (putc and put_block done).
+# While a client waits there the phase cannot end, so every client is alive
+# when the test acts. Each paused client creates the pause file; the test
+# removes it until bonnie has exited. A client stopped (SIGSTOP) is seen in
+# state T; one waiting at the barrier sleeps in the system call it waits
+# with (poll; futex before the barrier used pipes), not in the shim's
+# nanosleep. Nothing depends on timing: GUARD only turns a hang into a
+# failure.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phases.sh"
 
@@ -20,8 +28,9 @@ command -v jq >/dev/null || { echo "clientsig.sh: jq is required (tests/deps.sh 
 D=$T/dir
 mkdir "$D"
 pid=""
-trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$T"' EXIT
+trap '[ -n "$pid" ] && kill_all; rm -rf "$T"' EXIT
 TIMEOUT=120
+GUARD=60 # seconds bonnie may take to end once the test has acted
 ARGS="-s 8m:4k:64:2 -n 1:2k:0:2 -f64k -z 5 -m host"
 P=$T/pause
 
@@ -39,31 +48,67 @@ delivered() {
 	[ -r "/proc/$pid/status" ] || return 0
 	! grep -E '^(SigPnd|ShdPnd):' "/proc/$pid/status" | grep -qv '0000000000000000$'
 }
-# Removes the pause file until bonnie exits, then collects its status.
+kids() { ps -o pid= --ppid "$1" | tr -d ' '; }
+# bonnie and its clients, for a run that hangs
+kill_all() {
+	for k in $(kids "$pid"); do kill -KILL "$k" 2>/dev/null; done
+	kill -KILL "$pid" 2>/dev/null
+}
+# Removes the pause file until bonnie exits (at most GUARD s: a hang is a
+# failure, and its processes and files are removed), then collects its
+# status.
 release_and_wait() {
+	end=$(($(date +%s) + GUARD))
 	while alive; do
 		rm -f "$P"
+		if [ "$(date +%s)" -ge "$end" ]; then
+			fail "$name: bonnie still runs $GUARD s after the test acted (hung)"
+			kill_all
+			break
+		fi
 		sleep 0.02
 	done
 	wait "$pid"
 	rc=$?
 	pid=""
+	[ -n "${DEBUG_T:-}" ] && echo "$name: $(($(date +%s) - end + GUARD)) s" >&2
 }
-kids() { ps -o pid= --ppid "$1" | tr -d ' '; }
+state_of() { awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null; }
+stopped() { [ "$(state_of "$1")" = T ]; }
+# Sleeping in a waiting system call (poll, ppoll, futex; not nanosleep).
+case $(uname -m) in
+x86_64) WAITS="7 202 271" ;;
+aarch64) WAITS="73 98" ;;
+*) WAITS="" ;;
+esac
+waiting() {
+	[ "$(state_of "$1")" = S ] || return 1
+	n=$(cut -d' ' -f1 "/proc/$1/syscall" 2>/dev/null)
+	case " $WAITS " in *" $n "*) return 0 ;; esac
+	return 1
+}
+# Removes the pause file until both clients wait (the barrier), at most TIMEOUT s.
+both_waiting() { rm -f "$P"; waiting "$1" && waiting "$2"; }
 
-# the writes of the 1-client level, counted
+# the writes and reads of the 1-client level, counted
 FAULT_DIR=$D FAULT_REPORT=$T/count LD_PRELOAD=$SHIM FAULT_CALL=write FAULT_NTH=0 \
 	"$BONNIE" -d "$D" $ARGS --clients 1 -q >/dev/null 2>&1
 W=$(awk '$1 == "write" { print $2 }' "$T/count")
+R=$(awk '$1 == "read" { print $2 }' "$T/count")
 check "the 1-client level writes (counted $W)" [ "${W:-0}" -gt 0 ]
+check "the 1-client level reads (counted $R)" [ "${R:-0}" -gt 0 ]
 
-# start NAME MODE [setsid]: --clients 1,3 held (pause) or failed (eio) at each client's first write
+# start NAME MODE [CALL [setsid]]: --clients 1,3 held (pause) or failed
+# (eio) at each client's first CALL (write, or read: in rewrite)
 start() {
+	name=$1
+	call=${3:-write}
+	if [ "$call" = read ]; then nth=$((R + 1)); else nth=$((W + 1)); fi
 	rm -f "$P"
 	(
-		FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CALL=write FAULT_NTH=$((W + 1)) FAULT_MODE=$2 FAULT_PAUSE_FILE=$P
+		FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CALL=$call FAULT_NTH=$nth FAULT_MODE=$2 FAULT_PAUSE_FILE=$P
 		export FAULT_DIR LD_PRELOAD FAULT_CALL FAULT_NTH FAULT_MODE FAULT_PAUSE_FILE
-		exec ${3:-} "$BONNIE" -d "$D" $ARGS --clients 1,3 --json "$T/$1.json"
+		exec ${4:-} "$BONNIE" -d "$D" $ARGS --clients 1,3 --json "$T/$1.json"
 	) >"$T/$1.out" 2>"$T/$1.err" &
 	pid=$!
 }
@@ -74,7 +119,12 @@ after_checks() { # name expected-status
 	check "$1: JSON closed, both levels" [ "$(jq -c '[.runs[].clients]' "$T/$1.json")" = "[1,3]" ]
 	check "$1: scratch removed" empty_dir "$D"
 	check "$1: no bonnie process left" no_bonnie_left
+	rm -rf "${D:?}"/bonnie.* # what a failed case left, so that the next one starts clean
 }
+# stderr holds N lines besides the sweep's progress
+lines_are() { [ "$(grep -v '% done' "$2" | grep -c .)" = "$1" ] || { cat "$2" >&2; false; }; }
+# the 3-client level's phase statuses, "putc done put_block done ..."
+level3() { jq -r '[.runs[1].phases[] | select(.status != "not_run") | .name, .status] | join(" ")' "$T/$1.json"; }
 
 # a client killed inside a phase
 start kill pause
@@ -87,7 +137,44 @@ after_checks kill 3
 check "kill: names the client and the signal" grep -q "client [0-9]* (pid $victim): killed by signal 9" "$T/kill.err"
 check "kill: the phase failed in JSON" [ "$(jq -r '.runs[1].status' "$T/kill.json")" = failed ]
 
-# SIGTERM to bonnie: forwarded to every client
+# a client killed inside a phase while another is stopped: the stop
+# reaches the stopped one too (SIGCONT after the SIGTERM)
+start stopkill pause
+check "stopkill: clients paused" wait_for paused
+set -- $(kids "$pid")
+check "stopkill: bonnie has 3 clients" [ $# = 3 ]
+kill -STOP "$1"
+check "stopkill: client stopped" wait_for stopped "$1"
+kill -KILL "$2"
+release_and_wait
+after_checks stopkill 3
+check "stopkill: names the killed client" grep -q "client [0-9]* (pid $2): killed by signal 9" "$T/stopkill.err"
+check "stopkill: one error line" lines_are 1 "$T/stopkill.err"
+check "stopkill: the 3-client level failed" [ "$(jq -r '.runs[1].status' "$T/stopkill.json")" = failed ]
+
+# A client killed while it waits at the barrier: one client is stopped in
+# the first phase, the other two finish it and wait at the next barrier;
+# one of them is killed, then the stopped one continued. A waiter's death
+# used to leave the barrier's condition variable for ever undestroyable.
+if [ -n "$WAITS" ]; then
+	start barrier pause
+	check "barrier: clients paused" wait_for paused
+	set -- $(kids "$pid")
+	check "barrier: bonnie has 3 clients" [ $# = 3 ]
+	kill -STOP "$1"
+	check "barrier: client stopped" wait_for stopped "$1"
+	check "barrier: the other two wait at the barrier" wait_for both_waiting "$2" "$3"
+	kill -KILL "$3"
+	kill -CONT "$1"
+	release_and_wait
+	after_checks barrier 3
+	check "barrier: names the killed client" grep -q "client [0-9]* (pid $3): killed by signal 9" "$T/barrier.err"
+	check "barrier: the 3-client level failed" [ "$(jq -r '.runs[1].status' "$T/barrier.json")" = failed ]
+else
+	echo "clientsig.sh: barrier case skipped: no system call numbers for $(uname -m)"
+fi
+
+# SIGTERM to bonnie
 start term pause
 check "term: clients paused" wait_for paused
 kill -TERM "$pid"
@@ -96,8 +183,42 @@ release_and_wait
 after_checks term 4
 check "term: the 3-client level interrupted" [ "$(jq -r '.runs[1].status' "$T/term.json")" = interrupted ]
 
+# One SIGTERM to bonnie while a client is stopped in rewrite: it is
+# resumed and ends; the 3-client level's completed phases are reported.
+start stopterm pause read
+check "stopterm: clients paused in their first read" wait_for paused
+set -- $(kids "$pid")
+check "stopterm: bonnie has 3 clients" [ $# = 3 ]
+kill -STOP "$1"
+check "stopterm: client stopped" wait_for stopped "$1"
+kill -TERM "$pid"
+check "stopterm: delivered" wait_for delivered
+release_and_wait
+after_checks stopterm 4
+check "stopterm: the 3-client level interrupted in rewrite, earlier phases done" \
+	[ "$(level3 stopterm)" = "putc done put_block done rewrite interrupted" ]
+check "stopterm: the 3-client level's CSV line" [ "$(grep '^1\.98,' "$T/stopterm.out" | sed -n 2p | cut -d, -f4)" = 3 ]
+check "stopterm: the 3-client level's table" [ "$(grep -c '^3 clients: ' "$T/stopterm.out")" = 1 ]
+check "stopterm: no error" lines_are 0 "$T/stopterm.err"
+
+# SIGTERM to bonnie while every client stays held (the pause file is left
+# in place): 10 s later the clients are killed and the run ends, status 4,
+# no client named as dead.
+start grace pause
+check "grace: clients paused" wait_for paused
+kill -TERM "$pid"
+check "grace: delivered" wait_for delivered
+end=$(($(date +%s) + GUARD))
+while alive && [ "$(date +%s)" -lt "$end" ]; do sleep 0.1; done
+check "grace: bonnie ended within $GUARD s without the clients' help" sh -c "! kill -0 $pid 2>/dev/null"
+alive && kill_all
+release_and_wait
+after_checks grace 4
+check "grace: the 3-client level interrupted" [ "$(jq -r '.runs[1].status' "$T/grace.json")" = interrupted ]
+check "grace: no client named" lines_are 0 "$T/grace.err"
+
 # Ctrl-C: SIGINT to the whole process group (bonnie leads its own)
-start int pause setsid
+start int pause write setsid
 check "int: clients paused" wait_for paused
 /bin/kill -s INT -- "-$pid"
 check "int: delivered" wait_for delivered
@@ -110,4 +231,22 @@ release_and_wait
 after_checks eio 3
 check "eio: says write ... Input/output error" grep -q 'write .*Input/output error' "$T/eio.err"
 check "eio: the 3-client level failed" [ "$(jq -r '.runs[1].status' "$T/eio.json")" = failed ]
+
+# A client stopped for 10 s is named once; continued, the run completes.
+# (The real 10 s: the only slow case here.)
+named() { grep -q "client [0-9]* (pid $1) is stopped" "$T/stopmsg.err"; }
+start stopmsg pause
+check "stopmsg: clients paused" wait_for paused
+set -- $(kids "$pid")
+check "stopmsg: bonnie has 3 clients" [ $# = 3 ]
+t0=$(date +%s)
+kill -STOP "$1"
+check "stopmsg: client stopped" wait_for stopped "$1"
+check "stopmsg: the stopped client is named" wait_for named "$1"
+t1=$(date +%s)
+check "stopmsg: named after 10 s, not before ($((t1 - t0)) s)" [ $((t1 - t0)) -ge 10 ]
+kill -CONT "$1"
+release_and_wait
+after_checks stopmsg 0
+check "stopmsg: named once" [ "$(grep -c 'is stopped' "$T/stopmsg.err")" = 1 ]
 finish

@@ -23,6 +23,7 @@
 	X(runner)          \
 	X(compare_input)   \
 	X(compare_report)  \
+	X(table_input)     \
 	X(html)            \
 	X(run)             \
 	X(cpu)             \

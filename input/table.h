@@ -1,0 +1,77 @@
+/* The human tables bonnie++ prints, read back: a token cursor over pasted
+ * text (table_tok.c), the table reader (table.c) and the joining of tables
+ * with the CSV lines of the same runs (merge.c). Not for use outside input/. */
+#ifndef BONNIE_INPUT_TABLE_H
+#define BONNIE_INPUT_TABLE_H
+
+#include "internal.h"
+
+/* Reads text token by token, blanks and line ends alike, so a table reads
+ * the same whole, with runs of blanks collapsed, glued onto one line or
+ * wrapped by a mailer. Mail quote marks (">", "> >", ">>") that open a line
+ * are skipped. */
+struct tcur {
+	const char *text;
+	size_t len, pos;
+	unsigned line; /* of the next token */
+	bool bol;      /* nothing but blanks since the last line end */
+};
+
+struct tok {
+	const char *p;
+	size_t n;
+	unsigned line;
+};
+
+void tcur_init(struct tcur *c, const char *text, size_t len);
+bool tok_next(struct tcur *c, struct tok *t);
+bool tok_peek(const struct tcur *c, struct tok *t);
+bool tok_is(const struct tok *t, const char *word);
+
+/* Consumes the tokens whose letters, digits and '%', '/', ':' spell want
+ * exactly (dashes and token breaks anywhere are ignored: "-Delet" "e--"
+ * spells "Delete"), ending at a token's end. Leaves c alone and returns
+ * false when they do not. */
+bool tok_spell(struct tcur *c, const char *want);
+
+/* t without markup a page put around a cell ("**88826**", "<b>9</b>"). */
+struct tok tok_clean(struct tok t);
+
+/* What a token can be in a table. */
+bool tok_rate_like(const struct tok *t);    /* "535", "359.4", "312m", "+++++" */
+bool tok_cpu_like(const struct tok *t);     /* "99", "+++" */
+bool tok_size_like(const struct tok *t);    /* "512M", "1G:32k", "64G:4k::65536" */
+bool tok_files_like(const struct tok *t);   /* "16", "60:32:32", "20:384100:384100/20" */
+bool tok_latency_like(const struct tok *t); /* "598us", "13595ms", "12s" */
+
+/* One run read from a table, with what the table shows of it (to tell
+ * whether a CSV line is the same run: tables round and cut names). */
+struct table_run {
+	struct parsed_run run;
+	unsigned line;
+	double step[PHASE_COUNT]; /* the table's rounding step of each rate shown */
+	bool shows_io, shows_files, io_latency, file_latency;
+	char io_name[PARSED_META_LEN], file_name[PARSED_META_LEN];
+};
+
+struct table_set {
+	struct table_run *run;
+	size_t count, cap;
+};
+
+/* Every table in text[0..len) into ts (origins "name:line (table)").
+ * Returns 0 or -1 (memory). */
+int input_tables(struct table_set *ts, const char *name, const char *text, size_t len);
+void input_tables_free(struct table_set *ts);
+
+/* Joins the runs set got from this text (set->run[first..]) with the tables
+ * ts holds: a table and a CSV line of the same run become the CSV's run
+ * listing both origins; the other tables become runs of their own; then
+ * identical results are merged, and the runs are put in text order.
+ * Returns 0 or -1 (memory). */
+int input_merge(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name);
+
+/* The line an origin piece of file name starts at ("name:17 ..." -> 17). */
+unsigned input_origin_line(const char *origin, const char *name);
+
+#endif

@@ -1,0 +1,218 @@
+/* The token cursor the table reader walks pasted text with, and what each
+ * kind of table cell looks like. */
+#include "table.h"
+
+#include <string.h>
+
+/* Tokens of this many characters or more are no part of a table: a
+ * pathological input cannot make the matchers below slow. */
+#define TOK_MAX 64
+/* tok_spell gives up after this many tokens that spell nothing ("------"). */
+#define SPELL_MAX_EMPTY 8
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+static bool digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+void tcur_init(struct tcur *c, const char *text, size_t len)
+{
+	*c = (struct tcur){text, len, 0, 1, true};
+}
+
+bool tok_next(struct tcur *c, struct tok *t)
+{
+	for (;;) {
+		while (c->pos < c->len && blank(c->text[c->pos])) {
+			if (c->text[c->pos] == '\n') {
+				c->line++;
+				c->bol = true;
+			}
+			c->pos++;
+		}
+		if (c->pos >= c->len)
+			return false;
+		size_t start = c->pos;
+		while (c->pos < c->len && !blank(c->text[c->pos]))
+			c->pos++;
+		*t = (struct tok){c->text + start, c->pos - start, c->line};
+		if (c->bol) /* mail quote marks: "> > text", ">>text" */
+			while (t->n && t->p[0] == '>')
+				t->p++, t->n--;
+		if (t->n == 0)
+			continue;
+		c->bol = false;
+		return true;
+	}
+}
+
+bool tok_peek(const struct tcur *c, struct tok *t)
+{
+	struct tcur copy = *c;
+
+	return tok_next(&copy, t);
+}
+
+bool tok_is(const struct tok *t, const char *word)
+{
+	size_t n = strlen(word);
+
+	return t->n == n && memcmp(t->p, word, n) == 0;
+}
+
+static bool spelled(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || digit(c) || c == '%' || c == '/' || c == ':';
+}
+
+bool tok_spell(struct tcur *c, const char *want)
+{
+	struct tcur save = *c;
+	size_t i = 0, n = strlen(want);
+	int empty = 0;
+	struct tok t;
+
+	while (i < n) {
+		size_t before = i;
+		if (!tok_next(c, &t) || t.n >= TOK_MAX)
+			goto no;
+		for (size_t k = 0; k < t.n; k++) {
+			if (!spelled(t.p[k]))
+				continue;
+			if (i == n || t.p[k] != want[i])
+				goto no;
+			i++;
+		}
+		if (i == before && ++empty > SPELL_MAX_EMPTY)
+			goto no;
+	}
+	return true;
+no:
+	*c = save;
+	return false;
+}
+
+/* Strips one "<tag>" or "</tag>" from the front (at 0) or back of t. */
+static bool strip_tag(struct tok *t, bool back)
+{
+	const char *s = t->p, *e = t->p + t->n;
+
+	if (!back && t->n > 2 && s[0] == '<') {
+		const char *gt = memchr(s, '>', t->n);
+		if (gt && gt > s + 1) {
+			t->n -= (size_t)(gt + 1 - s);
+			t->p = gt + 1;
+			return true;
+		}
+	}
+	if (back && t->n > 2 && e[-1] == '>')
+		for (const char *p = e - 2; p > s; p--)
+			if (*p == '<') {
+				t->n = (size_t)(p - s);
+				return true;
+			}
+	return false;
+}
+
+struct tok tok_clean(struct tok t)
+{
+	for (bool again = true; again && t.n;) {
+		again = false;
+		if (t.p[0] == '*' || t.p[0] == '_' || t.p[0] == '"')
+			t.p++, t.n--, again = true;
+		else if (t.n && (t.p[t.n - 1] == '*' || t.p[t.n - 1] == '_' || t.p[t.n - 1] == '"'))
+			t.n--, again = true;
+		else
+			again = strip_tag(&t, false) || strip_tag(&t, true);
+	}
+	return t;
+}
+
+static bool all_of(const struct tok *t, char c, size_t lo, size_t hi)
+{
+	if (t->n < lo || t->n > hi)
+		return false;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->p[i] != c)
+			return false;
+	return true;
+}
+
+/* Digits, optionally one '.' and more digits; returns how many bytes. */
+static size_t number_len(const char *p, size_t n)
+{
+	size_t i = 0, d = 0;
+
+	while (i < n && digit(p[i]))
+		i++, d++;
+	if (d == 0)
+		return 0;
+	if (i < n && p[i] == '.') {
+		size_t f = ++i;
+		while (i < n && digit(p[i]))
+			i++;
+		if (i == f)
+			return 0;
+	}
+	return i;
+}
+
+bool tok_rate_like(const struct tok *t)
+{
+	size_t n = number_len(t->p, t->n);
+
+	if (all_of(t, '+', 4, 5))
+		return true;
+	if (n == 0 || t->n > 16)
+		return false;
+	return n == t->n || (n + 1 == t->n && strchr("kmg", t->p[n]) != NULL);
+}
+
+bool tok_cpu_like(const struct tok *t)
+{
+	size_t n = number_len(t->p, t->n);
+
+	return all_of(t, '+', 1, 3) || (n == t->n && n > 0 && n <= 6 && memchr(t->p, '.', n) == NULL);
+}
+
+bool tok_size_like(const struct tok *t)
+{
+	size_t i = 0;
+
+	while (i < t->n && digit(t->p[i]))
+		i++;
+	if (i == 0 || i >= t->n || t->n >= TOK_MAX || strchr("KMGTkmgt", t->p[i]) == NULL)
+		return false;
+	return i + 1 == t->n || t->p[i + 1] == ':';
+}
+
+bool tok_files_like(const struct tok *t)
+{
+	size_t i = 0;
+
+	while (i < t->n && digit(t->p[i]))
+		i++;
+	if (i == 0 || t->n >= TOK_MAX)
+		return false;
+	for (; i < t->n; i++)
+		if (!digit(t->p[i]) && t->p[i] != ':' && t->p[i] != '/')
+			return false;
+	return true;
+}
+
+bool tok_latency_like(const struct tok *t)
+{
+	size_t n = number_len(t->p, t->n);
+	const char *u = t->p + n;
+	size_t left = t->n - n;
+
+	if (n == 0 || t->n > 20)
+		return false;
+	return (left == 2 && (memcmp(u, "us", 2) == 0 || memcmp(u, "ms", 2) == 0 || memcmp(u, "ns", 2) == 0)) ||
+	       (left == 1 && *u == 's');
+}

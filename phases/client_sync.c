@@ -1,0 +1,158 @@
+/* The clients' shared mapping and wake-up pipes; see client_sync.h. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include "client_sync.h"
+#include "../lib/signals.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Lock-free atomics are address-free, so they work across processes. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the clients' barrier needs lock-free atomic ints");
+
+#define CLIENT_POLL_MS 1000 /* a waiting client looks again at its parent and signals */
+
+static unsigned pack(int phase, int state)
+{
+	return (unsigned)(phase + 1) << 2 | (unsigned)state;
+}
+
+void client_sync_read(const struct client_slot *slot, int *phase, int *state)
+{
+	unsigned m = atomic_load_explicit(&slot->mark, memory_order_acquire);
+
+	*phase = (int)(m >> 2) - 1;
+	*state = (int)(m & 3u);
+}
+
+/* A pipe whose ends never block and are not inherited by exec. */
+static int wake_pipe(int fd[2])
+{
+	if (pipe(fd) != 0)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		int fl = fcntl(fd[i], F_GETFL);
+		if (fl < 0 || fcntl(fd[i], F_SETFL, fl | O_NONBLOCK) != 0 || fcntl(fd[i], F_SETFD, FD_CLOEXEC) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+int client_sync_open(struct client_sync *s, uint32_t n, struct op_error *e)
+{
+	s->up[0] = s->up[1] = s->down[0] = s->down[1] = -1;
+	s->map_len = sizeof *s->sh + (size_t)n * sizeof s->sh->slot[0];
+	s->sh = mmap(NULL, s->map_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (s->sh == MAP_FAILED) {
+		s->sh = NULL;
+		op_error_set(e, errno, "mmap", "the clients' shared results", -1);
+		return -1;
+	}
+	atomic_init(&s->sh->gen, 0);
+	atomic_init(&s->sh->stop, 0);
+	for (uint32_t i = 0; i < n; i++) {
+		atomic_init(&s->sh->slot[i].mark, pack(-1, SLOT_IDLE));
+		atomic_init(&s->sh->slot[i].done_phase[0], -1);
+		atomic_init(&s->sh->slot[i].done_phase[1], -1);
+	}
+	if (wake_pipe(s->up) != 0 || wake_pipe(s->down) != 0) {
+		op_error_set(e, errno, "pipe", "the clients' barrier", -1);
+		client_sync_close(s);
+		return -1;
+	}
+	return 0;
+}
+
+void client_sync_close(struct client_sync *s)
+{
+	for (int i = 0; i < 2; i++) {
+		close_fd(&s->up[i]);
+		close_fd(&s->down[i]);
+	}
+	if (s->sh != NULL)
+		munmap(s->sh, s->map_len);
+	s->sh = NULL;
+}
+
+void client_sync_in_child(struct client_sync *s)
+{
+	close_fd(&s->up[0]);
+	close_fd(&s->down[1]);
+}
+
+void client_sync_started(struct client_sync *s)
+{
+	close_fd(&s->down[0]);
+}
+
+/* A full pipe already holds more wake-ups than anyone waits for. */
+static void wake(int fd)
+{
+	char b = 0;
+	ssize_t w = write(fd, &b, 1);
+
+	(void)w;
+}
+
+void client_sync_mark(struct client_sync *s, struct client_slot *slot, int phase, int state)
+{
+	atomic_store_explicit(&slot->mark, pack(phase, state), memory_order_release);
+	wake(s->up[1]);
+}
+
+/* A byte that another waiter took, or one left from an earlier release
+ * (a client that saw the new generation before reading), only makes a
+ * waiter look again; after a release each waiter takes at most one byte
+ * before it sees the new generation, so the bytes written are enough. */
+int client_sync_wait(struct client_sync *s, unsigned gen, pid_t parent)
+{
+	struct pollfd p = {s->down[0], POLLIN, 0};
+	char b;
+
+	for (;;) {
+		if (atomic_load(&s->sh->gen) != gen)
+			return 0;
+		if (atomic_load(&s->sh->stop) || getppid() != parent || signals_stop_level() != STOP_NONE)
+			return -1;
+		if (poll(&p, 1, CLIENT_POLL_MS) > 0 && read(s->down[0], &b, 1) == 0)
+			return atomic_load(&s->sh->gen) != gen ? 0 : -1; /* closed: a stop, or no parent */
+	}
+}
+
+void client_sync_release(struct client_sync *s, uint32_t waiters)
+{
+	char bytes[256] = {0};
+
+	atomic_fetch_add(&s->sh->gen, 1u);
+	while (waiters > 0 && s->down[1] >= 0) {
+		ssize_t w = write(s->down[1], bytes, waiters < sizeof bytes ? waiters : sizeof bytes);
+		if (w <= 0)
+			break; /* full: see client_sync_wait; waiters also look every second */
+		waiters -= (uint32_t)w;
+	}
+}
+
+void client_sync_stop(struct client_sync *s)
+{
+	atomic_store(&s->sh->stop, 1);
+	close_fd(&s->down[1]);
+}
+
+void client_sync_sleep(struct client_sync *s, int ms)
+{
+	struct pollfd p = {s->up[0], POLLIN, 0};
+	char buf[256];
+
+	if (poll(&p, 1, ms) > 0)
+		while (read(s->up[0], buf, sizeof buf) > 0)
+			;
+}

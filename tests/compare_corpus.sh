@@ -1,0 +1,65 @@
+#!/bin/bash
+# bonnie compare over results people really published (tests/compare-corpus/:
+# fixtures built from the numbers and layout of real posts, listed in
+# docs/compare-corpus.md). Each NN-*.txt has an NN-*.expect: one line per run
+# compare must find, in order, as its kind (table, csv, table+csv, ...: where
+# it was read, from the run's origin) and the 1.98 line --format csv prints.
+# A run is right when its name, size and every figure (fields 3, 6, 10-50)
+# equal the expected line's and its kind is the expected one; a run nobody
+# expected is wrong too. MEASURE=1 only prints the fraction of results read
+# right (kinds not checked, so an older binary can be measured) and exits 0.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+C=tests/compare-corpus
+
+key() { awk -F, '{ printf "%s,%s", $3, $6; for (i = 10; i <= 50; i++) printf ",%s", $i; print "" }'; }
+# origin "a.txt:3 (table) + a.txt:9" -> "table+csv"; a JSON run -> "json"
+kinds() {
+	jq -r '.runs[] | if .format == "json" then "json" else
+		(.origin | split(" + ") | map(if test("\\(table\\)$") then "table" else "csv" end) | join("+")) end'
+}
+
+total=0 right=0 extra=0
+for f in "$C"/*.txt; do
+	exp=${f%.txt}.expect
+	[ -f "$exp" ] || continue
+	"$BONNIE" compare --format csv "$f" >"$T/out.csv" 2>/dev/null
+	key <"$T/out.csv" >"$T/got"
+	if [ "${MEASURE:-}" != 1 ]; then
+		"$BONNIE" compare --format json "$f" 2>/dev/null | kinds >"$T/kinds"
+	fi
+	grep -v '^#' "$exp" | cut -d' ' -f1 >"$T/want.kind"
+	grep -v '^#' "$exp" | cut -d' ' -f2- | key >"$T/want"
+	n=$(wc -l <"$T/want") got=$(wc -l <"$T/got")
+	ok=0
+	: >"$T/used"
+	for i in $(seq 1 "$n"); do
+		w=$(sed -n "${i}p" "$T/want") wk=$(sed -n "${i}p" "$T/want.kind")
+		j=$(grep -nxF -- "$w" "$T/got" | cut -d: -f1 | grep -vxF -f "$T/used" | head -1)
+		[ -n "$j" ] || j=0
+		if [ "$j" -gt 0 ] && { [ "${MEASURE:-}" = 1 ] || [ "$(sed -n "${j}p" "$T/kinds")" = "$wk" ]; }; then
+			ok=$((ok + 1))
+			echo "$j" >>"$T/used"
+		elif [ "${MEASURE:-}" != 1 ]; then
+			echo "  $f: run $i ($wk) not found right; got:" >&2
+			if [ "$j" -gt 0 ]; then sed -n "${j}p" "$T/kinds" >&2; else cat "$T/out.csv" >&2; fi
+		fi
+	done
+	spurious=$((got > ok ? got - ok : 0))
+	total=$((total + n)) right=$((right + ok)) extra=$((extra + spurious))
+	[ "${MEASURE:-}" = 1 ] && { printf '%-48s %d/%d%s\n' "${f##*/}" "$ok" "$n" "$([ $spurious -gt 0 ] && echo " +$spurious extra")"; continue; }
+	check "${f##*/}: $n runs read right, nothing else (got $ok right of $got)" [ "$ok" = "$n" ] && [ "$got" = "$n" ]
+done
+if [ "${MEASURE:-}" = 1 ]; then
+	echo "read right: $right of $total results ($((100 * right / total))%), $extra runs nobody expected"
+	exit 0
+fi
+check "the corpus has fixtures ($total results)" [ "$total" -ge 60 ]
+
+# The README example: the flattened Japanese post with its CSV lines removed
+# is read back to both servers' numbers from the tables alone.
+"$BONNIE" compare "$C/31-blog-ja-196-flattened-tables-only.txt" >"$T/readme.txt" 2>"$T/readme.err"; rc=$?
+check "tables only: compared (got $rc)" [ $rc -eq 0 ]
+check "tables only: no warning" [ ! -s "$T/readme.err" ]
+check "tables only: both servers" grep -q '^  B   copper.smectic.com, 3544M, table from 1.96' "$T/readme.txt"
+finish
