@@ -254,6 +254,24 @@ START_TEST(machine_name_cannot_break_the_line)
 END_TEST
 
 /* A German LC_NUMERIC prints 256,0: the CSV must not change. */
+/* The concurrency field is the run's own client count: a sweep's level or
+ * -c N, never what the options said before the run (the config is
+ * read-only during the runs); a run that records none was one process. */
+START_TEST(concurrency_is_the_runs_client_count)
+{
+	char *f[64];
+
+	cfg.concurrency = 1;
+	run.clients = 4;
+	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_str_eq(f[3], "4");
+	cfg.concurrency = 8;
+	run.clients = 0;
+	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_str_eq(f[3], "1");
+}
+END_TEST
+
 START_TEST(comma_locale_does_not_change_the_csv)
 {
 	char *before, *after;
@@ -288,6 +306,7 @@ Suite *suite_csv(void)
 	tcase_add_test(tc, size_field_uses_g_for_whole_gib);
 	tcase_add_test(tc, machine_name_cannot_break_the_line);
 	tcase_add_test(tc, comma_locale_does_not_change_the_csv);
+	tcase_add_test(tc, concurrency_is_the_runs_client_count);
 	suite_add_tcase(s, tc);
 	return s;
 }

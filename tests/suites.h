@@ -25,6 +25,7 @@
 	X(compare_report)  \
 	X(table_input)     \
 	X(html)            \
+	X(outputs)         \
 	X(run)             \
 	X(cpu)             \
 	X(evict)           \

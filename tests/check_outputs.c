@@ -1,0 +1,222 @@
+/* The output table (report/outputs.h): where each output writes, and the
+ * moments over memory streams: what each entry writes at each moment,
+ * the environment once above the first table, a cut run kept only by the
+ * page, a summary only over two runs, nothing ended that never began. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../report/outputs.h"
+#include "../report/repeat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct mem {
+	FILE *f;
+	char *buf;
+	size_t len;
+};
+
+static struct config cfg;
+static struct env_info env;
+static struct align_result align;
+static struct run_result run;
+static struct report_ctx c;
+static struct mem table, csv;
+
+static void mem_open(struct mem *m)
+{
+	m->buf = NULL;
+	m->f = open_memstream(&m->buf, &m->len);
+	ck_assert_ptr_nonnull(m->f);
+}
+
+static const char *mem_text(struct mem *m)
+{
+	fflush(m->f);
+	return m->buf;
+}
+
+static void mem_close(struct mem *m)
+{
+	fclose(m->f);
+	free(m->buf);
+}
+
+static int said_lines;
+
+static void said(const char *line)
+{
+	(void)line;
+	said_lines++;
+}
+
+static int count_of(const char *text, const char *what)
+{
+	int n = 0;
+
+	for (const char *p = text; (p = strstr(p, what)) != NULL; p += strlen(what))
+		n++;
+	return n;
+}
+
+/* A context with the table and CSV in memory, no progress, no share. */
+static void setup(void)
+{
+	synth_config(&cfg);
+	synth_full_run(&run);
+	memset(&env, 0, sizeof env);
+	memset(&align, 0, sizeof align);
+	memset(&c, 0, sizeof c);
+	said_lines = 0;
+	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
+	outputs_route(&c, &cfg);
+	mem_open(&table);
+	mem_open(&csv);
+	c.table_out = table.f;
+	c.csv_out = csv.f;
+	c.progress_out = NULL;
+	c.env = &env;
+	c.align = &align;
+	c.date = "2026-12-01 02:57 UTC";
+}
+
+static void teardown(void)
+{
+	outputs_release(&c);
+	mem_close(&table);
+	mem_close(&csv);
+}
+
+START_TEST(route_follows_the_options)
+{
+	struct report_ctx r = {0};
+	struct config k = cfg;
+
+	outputs_route(&r, &k);
+	ck_assert_ptr_eq(r.table_out, stdout);
+	ck_assert_ptr_eq(r.csv_out, stdout);
+	ck_assert_ptr_eq(r.progress_out, stdout);
+	ck_assert_ptr_null(r.share_out);
+	k.quiet = true;
+	outputs_route(&r, &k);
+	ck_assert_ptr_eq(r.table_out, stderr);
+	ck_assert_ptr_eq(r.csv_out, stdout);
+	ck_assert_ptr_null(r.progress_out);
+	k.quiet = false;
+	k.json_path = "-";
+	outputs_route(&r, &k);
+	ck_assert_ptr_eq(r.table_out, stderr);
+	ck_assert_ptr_null(r.csv_out);
+	ck_assert_ptr_null(r.progress_out);
+	ck_assert_str_eq(r.files[OUT_FILE_JSON].opt, "--json");
+	k.json_path = NULL;
+	k.html_path = "/dev/stdout";
+	outputs_route(&r, &k);
+	ck_assert_ptr_null(r.csv_out);
+	k.html_path = NULL;
+	k.share = true;
+	outputs_route(&r, &k);
+	ck_assert_ptr_eq(r.share_out, stdout);
+	ck_assert_ptr_eq(r.table_out, stderr);
+	ck_assert_ptr_null(r.csv_out);
+}
+END_TEST
+
+/* Two runs: two tables and two CSV lines, the environment above the first
+ * table only; no summary after one run. */
+START_TEST(runs_reach_every_text_output)
+{
+	struct repeat_set rs = {0};
+	char err[200];
+	int heads;
+
+	ck_assert_int_eq(outputs_prepare(&c, err, sizeof err), 0);
+	outputs_begin(&c);
+	outputs_count(&c);
+	run.index = 1;
+	outputs_run(&c, &run, false);
+	ck_assert_int_eq(repeat_add(&rs, &run), 0);
+	outputs_summary(&c, &rs);
+	ck_assert_int_eq(count_of(mem_text(&csv), "\n"), 1);
+	ck_assert_ptr_null(c.repeats);
+	heads = count_of(mem_text(&table), "Version");
+	ck_assert_int_gt(heads, 0);
+	run.index = 2;
+	outputs_run(&c, &run, false);
+	ck_assert_int_eq(count_of(mem_text(&csv), "\n"), 2);
+	ck_assert_int_eq(count_of(mem_text(&csv), "1.98,"), 2);
+	ck_assert_int_eq(count_of(mem_text(&table), "File system: ext4"), 1);
+	ck_assert_int_eq(count_of(mem_text(&table), "Version"), 2 * heads);
+	ck_assert_uint_eq(c.shown, 2);
+	ck_assert_int_eq(outputs_end(&c, said), 0);
+	repeat_free(&rs);
+}
+END_TEST
+
+/* The -x summary comes after the runs, once two or more are in. */
+START_TEST(summary_after_two_runs)
+{
+	struct repeat_set rs = {0};
+	size_t before;
+
+	outputs_begin(&c);
+	ck_assert_int_eq(repeat_add(&rs, &run), 0);
+	ck_assert_int_eq(repeat_add(&rs, &run), 0);
+	outputs_run(&c, &run, false);
+	before = strlen(mem_text(&table));
+	outputs_summary(&c, &rs);
+	ck_assert_ptr_eq(c.repeats, &rs);
+	ck_assert_uint_gt(strlen(mem_text(&table)), before);
+	ck_assert_int_eq(count_of(mem_text(&csv), "\n"), 1);
+	repeat_free(&rs);
+}
+END_TEST
+
+/* A run a second signal cut short is kept for the page, and nothing
+ * prints it. */
+START_TEST(cut_run_only_kept_for_the_page)
+{
+	char err[200];
+
+	cfg.html_path = "unused.html";
+	ck_assert_int_eq(outputs_prepare(&c, err, sizeof err), 0);
+	ck_assert_uint_eq(c.html.cap, cfg.runs);
+	outputs_begin(&c);
+	outputs_count(&c);
+	outputs_run(&c, &run, true);
+	ck_assert_uint_eq(c.html.n, 1);
+	ck_assert_int_eq(count_of(mem_text(&csv), "\n"), 0);
+	ck_assert_int_eq(count_of(mem_text(&table), "Version"), 0);
+	ck_assert_uint_eq(c.shown, 0);
+	/* the next count starts with no runs kept */
+	outputs_count(&c);
+	ck_assert_uint_eq(c.html.n, 0);
+	c.begun = false; /* the page's file was never opened: not ended here */
+}
+END_TEST
+
+/* Outputs that never began are not ended: nothing written. */
+START_TEST(nothing_ended_that_never_began)
+{
+	ck_assert_int_eq(outputs_end(&c, said), 0);
+	mem_text(&table);
+	mem_text(&csv);
+	ck_assert_uint_eq(table.len + csv.len, 0);
+	ck_assert_int_eq(said_lines, 0);
+}
+END_TEST
+
+Suite *suite_outputs(void)
+{
+	Suite *s = suite_create("outputs");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, route_follows_the_options);
+	tcase_add_test(tc, runs_reach_every_text_output);
+	tcase_add_test(tc, summary_after_two_runs);
+	tcase_add_test(tc, cut_run_only_kept_for_the_page);
+	tcase_add_test(tc, nothing_ended_that_never_began);
+	suite_add_tcase(s, tc);
+	return s;
+}
