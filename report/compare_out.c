@@ -1,58 +1,62 @@
 /* The machine-readable forms of a comparison: each run as a bonnie++ 1.98
  * CSV line (what bon_csv2txt/bon_csv2html read), and one JSON document. */
 #include "compare.h"
+#include "csv_line.h"
 #include "../lib/json.h"
 #include "../lib/units.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void rate_cells(FILE *out, enum phase_id id, const struct parsed_phase *p)
+/* A phase's rate, %CPU and latency fields: "+++++" and "+++" where
+ * bonnie++ found it too fast to measure, empty where there is no number. */
+static void phase_fields(struct csv_line *c, enum phase_id id, const struct parsed_phase *p)
 {
-	if (p->state == CELL_TOO_FAST) {
-		fputs(",+++++,+++", out);
-		return;
-	}
-	if (p->state != CELL_VALUE) {
-		fputs(",,", out);
-		return;
-	}
-	if (phase_unit(id) == RATE_SEEKS && p->rate < 1000)
-		fprintf(out, ",%.1f", p->rate);
-	else if (p->rate < 1e18) /* truncated, as bonnie++ prints it */
-		fprintf(out, ",%llu", (unsigned long long)p->rate);
-	else /* a pasted rate may be past any integer type: no cast */
-		fprintf(out, ",%.0f", p->rate);
-	if (p->cpu >= 0)
-		fprintf(out, ",%d", p->cpu);
-	else
-		fputs(",", out);
-}
+	int rate, cpu, lat;
+	char *r, *u;
 
-static void latency_cell(FILE *out, const struct parsed_phase *p)
-{
-	char buf[32] = "";
-
+	report_csv_phase_fields(id, &rate, &cpu, &lat);
+	r = c->f[rate - 1];
+	u = c->f[cpu - 1];
 	if (p->latency_ns >= 0)
-		units_format_latency((uint64_t)p->latency_ns, buf, sizeof buf);
-	fprintf(out, ",%s", buf);
+		units_format_latency((uint64_t)p->latency_ns, c->f[lat - 1], CSV_FIELD_LEN);
+	if (p->state == CELL_TOO_FAST) {
+		snprintf(r, CSV_FIELD_LEN, "+++++");
+		snprintf(u, CSV_FIELD_LEN, "+++");
+		return;
+	}
+	if (p->state != CELL_VALUE)
+		return;
+	if (phase_unit(id) == RATE_SEEKS && p->rate < 1000)
+		snprintf(r, CSV_FIELD_LEN, "%.1f", p->rate);
+	else if (p->rate < 1e18) /* truncated, as bonnie++ prints it */
+		snprintf(r, CSV_FIELD_LEN, "%llu", (unsigned long long)p->rate);
+	else /* a pasted rate may be past any integer type: no cast */
+		snprintf(r, CSV_FIELD_LEN, "%.0f", p->rate);
+	if (p->cpu >= 0)
+		snprintf(u, CSV_FIELD_LEN, "%d", p->cpu);
 }
 
 void report_compare_csv_line(FILE *out, const struct parsed_run *r)
 {
-	const char (*m)[PARSED_META_LEN] = r->meta;
+	static const struct {
+		enum csv_field field;
+		enum parsed_meta meta;
+	} metas[] = {
+		{CSV_VERSION, META_VERSION},     {CSV_NAME, META_NAME},           {CSV_CONCURRENCY, META_CONCURRENCY},
+		{CSV_SEED, META_SEED},           {CSV_SIZE, META_SIZE},           {CSV_CHUNK, META_CHUNK},
+		{CSV_SEEKS, META_SEEKS},         {CSV_SEEK_PROCS, META_SEEK_PROCS}, {CSV_NUM_FILES, META_NUM_FILES},
+		{CSV_MAX_SIZE, META_MAX_SIZE},   {CSV_MIN_SIZE, META_MIN_SIZE},   {CSV_NUM_DIRS, META_NUM_DIRS},
+		{CSV_FILE_CHUNK, META_FILE_CHUNK},
+	};
+	struct csv_line c;
 
-	fprintf(out, "1.98,%s,%s,%s,%s,%s,%s,%s,%s", m[META_VERSION], m[META_NAME], m[META_CONCURRENCY],
-	        m[META_SEED], m[META_SIZE], m[META_CHUNK], m[META_SEEKS], m[META_SEEK_PROCS]);
-	for (int i = PHASE_PUTC; i <= PHASE_SEEKS; i++)
-		rate_cells(out, (enum phase_id)i, &r->phase[i]);
-	fprintf(out, ",%s,%s,%s,%s,%s", m[META_NUM_FILES], m[META_MAX_SIZE], m[META_MIN_SIZE], m[META_NUM_DIRS],
-	        m[META_FILE_CHUNK]);
-	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
-		rate_cells(out, (enum phase_id)i, &r->phase[i]);
+	csv_line_init(&c);
+	for (size_t i = 0; i < sizeof metas / sizeof metas[0]; i++)
+		snprintf(c.f[metas[i].field], CSV_FIELD_LEN, "%s", r->meta[metas[i].meta]);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		latency_cell(out, &r->phase[i]);
-	fputc('\n', out);
+		phase_fields(&c, (enum phase_id)i, &r->phase[i]);
+	csv_line_write(out, &c);
 }
 
 static const char *state_name(enum cell_state s)

@@ -10,14 +10,10 @@
 #include "../lib/env.h"
 #include "../lib/json.h"
 #include "../phases/results.h"
-
-#define CSV_FIELDS 50
+#include "csv_line.h" /* CSV_FIELDS, report_csv_phase_fields */
 
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
 void report_csv(FILE *out, const struct config *cfg, const struct run_result *run);
-
-/* The 1-based CSV field numbers of a phase's rate, %CPU and latency. */
-void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency);
 
 /* --list-phases: one line per phase in pipeline order, tab-separated:
  * name, progress title, rate unit (KiB/s, seeks/s, files/s), and the CSV
