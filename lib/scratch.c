@@ -202,7 +202,7 @@ static long empty_listed(const struct dir_ref *r, struct op_error *e)
  * 1 if removed, 0 if already gone, -1 with e naming what is left. */
 static int remove_dir(const struct dir_ref *r, struct op_error *e)
 {
-	int rmfd = r->top ? AT_FDCWD : r->parent;
+	int rmfd = r->top ? AT_FDCWD : r->parent, err;
 	const char *rmname = r->top ? r->top->path : r->name;
 	struct op_error left;
 	bool again = false;
@@ -212,20 +212,21 @@ static int remove_dir(const struct dir_ref *r, struct op_error *e)
 
 		if (unlinkat(rmfd, rmname, AT_REMOVEDIR) == 0)
 			return 1;
-		if (errno == ENOENT)
+		if ((err = errno) == ENOENT)
 			return 0;
-		if (errno != ENOTEMPTY && errno != EEXIST) {
-			op_error_set(e, errno, "rmdir", r->path, -1);
-			return -1;
-		}
-		if (again && removed == 0)
+		if ((err != ENOTEMPTY && err != EEXIST) || (again && removed == 0))
 			break;
 		again = true;
 	}
-	if (left.err == 0)
+	/* what could not be removed explains best why the directory is left */
+	if (left.err != 0) {
+		if (e->err == 0)
+			*e = left;
+	} else if (err == ENOTEMPTY || err == EEXIST) {
 		op_error_set_detail(e, "rmdir", r->path, -1, "Directory not empty, but its listing shows nothing to remove");
-	else if (e->err == 0)
-		*e = left;
+	} else {
+		op_error_set(e, err, "rmdir", r->path, -1);
+	}
 	return -1;
 }
 
