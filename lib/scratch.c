@@ -65,8 +65,9 @@ int scratch_create(struct scratch *s, const char *parent, struct op_error *e)
  * finds it not empty. Errors are collected per listing: only what stops
  * the removal in the end is reported. Removal holds one descriptor per
  * level below the scratch directory and none for it beyond its listing's,
- * no more than making the deepest entry took: what bonnie could make under
- * a descriptor limit, it can remove under it. */
+ * no more than making the deepest entry took, and tries rmdir even on a
+ * directory it could not open: what bonnie could make under a descriptor
+ * limit, it can remove under it. */
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 
@@ -104,15 +105,6 @@ static int remove_entry(int dirfd, const char *name, const char *path, struct op
 	/* Linux says EISDIR for a directory, POSIX allows EPERM */
 	if (err != EISDIR && (err != EPERM || !dir_at(dirfd, name))) {
 		op_error_set(e, err, "unlink", sub, -1);
-		return -1;
-	}
-	/* an empty directory goes without a descriptor */
-	if (unlinkat(dirfd, name, AT_REMOVEDIR) == 0)
-		return 1;
-	if (errno == ENOENT)
-		return 0;
-	if (errno != ENOTEMPTY && errno != EEXIST) {
-		op_error_set(e, errno, "rmdir", sub, -1);
 		return -1;
 	}
 	return remove_dir(&r, e);
