@@ -195,8 +195,10 @@ static void thread_limit_fail(struct phase_result *res, int err, unsigned i, uns
 
 	snprintf(who, sizeof who, "%u of %u", i + 1, n);
 	proc_limit_why(err, why, sizeof why);
-	op_error_set_detail(&res->error, "start seek thread", who, -1, why);
-	res->error.err = err;
+	if (res->error.err == 0) {
+		op_error_set_detail(&res->error, "start seek thread", who, -1, why);
+		res->error.err = err;
+	}
 	res->status = PHASE_FAILED;
 	res->flags |= RESULT_LIMIT;
 }
