@@ -72,12 +72,19 @@ $(SHIM): tests/faultshim.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -shared -fPIC -o $@ $< -ldl
 
+# LD_PRELOAD shim with share-like directory listings for tests/dirlist.sh
+# (built the same way, for the same reasons).
+LISTSHIM := $(BUILD)/listshim.so
+$(LISTSHIM): tests/listshim.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -shared -fPIC -o $@ $< -ldl
+
 # Unit suites, then the binary end to end, then bonnie++'s own converters,
 # then injected faults, signals, hostile environments and full disks.
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
+check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample
 	CK_DEFAULT_TIMEOUT=120 BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) tests/deps_table.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/smoke.sh
@@ -92,6 +99,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
 	BONNIE=$(abspath $(BIN)) tests/reportfiles.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/dirlist.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
 	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/treeplace.sh

@@ -186,6 +186,8 @@ static int run_status(const struct run_result *run)
 		const struct phase_result *r = &run->phase[i];
 		if (r->status == PHASE_FAILED) {
 			say_error("", &r->error);
+			if (r->flags & RESULT_LIMIT)
+				return EXIT_SETUP;
 			return (r->flags & RESULT_MISMATCH) ? EXIT_VERIFY : EXIT_IO;
 		}
 	}

@@ -6,9 +6,13 @@
 
 #include "operr.h"
 
+#include <sys/types.h>
+
 struct scratch {
 	char path[4096];
 	int dirfd; /* -1 when not created */
+	dev_t dev; /* what dirfd is: removal may have to reopen the path */
+	ino_t ino;
 };
 
 /* Creates parent/bonnie.XXXXXX (mode 0700) and opens it. 0, or -1 with e set. */

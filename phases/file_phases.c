@@ -69,14 +69,16 @@ static void subdir_name(uint32_t d, char *buf, size_t len)
 	snprintf(buf, len, "%05u", (unsigned)d);
 }
 
-/* Opens subdirectory d of the tree (the top directory itself when there are none). */
+/* Opens subdirectory d of the tree (the top directory itself when there
+ * are none) as a new open file description, never a dup() of topfd: on a
+ * network share (smbnetfs) a dup shares the handle's listing, taken when
+ * topfd was opened on the still empty directory. */
 static int open_subdir(struct file_plan *fp, uint32_t d)
 {
-	char name[16];
+	char name[16] = ".";
 
-	if (fp->dirs == 1)
-		return dup(fp->topfd);
-	subdir_name(d, name, sizeof name);
+	if (fp->dirs > 1)
+		subdir_name(d, name, sizeof name);
 	return openat(fp->topfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
@@ -382,15 +384,17 @@ static int stat_one(struct file_plan *fp, struct phase_result *res, int dirfd, c
 
 /* Calls fn on every entry of subdirectory d in readdir order, repeating
  * passes until one finds nothing new to do (deleting while reading may
- * hide entries). Returns the number of entries handled, or -1. */
+ * hide entries). Each pass lists a directory opened for it: a rewound
+ * listing may keep what a share showed before. Returns the number of
+ * entries handled, or -1. */
 typedef int (*entry_fn)(struct file_plan *fp, struct phase_result *res, int dirfd, const char *name,
                         struct op_timer *t);
 
-static int64_t walk_subdir(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
-                           bool repeat, struct op_timer *t)
+static int64_t walk_pass(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
+                         struct op_timer *t)
 {
 	int fd = open_subdir(fp, d);
-	int64_t done = 0, pass;
+	int64_t pass = 0;
 	struct dirent *ent;
 	DIR *dir;
 
@@ -399,21 +403,30 @@ static int64_t walk_subdir(struct file_plan *fp, struct phase_result *res, uint3
 			close(fd);
 		return file_fail(fp, res, "opendir", "");
 	}
-	do {
-		pass = 0;
-		rewinddir(dir);
-		while ((ent = readdir(dir)) != NULL && !phase_stop_requested(res)) {
-			if (ent->d_name[0] == '.')
-				continue; /* our names never start with a dot */
-			if (fn(fp, res, dirfd(dir), ent->d_name, t) != 0) {
-				closedir(dir);
-				return -1;
-			}
-			pass++;
+	while ((ent = readdir(dir)) != NULL && !phase_stop_requested(res)) {
+		if (ent->d_name[0] == '.')
+			continue; /* our names never start with a dot */
+		if (fn(fp, res, dirfd(dir), ent->d_name, t) != 0) {
+			closedir(dir);
+			return -1;
 		}
+		pass++;
+	}
+	closedir(dir);
+	return pass;
+}
+
+static int64_t walk_subdir(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
+                           bool repeat, struct op_timer *t)
+{
+	int64_t done = 0, pass;
+
+	do {
+		pass = walk_pass(fp, res, d, fn, t);
+		if (pass < 0)
+			return -1;
 		done += pass;
 	} while (repeat && pass > 0 && res->status == PHASE_NOT_RUN);
-	closedir(dir);
 	return done;
 }
 

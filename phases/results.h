@@ -39,6 +39,7 @@ enum result_flag {
 	RESULT_MISMATCH = 1u << 4,    /* --verify found different data (error says where) */
 	RESULT_EVICTED = 1u << 5,     /* the data file was dropped from the page cache before it */
 	RESULT_RESIDENCY = 1u << 6,   /* resident_ppm was measured after evicting */
+	RESULT_LIMIT = 1u << 7,       /* failed on a process or thread limit: exit 2, not 3 */
 };
 
 /* Bytes the block devices moved during a phase (from their sysfs stat

@@ -10,6 +10,7 @@
  * device, fast or slow. */
 #include "io_common.h"
 #include "../lib/fileio.h"
+#include "../lib/proclimit.h"
 #include "../lib/rng.h"
 #include "seeks.h"
 
@@ -17,6 +18,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -183,17 +185,36 @@ static unsigned run_inline(struct seek_worker *w)
 	return 1;
 }
 
+/* A worker that could not be started: the limit line ("start seek thread
+ * 3 of 5: ...; the process limit (RLIMIT_NPROC) is 2: raise it with ulimit
+ * -u"), and exit status 2 as for clients that cannot start: a limit of
+ * the machine, not an I/O error. */
+static void thread_limit_fail(struct phase_result *res, int err, unsigned i, unsigned n)
+{
+	char who[48], why[160];
+
+	snprintf(who, sizeof who, "%u of %u", i + 1, n);
+	proc_limit_why(err, why, sizeof why);
+	if (res->error.err == 0) {
+		op_error_set_detail(&res->error, "start seek thread", who, -1, why);
+		res->error.err = err;
+	}
+	res->status = PHASE_FAILED;
+	res->flags |= RESULT_LIMIT;
+}
+
 /* Starts n worker threads; returns how many started (a failure to start
  * one is the phase's error and stops the others early). */
-static unsigned start_threads(struct phase_ctx *ctx, struct phase_result *res, struct seek_worker *w, unsigned n)
+static unsigned start_threads(struct phase_result *res, struct seek_worker *w, unsigned n)
 {
 	unsigned started = 0;
 
 	for (; started < n; started++) {
-		if (pthread_create(&w[started].thread, NULL, seek_worker_main, &w[started]) != 0) {
+		int err = pthread_create(&w[started].thread, NULL, seek_worker_main, &w[started]);
+
+		if (err != 0) {
 			atomic_store(&w->shared->next, w->shared->limit);
-			errno = EAGAIN;
-			data_fail(ctx, res, "start seek worker for", -1);
+			thread_limit_fail(res, err, started, n);
 			break;
 		}
 	}
@@ -225,7 +246,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 		hist_init(&w[i].part.latency);
 		w[i].part.error.offset = -1;
 	}
-	started = n == 1 ? run_inline(w) : start_threads(ctx, res, w, n);
+	started = n == 1 ? run_inline(w) : start_threads(res, w, n);
 	for (unsigned i = 0; n > 1 && i < started; i++)
 		pthread_join(w[i].thread, NULL);
 	seeks_merge(res, w, started);

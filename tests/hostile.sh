@@ -196,4 +196,47 @@ check "-u nobody, its own directory: nothing left, nothing touched" untouched
 check "-u nobody, a 1777 directory: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
 check "-u nobody, a 1777 directory: nothing left, nothing touched" untouched
 
+
+# --- Descriptor limits: the error's own line, nothing left -----------------------
+# ulimit -n 4 leaves bonnie one descriptor beyond stdio, its scratch
+# directory's: the data file cannot be opened, and the scratch directory,
+# still empty, is removed without a word about it. With the file tests
+# alone, the tree's directories are made before the first open fails; with
+# 5 the first file create fails, with 6 the first stat's open: each leaves
+# a tree (subdirectories, files in them) to a cleanup that must get by with
+# the descriptors that made it, and say nothing false. The test's own
+# descriptors 3-9 are closed first so that the limit is exact.
+limited() { # n, what it opens first (a regular expression), bonnie arguments...
+	n=$1 what=$2
+	shift 2
+	snapshot >"$O/before"
+	(
+		exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+		ulimit -n "$n" && exec "$BONNIE" -d "$D" "$@"
+	) >"$O/out" 2>"$O/err"; rc=$?
+	check "ulimit -n $n $*: exit 3 (got $rc)" [ $rc -eq 3 ]
+	check "ulimit -n $n $*: one line, '$what: Too many open files' (got: $(cat "$O/err"))" \
+		sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: [a-z]* $D/bonnie\.[A-Za-z0-9]*/$what: Too many open files\$' '$O/err'"
+	check "ulimit -n $n $*: scratch removed, nothing else touched" untouched
+}
+# shellcheck disable=SC2086
+limited 4 data $SMALL
+for n in 4 5 6; do
+	limited $n 'files.*' -s 0 -n 1:1k:0:4 -z 3 --no-align-probe
+done
+
+# --- Process limit: seek threads that cannot start --------------------------------
+# Root is not held to RLIMIT_NPROC, so the run drops to nobody (-u), whose
+# processes (this run at least) then reach the limit of 1: the first seek
+# thread cannot start. That is the limit line and exit 2, as for clients
+# that cannot start, not an I/O error; the phases before are reported.
+snapshot >"$O/before"
+prlimit --nproc=1:1 "$BONNIE" -d "$T/nobodys" -s 1m:4k:64:4 -f16k -n 0 -z 3 --no-align-probe -u nobody \
+	>"$O/out" 2>"$O/err"; rc=$?
+check "seek threads at the process limit: exit 2 (got $rc)" [ $rc -eq 2 ]
+check "seek threads at the process limit: the limit line (got: $(cat "$O/err"))" sh -c "[ \$(wc -l <'$O/err') -eq 1 ] &&
+	grep -qx 'bonnie: start seek thread 1 of 4: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u' '$O/err'"
+check "seek threads at the process limit: completed phases reported" csv_ok
+check "seek threads at the process limit: nothing left, nothing touched" untouched
+
 finish

@@ -11,6 +11,7 @@
 	X(rng)             \
 	X(pattern)         \
 	X(scratch)         \
+	X(scratch_fds)     \
 	X(fileio)          \
 	X(csv)             \
 	X(table)           \

@@ -1,0 +1,176 @@
+/* scratch under a descriptor limit: removal works with no descriptor to
+ * spare beyond the scratch directory's own (reopening it by path, checked
+ * to be the same directory), removes a tree three levels deep with three
+ * to spare, and never removes a directory that took the scratch
+ * directory's place. Each test runs in its own process (check's fork
+ * mode), so the lowered RLIMIT_NOFILE ends with it. */
+#include "suites.h"
+#include "../lib/operr.h"
+#include "../lib/scratch.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PATH_CAP 4096
+
+static char base[PATH_CAP];
+
+static void base_setup(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(base, sizeof base, "%s/check_scratch_fds.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (mkdtemp(base) == NULL)
+		base[0] = '\0';
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	return remove(path);
+}
+
+/* Everything under base, depth first, never following a link. */
+static void base_teardown(void)
+{
+	if (base[0] != '\0')
+		(void)nftw(base, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void in_base(char *out, const char *name)
+{
+	ck_assert_msg(base[0] != '\0', "no temporary directory");
+	ck_assert(snprintf(out, PATH_CAP, "%s/%s", base, name) < PATH_CAP);
+}
+
+static void make_dir(const char *dir, const char *name)
+{
+	char p[PATH_CAP];
+
+	ck_assert(snprintf(p, sizeof p, "%s/%s", dir, name) < (int)sizeof p);
+	ck_assert_msg(mkdir(p, 0700) == 0, "mkdir %s: %s", p, strerror(errno));
+}
+
+static void make_file(const char *dir, const char *name)
+{
+	char p[PATH_CAP];
+	int fd;
+
+	ck_assert(snprintf(p, sizeof p, "%s/%s", dir, name) < (int)sizeof p);
+	fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	ck_assert_msg(fd >= 0, "create %s: %s", p, strerror(errno));
+	ck_assert_int_eq(close(fd), 0);
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* Lowers the descriptor limit so that exactly n more can be opened. */
+static void leave_free_descriptors(int n)
+{
+	int fds[8], lowest = open("/dev/null", O_RDONLY), got = 0;
+	struct rlimit rl;
+
+	ck_assert(lowest >= 0 && n < 8);
+	close(lowest);
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	rl.rlim_cur = (rlim_t)(lowest + n);
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	while (got < 8 && (fds[got] = open("/dev/null", O_RDONLY)) >= 0)
+		got++;
+	ck_assert_msg(got == n && errno == EMFILE, "%d descriptors free, wanted %d", got, n);
+	while (got > 0)
+		close(fds[--got]);
+}
+
+START_TEST(remove_with_no_descriptor_to_spare)
+{
+	char parent[PATH_CAP];
+	struct op_error e = {0};
+	struct scratch s;
+
+	in_base(parent, "none");
+	ck_assert_int_eq(mkdir(parent, 0700), 0);
+	ck_assert_int_eq(scratch_create(&s, parent, &e), 0);
+	/* what the file tests make before their first open */
+	make_dir(s.path, "files");
+	make_dir(s.path, "files.next");
+	make_file(s.path, "data");
+	leave_free_descriptors(0);
+	ck_assert_msg(scratch_remove(&s, &e) == 0, "%s %s: %s", e.op, e.path, e.detail[0] ? e.detail : strerror(e.err));
+	ck_assert(!exists(s.path));
+}
+END_TEST
+
+START_TEST(remove_deep_tree_one_descriptor_a_level)
+{
+	char parent[PATH_CAP], p[PATH_CAP];
+	struct op_error e = {0};
+	struct scratch s;
+
+	in_base(parent, "deep");
+	ck_assert_int_eq(mkdir(parent, 0700), 0);
+	ck_assert_int_eq(scratch_create(&s, parent, &e), 0);
+	make_dir(s.path, "a");
+	ck_assert(snprintf(p, sizeof p, "%s/a", s.path) < (int)sizeof p);
+	make_dir(p, "b");
+	make_file(p, "f1");
+	ck_assert(snprintf(p, sizeof p, "%s/a/b", s.path) < (int)sizeof p);
+	make_dir(p, "c");
+	make_file(p, "f2");
+	ck_assert(snprintf(p, sizeof p, "%s/a/b/c", s.path) < (int)sizeof p);
+	make_file(p, "f3");
+	leave_free_descriptors(3);
+	ck_assert_msg(scratch_remove(&s, &e) == 0, "%s %s: %s", e.op, e.path, e.detail[0] ? e.detail : strerror(e.err));
+	ck_assert(!exists(s.path));
+}
+END_TEST
+
+START_TEST(reopened_path_must_be_the_scratch)
+{
+	char parent[PATH_CAP], moved[PATH_CAP], keep[PATH_CAP];
+	struct op_error e = {0};
+	struct scratch s;
+
+	in_base(parent, "swapped");
+	ck_assert_int_eq(mkdir(parent, 0700), 0);
+	ck_assert_int_eq(scratch_create(&s, parent, &e), 0);
+	make_file(s.path, "data");
+	/* the scratch directory moves away; another takes its name */
+	ck_assert(snprintf(moved, sizeof moved, "%s.moved", s.path) < (int)sizeof moved);
+	ck_assert_int_eq(rename(s.path, moved), 0);
+	ck_assert_int_eq(mkdir(s.path, 0700), 0);
+	make_file(s.path, "keep");
+	leave_free_descriptors(0);
+	ck_assert_int_eq(scratch_remove(&s, &e), -1);
+	ck_assert_str_eq(e.detail, "no longer the scratch directory bonnie made");
+	ck_assert(snprintf(keep, sizeof keep, "%s/keep", s.path) < (int)sizeof keep);
+	ck_assert(exists(keep));
+}
+END_TEST
+
+Suite *suite_scratch_fds(void)
+{
+	Suite *s = suite_create("scratch_fds");
+	TCase *tc = tcase_create("scratch_fds");
+
+	tcase_add_unchecked_fixture(tc, base_setup, base_teardown);
+	tcase_add_test(tc, remove_with_no_descriptor_to_spare);
+	tcase_add_test(tc, remove_deep_tree_one_descriptor_a_level);
+	tcase_add_test(tc, reopened_path_must_be_the_scratch);
+	suite_add_tcase(s, tc);
+	return s;
+}
