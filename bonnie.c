@@ -583,7 +583,8 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return EXIT_USAGE;
 	}
-	if (cfg.phases_arg && phase_select_parse(cfg.phases_arg, &cfg.phase_mask, err, sizeof err) != 0) {
+	if (cfg.phases_arg && (phase_select_parse(cfg.phases_arg, &cfg.phase_mask, err, sizeof err) != 0 ||
+	                       phase_select_check(cfg.phases_arg, cfg.phase_mask, &cfg, err, sizeof err) != 0)) {
 		say("%s", err);
 		return EXIT_USAGE;
 	}
