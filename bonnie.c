@@ -380,7 +380,7 @@ static int close_json(struct session *s, int status)
 	if (s->json_out == NULL)
 		return status;
 	if (s->cfg->sweep_levels)
-		report_sweep_json_end(&s->json, &s->sweep, s->cfg->knee_factor);
+		report_sweep_json_end(&s->json, &s->sweep, s->cfg->sweep, s->cfg->sweep_levels, s->cfg->knee_factor);
 	else
 		report_json_end(&s->json);
 	if (s->json_out != stdout) {
