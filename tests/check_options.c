@@ -730,6 +730,10 @@ static const struct sanitize_case sanitize_cases[] = {
 	{"bad\xff\x9b", "bad\\xff\\x9b"},         /* not UTF-8 */
 	{"cut\xe4\xb8", "cut\\xe4\\xb8"},         /* incomplete sequence */
 	{"back\\slash, comma", "back\\slash, comma"},
+	{"evil\xe2\x80\xaetxt.exe", "evil\\xe2\\x80\\xaetxt.exe"}, /* U+202E right-to-left override */
+	{"\xe2\x80\xaa\xe2\x81\xa6\xe2\x81\xa9\xd8\x9c", "\\xe2\\x80\\xaa\\xe2\\x81\\xa6\\xe2\\x81\\xa9\\xd8\\x9c"},
+	{"line\xe2\x80\xa8sep", "line\\xe2\\x80\\xa8sep"},       /* U+2028 */
+	{"\xe2\x80\x94 \xe2\x80\xaf", "\xe2\x80\x94 \xe2\x80\xaf"}, /* em dash, narrow no-break space: kept */
 	{"", ""},
 };
 
