@@ -34,6 +34,11 @@ enum parsed_meta {
 	META_NUM_DIRS, META_FILE_CHUNK, META_COUNT
 };
 
+/* The largest rate read (KiB/s, seeks/s or files/s): twelve digits, past
+ * any device and as wide as compare's table cells have room for. A larger
+ * one is warned about and left out, as if the phase had not run. */
+#define INPUT_MAX_RATE 1e12
+
 #define PARSED_META_LEN 64
 #define PARSED_ORIGIN_LEN 160
 
@@ -50,15 +55,36 @@ struct parsed_set {
 	size_t count, cap;
 	char **warning;    /* "file:line: why", one per rejected candidate */
 	size_t nwarn, warncap;
+	/* When set, each warning goes here as it is found (sanitized, for a
+	 * terminal) instead of into warning[], which then stays empty. */
+	void (*on_warning)(const char *msg, void *arg);
+	void *warning_arg;
 };
 
-/* Finds every result in text[0..len) (need not be NUL-terminated) and
- * appends them to set, in order; name is the file name used in origins and
- * warnings. Rejected candidates add one warning each and do not stop the
- * scan. Returns 0, or -1 when memory ran out (set holds what was found). */
+/* Where input_read gets its text: up to cap bytes into buf. Returns how
+ * many (0 at the end), or -1 on an error with errno set. */
+typedef long (*input_source)(void *ctx, char *buf, size_t cap);
+
+/* Lines longer than this are warned about and not searched; a JSON
+ * document longer than INPUT_MAX_JSON is warned about and skipped. */
+#define INPUT_MAX_LINE (1u << 20)
+#define INPUT_MAX_JSON (64u << 20)
+
+/* Finds every result in the text src gives and appends them to set, in
+ * order; name is the file name used in origins and warnings. Rejected
+ * candidates add one warning each and do not stop the scan. The text is
+ * read as it is scanned: what is held is the runs found, the line being
+ * looked at with the few after it that a wrapped line may continue into,
+ * or one JSON document, so memory does not grow with the input. Returns
+ * 0; -1 when memory ran out or -2 when src failed (errno set); set holds
+ * what was found before. */
+int input_read(struct parsed_set *set, const char *name, input_source src, void *ctx);
+
+/* input_read over text[0..len) (need not be NUL-terminated). Returns 0,
+ * or -1 when memory ran out. */
 int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len);
 
-/* Frees what input_parse allocated and empties set. */
+/* Frees what input_read allocated and empties set (on_warning too). */
 void input_free(struct parsed_set *set);
 
 /* Latency text as bonnie++ versions write it ("598us", "28ms", "12s",

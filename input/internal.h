@@ -23,11 +23,19 @@ extern const int input_csv_format_count;
 /* The layout whose tag is exactly field0, or NULL. */
 const struct csv_format *input_csv_format_by_tag(const char *field0);
 
+/* What a decoded line had to leave out: rates too large to show
+ * (INPUT_MAX_RATE), the first of them in words. */
+struct csv_note {
+	int cut;        /* how many */
+	char text[160]; /* "field 11 (block write rate) is '...': too large ..." */
+};
+
 /* Decodes fields f[0..n) (NUL-terminated strings) laid out as fmt into
- * run (origin left alone). Returns 0, or -1 with why (cap bytes) naming
- * the first field that is not what the layout says. */
+ * run (origin left alone). Returns 0 (note says what was left out), or -1
+ * with why (cap bytes) naming the first field that is not what the layout
+ * says. */
 int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
-                     size_t cap);
+                     size_t cap, struct csv_note *note);
 
 /* Reads a bonnie JSON document starting at text[0] ('{'). Appends its runs
  * to set with origin "name:line" (line numbers from first_line). Returns
@@ -44,6 +52,72 @@ int input_warn(struct parsed_set *set, const char *name, unsigned line, const ch
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
+
+/* The bytes of the input being looked at (window.c): buf[0..len) read
+ * from src, the already scanned front dropped now and then. */
+struct window {
+	input_source src;
+	void *ctx;
+	char *buf;
+	size_t len, cap;
+	bool eof;
+	int read_errno; /* the source failed (then eof is set) */
+};
+
+/* Reads the next piece of the source onto the end. Returns 0 (eof set at
+ * the end), or -1 when memory ran out. */
+int window_more(struct window *w);
+
+/* Drops buf[0..n): offsets into the window move down by n. */
+void window_drop(struct window *w, size_t n);
+
+enum { WINDOW_LINE_OK, WINDOW_LINE_END, WINDOW_LINE_LONG, WINDOW_LINE_NOMEM };
+
+/* The offset after the line starting at pos (after its '\n', or the end
+ * of the input), reading as needed. *status: WINDOW_LINE_END when there
+ * is no line at pos, _LONG (and what is there) when the line goes on past
+ * max bytes, _NOMEM when memory ran out. */
+size_t window_line_end(struct window *w, size_t pos, size_t max, int *status);
+
+/* Skips to after the next '\n' from pos, reading as needed and keeping
+ * nothing of the line. Returns the offset after it (or the end). */
+size_t window_skip_line(struct window *w, size_t pos);
+
+void window_free(struct window *w);
+
+/* A wrapped CSV line is rejoined from at most this many lines after it. */
+#define MAX_WRAP_LINES 4
+
+struct text {
+	const char *p;
+	size_t len;
+};
+
+/* What the scanner of one input is at (read.c, scan.c). */
+struct scan {
+	struct parsed_set *set;
+	const char *name;
+	struct window w;
+	const char *text; /* w.buf, refreshed whenever the window moves */
+	size_t len;       /* the end of the whole lines read: the scanner's end of text */
+	size_t pos;       /* start of the next line */
+	unsigned line;    /* number of the line being looked at */
+	size_t json_seen; /* no document starts before this: inside one already tried */
+	bool long_line;   /* the line at pos is longer than INPUT_MAX_LINE */
+	bool nul_warned;  /* said once that NUL bytes are read as blanks */
+	int oom;
+};
+
+/* A blank between tokens: space, tab, CR, LF, FF, VT, or NUL. */
+bool scan_blank(char c);
+
+/* The line at pos (up to s->len) without its end-of-line and trailing
+ * blanks; *next is where the line after it starts. */
+struct text scan_line_at(const struct scan *s, size_t pos, size_t *next);
+
+/* Every CSV result in line t (in the window at s->pos's line), rejoining a
+ * wrapped one from the lines after it (moving s->pos and s->line past). */
+void scan_line(struct scan *s, struct text t);
 
 /* Parses a non-negative decimal "12", "12.5" (no sign, no blanks) of len
  * bytes. Returns 0 or -1. */

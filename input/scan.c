@@ -1,6 +1,6 @@
-/* input_parse: walks pasted text line by line and finds bonnie++ CSV lines
- * (wherever they stand in a line, rejoined when a mailer wrapped them) and
- * bonnie JSON documents. */
+/* The CSV results in one line of pasted text: bonnie++ lines wherever
+ * they stand in it (after prose, glued to a word, several on a line),
+ * rejoined when a mailer wrapped them onto the next lines. */
 #include "internal.h"
 #include "../lib/str.h"
 
@@ -8,27 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_WRAP_LINES 4
-
-struct text {
-	const char *p;
-	size_t len;
-};
-
-struct scan {
-	struct parsed_set *set;
-	const char *name;
-	const char *text;
-	size_t len;
-	size_t pos;       /* start of the next line */
-	unsigned line;    /* number of the line being looked at */
-	size_t json_seen; /* no document starts before this: inside one already tried */
-	int oom;
-};
-
-static bool blank(char c)
+/* NUL is a blank too: a result after one is found, and no token holds one. */
+bool scan_blank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '\0';
 }
 
 static bool digit(char c)
@@ -36,15 +19,14 @@ static bool digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* The line at s->pos without its end-of-line and trailing blanks. */
-static struct text line_at(const struct scan *s, size_t pos, size_t *next)
+struct text scan_line_at(const struct scan *s, size_t pos, size_t *next)
 {
 	const char *nl = memchr(s->text + pos, '\n', s->len - pos);
 	size_t end = nl ? (size_t)(nl - s->text) : s->len;
 	struct text t = {s->text + pos, end - pos};
 
 	*next = nl ? end + 1 : s->len;
-	while (t.len && blank(t.p[t.len - 1]))
+	while (t.len && scan_blank(t.p[t.len - 1]))
 		t.len--;
 	return t;
 }
@@ -59,7 +41,7 @@ static const struct csv_format *tag_at(const char *start, const char *p, const c
 		size_t n = tag ? strlen(tag) : 0;
 		/* a version field must follow: "1.98, which" is prose */
 		if (tag == NULL || (size_t)(end - p) <= n + 1 || memcmp(p, tag, n) != 0 || p[n] != ',' ||
-		    blank(p[n + 1]) || p[n + 1] == ',')
+		    scan_blank(p[n + 1]) || p[n + 1] == ',')
 			continue;
 		if (p > start && (digit(p[-1]) || p[-1] == '.' || p[-1] == ','))
 			continue;
@@ -119,6 +101,7 @@ static void take(struct scan *s, const struct csv_format *fmt, struct text c, un
 {
 	char *buf = dup_text(c), *f[CSV_MAX_FIELDS], why[200];
 	struct parsed_run run;
+	struct csv_note note = {0, ""};
 	int n, rc = -1;
 
 	if (buf == NULL) {
@@ -129,10 +112,13 @@ static void take(struct scan *s, const struct csv_format *fmt, struct text c, un
 	snprintf(run.origin, sizeof run.origin, "%s:%u", s->name, line);
 	if (n > CSV_MAX_FIELDS)
 		snprintf(why, sizeof why, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
-	else if ((rc = input_csv_decode(fmt, f, n, &run, why, sizeof why)) == 0 && !has_results(&run)) {
+	else if ((rc = input_csv_decode(fmt, f, n, &run, why, sizeof why, &note)) == 0 && !has_results(&run)) {
 		snprintf(why, sizeof why, "no phase has a result");
 		rc = -1;
 	}
+	if (note.cut && input_warn(s->set, s->name, line, "%s line: %s%s", fmt->label, note.text,
+	                           rc != 0 ? "" : note.cut > 1 ? " (and more rates like it)" : "") != 0)
+		s->oom = 1;
 	if (rc == 0) {
 		if (input_add_run(s->set, &run) != 0)
 			s->oom = 1;
@@ -147,12 +133,12 @@ static bool continuation(const struct text *t)
 {
 	size_t i = 0;
 
-	while (i < t->len && blank(t->p[i]))
+	while (i < t->len && scan_blank(t->p[i]))
 		i++;
 	if (i == t->len || t->p[i] == '{' || tag_at(t->p + i, t->p + i, t->p + t->len))
 		return false;
 	for (size_t k = i; k < t->len; k++)
-		if (blank(t->p[k]))
+		if (scan_blank(t->p[k]))
 			return false;
 	return true;
 }
@@ -171,9 +157,9 @@ static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct t
 	memcpy(buf, c.p, c.len);
 	for (int k = 0; k < MAX_WRAP_LINES && pos < s->len; k++) {
 		size_t next;
-		struct text t = line_at(s, pos, &next);
+		struct text t = scan_line_at(s, pos, &next);
 		char *nb;
-		while (t.len && (blank(*t.p) || *t.p == '>')) /* indent, mail quote marks */
+		while (t.len && (scan_blank(*t.p) || *t.p == '>')) /* indent, mail quote marks */
 			t.p++, t.len--;
 		if (!continuation(&t) || (nb = realloc(buf, cap += t.len)) == NULL)
 			break;
@@ -262,16 +248,15 @@ static void old_line(struct scan *s, struct text tok)
 	take(s, fmt, tok, s->line, b == a || !digit(tok.p[a]));
 }
 
-/* Every result in one line's tokens. */
-static void scan_line(struct scan *s, struct text t)
+void scan_line(struct scan *s, struct text t)
 {
 	const char *p = t.p, *end = t.p + t.len;
 
 	while (p < end && !s->oom) {
-		while (p < end && blank(*p))
+		while (p < end && scan_blank(*p))
 			p++;
 		const char *tok = p, *tend = p;
-		while (tend < end && !blank(*tend))
+		while (tend < end && !scan_blank(*tend))
 			tend++;
 		struct text tk = {tok, (size_t)(tend - tok)};
 		const struct csv_format *fmt = NULL;
@@ -288,51 +273,4 @@ static void scan_line(struct scan *s, struct text t)
 			old_line(s, tk);
 		p = tend;
 	}
-}
-
-/* A '{' opening a line: a bonnie JSON document, perhaps. Returns true when
- * it was consumed. */
-static bool json_at(struct scan *s, size_t start)
-{
-	char why[200];
-	const char *doc = s->text + start;
-	size_t left = s->len - start;
-	size_t peek = left < 400 ? left : 400, seen;
-	long used = input_json_doc(s->set, s->name, s->line, doc, left, &seen, why, sizeof why);
-
-	s->json_seen = start + seen;
-	if (used > 0) {
-		for (long i = 0; i < used; i++)
-			s->line += doc[i] == '\n';
-		const char *nl = memchr(doc + used, '\n', left - (size_t)used);
-		s->pos = nl ? (size_t)(nl - s->text) + 1 : s->len;
-		return true;
-	}
-	if (used < 0) {
-		char head[401];
-		memcpy(head, doc, peek);
-		head[peek] = '\0';
-		if (strstr(head, "\"tool\"") && input_warn(s->set, s->name, s->line, "JSON document skipped: %s", why))
-			s->oom = 1;
-	}
-	return false;
-}
-
-int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len)
-{
-	struct scan s = {set, name, text, len, 0, 0, 0, 0};
-
-	while (s.pos < s.len && !s.oom) {
-		size_t start = s.pos, next, lead = 0;
-		struct text t = line_at(&s, s.pos, &next);
-		s.line++;
-		s.pos = next;
-		while (lead < t.len && blank(t.p[lead]))
-			lead++;
-		if (lead < t.len && t.p[lead] == '{' && start + lead >= s.json_seen && json_at(&s, start + lead))
-			continue;
-		if (memchr(t.p, '\0', t.len) == NULL)
-			scan_line(&s, t);
-	}
-	return s.oom ? -1 : 0;
 }
