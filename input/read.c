@@ -176,6 +176,8 @@ static long from_text(void *ctx, char *buf, size_t cap)
 	struct text_source *t = ctx;
 	size_t n = t->len - t->off < cap ? t->len - t->off : cap;
 
+	if (n == 0) /* text may be NULL when len is 0 */
+		return 0;
 	memcpy(buf, t->text + t->off, n);
 	t->off += n;
 	return (long)n;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #define READ_CHUNK (64u << 10)
+#define READ_MAX (1u << 20) /* at most this much a read: memory follows need */
 
 int window_more(struct window *w)
 {
@@ -25,7 +26,7 @@ int window_more(struct window *w)
 		w->buf = nb;
 		w->cap = cap;
 	}
-	got = w->src(w->ctx, w->buf + w->len, w->cap - w->len);
+	got = w->src(w->ctx, w->buf + w->len, w->cap - w->len < READ_MAX ? w->cap - w->len : READ_MAX);
 	if (got < 0) {
 		w->read_errno = errno ? errno : EIO;
 		w->eof = true;
@@ -34,6 +35,12 @@ int window_more(struct window *w)
 	else
 		w->len += (size_t)got;
 	return 0;
+}
+
+/* The first '\n' in buf[from..len), or NULL (buf is NULL until the first read). */
+static const char *newline(const struct window *w, size_t from)
+{
+	return from < w->len ? memchr(w->buf + from, '\n', w->len - from) : NULL;
 }
 
 void window_drop(struct window *w, size_t n)
@@ -48,7 +55,7 @@ size_t window_line_end(struct window *w, size_t pos, size_t max, int *status)
 
 	*status = WINDOW_LINE_OK;
 	for (;;) {
-		const char *nl = memchr(w->buf + from, '\n', w->len - from);
+		const char *nl = newline(w, from);
 		if (nl) {
 			size_t end = (size_t)(nl - w->buf) + 1;
 			if (end - pos > max + 1) /* read whole already, still too long */
@@ -77,7 +84,7 @@ size_t window_line_end(struct window *w, size_t pos, size_t max, int *status)
 size_t window_skip_line(struct window *w, size_t pos)
 {
 	for (;;) {
-		const char *nl = memchr(w->buf + pos, '\n', w->len - pos);
+		const char *nl = newline(w, pos);
 		if (nl)
 			return (size_t)(nl - w->buf) + 1;
 		w->len = pos; /* the rest of an over-long line: never kept */
