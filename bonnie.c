@@ -408,7 +408,7 @@ static int close_json(struct session *s, int status)
 	if (s->json_out == NULL)
 		return status;
 	if (s->cfg->sweep_levels)
-		report_sweep_json_end(&s->json, &s->sweep, s->cfg->knee_factor);
+		report_sweep_json_end(&s->json, &s->sweep, s->cfg->sweep, s->cfg->sweep_levels, s->cfg->knee_factor);
 	else
 		report_json_end(&s->json);
 	s->json_out = NULL;
@@ -611,7 +611,8 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return EXIT_USAGE;
 	}
-	if (cfg.phases_arg && phase_select_parse(cfg.phases_arg, &cfg.phase_mask, err, sizeof err) != 0) {
+	if (cfg.phases_arg && (phase_select_parse(cfg.phases_arg, &cfg.phase_mask, err, sizeof err) != 0 ||
+	                       phase_select_check(cfg.phases_arg, cfg.phase_mask, &cfg, err, sizeof err) != 0)) {
 		say("%s", err);
 		return EXIT_USAGE;
 	}
