@@ -11,13 +11,12 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define MAX_INPUT (256u << 20)
 
 enum { OPT_BASE = 256, OPT_THRESHOLD, OPT_FORMAT, OPT_HELP, OPT_HTML };
 
@@ -57,21 +56,29 @@ static int parse_format(const char *s, enum compare_format *f)
 	return -1;
 }
 
-/* One line on stderr; returns -1 for parse_args. */
 #if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
+#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
+#else
+#define PRINTF_LIKE
 #endif
-static int bad(const char *fmt, ...)
+
+/* "bonnie: compare...": one line on stderr, sanitized (it may quote an
+ * argument or a file name). */
+static void say(const char *fmt, ...) PRINTF_LIKE;
+static void say(const char *fmt, ...)
 {
+	char raw[1024], safe[4 * sizeof raw];
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("bonnie: compare", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	return -1;
+	str_sanitize(safe, sizeof safe, raw);
+	fprintf(stderr, "bonnie: compare%s\n", safe);
 }
+
+/* say(), returning -1 for parse_args. */
+#define bad(...) (say(__VA_ARGS__), -1)
 
 /* Options into o and *base1 (1-based). Returns -1 after saying why, 1 for --help. */
 static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1, const char **html)
@@ -114,49 +121,42 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 	return 0;
 }
 
-/* The whole of a file (or stdin for "-"). Returns NULL after a warning. */
-static char *read_all(const char *path, size_t *len)
+static long from_file(void *ctx, char *buf, size_t cap)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	size_t cap = 65536, n = 0;
-	char *buf = NULL, *nb;
+	FILE *f = ctx;
+	size_t n = fread(buf, 1, cap, f);
 
-	if (f == NULL) {
-		fprintf(stderr, "bonnie: compare: cannot read %s: %s\n", path, strerror(errno));
-		return NULL;
-	}
-	while ((nb = realloc(buf, cap)) != NULL) {
-		buf = nb;
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap || cap >= MAX_INPUT)
-			break;
-		cap *= 2;
-	}
-	if (nb == NULL || ferror(f) || n >= MAX_INPUT) {
-		fprintf(stderr, "bonnie: compare: cannot read %s: %s\n", path,
-		        nb == NULL ? "out of memory" : n >= MAX_INPUT ? "larger than 256 MiB" : strerror(errno));
-		free(nb ? buf : NULL);
-		buf = NULL;
-	}
-	if (f != stdin)
-		fclose(f);
-	*len = n;
-	return buf;
+	return n == 0 && ferror(f) ? -1 : (long)n;
 }
 
-/* Every run in every file, warnings printed as they are found. */
+/* Warnings are printed as they are found (input/ has sanitized them). */
+static void print_warning(const char *msg, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "bonnie: %s\n", msg);
+}
+
+/* Every run in every file (or stdin for "-"), read as it is scanned:
+ * memory holds the runs found, not the files. */
 static void read_inputs(struct parsed_set *set, int n, char **files)
 {
+	set->on_warning = print_warning;
 	for (int i = 0; i < n; i++) {
-		size_t len, before = set->nwarn;
-		char *text = read_all(files[i], &len);
-		if (text == NULL)
+		bool in = strcmp(files[i], "-") == 0;
+		FILE *f = in ? stdin : fopen(files[i], "rb");
+		int rc;
+
+		if (f == NULL) {
+			say(": cannot read %s: %s", files[i], strerror(errno));
 			continue;
-		if (input_parse(set, strcmp(files[i], "-") == 0 ? "(stdin)" : files[i], text, len) != 0)
-			fprintf(stderr, "bonnie: compare: %s: out of memory, later results skipped\n", files[i]);
-		for (size_t w = before; w < set->nwarn; w++)
-			fprintf(stderr, "bonnie: %s\n", set->warning[w]);
-		free(text);
+		}
+		rc = input_read(set, in ? "(stdin)" : files[i], from_file, f);
+		if (rc == -2)
+			say(": cannot read %s: %s", files[i], strerror(errno));
+		else if (rc != 0)
+			say(": %s: out of memory, later results skipped", files[i]);
+		if (!in)
+			fclose(f);
 	}
 }
 
@@ -199,7 +199,7 @@ static int write_html(struct report_file *rf, const struct parsed_set *set, cons
 		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
 		      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
 	if (report_file_close(rf) != 0 || bad_write) {
-		fprintf(stderr, "bonnie: compare --html %s: cannot write: %s\n", rf->path, strerror(errno));
+		say(" --html %s: cannot write: %s", rf->path, strerror(errno));
 		return EXIT_REPORT;
 	}
 	return status;
@@ -224,24 +224,24 @@ int compare_main(int argc, char **argv)
 		return status;
 	read_inputs(&set, argc - optind, argv + optind);
 	if (set.count > 0 && base1 > set.count) {
-		fprintf(stderr, "bonnie: compare --base %lu: only %zu runs found\n", base1, set.count);
+		say(" --base %lu: only %zu runs found", base1, set.count);
 		input_free(&set);
 		report_files_release(&rf, 1);
 		return EXIT_USAGE;
 	}
 	o.base = base1 - 1;
 	if (set.count == 0)
-		fprintf(stderr, "bonnie: compare: no bonnie or bonnie++ result found\n");
+		say(": no bonnie or bonnie++ result found");
 	else
 		report_compare(rf.on_stdout ? stderr : stdout, set.run, set.count, &o);
 	if (set.count == 1)
-		fprintf(stderr, "bonnie: compare: only one run found: nothing to compare it with\n");
+		say(": only one run found: nothing to compare it with");
 	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;
 	if (rf.out)
 		status = write_html(&rf, &set, &o, status);
 	input_free(&set);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "bonnie: compare: cannot write the report: %s\n", strerror(errno));
+		say(": cannot write the report: %s", strerror(errno));
 		return EXIT_REPORT;
 	}
 	return status;

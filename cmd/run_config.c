@@ -64,7 +64,8 @@ int run_config_finish(struct config *cfg)
 {
 	char err[512];
 
-	if (cfg->phases_arg && phase_select_parse(cfg->phases_arg, &cfg->phase_mask, err, sizeof err) != 0)
+	if (cfg->phases_arg && (phase_select_parse(cfg->phases_arg, &cfg->phase_mask, err, sizeof err) != 0 ||
+	                        phase_select_check(cfg->phases_arg, cfg->phase_mask, cfg, err, sizeof err) != 0))
 		return say_status(EXIT_USAGE, "%s", err);
 	if (!cfg->seed_given)
 		cfg->seed = seed_default();

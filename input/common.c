@@ -1,6 +1,7 @@
 /* Small pieces the input/ readers share: number and latency text, and the
  * growing lists of runs and warnings in a parsed_set. */
 #include "internal.h"
+#include "../lib/str.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,14 +75,21 @@ int input_add_run(struct parsed_set *set, const struct parsed_run *run)
 
 int input_warn(struct parsed_set *set, const char *name, unsigned line, const char *fmt, ...)
 {
-	char msg[512];
+	char raw[512], msg[4 * sizeof raw];
 	int at;
 	va_list ap;
 
-	at = snprintf(msg, sizeof msg, "%s:%u: ", name, line);
+	at = snprintf(raw, sizeof raw, "%s:%u: ", name, line);
+	if (at < 0 || (size_t)at >= sizeof raw)
+		at = 0;
 	va_start(ap, fmt);
-	vsnprintf(msg + at, sizeof msg - (size_t)at, fmt, ap);
+	vsnprintf(raw + at, sizeof raw - (size_t)at, fmt, ap);
 	va_end(ap);
+	str_sanitize(msg, sizeof msg, raw); /* it quotes the input */
+	if (set->on_warning) {
+		set->on_warning(msg, set->warning_arg);
+		return 0;
+	}
 	if (set->nwarn == set->warncap) {
 		size_t cap = set->warncap ? 2 * set->warncap : 8;
 		char **w = realloc(set->warning, cap * sizeof *w);

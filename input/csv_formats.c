@@ -136,7 +136,7 @@ static int meta_field(const struct field_span *s, const char *v, struct parsed_r
 	default:
 		break;
 	}
-	str_copy(run->meta[s->arg], PARSED_META_LEN, v);
+	str_sanitize(run->meta[s->arg], PARSED_META_LEN, v); /* quoted by every report */
 	return 0;
 }
 
@@ -166,7 +166,8 @@ int input_files_meta(const char *v, struct parsed_run *run)
 	return 0;
 }
 
-/* One rate field and its %CPU. */
+/* One rate field and its %CPU. Returns 0, -1 (not a rate or %CPU), or 1
+ * for a rate too large to show (input.h), which is left out as not run. */
 static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, const char **bad)
 {
 	double v;
@@ -180,7 +181,10 @@ static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, 
 	}
 	if (all_plus(rate))
 		p->state = CELL_TOO_FAST;
-	else if (input_parse_decimal(rate, strlen(rate), &v) == 0) {
+	else if (input_parse_decimal(rate, strlen(rate), &v) == 0 && v > INPUT_MAX_RATE) {
+		p->state = CELL_NOT_RUN;
+		return 1;
+	} else if (input_parse_decimal(rate, strlen(rate), &v) == 0) {
 		p->state = CELL_VALUE;
 		p->rate = v;
 	} else
@@ -193,14 +197,35 @@ static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, 
 	return 0;
 }
 
+/* A field quoted in a warning: sanitized, cut whole (not mid-character). */
+static const char *quoted(const char *v, char *buf, size_t cap)
+{
+	str_sanitize(buf, cap, v);
+	return buf;
+}
+
+/* The first too-large rate of a line, for its warning (the rest of the
+ * line is kept). */
+static void note_too_large(struct csv_note *note, int field, int phase, const char *v)
+{
+	char q[40];
+
+	if (note->cut++ == 0)
+		snprintf(note->text, sizeof note->text, "field %d (%s rate) is '%s': too large for a rate, left out",
+		         field + 1, phase_words((enum phase_id)phase), quoted(v, q, sizeof q));
+}
+
 static int span_field(const struct field_span *s, char **f, struct parsed_run *run, int *bad_at,
-                      const char **what)
+                      const char **what, struct csv_note *note)
 {
 	for (int k = 0; k < s->count; k++) {
 		struct parsed_phase *p = &run->phase[s->arg + k];
 		if (s->kind == K_RATE_CPU) {
+			int rc;
 			*bad_at = s->first + 2 * k;
-			if (rate_pair(f[*bad_at], f[*bad_at + 1], p, what) != 0) {
+			if ((rc = rate_pair(f[*bad_at], f[*bad_at + 1], p, what)) > 0)
+				note_too_large(note, *bad_at, s->arg + k, f[*bad_at]);
+			else if (rc != 0) {
 				if (**what == '%')
 					(*bad_at)++;
 				return s->arg + k;
@@ -236,10 +261,13 @@ static const char *const meta_words[META_COUNT] = {
 };
 
 int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
-                     size_t cap)
+                     size_t cap, struct csv_note *note)
 {
 	const struct field_span *s;
+	char q[40];
 
+	note->cut = 0;
+	note->text[0] = '\0';
 	if (n != fmt->nfields) {
 		snprintf(why, cap, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
 		return -1;
@@ -253,16 +281,17 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
 		if (s->kind == K_TAG)
 			continue;
 		if (s->kind == K_RATE_CPU || s->kind == K_LATENCY) {
-			ph = span_field(s, f, run, &bad_at, &what);
+			ph = span_field(s, f, run, &bad_at, &what, note);
 			if (ph >= 0) {
-				snprintf(why, cap, "field %d (%s %s) is '%.24s'", bad_at + 1, phase_words((enum phase_id)ph), what,
-				         f[bad_at]);
+				snprintf(why, cap, "field %d (%s %s) is '%s'", bad_at + 1, phase_words((enum phase_id)ph), what,
+				         quoted(f[bad_at], q, sizeof q));
 				return -1;
 			}
 			continue;
 		}
 		if ((s->kind == K_FILES ? input_files_meta(f[s->first], run) : meta_field(s, f[s->first], run)) != 0) {
-			snprintf(why, cap, "field %d (%s) is '%.24s'", s->first + 1, meta_words[s->arg], f[s->first]);
+			snprintf(why, cap, "field %d (%s) is '%s'", s->first + 1, meta_words[s->arg],
+			         quoted(f[s->first], q, sizeof q));
 			return -1;
 		}
 	}

@@ -1,7 +1,7 @@
 /* Results read back from text: bonnie++ CSV lines of every version, the
  * human tables of every version and bonnie's JSON documents, found wherever
  * they stand in pasted text (also quoted-printable mail). A pure function of
- * its input (no I/O), so it is fuzzed and golden-tested. */
+ * its input (read through a callback), so it is fuzzed and golden-tested. */
 #ifndef BONNIE_INPUT_H
 #define BONNIE_INPUT_H
 
@@ -37,6 +37,11 @@ enum parsed_meta {
 	META_NUM_DIRS, META_FILE_CHUNK, META_COUNT
 };
 
+/* The largest rate read (KiB/s, seeks/s or files/s): twelve digits, past
+ * any device and as wide as compare's table cells have room for. A larger
+ * one is warned about and left out, as if the phase had not run. */
+#define INPUT_MAX_RATE 1e12
+
 #define PARSED_META_LEN 64
 #define PARSED_ORIGIN_LEN 320
 
@@ -56,28 +61,50 @@ struct parsed_set {
 	size_t count, cap;
 	char **warning;    /* "file:line: why", one per rejected candidate */
 	size_t nwarn, warncap;
+	/* When set, each warning goes here as it is found (sanitized, for a
+	 * terminal) instead of into warning[], which then stays empty. */
+	void (*on_warning)(const char *msg, void *arg);
+	void *warning_arg;
 };
 
-/* Finds every result in text[0..len) (need not be NUL-terminated) and
- * appends them to set, in the order they stand; name is the file name used
- * in origins and warnings. A quoted-printable text is decoded first. A table
- * and a CSV line of the same run, and identical results posted twice, are
- * one run. Rejected candidates add one warning each and do not stop the
- * scan. Returns 0, or -1 when memory ran out (set holds what was found). */
+/* Where input_read gets its text: up to cap bytes into buf. Returns how
+ * many (0 at the end), or -1 on an error with errno set. */
+typedef long (*input_source)(void *ctx, char *buf, size_t cap);
+
+/* Lines longer than this are warned about and not searched; a JSON
+ * document longer than INPUT_MAX_JSON is warned about and skipped. */
+#define INPUT_MAX_LINE (1u << 20)
+#define INPUT_MAX_JSON (64u << 20)
+
+/* The text is read as a stream in pieces (read.c): runs of lines of at
+ * least INPUT_CHUNK_MIN bytes, cut at a blank line (or at a line once they
+ * reach INPUT_CHUNK_MAX), each read whole for CSV lines, tables and
+ * quoted-printable mail. A table and its CSV line, or a repost, in two
+ * pieces are two runs; an input under INPUT_CHUNK_MIN is one piece. */
+#define INPUT_CHUNK_MIN (1u << 20)
+#define INPUT_CHUNK_MAX (4u << 20)
+
+/* Finds every result in the text src gives and appends them to set, in
+ * order; name is the file name used in origins and warnings. A
+ * quoted-printable text is decoded first. A table and a CSV line of the
+ * same run, and identical results posted twice, are one run (within one
+ * piece, INPUT_CHUNK_MIN). Rejected candidates add one warning each and do
+ * not stop the scan. The text is read as it is scanned: what is held is
+ * the runs found, the piece being read (at most INPUT_CHUNK_MAX and a
+ * line) or one JSON document, so memory does not grow with the input.
+ * Returns 0; -1 when memory ran out or -2 when src failed (errno set);
+ * set holds what was found before. */
+int input_read(struct parsed_set *set, const char *name, input_source src, void *ctx);
+
+/* input_read over text[0..len) (need not be NUL-terminated). Returns 0,
+ * or -1 when memory ran out. */
 int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len);
 
-/* Frees what input_parse allocated and empties set. */
+/* Frees what input_read allocated and empties set (on_warning too). */
 void input_free(struct parsed_set *set);
 
 /* Latency text as bonnie++ versions write it ("598us", "28ms", "12s",
  * "1.5 ms", "300ns") in ns. Returns 0, or -1 if it is not one. */
 int input_parse_latency(const char *s, int64_t *ns);
-
-/* The old name of phase_words(), kept only until report/compare.c (being
- * edited elsewhere) calls phase_words() itself; nothing new uses it. */
-static inline const char *input_phase_word(enum phase_id id)
-{
-	return phase_words(id);
-}
 
 #endif

@@ -20,11 +20,19 @@ struct csv_format {
 extern const struct csv_format input_csv_formats[];
 extern const int input_csv_format_count;
 
+/* What a decoded line had to leave out: rates too large to show
+ * (INPUT_MAX_RATE), the first of them in words. */
+struct csv_note {
+	int cut;        /* how many */
+	char text[160]; /* "field 11 (block write rate) is '...': too large ..." */
+};
+
 /* Decodes fields f[0..n) (NUL-terminated strings) laid out as fmt into
- * run (origin left alone). Returns 0, or -1 with why (cap bytes) naming
- * the first field that is not what the layout says. */
+ * run (origin left alone). Returns 0 (note says what was left out), or -1
+ * with why (cap bytes) naming the first field that is not what the layout
+ * says. */
 int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
-                     size_t cap);
+                     size_t cap, struct csv_note *note);
 
 /* Empties run (no phase run, every latency and %CPU unknown), keeping its
  * origin. */
@@ -45,9 +53,17 @@ int input_files_meta(const char *v, struct parsed_run *run);
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
                     size_t len, size_t *seen, char *why, size_t cap);
 
-/* scan.c: the CSV lines and JSON documents in text, appended to set in
- * order (input_parse does the rest: mail encoding, tables, merging). */
+/* scan.c: the CSV lines in text, appended to set in order (read.c finds
+ * the JSON documents; parse.c does the rest: mail encoding, tables,
+ * merging). */
 int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
+
+/* parse.c: every result in one piece of the input, text[0..len), whose
+ * first line is line first_line of the file; *qp says the file is
+ * quoted-printable (set once a piece shows it). Warnings go out as
+ * input_warn's do, with the file's line numbers. Returns 0 or -1 (memory). */
+int input_parse_piece(struct parsed_set *set, const char *name, const char *text, size_t len,
+                      unsigned first_line, bool *qp);
 
 /* qp.c: whether text is quoted-printable (its header says so, or it has
  * soft line breaks and no '=' that is not an escape), and the decoded text
@@ -64,6 +80,38 @@ int input_warn(struct parsed_set *set, const char *name, unsigned line, const ch
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
+
+/* The bytes of the input being looked at (window.c): buf[0..len) read
+ * from src, the already scanned front dropped now and then. */
+struct window {
+	input_source src;
+	void *ctx;
+	char *buf;
+	size_t len, cap;
+	bool eof;
+	int read_errno; /* the source failed (then eof is set) */
+};
+
+/* Reads the next piece of the source onto the end. Returns 0 (eof set at
+ * the end), or -1 when memory ran out. */
+int window_more(struct window *w);
+
+/* Drops buf[0..n): offsets into the window move down by n. */
+void window_drop(struct window *w, size_t n);
+
+enum { WINDOW_LINE_OK, WINDOW_LINE_END, WINDOW_LINE_LONG, WINDOW_LINE_NOMEM };
+
+/* The offset after the line starting at pos (after its '\n', or the end
+ * of the input), reading as needed. *status: WINDOW_LINE_END when there
+ * is no line at pos, _LONG (and what is there) when the line goes on past
+ * max bytes, _NOMEM when memory ran out. */
+size_t window_line_end(struct window *w, size_t pos, size_t max, int *status);
+
+/* Skips to after the next '\n' from pos, reading as needed and keeping
+ * nothing of the line. Returns the offset after it (or the end). */
+size_t window_skip_line(struct window *w, size_t pos);
+
+void window_free(struct window *w);
 
 /* Parses a non-negative decimal "12", "12.5" (no sign, no blanks) of len
  * bytes. Returns 0 or -1. */

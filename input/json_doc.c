@@ -151,7 +151,7 @@ static void config_value(struct jp *p, const char *key, const char *v)
 
 	for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++)
 		if (strcmp(key, plain[k].key) == 0)
-			str_copy(m[plain[k].meta], PARSED_META_LEN, v);
+			str_sanitize(m[plain[k].meta], PARSED_META_LEN, v);
 	if (strcmp(key, "file_size_bytes") == 0)
 		p->tmpl.size_bytes = to_u64(v);
 	else if (strcmp(key, "chunk_bytes") == 0)
@@ -200,7 +200,7 @@ static void scalar(struct jp *p, const char *v)
 	if (p->depth == 1 && strcmp(e[0].key, "tool") == 0)
 		p->is_bonnie = strcmp(v, "bonnie") == 0;
 	else if (p->depth == 1 && strcmp(e[0].key, "version") == 0)
-		str_copy(p->tmpl.meta[META_VERSION], PARSED_META_LEN, v);
+		str_sanitize(p->tmpl.meta[META_VERSION], PARSED_META_LEN, v);
 	else if (p->depth == 2 && strcmp(e[0].key, "config") == 0)
 		config_value(p, e[1].key, v);
 	if (p->depth < 5 || strcmp(e[0].key, "runs") != 0 || strcmp(e[2].key, "phases") != 0)
@@ -330,6 +330,12 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 			run.phase[id] = sl->ph;
 			if (run.phase[id].latency_ns <= 0 || sl->ph.state != CELL_VALUE)
 				run.phase[id].latency_ns = -1;
+			if (sl->ph.state == CELL_VALUE && sl->ph.rate > INPUT_MAX_RATE) {
+				run.phase[id] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+				if (input_warn(set, name, line, "JSON run %ld: %s rate %.3g is too large for a rate, left out",
+				               r + 1, phase_words(id), sl->ph.rate) != 0)
+					return -1;
+			}
 		}
 		if (input_add_run(set, &run) != 0)
 			return -1;

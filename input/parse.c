@@ -1,7 +1,8 @@
-/* input_parse: every result in one text. A quoted-printable text is decoded
- * first (origins and warnings still name the lines of the text as given);
- * then its CSV lines and JSON documents (scan.c) and its tables (table.c)
- * are read, and merge.c makes one run of each result. */
+/* input_parse_piece: every result in one piece of the input (read.c cuts
+ * them). A quoted-printable piece is decoded first (origins and warnings
+ * still name the lines of the file as given); then its CSV lines (scan.c)
+ * and its tables (table.c) are read, and merge.c makes one run of each
+ * result. */
 #include "table.h"
 
 #include <stdio.h>
@@ -20,9 +21,17 @@ static void append(char *buf, size_t cap, size_t *used, const char *s, size_t n)
 	buf[*used] = '\0';
 }
 
-/* "name:L..." with L, a line of the decoded text, made the original's. */
+/* Where a piece's line numbers go: through the decoded text's map (when
+ * decoded) and down the file by the lines before the piece. */
+struct line_map {
+	const unsigned *map;
+	size_t nlines;
+	unsigned base; /* lines of the file before the piece */
+};
+
+/* "name:L..." with L, a line of the piece (decoded), made the file's. */
 static void remap_piece(char *buf, size_t cap, size_t *used, const char *p, size_t n, const char *name,
-                        const unsigned *map, size_t nlines)
+                        const struct line_map *m)
 {
 	size_t nl = strlen(name);
 	char num[16], *end;
@@ -33,13 +42,13 @@ static void remap_piece(char *buf, size_t cap, size_t *used, const char *p, size
 		return;
 	}
 	l = strtoul(p + nl + 1, &end, 10);
-	snprintf(num, sizeof num, "%u", l >= 1 && l <= nlines ? map[l - 1] : (unsigned)l);
+	snprintf(num, sizeof num, "%u", (m->map && l >= 1 && l <= m->nlines ? m->map[l - 1] : (unsigned)l) + m->base);
 	append(buf, cap, used, p, nl + 1);
 	append(buf, cap, used, num, strlen(num));
 	append(buf, cap, used, end, (size_t)(p + n - end));
 }
 
-static void remap_origin(char *origin, const char *name, const unsigned *map, size_t nlines)
+static void remap_origin(char *origin, const char *name, const struct line_map *m)
 {
 	char out[PARSED_ORIGIN_LEN] = "";
 	size_t used = 0;
@@ -47,7 +56,7 @@ static void remap_origin(char *origin, const char *name, const unsigned *map, si
 	for (const char *p = origin;;) {
 		const char *next = strstr(p, " + ");
 		size_t n = next ? (size_t)(next - p) : strlen(p);
-		remap_piece(out, sizeof out, &used, p, n, name, map, nlines);
+		remap_piece(out, sizeof out, &used, p, n, name, m);
 		if (next == NULL)
 			break;
 		append(out, sizeof out, &used, " + ", 3);
@@ -56,11 +65,10 @@ static void remap_origin(char *origin, const char *name, const unsigned *map, si
 	memcpy(origin, out, sizeof out);
 }
 
-static void remap(struct parsed_set *set, size_t first, size_t wfirst, const char *name, const unsigned *map,
-                  size_t nlines)
+static void remap(struct parsed_set *set, size_t first, size_t wfirst, const char *name, const struct line_map *m)
 {
 	for (size_t i = first; i < set->count; i++)
-		remap_origin(set->run[i].origin, name, map, nlines);
+		remap_origin(set->run[i].origin, name, m);
 	for (size_t w = wfirst; w < set->nwarn; w++) {
 		if (strlen(set->warning[w]) <= strlen(name))
 			continue;
@@ -71,24 +79,43 @@ static void remap(struct parsed_set *set, size_t first, size_t wfirst, const cha
 		s[0] = '\0';
 		const char *colon = strchr(set->warning[w] + strlen(name) + 1, ':');
 		size_t head = colon ? (size_t)(colon - set->warning[w]) : 0;
-		remap_piece(s, cap, &used, set->warning[w], head, name, map, nlines);
+		remap_piece(s, cap, &used, set->warning[w], head, name, m);
 		append(s, cap, &used, set->warning[w] + head, strlen(set->warning[w] + head));
 		free(set->warning[w]);
 		set->warning[w] = s;
 	}
 }
 
-int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len)
+/* The piece's warnings, held while its line numbers were fixed, go out
+ * to the caller's on_warning now. */
+static void hand_out(struct parsed_set *set, size_t wfirst, void (*cb)(const char *, void *))
+{
+	if (cb == NULL)
+		return;
+	for (size_t w = wfirst; w < set->nwarn; w++) {
+		cb(set->warning[w], set->warning_arg);
+		free(set->warning[w]);
+	}
+	set->nwarn = wfirst;
+}
+
+int input_parse_piece(struct parsed_set *set, const char *name, const char *text, size_t len,
+                      unsigned first_line, bool *qp)
 {
 	size_t first = set->count, wfirst = set->nwarn, nlines = 0;
+	void (*cb)(const char *, void *) = set->on_warning;
 	struct table_set ts = {0};
 	char *decoded = NULL;
 	unsigned *map = NULL;
 	int rc;
 
-	if (input_qp_detect(text, len)) {
-		if (input_qp_decode(text, len, &decoded, &len, &map, &nlines) != 0)
+	set->on_warning = NULL; /* held until their lines are the file's */
+	if (*qp || input_qp_detect(text, len)) {
+		*qp = true;
+		if (input_qp_decode(text, len, &decoded, &len, &map, &nlines) != 0) {
+			set->on_warning = cb;
 			return -1;
+		}
 		text = decoded;
 	}
 	rc = input_scan(set, name, text, len);
@@ -96,8 +123,12 @@ int input_parse(struct parsed_set *set, const char *name, const char *text, size
 		rc = input_tables(&ts, name, text, len);
 	if (rc == 0)
 		rc = input_merge(set, first, &ts, name);
-	if (map)
-		remap(set, first, wfirst, name, map, nlines);
+	if (map || first_line > 1) {
+		struct line_map m = {map, nlines, first_line - 1};
+		remap(set, first, wfirst, name, &m);
+	}
+	set->on_warning = cb;
+	hand_out(set, wfirst, cb);
 	input_tables_free(&ts);
 	free(decoded);
 	free(map);

@@ -1,6 +1,6 @@
-/* input_parse: walks pasted text line by line and finds bonnie++ CSV lines
- * (wherever they stand in a line, rejoined when a mailer wrapped them) and
- * bonnie JSON documents. */
+/* input_scan: walks one piece of pasted text line by line and finds
+ * bonnie++ CSV lines (wherever they stand in a line, rejoined when a mailer
+ * wrapped them); read.c has taken the JSON documents out already. */
 #include "internal.h"
 #include "../lib/str.h"
 
@@ -22,7 +22,6 @@ struct scan {
 	size_t len;
 	size_t pos;       /* start of the next line */
 	unsigned line;    /* number of the line being looked at */
-	size_t json_seen; /* no document starts before this: inside one already tried */
 	int oom;
 };
 
@@ -132,7 +131,8 @@ static int short_196_line(const struct csv_format *fmt, char **f, int n)
 
 /* Decodes candidate c as fmt into run (origin left alone). Returns 0 for
  * a good line, 1 for a bad one (why says why), -1 when memory ran out. */
-static int decode(const struct csv_format *fmt, struct text c, struct parsed_run *run, char *why, size_t cap)
+static int decode(const struct csv_format *fmt, struct text c, struct parsed_run *run, char *why, size_t cap,
+                  struct csv_note *note)
 {
 	char *buf = dup_text(c), *f[CSV_MAX_FIELDS];
 	int n, rc = 1;
@@ -142,7 +142,7 @@ static int decode(const struct csv_format *fmt, struct text c, struct parsed_run
 	n = split_fields(buf, f);
 	if (n > CSV_MAX_FIELDS)
 		snprintf(why, cap, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
-	else if ((rc = input_csv_decode(fmt, f, short_196_line(fmt, f, n), run, why, cap)) == 0 &&
+	else if ((rc = input_csv_decode(fmt, f, short_196_line(fmt, f, n), run, why, cap, note)) == 0 &&
 	         !has_results(run)) {
 		snprintf(why, cap, "no phase has a result");
 		rc = 1;
@@ -154,10 +154,11 @@ static int decode(const struct csv_format *fmt, struct text c, struct parsed_run
 static bool good_line(const struct csv_format *fmt, struct text c)
 {
 	struct parsed_run run;
+	struct csv_note note = {0, ""};
 	char why[200];
 
 	run.origin[0] = '\0';
-	return decode(fmt, c, &run, why, sizeof why) == 0;
+	return decode(fmt, c, &run, why, sizeof why, &note) == 0;
 }
 
 /* Decodes candidate c as fmt; one warning when it is not a good line
@@ -166,10 +167,15 @@ static void take(struct scan *s, const struct csv_format *fmt, struct text c, un
 {
 	char why[200];
 	struct parsed_run run;
+	struct csv_note note = {0, ""};
 	int rc;
 
 	snprintf(run.origin, sizeof run.origin, "%s:%u", s->name, line);
-	rc = decode(fmt, c, &run, why, sizeof why);
+	rc = decode(fmt, c, &run, why, sizeof why, &note);
+	if (rc >= 0 && note.cut &&
+	    input_warn(s->set, s->name, line, "%s line: %s%s", fmt->label, note.text,
+	               rc != 0 ? "" : note.cut > 1 ? " (and more rates like it)" : "") != 0)
+		s->oom = 1;
 	if (rc < 0 || (rc == 0 && input_add_run(s->set, &run) != 0))
 		s->oom = 1;
 	else if (rc > 0 && !quiet && input_warn(s->set, s->name, line, "%s line skipped: %s", fmt->label, why) != 0)
@@ -382,49 +388,16 @@ static void scan_line(struct scan *s, struct text t)
 	}
 }
 
-/* A '{' opening a line: a bonnie JSON document, perhaps. Returns true when
- * it was consumed. */
-static bool json_at(struct scan *s, size_t start)
-{
-	char why[200];
-	const char *doc = s->text + start;
-	size_t left = s->len - start;
-	size_t peek = left < 400 ? left : 400, seen;
-	long used = input_json_doc(s->set, s->name, s->line, doc, left, &seen, why, sizeof why);
-
-	s->json_seen = start + seen;
-	if (used > 0) {
-		for (long i = 0; i < used; i++)
-			s->line += doc[i] == '\n';
-		const char *nl = memchr(doc + used, '\n', left - (size_t)used);
-		s->pos = nl ? (size_t)(nl - s->text) + 1 : s->len;
-		return true;
-	}
-	if (used < 0) {
-		char head[401];
-		memcpy(head, doc, peek);
-		head[peek] = '\0';
-		if (strstr(head, "\"tool\"") && input_warn(s->set, s->name, s->line, "JSON document skipped: %s", why))
-			s->oom = 1;
-	}
-	return false;
-}
-
 int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
-	struct scan s = {set, name, text, len, 0, 0, 0, 0};
+	struct scan s = {set, name, text, len, 0, 0, 0};
 
 	while (s.pos < s.len && !s.oom) {
-		size_t start = s.pos, next, lead = 0;
+		size_t next;
 		struct text t = line_at(&s, s.pos, &next);
 		s.line++;
 		s.pos = next;
-		while (lead < t.len && blank(t.p[lead]))
-			lead++;
-		if (lead < t.len && t.p[lead] == '{' && start + lead >= s.json_seen && json_at(&s, start + lead))
-			continue;
-		if (memchr(t.p, '\0', t.len) == NULL)
-			scan_line(&s, t);
+		scan_line(&s, t); /* read.c made NUL bytes blanks */
 	}
 	return s.oom ? -1 : 0;
 }

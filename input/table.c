@@ -278,7 +278,7 @@ static void io_part(struct table_run *tr, const struct row *r)
 		if (end)
 			*end = '\0';
 		if (units_parse_size(colon, 0, &bytes) == UNITS_OK)
-			str_copy(tr->run.meta[META_CHUNK], PARSED_META_LEN, colon);
+			str_sanitize(tr->run.meta[META_CHUNK], PARSED_META_LEN, colon);
 	}
 	if (units_parse_size(key, 20, &bytes) == UNITS_OK && bytes > 0) {
 		tr->run.size_bytes = bytes;
@@ -287,7 +287,7 @@ static void io_part(struct table_run *tr, const struct row *r)
 	fill_cells(tr, r, PHASE_PUTC);
 	tr->shows_io = true;
 	tr->io_latency = r->nlat == r->ncells / 2;
-	str_copy(tr->io_name, sizeof tr->io_name, r->name);
+	str_sanitize(tr->io_name, sizeof tr->io_name, r->name); /* as the CSV reader keeps names */
 }
 
 static void file_part(struct table_run *tr, const struct row *r, const struct table *tb)
@@ -299,7 +299,7 @@ static void file_part(struct table_run *tr, const struct row *r, const struct ta
 	fill_cells(tr, r, PHASE_SEQ_CREATE);
 	tr->shows_files = true;
 	tr->file_latency = r->nlat == r->ncells / 2;
-	str_copy(tr->file_name, sizeof tr->file_name, r->name[0] ? r->name : tb->file_name);
+	str_sanitize(tr->file_name, sizeof tr->file_name, r->name[0] ? r->name : tb->file_name);
 	/* bonnie++ 2.00's tables print the number of files (or 0) where the
 	 * file-test rates belong; its CSV line has the rates */
 	if (strncmp(tb->version, "2.", 2) == 0 || (!tb->version[0] && tb->per_sec))
@@ -315,7 +315,7 @@ static void pick_name(struct table_run *tr)
 
 	if (a[0] && b[0] && strlen(b) > strlen(a) && strncmp(a, b, strlen(a)) == 0)
 		name = b;
-	str_copy(tr->run.meta[META_NAME], PARSED_META_LEN, name);
+	str_sanitize(tr->run.meta[META_NAME], PARSED_META_LEN, name);
 }
 
 static bool has_results(const struct parsed_run *r)
@@ -351,8 +351,8 @@ static int table_runs(struct table_set *ts, const struct table *tb, const char *
 		memset(&tr, 0, sizeof tr);
 		input_run_clear(&tr.run);
 		str_copy(tr.run.format, sizeof tr.run.format, "table");
-		str_copy(tr.run.meta[META_VERSION], PARSED_META_LEN, tb->version);
-		str_copy(tr.run.meta[META_CONCURRENCY], PARSED_META_LEN, tb->concurrency);
+		str_sanitize(tr.run.meta[META_VERSION], PARSED_META_LEN, tb->version);
+		str_sanitize(tr.run.meta[META_CONCURRENCY], PARSED_META_LEN, tb->concurrency);
 		if (i < tb->nio)
 			io_part(&tr, &tb->io[i]);
 		if (i < tb->nfile)

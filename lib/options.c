@@ -69,6 +69,7 @@ struct parser {
 	char *err;
 	size_t errlen;
 	int bare_f_end; /* optind just after a bare -f, 0 if none */
+	bool c_given;   /* -c was on the command line */
 };
 
 /* Every message quotes what the user typed: sanitized, so a value with a
@@ -366,20 +367,29 @@ static int apply_short(struct parser *p, int opt, const char *arg)
 	return fail(p, "internal: unhandled option -%c", opt);
 }
 
-/* --clients 1,2,4: increasing client counts, one sweep level each. */
+/* --clients 1,2,4: increasing client counts, one sweep level each;
+ * strictly N(,N)*: no empty count, no leading or trailing comma. */
 static int set_sweep(struct parser *p, const char *arg)
 {
 	struct config *c = p->cfg;
-	char buf[512], *f[MAX_SWEEP_LEVELS], *q;
+	char buf[512], *f[MAX_SWEEP_LEVELS], *q = buf;
 	uint32_t n = 0;
 
 	if (strlen(arg) >= sizeof buf || arg[0] == '\0')
 		return fail(p, "--clients: expected a list like 1,2,4,8 (at most %u counts)", MAX_SWEEP_LEVELS);
 	strcpy(buf, arg);
-	for (q = strtok(buf, ","); q; q = strtok(NULL, ",")) {
+	for (;;) {
+		char *comma = strchr(q, ',');
 		if (n == MAX_SWEEP_LEVELS)
 			return fail(p, "--clients: at most %u client counts", MAX_SWEEP_LEVELS);
+		if (comma)
+			*comma = '\0';
+		if (*q == '\0')
+			return fail(p, "--clients: '%s': an empty count (expected a list like 1,2,4,8)", arg);
 		f[n++] = q;
+		if (comma == NULL)
+			break;
+		q = comma + 1;
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		if (parse_count(p, "--clients", "client count", f[i], 1, MAX_CONCURRENCY, &c->sweep[i]) != 0)
@@ -391,13 +401,36 @@ static int set_sweep(struct parser *p, const char *arg)
 	return 0;
 }
 
+/* Plain decimal: digits, then an optional '.' and digits. Not strtod,
+ * which also reads hex (0x10), inf and nan and follows the locale. */
+static int parse_plain_decimal(const char *s, double *out)
+{
+	double v = 0, scale = 1;
+	size_t i = 0;
+
+	for (; s[i] >= '0' && s[i] <= '9' && i < 12; i++)
+		v = v * 10 + (s[i] - '0');
+	if (i == 0 || (s[i] >= '0' && s[i] <= '9'))
+		return -1;
+	if (s[i] == '.') {
+		size_t frac = ++i;
+		for (; s[i] >= '0' && s[i] <= '9' && i - frac < 12; i++)
+			v += (s[i] - '0') * (scale /= 10);
+		if (i == frac)
+			return -1;
+	}
+	if (s[i] != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static int set_knee(struct parser *p, const char *arg)
 {
-	char *end;
-	double v = strtod(arg, &end);
+	double v;
 
-	if (end == arg || *end != '\0' || !(v > 1.0 && v <= 1000.0))
-		return fail(p, "--knee-factor: '%s': must be a number above 1 and at most 1000", arg);
+	if (parse_plain_decimal(arg, &v) != 0 || !(v > 1.0 && v <= 1000.0))
+		return fail(p, "--knee-factor: '%s': must be a decimal number above 1 and at most 1000", arg);
 	p->cfg->knee_factor = v;
 	return 0;
 }
@@ -501,7 +534,7 @@ static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,
                               struct config *cfg, char *err, size_t errlen)
 {
-	struct parser p = {cfg, err, errlen, 0};
+	struct parser p = {cfg, err, errlen, 0, false};
 	int opt, idx;
 
 	defaults(cfg, machine_default);
@@ -534,6 +567,7 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		if (rc != 0)
 			return OPT_ERROR;
 		p.bare_f_end = opt == 'f' && optarg == NULL ? optind : 0;
+		p.c_given = p.c_given || opt == 'c';
 	}
 	if (optind < argc && optind == p.bare_f_end && argv[optind][0] >= '0' && argv[optind][0] <= '9') {
 		fail(&p, "-f: the per-char size must be attached, as in -f%s (not -f %s)", argv[optind],
@@ -548,6 +582,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		fail(&p, "--share and %s %s: only one of them can have standard output",
 		     report_path_is_stdout(cfg->json_path) ? "--json" : "--html",
 		     report_path_is_stdout(cfg->json_path) ? cfg->json_path : cfg->html_path);
+		return OPT_ERROR;
+	}
+	if (p.c_given && cfg->sweep_levels) {
+		fail(&p, "-c and --clients: give one of them (--clients sets the client count of each step)");
 		return OPT_ERROR;
 	}
 	if (cfg->file_size == 0 && cfg->files_k == 0 && cfg->file_size_given) {

@@ -46,21 +46,41 @@ size_t str_char_len(const char *s)
 	return utf8_len((const unsigned char *)s);
 }
 
+/* Bidirectional controls (U+061C, U+200E/F, U+202A..U+202E, U+2066..U+2069)
+ * and the line and paragraph separators U+2028/9: invisible, they reorder
+ * or break what a terminal shows after them (U+202E turns "gpj.exe" around). */
+static bool format_control(const unsigned char *s, size_t n)
+{
+	if (n == 2)
+		return s[0] == 0xd8 && s[1] == 0x9c;
+	if (n != 3 || s[0] != 0xe2)
+		return false;
+	return (s[1] == 0x80 && ((s[2] >= 0x8e && s[2] <= 0x8f) || (s[2] >= 0xa8 && s[2] <= 0xae))) ||
+	       (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9);
+}
+
 bool str_sanitize(char *dst, size_t cap, const char *src)
 {
 	const unsigned char *s = (const unsigned char *)src;
 	size_t used = 0;
 
 	while (*s) {
-		char piece[12];
+		char piece[16]; /* up to three bytes as \xHH, and the NUL */
 		size_t n, adv = 1;
 
+		if (*s >= 0x20 && *s < 0x7f) { /* the common case, byte by byte */
+			if (used + 1 >= cap)
+				break;
+			dst[used++] = (char)*s++;
+			continue;
+		}
 		if (*s < 0x20 || *s == 0x7f || utf8_len(s) == 0) {
 			n = escape(*s, piece);
-		} else if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
-			n = escape(s[0], piece);
-			n += escape(s[1], piece + n);
-			adv = 2;
+		} else if ((s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) || format_control(s, utf8_len(s))) {
+			adv = utf8_len(s);
+			n = 0;
+			for (size_t i = 0; i < adv; i++)
+				n += escape(s[i], piece + n);
 		} else {
 			adv = n = utf8_len(s);
 			memcpy(piece, s, n);
@@ -118,6 +138,21 @@ static size_t cp_columns(uint32_t cp)
 	return in_ranges(cp, wide, sizeof wide / sizeof wide[0]) ? 2 : 1;
 }
 
+static bool hex_digit(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* Length of the escape str_sanitize writes (\n, \t, \r, \xHH) at s, or 0. */
+static size_t escape_len(const unsigned char *s)
+{
+	if (s[0] != '\\')
+		return 0;
+	if (s[1] == 'n' || s[1] == 't' || s[1] == 'r')
+		return 2;
+	return s[1] == 'x' && hex_digit(s[2]) && hex_digit(s[3]) ? 4 : 0;
+}
+
 size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -125,6 +160,9 @@ size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 
 	while (u[bytes]) {
 		size_t n = utf8_len(u + bytes), w = cp_columns(utf8_decode(u + bytes, n));
+
+		if (escape_len(u + bytes)) /* kept whole, like a character */
+			n = w = escape_len(u + bytes);
 
 		if (width + w > maxcols)
 			break;

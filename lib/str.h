@@ -11,8 +11,9 @@ bool str_copy(char *dst, size_t cap, const char *src);
 
 /* Copies src into dst (cap bytes, cap > 0) so that it is safe to print on
  * a terminal inside a one-line message: control characters (C0, DEL, the
- * UTF-8 encoded C1 range U+0080..U+009F) and bytes that are not UTF-8
- * become the two or four characters \n, \t, \r or \xHH; everything else
+ * UTF-8 encoded C1 range U+0080..U+009F), the bidirectional controls
+ * (U+202E and kin) and U+2028/U+2029, and bytes that are not UTF-8 become
+ * the characters \n, \t, \r or \xHH (one per byte); everything else
  * is kept. Never cuts an escape or a UTF-8 character in half. Idempotent.
  * Returns true if all of src fit. Every message that quotes user input
  * (options, paths, names) goes through this. */
@@ -26,7 +27,8 @@ size_t str_char_len(const char *s);
  * character, two for East Asian wide and fullwidth ones, none for
  * combining marks; a byte that is not UTF-8 counts as one. Returns the
  * length in bytes of the longest prefix of s that fits in maxcols columns
- * (never cutting a character) and its width in *cols. */
+ * (never cutting a character, nor an escape of str_sanitize: \xHH, \n,
+ * \t, \r) and its width in *cols. */
 size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols);
 
 #endif

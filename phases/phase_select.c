@@ -1,6 +1,7 @@
 /* --phases parsing and phase dependencies; see phase_select.h. */
 #include "phase_select.h"
 #include "phase.h"
+#include "phase_list.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -51,4 +52,17 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
 bool phase_wanted(const struct config *cfg, const struct phase *ph)
 {
 	return ph->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << ph->id)) != 0);
+}
+
+int phase_select_check(const char *list, uint32_t mask, const struct config *cfg, char *err, size_t errlen)
+{
+	struct config c = *cfg;
+
+	if (!c.file_size_given)
+		c.file_size = 1; /* sized later, never 0 */
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if ((mask & (1u << i)) && phase_table[i]->enabled(&c))
+			return 0;
+	snprintf(err, errlen, "--phases %.64s: nothing to test: -s 0, -n 0 or -f skips every phase chosen", list);
+	return -1;
 }

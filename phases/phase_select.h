@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../lib/config.h"
+
 /* Turns a comma-separated list of phase names (putc, put_block, ...) into
  * a mask of bits (1 << phase_id), adding what the chosen phases need:
  * block write before anything that reads the data file (rewrite, getc,
@@ -13,5 +15,10 @@
  * users and its delete phase, which cleans up after it. Returns 0, or -1
  * with one line in err naming the unknown phase. */
 int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errlen);
+
+/* Whether any phase of mask runs under cfg (a data file size bonnie picks
+ * later, without -s, counts as one). Returns 0, or -1 with one line in err
+ * when the other options skip every phase of the list (--phases putc -f). */
+int phase_select_check(const char *list, uint32_t mask, const struct config *cfg, char *err, size_t errlen);
 
 #endif

@@ -2,12 +2,16 @@
  * tables, fastest/slowest per phase and the plain-words summary. */
 #include "compare.h"
 #include "clocale.h"
+#include "../lib/str.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_SUMMARY 10
-#define CELL 30
+#define CELL 30      /* screen columns of a run's column, at least */
+#define HEAD_COLS 28 /* a column heading is cut to this many */
+#define CELL_TEXT 160
 /* "name, size, what, origin" */
 #define LEGEND_LEN (PARSED_ORIGIN_LEN + 3 * PARSED_META_LEN + 96)
 
@@ -94,15 +98,21 @@ static void ratio_text(const struct parsed_run *runs, size_t k, enum phase_id id
 	struct compare_diff d;
 
 	buf[0] = '\0';
-	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
+	if (k == o->base || !compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
+		return;
+	if (d.ratio < 1000)
 		snprintf(buf, cap, "%.2fx%s", d.ratio, d.flagged ? " !" : "");
+	else if (d.ratio < 1e6)
+		snprintf(buf, cap, "%.0fx%s", d.ratio, d.flagged ? " !" : "");
+	else /* a cell stays narrow however far apart the runs are */
+		snprintf(buf, cap, ">999999x%s", d.flagged ? " !" : "");
 }
 
 /* The text of one cell: value, then the ratio in brackets. */
 static void cell_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
                       const struct compare_opts *o, char *buf, size_t cap)
 {
-	char v[64], r[32];
+	char v[96], r[32];
 
 	if (latency)
 		latency_text(&runs[k].phase[id], v, sizeof v);
@@ -112,9 +122,22 @@ static void cell_text(const struct parsed_run *runs, size_t k, enum phase_id id,
 	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
 }
 
+/* Text quoted from the input, made safe to print (input/ did so already;
+ * a run may come from elsewhere): no control character, no '|', '<', '>'
+ * or '`' (they would break a Markdown table or be markup). */
+static void safe_text(char *buf, size_t cap)
+{
+	char raw[512];
+
+	str_copy(raw, sizeof raw, buf);
+	str_sanitize(buf, cap, raw);
+	for (char *p = buf; *p; p++)
+		if (strchr("|<>`", *p))
+			*p = '/';
+}
+
 /* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" or "vm, 4M, JSON from bonnie
- * 0.1.0, b.json:1" (a CSV line does not say which program wrote it); no
- * '|', '<', '>' or '`' (they would break a Markdown table or be markup). */
+ * 0.1.0, b.json:1" (a CSV line does not say which program wrote it). */
 static void run_legend(const struct parsed_run *r, char *buf, size_t cap)
 {
 	const char *name = r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)";
@@ -130,22 +153,39 @@ static void run_legend(const struct parsed_run *r, char *buf, size_t cap)
 	else
 		snprintf(what, sizeof what, "CSV %s from %s", r->format, r->meta[META_VERSION]);
 	snprintf(buf, cap, "%s, %s, %s, %s", name, size, what, r->origin);
-	for (char *p = buf; *p; p++)
-		if (strchr("|<>`", *p))
-			*p = '/';
+	safe_text(buf, cap);
 }
 
-/* "A vm 512M", safe in a Markdown table cell. */
-static void run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap)
+/* "A vm 512M", safe in a Markdown table cell, cut to maxcols screen
+ * columns (a wide character is two, never cut in half). */
+static void run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap, size_t maxcols)
 {
 	char lab[16];
+	size_t cols;
 
 	compare_label(k, lab, sizeof lab);
 	snprintf(buf, cap, "%s %s%s%s", lab, runs[k].meta[META_NAME], runs[k].meta[META_SIZE][0] ? " " : "",
 	         runs[k].meta[META_SIZE]);
-	for (char *p = buf; *p; p++)
-		if (strchr("|<>`", *p))
-			*p = '/';
+	safe_text(buf, cap);
+	buf[str_fit_columns(buf, maxcols, &cols)] = '\0';
+}
+
+static size_t columns(const char *s)
+{
+	size_t cols;
+
+	str_fit_columns(s, SIZE_MAX, &cols);
+	return cols;
+}
+
+/* s padded with blanks to width screen columns (none after the last column). */
+static void cell_out(FILE *out, const char *s, size_t width, bool last)
+{
+	size_t cols = columns(s);
+
+	fputs(s, out);
+	if (!last)
+		fprintf(out, "%*s", cols < width ? (int)(width - cols) : 0, "");
 }
 
 /* A phase any run has a number, a +++++ or a latency for. */
@@ -157,7 +197,24 @@ static bool phase_shown(const struct parsed_run *runs, size_t n, enum phase_id i
 	return false;
 }
 
-static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+/* Each run's column: CELL screen columns, or its widest cell and two
+ * blanks, so a long cell never pushes the columns after it. */
+static void column_widths(const struct parsed_run *runs, size_t n, const struct compare_opts *o, size_t *width)
+{
+	char c[CELL_TEXT];
+
+	for (size_t k = 0; k < n; k++) {
+		width[k] = CELL;
+		for (int i = 0; i < PHASE_COUNT * 2; i++) {
+			cell_text(runs, k, (enum phase_id)(i / 2), i % 2, o, c, sizeof c);
+			if (columns(c) + 2 > width[k])
+				width[k] = columns(c) + 2;
+		}
+	}
+}
+
+static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                        const size_t *width)
 {
 	char lab[16], leg[LEGEND_LEN];
 
@@ -171,25 +228,26 @@ static void text_header(FILE *out, const struct parsed_run *runs, size_t n, cons
 	}
 	fprintf(out, "\n%-28s", "Phase");
 	for (size_t k = 0; k < n; k++) {
-		char head[CELL];
-		run_head(runs, k, head, sizeof head);
-		fprintf(out, "%-*s", k + 1 < n ? CELL : 0, head);
+		char head[CELL_TEXT];
+		run_head(runs, k, head, sizeof head, HEAD_COLS);
+		cell_out(out, head, width[k], k + 1 == n);
 	}
 	fputc('\n', out);
 }
 
-static void text_rows(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void text_rows(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                      const size_t *width)
 {
-	char c[96];
+	char c[CELL_TEXT];
 
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!phase_shown(runs, n, (enum phase_id)i))
 			continue;
 		for (int lat = 0; lat < 2; lat++) {
-			fprintf(out, "%-18s%-10s", lat ? "" : input_phase_word((enum phase_id)i), lat ? "max lat" : "rate");
+			fprintf(out, "%-18s%-10s", lat ? "" : phase_words((enum phase_id)i), lat ? "max lat" : "rate");
 			for (size_t k = 0; k < n; k++) {
 				cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
-				fprintf(out, "%-*s", k + 1 < n ? CELL : 0, c);
+				cell_out(out, c, width[k], k + 1 == n);
 			}
 			fputc('\n', out);
 		}
@@ -210,7 +268,7 @@ static void markdown_table(FILE *out, const struct parsed_run *runs, size_t n, c
 	}
 	fprintf(out, "\n| Phase | |");
 	for (size_t k = 0; k < n; k++) {
-		run_head(runs, k, c, sizeof c);
+		run_head(runs, k, c, sizeof c, SIZE_MAX);
 		fprintf(out, " %s |", c);
 	}
 	fprintf(out, "\n|---|---|");
@@ -221,7 +279,7 @@ static void markdown_table(FILE *out, const struct parsed_run *runs, size_t n, c
 		if (!phase_shown(runs, n, (enum phase_id)i))
 			continue;
 		for (int lat = 0; lat < 2; lat++) {
-			fprintf(out, "| %s | %s |", lat ? "" : input_phase_word((enum phase_id)i), lat ? "max latency" : "rate");
+			fprintf(out, "| %s | %s |", lat ? "" : phase_words((enum phase_id)i), lat ? "max latency" : "rate");
 			for (size_t k = 0; k < n; k++) {
 				cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
 				fprintf(out, " %s |", c);
@@ -231,14 +289,15 @@ static void markdown_table(FILE *out, const struct parsed_run *runs, size_t n, c
 	}
 }
 
-/* Fastest and slowest run of one phase; false with fewer than two numbers. */
+/* Fastest and slowest run of one phase; false with fewer than two numbers.
+ * A rate of 0 is a measured number too (the slowest there can be). */
 static bool extremes(const struct parsed_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow)
 {
 	size_t seen = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		const struct parsed_phase *p = &runs[k].phase[id];
-		if (p->state != CELL_VALUE || p->rate <= 0)
+		if (p->state != CELL_VALUE || p->rate < 0)
 			continue;
 		if (seen++ == 0)
 			*fast = *slow = k;
@@ -252,7 +311,7 @@ static bool extremes(const struct parsed_run *runs, size_t n, enum phase_id id, 
 
 static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, bool md)
 {
-	char hf[CELL], hs[CELL], vf[64], vs[64];
+	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48];
 	size_t f, s;
 
 	fprintf(out, md ? "\nFastest and slowest run per phase:\n\n" : "\nFastest and slowest run per phase:\n");
@@ -260,12 +319,16 @@ static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, b
 		enum phase_id id = (enum phase_id)i;
 		if (!extremes(runs, n, id, &f, &s))
 			continue;
-		run_head(runs, f, hf, sizeof hf);
-		run_head(runs, s, hs, sizeof hs);
+		run_head(runs, f, hf, sizeof hf, HEAD_COLS);
+		run_head(runs, s, hs, sizeof hs, HEAD_COLS);
 		rate_text(id, &runs[f].phase[id], vf, sizeof vf);
 		rate_text(id, &runs[s].phase[id], vs, sizeof vs);
-		fprintf(out, "%s%-18s fastest %s: %s; slowest %s: %s; %.2fx apart\n", md ? "- " : "  ",
-		        input_phase_word(id), hf, vf, hs, vs, runs[f].phase[id].rate / runs[s].phase[id].rate);
+		if (runs[s].phase[id].rate > 0)
+			snprintf(apart, sizeof apart, "; %.2fx apart", runs[f].phase[id].rate / runs[s].phase[id].rate);
+		else /* no ratio to a rate of 0 */
+			apart[0] = '\0';
+		fprintf(out, "%s%-18s fastest %s: %s; slowest %s: %s%s\n", md ? "- " : "  ", phase_words(id), hf,
+		        vf, hs, vs, apart);
 	}
 }
 
@@ -301,7 +364,7 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 	double m = magnitude(d->ratio);
 
 	compare_label(d->run, lab, sizeof lab);
-	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s" : "%s%s %.0fx %s on %s", input_phase_word(d->phase),
+	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s" : "%s%s %.0fx %s on %s", phase_words(d->phase),
 	         d->latency ? " max latency" : "", m,
 	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab);
 }
@@ -353,8 +416,13 @@ void report_compare(FILE *out, const struct parsed_run *runs, size_t n, const st
 	case COMPARE_TEXT:
 	case COMPARE_MARKDOWN:
 		if (o->format == COMPARE_TEXT) {
-			text_header(out, runs, n, o);
-			text_rows(out, runs, n, o);
+			size_t *width = calloc(n, sizeof *width);
+			if (width == NULL)
+				break;
+			column_widths(runs, n, o, width);
+			text_header(out, runs, n, o, width);
+			text_rows(out, runs, n, o, width);
+			free(width);
 		} else
 			markdown_table(out, runs, n, o);
 		if (n >= 2) {

@@ -5,6 +5,7 @@
 #include "clocale.h"
 #include "html.h"
 #include "svg.h"
+#include "../lib/str.h"
 #include "../lib/units.h"
 
 #include <stdlib.h>
@@ -154,6 +155,17 @@ static void differences(FILE *out, const struct parsed_run *runs, size_t n, cons
 	free(d);
 }
 
+/* Text quoted from the input: HTML-escaped, and sanitized first (no raw
+ * control character or bidirectional override reaches the page; input/
+ * has done so already, a run may come from elsewhere). */
+static void quote(FILE *out, const char *s)
+{
+	char safe[4 * PARSED_ORIGIN_LEN];
+
+	str_sanitize(safe, sizeof safe, s);
+	svg_escape(out, safe);
+}
+
 /* The runs: label, machine, format and where each was found. */
 static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                        char (*names)[CMP_LABEL])
@@ -163,15 +175,17 @@ static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const
 	for (size_t k = 0; k < n; k++) {
 		char label[8];
 		compare_label(k, label, sizeof label);
-		snprintf(names[k], CMP_LABEL, "%s: %s", label, runs[k].meta[META_NAME]);
+		char name[CMP_LABEL - 16]; /* after "label: ", whole */
+		str_sanitize(name, sizeof name, runs[k].meta[META_NAME]);
+		snprintf(names[k], CMP_LABEL, "%s: %s", label, name);
 		fprintf(out, "<tr><td class=\"l\">%s%s</td><td class=\"l\">", label, k == o->base ? " (base)" : "");
-		svg_escape(out, runs[k].meta[META_NAME]);
+		quote(out, runs[k].meta[META_NAME]);
 		fputs("</td><td class=\"l\">", out);
-		svg_escape(out, runs[k].meta[META_SIZE]);
+		quote(out, runs[k].meta[META_SIZE]);
 		fputs("</td><td class=\"l\">", out);
-		svg_escape(out, runs[k].format);
+		quote(out, runs[k].format);
 		fputs("</td><td class=\"l\">", out);
-		svg_escape(out, runs[k].origin);
+		quote(out, runs[k].origin);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);

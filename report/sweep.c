@@ -128,7 +128,16 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 	json_object_end(j);
 }
 
-void report_sweep_json_end(struct json *j, const struct sweep *sw, double factor)
+static void counts_json(struct json *j, const char *key, const uint32_t *counts, uint32_t n)
+{
+	json_array_begin_inline(j, key);
+	for (uint32_t l = 0; l < n; l++)
+		json_u64(j, NULL, counts[l]);
+	json_array_end(j);
+}
+
+void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
+                           double factor)
 {
 	struct c_locale loc;
 
@@ -137,10 +146,8 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, double factor
 	json_object_begin(j, "sweep");
 	json_double(j, "knee_factor", factor, 3);
 	json_double(j, "min_gain", SWEEP_MIN_GAIN, 3);
-	json_array_begin_inline(j, "clients");
-	for (uint32_t l = 0; l < sw->levels; l++)
-		json_u64(j, NULL, sw->clients[l]);
-	json_array_end(j);
+	counts_json(j, "clients", asked, nasked);
+	counts_json(j, "clients_done", sw->clients, sw->levels);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_sweep_json(j, sw, (enum phase_id)i, factor);

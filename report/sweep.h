@@ -23,8 +23,10 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double k);
 void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len);
 
 /* Ends the JSON document like report_json_end, with a "sweep" member
- * (levels, points and knees) after the runs. */
-void report_sweep_json_end(struct json *j, const struct sweep *sw, double k);
+ * after the runs: the counts asked (asked[0..nasked)), the counts done
+ * (the sweep's levels, fewer when it stopped early), points and knees. */
+void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
+                           double k);
 
 /* Where a sweep is: the phase starting at a client count, steps (phases
  * at counts) done out of the total, and seconds since the sweep began. */

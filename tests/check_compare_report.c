@@ -6,7 +6,9 @@
 #include "../input/input.h"
 #include "../report/compare.h"
 #include "../report/share.h"
+#include "../lib/str.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +133,131 @@ START_TEST(base_and_cells)
 }
 END_TEST
 
+/* Screen columns of line[0..n), and the line of s holding needle. */
+static size_t cols_before(const char *line, size_t n)
+{
+	char buf[1024];
+	size_t cols;
+
+	snprintf(buf, sizeof buf, "%.*s", (int)n, line);
+	str_fit_columns(buf, SIZE_MAX, &cols);
+	return cols;
+}
+
+static const char *line_with(const char *s, const char *needle)
+{
+	const char *p = strstr(s, needle);
+
+	ck_assert_msg(p != NULL, "no \"%s\" in:\n%s", needle, s);
+	while (p > s && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+/* Where needle starts on its line, in screen columns. */
+static size_t column_of(const char *s, const char *needle)
+{
+	const char *line = line_with(s, needle);
+
+	return cols_before(line, (size_t)(strstr(line, needle) - line));
+}
+
+/* Names that are wider or narrower on screen than in bytes (CJK, emoji, a
+ * combining accent): every column still starts where its heading does. */
+START_TEST(columns_by_screen_width)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 100000, 600, 1000);
+	make_run(1, 200000, 600, 2000);
+	make_run(2, 300000, 600, 2000);
+	snprintf(runs[0].meta[META_NAME], PARSED_META_LEN, "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e"); /* 3 wide */
+	snprintf(runs[1].meta[META_NAME], PARSED_META_LEN, "e\xcc\x81mile\xf0\x9f\x99\x82");    /* accent, emoji */
+	s = capture(report_compare, 3, &o);
+	ck_assert_uint_eq(column_of(s, "B e"), 28 + 30);
+	ck_assert_uint_eq(column_of(s, "C host3"), 28 + 60);
+	ck_assert_uint_eq(column_of(s, "195.3 MiB/s"), 28 + 30);
+	ck_assert_uint_eq(column_of(s, "293.0 MiB/s"), 28 + 60);
+	free(s);
+	/* a name longer than the column is cut at a character, to 28 columns:
+	 * "A " and 13 of its 20 wide characters, then the padding */
+	char name[PARSED_META_LEN] = "", want[PARSED_META_LEN] = "A ";
+	for (int i = 0; i < 20; i++)
+		strcat(name, "\xe6\x97\xa5");
+	for (int i = 0; i < 13; i++)
+		strcat(want, "\xe6\x97\xa5");
+	strcat(want, "  B ");
+	snprintf(runs[0].meta[META_NAME], PARSED_META_LEN, "%s", name);
+	snprintf(runs[0].meta[META_SIZE], PARSED_META_LEN, "%s", "");
+	s = capture(report_compare, 3, &o);
+	ck_assert_ptr_nonnull(strstr(s, want));
+	ck_assert_uint_eq(column_of(s, "C host3"), 28 + 60);
+	free(s);
+}
+END_TEST
+
+/* A cell wider than the column widens that column: the next one still
+ * starts where its heading does; a huge ratio stays a short text. */
+START_TEST(wide_cell_widens_its_column)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 0.001, 600, 1000);
+	make_run(1, 1e12, 600, 2000);
+	make_run(2, 300000, 600, 2000);
+	runs[1].phase[PHASE_PUT_BLOCK].cpu = 999999;
+	runs[1].phase[PHASE_PUT_BLOCK].low_confidence = true;
+	s = capture(report_compare, 3, &o);
+	ck_assert_ptr_nonnull(strstr(s, "953674.32 GiB/s 999999% (short) (>999999x !)  "));
+	ck_assert_uint_eq(column_of(s, "C host3"), column_of(s, "293.0 MiB/s"));
+	ck_assert_uint_eq(column_of(s, "C host3"), 28 + 30 + 46); /* B: its 44 columns and two blanks */
+	free(s);
+}
+END_TEST
+
+/* A rate of 0 is measured: it is the slowest, with no ratio to it. */
+START_TEST(zero_rate_is_the_slowest)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 0, 600, 1000);
+	make_run(1, 200000, 0, 2000);
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "block write        fastest B host2 256M: 195.3 MiB/s 50%; slowest A host1 "
+	                                "256M: 0 KiB/s 50%\n"));
+	ck_assert_ptr_nonnull(strstr(s, "random seeks       fastest A host1 256M: 600.0/s 5%; slowest B host2 256M: "
+	                                "0.0/s 5%\n"));
+	free(s);
+}
+END_TEST
+
+/* Strings of a run that did not come through input/ are sanitized too. */
+START_TEST(raw_control_characters_escaped)
+{
+	static const enum compare_format formats[] = {COMPARE_TEXT, COMPARE_MARKDOWN};
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 100000, 600, 1000);
+	make_run(1, 200000, 600, 2000);
+	snprintf(runs[1].meta[META_NAME], PARSED_META_LEN, "x\x1b[2Jy\xe2\x80\xae");
+	snprintf(runs[1].origin, PARSED_ORIGIN_LEN, "t\x07.txt:1");
+	for (size_t i = 0; i < 2; i++) {
+		o.format = formats[i];
+		s = capture(report_compare, 2, &o);
+		ck_assert_ptr_null(strchr(s, '\x1b'));
+		ck_assert_ptr_null(strchr(s, '\x07'));
+		ck_assert_ptr_null(strstr(s, "\xe2\x80\xae"));
+		ck_assert_ptr_nonnull(strstr(s, "x\\x1b[2Jy\\xe2\\x80\\xae"));
+		ck_assert_ptr_nonnull(strstr(s, "t\\x07.txt:1"));
+		free(s);
+	}
+}
+END_TEST
+
 /* The share block, read back, gives the run's own CSV line. */
 START_TEST(share_round_trip)
 {
@@ -178,6 +305,10 @@ Suite *suite_compare_report(void)
 	tcase_add_test(tc, summary_in_plain_words);
 	tcase_add_test(tc, base_and_cells);
 	tcase_add_test(tc, share_round_trip);
+	tcase_add_test(tc, columns_by_screen_width);
+	tcase_add_test(tc, wide_cell_widens_its_column);
+	tcase_add_test(tc, zero_rate_is_the_slowest);
+	tcase_add_test(tc, raw_control_characters_escaped);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -271,6 +271,12 @@ START_TEST(count_options)
 	ck_assert_uint_eq(cfg.sweep[0], 1);
 	ck_assert_uint_eq(cfg.sweep[5], 700);
 	ck_assert(cfg.knee_factor == 1.5);
+	ASSERT_RUN(ARGS("--clients", "7", "--knee-factor", "1000"));
+	ck_assert_uint_eq(cfg.sweep_levels, 1);
+	ck_assert_uint_eq(cfg.sweep[0], 7);
+	ck_assert(cfg.knee_factor == 1000.0);
+	ASSERT_RUN(ARGS("--knee-factor", "2.25"));
+	ck_assert(cfg.knee_factor == 2.25);
 	ASSERT_RUN(ARGS("--phases", "put_block,seeks"));
 	ck_assert_str_eq(cfg.phases_arg, "put_block,seeks");
 	ASSERT_RUN(ARGS("-z", "0"));
@@ -443,9 +449,26 @@ static const struct bad_case bad_cases[] = {
 	{{"--clients", ""}, "--clients"},
 	{{"--clients", "1,x"}, "--clients"},
 	{{"--clients", "1,4097"}, "--clients"},
+	{{"--clients", "1,,2"}, "--clients"},  /* an empty count */
+	{{"--clients", "1,2,"}, "--clients"},
+	{{"--clients", ",1"}, "--clients"},
+	{{"--clients", ","}, "--clients"},
+	{{"--clients", "0x10"}, "--clients"},
+	{{"--clients", "+1,2"}, "--clients"},
+	{{"--clients", "1, 2"}, "--clients"},
+	{{"-c", "2", "--clients", "1,2"}, "--clients"}, /* which count wins? refused */
+	{{"--clients", "1,2", "-c", "2"}, "-c"},
 	{{"--knee-factor", "1"}, "--knee-factor"},
 	{{"--knee-factor", "x"}, "--knee-factor"},
 	{{"--knee-factor", "2x"}, "--knee-factor"},
+	{{"--knee-factor", "0x10"}, "--knee-factor"}, /* strtod's hex */
+	{{"--knee-factor", "inf"}, "--knee-factor"},
+	{{"--knee-factor", "nan"}, "--knee-factor"},
+	{{"--knee-factor", "1e1"}, "--knee-factor"},
+	{{"--knee-factor", " 2"}, "--knee-factor"},
+	{{"--knee-factor", "2."}, "--knee-factor"},
+	{{"--knee-factor", ".5"}, "--knee-factor"},
+	{{"--knee-factor", "+2"}, "--knee-factor"},
 	{{"-c", "x"}, "-c"},
 	{{"-c", "-1"}, "-c"},
 	/* -d, -u, -g */
@@ -729,6 +752,10 @@ static const struct sanitize_case sanitize_cases[] = {
 	{"bad\xff\x9b", "bad\\xff\\x9b"},         /* not UTF-8 */
 	{"cut\xe4\xb8", "cut\\xe4\\xb8"},         /* incomplete sequence */
 	{"back\\slash, comma", "back\\slash, comma"},
+	{"evil\xe2\x80\xaetxt.exe", "evil\\xe2\\x80\\xaetxt.exe"}, /* U+202E right-to-left override */
+	{"\xe2\x80\xaa\xe2\x81\xa6\xe2\x81\xa9\xd8\x9c", "\\xe2\\x80\\xaa\\xe2\\x81\\xa6\\xe2\\x81\\xa9\\xd8\\x9c"},
+	{"line\xe2\x80\xa8sep", "line\\xe2\\x80\\xa8sep"},       /* U+2028 */
+	{"\xe2\x80\x94 \xe2\x80\xaf", "\xe2\x80\x94 \xe2\x80\xaf"}, /* em dash, narrow no-break space: kept */
 	{"", ""},
 };
 

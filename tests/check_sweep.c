@@ -117,6 +117,31 @@ START_TEST(sweep_table)
 }
 END_TEST
 
+/* A sweep stopped after two of four counts: "clients" keeps the counts
+ * asked (as the man page says), "clients_done" the two that ran. */
+START_TEST(sweep_json_counts)
+{
+	static const uint32_t asked[] = {1, 2, 4, 8};
+	struct sweep *sw = make_sweep();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct json j;
+
+	ck_assert_ptr_nonnull(f);
+	sw->levels = 2;
+	json_init(&j, f);
+	json_object_begin(&j, NULL);
+	json_array_begin(&j, "runs");
+	report_sweep_json_end(&j, sw, asked, 4, 2.0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"clients\": [1, 2, 4, 8],\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"clients_done\": [1, 2],\n"));
+	free(buf);
+	free(sw);
+}
+END_TEST
+
 Suite *suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
@@ -125,6 +150,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, knee_sentences);
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
+	tcase_add_test(tc, sweep_json_counts);
 	suite_add_tcase(s, tc);
 	return s;
 }

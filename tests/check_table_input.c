@@ -318,6 +318,100 @@ START_TEST(plain_text_not_decoded)
 }
 END_TEST
 
+/* Hands out text[0..len) at most step bytes a read, as a pipe does. */
+struct drip {
+	const char *text;
+	size_t len, off, step;
+};
+
+static long drip(void *ctx, char *buf, size_t cap)
+{
+	struct drip *d = ctx;
+	size_t n = d->len - d->off;
+
+	n = n < d->step ? n : d->step;
+	n = n < cap ? n : cap;
+	memcpy(buf, d->text + d->off, n);
+	d->off += n;
+	return (long)n;
+}
+
+/* junk lines of prose, more than INPUT_CHUNK_MIN in all, then tail;
+ * *lines is how many lines come before tail. */
+static char *after_junk(const char *tail, unsigned *lines)
+{
+	static const char junk[] = "some prose about the disks, 1.98 and 2.00a, nothing else\n";
+	size_t n = INPUT_CHUNK_MIN / (sizeof junk - 1) + 100, at = 0;
+	char *t = malloc(n * (sizeof junk - 1) + strlen(tail) + 2);
+
+	ck_assert_ptr_nonnull(t);
+	for (size_t i = 0; i < n; i++, at += sizeof junk - 1)
+		memcpy(t + at, junk, sizeof junk - 1);
+	t[at++] = '\n'; /* a blank line: the first piece may end here */
+	strcpy(t + at, tail);
+	*lines = (unsigned)n + 1;
+	return t;
+}
+
+/* The input is read as a stream, in pieces: a table, its CSV line and a
+ * quoted repost after more than a piece of prose are still one run, with
+ * the file's line numbers, read whole or a few bytes at a time. */
+START_TEST(tables_read_from_the_stream)
+{
+	static const size_t steps[] = {7, 4096, 1u << 20};
+	unsigned n;
+	char *text = after_junk(T103 C103 "\n\n> " C103 "\n", &n), want[128];
+
+	snprintf(want, sizeof want, "t.txt:%u (table) + t.txt:%u + t.txt:%u", n + 4, n + 9, n + 11);
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		struct drip d = {text, strlen(text), 0, steps[i]};
+		input_free(&set);
+		ck_assert_int_eq(input_read(&set, "t.txt", drip, &d), 0);
+		ck_assert_uint_eq(set.count, 1);
+		ck_assert_uint_eq(set.nwarn, 0);
+		ck_assert_str_eq(set.run[0].origin, want);
+		ck_assert_str_eq(csv_of(&set.run[0]), W103);
+	}
+	free(text);
+}
+END_TEST
+
+/* A quoted-printable mail stays decoded past its first piece: its header
+ * is in the first, the encoded line in a later one. */
+START_TEST(quoted_printable_past_a_piece)
+{
+	unsigned n;
+	/* one soft break alone would not say quoted-printable */
+	char *text = after_junk("1.98,2.00a,vm,1,12345,512M,,8192,5,535,99,319590,78,631440,65,518,99,+++++,+=\n"
+	                        "++,8816,32,4,,,,,3691,92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,2816"
+	                        "8us,598us,279us,23885us,705us,21617us,17315us,185us,1085us,37609us,147us,1196"
+	                        "4us\n",
+	                        &n);
+	char want[64];
+
+	memcpy(text, "Content-Transfer-Encoding: quoted-printable\n", 44); /* one line more */
+	parse(text);
+	snprintf(want, sizeof want, "t.txt:%u", n + 2);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].origin, want);
+	ck_assert_str_eq(csv_of(&set.run[0]), C200A);
+	free(text);
+}
+END_TEST
+
+/* A table's machine name is sanitized like a CSV line's. */
+START_TEST(table_name_sanitized)
+{
+	char text[2048];
+
+	snprintf(text, sizeof text, "%s", T103);
+	memcpy(strstr(text, "mindpipe"), "mind\x1bipe", 8);
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "mind\\x1bipe");
+}
+END_TEST
+
 /* Cut, mangled and half tables never crash, never give a wrong run. */
 START_TEST(broken_tables_are_harmless)
 {
@@ -361,6 +455,9 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, plain_text_not_decoded);
 	tcase_add_test(tc, broken_tables_are_harmless);
+	tcase_add_test(tc, tables_read_from_the_stream);
+	tcase_add_test(tc, quoted_printable_past_a_piece);
+	tcase_add_test(tc, table_name_sanitized);
 	suite_add_tcase(s, tc);
 	return s;
 }

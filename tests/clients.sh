@@ -110,6 +110,7 @@ check "sweep: a knee sentence per phase" \
 	[ "$(grep -cE '^[a-z_]+: throughput (peaks|still rises) at [0-9]+ clients?; p99 latency (passes|stays within) 2x its 1-client value (at|up to) [0-9]+ clients\.$' "$T/sw.out")" = 12 ]
 check "sweep: JSON has three runs" [ "$(jq '[.runs[].clients]' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON sweep member" [ "$(jq '.sweep.clients' -c "$T/sw.json")" = "[1,2,3]" ]
+check "sweep: JSON every count done" [ "$(jq '.sweep.clients_done' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON knee sentences" [ "$(jq '[.sweep.phases[].knee | select(test("^[a-z_]+: throughput"))] | length' "$T/sw.json")" = 12 ]
 check "sweep: environment printed once" [ "$(grep -c '^File system:' "$T/sw.out")" = 1 ]
 check "sweep: scratch removed" empty_dir "$D"
@@ -141,12 +142,15 @@ if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 	chmod 755 "$T"; chmod 777 "$D"
 	have=$(ps -u nobody -L --no-headers 2>/dev/null | wc -l)
 	prlimit --nproc=$((have + 12)):$((have + 12)) "$BONNIE" -u nobody -d "$D" $SMALL --clients 1,2,500 \
-		>"$T/lim.out" 2>"$T/lim.err"; rc=$?
+		--json "$D/lim.json" >"$T/lim.out" 2>"$T/lim.err"; rc=$?
+	mv "$D/lim.json" "$T/lim.json"
 	check "limit: exit 2 (got $rc)" [ $rc -eq 2 ]
 	check "limit: one line names RLIMIT_NPROC and ulimit -u" \
 		[ "$(grep -c 'RLIMIT_NPROC.*ulimit -u' "$T/lim.err")" = 1 ]
 	check "limit: the two completed counts are in the CSV" [ "$(grep -c '^1\.98,' "$T/lim.out")" = 2 ]
 	check "limit: the sweep table shows them" grep -q '^put_block *2 ' "$T/lim.out"
+	check "limit: JSON sweep.clients is the counts asked" [ "$(jq -c '.sweep.clients' "$T/lim.json")" = "[1,2,500]" ]
+	check "limit: JSON sweep.clients_done is the counts done" [ "$(jq -c '.sweep.clients_done' "$T/lim.json")" = "[1,2]" ]
 	check "limit: scratch removed" empty_dir "$D"
 	check "limit: no client left" no_bonnie_left
 fi

@@ -66,7 +66,61 @@ check "compare --help prints the usage" grep -q '^usage: bonnie compare' "$T/hel
 check "an unreadable file is a warning, the rest compared (got $rc)" [ $rc -eq 0 ]
 check "unreadable file named" grep -q "cannot read $T/missing" "$T/missing.err"
 
-# 4. --share of a real run reads back to the same numbers as its JSON.
+# 4. Hostile input: control bytes, invalid UTF-8 and U+202E never reach the
+# terminal raw (in any format, nor the HTML page); a rate too large for the
+# table is warned about as its field and left out; a NUL before a result
+# does not hide it.
+L=$(sed -n 3p "$G/paste.txt" | grep -o '1\.98,2\.00a,vm,1,12345,512M,[^ ]*')
+{
+	printf '%s\n' "$L" | sed 's/,vm,/,e\x1b]0;pwned\x07vil\xe2\x80\xaegnp,/'
+	printf '%s\n' "$L" | sed 's/,78,631440,/,7\x1b[2J8,631440,/'
+	printf '%s\n' "$L" | sed 's/,vm,/,bad\xff\xfe,/'
+	printf '%s\n' "$L" | sed 's/,319590,/,99999999999999999999999999,/'
+	printf 'junk\000 %s\n' "$L"
+} >"$T/hostile"
+for fmt in text markdown csv json; do
+	"$BONNIE" compare --format $fmt --html "$T/hostile.html" "$T/hostile" >"$T/h.$fmt" 2>"$T/h.err"; rc=$?
+	check "hostile --format $fmt: exit 0 (got $rc)" [ $rc -eq 0 ]
+	for f in "$T/h.$fmt" "$T/h.err" "$T/hostile.html"; do
+		check "hostile --format $fmt: no ESC, BEL or U+202E in $(basename "$f")" \
+			[ -z "$(LC_ALL=C grep -l -P '\x1b|\x07|\xe2\x80\xae|\xff' "$f")" ]
+	done
+done
+check "hostile: ESC in a name shown as \\x1b" grep -qF 'e\x1b]0;pwned\x07vil\xe2\x80\xaegnp' "$T/h.text"
+check "hostile: ESC in a field quoted as \\x1b" \
+	grep -qxF "bonnie: $T/hostile:2: 1.98 line skipped: field 13 (block write %CPU) is '7\\x1b[2J8'" "$T/h.err"
+check "hostile: the huge rate is named and left out" grep -qxF \
+	"bonnie: $T/hostile:4: 1.98 line: field 12 (block write rate) is '99999999999999999999999999': too large for a rate, left out" \
+	"$T/h.err"
+check "hostile: NUL bytes named once" [ "$(grep -c 'NUL bytes' "$T/h.err")" = 1 ]
+check "hostile: four runs (the one after the NUL too)" [ "$(jq '.runs | length' "$T/h.json")" = 4 ]
+check "hostile: the huge rate's phase is not run" \
+	[ "$(jq -r '.runs[2].phases[] | select(.name == "put_block") | .state' "$T/h.json")" = not_run ]
+
+# 5. Memory does not grow with the input: 200 MB of junk around three
+# results is read with a bounded window (peak RSS under 64 MiB; it was the
+# file's size and more). A JSON document past 64 MiB is skipped with one
+# warning, the result after it found.
+{ echo "$L"; yes 'Re: the disks {"x": 1} 1.98 and 2.00a, 42,43,44 more prose here' | head -c 100M; echo
+  echo "$L"; yes 'x,y,z 1,2,3 junk' | head -c 100M; echo; echo "$L"; } >"$T/big"
+rss() { # peak RSS in KiB of the command (getrusage of the child)
+	python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+}
+kib=$(rss "$BONNIE" compare "$T/big")
+check "200 MB input: peak RSS under 64 MiB (got $kib KiB)" [ "$kib" -lt 65536 ]
+"$BONNIE" compare --format csv "$T/big" >"$T/big.csv" 2>"$T/big.err"
+check "200 MB input: the three results found" [ "$(wc -l <"$T/big.csv")" = 3 ]
+check "200 MB input: no warning" [ ! -s "$T/big.err" ]
+{ printf '{\n  "tool": "bonnie",\n  "runs": [\n'; yes '    1,' | head -c 65M; echo; echo "$L"; } >"$T/big"
+"$BONNIE" compare --format csv "$T/big" "$T/big" >"$T/bigj.csv" 2>"$T/bigj.err"
+check "JSON past 64 MiB: one warning each" \
+	[ "$(grep -c "^bonnie: $T/big:1: JSON document skipped: longer than 64 MiB\$" "$T/bigj.err")" = 2 ]
+check "JSON past 64 MiB: the result after it found" [ "$(wc -l <"$T/bigj.csv")" = 2 ]
+rm -f "$T/big"
+
+# 6. --share of a real run reads back to the same numbers as its JSON.
 "$BONNIE" -d "$T" -s 2m:4k:100:2 -f64k -n 1 -z 9 -m share_host --share --json "$T/run.json" >"$T/share.md" 2>/dev/null; rc=$?
 check "--share run exits 0 (got $rc)" [ $rc -eq 0 ]
 check "--share prints a Markdown table" grep -q '^| block write | ' "$T/share.md"

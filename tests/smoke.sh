@@ -55,6 +55,14 @@ ambiguous option: --ver (|--ver
 ambiguous option: --no (|--no
 takes no value (got --verify=1)|--verify=1
 attached, as in -f5 (not -f 5)|-f 5
+--clients|--clients 1,,2
+--clients|--clients 1,2,
+--clients|--clients ,1
+-c and --clients|-c 2 --clients 1,2
+--knee-factor|--knee-factor 0x10
+--phases putc: nothing to test|--phases putc -f -s 1m
+--phases seq_stat: nothing to test|--phases seq_stat -s 1m -n 0
+--phases seeks: nothing to test|-s 0 --phases seeks
 CASES
 
 # User input in messages is sanitized: a -d path with a newline and an

@@ -23,6 +23,7 @@
 	X(sizing)          \
 	X(runner)          \
 	X(compare_input)   \
+	X(compare_stream)  \
 	X(compare_report)  \
 	X(table_input)     \
 	X(html)            \

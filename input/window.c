@@ -1,0 +1,101 @@
+/* The part of the input the scanner is looking at: bytes read from a
+ * source as they are needed and dropped once scanned, so memory follows
+ * the longest line or document being read, not the size of the input. */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define READ_CHUNK (64u << 10)
+#define READ_MAX (1u << 20) /* at most this much a read: memory follows need */
+
+int window_more(struct window *w)
+{
+	long got;
+
+	if (w->eof)
+		return 0;
+	if (w->cap - w->len < READ_CHUNK) {
+		size_t cap = w->cap ? w->cap : READ_CHUNK;
+		char *nb;
+		while (cap - w->len < READ_CHUNK)
+			cap *= 2;
+		if ((nb = realloc(w->buf, cap)) == NULL)
+			return -1;
+		w->buf = nb;
+		w->cap = cap;
+	}
+	got = w->src(w->ctx, w->buf + w->len, w->cap - w->len < READ_MAX ? w->cap - w->len : READ_MAX);
+	if (got < 0) {
+		w->read_errno = errno ? errno : EIO;
+		w->eof = true;
+	} else if (got == 0)
+		w->eof = true;
+	else
+		w->len += (size_t)got;
+	return 0;
+}
+
+/* The first '\n' in buf[from..len), or NULL (buf is NULL until the first read). */
+static const char *newline(const struct window *w, size_t from)
+{
+	return from < w->len ? memchr(w->buf + from, '\n', w->len - from) : NULL;
+}
+
+void window_drop(struct window *w, size_t n)
+{
+	memmove(w->buf, w->buf + n, w->len - n);
+	w->len -= n;
+}
+
+size_t window_line_end(struct window *w, size_t pos, size_t max, int *status)
+{
+	size_t from = pos;
+
+	*status = WINDOW_LINE_OK;
+	for (;;) {
+		const char *nl = newline(w, from);
+		if (nl) {
+			size_t end = (size_t)(nl - w->buf) + 1;
+			if (end - pos > max + 1) /* read whole already, still too long */
+				*status = WINDOW_LINE_LONG;
+			return end;
+		}
+		from = w->len;
+		if (w->eof)
+			break;
+		if (w->len - pos > max) {
+			*status = WINDOW_LINE_LONG;
+			return w->len;
+		}
+		if (window_more(w) != 0) {
+			*status = WINDOW_LINE_NOMEM;
+			return w->len;
+		}
+	}
+	if (pos == w->len)
+		*status = WINDOW_LINE_END;
+	else if (w->len - pos > max)
+		*status = WINDOW_LINE_LONG;
+	return w->len;
+}
+
+size_t window_skip_line(struct window *w, size_t pos)
+{
+	for (;;) {
+		const char *nl = newline(w, pos);
+		if (nl)
+			return (size_t)(nl - w->buf) + 1;
+		w->len = pos; /* the rest of an over-long line: never kept */
+		if (w->eof || window_more(w) != 0 || w->len == pos)
+			return w->len;
+	}
+}
+
+void window_free(struct window *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+	w->len = w->cap = 0;
+}
