@@ -110,6 +110,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clients.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clientsig.sh
 	BONNIE=$(abspath $(BIN)) CC="$(CC)" tests/benchtools.sh
+	BONNIE=$(abspath $(BIN)) tests/benchlib.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -3,23 +3,17 @@
  * tested file system (syncfs), inside the timed region. The directories
  * are made before and removed after the timed region (each with its own
  * untimed sync), so every rate counts file operations only. */
+#include "file_tree.h"
 #include "files.h"
 #include "io_common.h"
 #include "../lib/fileio.h"
-#include "../lib/platform.h"
-#include "../lib/rng.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#ifndef O_DIRECTORY
-#define O_DIRECTORY 0
-#endif
 
 #define SHUFFLE_STAT 0x7374617473ULL
 #define SHUFFLE_DEL 0x64656c6574ULL
@@ -34,25 +28,6 @@ static bool links_mode(const struct file_plan *fp)
 	return fp->max < 0;
 }
 
-/* Records errno for op on name (relative to the files directory) at a
- * file offset (-1: none). */
-static int file_fail_at(struct file_plan *fp, struct phase_result *res, const char *op, const char *name,
-                        int64_t offset)
-{
-	char path[4096 + FILES_NAME_MAX];
-	int err = errno;
-
-	snprintf(path, sizeof path, "%s%s%s", fp->toppath, name[0] ? "/" : "", name);
-	op_error_set(&res->error, err, op, path, offset);
-	res->status = PHASE_FAILED;
-	return -1;
-}
-
-static int file_fail(struct file_plan *fp, struct phase_result *res, const char *op, const char *name)
-{
-	return file_fail_at(fp, res, op, name, -1);
-}
-
 static int file_fail_detail(struct file_plan *fp, struct phase_result *res, const char *op,
                             const char *name, const char *why)
 {
@@ -64,128 +39,28 @@ static int file_fail_detail(struct file_plan *fp, struct phase_result *res, cons
 	return -1;
 }
 
-static void subdir_name(uint32_t d, char *buf, size_t len)
-{
-	snprintf(buf, len, "%05u", (unsigned)d);
-}
-
-/* Opens subdirectory d of the tree (the top directory itself when there
- * are none) as a new open file description, never a dup() of topfd: on a
- * network share (smbnetfs) a dup shares the handle's listing, taken when
- * topfd was opened on the still empty directory. */
-static int open_subdir(struct file_plan *fp, uint32_t d)
-{
-	char name[16] = ".";
-
-	if (fp->dirs > 1)
-		subdir_name(d, name, sizeof name);
-	return openat(fp->topfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-}
-
 /* fsync of the directory holding file index (-b). */
 static int sync_dir_of(struct file_plan *fp, struct phase_result *res, uint64_t index)
 {
-	int fd = open_subdir(fp, files_dir_of(fp, index)), rc;
+	int fd = file_tree_open_subdir(fp, files_dir_of(fp, index)), rc;
 
 	if (fd < 0)
-		return file_fail(fp, res, "open directory", "");
+		return file_tree_fail(fp, res, "open directory", "");
 	rc = io_fsync(fd);
 	close(fd);
-	return rc == 0 ? 0 : file_fail(fp, res, "fsync directory", "");
-}
-
-static int tree_sync(struct phase_ctx *ctx);
-
-/* renameat that fails with EEXIST, as mkdirat would, when something (a
- * planted symlink, a directory) already has the new name, instead of
- * replacing an empty directory or failing with ENOTDIR. */
-static int rename_no_replace(int dirfd, const char *from, const char *to)
-{
-	struct stat st;
-
-	if (fstatat(dirfd, to, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		errno = EEXIST;
-		return -1;
-	}
-	return renameat(dirfd, from, dirfd, to);
-}
-
-/* mkdir of name under dirfd by way of a new name that differs run to run:
- * ext4 picks a spread directory's block group starting from a hash of its
- * name, and a fixed name would land every run in the group the previous
- * run has just emptied. */
-static int spread_mkdir(int dirfd, const char *name)
-{
-	uint64_t base = clock_now_ns() ^ ((uint64_t)getpid() << 32);
-	char tmp[40];
-
-	for (int tries = 0;; tries++) {
-		snprintf(tmp, sizeof tmp, "%s.%016llx", FILES_DIR, (unsigned long long)rng_mix64(base + (uint64_t)tries));
-		if (mkdirat(dirfd, tmp, 0700) == 0)
-			break;
-		/* never rename a name this call did not create */
-		if (errno != EEXIST || tries == 15)
-			return -1;
-	}
-	if (rename_no_replace(dirfd, tmp, name) == 0)
-		return 0;
-	(void)unlinkat(dirfd, tmp, AT_REMOVEDIR);
-	return -1;
-}
-
-/* The directory of a new file tree. Its inode, and so the block group its
- * files go to, was chosen while the previous tree still existed (the
- * spare made then), in a scratch directory whose subdirectories the file
- * system spreads over block groups: so a tree does not start among the
- * inodes its predecessor has just freed. ext4 without a journal checks
- * every recently freed inode before reusing one; here that made the
- * random create 3-5x slower than the sequential one, and run to run its
- * rate moved 10x. */
-static int tree_dir(struct phase_ctx *ctx, bool spare_for_next)
-{
-	(void)plat_spread_subdirs(ctx->dirfd); /* best effort: ENOTTY off ext2/3/4 */
-	if (rename_no_replace(ctx->dirfd, FILES_SPARE, FILES_DIR) != 0) {
-		if (errno != ENOENT || spread_mkdir(ctx->dirfd, FILES_DIR) != 0)
-			return -1;
-	}
-	if (spare_for_next && spread_mkdir(ctx->dirfd, FILES_SPARE) != 0)
-		return -1;
-	return 0;
-}
-
-/* Untimed: the files directory and its subdirectories, synced so that the
- * create phase's own sync does not write them out. */
-static int make_tree(struct phase_ctx *ctx, struct phase_result *res, bool spare_for_next)
-{
-	struct file_plan *fp = ctx->files;
-	char name[16];
-
-	if (tree_dir(ctx, spare_for_next) != 0)
-		return file_fail(fp, res, "mkdir", "");
-	fp->topfd = openat(ctx->dirfd, FILES_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fp->topfd < 0)
-		return file_fail(fp, res, "open", "");
-	for (uint32_t d = 0; fp->dirs > 1 && d < fp->dirs; d++) {
-		subdir_name(d, name, sizeof name);
-		if (mkdirat(fp->topfd, name, 0700) != 0)
-			return file_fail(fp, res, "mkdir", name);
-	}
-	/* without -n, the first tree made sizes the tests (once) */
-	if (files_auto_size(fp, ctx->dirfd, ctx->dirpath) != 0)
-		return file_fail(fp, res, "calibrate file creation in", "");
-	return tree_sync(ctx) == 0 ? 0 : file_fail(fp, res, "sync", "");
+	return rc == 0 ? 0 : file_tree_fail(fp, res, "fsync directory", "");
 }
 
 /* The sequential tree makes the random one's directory too, when the
  * random phases will run. */
 static int make_seq_tree(struct phase_ctx *ctx, struct phase_result *res)
 {
-	return make_tree(ctx, res, phase_wanted(ctx->cfg, &phase_ran_create));
+	return file_tree_make(ctx, res, phase_wanted(ctx->cfg, &phase_ran_create));
 }
 
 static int make_ran_tree(struct phase_ctx *ctx, struct phase_result *res)
 {
-	return make_tree(ctx, res, false);
+	return file_tree_make(ctx, res, false);
 }
 
 /* Without -n, a stat phase passes over the files again until it has run
@@ -206,7 +81,7 @@ static int write_contents(struct file_plan *fp, struct phase_result *res, int fd
 		const unsigned char *data = pattern_block(&fp->pat, key + off, FILES_DATA_GEN, len);
 
 		if (io_write_all(fd, data, len) != 0)
-			return file_fail_at(fp, res, "write", name, (int64_t)off);
+			return file_tree_fail_at(fp, res, "write", name, (int64_t)off);
 		res->bytes += len;
 	}
 	return 0;
@@ -220,12 +95,12 @@ static int create_link(struct file_plan *fp, struct phase_result *res, uint64_t 
 	files_name(fp, 0, random_first, first);
 	if (fp->max == FILES_HARD_LINKS) {
 		if (linkat(fp->topfd, first, fp->topfd, name, 0) != 0)
-			return file_fail(fp, res, "link", name);
+			return file_tree_fail(fp, res, "link", name);
 	} else {
 		/* the target is relative to the link's own directory */
 		snprintf(target, sizeof target, "%s%s", fp->dirs > 1 ? "../" : "", first);
 		if (symlinkat(target, fp->topfd, name) != 0)
-			return file_fail(fp, res, "symlink", name);
+			return file_tree_fail(fp, res, "symlink", name);
 	}
 	return fp->sync_each ? sync_dir_of(fp, res, index) : 0;
 }
@@ -241,42 +116,14 @@ static int create_one(struct file_plan *fp, struct phase_result *res, uint64_t i
 		return create_link(fp, res, index, name, random_first);
 	fd = openat(fp->topfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
-		return file_fail(fp, res, "create", name);
+		return file_tree_fail(fp, res, "create", name);
 	rc = write_contents(fp, res, fd, index, name);
 	if (rc == 0 && fp->sync_each && io_fsync(fd) != 0)
-		rc = file_fail(fp, res, "fsync", name);
+		rc = file_tree_fail(fp, res, "fsync", name);
 	if (close(fd) != 0 && rc == 0)
-		rc = file_fail(fp, res, "close", name);
+		rc = file_tree_fail(fp, res, "close", name);
 	if (rc == 0 && fp->sync_each)
 		rc = sync_dir_of(fp, res, index);
-	return rc;
-}
-
-/* Without syncfs: fsync every directory of the tree and the scratch
- * directory, which holds what the phase created or removed. */
-static int fsync_tree(struct phase_ctx *ctx)
-{
-	struct file_plan *fp = ctx->files;
-
-	for (uint32_t d = 0; fp->topfd >= 0 && d < fp->dirs; d++) {
-		int fd = open_subdir(fp, d), rc;
-		if (fd < 0)
-			return -1;
-		rc = io_fsync(fd);
-		close(fd);
-		if (rc != 0)
-			return -1;
-	}
-	return io_fsync(ctx->dirfd);
-}
-
-/* Flushes the tested file system only, never the whole machine. */
-static int tree_sync(struct phase_ctx *ctx)
-{
-	int rc = plat_syncfs(ctx->dirfd);
-
-	if (rc != 0 && errno == ENOSYS)
-		rc = fsync_tree(ctx);
 	return rc;
 }
 
@@ -284,10 +131,10 @@ static int tree_sync(struct phase_ctx *ctx)
 static int files_sync(struct phase_ctx *ctx, struct phase_result *res)
 {
 	uint64_t t0 = clock_now_ns();
-	int rc = tree_sync(ctx);
+	int rc = file_tree_sync(ctx);
 
 	res->sync_ns += clock_now_ns() - t0;
-	return rc == 0 ? 0 : file_fail(ctx->files, res, "sync", "");
+	return rc == 0 ? 0 : file_tree_fail(ctx->files, res, "sync", "");
 }
 
 static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool random_first)
@@ -344,7 +191,7 @@ static int read_contents(struct file_plan *fp, struct phase_result *res, int fd,
 		size_t want = size - off < fp->chunk ? (size_t)(size - off) : fp->chunk, got;
 
 		if (io_read_full(fd, fp->buf, want, &got) != 0)
-			return file_fail_at(fp, res, "read", name, (int64_t)off);
+			return file_tree_fail_at(fp, res, "read", name, (int64_t)off);
 		if (got != want)
 			return file_fail_detail(fp, res, "read", name, "file ends before its size");
 		res->bytes += got;
@@ -366,7 +213,7 @@ static int stat_one(struct file_plan *fp, struct phase_result *res, int dirfd, c
 	int fd, rc;
 
 	if (fstatat(dirfd, name, &st, fp->max == FILES_SYMLINKS ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
-		return file_fail(fp, res, "stat", shown);
+		return file_tree_fail(fp, res, "stat", shown);
 	if ((uint64_t)st.st_size != want) {
 		snprintf(why, sizeof why, "size %lld, expected %llu", (long long)st.st_size,
 		         (unsigned long long)want);
@@ -376,7 +223,7 @@ static int stat_one(struct file_plan *fp, struct phase_result *res, int dirfd, c
 		return 0;
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return file_fail(fp, res, "open", shown);
+		return file_tree_fail(fp, res, "open", shown);
 	rc = read_contents(fp, res, fd, shown, index, want);
 	close(fd);
 	return rc;
@@ -393,7 +240,7 @@ typedef int (*entry_fn)(struct file_plan *fp, struct phase_result *res, int dirf
 static int64_t walk_pass(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
                          struct op_timer *t)
 {
-	int fd = open_subdir(fp, d);
+	int fd = file_tree_open_subdir(fp, d);
 	int64_t pass = 0;
 	struct dirent *ent;
 	DIR *dir;
@@ -401,7 +248,7 @@ static int64_t walk_pass(struct file_plan *fp, struct phase_result *res, uint32_
 	if (fd < 0 || (dir = fdopendir(fd)) == NULL) {
 		if (fd >= 0)
 			close(fd);
-		return file_fail(fp, res, "opendir", "");
+		return file_tree_fail(fp, res, "opendir", "");
 	}
 	while ((ent = readdir(dir)) != NULL && !phase_stop_requested(res)) {
 		if (ent->d_name[0] == '.')
@@ -448,9 +295,9 @@ static int unlink_entry(struct file_plan *fp, struct phase_result *res, int dirf
                         struct op_timer *t)
 {
 	if (unlinkat(dirfd, name, 0) != 0)
-		return file_fail(fp, res, "unlink", name);
+		return file_tree_fail(fp, res, "unlink", name);
 	if (fp->sync_each && io_fsync(dirfd) != 0)
-		return file_fail(fp, res, "fsync directory", name);
+		return file_tree_fail(fp, res, "fsync directory", name);
 	res->units++;
 	op_timer_lap(t, &res->latency);
 	return 0;
@@ -497,25 +344,6 @@ static int seq_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 			return -1;
 	} while (stat_again(ctx->files, res, t0));
 	return 0;
-}
-
-/* Untimed, after a delete phase: removes the subdirectories and the files
- * directory, then syncs, so the next create phase does not write them out. */
-static int remove_tree(struct phase_ctx *ctx, struct phase_result *res)
-{
-	struct file_plan *fp = ctx->files;
-	char name[16];
-
-	for (uint32_t d = 0; fp->dirs > 1 && d < fp->dirs; d++) {
-		subdir_name(d, name, sizeof name);
-		if (unlinkat(fp->topfd, name, AT_REMOVEDIR) != 0)
-			return file_fail(fp, res, "rmdir", name);
-	}
-	close(fp->topfd);
-	fp->topfd = -1;
-	if (unlinkat(ctx->dirfd, FILES_DIR, AT_REMOVEDIR) != 0)
-		return file_fail(fp, res, "rmdir", "");
-	return tree_sync(ctx) == 0 ? 0 : file_fail(fp, res, "sync", "");
 }
 
 static int seq_del_run(struct phase_ctx *ctx, struct phase_result *res)
@@ -575,7 +403,7 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 			return 0;
 		files_name(fp, index, true, name);
 		if (unlinkat(fp->topfd, name, 0) != 0)
-			return file_fail(fp, res, "unlink", name);
+			return file_tree_fail(fp, res, "unlink", name);
 		if (fp->sync_each && sync_dir_of(fp, res, index) != 0)
 			return -1;
 		res->units++;
@@ -591,7 +419,7 @@ const struct phase phase_seq_stat = {
 	.id = PHASE_SEQ_STAT, .enabled = files_enabled, .run = seq_stat_run,
 };
 const struct phase phase_seq_del = {
-	.id = PHASE_SEQ_DEL, .enabled = files_enabled, .run = seq_del_run, .finish = remove_tree,
+	.id = PHASE_SEQ_DEL, .enabled = files_enabled, .run = seq_del_run, .finish = file_tree_remove,
 };
 const struct phase phase_ran_create = {
 	.id = PHASE_RAN_CREATE, .enabled = files_enabled, .prepare = make_ran_tree, .run = ran_create_run,
@@ -601,5 +429,5 @@ const struct phase phase_ran_stat = {
 };
 const struct phase phase_ran_del = {
 	.id = PHASE_RAN_DEL, .enabled = files_enabled, .prepare = shuffle_for_delete, .run = ran_del_run,
-	.finish = remove_tree,
+	.finish = file_tree_remove,
 };
