@@ -23,7 +23,7 @@ TEST_SRCS   := $(wildcard tests/check_*.c tests/util_*.c)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/bonnie.o
-CMD_SRCS  := compare.c $(wildcard cmd/*.c)
+CMD_SRCS  := $(wildcard cmd/*.c)
 CMD_OBJS  := $(CMD_SRCS:%.c=$(BUILD)/%.o)
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 
