@@ -2,6 +2,7 @@
  * bars per phase group with one colour per run, the maximum latencies
  * overlaid the same way, the biggest differences in words, the CSV lines. */
 #include "compare.h"
+#include "compare_model.h"
 #include "clocale.h"
 #include "html.h"
 #include "svg.h"
