@@ -5,6 +5,7 @@
 #include "compare_model.h"
 #include "clocale.h"
 #include "../lib/str.h"
+#include "../lib/units.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -40,20 +41,13 @@ static void rate_text(enum phase_id id, const struct parsed_phase *p, char *buf,
 		snprintf(buf + strlen(buf), cap - strlen(buf), " (short)");
 }
 
+/* "-" when the input did not print a latency. */
 static void latency_text(const struct parsed_phase *p, char *buf, size_t cap)
 {
-	double ns = (double)p->latency_ns;
-
 	if (p->latency_ns < 0)
 		snprintf(buf, cap, "-");
-	else if (ns < 1e3)
-		snprintf(buf, cap, "%.0f ns", ns);
-	else if (ns < 1e6)
-		snprintf(buf, cap, "%.0f us", ns / 1e3);
-	else if (ns < 1e9)
-		snprintf(buf, cap, "%.1f ms", ns / 1e6);
 	else
-		snprintf(buf, cap, "%.2f s", ns / 1e9);
+		units_format_latency_cell((double)p->latency_ns, buf, cap);
 }
 
 /* "1.96x !" for a non-base cell, "" when there is nothing to compare. */
