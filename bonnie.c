@@ -1,10 +1,10 @@
 /* bonnie: a disk and file-system microbenchmark in bonnie++'s tradition.
- * main only picks the command: `bonnie compare ...` (compare.c) or the
+ * main only picks the command: `bonnie compare ...` (cmd/compare.c) or the
  * run itself (cmd/run.c); both say what went wrong and end through
  * cmd/say.c. */
+#include "cmd/compare_cmd.h"
 #include "cmd/run.h"
 #include "cmd/say.h"
-#include "compare.h"
 
 #include <string.h>
 

@@ -136,7 +136,7 @@ say "scratch directory $SCRATCH ($PAIRS pairs, scale $SCALE)"
 # Both binaries come from one snapshot of the sources, so edits made to the
 # tree while this runs cannot make them differ.
 SRC=$SCRATCH/src
-mkdir -p "$SRC" && cp -R "$ROOT/Makefile" "$ROOT/bonnie.c" "$ROOT/compare.c" "$ROOT/compare.h" "$ROOT/cmd" "$ROOT/lib" \
+mkdir -p "$SRC" && cp -R "$ROOT/Makefile" "$ROOT/bonnie.c" "$ROOT/cmd" "$ROOT/lib" \
 	"$ROOT/phases" "$ROOT/report" "$ROOT/input" "$SRC/" ||
 	die "cannot copy the sources to $SRC"
 say "building bonnie and the -DBONNIE_NO_LATENCY build from a snapshot of the sources"
@@ -156,7 +156,7 @@ printf '%s\n' "cd <snapshot> && make BUILD=build build/bonnie" \
 	{ cat "$LOG/perchar-build.log" >&2; die "building bench/perchar_timing.c failed"; }
 
 git_desc=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "unknown")
-if [ -n "$(git -C "$ROOT" status --porcelain -- Makefile bonnie.c compare.c compare.h cmd lib phases report input 2>/dev/null)" ]; then
+if [ -n "$(git -C "$ROOT" status --porcelain -- Makefile bonnie.c cmd lib phases report input 2>/dev/null)" ]; then
 	git_desc="$git_desc plus uncommitted changes"
 fi
 meta git "commit $git_desc"

@@ -53,6 +53,11 @@ void units_format_latency(uint64_t ns, char *buf, size_t len);
  * "12.5 \u00b5s" (UTF-8), "3 ms", "1.2 s". */
 void units_format_latency_human(double ns, char *buf, size_t len);
 
+/* For compare's table cells: ASCII, a space before the unit, whole ns and
+ * us, then one decimal in ms and two in s: "850 ns", "598 us", "1.2 ms",
+ * "2.50 s". */
+void units_format_latency_cell(double ns, char *buf, size_t len);
+
 /* A scaled value on a page (a rate in its chart's unit): two decimals
  * under 10, one under 100, none above: "1.23", "12.3", "123". */
 void units_format_scaled(double v, char *buf, size_t len);

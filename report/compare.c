@@ -1,8 +1,11 @@
-/* The comparison report: ratios to the base run, the text and Markdown
- * tables, fastest/slowest per phase and the plain-words summary. */
+/* The comparison report: the text and Markdown
+ * tables, fastest/slowest per phase and the plain-words summary, read
+ * from the compare model (compare_model.c). */
 #include "compare.h"
+#include "compare_model.h"
 #include "clocale.h"
 #include "../lib/str.h"
+#include "../lib/units.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,43 +17,6 @@
 #define CELL_TEXT 160
 /* "name, size, what, origin" */
 #define LEGEND_LEN (PARSED_ORIGIN_LEN + 3 * PARSED_META_LEN + 96)
-
-bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
-                   bool latency, double threshold, struct compare_diff *d)
-{
-	const struct parsed_phase *b = &base->phase[id], *r = &run->phase[id];
-	double ratio;
-
-	if (latency) {
-		if (b->latency_ns <= 0 || r->latency_ns <= 0)
-			return false;
-		ratio = (double)r->latency_ns / (double)b->latency_ns;
-	} else {
-		if (b->state != CELL_VALUE || r->state != CELL_VALUE || b->rate <= 0 || r->rate <= 0)
-			return false;
-		ratio = r->rate / b->rate;
-	}
-	d->phase = id;
-	d->latency = latency;
-	d->ratio = ratio;
-	d->better = latency ? ratio < 1 : ratio > 1;
-	d->flagged = ratio >= threshold || ratio <= 1 / threshold;
-	return true;
-}
-
-void compare_label(size_t k, char *buf, size_t cap)
-{
-	if (k < 26)
-		snprintf(buf, cap, "%c", (char)('A' + k));
-	else
-		snprintf(buf, cap, "R%u", (unsigned)(k + 1));
-}
-
-/* How far from 1 a ratio is, either way. */
-static double magnitude(double ratio)
-{
-	return ratio >= 1 ? ratio : 1 / ratio;
-}
 
 static void rate_text(enum phase_id id, const struct parsed_phase *p, char *buf, size_t cap)
 {
@@ -75,20 +41,13 @@ static void rate_text(enum phase_id id, const struct parsed_phase *p, char *buf,
 		snprintf(buf + strlen(buf), cap - strlen(buf), " (short)");
 }
 
+/* "-" when the input did not print a latency. */
 static void latency_text(const struct parsed_phase *p, char *buf, size_t cap)
 {
-	double ns = (double)p->latency_ns;
-
 	if (p->latency_ns < 0)
 		snprintf(buf, cap, "-");
-	else if (ns < 1e3)
-		snprintf(buf, cap, "%.0f ns", ns);
-	else if (ns < 1e6)
-		snprintf(buf, cap, "%.0f us", ns / 1e3);
-	else if (ns < 1e9)
-		snprintf(buf, cap, "%.1f ms", ns / 1e6);
 	else
-		snprintf(buf, cap, "%.2f s", ns / 1e9);
+		units_format_latency_cell((double)p->latency_ns, buf, cap);
 }
 
 /* "1.96x !" for a non-base cell, "" when there is nothing to compare. */
@@ -289,26 +248,6 @@ static void markdown_table(FILE *out, const struct parsed_run *runs, size_t n, c
 	}
 }
 
-/* Fastest and slowest run of one phase; false with fewer than two numbers.
- * A rate of 0 is a measured number too (the slowest there can be). */
-static bool extremes(const struct parsed_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow)
-{
-	size_t seen = 0;
-
-	for (size_t k = 0; k < n; k++) {
-		const struct parsed_phase *p = &runs[k].phase[id];
-		if (p->state != CELL_VALUE || p->rate < 0)
-			continue;
-		if (seen++ == 0)
-			*fast = *slow = k;
-		if (p->rate > runs[*fast].phase[id].rate)
-			*fast = k;
-		if (p->rate < runs[*slow].phase[id].rate)
-			*slow = k;
-	}
-	return seen >= 2;
-}
-
 static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, bool md)
 {
 	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48];
@@ -317,7 +256,7 @@ static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, b
 	fprintf(out, md ? "\nFastest and slowest run per phase:\n\n" : "\nFastest and slowest run per phase:\n");
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
-		if (!extremes(runs, n, id, &f, &s))
+		if (!compare_extremes(runs, n, id, &f, &s))
 			continue;
 		run_head(runs, f, hf, sizeof hf, HEAD_COLS);
 		run_head(runs, s, hs, sizeof hs, HEAD_COLS);
@@ -330,43 +269,6 @@ static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, b
 		fprintf(out, "%s%-18s fastest %s: %s; slowest %s: %s%s\n", md ? "- " : "  ", phase_words(id), hf,
 		        vf, hs, vs, apart);
 	}
-}
-
-static int by_magnitude(const void *a, const void *b)
-{
-	double x = magnitude(((const struct compare_diff *)a)->ratio);
-	double y = magnitude(((const struct compare_diff *)b)->ratio);
-
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-
-struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
-                                      size_t *count)
-{
-	struct compare_diff *d = calloc(n * PHASE_COUNT * 2 + 1, sizeof *d);
-
-	*count = 0;
-	if (d == NULL)
-		return NULL;
-	for (size_t k = 0; k < n; k++)
-		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold,
-			                  &d[*count]))
-				d[(*count)++].run = k;
-	qsort(d, *count, sizeof *d, by_magnitude);
-	return d;
-}
-
-/* "block write 1.3x faster on B", "seq delete max latency 300x worse on B" */
-void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
-{
-	char lab[16];
-	double m = magnitude(d->ratio);
-
-	compare_label(d->run, lab, sizeof lab);
-	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s" : "%s%s %.0fx %s on %s", phase_words(d->phase),
-	         d->latency ? " max latency" : "", m,
-	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab);
 }
 
 static void phrase(FILE *out, const struct compare_diff *d)

@@ -1,6 +1,7 @@
 /* The machine-readable forms of a comparison: each run as a bonnie++ 1.98
  * CSV line (what bon_csv2txt/bon_csv2html read), and one JSON document. */
 #include "compare.h"
+#include "compare_model.h"
 #include "csv_line.h"
 #include "../lib/json.h"
 #include "../lib/units.h"

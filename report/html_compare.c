@@ -2,6 +2,7 @@
  * bars per phase group with one colour per run, the maximum latencies
  * overlaid the same way, the biggest differences in words, the CSV lines. */
 #include "compare.h"
+#include "compare_model.h"
 #include "clocale.h"
 #include "html.h"
 #include "svg.h"
@@ -9,7 +10,6 @@
 #include "../lib/units.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #define CMP_LABEL 96
 #define CMP_TEXT 24
@@ -100,33 +100,38 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 	chart_bars(out, &c);
 }
 
-/* What fn prints into a memory stream, escaped into <tag class=cls>. */
-static void text_of(FILE *out, const char *tag, const char *cls, const struct parsed_run *runs, size_t n,
-                    const struct compare_opts *o,
-                    void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *))
+/* The summary sentence, escaped into one <p> (its line end dropped). */
+static void summary_para(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 
-	fprintf(out, "<%s class=\"%s\">", tag, cls);
+	fputs("<p class=\"summary\">", out);
 	if (m != NULL) {
-		fn(m, runs, n, o);
+		report_compare_summary(m, runs, n, o);
 		if (fclose(m) == 0 && buf != NULL) {
-			if (strcmp(tag, "p") == 0 && len > 0 && buf[len - 1] == '\n')
+			if (len > 0 && buf[len - 1] == '\n')
 				buf[len - 1] = '\0';
 			svg_escape(out, buf);
 		}
 	}
 	free(buf);
-	fprintf(out, "</%s>\n", tag);
+	fputs("</p>\n", out);
 }
 
-static void csv_lines(FILE *m, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+struct run_list {
+	const struct parsed_run *runs;
+	size_t n;
+};
+
+/* For html_pre_of: every run's 1.98 CSV line. */
+static void csv_lines(FILE *m, const void *arg)
 {
-	(void)o;
-	for (size_t k = 0; k < n; k++)
-		report_compare_csv_line(m, &runs[k]);
+	const struct run_list *l = arg;
+
+	for (size_t k = 0; k < l->n; k++)
+		report_compare_csv_line(m, &l->runs[k]);
 }
 
 /* The differences of every run to the base, biggest first: the twelve
@@ -138,7 +143,7 @@ static void differences(FILE *out, const struct parsed_run *runs, size_t n, cons
 	char phrase[160];
 
 	fputs("<h2 id=\"differences\">Biggest differences</h2>\n", out);
-	text_of(out, "p", "summary", runs, n, o, report_compare_summary);
+	summary_para(out, runs, n, o);
 	for (size_t i = 0; d && i < nd; i++)
 		flagged += d[i].flagged;
 	fputs("<ul class=\"differences\">\n", out);
@@ -209,7 +214,7 @@ static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const 
 	fputs("</div>\n", out);
 	latency_chart(out, runs, n, b, name_ptr);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
-	text_of(out, "pre", "csv", runs, n, o, csv_lines);
+	html_pre_of(out, "csv", csv_lines, &(struct run_list){runs, n});
 	html_page_end(out);
 }
 

@@ -328,6 +328,35 @@ START_TEST(format_latency_table)
 }
 END_TEST
 
+/* compare's cells: whole ns and us, one decimal in ms, two in s; the unit
+ * is chosen before rounding (999999 ns is "1000 us"). */
+static const struct text_case latency_cell_cases[] = {
+	{0, "0 ns"},
+	{850, "850 ns"},
+	{999, "999 ns"},
+	{1000, "1 us"},
+	{598000, "598 us"},
+	{999999, "1000 us"},
+	{1000000, "1.0 ms"},
+	{1250000, "1.2 ms"},
+	{999999999, "1000.0 ms"},
+	{1000000000, "1.00 s"},
+	{2500000000ull, "2.50 s"},
+};
+
+#define NLATENCY_CELL_CASES ((int)(sizeof latency_cell_cases / sizeof latency_cell_cases[0]))
+
+START_TEST(format_latency_cell_table)
+{
+	const struct text_case *c = &latency_cell_cases[_i];
+	char buf[32];
+
+	units_format_latency_cell((double)c->in, buf, sizeof buf);
+	ck_assert_msg(strcmp(buf, c->out) == 0, "latency cell %llu ns: \"%s\", want \"%s\"",
+	              (unsigned long long)c->in, buf, c->out);
+}
+END_TEST
+
 /* Skips the padding: the header shows the values without it. */
 static const char *trim(const char *s)
 {
@@ -407,6 +436,7 @@ Suite *suite_units(void)
 	tcase_add_test(format, format_parse_round_trip);
 	tcase_add_loop_test(format, format_rate_table, 0, NRATE_CASES);
 	tcase_add_loop_test(format, format_latency_table, 0, NLATENCY_CASES);
+	tcase_add_loop_test(format, format_latency_cell_table, 0, NLATENCY_CELL_CASES);
 	tcase_add_loop_test(format, format_count_rate_table, 0, NCOUNT_CASES);
 	tcase_add_test(format, format_count_rate_width);
 	suite_add_tcase(s, format);

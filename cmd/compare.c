@@ -1,16 +1,16 @@
 /* `bonnie compare`: reads files (or standard input), finds every bonnie and
  * bonnie++ result in them (input/), and prints the comparison (report/).
  * Bad lines are warned about, one line each, and the rest is compared. */
-#include "compare.h"
-#include "input/input.h"
-#include "lib/exitcodes.h"
-#include "lib/reportfile.h"
-#include "lib/str.h"
-#include "report/compare.h"
+#include "compare_cmd.h"
+#include "say.h"
+
+#include "../input/input.h"
+#include "../lib/exitcodes.h"
+#include "../lib/reportfile.h"
+#include "../report/compare.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,30 +56,6 @@ static int parse_format(const char *s, enum compare_format *f)
 	return -1;
 }
 
-#if defined(__GNUC__)
-#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
-#else
-#define PRINTF_LIKE
-#endif
-
-/* "bonnie: compare...": one line on stderr, sanitized (it may quote an
- * argument or a file name). */
-static void say(const char *fmt, ...) PRINTF_LIKE;
-static void say(const char *fmt, ...)
-{
-	char raw[1024], safe[4 * sizeof raw];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof raw, fmt, ap);
-	va_end(ap);
-	str_sanitize(safe, sizeof safe, raw);
-	fprintf(stderr, "bonnie: compare%s\n", safe);
-}
-
-/* say(), returning -1 for parse_args. */
-#define bad(...) (say(__VA_ARGS__), -1)
-
 /* Options into o and *base1 (1-based). Returns -1 after saying why, 1 for --help. */
 static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1, const char **html)
 {
@@ -94,30 +70,30 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 		case OPT_BASE:
 			*base1 = strtoul(optarg, &end, 10);
 			if (*end || *base1 == 0 || errno || optarg[0] == '-')
-				return bad(" --base: '%s' is not a run number (1, 2, ...)", optarg);
+				return say_status(-1, "compare --base: '%s' is not a run number (1, 2, ...)", optarg);
 			break;
 		case OPT_THRESHOLD:
 			o->threshold = strtod(optarg, &end);
 			if (*end || !(o->threshold > 1 && o->threshold < 1e9))
-				return bad(" --threshold: '%s' is not a ratio above 1", optarg);
+				return say_status(-1, "compare --threshold: '%s' is not a ratio above 1", optarg);
 			break;
 		case OPT_FORMAT:
 			if (parse_format(optarg, &o->format) != 0)
-				return bad(" --format: '%s' is not text, markdown, csv or json", optarg);
+				return say_status(-1, "compare --format: '%s' is not text, markdown, csv or json", optarg);
 			break;
 		case OPT_HELP:
 			return 1;
 		case OPT_HTML:
 			if (optarg[0] == '\0')
-				return bad(" --html: file name must not be empty");
+				return say_status(-1, "compare --html: file name must not be empty");
 			*html = optarg;
 			break;
 		default:
-			return bad(": %s: %s", argv[optind - 1], opt == ':' ? "missing value" : "unknown option");
+			return say_status(-1, "compare: %s: %s", argv[optind - 1], opt == ':' ? "missing value" : "unknown option");
 		}
 	}
 	if (optind >= argc)
-		return bad(": no FILE given (- reads standard input)");
+		return say_status(-1, "compare: no FILE given (- reads standard input)");
 	return 0;
 }
 
@@ -129,11 +105,12 @@ static long from_file(void *ctx, char *buf, size_t cap)
 	return n == 0 && ferror(f) ? -1 : (long)n;
 }
 
-/* Warnings are printed as they are found (input/ has sanitized them). */
+/* Warnings are said as they are found (input/ has sanitized them already;
+ * sanitizing again leaves them as they are). */
 static void print_warning(const char *msg, void *arg)
 {
 	(void)arg;
-	fprintf(stderr, "bonnie: %s\n", msg);
+	say("%s", msg);
 }
 
 /* Every run in every file (or stdin for "-"), read as it is scanned:
@@ -147,14 +124,14 @@ static void read_inputs(struct parsed_set *set, int n, char **files)
 		int rc;
 
 		if (f == NULL) {
-			say(": cannot read %s: %s", files[i], strerror(errno));
+			say("compare: cannot read %s: %s", files[i], strerror(errno));
 			continue;
 		}
 		rc = input_read(set, in ? "(stdin)" : files[i], from_file, f);
 		if (rc == -2)
-			say(": cannot read %s: %s", files[i], strerror(errno));
+			say("compare: cannot read %s: %s", files[i], strerror(errno));
 		else if (rc != 0)
-			say(": %s: out of memory, later results skipped", files[i]);
+			say("compare: %s: out of memory, later results skipped", files[i]);
 		if (!in)
 			fclose(f);
 	}
@@ -165,7 +142,7 @@ static void read_inputs(struct parsed_set *set, int n, char **files)
  * an exit status after saying why. */
 static int open_html(struct report_file *rf, int nfiles, char **files)
 {
-	char err[1200], safe[4 * sizeof err];
+	char err[1200];
 	struct stat st;
 	int status = report_files_check(rf, 1, err, sizeof err);
 
@@ -180,10 +157,8 @@ static int open_html(struct report_file *rf, int nfiles, char **files)
 	}
 	if (status == EXIT_OK)
 		status = report_files_commit(rf, 1, err, sizeof err);
-	if (status != EXIT_OK) {
-		str_sanitize(safe, sizeof safe, err);
-		fprintf(stderr, "bonnie: %s\n", safe);
-	}
+	if (status != EXIT_OK)
+		say("%s", err);
 	return status;
 }
 
@@ -198,10 +173,8 @@ static int write_html(struct report_file *rf, const struct parsed_set *set, cons
 	if (set->count == 0)
 		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
 		      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
-	if (report_file_close(rf) != 0 || bad_write) {
-		say(" --html %s: cannot write: %s", rf->path, strerror(errno));
-		return EXIT_REPORT;
-	}
+	if (report_file_close(rf) != 0 || bad_write)
+		return say_status(EXIT_REPORT, "compare --html %s: cannot write: %s", rf->path, strerror(errno));
 	return status;
 }
 
@@ -224,25 +197,21 @@ int compare_main(int argc, char **argv)
 		return status;
 	read_inputs(&set, argc - optind, argv + optind);
 	if (set.count > 0 && base1 > set.count) {
-		say(" --base %lu: only %zu runs found", base1, set.count);
+		status = say_status(EXIT_USAGE, "compare --base %lu: only %zu runs found", base1, set.count);
 		input_free(&set);
 		report_files_release(&rf, 1);
-		return EXIT_USAGE;
+		return status;
 	}
 	o.base = base1 - 1;
 	if (set.count == 0)
-		say(": no bonnie or bonnie++ result found");
+		say("compare: no bonnie or bonnie++ result found");
 	else
 		report_compare(rf.on_stdout ? stderr : stdout, set.run, set.count, &o);
 	if (set.count == 1)
-		say(": only one run found: nothing to compare it with");
+		say("compare: only one run found: nothing to compare it with");
 	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;
 	if (rf.out)
 		status = write_html(&rf, &set, &o, status);
 	input_free(&set);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		say(": cannot write the report: %s", strerror(errno));
-		return EXIT_REPORT;
-	}
 	return status;
 }

@@ -1,0 +1,102 @@
+/* The compare model: ratios of each run to the base, the differences
+ * biggest first, the fastest and slowest run of a phase and a difference
+ * in words. Pure: no FILE *, no output; every compare formatter (text,
+ * Markdown, CSV, JSON, HTML) reads it. */
+#include "compare_model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
+                   bool latency, double threshold, struct compare_diff *d)
+{
+	const struct parsed_phase *b = &base->phase[id], *r = &run->phase[id];
+	double ratio;
+
+	if (latency) {
+		if (b->latency_ns <= 0 || r->latency_ns <= 0)
+			return false;
+		ratio = (double)r->latency_ns / (double)b->latency_ns;
+	} else {
+		if (b->state != CELL_VALUE || r->state != CELL_VALUE || b->rate <= 0 || r->rate <= 0)
+			return false;
+		ratio = r->rate / b->rate;
+	}
+	d->phase = id;
+	d->latency = latency;
+	d->ratio = ratio;
+	d->better = latency ? ratio < 1 : ratio > 1;
+	d->flagged = ratio >= threshold || ratio <= 1 / threshold;
+	return true;
+}
+
+void compare_label(size_t k, char *buf, size_t cap)
+{
+	if (k < 26)
+		snprintf(buf, cap, "%c", (char)('A' + k));
+	else
+		snprintf(buf, cap, "R%u", (unsigned)(k + 1));
+}
+
+/* How far from 1 a ratio is, either way. */
+static double magnitude(double ratio)
+{
+	return ratio >= 1 ? ratio : 1 / ratio;
+}
+
+/* Fastest and slowest run of one phase; false with fewer than two numbers.
+ * A rate of 0 is a measured number too (the slowest there can be). */
+bool compare_extremes(const struct parsed_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow)
+{
+	size_t seen = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct parsed_phase *p = &runs[k].phase[id];
+		if (p->state != CELL_VALUE || p->rate < 0)
+			continue;
+		if (seen++ == 0)
+			*fast = *slow = k;
+		if (p->rate > runs[*fast].phase[id].rate)
+			*fast = k;
+		if (p->rate < runs[*slow].phase[id].rate)
+			*slow = k;
+	}
+	return seen >= 2;
+}
+
+static int by_magnitude(const void *a, const void *b)
+{
+	double x = magnitude(((const struct compare_diff *)a)->ratio);
+	double y = magnitude(((const struct compare_diff *)b)->ratio);
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                                      size_t *count)
+{
+	struct compare_diff *d = calloc(n * PHASE_COUNT * 2 + 1, sizeof *d);
+
+	*count = 0;
+	if (d == NULL)
+		return NULL;
+	for (size_t k = 0; k < n; k++)
+		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
+			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold,
+			                  &d[*count]))
+				d[(*count)++].run = k;
+	qsort(d, *count, sizeof *d, by_magnitude);
+	return d;
+}
+
+/* "block write 1.3x faster on B", "seq delete max latency 300x worse on B" */
+void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
+{
+	char lab[16];
+	double m = magnitude(d->ratio);
+
+	compare_label(d->run, lab, sizeof lab);
+	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s" : "%s%s %.0fx %s on %s", phase_words(d->phase),
+	         d->latency ? " max latency" : "", m,
+	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab);
+}
