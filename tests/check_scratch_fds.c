@@ -2,8 +2,9 @@
  * spare beyond the scratch directory's own (reopening it by path, checked
  * to be the same directory), removes a tree three levels deep with three
  * to spare, and never removes a directory that took the scratch
- * directory's place. Each test runs in its own process (check's fork
- * mode), so the lowered RLIMIT_NOFILE ends with it. */
+ * directory's place. The lowered RLIMIT_NOFILE is put back after each
+ * test: without check's fork mode (CK_FORK=no, make valgrind) the tests
+ * after these share the process. */
 #include "suites.h"
 #include "../lib/operr.h"
 #include "../lib/scratch.h"
@@ -11,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +80,16 @@ static int exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
+static struct rlimit saved_limit;
+static bool limit_lowered;
+
+/* The descriptor limit as it was before leave_free_descriptors. */
+static void restore_limit(void)
+{
+	if (limit_lowered && setrlimit(RLIMIT_NOFILE, &saved_limit) == 0)
+		limit_lowered = false;
+}
+
 /* Lowers the descriptor limit so that exactly n more can be opened. */
 static void leave_free_descriptors(int n)
 {
@@ -87,6 +99,9 @@ static void leave_free_descriptors(int n)
 	ck_assert(lowest >= 0 && n < 8);
 	close(lowest);
 	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	if (!limit_lowered)
+		saved_limit = rl;
+	limit_lowered = true;
 	rl.rlim_cur = (rlim_t)(lowest + n);
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
 	while (got < 8 && (fds[got] = open("/dev/null", O_RDONLY)) >= 0)
@@ -168,6 +183,7 @@ Suite *suite_scratch_fds(void)
 	TCase *tc = tcase_create("scratch_fds");
 
 	tcase_add_unchecked_fixture(tc, base_setup, base_teardown);
+	tcase_add_checked_fixture(tc, NULL, restore_limit);
 	tcase_add_test(tc, remove_with_no_descriptor_to_spare);
 	tcase_add_test(tc, remove_deep_tree_one_descriptor_a_level);
 	tcase_add_test(tc, reopened_path_must_be_the_scratch);
