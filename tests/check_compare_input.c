@@ -2,6 +2,7 @@
  * numbers, results are found in prose and rejoined after mail wrapping,
  * and every bad candidate gives exactly one warning naming file:line. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "../input/input.h"
 #include "../report/compare.h"
 #include "compare_samples.h"
@@ -19,19 +20,7 @@ static void teardown(void)
 
 static void parse(const char *text)
 {
-	input_free(&set);
-	ck_assert_int_eq(input_parse(&set, "t.txt", text, strlen(text)), 0);
-}
-
-static char *csv_of(const struct parsed_run *r)
-{
-	static char buf[1024];
-	FILE *f = fmemopen(buf, sizeof buf, "w");
-
-	report_compare_csv_line(f, r);
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
+	parsed_parse(&set, text);
 }
 
 static void check_sample_numbers(const struct parsed_run *r)
@@ -61,7 +50,7 @@ START_TEST(format_198_real_line)
 	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].latency_ns, 11964000);
 	ck_assert_str_eq(set.run[0].format, "1.98");
 	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
-	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 }
 END_TEST
 
@@ -78,7 +67,7 @@ START_TEST(format_197_and_196_become_198)
 		check_sample_numbers(&set.run[0]);
 		ck_assert_int_eq(set.run[0].phase[PHASE_SEEKS].latency_ns, 21617000);
 		/* the seek defaults those versions did not write are filled in */
-		ck_assert_str_eq(csv_of(&set.run[0]), L198);
+		ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 	}
 }
 END_TEST
@@ -157,7 +146,7 @@ START_TEST(found_after_a_flattened_table)
 	      "Latency 17315us 185us 1085us 37609us 147us 11964us " L198 " thanks!\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_uint_eq(set.nwarn, 0);
-	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 }
 END_TEST
 
@@ -165,7 +154,7 @@ START_TEST(glued_to_the_previous_word)
 {
 	parse("Latency 11964us" L198 "\n");
 	ck_assert_uint_eq(set.count, 1);
-	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 }
 END_TEST
 
@@ -207,7 +196,7 @@ START_TEST(wrapped_lines_rejoined)
 		ck_assert_uint_eq(set.count, 1);
 		ck_assert_uint_eq(set.nwarn, 0);
 		ck_assert_str_eq(set.run[0].origin, "t.txt:1");
-		ck_assert_str_eq(csv_of(&set.run[0]), L198);
+		ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 	}
 }
 END_TEST
@@ -287,7 +276,7 @@ START_TEST(json_document)
 	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].latency_ns, 571000);
 	ck_assert(r->phase[PHASE_SEEKS].low_confidence);
 	ck_assert_int_eq(r->phase[PHASE_RAN_DEL].state, CELL_FAILED);
-	ck_assert_str_eq(csv_of(r), "1.98,0.1.0,j1,1,7,256M,8k,8192,5,,,627105,60,,,,,,,812.2,3,1,,,,,,,,,,,,,,,,,"
+	ck_assert_str_eq(parsed_csv_of(r), "1.98,0.1.0,j1,1,7,256M,8k,8192,5,,,627105,60,,,,,,,812.2,3,1,,,,,,,,,,,,,,,,,"
 	                            ",571us,,,,8715us,,,,,,");
 }
 END_TEST
@@ -324,7 +313,7 @@ START_TEST(wrapped_inside_last_field)
 	parse(text);
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_uint_eq(set.nwarn, 0);
-	ck_assert_str_eq(csv_of(&set.run[0]), L198);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 }
 END_TEST
 
@@ -371,7 +360,7 @@ START_TEST(trailing_markup_stripped)
 		snprintf(text, sizeof text, "%s%s%s\n", wraps[i][0], L198, wraps[i][1]);
 		parse(text);
 		ck_assert_msg(set.count == 1 && set.nwarn == 0, "wrap %zu", i);
-		ck_assert_str_eq(csv_of(&set.run[0]), L198);
+		ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
 		snprintf(text, sizeof text, "%s%s%s\n", wraps[i][0], L10X, wraps[i][1]);
 		parse(text);
 		ck_assert_msg(set.count == 1 && set.nwarn == 0, "1.0x wrap %zu", i);

@@ -4,6 +4,7 @@
  * built from the layouts bonnie++ prints and the numbers of public posts
  * listed in docs/compare-corpus.md. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "../input/input.h"
 #include "../report/compare.h"
 
@@ -20,19 +21,7 @@ static void teardown(void)
 
 static void parse(const char *text)
 {
-	input_free(&set);
-	ck_assert_int_eq(input_parse(&set, "t.txt", text, strlen(text)), 0);
-}
-
-static char *csv_of(const struct parsed_run *r)
-{
-	static char buf[1024];
-	FILE *f = fmemopen(buf, sizeof buf, "w");
-
-	report_compare_csv_line(f, r);
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
+	parsed_parse(&set, text);
 }
 
 /* bonnie++ 1.03 (a linux-kernel post, 2004). */
@@ -86,7 +75,7 @@ START_TEST(table_103_read_alone)
 	ck_assert_uint_eq(set.nwarn, 0);
 	ck_assert_str_eq(set.run[0].format, "table");
 	ck_assert_str_eq(set.run[0].origin, "t.txt:6 (table)");
-	ck_assert_str_eq(csv_of(&set.run[0]), W103);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), W103);
 	/* the table carries no seed, no latency, no seek count */
 	ck_assert_str_eq(set.run[0].meta[META_SEED], "");
 	ck_assert_str_eq(set.run[0].meta[META_SEEKS], "");
@@ -219,7 +208,7 @@ START_TEST(table_and_csv_are_one_run)
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].format, "1.98");
 	ck_assert_str_eq(set.run[0].origin, "t.txt:5 (table) + t.txt:12");
-	ck_assert_str_eq(csv_of(&set.run[0]), C200A);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), C200A);
 	/* the same when the CSV line comes first or the table is flattened */
 	parse(C196 "\n" T196FLAT "\n");
 	ck_assert_uint_eq(set.count, 1);
@@ -301,7 +290,7 @@ START_TEST(quoted_printable_decoded)
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_uint_eq(set.nwarn, 0);
 	ck_assert_str_eq(set.run[0].origin, "t.txt:5");
-	ck_assert_str_eq(csv_of(&set.run[0]), C200A);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), C200A);
 	parse(strstr(qp, "a=3Db")); /* no header: the soft breaks say it */
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].origin, "t.txt:2");
@@ -370,7 +359,7 @@ START_TEST(tables_read_from_the_stream)
 		ck_assert_uint_eq(set.count, 1);
 		ck_assert_uint_eq(set.nwarn, 0);
 		ck_assert_str_eq(set.run[0].origin, want);
-		ck_assert_str_eq(csv_of(&set.run[0]), W103);
+		ck_assert_str_eq(parsed_csv_of(&set.run[0]), W103);
 	}
 	free(text);
 }
@@ -394,7 +383,7 @@ START_TEST(quoted_printable_past_a_piece)
 	snprintf(want, sizeof want, "t.txt:%u", n + 2);
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].origin, want);
-	ck_assert_str_eq(csv_of(&set.run[0]), C200A);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), C200A);
 	free(text);
 }
 END_TEST
