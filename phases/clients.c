@@ -11,13 +11,13 @@
 #include "../lib/clock.h"
 #include "../lib/env.h"
 #include "../lib/exitcodes.h"
+#include "../lib/proclimit.h"
 #include "../lib/signals.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -222,21 +222,13 @@ static int run_phase(struct clients *c, enum phase_id id, struct run_result *run
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
-/* "fork: ...; the process limit (RLIMIT_NPROC) is 40: raise it with ulimit -u". */
+/* "fork: client 3 of 700: ...; the process limit (RLIMIT_NPROC) is 40: raise it with ulimit -u". */
 static void limit_error(struct op_error *e, int err, uint32_t i, uint32_t n)
 {
 	char who[64], why[160];
-	struct rlimit rl;
 
 	snprintf(who, sizeof who, "client %u of %u", i + 1, n);
-	if (err == EAGAIN && getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		snprintf(why, sizeof why, "%s; the process limit (RLIMIT_NPROC) is %llu: raise it with ulimit -u",
-		         strerror(err), (unsigned long long)rl.rlim_cur);
-	else if (err == EAGAIN)
-		snprintf(why, sizeof why, "%s; the system's process or thread limit is reached "
-		         "(kernel.threads-max, kernel.pid_max, cgroup pids.max)", strerror(err));
-	else
-		snprintf(why, sizeof why, "%s", strerror(err));
+	proc_limit_why(err, why, sizeof why);
 	op_error_set_detail(e, "fork", who, -1, why);
 	e->err = err;
 }
