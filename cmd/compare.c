@@ -6,6 +6,7 @@
 
 #include "../input/input.h"
 #include "../lib/exitcodes.h"
+#include "../lib/options.h"
 #include "../lib/reportfile.h"
 #include "../report/compare.h"
 
@@ -18,14 +19,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { OPT_BASE = 256, OPT_THRESHOLD, OPT_FORMAT, OPT_HELP, OPT_HTML };
+enum { CMP_BASE = 256, CMP_THRESHOLD, CMP_FORMAT, CMP_HELP, CMP_HTML };
 
 static const struct option compare_options[] = {
-	{"base", required_argument, NULL, OPT_BASE},
-	{"threshold", required_argument, NULL, OPT_THRESHOLD},
-	{"format", required_argument, NULL, OPT_FORMAT},
-	{"help", no_argument, NULL, OPT_HELP},
-	{"html", required_argument, NULL, OPT_HTML},
+	{"base", required_argument, NULL, CMP_BASE},
+	{"threshold", required_argument, NULL, CMP_THRESHOLD},
+	{"format", required_argument, NULL, CMP_FORMAT},
+	{"help", no_argument, NULL, CMP_HELP},
+	{"html", required_argument, NULL, CMP_HTML},
 	{NULL, 0, NULL, 0},
 };
 
@@ -67,23 +68,22 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 	while ((opt = getopt_long(argc, argv, "+:", compare_options, NULL)) != -1) {
 		errno = 0;
 		switch (opt) {
-		case OPT_BASE:
+		case CMP_BASE:
 			*base1 = strtoul(optarg, &end, 10);
 			if (*end || *base1 == 0 || errno || optarg[0] == '-')
 				return say_status(-1, "compare --base: '%s' is not a run number (1, 2, ...)", optarg);
 			break;
-		case OPT_THRESHOLD:
-			o->threshold = strtod(optarg, &end);
-			if (*end || !(o->threshold > 1 && o->threshold < 1e9))
+		case CMP_THRESHOLD:
+			if (options_decimal(optarg, &o->threshold) != 0 || !(o->threshold > 1 && o->threshold < 1e9))
 				return say_status(-1, "compare --threshold: '%s' is not a ratio above 1", optarg);
 			break;
-		case OPT_FORMAT:
+		case CMP_FORMAT:
 			if (parse_format(optarg, &o->format) != 0)
 				return say_status(-1, "compare --format: '%s' is not text, markdown, csv or json", optarg);
 			break;
-		case OPT_HELP:
+		case CMP_HELP:
 			return 1;
-		case OPT_HTML:
+		case CMP_HTML:
 			if (optarg[0] == '\0')
 				return say_status(-1, "compare --html: file name must not be empty");
 			*html = optarg;

@@ -28,6 +28,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
  * character in half. */
 void options_sanitize_name(char *dst, size_t cap, const char *name);
 
+/* A plain decimal (digits, then an optional '.' and digits) into *out;
+ * -1 for anything else. Every ratio option reads its value with it. */
+int options_decimal(const char *s, double *out);
+
 /* The --help text. */
 void options_usage(FILE *out);
 

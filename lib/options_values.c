@@ -269,9 +269,9 @@ int options_set_sweep(struct parser *p, const char *arg)
 	return 0;
 }
 
-/* Plain decimal: digits, then an optional '.' and digits. Not strtod,
- * which also reads hex (0x10), inf and nan and follows the locale. */
-static int parse_plain_decimal(const char *s, double *out)
+/* Not strtod, which also reads hex (0x10), inf and nan and follows the
+ * locale. */
+int options_decimal(const char *s, double *out)
 {
 	double v = 0, scale = 1;
 	size_t i = 0;
@@ -297,7 +297,7 @@ int options_set_knee(struct parser *p, const char *arg)
 {
 	double v;
 
-	if (parse_plain_decimal(arg, &v) != 0 || !(v > 1.0 && v <= 1000.0))
+	if (options_decimal(arg, &v) != 0 || !(v > 1.0 && v <= 1000.0))
 		return options_fail(p, "--knee-factor: '%s': must be a decimal number above 1 and at most 1000", arg);
 	p->cfg->knee_factor = v;
 	return 0;

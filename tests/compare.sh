@@ -53,7 +53,7 @@ check "one run: exit 2 (got $rc)" [ $rc -eq 2 ]
 check "one run: its table is still printed" grep -q '^block write' "$T/one.out"
 "$BONNIE" compare >/dev/null 2>"$T/usage.err"; rc=$?
 check "compare without FILE: usage error 1 (got $rc)" [ $rc -eq 1 ]
-for bad in "--format xml" "--threshold 1" "--threshold abc" "--base 0" "--base 99" "--frob"; do
+for bad in "--format xml" "--threshold 1" "--threshold abc" "--threshold 0x10" "--threshold 1e3" "--base 0" "--base 99" "--frob"; do
 	# shellcheck disable=SC2086
 	"$BONNIE" compare $bad $IN >/dev/null 2>"$T/usage.err"; rc=$?
 	check "compare $bad: usage error 1 (got $rc)" [ $rc -eq 1 ]
