@@ -152,8 +152,8 @@ static void notes(FILE *out, const struct parsed_run *runs, size_t n, const stru
 			continue;
 		if (!setup_said) {
 			snprintf(note, sizeof note,
-			         "%s~ = set up differently from %s, so the ratio may show that rather than the disk "
-			         "(a small file read from the cache); such differences come after the others in the "
+			         "%s~ = set up differently from %s (below): the ratio may show the setup rather than the "
+			         "disk (a small file is read from the cache), so these come after the others in the "
 			         "summary:",
 			         lead, blab);
 			compare_wrap_out(out, note, limit, indent);
