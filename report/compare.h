@@ -35,6 +35,15 @@ void report_compare_csv_line(FILE *out, const struct parsed_run *run);
  * one when none is flagged. */
 void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 
+/* Why some ratios mislead, said once: what "n/c" (per-char figures of
+ * bonnie++ 1.0x against later versions or bonnie) and "~" (runs set up
+ * differently) mean, level 0, and for each run set up differently what
+ * differs ("B: file size 16G (A: 512M)"), level 1. Nothing when neither
+ * is in the comparison. For every format that explains them (text,
+ * Markdown, HTML). */
+void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                          void (*each)(const char *note, int level, void *arg), void *arg);
+
 /* The comparison as one self-contained HTML page (--html): rate bars per
  * phase group and maximum latencies with one colour per run, the biggest
  * differences in words, the CSV lines. Returns 0, or -1 when out of

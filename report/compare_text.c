@@ -3,6 +3,7 @@
  * as fit the line limit (each page repeats the phase column), so no line
  * grows with the number of runs. */
 #include "compare_cells.h"
+#include "compare.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -126,25 +127,21 @@ static void setup_text(const struct parsed_run *b, const struct parsed_run *r, u
 	}
 }
 
-/* What "n/c" and "~" mean, once, after the list of runs (Markdown: as
- * list items). */
-static void notes(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o, bool md)
+void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                          void (*each)(const char *note, int level, void *arg), void *arg)
 {
-	const char *lead = md ? "- " : "  ";
-	size_t indent = md ? 2 : 6;
 	char note[NOTE_LEN], labs[256], blab[16], lab[16], what[NOTE_LEN / 2];
-	size_t limit = compare_line_limit(o);
 	bool setup_said = false;
 
 	compare_label(o->base, blab, sizeof blab);
 	if (nc_runs(runs, n, o, labs, sizeof labs)) {
 		bool base_stdio = compare_perchar_method(&runs[o->base]) == PERCHAR_STDIO;
 		snprintf(note, sizeof note,
-		         "%sn/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
+		         "n/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
 		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
-		         lead, base_stdio ? blab : labs, "bonnie++ 1.0x's putc() and getc() through stdio",
+		         base_stdio ? blab : labs, "bonnie++ 1.0x's putc() and getc() through stdio",
 		         base_stdio ? labs : blab, "one write() or read() per byte (bonnie++ 1.9x and later, bonnie)");
-		compare_wrap_out(out, note, limit, indent);
+		each(note, 0, arg);
 	}
 	for (size_t k = 0; k < n; k++) {
 		unsigned s = run_setup(runs, k, o);
@@ -152,18 +149,42 @@ static void notes(FILE *out, const struct parsed_run *runs, size_t n, const stru
 			continue;
 		if (!setup_said) {
 			snprintf(note, sizeof note,
-			         "%s~ = set up differently from %s (below): the ratio may show the setup rather than the "
+			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
 			         "disk (a small file is read from the cache), so these come after the others in the "
 			         "summary:",
-			         lead, blab);
-			compare_wrap_out(out, note, limit, indent);
+			         blab);
+			each(note, 0, arg);
 			setup_said = true;
 		}
 		compare_label(k, lab, sizeof lab);
 		setup_text(&runs[o->base], &runs[k], s, blab, what, sizeof what);
-		snprintf(note, sizeof note, md ? "  - %s: %s" : "    %s: %s", lab, what);
-		compare_wrap_out(out, note, limit, md ? 4 : 6);
+		snprintf(note, sizeof note, "%s: %s", lab, what);
+		each(note, 1, arg);
 	}
+}
+
+struct note_out {
+	FILE *out;
+	bool md;
+	size_t limit;
+};
+
+/* A note as text ("  n/c = ...", "    B: ...") or Markdown list items. */
+static void note_line(const char *note, int level, void *arg)
+{
+	const struct note_out *w = arg;
+	char line[NOTE_LEN + 8];
+
+	snprintf(line, sizeof line, "%s%s", w->md ? (level ? "  - " : "- ") : (level ? "    " : "  "), note);
+	compare_wrap_out(w->out, line, w->limit, w->md ? 2 + 2 * (size_t)level : 6);
+}
+
+/* What "n/c" and "~" mean, once, after the list of runs. */
+static void notes(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o, bool md)
+{
+	struct note_out w = {out, md, compare_line_limit(o)};
+
+	report_compare_notes(runs, n, o, note_line, &w);
 }
 
 static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)

@@ -156,6 +156,8 @@ check "1.0x per-char against 1.98: JSON ratio null, not flagged, not comparable"
 	 all(.rate_ratio == null and .rate_flagged == false and .rate_comparable == false)' "$T/mix.json" >/dev/null
 check "1.0x per-char against 1.98: no per-char difference listed" \
 	jq -e '[.differences[] | select(.phase == "putc" or .phase == "getc")] == []' "$T/mix.json" >/dev/null
+"$BONNIE" compare --html "$T/mix.html" "$T/mix" >/dev/null 2>&1
+check "1.0x per-char against 1.98: the HTML page says why once" [ "$(grep -c '<p class="note">n/c = not comparable' "$T/mix.html")" = 1 ]
 check "1.0x block write against 1.98: still compared" jq -e \
 	'.runs[1].phases[] | select(.name == "put_block") | .rate_flagged and .rate_comparable' "$T/mix.json" >/dev/null
 
