@@ -15,7 +15,7 @@
 
 static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, bool md, size_t limit)
 {
-	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48], line[2 * CELL_TEXT + 256];
+	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48], line[2 * CELL_TEXT + 2 * 96 + 128];
 	size_t f, s;
 
 	fprintf(out, md ? "\nFastest and slowest run per phase:\n\n" : "\nFastest and slowest run per phase:\n");
