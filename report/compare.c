@@ -29,8 +29,9 @@ static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, b
 		compare_rate_text(id, &runs[s].phase[id], vs, sizeof vs);
 		if (!compare_comparable(&runs[f], &runs[s], id))
 			snprintf(apart, sizeof apart, "; n/c");
-		else if (runs[s].phase[id].rate > 0)
-			snprintf(apart, sizeof apart, "; %.2fx apart", runs[f].phase[id].rate / runs[s].phase[id].rate);
+		else if (runs[s].phase[id].rate > 0) /* "~": the two were set up differently */
+			snprintf(apart, sizeof apart, "; %s%.2fx apart", compare_setup_differs(&runs[f], &runs[s], id) ? "~" : "",
+			         runs[f].phase[id].rate / runs[s].phase[id].rate);
 		else /* no ratio to a rate of 0 */
 			apart[0] = '\0';
 		snprintf(line, sizeof line, "%s%-18s fastest %s: %s; slowest %s: %s%s", md ? "- " : "  ",

@@ -123,6 +123,7 @@ START_TEST(setup_differences_ranked_below)
 	s = capture(report_compare, 3, &o);
 	ck_assert_ptr_nonnull(strstr(s, "(~0.05x !)"));
 	ck_assert_ptr_nonnull(strstr(s, "B: file size 16384M (A: 64M)"));
+	ck_assert_ptr_nonnull(strstr(s, "slowest B host2 16384M: 5000 KiB/s 50%; ~40.00x apart"));
 	free(s);
 	/* chunk sizes: only when both runs give one; not for per-char */
 	make_run(1, "1.98", "2.00a", 500, 100000, 1000, 64);
