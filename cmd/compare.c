@@ -178,6 +178,22 @@ static int write_html(struct report_file *rf, const struct parsed_set *set, cons
 	return status;
 }
 
+/* The terminal's width from COLUMNS (as shells export it), when it is a
+ * plain number: text and Markdown lines stay within it (and 200). */
+static void set_width(void)
+{
+	const char *c = getenv("COLUMNS");
+	char *end;
+	unsigned long cols;
+
+	if (c == NULL || *c < '0' || *c > '9')
+		return;
+	errno = 0;
+	cols = strtoul(c, &end, 10);
+	if (*end == '\0' && errno == 0)
+		report_compare_set_width(cols);
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
@@ -203,6 +219,9 @@ int compare_main(int argc, char **argv)
 		return status;
 	}
 	o.base = base1 - 1;
+	set_width();
+	if (set.count == 0 && o.format == COMPARE_JSON) /* a document still: with no runs */
+		report_compare(rf.on_stdout ? stderr : stdout, set.run, 0, &o);
 	if (set.count == 0)
 		say("compare: no bonnie or bonnie++ result found");
 	else

@@ -81,11 +81,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (input_parse(&set, "fuzz", (const char *)data, size) == 0 && input_read(&bits, "fuzz", piecewise, &p) == 0)
 		same(&set, &bits);
-	if (set.count > 0 && (f = open_memstream(&out, &len)) != NULL) {
+	if ((f = open_memstream(&out, &len)) != NULL) {
 		/* one output format per input (by its length): all four get covered
-		 * while most of the time goes to the parser */
-		struct compare_opts o = {set.count - 1, 1.5, (enum compare_format)(size % 4)};
-		report_compare(f, set.run, set.count, &o);
+		 * while most of the time goes to the parser; a line width from its
+		 * first byte (0: 200, else 1 to 255: pages and wrapping); with no
+		 * run only the JSON document, as compare prints it */
+		struct compare_opts o = {set.count ? set.count - 1 : 0, 1.5, (enum compare_format)(size % 4)};
+		report_compare_set_width(size ? data[0] : 0);
+		if (set.count > 0 || o.format == COMPARE_JSON)
+			report_compare(f, set.run, set.count, &o);
 		fclose(f);
 		free(out);
 	}

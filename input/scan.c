@@ -336,9 +336,38 @@ static void warn_unknown(struct scan *s, struct text tok)
 		s->oom = 1;
 }
 
+/* A 1.0x line a few fields off (lost, doubled, cut short): a name that is
+ * not a number, then NEAR_MISS_MIN to NEAR_MISS_MAX fields in all, at least
+ * three in four after the size holding what bonnie++'s do (digits, '.',
+ * '+', ':', '/' or nothing). Not a result, but worth one warning: it is a
+ * damaged one. */
+#define NEAR_MISS_MIN 20
+#define NEAR_MISS_MAX 34
+
+static bool near_miss(struct text c, int n)
+{
+	int numeric = 0, field = 0;
+	bool ok = true;
+
+	if (n < NEAR_MISS_MIN || n > NEAR_MISS_MAX || c.len == 0 || c.p[0] == ',')
+		return false;
+	for (size_t i = 0; i <= c.len; i++) {
+		if (i == c.len || c.p[i] == ',') {
+			if (field == 0 && ok) /* a number first: the rest of a line, not its start */
+				return false;
+			numeric += field >= 2 && ok;
+			field++;
+			ok = true;
+		} else if (!digit(c.p[i]) && !strchr(".+:/", c.p[i]) && c.p[i] != 'M' && c.p[i] != 'G' && c.p[i] != 'K')
+			ok = false;
+	}
+	return 4 * numeric >= 3 * (n - 2);
+}
+
 /* A whitespace-free token with 27 fields: a bonnie++ 1.0x line, unless it
- * is the header line. Warned about only when its second field is a size.
- * A shorter one that ends its line and starts like a 1.0x line (a name,
+ * is the header line. Warned about when its second field is a size, or
+ * when it is a near miss (one warning, naming the file and line). A
+ * shorter one that ends its line and starts like a 1.0x line (a name,
  * then a size) is rejoined with the lines a mailer wrapped it onto. */
 static void old_line(struct scan *s, struct text tok, struct text t)
 {
@@ -346,18 +375,26 @@ static void old_line(struct scan *s, struct text tok, struct text t)
 	struct text c = strip_markup(tok);
 	int n = count_fields(c);
 	size_t a = 0, b;
+	bool ends_line = tok.p + tok.len == t.p + t.len, miss;
 
-	if (n < 8 || n > fmt->nfields || (c.len >= 5 && memcmp(c.p, "name,", 5) == 0))
+	if (n < 8 || (c.len >= 5 && memcmp(c.p, "name,", 5) == 0))
 		return;
+	miss = near_miss(c, n);
+	if (n > fmt->nfields) {
+		if (miss && input_warn(s->set, s->name, s->line, "%s line skipped: %d fields, a %s line has %d",
+		                       fmt->label, n, fmt->label, fmt->nfields) != 0)
+			s->oom = 1;
+		return;
+	}
 	while (c.p[a] != ',')
 		a++;
 	b = ++a;
 	while (c.p[b] != ',')
 		b++;
 	bool size_field = b > a && digit(c.p[a]);
-	if (n < fmt->nfields && (!size_field || tok.p + tok.len != t.p + t.len))
+	if (n < fmt->nfields && !miss && (!size_field || !ends_line))
 		return;
-	take_unwrapped(s, fmt, tok, tok.p + tok.len == t.p + t.len, t, !size_field);
+	take_unwrapped(s, fmt, tok, ends_line, t, !size_field && !miss);
 }
 
 /* Every result in one line's tokens. */

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d)
@@ -26,7 +27,9 @@ bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, 
 	d->latency = latency;
 	d->ratio = ratio;
 	d->better = latency ? ratio < 1 : ratio > 1;
-	d->flagged = ratio >= threshold || ratio <= 1 / threshold;
+	d->not_comparable = !compare_comparable(base, run, id);
+	d->setup_differs = compare_setup_differs(base, run, id);
+	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
 	return true;
 }
 
@@ -64,11 +67,16 @@ bool compare_extremes(const struct parsed_run *runs, size_t n, enum phase_id id,
 	return seen >= 2;
 }
 
+/* Like-for-like differences first, then those of runs set up differently
+ * (a cached 64 MiB file against a 16 GiB one is no finding); biggest first
+ * within each. */
 static int by_magnitude(const void *a, const void *b)
 {
-	double x = magnitude(((const struct compare_diff *)a)->ratio);
-	double y = magnitude(((const struct compare_diff *)b)->ratio);
+	const struct compare_diff *da = a, *db = b;
+	double x = magnitude(da->ratio), y = magnitude(db->ratio);
 
+	if ((da->setup_differs != 0) != (db->setup_differs != 0))
+		return da->setup_differs ? 1 : -1;
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
@@ -83,7 +91,8 @@ struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, 
 	for (size_t k = 0; k < n; k++)
 		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
 			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold,
-			                  &d[*count]))
+			                  &d[*count]) &&
+			    !d[*count].not_comparable)
 				d[(*count)++].run = k;
 	qsort(d, *count, sizeof *d, by_magnitude);
 	return d;
@@ -92,11 +101,15 @@ struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, 
 /* "block write 1.3x faster on B", "seq delete max latency 300x worse on B" */
 void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 {
-	char lab[16];
+	char lab[16], words[48], setup[64] = "";
 	double m = magnitude(d->ratio);
 
 	compare_label(d->run, lab, sizeof lab);
-	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s" : "%s%s %.0fx %s on %s", phase_words(d->phase),
+	if (d->setup_differs) {
+		compare_setup_words(d->setup_differs, words, sizeof words);
+		snprintf(setup, sizeof setup, " (%s %s)", words, strstr(words, " and ") ? "differ" : "differs");
+	}
+	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s%s" : "%s%s %.0fx %s on %s%s", phase_words(d->phase),
 	         d->latency ? " max latency" : "", m,
-	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab);
+	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, setup);
 }

@@ -18,6 +18,18 @@ struct compare_opts {
 	enum compare_format format;
 };
 
+/* How a run measured per-char write and read: bonnie++ 1.0x with putc() and
+ * getc() through stdio, 1.9x and later and bonnie with one write()/read()
+ * per byte. Figures of the two are not comparable (the tool, not the disk). */
+enum compare_perchar { PERCHAR_UNKNOWN, PERCHAR_STDIO, PERCHAR_SYSCALL };
+
+/* Settings of two runs that differ (and matter for a phase). */
+enum {
+	COMPARE_SETUP_SIZE = 1,  /* data file size (I/O phases) */
+	COMPARE_SETUP_FILES = 2, /* file count, sizes or directories (file phases) */
+	COMPARE_SETUP_CHUNK = 4, /* chunk size (block phases, seeks) */
+};
+
 /* One ratio of a run to the base: throughput (run/base, > 1 faster) or
  * maximum latency (run/base, > 1 worse). */
 struct compare_diff {
@@ -26,8 +38,28 @@ struct compare_diff {
 	bool latency;
 	double ratio;
 	bool better;     /* faster, or lower latency */
-	bool flagged;    /* beyond the threshold either way */
+	bool flagged;    /* beyond the threshold either way (never when not comparable) */
+	/* per-char figures of different methods (compare_perchar): there is a
+	 * ratio, but it says nothing; shown as "n/c", never flagged, left out of
+	 * compare_all_diffs and so of the summary */
+	bool not_comparable;
+	/* COMPARE_SETUP_* the two runs differ in for this phase: ranked after
+	 * the like-for-like differences, marked "~" */
+	unsigned setup_differs;
 };
+
+enum compare_perchar compare_perchar_method(const struct parsed_run *r);
+
+/* Whether phase id of a and b was measured the same way (false only for
+ * per-char phases of different, known, methods). */
+bool compare_comparable(const struct parsed_run *a, const struct parsed_run *b, enum phase_id id);
+
+/* COMPARE_SETUP_* a and b differ in that matter for phase id; a setting
+ * one of them does not give is not counted. */
+unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_run *b, enum phase_id id);
+
+/* COMPARE_SETUP_* in words: "file size and chunk size" ("" for none). */
+void compare_setup_words(unsigned setup, char *buf, size_t cap);
 
 /* The ratio of runs[k] to base for a phase's rate (latency false) or
  * maximum latency. Returns false when either side has no number (not run,
@@ -35,12 +67,14 @@ struct compare_diff {
 bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d);
 
-/* Every ratio of every run to the base, rate and latency, biggest
- * difference first; *count set. NULL when out of memory. Caller frees. */
+/* Every comparable ratio of every run to the base, rate and latency,
+ * biggest difference first, those between runs set up differently
+ * (setup_differs) after all the others; *count set. NULL when out of memory. Caller frees. */
 struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                                        size_t *count);
 
-/* A difference in plain words: "block write 1.3x faster on B". */
+/* A difference in plain words: "block write 1.3x faster on B", with
+ * " (file size differs)" when the runs were set up differently. */
 void compare_phrase(const struct compare_diff *d, char *buf, size_t cap);
 
 /* Column label of run k: "A".."Z", then "R27", ... (buf >= 8 bytes). */

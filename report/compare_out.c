@@ -72,18 +72,36 @@ static const char *state_name(enum cell_state s)
 	return "unknown";
 }
 
-static void ratio_member(struct json *j, const char *key, const char *flag_key, const struct parsed_run *runs,
-                         size_t k, enum phase_id id, bool latency, const struct compare_opts *o)
+/* "setup_differs": ["file_size", "chunk_size"] (COMPARE_SETUP_*). */
+static void setup_member(struct json *j, unsigned setup)
+{
+	static const char *const names[] = {"file_size", "file_count", "chunk_size"};
+
+	json_array_begin(j, "setup_differs");
+	for (int i = 0; i < 3; i++)
+		if (setup & (1u << i))
+			json_string(j, NULL, names[i]);
+	json_array_end(j);
+}
+
+/* The ratio to the base, its flag and whether it compares like with like
+ * (a not comparable ratio is null and never flagged). */
+static void ratio_member(struct json *j, const char *what, const struct parsed_run *runs, size_t k,
+                         enum phase_id id, bool latency, const struct compare_opts *o)
 {
 	struct compare_diff d;
+	char key[32];
+	bool have = k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d);
 
-	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d)) {
+	snprintf(key, sizeof key, "%s_ratio", what);
+	if (have && !d.not_comparable)
 		json_double(j, key, d.ratio, 3);
-		json_bool(j, flag_key, d.flagged);
-	} else {
+	else
 		json_null(j, key);
-		json_bool(j, flag_key, false);
-	}
+	snprintf(key, sizeof key, "%s_flagged", what);
+	json_bool(j, key, have && d.flagged);
+	snprintf(key, sizeof key, "%s_comparable", what);
+	json_bool(j, key, !have || !d.not_comparable);
 }
 
 static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, enum phase_id id,
@@ -106,13 +124,15 @@ static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, 
 		json_i64(j, "latency_max_ns", p->latency_ns);
 	else
 		json_null(j, "latency_max_ns");
-	ratio_member(j, "rate_ratio", "rate_flagged", runs, k, id, false, o);
-	ratio_member(j, "latency_ratio", "latency_flagged", runs, k, id, true, o);
+	ratio_member(j, "rate", runs, k, id, false, o);
+	ratio_member(j, "latency", runs, k, id, true, o);
+	setup_member(j, k == o->base ? 0 : compare_setup_differs(&runs[o->base], &runs[k], id));
 	json_object_end(j);
 }
 
 static void run_json(struct json *j, const struct parsed_run *runs, size_t k, const struct compare_opts *o)
 {
+	static const char *const methods[] = {"unknown", "stdio", "syscall"};
 	const struct parsed_run *r = &runs[k];
 	char lab[16];
 
@@ -124,6 +144,7 @@ static void run_json(struct json *j, const struct parsed_run *runs, size_t k, co
 	json_string(j, "format", r->format);
 	json_string(j, "version", r->meta[META_VERSION]);
 	json_string(j, "origin", r->origin);
+	json_string(j, "perchar_method", methods[compare_perchar_method(r)]);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_json(j, runs, k, (enum phase_id)i, o);
@@ -147,6 +168,7 @@ static void diffs_json(struct json *j, const struct parsed_run *runs, size_t n, 
 		json_string(j, "what", d[i].latency ? "latency_max" : "rate");
 		json_double(j, "ratio", d[i].ratio, 3);
 		json_bool(j, "flagged", d[i].flagged);
+		setup_member(j, d[i].setup_differs);
 		json_string(j, "text", text);
 		json_object_end(j);
 	}
@@ -164,7 +186,10 @@ void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, con
 	json_object_begin(&j, NULL);
 	json_string(&j, "tool", "bonnie compare");
 	json_u64(&j, "format_version", 1);
-	json_string(&j, "base", lab);
+	if (n > 0)
+		json_string(&j, "base", lab);
+	else /* nothing was found */
+		json_null(&j, "base");
 	json_double(&j, "threshold", o->threshold, 3);
 	json_array_begin(&j, "runs");
 	for (size_t k = 0; k < n; k++)

@@ -196,6 +196,17 @@ static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const
 	fputs("</table>\n", out);
 }
 
+/* One of report_compare_notes' notes as a paragraph (a run's line after
+ * a dash). */
+static void note_para(const char *note, int level, void *arg)
+{
+	FILE *out = arg;
+
+	fputs(level ? "<p class=\"note\">&#8211; " : "<p class=\"note\">", out);
+	svg_escape(out, note);
+	fputs("</p>\n", out);
+}
+
 static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                       struct cmp_bars *b, char (*names)[CMP_LABEL], const char **name_ptr)
 {
@@ -205,6 +216,7 @@ static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const 
 	html_page_begin(out, title);
 	fputs("<h2 id=\"runs\">The runs</h2>\n", out);
 	runs_table(out, runs, n, o, names);
+	report_compare_notes(runs, n, o, note_para, out);
 	for (size_t k = 0; k < n; k++)
 		name_ptr[k] = names[k];
 	differences(out, runs, n, o);

@@ -140,4 +140,80 @@ for phase in "block write" "rewrite" "random seeks" "sequential create"; do
 done
 "$BONNIE" --share --json - -s 1m >/dev/null 2>"$T/both.err"; rc=$?
 check "--share with --json -: usage error (got $rc)" [ $rc -eq 1 ]
+# 7. Comparisons that mislead (issue 25 point 6), on lines built from the
+# documented layouts: the 1.98 line above and a bonnie++ 1.03 line (27
+# fields: name, size, six rate/%CPU pairs, files, six more pairs).
+OLD='oldbox,512M,53500,99,81234,31,30211,12,51800,96,61222,9,210.5,1,4,1203,40,+++++,+++,1650,23,1190,41,+++++,+++,1401,20'
+printf '%s\n%s\n' "$L" "$OLD" >"$T/mix"
+"$BONNIE" compare "$T/mix" >"$T/mix.txt" 2>/dev/null
+"$BONNIE" compare --format json "$T/mix" >"$T/mix.json" 2>/dev/null
+check "1.0x per-char against 1.98: cells marked n/c" \
+	[ "$(grep -c '^per-char [a-z]* *rate .*(n/c)$' "$T/mix.txt")" = 2 ]
+check "1.0x per-char against 1.98: said why once" [ "$(grep -c 'n/c = not comparable' "$T/mix.txt")" = 1 ]
+check "1.0x per-char against 1.98: not in the summary" [ -z "$(grep '^Summary' "$T/mix.txt" | grep 'per-char')" ]
+check "1.0x per-char against 1.98: JSON ratio null, not flagged, not comparable" jq -e \
+	'[.runs[1].phases[] | select(.name == "putc" or .name == "getc")] | length == 2 and
+	 all(.rate_ratio == null and .rate_flagged == false and .rate_comparable == false)' "$T/mix.json" >/dev/null
+check "1.0x per-char against 1.98: no per-char difference listed" \
+	jq -e '[.differences[] | select(.phase == "putc" or .phase == "getc")] == []' "$T/mix.json" >/dev/null
+"$BONNIE" compare --html "$T/mix.html" "$T/mix" >/dev/null 2>&1
+check "1.0x per-char against 1.98: the HTML page says why once" [ "$(grep -c '<p class="note">n/c = not comparable' "$T/mix.html")" = 1 ]
+check "1.0x block write against 1.98: still compared" jq -e \
+	'.runs[1].phases[] | select(.name == "put_block") | .rate_flagged and .rate_comparable' "$T/mix.json" >/dev/null
+
+# A 16 GiB run 10x slower at rewrite, a 512 MiB one 2x faster at block
+# write, a bonnie line with chunk 64k against one with 8k, and 16k files
+# against 4k: the like-for-like difference comes first.
+BIG=$(echo "$L" | sed 's/,512M,/,16G,/; s/,631440,65,/,63144,65,/')
+FAST=$(echo "$L" | sed 's/,319590,78,/,639180,78,/')
+printf '%s\n%s\n%s\n' "$L" "$BIG" "$FAST" >"$T/sizes"
+"$BONNIE" compare "$T/sizes" >"$T/sizes.txt" 2>/dev/null
+"$BONNIE" compare --format json "$T/sizes" >"$T/sizes.json" 2>/dev/null
+check "file size differs: the run is named with both sizes" grep -qF 'B: file size 16G (A: 512M)' "$T/sizes.txt"
+check "file size differs: its cells are marked ~" grep -qF '61.7 MiB/s 65% (~0.10x !)' "$T/sizes.txt"
+check "file size differs: ranked after the like-for-like difference" grep -q \
+	'^Summary: block write 2.0x faster on C; .*rewrite 10x slower on B (file size differs)' "$T/sizes.txt"
+check "file size differs: JSON setup_differs" jq -e \
+	'.runs[1].phases[] | select(.name == "rewrite") | .setup_differs == ["file_size"]' "$T/sizes.json" >/dev/null
+C8=$(echo "$L" | sed 's/,512M,,8192,/,512M,8k,8192,/')
+C64=$(echo "$L" | sed 's/,512M,,8192,/,512M,64k,8192,/; s/,8816,32,4,/,8816,32,16,/')
+printf '%s\n%s\n' "$C8" "$C64" >"$T/chunks"
+"$BONNIE" compare "$T/chunks" >"$T/chunks.txt" 2>/dev/null
+check "chunk size and file count differ: said" grep -qF 'B: chunk size 64k (A: 8k), file count 16 (A: 4)' "$T/chunks.txt"
+check "chunk size and file count differ: block, seek and file rows marked ~ (15)" \
+	[ "$(grep -c '(~1.00x)' "$T/chunks.txt")" = 15 ]
+check "chunk size differs: per-char cells not marked" [ "$(grep -A1 '^per-char' "$T/chunks.txt" | grep -c '(1.00x)$')" = 4 ]
+
+# A ratio below 0.01 is not 0.00x.
+printf '%s\n%s\n' "$L" "$(echo "$L" | sed 's/,1085us,/,5us,/')" >"$T/tiny"
+"$BONNIE" compare "$T/tiny" >"$T/tiny.txt" 2>/dev/null
+check "ratio below 0.01 prints <0.01x" grep -qF '5 us (<0.01x !)' "$T/tiny.txt"
+check "no 0.00x" [ -z "$(grep -F '0.00x' "$T/tiny.txt")" ]
+
+# A damaged 1.0x line (a field doubled) is one warning naming file and line.
+printf 'the old box:\n%s\n' "$(echo "$OLD" | sed 's/,4,/,4,4,/')" >"$T/damaged"
+"$BONNIE" compare "$T/damaged" >/dev/null 2>"$T/damaged.err"
+check "damaged 1.0x line: one warning naming file and line" \
+	[ "$(grep -cxF "bonnie: $T/damaged:2: 1.0x line skipped: 28 fields, a 1.0x line has 27" "$T/damaged.err")" = 1 ]
+
+# --format json is a document when nothing was found.
+"$BONNIE" compare --format json "$T/prose" >"$T/none.json" 2>/dev/null; rc=$?
+check "nothing found, --format json: still exit 2 (got $rc)" [ $rc -eq 2 ]
+# (jq -e is content with an empty input: the document must be there)
+check "nothing found, --format json: a valid document with no runs" \
+	[ "$(jq -c '[.tool, .runs, .differences, .base]' "$T/none.json")" = '["bonnie compare",[],[],null]' ]
+
+# 40 runs: pages of runs, every line within 200 columns (80 with COLUMNS=80).
+for i in $(seq 1 40); do echo "$L" | sed "s/,vm,/,host$i,/"; done >"$T/many"
+for fmt in text markdown; do
+	"$BONNIE" compare --format $fmt "$T/many" >"$T/many.$fmt" 2>/dev/null
+	COLUMNS=80 "$BONNIE" compare --format $fmt "$T/many" >"$T/many80.$fmt" 2>/dev/null
+	check "40 runs, $fmt: no line wider than 200 (got $(wc -L <"$T/many.$fmt"))" [ "$(wc -L <"$T/many.$fmt")" -le 200 ]
+	check "40 runs, $fmt, COLUMNS=80: no line wider than 80 (got $(wc -L <"$T/many80.$fmt"))" \
+		[ "$(wc -L <"$T/many80.$fmt")" -le 80 ]
+	check "40 runs, $fmt: the last run is in the table" grep -q 'R40 host40 512M' "$T/many.$fmt"
+done
+check "40 runs: pages repeat the phase column" [ "$(grep -c '^Phase ' "$T/many.text")" -ge 7 ]
+check "40 runs, COLUMNS=80: one run a page" [ "$(grep -c '^Phase ' "$T/many80.text")" = 40 ]
+check "40 runs: every page has every phase row" [ "$(grep -c '^block write ' "$T/many.text")" = "$(grep -c '^Phase ' "$T/many.text")" ]
 finish

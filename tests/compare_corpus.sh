@@ -62,4 +62,10 @@ check "the corpus has fixtures ($total results)" [ "$total" -ge 60 ]
 check "tables only: compared (got $rc)" [ $rc -eq 0 ]
 check "tables only: no warning" [ ! -s "$T/readme.err" ]
 check "tables only: both servers" grep -q '^  B   copper.smectic.com, 3544M, table from 1.96' "$T/readme.txt"
+# and the README shows exactly what compare prints for it, as post.txt
+cp "$C/31-blog-ja-196-flattened-tables-only.txt" "$T/post.txt"
+(cd "$T" && "$BONNIE" compare post.txt) >"$T/post.out" 2>/dev/null
+awk '/`bonnie compare post.txt` prints:/ { f = 1; next } f && /^```$/ { if (++n == 2) exit; next } f && n == 1' \
+	README.md >"$T/readme.block"
+check "README: the tables-only example is what compare prints" diff -u "$T/readme.block" "$T/post.out"
 finish

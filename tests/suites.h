@@ -25,6 +25,7 @@
 	X(compare_input)   \
 	X(compare_stream)  \
 	X(compare_report)  \
+	X(compare_caveat)  \
 	X(table_input)     \
 	X(html)            \
 	X(outputs)         \

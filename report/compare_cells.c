@@ -1,0 +1,163 @@
+/* The text of compare's cells, column headings and run legends: values
+ * with their %CPU, latencies, ratios to the base with their marks. */
+#include "compare_cells.h"
+#include "compare.h"
+#include "../lib/str.h"
+#include "../lib/units.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf, size_t cap)
+{
+	switch (p->state) {
+	case CELL_NOT_RUN: snprintf(buf, cap, "not run"); return;
+	case CELL_FAILED: snprintf(buf, cap, "failed"); return;
+	case CELL_TOO_FAST: snprintf(buf, cap, "+++++ (too fast)"); return;
+	case CELL_UNKNOWN: snprintf(buf, cap, "? (table shows none)"); return;
+	case CELL_VALUE: break;
+	}
+	if (phase_unit(id) != RATE_BYTES)
+		snprintf(buf, cap, p->rate < 1000 ? "%.1f/s" : "%.0f/s", p->rate);
+	else if (p->rate < 10000)
+		snprintf(buf, cap, "%.0f KiB/s", p->rate);
+	else if (p->rate < 10000.0 * 1024)
+		snprintf(buf, cap, "%.1f MiB/s", p->rate / 1024);
+	else
+		snprintf(buf, cap, "%.2f GiB/s", p->rate / (1024.0 * 1024));
+	if (p->cpu >= 0)
+		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu);
+	if (p->low_confidence)
+		snprintf(buf + strlen(buf), cap - strlen(buf), " (short)");
+}
+
+/* "-" when the input did not print a latency. */
+static void latency_text(const struct parsed_phase *p, char *buf, size_t cap)
+{
+	if (p->latency_ns < 0)
+		snprintf(buf, cap, "-");
+	else
+		units_format_latency_cell((double)p->latency_ns, buf, cap);
+}
+
+/* "1.96x !" for a non-base cell, "~1.96x !" when the runs were set up
+ * differently, "n/c" when the figures are not comparable, "" when there is
+ * nothing to compare. */
+static void ratio_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+                       const struct compare_opts *o, char *buf, size_t cap)
+{
+	struct compare_diff d;
+	const char *tilde, *flag;
+
+	buf[0] = '\0';
+	if (k == o->base || !compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
+		return;
+	tilde = d.setup_differs ? "~" : "";
+	flag = d.flagged ? " !" : "";
+	if (d.not_comparable)
+		snprintf(buf, cap, "n/c");
+	else if (d.ratio < 0.01) /* "0.00x" would read as no speed at all */
+		snprintf(buf, cap, "%s<0.01x%s", tilde, flag);
+	else if (d.ratio < 1000)
+		snprintf(buf, cap, "%s%.2fx%s", tilde, d.ratio, flag);
+	else if (d.ratio < 1e6)
+		snprintf(buf, cap, "%s%.0fx%s", tilde, d.ratio, flag);
+	else /* a cell stays narrow however far apart the runs are */
+		snprintf(buf, cap, "%s>999999x%s", tilde, flag);
+}
+
+/* The text of one cell: value, then the ratio in brackets. */
+void compare_cell_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+                      const struct compare_opts *o, char *buf, size_t cap)
+{
+	char v[96], r[32];
+
+	if (latency)
+		latency_text(&runs[k].phase[id], v, sizeof v);
+	else
+		compare_rate_text(id, &runs[k].phase[id], v, sizeof v);
+	ratio_text(runs, k, id, latency, o, r, sizeof r);
+	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
+}
+
+/* Text quoted from the input, made safe to print (input/ did so already;
+ * a run may come from elsewhere): no control character, no '|', '<', '>'
+ * or '`' (they would break a Markdown table or be markup). */
+static void safe_text(char *buf, size_t cap)
+{
+	char raw[512];
+
+	str_copy(raw, sizeof raw, buf);
+	str_sanitize(buf, cap, raw);
+	for (char *p = buf; *p; p++)
+		if (strchr("|<>`", *p))
+			*p = '/';
+}
+
+/* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" or "vm, 4M, JSON from bonnie
+ * 0.1.0, b.json:1" (a CSV line does not say which program wrote it). */
+void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
+{
+	const char *name = r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)";
+	const char *size = r->meta[META_SIZE][0] ? r->meta[META_SIZE] : "no I/O tests";
+	char what[PARSED_META_LEN + 32];
+
+	if (strcmp(r->format, "json") == 0)
+		snprintf(what, sizeof what, "JSON from bonnie %s", r->meta[META_VERSION]);
+	else if (strcmp(r->format, "1.0x") == 0)
+		snprintf(what, sizeof what, "CSV 1.0x");
+	else if (strcmp(r->format, "table") == 0)
+		snprintf(what, sizeof what, "table from %s", r->meta[META_VERSION][0] ? r->meta[META_VERSION] : "bonnie++");
+	else
+		snprintf(what, sizeof what, "CSV %s from %s", r->format, r->meta[META_VERSION]);
+	snprintf(buf, cap, "%s, %s, %s, %s", name, size, what, r->origin);
+	safe_text(buf, cap);
+}
+
+/* "A vm 512M", safe in a Markdown table cell, cut to maxcols screen
+ * columns (a wide character is two, never cut in half). */
+void compare_run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap, size_t maxcols)
+{
+	char lab[16];
+	size_t cols;
+
+	compare_label(k, lab, sizeof lab);
+	snprintf(buf, cap, "%s %s%s%s", lab, runs[k].meta[META_NAME], runs[k].meta[META_SIZE][0] ? " " : "",
+	         runs[k].meta[META_SIZE]);
+	safe_text(buf, cap);
+	buf[str_fit_columns(buf, maxcols, &cols)] = '\0';
+}
+
+size_t compare_columns(const char *s)
+{
+	size_t cols;
+
+	str_fit_columns(s, SIZE_MAX, &cols);
+	return cols;
+}
+
+
+/* A phase any run has a number, a +++++ or a latency for. */
+bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (runs[k].phase[id].state != CELL_NOT_RUN || runs[k].phase[id].latency_ns >= 0)
+			return true;
+	return false;
+}
+
+/* One setting for the process, not a member of compare_opts: every
+ * caller's positional initialiser of compare_opts stays as it is. */
+static size_t line_limit = COMPARE_MAX_WIDTH;
+
+void report_compare_set_width(size_t cols)
+{
+	line_limit = cols > 0 && cols < COMPARE_MAX_WIDTH ? cols : COMPARE_MAX_WIDTH;
+}
+
+size_t compare_line_limit(const struct compare_opts *o)
+{
+	(void)o;
+	return line_limit;
+}

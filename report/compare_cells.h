@@ -1,0 +1,53 @@
+/* The text of compare's cells, headings and run legends, shared by the
+ * text and Markdown tables (compare_text.c) and the lines after them
+ * (compare.c). Private to report/compare*.c. */
+#ifndef BONNIE_REPORT_COMPARE_CELLS_H
+#define BONNIE_REPORT_COMPARE_CELLS_H
+
+#include "compare_model.h"
+
+#include <stdio.h>
+
+#define CELL 30      /* screen columns of a run's column, at least */
+#define HEAD_COLS 28 /* a column heading is cut to this many */
+#define CELL_TEXT 160
+/* "name, size, what, origin" */
+#define LEGEND_LEN (PARSED_ORIGIN_LEN + 3 * PARSED_META_LEN + 96)
+/* text/Markdown lines are at most this wide unless COLUMNS says less */
+#define COMPARE_MAX_WIDTH 200
+
+/* "312.1 MiB/s 78%", "+++++ (too fast)", "not run" */
+void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf, size_t cap);
+
+/* A cell: the value, then the ratio to the base in brackets ("(1.96x !)",
+ * "(~0.25x !)" for runs set up differently, "(<0.01x !)", "(n/c)"). */
+void compare_cell_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+                       const struct compare_opts *o, char *buf, size_t cap);
+
+/* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" */
+void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap);
+
+/* "A vm 512M", safe in a Markdown cell, cut to maxcols screen columns. */
+void compare_run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap, size_t maxcols);
+
+/* Screen columns of s. */
+size_t compare_columns(const char *s);
+
+/* A phase any run has a number, a +++++ or a latency for. */
+bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id id);
+
+/* The widest text or Markdown line: COMPARE_MAX_WIDTH, or less as set
+ * with report_compare_set_width (compare.h). */
+size_t compare_line_limit(const struct compare_opts *o);
+
+/* The text and Markdown tables, in pages of as many runs as fit
+ * compare_line_limit (each page repeats the phase column), with the notes
+ * saying why once what "n/c" and "~" mean (compare_text.c). */
+void compare_text_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+void compare_markdown_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+
+/* s as lines of at most limit columns, broken at blanks; lines after the
+ * first start with indent blanks (a word longer than a line stays whole). */
+void compare_wrap_out(FILE *out, const char *s, size_t limit, size_t indent);
+
+#endif

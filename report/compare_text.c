@@ -1,0 +1,304 @@
+/* compare's text and Markdown tables: the runs, what the marks mean (said
+ * once), then phases as rows and runs as columns, in pages of as many runs
+ * as fit the line limit (each page repeats the phase column), so no line
+ * grows with the number of runs. */
+#include "compare_cells.h"
+#include "compare.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PHASE_COLS 28    /* "sequential create rate      " */
+#define MD_PHASE_COLS 35 /* "| sequential create | max latency |" */
+#define NOTE_LEN 2048
+
+/* s padded with blanks to width screen columns (none after the last column). */
+static void cell_out(FILE *out, const char *s, size_t width, bool last)
+{
+	size_t cols = compare_columns(s);
+
+	fputs(s, out);
+	if (!last)
+		fprintf(out, "%*s", cols < width ? (int)(width - cols) : 0, "");
+}
+
+/* Each run's column: CELL screen columns, or its widest cell and two
+ * blanks, so a long cell never pushes the columns after it. Markdown: the
+ * widest cell or heading and " |". */
+static void column_widths(const struct parsed_run *runs, size_t n, const struct compare_opts *o, size_t *width,
+                          bool md)
+{
+	char c[CELL_TEXT];
+
+	for (size_t k = 0; k < n; k++) {
+		width[k] = md ? 0 : CELL;
+		if (md) {
+			compare_run_head(runs, k, c, sizeof c, SIZE_MAX);
+			width[k] = compare_columns(c) + 3;
+		}
+		for (int i = 0; i < PHASE_COUNT * 2; i++) {
+			compare_cell_text(runs, k, (enum phase_id)(i / 2), i % 2, o, c, sizeof c);
+			if (compare_columns(c) + (md ? 3 : 2) > width[k])
+				width[k] = compare_columns(c) + (md ? 3 : 2);
+		}
+	}
+}
+
+/* The end of the page of runs starting at k0: as many as fit limit after
+ * the phase column, at least one. */
+static size_t page_end(const size_t *width, size_t n, size_t k0, size_t first, size_t limit)
+{
+	size_t used = first + width[k0], k = k0 + 1;
+
+	while (k < n && used + width[k] <= limit)
+		used += width[k++];
+	return k;
+}
+
+/* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
+static bool nc_runs(const struct parsed_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
+{
+	size_t used = 0;
+	struct compare_diff d;
+	char lab[16];
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n; k++) {
+		bool nc = false;
+		for (int i = 0; i < 4 && k != o->base; i++)
+			nc |= compare_ratio(&runs[o->base], &runs[k], i < 2 ? PHASE_PUTC : PHASE_GETC, i % 2, o->threshold,
+			                    &d) &&
+			      d.not_comparable;
+		if (nc && used + 24 < cap) {
+			compare_label(k, lab, sizeof lab);
+			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
+		}
+	}
+	return used > 0;
+}
+
+/* The COMPARE_SETUP_* run k differs from the base in, over the cells
+ * that have a ratio. */
+static unsigned run_setup(const struct parsed_run *runs, size_t k, const struct compare_opts *o)
+{
+	struct compare_diff d;
+	unsigned s = 0;
+
+	for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
+		if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold, &d) &&
+		    !d.not_comparable)
+			s |= d.setup_differs;
+	return s;
+}
+
+/* "16", or "16:100000:16/64" when the file sizes or directories are not
+ * the defaults. */
+static void files_text(const struct parsed_run *r, char *buf, size_t cap)
+{
+	const char *max = r->meta[META_MAX_SIZE][0] ? r->meta[META_MAX_SIZE] : "0";
+	const char *min = r->meta[META_MIN_SIZE][0] ? r->meta[META_MIN_SIZE] : "0";
+	const char *dirs = r->meta[META_NUM_DIRS][0] ? r->meta[META_NUM_DIRS] : "1";
+
+	if (strcmp(max, "0") == 0 && strcmp(min, "0") == 0 && strcmp(dirs, "1") == 0)
+		snprintf(buf, cap, "%s", r->meta[META_NUM_FILES]);
+	else
+		snprintf(buf, cap, "%s:%s:%s/%s", r->meta[META_NUM_FILES], max, min, dirs);
+}
+
+/* "file size 4M (A: 512M), chunk size 8k (A: 64k)" */
+static void setup_text(const struct parsed_run *b, const struct parsed_run *r, unsigned s, const char *blab,
+                       char *buf, size_t cap)
+{
+	char fr[4 * PARSED_META_LEN], fb[4 * PARSED_META_LEN];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (s & COMPARE_SETUP_SIZE)
+		used += (size_t)snprintf(buf + used, cap - used, "file size %s (%s: %s)", r->meta[META_SIZE], blab,
+		                         b->meta[META_SIZE]);
+	if (s & COMPARE_SETUP_CHUNK && used < cap)
+		used += (size_t)snprintf(buf + used, cap - used, "%schunk size %s (%s: %s)", used ? ", " : "",
+		                         r->meta[META_CHUNK], blab, b->meta[META_CHUNK]);
+	if (s & COMPARE_SETUP_FILES && used < cap) {
+		files_text(r, fr, sizeof fr);
+		files_text(b, fb, sizeof fb);
+		snprintf(buf + used, cap - used, "%sfile count %s (%s: %s)", used ? ", " : "", fr, blab, fb);
+	}
+}
+
+void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                          void (*each)(const char *note, int level, void *arg), void *arg)
+{
+	char note[NOTE_LEN], labs[256], blab[16], lab[16], what[NOTE_LEN / 2];
+	bool setup_said = false;
+
+	compare_label(o->base, blab, sizeof blab);
+	if (nc_runs(runs, n, o, labs, sizeof labs)) {
+		bool base_stdio = compare_perchar_method(&runs[o->base]) == PERCHAR_STDIO;
+		snprintf(note, sizeof note,
+		         "n/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
+		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
+		         base_stdio ? blab : labs, "bonnie++ 1.0x's putc() and getc() through stdio",
+		         base_stdio ? labs : blab, "one write() or read() per byte (bonnie++ 1.9x and later, bonnie)");
+		each(note, 0, arg);
+	}
+	for (size_t k = 0; k < n; k++) {
+		unsigned s = run_setup(runs, k, o);
+		if (s == 0)
+			continue;
+		if (!setup_said) {
+			snprintf(note, sizeof note,
+			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
+			         "disk (a small file is read from the cache), so these come after the others in the "
+			         "summary:",
+			         blab);
+			each(note, 0, arg);
+			setup_said = true;
+		}
+		compare_label(k, lab, sizeof lab);
+		setup_text(&runs[o->base], &runs[k], s, blab, what, sizeof what);
+		snprintf(note, sizeof note, "%s: %s", lab, what);
+		each(note, 1, arg);
+	}
+}
+
+struct note_out {
+	FILE *out;
+	bool md;
+	size_t limit;
+};
+
+/* A note as text ("  n/c = ...", "    B: ...") or Markdown list items. */
+static void note_line(const char *note, int level, void *arg)
+{
+	const struct note_out *w = arg;
+	char line[NOTE_LEN + 8];
+
+	snprintf(line, sizeof line, "%s%s", w->md ? (level ? "  - " : "- ") : (level ? "    " : "  "), note);
+	compare_wrap_out(w->out, line, w->limit, w->md ? 2 + 2 * (size_t)level : 6);
+}
+
+/* What "n/c" and "~" mean, once, after the list of runs. */
+static void notes(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o, bool md)
+{
+	struct note_out w = {out, md, compare_line_limit(o)};
+
+	report_compare_notes(runs, n, o, note_line, &w);
+}
+
+static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], leg[LEGEND_LEN], line[LEGEND_LEN + 32];
+	size_t limit = compare_line_limit(o);
+
+	compare_label(o->base, lab, sizeof lab);
+	snprintf(line, sizeof line,
+	         "Runs (ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way):", lab,
+	         o->threshold);
+	compare_wrap_out(out, line, limit, 2);
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, lab, sizeof lab);
+		compare_run_legend(&runs[k], leg, sizeof leg);
+		snprintf(line, sizeof line, "  %-3s %s", lab, leg);
+		compare_wrap_out(out, line, limit, 6);
+	}
+	notes(out, runs, n, o, false);
+}
+
+/* One page: the phase column and runs [k0, k1). */
+static void text_page(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                      const size_t *width, size_t k0, size_t k1)
+{
+	char c[CELL_TEXT];
+
+	fprintf(out, "\n%-28s", "Phase");
+	for (size_t k = k0; k < k1; k++) {
+		compare_run_head(runs, k, c, sizeof c, HEAD_COLS);
+		cell_out(out, c, width[k], k + 1 == k1);
+	}
+	fputc('\n', out);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (!compare_phase_shown(runs, n, (enum phase_id)i))
+			continue;
+		for (int lat = 0; lat < 2; lat++) {
+			fprintf(out, "%-18s%-10s", lat ? "" : phase_words((enum phase_id)i), lat ? "max lat" : "rate");
+			for (size_t k = k0; k < k1; k++) {
+				compare_cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
+				cell_out(out, c, width[k], k + 1 == k1);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+void compare_text_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	size_t *width = calloc(n, sizeof *width);
+
+	if (width == NULL)
+		return;
+	column_widths(runs, n, o, width, false);
+	text_header(out, runs, n, o);
+	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
+		k1 = page_end(width, n, k0, PHASE_COLS, compare_line_limit(o));
+		text_page(out, runs, n, o, width, k0, k1);
+	}
+	free(width);
+}
+
+static void markdown_page(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                          size_t k0, size_t k1)
+{
+	char c[CELL_TEXT];
+
+	fprintf(out, "\n| Phase | |");
+	for (size_t k = k0; k < k1; k++) {
+		compare_run_head(runs, k, c, sizeof c, SIZE_MAX);
+		fprintf(out, " %s |", c);
+	}
+	fprintf(out, "\n|---|---|");
+	for (size_t k = k0; k < k1; k++)
+		fprintf(out, "---|");
+	fputc('\n', out);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (!compare_phase_shown(runs, n, (enum phase_id)i))
+			continue;
+		for (int lat = 0; lat < 2; lat++) {
+			fprintf(out, "| %s | %s |", lat ? "" : phase_words((enum phase_id)i), lat ? "max latency" : "rate");
+			for (size_t k = k0; k < k1; k++) {
+				compare_cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
+				fprintf(out, " %s |", c);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+void compare_markdown_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], c[LEGEND_LEN + 32];
+	size_t *width = calloc(n, sizeof *width), limit = compare_line_limit(o);
+
+	if (width == NULL)
+		return;
+	compare_label(o->base, lab, sizeof lab);
+	snprintf(c, sizeof c, "Ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way.", lab,
+	         o->threshold);
+	compare_wrap_out(out, c, limit, 0);
+	fputc('\n', out);
+	for (size_t k = 0; k < n; k++) {
+		char leg[LEGEND_LEN];
+		compare_label(k, lab, sizeof lab);
+		compare_run_legend(&runs[k], leg, sizeof leg);
+		snprintf(c, sizeof c, "- %s: %s", lab, leg);
+		compare_wrap_out(out, c, limit, 2);
+	}
+	notes(out, runs, n, o, true);
+	column_widths(runs, n, o, width, true);
+	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
+		k1 = page_end(width, n, k0, MD_PHASE_COLS, limit);
+		markdown_page(out, runs, n, o, k0, k1);
+	}
+	free(width);
+}

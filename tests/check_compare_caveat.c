@@ -1,0 +1,253 @@
+/* Comparisons that mislead (issue 25 point 6): per-char figures of
+ * bonnie++ 1.0x (stdio) against 1.9x and later or bonnie (a system call per
+ * byte) are not comparable; runs set up differently (file size, file count,
+ * chunk) are said so and ranked after like-for-like differences; tiny
+ * ratios print as "<0.01x"; a JSON document with no runs; pages that keep
+ * every line within the width; a damaged 1.0x line gets one warning. */
+#include "suites.h"
+#include "../input/input.h"
+#include "../report/compare.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NRUNS 40
+
+static struct parsed_run runs[NRUNS];
+
+/* Run k of format fmt (version ver): per-char write at putc KiB/s, block
+ * write at block KiB/s with a latency of lat_ns, file size size_mib MiB. */
+static void make_run(int k, const char *fmt, const char *ver, double putc, double block, int64_t lat_ns,
+                     unsigned size_mib)
+{
+	struct parsed_run *r = &runs[k];
+
+	memset(r, 0, sizeof *r);
+	snprintf(r->format, sizeof r->format, "%s", fmt);
+	snprintf(r->origin, sizeof r->origin, "r.csv:%d", k + 1);
+	snprintf(r->meta[META_NAME], PARSED_META_LEN, "host%d", k + 1);
+	snprintf(r->meta[META_SIZE], PARSED_META_LEN, "%uM", size_mib);
+	snprintf(r->meta[META_VERSION], PARSED_META_LEN, "%s", ver);
+	r->size_bytes = (uint64_t)size_mib << 20;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+	r->phase[PHASE_PUTC] = (struct parsed_phase){CELL_VALUE, putc, 99, -1, false};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, block, 50, lat_ns, false};
+}
+
+static char *capture(void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *),
+                     size_t n, const struct compare_opts *o)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	fn(f, runs, n, o);
+	fclose(f);
+	return buf;
+}
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
+		n++;
+	return n;
+}
+
+START_TEST(perchar_across_methods_not_comparable)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_diff d, *all;
+	size_t nd;
+	char *s;
+
+	make_run(0, "1.98", "2.00a", 500, 100000, 1000, 512);
+	make_run(1, "1.0x", "", 50000, 50000, -1, 512);
+	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
+	ck_assert(d.not_comparable);
+	ck_assert(!d.flagged);
+	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
+	ck_assert(!d.not_comparable && d.flagged);
+	all = compare_all_diffs(runs, 2, &o, &nd);
+	ck_assert_uint_eq(nd, 1); /* block write only */
+	ck_assert_int_eq(all[0].phase, PHASE_PUT_BLOCK);
+	free(all);
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "48.8 MiB/s 99% (n/c)"));
+	ck_assert_uint_eq(count(s, "n/c = not comparable"), 1);
+	ck_assert_ptr_nonnull(strstr(s, "putc() and getc() through stdio"));
+	ck_assert_ptr_nonnull(strstr(s, "Summary: block write 2.0x slower on B."));
+	free(s);
+	/* the same method on both sides, or one not known: compared */
+	make_run(1, "1.97", "1.97", 50000, 50000, -1, 512);
+	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d) && !d.not_comparable);
+	make_run(1, "json", "0.1.0", 50000, 50000, -1, 512);
+	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d) && !d.not_comparable);
+	make_run(1, "table", "1.03e", 50000, 50000, -1, 512);
+	ck_assert_int_eq(compare_perchar_method(&runs[1]), PERCHAR_STDIO);
+	make_run(1, "table", "@version@", 50000, 50000, -1, 512); /* 1.03's bon_csv2txt, no latency rows */
+	ck_assert_int_eq(compare_perchar_method(&runs[1]), PERCHAR_STDIO);
+	make_run(1, "table", "1.96", 50000, 50000, -1, 512);
+	ck_assert_int_eq(compare_perchar_method(&runs[1]), PERCHAR_SYSCALL);
+}
+END_TEST
+
+START_TEST(setup_differences_ranked_below)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_diff *all;
+	char phrase[160], *s;
+	size_t nd;
+
+	make_run(0, "1.98", "2.00a", 500, 100000, -1, 64);
+	make_run(1, "1.98", "2.00a", 500, 5000, -1, 16384); /* 20x slower, but 16 GiB against 64 MiB */
+	make_run(2, "1.98", "2.00a", 500, 200000, -1, 64);  /* 2x faster, like for like */
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_PUT_BLOCK), COMPARE_SETUP_SIZE);
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[2], PHASE_PUT_BLOCK), 0);
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_SEQ_CREATE), 0);
+	all = compare_all_diffs(runs, 3, &o, &nd);
+	ck_assert_uint_eq(nd, 4); /* per-char and block write of B and C */
+	ck_assert_uint_eq(all[0].run, 2); /* C's 2x before B's 20x */
+	ck_assert_int_eq(all[0].phase, PHASE_PUT_BLOCK);
+	ck_assert_uint_eq(all[2].run, 1);
+	compare_phrase(&all[2], phrase, sizeof phrase);
+	ck_assert_str_eq(phrase, "block write 20x slower on B (file size differs)");
+	free(all);
+	s = capture(report_compare_summary, 3, &o);
+	ck_assert_str_eq(s, "Summary: block write 2.0x faster on C; block write 20x slower on B (file size differs).\n");
+	free(s);
+	s = capture(report_compare, 3, &o);
+	ck_assert_ptr_nonnull(strstr(s, "(~0.05x !)"));
+	ck_assert_ptr_nonnull(strstr(s, "B: file size 16384M (A: 64M)"));
+	ck_assert_ptr_nonnull(strstr(s, "slowest B host2 16384M: 5000 KiB/s 50%; ~40.00x apart"));
+	free(s);
+	/* chunk sizes: only when both runs give one; not for per-char */
+	make_run(1, "1.98", "2.00a", 500, 100000, 1000, 64);
+	snprintf(runs[0].meta[META_CHUNK], PARSED_META_LEN, "8k");
+	snprintf(runs[1].meta[META_CHUNK], PARSED_META_LEN, "65536");
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_GET_BLOCK), COMPARE_SETUP_CHUNK);
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_PUTC), 0);
+	runs[1].meta[META_CHUNK][0] = '\0';
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_GET_BLOCK), 0);
+	/* file counts: for the file phases */
+	snprintf(runs[0].meta[META_NUM_FILES], PARSED_META_LEN, "4");
+	snprintf(runs[1].meta[META_NUM_FILES], PARSED_META_LEN, "16");
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_RAN_DEL), COMPARE_SETUP_FILES);
+	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_PUT_BLOCK), 0);
+}
+END_TEST
+
+START_TEST(tiny_ratio_not_zero)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *s;
+
+	make_run(0, "1.98", "2.00a", 500, 100000, 63000000, 512);
+	make_run(1, "1.98", "2.00a", 500, 100000, 183000, 512); /* 0.0029x */
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "183 us (<0.01x !)"));
+	ck_assert_ptr_null(strstr(s, "0.00x"));
+	free(s);
+}
+END_TEST
+
+START_TEST(json_without_runs)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_JSON};
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	report_compare(f, NULL, 0, &o);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"runs\": []"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"base\": null"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"differences\": []"));
+	free(buf);
+}
+END_TEST
+
+/* The widest line of s and the number of lines starting with prefix. */
+static size_t widest(const char *s, const char *prefix, size_t *pages)
+{
+	size_t max = 0;
+
+	*pages = 0;
+	for (const char *p = s; *p;) {
+		size_t n = strcspn(p, "\n");
+		max = n > max ? n : max;
+		*pages += strncmp(p, prefix, strlen(prefix)) == 0;
+		p += n + (p[n] == '\n');
+	}
+	return max;
+}
+
+START_TEST(many_runs_in_pages)
+{
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	size_t pages;
+	char *s;
+
+	for (int k = 0; k < NRUNS; k++)
+		make_run(k, "1.98", "2.00a", 500 + k, 100000 + 1000 * k, 1000 + k, 512);
+	s = capture(report_compare, NRUNS, &o);
+	ck_assert_uint_le(widest(s, "Phase ", &pages), 200);
+	ck_assert_uint_ge(pages, 7); /* 5 runs of 30 columns fit after the phase column */
+	ck_assert_ptr_nonnull(strstr(s, "R40 host40 512M"));
+	free(s);
+	report_compare_set_width(80);
+	s = capture(report_compare, NRUNS, &o);
+	ck_assert_uint_le(widest(s, "Phase ", &pages), 80);
+	ck_assert_uint_eq(pages, NRUNS); /* one run a page at 80 columns */
+	free(s);
+	o.format = COMPARE_MARKDOWN;
+	s = capture(report_compare, NRUNS, &o);
+	ck_assert_uint_le(widest(s, "| Phase |", &pages), 80);
+	ck_assert_uint_ge(pages, 20);
+	free(s);
+	report_compare_set_width(0); /* back to the default: 200 */
+	s = capture(report_compare, NRUNS, &o);
+	ck_assert_uint_le(widest(s, "| Phase |", &pages), 200);
+	ck_assert_uint_gt(pages, 1);
+	free(s);
+}
+END_TEST
+
+START_TEST(damaged_old_line_warned_once)
+{
+	/* a bonnie++ 1.03 line (27 fields, its documented layout) with one
+	 * field doubled, then one with a field lost followed by prose */
+	static const char text[] =
+	    "oldbox,512M,402,97,81234,31,30211,12,398,96,61222,9,210.5,1,16,16,1203,40,+++++,+++,1650,23,1190,41,"
+	    "+++++,+++,1401,20\n"
+	    "see: oldbox,512M,402,97,81234,31,30211,12,398,96,61222,9,210.5,1,16,1203,40,+++++,+++,1650,23,1190,41,"
+	    "+++++,+++,1401 thanks\n";
+	struct parsed_set set = {0};
+
+	ck_assert_int_eq(input_parse(&set, "post", text, sizeof text - 1), 0);
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 2);
+	ck_assert_str_eq(set.warning[0], "post:1: 1.0x line skipped: 28 fields, a 1.0x line has 27");
+	ck_assert_str_eq(set.warning[1], "post:2: 1.0x line skipped: 26 fields, a 1.0x line has 27");
+	input_free(&set);
+}
+END_TEST
+
+Suite *suite_compare_caveat(void)
+{
+	Suite *s = suite_create("compare_caveat");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, perchar_across_methods_not_comparable);
+	tcase_add_test(tc, setup_differences_ranked_below);
+	tcase_add_test(tc, tiny_ratio_not_zero);
+	tcase_add_test(tc, json_without_runs);
+	tcase_add_test(tc, many_runs_in_pages);
+	tcase_add_test(tc, damaged_old_line_warned_once);
+	suite_add_tcase(s, tc);
+	return s;
+}
