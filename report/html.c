@@ -193,24 +193,42 @@ static void reproduce(FILE *out, const struct html_report *rep)
 	fputs("</pre>\n", out);
 }
 
+/* Title and one line of what, where and when; the summary follows. */
 static void heading(FILE *out, const struct html_report *rep)
 {
 	char title[256];
 
 	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->cfg->machine, rep->env->fs_type);
 	html_page_begin(out, title);
+	fputs("<p class=\"meta\">", out);
+	if (rep->date) {
+		fputs("Run on <time>", out);
+		svg_escape(out, rep->date);
+		fputs("</time>, ", out);
+	}
+	svg_escape(out, rep->cfg->dir ? rep->cfg->dir : ".");
+	fprintf(out, " (%s), %zu run%s", rep->env->fs_type, rep->nruns, rep->nruns == 1 ? "" : "s");
+	if (rep->sweep && rep->sweep->levels > 0)
+		fprintf(out, " at each of %u client counts", rep->sweep->levels);
+	fputs(".</p>\n", out);
+}
+
+static void environment(FILE *out, const struct html_report *rep)
+{
 	fputs("<h2 id=\"environment\">What was tested</h2>\n", out);
 	html_pre_of(out, "environment", env_text, rep);
 	fputs("<h3>Options</h3>\n", out);
 	options_table(out, rep->cfg);
 }
 
-int report_html(FILE *out, const struct html_report *rep)
+static void body(FILE *out, const struct html_report *rep)
 {
-	struct c_locale loc;
-
-	c_locale_enter(&loc);
 	heading(out, rep);
+	if (rep->sweep && rep->sweep->levels > 0)
+		html_sweep_summary(out, rep->sweep, rep->knee_factor);
+	else
+		html_run_summary(out, rep);
+	html_toc(out, rep);
 	if (rep->sweep && rep->sweep->levels > 0) {
 		html_sweep(out, rep->sweep, rep->knee_factor);
 		if (rep->nruns > 0)
@@ -222,12 +240,26 @@ int report_html(FILE *out, const struct html_report *rep)
 	if (rep->nruns > 1)
 		html_repeats(out, rep);
 	html_latency(out, rep);
+	environment(out, rep);
 	fputs("<h2 id=\"table\">The table</h2>\n", out);
 	html_pre_of(out, "table", tables_text, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);
 	reproduce(out, rep);
 	html_page_end(out);
+}
+
+int report_html(FILE *out, const struct html_report *given)
+{
+	struct html_facts facts[PHASE_COUNT];
+	struct html_report rep = *given;
+	struct c_locale loc;
+
+	if (html_facts_of(&rep, facts) != 0)
+		return -1;
+	rep.facts = facts;
+	c_locale_enter(&loc);
+	body(out, &rep);
 	c_locale_leave(&loc);
 	return ferror(out) ? -1 : 0;
 }

@@ -11,6 +11,7 @@
 #include "../lib/config.h"
 #include "../lib/env.h"
 #include "../phases/results.h"
+#include "confidence.h"
 
 /* What one invocation measured: its options and command line, the
  * environment, the alignment probe (may be NULL) and every run (-x). */
@@ -27,7 +28,36 @@ struct html_report {
 	double knee_factor;        /* --knee-factor, for the sweep's sentences */
 	const char *all_tables;    /* --clients: every count's tables and CSV */
 	const char *all_csv;       /* lines (NULL: those of runs) */
+	const char *date;          /* when the run started ("2026-12-01 17:20 UTC"); may be NULL */
+	const struct html_facts *facts; /* set by report_html: each phase's figures */
 };
+
+/* What the page says about one phase over its runs, the same in every
+ * section (html_facts.c): the median rate and its spread (in the phase's
+ * unit), the median p99 (< 0: too few operations), the coefficient of
+ * variation (< 0: one run) and the confidence reasons with their mark. */
+struct html_facts {
+	bool done;
+	double rate, lo, hi, cv_pct, p99;
+	unsigned reasons; /* enum conf_reason */
+	char mark;        /* the table's cell mark, ' ' when none */
+};
+
+/* Fills facts for every phase. Returns 0, or -1 (out of memory). */
+int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_COUNT]);
+
+/* Each reason bit's mark and legend text, "; "-separated, escaped. */
+void html_marks_legend(FILE *out, unsigned reasons);
+
+/* The first section of a run's page (html_summary.c): per group each
+ * phase's rate, p99 and marks, and a cell for its timeline verdict; then
+ * the table of contents. */
+void html_run_summary(FILE *out, const struct html_report *rep);
+void html_toc(FILE *out, const struct html_report *rep);
+
+/* A rate with its unit, "377 MiB/s", "28427 seeks/s": files and seeks
+ * rounded as the CSV and the text table round them. */
+void html_rate_text(enum phase_id id, double rate, char *buf, size_t len);
 
 /* Writes the whole page. Returns 0, or -1 if out has an error. */
 int report_html(FILE *out, const struct html_report *rep);
@@ -57,6 +87,10 @@ void html_pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), c
 /* The sweep section: per phase, throughput and p99 latency against the
  * client count with the knee marked and named, then the sweep table. */
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
+
+/* The sweep page's #summary: per phase its best count, the rate there and
+ * the count where p99 passed the limit, and the answer in one sentence. */
+void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor);
 
 /* A phase's rate axis: scale (divide rates by it), axis label and unit
  * words, chosen from the largest rate max. */

@@ -69,7 +69,7 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 	snprintf(desc, sizeof desc, "Bars of %s per phase, one colour per run (legend)%s; hatched bars ran under "
 	         "0.5 s.", label, b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
 	snprintf(id_text, sizeof id_text, "cmp-%s", sec->id);
-	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL}, b->bar, b->n, names, n};
+	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL, NULL, 0}, b->bar, b->n, names, n};
 	chart_bars(out, &c);
 }
 
@@ -96,7 +96,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 	struct bar_chart c = {"cmp-latency", "Maximum latency per phase",
 	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
 	                      "inputs carry only the maximum.",
-	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human}, b->bar, b->n, names, n};
+	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human, NULL, 0}, b->bar, b->n, names, n};
 	chart_bars(out, &c);
 }
 

@@ -146,8 +146,8 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
 		units_format_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
-		if (st->marks & BAR_LOW_CONFIDENCE)
-			strcat(d->text[i], "~");
+		if (rep->facts[d->id[i]].mark != ' ') /* the summary's and the table's mark */
+			strncat(d->text[i], &rep->facts[d->id[i]].mark, 1);
 		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
 		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
@@ -192,7 +192,7 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	         rep->nruns > 1 ? "the median " : "", d.label,
 	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
 	snprintf(id, sizeof id, "rates-%s", g->id);
-	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
+	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL, NULL, 0}, d.bars, d.n, NULL, 1};
 	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", id,
 	        g->title);
 	chart_bars(out, &c);
@@ -377,7 +377,13 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
 	         cv->n > 1 ? " One curve per run." : "");
 	c = (struct pct_chart){cid, title, desc, cv->c, cv->n};
-	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s</figcaption>\n", phase_name(id), title);
+	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s", phase_name(id), title);
+	if (rep->facts[id].mark != ' ') {
+		fputs(" <span class=\"caption-marks\">", out);
+		html_marks_legend(out, rep->facts[id].reasons);
+		fputs("</span>", out);
+	}
+	fputs("</figcaption>\n", out);
 	chart_percentiles(out, &c);
 	fputs("</figure>\n", out);
 }

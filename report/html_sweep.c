@@ -61,13 +61,14 @@ static void knee_markers(const struct sweep *sw, enum phase_id id, double k, str
 	}
 }
 
-/* A log client axis when the counts span more than a decade. */
+/* A log client axis when the counts span more than a decade; either way
+ * it spans exactly the tested counts, with a tick at each. */
 static struct svg_axis client_axis(const struct sweep_series *s)
 {
 	bool log = s->n > 1 && s->x[s->n - 1] >= 10 * s->x[0];
 
 	return (struct svg_axis){s->x[0], s->n > 1 ? s->x[s->n - 1] : s->x[0] + 1, log,
-	                         log ? "clients (log scale)" : "clients", 0, NULL};
+	                         log ? "clients (log scale)" : "clients", 0, NULL, s->x, s->n};
 }
 
 static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, double k)
@@ -94,11 +95,11 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</p>\n<div class=\"charts\">\n", out);
 	struct chart_series ts = {"throughput", s.n, s.x, s.rate}, ls = {"p99 latency", s.n, s.x, s.p99};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
-	                       label, scale, NULL}, &ts, 1, &m[0], nt};
+	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt};
 	chart_line(out, &c);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
-	                         "p99 latency (log scale)", 0, units_format_latency_human}, &ls, 1, &m[1], nl};
+	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl};
 	chart_line(out, &c);
 	fputs("</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){ts, ls};
@@ -110,6 +111,62 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 static void sweep_table_text(FILE *m, const void *sw)
 {
 	report_sweep_table(m, sw);
+}
+
+/* One knee-table row: phase, best count and its rate, where p99 passed. */
+static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double k, const struct sweep_knee *kn)
+{
+	char rate[64];
+
+	html_rate_text(id, sw->point[kn->peak][id].rate, rate, sizeof rate);
+	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
+	        "<td>%u%s</td><td>%s</td><td>", phase_name(id), sw->point[kn->peak][id].rate, phase_name(id),
+	        phase_words(id), sw->clients[kn->peak], kn->still_rising ? " (still rising)" : "", rate);
+	if (kn->p99_over >= 0)
+		fprintf(out, "%u", sw->clients[kn->p99_over]);
+	else
+		fprintf(out, "not passed (&le; %gx)", k);
+	fputs("</td></tr>\n", out);
+}
+
+/* "Throughput peaks at 8 clients in 7 of 12 phases": the most common
+ * best count, and how many phases' p99 passed the limit. */
+static void answer(FILE *out, const struct sweep *sw, double k, const int *peak, size_t n, size_t over)
+{
+	int best = peak[0], best_n = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = 0;
+		for (size_t j = 0; j < n; j++)
+			c += peak[j] == peak[i];
+		if (c > best_n || (c == best_n && peak[i] < best))
+			best = peak[i], best_n = c;
+	}
+	fprintf(out, "<p class=\"answer\">Throughput is best at %u client%s in %d of %zu phases; p99 latency passes "
+	        "%gx its first-count value in %zu of them.</p>\n", sw->clients[best], sw->clients[best] == 1 ? "" : "s",
+	        best_n, n, k, over);
+}
+
+void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
+{
+	int peak[PHASE_COUNT];
+	size_t n = 0, over = 0;
+	struct sweep_knee kn;
+
+	fprintf(out, "<section id=\"summary\">\n<h2>Summary: the knee</h2>\n<table class=\"summary knees\">\n"
+	        "<tr><th class=\"l\">phase</th><th>best count</th><th>its rate</th><th>p99 passes %gx at</th></tr>\n",
+	        knee_factor);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		if (!sweep_knee(sw, (enum phase_id)id, knee_factor, &kn))
+			continue;
+		knee_row(out, sw, (enum phase_id)id, knee_factor, &kn);
+		peak[n++] = kn.peak;
+		over += kn.p99_over >= 0;
+	}
+	fputs("</table>\n", out);
+	if (n > 0)
+		answer(out, sw, knee_factor, peak, n, over);
+	fputs("</section>\n", out);
 }
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)

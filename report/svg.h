@@ -27,6 +27,10 @@ struct svg_axis {
 	const char *label; /* e.g. "rate (MiB/s)": carries the unit */
 	double scale;      /* tick labels show v / scale (0: 1) */
 	svg_tick_fmt fmt;  /* overrides the "%g" of v / scale; may be NULL */
+	const double *at;  /* x axis only: a tick at each of these n_at values (in */
+	size_t n_at;       /* order; e.g. the tested client counts), the axis
+	                    * spanning exactly at[0]..at[n_at-1]; labels where
+	                    * they fit. NULL: nice ticks */
 };
 
 /* Widens the axis to nice tick values and fills ticks (at most max) in

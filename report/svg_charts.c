@@ -280,7 +280,7 @@ static void category_label(FILE *out, const struct svg_frame *f, const char *nam
 
 void chart_bars(FILE *out, const struct bar_chart *c)
 {
-	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL}, c->y};
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL, NULL, 0}, c->y};
 	double lo, hi, slot, x;
 	size_t ncat = category_count(c);
 
@@ -392,8 +392,8 @@ static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_cur
 void chart_percentiles(FILE *out, const struct pct_chart *c)
 {
 	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H,
-	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label},
-	                      {1, 10, true, "latency (log scale)", 0, units_format_latency_human}};
+	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label, NULL, 0},
+	                      {1, 10, true, "latency (log scale)", 0, units_format_latency_human, NULL, 0}};
 	const char *names[SVG_PALETTE];
 	size_t nn = c->ncurves < SVG_PALETTE ? c->ncurves : SVG_PALETTE;
 

@@ -52,7 +52,7 @@ END_TEST
 
 START_TEST(linear_ticks_are_nice_in_label_units)
 {
-	struct svg_axis a = {0, 1234.0 * 1024, false, "rate (MiB/s)", 1024, NULL};
+	struct svg_axis a = {0, 1234.0 * 1024, false, "rate (MiB/s)", 1024, NULL, NULL, 0};
 	double t[SVG_MAX_TICKS];
 	int n = svg_axis_ticks(&a, t, SVG_MAX_TICKS);
 
@@ -65,7 +65,7 @@ END_TEST
 
 START_TEST(log_ticks_cover_whole_decades)
 {
-	struct svg_axis a = {3, 2500, true, "latency", 0, NULL};
+	struct svg_axis a = {3, 2500, true, "latency", 0, NULL, NULL, 0};
 	double t[SVG_MAX_TICKS];
 	int n = svg_axis_ticks(&a, t, SVG_MAX_TICKS);
 
@@ -106,7 +106,7 @@ START_TEST(bar_chart_marks_and_numbers)
 		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, BAR_CACHED, "50"},
 	};
 	const char *names[] = {"A <one>", "B"};
-	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL}, bars, 3, names, 2};
+	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL, NULL, 0}, bars, 3, names, 2};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -148,8 +148,8 @@ START_TEST(line_chart_long_series_and_marker)
 	}
 	const struct chart_series s[] = {{"put_block", N, x, y1}, {"get_block", N, x, y2}};
 	const struct chart_marker m = {120, "knee at 120 clients"};
-	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL},
-	                       {0, 1, false, "rate (MiB/s)", 0, NULL}, s, 2, &m, 1};
+	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL, NULL, 0},
+	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, s, 2, &m, 1};
 
 	f = mem_open(&buf, &len);
 	chart_line(f, &c);
@@ -206,7 +206,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);

@@ -74,7 +74,8 @@ def check_self_contained(doc):
             fail("the page loads something: <%s>" % tag)
         for k, v in el.attrib.items():
             name = k.split("}")[-1] if isinstance(k, str) else k[1]
-            if name in ("src", "href") or (name == "style" and "url(" in v):
+            inside = name == "href" and v.startswith("#")  # a link within the page
+            if (name in ("src", "href") and not inside) or (name == "style" and "url(" in v):
                 fail("external reference %s=%r" % (name, v))
 
 
