@@ -13,20 +13,35 @@
 
 /* Colours come from the charts; the style only lays out and prints. */
 static const char style[] =
-	"body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:1340px;padding:0 1em;color:#111}\n"
-	"h1{font-size:1.5em}h2{margin-top:1.6em;border-bottom:1px solid #999}h3{font-size:1.05em}\n"
-	"pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:13px}\n"
-	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.15em .5em;"
-	"text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
-	".charts{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.chart{max-width:100%;height:auto;background:#fff}\n"
+	"body{font:15px/1.45 system-ui,sans-serif;margin:1em auto;max-width:1340px;padding:0 1em;color:#111;"
+	"overflow-wrap:anywhere}\n"
+	"h1{font-size:1.5em;margin:.2em 0}h2{margin-top:1.4em;border-bottom:1px solid #999}h3{font-size:1.05em}\n"
+	"pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:13px;overflow-wrap:normal}\n"
+	"table{border-collapse:collapse;margin:.5em 0;display:block;overflow-x:auto;max-width:100%}"
+	"td,th{border:1px solid #bbb;padding:.1em .5em;text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
+	".tested{display:flex;flex-wrap:wrap;gap:0 1em}.tested>div{flex:1 1 480px;min-width:0}.tested table{margin:0}"
+	".tested pre{margin:0}.meta{margin:.2em 0}.toc ul{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em}\n"
+	"#summary h2{margin-top:.6em}.summary tr.group th{background:#f6f6f6}.mark{font-weight:700}\n"
+	".charts{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:flex-start}"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 520px;max-width:calc(50% - .5em);overflow-x:auto}\n"
+	".charts.small>figure{flex:1 1 380px;max-width:calc(33.3% - .7em)}\n"
+	".chart{width:100%;height:auto;background:#fff;display:block}\n"
 	".chart text{font:12px sans-serif;fill:#111}.chart .axis-label{font-size:13px;font-weight:600}\n"
 	".chart .grid{stroke:#ddd;stroke-width:1}.chart .tick,.chart .frame{stroke:#333;fill:none}\n"
 	".chart .bar-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
 	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
 	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
 	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"
-	"@media print{body{max-width:none;font-size:11pt}.charts{display:block}pre{white-space:pre-wrap}"
-	"figure,svg{break-inside:avoid}}\n";
+	"@media (max-width:1000px){.charts.small>figure{max-width:calc(50% - .5em)}}\n"
+	"@media (max-width:760px){.charts>figure,.charts>svg,.charts>.rates,.charts.small>figure{max-width:100%;"
+	"flex-basis:100%}.chart{min-width:480px}.small .chart{min-width:330px}}\n"
+	"@media print{body{max-width:none;font-size:10pt;margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;"
+	"font-size:8pt}table{display:table}"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 45%;max-width:50%;overflow:visible}.chart{min-width:0}"
+	".charts.small>figure{flex:1 1 30%;max-width:33.3%}"
+	".chart text{font-size:16px}.chart .axis-label{font-size:16px}figure,svg,tr{break-inside:avoid}"
+	"details::details-content{content-visibility:visible;display:contents}details>summary{display:none}"
+	".toc{display:none}h2{margin-top:.8em}}\n";
 
 void html_page_begin(FILE *out, const char *title)
 {
@@ -215,10 +230,11 @@ static void heading(FILE *out, const struct html_report *rep)
 
 static void environment(FILE *out, const struct html_report *rep)
 {
-	fputs("<h2 id=\"environment\">What was tested</h2>\n", out);
+	fputs("<h2 id=\"environment\">What was tested</h2>\n<div class=\"tested\"><div>\n", out);
 	html_pre_of(out, "environment", env_text, rep);
-	fputs("<h3>Options</h3>\n", out);
+	fputs("</div><div>\n", out);
 	options_table(out, rep->cfg);
+	fputs("</div></div>\n", out);
 }
 
 static void body(FILE *out, const struct html_report *rep)

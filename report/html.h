@@ -48,6 +48,7 @@ int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_C
 
 /* Each reason bit's mark and legend text, "; "-separated, escaped. */
 void html_marks_legend(FILE *out, unsigned reasons);
+void html_marks_short(FILE *out, unsigned reasons); /* a few words each, ", "-separated */
 
 /* The first section of a run's page (html_summary.c): per group each
  * phase's rate, p99 and marks, and a cell for its timeline verdict; then
@@ -98,13 +99,15 @@ void html_rate_unit(enum phase_id id, double max, double *scale, const char **la
 
 /* The rate charts' sections, the same on the run and the compare page:
  * each draws the phases of the groups first..last; id ends the chart's
- * id ("rates-seq" on the run page, "cmp-seq" on the compare page). */
+ * id ("rates-block" on the run page, "cmp-block" on the compare page). */
 struct html_section {
 	const char *id, *title;
-	enum phase_group first, last;
+	unsigned phases; /* bit (1u << id) for each phase drawn */
 };
 
-#define HTML_SECTIONS 3
+/* Per-char rates (KiB/s) get their own chart: beside block rates
+ * (hundreds of MiB/s) on one linear axis they would be invisible. */
+#define HTML_SECTIONS 4
 extern const struct html_section html_sections[HTML_SECTIONS];
 
 /* Whether phase id is drawn in section s; the first such phase. */

@@ -70,7 +70,9 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 	         "0.5 s.", label, b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
 	snprintf(id_text, sizeof id_text, "cmp-%s", sec->id);
 	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL, NULL, 0}, b->bar, b->n, names, n};
+	fputs("<figure>", out);
 	chart_bars(out, &c);
+	fputs("</figure>\n", out);
 }
 
 /* Maximum latency of every phase, one bar per run, on a log axis. */
@@ -97,7 +99,9 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, st
 	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
 	                      "inputs carry only the maximum.",
 	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human, NULL, 0}, b->bar, b->n, names, n};
+	fputs("<div class=\"charts\"><figure>", out);
 	chart_bars(out, &c);
+	fputs("</figure></div>\n", out);
 }
 
 /* The summary sentence, escaped into one <p> (its line end dropped). */

@@ -16,15 +16,19 @@
 #define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
 #define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
 
+#define BIT(id) (1u << PHASE_##id)
 const struct html_section html_sections[HTML_SECTIONS] = {
-	{"seq", "Sequential I/O", GROUP_SEQ_OUTPUT, GROUP_SEQ_INPUT},
-	{"seeks", "Random seeks", GROUP_SEEKS, GROUP_SEEKS},
-	{"files", "File operations", GROUP_SEQ_CREATE, GROUP_RAN_CREATE},
+	{"block", "Block I/O", BIT(PUT_BLOCK) | BIT(REWRITE) | BIT(GET_BLOCK)},
+	{"perchar", "Per-char I/O", BIT(PUTC) | BIT(GETC)},
+	{"seeks", "Random seeks", BIT(SEEKS)},
+	{"files", "File operations",
+	 BIT(SEQ_CREATE) | BIT(SEQ_STAT) | BIT(SEQ_DEL) | BIT(RAN_CREATE) | BIT(RAN_STAT) | BIT(RAN_DEL)},
 };
+#undef BIT
 
 bool html_in_section(const struct html_section *s, enum phase_id id)
 {
-	return phase_group(id) >= s->first && phase_group(id) <= s->last;
+	return (s->phases >> id) & 1u;
 }
 
 enum phase_id html_section_first(const struct html_section *s)
@@ -188,17 +192,16 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	if (d.n == 0)
 		return;
 	snprintf(desc, sizeof desc, "Bar chart of %s%s per phase with %%CPU under each bar; hatched bars ran under "
-	         "0.5 s (low confidence) or read from the page cache.%s The table below has the same numbers.",
+	         "0.5 s (low confidence) or read from the page cache.%s Its numbers table has the same figures.",
 	         rep->nruns > 1 ? "the median " : "", d.label,
 	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
 	snprintf(id, sizeof id, "rates-%s", g->id);
 	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL, NULL, 0}, d.bars, d.n, NULL, 1};
-	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", id,
-	        g->title);
+	fprintf(out, "<figure class=\"group\" id=\"sec-%s\">\n<figcaption>%s</figcaption>\n", id, g->title);
 	chart_bars(out, &c);
-	fputs("</figure>\n", out);
+	fputs("<details><summary>numbers</summary>\n", out);
 	group_table(out, &d, rep->nruns);
-	fputs("</div>\n</section>\n", out);
+	fputs("</details>\n</figure>\n", out);
 }
 
 void html_rates(FILE *out, const struct html_report *rep)
@@ -208,8 +211,10 @@ void html_rates(FILE *out, const struct html_report *rep)
 	fprintf(out, "<h2 id=\"rates\">Rates%s</h2>\n", rep->nruns > 1 ? " (median of the runs)" : "");
 	if (store == NULL)
 		return;
+	fputs("<div class=\"charts\">\n", out);
 	for (size_t i = 0; i < HTML_SECTIONS; i++)
 		group_section(out, rep, &html_sections[i], store);
+	fputs("</div>\n", out);
 	free(store);
 }
 
@@ -372,7 +377,7 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	if (cv->n == 0)
 		return;
 	snprintf(cid, sizeof cid, "lat-%s", phase_name(id));
-	snprintf(title, sizeof title, "%s: latency per operation", phase_words(id));
+	snprintf(title, sizeof title, "%s: latency", phase_words(id));
 	snprintf(desc, sizeof desc, "Latency against percentile, p0 to the highest percentile the sample count "
 	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
 	         cv->n > 1 ? " One curve per run." : "");
@@ -380,7 +385,7 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s", phase_name(id), title);
 	if (rep->facts[id].mark != ' ') {
 		fputs(" <span class=\"caption-marks\">", out);
-		html_marks_legend(out, rep->facts[id].reasons);
+		html_marks_short(out, rep->facts[id].reasons);
 		fputs("</span>", out);
 	}
 	fputs("</figcaption>\n", out);
@@ -414,10 +419,12 @@ void html_latency(FILE *out, const struct html_report *rep)
 
 	if (cv == NULL)
 		return;
-	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<p>Percentiles%s; blank cells: too few operations for that "
-	        "percentile.</p>\n", rep->nruns > 1 ? " of all runs together" : "");
+	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<details><summary>every percentile (table)</summary>\n"
+	        "<p>Percentiles%s; blank cells: too few operations for that percentile.</p>\n",
+	        rep->nruns > 1 ? " of all runs together" : "");
 	latency_table(out, rep);
-	fputs("<div class=\"charts\">\n", out);
+	fputs("</details>\n", out);
+	fputs("<div class=\"charts small\">\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		latency_phase(out, rep, (enum phase_id)id, cv);
 	fputs("</div>\n", out);

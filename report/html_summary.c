@@ -17,14 +17,17 @@ void html_rate_text(enum phase_id id, double rate, char *buf, size_t len)
 	const char *label, *unit;
 	char v[32];
 
-	html_rate_unit(id, rate, &scale, &label, &unit);
-	if (phase_unit(id) == RATE_BYTES)
+	if (phase_unit(id) == RATE_BYTES) {
+		html_rate_unit(id, rate, &scale, &label, &unit);
 		units_format_scaled(rate / scale, v, sizeof v);
-	else if (scale == 1 && rate < 1000) /* as the CSV and the text table print them */
-		snprintf(v, sizeof v, "%.1f", rate);
+		snprintf(buf, len, "%s %s", v, unit);
+		return;
+	}
+	unit = phase_unit(id) == RATE_SEEKS ? "seeks/s" : "files/s";
+	if (rate < 1000) /* as the CSV and the text table print them */
+		snprintf(buf, len, "%.1f %s", rate, unit);
 	else
-		snprintf(v, sizeof v, "%llu", (unsigned long long)(rate / scale));
-	snprintf(buf, len, "%s %s", v, unit);
+		snprintf(buf, len, "%llu %s", (unsigned long long)rate, unit);
 }
 
 /* The one named place for a phase's timeline verdict (issue 23: its
@@ -43,9 +46,8 @@ static void summary_row(FILE *out, const struct html_report *rep, enum phase_id 
 	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"", phase_name(id), f->rate);
 	if (f->p99 >= 0)
 		fprintf(out, " data-p99=\"%.17g\"", f->p99);
-	fprintf(out, " data-mark=\"%c\"><td class=\"l\"><a href=\"#sec-rates-%s\">%s</a></td><td>%s", f->mark,
-	        phase_group(id) <= GROUP_SEQ_INPUT ? "seq" : phase_group(id) == GROUP_SEEKS ? "seeks" : "files",
-	        phase_words(id), rate);
+	fprintf(out, " data-mark=\"%c\"><td class=\"l\"><a href=\"#lat-%s\">%s</a></td><td>%s", f->mark,
+	        phase_name(id), phase_words(id), rate);
 	if (f->mark != ' ')
 		fprintf(out, "<span class=\"mark\">%c</span>", f->mark);
 	p99[0] = '\0';

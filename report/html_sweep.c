@@ -96,12 +96,14 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	struct chart_series ts = {"throughput", s.n, s.x, s.rate}, ls = {"p99 latency", s.n, s.x, s.p99};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
 	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt};
+	fputs("<figure>", out);
 	chart_line(out, &c);
+	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
 	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl};
 	chart_line(out, &c);
-	fputs("</div>\n<details><summary>numbers</summary>\n", out);
+	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){ts, ls};
 	c.nseries = 2;
 	html_series_table(out, &c, "clients");

@@ -37,22 +37,49 @@ static void point_shape(FILE *out, int series, double x, double y)
 	}
 }
 
-/* One legend row above the plot: a stroke sample and the name. */
-static void legend(FILE *out, const char *const *names, size_t n, bool lines)
+#define PCT_W 430 /* percentile curves: small multiples, three in a row */
+#define PCT_H 250
+#define LEGEND_ROW 16.0
+
+static double legend_width(const char *name)
+{
+	return 40 + 7.0 * (double)strlen(name ? name : "");
+}
+
+/* Rows the legend takes in a chart w wide (0 when there is none). */
+static int legend_rows(const char *const *names, size_t n, double w)
 {
 	double x = PLOT_X;
+	int rows = n < 2 ? 0 : 1;
+
+	for (size_t i = 0; n >= 2 && i < n; i++) {
+		if (x > PLOT_X && x + legend_width(names[i]) > w)
+			rows++, x = PLOT_X;
+		x += legend_width(names[i]);
+	}
+	return rows;
+}
+
+/* Legend rows above the plot: a stroke sample and the name, wrapping
+ * at the chart's width w. */
+static void legend(FILE *out, const char *const *names, size_t n, bool lines, double w)
+{
+	double x = PLOT_X, y = 0;
 
 	if (n < 2)
 		return;
 	fputs("<g class=\"legend\">\n", out);
 	for (size_t i = 0; i < n; i++) {
+		if (x > PLOT_X && x + legend_width(names[i]) > w)
+			y += LEGEND_ROW, x = PLOT_X;
 		if (lines)
-			fprintf(out, "<path d=\"M%.1f 18h22\" stroke=\"%s\" stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>", x,
-			        colour((int)i), dashes[i % 4]);
+			fprintf(out, "<path d=\"M%.1f %.1fh22\" stroke=\"%s\" stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>", x,
+			        18 + y, colour((int)i), dashes[i % 4]);
 		else
-			fprintf(out, "<rect x=\"%.1f\" y=\"12\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, colour((int)i));
-		svg_text(out, x + 26, 22, "start", "legend-text", names[i] ? names[i] : "");
-		x += 40 + 7.0 * (double)strlen(names[i] ? names[i] : "");
+			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, 12 + y,
+			        colour((int)i));
+		svg_text(out, x + 26, 22 + y, "start", "legend-text", names[i] ? names[i] : "");
+		x += legend_width(names[i]);
 	}
 	fputs("</g>\n", out);
 }
@@ -141,7 +168,7 @@ void chart_line(FILE *out, const struct line_chart *c)
 		marker(out, &f, &c->markers[m]);
 	for (size_t i = 0; i < nn; i++)
 		names[i] = c->series[i].name;
-	legend(out, names, nn, true);
+	legend(out, names, nn, true, CHART_W);
 	svg_end(out);
 }
 
@@ -305,7 +332,7 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 		category_label(out, &f, c->bars[i].category, x0, x, x - x0);
 		x += 0.8 * slot;
 	}
-	legend(out, c->series_names, c->series_names ? c->nseries : 0, false);
+	legend(out, c->series_names, c->series_names ? c->nseries : 0, false, CHART_W);
 	svg_end(out);
 }
 
@@ -391,19 +418,25 @@ static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_cur
 
 void chart_percentiles(FILE *out, const struct pct_chart *c)
 {
-	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H,
-	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label, NULL, 0},
+	struct svg_frame f = {PLOT_X, PLOT_Y, PCT_W - PLOT_X - 24.0, PCT_H - PLOT_Y - 72.0,
+	                      {0, NINES_MAX, false, "percentile (nines scale)", 0, nines_label, NULL, 0},
 	                      {1, 10, true, "latency (log scale)", 0, units_format_latency_human, NULL, 0}};
 	const char *names[SVG_PALETTE];
 	size_t nn = c->ncurves < SVG_PALETTE ? c->ncurves : SVG_PALETTE;
+	int rows;
 
+	for (size_t i = 0; i < nn; i++)
+		names[i] = c->curves[i].name;
+	rows = legend_rows(names, nn, PCT_W);
+	if (rows > 1) { /* the plot starts below the legend */
+		f.y += LEGEND_ROW * (rows - 1);
+		f.h -= LEGEND_ROW * (rows - 1);
+	}
 	pct_range(c, &f.ya.lo, &f.ya.hi);
-	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
+	svg_begin(out, c->id, PCT_W, PCT_H, c->title, c->desc);
 	svg_axes(out, &f);
 	for (size_t k = 0; k < c->ncurves; k++)
 		pct_curve(out, &f, &c->curves[k], (int)k, k == 0);
-	for (size_t i = 0; i < nn; i++)
-		names[i] = c->curves[i].name;
-	legend(out, names, nn, true);
+	legend(out, names, nn, true, PCT_W);
 	svg_end(out);
 }

@@ -59,6 +59,8 @@ check "one run: reproduce line with the seed" grep -q -- "-z $(jq '.config.seed'
 render run --want-blue
 check "one run, as laid out: summary first with the CSV/JSON figures, marks in every chart" \
 	$RENDER "$OUT/run.html" --summary --csv "$T/run.csv" --json "$T/run.json"
+check "one run: no sideways scroll at 390 px, chart text readable; <= 4000 px tall at 1280; A4: <= 5 pages, CSV wraps" \
+	$RENDER "$OUT/run.html" --phone --max-height 4000 --max-pages 5
 
 "$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -x 3 -q -z 7 --html "$OUT/repeat.html" \
 	--json "$T/rep.json" >"$T/rep.csv" 2>"$T/err"
@@ -68,7 +70,7 @@ check "three runs: each run's value equals its CSV line" $CHECK page "$OUT/repea
 check "three runs: repeats table" grep -q 'Each of the 3 runs' "$OUT/repeat.html"
 render repeat --want-blue
 check "three runs, as laid out: summary first with the medians, marks in every chart" \
-	$RENDER "$OUT/repeat.html" --summary --csv "$T/rep.csv" --json "$T/rep.json"
+	$RENDER "$OUT/repeat.html" --summary --csv "$T/rep.csv" --json "$T/rep.json" --phone
 
 # A real sweep of 1 and 2 clients: per phase throughput and p99 charts
 # whose points are the JSON sweep member's, the knee sentences, the table.
@@ -94,7 +96,8 @@ check "sweep: a table per count" [ "$(grep -c '^Version ' "$T/sw-page.table")" -
 check "sweep: tables headed by count" grep -q '^2 clients, run 1 of 1$' "$T/sw-page.table"
 render clients --want-blue
 check "sweep, as laid out: knee table first, a tick at each tested count" \
-	$RENDER "$OUT/clients.html" --summary --sweep "$T/sw.json"
+	$RENDER "$OUT/clients.html" --summary --sweep "$T/sw.json" --phone
+check "sweep printed: details expanded, nothing cut" $RENDER "$OUT/clients.html" --max-pages 40
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
 "$BONNIE" compare --html "$OUT/comparison.html" "$T/run.json" "$T/sw.csv" >"$T/cmp.txt" 2>"$T/err"
@@ -107,6 +110,7 @@ check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$
 check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
 check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 3 ]
 render comparison --want-blue
+check "compare, as laid out: no sideways scroll at 390 px" $RENDER "$OUT/comparison.html" --phone --max-pages 20
 "$BONNIE" compare --html "$T/no/such/dir/c.html" "$T/run.json" "$T/sw.csv" >/dev/null 2>"$T/err"; rc=$?
 check "compare, unwritable --html: exit 5" [ $rc -eq 5 ]
 check "compare, unwritable --html: one line naming it" [ "$(grep -c -- '--html .*no/such/dir' "$T/err")" -eq 1 ]
@@ -122,7 +126,7 @@ check "html_sample writes the pages" "$BUILD_DIR/html_sample" "$OUT"
 check "sweep: parser" $CHECK page "$OUT/sweep.html"
 check "compare: parser" $CHECK page "$OUT/compare.html"
 render sweep --want-blue
-check "700-count sweep, as laid out: a tick at each count, labels apart" $RENDER "$OUT/sweep.html" --sweep -
+check "700-count sweep, as laid out: a tick at each count, labels apart" $RENDER "$OUT/sweep.html" --sweep - --phone
 render compare --want-blue
 size=$(wc -c <"$OUT/sweep.html")
 check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]

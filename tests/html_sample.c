@@ -45,14 +45,16 @@ static void sweep_phase(FILE *out, int phase)
 	snprintf(id, sizeof id, "sweep-%d", phase);
 	snprintf(title, sizeof title, "phase %d: throughput", phase);
 	fprintf(out, "<h2>Phase %d</h2>\n<div class=\"charts\">\n", phase);
+	fputs("<figure>", out);
 	chart_line(out, &c);
+	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id, title, "p99 latency against client count; the knee is marked.",
 	                        {1, CLIENTS, true, "clients (log scale)", 0, NULL, xs, CLIENTS},
 	                        {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &l, 1, &m, 1};
 	snprintf(id, sizeof id, "sweep-p99-%d", phase);
 	snprintf(title, sizeof title, "phase %d: p99 latency", phase);
 	chart_line(out, &c);
-	fputs("</div>\n<details><summary>numbers</summary>\n", out);
+	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){s, l};
 	c.nseries = 2;
 	html_series_table(out, &c, "clients");
