@@ -246,12 +246,12 @@ START_TEST(run_page_numbers_equal_metrics)
 	csv = synth_capture_csv(&cfg, &run);
 	csv[strcspn(csv, "\n")] = '\0';
 	ck_assert_ptr_nonnull(strstr(buf, csv));
-	ck_assert_uint_eq(count(buf, "<svg"), 3 + PHASE_COUNT); /* 3 groups, 12 latency curves */
-	ck_assert_uint_eq(count(buf, "</svg>"), 3 + PHASE_COUNT);
-	ck_assert_uint_eq(count(buf, "<desc>"), 3 + PHASE_COUNT);
+	ck_assert_uint_eq(count(buf, "<svg"), HTML_SECTIONS + PHASE_COUNT); /* rate charts, 12 latency curves */
+	ck_assert_uint_eq(count(buf, "</svg>"), HTML_SECTIONS + PHASE_COUNT);
+	ck_assert_uint_eq(count(buf, "<desc>"), HTML_SECTIONS + PHASE_COUNT);
 	ck_assert_ptr_null(strstr(buf, "<script"));
 	ck_assert_ptr_null(strstr(buf, "https:"));
-	ck_assert_uint_eq(count(buf, "http:"), 3 + PHASE_COUNT); /* only the SVG namespace */
+	ck_assert_uint_eq(count(buf, "http:"), HTML_SECTIONS + PHASE_COUNT); /* only the SVG namespace */
 	ck_assert_ptr_nonnull(strstr(buf, "bonnie -m 'it'\\''s &lt;me&gt;'")); /* reproduce, quoted */
 	ck_assert_ptr_null(strstr(buf, "Each of the")); /* no repeat section for one run */
 	free(csv);
