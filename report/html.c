@@ -22,6 +22,8 @@ static const char style[] =
 	".tested{display:flex;flex-wrap:wrap;gap:0 1em}.tested>div{flex:1 1 480px;min-width:0}.tested table{margin:0}"
 	".tested pre{margin:0}.meta{margin:.2em 0}.toc ul{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em}\n"
 	"#summary h2{margin-top:.6em}.summary tr.group th{background:#f6f6f6}.mark{font-weight:700}\n"
+	"td,th{overflow-wrap:normal}.summary td,.summary th{white-space:nowrap}.summary td.too-fast{white-space:normal;"
+	"min-width:10em;font-size:.9em}\n"
 	".charts{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:flex-start}"
 	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 520px;max-width:calc(50% - .5em);overflow-x:auto}\n"
 	".charts.small>figure{flex:1 1 380px;max-width:calc(33.3% - .7em)}\n"

@@ -114,11 +114,4 @@ extern const struct html_section html_sections[HTML_SECTIONS];
 bool html_in_section(const struct html_section *s, enum phase_id id);
 enum phase_id html_section_first(const struct html_section *s);
 
-/* The old name of phase_words(), kept only until report/html_compare.c
- * (being edited elsewhere) calls phase_words() itself. */
-static inline const char *html_phase_label(enum phase_id id)
-{
-	return phase_words(id);
-}
-
 #endif

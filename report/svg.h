@@ -102,6 +102,7 @@ enum bar_mark {
 	BAR_LOW_CONFIDENCE = 1u << 0, /* phase ran under 0.5 s */
 	BAR_CACHED = 1u << 1,         /* served by the page cache */
 	BAR_NOT_EVICTED = 1u << 2,    /* the cache could not be dropped before it */
+	BAR_TOO_FAST = 1u << 3,       /* bonnie++'s +++++: no rate, an empty slot */
 };
 
 /* One bar: value (what its height shows), an optional spread [lo, hi]

@@ -214,6 +214,8 @@ static size_t category_count(const struct bar_chart *c)
 
 static const char *mark_word(unsigned marks)
 {
+	if (marks & BAR_TOO_FAST)
+		return "too fast to measure";
 	if (marks & BAR_CACHED)
 		return "cached";
 	if (marks & BAR_NOT_EVICTED)
@@ -234,15 +236,18 @@ static void bar_attrs(FILE *out, const struct chart_bar *b)
 		fprintf(out, " data-lo=\"%.10g\" data-hi=\"%.10g\"", b->lo, b->hi);
 	if (b->npoints)
 		number_list(out, "data-points", b->points, b->npoints);
-	fprintf(out, " data-marks=\"%s%s%s\">", b->marks & BAR_LOW_CONFIDENCE ? "low-confidence " : "",
-	        b->marks & BAR_CACHED ? "cached " : "", b->marks & BAR_NOT_EVICTED ? "not-evicted" : "");
+	fprintf(out, " data-marks=\"%s%s%s%s\">", b->marks & BAR_LOW_CONFIDENCE ? "low-confidence " : "",
+	        b->marks & BAR_CACHED ? "cached " : "", b->marks & BAR_NOT_EVICTED ? "not-evicted " : "",
+	        b->marks & BAR_TOO_FAST ? "too-fast" : "");
 	fputs("<title>", out);
 	svg_escape(out, b->category);
 	fputs(": ", out);
 	svg_escape(out, b->value_text ? b->value_text : "");
 	if (b->cpu_pct >= 0)
 		fprintf(out, ", %d%% CPU", b->cpu_pct);
-	if (mark_word(b->marks))
+	if (b->marks & BAR_TOO_FAST)
+		fputs(", too fast for bonnie++ to measure", out);
+	else if (mark_word(b->marks))
 		fprintf(out, ", %s", mark_word(b->marks));
 	fputs("</title>\n", out);
 }

@@ -110,7 +110,16 @@ check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$
 check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
 check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 3 ]
 render comparison --want-blue
-check "compare, as laid out: no sideways scroll at 390 px" $RENDER "$OUT/comparison.html" --phone --max-pages 20
+check "compare, as laid out: summary table first with the JSON's rates; no sideways scroll at 390 px" \
+	$RENDER "$OUT/comparison.html" --summary --compare "$T/cmp.json" --phone --max-pages 20
+# bonnie++ 1.96 lines with +++++ slots: said in words, their latency drawn.
+C196=$(dirname "$0")/compare-corpus/09-wiki-196-pre-blocks.txt
+"$BONNIE" compare --html "$OUT/compare196.html" "$T/run.json" "$C196" >/dev/null 2>&1
+"$BONNIE" compare --format json "$T/run.json" "$C196" >"$T/cmp196.json" 2>/dev/null
+check "compare 1.96: +++++ slots drawn as too fast, latency bars equal the JSON" \
+	$CHECK page "$OUT/compare196.html" --compare "$T/cmp196.json"
+check "compare 1.96: the summary says too fast for bonnie++ to measure" \
+	$RENDER "$OUT/compare196.html" --summary --compare "$T/cmp196.json" --phone
 "$BONNIE" compare --html "$T/no/such/dir/c.html" "$T/run.json" "$T/sw.csv" >/dev/null 2>"$T/err"; rc=$?
 check "compare, unwritable --html: exit 5" [ $rc -eq 5 ]
 check "compare, unwritable --html: one line naming it" [ "$(grep -c -- '--html .*no/such/dir' "$T/err")" -eq 1 ]

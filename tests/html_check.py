@@ -198,12 +198,21 @@ def check_compare(svgs, json_path):
     want_rate = {(k, p["name"]): p["rate"] for k, r in enumerate(runs) for p in r["phases"]
                  if p["state"] == "measured"}
     want_lat = {(k, p["name"]): p["latency_max_ns"] for k, r in enumerate(runs) for p in r["phases"]
-                if p["state"] == "measured" and (p.get("latency_max_ns") or 0) > 0}
+                if p["state"] in ("measured", "too_fast") and (p.get("latency_max_ns") or 0) > 0}
+    too_fast = {(k, p["name"]) for k, r in enumerate(runs) for p in r["phases"] if p["state"] == "too_fast"}
     got_rate, got_lat = {}, {}
     for s in svgs:
-        target = got_lat if s.get("id") == "cmp-latency" else got_rate
+        lat = (s.get("id") or "").startswith("cmp-latency")
         for g in bars([s]):
-            target[(int(g.get("data-series")), g.get("data-key"))] = float(g.get("data-value"))
+            key = (int(g.get("data-series")), g.get("data-key"))
+            if not lat and key in too_fast:  # an empty slot, said in words
+                if "too-fast" not in (g.get("data-marks") or "") or float(g.get("data-value")) != 0:
+                    fail("run %d %s: +++++ slot not drawn as too fast" % key)
+                too_fast.discard(key)
+                continue
+            (got_lat if lat else got_rate)[key] = float(g.get("data-value"))
+    if too_fast:
+        fail("+++++ slots without a rate-chart slot: %s" % sorted(too_fast)[:4])
     for want, got, what in ((want_rate, got_rate, "rate"), (want_lat, got_lat, "max latency")):
         if set(want) != set(got):
             fail("%s bars %s, JSON %s" % (what, sorted(set(got) ^ set(want))[:4], "differs"))
