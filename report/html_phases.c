@@ -152,6 +152,8 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 		units_format_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
 		if (rep->facts[d->id[i]].mark != ' ') /* the summary's and the table's mark */
 			strncat(d->text[i], &rep->facts[d->id[i]].mark, 1);
+		if ((rep->facts[d->id[i]].reasons & CONF_UNSTABLE) && rep->facts[d->id[i]].mark != '!')
+			strcat(d->text[i], "!"); /* the spread is flagged whatever else is */
 		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
 		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
@@ -242,8 +244,9 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	units_format_scaled(st->lo / scale, v, sizeof v);
 	fprintf(out, "<td>%s", v);
 	units_format_scaled(st->hi / scale, v, sizeof v);
-	fprintf(out, " .. %s</td><td>%.1f%%</td></tr>\n", v,
-	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
+	fprintf(out, " .. %s</td><td>%.1f%%</td><td>%.1f%%%s</td></tr>\n", v,
+	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0, rep->facts[id].cv_pct,
+	        (rep->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");
 }
 
 static void repeat_group(FILE *out, const struct html_report *rep, const struct html_section *g,
@@ -268,11 +271,13 @@ void html_repeats(FILE *out, const struct html_report *rep)
 	st.rate = malloc(rep->nruns * sizeof *st.rate);
 	if (st.rate == NULL)
 		return;
-	fprintf(out, "<h2 id=\"repeats\">Each of the %zu runs</h2>\n<p>Spread is (max &minus; min) / median.</p>\n"
-	        "<table class=\"repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns);
+	fprintf(out, "<h2 id=\"repeats\">Each of the %zu runs</h2>\n<p>Spread is (max &minus; min) / median; a coefficient of variation over %g%% "
+	        "is flagged <span class=\"mark\">!</span> unstable.</p>\n"
+	        "<table class=\"repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns,
+	        CONF_MAX_CV_PCT);
 	for (size_t i = 0; i < rep->nruns; i++)
 		fprintf(out, "<th>run %zu</th>", i + 1);
-	fputs("<th>median</th><th>min .. max</th><th>spread</th></tr>\n", out);
+	fputs("<th>median</th><th>min .. max</th><th>spread</th><th>CV</th></tr>\n", out);
 	for (size_t i = 0; i < HTML_SECTIONS; i++)
 		repeat_group(out, rep, &html_sections[i], &st);
 	fputs("</table>\n", out);

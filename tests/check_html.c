@@ -181,10 +181,21 @@ START_TEST(percentile_chart_labels_median_p99_max)
 	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"p99\" data-pct=\"99\" data-ns=\"900000\""));
 	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"max\" data-ns=\"2500000\""));
 	ck_assert_uint_eq(count(buf, "data-what=\"p99\""), 1); /* B has too few samples */
-	ck_assert_ptr_nonnull(strstr(buf, ">median 20 \xc2\xb5s</text>"));
-	ck_assert_ptr_nonnull(strstr(buf, ">max 2.5 ms</text>"));
+	/* several curves: the labels say whose they are; A's max is the worst */
+	ck_assert_ptr_nonnull(strstr(buf, ">A: median 20 \xc2\xb5s</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">A: max 2.5 ms</text>"));
+	ck_assert_ptr_null(strstr(buf, "worst max"));
 	ck_assert_ptr_nonnull(strstr(buf, ">p99.99</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">latency (log scale)</text>"));
+	free(buf);
+	/* B's maximum is the worst: labelled too, named */
+	const struct pct_curve worse[] = {curves[0], {"B", 4, pct, ns, 20000, -1, 5e6}};
+	c.curves = worse;
+	f = mem_open(&buf, &len);
+	chart_percentiles(f, &c);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, ">worst max, B: max 5"));
+	ck_assert_uint_eq(count(buf, "class=\"pct-label\">B: median"), 0); /* only the first curve's median */
 	free(buf);
 }
 END_TEST

@@ -146,6 +146,8 @@ MEASURE = r"""(() => {
    summaryTop: s ? s.getBoundingClientRect().top + scrollY : null,
    summary: s ? [...s.querySelectorAll('[data-key]')].map(e => ({key: e.dataset.key, run: e.dataset.run || '',
      value: e.dataset.value || '', p99: e.dataset.p99 || '', text: shown(e) ? e.innerText : ''})) : [],
+   repeats: [...document.querySelectorAll('table.repeats tr[data-key]')].map(e => ({key: e.dataset.key,
+     text: e.innerText})),
    charts: []};
  for (const svg of document.querySelectorAll('svg.chart')) {
   const vb = svg.viewBox.baseVal, bb = svg.getBoundingClientRect(), scale = vb.width ? bb.width / vb.width : 1;
@@ -235,6 +237,25 @@ def check_run(m, csv_path, json_path):
                 fail("chart %s draws %s without its mark %r" % (cid, key, mark))
         if len(charts_of(m, key)) < 2:
             fail("%s is in %d charts (rate and latency expected)" % (key, len(charts_of(m, key))))
+        if len(runs) > 1:
+            check_repeat_phase(m, key, summary[key])
+
+
+def check_repeat_phase(m, key, summary):
+    """Repeats: the latency labels say whose they are, the worst maximum is
+    labelled, and a spread over the instability threshold is flagged."""
+    for cid, text in charts_of(m, key):
+        if not cid.startswith("lat-"):
+            continue
+        if "run 1: median" not in text:
+            fail("%s: the median label does not name its run" % cid)
+        if "worst max, run" not in text and "run 1: max" not in text:
+            fail("%s: the worst maximum is not labelled" % cid)
+    row = {r["key"]: r["text"] for r in m["repeats"]}.get(key)
+    if row is None:
+        fail("no repeats row for %s" % key)
+    elif summary["unstable"] != ("unstable" in row):
+        fail("repeats row %s: unstable %s in the JSON, the row says %r" % (key, summary["unstable"], row))
 
 
 def check_sweep(m, json_path):
