@@ -3,6 +3,7 @@
  * The chart sections are in html_phases.c. */
 #include "html.h"
 #include "clocale.h"
+#include "metrics.h"
 #include "report.h"
 #include "sweep.h"
 #include "svg.h"
@@ -239,6 +240,24 @@ static void environment(FILE *out, const struct html_report *rep)
 	fputs("</div></div>\n", out);
 }
 
+/* "From device" over 100% is no error: the device moved more than the
+ * phase asked for (per-char writes in small pieces the kernel writes back
+ * in pages, journal and metadata writes, read-ahead). Said once. */
+static void device_note(FILE *out, const struct html_report *rep)
+{
+	int most = -1;
+
+	for (size_t i = 0; i < rep->nruns; i++)
+		for (int id = 0; id < PHASE_COUNT; id++)
+			if (metric_reportable(&rep->runs[i].phase[id]) && metric_device_pct(&rep->runs[i].phase[id]) > most)
+				most = metric_device_pct(&rep->runs[i].phase[id]);
+	if (most > 100)
+		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here) means the "
+		        "device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal and "
+		        "metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
+		        most);
+}
+
 static void body(FILE *out, const struct html_report *rep)
 {
 	heading(out, rep);
@@ -261,6 +280,7 @@ static void body(FILE *out, const struct html_report *rep)
 	environment(out, rep);
 	fputs("<h2 id=\"table\">The table</h2>\n", out);
 	html_pre_of(out, "table", tables_text, rep);
+	device_note(out, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);
 	reproduce(out, rep);

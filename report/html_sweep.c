@@ -71,6 +71,20 @@ static struct svg_axis client_axis(const struct sweep_series *s)
 	                         log ? "clients (log scale)" : "clients", 0, NULL, s->x, s->n};
 }
 
+/* The charts' numbers with their units: "4  312 MiB/s  1.21 ms". */
+static void numbers(FILE *out, const struct sweep_series *s, double scale, const char *unit)
+{
+	char rate[32], p99[32];
+
+	fputs("<pre class=\"series\">clients\trate\tp99 latency\n", out);
+	for (size_t i = 0; i < s->n; i++) {
+		units_format_scaled(s->rate[i] / scale, rate, sizeof rate);
+		units_format_latency_human(s->p99[i], p99, sizeof p99);
+		fprintf(out, "%.0f\t%s %s\t%s\n", s->x[i], rate, unit, p99);
+	}
+	fputs("</pre>\n", out);
+}
+
 static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, double k)
 {
 	struct sweep_series s;
@@ -104,9 +118,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl};
 	chart_line(out, &c);
 	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
-	c.series = (const struct chart_series[]){ts, ls};
-	c.nseries = 2;
-	html_series_table(out, &c, "clients");
+	numbers(out, &s, scale, unit);
 	fputs("</details>\n", out);
 }
 

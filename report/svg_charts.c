@@ -9,7 +9,7 @@
 #include <string.h>
 
 #define CHART_W 640
-#define CHART_H 330
+#define CHART_H 300
 #define PLOT_W (CHART_W - PLOT_X - 24.0)
 #define PLOT_H (CHART_H - PLOT_Y - 72.0)
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */

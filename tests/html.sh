@@ -57,6 +57,13 @@ check "one run: machine name escaped" grep -q 'html&lt;&amp;&gt;' "$OUT/run.html
 check "one run: reproduce line with the seed" grep -q -- "-z $(jq '.config.seed' "$T/run.json")</pre>" \
 	"$OUT/run.html"
 render run --want-blue
+# A "From device" share over 100% in the table is explained under it.
+over=$(sed -n 's/^From device *//p' "$OUT/run.html" | tr -s ' ' '\n' | tr -d '%' | awk '$1 > 100' | head -1)
+if [ -n "$over" ]; then
+	check "one run: From device ${over}% explained" grep -q 'class="note device-note"' "$OUT/run.html"
+else
+	check "one run: no From device note without a share over 100%" sh -c "! grep -q device-note '$OUT/run.html'"
+fi
 check "one run, as laid out: summary first with the CSV/JSON figures, marks in every chart" \
 	$RENDER "$OUT/run.html" --summary --csv "$T/run.csv" --json "$T/run.json"
 check "one run: no sideways scroll at 390 px, chart text readable; <= 4000 px tall at 1280; A4: <= 5 pages, CSV wraps" \

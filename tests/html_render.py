@@ -146,6 +146,7 @@ MEASURE = r"""(() => {
    summaryTop: s ? s.getBoundingClientRect().top + scrollY : null,
    summary: s ? [...s.querySelectorAll('[data-key]')].map(e => ({key: e.dataset.key, run: e.dataset.run || '',
      value: e.dataset.value || '', p99: e.dataset.p99 || '', text: shown(e) ? e.innerText : ''})) : [],
+   numbers: [...document.querySelectorAll('pre.series')].map(e => e.textContent),
    repeats: [...document.querySelectorAll('table.repeats tr[data-key]')].map(e => ({key: e.dataset.key,
      text: e.innerText})),
    charts: []};
@@ -292,6 +293,14 @@ def check_sweep(m, json_path):
                 break
     if sweep is None:
         return
+    unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s\t[0-9.]+ (ns|\u00b5s|ms|s)$")
+    for table in m["numbers"]:
+        for line in table.strip().split("\n")[1:]:
+            if not unit_line.match(line):
+                fail("sweep numbers line without units: %r" % line)
+                break
+    if not m["numbers"]:
+        fail("no sweep numbers tables")
     got = {r["key"]: r for r in m["summary"]}
     for ph in sweep["phases"]:
         if not any(p["completed"] for p in ph["points"]):
