@@ -49,6 +49,7 @@ int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_C
 /* Each reason bit's mark and legend text, "; "-separated, escaped. */
 void html_marks_legend(FILE *out, unsigned reasons);
 void html_marks_short(FILE *out, unsigned reasons); /* a few words each, ", "-separated */
+const char *html_mark_words(int i); /* reason bit i in a few words: "under 0.5 s" */
 
 /* The first section of a run's page (html_summary.c): per group each
  * phase's rate, p99 and marks, and a cell for its timeline verdict; then

@@ -61,17 +61,24 @@ void html_marks_legend(FILE *out, unsigned reasons)
 	}
 }
 
+static const char *const short_words[CONF_REASONS] = {"under 0.5 s", "few operations", "unstable", "cached",
+                                                     "cache not dropped"};
+
+const char *html_mark_words(int i)
+{
+	return short_words[i];
+}
+
 /* The same in a few words, for captions: "~ under 0.5 s, # few operations". */
 void html_marks_short(FILE *out, unsigned reasons)
 {
-	static const char *const words[CONF_REASONS] = {"under 0.5 s", "few operations", "unstable", "cached",
-	                                                "cache not dropped"};
 	bool any = false;
 
 	for (int i = 0; i < CONF_REASONS; i++) {
 		if (!(reasons & (1u << i)))
 			continue;
-		fprintf(out, "%s<span class=\"mark\">%c</span> %s", any ? ", " : "", confidence_reason_mark(i), words[i]);
+		fprintf(out, "%s<span class=\"mark\">%c</span> %s", any ? ", " : "", confidence_reason_mark(i),
+		        short_words[i]);
 		any = true;
 	}
 }

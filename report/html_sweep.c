@@ -14,6 +14,7 @@
 struct sweep_series {
 	size_t n;
 	double x[MAX_SWEEP_LEVELS], rate[MAX_SWEEP_LEVELS], p99[MAX_SWEEP_LEVELS];
+	unsigned reasons[MAX_SWEEP_LEVELS]; /* each point's confidence reasons */
 	double max_rate, min_p99, max_p99;
 };
 
@@ -26,6 +27,7 @@ static void collect(const struct sweep *sw, enum phase_id id, struct sweep_serie
 			continue;
 		s->x[s->n] = sw->clients[l];
 		s->rate[s->n] = p->rate;
+		s->reasons[s->n] = p->reasons;
 		s->p99[s->n] = p->p99 ? (double)p->p99 : 1; /* a log axis needs > 0 */
 		if (p->rate > s->max_rate)
 			s->max_rate = p->rate;
@@ -71,6 +73,30 @@ static struct svg_axis client_axis(const struct sweep_series *s)
 	                         log ? "clients (log scale)" : "clients", 0, NULL, s->x, s->n};
 }
 
+/* Which counts earned which mark: "~ under 0.5 s at 1, 2 clients; # few
+ * operations at 1" (empty when none did). */
+static void marks_note(const struct sweep_series *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < CONF_REASONS; r++) {
+		bool first = true;
+		for (size_t i = 0; i < s->n; i++) {
+			if (!(s->reasons[i] & (1u << r)) || n >= len)
+				continue;
+			if (first)
+				n += (size_t)snprintf(buf + n, len - n, "%s%c %s at %.0f", n ? "; " : "", confidence_reason_mark(r),
+				                      html_mark_words(r), s->x[i]);
+			else
+				n += (size_t)snprintf(buf + n, len - n, ", %.0f", s->x[i]);
+			first = false;
+		}
+		if (!first && n < len)
+			n += (size_t)snprintf(buf + n, len - n, " clients");
+	}
+}
+
 /* The charts' numbers with their units: "4  312 MiB/s  1.21 ms". */
 static void numbers(FILE *out, const struct sweep_series *s, double scale, const char *unit)
 {
@@ -80,7 +106,8 @@ static void numbers(FILE *out, const struct sweep_series *s, double scale, const
 	for (size_t i = 0; i < s->n; i++) {
 		units_format_scaled(s->rate[i] / scale, rate, sizeof rate);
 		units_format_latency_human(s->p99[i], p99, sizeof p99);
-		fprintf(out, "%.0f\t%s %s\t%s\n", s->x[i], rate, unit, p99);
+		char mark[2] = {confidence_mark(s->reasons[i]), '\0'};
+		fprintf(out, "%.0f\t%s %s%s\t%s\n", s->x[i], rate, unit, mark[0] == ' ' ? "" : mark, p99);
 	}
 	fputs("</pre>\n", out);
 }
@@ -89,12 +116,13 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 {
 	struct sweep_series s;
 	struct chart_marker m[2];
-	char mark[2][64], sentence[256], id_t[48], id_l[48], title_t[96], title_l[96];
+	char mark[2][64], sentence[256], id_t[48], id_l[48], title_t[96], title_l[96], note[512];
 	double scale;
 	const char *label, *unit;
 	size_t nt, nl;
 
 	collect(sw, id, &s);
+	marks_note(&s, note, sizeof note);
 	html_rate_unit(id, s.max_rate, &scale, &label, &unit);
 	knee_markers(sw, id, k, m, mark, &nt, &nl);
 	sweep_knee_sentence(sw, id, k, sentence, sizeof sentence);
@@ -109,13 +137,14 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</p>\n<div class=\"charts\">\n", out);
 	struct chart_series ts = {"throughput", s.n, s.x, s.rate}, ls = {"p99 latency", s.n, s.x, s.p99};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
-	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt};
+	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt, note[0] ? note : NULL};
 	fputs("<figure>", out);
 	chart_line(out, &c);
 	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
-	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl};
+	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl,
+	                        note[0] ? note : NULL};
 	chart_line(out, &c);
 	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
 	numbers(out, &s, scale, unit);
@@ -130,9 +159,11 @@ static void sweep_table_text(FILE *m, const void *sw)
 /* One knee-table row: phase, best count and its rate, where p99 passed. */
 static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double k, const struct sweep_knee *kn)
 {
-	char rate[64];
+	char rate[64], mark = confidence_mark(sw->point[kn->peak][id].reasons);
 
 	html_rate_text(id, sw->point[kn->peak][id].rate, rate, sizeof rate);
+	if (mark != ' ')
+		strncat(rate, &mark, 1);
 	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
 	        "<td>%u%s</td><td>%s</td><td>", phase_name(id), sw->point[kn->peak][id].rate, phase_name(id),
 	        phase_words(id), sw->clients[kn->peak], kn->still_rising ? " (still rising)" : "", rate);

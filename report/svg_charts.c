@@ -165,6 +165,8 @@ void chart_line(FILE *out, const struct line_chart *c)
 	for (size_t i = 0; i < nn; i++)
 		names[i] = c->series[i].name;
 	svg_legend(out, names, nn, true, CHART_W);
+	if (c->note)
+		svg_text(out, PLOT_X, CHART_H - 8, "start", "chart-note", c->note);
 	svg_end(out);
 }
 

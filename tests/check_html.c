@@ -149,7 +149,7 @@ START_TEST(line_chart_long_series_and_marker)
 	const struct chart_series s[] = {{"put_block", N, x, y1}, {"get_block", N, x, y2}};
 	const struct chart_marker m = {120, "knee at 120 clients"};
 	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL, NULL, 0},
-	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, s, 2, &m, 1};
+	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, s, 2, &m, 1, NULL};
 
 	f = mem_open(&buf, &len);
 	chart_line(f, &c);

@@ -157,6 +157,7 @@ MEASURE = r"""(() => {
   const keys = {};
   for (const e of svg.querySelectorAll('[data-key]'))
    keys[e.dataset.key] = (keys[e.dataset.key] || '') + ' ' + vis(e) + ' ' + (e.dataset.marks || '');
+  keys['*'] = vis(svg);  // all of the chart's visible text
   const own = svg.closest('[data-key]');
   const cap = own && own.querySelector('figcaption');
   if (own) keys[own.dataset.key] = (keys[own.dataset.key] || '') + ' ' + vis(svg) + ' ' + (cap ? cap.innerText : '');
@@ -293,7 +294,15 @@ def check_sweep(m, json_path):
                 break
     if sweep is None:
         return
-    unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s\t[0-9.]+ (ns|\u00b5s|ms|s)$")
+    for run in json.load(open(json_path))["runs"]:  # one per count: its marks on that phase's charts
+        for p in run["phases"]:
+            mark = mark_of(p.get("confidence") or {})
+            for c in charts if mark else []:
+                name = c["id"].replace("sweep-p99-", "").replace("sweep-", "")
+                if name == p["name"] and mark not in " ".join(c["keys"].values()):
+                    fail("%s: %s's mark %r at %d clients not in the chart" % (c["id"], p["name"], mark,
+                                                                           run["clients"]))
+    unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s[~#!c?]?\t[0-9.]+ (ns|\u00b5s|ms|s)$")
     for table in m["numbers"]:
         for line in table.strip().split("\n")[1:]:
             if not unit_line.match(line):
