@@ -61,6 +61,10 @@ void html_toc(FILE *out, const struct html_report *rep);
  * rounded as the CSV and the text table round them. */
 void html_rate_text(enum phase_id id, double rate, char *buf, size_t len);
 
+/* A rate in a chart's unit (v / scale), without the unit; seeks and files
+ * per second unscaled are rounded as the CSV rounds them. */
+void html_value_text(enum phase_id id, double v, double scale, char *buf, size_t len);
+
 /* Writes the whole page. Returns 0, or -1 if out has an error. */
 int report_html(FILE *out, const struct html_report *rep);
 

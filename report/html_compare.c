@@ -62,7 +62,7 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 			if (fast)
 				snprintf(b->text[b->n], CMP_TEXT, "+++++");
 			else
-				units_format_scaled(p->rate / scale, b->text[b->n], CMP_TEXT);
+				html_value_text((enum phase_id)id, p->rate, scale, b->text[b->n], CMP_TEXT);
 			if (p->low_confidence)
 				strcat(b->text[b->n], "~");
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),

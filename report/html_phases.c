@@ -149,7 +149,7 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 	html_rate_unit(html_section_first(g), max, &d->scale, &d->label, &d->unit);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
-		units_format_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
+		html_value_text(d->id[i], st->median, d->scale, d->text[i], sizeof d->text[i]);
 		if (rep->facts[d->id[i]].mark != ' ') /* the summary's and the table's mark */
 			strncat(d->text[i], &rep->facts[d->id[i]].mark, 1);
 		if ((rep->facts[d->id[i]].reasons & CONF_UNSTABLE) && rep->facts[d->id[i]].mark != '!')
@@ -174,9 +174,9 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
 		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i], st->cpu);
 		if (nruns > 1) {
-			units_format_scaled(st->lo / d->scale, v, sizeof v);
+			html_value_text(d->id[i], st->lo, d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
-			units_format_scaled(st->hi / d->scale, v, sizeof v);
+			html_value_text(d->id[i], st->hi, d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
 		}
 		fprintf(out, "<td class=\"l\">%s</td></tr>\n", marks_text(st->marks));
@@ -236,14 +236,14 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 		const struct phase_result *r = &rep->runs[i].phase[id];
 		v[0] = '\0';
 		if (metric_reportable(r))
-			units_format_scaled(metric_rate(id, r) / scale, v, sizeof v);
+			html_value_text(id, metric_rate(id, r), scale, v, sizeof v);
 		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
 	}
-	units_format_scaled(st->median / scale, v, sizeof v);
+	html_value_text(id, st->median, scale, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
-	units_format_scaled(st->lo / scale, v, sizeof v);
+	html_value_text(id, st->lo, scale, v, sizeof v);
 	fprintf(out, "<td>%s", v);
-	units_format_scaled(st->hi / scale, v, sizeof v);
+	html_value_text(id, st->hi, scale, v, sizeof v);
 	fprintf(out, " .. %s</td><td>%.1f%%</td><td>%.1f%%%s</td></tr>\n", v,
 	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0, rep->facts[id].cv_pct,
 	        (rep->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");

@@ -123,6 +123,10 @@ def check_numbers(svgs, csv_path, json_path):
         for row, v in zip(rows, values):
             if csv_rate_text(key, v) != row[pos]:
                 fail("%s: chart %r, CSV %r" % (key, v, row[pos]))
+        label = [t.text for t in g.iter(SVG + "text") if t.get("class") == "bar-value"]
+        if len(rows) == 1 and key == "seeks" and values[0] < 100000 and \
+                (label[0] or "").rstrip("~#!c?") != rows[0][pos]:  # unscaled: rounded as the CSV is
+            fail("seeks bar label %r, CSV %r" % (label[0], rows[0][pos]))
         if len(rows) == 1 and g.get("data-cpu") != rows[0][pos + 1]:
             fail("%s: chart %s%% CPU, CSV %s" % (key, g.get("data-cpu"), rows[0][pos + 1]))
         seen += 1
