@@ -3,6 +3,7 @@
  * The chart sections are in html_phases.c. */
 #include "html.h"
 #include "clocale.h"
+#include "metrics.h"
 #include "report.h"
 #include "sweep.h"
 #include "svg.h"
@@ -13,20 +14,38 @@
 
 /* Colours come from the charts; the style only lays out and prints. */
 static const char style[] =
-	"body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:1340px;padding:0 1em;color:#111}\n"
-	"h1{font-size:1.5em}h2{margin-top:1.6em;border-bottom:1px solid #999}h3{font-size:1.05em}\n"
-	"pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:13px}\n"
-	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.15em .5em;"
-	"text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
-	".charts{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.chart{max-width:100%;height:auto;background:#fff}\n"
+	"body{font:15px/1.45 system-ui,sans-serif;margin:1em auto;max-width:1340px;padding:0 1em;color:#111;"
+	"overflow-wrap:anywhere}\n"
+	"h1{font-size:1.5em;margin:.2em 0}h2{margin-top:1.4em;border-bottom:1px solid #999}h3{font-size:1.05em}\n"
+	"pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:13px;overflow-wrap:normal}\n"
+	"table{border-collapse:collapse;margin:.5em 0;display:block;overflow-x:auto;max-width:100%}"
+	"td,th{border:1px solid #bbb;padding:.1em .5em;text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
+	".tested{display:flex;flex-wrap:wrap;gap:0 1em}.tested>div{flex:1 1 480px;min-width:0}.tested table{margin:0}"
+	".tested pre{margin:0}.meta{margin:.2em 0}.toc ul{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em}\n"
+	"#summary h2{margin-top:.6em}.summary tr.group th{background:#f6f6f6}.mark{font-weight:700}\n"
+	"td,th{overflow-wrap:normal}.summary td,.summary th{white-space:nowrap}.summary td.too-fast{white-space:normal;"
+	"min-width:10em;font-size:.9em}\n"
+	".charts{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:flex-start}"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 520px;max-width:calc(50% - .5em);overflow-x:auto}\n"
+	".charts.small>figure{flex:1 1 380px;max-width:calc(33.3% - .7em)}\n"
+	".chart{width:100%;height:auto;background:#fff;display:block}\n"
 	".chart text{font:12px sans-serif;fill:#111}.chart .axis-label{font-size:13px;font-weight:600}\n"
 	".chart .grid{stroke:#ddd;stroke-width:1}.chart .tick,.chart .frame{stroke:#333;fill:none}\n"
 	".chart .bar-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
 	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
 	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
 	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"
-	"@media print{body{max-width:none;font-size:11pt}.charts{display:block}pre{white-space:pre-wrap}"
-	"figure,svg{break-inside:avoid}}\n";
+	"@media (max-width:1000px){.charts.small>figure{max-width:calc(50% - .5em)}}\n"
+	"@media (max-width:760px){.charts>figure,.charts>svg,.charts>.rates,.charts.small>figure{max-width:100%;"
+	"flex-basis:100%}.chart{min-width:480px}.small .chart{min-width:330px}"
+	".summary td,.summary th{white-space:normal;padding:.1em .3em;font-size:14px}}\n"
+	"@media print{body{max-width:none;font-size:10pt;margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;"
+	"font-size:8pt}table{display:table}"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 45%;max-width:50%;overflow:visible}.chart{min-width:0}"
+	".charts.small>figure{flex:1 1 30%;max-width:33.3%}"
+	".chart text{font-size:16px}.chart .axis-label{font-size:16px}figure,svg,tr{break-inside:avoid}"
+	"details::details-content{content-visibility:visible;display:contents}details>summary{display:none}"
+	".toc{display:none}h2{margin-top:.8em}}\n";
 
 void html_page_begin(FILE *out, const char *title)
 {
@@ -193,24 +212,61 @@ static void reproduce(FILE *out, const struct html_report *rep)
 	fputs("</pre>\n", out);
 }
 
+/* Title and one line of what, where and when; the summary follows. */
 static void heading(FILE *out, const struct html_report *rep)
 {
 	char title[256];
 
 	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->cfg->machine, rep->env->fs_type);
 	html_page_begin(out, title);
-	fputs("<h2 id=\"environment\">What was tested</h2>\n", out);
-	html_pre_of(out, "environment", env_text, rep);
-	fputs("<h3>Options</h3>\n", out);
-	options_table(out, rep->cfg);
+	fputs("<p class=\"meta\">", out);
+	if (rep->date) {
+		fputs("Run on <time>", out);
+		svg_escape(out, rep->date);
+		fputs("</time>, ", out);
+	}
+	svg_escape(out, rep->cfg->dir ? rep->cfg->dir : ".");
+	fprintf(out, " (%s), %zu run%s", rep->env->fs_type, rep->nruns, rep->nruns == 1 ? "" : "s");
+	if (rep->sweep && rep->sweep->levels > 0)
+		fprintf(out, " at each of %u client counts", rep->sweep->levels);
+	fputs(".</p>\n", out);
 }
 
-int report_html(FILE *out, const struct html_report *rep)
+static void environment(FILE *out, const struct html_report *rep)
 {
-	struct c_locale loc;
+	fputs("<h2 id=\"environment\">What was tested</h2>\n<div class=\"tested\"><div>\n", out);
+	html_pre_of(out, "environment", env_text, rep);
+	fputs("</div><div>\n", out);
+	options_table(out, rep->cfg);
+	fputs("</div></div>\n", out);
+}
 
-	c_locale_enter(&loc);
+/* "From device" over 100% is no error: the device moved more than the
+ * phase asked for (per-char writes in small pieces the kernel writes back
+ * in pages, journal and metadata writes, read-ahead). Said once. */
+static void device_note(FILE *out, const struct html_report *rep)
+{
+	int most = -1;
+
+	for (size_t i = 0; i < rep->nruns; i++)
+		for (int id = 0; id < PHASE_COUNT; id++)
+			if (metric_reportable(&rep->runs[i].phase[id]) && metric_device_pct(&rep->runs[i].phase[id]) > most)
+				most = metric_device_pct(&rep->runs[i].phase[id]);
+	if (most > 100)
+		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here) means the "
+		        "device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal and "
+		        "metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
+		        most);
+}
+
+static void body(FILE *out, const struct html_report *rep)
+{
 	heading(out, rep);
+	if (rep->sweep && rep->sweep->levels > 0)
+		html_sweep_summary(out, rep->sweep, rep->knee_factor);
+	else
+		html_run_summary(out, rep);
+	html_toc(out, rep);
 	if (rep->sweep && rep->sweep->levels > 0) {
 		html_sweep(out, rep->sweep, rep->knee_factor);
 		if (rep->nruns > 0)
@@ -222,12 +278,27 @@ int report_html(FILE *out, const struct html_report *rep)
 	if (rep->nruns > 1)
 		html_repeats(out, rep);
 	html_latency(out, rep);
+	environment(out, rep);
 	fputs("<h2 id=\"table\">The table</h2>\n", out);
 	html_pre_of(out, "table", tables_text, rep);
+	device_note(out, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);
 	reproduce(out, rep);
 	html_page_end(out);
+}
+
+int report_html(FILE *out, const struct html_report *given)
+{
+	struct html_facts facts[PHASE_COUNT];
+	struct html_report rep = *given;
+	struct c_locale loc;
+
+	if (html_facts_of(&rep, facts) != 0)
+		return -1;
+	rep.facts = facts;
+	c_locale_enter(&loc);
+	body(out, &rep);
 	c_locale_leave(&loc);
 	return ferror(out) ? -1 : 0;
 }

@@ -11,6 +11,7 @@
 #include "../lib/config.h"
 #include "../lib/env.h"
 #include "../phases/results.h"
+#include "confidence.h"
 
 /* What one invocation measured: its options and command line, the
  * environment, the alignment probe (may be NULL) and every run (-x). */
@@ -27,7 +28,42 @@ struct html_report {
 	double knee_factor;        /* --knee-factor, for the sweep's sentences */
 	const char *all_tables;    /* --clients: every count's tables and CSV */
 	const char *all_csv;       /* lines (NULL: those of runs) */
+	const char *date;          /* when the run started ("2026-12-01 17:20 UTC"); may be NULL */
+	const struct html_facts *facts; /* set by report_html: each phase's figures */
 };
+
+/* What the page says about one phase over its runs, the same in every
+ * section (html_facts.c): the median rate and its spread (in the phase's
+ * unit), the median p99 (< 0: too few operations), the coefficient of
+ * variation (< 0: one run) and the confidence reasons with their mark. */
+struct html_facts {
+	bool done;
+	double rate, lo, hi, cv_pct, p99;
+	unsigned reasons; /* enum conf_reason */
+	char mark;        /* the table's cell mark, ' ' when none */
+};
+
+/* Fills facts for every phase. Returns 0, or -1 (out of memory). */
+int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_COUNT]);
+
+/* Each reason bit's mark and legend text, "; "-separated, escaped. */
+void html_marks_legend(FILE *out, unsigned reasons);
+void html_marks_short(FILE *out, unsigned reasons); /* a few words each, ", "-separated */
+const char *html_mark_words(int i); /* reason bit i in a few words: "under 0.5 s" */
+
+/* The first section of a run's page (html_summary.c): per group each
+ * phase's rate, p99 and marks, and a cell for its timeline verdict; then
+ * the table of contents. */
+void html_run_summary(FILE *out, const struct html_report *rep);
+void html_toc(FILE *out, const struct html_report *rep);
+
+/* A rate with its unit, "377 MiB/s", "28427 seeks/s": files and seeks
+ * rounded as the CSV and the text table round them. */
+void html_rate_text(enum phase_id id, double rate, char *buf, size_t len);
+
+/* A rate in a chart's unit (v / scale), without the unit; seeks and files
+ * per second unscaled are rounded as the CSV rounds them. */
+void html_value_text(enum phase_id id, double v, double scale, char *buf, size_t len);
 
 /* Writes the whole page. Returns 0, or -1 if out has an error. */
 int report_html(FILE *out, const struct html_report *rep);
@@ -58,30 +94,29 @@ void html_pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), c
  * client count with the knee marked and named, then the sweep table. */
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
 
+/* The sweep page's #summary: per phase its best count, the rate there and
+ * the count where p99 passed the limit, and the answer in one sentence. */
+void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor);
+
 /* A phase's rate axis: scale (divide rates by it), axis label and unit
  * words, chosen from the largest rate max. */
 void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit);
 
 /* The rate charts' sections, the same on the run and the compare page:
  * each draws the phases of the groups first..last; id ends the chart's
- * id ("rates-seq" on the run page, "cmp-seq" on the compare page). */
+ * id ("rates-block" on the run page, "cmp-block" on the compare page). */
 struct html_section {
 	const char *id, *title;
-	enum phase_group first, last;
+	unsigned phases; /* bit (1u << id) for each phase drawn */
 };
 
-#define HTML_SECTIONS 3
+/* Per-char rates (KiB/s) get their own chart: beside block rates
+ * (hundreds of MiB/s) on one linear axis they would be invisible. */
+#define HTML_SECTIONS 4
 extern const struct html_section html_sections[HTML_SECTIONS];
 
 /* Whether phase id is drawn in section s; the first such phase. */
 bool html_in_section(const struct html_section *s, enum phase_id id);
 enum phase_id html_section_first(const struct html_section *s);
-
-/* The old name of phase_words(), kept only until report/html_compare.c
- * (being edited elsewhere) calls phase_words() itself. */
-static inline const char *html_phase_label(enum phase_id id)
-{
-	return phase_words(id);
-}
 
 #endif

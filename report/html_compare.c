@@ -5,11 +5,13 @@
 #include "compare_model.h"
 #include "clocale.h"
 #include "html.h"
+#include "html_compare.h"
 #include "svg.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define CMP_LABEL 96
 #define CMP_TEXT 24
@@ -54,12 +56,19 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
 			const struct parsed_phase *p = &runs[k].phase[id];
-			if (p->state != CELL_VALUE)
+			bool fast = p->state == CELL_TOO_FAST;
+			if (p->state != CELL_VALUE && !fast)
 				continue;
-			units_format_scaled(p->rate / scale, b->text[b->n], CMP_TEXT);
-			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
-			                                  (int)k, p->rate, 1, 0, NULL, 0, p->cpu,
-			                                  p->low_confidence ? BAR_LOW_CONFIDENCE : 0u, b->text[b->n]};
+			if (fast)
+				snprintf(b->text[b->n], CMP_TEXT, "+++++");
+			else
+				html_value_text((enum phase_id)id, p->rate, scale, b->text[b->n], CMP_TEXT);
+			if (p->low_confidence)
+				strcat(b->text[b->n], "~");
+			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
+			                                  (int)k, fast ? 0 : p->rate, 1, 0, NULL, 0, fast ? -1 : p->cpu,
+			                                  (p->low_confidence ? BAR_LOW_CONFIDENCE : 0u) |
+			                                      (fast ? BAR_TOO_FAST : 0u), b->text[b->n]};
 			b->n++;
 		}
 	if (b->n == 0)
@@ -67,37 +76,47 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 	for (size_t i = 0; b->n > CMP_CPU_BARS && i < b->n; i++)
 		b->bar[i].cpu_pct = -1; /* too narrow for the words: the CSV lines have %CPU */
 	snprintf(desc, sizeof desc, "Bars of %s per phase, one colour per run (legend)%s; hatched bars ran under "
-	         "0.5 s.", label, b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
+	         "0.5 s; an empty slot marked +++++ is a phase bonnie++ ran too fast to measure.", label,
+	         b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
 	snprintf(id_text, sizeof id_text, "cmp-%s", sec->id);
-	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL}, b->bar, b->n, names, n};
+	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL, NULL, 0}, b->bar, b->n, names, n};
+	fprintf(out, "<figure><figcaption>%s</figcaption>", sec->title);
 	chart_bars(out, &c);
+	fputs("</figure>\n", out);
 }
 
-/* Maximum latency of every phase, one bar per run, on a log axis. */
-static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, struct cmp_bars *b,
+/* Maximum latency of one section's phases, one bar per run, on a log
+ * axis; +++++ slots too (their lines carry the latency). */
+static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, size_t g, struct cmp_bars *b,
                           const char *const *names)
 {
+	const struct html_section *sec = &html_sections[g];
+	char id_text[48], title[96];
+
 	b->n = 0;
 	for (int id = 0; id < PHASE_COUNT; id++)
-		for (size_t k = 0; k < n; k++) {
+		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
 			const struct parsed_phase *p = &runs[k].phase[id];
-			if (p->state != CELL_VALUE || p->latency_ns <= 0)
+			if ((p->state != CELL_VALUE && p->state != CELL_TOO_FAST) || p->latency_ns <= 0)
 				continue;
 			units_format_latency_human((double)p->latency_ns, b->text[b->n], CMP_TEXT);
-			b->bar[b->n] = (struct chart_bar){html_phase_label((enum phase_id)id), phase_name((enum phase_id)id),
-			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1, 0u, b->text[b->n]};
+			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
+			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1,
+			                                  p->low_confidence ? BAR_LOW_CONFIDENCE : 0u, b->text[b->n]};
 			b->n++;
 		}
-	fputs("<h2 id=\"latency\">Maximum latency</h2>\n", out);
-	if (b->n == 0) {
-		fputs("<p>None of the runs has latency figures.</p>\n", out);
+	if (b->n == 0)
 		return;
-	}
-	struct bar_chart c = {"cmp-latency", "Maximum latency per phase",
+	snprintf(id_text, sizeof id_text, "cmp-latency-%s", sec->id);
+	snprintf(title, sizeof title, "%s: maximum latency", sec->title);
+	struct bar_chart c = {id_text, title,
 	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
-	                      "inputs carry only the maximum.",
-	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human}, b->bar, b->n, names, n};
+	                      "inputs carry only the maximum, also for +++++ phases.",
+	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human, NULL, 0}, b->bar,
+	                      b->n, names, n};
+	fprintf(out, "<figure><figcaption>%s</figcaption>", title);
 	chart_bars(out, &c);
+	fputs("</figure>\n", out);
 }
 
 /* The summary sentence, escaped into one <p> (its line end dropped). */
@@ -134,32 +153,6 @@ static void csv_lines(FILE *m, const void *arg)
 		report_compare_csv_line(m, &l->runs[k]);
 }
 
-/* The differences of every run to the base, biggest first: the twelve
- * biggest flagged ones (any when none is flagged) as a list. */
-static void differences(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
-{
-	size_t nd = 0, shown = 0, flagged = 0;
-	struct compare_diff *d = compare_all_diffs(runs, n, o, &nd);
-	char phrase[160];
-
-	fputs("<h2 id=\"differences\">Biggest differences</h2>\n", out);
-	summary_para(out, runs, n, o);
-	for (size_t i = 0; d && i < nd; i++)
-		flagged += d[i].flagged;
-	fputs("<ul class=\"differences\">\n", out);
-	for (size_t i = 0; d && i < nd && shown < 12; i++) {
-		if (flagged && !d[i].flagged)
-			continue;
-		compare_phrase(&d[i], phrase, sizeof phrase);
-		fputs("<li>", out);
-		svg_escape(out, phrase);
-		fputs("</li>\n", out);
-		shown++;
-	}
-	fputs("</ul>\n", out);
-	free(d);
-}
-
 /* Text quoted from the input: HTML-escaped, and sanitized first (no raw
  * control character or bidirectional override reaches the page; input/
  * has done so already, a run may come from elsewhere). */
@@ -172,17 +165,24 @@ static void quote(FILE *out, const char *s)
 }
 
 /* The runs: label, machine, format and where each was found. */
-static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
-                       char (*names)[CMP_LABEL])
+/* Legend names: "A: name", whole. */
+static void runs_names(const struct parsed_run *runs, size_t n, char (*names)[CMP_LABEL])
+{
+	for (size_t k = 0; k < n; k++) {
+		char label[8], name[CMP_LABEL - 16]; /* after "label: ", whole */
+		compare_label(k, label, sizeof label);
+		str_sanitize(name, sizeof name, runs[k].meta[META_NAME]);
+		snprintf(names[k], CMP_LABEL, "%s: %s", label, name);
+	}
+}
+
+static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
 	fputs("<table class=\"runs\">\n<tr><th class=\"l\">run</th><th class=\"l\">name</th><th class=\"l\">size</th>"
 	      "<th class=\"l\">format</th><th class=\"l\">found at</th></tr>\n", out);
 	for (size_t k = 0; k < n; k++) {
 		char label[8];
 		compare_label(k, label, sizeof label);
-		char name[CMP_LABEL - 16]; /* after "label: ", whole */
-		str_sanitize(name, sizeof name, runs[k].meta[META_NAME]);
-		snprintf(names[k], CMP_LABEL, "%s: %s", label, name);
 		fprintf(out, "<tr><td class=\"l\">%s%s</td><td class=\"l\">", label, k == o->base ? " (base)" : "");
 		quote(out, runs[k].meta[META_NAME]);
 		fputs("</td><td class=\"l\">", out);
@@ -214,17 +214,23 @@ static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const 
 
 	snprintf(title, sizeof title, "bonnie compare: %zu runs", n);
 	html_page_begin(out, title);
-	fputs("<h2 id=\"runs\">The runs</h2>\n", out);
-	runs_table(out, runs, n, o, names);
+	html_compare_summary(out, runs, n, o);
+	summary_para(out, runs, n, o);
 	report_compare_notes(runs, n, o, note_para, out);
+	fputs("</section>\n<nav class=\"toc\"><ul><li><a href=\"#summary\">Summary</a></li><li><a href=\"#rates\">"
+	      "Rates</a></li><li><a href=\"#latency\">Maximum latency</a></li><li><a href=\"#runs\">The runs</a></li>"
+	      "<li><a href=\"#csv\">CSV</a></li></ul></nav>\n", out);
+	runs_names(runs, n, names);
 	for (size_t k = 0; k < n; k++)
 		name_ptr[k] = names[k];
-	differences(out, runs, n, o);
 	fputs("<h2 id=\"rates\">Rates</h2>\n<div class=\"charts\">\n", out);
 	for (size_t g = 0; g < HTML_SECTIONS; g++)
 		rate_chart(out, runs, n, g, b, name_ptr);
-	fputs("</div>\n", out);
-	latency_chart(out, runs, n, b, name_ptr);
+	fputs("</div>\n<h2 id=\"latency\">Maximum latency</h2>\n<div class=\"charts\">\n", out);
+	for (size_t g = 0; g < HTML_SECTIONS; g++)
+		latency_chart(out, runs, n, g, b, name_ptr);
+	fputs("</div>\n<h2 id=\"runs\">The runs</h2>\n", out);
+	runs_table(out, runs, n, o);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_lines, &(struct run_list){runs, n});
 	html_page_end(out);

@@ -16,15 +16,19 @@
 #define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
 #define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
 
+#define BIT(id) (1u << PHASE_##id)
 const struct html_section html_sections[HTML_SECTIONS] = {
-	{"seq", "Sequential I/O", GROUP_SEQ_OUTPUT, GROUP_SEQ_INPUT},
-	{"seeks", "Random seeks", GROUP_SEEKS, GROUP_SEEKS},
-	{"files", "File operations", GROUP_SEQ_CREATE, GROUP_RAN_CREATE},
+	{"block", "Block I/O", BIT(PUT_BLOCK) | BIT(REWRITE) | BIT(GET_BLOCK)},
+	{"perchar", "Per-char I/O", BIT(PUTC) | BIT(GETC)},
+	{"seeks", "Random seeks", BIT(SEEKS)},
+	{"files", "File operations",
+	 BIT(SEQ_CREATE) | BIT(SEQ_STAT) | BIT(SEQ_DEL) | BIT(RAN_CREATE) | BIT(RAN_STAT) | BIT(RAN_DEL)},
 };
+#undef BIT
 
 bool html_in_section(const struct html_section *s, enum phase_id id)
 {
-	return phase_group(id) >= s->first && phase_group(id) <= s->last;
+	return (s->phases >> id) & 1u;
 }
 
 enum phase_id html_section_first(const struct html_section *s)
@@ -145,9 +149,11 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 	html_rate_unit(html_section_first(g), max, &d->scale, &d->label, &d->unit);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
-		units_format_scaled(st->median / d->scale, d->text[i], sizeof d->text[i]);
-		if (st->marks & BAR_LOW_CONFIDENCE)
-			strcat(d->text[i], "~");
+		html_value_text(d->id[i], st->median, d->scale, d->text[i], sizeof d->text[i]);
+		if (rep->facts[d->id[i]].mark != ' ') /* the summary's and the table's mark */
+			strncat(d->text[i], &rep->facts[d->id[i]].mark, 1);
+		if ((rep->facts[d->id[i]].reasons & CONF_UNSTABLE) && rep->facts[d->id[i]].mark != '!')
+			strcat(d->text[i], "!"); /* the spread is flagged whatever else is */
 		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
 		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
@@ -168,9 +174,9 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
 		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i], st->cpu);
 		if (nruns > 1) {
-			units_format_scaled(st->lo / d->scale, v, sizeof v);
+			html_value_text(d->id[i], st->lo, d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
-			units_format_scaled(st->hi / d->scale, v, sizeof v);
+			html_value_text(d->id[i], st->hi, d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
 		}
 		fprintf(out, "<td class=\"l\">%s</td></tr>\n", marks_text(st->marks));
@@ -188,17 +194,16 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	if (d.n == 0)
 		return;
 	snprintf(desc, sizeof desc, "Bar chart of %s%s per phase with %%CPU under each bar; hatched bars ran under "
-	         "0.5 s (low confidence) or read from the page cache.%s The table below has the same numbers.",
+	         "0.5 s (low confidence) or read from the page cache.%s Its numbers table has the same figures.",
 	         rep->nruns > 1 ? "the median " : "", d.label,
 	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
 	snprintf(id, sizeof id, "rates-%s", g->id);
-	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL}, d.bars, d.n, NULL, 1};
-	fprintf(out, "<section class=\"group\" id=\"sec-%s\">\n<h3>%s</h3>\n<div class=\"charts\"><figure>\n", id,
-	        g->title);
+	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL, NULL, 0}, d.bars, d.n, NULL, 1};
+	fprintf(out, "<figure class=\"group\" id=\"sec-%s\">\n<figcaption>%s</figcaption>\n", id, g->title);
 	chart_bars(out, &c);
-	fputs("</figure>\n", out);
+	fputs("<details><summary>numbers</summary>\n", out);
 	group_table(out, &d, rep->nruns);
-	fputs("</div>\n</section>\n", out);
+	fputs("</details>\n</figure>\n", out);
 }
 
 void html_rates(FILE *out, const struct html_report *rep)
@@ -208,8 +213,10 @@ void html_rates(FILE *out, const struct html_report *rep)
 	fprintf(out, "<h2 id=\"rates\">Rates%s</h2>\n", rep->nruns > 1 ? " (median of the runs)" : "");
 	if (store == NULL)
 		return;
+	fputs("<div class=\"charts\">\n", out);
 	for (size_t i = 0; i < HTML_SECTIONS; i++)
 		group_section(out, rep, &html_sections[i], store);
+	fputs("</div>\n", out);
 	free(store);
 }
 
@@ -229,16 +236,17 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 		const struct phase_result *r = &rep->runs[i].phase[id];
 		v[0] = '\0';
 		if (metric_reportable(r))
-			units_format_scaled(metric_rate(id, r) / scale, v, sizeof v);
+			html_value_text(id, metric_rate(id, r), scale, v, sizeof v);
 		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
 	}
-	units_format_scaled(st->median / scale, v, sizeof v);
+	html_value_text(id, st->median, scale, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
-	units_format_scaled(st->lo / scale, v, sizeof v);
+	html_value_text(id, st->lo, scale, v, sizeof v);
 	fprintf(out, "<td>%s", v);
-	units_format_scaled(st->hi / scale, v, sizeof v);
-	fprintf(out, " .. %s</td><td>%.1f%%</td></tr>\n", v,
-	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0);
+	html_value_text(id, st->hi, scale, v, sizeof v);
+	fprintf(out, " .. %s</td><td>%.1f%%</td><td>%.1f%%%s</td></tr>\n", v,
+	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0, rep->facts[id].cv_pct,
+	        (rep->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");
 }
 
 static void repeat_group(FILE *out, const struct html_report *rep, const struct html_section *g,
@@ -263,11 +271,13 @@ void html_repeats(FILE *out, const struct html_report *rep)
 	st.rate = malloc(rep->nruns * sizeof *st.rate);
 	if (st.rate == NULL)
 		return;
-	fprintf(out, "<h2 id=\"repeats\">Each of the %zu runs</h2>\n<p>Spread is (max &minus; min) / median.</p>\n"
-	        "<table class=\"repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns);
+	fprintf(out, "<h2 id=\"repeats\">Each of the %zu runs</h2>\n<p>Spread is (max &minus; min) / median; a coefficient of variation over %g%% "
+	        "is flagged <span class=\"mark\">!</span> unstable.</p>\n"
+	        "<table class=\"repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns,
+	        CONF_MAX_CV_PCT);
 	for (size_t i = 0; i < rep->nruns; i++)
 		fprintf(out, "<th>run %zu</th>", i + 1);
-	fputs("<th>median</th><th>min .. max</th><th>spread</th></tr>\n", out);
+	fputs("<th>median</th><th>min .. max</th><th>spread</th><th>CV</th></tr>\n", out);
 	for (size_t i = 0; i < HTML_SECTIONS; i++)
 		repeat_group(out, rep, &html_sections[i], &st);
 	fputs("</table>\n", out);
@@ -372,12 +382,18 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	if (cv->n == 0)
 		return;
 	snprintf(cid, sizeof cid, "lat-%s", phase_name(id));
-	snprintf(title, sizeof title, "%s: latency per operation", phase_words(id));
+	snprintf(title, sizeof title, "%s: latency", phase_words(id));
 	snprintf(desc, sizeof desc, "Latency against percentile, p0 to the highest percentile the sample count "
 	         "supports, on a log latency axis; median, p99 and maximum are labelled.%s",
 	         cv->n > 1 ? " One curve per run." : "");
 	c = (struct pct_chart){cid, title, desc, cv->c, cv->n};
-	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s</figcaption>\n", phase_name(id), title);
+	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s", phase_name(id), title);
+	if (rep->facts[id].mark != ' ') {
+		fputs(" <span class=\"caption-marks\">", out);
+		html_marks_short(out, rep->facts[id].reasons);
+		fputs("</span>", out);
+	}
+	fputs("</figcaption>\n", out);
 	chart_percentiles(out, &c);
 	fputs("</figure>\n", out);
 }
@@ -408,10 +424,12 @@ void html_latency(FILE *out, const struct html_report *rep)
 
 	if (cv == NULL)
 		return;
-	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<p>Percentiles%s; blank cells: too few operations for that "
-	        "percentile.</p>\n", rep->nruns > 1 ? " of all runs together" : "");
+	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<details><summary>every percentile (table)</summary>\n"
+	        "<p>Percentiles%s; blank cells: too few operations for that percentile.</p>\n",
+	        rep->nruns > 1 ? " of all runs together" : "");
 	latency_table(out, rep);
-	fputs("<div class=\"charts\">\n", out);
+	fputs("</details>\n", out);
+	fputs("<div class=\"charts small\">\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		latency_phase(out, rep, (enum phase_id)id, cv);
 	fputs("</div>\n", out);

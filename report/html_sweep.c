@@ -14,6 +14,7 @@
 struct sweep_series {
 	size_t n;
 	double x[MAX_SWEEP_LEVELS], rate[MAX_SWEEP_LEVELS], p99[MAX_SWEEP_LEVELS];
+	unsigned reasons[MAX_SWEEP_LEVELS]; /* each point's confidence reasons */
 	double max_rate, min_p99, max_p99;
 };
 
@@ -26,6 +27,7 @@ static void collect(const struct sweep *sw, enum phase_id id, struct sweep_serie
 			continue;
 		s->x[s->n] = sw->clients[l];
 		s->rate[s->n] = p->rate;
+		s->reasons[s->n] = p->reasons;
 		s->p99[s->n] = p->p99 ? (double)p->p99 : 1; /* a log axis needs > 0 */
 		if (p->rate > s->max_rate)
 			s->max_rate = p->rate;
@@ -61,25 +63,66 @@ static void knee_markers(const struct sweep *sw, enum phase_id id, double k, str
 	}
 }
 
-/* A log client axis when the counts span more than a decade. */
+/* A log client axis when the counts span more than a decade; either way
+ * it spans exactly the tested counts, with a tick at each. */
 static struct svg_axis client_axis(const struct sweep_series *s)
 {
 	bool log = s->n > 1 && s->x[s->n - 1] >= 10 * s->x[0];
 
 	return (struct svg_axis){s->x[0], s->n > 1 ? s->x[s->n - 1] : s->x[0] + 1, log,
-	                         log ? "clients (log scale)" : "clients", 0, NULL};
+	                         log ? "clients (log scale)" : "clients", 0, NULL, s->x, s->n};
+}
+
+/* Which counts earned which mark: "~ under 0.5 s at 1, 2 clients; # few
+ * operations at 1" (empty when none did). */
+static void marks_note(const struct sweep_series *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < CONF_REASONS; r++) {
+		bool first = true;
+		for (size_t i = 0; i < s->n; i++) {
+			if (!(s->reasons[i] & (1u << r)) || n >= len)
+				continue;
+			if (first)
+				n += (size_t)snprintf(buf + n, len - n, "%s%c %s at %.0f", n ? "; " : "", confidence_reason_mark(r),
+				                      html_mark_words(r), s->x[i]);
+			else
+				n += (size_t)snprintf(buf + n, len - n, ", %.0f", s->x[i]);
+			first = false;
+		}
+		if (!first && n < len)
+			n += (size_t)snprintf(buf + n, len - n, " clients");
+	}
+}
+
+/* The charts' numbers with their units: "4  312 MiB/s  1.21 ms". */
+static void numbers(FILE *out, const struct sweep_series *s, double scale, const char *unit)
+{
+	char rate[32], p99[32];
+
+	fputs("<pre class=\"series\">clients\trate\tp99 latency\n", out);
+	for (size_t i = 0; i < s->n; i++) {
+		units_format_scaled(s->rate[i] / scale, rate, sizeof rate);
+		units_format_latency_human(s->p99[i], p99, sizeof p99);
+		char mark[2] = {confidence_mark(s->reasons[i]), '\0'};
+		fprintf(out, "%.0f\t%s %s%s\t%s\n", s->x[i], rate, unit, mark[0] == ' ' ? "" : mark, p99);
+	}
+	fputs("</pre>\n", out);
 }
 
 static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, double k)
 {
 	struct sweep_series s;
 	struct chart_marker m[2];
-	char mark[2][64], sentence[256], id_t[48], id_l[48], title_t[96], title_l[96];
+	char mark[2][64], sentence[256], id_t[48], id_l[48], title_t[96], title_l[96], note[512];
 	double scale;
 	const char *label, *unit;
 	size_t nt, nl;
 
 	collect(sw, id, &s);
+	marks_note(&s, note, sizeof note);
 	html_rate_unit(id, s.max_rate, &scale, &label, &unit);
 	knee_markers(sw, id, k, m, mark, &nt, &nl);
 	sweep_knee_sentence(sw, id, k, sentence, sizeof sentence);
@@ -94,22 +137,81 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</p>\n<div class=\"charts\">\n", out);
 	struct chart_series ts = {"throughput", s.n, s.x, s.rate}, ls = {"p99 latency", s.n, s.x, s.p99};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
-	                       label, scale, NULL}, &ts, 1, &m[0], nt};
+	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt, note[0] ? note : NULL};
+	fputs("<figure>", out);
 	chart_line(out, &c);
+	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
-	                         "p99 latency (log scale)", 0, units_format_latency_human}, &ls, 1, &m[1], nl};
+	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl,
+	                        note[0] ? note : NULL};
 	chart_line(out, &c);
-	fputs("</div>\n<details><summary>numbers</summary>\n", out);
-	c.series = (const struct chart_series[]){ts, ls};
-	c.nseries = 2;
-	html_series_table(out, &c, "clients");
+	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
+	numbers(out, &s, scale, unit);
 	fputs("</details>\n", out);
 }
 
 static void sweep_table_text(FILE *m, const void *sw)
 {
 	report_sweep_table(m, sw);
+}
+
+/* One knee-table row: phase, best count and its rate, where p99 passed. */
+static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double k, const struct sweep_knee *kn)
+{
+	char rate[64], mark = confidence_mark(sw->point[kn->peak][id].reasons);
+
+	html_rate_text(id, sw->point[kn->peak][id].rate, rate, sizeof rate);
+	if (mark != ' ')
+		strncat(rate, &mark, 1);
+	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
+	        "<td>%u%s</td><td>%s</td><td>", phase_name(id), sw->point[kn->peak][id].rate, phase_name(id),
+	        phase_words(id), sw->clients[kn->peak], kn->still_rising ? " (still rising)" : "", rate);
+	if (kn->p99_over >= 0)
+		fprintf(out, "%u", sw->clients[kn->p99_over]);
+	else
+		fprintf(out, "not passed (&le; %gx)", k);
+	fputs("</td></tr>\n", out);
+}
+
+/* "Throughput peaks at 8 clients in 7 of 12 phases": the most common
+ * best count, and how many phases' p99 passed the limit. */
+static void answer(FILE *out, const struct sweep *sw, double k, const int *peak, size_t n, size_t over)
+{
+	int best = peak[0], best_n = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = 0;
+		for (size_t j = 0; j < n; j++)
+			c += peak[j] == peak[i];
+		if (c > best_n || (c == best_n && peak[i] < best))
+			best = peak[i], best_n = c;
+	}
+	fprintf(out, "<p class=\"answer\">Throughput is best at %u client%s in %d of %zu phases; p99 latency passes "
+	        "%gx its first-count value in %zu of them.</p>\n", sw->clients[best], sw->clients[best] == 1 ? "" : "s",
+	        best_n, n, k, over);
+}
+
+void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
+{
+	int peak[PHASE_COUNT];
+	size_t n = 0, over = 0;
+	struct sweep_knee kn;
+
+	fprintf(out, "<section id=\"summary\">\n<h2>Summary: the knee</h2>\n<table class=\"summary knees\">\n"
+	        "<tr><th class=\"l\">phase</th><th>best count</th><th>its rate</th><th>p99 passes %gx at</th></tr>\n",
+	        knee_factor);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		if (!sweep_knee(sw, (enum phase_id)id, knee_factor, &kn))
+			continue;
+		knee_row(out, sw, (enum phase_id)id, knee_factor, &kn);
+		peak[n++] = kn.peak;
+		over += kn.p99_over >= 0;
+	}
+	fputs("</table>\n", out);
+	if (n > 0)
+		answer(out, sw, knee_factor, peak, n, over);
+	fputs("</section>\n", out);
 }
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)

@@ -3,7 +3,10 @@
 #include "svg.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
+
+#define SVG_MAX_LABELS 64
 
 /* Okabe & Ito's palette, ordered so that neighbours differ in lightness
  * too (they stay apart when printed in grey). */
@@ -151,12 +154,71 @@ static void tick_label(const struct svg_axis *a, double v, char *buf, size_t len
 		snprintf(buf, len, "%g", v / (a->scale > 0 ? a->scale : 1.0));
 }
 
+/* Whether v is a round count: 1, 2 or 5 times a power of ten, or a
+ * power of two; these get their label first. */
+static bool round_count(double v)
+{
+	double p = pow(10.0, floor(log10(v))), m = v / p, l2 = log2(v);
+
+	return fabs(m - 1) < 1e-9 || fabs(m - 2) < 1e-9 || fabs(m - 5) < 1e-9 || fabs(l2 - floor(l2 + 0.5)) < 1e-9;
+}
+
+#define LABEL_CHAR_W 7.5 /* 12 px sans-serif digits, with room */
+
+/* Labels at chosen ticks: the ends, then round counts, then the rest,
+ * each only where it overlaps no label placed before. */
+static void count_labels(FILE *out, const struct svg_frame *f, double base)
+{
+	const struct svg_axis *a = &f->xa;
+	double left[SVG_MAX_LABELS], right[SVG_MAX_LABELS];
+	size_t placed = 0;
+	char buf[48];
+
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < a->n_at && placed < SVG_MAX_LABELS; i++) {
+			bool end = i == 0 || i + 1 == a->n_at, round = round_count(a->at[i]);
+			if ((pass == 0) != end || (pass == 1 && !round) || (pass == 2 && round))
+				continue;
+			double x = svg_frame_x(f, a->at[i]), w;
+			tick_label(a, a->at[i], buf, sizeof buf);
+			w = LABEL_CHAR_W * (double)strlen(buf) / 2 + 3;
+			bool free_room = true;
+			for (size_t k = 0; k < placed && free_room; k++)
+				free_room = x + w <= left[k] || x - w >= right[k];
+			if (!free_room)
+				continue;
+			left[placed] = x - w;
+			right[placed++] = x + w;
+			fprintf(out, "<g class=\"xtick\" data-x=\"%.10g\"><line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" "
+			        "x2=\"%.1f\" y2=\"%.1f\"/>", a->at[i], x, f->y, x, base);
+			svg_text(out, x, base + 18, "middle", "tl", buf);
+			fputs("</g>\n", out);
+		}
+}
+
+/* A tick at every value of at (one path), labelled where room allows. */
+static void count_axis(FILE *out, struct svg_frame *f, double base)
+{
+	const struct svg_axis *a = &f->xa;
+
+	fputs("<path class=\"tick count-ticks\" data-x=\"", out);
+	for (size_t i = 0; i < a->n_at; i++)
+		fprintf(out, "%s%.10g", i ? " " : "", a->at[i]);
+	fputs("\" d=\"", out);
+	for (size_t i = 0; i < a->n_at; i++)
+		fprintf(out, "M%.1f %.1fv5", svg_frame_x(f, a->at[i]), base);
+	fputs("\"/>\n", out);
+	count_labels(out, f, base);
+}
+
 static void x_axis(FILE *out, struct svg_frame *f)
 {
 	double ticks[SVG_MAX_TICKS], base = f->y + f->h;
-	int n = svg_axis_ticks(&f->xa, ticks, SVG_MAX_TICKS);
+	int n = f->xa.at ? 0 : svg_axis_ticks(&f->xa, ticks, SVG_MAX_TICKS);
 	char buf[48];
 
+	if (f->xa.at)
+		count_axis(out, f, base);
 	for (int i = 0; i < n; i++) {
 		double x = svg_frame_x(f, ticks[i]);
 		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, f->y, x, base);
@@ -191,7 +253,14 @@ static void y_axis(FILE *out, struct svg_frame *f)
 
 void svg_axes(FILE *out, struct svg_frame *f)
 {
-	fputs("<g class=\"axes\">\n", out);
+	if (f->xa.at && f->xa.n_at > 0) { /* exactly the given values' span */
+		f->xa.lo = f->xa.at[0];
+		f->xa.hi = f->xa.n_at > 1 ? f->xa.at[f->xa.n_at - 1] : f->xa.at[0] + 1;
+	}
+	fputs("<g class=\"axes\"", out);
+	if (f->xa.label && f->xa.at && f->xa.n_at)
+		fprintf(out, " data-xlo=\"%.10g\" data-xhi=\"%.10g\"", f->xa.at[0], f->xa.at[f->xa.n_at - 1]);
+	fputs(">\n", out);
 	if (f->xa.label) /* bar charts label their categories themselves */
 		x_axis(out, f);
 	y_axis(out, f);

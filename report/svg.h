@@ -27,6 +27,10 @@ struct svg_axis {
 	const char *label; /* e.g. "rate (MiB/s)": carries the unit */
 	double scale;      /* tick labels show v / scale (0: 1) */
 	svg_tick_fmt fmt;  /* overrides the "%g" of v / scale; may be NULL */
+	const double *at;  /* x axis only: a tick at each of these n_at values (in */
+	size_t n_at;       /* order; e.g. the tested client counts), the axis
+	                    * spanning exactly at[0]..at[n_at-1]; labels where
+	                    * they fit. NULL: nice ticks */
 };
 
 /* Widens the axis to nice tick values and fills ticks (at most max) in
@@ -87,6 +91,7 @@ struct line_chart {
 	size_t nseries;
 	const struct chart_marker *markers;
 	size_t nmarkers;
+	const char *note; /* a line under the plot, e.g. the points' marks; may be NULL */
 };
 
 /* Several series on shared axes, each with its own colour, dash and point
@@ -98,6 +103,7 @@ enum bar_mark {
 	BAR_LOW_CONFIDENCE = 1u << 0, /* phase ran under 0.5 s */
 	BAR_CACHED = 1u << 1,         /* served by the page cache */
 	BAR_NOT_EVICTED = 1u << 2,    /* the cache could not be dropped before it */
+	BAR_TOO_FAST = 1u << 3,       /* bonnie++'s +++++: no rate, an empty slot */
 };
 
 /* One bar: value (what its height shows), an optional spread [lo, hi]

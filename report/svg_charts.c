@@ -1,24 +1,23 @@
-/* The report's three generic charts (lines, bars, percentile curves),
- * taking plain arrays so that runs, repeats, sweeps and comparisons can
- * all be drawn with them. Every mark carries its exact numbers. */
+/* The report's line and bar charts, taking plain arrays so that runs,
+ * repeats, sweeps and comparisons can all be drawn with them; the
+ * percentile curves are in svg_pct.c. Every mark carries its exact numbers. */
 #include "svg.h"
+#include "svg_internal.h"
 #include "../lib/units.h"
 
 #include <math.h>
 #include <string.h>
 
 #define CHART_W 640
-#define CHART_H 330
-#define PLOT_X 84.0
-#define PLOT_Y 40.0
+#define CHART_H 300
 #define PLOT_W (CHART_W - PLOT_X - 24.0)
 #define PLOT_H (CHART_H - PLOT_Y - 72.0)
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */
 
 /* Dash patterns and point shapes tell series apart without colour. */
-static const char *const dashes[] = {"", "6 3", "2 3", "8 3 2 3"};
+const char *const svg_dashes[4] = {"", "6 3", "2 3", "8 3 2 3"};
 
-static const char *colour(int i)
+const char *svg_colour(int i)
 {
 	return svg_palette[(unsigned)i % SVG_PALETTE];
 }
@@ -37,27 +36,51 @@ static void point_shape(FILE *out, int series, double x, double y)
 	}
 }
 
-/* One legend row above the plot: a stroke sample and the name. */
-static void legend(FILE *out, const char *const *names, size_t n, bool lines)
+
+static double legend_width(const char *name)
+{
+	return 40 + 7.0 * (double)strlen(name ? name : "");
+}
+
+/* Rows the legend takes in a chart w wide (0 when there is none). */
+int svg_legend_rows(const char *const *names, size_t n, double w)
 {
 	double x = PLOT_X;
+	int rows = n < 2 ? 0 : 1;
+
+	for (size_t i = 0; n >= 2 && i < n; i++) {
+		if (x > PLOT_X && x + legend_width(names[i]) > w)
+			rows++, x = PLOT_X;
+		x += legend_width(names[i]);
+	}
+	return rows;
+}
+
+/* Legend rows above the plot: a stroke sample and the name, wrapping
+ * at the chart's width w. */
+void svg_legend(FILE *out, const char *const *names, size_t n, bool lines, double w)
+{
+	double x = PLOT_X, y = 0;
 
 	if (n < 2)
 		return;
 	fputs("<g class=\"legend\">\n", out);
 	for (size_t i = 0; i < n; i++) {
+		if (x > PLOT_X && x + legend_width(names[i]) > w)
+			y += LEGEND_ROW, x = PLOT_X;
 		if (lines)
-			fprintf(out, "<path d=\"M%.1f 18h22\" stroke=\"%s\" stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>", x,
-			        colour((int)i), dashes[i % 4]);
+			fprintf(out, "<path d=\"M%.1f %.1fh22\" stroke=\"%s\" stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>", x,
+			        18 + y, svg_colour((int)i), svg_dashes[i % 4]);
 		else
-			fprintf(out, "<rect x=\"%.1f\" y=\"12\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, colour((int)i));
-		svg_text(out, x + 26, 22, "start", "legend-text", names[i] ? names[i] : "");
-		x += 40 + 7.0 * (double)strlen(names[i] ? names[i] : "");
+			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, 12 + y,
+			        svg_colour((int)i));
+		svg_text(out, x + 26, 22 + y, "start", "legend-text", names[i] ? names[i] : "");
+		x += legend_width(names[i]);
 	}
 	fputs("</g>\n", out);
 }
 
-static void number_list(FILE *out, const char *attr, const double *v, size_t n)
+void svg_number_list(FILE *out, const char *attr, const double *v, size_t n)
 {
 	fprintf(out, " %s=\"", attr);
 	for (size_t i = 0; i < n; i++)
@@ -70,10 +93,10 @@ static void series_path(FILE *out, const struct svg_frame *f, const struct chart
 	fputs("<g class=\"series\" data-series=\"", out);
 	svg_escape(out, s->name ? s->name : "");
 	fputc('"', out);
-	number_list(out, "data-x", s->x, s->n);
-	number_list(out, "data-y", s->y, s->n);
+	svg_number_list(out, "data-x", s->x, s->n);
+	svg_number_list(out, "data-y", s->y, s->n);
 	fprintf(out, " fill=\"%s\">\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" d=\"",
-	        colour(idx), colour(idx), dashes[(unsigned)idx % 4]);
+	        svg_colour(idx), svg_colour(idx), svg_dashes[(unsigned)idx % 4]);
 	for (size_t i = 0; i < s->n; i++)
 		fprintf(out, "%c%.1f %.1f", i ? 'L' : 'M', svg_frame_x(f, s->x[i]), svg_frame_y(f, s->y[i]));
 	fputs("\"/>\n", out);
@@ -141,7 +164,9 @@ void chart_line(FILE *out, const struct line_chart *c)
 		marker(out, &f, &c->markers[m]);
 	for (size_t i = 0; i < nn; i++)
 		names[i] = c->series[i].name;
-	legend(out, names, nn, true);
+	svg_legend(out, names, nn, true, CHART_W);
+	if (c->note)
+		svg_text(out, PLOT_X, CHART_H - 8, "start", "chart-note", c->note);
 	svg_end(out);
 }
 
@@ -187,6 +212,8 @@ static size_t category_count(const struct bar_chart *c)
 
 static const char *mark_word(unsigned marks)
 {
+	if (marks & BAR_TOO_FAST)
+		return "too fast to measure";
 	if (marks & BAR_CACHED)
 		return "cached";
 	if (marks & BAR_NOT_EVICTED)
@@ -206,16 +233,19 @@ static void bar_attrs(FILE *out, const struct chart_bar *b)
 	if (b->lo <= b->hi)
 		fprintf(out, " data-lo=\"%.10g\" data-hi=\"%.10g\"", b->lo, b->hi);
 	if (b->npoints)
-		number_list(out, "data-points", b->points, b->npoints);
-	fprintf(out, " data-marks=\"%s%s%s\">", b->marks & BAR_LOW_CONFIDENCE ? "low-confidence " : "",
-	        b->marks & BAR_CACHED ? "cached " : "", b->marks & BAR_NOT_EVICTED ? "not-evicted" : "");
+		svg_number_list(out, "data-points", b->points, b->npoints);
+	fprintf(out, " data-marks=\"%s%s%s%s\">", b->marks & BAR_LOW_CONFIDENCE ? "low-confidence " : "",
+	        b->marks & BAR_CACHED ? "cached " : "", b->marks & BAR_NOT_EVICTED ? "not-evicted " : "",
+	        b->marks & BAR_TOO_FAST ? "too-fast" : "");
 	fputs("<title>", out);
 	svg_escape(out, b->category);
 	fputs(": ", out);
 	svg_escape(out, b->value_text ? b->value_text : "");
 	if (b->cpu_pct >= 0)
 		fprintf(out, ", %d%% CPU", b->cpu_pct);
-	if (mark_word(b->marks))
+	if (b->marks & BAR_TOO_FAST)
+		fputs(", too fast for bonnie++ to measure", out);
+	else if (mark_word(b->marks))
 		fprintf(out, ", %s", mark_word(b->marks));
 	fputs("</title>\n", out);
 }
@@ -242,7 +272,7 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 
 	bar_attrs(out, b);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, top, bw, base - top,
-	        colour(b->series));
+	        svg_colour(b->series));
 	if (b->marks & (BAR_LOW_CONFIDENCE | BAR_CACHED | BAR_NOT_EVICTED)) {
 		fprintf(out, "<rect class=\"hatch\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"url(#", x,
 		        top, bw, base - top);
@@ -280,7 +310,7 @@ static void category_label(FILE *out, const struct svg_frame *f, const char *nam
 
 void chart_bars(FILE *out, const struct bar_chart *c)
 {
-	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL}, c->y};
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL, NULL, 0}, c->y};
 	double lo, hi, slot, x;
 	size_t ncat = category_count(c);
 
@@ -305,105 +335,6 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 		category_label(out, &f, c->bars[i].category, x0, x, x - x0);
 		x += 0.8 * slot;
 	}
-	legend(out, c->series_names, c->series_names ? c->nseries : 0, false);
-	svg_end(out);
-}
-
-/* ---- percentile curves ---- */
-
-#define NINES_MAX 4.0 /* p99.99 */
-
-/* Position of a percentile on the "nines" axis: p90 -> 1, p99 -> 2. */
-static double nines(double pct)
-{
-	double v = pct >= 100 ? NINES_MAX : -log10(1.0 - pct / 100.0);
-
-	return v > NINES_MAX ? NINES_MAX : v < 0 ? 0 : v;
-}
-
-static void nines_label(double v, char *buf, size_t len)
-{
-	static const char *const names[] = {"p0", "p90", "p99", "p99.9", "p99.99"};
-	int i = (int)floor(v + 0.5);
-
-	snprintf(buf, len, "%s", i >= 0 && i <= 4 && fabs(v - i) < 1e-9 ? names[i] : "");
-}
-
-static void pct_range(const struct pct_chart *c, double *lo, double *hi)
-{
-	*lo = INFINITY;
-	*hi = 0;
-	for (size_t k = 0; k < c->ncurves; k++) {
-		const struct pct_curve *p = &c->curves[k];
-		for (size_t i = 0; i < p->n; i++)
-			if (p->ns[i] > 0 && p->ns[i] < *lo)
-				*lo = p->ns[i];
-		*hi = p->max > *hi ? p->max : *hi;
-	}
-	if (!isfinite(*lo))
-		*lo = 1;
-	if (!(*hi > *lo))
-		*hi = *lo * 10;
-}
-
-/* A labelled dot: "median 1.2 ms" (text only when label is true). */
-static void pct_point(FILE *out, const struct svg_frame *f, const char *what, double pct, double ns, bool label)
-{
-	double x = svg_frame_x(f, nines(pct)), y = svg_frame_y(f, ns);
-	char v[32], text[64];
-
-	units_format_latency_human(ns, v, sizeof v);
-	snprintf(text, sizeof text, "%s %s", what, v);
-	fprintf(out, "<g class=\"pct-mark\" data-what=\"%s\" data-pct=\"%g\" data-ns=\"%.10g\"><title>", what, pct, ns);
-	svg_escape(out, text);
-	fputs("</title>", out);
-	fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>", x, y);
-	if (label)
-		svg_text(out, x + 6, y - 6, x > f->x + f->w * 0.75 ? "end" : "start", "pct-label", text);
-	fputs("</g>\n", out);
-}
-
-static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_curve *p, int idx, bool label)
-{
-	fputs("<g class=\"series pct-curve\" data-series=\"", out);
-	svg_escape(out, p->name ? p->name : "");
-	fputc('"', out);
-	number_list(out, "data-pct", p->pct, p->n);
-	number_list(out, "data-ns", p->ns, p->n);
-	fprintf(out, " fill=\"%s\">\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" d=\"",
-	        colour(idx), colour(idx), dashes[(unsigned)idx % 4]);
-	for (size_t i = 0; i < p->n; i++)
-		fprintf(out, "%c%.1f %.1f", i ? 'L' : 'M', svg_frame_x(f, nines(p->pct[i])), svg_frame_y(f, p->ns[i]));
-	fputs("\"/>\n", out);
-	pct_point(out, f, "median", 50, p->median, label);
-	if (p->p99 >= 0)
-		pct_point(out, f, "p99", 99, p->p99, label);
-	fprintf(out, "<g class=\"pct-mark\" data-what=\"max\" data-ns=\"%.10g\"><path class=\"max-line\" "
-	        "stroke=\"%s\" d=\"M%.1f %.1fH%.1f\"/>", p->max, colour(idx), f->x, svg_frame_y(f, p->max), f->x + f->w);
-	if (label) {
-		char v[32], text[48];
-		units_format_latency_human(p->max, v, sizeof v);
-		snprintf(text, sizeof text, "max %s", v);
-		svg_text(out, f->x + 4, svg_frame_y(f, p->max) - 4, "start", "pct-label", text);
-	}
-	fputs("</g>\n</g>\n", out);
-}
-
-void chart_percentiles(FILE *out, const struct pct_chart *c)
-{
-	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H,
-	                      {0, NINES_MAX, false, "percentile (nines scale: p90, p99, p99.9 ...)", 0, nines_label},
-	                      {1, 10, true, "latency (log scale)", 0, units_format_latency_human}};
-	const char *names[SVG_PALETTE];
-	size_t nn = c->ncurves < SVG_PALETTE ? c->ncurves : SVG_PALETTE;
-
-	pct_range(c, &f.ya.lo, &f.ya.hi);
-	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
-	svg_axes(out, &f);
-	for (size_t k = 0; k < c->ncurves; k++)
-		pct_curve(out, &f, &c->curves[k], (int)k, k == 0);
-	for (size_t i = 0; i < nn; i++)
-		names[i] = c->curves[i].name;
-	legend(out, names, nn, true);
+	svg_legend(out, c->series_names, c->series_names ? c->nseries : 0, false, CHART_W);
 	svg_end(out);
 }

@@ -1,5 +1,6 @@
 /* The sweep's levels and knees; see sweep_model.h. */
 #include "sweep_model.h"
+#include "confidence.h"
 #include "metrics.h"
 
 #include <string.h>
@@ -7,6 +8,7 @@
 void sweep_add(struct sweep *sw, const struct run_result *run)
 {
 	struct sweep_point *pt;
+	struct confidence conf;
 
 	if (sw->levels >= MAX_SWEEP_LEVELS)
 		return;
@@ -22,6 +24,8 @@ void sweep_add(struct sweep *sw, const struct run_result *run)
 		pt[i].p50 = metric_latency_pct(r, 50);
 		pt[i].p99 = metric_latency_pct(r, 99);
 		pt[i].max = r->latency.max;
+		confidence_of((enum phase_id)i, r, -1, &conf);
+		pt[i].reasons = conf.reasons;
 	}
 }
 

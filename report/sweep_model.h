@@ -19,6 +19,7 @@ struct sweep_point {
 	bool ran;     /* the phase completed at this count */
 	double rate;  /* aggregate, in the phase's unit: KiB/s, seeks/s, files/s */
 	uint64_t p50, p99, max; /* latency, ns */
+	unsigned reasons; /* confidence reasons at this count (enum conf_reason) */
 };
 
 struct sweep {

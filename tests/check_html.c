@@ -52,7 +52,7 @@ END_TEST
 
 START_TEST(linear_ticks_are_nice_in_label_units)
 {
-	struct svg_axis a = {0, 1234.0 * 1024, false, "rate (MiB/s)", 1024, NULL};
+	struct svg_axis a = {0, 1234.0 * 1024, false, "rate (MiB/s)", 1024, NULL, NULL, 0};
 	double t[SVG_MAX_TICKS];
 	int n = svg_axis_ticks(&a, t, SVG_MAX_TICKS);
 
@@ -65,7 +65,7 @@ END_TEST
 
 START_TEST(log_ticks_cover_whole_decades)
 {
-	struct svg_axis a = {3, 2500, true, "latency", 0, NULL};
+	struct svg_axis a = {3, 2500, true, "latency", 0, NULL, NULL, 0};
 	double t[SVG_MAX_TICKS];
 	int n = svg_axis_ticks(&a, t, SVG_MAX_TICKS);
 
@@ -106,7 +106,7 @@ START_TEST(bar_chart_marks_and_numbers)
 		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, BAR_CACHED, "50"},
 	};
 	const char *names[] = {"A <one>", "B"};
-	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL}, bars, 3, names, 2};
+	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL, NULL, 0}, bars, 3, names, 2};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -148,8 +148,8 @@ START_TEST(line_chart_long_series_and_marker)
 	}
 	const struct chart_series s[] = {{"put_block", N, x, y1}, {"get_block", N, x, y2}};
 	const struct chart_marker m = {120, "knee at 120 clients"};
-	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL},
-	                       {0, 1, false, "rate (MiB/s)", 0, NULL}, s, 2, &m, 1};
+	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL, NULL, 0},
+	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, s, 2, &m, 1, NULL};
 
 	f = mem_open(&buf, &len);
 	chart_line(f, &c);
@@ -181,10 +181,21 @@ START_TEST(percentile_chart_labels_median_p99_max)
 	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"p99\" data-pct=\"99\" data-ns=\"900000\""));
 	ck_assert_ptr_nonnull(strstr(buf, "data-what=\"max\" data-ns=\"2500000\""));
 	ck_assert_uint_eq(count(buf, "data-what=\"p99\""), 1); /* B has too few samples */
-	ck_assert_ptr_nonnull(strstr(buf, ">median 20 \xc2\xb5s</text>"));
-	ck_assert_ptr_nonnull(strstr(buf, ">max 2.5 ms</text>"));
+	/* several curves: the labels say whose they are; A's max is the worst */
+	ck_assert_ptr_nonnull(strstr(buf, ">A: median 20 \xc2\xb5s</text>"));
+	ck_assert_ptr_nonnull(strstr(buf, ">A: max 2.5 ms</text>"));
+	ck_assert_ptr_null(strstr(buf, "worst max"));
 	ck_assert_ptr_nonnull(strstr(buf, ">p99.99</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">latency (log scale)</text>"));
+	free(buf);
+	/* B's maximum is the worst: labelled too, named */
+	const struct pct_curve worse[] = {curves[0], {"B", 4, pct, ns, 20000, -1, 5e6}};
+	c.curves = worse;
+	f = mem_open(&buf, &len);
+	chart_percentiles(f, &c);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, ">worst max, B: max 5"));
+	ck_assert_uint_eq(count(buf, "class=\"pct-label\">B: median"), 0); /* only the first curve's median */
 	free(buf);
 }
 END_TEST
@@ -206,7 +217,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -246,12 +257,12 @@ START_TEST(run_page_numbers_equal_metrics)
 	csv = synth_capture_csv(&cfg, &run);
 	csv[strcspn(csv, "\n")] = '\0';
 	ck_assert_ptr_nonnull(strstr(buf, csv));
-	ck_assert_uint_eq(count(buf, "<svg"), 3 + PHASE_COUNT); /* 3 groups, 12 latency curves */
-	ck_assert_uint_eq(count(buf, "</svg>"), 3 + PHASE_COUNT);
-	ck_assert_uint_eq(count(buf, "<desc>"), 3 + PHASE_COUNT);
+	ck_assert_uint_eq(count(buf, "<svg"), HTML_SECTIONS + PHASE_COUNT); /* rate charts, 12 latency curves */
+	ck_assert_uint_eq(count(buf, "</svg>"), HTML_SECTIONS + PHASE_COUNT);
+	ck_assert_uint_eq(count(buf, "<desc>"), HTML_SECTIONS + PHASE_COUNT);
 	ck_assert_ptr_null(strstr(buf, "<script"));
 	ck_assert_ptr_null(strstr(buf, "https:"));
-	ck_assert_uint_eq(count(buf, "http:"), 3 + PHASE_COUNT); /* only the SVG namespace */
+	ck_assert_uint_eq(count(buf, "http:"), HTML_SECTIONS + PHASE_COUNT); /* only the SVG namespace */
 	ck_assert_ptr_nonnull(strstr(buf, "bonnie -m 'it'\\''s &lt;me&gt;'")); /* reproduce, quoted */
 	ck_assert_ptr_null(strstr(buf, "Each of the")); /* no repeat section for one run */
 	free(csv);
@@ -451,9 +462,10 @@ START_TEST(compare_page_bars_summary_csv)
 	ck_assert_ptr_nonnull(strstr(buf, "data-marks=\"low-confidence "));
 	ck_assert_ptr_nonnull(strstr(buf, "data-series=\"1\" data-value=\"3000000\""));
 	ck_assert_uint_eq(count(buf, "class=\"bar\""), 6); /* 2 x (put_block, seq_create) + 2 latencies */
-	ck_assert_uint_eq(count(buf, "<svg"), 3);            /* sequential I/O, files, latency */
+	ck_assert_uint_eq(count(buf, "<svg"), 3); /* block and files rates, block maximum latency */
 	ck_assert_ptr_nonnull(strstr(buf, ">B: beta&lt;</text>")); /* legend, escaped */
-	ck_assert_ptr_nonnull(strstr(buf, "<li>block write 2.5x faster on B</li>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244 MiB/s <span class=\"ratio\">2.50x faster</span>"));
+	ck_assert_ptr_null(strstr(buf, "<li>block write 2.5x faster on B</li>")); /* the sentence only, not again */
 	summary = capture_cmp(report_compare_summary, runs, &o);
 	summary[strcspn(summary, "\n")] = '\0';
 	ck_assert_msg(strstr(buf, summary) != NULL, "missing %s", summary);

@@ -4,13 +4,15 @@
 # strictly (html5lib, each <svg> as XML), their chart numbers compared with
 # the CSV and JSON of the same run, then rendered in headless Chromium: no
 # console messages, the DOM holds the same charts, the screenshot is not
-# blank. Artefacts (pages, DOM dumps, screenshots) stay in
+# blank; then measured as laid out (html_render.py: where the summary
+# starts, ticks, marks, widths, printed pages). Artefacts (pages, DOM dumps, screenshots) stay in
 # $BUILD_DIR/html-check. Size of the 700-client sweep page < 2 MiB; render
 # times are printed, not asserted (tests never fail on timing).
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set BUILD_DIR to the build directory}"
 PY=${PYTHON:-/usr/bin/python3}
 CHECK="$PY $(dirname "$0")/html_check.py"
+RENDER="$PY $(dirname "$0")/html_render.py"
 CHROMIUM=${CHROMIUM:-chromium}
 OUT=$BUILD_DIR/html-check
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -41,7 +43,7 @@ render() {
 		pass
 	fi
 	check "$1: DOM has the file's charts" $CHECK page "$page" --dom "$OUT/$1.dom.html"
-	check "$1: screenshot" browse --window-size=1000,1100 --screenshot="$OUT/$1.png" "file://$page" \
+	check "$1: screenshot" browse --window-size=1280,2400 --screenshot="$OUT/$1.png" "file://$page" \
 		>/dev/null 2>>"$OUT/$1.log"
 	check "$1: screenshot not blank" $CHECK png "$OUT/$1.png" 20 $2
 }
@@ -55,6 +57,17 @@ check "one run: machine name escaped" grep -q 'html&lt;&amp;&gt;' "$OUT/run.html
 check "one run: reproduce line with the seed" grep -q -- "-z $(jq '.config.seed' "$T/run.json")</pre>" \
 	"$OUT/run.html"
 render run --want-blue
+# A "From device" share over 100% in the table is explained under it.
+over=$(sed -n 's/^From device *//p' "$OUT/run.html" | tr -s ' ' '\n' | tr -d '%' | awk '$1 > 100' | head -1)
+if [ -n "$over" ]; then
+	check "one run: From device ${over}% explained" grep -q 'class="note device-note"' "$OUT/run.html"
+else
+	check "one run: no From device note without a share over 100%" sh -c "! grep -q device-note '$OUT/run.html'"
+fi
+check "one run, as laid out: summary first with the CSV/JSON figures, marks in every chart" \
+	$RENDER "$OUT/run.html" --summary --csv "$T/run.csv" --json "$T/run.json"
+check "one run: no sideways scroll at 390 px, chart text readable; <= 4000 px tall at 1280; A4: <= 5 pages, CSV wraps" \
+	$RENDER "$OUT/run.html" --phone --max-height 4000 --max-pages 5
 
 "$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -x 3 -q -z 7 --html "$OUT/repeat.html" \
 	--json "$T/rep.json" >"$T/rep.csv" 2>"$T/err"
@@ -63,6 +76,8 @@ check "three runs: each run's value equals its CSV line" $CHECK page "$OUT/repea
 	--json "$T/rep.json"
 check "three runs: repeats table" grep -q 'Each of the 3 runs' "$OUT/repeat.html"
 render repeat --want-blue
+check "three runs, as laid out: summary first with the medians, marks in every chart" \
+	$RENDER "$OUT/repeat.html" --summary --csv "$T/rep.csv" --json "$T/rep.json" --phone
 
 # A real sweep of 1 and 2 clients: per phase throughput and p99 charts
 # whose points are the JSON sweep member's, the knee sentences, the table.
@@ -87,6 +102,9 @@ pre_text "$OUT/clients.html" table >"$T/sw-page.table"
 check "sweep: a table per count" [ "$(grep -c '^Version ' "$T/sw-page.table")" -ge 2 ]
 check "sweep: tables headed by count" grep -q '^2 clients, run 1 of 1$' "$T/sw-page.table"
 render clients --want-blue
+check "sweep, as laid out: knee table first, a tick at each tested count" \
+	$RENDER "$OUT/clients.html" --summary --sweep "$T/sw.json" --phone
+check "sweep printed: details expanded, nothing cut" $RENDER "$OUT/clients.html" --max-pages 40
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
 "$BONNIE" compare --html "$OUT/comparison.html" "$T/run.json" "$T/sw.csv" >"$T/cmp.txt" 2>"$T/err"
@@ -99,6 +117,16 @@ check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$
 check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
 check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 3 ]
 render comparison --want-blue
+check "compare, as laid out: summary table first with the JSON's rates; no sideways scroll at 390 px" \
+	$RENDER "$OUT/comparison.html" --summary --compare "$T/cmp.json" --phone --max-pages 20
+# bonnie++ 1.96 lines with +++++ slots: said in words, their latency drawn.
+C196=$(dirname "$0")/compare-corpus/09-wiki-196-pre-blocks.txt
+"$BONNIE" compare --html "$OUT/compare196.html" "$T/run.json" "$C196" >/dev/null 2>&1
+"$BONNIE" compare --format json "$T/run.json" "$C196" >"$T/cmp196.json" 2>/dev/null
+check "compare 1.96: +++++ slots drawn as too fast, latency bars equal the JSON" \
+	$CHECK page "$OUT/compare196.html" --compare "$T/cmp196.json"
+check "compare 1.96: the summary says too fast for bonnie++ to measure" \
+	$RENDER "$OUT/compare196.html" --summary --compare "$T/cmp196.json" --phone
 "$BONNIE" compare --html "$T/no/such/dir/c.html" "$T/run.json" "$T/sw.csv" >/dev/null 2>"$T/err"; rc=$?
 check "compare, unwritable --html: exit 5" [ $rc -eq 5 ]
 check "compare, unwritable --html: one line naming it" [ "$(grep -c -- '--html .*no/such/dir' "$T/err")" -eq 1 ]
@@ -114,6 +142,7 @@ check "html_sample writes the pages" "$BUILD_DIR/html_sample" "$OUT"
 check "sweep: parser" $CHECK page "$OUT/sweep.html"
 check "compare: parser" $CHECK page "$OUT/compare.html"
 render sweep --want-blue
+check "700-count sweep, as laid out: a tick at each count, labels apart" $RENDER "$OUT/sweep.html" --sweep - --phone
 render compare --want-blue
 size=$(wc -c <"$OUT/sweep.html")
 check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]

@@ -37,22 +37,24 @@ static void sweep_phase(FILE *out, int phase)
 	struct chart_series s = {"throughput", CLIENTS, xs, tput}, l = {"p99 latency", CLIENTS, xs, p99};
 	struct chart_marker m = {KNEE, knee};
 	struct line_chart c = {id, title, "Throughput against client count; the knee is marked.",
-	                       {1, CLIENTS, true, "clients (log scale)", 0, NULL},
-	                       {0, 1, false, "rate (MiB/s)", 0, NULL}, &s, 1, &m, 1};
+	                       {1, CLIENTS, true, "clients (log scale)", 0, NULL, xs, CLIENTS},
+	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, &s, 1, &m, 1, NULL};
 
 	sweep_series(phase);
 	snprintf(knee, sizeof knee, "knee: %d clients", KNEE);
 	snprintf(id, sizeof id, "sweep-%d", phase);
 	snprintf(title, sizeof title, "phase %d: throughput", phase);
 	fprintf(out, "<h2>Phase %d</h2>\n<div class=\"charts\">\n", phase);
+	fputs("<figure>", out);
 	chart_line(out, &c);
+	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id, title, "p99 latency against client count; the knee is marked.",
-	                        {1, CLIENTS, true, "clients (log scale)", 0, NULL},
-	                        {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human}, &l, 1, &m, 1};
+	                        {1, CLIENTS, true, "clients (log scale)", 0, NULL, xs, CLIENTS},
+	                        {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &l, 1, &m, 1, NULL};
 	snprintf(id, sizeof id, "sweep-p99-%d", phase);
 	snprintf(title, sizeof title, "phase %d: p99 latency", phase);
 	chart_line(out, &c);
-	fputs("</div>\n<details><summary>numbers</summary>\n", out);
+	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){s, l};
 	c.nseries = 2;
 	html_series_table(out, &c, "clients");
@@ -73,7 +75,7 @@ static void compare_page(FILE *out)
 	const struct pct_curve curves[] = {{"server A", 5, pct, ns_a, 20000, 90000, 1e6},
 	                                   {"server B", 5, pct, ns_b, 35000, 300000, 5e6}};
 	struct bar_chart b = {"cmp-rates", "Block I/O, two servers", "Bars per phase, one colour per server.",
-	                      {0, 1, false, "rate (MiB/s)", 0, NULL}, bars, 4, names, 2};
+	                      {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, bars, 4, names, 2};
 	struct pct_chart p = {"cmp-lat", "block write: latency", "Both servers' percentile curves.", curves, 2};
 
 	html_page_begin(out, "bonnie sample: two runs compared");

@@ -1,0 +1,147 @@
+/* The compare page's first screen: a runs x phases table of rates with
+ * each run's ratio to the base, coloured the way bon_csv2html colours its
+ * cells (green faster, red slower, stronger the further off), `+++++`
+ * slots said in words with their latency, and the caveats that decide how
+ * far the ratios can be trusted. */
+#include "compare.h"
+#include "compare_model.h"
+#include "html.h"
+#include "html_compare.h"
+#include "svg.h"
+#include "../lib/units.h"
+
+#include <math.h>
+#include <string.h>
+
+#define SHORT_NS 500000000.0 /* under this a phase's figure is low-confidence */
+
+/* Background of a ratio cell: white at 1x, full colour at threshold^2. */
+static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
+{
+	double t = fabs(log(ratio)) / (2 * log(threshold > 1 ? threshold : 1.1));
+	int light = (int)(255 - (t > 1 ? 1 : t) * 120);
+
+	if (ratio >= 1)
+		snprintf(buf, len, "#%02x%02x%02x", light, 255, light);
+	else
+		snprintf(buf, len, "#%02x%02x%02x", 255, light, light);
+}
+
+/* How long a bonnie++ line's phase ran, estimated from its size and rate
+ * (the line has no duration): data phases only; < 0 when unknown. */
+static double estimated_ns(const struct parsed_run *r, enum phase_id id)
+{
+	const struct parsed_phase *p = &r->phase[id];
+
+	if (p->state != CELL_VALUE || !(p->rate > 0) || phase_unit(id) != RATE_BYTES || r->size_bytes == 0)
+		return -1;
+	return (double)r->size_bytes / 1024.0 / p->rate * 1e9;
+}
+
+/* Whether a cell's figure is from under 0.5 s: said by bonnie's JSON, or
+ * estimated for other lines. */
+static bool short_phase(const struct parsed_run *r, enum phase_id id)
+{
+	double ns = estimated_ns(r, id);
+
+	return r->phase[id].low_confidence || (ns >= 0 && ns < SHORT_NS);
+}
+
+static void cell(FILE *out, const struct parsed_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
+{
+	const struct parsed_phase *p = &runs[k].phase[id];
+	struct compare_diff d;
+	char rate[64], lat[32], bg[16];
+
+	fprintf(out, "<td data-key=\"%s\" data-run=\"%zu\"", phase_name(id), k);
+	if (p->state == CELL_TOO_FAST) {
+		fputs(" class=\"too-fast\">+++++ too fast for bonnie++ to measure", out);
+		if (p->latency_ns > 0) {
+			units_format_latency_human((double)p->latency_ns, lat, sizeof lat);
+			fprintf(out, "; max latency %s", lat);
+		}
+		fputs("</td>", out);
+		return;
+	}
+	if (p->state != CELL_VALUE) {
+		fprintf(out, ">%s</td>", p->state == CELL_FAILED ? "failed" : "");
+		return;
+	}
+	html_rate_text(id, p->rate, rate, sizeof rate);
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
+		ratio_colour(d.ratio, o->threshold, bg, sizeof bg);
+		fprintf(out, " style=\"background:%s\"", bg);
+	}
+	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
+	if (short_phase(&runs[k], id))
+		fputs("<span class=\"mark\">~</span>", out);
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d))
+		fprintf(out, " <span class=\"ratio\">%.2fx%s</span>", d.ratio, d.flagged ? (d.better ? " faster" : " slower") : "");
+	fputs("</td>", out);
+}
+
+static bool phase_present(const struct parsed_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (runs[k].phase[id].state != CELL_NOT_RUN)
+			return true;
+	return false;
+}
+
+/* The caveats: sizes that differ, +++++ slots, phases under 0.5 s. */
+static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
+{
+	bool sizes = false, fast = false, short_any = false, estimated = false;
+
+	for (size_t k = 0; k < n; k++) {
+		sizes |= strcmp(runs[k].meta[META_SIZE], runs[0].meta[META_SIZE]) != 0;
+		for (int id = 0; id < PHASE_COUNT; id++) {
+			fast |= runs[k].phase[id].state == CELL_TOO_FAST;
+			short_any |= short_phase(&runs[k], (enum phase_id)id);
+			estimated |= !runs[k].phase[id].low_confidence && short_phase(&runs[k], (enum phase_id)id);
+		}
+	}
+	if (!sizes && !fast && !short_any)
+		return;
+	fputs("<ul class=\"caveats\">\n", out);
+	if (sizes)
+		fputs("<li>The runs used different data sizes: a size that fits the page cache measures the cache.</li>\n",
+		      out);
+	if (fast)
+		fputs("<li><code>+++++</code>: bonnie++ ran the phase too fast to measure (under 0.5 s) and printed no rate; "
+		      "its latency is still shown.</li>\n", out);
+	if (short_any)
+		fprintf(out, "<li><span class=\"mark\">~</span> ran under 0.5 s: a low-confidence figure%s.</li>\n",
+		        estimated ? " (for bonnie++ lines, which carry no duration, estimated from the data size and the "
+		                    "rate)" : "");
+	fputs("</ul>\n", out);
+}
+
+void html_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char label[8];
+	int last_group = -1;
+
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary compare\">\n<tr><th class=\"l\">phase</th>",
+	      out);
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, label, sizeof label);
+		fprintf(out, "<th>%s%s</th>", label, k == o->base ? " (base)" : "");
+	}
+	fputs("</tr>\n", out);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		if (!phase_present(runs, n, (enum phase_id)id))
+			continue;
+		if ((int)phase_group((enum phase_id)id) != last_group) {
+			last_group = (int)phase_group((enum phase_id)id);
+			fprintf(out, "<tr class=\"group\"><th class=\"l\" colspan=\"%zu\">%s</th></tr>\n", n + 1,
+			        phase_group_words((enum phase_group)last_group));
+		}
+		fprintf(out, "<tr><td class=\"l\">%s</td>", phase_words((enum phase_id)id));
+		for (size_t k = 0; k < n; k++)
+			cell(out, runs, k, (enum phase_id)id, o);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+	caveats(out, runs, n);
+}

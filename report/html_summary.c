@@ -1,0 +1,116 @@
+/* The first screen of a run's page: what a reader decides on. Per group,
+ * each phase's rate, p99 and marks, and the place for the phase's timeline
+ * verdict; then a one-line table of contents. Figures come from the
+ * page's html_facts, the same the charts below draw. */
+#include "html.h"
+#include "metrics.h"
+#include "sweep.h"
+#include "svg.h"
+#include "../lib/units.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void html_value_text(enum phase_id id, double v, double scale, char *buf, size_t len)
+{
+	if (phase_unit(id) == RATE_BYTES || scale > 1)
+		units_format_scaled(v / scale, buf, len);
+	else if (v < 1000) /* seeks and files: as the CSV and the text table print them */
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+void html_rate_text(enum phase_id id, double rate, char *buf, size_t len)
+{
+	double scale = 1;
+	const char *label, *unit = phase_unit(id) == RATE_SEEKS ? "seeks/s" : "files/s";
+	char v[32];
+
+	if (phase_unit(id) == RATE_BYTES)
+		html_rate_unit(id, rate, &scale, &label, &unit);
+	html_value_text(id, rate, scale, v, sizeof v);
+	snprintf(buf, len, "%s %s", v, unit);
+}
+
+/* The one named place for a phase's timeline verdict (issue 23: its
+ * report/html_timeline.c fills this cell); a dash until there is one. */
+static void verdict_cell(FILE *out, const struct html_report *rep, enum phase_id id)
+{
+	(void)rep;
+	fprintf(out, "<td class=\"l verdict\" data-verdict-for=\"%s\">&ndash;</td>", phase_name(id));
+}
+
+static void summary_row(FILE *out, const struct html_report *rep, enum phase_id id, const struct html_facts *f)
+{
+	char rate[64], p99[32];
+
+	html_rate_text(id, f->rate, rate, sizeof rate);
+	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"", phase_name(id), f->rate);
+	if (f->p99 >= 0)
+		fprintf(out, " data-p99=\"%.17g\"", f->p99);
+	fprintf(out, " data-mark=\"%c\"><td class=\"l\"><a href=\"#lat-%s\">%s</a></td><td>%s", f->mark,
+	        phase_name(id), phase_words(id), rate);
+	if (f->mark != ' ')
+		fprintf(out, "<span class=\"mark\">%c</span>", f->mark);
+	p99[0] = '\0';
+	if (f->p99 >= 0)
+		units_format_latency_human(f->p99, p99, sizeof p99);
+	fprintf(out, "</td><td>%s</td>", f->p99 >= 0 ? p99 : "too few operations");
+	if (rep->nruns > 1)
+		fprintf(out, "<td>%.1f%%%s</td>", f->cv_pct, (f->reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span>" : "");
+	verdict_cell(out, rep, id);
+	fputs("</tr>\n", out);
+}
+
+void html_run_summary(FILE *out, const struct html_report *rep)
+{
+	unsigned all = 0;
+	int last_group = -1;
+
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th class=\"l\">phase</th>",
+	      out);
+	fprintf(out, "<th>%s</th><th>p99 latency</th>%s<th class=\"l\">timeline verdict</th></tr>\n",
+	        rep->nruns > 1 ? "median rate" : "rate", rep->nruns > 1 ? "<th>CV over the runs</th>" : "");
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct html_facts *f = &rep->facts[id];
+		if (!f->done)
+			continue;
+		if ((int)phase_group((enum phase_id)id) != last_group) {
+			last_group = (int)phase_group((enum phase_id)id);
+			fprintf(out, "<tr class=\"group\"><th class=\"l\" colspan=\"%d\">%s</th></tr>\n",
+			        rep->nruns > 1 ? 5 : 4, phase_group_words((enum phase_group)last_group));
+		}
+		summary_row(out, rep, (enum phase_id)id, f);
+		all |= f->reasons;
+	}
+	fputs("</table>\n", out);
+	if (all) {
+		fputs("<p class=\"note marks\">Marks: ", out);
+		html_marks_legend(out, all);
+		fputs(".</p>\n", out);
+	}
+	fputs("</section>\n", out);
+}
+
+static void toc_entry(FILE *out, const char *id, const char *words)
+{
+	fprintf(out, "<li><a href=\"#%s\">%s</a></li>", id, words);
+}
+
+void html_toc(FILE *out, const struct html_report *rep)
+{
+	fputs("<nav class=\"toc\"><ul>", out);
+	toc_entry(out, "summary", "Summary");
+	if (rep->sweep && rep->sweep->levels > 0)
+		toc_entry(out, "sweep", "Client sweep");
+	toc_entry(out, "rates", "Rates");
+	if (rep->nruns > 1)
+		toc_entry(out, "repeats", "Each run");
+	toc_entry(out, "latency", "Latency");
+	toc_entry(out, "environment", "What was tested");
+	toc_entry(out, "table", "The table");
+	toc_entry(out, "csv", "CSV");
+	toc_entry(out, "reproduce", "How to reproduce");
+	fputs("</ul></nav>\n", out);
+}

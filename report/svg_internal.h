@@ -1,0 +1,26 @@
+/* What the chart files (svg_charts.c, svg_pct.c) share: series colours
+ * and dashes, legends and number lists. Not for callers of svg.h. */
+#ifndef BONNIE_SVG_INTERNAL_H
+#define BONNIE_SVG_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define PLOT_X 84.0 /* left of the plot: room for the y tick labels and axis label */
+#define PLOT_Y 40.0
+#define LEGEND_ROW 16.0
+
+/* Dash patterns tell series apart without colour; colour i of the palette. */
+extern const char *const svg_dashes[4];
+const char *svg_colour(int i);
+
+/* Rows a legend of n names takes in a chart w wide (0 when n < 2), and
+ * the legend itself (line samples, or boxes when lines is false). */
+int svg_legend_rows(const char *const *names, size_t n, double w);
+void svg_legend(FILE *out, const char *const *names, size_t n, bool lines, double w);
+
+/* attr="v0 v1 ..." with each value exact. */
+void svg_number_list(FILE *out, const char *attr, const double *v, size_t n);
+
+#endif
