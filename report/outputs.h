@@ -62,6 +62,7 @@ struct report_ctx {
 	struct report_file files[OUT_FILES]; /* --json, --html: their streams once open */
 	/* what the session tells them as it goes */
 	const struct run_result *run;     /* run: the run that finished */
+	const struct run_timelines *timelines; /* its phases' timelines (NULL: none) */
 	unsigned shown;                   /* runs given to the run moment before it */
 	const struct repeat_set *repeats; /* summary: the runs at this count */
 	const struct sweep *sweep;        /* --clients: the counts done; NULL without */
