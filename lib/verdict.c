@@ -70,13 +70,14 @@ static bool find_stall(const struct tl_series *s, uint64_t median_ns, struct ver
 	bool found = false;
 
 	for (uint32_t i = 0; i < s->n; i++) {
-		uint64_t lat = s->pt[i].max_ns, start = (uint64_t)i * s->width_ns, from;
+		uint64_t lat = s->pt[i].max_ns, start = (uint64_t)i * s->width_ns, end = start + s->width_ns, from;
 		bool alone = true;
 
 		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || (found && lat <= v->len_ns))
 			continue;
-		/* it completed in interval i, at the earliest at its start */
-		from = start > lat ? start - lat : 0;
+		/* it completed in interval i: it began at the latest at its end
+		 * less its latency, and the intervals after that must be empty */
+		from = end > lat ? end - lat : 0;
 		for (uint32_t j = 0; j < i && alone; j++) {
 			uint64_t js = (uint64_t)j * s->width_ns;
 			if (js >= from && js + s->width_ns <= start && s->pt[j].ops > 0)
@@ -86,7 +87,8 @@ static bool find_stall(const struct tl_series *s, uint64_t median_ns, struct ver
 			continue;
 		found = true;
 		v->kind = VERDICT_STALLED;
-		v->at_ns = from;
+		/* when in interval i it completed is not known: say its middle */
+		v->at_ns = start + s->width_ns / 2 > lat ? start + s->width_ns / 2 - lat : 0;
 		v->len_ns = lat;
 	}
 	return found;
@@ -128,8 +130,8 @@ static bool best_split(const struct windows *w, uint32_t min_before, uint32_t mi
 }
 
 /* The noise: the median change from one window to the next within a
- * part, relative to the part's median (the step itself is left out, and
- * a slow drift is not noise). */
+ * part, relative to the part's median. The two windows either side of the
+ * split are left out: the change happened somewhere in them. */
 static double noise_of(const struct windows *w, const struct split *sp)
 {
 	double d[TL_MAX];
@@ -137,7 +139,8 @@ static double noise_of(const struct windows *w, const struct split *sp)
 
 	for (uint32_t i = 1; i < w->n; i++) {
 		double m = i < sp->at ? sp->before : sp->after;
-		if (i != sp->at && m > 0)
+		bool near = i - 1 == sp->at - 1 || i == sp->at - 1 || i - 1 == sp->at || i == sp->at;
+		if (!near && m > 0)
 			d[n++] = fabs(w->rate[i] - w->rate[i - 1]) / m;
 	}
 	return n ? median_of(d, n) : INFINITY;
@@ -230,9 +233,9 @@ static bool find_change(const struct tl_series *s, bool by_bytes, bool writes, c
 	struct split sp;
 	uint32_t j;
 
-	if (w->n < 5 || !best_split(w, 1, 1, &sp) || !real_change(w, &sp))
+	if (w->n < 5 || !best_split(w, 2, 2, &sp) || !real_change(w, &sp))
 		return false;
-	if (sp.after < sp.before && (sp.at < 2 || w->n - sp.at < min_after))
+	if (sp.after < sp.before && w->n - sp.at < min_after)
 		return false;
 	j = refine(s, by_bytes, w, &sp);
 	v->at_ns = (uint64_t)j * s->width_ns;
@@ -251,16 +254,20 @@ static bool find_change(const struct tl_series *s, bool by_bytes, bool writes, c
 	return true;
 }
 
-/* Steady or noisy: how far the 10th and 90th percentile rates are from the median. */
+/* Steady or noisy: how far the rates are from their median, leaving out
+ * the highest and lowest tenth (one each at least, from 3 windows on: one
+ * hiccup does not make a short phase noisy). */
 static void judge_spread(const struct windows *w, struct verdict *v)
 {
 	double m, lo, hi;
 	uint32_t n = w->n;
 
+	uint32_t cut = n / 10 ? n / 10 : n >= 3;
+
 	memcpy(scratch, w->rate, sizeof *scratch * n);
 	m = stats_median(scratch, n); /* sorts scratch */
-	lo = scratch[(uint32_t)(0.1 * (n - 1) + 0.5)];
-	hi = scratch[(uint32_t)(0.9 * (n - 1) + 0.5)];
+	lo = scratch[cut];
+	hi = scratch[n - 1 - cut];
 	v->spread = m > 0 ? fmax(m - lo, hi - m) / m : 0.0;
 	v->kind = v->spread <= VERDICT_STEADY_SPREAD ? VERDICT_STEADY : VERDICT_NOISY;
 }

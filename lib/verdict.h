@@ -6,13 +6,14 @@
  *  - too short: the timed operations spanned under VERDICT_MIN_NS (2 s).
  *  - stalled: an operation took at least VERDICT_STALL_NS (1 s) and at
  *    least 20 times the phase's median latency, and no other operation
- *    completed while it ran (the longest such).
+ *    completed while it ran (the longest such; it is placed as if it
+ *    completed in the middle of its interval).
  *  - the rate is taken over windows of about 1 s (ceil(1 s / interval)
  *    intervals; a last window under half that is left out), and the phase
  *    is split into a before and an after part where the rates' summed
  *    distance from each part's median is least. The noise is the median
  *    change from one window's rate to the next within a part, relative to
- *    the part's median.
+ *    the part's median, leaving out the two windows next to the split.
  *    The change counts when the parts' medians differ by at least 25% of
  *    the higher and by at least 4 times the noise, and at least 80% of the
  *    windows of each part lie on their side of the midpoint between the
@@ -24,10 +25,12 @@
  *       write phase with device counters: when the devices wrote under
  *       half the bytes before the fall and at least 70% after, the cause
  *       is the page cache's dirty limit; otherwise "a write cache filled?".
- *     - warm-up: the before part is slower and lasts at most a third.
+ *     - warm-up: the before part is slower, lasts at least 2 windows and
+ *       at most a third of the phase.
  *     - rose: the before part is slower and longer than a third.
- *  - steady: otherwise, when the 10th to 90th percentile of the window
- *    rates are within 20% of their median; noisy but steady beyond that. */
+ *  - steady: otherwise, when the window rates are within 20% of their
+ *    median, leaving out the highest and the lowest tenth (at least one
+ *    each from 3 windows on); noisy but steady beyond that. */
 #ifndef BONNIE_VERDICT_H
 #define BONNIE_VERDICT_H
 

@@ -143,10 +143,10 @@ START_TEST(stalled)
 	struct verdict v;
 
 	make(200, steady_rate);
-	/* nothing completed from 12.0 s until the one that took 1.5 s, at 13.5 s */
+	/* nothing completed from 12.0 s until the one that took 1.54 s, in 13.5..13.6 s */
 	for (uint32_t i = 120; i < 135; i++)
 		ser->pt[i] = (struct tl_point){0, 0, 0, 0, 0, 0, 0};
-	ser->pt[135].max_ns = 1500 * MS;
+	ser->pt[135].max_ns = 1540 * MS; /* placed at 13.55 s - 1.54 s */
 	ck_assert_str_eq(judge(PHASE_REWRITE, &v), "stalled 1.5 s at 12.0 s (no operation completed)");
 	ck_assert_int_eq(v.kind, VERDICT_STALLED);
 }
