@@ -40,9 +40,17 @@ static double median_of(const double *v, uint32_t n)
 	return stats_median(scratch, n);
 }
 
+/* A window lasts about 1 s, and long enough for VERDICT_WINDOW_OPS
+ * operations on average: a rate of one or two operations says nothing. */
 static void make_windows(const struct tl_series *s, bool by_bytes, struct windows *w)
 {
-	w->per = (uint32_t)((VERDICT_WINDOW_NS + s->width_ns - 1) / s->width_ns);
+	uint64_t ops = 0, len = VERDICT_WINDOW_NS;
+
+	for (uint32_t i = 0; i < s->n; i++)
+		ops += s->pt[i].ops;
+	if (ops > 0 && span_of(s) / ops * VERDICT_WINDOW_OPS > len)
+		len = span_of(s) / ops * VERDICT_WINDOW_OPS;
+	w->per = (uint32_t)((len + s->width_ns - 1) / s->width_ns);
 	w->len_ns = (uint64_t)w->per * s->width_ns;
 	w->n = 0;
 	for (uint32_t i = 0; i < s->n; i += w->per) {
@@ -308,6 +316,7 @@ const char *verdict_kind_name(enum verdict_kind k)
 	case VERDICT_FELL: return "fell";
 	case VERDICT_ROSE: return "rose";
 	case VERDICT_STALLED: return "stalled";
+	case VERDICT_KINDS: break;
 	}
 	return "none";
 }

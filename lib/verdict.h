@@ -9,7 +9,9 @@
  *    completed while it ran (the longest such; it is placed as if it
  *    completed in the middle of its interval).
  *  - the rate is taken over windows of about 1 s (ceil(1 s / interval)
- *    intervals; a last window under half that is left out), and the phase
+ *    intervals), longer when needed to hold 20 operations on average; a
+ *    last window under half that is left out; with no window left the
+ *    phase is too short to judge. The phase
  *    is split into a before and an after part where the rates' summed
  *    distance from each part's median is least. The noise is the median
  *    change from one window's rate to the next within a part, relative to
@@ -43,6 +45,7 @@
 #define VERDICT_STALL_NS 1000000000ull
 #define VERDICT_STALL_FACTOR 20
 #define VERDICT_WINDOW_NS 1000000000ull
+#define VERDICT_WINDOW_OPS 20
 #define VERDICT_CHANGE 0.25
 #define VERDICT_NOISE_FACTOR 4.0
 #define VERDICT_CONSISTENT 0.8
@@ -59,6 +62,7 @@ enum verdict_kind {
 	VERDICT_FELL,
 	VERDICT_ROSE,
 	VERDICT_STALLED,
+	VERDICT_KINDS
 };
 
 enum verdict_cause {

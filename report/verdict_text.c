@@ -71,6 +71,8 @@ void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size
 	case VERDICT_STALLED:
 		snprintf(buf, len, "stalled %.1f s at %.1f s (no operation completed)", secs(v->len_ns), secs(v->at_ns));
 		return;
+	case VERDICT_KINDS:
+		break;
 	}
 	snprintf(buf, len, "%s", "");
 }

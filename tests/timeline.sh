@@ -74,6 +74,7 @@ cleanup_group() {
 	rmdir "$G" 2>/dev/null
 }
 trap 'cleanup_group; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM
 
 # start JSON VAR=value... -- args: bonnie in the group (when there is one)
 # under the shim, in the background ($pid).
