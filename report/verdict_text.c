@@ -26,6 +26,16 @@ static int pct(double x)
 	return (int)lround(x * 100.0);
 }
 
+/* "1", "1.6": the rates' window in seconds. */
+static const char *window(const struct verdict *v, char *buf, size_t len)
+{
+	if (v->window_ns % 1000000000u == 0)
+		snprintf(buf, len, "%.0f", secs(v->window_ns));
+	else
+		snprintf(buf, len, "%.1f", secs(v->window_ns));
+	return buf;
+}
+
 static void fell_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)
 {
 	char at[32];
@@ -51,10 +61,10 @@ void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size
 		snprintf(buf, len, "too short to judge");
 		return;
 	case VERDICT_STEADY:
-		snprintf(buf, len, "steady (%.0f s rates within %d%%)", secs(v->window_ns), pct(v->spread));
+		snprintf(buf, len, "steady (%s s rates within %d%%)", window(v, at, sizeof at), pct(v->spread));
 		return;
 	case VERDICT_NOISY:
-		snprintf(buf, len, "noisy but steady (%.0f s rates within %d%%, no lasting change)", secs(v->window_ns),
+		snprintf(buf, len, "noisy but steady (%s s rates within %d%%, no lasting change)", window(v, at, sizeof at),
 		         pct(v->spread));
 		return;
 	case VERDICT_WARMUP:
