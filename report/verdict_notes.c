@@ -56,9 +56,14 @@ void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summ
 
 void report_verdict_counts_json(struct json *j, const struct repeat_summary *s)
 {
-	json_object_begin(j, "verdicts");
-	for (int k = VERDICT_TOO_SHORT; k < VERDICT_KINDS; k++)
-		if (s->verdicts[k])
-			json_u64(j, verdict_kind_name((enum verdict_kind)k), s->verdicts[k]);
-	json_object_end(j);
+	json_array_begin(j, "verdicts");
+	for (int k = VERDICT_TOO_SHORT; k < VERDICT_KINDS; k++) {
+		if (s->verdicts[k] == 0)
+			continue;
+		json_object_begin(j, NULL);
+		json_string(j, "kind", verdict_kind_name((enum verdict_kind)k));
+		json_u64(j, "runs", s->verdicts[k]);
+		json_object_end(j);
+	}
+	json_array_end(j);
 }
