@@ -222,6 +222,7 @@ int report_html(FILE *out, const struct html_report *rep)
 	if (rep->nruns > 1)
 		html_repeats(out, rep);
 	html_latency(out, rep);
+	html_timelines(out, rep);
 	fputs("<h2 id=\"table\">The table</h2>\n", out);
 	html_pre_of(out, "table", tables_text, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);

@@ -27,6 +27,7 @@ struct html_report {
 	double knee_factor;        /* --knee-factor, for the sweep's sentences */
 	const char *all_tables;    /* --clients: every count's tables and CSV */
 	const char *all_csv;       /* lines (NULL: those of runs) */
+	const struct run_timelines *timelines; /* the last run's (NULL: none) */
 };
 
 /* Writes the whole page. Returns 0, or -1 if out has an error. */
@@ -41,6 +42,8 @@ void html_page_end(FILE *out);
 void html_rates(FILE *out, const struct html_report *rep);
 void html_repeats(FILE *out, const struct html_report *rep);
 void html_latency(FILE *out, const struct html_report *rep);
+/* Each phase's rate and p99 over time, the verdict marked (html_timeline.c). */
+void html_timelines(FILE *out, const struct html_report *rep);
 
 struct line_chart;
 struct sweep;

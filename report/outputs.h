@@ -44,6 +44,8 @@ struct html_keep {
 	FILE *tables, *csv;
 	char *tables_buf, *csv_buf;
 	size_t tables_len, csv_len;
+	struct run_timelines *timelines; /* the last kept run's */
+	bool have_timelines;
 };
 
 struct report_ctx {

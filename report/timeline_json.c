@@ -60,8 +60,38 @@ void report_timeline_json(struct json *j, const struct tl_series *s)
 	json_object_end(j);
 }
 
+/* key: v, or null when the verdict's kind has no such figure. */
+static void u64_or_null(struct json *j, const char *key, bool has, uint64_t v)
+{
+	if (has)
+		json_u64(j, key, v);
+	else
+		json_null(j, key);
+}
+
+static void double_or_null(struct json *j, const char *key, bool has, double v)
+{
+	if (has)
+		json_double(j, key, v, 3);
+	else
+		json_null(j, key);
+}
+
+static const char *cause_name(const struct verdict *v)
+{
+	switch ((enum verdict_cause)v->cause) {
+	case VERDICT_CAUSE_DIRTY_LIMIT: return "page_cache_dirty_limit";
+	case VERDICT_CAUSE_WRITE_CACHE: return "write_cache?";
+	case VERDICT_CAUSE_NONE: break;
+	}
+	return "unknown";
+}
+
+/* Every key always, null where the kind has no such figure: one shape. */
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v)
 {
+	bool change = v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE;
+	bool bytes = phase_unit(id) == RATE_BYTES;
 	char sentence[200];
 
 	if (v->kind == VERDICT_NONE)
@@ -69,23 +99,18 @@ void report_verdict_json(struct json *j, enum phase_id id, const struct verdict 
 	verdict_sentence(id, v, sentence, sizeof sentence);
 	json_object_begin(j, "verdict");
 	json_string(j, "kind", verdict_kind_name((enum verdict_kind)v->kind));
-	if (v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE || v->kind == VERDICT_STALLED)
-		json_u64(j, "at_ns", v->at_ns);
-	if (v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE)
-		json_u64(j, phase_unit(id) == RATE_BYTES ? "at_bytes" : "at_operations", v->at_units);
-	if (v->kind == VERDICT_STALLED || v->kind == VERDICT_WARMUP)
-		json_u64(j, "length_ns", v->len_ns);
-	if (verdict_is_event(v) && v->kind != VERDICT_STALLED) {
-		json_double(j, "level", v->level, 3);
-		json_double(j, "noise", v->noise, 3);
-	}
-	if (v->kind == VERDICT_FELL)
-		json_string(j, "cause", v->cause == VERDICT_CAUSE_DIRTY_LIMIT ? "page_cache_dirty_limit" :
-		                        v->cause == VERDICT_CAUSE_WRITE_CACHE ? "write_cache?" : "unknown");
-	if (v->kind == VERDICT_STEADY || v->kind == VERDICT_NOISY)
-		json_double(j, "spread", v->spread, 3);
-	if (v->window_ns)
-		json_u64(j, "window_ns", v->window_ns);
 	json_string(j, "sentence", sentence);
+	u64_or_null(j, "at_ns", change || v->kind == VERDICT_STALLED, v->at_ns);
+	u64_or_null(j, "at_bytes", change && bytes, v->at_units);
+	u64_or_null(j, "at_operations", change && !bytes, v->at_units);
+	u64_or_null(j, "length_ns", v->kind == VERDICT_STALLED || v->kind == VERDICT_WARMUP, v->len_ns);
+	double_or_null(j, "level", change || v->kind == VERDICT_WARMUP, v->level);
+	double_or_null(j, "noise", change || v->kind == VERDICT_WARMUP, v->noise);
+	if (v->kind == VERDICT_FELL)
+		json_string(j, "cause", cause_name(v));
+	else
+		json_null(j, "cause");
+	double_or_null(j, "spread", v->kind == VERDICT_STEADY || v->kind == VERDICT_NOISY, v->spread);
+	u64_or_null(j, "window_ns", v->window_ns != 0, v->window_ns);
 	json_object_end(j);
 }
