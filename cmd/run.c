@@ -146,6 +146,7 @@ static int session_open(struct session *s, struct config *cfg)
 		return status;
 	if (s->env.dev.present && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
+	s->out.timelines = s->bench.ctx.timelines;
 	maybe_probe_alignment(s);
 	if (outputs_prepare(&s->out, err, sizeof err) != 0)
 		return say_status(EXIT_SETUP, "%s", err);

@@ -1,5 +1,6 @@
 /* Setting up and tearing down a benchmark instance; see bench.h. */
 #include "bench.h"
+#include "phase_timeline.h"
 #include "../lib/platform.h"
 
 #include <errno.h>
@@ -54,6 +55,10 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 	b->ctx.mem_align = plat_page_size();
 	if (scratch_create(&b->scratch, cfg->dir, e) != 0)
 		return BENCH_NO_SCRATCH;
+	if (phase_timeline_open(&b->ctx) != 0) {
+		op_error_set(e, errno, "allocate", "the phase timelines", -1);
+		return BENCH_NO_MEMORY;
+	}
 	b->ctx.dirfd = b->scratch.dirfd;
 	b->ctx.dirpath = b->scratch.path;
 	if (cfg->direct && (status = check_direct(b, e)) != BENCH_OK)
@@ -79,6 +84,7 @@ int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks
 {
 	run->seed = b->cfg->seed;
 	run->clients = 1;
+	phase_timeline_reset(&b->ctx);
 	return runner_run(&b->ctx, phase_table, PHASE_COUNT, run, hooks);
 }
 
@@ -91,6 +97,7 @@ int bench_close(struct bench *b, struct op_error *e)
 	if (b->have_pat)
 		pattern_free(&b->pat);
 	b->have_files = b->have_pat = false;
+	phase_timeline_close(&b->ctx);
 	if (scratch_remove(&b->scratch, e) != 0)
 		return -1;
 	b->opened = false;

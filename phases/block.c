@@ -22,7 +22,7 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	if (fd < 0)
 		return -1;
 	ctx->data_size = 0;
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < cfg->file_size && !phase_stop_requested(res); off += cfg->chunk) {
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, cfg->chunk);
 
@@ -37,8 +37,8 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 			close(fd);
 			return -1;
 		}
-		res->bytes += cfg->chunk;
 		op_timer_lap(&t, &res->latency);
+		res->bytes += cfg->chunk;
 	}
 	res->units = res->bytes;
 	ctx->data_size = res->bytes;
@@ -63,7 +63,7 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 		free(buf);
 		return -1;
 	}
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < ctx->data_size && !phase_stop_requested(res); off += cfg->chunk) {
 		if (io_read_full(fd, buf, cfg->chunk, &got) != 0) {
 			rc = data_fail(ctx, res, "read", (int64_t)off);
@@ -73,9 +73,9 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 			rc = data_fail_detail(ctx, res, "read", (int64_t)(off + got), "file ends before the bytes written");
 			break;
 		}
+		op_timer_lap(&t, &res->latency);
 		res->bytes += got;
 		res->read_bytes += got;
-		op_timer_lap(&t, &res->latency);
 		if (cfg->verify) {
 			if (pattern_check(ctx->pat, buf, got, off, 1, &m) != 0) {
 				rc = data_mismatch(ctx, res, &m);

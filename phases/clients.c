@@ -6,6 +6,8 @@
  * clients that ended or were stopped, and looks at its own signals. */
 #include "clients.h"
 #include "client_sync.h"
+#include "client_timeline.h"
+#include "phase_timeline.h"
 #include "client_watch.h"
 #include "merge.h"
 #include "../lib/clock.h"
@@ -35,6 +37,9 @@ struct client {
 	struct client_slot *slot;
 	pid_t parent;
 	unsigned ends; /* phases ended: the next result goes to res[ends % 2] */
+	const struct phase_ctx *ctx; /* for the timeline handed over (client_timeline.h) */
+	int topfd;
+	uint32_t index;
 };
 
 /* runner hook: ready, then wait for the release (0) or a stop (-1). The
@@ -58,6 +63,7 @@ static void client_phase_end(void *arg, enum phase_id id, const struct phase_res
 
 	c->slot->res[b] = *res;
 	c->slot->res[b].spread.last_ready_ns = c->slot->ready_ns;
+	client_timeline_put(c->ctx, c->topfd, c->index, id);
 	atomic_store(&c->slot->done_phase[b], (int)id);
 	client_sync_mark(c->sync, c->slot, (int)id, SLOT_DONE);
 }
@@ -67,7 +73,7 @@ static void client_phase_end(void *arg, enum phase_id id, const struct phase_res
  * Never returns; _exit keeps the parent's stdio buffers unflushed. */
 static void client_main(struct clients *cs, uint32_t i)
 {
-	struct client c = {&cs->sync, &cs->sync.sh->slot[i], getppid(), 0};
+	struct client c = {&cs->sync, &cs->sync.sh->slot[i], getppid(), 0, NULL, cs->b->scratch.dirfd, i};
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
 	struct run_result *run = malloc(sizeof *run);
 	struct config cfg;
@@ -77,6 +83,7 @@ static void client_main(struct clients *cs, uint32_t i)
 
 	client_sync_in_child(&cs->sync);
 	memset(&cb, 0, sizeof cb);
+	c.ctx = &cb.ctx;
 	clients_config(cs->b->cfg, cs->n, i, &cfg);
 	cfg.dir = cs->b->scratch.path;
 	if (run == NULL) {
@@ -184,6 +191,7 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 	for (uint32_t i = 0; i < c->watch.started; i++)
 		if (result_of(c, i, id) == NULL || c->watch.kid[i].died)
 			missing(c, i, res);
+	client_timeline_merge(&c->b->ctx, c->b->scratch.dirfd, c->watch.started, id, res);
 }
 
 /* One phase across all clients; the devices' counters are read once
@@ -263,6 +271,7 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		runner_result_init(&run->phase[i]);
+	phase_timeline_reset(&b->ctx);
 	if (client_sync_open(&c.sync, n, err) != 0)
 		return -2;
 	if (client_watch_open(&c.watch, n, &c.sync, hooks) != 0) {

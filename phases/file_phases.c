@@ -6,6 +6,7 @@
 #include "file_tree.h"
 #include "files.h"
 #include "io_common.h"
+#include "phase_timeline.h"
 #include "../lib/fileio.h"
 
 #include <dirent.h>
@@ -130,10 +131,14 @@ static int create_one(struct file_plan *fp, struct phase_result *res, uint64_t i
 /* The timed final sync of create and delete, its time kept apart. */
 static int files_sync(struct phase_ctx *ctx, struct phase_result *res)
 {
-	uint64_t t0 = clock_now_ns();
-	int rc = file_tree_sync(ctx);
+	uint64_t t0 = clock_now_ns(), t1;
+	int rc;
 
-	res->sync_ns += clock_now_ns() - t0;
+	phase_timeline_stop(ctx, t0);
+	rc = file_tree_sync(ctx);
+	t1 = clock_now_ns();
+	res->sync_ns += t1 - t0;
+	phase_timeline_sync(ctx, t0, t1);
 	return rc == 0 ? 0 : file_tree_fail(ctx->files, res, "sync", "");
 }
 
@@ -145,7 +150,7 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 	uint64_t t0 = clock_now_ns();
 
 	fp->random_names = random_first;
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (uint64_t i = 0; i < fp->count; i++) {
 		if (phase_stop_requested(res))
 			return 0;
@@ -321,7 +326,7 @@ static int walk_all(struct phase_ctx *ctx, struct phase_result *res, entry_fn fn
 	struct op_timer t;
 	uint64_t seen = 0;
 
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (uint32_t d = 0; d < fp->dirs && res->status == PHASE_NOT_RUN; d++) {
 		int64_t n;
 		/* a directory no file went into was not touched by create either */
@@ -375,7 +380,7 @@ static int ran_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 	uint64_t t0 = clock_now_ns();
 
 	do {
-		op_timer_start(&t);
+		op_timer_begin(&t, ctx->timeline);
 		for (uint64_t i = 0; i < fp->count && !phase_stop_requested(res); i++) {
 			uint32_t index = fp->order[i];
 
@@ -395,7 +400,7 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 	char name[FILES_NAME_MAX];
 	struct op_timer t;
 
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (uint64_t i = 0; i < fp->count; i++) {
 		uint32_t index = fp->order[i];
 

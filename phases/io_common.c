@@ -1,5 +1,6 @@
 /* Data-file helpers shared by the I/O phases; see io_common.h. */
 #include "io_common.h"
+#include "phase_timeline.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"
@@ -78,14 +79,18 @@ int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool c
 
 int data_close(struct phase_ctx *ctx, struct phase_result *res, int fd, bool sync)
 {
-	uint64_t t0 = clock_now_ns();
+	uint64_t t0 = clock_now_ns(), t1;
 	int rc = 0;
 
+	phase_timeline_stop(ctx, t0);
 	if (sync && io_fsync(fd) != 0)
 		rc = data_fail(ctx, res, "fsync", -1);
 	if (close(fd) != 0 && rc == 0)
 		rc = data_fail(ctx, res, "close", -1);
-	res->sync_ns += clock_now_ns() - t0;
+	t1 = clock_now_ns();
+	res->sync_ns += t1 - t0;
+	if (sync)
+		phase_timeline_sync(ctx, t0, t1);
 	return rc;
 }
 

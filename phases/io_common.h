@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "../lib/clock.h"
+#include "../lib/timeline.h"
 #include "phase.h"
 
 /* Records errno as the phase's error for op on the data file at offset
@@ -34,16 +35,29 @@ bool phase_stop_requested(struct phase_result *res);
 int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct pattern_mismatch *m);
 
 /* Per-operation timing that reads the clock once per operation: each lap
- * is the time since the previous lap (or start). Building with
- * -DBONNIE_NO_LATENCY compiles it out; bench/ uses that build to measure
- * what recording every operation costs. */
+ * is the time since the previous lap (or start). The same reading feeds
+ * the phase's timeline: a lap past the current interval's end closes it
+ * (timeline_cross), which costs one compare per operation otherwise.
+ * Building with -DBONNIE_NO_LATENCY compiles both out, and with
+ * -DBONNIE_NO_TIMELINE only the timeline; bench/ uses those builds to
+ * measure what recording every operation costs. The bytes an operation
+ * moved are added to the result after its lap, so that a crossing sees
+ * the bytes and the histogram of the same operations. */
 struct op_timer {
 	uint64_t last;
+	uint64_t edge;          /* the timeline's current edge, UINT64_MAX: none */
+	struct timeline *tl;
 };
 
 #if defined(BONNIE_NO_LATENCY)
 static inline void op_timer_start(struct op_timer *t)
 {
+	t->last = 0;
+}
+
+static inline void op_timer_begin(struct op_timer *t, struct timeline *tl)
+{
+	(void)tl;
 	t->last = 0;
 }
 
@@ -58,10 +72,25 @@ static inline void op_timer_start(struct op_timer *t)
 	t->last = clock_now_ns();
 }
 
+/* Starts timing into timeline tl (NULL: none); op_timer_start restarts. */
+static inline void op_timer_begin(struct op_timer *t, struct timeline *tl)
+{
+#if defined(BONNIE_NO_TIMELINE)
+	tl = NULL;
+#endif
+	t->tl = tl;
+	t->edge = tl && tl->active ? tl->edge : UINT64_MAX;
+	t->last = clock_now_ns();
+}
+
 static inline void op_timer_lap(struct op_timer *t, struct hist *h)
 {
 	uint64_t now = clock_now_ns();
 
+#if !defined(BONNIE_NO_TIMELINE)
+	if (now >= t->edge)
+		t->edge = timeline_cross(t->tl, now);
+#endif
 	hist_add(h, now - t->last);
 	t->last = now;
 }

@@ -66,7 +66,7 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	fd = data_open(ctx, res, O_WRONLY, true, false);
 	if (fd < 0)
 		return -1;
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < total && !phase_stop_requested(res); off += chunk) {
 		size_t len = total - off < chunk ? (size_t)(total - off) : chunk, done;
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, len);
@@ -76,8 +76,8 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 			close(fd);
 			return -1;
 		}
-		res->bytes += len;
 		op_timer_lap(&t, &res->latency);
+		res->bytes += len;
 	}
 	res->units = res->bytes;
 	return data_close(ctx, res, fd, true);
@@ -103,7 +103,7 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 		free(buf);
 		return -1;
 	}
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < total && !phase_stop_requested(res); off += chunk) {
 		size_t len = total - off < chunk ? (size_t)(total - off) : chunk, got;
 		struct pattern_mismatch m;
@@ -116,9 +116,9 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 			rc = data_fail_detail(ctx, res, "read", (int64_t)(off + got), "file ends before the bytes written");
 			break;
 		}
+		op_timer_lap(&t, &res->latency);
 		res->bytes += len;
 		res->read_bytes += len;
-		op_timer_lap(&t, &res->latency);
 		if (ctx->cfg->verify) {
 			if (pattern_check(ctx->pat, buf, len, off, 1, &m) != 0) {
 				rc = data_mismatch(ctx, res, &m);

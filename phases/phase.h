@@ -16,6 +16,8 @@
 
 struct file_plan; /* file-test state, files.h */
 struct env_counters; /* whose I/O counters to read, lib/env.h */
+struct timeline;     /* lib/timeline.h */
+struct run_timelines; /* results.h */
 
 /* Everything a phase may touch. One per client: no globals. */
 struct phase_ctx {
@@ -27,6 +29,8 @@ struct phase_ctx {
 	uint64_t data_size;        /* bytes in the data file once block write ran */
 	struct file_plan *files;
 	const struct env_counters *counters; /* the tested device's I/O counters, or NULL */
+	struct timeline *timeline;  /* the running phase's recorder, or NULL: none */
+	struct run_timelines *timelines; /* where each finished phase's goes, or NULL */
 };
 
 enum phase_flag {

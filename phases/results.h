@@ -9,6 +9,8 @@
 
 #include "../lib/hist.h"
 #include "../lib/operr.h"
+#include "../lib/timeline.h"
+#include "../lib/verdict.h"
 #include "phase_list.h"
 
 enum phase_status {
@@ -81,6 +83,13 @@ struct phase_result {
 	struct hist latency;    /* one entry per operation */
 	struct op_error error;
 	struct client_spread spread;
+	struct verdict verdict;   /* what the phase's timeline shows (lib/verdict.h) */
+};
+
+/* Each phase's finished timeline of one run (lib/timeline.h); kept apart
+ * from the results, which concurrent clients pass through shared memory. */
+struct run_timelines {
+	struct tl_series phase[PHASE_COUNT];
 };
 
 /* The alignment probe (--align-probe): small direct, durable writes at

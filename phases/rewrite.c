@@ -53,15 +53,15 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_result *res)
 		free(buf);
 		return -1;
 	}
-	op_timer_start(&t);
+	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < ctx->data_size && !phase_stop_requested(res); off += cfg->chunk) {
 		rc = rewrite_chunk(ctx, res, fd, buf, off, &mismatch, &m);
 		if (rc != 0)
 			break;
 		/* a read and a write per chunk; bytes counts the file once, as bonnie++ does */
+		op_timer_lap(&t, &res->latency);
 		res->bytes += cfg->chunk;
 		res->read_bytes += cfg->chunk;
-		op_timer_lap(&t, &res->latency);
 		if (mismatch) {
 			rc = data_mismatch(ctx, res, &m);
 			break;

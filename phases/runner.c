@@ -3,6 +3,7 @@
 #include "evict_check.h"
 #include "io_common.h"
 #include "files.h"
+#include "phase_timeline.h"
 #include "../lib/env.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"
@@ -80,10 +81,12 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	 * of tens of microseconds. The error is now the other way round and
 	 * bounded: about one CPU-clock read is timed but not charged. */
 	t0 = clock_now_ns();
+	phase_timeline_begin(ctx, res, t0);
 	c0 = clock_cpu_ns();
 	rc = ph->run(ctx, res);
 	c1 = clock_cpu_ns();
 	t1 = clock_now_ns();
+	phase_timeline_end(ctx, ph->id, res, t1);
 	runner_device_delta(&before, ctx->counters, &res->dev);
 	res->start_ns = t0;
 	res->elapsed_ns = t1 - t0;

@@ -48,6 +48,7 @@ struct seek_worker {
 	uint64_t start_ns;
 	uint64_t end_ns;
 	bool started;
+	struct timeline *tl;      /* this worker's timeline, or NULL */
 };
 
 uint64_t seeks_offset(uint64_t seed, uint64_t op, uint64_t nchunks, uint32_t chunk)
@@ -104,6 +105,8 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 
 	w->start_ns = clock_now_ns();
 	w->started = true;
+	if (w->tl)
+		timeline_begin(w->tl, w->start_ns, &w->part.bytes, &w->part.latency, NULL, NULL);
 	while ((op = atomic_fetch_add(&sh->next, 1)) < sh->limit) {
 		struct op_timer t;
 
@@ -111,12 +114,14 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 			atomic_store(&sh->next, sh->limit);
 			break;
 		}
-		op_timer_start(&t);
+		op_timer_begin(&t, w->tl);
 		if (phase_stop_requested(&w->part) || seek_once(w, fd, buf, op) != 0)
 			break;
 		op_timer_lap(&t, &w->part.latency);
 		w->part.units++;
 	}
+	if (w->tl)
+		timeline_stop(w->tl, clock_now_ns());
 	/* like every I/O phase, end with the written data on the device */
 	if (w->part.status == PHASE_NOT_RUN && w->part.bytes > w->part.read_bytes && io_fsync(fd) != 0)
 		data_fail(w->shared->ctx, &w->part, "fsync", -1);
@@ -177,6 +182,26 @@ static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigne
 		res->span_ns = last - first;
 }
 
+/* The workers' timelines into the phase's (its own intervals hold the
+ * devices' bytes; the workers' the operations). */
+static void seeks_merge_timelines(struct phase_ctx *ctx, struct seek_worker *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (w[i].started && w[i].tl)
+			timeline_merge(ctx->timeline, w[i].tl);
+	timeline_resync(ctx->timeline);
+}
+
+/* One timeline per worker when the phase keeps one: NULL without. */
+static struct timeline *worker_timelines(struct phase_ctx *ctx, struct seek_worker *w, unsigned n)
+{
+	struct timeline *tl = ctx->timeline ? calloc(n, sizeof *tl) : NULL;
+
+	for (unsigned i = 0; tl && i < n; i++)
+		w[i].tl = &tl[i];
+	return tl;
+}
+
 /* A single worker runs in the calling thread: then seeks, like every
  * other phase of one worker, is one thread and its %CP cannot pass 100. */
 static unsigned run_inline(struct seek_worker *w)
@@ -226,6 +251,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	const struct config *cfg = ctx->cfg;
 	struct seek_shared shared;
 	struct seek_worker *w;
+	struct timeline *wtl;
 	unsigned n = cfg->seek_procs, started = 0;
 
 	if (ctx->data_size < cfg->chunk) {
@@ -246,10 +272,16 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 		hist_init(&w[i].part.latency);
 		w[i].part.error.offset = -1;
 	}
+	wtl = worker_timelines(ctx, w, n);
 	started = n == 1 ? run_inline(w) : start_threads(res, w, n);
 	for (unsigned i = 0; n > 1 && i < started; i++)
 		pthread_join(w[i].thread, NULL);
+	if (ctx->timeline)
+		timeline_stop(ctx->timeline, clock_now_ns());
 	seeks_merge(res, w, started);
+	if (wtl)
+		seeks_merge_timelines(ctx, w, started);
+	free(wtl);
 	free(w);
 	return res->status == PHASE_FAILED ? -1 : 0;
 }

@@ -278,6 +278,7 @@ static void body(FILE *out, const struct html_report *rep)
 	if (rep->nruns > 1)
 		html_repeats(out, rep);
 	html_latency(out, rep);
+	html_timelines(out, rep);
 	environment(out, rep);
 	fputs("<h2 id=\"table\">The table</h2>\n", out);
 	html_pre_of(out, "table", tables_text, rep);

@@ -30,6 +30,7 @@ struct html_report {
 	const char *all_csv;       /* lines (NULL: those of runs) */
 	const char *date;          /* when the run started ("2026-12-01 17:20 UTC"); may be NULL */
 	const struct html_facts *facts; /* set by report_html: each phase's figures */
+	const struct run_timelines *timelines; /* the last run's (NULL: none) */
 };
 
 /* What the page says about one phase over its runs, the same in every
@@ -77,6 +78,8 @@ void html_page_end(FILE *out);
 void html_rates(FILE *out, const struct html_report *rep);
 void html_repeats(FILE *out, const struct html_report *rep);
 void html_latency(FILE *out, const struct html_report *rep);
+/* Each phase's rate and p99 over time, the verdict marked (html_timeline.c). */
+void html_timelines(FILE *out, const struct html_report *rep);
 
 struct line_chart;
 struct sweep;

@@ -187,13 +187,17 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	latency_json(j, r);
 }
 
-static void phase_json(struct json *j, enum phase_id id, const struct phase_result *r)
+static void phase_json(struct json *j, enum phase_id id, const struct phase_result *r,
+                       const struct tl_series *s)
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
 	json_string(j, "status", phase_status_name(r->status));
-	if (r->status != PHASE_NOT_RUN)
+	if (r->status != PHASE_NOT_RUN) {
 		measured_json(j, id, r);
+		report_verdict_json(j, id, &r->verdict);
+		report_timeline_json(j, s);
+	}
 	if (r->status == PHASE_FAILED)
 		error_json(j, &r->error);
 	json_object_end(j);
@@ -229,7 +233,7 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	c_locale_leave(&loc);
 }
 
-void report_json_run(struct json *j, const struct run_result *run)
+void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls)
 {
 	struct c_locale loc;
 
@@ -247,7 +251,7 @@ void report_json_run(struct json *j, const struct run_result *run)
 	json_object_end(j);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_json(j, (enum phase_id)i, &run->phase[i]);
+		phase_json(j, (enum phase_id)i, &run->phase[i], tls ? &tls->phase[i] : NULL);
 	json_array_end(j);
 	json_object_end(j);
 	c_locale_leave(&loc);

@@ -44,6 +44,8 @@ struct html_keep {
 	FILE *tables, *csv;
 	char *tables_buf, *csv_buf;
 	size_t tables_len, csv_len;
+	struct run_timelines *timelines; /* the last kept run's */
+	bool have_timelines;
 };
 
 struct report_ctx {
@@ -62,6 +64,7 @@ struct report_ctx {
 	struct report_file files[OUT_FILES]; /* --json, --html: their streams once open */
 	/* what the session tells them as it goes */
 	const struct run_result *run;     /* run: the run that finished */
+	const struct run_timelines *timelines; /* its phases' timelines (NULL: none) */
 	unsigned shown;                   /* runs given to the run moment before it */
 	const struct repeat_set *repeats; /* summary: the runs at this count */
 	const struct sweep *sweep;        /* --clients: the counts done; NULL without */

@@ -34,7 +34,7 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, c->run);
+	report_json_run(&c->json, c->run, c->timelines);
 }
 
 static void json_summary(struct report_ctx *c)
@@ -74,6 +74,7 @@ static int html_prepare(struct report_ctx *c, char *err, size_t errlen)
 
 	k->cap = c->cfg->runs;
 	k->runs = calloc(k->cap, sizeof *k->runs);
+	k->timelines = calloc(1, sizeof *k->timelines); /* none: the page has no timelines */
 	if (k->runs == NULL) {
 		snprintf(err, errlen, "--html: cannot keep %u runs in memory: %s", c->cfg->runs, strerror(errno));
 		return -1;
@@ -95,6 +96,28 @@ static void html_count(struct report_ctx *c)
 	c->html.n = 0;
 }
 
+/* The run's timelines: only the intervals used are copied. */
+static void keep_timelines(struct html_keep *k, const struct run_timelines *tls)
+{
+	k->have_timelines = false;
+	if (k->timelines == NULL || tls == NULL)
+		return;
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct tl_series *s = &tls->phase[i];
+		struct tl_series *d = &k->timelines->phase[i];
+
+		d->present = s->present;
+		d->dev_valid = s->dev_valid;
+		d->start_ns = s->start_ns;
+		d->width_ns = s->width_ns;
+		d->last_len_ns = s->last_len_ns;
+		d->n = s->n;
+		d->sync = s->sync;
+		memcpy(d->pt, s->pt, sizeof s->pt[0] * s->n);
+	}
+	k->have_timelines = true;
+}
+
 /* The run, and with --clients its table and CSV line for the page's "The
  * table" and "CSV" sections, which list every client count. */
 static void html_run(struct report_ctx *c)
@@ -104,6 +127,7 @@ static void html_run(struct report_ctx *c)
 
 	if (k->n < k->cap)
 		k->runs[k->n++] = *run;
+	keep_timelines(k, c->timelines);
 	if (k->tables == NULL)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
@@ -130,7 +154,8 @@ static int html_end(struct report_ctx *c, char *err, size_t errlen)
 {
 	struct html_keep *k = &c->html;
 	struct html_report rep = {c->cfg, c->argc, c->argv, c->env, c->align, k->runs, k->n,
-	                          c->sweep, c->cfg->knee_factor, NULL, NULL, c->date, NULL};
+	                          c->sweep, c->cfg->knee_factor, NULL, NULL, c->date, NULL,
+	                          k->have_timelines ? k->timelines : NULL};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 
 	if (html_texts_close(k)) { /* NULL texts outside a sweep: the kept runs */
@@ -148,6 +173,7 @@ static void html_release(struct report_ctx *c)
 	free(k->tables_buf);
 	free(k->csv_buf);
 	free(k->runs);
+	free(k->timelines);
 	*k = (struct html_keep){0};
 }
 

@@ -21,6 +21,7 @@ static void sample_phase(struct repeat_sample *s, enum phase_id id, const struct
 	s->ops[id] = r->latency.count;
 	s->device_pct[id] = c.device_pct;
 	s->reasons[id] = c.reasons;
+	s->verdict[id] = r->verdict.kind < VERDICT_KINDS ? r->verdict.kind : VERDICT_NONE;
 	for (int k = 0; k < REPEAT_LAT; k++) {
 		double p = repeat_lat_pct[k];
 		if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
@@ -98,8 +99,10 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 	if (v == NULL)
 		return false;
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->s[i].done[id])
+		if (rs->s[i].done[id]) {
 			v[n++] = rs->s[i].rate[id];
+			sum->verdicts[rs->s[i].verdict[id]]++;
+		}
 	stats_of(v, n, &sum->rate);
 	if (n > 0) {
 		for (int k = 0; k < REPEAT_LAT; k++)

@@ -25,6 +25,7 @@ struct repeat_sample {
 	uint64_t ops[PHASE_COUNT];
 	int device_pct[PHASE_COUNT];
 	unsigned reasons[PHASE_COUNT]; /* this run's confidence reasons */
+	uint8_t verdict[PHASE_COUNT];  /* enum verdict_kind */
 };
 
 struct repeat_set {
@@ -40,6 +41,7 @@ struct repeat_summary {
 	double lat_ns[REPEAT_LAT];   /* median over the runs with enough operations */
 	struct confidence conf;      /* median duration and operations, lowest device share,
 	                                CV, and every run's reasons plus CONF_UNSTABLE */
+	unsigned verdicts[VERDICT_KINDS]; /* how many of those runs had each verdict */
 };
 
 /* Adds a finished run. Returns 0, or -1 with errno set (out of memory). */

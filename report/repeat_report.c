@@ -62,6 +62,9 @@ void report_repeat_table(FILE *out, const struct repeat_set *rs)
 	}
 	marks[nm] = '\0';
 	report_legend(out, marks);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (repeat_summarise(rs, (enum phase_id)i, &s))
+			report_verdict_counts(out, (enum phase_id)i, &s);
 	c_locale_leave(&loc);
 }
 
@@ -99,6 +102,7 @@ static void summary_json(struct json *j, enum phase_id id, const struct repeat_s
 	}
 	json_object_end(j);
 	report_confidence_json(j, &s->conf);
+	report_verdict_counts_json(j, s);
 	json_object_end(j);
 }
 

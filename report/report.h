@@ -50,7 +50,19 @@ void report_align_progress(FILE *out, const struct align_result *a);
  * run, end. */
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align);
-void report_json_run(struct json *j, const struct run_result *run);
+void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls);
+
+/* A phase's "timeline" member (nothing without one) and its "verdict"
+ * (timeline_json.c). */
+void report_timeline_json(struct json *j, const struct tl_series *s);
+
+/* The verdicts in words (verdict_notes.c): the lines under a run's table
+ * (and in --share), and per phase of the -x summary how many runs had each. */
+struct repeat_summary;
+void report_verdict_notes(FILE *out, const struct run_result *run);
+void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s);
+void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
+void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);
 void report_json_end(struct json *j);
 
 /* The "confidence" member of a phase (confidence.h): duration,

@@ -114,6 +114,8 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 		        p99, p50);
 	}
 	c_locale_leave(&loc);
+	fputc('\n', out);
+	report_verdict_notes(out, run);
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
 	report_csv(out, cfg, run);
 	fprintf(out, "```\n");

@@ -387,6 +387,7 @@ static void notes(FILE *out, const struct run_result *run)
 	if (any_flag(run, RESULT_NOT_EVICTED))
 		not_evicted_note(out, run);
 	device_caveat_note(out, run);
+	report_verdict_notes(out, run);
 }
 
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run)

@@ -11,7 +11,7 @@
  *                 their plain name
  *   FAULT_NTH     inject at the Nth counted call of FAULT_CALL (1-based; 0 or
  *                 unset: count only, never inject)
- *   FAULT_MODE    eio | enospc | short | eintr | pause (default eio)
+ *   FAULT_MODE    eio | enospc | short | eintr | pause | delay (default eio)
  *                   eio, enospc: fail with that errno, doing nothing
  *                   short: transfer half the bytes asked (at least 1); calls
  *                          of one byte cannot be short and are passed through
@@ -21,6 +21,11 @@
  *                          call; later calls of the same kind (other
  *                          threads) wait until then (FAULT_REPEAT and
  *                          FAULT_EVERY do not apply)
+ *                   delay: sleep FAULT_DELAY_MS milliseconds, then do the call
+ *   FAULT_DELAY_MS    how long FAULT_MODE=delay holds the call (default 1000)
+ *   FAULT_NTH2    with FAULT_MODE=pause: once the first pause is over, count
+ *                 on and pause once more at this counted call (> FAULT_NTH;
+ *                 single-threaded code only, such as one phase's loop)
  *   FAULT_PAUSE_FILE  the file that FAULT_MODE=pause creates and waits on
  *   FAULT_AFTER2  with FAULT_MODE=pause: once the pause is over, stop counting
  *                 again until this text is flushed or written (as FAULT_AFTER),
@@ -75,7 +80,7 @@ static const char *const call_names[C_COUNT] = {
 	"linkat", "symlinkat",
 };
 
-enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_PAUSE };
+enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_PAUSE, M_DELAY };
 
 /* Real functions. */
 static ssize_t (*real_write)(int, const void *, size_t);
@@ -101,6 +106,8 @@ static int (*real_fflush)(FILE *);
 /* Configuration. */
 static int target = -1;           /* enum call, -1: none */
 static unsigned long long nth;    /* 0: never inject */
+static unsigned long long nth2;   /* FAULT_NTH2: the second pause, 0: none */
+static long delay_ms = 1000;      /* FAULT_DELAY_MS */
 static long long repeat = 1;      /* -1: unlimited */
 static unsigned long long every = 1;
 static enum mode mode = M_EIO;
@@ -172,6 +179,11 @@ static void init(void)
 			target = i;
 	v = getenv("FAULT_NTH");
 	nth = v ? strtoull(v, NULL, 10) : 0;
+	v = getenv("FAULT_NTH2");
+	nth2 = v ? strtoull(v, NULL, 10) : 0;
+	v = getenv("FAULT_DELAY_MS");
+	if (v != NULL)
+		delay_ms = strtol(v, NULL, 10);
 	v = getenv("FAULT_REPEAT");
 	if (v != NULL)
 		repeat = strcmp(v, "all") == 0 ? -1 : strtoll(v, NULL, 10);
@@ -188,6 +200,8 @@ static void init(void)
 			mode = M_EINTR;
 		else if (strcmp(v, "pause") == 0)
 			mode = M_PAUSE;
+		else if (strcmp(v, "delay") == 0)
+			mode = M_DELAY;
 	}
 	copy_env(dir_raw, sizeof dir_raw, "FAULT_DIR");
 	if (dir_raw[0] != '\0') {
@@ -304,6 +318,10 @@ static void do_pause(void)
 			real_close(fd);
 		wait_unpaused();
 	}
+	if (nth2 > nth) {
+		nth = nth2;
+		nth2 = 0;
+	}
 	atomic_store(&released, true);
 	if (after2[0] != '\0' && target >= 0) {
 		/* the second pause: disarmed until FAULT_AFTER2 appears */
@@ -360,6 +378,12 @@ static int fault_errno(void)
 	case M_ENOSPC: return ENOSPC;
 	case M_EINTR: return EINTR;
 	case M_PAUSE: do_pause(); return 0;
+	case M_DELAY: {
+		struct timespec ts = {delay_ms / 1000, (delay_ms % 1000) * 1000000L};
+		while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+			;
+		return 0;
+	}
 	case M_SHORT: return 0;
 	}
 	return 0;

@@ -38,7 +38,9 @@
 	X(files_auto)      \
 	X(clients)         \
 	X(sweep)           \
-	X(reportfile)
+	X(reportfile)      \
+	X(timeline)        \
+	X(verdict)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

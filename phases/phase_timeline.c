@@ -1,0 +1,84 @@
+/* The phases' side of the timeline; see phase_timeline.h. */
+#include "phase_timeline.h"
+#include "../lib/env.h"
+#include "../lib/timeline.h"
+#include "../lib/verdict.h"
+
+#include <stdlib.h>
+
+static int read_devices(const void *arg, uint64_t *read_bytes, uint64_t *write_bytes)
+{
+	return env_counters_read(arg, read_bytes, write_bytes);
+}
+
+int phase_timeline_open(struct phase_ctx *ctx)
+{
+	/* calloc: the pages of intervals never reached are never touched */
+	ctx->timeline = calloc(1, sizeof *ctx->timeline);
+	ctx->timelines = calloc(1, sizeof *ctx->timelines);
+	if (ctx->timeline == NULL || ctx->timelines == NULL) {
+		phase_timeline_close(ctx);
+		return -1;
+	}
+	return 0;
+}
+
+void phase_timeline_close(struct phase_ctx *ctx)
+{
+	free(ctx->timeline);
+	free(ctx->timelines);
+	ctx->timeline = NULL;
+	ctx->timelines = NULL;
+}
+
+void phase_timeline_reset(struct phase_ctx *ctx)
+{
+	for (int i = 0; ctx->timelines && i < PHASE_COUNT; i++) {
+		ctx->timelines->phase[i].present = false;
+		ctx->timelines->phase[i].n = 0;
+	}
+}
+
+void phase_timeline_begin(struct phase_ctx *ctx, struct phase_result *res, uint64_t t0)
+{
+	if (ctx->timeline)
+		timeline_begin(ctx->timeline, t0, &res->bytes, &res->latency, ctx->counters ? read_devices : NULL,
+		               ctx->counters);
+}
+
+void phase_timeline_stop(struct phase_ctx *ctx, uint64_t now)
+{
+	if (ctx->timeline)
+		timeline_stop(ctx->timeline, now);
+}
+
+void phase_timeline_sync(struct phase_ctx *ctx, uint64_t start, uint64_t end)
+{
+	if (ctx->timeline)
+		timeline_sync(ctx->timeline, start, end);
+}
+
+/* Phases that write the data or the files: a fall there may have a cause. */
+static bool writes(enum phase_id id)
+{
+	return id == PHASE_PUTC || id == PHASE_PUT_BLOCK || id == PHASE_REWRITE || id == PHASE_SEQ_CREATE ||
+	       id == PHASE_RAN_CREATE;
+}
+
+void phase_verdict(enum phase_id id, const struct tl_series *s, struct phase_result *res)
+{
+	verdict_judge(s, phase_unit(id) == RATE_BYTES, writes(id), hist_percentile(&res->latency, 50.0),
+	              &res->verdict);
+}
+
+void phase_timeline_end(struct phase_ctx *ctx, enum phase_id id, struct phase_result *res, uint64_t t1)
+{
+	struct tl_series *s;
+
+	if (ctx->timeline == NULL || ctx->timelines == NULL)
+		return;
+	s = &ctx->timelines->phase[id];
+	timeline_finish(ctx->timeline, t1);
+	timeline_series(ctx->timeline, s);
+	phase_verdict(id, s, res);
+}

@@ -1,0 +1,69 @@
+/* The verdicts under the text table, in the --share block and in the -x
+ * summary: the sentences of report/verdict_text.c, nothing computed here. */
+#include "report.h"
+#include "repeat.h"
+#include "verdict_text.h"
+
+/* "over time, put_block: fell 75% after ..." for each phase that has a
+ * verdict; those too short to judge share one line. */
+void report_verdict_notes(FILE *out, const struct run_result *run)
+{
+	char sentence[200];
+	bool any_short = false;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct verdict *v = &run->phase[i].verdict;
+
+		if (v->kind == VERDICT_TOO_SHORT)
+			any_short = true;
+		if (v->kind == VERDICT_NONE || v->kind == VERDICT_TOO_SHORT)
+			continue;
+		verdict_sentence((enum phase_id)i, v, sentence, sizeof sentence);
+		fprintf(out, "over time, %s: %s\n", phase_name((enum phase_id)i), sentence);
+	}
+	if (!any_short)
+		return;
+	fprintf(out, "over time, too short to judge:");
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (run->phase[i].verdict.kind == VERDICT_TOO_SHORT)
+			fprintf(out, " %s", phase_name((enum phase_id)i));
+	fputc('\n', out);
+}
+
+/* "over time, put_block: fell in 3 of 5 runs, steady in 2 of 5 runs". */
+void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s)
+{
+	static const enum verdict_kind order[] = {VERDICT_STALLED, VERDICT_FELL, VERDICT_ROSE, VERDICT_WARMUP,
+	                                          VERDICT_NOISY, VERDICT_STEADY, VERDICT_TOO_SHORT};
+	static const char *const words[VERDICT_KINDS] = {
+		[VERDICT_TOO_SHORT] = "too short to judge", [VERDICT_STEADY] = "steady",
+		[VERDICT_NOISY] = "noisy but steady", [VERDICT_WARMUP] = "warm-up", [VERDICT_FELL] = "fell",
+		[VERDICT_ROSE] = "rose", [VERDICT_STALLED] = "stalled",
+	};
+	const char *sep = ":";
+
+	if (s->verdicts[VERDICT_NONE] == s->rate.n)
+		return;
+	fprintf(out, "over time, %s", phase_name(id));
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+		if (s->verdicts[order[k]] == 0)
+			continue;
+		fprintf(out, "%s %s in %u of %zu runs", sep, words[order[k]], s->verdicts[order[k]], s->rate.n);
+		sep = ",";
+	}
+	fputc('\n', out);
+}
+
+void report_verdict_counts_json(struct json *j, const struct repeat_summary *s)
+{
+	json_array_begin(j, "verdicts");
+	for (int k = VERDICT_TOO_SHORT; k < VERDICT_KINDS; k++) {
+		if (s->verdicts[k] == 0)
+			continue;
+		json_object_begin(j, NULL);
+		json_string(j, "kind", verdict_kind_name((enum verdict_kind)k));
+		json_u64(j, "runs", s->verdicts[k]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}

@@ -1,0 +1,218 @@
+#!/bin/sh
+# Timelines and verdicts against real slow-downs, not synthetic ones:
+#  - block write (-D) falls when a cgroup blkio limit is lowered partway:
+#    it starts under a limit of 64 MiB/s (so what other load does to the
+#    disk does not make the part before the change noisy), the fault shim
+#    (FAULT_MODE=pause) holds the first write and the K-th, the test takes
+#    the rate reached in between and sets a write limit of a quarter of it
+#    while the phase is held; the verdict must be "fell" at the time and
+#    size of the K-th write (within 10%);
+#  - the same for a read limit in block read;
+#  - block write and block read run wholly under those limits: "steady";
+#  - a write held 1.5 s mid-phase (FAULT_MODE=delay, on a tmpfs of the
+#    test's own): "stalled", at the time of that write (within 10%, or 150
+#    ms: the interval's width and a half) and for 1.5 s (within 10%).
+# The limits need cgroup v1 blkio (or v2 io.max); without either those
+# cases are skipped with one line. Every JSON timeline's sums must be the
+# phase's totals.
+. "$(dirname "$0")/lib.sh"
+
+SHIM=${BUILD_DIR:-build}/faultshim.so
+[ -f "$SHIM" ] || { echo "timeline.sh: build $SHIM first (make build/faultshim.so)" >&2; exit 1; }
+command -v jq >/dev/null || { echo "timeline.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+
+D=$T/dir
+mkdir "$D"
+MIB=1048576
+
+# wait_for cmd...: until cmd succeeds (at most about 2 minutes).
+wait_for() {
+	i=0
+	while ! "$@"; do
+		i=$((i + 1))
+		[ "$i" -lt 12000 ] || return 1
+		sleep 0.01
+	done
+}
+now_ns() { date +%s%N; }
+
+# The whole disk under $D, MAJ:MIN (throttling applies to whole disks).
+disk_of() {
+	mm=$(stat -c '%Hd:%Ld' "$D") || return 1
+	p=$(readlink -f "/sys/dev/block/$mm") || return 1
+	[ -e "$p/partition" ] && mm=$(cat "$p/../dev")
+	echo "$mm"
+}
+
+# The group: v1 blkio or v2 io.max; G empty when neither works here.
+G=
+CG_KIND=
+setup_group() {
+	MM=$(disk_of) || return 1
+	if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] || [ -d /sys/fs/cgroup/blkio ]; then
+		G=/sys/fs/cgroup/blkio/bonnie-timeline.$$
+		mkdir "$G" 2>/dev/null && [ -e "$G/blkio.throttle.write_bps_device" ] && CG_KIND=v1 && return 0
+		rmdir "$G" 2>/dev/null
+	fi
+	if [ -e /sys/fs/cgroup/cgroup.controllers ] && grep -qw io /sys/fs/cgroup/cgroup.controllers; then
+		G=/sys/fs/cgroup/bonnie-timeline.$$
+		mkdir "$G" 2>/dev/null && [ -e "$G/io.max" ] && CG_KIND=v2 && return 0
+		rmdir "$G" 2>/dev/null
+	fi
+	G=
+	return 1
+}
+# limit write|read BYTES_PER_S (0: none)
+limit() {
+	if [ "$CG_KIND" = v1 ]; then
+		echo "$MM $2" >"$G/blkio.throttle.$1_bps_device"
+	else
+		v=$2; [ "$v" = 0 ] && v=max
+		case $1 in write) echo "$MM wbps=$v" >"$G/io.max" ;; read) echo "$MM rbps=$v" >"$G/io.max" ;; esac
+	fi
+}
+cleanup_group() {
+	[ -n "$G" ] || return 0
+	limit write 0; limit read 0
+	rmdir "$G" 2>/dev/null
+}
+trap 'cleanup_group; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM
+
+# start JSON VAR=value... -- args: bonnie in the group (when there is one)
+# under the shim, in the background ($pid).
+start() {
+	json=$1; shift
+	: >"$T/out"
+	(
+		while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+			# shellcheck disable=SC2163 # "$1" is VAR=value
+			export "$1"
+			shift
+		done
+		shift
+		[ -n "$G" ] && echo 0 >"$G/cgroup.procs"
+		FAULT_DIR=$D LD_PRELOAD=$SHIM
+		export FAULT_DIR LD_PRELOAD
+		exec "$BONNIE" -d "$D" -n 0 --no-align-probe --json "$json" "$@"
+	) >"$T/out" 2>&1 &
+	pid=$!
+}
+
+# j JSON PHASE FILTER: jq FILTER on that phase's object.
+j() { jq -r --arg p "$2" ".runs[0].phases[] | select(.name == \$p) | $3" "$1"; }
+# within A B PCT: |A - B| <= PCT% of B
+within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100) }'; }
+
+# The timeline's columns sum to the phase's totals.
+sums_check() {
+	for ph in $(jq -r '.runs[0].phases[] | select(.timeline) | .name' "$1"); do
+		check "$2: $ph timeline bytes sum to the phase's" \
+			[ "$(j "$1" "$ph" '.timeline.bytes | add')" = "$(j "$1" "$ph" '.bytes')" ]
+		check "$2: $ph timeline operations sum to the phase's" \
+			[ "$(j "$1" "$ph" '.timeline.operations | add')" = "$(j "$1" "$ph" '.operations')" ]
+	done
+}
+
+# The time in the phase at which its timeline had done BYTES: the start of
+# the interval in which the running sum reached them.
+time_at_bytes() {
+	j "$1" "$2" "[.timeline.start_ns, .timeline.bytes] | transpose | reduce .[] as \$x ({s: 0, t: null};
+		if .t == null then (.s += \$x[1]) | (if .s >= $3 then .t = \$x[0] else . end) else . end) | .t"
+}
+
+# fall PHASE TITLE CALL K PHASES: PHASE runs under a first limit of BASE
+# (so the rate before the change is the limit's, whatever else the machine
+# does), the fault shim holds its first and its K-th CALL, and while it is
+# held the limit becomes a quarter of the rate reached in between; the
+# verdict must be "fell" at the time and the size of the K-th call.
+CHUNK=262144
+BASE=$((64 * MIB))
+fall() {
+	ph=$1 title=$2 call=$3 k=$4 phases=$5 json=$T/$1.json
+	kind=write; [ "$call" = read ] && kind=read
+	limit "$kind" "$BASE"
+	rm -f "$T/p"
+	start "$json" FAULT_AFTER="$title" FAULT_CALL="$call" FAULT_NTH=1 FAULT_NTH2="$k" FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$T/p" -- -D -s "$(((k + k / 3) * CHUNK / MIB))m:256k" --phases "$phases"
+	if ! wait_for test -e "$T/p"; then
+		fail "$ph: never held at the first $call"; kill "$pid"; wait "$pid"; return
+	fi
+	t1=$(now_ns)
+	rm -f "$T/p"
+	if ! wait_for test -e "$T/p"; then
+		fail "$ph: never held at $call $k"; kill "$pid"; wait "$pid"; return
+	fi
+	t2=$(now_ns)
+	rate=$(awk -v b="$(((k - 1) * CHUNK))" -v t="$((t2 - t1))" 'BEGIN { printf "%d", b * 1e9 / t / 4 }')
+	limit "$kind" "$rate"
+	eval "LIMIT_$kind=$rate"
+	rm -f "$T/p"
+	wait "$pid"
+	check "$ph: exit 0 under the limit ($(tail -n 3 "$T/out"))" [ $? -eq 0 ]
+	limit "$kind" 0
+	v=$(j "$json" "$ph" '.verdict.kind')
+	check "$ph: fell under a $kind limit of $rate B/s set $(((t2 - t1) / 1000000)) ms in: $(j "$json" "$ph" '.verdict.sentence'); MB per interval: $(j "$json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
+		[ "$v" = fell ]
+	if [ "$v" = fell ]; then
+		at=$(j "$json" "$ph" '.verdict.at_ns')
+		check "$ph: fell at $at ns, the $call was held at $((t2 - t1)) ns (10%)" within "$at" "$((t2 - t1))" 10
+		check "$ph: fell after $(j "$json" "$ph" '.verdict.at_bytes') bytes, held at $(((k - 1) * CHUNK)) (10%)" \
+			within "$(j "$json" "$ph" '.verdict.at_bytes')" "$(((k - 1) * CHUNK))" 10
+	fi
+	sums_check "$json" "$ph fall"
+}
+
+if setup_group; then
+	# 3 s at the first limit, then a quarter of it for at least 4 s
+	fall put_block "Writing intelligently" write 768 put_block
+	fall get_block "Reading intelligently" read 768 put_block,get_block
+	# both phases wholly under those limits
+	limit write "$LIMIT_write"
+	limit read "$LIMIT_read"
+	start "$T/steady.json" -- -D -s 64m:256k --phases put_block,get_block
+	wait "$pid"
+	check "steady run: exit 0" [ $? -eq 0 ]
+	for ph in put_block get_block; do
+		check "$ph wholly under the limit: $(j "$T/steady.json" "$ph" '.verdict.sentence'); MB per interval: $(j "$T/steady.json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
+			[ "$(j "$T/steady.json" "$ph" '.verdict.kind')" = steady ]
+	done
+	sums_check "$T/steady.json" steady
+	limit write 0
+	limit read 0
+else
+	echo "timeline.sh: SKIP the throttled cases: neither cgroup v1 blkio nor v2 io.max can be used here"
+fi
+cleanup_group
+G=
+
+# A write held 1.5 s: stalled there, for that long. On a tmpfs of our own,
+# so that nothing else on the machine's disks can stall the phase too.
+M=$T/mnt
+mkdir "$M"
+if mount -t tmpfs -o size=2200m bonnie-timeline "$M" 2>/dev/null; then
+	trap 'umount "$M" 2>/dev/null; cleanup_group; rm -rf "$T"' EXIT
+	D=$M
+	K=1536
+	start "$T/stall.json" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=$K FAULT_MODE=delay \
+		FAULT_DELAY_MS=1500 -- -s 2g:1m --phases put_block
+	wait "$pid"
+	check "stall: exit 0" [ $? -eq 0 ]
+	v=$(j "$T/stall.json" put_block '.verdict.kind')
+	check "stall: $(j "$T/stall.json" put_block '.verdict.sentence')" [ "$v" = stalled ]
+	if [ "$v" = stalled ]; then
+		at=$(j "$T/stall.json" put_block '.verdict.at_ns')
+		held=$(time_at_bytes "$T/stall.json" put_block "$(((K - 1) * MIB))")
+		# the interval says when the write began to within its width (100 ms)
+		check "stall: at $at ns, write $K began in the interval at $held ns (10%, at least 150 ms)" \
+			awk -v a="$at" -v h="$held" 'BEGIN { d = a - h; if (d < 0) d = -d; t = h / 10; if (t < 150e6) t = 150e6; exit !(d <= t) }'
+		check "stall: $(j "$T/stall.json" put_block '.verdict.length_ns') ns long, the write was held 1.5 s (10%)" \
+			within "$(j "$T/stall.json" put_block '.verdict.length_ns')" 1500000000 10
+	fi
+	sums_check "$T/stall.json" stall
+	umount "$M"
+else
+	echo "timeline.sh: SKIP the stall case: cannot mount a tmpfs (not root?)"
+fi
+
+finish
