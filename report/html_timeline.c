@@ -77,13 +77,16 @@ static void phase_charts(FILE *out, enum phase_id id, const struct tl_series *s,
 	svg_escape(out, sentence[0] ? sentence : "no verdict");
 	fputs("</p>\n<div class=\"charts\">\n", out);
 	struct chart_series rs = {"rate", p.n, p.x, p.rate}, ls = {"p99 latency", p.n, p.x, p.p99};
-	struct svg_axis time = {0, span > 0 ? span : 1, false, "time in the phase (s)", 0, NULL};
-	struct line_chart c = {id_r, title_r, sentence, time, {0, p.max_rate > 0 ? p.max_rate : 1, false, label, scale,
-	                       NULL}, &rs, 1, &m, nm};
+	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};
+	struct svg_axis rate_y = {.lo = 0, .hi = p.max_rate > 0 ? p.max_rate : 1, .label = label, .scale = scale};
+	double p99_lo = p.min_p99 > 0 ? p.min_p99 : 1;
+	struct svg_axis p99_y = {.lo = p99_lo, .hi = p.max_p99 > p.min_p99 ? p.max_p99 : p99_lo * 10, .log = true,
+	                         .label = "p99 latency (log scale)", .fmt = units_format_latency_human};
+	struct line_chart c = {.id = id_r, .title = title_r, .desc = sentence, .x = time, .y = rate_y,
+	                       .series = &rs, .nseries = 1, .markers = &m, .nmarkers = nm};
 	chart_line(out, &c);
-	c = (struct line_chart){id_l, title_l, sentence, time,
-	                        {p.min_p99 > 0 ? p.min_p99 : 1, p.max_p99 > p.min_p99 ? p.max_p99 : (p.min_p99 > 0 ? p.min_p99 : 1) * 10,
-	                         true, "p99 latency (log scale)", 0, units_format_latency_human}, &ls, 1, &m, nm};
+	c = (struct line_chart){.id = id_l, .title = title_l, .desc = sentence, .x = time, .y = p99_y,
+	                        .series = &ls, .nseries = 1, .markers = &m, .nmarkers = nm};
 	chart_line(out, &c);
 	fputs("</div>\n<details><summary>numbers</summary>\n", out);
 	c.series = (const struct chart_series[]){rs, ls};

@@ -217,7 +217,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
