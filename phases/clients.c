@@ -186,19 +186,19 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 			missing(c, i, res);
 }
 
-/* One phase across all clients; the devices' counters are read once
- * around it. CPU: each client's own (process-wide, its threads included)
- * over its timed region, summed, plus ours while the phase ran: every
- * process of the tree counted once. */
-static int run_phase(struct clients *c, enum phase_id id, struct run_result *run, const struct runner_hooks *hooks)
+/* One phase across all clients (the runner loop's executor, arg is the
+ * struct clients); the devices' counters are read once around it. CPU:
+ * each client's own (process-wide, its threads included) over its timed
+ * region, summed, plus ours while the phase ran: every process of the
+ * tree counted once. */
+static int run_phase(void *arg, const struct phase *ph, struct phase_result *res)
 {
-	struct phase_result *res = &run->phase[id];
+	struct clients *c = arg;
+	enum phase_id id = ph->id;
 	struct dev_io dev;
 	uint64_t cpu0 = 0;
 	bool go;
 
-	if (hooks && hooks->phase_begin)
-		hooks->phase_begin(hooks->arg, id);
 	wait_all(c, id, SLOT_READY);
 	client_watch_look(&c->watch);
 	go = all_ready(c, id);
@@ -215,10 +215,6 @@ static int run_phase(struct clients *c, enum phase_id id, struct run_result *run
 		res->cpu_ns += clock_cpu_ns() - cpu0;
 		runner_device_delta(&dev, c->b->ctx.counters, &res->dev);
 	}
-	if (hooks && hooks->phase_end)
-		hooks->phase_end(hooks->arg, id, res);
-	if (res->status == PHASE_INTERRUPTED)
-		run->interrupted = true;
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
@@ -281,9 +277,10 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	if (start_all(&c, err) != 0)
 		rc = -2;
 	client_sync_started(&c.sync);
-	for (int i = 0; i < PHASE_COUNT && rc == 0; i++)
-		if (phase_wanted(b->cfg, phase_table[i]))
-			rc = run_phase(&c, (enum phase_id)i, run, hooks);
+	if (rc == 0) {
+		struct phase_exec exec = {run_phase, &c};
+		rc = runner_loop(b->cfg, phase_table, PHASE_COUNT, run, hooks, &exec);
+	}
 	client_watch_finish(&c.watch);
 	if (rc == -2)
 		for (int i = 0; i < PHASE_COUNT; i++)

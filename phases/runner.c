@@ -132,8 +132,8 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 		run->counts.files_k = (uint32_t)((made + 1023) / 1024);
 }
 
-static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *table, size_t count,
-                           struct run_result *run, const struct runner_hooks *hooks)
+int runner_loop(const struct config *cfg, const struct phase *const *table, size_t count, struct run_result *run,
+                const struct runner_hooks *hooks, const struct phase_exec *exec)
 {
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
@@ -143,7 +143,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		struct phase_result *res = &run->phase[ph->id];
 		int rc;
 
-		if (!phase_wanted(ctx->cfg, ph))
+		if (!phase_wanted(cfg, ph))
 			continue;
 		if (signals_stop_level() != STOP_NONE) {
 			run->interrupted = true;
@@ -151,7 +151,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		}
 		if (hooks && hooks->phase_begin)
 			hooks->phase_begin(hooks->arg, ph->id);
-		rc = runner_run_phase(ctx, ph, res, hooks);
+		rc = exec->run(exec->arg, ph, res);
 		if (hooks && hooks->phase_end)
 			hooks->phase_end(hooks->arg, ph->id, res);
 		if (res->status == PHASE_INTERRUPTED)
@@ -162,10 +162,25 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 	return 0;
 }
 
+/* The executor of one process: the phase right here. */
+struct local_exec {
+	struct phase_ctx *ctx;
+	const struct runner_hooks *hooks;
+};
+
+static int run_local(void *arg, const struct phase *ph, struct phase_result *res)
+{
+	struct local_exec *l = arg;
+
+	return runner_run_phase(l->ctx, ph, res, l->hooks);
+}
+
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
                const struct runner_hooks *hooks)
 {
-	int rc = runner_pipeline(ctx, table, count, run, hooks);
+	struct local_exec l = {ctx, hooks};
+	struct phase_exec exec = {run_local, &l};
+	int rc = runner_loop(ctx->cfg, table, count, run, hooks, &exec);
 
 	runner_note_counts(ctx->cfg, ctx->files, run);
 	return rc;
