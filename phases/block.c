@@ -41,7 +41,7 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 		op_timer_lap(&t, &res->latency);
 	}
 	res->units = res->bytes;
-	ctx->data_size = res->bytes;
+	ctx->data_size = off; /* this pass's: a repeated pass (PHASE_REPEATS) rewrites the file */
 	return data_close(ctx, res, fd, true);
 }
 
@@ -93,14 +93,14 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 
 const struct phase phase_block_write = {
 	.id = PHASE_PUT_BLOCK,
-	.flags = PHASE_DIRECT,
+	.flags = PHASE_DIRECT | PHASE_REPEATS,
 	.enabled = block_enabled,
 	.run = block_write_run,
 };
 
 const struct phase phase_block_read = {
 	.id = PHASE_GET_BLOCK,
-	.flags = PHASE_READS_DATA | PHASE_DIRECT,
+	.flags = PHASE_READS_DATA | PHASE_DIRECT | PHASE_REPEATS,
 	.enabled = block_enabled,
 	.run = block_read_run,
 };

@@ -33,21 +33,28 @@ struct clients {
 struct client {
 	struct client_sync *sync;
 	struct client_slot *slot;
+	struct phase_ctx *ctx; /* the client's bench: the time-based level's end goes there */
 	pid_t parent;
 	unsigned ends; /* phases ended: the next result goes to res[ends % 2] */
 };
 
-/* runner hook: ready, then wait for the release (0) or a stop (-1). The
- * generation is read before the slot says ready: the parent releases only
- * after that. */
+/* runner hook: ready, then wait for the release (0) or a stop (-1), then
+ * for the common start. The generation is read before the slot says
+ * ready: the parent releases only after that. A time-based level
+ * (--level-time) ends its passes that long after the common start. */
 static int client_barrier(void *arg, enum phase_id id)
 {
 	struct client *c = arg;
 	unsigned gen = atomic_load(&c->sync->sh->gen);
+	uint64_t go;
 
 	c->slot->ready_ns = clock_now_ns();
 	client_sync_mark(c->sync, c->slot, (int)id, SLOT_READY);
-	return client_sync_wait(c->sync, gen, c->parent);
+	if (client_sync_wait(c->sync, gen, c->parent) != 0)
+		return -1;
+	go = client_sync_go(c->sync);
+	c->ctx->until_ns = c->ctx->cfg->level_ns ? go + c->ctx->cfg->level_ns : 0;
+	return 0;
 }
 
 /* runner hook: hand the phase's result to the parent. */
@@ -67,7 +74,7 @@ static void client_phase_end(void *arg, enum phase_id id, const struct phase_res
  * Never returns; _exit keeps the parent's stdio buffers unflushed. */
 static void client_main(struct clients *cs, uint32_t i)
 {
-	struct client c = {&cs->sync, &cs->sync.sh->slot[i], getppid(), 0};
+	struct client c = {&cs->sync, &cs->sync.sh->slot[i], NULL, getppid(), 0};
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
 	struct run_result *run = malloc(sizeof *run);
 	struct config cfg;
@@ -77,6 +84,7 @@ static void client_main(struct clients *cs, uint32_t i)
 
 	client_sync_in_child(&cs->sync);
 	memset(&cb, 0, sizeof cb);
+	c.ctx = &cb.ctx;
 	clients_config(cs->b->cfg, cs->n, i, &cfg);
 	cfg.dir = cs->b->scratch.path;
 	if (run == NULL) {
@@ -184,6 +192,17 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 	for (uint32_t i = 0; i < c->watch.started; i++)
 		if (result_of(c, i, id) == NULL || c->watch.kid[i].died)
 			missing(c, i, res);
+	if (c->b->times)
+		for (uint32_t i = 0; i < c->watch.started; i++)
+			client_times_note(c->b->times, id, i, result_of(c, i, id));
+}
+
+/* The common start's lead over the release: long enough for the wake-ups
+ * to reach every client on a loaded machine (2 ms and 50 us a client: 37 ms
+ * at 700), so that they start together instead of in wake-up order. */
+static uint64_t release_lead(uint32_t n)
+{
+	return 2000000u + 50000u * (uint64_t)n;
 }
 
 /* One phase across all clients (the runner loop's executor, arg is the
@@ -205,7 +224,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	if (go) {
 		runner_device_before(c->b->ctx.counters, &dev);
 		cpu0 = clock_cpu_ns();
-		client_sync_release(&c->sync, c->watch.started);
+		client_sync_release(&c->sync, c->watch.started, release_lead(c->watch.started));
 	} else {
 		client_watch_stop(&c->watch);
 	}
@@ -267,6 +286,8 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		runner_result_init(&run->phase[i]);
+	if (b->times)
+		client_times_reset(b->times, n);
 	if (client_sync_open(&c.sync, n, err) != 0)
 		return -2;
 	if (client_watch_open(&c.watch, n, &c.sync, hooks) != 0) {

@@ -136,14 +136,14 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 
 const struct phase phase_perchar_write = {
 	.id = PHASE_PUTC,
-	.flags = 0,
+	.flags = PHASE_REPEATS,
 	.enabled = perchar_enabled,
 	.run = perchar_write_run,
 };
 
 const struct phase phase_perchar_read = {
 	.id = PHASE_GETC,
-	.flags = PHASE_READS_DATA,
+	.flags = PHASE_READS_DATA | PHASE_REPEATS,
 	.enabled = perchar_enabled,
 	.run = perchar_read_run,
 };

@@ -27,11 +27,16 @@ struct phase_ctx {
 	uint64_t data_size;        /* bytes in the data file once block write ran */
 	struct file_plan *files;
 	const struct env_counters *counters; /* the tested device's I/O counters, or NULL */
+	uint64_t until_ns;         /* set by a client of a time-based level (--level-time): a
+	                              PHASE_REPEATS phase runs whole passes until this
+	                              CLOCK_MONOTONIC time has passed; 0: one pass */
 };
 
 enum phase_flag {
 	PHASE_READS_DATA = 1u << 0, /* reads the data file: evict it from the cache first */
 	PHASE_DIRECT = 1u << 1,     /* honours -D */
+	PHASE_REPEATS = 1u << 2,    /* a pass may run again (time-based levels): it rewrites or
+	                               rereads the same data, so the disk use stays that of one */
 };
 
 struct phase {

@@ -65,6 +65,37 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 	out->write_bytes = after.write_bytes - before->write_bytes;
 }
 
+/* The phase's run(): one pass, or with ctx->until_ns (a client of a
+ * time-based level) whole passes of a PHASE_REPEATS phase until that time
+ * has passed. A pass is never cut: the data file stays whole for the
+ * phases after. A reading phase's file is dropped from the page cache
+ * again before each further pass (inside the timed region: a small cost),
+ * so no pass reads what the previous one cached. The seeks' active spans
+ * add up. */
+static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
+{
+	uint64_t span = 0, units;
+	int rc;
+
+	for (;;) {
+		units = res->units;
+		res->span_ns = 0;
+		rc = ph->run(ctx, res);
+		span += res->span_ns;
+		/* a pass with nothing to do (a part of 0) is not repeated */
+		if (rc != 0 || res->status != PHASE_NOT_RUN || !(ph->flags & PHASE_REPEATS) || ctx->until_ns == 0 ||
+		    res->units == units ||
+		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
+			break;
+		if ((ph->flags & PHASE_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	res->span_ns = span;
+	return rc;
+}
+
 static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
 	struct dev_io before = {false, 0, 0, 0};
@@ -81,7 +112,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	 * bounded: about one CPU-clock read is timed but not charged. */
 	t0 = clock_now_ns();
 	c0 = clock_cpu_ns();
-	rc = ph->run(ctx, res);
+	rc = run_passes(ctx, ph, res);
 	c1 = clock_cpu_ns();
 	t1 = clock_now_ns();
 	runner_device_delta(&before, ctx->counters, &res->dev);

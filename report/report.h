@@ -51,6 +51,10 @@ void report_align_progress(FILE *out, const struct align_result *a);
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align);
 void report_json_run(struct json *j, const struct run_result *run);
+/* The same, with each client's start and end per phase (clients.starts_ns
+ * and ends_ns, the clients that had work) when times holds this run's. */
+struct client_times;
+void report_json_run_times(struct json *j, const struct run_result *run, const struct client_times *times);
 void report_json_end(struct json *j);
 
 /* The "confidence" member of a phase (confidence.h): duration,

@@ -37,6 +37,7 @@
 	X(files_auto)      \
 	X(clients)         \
 	X(sweep)           \
+	X(knee)            \
 	X(reportfile)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
