@@ -36,7 +36,9 @@ struct session {
 	struct report_ctx out;    /* every output's context */
 	struct repeat_set repeats; /* -x N: each run's figures for the summary */
 	uint32_t clients;         /* client processes of this pass: -c, or the sweep's count */
-	struct sweep sweep;       /* --clients: one level per client count */
+	struct sweep *sweep;      /* --clients: one level per client count (allocated: its pages
+	                             become resident as levels are added, and what is resident
+	                             at a fork counts in every client's RSS) */
 	struct sweep_step step;   /* where the sweep is, for its progress line */
 	struct client_times times; /* each client's times of the last pass (JSON), with clients */
 	uint64_t sweep_t0;
@@ -140,7 +142,9 @@ static int session_open(struct session *s, struct config *cfg)
 	s->out.env = &s->env;
 	s->out.align = s->align;
 	s->out.date = s->date;
-	s->out.sweep = cfg->sweep_levels ? &s->sweep : NULL;
+	if (cfg->sweep_levels && (s->sweep = calloc(1, sizeof *s->sweep)) == NULL)
+		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
+	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
 	status = open_status(bench_open(&s->bench, cfg, s->env.dev.logical_block, &e), &e);
 	if (status != EXIT_OK)
@@ -177,6 +181,7 @@ static int session_close(struct session *s, int status)
 	outputs_release(&s->out);
 	repeat_free(&s->repeats);
 	client_times_close(&s->times);
+	free(s->sweep);
 	free(s->run);
 	free(s->align);
 	if (bench_close(&s->bench, &e) != 0) {
@@ -271,7 +276,7 @@ static int sweep_pass(struct session *s, uint32_t l, uint32_t r)
 	}
 	outputs_run(&s->out, s->run, false);
 	status = run_status(s->run);
-	sweep_add(&s->sweep, s->run);
+	sweep_add(s->sweep, s->run);
 	return status;
 }
 

@@ -27,10 +27,7 @@ void client_times_close(struct client_times *t)
 void client_times_reset(struct client_times *t, uint32_t n)
 {
 	t->n = n <= t->cap ? n : t->cap;
-	if (t->cap) {
-		memset(t->start, 0, (size_t)t->cap * PHASE_COUNT * sizeof *t->start);
-		memset(t->end, 0, (size_t)t->cap * PHASE_COUNT * sizeof *t->end);
-	}
+	memset(t->noted, 0, sizeof t->noted);
 }
 
 void client_times_note(struct client_times *t, enum phase_id id, uint32_t i, const struct phase_result *r)
@@ -39,6 +36,7 @@ void client_times_note(struct client_times *t, enum phase_id id, uint32_t i, con
 
 	if (i >= t->n)
 		return;
+	t->noted[id] = true;
 	t->start[at] = t->end[at] = 0;
 	if (r == NULL || r->units == 0 || r->status != PHASE_DONE)
 		return;
@@ -50,7 +48,7 @@ bool client_times_get(const struct client_times *t, enum phase_id id, uint32_t i
 {
 	size_t at = (size_t)id * t->cap + i;
 
-	if (t == NULL || i >= t->n || t->start[at] == 0)
+	if (t == NULL || i >= t->n || !t->noted[id] || t->start[at] == 0)
 		return false;
 	*start = t->start[at];
 	*end = t->end[at];

@@ -14,15 +14,19 @@
 struct client_times {
 	uint32_t cap;      /* clients there is room for */
 	uint32_t n;        /* clients of the run recorded */
+	bool noted[PHASE_COUNT]; /* this run's clients were noted for the phase */
 	uint64_t *start;   /* [phase * cap + client], CLOCK_MONOTONIC ns; 0: no work (idle) or no result */
 	uint64_t *end;
 };
 
-/* Room for up to cap clients: 0, or -1 (out of memory). */
+/* Room for up to cap clients: 0, or -1 (out of memory). The tables are
+ * not touched here nor by a reset: the clients are forked after it, and
+ * memory of ours that is resident then counts in each client's RSS. */
 int client_times_open(struct client_times *t, uint32_t cap);
 void client_times_close(struct client_times *t);
 
-/* A new run of n clients: everything forgotten. */
+/* A new run of n clients: every phase forgotten (the tables are written
+ * again as each phase ends). */
 void client_times_reset(struct client_times *t, uint32_t n);
 
 /* Client i's result r of phase id (NULL: none); an idle one is kept as 0. */

@@ -66,32 +66,41 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 }
 
 /* The phase's run(): one pass, or with ctx->until_ns (a client of a
- * time-based level) whole passes of a PHASE_REPEATS phase until that time
- * has passed. A pass is never cut: the data file stays whole for the
- * phases after. A reading phase's file is dropped from the page cache
+ * time-based level) passes of a PHASE_REPEATS phase until that time, as
+ * fio's time_based does: every pass ends at the deadline, so every client
+ * ends within an operation of it, except the first pass of a
+ * PHASE_WHOLE_FIRST phase (it makes the data file the phases after need);
+ * the later passes rewrite or reread the same data in place (ctx->pass >
+ * 0). A reading phase's file is dropped from the page cache
  * again before each further pass (inside the timed region: a small cost),
  * so no pass reads what the previous one cached. The seeks' active spans
- * add up. */
+ * add up. --verify keeps one pass (a second rewrite would find its own
+ * stamps). */
 static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
+	bool timed = (ph->flags & PHASE_REPEATS) && ctx->until_ns != 0 && !ctx->cfg->verify;
 	uint64_t span = 0, units;
 	int rc;
 
-	for (;;) {
+	if (timed && !(ph->flags & PHASE_WHOLE_FIRST))
+		phase_deadline_set(ctx->until_ns);
+	for (ctx->pass = 0;; ctx->pass++) {
 		units = res->units;
 		res->span_ns = 0;
 		rc = ph->run(ctx, res);
 		span += res->span_ns;
 		/* a pass with nothing to do (a part of 0) is not repeated */
-		if (rc != 0 || res->status != PHASE_NOT_RUN || !(ph->flags & PHASE_REPEATS) || ctx->until_ns == 0 ||
-		    res->units == units ||
+		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
 		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
 			break;
 		if ((ph->flags & PHASE_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
 			rc = -1;
 			break;
 		}
+		phase_deadline_set(ctx->until_ns);
 	}
+	phase_deadline_set(0);
+	ctx->pass = 0;
 	res->span_ns = span;
 	return rc;
 }
