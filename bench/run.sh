@@ -487,6 +487,12 @@ mkdir -p "$(dirname "$DOC")" || die "cannot create $(dirname "$DOC")"
 python3 "$LIB" report "$TSV" "$META" "$CMDS" "$PROF" "$DOC" || die "cannot write the report"
 # set K, concurrent clients vs fio --numjobs: its own script, appended to the report
 BONNIE=$BONNIE BENCH_DIR=$W bgwait "$ROOT/bench/clients.sh" "$DOC" || die "bench/clients.sh failed"
+# the client sweep against dbench 4 at the same counts: its own script, appended too
+if command -v dbench >/dev/null; then
+	BONNIE=$BONNIE BENCH_DIR=$W bgwait "$ROOT/bench/dbench_sweep.sh" "$DOC" || die "bench/dbench_sweep.sh failed"
+else
+	say "dbench not installed (tests/deps.sh --bench): no client sweep comparison"
+fi
 # set W, block write and rewrite vs bonnie++ (and a build of the revision
 # before the cheaper stamp), with callgrind counts per chunk: appended too
 say "set W: block write and rewrite, $((PAIRS > 5 ? PAIRS : 5)) interleaved triples"

@@ -36,8 +36,11 @@ struct session {
 	struct report_ctx out;    /* every output's context */
 	struct repeat_set repeats; /* -x N: each run's figures for the summary */
 	uint32_t clients;         /* client processes of this pass: -c, or the sweep's count */
-	struct sweep sweep;       /* --clients: one level per client count */
+	struct sweep *sweep;      /* --clients: one level per client count (allocated: its pages
+	                             become resident as levels are added, and what is resident
+	                             at a fork counts in every client's RSS) */
 	struct sweep_step step;   /* where the sweep is, for its progress line */
+	struct client_times times; /* each client's times of the last pass (JSON), with clients */
 	uint64_t sweep_t0;
 };
 
@@ -139,11 +142,18 @@ static int session_open(struct session *s, struct config *cfg)
 	s->out.env = &s->env;
 	s->out.align = s->align;
 	s->out.date = s->date;
-	s->out.sweep = cfg->sweep_levels ? &s->sweep : NULL;
+	if (cfg->sweep_levels && (s->sweep = calloc(1, sizeof *s->sweep)) == NULL)
+		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
+	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
 	status = open_status(bench_open(&s->bench, cfg, s->env.dev.logical_block, &e), &e);
 	if (status != EXIT_OK)
 		return status;
+	/* without the memory the JSON only lacks the per-client times */
+	if (config_most_clients(cfg) > 1 && client_times_open(&s->times, config_most_clients(cfg)) == 0) {
+		s->bench.times = &s->times;
+		s->out.times = &s->times;
+	}
 	if (s->env.dev.present && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
 	s->out.timelines = s->bench.ctx.timelines;
@@ -171,6 +181,8 @@ static int session_close(struct session *s, int status)
 		status = status_first(status, EXIT_REPORT);
 	outputs_release(&s->out);
 	repeat_free(&s->repeats);
+	client_times_close(&s->times);
+	free(s->sweep);
 	free(s->run);
 	free(s->align);
 	if (bench_close(&s->bench, &e) != 0) {
@@ -247,9 +259,34 @@ static uint32_t sweep_steps(const struct config *cfg)
 	return n * cfg->runs * cfg->sweep_levels;
 }
 
-/* --clients: the runs at each client count, each count a level of the
- * sweep. A count that cannot start ends the sweep; the sweep table and
- * the knees of what completed are the outputs' end. */
+/* One run at the sweep's count of level l (the r-th of -x), given to the
+ * outputs and added to the sweep. */
+static int sweep_pass(struct session *s, uint32_t l, uint32_t r)
+{
+	int status;
+
+	s->step.level = l;
+	s->clients = s->cfg->sweep[l];
+	s->run->index = r;
+	outputs_count(&s->out);
+	if ((status = session_pass(s)) != EXIT_OK)
+		return status;
+	if (signals_stop_level() == STOP_NOW) {
+		outputs_run(&s->out, s->run, true);
+		return EXIT_INTERRUPTED;
+	}
+	outputs_run(&s->out, s->run, false);
+	status = run_status(s->run);
+	sweep_add(s->sweep, s->run);
+	return status;
+}
+
+/* --clients: a run at each client count, each count a level of the sweep;
+ * with -x N the counts are interleaved (every count once, then again), so
+ * a drift of the machine during the sweep spreads over all counts instead
+ * of favouring some; the sweep table holds each count's median and spread
+ * (no per-count -x summary). A count that cannot start ends the sweep; the
+ * sweep table and the knees of what completed are the outputs' end. */
 static int session_sweep(struct session *s)
 {
 	int status = EXIT_OK;
@@ -258,14 +295,9 @@ static int session_sweep(struct session *s)
 	s->sweep_t0 = clock_now_ns();
 	s->step.levels = s->cfg->sweep_levels;
 	s->step.total = sweep_steps(s->cfg);
-	for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++) {
-		s->step.level = l;
-		s->clients = s->cfg->sweep[l];
-		status = session_runs(s);
-		if (status == EXIT_SETUP || signals_stop_level() == STOP_NOW)
-			break;
-		sweep_add(&s->sweep, s->run);
-	}
+	for (uint32_t r = 1; r <= s->cfg->runs && status == EXIT_OK; r++)
+		for (uint32_t l = 0; l < s->cfg->sweep_levels && status == EXIT_OK; l++)
+			status = sweep_pass(s, l, r);
 	return status;
 }
 

@@ -56,6 +56,9 @@ struct config {
 	uint32_t sweep[MAX_SWEEP_LEVELS]; /* --clients: client counts, in order */
 	uint32_t sweep_levels;      /* entries in sweep; 0 without --clients */
 	double knee_factor;         /* --knee-factor: p99 rise that marks the knee */
+	uint64_t level_ns;          /* --level-time: with clients, each data phase's whole passes are
+	                               repeated until this long after the common start (0: one pass) */
+	bool level_given;
 	const char *phases_arg;     /* --phases NAME,...: resolved into phase_mask by main */
 	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all */
 	/* Set in one client of -c N (clients_config): the per-char bytes, seeks

@@ -29,6 +29,7 @@ enum long_only {
 	OPT_LONG_CLIENTS,
 	OPT_LONG_PHASES,
 	OPT_LONG_KNEE,
+	OPT_LONG_LEVEL_TIME,
 };
 
 static const struct option long_options[] = {
@@ -45,6 +46,7 @@ static const struct option long_options[] = {
 	{"clients", required_argument, NULL, OPT_LONG_CLIENTS},
 	{"phases", required_argument, NULL, OPT_LONG_PHASES},
 	{"knee-factor", required_argument, NULL, OPT_LONG_KNEE},
+	{"level-time", required_argument, NULL, OPT_LONG_LEVEL_TIME},
 	{NULL, 0, NULL, 0},
 };
 
@@ -146,6 +148,7 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_CLIENTS: return options_set_sweep(p, arg);
 	case OPT_LONG_PHASES: c->phases_arg = arg; return 0;
 	case OPT_LONG_KNEE: return options_set_knee(p, arg);
+	case OPT_LONG_LEVEL_TIME: return options_set_level_time(p, arg);
 	}
 	return options_fail(p, "internal: unhandled long option");
 }
@@ -297,7 +300,8 @@ void options_usage(FILE *out)
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
 	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
-	"              [--clients LIST] [--phases LIST] [--knee-factor K] [--help]\n"
+	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
+	"              [--level-time S] [--help]\n"
 	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
@@ -335,7 +339,9 @@ void options_usage(FILE *out)
 	"  --html FILE      also write a self-contained HTML report with charts\n"
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
-	"  --knee-factor K  the knee is where p99 latency passes K x its first value (2)\n"
+	"  --knee-factor K  the knee is where p99 latency passes K x its lowest before (2)\n"
+	"  --level-time S   with clients, repeat each data phase's passes for S seconds\n"
+	"                   (--clients: 5, -c: 0 = one pass, the sizes split)\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
 	"5 report not written, 6 verification failed.\n", out);

@@ -293,6 +293,17 @@ int options_decimal(const char *s, double *out)
 	return 0;
 }
 
+int options_set_level_time(struct parser *p, const char *arg)
+{
+	double v;
+
+	if (options_decimal(arg, &v) != 0 || !(v >= 0.0 && v <= 3600.0))
+		return options_fail(p, "--level-time: '%s': must be a decimal number of seconds, 0 to 3600", arg);
+	p->cfg->level_ns = (uint64_t)(v * 1e9 + 0.5);
+	p->cfg->level_given = true;
+	return 0;
+}
+
 int options_set_knee(struct parser *p, const char *arg)
 {
 	double v;

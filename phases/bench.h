@@ -5,6 +5,8 @@
 #ifndef BONNIE_BENCH_H
 #define BONNIE_BENCH_H
 
+#include "client_times.h"
+
 #include <stddef.h>
 
 #include "../lib/scratch.h"
@@ -21,6 +23,7 @@ struct bench {
 	bool opened;       /* bench_open was called: there may be things to remove */
 	bool have_pat;
 	bool have_files;
+	struct client_times *times; /* -c/--clients: each client's times, set by the session (NULL: not kept) */
 };
 
 /* Why bench_open failed; main maps these to exit statuses. */

@@ -17,11 +17,12 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	const struct config *cfg = ctx->cfg;
 	struct op_timer t;
 	uint64_t off;
-	int fd = data_open(ctx, res, O_WRONLY, true, cfg->direct);
+	int fd = data_open(ctx, res, O_WRONLY, ctx->pass == 0, cfg->direct);
 
 	if (fd < 0)
 		return -1;
-	ctx->data_size = 0;
+	if (ctx->pass == 0)
+		ctx->data_size = 0;
 	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < cfg->file_size && !phase_stop_requested(res); off += cfg->chunk) {
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, cfg->chunk);
@@ -41,7 +42,8 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 		res->bytes += cfg->chunk;
 	}
 	res->units = res->bytes;
-	ctx->data_size = res->bytes;
+	if (off > ctx->data_size) /* a later pass overwrites in place and may end early */
+		ctx->data_size = off;
 	return data_close(ctx, res, fd, true);
 }
 
@@ -93,14 +95,14 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 
 const struct phase phase_block_write = {
 	.id = PHASE_PUT_BLOCK,
-	.flags = PHASE_DIRECT,
+	.flags = PHASE_DIRECT | PHASE_REPEATS | PHASE_WHOLE_FIRST,
 	.enabled = block_enabled,
 	.run = block_write_run,
 };
 
 const struct phase phase_block_read = {
 	.id = PHASE_GET_BLOCK,
-	.flags = PHASE_READS_DATA | PHASE_DIRECT,
+	.flags = PHASE_READS_DATA | PHASE_DIRECT | PHASE_REPEATS,
 	.enabled = block_enabled,
 	.run = block_read_run,
 };

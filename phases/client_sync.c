@@ -1,12 +1,14 @@
 /* The clients' shared mapping and wake-up pipes; see client_sync.h. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "client_sync.h"
+#include "../lib/clock.h"
 #include "../lib/signals.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Lock-free atomics are address-free, so they work across processes. */
@@ -128,17 +130,29 @@ int client_sync_wait(struct client_sync *s, unsigned gen, pid_t parent)
 	}
 }
 
-void client_sync_release(struct client_sync *s, uint32_t waiters)
+void client_sync_release(struct client_sync *s, uint32_t waiters, uint64_t lead_ns)
 {
 	char bytes[256] = {0};
 
-	atomic_fetch_add(&s->sh->gen, 1u);
+	s->sh->go_ns = clock_now_ns() + lead_ns;
+	atomic_fetch_add(&s->sh->gen, 1u); /* seq_cst: go_ns is visible to whoever sees the new gen */
 	while (waiters > 0 && s->down[1] >= 0) {
 		ssize_t w = write(s->down[1], bytes, waiters < sizeof bytes ? waiters : sizeof bytes);
 		if (w <= 0)
 			break; /* full: see client_sync_wait; waiters also look every second */
 		waiters -= (uint32_t)w;
 	}
+}
+
+uint64_t client_sync_go(struct client_sync *s)
+{
+	uint64_t go = s->sh->go_ns;
+	struct timespec ts = {(time_t)(go / 1000000000u), (long)(go % 1000000000u)};
+
+	while (clock_now_ns() < go && signals_stop_level() == STOP_NONE)
+		if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0 && errno != EINTR)
+			break;
+	return go;
 }
 
 void client_sync_stop(struct client_sync *s)

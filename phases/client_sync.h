@@ -43,6 +43,7 @@ struct client_slot {
 
 struct client_shared {
 	atomic_uint gen; /* bumped to release the clients */
+	uint64_t go_ns;  /* the release's common start (CLOCK_MONOTONIC), written before gen moves */
 	atomic_int stop; /* set instead: every waiting client stops */
 	struct client_slot slot[];
 };
@@ -77,8 +78,14 @@ void client_sync_mark(struct client_sync *s, struct client_slot *slot, int phase
  * (-1). */
 int client_sync_wait(struct client_sync *s, unsigned gen, pid_t parent);
 
-/* Parent side: releases the waiting clients (at most waiters of them). */
-void client_sync_release(struct client_sync *s, uint32_t waiters);
+/* Parent side: releases the waiting clients (at most waiters of them),
+ * with a common start lead_ns from now: the wake-ups reach the clients one
+ * after another, the start does not (client_sync_go). */
+void client_sync_release(struct client_sync *s, uint32_t waiters, uint64_t lead_ns);
+
+/* Client side, once released: sleeps until the common start (returns at
+ * once when it has passed, or on a stop request) and returns it. */
+uint64_t client_sync_go(struct client_sync *s);
 
 /* Parent side: every waiting client stops, now and at later barriers. */
 void client_sync_stop(struct client_sync *s);

@@ -35,24 +35,31 @@ struct clients {
 struct client {
 	struct client_sync *sync;
 	struct client_slot *slot;
+	struct phase_ctx *ctx; /* the client's bench: the time-based level's end goes there,
+	                          the timeline is handed over from there (client_timeline.h) */
 	pid_t parent;
 	unsigned ends; /* phases ended: the next result goes to res[ends % 2] */
-	const struct phase_ctx *ctx; /* for the timeline handed over (client_timeline.h) */
 	int topfd;
 	uint32_t index;
 };
 
-/* runner hook: ready, then wait for the release (0) or a stop (-1). The
- * generation is read before the slot says ready: the parent releases only
- * after that. */
+/* runner hook: ready, then wait for the release (0) or a stop (-1), then
+ * for the common start. The generation is read before the slot says
+ * ready: the parent releases only after that. A time-based level
+ * (--level-time) ends its passes that long after the common start. */
 static int client_barrier(void *arg, enum phase_id id)
 {
 	struct client *c = arg;
 	unsigned gen = atomic_load(&c->sync->sh->gen);
+	uint64_t go;
 
 	c->slot->ready_ns = clock_now_ns();
 	client_sync_mark(c->sync, c->slot, (int)id, SLOT_READY);
-	return client_sync_wait(c->sync, gen, c->parent);
+	if (client_sync_wait(c->sync, gen, c->parent) != 0)
+		return -1;
+	go = client_sync_go(c->sync);
+	c->ctx->until_ns = c->ctx->cfg->level_ns ? go + c->ctx->cfg->level_ns : 0;
+	return 0;
 }
 
 /* runner hook: hand the phase's result to the parent. */
@@ -73,7 +80,7 @@ static void client_phase_end(void *arg, enum phase_id id, const struct phase_res
  * Never returns; _exit keeps the parent's stdio buffers unflushed. */
 static void client_main(struct clients *cs, uint32_t i)
 {
-	struct client c = {&cs->sync, &cs->sync.sh->slot[i], getppid(), 0, NULL, cs->b->scratch.dirfd, i};
+	struct client c = {&cs->sync, &cs->sync.sh->slot[i], NULL, getppid(), 0, cs->b->scratch.dirfd, i};
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
 	struct run_result *run = malloc(sizeof *run);
 	struct config cfg;
@@ -192,28 +199,41 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 		if (result_of(c, i, id) == NULL || c->watch.kid[i].died)
 			missing(c, i, res);
 	client_timeline_merge(&c->b->ctx, c->b->scratch.dirfd, c->watch.started, id, res);
+	if (c->b->times)
+		for (uint32_t i = 0; i < c->watch.started; i++)
+			client_times_note(c->b->times, id, i, result_of(c, i, id));
 }
 
-/* One phase across all clients; the devices' counters are read once
- * around it. CPU: each client's own (process-wide, its threads included)
- * over its timed region, summed, plus ours while the phase ran: every
- * process of the tree counted once. */
-static int run_phase(struct clients *c, enum phase_id id, struct run_result *run, const struct runner_hooks *hooks)
+/* The common start's lead over the release: long enough for the wake-ups
+ * to reach every client on a loaded machine (20 ms and 100 us a client: 90
+ * ms at 700; a woken process can wait tens of ms for a CPU when the load
+ * is 10), so that they start together instead of in wake-up order. The
+ * lead is outside every timed region. */
+static uint64_t release_lead(uint32_t n)
 {
-	struct phase_result *res = &run->phase[id];
+	return 20000000u + 100000u * (uint64_t)n;
+}
+
+/* One phase across all clients (the runner loop's executor, arg is the
+ * struct clients); the devices' counters are read once around it. CPU:
+ * each client's own (process-wide, its threads included) over its timed
+ * region, summed, plus ours while the phase ran: every process of the
+ * tree counted once. */
+static int run_phase(void *arg, const struct phase *ph, struct phase_result *res)
+{
+	struct clients *c = arg;
+	enum phase_id id = ph->id;
 	struct dev_io dev;
 	uint64_t cpu0 = 0;
 	bool go;
 
-	if (hooks && hooks->phase_begin)
-		hooks->phase_begin(hooks->arg, id);
 	wait_all(c, id, SLOT_READY);
 	client_watch_look(&c->watch);
 	go = all_ready(c, id);
 	if (go) {
 		runner_device_before(c->b->ctx.counters, &dev);
 		cpu0 = clock_cpu_ns();
-		client_sync_release(&c->sync, c->watch.started);
+		client_sync_release(&c->sync, c->watch.started, release_lead(c->watch.started));
 	} else {
 		client_watch_stop(&c->watch);
 	}
@@ -223,10 +243,6 @@ static int run_phase(struct clients *c, enum phase_id id, struct run_result *run
 		res->cpu_ns += clock_cpu_ns() - cpu0;
 		runner_device_delta(&dev, c->b->ctx.counters, &res->dev);
 	}
-	if (hooks && hooks->phase_end)
-		hooks->phase_end(hooks->arg, id, res);
-	if (res->status == PHASE_INTERRUPTED)
-		run->interrupted = true;
 	return res->status == PHASE_DONE ? 0 : -1;
 }
 
@@ -272,6 +288,8 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	for (int i = 0; i < PHASE_COUNT; i++)
 		runner_result_init(&run->phase[i]);
 	phase_timeline_reset(&b->ctx);
+	if (b->times)
+		client_times_reset(b->times, n);
 	if (client_sync_open(&c.sync, n, err) != 0)
 		return -2;
 	if (client_watch_open(&c.watch, n, &c.sync, hooks) != 0) {
@@ -282,9 +300,10 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	if (start_all(&c, err) != 0)
 		rc = -2;
 	client_sync_started(&c.sync);
-	for (int i = 0; i < PHASE_COUNT && rc == 0; i++)
-		if (phase_wanted(b->cfg, phase_table[i]))
-			rc = run_phase(&c, (enum phase_id)i, run, hooks);
+	if (rc == 0) {
+		struct phase_exec exec = {run_phase, &c};
+		rc = runner_loop(b->cfg, phase_table, PHASE_COUNT, run, hooks, &exec);
+	}
 	client_watch_finish(&c.watch);
 	if (rc == -2)
 		for (int i = 0; i < PHASE_COUNT; i++)

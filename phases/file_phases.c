@@ -313,7 +313,7 @@ static int check_count(struct file_plan *fp, struct phase_result *res, uint64_t 
 {
 	char why[96];
 
-	if (res->status != PHASE_NOT_RUN || seen == fp->count)
+	if (res->status != PHASE_NOT_RUN || seen == fp->count || phase_deadline_passed())
 		return res->status == PHASE_FAILED ? -1 : 0;
 	snprintf(why, sizeof why, "found %llu files, expected %llu", (unsigned long long)seen,
 	         (unsigned long long)fp->count);
@@ -421,7 +421,7 @@ const struct phase phase_seq_create = {
 	.id = PHASE_SEQ_CREATE, .enabled = files_enabled, .prepare = make_seq_tree, .run = seq_create_run,
 };
 const struct phase phase_seq_stat = {
-	.id = PHASE_SEQ_STAT, .enabled = files_enabled, .run = seq_stat_run,
+	.id = PHASE_SEQ_STAT, .flags = PHASE_REPEATS, .enabled = files_enabled, .run = seq_stat_run,
 };
 const struct phase phase_seq_del = {
 	.id = PHASE_SEQ_DEL, .enabled = files_enabled, .run = seq_del_run, .finish = file_tree_remove,
@@ -430,7 +430,8 @@ const struct phase phase_ran_create = {
 	.id = PHASE_RAN_CREATE, .enabled = files_enabled, .prepare = make_ran_tree, .run = ran_create_run,
 };
 const struct phase phase_ran_stat = {
-	.id = PHASE_RAN_STAT, .enabled = files_enabled, .prepare = shuffle_for_stat, .run = ran_stat_run,
+	.id = PHASE_RAN_STAT, .flags = PHASE_REPEATS, .enabled = files_enabled, .prepare = shuffle_for_stat,
+	.run = ran_stat_run,
 };
 const struct phase phase_ran_del = {
 	.id = PHASE_RAN_DEL, .enabled = files_enabled, .prepare = shuffle_for_delete, .run = ran_del_run,

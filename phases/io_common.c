@@ -107,10 +107,22 @@ void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len)
 	return p;
 }
 
+static uint64_t deadline_ns;
+
+void phase_deadline_set(uint64_t ns)
+{
+	deadline_ns = ns;
+}
+
+bool phase_deadline_passed(void)
+{
+	return deadline_ns != 0 && clock_now_ns() >= deadline_ns;
+}
+
 bool phase_stop_requested(struct phase_result *res)
 {
 	if (signals_stop_level() == STOP_NONE)
-		return false;
+		return phase_deadline_passed();
 	res->status = PHASE_INTERRUPTED;
 	return true;
 }

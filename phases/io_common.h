@@ -28,8 +28,19 @@ int data_close(struct phase_ctx *ctx, struct phase_result *res, int fd, bool syn
 /* A buffer aligned for direct I/O, or NULL with the error recorded. */
 void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len);
 
-/* True (and the phase marked interrupted) once a stop was requested. */
+/* True (and the phase marked interrupted) once a stop was requested; also
+ * true, the phase not marked, once the deadline of phase_deadline_set has
+ * passed. */
 bool phase_stop_requested(struct phase_result *res);
+
+/* The CLOCK_MONOTONIC time at which the operation loops of this process
+ * end their pass (0: none). The runner sets it for the passes after the
+ * first of a time-based level, before they start (seek threads read it). */
+void phase_deadline_set(uint64_t ns);
+
+/* Whether that deadline is set and has passed (a pass cut by it saw less
+ * than all: not an error). */
+bool phase_deadline_passed(void);
 
 /* Records a --verify mismatch as the phase's error. Returns -1. */
 int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct pattern_mismatch *m);

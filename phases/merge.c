@@ -49,6 +49,15 @@ static void merge_spread(struct phase_result *dst, const struct phase_result *sr
 		dst->spread.idle++;
 		return;
 	}
+	{
+		uint64_t end = src->start_ns + src->elapsed_ns;
+		if (first_rated || src->start_ns > dst->spread.busy_last_start_ns)
+			dst->spread.busy_last_start_ns = src->start_ns;
+		if (first_rated || end < dst->spread.busy_first_end_ns)
+			dst->spread.busy_first_end_ns = end;
+	}
+	dst->spread.rate_sum += rate;
+	dst->spread.rate_sq += rate * rate;
 	if (first_rated || rate < dst->spread.rate_min)
 		dst->spread.rate_min = rate;
 	if (first_rated || rate > dst->spread.rate_max)

@@ -63,7 +63,7 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	int fd;
 
 	note_buffered(ctx, res);
-	fd = data_open(ctx, res, O_WRONLY, true, false);
+	fd = data_open(ctx, res, O_WRONLY, ctx->pass == 0, false); /* later passes: in place */
 	if (fd < 0)
 		return -1;
 	op_timer_begin(&t, ctx->timeline);
@@ -136,14 +136,14 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 
 const struct phase phase_perchar_write = {
 	.id = PHASE_PUTC,
-	.flags = 0,
+	.flags = PHASE_REPEATS, /* its file is made again by block write: a cut pass is fine */
 	.enabled = perchar_enabled,
 	.run = perchar_write_run,
 };
 
 const struct phase phase_perchar_read = {
 	.id = PHASE_GETC,
-	.flags = PHASE_READS_DATA,
+	.flags = PHASE_READS_DATA | PHASE_REPEATS,
 	.enabled = perchar_enabled,
 	.run = perchar_read_run,
 };

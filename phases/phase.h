@@ -31,11 +31,20 @@ struct phase_ctx {
 	const struct env_counters *counters; /* the tested device's I/O counters, or NULL */
 	struct timeline *timeline;  /* the running phase's recorder, or NULL: none */
 	struct run_timelines *timelines; /* where each finished phase's goes, or NULL */
+	uint64_t until_ns;         /* set by a client of a time-based level (--level-time): a
+	                              PHASE_REPEATS phase runs whole passes until this
+	                              CLOCK_MONOTONIC time has passed; 0: one pass */
+	uint32_t pass;             /* which pass of the phase runs: 0, then 1, 2... (a write pass
+	                              after the first overwrites the data file in place) */
 };
 
 enum phase_flag {
 	PHASE_READS_DATA = 1u << 0, /* reads the data file: evict it from the cache first */
 	PHASE_DIRECT = 1u << 1,     /* honours -D */
+	PHASE_REPEATS = 1u << 2,    /* a pass may run again (time-based levels), cut at the
+	                               deadline: it rewrites in place or rereads the same data,
+	                               so the disk use stays that of one pass */
+	PHASE_WHOLE_FIRST = 1u << 3, /* its first pass makes the data file: never cut */
 };
 
 struct phase {

@@ -66,6 +66,46 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 	out->write_bytes = after.write_bytes - before->write_bytes;
 }
 
+/* The phase's run(): one pass, or with ctx->until_ns (a client of a
+ * time-based level) passes of a PHASE_REPEATS phase until that time, as
+ * fio's time_based does: every pass ends at the deadline, so every client
+ * ends within an operation of it, except the first pass of a
+ * PHASE_WHOLE_FIRST phase (it makes the data file the phases after need);
+ * the later passes rewrite or reread the same data in place (ctx->pass >
+ * 0). A reading phase's file is dropped from the page cache
+ * again before each further pass (inside the timed region: a small cost),
+ * so no pass reads what the previous one cached. The seeks' active spans
+ * add up. --verify keeps one pass (a second rewrite would find its own
+ * stamps). */
+static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
+{
+	bool timed = (ph->flags & PHASE_REPEATS) && ctx->until_ns != 0 && !ctx->cfg->verify;
+	uint64_t span = 0, units;
+	int rc;
+
+	if (timed && !(ph->flags & PHASE_WHOLE_FIRST))
+		phase_deadline_set(ctx->until_ns);
+	for (ctx->pass = 0;; ctx->pass++) {
+		units = res->units;
+		res->span_ns = 0;
+		rc = ph->run(ctx, res);
+		span += res->span_ns;
+		/* a pass with nothing to do (a part of 0) is not repeated */
+		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
+		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
+			break;
+		if ((ph->flags & PHASE_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
+			rc = -1;
+			break;
+		}
+		phase_deadline_set(ctx->until_ns);
+	}
+	phase_deadline_set(0);
+	ctx->pass = 0;
+	res->span_ns = span;
+	return rc;
+}
+
 static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
 	struct dev_io before = {false, 0, 0, 0};
@@ -83,7 +123,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	t0 = clock_now_ns();
 	phase_timeline_begin(ctx, res, t0);
 	c0 = clock_cpu_ns();
-	rc = ph->run(ctx, res);
+	rc = run_passes(ctx, ph, res);
 	c1 = clock_cpu_ns();
 	t1 = clock_now_ns();
 	phase_timeline_end(ctx, ph->id, res, t1);
@@ -135,8 +175,8 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 		run->counts.files_k = (uint32_t)((made + 1023) / 1024);
 }
 
-static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *table, size_t count,
-                           struct run_result *run, const struct runner_hooks *hooks)
+int runner_loop(const struct config *cfg, const struct phase *const *table, size_t count, struct run_result *run,
+                const struct runner_hooks *hooks, const struct phase_exec *exec)
 {
 	run->interrupted = false;
 	for (int i = 0; i < PHASE_COUNT; i++)
@@ -146,7 +186,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		struct phase_result *res = &run->phase[ph->id];
 		int rc;
 
-		if (!phase_wanted(ctx->cfg, ph))
+		if (!phase_wanted(cfg, ph))
 			continue;
 		if (signals_stop_level() != STOP_NONE) {
 			run->interrupted = true;
@@ -154,7 +194,7 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 		}
 		if (hooks && hooks->phase_begin)
 			hooks->phase_begin(hooks->arg, ph->id);
-		rc = runner_run_phase(ctx, ph, res, hooks);
+		rc = exec->run(exec->arg, ph, res);
 		if (hooks && hooks->phase_end)
 			hooks->phase_end(hooks->arg, ph->id, res);
 		if (res->status == PHASE_INTERRUPTED)
@@ -165,10 +205,25 @@ static int runner_pipeline(struct phase_ctx *ctx, const struct phase *const *tab
 	return 0;
 }
 
+/* The executor of one process: the phase right here. */
+struct local_exec {
+	struct phase_ctx *ctx;
+	const struct runner_hooks *hooks;
+};
+
+static int run_local(void *arg, const struct phase *ph, struct phase_result *res)
+{
+	struct local_exec *l = arg;
+
+	return runner_run_phase(l->ctx, ph, res, l->hooks);
+}
+
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
                const struct runner_hooks *hooks)
 {
-	int rc = runner_pipeline(ctx, table, count, run, hooks);
+	struct local_exec l = {ctx, hooks};
+	struct phase_exec exec = {run_local, &l};
+	int rc = runner_loop(ctx->cfg, table, count, run, hooks, &exec);
 
 	runner_note_counts(ctx->cfg, ctx->files, run);
 	return rc;

@@ -30,6 +30,21 @@ struct runner_hooks {
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,
                const struct runner_hooks *hooks);
 
+/* How the loop runs one phase into res: in this process (runner_run), or
+ * in every client at once (clients_run). Returns 0 when it completed. */
+struct phase_exec {
+	int (*run)(void *arg, const struct phase *ph, struct phase_result *res);
+	void *arg;
+};
+
+/* The one phase loop of a run, whoever executes the phases: every slot of
+ * run starts PHASE_NOT_RUN, phases not wanted by cfg are skipped, a stop
+ * request between phases ends the run (run->interrupted), hooks'
+ * phase_begin/phase_end are called around each exec->run, and the first
+ * phase that does not complete ends it. Returns 0 or -1 as runner_run. */
+int runner_loop(const struct config *cfg, const struct phase *const *table, size_t count, struct run_result *run,
+                const struct runner_hooks *hooks, const struct phase_exec *exec);
+
 /* The counts run used (struct run_counts), from cfg (the whole run's) and
  * run's merged results: seeks as given, else as done; files as the plan
  * fixed them (files NULL: concurrent clients, each with its own plan), as

@@ -50,7 +50,7 @@ static void knee_markers(const struct sweep *sw, enum phase_id id, double k, str
 	*nt = *nl = 0;
 	if (!sweep_knee(sw, id, k, &kn))
 		return;
-	if (!kn.still_rising) {
+	if (!kn.still_rising && kn.kind != SWEEP_PEAK_NO_KNEE) {
 		snprintf(buf[0], sizeof buf[0], "knee: %u client%s", sw->clients[kn.peak],
 		         sw->clients[kn.peak] == 1 ? "" : "s");
 		m[0] = (struct chart_marker){sw->clients[kn.peak], buf[0]};
@@ -216,9 +216,15 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 {
+	char noise[320];
+
+	sweep_noise_sentence(sw, noise, sizeof noise);
 	fprintf(out, "<h2 id=\"sweep\">Client sweep</h2>\n<p>All clients' rate together and the p99 latency of "
-	        "every operation at each client count; the knee is where throughput gains under %g%% or p99 "
-	        "passes %gx its value at the first count.</p>\n", (SWEEP_MIN_GAIN - 1) * 100, knee_factor);
+	        "every operation at each client count; throughput peaks at the highest rate or the smallest count "
+	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before. ",
+	        knee_factor);
+	svg_escape(out, noise);
+	fputs("</p>\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (sweep_phase_ran(sw, (enum phase_id)i))
 			phase_charts(out, sw, (enum phase_id)i, knee_factor);

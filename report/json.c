@@ -5,6 +5,8 @@
 #include "clocale.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "sweep_model.h"
+#include "../phases/client_times.h"
 #include "../lib/units.h"
 
 #define JSON_FORMAT_VERSION 1
@@ -138,8 +140,27 @@ void report_confidence_json(struct json *j, const struct confidence *c)
 	json_object_end(j);
 }
 
+/* Each busy client's start and end, ns after the phase's start. */
+static void times_json(struct json *j, enum phase_id id, const struct phase_result *r,
+                       const struct client_times *t)
+{
+	uint64_t a, b;
+
+	json_array_begin_inline(j, "starts_ns");
+	for (uint32_t i = 0; i < t->n; i++)
+		if (client_times_get(t, id, i, &a, &b))
+			json_u64(j, NULL, a - r->start_ns);
+	json_array_end(j);
+	json_array_begin_inline(j, "ends_ns");
+	for (uint32_t i = 0; i < t->n; i++)
+		if (client_times_get(t, id, i, &a, &b))
+			json_u64(j, NULL, b - r->start_ns);
+	json_array_end(j);
+}
+
 /* With -c N > 1: the spread between clients, rates in the phase's unit. */
-static void spread_json(struct json *j, enum phase_id id, const struct phase_result *r)
+static void spread_json(struct json *j, enum phase_id id, const struct phase_result *r,
+                        const struct client_times *t)
 {
 	double scale = phase_unit(id) == RATE_BYTES ? 1.0 / 1024.0 : 1.0;
 	char key[64];
@@ -154,10 +175,16 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 	json_double(j, key, r->spread.rate_min * scale, 3);
 	snprintf(key, sizeof key, "fastest_%s", rate_key(id, false));
 	json_double(j, key, r->spread.rate_max * scale, 3);
+	json_double(j, "fairness", sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle), 4);
+	json_double(j, "overlap", sweep_overlap(r), 4);
+	json_bool(j, "overlap_low", sweep_overlap(r) < SWEEP_MIN_OVERLAP);
+	if (t && t->n == r->spread.clients)
+		times_json(j, id, r, t);
 	json_object_end(j);
 }
 
-static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r)
+static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r,
+                          const struct client_times *t)
 {
 	struct confidence conf;
 
@@ -183,18 +210,18 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	device_json(j, id, r);
 	confidence_of(id, r, -1.0, &conf);
 	report_confidence_json(j, &conf);
-	spread_json(j, id, r);
+	spread_json(j, id, r, t);
 	latency_json(j, r);
 }
 
 static void phase_json(struct json *j, enum phase_id id, const struct phase_result *r,
-                       const struct tl_series *s)
+                       const struct tl_series *s, const struct client_times *t)
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
 	json_string(j, "status", phase_status_name(r->status));
 	if (r->status != PHASE_NOT_RUN) {
-		measured_json(j, id, r);
+		measured_json(j, id, r, t);
 		report_verdict_json(j, id, &r->verdict);
 		report_timeline_json(j, s);
 	}
@@ -233,7 +260,8 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	c_locale_leave(&loc);
 }
 
-void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls)
+void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls,
+                     const struct client_times *times)
 {
 	struct c_locale loc;
 
@@ -251,7 +279,7 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_object_end(j);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_json(j, (enum phase_id)i, &run->phase[i], tls ? &tls->phase[i] : NULL);
+		phase_json(j, (enum phase_id)i, &run->phase[i], tls ? &tls->phase[i] : NULL, times);
 	json_array_end(j);
 	json_object_end(j);
 	c_locale_leave(&loc);

@@ -68,6 +68,7 @@ struct report_ctx {
 	unsigned shown;                   /* runs given to the run moment before it */
 	const struct repeat_set *repeats; /* summary: the runs at this count */
 	const struct sweep *sweep;        /* --clients: the counts done; NULL without */
+	const struct client_times *times; /* -c/--clients: the run's per-client times, or NULL */
 	const struct sweep_step *step;    /* --clients: where the sweep is, for its progress line */
 	bool live;                        /* stderr is a terminal: that line is rewritten */
 	/* the outputs' own state */

@@ -34,7 +34,7 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, c->run, c->timelines);
+	report_json_run(&c->json, c->run, c->timelines, c->times);
 }
 
 static void json_summary(struct report_ctx *c)

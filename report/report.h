@@ -50,7 +50,12 @@ void report_align_progress(FILE *out, const struct align_result *a);
  * run, end. */
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align);
-void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls);
+/* With each phase's timeline (tls, may be NULL) and, for clients, each
+ * client's start and end per phase (clients.starts_ns and ends_ns, the
+ * clients that had work; times may be NULL). */
+struct client_times;
+void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls,
+                     const struct client_times *times);
 
 /* A phase's "timeline" member (nothing without one) and its "verdict"
  * (timeline_json.c). */

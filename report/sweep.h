@@ -11,8 +11,10 @@
 #include "sweep_model.h"
 #include "../lib/json.h"
 
-/* The sweep table: per phase and client count, the aggregate rate and
- * the p50, p99 and maximum latency. */
+/* The sweep table: per phase and client count, the aggregate rate (with
+ * repeats the median and its spread), the p50, p99 and maximum latency,
+ * Jain's fairness index of the clients' rates and the overlap (marked "!"
+ * under SWEEP_MIN_OVERLAP), and a legend. */
 void report_sweep_table(FILE *out, const struct sweep *sw);
 
 /* One sentence per phase, e.g. "ran_create: throughput peaks at 64
@@ -21,6 +23,15 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double k);
 
 /* Phase id's sentence of report_sweep_knees into buf (no newline). */
 void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len);
+
+/* The noise rule of the sweep in one sentence ("Single run per count:
+ * rate differences under 25% are not judged ...", or the repeats'). */
+void sweep_noise_sentence(const struct sweep *sw, char *buf, size_t len);
+
+/* The answer for the whole sweep in one sentence: "This server takes up
+ * to 100 clients before p99 latency of put_block passes 2x (at 300
+ * clients)." (see sweep_answer). */
+void sweep_answer_sentence(const struct sweep *sw, double k, char *buf, size_t len);
 
 /* Ends the JSON document like report_json_end, with a "sweep" member
  * after the runs: the counts asked (asked[0..nasked)), the counts done

@@ -1,32 +1,107 @@
-/* The sweep's levels and knees; see sweep_model.h. */
+/* The sweep's levels and knees; see sweep_model.h for the rule. */
 #include "sweep_model.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "../lib/stats.h"
 
 #include <string.h>
 
-void sweep_add(struct sweep *sw, const struct run_result *run)
+double sweep_jain(double sum, double sumsq, uint32_t n)
 {
-	struct sweep_point *pt;
+	if (n < 2 || sumsq <= 0)
+		return 1.0;
+	return sum * sum / ((double)n * sumsq);
+}
+
+double sweep_overlap(const struct phase_result *r)
+{
+	const struct client_spread *s = &r->spread;
+	uint64_t all;
+
+	if (s->clients < 2 || r->elapsed_ns == 0)
+		return 1.0;
+	if (s->busy_first_end_ns <= s->busy_last_start_ns)
+		return 0.0;
+	all = s->busy_first_end_ns - s->busy_last_start_ns;
+	return all >= r->elapsed_ns ? 1.0 : (double)all / (double)r->elapsed_ns;
+}
+
+/* The level of count n, a new one when it is not there yet; -1 when full. */
+static int level_of(struct sweep *sw, uint32_t n)
+{
+	for (uint32_t l = 0; l < sw->levels; l++)
+		if (sw->clients[l] == n)
+			return (int)l;
+	if (sw->levels >= MAX_SWEEP_LEVELS)
+		return -1;
+	sw->clients[sw->levels] = n;
+	memset(sw->point[sw->levels], 0, sizeof sw->point[sw->levels]);
+	return (int)sw->levels++;
+}
+
+static double median_of(const double *v, uint32_t n)
+{
+	double tmp[SWEEP_MAX_RUNS];
+
+	memcpy(tmp, v, n * sizeof *v);
+	return stats_median(tmp, n);
+}
+
+/* The point's figures from its runs. */
+static void summarise(struct sweep_point *p)
+{
+	p->rate = median_of(p->rate_run, p->runs);
+	p->p99 = (uint64_t)median_of(p->p99_run, p->runs);
+	p->p50 = (uint64_t)median_of(p->p50_run, p->runs);
+	p->rate_lo = p->rate_hi = p->rate_run[0];
+	p->p99_lo = p->p99_hi = (uint64_t)p->p99_run[0];
+	for (uint32_t i = 1; i < p->runs; i++) {
+		if (p->rate_run[i] < p->rate_lo)
+			p->rate_lo = p->rate_run[i];
+		if (p->rate_run[i] > p->rate_hi)
+			p->rate_hi = p->rate_run[i];
+		if ((uint64_t)p->p99_run[i] < p->p99_lo)
+			p->p99_lo = (uint64_t)p->p99_run[i];
+		if ((uint64_t)p->p99_run[i] > p->p99_hi)
+			p->p99_hi = (uint64_t)p->p99_run[i];
+	}
+}
+
+static void add_point(struct sweep_point *p, const struct phase_result *r, enum phase_id id)
+{
+	const struct client_spread *s = &r->spread;
+	double fair = sweep_jain(s->rate_sum, s->rate_sq, s->clients - s->idle);
+	double overlap = sweep_overlap(r);
+
 	struct confidence conf;
 
-	if (sw->levels >= MAX_SWEEP_LEVELS)
+	if (p->runs >= SWEEP_MAX_RUNS)
 		return;
-	sw->clients[sw->levels] = run->clients ? run->clients : 1;
-	pt = sw->point[sw->levels++];
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		memset(&pt[i], 0, sizeof pt[i]);
-		if (!metric_reportable(r))
-			continue;
-		pt[i].ran = true;
-		pt[i].rate = metric_rate((enum phase_id)i, r);
-		pt[i].p50 = metric_latency_pct(r, 50);
-		pt[i].p99 = metric_latency_pct(r, 99);
-		pt[i].max = r->latency.max;
-		confidence_of((enum phase_id)i, r, -1, &conf);
-		pt[i].reasons = conf.reasons;
-	}
+	confidence_of(id, r, -1, &conf);
+	p->reasons |= conf.reasons; /* a mark any run earned stays on the point */
+	if (p->runs == 0 || fair < p->fairness)
+		p->fairness = fair;
+	if (p->runs == 0 || overlap < p->overlap)
+		p->overlap = overlap;
+	if (r->latency.max > p->max)
+		p->max = r->latency.max;
+	p->rate_run[p->runs] = metric_rate(id, r);
+	p->p99_run[p->runs] = (double)metric_latency_pct(r, 99);
+	p->p50_run[p->runs] = (double)metric_latency_pct(r, 50);
+	p->runs++;
+	p->ran = true;
+	summarise(p);
+}
+
+void sweep_add(struct sweep *sw, const struct run_result *run)
+{
+	int l = level_of(sw, run->clients ? run->clients : 1);
+
+	if (l < 0)
+		return;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]))
+			add_point(&sw->point[l][i], &run->phase[i], (enum phase_id)i);
 }
 
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id)
@@ -37,35 +112,97 @@ bool sweep_phase_ran(const struct sweep *sw, enum phase_id id)
 	return false;
 }
 
-/* Throughput: the last level before one that gained under 5%. */
+uint32_t sweep_runs(const struct sweep *sw)
+{
+	uint32_t n = 0;
+
+	for (uint32_t l = 0; l < sw->levels; l++)
+		for (int i = 0; i < PHASE_COUNT; i++)
+			if (sw->point[l][i].ran && (n == 0 || sw->point[l][i].runs < n))
+				n = sw->point[l][i].runs;
+	return n;
+}
+
+/* A point's rate range; a single run (or a point set by hand) is its rate. */
+static double rate_lo(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->rate_lo : p->rate;
+}
+
+static double rate_hi(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->rate_hi : p->rate;
+}
+
+static uint64_t p99_lo(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->p99_lo : p->p99;
+}
+
+static uint64_t p99_hi(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->p99_hi : p->p99;
+}
+
+bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b)
+{
+	const struct sweep_point *hi = &sw->point[a][id], *lo = &sw->point[b][id];
+
+	if (hi->rate < lo->rate) {
+		const struct sweep_point *t = hi;
+		hi = lo;
+		lo = t;
+	}
+	if (hi->runs > 1 && lo->runs > 1)
+		return rate_hi(lo) < rate_lo(hi);
+	return lo->rate * SWEEP_MIN_GAIN < hi->rate;
+}
+
+/* Throughput: the highest rate, then the smallest count that cannot be
+ * told from it; no clear knee when no count can. */
 static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_knee *k)
 {
-	int prev = k->first;
+	bool any_differs = false;
 
-	k->still_rising = true;
-	for (uint32_t l = (uint32_t)k->first + 1; l < sw->levels; l++) {
+	k->best = k->first;
+	for (int l = k->first; l <= k->last; l++)
+		if (sw->point[l][id].ran && sw->point[l][id].rate > sw->point[k->best][id].rate)
+			k->best = l;
+	k->peak = k->best;
+	for (int l = k->first; l <= k->last; l++) {
+		if (!sw->point[l][id].ran)
+			continue;
+		if (sweep_rates_differ(sw, id, l, k->best))
+			any_differs = true;
+		else if (l < k->peak)
+			k->peak = l;
+	}
+	if (!any_differs) {
+		k->kind = SWEEP_PEAK_NO_KNEE;
+		k->peak = k->first;
+	} else {
+		k->kind = k->peak == k->best ? SWEEP_PEAK_HIGHEST : SWEEP_PEAK_WITHIN_NOISE;
+	}
+	k->still_rising = k->kind == SWEEP_PEAK_HIGHEST && k->best == k->last;
+}
+
+/* Latency: the first count whose lowest p99 is above factor x the
+ * highest of the baseline, the count with the lowest (median) p99 before. */
+static void find_p99_over(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
+{
+	k->base = k->first;
+	k->p99_over = -1;
+	for (int l = k->first + 1; l <= k->last; l++) {
 		const struct sweep_point *p = &sw->point[l][id];
 		if (!p->ran)
 			continue;
-		if (p->rate < SWEEP_MIN_GAIN * sw->point[prev][id].rate) {
-			k->still_rising = false;
-			break;
-		}
-		prev = (int)l;
-	}
-	k->peak = prev;
-}
-
-static void find_p99_over(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
-{
-	double limit = factor * (double)sw->point[k->first][id].p99;
-
-	k->p99_over = -1;
-	for (uint32_t l = (uint32_t)k->first + 1; l < sw->levels; l++)
-		if (sw->point[l][id].ran && (double)sw->point[l][id].p99 > limit) {
-			k->p99_over = (int)l;
+		if ((double)p99_lo(p) > factor * (double)p99_hi(&sw->point[k->base][id])) {
+			k->p99_over = l;
 			return;
 		}
+		if (p->p99 < sw->point[k->base][id].p99)
+			k->base = l;
+	}
 }
 
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
@@ -85,4 +222,39 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct 
 	find_peak(sw, id, k);
 	find_p99_over(sw, id, factor, k);
 	return true;
+}
+
+/* The level before l at which phase id completed (l itself if none). */
+static int level_before(const struct sweep *sw, enum phase_id id, int l)
+{
+	for (int b = l - 1; b >= 0; b--)
+		if (sw->point[b][id].ran)
+			return b;
+	return l;
+}
+
+void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
+{
+	int at = -1;
+
+	memset(a, 0, sizeof *a);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		struct sweep_knee k;
+		if (!sweep_knee(sw, (enum phase_id)i, factor, &k))
+			continue;
+		if (sw->clients[k.last] > a->upto && !a->lags)
+			a->upto = sw->clients[k.last];
+		if (k.p99_over < 0)
+			continue;
+		if (at < 0 || k.p99_over < at) {
+			at = k.p99_over;
+			a->lags = true;
+			a->phase = (enum phase_id)i;
+			a->at = sw->clients[at];
+			a->upto = sw->clients[level_before(sw, (enum phase_id)i, at)];
+			a->others = 0;
+		} else if (k.p99_over == at) {
+			a->others++;
+		}
+	}
 }

@@ -2,7 +2,21 @@
  * at each client count, and where its knee is. Pure functions from results
  * into structs, no output: the text table, the knee sentences, the JSON
  * and the HTML charts (sweep.c, html_sweep.c) all read these, so they
- * cannot disagree, and each is testable without I/O. */
+ * cannot disagree, and each is testable without I/O.
+ *
+ * The rule, so that the knee never contradicts the data:
+ *   - throughput "peaks at" the count with the highest rate, or the
+ *     smallest count whose rate cannot be told from it; which of the two
+ *     is said. Two counts differ when, with repeats at both (-x N with
+ *     --clients, the counts interleaved), their min-max ranges do not
+ *     overlap; with a single run at either, when one rate is more than
+ *     SWEEP_MIN_GAIN times the other (a single run cannot show the
+ *     run-to-run swing, so smaller differences are not judged). When no
+ *     count differs from the highest, there is no clear knee.
+ *   - the latency knee is the first count whose p99 (its lowest over the
+ *     runs) is above K times the baseline's (its highest over the runs);
+ *     the baseline is the count with the lowest (median) p99 so far, so a first
+ *     count that was an outlier does not hide a later rise. */
 #ifndef BONNIE_SWEEP_MODEL_H
 #define BONNIE_SWEEP_MODEL_H
 
@@ -12,14 +26,30 @@
 #include "../lib/config.h"
 #include "../phases/results.h"
 
-/* Throughput "stops rising" below this gain over the previous count. */
-#define SWEEP_MIN_GAIN 1.05
+/* With a single run at a count, rates closer than this factor are not
+ * judged different (JSON min_gain). */
+#define SWEEP_MIN_GAIN 1.25
+
+/* Runs kept per count for the spread (-x N beyond it: the first ones). */
+#define SWEEP_MAX_RUNS 16
+
+/* A count whose clients were all active together for less than this part
+ * of a phase is marked (the figure is mostly fewer clients running). */
+#define SWEEP_MIN_OVERLAP 0.90
 
 struct sweep_point {
-	bool ran;     /* the phase completed at this count */
-	double rate;  /* aggregate, in the phase's unit: KiB/s, seeks/s, files/s */
-	uint64_t p50, p99, max; /* latency, ns */
-	unsigned reasons; /* confidence reasons at this count (enum conf_reason) */
+	bool ran;       /* the phase completed at this count (in at least one run) */
+	uint32_t runs;  /* runs it completed in */
+	double rate;    /* aggregate, in the phase's unit: KiB/s, seeks/s, files/s; median of the runs */
+	double rate_lo, rate_hi;   /* the runs' lowest and highest rate */
+	uint64_t p50, p99, max;    /* latency, ns: medians of the runs (max: the largest) */
+	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 */
+	double fairness;   /* Jain's index of the clients' rates, 1 = all equal (lowest of the runs) */
+	double overlap;    /* all-clients-active span / first start to last end (lowest of the runs) */
+	double rate_run[SWEEP_MAX_RUNS];
+	double p99_run[SWEEP_MAX_RUNS];
+	double p50_run[SWEEP_MAX_RUNS];
+	unsigned reasons;  /* confidence reasons at this count (enum conf_reason) */
 };
 
 struct sweep {
@@ -28,25 +58,67 @@ struct sweep {
 	struct sweep_point point[MAX_SWEEP_LEVELS][PHASE_COUNT];
 };
 
+/* How the throughput peak was named. */
+enum sweep_peak_kind {
+	SWEEP_PEAK_HIGHEST,      /* the count with the highest rate */
+	SWEEP_PEAK_WITHIN_NOISE, /* a smaller count that cannot be told from the highest */
+	SWEEP_PEAK_NO_KNEE,      /* no count differs from the highest: no clear knee */
+};
+
 /* Where a phase's knee is, as indexes into the sweep's levels (-1: none). */
 struct sweep_knee {
 	int first;        /* first level the phase completed at */
 	int levels;       /* levels it completed at */
-	int peak;         /* last level before throughput stopped rising (< +5%) */
-	bool still_rising; /* it never stopped: peak is the last level */
-	int p99_over;     /* first level whose p99 is above k x the first level's */
+	int best;         /* the level with the highest rate */
+	int peak;         /* the level "throughput peaks at" names (see kind) */
+	enum sweep_peak_kind kind;
+	bool still_rising; /* the highest rate is at the last level, and peak is it */
+	int base;         /* the p99 baseline: the lowest p99 up to p99_over (or to the last) */
+	int p99_over;     /* first level whose p99 is above k x the baseline's */
 	int last;         /* last level it completed at */
 };
 
-/* Appends run (the results at run->clients clients) as the next level;
- * ignored past MAX_SWEEP_LEVELS. */
+/* Adds run (the results at run->clients clients) to the level of that
+ * count, appending a level for a new count (ignored past MAX_SWEEP_LEVELS);
+ * a count's repeats are kept for its spread. */
 void sweep_add(struct sweep *sw, const struct run_result *run);
 
 /* Whether phase id completed at any level. */
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id);
 
+/* The fewest runs any level completed a phase in (1 without -x; 0 when
+ * nothing ran): the sweep's noise rule is "repeats" from 2 on. */
+uint32_t sweep_runs(const struct sweep *sw);
+
+/* Whether the rates of levels a and b of phase id can be told apart. */
+bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b);
+
 /* The knee of phase id with factor k; false when the phase completed at
  * fewer than two client counts. */
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep_knee *out);
+
+/* The answer for the whole sweep: the phase whose p99 passes k x its
+ * baseline at the smallest count (the first in phase order on a tie),
+ * how many other phases pass at that count too, and the count before it.
+ * False when no phase's p99 passes (*upto is then the largest count any
+ * phase completed at). */
+struct sweep_answer {
+	bool lags;
+	enum phase_id phase;   /* with lags */
+	uint32_t at;           /* the count where its p99 passes */
+	uint32_t upto;         /* the count before it (lags), or the largest done */
+	uint32_t others;       /* other phases passing at the same count */
+};
+void sweep_answer(const struct sweep *sw, double k, struct sweep_answer *out);
+
+/* Jain's fairness index of n rates given by their sum and sum of squares:
+ * sum^2 / (n * sumsq), 1 when all equal, 1/n when one client did all;
+ * 1 for n < 2 or no work. */
+double sweep_jain(double sum, double sumsq, uint32_t n);
+
+/* A phase's overlap: the span in which every client was active (last
+ * start to first end, 0 when they never were all at once) over the first
+ * start to the last end; 1 for a single in-process run. */
+double sweep_overlap(const struct phase_result *r);
 
 #endif

@@ -287,7 +287,7 @@ START_TEST(barrier_survives_a_killed_waiter)
 	wait_marks(&s, 0, 4, 0, SLOT_READY);
 	kill(kid[0], SIGKILL);
 	ck_assert_int_eq(waitpid(kid[0], &st, 0), kid[0]);
-	client_sync_release(&s, 4);
+	client_sync_release(&s, 4, 0);
 	wait_marks(&s, 1, 4, 1, SLOT_READY);
 	client_sync_stop(&s);
 	for (int i = 1; i < 4; i++) {

@@ -2,6 +2,8 @@
  * interruptions, disabled phases, stop requests between phases and the
  * hooks, without a disk, root or timing. */
 #include "suites.h"
+#include "../lib/clock.h"
+#include "../phases/io_common.h"
 #include "../lib/signals.h"
 #include "../phases/null.h"
 #include "../phases/runner.h"
@@ -236,6 +238,154 @@ START_TEST(test_no_hooks)
 }
 END_TEST
 
+/* A pass of 10 units whose workers were active 5 ns (as the seeks set
+ * span_ns), counting its calls. */
+static int passes;
+
+static int pass_of_ten(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)ctx;
+	passes++;
+	res->units += 10;
+	res->span_ns = 5;
+	hist_add(&res->latency, 1);
+	return 0;
+}
+
+static int pass_of_nothing(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)ctx;
+	(void)res;
+	passes++;
+	return 0;
+}
+
+/* A pass that never ends by itself: the deadline ends it. The first pass
+ * of a PHASE_WHOLE_FIRST phase sees no deadline, even past it. */
+static bool whole_first;
+
+static int pass_until_stopped(struct phase_ctx *ctx, struct phase_result *res)
+{
+	passes++;
+	if (ctx->pass == 0 && whole_first) {
+		while (clock_now_ns() < ctx->until_ns)
+			;
+		ck_assert(!phase_stop_requested(res));
+		res->units += 10;
+		return 0;
+	}
+	ck_assert_uint_eq(ctx->pass, (unsigned)passes - 1);
+	while (!phase_stop_requested(res))
+		;
+	res->units++;
+	return 0;
+}
+
+/* Pass 0 does 10 units at once, a later pass runs until the deadline. */
+static int pass_of_ten_then_stopped(struct phase_ctx *ctx, struct phase_result *res)
+{
+	passes++;
+	if (ctx->pass == 0) {
+		res->units += 10;
+		return 0;
+	}
+	while (!phase_stop_requested(res))
+		;
+	res->units++;
+	return 0;
+}
+
+START_TEST(test_later_passes_end_at_deadline)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = {.id = PHASE_GET_BLOCK, .flags = PHASE_REPEATS, .enabled = NULL, .run = pass_until_stopped};
+	struct phase_result *res = &run->phase[PHASE_GET_BLOCK];
+
+	ctx.cfg = &cfg;
+	cfg.evict = false;
+	whole_first = false;
+	ctx.until_ns = clock_now_ns() + 20000000u;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1); /* the first pass too ends at the deadline */
+	ck_assert_uint_eq(res->units, 1);
+
+	a.flags |= PHASE_WHOLE_FIRST;
+	whole_first = true;
+	ctx.until_ns = clock_now_ns() + 20000000u;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1); /* whole, and past the deadline: no second pass */
+	ck_assert_uint_eq(res->units, 10);
+
+	ctx.until_ns = clock_now_ns() + 20000000u;
+	runner_result_init(res);
+	passes = 0;
+	whole_first = false; /* the first pass returns at once */
+	a.run = pass_of_ten_then_stopped;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 2);
+	ck_assert_uint_eq(res->units, 11);
+	ck_assert_int_eq(res->status, PHASE_DONE);
+	ck_assert_uint_eq(ctx.pass, 0);
+	ck_assert(!phase_stop_requested(res)); /* the deadline is gone with the phase */
+	/* --verify: one pass (a second rewrite would find its own stamps) */
+	cfg.verify = true;
+	ctx.until_ns = clock_now_ns() + 20000000u;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1);
+}
+END_TEST
+
+/* A time-based level (ctx.until_ns): a PHASE_REPEATS phase runs whole
+ * passes until the time has passed (here: 20 ms from now), the units and
+ * the active spans add up; without the flag, or without until_ns, one
+ * pass; a pass with nothing to do is not repeated. */
+START_TEST(test_passes_until_deadline)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = {.id = PHASE_PUT_BLOCK, .flags = PHASE_REPEATS, .enabled = NULL, .run = pass_of_ten};
+	struct phase_result *res = &run->phase[PHASE_PUT_BLOCK];
+	uint64_t t0 = clock_now_ns();
+
+	ctx.cfg = &cfg;
+	ctx.until_ns = t0 + 20000000u;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_ge(passes, 2);
+	ck_assert_uint_ge(t0 + res->elapsed_ns, ctx.until_ns - 1000000u); /* ran until then (clock steps: 1 ms) */
+	ck_assert_uint_eq(res->units, 10u * (unsigned)passes);
+	ck_assert_uint_eq(res->span_ns, 5u * (unsigned)passes);
+	ck_assert_uint_eq(res->latency.count, (unsigned)passes);
+	ck_assert_int_eq(res->status, PHASE_DONE);
+
+	a.flags = 0;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1);
+
+	a.flags = PHASE_REPEATS;
+	ctx.until_ns = 0;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1);
+
+	a.run = pass_of_nothing;
+	ctx.until_ns = clock_now_ns() + 10000000000u;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -248,6 +398,8 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, test_table_order_and_subset);
 	tcase_add_test(tc, test_no_hooks);
 	tcase_add_test(tc, test_mask_leaves_phases_out);
+	tcase_add_test(tc, test_passes_until_deadline);
+	tcase_add_test(tc, test_later_passes_end_at_deadline);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -31,7 +31,7 @@ pid=""
 trap '[ -n "$pid" ] && kill_all; rm -rf "$T"' EXIT
 TIMEOUT=120
 GUARD=60 # seconds bonnie may take to end once the test has acted
-ARGS="-s 8m:4k:64:2 -n 1:2k:0:2 -f64k -z 5 -m host"
+ARGS="-s 8m:4k:64:2 -n 1:2k:0:2 -f64k -z 5 -m host --level-time 0"
 P=$T/pause
 
 wait_for() {

@@ -65,6 +65,7 @@ ci cmd:musl-gcc musl-tools
 ci cmd:valgrind valgrind
 bench cmd:bonnie++ bonnie++
 bench cmd:fio fio
+bench cmd:dbench dbench
 bench file:/usr/bin/time time
 bench cmd:python3 python3
 bench cmd:setsid util-linux

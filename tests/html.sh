@@ -81,7 +81,7 @@ check "three runs, as laid out: summary first with the medians, marks in every c
 
 # A real sweep of 1 and 2 clients: per phase throughput and p99 charts
 # whose points are the JSON sweep member's, the knee sentences, the table.
-"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 --clients 1,2 -q -z 7 --html "$OUT/clients.html" \
+"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 --clients 1,2 --level-time 0 -q -z 7 --html "$OUT/clients.html" \
 	--json "$T/sw.json" >"$T/sw.csv" 2>"$T/err"
 check "sweep: exit 0" [ $? -eq 0 ]
 check "sweep: chart points equal the JSON sweep" $CHECK page "$OUT/clients.html" --sweep "$T/sw.json"

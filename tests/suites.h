@@ -40,7 +40,8 @@
 	X(sweep)           \
 	X(reportfile)      \
 	X(timeline)        \
-	X(verdict)
+	X(verdict)         \
+	X(knee)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

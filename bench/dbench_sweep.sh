@@ -1,0 +1,102 @@
+#!/bin/bash
+# bench/dbench_sweep.sh: dbench 4 and bonnie's client sweep at the same
+# counts on the same file system, one after the other, in one table:
+# dbench's throughput and max latency per count, bonnie's per-phase rate,
+# p99, max and overlap per count, and the knees of both by bonnie's rule
+# (throughput: the highest, or the smallest count within 25% of it with
+# one run per count; latency on the max latency, as dbench has no p99:
+# the first count above K x the lowest max before it).
+# Usage: BONNIE=build/bonnie bench/dbench_sweep.sh [REPORT]
+# Settings: BENCH_DIR (default $TMPDIR or /var/tmp), DBENCH_COUNTS
+# (default 1,10,50,100,300,700), DBENCH_TIME (s, default 15),
+# DBENCH_LOAD (default /usr/share/dbench/client.txt), BONNIE_ARGS (extra
+# options for the sweep, e.g. "-s 512m"), KNEE (default 2).
+set -u
+: "${BONNIE:?set BONNIE to the binary under test}"
+REPORT=${1:-}
+DIR=${BENCH_DIR:-${TMPDIR:-/var/tmp}}
+COUNTS=${DBENCH_COUNTS:-1,10,50,100,300,700}
+TIME=${DBENCH_TIME:-15}
+LOAD=${DBENCH_LOAD:-/usr/share/dbench/client.txt}
+KNEE=${KNEE:-2}
+command -v dbench >/dev/null && command -v jq >/dev/null ||
+	{ echo "bench/dbench_sweep.sh: needs dbench (tests/deps.sh --bench) and jq" >&2; exit 1; }
+[ -r "$LOAD" ] || { echo "bench/dbench_sweep.sh: no load file $LOAD" >&2; exit 1; }
+W=$(mktemp -d "$DIR/bonnie-bench-dbench.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+: >"$W/dbench"
+
+t0=$(date +%s)
+for n in ${COUNTS//,/ }; do
+	mkdir "$W/d"
+	dbench -t "$TIME" -c "$LOAD" -D "$W/d" "$n" >"$W/dbench.$n" 2>&1 ||
+		{ echo "bench/dbench_sweep.sh: dbench $n failed" >&2; tail -n 5 "$W/dbench.$n" >&2; exit 1; }
+	rm -rf "$W/d"
+	# "Throughput 285.3 MB/sec  1 clients  1 procs  max_latency=23.456 ms"
+	awk -v n="$n" '/^Throughput/ { for (i = 1; i <= NF; i++) if ($i ~ /^max_latency=/) { sub("max_latency=", "", $i); m = $i }
+		print n, $2, m }' "$W/dbench.$n" >>"$W/dbench"
+	echo "bench/dbench_sweep.sh: dbench $n: $(tail -n 1 "$W/dbench")" >&2
+done
+t1=$(date +%s)
+sync -f "$W"
+/usr/bin/time -v "$BONNIE" -d "$W" --clients "$COUNTS" ${BONNIE_ARGS:-} -q --json "$W/b.json" \
+	>"$W/b.out" 2>"$W/b.time" || { echo "bench/dbench_sweep.sh: bonnie failed" >&2; tail -n 5 "$W/b.time" >&2; exit 1; }
+t2=$(date +%s)
+
+# knee "count value" lines -> the knee sentence by bonnie's single-run rule
+knees() { # $1: file of "count rate maxlat" lines
+	awk -v k="$KNEE" '{ c[NR] = $1; r[NR] = $2; m[NR] = $3 }
+	END {
+		best = 1; for (i = 2; i <= NR; i++) if (r[i] > r[best]) best = i
+		peak = best; differ = 0
+		for (i = 1; i <= NR; i++) if (r[i] * 1.25 < r[best]) differ = 1; else if (i < peak) peak = i
+		if (!differ) t = sprintf("no clear knee (%s-%s within 25%%)", c[1], c[NR])
+		else if (peak == best) t = sprintf("peaks at %s (highest)", c[peak])
+		else t = sprintf("peaks at %s (within 25%% of the highest, at %s)", c[peak], c[best])
+		base = 1; over = 0
+		for (i = 2; i <= NR && !over; i++) { if (m[i] > k * m[base]) over = i; else if (m[i] < m[base]) base = i }
+		l = over ? sprintf("max latency passes %sx its %s-client value at %s", k, c[base], c[over]) \
+		         : sprintf("max latency stays within %sx up to %s", k, c[NR])
+		print t "; " l
+	}' "$1"
+}
+{
+	echo
+	echo "## Client sweep: dbench 4 and bonnie --clients $COUNTS"
+	echo
+	echo "On $(df --output=fstype "$W" | tail -n 1) under $DIR, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+	echo "dbench: \`dbench -t $TIME -c $LOAD N\` ($((t1 - t0)) s in all); bonnie: \`bonnie --clients $COUNTS ${BONNIE_ARGS:-}\`"
+	echo "($((t2 - t1)) s, peak RSS $(awk '/Maximum resident/ { print $6 }' "$W/b.time") KiB, the largest of the parent and its clients)."
+	echo "One run per count each: differences under 25% are not judged."
+	echo
+	echo "| clients | dbench MB/s | dbench max latency ms |"
+	echo "|---|---|---|"
+	awk '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$W/dbench"
+	echo
+	echo "dbench: $(knees "$W/dbench")."
+	echo
+	echo "| phase | clients | rate | p99 | max | overlap | fair |"
+	echo "|---|---|---|---|---|---|---|"
+	jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name as $n | .points[] | select(.completed)
+		| "| \($n) | \(.clients) | \(.rate | floor) | \(.p99_ns / 1e6 | . * 100 | round / 100) ms | \(.max_ns / 1e6 | . * 100 | round / 100) ms | \(.overlap * 100 | round)%\(if .overlap_low then "!" else "" end) | \(.fairness) |"' "$W/b.json"
+	echo
+	echo "bonnie's rates: KiB/s (data phases), seeks/s, files/s; \"!\": overlap under 90%."
+	echo
+	echo "bonnie, by its own rule (p99):"
+	echo
+	jq -r '.sweep.phases[] | select(.knee | test("^[a-z_]+: (throughput|no clear)")) | "- " + .knee' "$W/b.json"
+	echo "- $(jq -r '.sweep.answer' "$W/b.json")"
+	echo
+	echo "bonnie, by the dbench rule on max latency:"
+	echo
+	for p in $(jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name' "$W/b.json"); do
+		jq -r --arg p "$p" '.sweep.phases[] | select(.name == $p) | .points[] | select(.completed) | "\(.clients) \(.rate) \(.max_ns / 1e6)"' \
+			"$W/b.json" >"$W/p"
+		echo "- $p: $(knees "$W/p")"
+	done
+	echo
+	echo "\`bench/dbench_sweep.sh\` (DBENCH_COUNTS=$COUNTS DBENCH_TIME=$TIME)."
+} >"$W/section"
+cat "$W/section"
+[ -n "$REPORT" ] && cat "$W/section" >>"$REPORT"
+exit 0

@@ -1,0 +1,76 @@
+#!/bin/sh
+# A sweep count whose clients did not work at once is marked: at
+# --clients 1,2 one client is held (fault shim, pause mode) inside block
+# write while the other finishes its part and ends; the held one is let go
+# only after 10 x the time the other took from bonnie's start. The overlap
+# (all-clients-active span / first start to last end) is then at most 1/9
+# whatever the machine's speed (the other's whole window is inside that
+# first stretch, the held one's end after ten of them), so the count must
+# be marked in the sweep table ("!" and the legend) and in the JSON
+# (overlap_low), and the JSON overlap must be its recomputation from the
+# clients' own start and end times. Nothing depends on timing: the hold
+# only grows with the machine's slowness, GUARD turns a hang into a failure.
+#
+# The client split makes the pause hit one client only: -s 20k:4k is 5
+# chunks, client 0 writes 3 and client 1 writes 2; counters are per process
+# and inherited at fork, so FAULT_NTH = (writes of the 1-client level) + 3
+# is client 0's third write.
+. "$(dirname "$0")/lib.sh"
+
+command -v jq >/dev/null || { echo "overlap.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+SHIM=${BUILD_DIR:?set BUILD_DIR}/faultshim.so
+[ -f "$SHIM" ] || { echo "overlap.sh: $SHIM is missing (make build/faultshim.so)" >&2; exit 1; }
+D=$T/dir
+mkdir "$D"
+P=$T/pause
+GUARD=120
+ARGS="-s 20k:4k -n 0 --phases put_block --level-time 0 --no-align-probe -z 3 -m host"
+now() { date +%s%N; }
+kids_running() { ps -o stat= --ppid "$1" | grep -vc '^Z'; }
+
+FAULT_DIR=$D FAULT_REPORT=$T/count LD_PRELOAD=$SHIM FAULT_CALL=write FAULT_NTH=0 \
+	"$BONNIE" -d "$D" $ARGS --clients 1 -q >/dev/null 2>&1
+W=$(awk '$1 == "write" { print $2 }' "$T/count")
+check "the 1-client level writes (counted $W)" [ "${W:-0}" -gt 0 ]
+
+t0=$(now)
+(
+	FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CALL=write FAULT_NTH=$((W + 3)) FAULT_MODE=pause FAULT_PAUSE_FILE=$P
+	export FAULT_DIR LD_PRELOAD FAULT_CALL FAULT_NTH FAULT_MODE FAULT_PAUSE_FILE
+	exec "$BONNIE" -d "$D" $ARGS --clients 1,2 --json "$T/o.json"
+) >"$T/o.out" 2>"$T/o.err" &
+pid=$!
+end=$(($(date +%s) + GUARD))
+# held: client 0 paused, client 1 ended (and collected)
+while ! { [ -e "$P" ] && [ "$(kids_running "$pid")" = 1 ]; }; do
+	[ "$(date +%s)" -ge "$end" ] && break
+	sleep 0.02
+done
+check "one client held, the other done" [ -e "$P" ]
+t1=$(now)
+while [ $(($(now) - t0)) -lt $((10 * (t1 - t0))) ]; do sleep 0.05; done
+while kill -0 "$pid" 2>/dev/null; do
+	rm -f "$P"
+	[ "$(date +%s)" -ge "$end" ] && { fail "bonnie still runs after ${GUARD}s"; kill -KILL "$pid"; break; }
+	sleep 0.02
+done
+wait "$pid"
+rc=$?
+check "exit 0 (got $rc)" [ $rc -eq 0 ]
+pt='.sweep.phases[] | select(.name == "put_block") | .points[] | select(.clients == 2)'
+check "JSON: the 2-client count's overlap is low ($(jq "$pt | .overlap" "$T/o.json"))" \
+	jq -e "$pt | .overlap < 0.9 and .overlap_low" "$T/o.json" >/dev/null
+check "JSON: the run's put_block says so too" \
+	jq -e '.runs[1].phases[] | select(.name == "put_block") | .clients.overlap_low' "$T/o.json" >/dev/null
+check "JSON: overlap is its recomputation from the clients' start and end" \
+	jq -e '.runs[1].phases[] | select(.name == "put_block") | .clients as $c
+		| ((($c.ends_ns | min) - ($c.starts_ns | max)) / .elapsed_ns) as $r
+		| ([[$r, 0] | max, 1] | min) - $c.overlap | fabs < 0.0001' "$T/o.json" >/dev/null
+check "JSON: the 1-client count is not marked" \
+	jq -e '.sweep.phases[] | select(.name == "put_block") | .points[0] | .overlap == 1 and (.overlap_low | not)' "$T/o.json" >/dev/null
+check "table: the 2-client row is marked" grep -qE '^put_block +2 .* [0-9]+%!$' "$T/o.out"
+check "table: the 1-client row is not" grep -qE '^put_block +1 .* -$' "$T/o.out"
+check "table: the mark is explained" grep -q '^! overlap under 90%' "$T/o.out"
+[ -n "${DEBUG_T:-}" ] && grep '^put_block' "$T/o.out" >&2
+check "scratch removed" empty_dir "$D"
+finish
