@@ -12,7 +12,7 @@
 #define DEFAULT_CHUNK 8192u
 #define DEFAULT_SEEKS 8192u
 #define DEFAULT_SEEK_PROCS 5u
-#define DEFAULT_PERCHAR_BYTES (3ull << 20)
+#define DEFAULT_PERCHAR_BYTES (3ull << 20) /* until sized by time (no -f: autosize.h) */
 #define DEFAULT_FILES_K 16u
 #define MAX_MACHINE_NAME 128u
 #define MAX_SWEEP_LEVELS 32u        /* --clients list entries */

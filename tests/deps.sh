@@ -72,6 +72,7 @@ bench cmd:fio fio
 bench file:/usr/bin/time time
 bench cmd:python3 python3
 bench cmd:setsid util-linux
+bench cmd:dbench dbench
 '
 
 groups="check" dry=0

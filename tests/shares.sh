@@ -17,142 +17,16 @@
 SHIM=$BUILD_DIR/faultshim.so
 [ -f "$SHIM" ] || { echo "shares.sh: $SHIM missing (make build/faultshim.so)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "shares.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
-PATH=$PATH:/usr/sbin:/sbin
 MAN=$(dirname "$0")/../bonnie.1
 SMALL="-s 8m -n 1"
 
-smbd_pid="" sshd_pid=""
-# Both parts run in subshells: what to undo is found in $T, not in variables.
+. "$(dirname "$0")/share_servers.sh"
 cleanup() {
-	for m in "$T/smb/mnt" "$T/ssh/mnt"; do
-		mountpoint -q "$m" 2>/dev/null && { fusermount3 -u "$m" 2>/dev/null || umount -l "$m"; }
-	done
-	for f in "$T"/*.server-pid; do
-		[ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null
-	done
+	share_cleanup
 	rm -rf "$T"
 }
 trap cleanup EXIT
 trap "exit 1" INT TERM HUP
-
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-# until SECONDS COMMAND...: true as soon as COMMAND succeeds (polled).
-until_ok() {
-	n=$(($1 * 10)); shift
-	while [ $n -gt 0 ]; do
-		"$@" 2>/dev/null && return 0
-		sleep 0.1
-		n=$((n - 1))
-	done
-	return 1
-}
-listening() { ss -ltn 2>/dev/null | awk '{ print $4 }' | grep -qx "127.0.0.1:$1"; }
-is_mounted() { mountpoint -q "$1"; }
-unmount() { # unmount MOUNT: false when it stays mounted
-	fusermount3 -u "$1" 2>/dev/null || umount "$1" 2>/dev/null
-	! is_mounted "$1"
-}
-stop_pid() { # stop_pid PID: SIGTERM, then wait until it is gone
-	kill "$1" 2>/dev/null
-	until_ok 20 sh -c "! kill -0 $1" || { kill -KILL "$1" 2>/dev/null; return 1; }
-}
-
-# --- Samba: smbd + smbnetfs ---------------------------------------------
-# smbd -F calls setsid() (without --no-process-group): its shutdown signals
-# its own process group, not this script.
-smb_start() {
-	S=$T/smb
-	mkdir -p "$S/export" "$S/priv" "$S/lock" "$S/state" "$S/cache" "$S/pid" "$S/mnt" "$S/home/.smb"
-	chmod 700 "$S/priv"
-	smb_port=$(free_port) || return 1
-	cat >"$S/smb.conf" <<EOF
-[global]
-  server role = standalone server
-  netbios name = BONNIETEST
-  interfaces = 127.0.0.1
-  bind interfaces only = yes
-  smb ports = $smb_port
-  disable netbios = yes
-  private dir = $S/priv
-  lock directory = $S/lock
-  state directory = $S/state
-  cache directory = $S/cache
-  pid directory = $S/pid
-  ncalrpc dir = $S/ncalrpc
-  log file = $S/smbd.log
-  passdb backend = tdbsam:$S/priv/passdb.tdb
-  load printers = no
-  printcap name = /dev/null
-  disable spoolss = yes
-  map to guest = Bad User
-[share]
-  path = $S/export
-  read only = no
-  guest ok = yes
-  force user = root
-EOF
-	printf 'pw\npw\n' | smbpasswd -c "$S/smb.conf" -s -a root >/dev/null 2>&1 || { why="smbpasswd failed"; return 1; }
-	smbd -F -s "$S/smb.conf" >"$S/smbd.out" 2>&1 &
-	smbd_pid=$!
-	echo "$smbd_pid" >"$T/smbd.server-pid"
-	until_ok 20 listening "$smb_port" || { why="smbd did not listen on 127.0.0.1:$smb_port ($(tail -n 1 "$S/smbd.out"))"; return 1; }
-	printf '[global]\n  client min protocol = SMB2\n' >"$S/home/.smb/smb.conf"
-	printf 'auth "127.0.0.1" "root" "pw"\nsmb_query_browsers "false"\n' >"$S/home/.smb/smbnetfs.conf"
-	chmod 600 "$S/home/.smb/smbnetfs.conf"
-	HOME=$S/home smbnetfs "$S/mnt" -o big_writes,use_libsecret=false,log_file="$S/smbnetfs.log" \
-		>"$S/smbnetfs.out" 2>&1 || { why="smbnetfs failed ($(tail -n 1 "$S/smbnetfs.out"))"; return 1; }
-	SHARE=$S/mnt/127.0.0.1:$smb_port/share
-	EXPORT=$S/export
-	until_ok 20 test -w "$SHARE" || { why="the share did not appear at $SHARE"; return 1; }
-}
-smb_stop() {
-	check "smb: smbnetfs unmounted" unmount "$S/mnt"
-	check "smb: smbd (pid $smbd_pid) stopped" stop_pid "$smbd_pid"
-	smbd_pid=""
-	rm -f "$T/smbd.server-pid"
-}
-
-# --- SFTP: sshd + sshfs -------------------------------------------------
-ssh_start() {
-	S=$T/ssh
-	mkdir -p "$S/export" "$S/mnt"
-	chmod 700 "$S"
-	ssh-keygen -q -t ed25519 -N '' -f "$S/host_key" && ssh-keygen -q -t ed25519 -N '' -f "$S/user_key" ||
-		{ why="ssh-keygen failed"; return 1; }
-	cp "$S/user_key.pub" "$S/authorized_keys"
-	ssh_port=$(free_port) || return 1
-	cat >"$S/sshd_config" <<EOF
-Port $ssh_port
-ListenAddress 127.0.0.1
-HostKey $S/host_key
-PidFile $S/sshd.pid
-AuthorizedKeysFile $S/authorized_keys
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-UsePAM no
-StrictModes no
-Subsystem sftp internal-sftp
-EOF
-	# sshd's privilege separation directory (made by the package's service otherwise)
-	mkdir -p /run/sshd
-	"$(command -v sshd)" -D -e -f "$S/sshd_config" >"$S/sshd.out" 2>&1 &
-	sshd_pid=$!
-	echo "$sshd_pid" >"$T/sshd.server-pid"
-	until_ok 20 listening "$ssh_port" || { why="sshd did not listen on 127.0.0.1:$ssh_port ($(tail -n 1 "$S/sshd.out"))"; return 1; }
-	sshfs -p "$ssh_port" -o IdentityFile="$S/user_key",StrictHostKeyChecking=no,UserKnownHostsFile=/dev/null,BatchMode=yes \
-		"root@127.0.0.1:$S/export" "$S/mnt" >"$S/sshfs.out" 2>&1 || { why="sshfs failed ($(tail -n 1 "$S/sshfs.out"))"; return 1; }
-	SHARE=$S/mnt
-	EXPORT=$S/export
-}
-ssh_stop() {
-	check "ssh: sshfs unmounted" unmount "$S/mnt"
-	check "ssh: sshd (pid $sshd_pid) stopped" stop_pid "$sshd_pid"
-	sshd_pid=""
-	rm -f "$T/sshd.server-pid"
-}
 
 # --- what every share must do -------------------------------------------
 export_empty() { empty_dir "$EXPORT" || { ls -lAR "$EXPORT" >&2; false; }; }
@@ -241,7 +115,7 @@ smb_part() {
 	why=""
 	if smb_start; then
 		share_suite smb smbnetfs
-		has_case one || { smb_stop; part_end smb; return; }
+		has_case one || { check "smb: stopped" smb_stop; part_end smb; return; }
 		check "smb: header says the space check could not be made" grep -q '^Space: .*could not be made' "$T/smb.out"
 		check "smb: JSON space_checked false" [ "$(jq '.environment.file_system.space_checked' "$T/smb.json")" = false ]
 		for max in -1 -2; do
@@ -252,7 +126,7 @@ smb_part() {
 			check "smb: -n 1:$max refused before any phase" [ ! -s "$T/link.out" ]
 			check "smb: -n 1:$max left nothing" export_empty
 		done
-		smb_stop
+		check "smb: smbnetfs unmounted, smbd stopped" smb_stop
 		check "smb: export empty after the server stopped" export_empty
 	else
 		echo "shares.sh: SKIP the Samba share: $why" >&2
@@ -265,10 +139,10 @@ ssh_part() {
 	why=""
 	if ssh_start; then
 		share_suite ssh sshfs
-		has_case one || { ssh_stop; part_end ssh; return; }
+		has_case one || { check "ssh: stopped" ssh_stop; part_end ssh; return; }
 		check "ssh: header names server and export" \
 			grep -q "^Share:       sshfs (fuse.sshfs), server root@127.0.0.1, export $EXPORT\$" "$T/ssh.out"
-		ssh_stop
+		check "ssh: sshfs unmounted, sshd stopped" ssh_stop
 		check "ssh: export empty after the server stopped" export_empty
 	else
 		echo "shares.sh: SKIP the sshfs share: $why" >&2
