@@ -37,6 +37,7 @@ struct config {
 
 	uint64_t perchar_size;      /* -f: 0 skips the per-char phases */
 	bool perchar_given;         /* false: bonnie sizes it by time, once (autosize.c) */
+	bool perchar_timed;         /* ... and did (the per-char phases run) */
 
 	/* -n num:max:min:dirs:chunk */
 	uint32_t files_k;           /* units of 1024 files; 0 skips file tests */

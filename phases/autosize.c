@@ -14,7 +14,8 @@ static bool perchar_wanted(const struct config *cfg)
 
 static bool files_wanted(const struct config *cfg)
 {
-	return !cfg->files_given && cfg->files_k > 0;
+	return !cfg->files_given && cfg->files_k > 0 &&
+	       (phase_wanted(cfg, &phase_seq_create) || phase_wanted(cfg, &phase_ran_create));
 }
 
 /* The plan was made for the default count; it is made again for the decided one. */
@@ -51,6 +52,7 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 			return -1;
 		}
 		as->perchar_ran = true;
+		cfg->perchar_timed = true;
 		cfg->perchar_size = perchar_auto_bytes(&as->perchar, cfg->file_size);
 	}
 	if (files_wanted(cfg)) {

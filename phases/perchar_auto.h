@@ -13,12 +13,14 @@
 #define PERCHAR_AUTO_MIN 1024u            /* never under 1 KiB */
 
 struct perchar_cal {
-	uint64_t write_calls, write_ns;   /* one-byte writes and their time */
+	uint64_t write_calls, write_ns;   /* one-byte writes and their time (fastest slice) */
 	uint64_t read_calls, read_ns;     /* one-byte reads of the same file */
 };
 
 /* Writes then reads PERCHAR_CAL_FILE one byte a call for about
- * PERCHAR_CAL_NS each and removes it. Returns 0, or -1 with errno. */
+ * PERCHAR_CAL_NS each and removes it; each rate is that of the pass's
+ * fastest 30 ms slice (the whole pass when shorter). Returns 0, or -1
+ * with errno. */
 int perchar_auto_calibrate(int scratch_fd, struct perchar_cal *out);
 
 /* The per-char size for cal: what the slower of writing and reading does

@@ -8,7 +8,7 @@ void report_sizes(FILE *out, const struct config *cfg)
 {
 	char size[32];
 	const char *sep = "";
-	bool perchar = !cfg->perchar_given && cfg->perchar_size > 0 && cfg->file_size > 0;
+	bool perchar = cfg->perchar_timed;
 
 	if (!perchar && !cfg->file_size_timed && !cfg->files_decided)
 		return;
