@@ -503,5 +503,8 @@ say "set W: block write and rewrite, $((PAIRS > 5 ? PAIRS : 5)) interleaved trip
 	BW_PAIRS=$((PAIRS > 5 ? PAIRS : 5)) BW_SIZE=${BENCH_BW_SIZE:-$((2048 * SCALE))} BW_DIR=$W \
 		BW_BEFORE=${BENCH_BW_BEFORE:-adeb73d} BW_QUIET_MEMORY=${BENCH_QUIET_MEMORY:-0} bgwait "$ROOT/bench/blockwrite.sh" "$BONNIE"
 } >>"$DOC" || die "bench/blockwrite.sh failed"
+# set S, dbench vs bonnie --clients on a real sshfs share it starts itself: appended
+say "set S: dbench vs bonnie --clients on sshfs"
+BONNIE=$BONNIE bgwait "$ROOT/bench/shares.sh" >>"$DOC" || die "bench/shares.sh failed"
 [ -n "$(find "$W" -mindepth 1 -maxdepth 1 2>/dev/null)" ] && say "note: the tools left files in $W (removed with the scratch directory)"
 say "report written to $DOC ($((T1 - T0)) s)"

@@ -12,7 +12,10 @@
 #include "../lib/exitcodes.h"
 #include "../lib/privs.h"
 #include "../lib/signals.h"
+#include "../lib/units.h"
 #include "../phases/align_probe.h"
+#include "../phases/autosize.h"
+#include "../phases/link_probe.h"
 #include "../phases/bench.h"
 #include "../phases/clients.h"
 #include "../report/outputs.h"
@@ -32,6 +35,7 @@ struct session {
 	struct bench bench;
 	struct run_result *run;
 	struct align_result *align;
+	struct autosize sizes;    /* what bonnie sized once for the invocation */
 	char date[40];            /* start of the run, UTC, for --share */
 	struct report_ctx out;    /* every output's context */
 	struct repeat_set repeats; /* -x N: each run's figures for the summary */
@@ -107,6 +111,50 @@ static int open_status(enum bench_status st, const struct op_error *e)
 	return EXIT_SETUP;
 }
 
+/* What the user left to bonnie is sized once, here, for every run, count
+ * and client; a note says what a slow share made of it. */
+static int session_autosize(struct session *s, struct config *cfg)
+{
+	const struct files_cal *f = &s->sizes.files;
+	struct op_error e = {0};
+	char size[32];
+
+	if (autosize_run(&s->bench, cfg, s->env.share.is_share, &s->sizes, &e) != 0) {
+		say_error("cannot ", &e);
+		return EXIT_IO;
+	}
+	if (s->sizes.data_ran) {
+		units_format_size(cfg->file_size, size, sizeof size);
+		say("note: %s is on a network share (%s): the data file is sized by time: -s %s", cfg->dir,
+		    s->env.share.client, size);
+	}
+	if (s->sizes.files_ran && f->slow)
+		say("note: file creation under %s is slow (%u files in %.1f s): the file tests use -n 1", cfg->dir,
+		    f->created, (double)f->create_ns / 1e9);
+	return EXIT_OK;
+}
+
+/* -n with links: refused in one line before any phase when this file
+ * system makes none (a FUSE client of a share). */
+static int session_link_probe(struct session *s)
+{
+	const struct config *cfg = s->cfg;
+	bool symbolic = cfg->file_max == FILES_SYMLINKS;
+	const char *what;
+	int err;
+
+	if (cfg->files_k == 0 || cfg->file_max >= 0)
+		return EXIT_OK;
+	err = link_probe(s->bench.scratch.dirfd, symbolic, &what);
+	if (err == 0)
+		return EXIT_OK;
+	if (err != EPERM && err != ENOSYS && err != EOPNOTSUPP)
+		return say_status(EXIT_IO, "cannot %s the link probe under %s: %s", what, cfg->dir, strerror(err));
+	return say_status(EXIT_SETUP, "-n with max %s: %s links are not supported under %s (%s): %s",
+	                  symbolic ? "-2" : "-1", symbolic ? "symbolic" : "hard", cfg->dir, s->env.fs_type,
+	                  strerror(err));
+}
+
 /* "2026-12-01 02:57 UTC": when the run started, for the --share block. */
 static void share_date(char *buf, size_t len)
 {
@@ -147,14 +195,15 @@ static int session_open(struct session *s, struct config *cfg)
 	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
 	status = open_status(bench_open(&s->bench, cfg, s->env.dev.logical_block, &e), &e);
-	if (status != EXIT_OK)
+	if (status != EXIT_OK || (status = session_link_probe(s)) != EXIT_OK ||
+	    (status = session_autosize(s, cfg)) != EXIT_OK)
 		return status;
 	/* without the memory the JSON only lacks the per-client times */
 	if (config_most_clients(cfg) > 1 && client_times_open(&s->times, config_most_clients(cfg)) == 0) {
 		s->bench.times = &s->times;
 		s->out.times = &s->times;
 	}
-	if (s->env.dev.present && s->env.dev.counters.count)
+	if (s->env.dev.present && !s->env.share.is_share && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
 	s->out.timelines = s->bench.ctx.timelines;
 	maybe_probe_alignment(s);

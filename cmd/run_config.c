@@ -80,6 +80,7 @@ int run_config_finish(struct config *cfg)
 	if (cfg->sweep_levels && !cfg->file_size_given) {
 		cfg->file_size = SWEEP_FILE_SIZE;
 		cfg->file_size_given = true;
+		cfg->file_size_auto = true;
 	}
 	return EXIT_OK;
 }
@@ -112,6 +113,8 @@ static int fit_to_space(struct config *cfg, const struct env_info *env)
 	struct op_error e = {0};
 	struct space sp;
 
+	if (!cfg->file_size_given)
+		cfg->file_size_auto = true;
 	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
 		if (!cfg->file_size_given)
 			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;

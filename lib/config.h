@@ -12,7 +12,7 @@
 #define DEFAULT_CHUNK 8192u
 #define DEFAULT_SEEKS 8192u
 #define DEFAULT_SEEK_PROCS 5u
-#define DEFAULT_PERCHAR_BYTES (3ull << 20)
+#define DEFAULT_PERCHAR_BYTES (3ull << 20) /* until sized by time (no -f: autosize.h) */
 #define DEFAULT_FILES_K 16u
 #define MAX_MACHINE_NAME 128u
 #define MAX_SWEEP_LEVELS 32u        /* --clients list entries */
@@ -28,12 +28,16 @@ struct config {
 	/* -s size:chunk:seeks:procs */
 	uint64_t file_size;         /* 0 skips the I/O phases */
 	bool file_size_given;       /* false: the documented default is used */
+	bool file_size_auto;        /* the size is bonnie's choice (no -s), whatever chose it */
+	bool file_size_timed;       /* ... and was sized by time on a network share (autosize.c) */
 	uint32_t chunk;
 	uint32_t seeks;
 	uint32_t seek_procs;
 	bool seeks_given;           /* false: bonnie sizes the seeks to the device (seeks.c) */
 
 	uint64_t perchar_size;      /* -f: 0 skips the per-char phases */
+	bool perchar_given;         /* false: bonnie sizes it by time, once (autosize.c) */
+	bool perchar_timed;         /* ... and did (the per-char phases run) */
 
 	/* -n num:max:min:dirs:chunk */
 	uint32_t files_k;           /* units of 1024 files; 0 skips file tests */
@@ -42,6 +46,7 @@ struct config {
 	uint32_t file_dirs;         /* 0 or 1: all files in one directory */
 	uint32_t file_chunk;
 	bool files_given;           /* false: bonnie sizes the file tests (files_auto.c) */
+	bool files_decided;         /* files_k was decided once for the invocation (autosize.c) */
 
 	uint64_t ram_bytes;         /* -r; 0 with ram_given disables RAM checks */
 	bool ram_given;

@@ -2,6 +2,7 @@
  * block devices in sysdev.c. */
 #include "env.h"
 #include "mountinfo.h"
+#include "space.h"
 #include "str.h"
 
 #include <limits.h>
@@ -99,6 +100,7 @@ static void storage(struct env_info *env, const char *dir, const char *sysroot)
 		str_copy(env->mount_source, sizeof env->mount_source, m.source);
 		str_copy(env->mount_point, sizeof env->mount_point, m.mount_point);
 		str_copy(env->mount_options, sizeof env->mount_options, m.options);
+		share_detect(m.fs_type, m.source, m.mount_point, real, &env->share);
 	}
 	if (env_device_probe(&env->dev, sysroot, major(st.st_dev), minor(st.st_dev)) == 0)
 		return;
@@ -114,7 +116,11 @@ static void storage(struct env_info *env, const char *dir, const char *sysroot)
 
 void env_probe(struct env_info *env, const char *dir, const char *sysroot)
 {
+	struct space sp;
+
 	memset(env, 0, sizeof *env);
 	machine(env, sysroot);
 	storage(env, dir, sysroot);
+	if (space_of(dir, &sp) == 0)
+		env->space_unknown = sp.unlimited != 0;
 }

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "share.h"
+
 #define ENV_UNKNOWN "unknown"
 
 #define ENV_COUNTED_MAX 16
@@ -63,6 +65,8 @@ struct env_info {
 	char mount_point[256];
 	char mount_options[512];
 	struct env_device dev;
+	struct env_share share;    /* a network share's client, server and export */
+	bool space_unknown;        /* statvfs reports no size (smbnetfs, ramfs): no space check */
 };
 
 /* Probes everything for the directory dir. sysroot prefixes /sys and /proc

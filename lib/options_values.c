@@ -193,6 +193,7 @@ int options_set_file_tests(struct parser *p, const char *arg)
 
 int options_set_perchar(struct parser *p, const char *arg)
 {
+	p->cfg->perchar_given = true;
 	if (arg == NULL) {
 		p->cfg->perchar_size = 0;
 		return 0;

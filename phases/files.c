@@ -30,7 +30,9 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->sync_each = cfg->sync_each;
 	fp->verify = cfg->verify;
 	fp->auto_count = !cfg->files_given;
-	fp->count_fixed = !fp->auto_count;
+	/* decided once for the invocation: no instance sizes itself again */
+	fp->sized = cfg->files_decided;
+	fp->count_fixed = !fp->auto_count || cfg->files_decided;
 	snprintf(fp->toppath, sizeof fp->toppath, "%s/%s", scratch_path, FILES_DIR);
 	if (fp->count > SIZE_MAX / sizeof *fp->order) { /* only where size_t is narrow */
 		errno = ENOMEM;

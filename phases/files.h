@@ -84,11 +84,36 @@ int64_t files_index_of(const char *name, bool random_first);
 #define FILES_AUTO_CAL 4096u
 #define FILES_AUTO_CAL_MIN 16u
 #define FILES_AUTO_CAL_NS 200000000ull
+#define FILES_AUTO_CAL_MAX_NS 2000000000ull
 #define FILES_AUTO_NS 1500000000ull
 #define FILES_AUTO_MIN_CREATE_NS 1200000000ull
 #define FILES_AUTO_MAX_CREATE_NS 8000000000ull
 #define FILES_AUTO_MAX_K 512u
 int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath);
+
+/* The calibration itself (FILES_CAL_DIR under scratch_fd, removed again):
+ * created files in create_ns, deleted in delete_ns; the cap, the target
+ * by the delete rate and the count decided for a whole invocation
+ * (files_auto_decide_k). When fewer than FILES_AUTO_CAL_MIN files could
+ * be made in FILES_AUTO_CAL_MAX_NS (a slow share), slow is set and both
+ * counts are 1: too few to time, which is not an error. Returns 0, or -1
+ * with the errno of the create, delete or mkdir that failed. */
+struct files_cal {
+	unsigned created;
+	uint64_t create_ns;
+	uint64_t delete_ns;
+	uint32_t cap_k;
+	uint32_t target_k;
+	uint32_t decided_k;
+	bool slow;
+};
+int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *out);
+
+/* A count fixed once for every run and client (no create stop rule to
+ * trim it): the target by the delete rate (files_auto_target_k), but no
+ * more than creating at create_ns a file does in FILES_AUTO_MAX_CREATE_NS
+ * (at least 1). */
+uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k);
 
 /* Whole 1024s of files whose deletion at delete_ns per file takes
  * FILES_AUTO_NS, rounded up: 1..cap_k (cap_k when delete_ns is 0). */

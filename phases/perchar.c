@@ -1,5 +1,5 @@
 /* Per-char write and read: one write(2)/read(2) of one byte per byte over
- * the per-char size (-f, 3 MiB by default). They measure system-call cost,
+ * the per-char size (-f; without it sized by time once, autosize.h). They measure system-call cost,
  * not the disk. One latency entry per chunk's worth of calls, as bonnie++
  * defines the operation (and cheaper than reading the clock per byte). */
 #include "io_common.h"

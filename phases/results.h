@@ -117,6 +117,8 @@ struct run_counts {
 	uint32_t files_k;       /* file-test files, in units of 1024 */
 	bool seeks_auto;        /* sized by bonnie, not given with -s */
 	bool files_auto;        /* sized by bonnie, not given with -n */
+	uint64_t perchar_bytes; /* per-char bytes of the whole run (0: those phases did not run) */
+	bool perchar_auto;      /* sized by time by bonnie, not given with -f */
 };
 
 struct run_result {

@@ -164,12 +164,15 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 	memset(&run->counts, 0, sizeof run->counts);
 	run->counts.seeks_auto = !cfg->seeks_given;
 	run->counts.files_auto = !cfg->files_given;
+	run->counts.perchar_auto = !cfg->perchar_given;
+	if (run->phase[PHASE_PUTC].status != PHASE_NOT_RUN || run->phase[PHASE_GETC].status != PHASE_NOT_RUN)
+		run->counts.perchar_bytes = cfg->perchar_size;
 	/* a given count is split exactly among clients; one sized by time is what all did */
 	if (seeks->status != PHASE_NOT_RUN)
 		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;
 	if (cfg->files_k > 0 && files && files->count_fixed)
 		run->counts.files_k = (uint32_t)(files->count / 1024);
-	else if (cfg->files_k > 0 && cfg->files_given)
+	else if (cfg->files_k > 0 && (cfg->files_given || cfg->files_decided))
 		run->counts.files_k = cfg->files_k;
 	else if (cfg->files_k > 0) /* auto count never settled, or the clients' own: what the creates made */
 		run->counts.files_k = (uint32_t)((made + 1023) / 1024);

@@ -78,6 +78,24 @@ const char *report_caveat_text(unsigned caveat)
 	return "";
 }
 
+const char *report_share_caveat(void)
+{
+	return "reads may come from the server's cache, which bonnie cannot evict from here, and the "
+	       "server's device cannot be counted";
+}
+
+/* A network share: which, and what it cannot prove (no device row). */
+static void share_lines(FILE *out, const struct env_info *env)
+{
+	const struct env_share *sh = &env->share;
+	struct safe_text type, server, export_;
+
+	fprintf(out, "Share:       %s (%s), server %s, export %s\n", sh->client, safe(&type, env->fs_type),
+	        sh->server[0] ? safe(&server, sh->server) : "unknown",
+	        sh->export_[0] ? safe(&export_, sh->export_) : "unknown");
+	fprintf(out, "             %s\n", report_share_caveat());
+}
+
 void report_env(FILE *out, const struct env_info *env)
 {
 	struct safe_text host, cpu, type, source, point, options;
@@ -89,12 +107,17 @@ void report_env(FILE *out, const struct env_info *env)
 	        (double)env->ram_bytes / (1u << 30));
 	fprintf(out, "File system: %s on %s at %s (%s)\n", safe(&type, env->fs_type),
 	        safe(&source, env->mount_source), safe(&point, env->mount_point), safe(&options, env->mount_options));
-	if (env->dev.present) {
+	if (env->share.is_share) {
+		share_lines(out, env);
+	} else if (env->dev.present) {
 		device_lines(out, &env->dev);
 		counters_line(out, &env->dev);
 	} else {
 		fprintf(out, "Device:      none found (no block device under %s)\n", safe(&type, env->fs_type));
 	}
+	if (env->space_unknown)
+		fprintf(out, "Space:       %s reports no size (statvfs: 0 blocks): the free-space check could not "
+		        "be made\n", safe(&type, env->fs_type));
 	c_locale_leave(&loc);
 }
 
@@ -147,6 +170,18 @@ static void device_json(struct json *j, const struct env_device *d)
 	json_object_end(j);
 }
 
+static void share_json(struct json *j, const struct env_share *sh)
+{
+	json_object_begin(j, "share");
+	json_string(j, "client", sh->client);
+	json_string(j, "server", sh->server);
+	json_string(j, "export", sh->export_);
+	json_bool(j, "reads_may_be_server_cached", true);
+	json_bool(j, "device_true", false);
+	json_string(j, "not_device_true_because", report_share_caveat());
+	json_object_end(j);
+}
+
 void report_env_json(struct json *j, const struct env_info *env)
 {
 	json_object_begin(j, "environment");
@@ -162,7 +197,14 @@ void report_env_json(struct json *j, const struct env_info *env)
 	json_string(j, "source", env->mount_source);
 	json_string(j, "mount_point", env->mount_point);
 	json_string(j, "options", env->mount_options);
+	json_bool(j, "space_checked", !env->space_unknown);
 	json_object_end(j);
-	device_json(j, &env->dev);
+	if (env->share.is_share) {
+		share_json(j, &env->share);
+		json_null(j, "device");
+	} else {
+		json_null(j, "share");
+		device_json(j, &env->dev);
+	}
 	json_object_end(j);
 }

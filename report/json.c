@@ -32,6 +32,8 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_bool(j, "seeks_auto", !cfg->seeks_given);
 	json_u64(j, "seek_workers", cfg->seek_procs);
 	json_u64(j, "perchar_bytes", cfg->perchar_size);
+	json_bool(j, "perchar_auto", !cfg->perchar_given);
+	json_bool(j, "file_size_by_time", cfg->file_size_timed);
 	json_u64(j, "files", config_file_count(cfg));
 	json_bool(j, "files_auto", !cfg->files_given);
 	if (cfg->file_max < 0)
@@ -276,6 +278,8 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_bool(j, "seeks_auto", run->counts.seeks_auto);
 	json_u64(j, "files", (uint64_t)run->counts.files_k * 1024);
 	json_bool(j, "files_auto", run->counts.files_auto);
+	json_u64(j, "perchar_bytes", run->counts.perchar_bytes);
+	json_bool(j, "perchar_auto", run->counts.perchar_auto);
 	json_object_end(j);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)

@@ -63,6 +63,7 @@ static void table_run(struct report_ctx *c)
 {
 	if (c->shown == 0) {
 		report_env(c->table_out, c->env);
+		report_sizes(c->table_out, c->cfg);
 		report_align(c->table_out, c->align);
 	}
 	report_table(c->table_out, c->cfg, c->run);

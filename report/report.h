@@ -35,6 +35,14 @@ void report_env(FILE *out, const struct env_info *env);
  * not device-true, in a few words; "" for device-true ones. */
 const char *report_caveat_text(unsigned caveat);
 
+/* Why a network share's figures are not device-true (header and JSON). */
+const char *report_share_caveat(void);
+
+/* "Sized:" above the table: what bonnie sized once for the invocation
+ * when the user did not (per-char by time, the data file by time on a
+ * share, the file count by the delete rate); nothing when it sized none. */
+void report_sizes(FILE *out, const struct config *cfg);
+
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
 

@@ -59,6 +59,10 @@ check cmd:chromium chromium
 check file:/usr/bin/python3 python3
 check file:/usr/lib/python3/dist-packages/html5lib python3-html5lib
 check cmd:sed sed
+check cmd:smbd samba
+check cmd:smbclient smbclient
+check cmd:smbnetfs smbnetfs
+check cmd:sshfs sshfs
 ci cmd:clang clang
 ci file:libFuzzer libclang-rt-14-dev
 ci cmd:musl-gcc musl-tools
@@ -69,6 +73,7 @@ bench cmd:dbench dbench
 bench file:/usr/bin/time time
 bench cmd:python3 python3
 bench cmd:setsid util-linux
+bench cmd:dbench dbench
 '
 
 groups="check" dry=0

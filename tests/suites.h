@@ -41,7 +41,8 @@
 	X(reportfile)      \
 	X(timeline)        \
 	X(verdict)         \
-	X(knee)
+	X(knee)            \
+	X(autosize)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

@@ -1,0 +1,95 @@
+#!/bin/sh
+# bench/shares.sh: dbench and bonnie's client sweep side by side on a real
+# SFTP share: sshd on a free 127.0.0.1 port with throwaway keys, mounted
+# with sshfs (tests/share_servers.sh), both started and stopped here.
+# dbench -t TIME (its client.txt load) at each count, then
+# bonnie --clients at the same counts (sizes left to bonnie: on a share the
+# data file is sized by time), one table: dbench's throughput and max
+# latency per count, bonnie's rate, p99 and max per phase and count. The
+# knees, by one rule for both: throughput peaks at the count with the
+# highest rate; the latency knee is the first count whose max latency
+# passes KNEE x its 1-client value (max latency, since dbench has no p99).
+# Usage: BONNIE=build/bonnie bench/shares.sh [REPORT]
+# Settings: SHARE_COUNTS (default 1,4,16,64), DBENCH_TIME (s, default 15),
+# DBENCH_LOAD (default /usr/share/dbench/client.txt), KNEE (default 2),
+# BONNIE_ARGS (extra options for the sweep).
+set -u
+: "${BONNIE:?set BONNIE to the binary under test}"
+REPORT=${1:-}
+COUNTS=${SHARE_COUNTS:-1,4,16,64}
+TIME=${DBENCH_TIME:-15}
+LOAD=${DBENCH_LOAD:-/usr/share/dbench/client.txt}
+KNEE=${KNEE:-2}
+for c in dbench jq sshfs; do
+	command -v "$c" >/dev/null || { echo "bench/shares.sh: needs $c (tests/deps.sh --bench)" >&2; exit 1; }
+done
+[ -r "$LOAD" ] || { echo "bench/shares.sh: no load file $LOAD" >&2; exit 1; }
+T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-bench-shares.XXXXXX") || exit 1
+. "$(dirname "$0")/../tests/share_servers.sh"
+trap 'share_cleanup; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+ssh_start || { echo "bench/shares.sh: cannot start the sshfs share: $why" >&2; exit 1; }
+
+LOADAVG=$(cut -d' ' -f1-3 /proc/loadavg)
+: >"$T/dbench"
+for n in $(echo "$COUNTS" | tr , ' '); do
+	mkdir "$SHARE/d"
+	dbench -t "$TIME" -c "$LOAD" -D "$SHARE/d" "$n" >"$T/dbench.$n" 2>&1 ||
+		{ echo "bench/shares.sh: dbench $n failed" >&2; tail -n 5 "$T/dbench.$n" >&2; exit 1; }
+	rm -rf "$SHARE/d"
+	# "Throughput 285.3 MB/sec  1 clients  1 procs  max_latency=23.456 ms"
+	awk -v n="$n" '/^Throughput/ { for (i = 1; i <= NF; i++) if ($i ~ /^max_latency=/) { sub("max_latency=", "", $i); m = $i }
+		print n, $2, m }' "$T/dbench.$n" >>"$T/dbench"
+	echo "bench/shares.sh: dbench $n: $(tail -n 1 "$T/dbench")" >&2
+done
+t0=$(date +%s)
+# shellcheck disable=SC2086 # BONNIE_ARGS: one word per option
+"$BONNIE" -d "$SHARE" --clients "$COUNTS" -q ${BONNIE_ARGS:-} --json "$T/bonnie.json" >/dev/null 2>"$T/bonnie.err" ||
+	{ echo "bench/shares.sh: bonnie failed" >&2; tail -n 5 "$T/bonnie.err" >&2; exit 1; }
+t1=$(date +%s)
+[ -z "$(ls -A "$EXPORT")" ] || echo "bench/shares.sh: WARNING: the export is not empty after bonnie" >&2
+
+# count phase rate unit p99_ms max_ms, one line per bonnie phase and count
+jq -r '.runs[] | .clients as $n | .phases[] | select(.status == "done") |
+	[$n, .name, (.rate_kib_s // .rate_files_s // .rate_seeks_s),
+	 (if .rate_kib_s then "KiB/s" elif .rate_files_s then "files/s" else "seeks/s" end),
+	 ((.latency_ns.p99 // 0) / 1e6), ((.latency_ns.max // 0) / 1e6)] | @tsv' "$T/bonnie.json" >"$T/bonnie"
+
+{
+	echo
+	echo "## Set S: dbench vs bonnie --clients on a real sshfs share (bench/shares.sh)"
+	echo
+	echo "Run $(date -u '+%Y-%m-%d %H:%M UTC'), load average before: $LOADAVG."
+	echo
+	echo "sshd + sshfs on 127.0.0.1 ($(sshfs --version 2>&1 | grep -i "^sshfs version")); dbench -t $TIME -c $LOAD N;"
+	echo "bonnie --clients $COUNTS ${BONNIE_ARGS:-}($(jq -r '.config.file_size_bytes / 1048576 | floor' "$T/bonnie.json") MiB data file sized by time: $(jq -r '.config.file_size_by_time' "$T/bonnie.json"); $((t1 - t0)) s)."
+	echo
+	echo "| count | dbench MB/s | dbench max ms |"
+	echo "|---:|---:|---:|"
+	awk '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$T/dbench"
+	echo
+	echo "| phase | count | rate | p99 ms | max ms |"
+	echo "|---|---:|---:|---:|---:|"
+	sort -t "$(printf '\t')" -k2,2 -k1,1n "$T/bonnie" |
+		awk -F '\t' '{ printf "| %s | %s | %.1f %s | %.2f | %.2f |\n", $2, $1, $3, $4, $5, $6 }'
+	echo
+	echo "Knees (throughput: the count with the highest rate; latency: the first count"
+	echo "whose max latency passes ${KNEE}x its 1-client value):"
+	echo
+	awk -v k="$KNEE" '
+		NR == 1 { base = $3 }
+		$2 > best { best = $2; at = $1 }
+		knee == "" && NR > 1 && $3 > k * base { knee = $1 }
+		END { printf "- dbench: throughput peaks at %s clients (%s MB/s); max latency %s\n", at, best,
+		      knee == "" ? "stays within " k "x up to the last count" : "passes " k "x at " knee " clients" }' "$T/dbench"
+	sort -t "$(printf '\t')" -k2,2 -k1,1n "$T/bonnie" | awk -F '\t' -v k="$KNEE" '
+		function flush() { if (ph != "") printf "- bonnie %s: throughput peaks at %s clients; max latency %s\n", ph, at,
+		                   knee == "" ? "stays within " k "x up to the last count" : "passes " k "x at " knee " clients" }
+		$2 != ph { flush(); ph = $2; best = -1; knee = ""; base = $6 }
+		$3 > best { best = $3; at = $1 }
+		knee == "" && $6 > k * base && base > 0 { knee = $1 }
+		END { flush() }'
+} >"$T/report"
+cat "$T/report"
+[ -n "$REPORT" ] && cp "$T/report" "$REPORT"
+exit 0

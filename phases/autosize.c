@@ -1,0 +1,72 @@
+/* Sizing once per invocation; see autosize.h. */
+#include "autosize.h"
+#include "client_share.h"
+#include "phase.h"
+
+#include <errno.h>
+#include <string.h>
+
+static bool perchar_wanted(const struct config *cfg)
+{
+	return !cfg->perchar_given && cfg->perchar_size > 0 && cfg->file_size > 0 &&
+	       (phase_wanted(cfg, &phase_perchar_write) || phase_wanted(cfg, &phase_perchar_read));
+}
+
+static bool files_wanted(const struct config *cfg)
+{
+	return !cfg->files_given && cfg->files_k > 0 &&
+	       (phase_wanted(cfg, &phase_seq_create) || phase_wanted(cfg, &phase_ran_create));
+}
+
+/* The plan was made for the default count; it is made again for the decided one. */
+static int replan_files(struct bench *b, const struct config *cfg)
+{
+	if (!b->have_files)
+		return 0;
+	files_plan_free(&b->files);
+	b->have_files = false;
+	b->ctx.files = NULL;
+	if (files_plan_init(&b->files, cfg, b->scratch.path, b->ctx.mem_align) != 0)
+		return -1;
+	b->have_files = true;
+	b->ctx.files = &b->files;
+	return 0;
+}
+
+int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct autosize *as, struct op_error *e)
+{
+	memset(as, 0, sizeof *as);
+	if (data_by_time && cfg->file_size_auto && cfg->file_size > 0) {
+		if (data_auto_calibrate(b->scratch.dirfd, cfg->chunk, &as->data_bytes, &as->data_ns) != 0) {
+			op_error_set(e, errno, "calibrate block writes in", b->scratch.path, -1);
+			return -1;
+		}
+		as->data_ran = true;
+		cfg->file_size_timed = true;
+		cfg->file_size = data_auto_size(as->data_bytes, as->data_ns, cfg->chunk,
+		                                clients_min_size(cfg->chunk, config_most_clients(cfg)), cfg->file_size);
+	}
+	if (perchar_wanted(cfg)) {
+		if (perchar_auto_calibrate(b->scratch.dirfd, &as->perchar) != 0) {
+			op_error_set(e, errno, "calibrate per-char I/O in", b->scratch.path, -1);
+			return -1;
+		}
+		as->perchar_ran = true;
+		cfg->perchar_timed = true;
+		cfg->perchar_size = perchar_auto_bytes(&as->perchar, cfg->file_size);
+	}
+	if (files_wanted(cfg)) {
+		if (files_auto_calibrate(b->scratch.dirfd, b->scratch.path, &as->files) != 0) {
+			op_error_set(e, errno, "calibrate file creation in", b->scratch.path, -1);
+			return -1;
+		}
+		as->files_ran = true;
+		cfg->files_k = as->files.decided_k;
+		cfg->files_decided = true;
+		if (replan_files(b, cfg) != 0) {
+			op_error_set(e, errno, "allocate", "the file-test plan", -1);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,29 @@
+/* The sizes bonnie chose once for the invocation, above the table. */
+#include "report.h"
+#include "../lib/units.h"
+
+#include <stdio.h>
+
+void report_sizes(FILE *out, const struct config *cfg)
+{
+	char size[32];
+	const char *sep = "";
+	bool perchar = cfg->perchar_timed;
+
+	if (!perchar && !cfg->file_size_timed && !cfg->files_decided)
+		return;
+	fprintf(out, "Sized:       ");
+	if (cfg->file_size_timed) {
+		units_format_size(cfg->file_size, size, sizeof size);
+		fprintf(out, "data file %s by time on a share (no -s)", size);
+		sep = "; ";
+	}
+	if (perchar) {
+		units_format_size(cfg->perchar_size, size, sizeof size);
+		fprintf(out, "%sper-char %s by time (no -f)", sep, size);
+		sep = "; ";
+	}
+	if (cfg->files_decided)
+		fprintf(out, "%sfiles %u x 1024 by the delete rate (no -n)", sep, cfg->files_k);
+	fputs(", once for every run and client\n", out);
+}

@@ -1,0 +1,169 @@
+#!/bin/sh
+# Real network shares, started and stopped here (no systemd): smbd with a
+# private configuration under this test's directory, listening on
+# 127.0.0.1 only and mounted with smbnetfs (its own HOME with .smb/smb.conf
+# and .smb/smbnetfs.conf, big_writes; the share is MOUNT/127.0.0.1:PORT/share),
+# and sshd on a free 127.0.0.1 port with throwaway keys, mounted with sshfs.
+# On each share: one run, -c 2, a sweep --clients 1,4 and a run stopped by
+# SIGINT while held in a block write (the fault shim's pause mode) all
+# leave the export empty (checked on the server's side); the header names
+# the share and claims no device; the sizes bonnie chose are the same in
+# every run and count; without -s the data file is sized by time; -n with
+# links on smbnetfs (no link(2), no symlink(2)) is refused before any
+# phase. A server that cannot start skips its share with a line saying why.
+. "$(dirname "$0")/lib.sh"
+
+: "${BUILD_DIR:?set BUILD_DIR to the build directory (for faultshim.so)}"
+SHIM=$BUILD_DIR/faultshim.so
+[ -f "$SHIM" ] || { echo "shares.sh: $SHIM missing (make build/faultshim.so)" >&2; exit 1; }
+command -v jq >/dev/null || { echo "shares.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+MAN=$(dirname "$0")/../bonnie.1
+SMALL="-s 8m -n 1"
+
+. "$(dirname "$0")/share_servers.sh"
+cleanup() {
+	share_cleanup
+	rm -rf "$T"
+}
+trap cleanup EXIT
+trap "exit 1" INT TERM HUP
+
+# --- what every share must do -------------------------------------------
+export_empty() { empty_dir "$EXPORT" || { ls -lAR "$EXPORT" >&2; false; }; }
+
+one_run() { # one_run NAME CLIENT
+	"$BONNIE" -d "$SHARE" $SMALL --json "$T/$1.json" >"$T/$1.out" 2>"$T/$1.err"; rc=$?
+	check "$1: one run exit 0 (got $rc: $(tail -n 1 "$T/$1.err"))" [ $rc -eq 0 ]
+	check "$1: nothing left in the export" export_empty
+	check "$1: JSON names the share client" [ "$(jq -r '.environment.share.client' "$T/$1.json")" = "$2" ]
+	check "$1: JSON claims no device" [ "$(jq -r '.environment.device' "$T/$1.json")" = null ]
+	check "$1: JSON says why not device-true" \
+		[ "$(jq -r '.environment.share.device_true' "$T/$1.json")" = false ]
+	check "$1: header names the share" grep -q "^Share:       $2 (fuse.$2), server " "$T/$1.out"
+	check "$1: header says reads may come from the server's cache" grep -q "server's cache" "$T/$1.out"
+	check "$1: no From device row" sh -c "! grep -q '^From device' '$T/$1.out'"
+	check "$1: every phase done" \
+		[ "$(jq -r '[.runs[0].phases[] | select(.status != "done" and .status != "not_run")] | length' "$T/$1.json")" = 0 ]
+	check "$1: per-char sized by time, recorded" \
+		[ "$(jq -r '.runs[0].counts.perchar_auto' "$T/$1.json")" = true ]
+	check "$1: header says what was sized" grep -q '^Sized:       per-char ' "$T/$1.out"
+	for key in $(jq -r '.environment.share | keys[]' "$T/$1.json"); do
+		check "$1: share key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
+	done
+}
+
+clients_run() { # clients_run NAME
+	"$BONNIE" -d "$SHARE" -s 8m -n 0 -c 2 -q >/dev/null 2>"$T/$1.c2.err"; rc=$?
+	check "$1: -c 2 exit 0 (got $rc: $(tail -n 1 "$T/$1.c2.err"))" [ $rc -eq 0 ]
+	check "$1: -c 2 left nothing in the export" export_empty
+}
+
+sweep_run() { # sweep_run NAME: sizes decided once for every count
+	"$BONNIE" -d "$SHARE" -s 8m --clients 1,4 -q --json "$T/$1.sw.json" >/dev/null 2>"$T/$1.sw.err"; rc=$?
+	check "$1: sweep 1,4 exit 0 (got $rc: $(tail -n 1 "$T/$1.sw.err"))" [ $rc -eq 0 ]
+	check "$1: sweep left nothing in the export" export_empty
+	check "$1: sweep has both counts" [ "$(jq '.runs | length' "$T/$1.sw.json")" = 2 ]
+	check "$1: one per-char size for every count" \
+		[ "$(jq -c '[.runs[].counts.perchar_bytes] | unique' "$T/$1.sw.json")" = "[$(jq '.config.perchar_bytes' "$T/$1.sw.json")]" ]
+	check "$1: one file count for every count" \
+		[ "$(jq -c '[.runs[].counts.files] | unique | length' "$T/$1.sw.json")" = 1 ]
+}
+
+# SIGINT while the block write is held in a write(2) on the share: exit 4, nothing left.
+sigint_run() { # sigint_run NAME
+	P=$T/$1.pause
+	rm -f "$P"
+	FAULT_DIR=$SHARE FAULT_CALL=write FAULT_NTH=3 FAULT_MODE=pause FAULT_PAUSE_FILE=$P \
+		FAULT_AFTER="Writing intelligently..." LD_PRELOAD=$SHIM \
+		"$BONNIE" -d "$SHARE" -s 8m -n 0 --phases put_block,get_block >"$T/$1.int.out" 2>"$T/$1.int.err" &
+	bpid=$!
+	check "$1: held in the block write" until_ok 60 test -e "$P"
+	kill -INT "$bpid"
+	rm -f "$P"
+	wait "$bpid"; rc=$?
+	check "$1: SIGINT exit 4 (got $rc: $(tail -n 1 "$T/$1.int.err"))" [ $rc -eq 4 ]
+	check "$1: SIGINT left nothing in the export" export_empty
+}
+
+# Without -s the data file is sized by time on a share (block write only: short).
+by_time_run() { # by_time_run NAME
+	"$BONNIE" -d "$SHARE" -n 0 --phases put_block -q --json "$T/$1.bt.json" >/dev/null 2>"$T/$1.bt.err"; rc=$?
+	check "$1: no -s exit 0 (got $rc: $(tail -n 1 "$T/$1.bt.err"))" [ $rc -eq 0 ]
+	check "$1: no -s: the data file sized by time" [ "$(jq '.config.file_size_by_time' "$T/$1.bt.json")" = true ]
+	check "$1: no -s: a note says so" grep -q 'the data file is sized by time: -s ' "$T/$1.bt.err"
+	check "$1: no -s: under the 4 GiB default" [ "$(jq '.config.file_size_bytes' "$T/$1.bt.json")" -lt $((4 << 30)) ]
+	check "$1: no -s left nothing in the export" export_empty
+}
+
+# SHARES_CASES picks cases (to repeat the ones that could race, e.g.
+# SHARES_CASES=sigint); the share-specific checks come with "one".
+CASES=${SHARES_CASES:-one clients sweep sigint by_time}
+has_case() { case " $CASES " in *" $1 "*) true ;; *) false ;; esac; }
+share_suite() { # share_suite NAME CLIENT
+	has_case one && one_run "$1" "$2"
+	has_case clients && clients_run "$1"
+	has_case sweep && sweep_run "$1"
+	has_case sigint && sigint_run "$1"
+	has_case by_time && by_time_run "$1"
+	true
+}
+
+# The two shares run side by side (each waits on its server's round trips,
+# not on the CPU); each part counts its own checks into a file.
+part_end() { echo "$checks $failures" >"$T/$1.counts"; }
+smb_part() {
+	why=""
+	if smb_start; then
+		share_suite smb smbnetfs
+		has_case one || { check "smb: stopped" smb_stop; part_end smb; return; }
+		check "smb: header says the space check could not be made" grep -q '^Space: .*could not be made' "$T/smb.out"
+		check "smb: JSON space_checked false" [ "$(jq '.environment.file_system.space_checked' "$T/smb.json")" = false ]
+		for max in -1 -2; do
+			"$BONNIE" -d "$SHARE" -s 0 -n "1:$max" -q >"$T/link.out" 2>"$T/link.err"; rc=$?
+			check "smb: -n 1:$max refused with exit 2 (got $rc)" [ $rc -eq 2 ]
+			check "smb: -n 1:$max refusal is one line" [ "$(wc -l <"$T/link.err")" = 1 ]
+			check "smb: -n 1:$max refusal says why" grep -q "links are not supported under .*fuse.smbnetfs" "$T/link.err"
+			check "smb: -n 1:$max refused before any phase" [ ! -s "$T/link.out" ]
+			check "smb: -n 1:$max left nothing" export_empty
+		done
+		check "smb: smbnetfs unmounted, smbd stopped" smb_stop
+		check "smb: export empty after the server stopped" export_empty
+	else
+		echo "shares.sh: SKIP the Samba share: $why" >&2
+		[ -n "$smbd_pid" ] && stop_pid "$smbd_pid"
+		smbd_pid=""
+	fi
+	part_end smb
+}
+ssh_part() {
+	why=""
+	if ssh_start; then
+		share_suite ssh sshfs
+		has_case one || { check "ssh: stopped" ssh_stop; part_end ssh; return; }
+		check "ssh: header names server and export" \
+			grep -q "^Share:       sshfs (fuse.sshfs), server root@127.0.0.1, export $EXPORT\$" "$T/ssh.out"
+		check "ssh: sshfs unmounted, sshd stopped" ssh_stop
+		check "ssh: export empty after the server stopped" export_empty
+	else
+		echo "shares.sh: SKIP the sshfs share: $why" >&2
+		[ -n "$sshd_pid" ] && stop_pid "$sshd_pid"
+		sshd_pid=""
+	fi
+	part_end ssh
+}
+
+(trap - EXIT; smb_part) &
+smb_job=$!
+(trap - EXIT; ssh_part) &
+ssh_job=$!
+wait "$smb_job" "$ssh_job"
+for p in smb ssh; do
+	if [ -f "$T/$p.counts" ]; then
+		read -r c f <"$T/$p.counts"
+		checks=$((checks + c)) failures=$((failures + f))
+	else
+		fail "$p: its part did not finish"
+	fi
+done
+check "no bonnie process left" no_bonnie_left
+finish
