@@ -12,9 +12,13 @@ static bool perchar_wanted(const struct config *cfg)
 	       (phase_wanted(cfg, &phase_perchar_write) || phase_wanted(cfg, &phase_perchar_read));
 }
 
+/* One process sizes its files in its first create, whose stop rule also
+ * holds it to at least FILES_AUTO_MIN_CREATE_NS (files.h), and keeps the
+ * count for every -x run; clients cannot each do that (each would decide
+ * its own count at every sweep level), so for them it is decided here. */
 static bool files_wanted(const struct config *cfg)
 {
-	return !cfg->files_given && cfg->files_k > 0 &&
+	return !cfg->files_given && cfg->files_k > 0 && config_most_clients(cfg) > 1 &&
 	       (phase_wanted(cfg, &phase_seq_create) || phase_wanted(cfg, &phase_ran_create));
 }
 

@@ -3,7 +3,9 @@
  * every -x run, sweep count and client uses the same ones (a client's part
  * is its share of them, client_share.h): the per-char size by time
  * (perchar_auto.h), on a network share the data file by time
- * (data_auto.h), and the file count by the delete rate (files.h). Seeks
+ * (data_auto.h), and for client processes (-c, --clients) the file count
+ * by the delete rate (files.h; one process sizes it in its first create
+ * and keeps it for every -x run). Seeks
  * need no decision: without a count they run for a fixed time (seeks.c). */
 #ifndef BONNIE_AUTOSIZE_H
 #define BONNIE_AUTOSIZE_H
