@@ -17,7 +17,7 @@
  *    change from one window's rate to the next within a part, relative to
  *    the part's median, leaving out the two windows next to the split.
  *    The change counts when the parts' medians differ by at least 25% of
- *    the higher and by at least 4 times the noise, and at least 80% of the
+ *    the higher and by at least 3 times the noise, and at least 80% of the
  *    windows of each part lie on their side of the midpoint between the
  *    medians ("and stayed there"). The split is then placed to the
  *    interval (100 ms while a phase is under about 100 s). A change is
@@ -47,7 +47,7 @@
 #define VERDICT_WINDOW_NS 1000000000ull
 #define VERDICT_WINDOW_OPS 20
 #define VERDICT_CHANGE 0.25
-#define VERDICT_NOISE_FACTOR 4.0
+#define VERDICT_NOISE_FACTOR 3.0
 #define VERDICT_CONSISTENT 0.8
 #define VERDICT_STEADY_SPREAD 0.20
 #define VERDICT_DIRTY_BEFORE 0.5

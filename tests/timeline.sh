@@ -13,7 +13,9 @@
 #    test's own): "stalled", at the time of that write (within 10%, or 150
 #    ms: the interval's width and a half) and for 1.5 s (within 10%).
 # The limits need cgroup v1 blkio (or v2 io.max); without either those
-# cases are skipped with one line. Every JSON timeline's sums must be the
+# cases are skipped with one line. They run on ext4 on a loop device over
+# RAM (see loop_setup): the machine's shared disk, loaded by others, gave
+# phases that stalled and crawled on their own. Every JSON timeline's sums must be the
 # phase's totals.
 . "$(dirname "$0")/lib.sh"
 
@@ -156,13 +158,38 @@ fall() {
 		[ "$v" = fell ]
 	if [ "$v" = fell ]; then
 		at=$(j "$json" "$ph" '.verdict.at_ns')
-		check "$ph: fell at $at ns, the $call was held at $((t2 - t1)) ns (10%)" within "$at" "$((t2 - t1))" 10
+		check "$ph: fell at $at ns, the $call was held at $((t2 - t1)) ns (10%); MB per interval: $(j "$json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" within "$at" "$((t2 - t1))" 10
 		check "$ph: fell after $(j "$json" "$ph" '.verdict.at_bytes') bytes, held at $(((k - 1) * CHUNK)) (10%)" \
 			within "$(j "$json" "$ph" '.verdict.at_bytes')" "$(((k - 1) * CHUNK))" 10
 	fi
 	sums_check "$json" "$ph fall"
 }
 
+# The throttled cases run on a block device of the test's own: ext4 on a
+# loop device over a file in a tmpfs (RAM), so that what other programs do
+# to the machine's disks cannot stall or slow the phase on its own; where
+# that cannot be made, on the disk under $TMPDIR.
+LOOP=
+LM=$T/loop
+loop_setup() {
+	command -v losetup >/dev/null && command -v mkfs.ext4 >/dev/null || return 1
+	mkdir "$LM" && mount -t tmpfs -o size=600m bonnie-timeline "$LM" || return 1
+	truncate -s 512m "$LM/img" && LOOP=$(losetup -f --show "$LM/img") || { umount "$LM"; return 1; }
+	mkdir "$LM/fs" && mkfs.ext4 -q "$LOOP" && mount "$LOOP" "$LM/fs" || { loop_cleanup; return 1; }
+	D=$LM/fs/dir
+	mkdir "$D"
+}
+loop_cleanup() {
+	[ -n "$LOOP" ] || return 0
+	umount "$LM/fs" 2>/dev/null
+	losetup -d "$LOOP" 2>/dev/null
+	umount "$LM" 2>/dev/null
+	LOOP=
+	D=$T/dir
+}
+trap 'cleanup_group; loop_cleanup; rm -rf "$T"' EXIT
+
+loop_setup || echo "timeline.sh: no loop device over RAM here: the throttled cases run on the disk under ${TMPDIR:-/tmp}"
 if setup_group; then
 	# 3 s at the first limit, then a quarter of it for at least 4 s
 	fall put_block "Writing intelligently" write 768 put_block
@@ -185,13 +212,14 @@ else
 fi
 cleanup_group
 G=
+loop_cleanup
 
 # A write held 1.5 s: stalled there, for that long. On a tmpfs of our own,
 # so that nothing else on the machine's disks can stall the phase too.
 M=$T/mnt
 mkdir "$M"
 if mount -t tmpfs -o size=2200m bonnie-timeline "$M" 2>/dev/null; then
-	trap 'umount "$M" 2>/dev/null; cleanup_group; rm -rf "$T"' EXIT
+	trap 'umount "$M" 2>/dev/null; cleanup_group; loop_cleanup; rm -rf "$T"' EXIT
 	D=$M
 	K=1536
 	start "$T/stall.json" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=$K FAULT_MODE=delay \
