@@ -1,8 +1,8 @@
 #!/bin/sh
 # Timelines and verdicts against real slow-downs, not synthetic ones:
 #  - block write (-D) falls when a cgroup blkio limit is lowered partway:
-#    it starts under a limit of 64 MiB/s (so what other load does to the
-#    disk does not make the part before the change noisy), the fault shim
+#    it starts under a limit of 16 MiB/s (so that what other load does to
+#    the machine does not make the part before the change noisy), the shim
 #    (FAULT_MODE=pause) holds the first write and the K-th, the test takes
 #    the rate reached in between and sets a write limit of a quarter of it
 #    while the phase is held; the verdict must be "fell" at the time and
@@ -128,15 +128,15 @@ time_at_bytes() {
 # does), the fault shim holds its first and its K-th CALL, and while it is
 # held the limit becomes a quarter of the rate reached in between; the
 # verdict must be "fell" at the time and the size of the K-th call.
-CHUNK=262144
-BASE=$((64 * MIB))
+CHUNK=65536
+BASE=$((16 * MIB))
 fall() {
 	ph=$1 title=$2 call=$3 k=$4 phases=$5 json=$T/$1.json
 	kind=write; [ "$call" = read ] && kind=read
 	limit "$kind" "$BASE"
 	rm -f "$T/p"
 	start "$json" FAULT_AFTER="$title" FAULT_CALL="$call" FAULT_NTH=1 FAULT_NTH2="$k" FAULT_MODE=pause \
-		FAULT_PAUSE_FILE="$T/p" -- -D -s "$(((k + k / 3) * CHUNK / MIB))m:256k" --phases "$phases"
+		FAULT_PAUSE_FILE="$T/p" -- -D -s "$(((k + k / 3) * CHUNK / MIB))m:64k" --phases "$phases"
 	if ! wait_for test -e "$T/p"; then
 		fail "$ph: never held at the first $call"; kill "$pid"; wait "$pid"; return
 	fi
@@ -197,7 +197,7 @@ if setup_group; then
 	# both phases wholly under those limits
 	limit write "$LIMIT_write"
 	limit read "$LIMIT_read"
-	start "$T/steady.json" -- -D -s 64m:256k --phases put_block,get_block
+	start "$T/steady.json" -- -D -s 16m:64k --phases put_block,get_block
 	wait "$pid"
 	check "steady run: exit 0" [ $? -eq 0 ]
 	for ph in put_block get_block; do
