@@ -181,26 +181,23 @@ static bool real_change(const struct windows *w, struct split *sp)
 	       consistent(w, sp);
 }
 
-/* The change placed to the interval: within the window before and the
- * window of the split, the interval where the summed distance from the
- * two medians is least. Returns the interval index. */
+/* The change placed to the interval: in the window before the split and
+ * the window of the split, just after the last interval still on the
+ * before part's side of the midpoint between the medians: from there on
+ * the rate "stayed there" (a dip that recovered before the change is not
+ * the change). Returns the interval index. */
 static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct windows *w, const struct split *sp)
 {
-	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = sp->at * w->per;
-	double best = INFINITY;
+	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = lo;
+	double mid = (sp->before + sp->after) / 2;
+	bool fall = sp->after < sp->before;
 
 	if (hi > s->n)
 		hi = s->n;
-	for (uint32_t j = lo + 1; j < hi; j++) {
-		double c = 0.0;
-		for (uint32_t i = lo; i < hi; i++) {
-			double r = rate_of(units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
-			c += fabs(r - (i < j ? sp->before : sp->after));
-		}
-		if (c < best) {
-			best = c;
-			best_j = j;
-		}
+	for (uint32_t i = lo; i < hi; i++) {
+		double r = rate_of(units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
+		if (fall ? r > mid : r < mid)
+			best_j = i + 1;
 	}
 	return best_j;
 }

@@ -19,8 +19,10 @@
  *    The change counts when the parts' medians differ by at least 25% of
  *    the higher and by at least 3 times the noise, and at least 80% of the
  *    windows of each part lie on their side of the midpoint between the
- *    medians ("and stayed there"). The split is then placed to the
- *    interval (100 ms while a phase is under about 100 s). A change is
+ *    medians ("and stayed there"). The change is then placed to the
+ *    interval (100 ms while a phase is under about 100 s): within the
+ *    windows either side of the split, just after the last interval still
+ *    on the before part's side of that midpoint. A change is
  *    looked for only over at least 5 windows.
  *     - fell: the after part is slower; it lasts at least 2 windows and
  *       a tenth of the phase, the before part at least 2 windows. On a

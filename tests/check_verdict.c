@@ -123,6 +123,21 @@ START_TEST(fell)
 }
 END_TEST
 
+/* A dip that recovered before the fall (the machine starved the phase
+ * for half a second) is not where it fell. */
+START_TEST(a_dip_before_the_fall_is_not_the_fall)
+{
+	struct verdict v;
+
+	make(400, fell_rate);
+	for (uint32_t i = 90; i < 95; i++)
+		ser->pt[i].bytes = ser->pt[i].ops = 0;
+	judge(PHASE_PUT_BLOCK, &v);
+	ck_assert_int_eq(v.kind, VERDICT_FELL);
+	ck_assert_uint_eq(v.at_ns, 10000 * MS);
+}
+END_TEST
+
 START_TEST(fell_at_the_dirty_limit)
 {
 	struct verdict v;
@@ -208,6 +223,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, steady);
 	tcase_add_test(t, noisy_but_steady);
 	tcase_add_test(t, fell);
+	tcase_add_test(t, a_dip_before_the_fall_is_not_the_fall);
 	tcase_add_test(t, fell_at_the_dirty_limit);
 	tcase_add_test(t, stalled);
 	tcase_add_test(t, a_slow_operation_among_others_is_no_stall);
