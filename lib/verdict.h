@@ -29,6 +29,9 @@
  *       write phase with device counters: when the devices wrote under
  *       half the bytes before the fall and at least 70% after, the cause
  *       is the page cache's dirty limit; otherwise "a write cache filled?".
+ *       On a phase that writes nothing: when after the fall the devices
+ *       wrote at least a quarter of its bytes, or read 1.5 times them, the
+ *       cause is other I/O on the devices.
  *     - warm-up: the before part is slower, lasts at least 2 windows and
  *       at most a third of the phase.
  *     - rose: the before part is slower and longer than a third.
@@ -54,6 +57,8 @@
 #define VERDICT_STEADY_SPREAD 0.20
 #define VERDICT_DIRTY_BEFORE 0.5
 #define VERDICT_DIRTY_AFTER 0.7
+#define VERDICT_OTHER_WRITES 0.25
+#define VERDICT_OTHER_READS 1.5
 
 enum verdict_kind {
 	VERDICT_NONE = 0,    /* no timeline (not run, or no operations recorded) */
@@ -71,6 +76,8 @@ enum verdict_cause {
 	VERDICT_CAUSE_NONE = 0,
 	VERDICT_CAUSE_DIRTY_LIMIT,  /* the page cache's dirty limit was reached */
 	VERDICT_CAUSE_WRITE_CACHE,  /* a guess: a write cache filled? */
+	VERDICT_CAUSE_OTHER_IO,     /* a phase that writes nothing fell while the devices
+	                               wrote, or read far more than it: other I/O */
 };
 
 /* Plain data: kept in each phase_result. */
