@@ -163,6 +163,8 @@ valgrind: deps
 # Side-by-side ratios against bonnie++ and fio (not part of check): bench/README.md.
 bench: $(BIN)
 	bench/run.sh
+	$(MAKE) --no-print-directory BUILD=build-notl EXTRA_CFLAGS=-DBONNIE_NO_TIMELINE build-notl/bonnie
+	bench/timeline_cost.sh $(abspath $(BIN)) $(abspath build-notl/bonnie)
 
 # Block write and rewrite against bonnie++ only, in interleaved pairs
 # (bench/blockwrite.sh; BW_PAIRS, BW_SIZE in MiB, BW_DIR, BW_OLD=another bonnie).
@@ -178,6 +180,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie $(DESTDIR)$(MANDIR)/bonnie.1
 
 clean:
-	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc bonnie
+	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
 
 -include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d

@@ -181,26 +181,23 @@ static bool real_change(const struct windows *w, struct split *sp)
 	       consistent(w, sp);
 }
 
-/* The change placed to the interval: within the window before and the
- * window of the split, the interval where the summed distance from the
- * two medians is least. Returns the interval index. */
+/* The change placed to the interval: in the window before the split and
+ * the window of the split, just after the last interval still on the
+ * before part's side of the midpoint between the medians: from there on
+ * the rate "stayed there" (a dip that recovered before the change is not
+ * the change). Returns the interval index. */
 static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct windows *w, const struct split *sp)
 {
-	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = sp->at * w->per;
-	double best = INFINITY;
+	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = lo;
+	double mid = (sp->before + sp->after) / 2;
+	bool fall = sp->after < sp->before;
 
 	if (hi > s->n)
 		hi = s->n;
-	for (uint32_t j = lo + 1; j < hi; j++) {
-		double c = 0.0;
-		for (uint32_t i = lo; i < hi; i++) {
-			double r = rate_of(units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
-			c += fabs(r - (i < j ? sp->before : sp->after));
-		}
-		if (c < best) {
-			best = c;
-			best_j = j;
-		}
+	for (uint32_t i = lo; i < hi; i++) {
+		double r = rate_of(units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
+		if (fall ? r > mid : r < mid)
+			best_j = i + 1;
 	}
 	return best_j;
 }
@@ -214,23 +211,32 @@ static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t 
 	return u;
 }
 
-/* Why a write phase fell, where the devices' counters tell. */
-static uint8_t fall_cause(const struct tl_series *s, const struct windows *w, const struct split *sp, bool writes)
+/* Why a phase fell, where the devices' counters tell, over the intervals
+ * before and from j: a write phase whose devices wrote little of its bytes
+ * before and most after met the page cache's dirty limit (else, a guess:
+ * a write cache); while a phase that writes nothing falls, devices that
+ * write, or read much more than it does, are busy with other I/O. */
+static uint8_t fall_cause(const struct tl_series *s, uint32_t j, bool writes)
 {
-	uint64_t b0 = 0, d0 = 0, b1 = 0, d1 = 0;
+	uint64_t b0 = 0, d0 = 0, b1 = 0, d1 = 0, r1 = 0;
 
-	if (!writes)
-		return VERDICT_CAUSE_NONE;
-	for (uint32_t i = 0; s->dev_valid && i < w->n; i++) {
-		if (i < sp->at)
-			b0 += w->bytes[i], d0 += w->dev_write[i];
-		else
-			b1 += w->bytes[i], d1 += w->dev_write[i];
+	for (uint32_t i = 0; s->dev_valid && i < s->n; i++) {
+		if (i < j) {
+			b0 += s->pt[i].bytes, d0 += s->pt[i].dev_write;
+		} else {
+			b1 += s->pt[i].bytes, d1 += s->pt[i].dev_write;
+			r1 += s->pt[i].dev_read;
+		}
 	}
-	if (s->dev_valid && b0 && b1 && (double)d0 < VERDICT_DIRTY_BEFORE * (double)b0 &&
-	    (double)d1 >= VERDICT_DIRTY_AFTER * (double)b1)
-		return VERDICT_CAUSE_DIRTY_LIMIT;
-	return VERDICT_CAUSE_WRITE_CACHE;
+	if (!s->dev_valid || b1 == 0)
+		return writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE;
+	if (writes)
+		return b0 && (double)d0 < VERDICT_DIRTY_BEFORE * (double)b0 && (double)d1 >= VERDICT_DIRTY_AFTER * (double)b1
+		               ? VERDICT_CAUSE_DIRTY_LIMIT
+		               : VERDICT_CAUSE_WRITE_CACHE;
+	if ((double)d1 >= VERDICT_OTHER_WRITES * (double)b1 || (double)r1 >= VERDICT_OTHER_READS * (double)b1)
+		return VERDICT_CAUSE_OTHER_IO;
+	return VERDICT_CAUSE_NONE;
 }
 
 /* Fell, warm-up or rose, when the timeline shows a real change. */
@@ -252,7 +258,7 @@ static bool find_change(const struct tl_series *s, bool by_bytes, bool writes, c
 	v->level = fmin(sp.before, sp.after) / fmax(sp.before, sp.after);
 	if (sp.after < sp.before) {
 		v->kind = VERDICT_FELL;
-		v->cause = fall_cause(s, w, &sp, writes);
+		v->cause = fall_cause(s, j, writes);
 	} else if (3 * sp.at <= w->n) {
 		v->kind = VERDICT_WARMUP;
 		v->len_ns = v->at_ns;

@@ -17,16 +17,21 @@
  *    change from one window's rate to the next within a part, relative to
  *    the part's median, leaving out the two windows next to the split.
  *    The change counts when the parts' medians differ by at least 25% of
- *    the higher and by at least 4 times the noise, and at least 80% of the
+ *    the higher and by at least 3 times the noise, and at least 80% of the
  *    windows of each part lie on their side of the midpoint between the
- *    medians ("and stayed there"). The split is then placed to the
- *    interval (100 ms while a phase is under about 100 s). A change is
+ *    medians ("and stayed there"). The change is then placed to the
+ *    interval (100 ms while a phase is under about 100 s): within the
+ *    windows either side of the split, just after the last interval still
+ *    on the before part's side of that midpoint. A change is
  *    looked for only over at least 5 windows.
  *     - fell: the after part is slower; it lasts at least 2 windows and
  *       a tenth of the phase, the before part at least 2 windows. On a
  *       write phase with device counters: when the devices wrote under
  *       half the bytes before the fall and at least 70% after, the cause
  *       is the page cache's dirty limit; otherwise "a write cache filled?".
+ *       On a phase that writes nothing: when after the fall the devices
+ *       wrote at least a quarter of its bytes, or read 1.5 times them, the
+ *       cause is other I/O on the devices.
  *     - warm-up: the before part is slower, lasts at least 2 windows and
  *       at most a third of the phase.
  *     - rose: the before part is slower and longer than a third.
@@ -47,11 +52,13 @@
 #define VERDICT_WINDOW_NS 1000000000ull
 #define VERDICT_WINDOW_OPS 20
 #define VERDICT_CHANGE 0.25
-#define VERDICT_NOISE_FACTOR 4.0
+#define VERDICT_NOISE_FACTOR 3.0
 #define VERDICT_CONSISTENT 0.8
 #define VERDICT_STEADY_SPREAD 0.20
 #define VERDICT_DIRTY_BEFORE 0.5
 #define VERDICT_DIRTY_AFTER 0.7
+#define VERDICT_OTHER_WRITES 0.25
+#define VERDICT_OTHER_READS 1.5
 
 enum verdict_kind {
 	VERDICT_NONE = 0,    /* no timeline (not run, or no operations recorded) */
@@ -69,6 +76,8 @@ enum verdict_cause {
 	VERDICT_CAUSE_NONE = 0,
 	VERDICT_CAUSE_DIRTY_LIMIT,  /* the page cache's dirty limit was reached */
 	VERDICT_CAUSE_WRITE_CACHE,  /* a guess: a write cache filled? */
+	VERDICT_CAUSE_OTHER_IO,     /* a phase that writes nothing fell while the devices
+	                               wrote, or read far more than it: other I/O */
 };
 
 /* Plain data: kept in each phase_result. */

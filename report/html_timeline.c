@@ -4,7 +4,8 @@
  * last kept run's timelines are drawn (the verdicts of every run are in
  * the tables). Only formatting: the points are the series' intervals,
  * merged in equal groups past HTML_TL_POINTS (a group's p99 is the
- * highest of its intervals'). */
+ * highest of its intervals'); a last group under half its length is left
+ * out (its rate is that of a few operations). */
 #include "html.h"
 #include "svg.h"
 #include "verdict_text.h"
@@ -37,7 +38,8 @@ static void collect(const struct tl_series *s, enum phase_id id, struct tl_point
 			ns += tl_series_len(s, j);
 			p99 = s->pt[j].p99_ns > p99 ? s->pt[j].p99_ns : p99;
 		}
-		if (ns == 0)
+		/* a last scrap of an interval shows a rate of few operations: left out */
+		if (ns == 0 || (i + per >= s->n && i > 0 && ns * 2 < (uint64_t)per * s->width_ns))
 			continue;
 		p->x[p->n] = ((double)i * (double)s->width_ns + (double)ns / 2) / 1e9;
 		p->rate[p->n] = (double)units * 1e9 / (double)ns / (phase_unit(id) == RATE_BYTES ? 1024.0 : 1.0);
@@ -66,7 +68,7 @@ static void phase_charts(FILE *out, enum phase_id id, const struct tl_series *s,
 		return;
 	html_rate_unit(id, p.max_rate, &scale, &label, &unit);
 	verdict_sentence(id, v, sentence, sizeof sentence);
-	m.label = sentence;
+	m.label = verdict_kind_name((enum verdict_kind)v->kind);
 	snprintf(id_r, sizeof id_r, "timeline-%s", phase_name(id));
 	snprintf(id_l, sizeof id_l, "timeline-p99-%s", phase_name(id));
 	snprintf(title_r, sizeof title_r, "%s: rate over time", phase_words(id));

@@ -82,6 +82,7 @@ static const char *cause_name(const struct verdict *v)
 	switch ((enum verdict_cause)v->cause) {
 	case VERDICT_CAUSE_DIRTY_LIMIT: return "page_cache_dirty_limit";
 	case VERDICT_CAUSE_WRITE_CACHE: return "write_cache?";
+	case VERDICT_CAUSE_OTHER_IO: return "other_io";
 	case VERDICT_CAUSE_NONE: break;
 	}
 	return "unknown";

@@ -46,7 +46,8 @@ static void fell_sentence(enum phase_id id, const struct verdict *v, char *buf, 
 		         pct(1.0 - v->level), at, secs(v->at_ns), at);
 	else
 		snprintf(buf, len, "fell %d%% after %s (%.1f s) and stayed there%s", pct(1.0 - v->level), at,
-		         secs(v->at_ns), v->cause == VERDICT_CAUSE_WRITE_CACHE ? ": a write cache filled?" : "");
+		         secs(v->at_ns), v->cause == VERDICT_CAUSE_WRITE_CACHE ? ": a write cache filled?" :
+		                         v->cause == VERDICT_CAUSE_OTHER_IO ? ": the device was busy with other I/O" : "");
 }
 
 void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)

@@ -123,6 +123,21 @@ START_TEST(fell)
 }
 END_TEST
 
+/* A dip that recovered before the fall (the machine starved the phase
+ * for half a second) is not where it fell. */
+START_TEST(a_dip_before_the_fall_is_not_the_fall)
+{
+	struct verdict v;
+
+	make(400, fell_rate);
+	for (uint32_t i = 90; i < 95; i++)
+		ser->pt[i].bytes = ser->pt[i].ops = 0;
+	judge(PHASE_PUT_BLOCK, &v);
+	ck_assert_int_eq(v.kind, VERDICT_FELL);
+	ck_assert_uint_eq(v.at_ns, 10000 * MS);
+}
+END_TEST
+
 START_TEST(fell_at_the_dirty_limit)
 {
 	struct verdict v;
@@ -135,6 +150,23 @@ START_TEST(fell_at_the_dirty_limit)
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v),
 	                 "fell 75% after 9.3 GiB (10.0 s): page cache dirty limit reached after 9.3 GiB");
 	ck_assert_int_eq(v.cause, VERDICT_CAUSE_DIRTY_LIMIT);
+}
+END_TEST
+
+/* A read phase falls while the devices write: someone else's I/O. */
+START_TEST(fell_under_other_io)
+{
+	struct verdict v;
+
+	make(400, fell_rate);
+	ser->dev_valid = true;
+	for (uint32_t i = 0; i < ser->n; i++) {
+		ser->pt[i].dev_read = ser->pt[i].bytes;
+		ser->pt[i].dev_write = i < 100 ? 0 : ser->pt[i].bytes;
+	}
+	ck_assert_str_eq(judge(PHASE_GET_BLOCK, &v),
+	                 "fell 75% after 9.3 GiB (10.0 s) and stayed there: the device was busy with other I/O");
+	ck_assert_int_eq(v.cause, VERDICT_CAUSE_OTHER_IO);
 }
 END_TEST
 
@@ -208,7 +240,9 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, steady);
 	tcase_add_test(t, noisy_but_steady);
 	tcase_add_test(t, fell);
+	tcase_add_test(t, a_dip_before_the_fall_is_not_the_fall);
 	tcase_add_test(t, fell_at_the_dirty_limit);
+	tcase_add_test(t, fell_under_other_io);
 	tcase_add_test(t, stalled);
 	tcase_add_test(t, a_slow_operation_among_others_is_no_stall);
 	tcase_add_test(t, warm_up);
