@@ -9,6 +9,7 @@
 #include "client_timeline.h"
 #include "phase_timeline.h"
 #include "client_watch.h"
+#include "files.h"
 #include "merge.h"
 #include "../lib/clock.h"
 #include "../lib/env.h"
@@ -75,6 +76,19 @@ static void client_phase_end(void *arg, enum phase_id id, const struct phase_res
 	client_sync_mark(c->sync, c->slot, (int)id, SLOT_DONE);
 }
 
+/* In a new client: the parent's data pattern and file plan (megabytes
+ * at the default sizes) are not the client's, which makes its own; freed,
+ * they no longer count in the client's RSS. The parent's copies are
+ * untouched. */
+static void drop_parent_memory(struct bench *b)
+{
+	if (b->have_pat)
+		pattern_free(&b->pat);
+	if (b->have_files)
+		files_plan_free(&b->files);
+	b->have_pat = b->have_files = false;
+}
+
 /* The body of client i: one bench instance in its own directory inside
  * the scratch directory, the pipeline with the barrier hook, cleanup.
  * Never returns; _exit keeps the parent's stdio buffers unflushed. */
@@ -89,6 +103,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	int rc = EXIT_OK;
 
 	client_sync_in_child(&cs->sync);
+	drop_parent_memory(cs->b);
 	memset(&cb, 0, sizeof cb);
 	c.ctx = &cb.ctx;
 	clients_config(cs->b->cfg, cs->n, i, &cfg);
