@@ -106,7 +106,7 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor);
 void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit);
 
 /* The rate charts' sections, the same on the run and the compare page:
- * each draws the phases of the groups first..last; id ends the chart's
+ * each draws the phases in its set; id ends the chart's
  * id ("rates-block" on the run page, "cmp-block" on the compare page). */
 struct html_section {
 	const char *id, *title;

@@ -318,6 +318,10 @@ def check_sweep(m, json_path):
             fail("knee table has no row for %s" % ph["name"])
         elif str(ph["throughput_peak_clients"]) not in got[ph["name"]]["text"]:
             fail("knee row %s lacks the peak count %s" % (ph["name"], ph["throughput_peak_clients"]))
+        else:
+            peak = [p for p in ph["points"] if p["clients"] == ph["throughput_peak_clients"]][0]["rate"]
+            if abs(float(got[ph["name"]]["value"]) - peak) > max(0.0006, 1e-9 * peak):
+                fail("knee row %s: rate %s, JSON %s" % (ph["name"], got[ph["name"]]["value"], peak))
 
 
 def check_compare(m, json_path):
