@@ -6,6 +6,7 @@
 #include "metrics.h"
 #include "sweep.h"
 #include "svg.h"
+#include "verdict_text.h"
 #include "../lib/units.h"
 
 #include <stdlib.h>
@@ -33,12 +34,33 @@ void html_rate_text(enum phase_id id, double rate, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", v, unit);
 }
 
-/* The one named place for a phase's timeline verdict (issue 23: its
- * report/html_timeline.c fills this cell); a dash until there is one. */
+/* The one named place for a phase's timeline verdict: the sentence of a
+ * single run, or how many runs had each kind ("fell in 1 of 3 runs, steady
+ * in 2 of 3 runs"); a dash when no run has one. */
 static void verdict_cell(FILE *out, const struct html_report *rep, enum phase_id id)
 {
-	(void)rep;
-	fprintf(out, "<td class=\"l verdict\" data-verdict-for=\"%s\">&ndash;</td>", phase_name(id));
+	unsigned count[VERDICT_KINDS] = {0};
+	char sentence[200];
+	const char *sep = "";
+
+	fprintf(out, "<td class=\"l verdict\" data-verdict-for=\"%s\">", phase_name(id));
+	for (size_t r = 0; r < rep->nruns; r++)
+		count[rep->runs[r].phase[id].verdict.kind]++;
+	if (count[VERDICT_NONE] == rep->nruns) {
+		fputs("&ndash;</td>", out);
+		return;
+	}
+	if (rep->nruns == 1) {
+		verdict_sentence(id, &rep->runs[0].phase[id].verdict, sentence, sizeof sentence);
+		svg_escape(out, sentence);
+	}
+	for (int k = VERDICT_TOO_SHORT; rep->nruns > 1 && k < VERDICT_KINDS; k++) {
+		if (count[k] == 0)
+			continue;
+		fprintf(out, "%s%s in %u of %zu runs", sep, verdict_kind_name((enum verdict_kind)k), count[k], rep->nruns);
+		sep = ", ";
+	}
+	fputs("</td>", out);
 }
 
 static void summary_row(FILE *out, const struct html_report *rep, enum phase_id id, const struct html_facts *f)

@@ -240,6 +240,32 @@ static char *page(const struct config *cfg, const struct run_result *runs, size_
 
 /* Every phase's bar carries the exact rate the CSV truncates, and the CSV
  * line itself is on the page. */
+/* The summary's verdict cell: the sentence of one run, the kinds counted
+ * over several, a dash without a verdict. */
+START_TEST(summary_carries_each_phase_verdict)
+{
+	static struct run_result runs[3];
+	struct config cfg;
+	char *buf;
+
+	synth_config(&cfg);
+	for (int r = 0; r < 3; r++) {
+		synth_full_run(&runs[r]);
+		runs[r].phase[PHASE_PUT_BLOCK].verdict.kind = VERDICT_STEADY;
+		runs[r].phase[PHASE_PUT_BLOCK].verdict.window_ns = 1000000000u;
+		runs[r].phase[PHASE_PUT_BLOCK].verdict.spread = 0.06;
+	}
+	runs[1].phase[PHASE_PUT_BLOCK].verdict.kind = VERDICT_STALLED;
+	buf = page(&cfg, runs, 1);
+	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"put_block\">steady (1 s rates within 6%)</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"rewrite\">&ndash;</td>"));
+	free(buf);
+	buf = page(&cfg, runs, 3);
+	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"put_block\">steady in 2 of 3 runs, stalled in 1 of 3 runs</td>"));
+	free(buf);
+}
+END_TEST
+
 START_TEST(run_page_numbers_equal_metrics)
 {
 	static struct run_result run;
@@ -532,6 +558,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, percentile_chart_labels_median_p99_max);
 	tcase_add_test(t, median_of_odd_and_even);
 	tcase_add_test(t, run_page_numbers_equal_metrics);
+	tcase_add_test(t, summary_carries_each_phase_verdict);
 	tcase_add_test(t, pages_name_phases_alike);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
 	tcase_add_test(t, sweep_page_charts_knee_and_table);
