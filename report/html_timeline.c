@@ -54,7 +54,24 @@ static void collect(const struct tl_series *s, enum phase_id id, struct tl_point
 	}
 }
 
-static void phase_charts(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v)
+/* The numbers under a phase's charts, with their units:
+ * "0.15 s  312 MiB/s  1.21 ms". */
+static void numbers(FILE *out, enum phase_id id, const struct tl_points *p, double scale, const char *unit)
+{
+	char rate[32], p99[32];
+
+	fputs("<pre class=\"tl-numbers\">time\trate\tp99 latency\n", out);
+	for (size_t i = 0; i < p->n; i++) {
+		html_value_text(id, p->rate[i], scale, rate, sizeof rate);
+		units_format_latency_human(p->p99[i], p99, sizeof p99);
+		fprintf(out, "%.2f s\t%s %s\t%s\n", p->x[i], rate, unit, p99);
+	}
+	fputs("</pre>\n", out);
+}
+
+/* One phase: its verdict as the caption, the rate and the p99 over time
+ * (the change or stall marked), the numbers behind a <details>. */
+static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v, char mark)
 {
 	static struct tl_points p;
 	char sentence[200], id_r[48], id_l[48], title_r[96], title_l[96];
@@ -73,11 +90,13 @@ static void phase_charts(FILE *out, enum phase_id id, const struct tl_series *s,
 	snprintf(id_l, sizeof id_l, "timeline-p99-%s", phase_name(id));
 	snprintf(title_r, sizeof title_r, "%s: rate over time", phase_words(id));
 	snprintf(title_l, sizeof title_l, "%s: p99 latency over time", phase_words(id));
-	fprintf(out, "<h3 id=\"timeline-h-%s\">", phase_name(id));
+	fprintf(out, "<figure data-key=\"%s\" id=\"timeline-h-%s\">\n<figcaption>", phase_name(id), phase_name(id));
 	svg_escape(out, phase_words(id));
-	fputs("</h3>\n<p class=\"verdict\">", out);
+	if (mark != ' ') /* the phase's confidence mark, as on its other charts */
+		fprintf(out, " <span class=\"mark\">%c</span>", mark);
+	fputs(": <span class=\"verdict\">", out);
 	svg_escape(out, sentence[0] ? sentence : "no verdict");
-	fputs("</p>\n<div class=\"charts\">\n", out);
+	fputs("</span></figcaption>\n", out);
 	struct chart_series rs = {"rate", p.n, p.x, p.rate}, ls = {"p99 latency", p.n, p.x, p.p99};
 	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};
 	struct svg_axis rate_y = {.lo = 0, .hi = p.max_rate > 0 ? p.max_rate : 1, .label = label, .scale = scale};
@@ -90,31 +109,58 @@ static void phase_charts(FILE *out, enum phase_id id, const struct tl_series *s,
 	c = (struct line_chart){.id = id_l, .title = title_l, .desc = sentence, .x = time, .y = p99_y,
 	                        .series = &ls, .nseries = 1, .markers = &m, .nmarkers = nm};
 	chart_line(out, &c);
-	fputs("</div>\n<details><summary>numbers</summary>\n", out);
-	c.series = (const struct chart_series[]){rs, ls};
-	c.nseries = 2;
-	html_series_table(out, &c, "seconds");
-	fputs("</details>\n", out);
+	fputs("<details><summary>numbers</summary>\n", out);
+	numbers(out, id, &p, scale, unit);
+	fputs("</details>\n</figure>\n", out);
 }
 
+/* A timeline worth a chart: one with a verdict that judged it (a phase too
+ * short to judge says so in the summary; two or three points show no
+ * shape). */
+static bool drawable(const struct tl_series *s, const struct verdict *v)
+{
+	return s->present && s->n >= 2 && v->kind != VERDICT_NONE && v->kind != VERDICT_TOO_SHORT;
+}
+
+static void figures(FILE *out, const struct html_report *rep, const struct run_result *run, bool events)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct verdict *v = &run->phase[i].verdict;
+		char mark = rep->facts ? rep->facts[i].mark : ' ';
+
+		if (drawable(&rep->timelines->phase[i], v) && verdict_is_event(v) == events)
+			phase_figure(out, (enum phase_id)i, &rep->timelines->phase[i], v, mark);
+	}
+}
+
+/* The phases whose timeline shows a change or a stall are drawn open; the
+ * steady ones behind one <details> (open when printed), so that a quiet
+ * run's page stays short on screen. */
 void html_timelines(FILE *out, const struct html_report *rep)
 {
 	const struct run_result *run;
-	bool any = false;
+	unsigned events = 0, rest = 0;
 
 	if (rep->timelines == NULL || rep->nruns == 0)
 		return;
 	run = &rep->runs[rep->nruns - 1];
-	for (int i = 0; i < PHASE_COUNT && !any; i++)
-		any = rep->timelines->phase[i].present && rep->timelines->phase[i].n >= 2;
-	if (!any)
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (drawable(&rep->timelines->phase[i], &run->phase[i].verdict))
+			verdict_is_event(&run->phase[i].verdict) ? events++ : rest++;
+	if (events + rest == 0)
 		return;
-	fprintf(out, "<h2 id=\"timelines\">Over time</h2>\n<p>Each phase's rate and p99 latency in intervals of its "
-	        "timed region (run %u), with what the timeline shows in words; a change or a stall is marked "
-	        "where it happened.</p>\n", run->index);
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct tl_series *s = &rep->timelines->phase[i];
-		if (s->present && s->n >= 2)
-			phase_charts(out, (enum phase_id)i, s, &run->phase[i].verdict);
+	fprintf(out, "<h2 id=\"timelines\">Over time</h2>\n<p class=\"note\">Each phase's rate and p99 latency in "
+	        "intervals of its timed region (run %u); a change or a stall is marked where it happened. Phases "
+	        "too short to judge are not drawn.</p>\n", run->index);
+	if (events) {
+		fputs("<div class=\"charts\">\n", out);
+		figures(out, rep, run, true);
+		fputs("</div>\n", out);
+	}
+	if (rest) {
+		fprintf(out, "<details class=\"tl-rest\"><summary>%s %u phase%s over time (steady)</summary>\n"
+		        "<div class=\"charts\">\n", events ? "The other" : "All judged", rest, rest == 1 ? "" : "s");
+		figures(out, rep, run, false);
+		fputs("</div>\n</details>\n", out);
 	}
 }
