@@ -9,7 +9,9 @@
 #include "../phases/files.h"
 #include "../phases/link_probe.h"
 #include "../phases/perchar_auto.h"
+#include "../lib/env.h"
 #include "../lib/options.h"
+#include "../report/report.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -223,6 +225,58 @@ START_TEST(link_probe_on_a_local_disk)
 }
 END_TEST
 
+/* What report_env and report_sizes print for env and cfg; the caller frees. */
+static char *header_of(const struct env_info *env, const struct config *cfg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	report_env(f, env);
+	report_sizes(f, cfg);
+	fclose(f);
+	return buf;
+}
+
+/* A share: the Share line and its caveat instead of the device lines; no
+ * size from statvfs: the Space line; what bonnie sized: the Sized line. */
+START_TEST(share_header_lines)
+{
+	static struct env_info env;
+	struct config cfg;
+	char *h;
+
+	memset(&env, 0, sizeof env);
+	memset(&cfg, 0, sizeof cfg);
+	snprintf(env.fs_type, sizeof env.fs_type, "fuse.smbnetfs");
+	share_detect("fuse.smbnetfs", "smbnetfs", "/m", "/m/srv/media/x", &env.share);
+	env.space_unknown = true;
+	cfg.file_size = 96u << 20;
+	cfg.file_size_timed = true;
+	cfg.perchar_size = 14336;
+	cfg.perchar_timed = true;
+	h = header_of(&env, &cfg);
+	ck_assert_ptr_nonnull(strstr(h, "\nShare:       smbnetfs (fuse.smbnetfs), server srv, export media\n"));
+	ck_assert_ptr_nonnull(strstr(h, "reads may come from the server's cache"));
+	ck_assert_ptr_null(strstr(h, "Device:"));
+	ck_assert_ptr_nonnull(strstr(h, "\nSpace:       fuse.smbnetfs reports no size"));
+	ck_assert_ptr_nonnull(strstr(h, "\nSized:       data file 96M by time on a share (no -s); per-char 14K by time (no -f), "
+	                                "once for every run and client\n"));
+	free(h);
+	/* a local disk with sizes given: neither line */
+	memset(&env, 0, sizeof env);
+	memset(&cfg, 0, sizeof cfg);
+	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
+	h = header_of(&env, &cfg);
+	ck_assert_ptr_null(strstr(h, "Share:"));
+	ck_assert_ptr_null(strstr(h, "Space:"));
+	ck_assert_ptr_null(strstr(h, "Sized:"));
+	ck_assert_ptr_nonnull(strstr(h, "Device:      none found"));
+	free(h);
+}
+END_TEST
+
 Suite *suite_autosize(void)
 {
 	Suite *s = suite_create("autosize");
@@ -237,6 +291,7 @@ Suite *suite_autosize(void)
 	tcase_add_test(t, calibration_decides_a_count);
 	tcase_add_test(t, shares_by_file_system_type);
 	tcase_add_test(t, link_probe_on_a_local_disk);
+	tcase_add_test(t, share_header_lines);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -63,6 +63,8 @@ check cmd:smbd samba
 check cmd:smbclient smbclient
 check cmd:smbnetfs smbnetfs
 check cmd:sshfs sshfs
+check cmd:smbpasswd samba-common-bin
+check cmd:ss iproute2
 ci cmd:clang clang
 ci file:libFuzzer libclang-rt-14-dev
 ci cmd:musl-gcc musl-tools
