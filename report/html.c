@@ -280,8 +280,12 @@ static void body(FILE *out, const struct html_report *rep)
 	html_latency(out, rep);
 	html_timelines(out, rep);
 	environment(out, rep);
-	fputs("<h2 id=\"table\">The table</h2>\n", out);
+	/* the summary carries the table's figures: the whole table, as the
+	 * terminal shows it, is one click away on screen and printed in full */
+	fputs("<h2 id=\"table\">The table</h2>\n<details><summary>as bonnie prints it, with the latency "
+	      "rows and the notes</summary>\n", out);
 	html_pre_of(out, "table", tables_text, rep);
+	fputs("</details>\n", out);
 	device_note(out, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);

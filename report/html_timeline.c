@@ -6,6 +6,7 @@
  * merged in equal groups past HTML_TL_POINTS (a group's p99 is the
  * highest of its intervals'); a last group under half its length is left
  * out (its rate is that of a few operations). */
+#include "confidence.h"
 #include "html.h"
 #include "svg.h"
 #include "verdict_text.h"
@@ -71,7 +72,8 @@ static void numbers(FILE *out, enum phase_id id, const struct tl_points *p, doub
 
 /* One phase: its verdict as the caption, the rate and the p99 over time
  * (the change or stall marked), the numbers behind a <details>. */
-static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v, char mark)
+static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v,
+                         const struct html_facts *f)
 {
 	static struct tl_points p;
 	char sentence[200], id_r[48], id_l[48], title_r[96], title_l[96];
@@ -92,8 +94,10 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	snprintf(title_l, sizeof title_l, "%s: p99 latency over time", phase_words(id));
 	fprintf(out, "<figure data-key=\"%s\" id=\"timeline-h-%s\">\n<figcaption>", phase_name(id), phase_name(id));
 	svg_escape(out, phase_words(id));
-	if (mark != ' ') /* the phase's confidence mark, as on its other charts */
-		fprintf(out, " <span class=\"mark\">%c</span>", mark);
+	if (f && f->mark != ' ') /* the phase's marks, as on its other charts */
+		fprintf(out, " <span class=\"mark\">%c</span>", f->mark);
+	if (f && (f->reasons & CONF_UNSTABLE) && f->mark != '!')
+		fputs(" <span class=\"mark\">!</span>", out);
 	fputs(": <span class=\"verdict\">", out);
 	svg_escape(out, sentence[0] ? sentence : "no verdict");
 	fputs("</span></figcaption>\n", out);
@@ -126,10 +130,9 @@ static void figures(FILE *out, const struct html_report *rep, const struct run_r
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		const struct verdict *v = &run->phase[i].verdict;
-		char mark = rep->facts ? rep->facts[i].mark : ' ';
 
 		if (drawable(&rep->timelines->phase[i], v) && verdict_is_event(v) == events)
-			phase_figure(out, (enum phase_id)i, &rep->timelines->phase[i], v, mark);
+			phase_figure(out, (enum phase_id)i, &rep->timelines->phase[i], v, rep->facts ? &rep->facts[i] : NULL);
 	}
 }
 
