@@ -136,6 +136,13 @@ check "sweep: no client left" no_bonnie_left
 # progress: plain lines on a pipe, one live line on a terminal, none with -q
 check "sweep: one plain progress line per step" \
 	[ "$(grep -cE '^bonnie: [0-9]+ clients? \([1-3] of 3 counts\), [a-z_]+: [0-9]+% done, ETA ' "$T/sw.err")" = 36 ]
+# -x with --clients: the counts interleaved, each count's runs its spread
+"$BONNIE" -d "$D" $SMALL --clients 1,2 -x 2 --level-time 0 -q --json "$T/x2.json" >"$T/x2.out" 2>&1; rc=$?
+check "sweep -x 2: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "sweep -x 2: counts interleaved" [ "$(jq -c '[.runs[] | [.run, .clients]]' "$T/x2.json")" = "[[1,1],[1,2],[2,1],[2,2]]" ]
+check "sweep -x 2: two runs per count, judged by their spread" \
+	[ "$(jq -c '[.sweep.runs_per_count, .sweep.noise_rule]' "$T/x2.json")" = '[2,"repeats"]' ]
+check "sweep -x 2: the table shows the spread" grep -q '^Phase *Clients *Rate *Spread ' "$T/x2.out"
 # without --level-time a sweep's counts are 5 s time-based levels
 "$BONNIE" -d "$D" -s 64k:4k -n 0 --phases put_block --no-align-probe --clients 1,2 -q --json "$T/lt.json" \
 	>/dev/null 2>&1; rc=$?
