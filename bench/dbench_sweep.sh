@@ -51,6 +51,7 @@ knees() { # $1: file of "count rate maxlat" lines
 		peak = best; differ = 0
 		for (i = 1; i <= NR; i++) if (r[i] * 1.25 < r[best]) differ = 1; else if (i < peak) peak = i
 		if (!differ) t = sprintf("no clear knee (%s-%s within 25%%)", c[1], c[NR])
+		else if (peak == best && best == NR) t = sprintf("still rises at %s (highest, the last count)", c[peak])
 		else if (peak == best) t = sprintf("peaks at %s (highest)", c[peak])
 		else t = sprintf("peaks at %s (within 25%% of the highest, at %s)", c[peak], c[best])
 		base = 1; over = 0

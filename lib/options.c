@@ -339,7 +339,7 @@ void options_usage(FILE *out)
 	"  --html FILE      also write a self-contained HTML report with charts\n"
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
-	"  --knee-factor K  the knee is where p99 latency passes K x its lowest before (2)\n"
+	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (2)\n"
 	"  --level-time S   with clients, repeat each data phase's passes for S seconds\n"
 	"                   (--clients: 5, -c: 0 = one pass, the sizes split)\n"
 	"\n"

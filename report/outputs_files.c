@@ -46,7 +46,8 @@ static void json_summary(struct report_ctx *c)
 static int json_end(struct report_ctx *c, char *err, size_t errlen)
 {
 	if (c->sweep)
-		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels, c->cfg->knee_factor);
+		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels, c->cfg->knee_factor,
+		                      c->cfg->level_ns);
 	else
 		report_json_end(&c->json);
 	return close_file(&c->files[OUT_FILE_JSON], false, err, errlen);

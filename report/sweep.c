@@ -277,7 +277,7 @@ static void answer_json(struct json *j, const struct sweep *sw, double factor)
 }
 
 void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
-                           double factor)
+                           double factor, uint64_t level_ns)
 {
 	struct c_locale loc;
 
@@ -285,6 +285,7 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	json_array_end(j); /* the runs */
 	json_object_begin(j, "sweep");
 	json_double(j, "knee_factor", factor, 3);
+	json_double(j, "level_time_s", (double)level_ns / 1e9, 3);
 	json_double(j, "min_gain", SWEEP_MIN_GAIN, 3);
 	json_u64(j, "runs_per_count", sweep_runs(sw));
 	json_string(j, "noise_rule", sweep_runs(sw) > 1 ? "repeats" : "single_run");

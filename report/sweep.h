@@ -37,7 +37,7 @@ void sweep_answer_sentence(const struct sweep *sw, double k, char *buf, size_t l
  * after the runs: the counts asked (asked[0..nasked)), the counts done
  * (the sweep's levels, fewer when it stopped early), points and knees. */
 void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
-                           double k);
+                           double k, uint64_t level_ns);
 
 /* Where a sweep is: the phase starting at a client count, steps (phases
  * at counts) done out of the total, and seconds since the sweep began. */

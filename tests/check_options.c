@@ -277,6 +277,15 @@ START_TEST(count_options)
 	ck_assert(cfg.knee_factor == 1000.0);
 	ASSERT_RUN(ARGS("--knee-factor", "2.25"));
 	ck_assert(cfg.knee_factor == 2.25);
+	ck_assert(!cfg.level_given);
+	ASSERT_RUN(ARGS("--clients", "1,2", "--level-time", "0.25"));
+	ck_assert(cfg.level_given);
+	ck_assert_uint_eq(cfg.level_ns, 250000000u);
+	ASSERT_RUN(ARGS("-c", "2", "--level-time", "0"));
+	ck_assert(cfg.level_given);
+	ck_assert_uint_eq(cfg.level_ns, 0);
+	ASSERT_RUN(ARGS("--level-time", "3600"));
+	ck_assert_uint_eq(cfg.level_ns, 3600000000000u);
 	ASSERT_RUN(ARGS("--phases", "put_block,seeks"));
 	ck_assert_str_eq(cfg.phases_arg, "put_block,seeks");
 	ASSERT_RUN(ARGS("-z", "0"));
@@ -469,6 +478,11 @@ static const struct bad_case bad_cases[] = {
 	{{"--knee-factor", "2."}, "--knee-factor"},
 	{{"--knee-factor", ".5"}, "--knee-factor"},
 	{{"--knee-factor", "+2"}, "--knee-factor"},
+	{{"--level-time", "3600.5"}, "--level-time"},
+	{{"--level-time", "-1"}, "--level-time"},
+	{{"--level-time", "x"}, "--level-time"},
+	{{"--level-time", ""}, "--level-time"},
+	{{"--level-time", "1e1"}, "--level-time"},
 	{{"-c", "x"}, "-c"},
 	{{"-c", "-1"}, "-c"},
 	/* -d, -u, -g */

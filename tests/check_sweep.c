@@ -141,10 +141,11 @@ START_TEST(sweep_json_counts)
 	json_init(&j, f);
 	json_object_begin(&j, NULL);
 	json_array_begin(&j, "runs");
-	report_sweep_json_end(&j, sw, asked, 4, 2.0);
+	report_sweep_json_end(&j, sw, asked, 4, 2.0, 5000000000u);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "\"clients\": [1, 2, 4, 8],\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"clients_done\": [1, 2],\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"level_time_s\": 5.000,\n"));
 	free(buf);
 	free(sw);
 }

@@ -114,6 +114,7 @@ check "sweep: one answer for the whole sweep" \
 check "sweep: table has Fair and Overlap" grep -q '^Phase *Clients *Rate *p50 *p99 *Max *Fair *Overlap$' "$T/sw.out"
 check "sweep: JSON has three runs" [ "$(jq '[.runs[].clients]' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON sweep member" [ "$(jq '.sweep.clients' -c "$T/sw.json")" = "[1,2,3]" ]
+check "sweep: JSON level time as given" [ "$(jq '.sweep.level_time_s' "$T/sw.json")" = 0.3 ]
 check "sweep: JSON every count done" [ "$(jq '.sweep.clients_done' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON knee sentences" [ "$(jq '[.sweep.phases[].knee | select(test("^[a-z_]+: (throughput|no clear knee)"))] | length' "$T/sw.json")" = 12 ]
 # the overlap is what the clients' own start and end times give:
@@ -135,6 +136,18 @@ check "sweep: no client left" no_bonnie_left
 # progress: plain lines on a pipe, one live line on a terminal, none with -q
 check "sweep: one plain progress line per step" \
 	[ "$(grep -cE '^bonnie: [0-9]+ clients? \([1-3] of 3 counts\), [a-z_]+: [0-9]+% done, ETA ' "$T/sw.err")" = 36 ]
+# -x with --clients: the counts interleaved, each count's runs its spread
+"$BONNIE" -d "$D" $SMALL --clients 1,2 -x 2 --level-time 0 -q --json "$T/x2.json" >"$T/x2.out" 2>&1; rc=$?
+check "sweep -x 2: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "sweep -x 2: counts interleaved" [ "$(jq -c '[.runs[] | [.run, .clients]]' "$T/x2.json")" = "[[1,1],[1,2],[2,1],[2,2]]" ]
+check "sweep -x 2: two runs per count, judged by their spread" \
+	[ "$(jq -c '[.sweep.runs_per_count, .sweep.noise_rule]' "$T/x2.json")" = '[2,"repeats"]' ]
+check "sweep -x 2: the table shows the spread" grep -q '^Phase *Clients *Rate *Spread ' "$T/x2.out"
+# without --level-time a sweep's counts are 5 s time-based levels
+"$BONNIE" -d "$D" -s 64k:4k -n 0 --phases put_block --no-align-probe --clients 1,2 -q --json "$T/lt.json" \
+	>/dev/null 2>&1; rc=$?
+check "sweep default level time: exit 0 (got $rc)" [ $rc -eq 0 ]
+check "sweep default level time: 5 s" [ "$(jq '.sweep.level_time_s' "$T/lt.json")" = 5 ]
 "$BONNIE" -d "$D" $SMALL --clients 1,2 --level-time 0.2 -q >/dev/null 2>"$T/q.err"
 check "sweep -q: no progress" [ "$(grep -c '% done' "$T/q.err")" = 0 ]
 if command -v script >/dev/null; then

@@ -60,6 +60,7 @@ attached, as in -f5 (not -f 5)|-f 5
 --clients|--clients ,1
 -c and --clients|-c 2 --clients 1,2
 --knee-factor|--knee-factor 0x10
+--level-time|--level-time 5s
 --phases putc: nothing to test|--phases putc -f -s 1m
 --phases seq_stat: nothing to test|--phases seq_stat -s 1m -n 0
 --phases seeks: nothing to test|-s 0 --phases seeks
