@@ -35,6 +35,9 @@ static const char style[] =
 	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
 	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
 	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"
+	/* a timeline: rate and p99 side by side, one phase to a row (two printed) */
+	".charts.tl>figure{flex:1 1 100%;max-width:100%}\n"
+	"@media (min-width:761px){.tl-pair{display:flex;gap:1em}.tl-pair>svg{flex:1 1 0;min-width:0}}\n"
 	"@media (max-width:1000px){.charts.small>figure{max-width:calc(50% - .5em)}}\n"
 	"@media (max-width:760px){.charts>figure,.charts>svg,.charts>.rates,.charts.small>figure{max-width:100%;"
 	"flex-basis:100%}.chart{min-width:480px}.small .chart{min-width:330px}"
@@ -45,6 +48,8 @@ static const char style[] =
 	".charts.small>figure{flex:1 1 30%;max-width:33.3%}.tested>div{flex-basis:40%}.tested pre{font-size:6.5pt}"
 	".chart text{font-size:16px}.chart .axis-label{font-size:16px}figure,svg,tr{break-inside:avoid}"
 	"details::details-content{content-visibility:visible;display:contents}details>summary{display:none}"
+	".charts.tl>figure{flex:1 1 45%;max-width:50%}.tl-pair{display:flex;gap:.5em}.tl-pair>svg{flex:1 1 0;min-width:0}"
+	".screen-only{display:none}"
 	".toc{display:none}h2{margin-top:.8em}}\n";
 
 void html_page_begin(FILE *out, const char *title)

@@ -55,28 +55,28 @@ static void collect(const struct tl_series *s, enum phase_id id, struct tl_point
 	}
 }
 
-/* The numbers under a phase's charts, with their units:
- * "0.15 s  312 MiB/s  1.21 ms". */
-static void numbers(FILE *out, enum phase_id id, const struct tl_points *p, double scale, const char *unit)
+/* The phase's marks as its other charts carry them: the confidence mark,
+ * and ! for an unstable spread whatever else is. */
+static void marks_of(const struct html_facts *f, char marks[3])
 {
-	char rate[32], p99[32];
+	size_t n = 0;
 
-	fputs("<pre class=\"tl-numbers\">time\trate\tp99 latency\n", out);
-	for (size_t i = 0; i < p->n; i++) {
-		html_value_text(id, p->rate[i], scale, rate, sizeof rate);
-		units_format_latency_human(p->p99[i], p99, sizeof p99);
-		fprintf(out, "%.2f s\t%s %s\t%s\n", p->x[i], rate, unit, p99);
-	}
-	fputs("</pre>\n", out);
+	if (f && f->mark != ' ')
+		marks[n++] = f->mark;
+	if (f && (f->reasons & CONF_UNSTABLE) && f->mark != '!')
+		marks[n++] = '!';
+	marks[n] = '\0';
 }
 
 /* One phase: its verdict as the caption, the rate and the p99 over time
- * (the change or stall marked), the numbers behind a <details>. */
+ * (the change or stall marked). No numbers table: up to 300 points a
+ * phase would make a page of them; each point's values are in its SVG's
+ * data attributes, and every interval is in the JSON's "timeline". */
 static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v,
                          const struct html_facts *f)
 {
 	static struct tl_points p;
-	char sentence[200], id_r[48], id_l[48], title_r[96], title_l[96];
+	char sentence[200], id_r[48], id_l[48], title_r[96], title_l[96], marks[3];
 	const char *label, *unit;
 	struct chart_marker m = {(double)v->at_ns / 1e9, "verdict"};
 	size_t nm = v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE || v->kind == VERDICT_STALLED ? 1 : 0;
@@ -90,17 +90,16 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	m.label = verdict_kind_name((enum verdict_kind)v->kind);
 	snprintf(id_r, sizeof id_r, "timeline-%s", phase_name(id));
 	snprintf(id_l, sizeof id_l, "timeline-p99-%s", phase_name(id));
-	snprintf(title_r, sizeof title_r, "%s: rate over time", phase_words(id));
-	snprintf(title_l, sizeof title_l, "%s: p99 latency over time", phase_words(id));
+	marks_of(f, marks);
+	snprintf(title_r, sizeof title_r, "%s%s%s: rate over time", phase_words(id), marks[0] ? " " : "", marks);
+	snprintf(title_l, sizeof title_l, "%s%s%s: p99 latency over time", phase_words(id), marks[0] ? " " : "", marks);
 	fprintf(out, "<figure data-key=\"%s\" id=\"timeline-h-%s\">\n<figcaption>", phase_name(id), phase_name(id));
 	svg_escape(out, phase_words(id));
-	if (f && f->mark != ' ') /* the phase's marks, as on its other charts */
-		fprintf(out, " <span class=\"mark\">%c</span>", f->mark);
-	if (f && (f->reasons & CONF_UNSTABLE) && f->mark != '!')
-		fputs(" <span class=\"mark\">!</span>", out);
+	if (marks[0])
+		fprintf(out, " <span class=\"mark\">%s</span>", marks);
 	fputs(": <span class=\"verdict\">", out);
 	svg_escape(out, sentence[0] ? sentence : "no verdict");
-	fputs("</span></figcaption>\n", out);
+	fputs("</span></figcaption>\n<div class=\"tl-pair\">\n", out);
 	struct chart_series rs = {"rate", p.n, p.x, p.rate}, ls = {"p99 latency", p.n, p.x, p.p99};
 	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};
 	struct svg_axis rate_y = {.lo = 0, .hi = p.max_rate > 0 ? p.max_rate : 1, .label = label, .scale = scale};
@@ -113,9 +112,7 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	c = (struct line_chart){.id = id_l, .title = title_l, .desc = sentence, .x = time, .y = p99_y,
 	                        .series = &ls, .nseries = 1, .markers = &m, .nmarkers = nm};
 	chart_line(out, &c);
-	fputs("<details><summary>numbers</summary>\n", out);
-	numbers(out, id, &p, scale, unit);
-	fputs("</details>\n</figure>\n", out);
+	fputs("</div>\n</figure>\n", out);
 }
 
 /* A timeline worth a chart: one with a verdict that judged it (a phase too
@@ -137,8 +134,8 @@ static void figures(FILE *out, const struct html_report *rep, const struct run_r
 }
 
 /* The phases whose timeline shows a change or a stall are drawn open; the
- * steady ones behind one <details> (open when printed), so that a quiet
- * run's page stays short on screen. */
+ * steady ones behind one <details>, on screen only (printed, their
+ * verdicts are in the summary), so that a quiet run's page stays short. */
 void html_timelines(FILE *out, const struct html_report *rep)
 {
 	const struct run_result *run;
@@ -152,17 +149,17 @@ void html_timelines(FILE *out, const struct html_report *rep)
 			verdict_is_event(&run->phase[i].verdict) ? events++ : rest++;
 	if (events + rest == 0)
 		return;
-	fprintf(out, "<h2 id=\"timelines\">Over time</h2>\n<p class=\"note\">Each phase's rate and p99 latency in "
-	        "intervals of its timed region (run %u); a change or a stall is marked where it happened. Phases "
-	        "too short to judge are not drawn.</p>\n", run->index);
+	fprintf(out, "<h2 id=\"timelines\">Over time</h2>\n<p class=\"note\">Rate and p99 latency through each phase "
+	        "(run %u), changes and stalls marked; too short to judge: not drawn; every interval: the JSON.</p>\n",
+	        run->index);
 	if (events) {
-		fputs("<div class=\"charts\">\n", out);
+		fputs("<div class=\"charts tl\">\n", out);
 		figures(out, rep, run, true);
 		fputs("</div>\n", out);
 	}
 	if (rest) {
-		fprintf(out, "<details class=\"tl-rest\"><summary>%s %u phase%s over time (steady)</summary>\n"
-		        "<div class=\"charts\">\n", events ? "The other" : "All judged", rest, rest == 1 ? "" : "s");
+		fprintf(out, "<details class=\"tl-rest screen-only\"><summary>%s %u phase%s over time (steady)</summary>\n"
+		        "<div class=\"charts tl\">\n", events ? "The other" : "All judged", rest, rest == 1 ? "" : "s");
 		figures(out, rep, run, false);
 		fputs("</div>\n</details>\n", out);
 	}

@@ -165,7 +165,7 @@ MEASURE = r"""(() => {
    const l = t.querySelector('text'), b = l && shown(l) ? l.getBoundingClientRect() : null;
    return {x: +t.dataset.x, box: b ? [b.left, b.right] : null}; });
   const axes = svg.querySelector('g.axes'), series = svg.querySelector('g.series[data-x]'), marks = svg.querySelector('path.count-ticks');
-  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks,
+  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks, shown: svg.checkVisibility(),
    counts: series ? series.dataset.x.split(' ').map(Number) : [],
    countTicks: marks ? {x: marks.dataset.x.split(' ').map(Number),
      drawn: (marks.getAttribute('d').match(/M/g) || []).length} : {x: [], drawn: 0},
@@ -175,9 +175,12 @@ MEASURE = r"""(() => {
  return out;
 })()"""
 
+# A <details class="screen-only"> is left out of print on purpose (the run
+# page's steady timelines: their verdicts are in the summary); every other
+# <details> must print its content.
 PRINT_MEASURE = r"""(() => ({
  cut: [...document.querySelectorAll('pre')].filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.className),
- closed: [...document.querySelectorAll('details > :not(summary)')].filter(e => !e.checkVisibility()).length
+ closed: [...document.querySelectorAll('details:not(.screen-only) > :not(summary)')].filter(e => !e.checkVisibility()).length
 }))()"""
 
 
@@ -197,7 +200,9 @@ def mark_of(conf):
 
 
 def charts_of(m, key):
-    return [(c["id"], c["keys"][key]) for c in m["charts"] if key in c["keys"]]
+    """The charts drawing key that are laid out (one inside a closed
+    <details> shows nothing until opened, its caption included)."""
+    return [(c["id"], c["keys"][key]) for c in m["charts"] if key in c["keys"] and c["shown"]]
 
 
 def check_summary(m):
