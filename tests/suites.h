@@ -37,7 +37,8 @@
 	X(files_auto)      \
 	X(clients)         \
 	X(sweep)           \
-	X(reportfile)
+	X(reportfile)      \
+	X(html_pages)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
