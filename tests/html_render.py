@@ -35,12 +35,14 @@ import csv
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
 import tempfile
 
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
+HANG_S = 300
 CSV_RATE = {"putc": 9, "put_block": 11, "rewrite": 13, "getc": 15, "get_block": 17, "seeks": 19,
             "seq_create": 26, "seq_stat": 28, "seq_del": 30, "ran_create": 32, "ran_stat": 34,
             "ran_del": 36}
@@ -84,6 +86,9 @@ class Browser:
 
     def message(self):
         while b"\0" not in self.buf:
+            # a browser that hangs fails the check instead of the suite hanging
+            if not select.select([self.r], [], [], HANG_S)[0]:
+                raise RuntimeError("chromium sent nothing for %d s" % HANG_S)
             data = self.r.read1(1 << 16)
             if not data:
                 raise RuntimeError("chromium closed the pipe")
