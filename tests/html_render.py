@@ -78,7 +78,7 @@ class Browser:
             pass_fds=(3, 4), preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(r_in)
         os.close(w_out)
-        self.w, self.r = os.fdopen(w_in, "wb"), os.fdopen(r_out, "rb")
+        self.w, self.r = os.fdopen(w_in, "wb"), r_out  # replies read unbuffered, so select sees them all
         self.n, self.buf, self.session = 0, b"", None
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -89,7 +89,7 @@ class Browser:
             # a browser that hangs fails the check instead of the suite hanging
             if not select.select([self.r], [], [], HANG_S)[0]:
                 raise RuntimeError("chromium sent nothing for %d s" % HANG_S)
-            data = self.r.read1(1 << 16)
+            data = os.read(self.r, 1 << 16)
             if not data:
                 raise RuntimeError("chromium closed the pipe")
             self.buf += data
@@ -138,6 +138,8 @@ class Browser:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        self.w.close()
+        os.close(self.r)
         shutil.rmtree(self.prof, ignore_errors=True)
 
 
