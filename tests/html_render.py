@@ -23,6 +23,8 @@ measurements are expressions evaluated from outside. Checks:
   --phone             at 390 px wide the page never scrolls sideways
                       (documentElement.scrollWidth <= 390) and chart text
                       is at least 9 px
+  (always)            at 1280 px no two bar labels (values, %CPU, marks)
+                      of a chart overlap
   --max-height PX     at 1280 px the page is at most PX tall
   --max-pages N       printed on A4 it takes at most N pages, no <pre>
                       is cut at the margin and every <details> shows its
@@ -172,7 +174,16 @@ MEASURE = r"""(() => {
    const l = t.querySelector('text'), b = l && shown(l) ? l.getBoundingClientRect() : null;
    return {x: +t.dataset.x, box: b ? [b.left, b.right] : null}; });
   const axes = svg.querySelector('g.axes'), series = svg.querySelector('g.series[data-x]'), marks = svg.querySelector('path.count-ticks');
-  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks,
+  const words = [...svg.querySelectorAll('.bar-value, .bar-cpu, .bar-mark')].filter(shown)
+   .map(t => t.getBoundingClientRect());
+  let overlaps = 0;
+  for (let i = 0; i < words.length; i++)
+   for (let j = i + 1; j < words.length; j++) {
+    const a = words[i], b = words[j];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) overlaps++;
+   }
+  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks, overlaps: overlaps,
    counts: series ? series.dataset.x.split(' ').map(Number) : [],
    countTicks: marks ? {x: marks.dataset.x.split(' ').map(Number),
      drawn: (marks.getAttribute('d').match(/M/g) || []).length} : {x: [], drawn: 0},
@@ -386,6 +397,9 @@ def main(argv):
             check_sweep(m, opts["--sweep"][0][0])
         if "--compare" in opts:
             check_compare(m, opts["--compare"][0][0])
+        for c in m["charts"]:  # bar labels, %CPU and mark words stay apart
+            if c["overlaps"]:
+                fail("%s: %d bar labels overlap at 1280 px" % (c["id"], c["overlaps"]))
         if "--max-height" in opts and m["height"] > int(opts["--max-height"][0][0]):
             fail("%d px tall at 1280 px (> %s)" % (m["height"], opts["--max-height"][0][0]))
         for shot in opts.get("--shot", []):
