@@ -258,10 +258,10 @@ static void device_note(FILE *out, const struct html_report *rep)
 			if (metric_reportable(&rep->runs[i].phase[id]) && metric_device_pct(&rep->runs[i].phase[id]) > most)
 				most = metric_device_pct(&rep->runs[i].phase[id]);
 	if (most > 100)
-		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here) means the "
-		        "device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal and "
-		        "metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
-		        most);
+		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here%s) means "
+		        "the device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal "
+		        "and metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
+		        most, most >= 999 ? "; 999% stands for ten times or more" : "");
 }
 
 static void body(FILE *out, const struct html_report *rep)

@@ -6,6 +6,7 @@
 #include "../lib/units.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #define CHART_W 640
@@ -264,10 +265,17 @@ static void bar_spread(FILE *out, const struct svg_frame *f, const struct chart_
 	}
 }
 
+/* Below this bar width the words under a bar would run into the next
+ * one: %CPU and mark words are left to the bar's title and a footnote,
+ * and a value label wider than its bar stands upright. */
+#define BAR_WORDS_MIN_W 44.0
+
 static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame *f, const struct chart_bar *b,
                     double x, double bw)
 {
-	double base = f->y + f->h, top = svg_frame_y(f, b->value);
+	double base = f->y + f->h, top = svg_frame_y(f, b->value), vy = svg_frame_y(f, bar_top(b)) - 6;
+	const char *value = b->value_text ? b->value_text : "";
+	bool narrow = bw < BAR_WORDS_MIN_W;
 	char cpu[32];
 
 	bar_attrs(out, b);
@@ -280,14 +288,37 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 		fprintf(out, "-%s)\"/>", b->marks & BAR_LOW_CONFIDENCE ? "lowconf" : "cached");
 	}
 	bar_spread(out, f, b, x + bw / 2, bw);
-	svg_text(out, x + bw / 2, svg_frame_y(f, bar_top(b)) - 6, "middle", "bar-value", b->value_text ? b->value_text : "");
-	if (b->cpu_pct >= 0) {
+	if (7.0 * (double)strlen(value) > bw + 4) { /* upright, reading upwards from above the bar */
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" class=\"bar-value\" "
+		        "transform=\"rotate(-90 %.1f %.1f)\">", x + bw / 2 + 4, vy, x + bw / 2 + 4, vy);
+		svg_escape(out, value);
+		fputs("</text>\n", out);
+	} else {
+		svg_text(out, x + bw / 2, vy, "middle", "bar-value", value);
+	}
+	if (b->cpu_pct >= 0 && !narrow) {
 		snprintf(cpu, sizeof cpu, "%d%% CPU", b->cpu_pct);
 		svg_text(out, x + bw / 2, base + 40, "middle", "bar-cpu", cpu);
 	}
-	if (mark_word(b->marks))
+	if (mark_word(b->marks) && !narrow)
 		svg_text(out, x + bw / 2, base + 54, "middle", "bar-mark", mark_word(b->marks));
 	fputs("</g>\n", out);
+}
+
+/* For narrow bars: what the hatching and +++++ mean, once under the plot. */
+static void marks_footnote(FILE *out, const struct bar_chart *c, const struct svg_frame *f)
+{
+	unsigned all = 0;
+	char text[160];
+
+	for (size_t i = 0; i < c->nbars; i++)
+		all |= c->bars[i].marks;
+	if (!all)
+		return;
+	snprintf(text, sizeof text, "%s%s%s%s", all & BAR_LOW_CONFIDENCE ? "striped, ~: ran under 0.5 s  " : "",
+	         all & BAR_CACHED ? "dotted: cached  " : "", all & BAR_NOT_EVICTED ? "dotted: cache not dropped  " : "",
+	         all & BAR_TOO_FAST ? "+++++: too fast for bonnie++ to measure" : "");
+	svg_text(out, f->x, f->y + f->h + 54, "start", "bar-mark", text);
 }
 
 /* Category names under the middle of each group of bars; a name too wide
@@ -335,6 +366,8 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 		category_label(out, &f, c->bars[i].category, x0, x, x - x0);
 		x += 0.8 * slot;
 	}
+	if (0.8 * slot < BAR_WORDS_MIN_W)
+		marks_footnote(out, c, &f);
 	svg_legend(out, c->series_names, c->series_names ? c->nseries : 0, false, CHART_W);
 	svg_end(out);
 }

@@ -23,6 +23,8 @@ measurements are expressions evaluated from outside. Checks:
   --phone             at 390 px wide the page never scrolls sideways
                       (documentElement.scrollWidth <= 390) and chart text
                       is at least 9 px
+  (always)            at 1280 px no two bar labels (values, %CPU, marks)
+                      of a chart overlap
   --max-height PX     at 1280 px the page is at most PX tall
   --max-pages N       printed on A4 it takes at most N pages, no <pre>
                       is cut at the margin and every <details> shows its
@@ -35,12 +37,14 @@ import csv
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
 import tempfile
 
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
+HANG_S = 300
 CSV_RATE = {"putc": 9, "put_block": 11, "rewrite": 13, "getc": 15, "get_block": 17, "seeks": 19,
             "seq_create": 26, "seq_stat": 28, "seq_del": 30, "ran_create": 32, "ran_stat": 34,
             "ran_del": 36}
@@ -76,7 +80,7 @@ class Browser:
             pass_fds=(3, 4), preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(r_in)
         os.close(w_out)
-        self.w, self.r = os.fdopen(w_in, "wb"), os.fdopen(r_out, "rb")
+        self.w, self.r = os.fdopen(w_in, "wb"), r_out  # replies read unbuffered, so select sees them all
         self.n, self.buf, self.session = 0, b"", None
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -84,7 +88,10 @@ class Browser:
 
     def message(self):
         while b"\0" not in self.buf:
-            data = self.r.read1(1 << 16)
+            # a browser that hangs fails the check instead of the suite hanging
+            if not select.select([self.r], [], [], HANG_S)[0]:
+                raise RuntimeError("chromium sent nothing for %d s" % HANG_S)
+            data = os.read(self.r, 1 << 16)
             if not data:
                 raise RuntimeError("chromium closed the pipe")
             self.buf += data
@@ -133,6 +140,8 @@ class Browser:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        self.w.close()
+        os.close(self.r)
         shutil.rmtree(self.prof, ignore_errors=True)
 
 
@@ -165,7 +174,17 @@ MEASURE = r"""(() => {
    const l = t.querySelector('text'), b = l && shown(l) ? l.getBoundingClientRect() : null;
    return {x: +t.dataset.x, box: b ? [b.left, b.right] : null}; });
   const axes = svg.querySelector('g.axes'), series = svg.querySelector('g.series[data-x]'), marks = svg.querySelector('path.count-ticks');
-  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks, shown: svg.checkVisibility(),
+  const words = [...svg.querySelectorAll('.bar-value, .bar-cpu, .bar-mark')].filter(shown)
+   .map(t => t.getBoundingClientRect());
+  let overlaps = 0;
+  for (let i = 0; i < words.length; i++)
+   for (let j = i + 1; j < words.length; j++) {
+    const a = words[i], b = words[j];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) overlaps++;
+   }
+  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks, overlaps: overlaps,
+   shown: svg.checkVisibility(),
    counts: series ? series.dataset.x.split(' ').map(Number) : [],
    countTicks: marks ? {x: marks.dataset.x.split(' ').map(Number),
      drawn: (marks.getAttribute('d').match(/M/g) || []).length} : {x: [], drawn: 0},
@@ -384,6 +403,9 @@ def main(argv):
             check_sweep(m, opts["--sweep"][0][0])
         if "--compare" in opts:
             check_compare(m, opts["--compare"][0][0])
+        for c in m["charts"]:  # bar labels, %CPU and mark words stay apart
+            if c["overlaps"]:
+                fail("%s: %d bar labels overlap at 1280 px" % (c["id"], c["overlaps"]))
         if "--max-height" in opts and m["height"] > int(opts["--max-height"][0][0]):
             fail("%d px tall at 1280 px (> %s)" % (m["height"], opts["--max-height"][0][0]))
         for shot in opts.get("--shot", []):

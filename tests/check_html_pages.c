@@ -1,0 +1,140 @@
+/* The pages' first screens and honest numbers (issue 26): rates rounded
+ * as the CSV rounds them, the sweep axis with a tick at each tested count,
+ * the run summary before everything else with a verdict cell per phase,
+ * and compare's +++++ slots said in words. Browser-side checks are in
+ * tests/html_render.py. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../report/compare.h"
+#include "../report/html.h"
+#include "../report/svg.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+START_TEST(rates_round_as_the_csv)
+{
+	char buf[64];
+
+	html_rate_text(PHASE_SEEKS, 28427.9, buf, sizeof buf);
+	ck_assert_str_eq(buf, "28427 seeks/s"); /* the CSV truncates; rounding said 28428 */
+	html_rate_text(PHASE_SEEKS, 512.34, buf, sizeof buf);
+	ck_assert_str_eq(buf, "512.3 seeks/s");
+	html_rate_text(PHASE_SEQ_STAT, 123456.7, buf, sizeof buf);
+	ck_assert_str_eq(buf, "123456 files/s");
+	html_rate_text(PHASE_PUT_BLOCK, 300.0 * 1024, buf, sizeof buf);
+	ck_assert_str_eq(buf, "300 MiB/s");
+	html_value_text(PHASE_SEEKS, 28427.9, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "28427");
+	html_value_text(PHASE_SEEKS, 284279.0, 1000, buf, sizeof buf);
+	ck_assert_str_eq(buf, "284");
+}
+END_TEST
+
+START_TEST(count_axis_has_a_tick_at_each_count)
+{
+	static const double x[] = {1, 2, 4, 8, 16}, y[] = {10, 20, 30, 31, 31};
+	const struct chart_series s = {"throughput", 5, x, y};
+	struct line_chart c = {"sw", "t", "d", {1, 16, true, "clients (log scale)", 0, NULL, x, 5},
+	                       {0, 1, false, "rate", 0, NULL, NULL, 0}, &s, 1, NULL, 0, "~ under 0.5 s at 1 clients"};
+	char *buf = NULL, want[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	chart_line(f, &c);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "data-xlo=\"1\" data-xhi=\"16\"")); /* exactly the tested span */
+	ck_assert_ptr_nonnull(strstr(buf, "class=\"tick count-ticks\" data-x=\"1 2 4 8 16\""));
+	for (size_t i = 0; i < 5; i++) {
+		snprintf(want, sizeof want, "<g class=\"xtick\" data-x=\"%g\">", x[i]);
+		ck_assert_msg(strstr(buf, want) != NULL, "no labelled tick at %g", x[i]);
+	}
+	ck_assert_ptr_null(strstr(buf, ">100</text>")); /* not widened to a whole decade */
+	ck_assert_ptr_nonnull(strstr(buf, ">~ under 0.5 s at 1 clients</text>"));
+	free(buf);
+}
+END_TEST
+
+START_TEST(run_summary_comes_first_with_verdict_cells)
+{
+	static struct run_result run;
+	static struct env_info env;
+	struct config cfg;
+	char a0[] = "bonnie", *argv[] = {a0}, want[96], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL};
+	ck_assert_int_eq(report_html(f, &rep), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "<time>2026-12-01 17:20 UTC</time>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<section id=\"summary\">"));
+	ck_assert(strstr(buf, "id=\"summary\"") < strstr(buf, "id=\"rates\""));
+	ck_assert(strstr(buf, "id=\"rates\"") < strstr(buf, "id=\"environment\""));
+	ck_assert(strstr(buf, "class=\"toc\"") < strstr(buf, "id=\"rates\""));
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		snprintf(want, sizeof want, "data-verdict-for=\"%s\"", phase_name((enum phase_id)id));
+		ck_assert_uint_eq(count(buf, want), 1);
+	}
+	ck_assert_ptr_nonnull(strstr(buf, "id=\"rates-perchar\"")); /* per-char on its own scale */
+	free(buf);
+}
+END_TEST
+
+START_TEST(compare_too_fast_slots_said_and_drawn)
+{
+	static struct parsed_run runs[2];
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	for (int k = 0; k < 2; k++) {
+		memset(&runs[k], 0, sizeof runs[k]);
+		snprintf(runs[k].format, sizeof runs[k].format, "1.96");
+		snprintf(runs[k].meta[META_NAME], PARSED_META_LEN, "host%d", k);
+		snprintf(runs[k].meta[META_SIZE], PARSED_META_LEN, k ? "2G" : "1G");
+		for (int i = 0; i < PHASE_COUNT; i++)
+			runs[k].phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+		runs[k].phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, 100000.0 * (k + 1), 20, 5000000, false};
+	}
+	runs[1].phase[PHASE_SEQ_STAT] = (struct parsed_phase){CELL_TOO_FAST, 0, -1, 505000, false};
+	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){CELL_VALUE, 80000, 60, 400000, false};
+	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "+++++ too fast for bonnie++ to measure; max latency 505 \xc2\xb5s"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"seq_stat\" data-series=\"1\" data-value=\"0\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-marks=\"too-fast\""));
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"seq_stat\" data-series=\"1\" data-value=\"505000\"")); /* latency */
+	ck_assert_ptr_nonnull(strstr(buf, "different data sizes"));
+	ck_assert_ptr_nonnull(strstr(buf, "<span class=\"ratio\">2.00x faster</span>"));
+	ck_assert(strstr(buf, "id=\"summary\"") < strstr(buf, "id=\"rates\""));
+	free(buf);
+}
+END_TEST
+
+Suite *suite_html_pages(void)
+{
+	Suite *s = suite_create("html_pages");
+	TCase *t = tcase_create("core");
+
+	tcase_add_test(t, rates_round_as_the_csv);
+	tcase_add_test(t, count_axis_has_a_tick_at_each_count);
+	tcase_add_test(t, run_summary_comes_first_with_verdict_cells);
+	tcase_add_test(t, compare_too_fast_slots_said_and_drawn);
+	suite_add_tcase(s, t);
+	return s;
+}
