@@ -87,6 +87,8 @@ static void take(struct timeline *tl, uint32_t i)
 		iv->hist[min_u64(b >> TL_HB_SHIFT, TL_HB - 1)] += d;
 		iv->ops += d;
 		tl->seen.bucket[b] = h->bucket[b];
+		tl->seen_lo = b < tl->seen_lo ? (uint32_t)b : tl->seen_lo;
+		tl->seen_hi = b > tl->seen_hi ? (uint32_t)b : tl->seen_hi;
 		top = b;
 		any = true;
 	}
@@ -128,12 +130,37 @@ static void device(struct timeline *tl, uint32_t to)
 	tl->dev_from = to + 1;
 }
 
+/* The seen histogram made lat's (empty without lat), clearing only what an
+ * earlier phase wrote. The struct comes zeroed from calloc: seen_lo >
+ * seen_hi marks "nothing written" once a timeline has been begun. */
+static void seen_reset(struct timeline *tl, const struct hist *lat)
+{
+	if (tl->seen_lo <= tl->seen_hi && tl->seen.count + tl->seen_hi > 0)
+		memset(&tl->seen.bucket[tl->seen_lo], 0, sizeof tl->seen.bucket[0] * (tl->seen_hi - tl->seen_lo + 1));
+	tl->seen_lo = HIST_BUCKETS;
+	tl->seen_hi = 0;
+	tl->seen.count = tl->seen.sum = tl->seen.max = 0;
+	tl->seen.min = UINT64_MAX;
+	if (lat == NULL || lat->count == 0)
+		return;
+	for (size_t b = hist_bucket_of(lat->min); b <= hist_bucket_of(lat->max); b++) {
+		tl->seen.bucket[b] = lat->bucket[b];
+		tl->seen_lo = b < tl->seen_lo ? (uint32_t)b : tl->seen_lo;
+		tl->seen_hi = b > tl->seen_hi ? (uint32_t)b : tl->seen_hi;
+	}
+	tl->seen.count = lat->count;
+	tl->seen.sum = lat->sum;
+	tl->seen.min = lat->min;
+	tl->seen.max = lat->max;
+}
+
 void timeline_begin(struct timeline *tl, uint64_t t0, const uint64_t *bytes, const struct hist *lat,
                     tl_device_fn dev, const void *dev_arg)
 {
-	memset(tl, 0, offsetof(struct timeline, iv));
+	memset(tl, 0, offsetof(struct timeline, seen_lo));
 	memset(&tl->iv[0], 0, sizeof tl->iv[0]);
 	tl->hw = 1;
+	seen_reset(tl, lat);
 	tl->t0 = t0;
 	tl->width = TL_BASE_NS;
 	tl->edge = t0 + TL_BASE_NS;
@@ -141,10 +168,6 @@ void timeline_begin(struct timeline *tl, uint64_t t0, const uint64_t *bytes, con
 	tl->bytes_src = bytes;
 	tl->hist_src = lat;
 	tl->bytes_seen = bytes ? *bytes : 0;
-	if (lat)
-		tl->seen = *lat;
-	else
-		hist_init(&tl->seen);
 	tl->dev_fn = dev;
 	tl->dev_arg = dev_arg;
 	tl->dev_valid = dev && dev(dev_arg, &tl->dev_r, &tl->dev_w) == 0;
@@ -291,7 +314,7 @@ void timeline_resync(struct timeline *tl)
 	if (tl->bytes_src)
 		tl->bytes_seen = *tl->bytes_src;
 	if (tl->hist_src)
-		tl->seen = *tl->hist_src;
+		seen_reset(tl, tl->hist_src);
 }
 
 void timeline_series(const struct timeline *tl, struct tl_series *out)

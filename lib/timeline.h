@@ -75,7 +75,6 @@ struct timeline {
 	const uint64_t *bytes_src;
 	const struct hist *hist_src;
 	uint64_t bytes_seen;
-	struct hist seen;
 	/* the devices */
 	tl_device_fn dev_fn;
 	const void *dev_arg;
@@ -83,6 +82,11 @@ struct timeline {
 	uint32_t dev_from;      /* the first interval not yet given device bytes */
 	uint64_t dev_r, dev_w;  /* at the last sample */
 	struct tl_sync sync;
+	/* the histogram at the last crossing: only the buckets in [seen_lo,
+	 * seen_hi] are ever written, and only those are cleared at the next
+	 * begin (the rest of its 30 KiB stays untouched) */
+	uint32_t seen_lo, seen_hi;
+	struct hist seen;
 	struct tl_interval iv[TL_MAX];
 };
 

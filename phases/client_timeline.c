@@ -28,6 +28,12 @@ static void file_name(uint32_t client, char *buf, size_t len)
 	snprintf(buf, len, "timeline.%u", client);
 }
 
+void client_timeline_own(struct phase_ctx *ctx)
+{
+	free(ctx->timelines);
+	ctx->timelines = NULL;
+}
+
 void client_timeline_put(const struct phase_ctx *ctx, int topfd, uint32_t client, enum phase_id id)
 {
 	const struct timeline *tl = ctx->timeline;

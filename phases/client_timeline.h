@@ -12,6 +12,10 @@
 
 #include "phase.h"
 
+/* Client side, once its bench is open: it records timelines but keeps no
+ * finished ones and judges none (the parent does, on the merged one). */
+void client_timeline_own(struct phase_ctx *ctx);
+
 /* Client side: phase id's timeline (ctx's recorder) into topfd. */
 void client_timeline_put(const struct phase_ctx *ctx, int topfd, uint32_t client, enum phase_id id);
 

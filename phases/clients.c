@@ -114,8 +114,10 @@ static void client_main(struct clients *cs, uint32_t i)
 	} else if (bench_open(&cb, &cfg, cs->b->logical_block, &e) != BENCH_OK) {
 		c.slot->setup_error = e;
 		rc = EXIT_SETUP;
-	} else if (bench_run(&cb, run, &hooks) != 0) {
-		rc = EXIT_IO;
+	} else {
+		client_timeline_own(&cb.ctx);
+		if (bench_run(&cb, run, &hooks) != 0)
+			rc = EXIT_IO;
 	}
 	if (bench_close(&cb, &e) != 0 && rc == EXIT_OK)
 		rc = EXIT_SETUP;

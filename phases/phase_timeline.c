@@ -75,10 +75,12 @@ void phase_timeline_end(struct phase_ctx *ctx, enum phase_id id, struct phase_re
 {
 	struct tl_series *s;
 
-	if (ctx->timeline == NULL || ctx->timelines == NULL)
+	if (ctx->timeline == NULL)
 		return;
-	s = &ctx->timelines->phase[id];
 	timeline_finish(ctx->timeline, t1);
+	if (ctx->timelines == NULL)
+		return; /* a client: the parent judges the merged timeline */
+	s = &ctx->timelines->phase[id];
 	timeline_series(ctx->timeline, s);
 	phase_verdict(id, s, res);
 }

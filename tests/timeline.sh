@@ -11,10 +11,13 @@
 #  - block write and block read run wholly under those limits: "steady";
 #  - a write held 1.5 s mid-phase (FAULT_MODE=delay, on a tmpfs of the
 #    test's own): "stalled", at the time of that write (within 10%, or 150
-#    ms: the interval's width and a half) and for 1.5 s (within 10%).
+#    ms: the interval's width and a half) and for as long as that write
+#    took (at least the 1.5 s it was held: more when the loaded machine was
+#    slow to run it again).
 # A case is tried up to three times while its timeline shows that the
 # machine stopped the phase by itself away from where the test held it (an
-# interval in which nothing completed). The limits need cgroup v1 blkio (or v2 io.max); without either those
+# interval in which nothing completed); after three such tries it is
+# skipped with one line. The limits need cgroup v1 blkio (or v2 io.max); without either those
 # cases are skipped with one line. Three clients' merged timelines sum to
 # the phases' totals too. The throttled cases run on ext4 on a loop device over
 # RAM (see loop_setup): the machine's shared disk, loaded by others, gave
@@ -145,6 +148,13 @@ starved() {
 		length")" -gt 0 ]
 }
 
+# Three tries in a row stalled by the machine: it cannot run the case now.
+# Said on one line, not failed: the verdict of a stalled phase is right to
+# differ, and nothing of bonnie's is wrong in it.
+skip_starved() {
+	echo "timeline.sh: SKIP $1: the machine stalled the phase by itself in 3 tries (load average $(cut -d' ' -f1 /proc/loadavg))"
+}
+
 # fall_try ...: one try of fall; sets v, at, atb, held, rate, json.
 fall_try() {
 	ph=$1 title=$2 call=$3 k=$4 phases=$5 json=$T/$1.json
@@ -184,7 +194,8 @@ fall_try() {
 # verdict must be "fell" at the time and the size of the K-th call. Up to
 # three tries while the machine starved the phase by itself.
 fall() {
-	for try in 1 2 3; do
+	for try in 1 2 3 4; do
+		[ "$try" -eq 4 ] && { skip_starved "$ph"; return; }
 		fall_try "$@" || return
 		[ "$rc" -eq 0 ] && [ "$v" = fell ] && within "$at" "$held" 10 && within "$atb" "$(((k - 1) * CHUNK))" 10 && break
 		starved "$json" "$ph" "$held" "$held" || break
@@ -232,7 +243,8 @@ if setup_group; then
 	# both phases wholly under those limits
 	limit write "$LIMIT_write"
 	limit read "$LIMIT_read"
-	for try in 1 2 3; do
+	for try in 1 2 3 4; do
+		[ "$try" -eq 4 ] && { skip_starved steady; break; }
 		start "$T/steady.json" -- -D -s 16m:64k --phases put_block,get_block
 		wait "$pid"
 		rc=$?
@@ -242,6 +254,7 @@ if setup_group; then
 	done
 	check "steady run: exit 0" [ "$rc" -eq 0 ]
 	for ph in put_block get_block; do
+		[ "$try" -eq 4 ] && break
 		check "$ph wholly under the limit: $(j "$T/steady.json" "$ph" '.verdict.sentence'); MB per interval: $(j "$T/steady.json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
 			[ "$(j "$T/steady.json" "$ph" '.verdict.kind')" = steady ]
 	done
@@ -263,7 +276,8 @@ if mount -t tmpfs -o size=2200m bonnie-timeline "$M" 2>/dev/null; then
 	trap 'umount "$M" 2>/dev/null; cleanup_group; loop_cleanup; rm -rf "$T"' EXIT
 	D=$M
 	K=1536
-	for try in 1 2 3; do
+	for try in 1 2 3 4; do
+		[ "$try" -eq 4 ] && { skip_starved stall; break; }
 		start "$T/stall.json" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=$K FAULT_MODE=delay \
 			FAULT_DELAY_MS=1500 -- -s 2g:1m --phases put_block
 		wait "$pid"
@@ -277,15 +291,20 @@ if mount -t tmpfs -o size=2200m bonnie-timeline "$M" 2>/dev/null; then
 	done
 	check "stall: exit 0" [ "$rc" -eq 0 ]
 	v=$(j "$T/stall.json" put_block '.verdict.kind')
-	check "stall: $(j "$T/stall.json" put_block '.verdict.sentence')" [ "$v" = stalled ]
+	[ "$try" -eq 4 ] && v=skipped
+	[ "$v" = skipped ] || check "stall: $(j "$T/stall.json" put_block '.verdict.sentence')" [ "$v" = stalled ]
 	if [ "$v" = stalled ]; then
 		at=$(j "$T/stall.json" put_block '.verdict.at_ns')
 		held=$(time_at_bytes "$T/stall.json" put_block "$(((K - 1) * MIB))")
 		# the interval says when the write began to within its width (100 ms)
 		check "stall: at $at ns, write $K began in the interval at $held ns (10%, at least 150 ms)" \
 			awk -v a="$at" -v h="$held" 'BEGIN { d = a - h; if (d < 0) d = -d; t = h / 10; if (t < 150e6) t = 150e6; exit !(d <= t) }'
-		check "stall: $(j "$T/stall.json" put_block '.verdict.length_ns') ns long, the write was held 1.5 s (10%)" \
-			within "$(j "$T/stall.json" put_block '.verdict.length_ns')" 1500000000 10
+		# as long as the held write took: at least the 1.5 s it was held,
+		# more when the machine was slow to run it again
+		len=$(j "$T/stall.json" put_block '.verdict.length_ns')
+		check "stall: $len ns long, at least the 1.5 s the write was held" [ "$len" -ge 1500000000 ]
+		check "stall: $len ns long, the held write's latency (the phase's maximum, 1%)" \
+			within "$len" "$(j "$T/stall.json" put_block '.latency_ns.max')" 1
 	fi
 	sums_check "$T/stall.json" stall
 	# three clients: their timelines merged into one whose sums are the phase's
