@@ -42,7 +42,7 @@
 	X(timeline)        \
 	X(verdict)         \
 	X(knee)            \
-	X(autosize)         \
+	X(autosize)        \
 	X(html_pages)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
