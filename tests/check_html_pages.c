@@ -77,7 +77,7 @@ START_TEST(run_summary_comes_first_with_verdict_cells)
 
 	synth_config(&cfg);
 	synth_full_run(&run);
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL};
+	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "<time>2026-12-01 17:20 UTC</time>"));
