@@ -24,19 +24,11 @@ command -v dbench >/dev/null && command -v jq >/dev/null ||
 [ -r "$LOAD" ] || { echo "bench/dbench_sweep.sh: no load file $LOAD" >&2; exit 1; }
 W=$(mktemp -d "$DIR/bonnie-bench-dbench.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
+. "$(dirname "$0")/dbench_counts.sh"
 : >"$W/dbench"
 
 t0=$(date +%s)
-for n in ${COUNTS//,/ }; do
-	mkdir "$W/d"
-	dbench -t "$TIME" -c "$LOAD" -D "$W/d" "$n" >"$W/dbench.$n" 2>&1 ||
-		{ echo "bench/dbench_sweep.sh: dbench $n failed" >&2; tail -n 5 "$W/dbench.$n" >&2; exit 1; }
-	rm -rf "$W/d"
-	# "Throughput 285.3 MB/sec  1 clients  1 procs  max_latency=23.456 ms"
-	awk -v n="$n" '/^Throughput/ { for (i = 1; i <= NF; i++) if ($i ~ /^max_latency=/) { sub("max_latency=", "", $i); m = $i }
-		print n, $2, m }' "$W/dbench.$n" >>"$W/dbench"
-	echo "bench/dbench_sweep.sh: dbench $n: $(tail -n 1 "$W/dbench")" >&2
-done
+dbench_counts bench/dbench_sweep.sh "$W" "$COUNTS" "$TIME" "$LOAD" "$W/dbench" "$W" || exit 1
 t1=$(date +%s)
 sync -f "$W"
 /usr/bin/time -v "$BONNIE" -d "$W" --clients "$COUNTS" ${BONNIE_ARGS:-} -q --json "$W/b.json" \

@@ -26,22 +26,14 @@ done
 [ -r "$LOAD" ] || { echo "bench/shares.sh: no load file $LOAD" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-bench-shares.XXXXXX") || exit 1
 . "$(dirname "$0")/../tests/share_servers.sh"
+. "$(dirname "$0")/dbench_counts.sh"
 trap 'share_cleanup; rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM HUP
 ssh_start || { echo "bench/shares.sh: cannot start the sshfs share: $why" >&2; exit 1; }
 
 LOADAVG=$(cut -d' ' -f1-3 /proc/loadavg)
 : >"$T/dbench"
-for n in $(echo "$COUNTS" | tr , ' '); do
-	mkdir "$SHARE/d"
-	dbench -t "$TIME" -c "$LOAD" -D "$SHARE/d" "$n" >"$T/dbench.$n" 2>&1 ||
-		{ echo "bench/shares.sh: dbench $n failed" >&2; tail -n 5 "$T/dbench.$n" >&2; exit 1; }
-	rm -rf "$SHARE/d"
-	# "Throughput 285.3 MB/sec  1 clients  1 procs  max_latency=23.456 ms"
-	awk -v n="$n" '/^Throughput/ { for (i = 1; i <= NF; i++) if ($i ~ /^max_latency=/) { sub("max_latency=", "", $i); m = $i }
-		print n, $2, m }' "$T/dbench.$n" >>"$T/dbench"
-	echo "bench/shares.sh: dbench $n: $(tail -n 1 "$T/dbench")" >&2
-done
+dbench_counts bench/shares.sh "$SHARE" "$COUNTS" "$TIME" "$LOAD" "$T/dbench" "$T" || exit 1
 t0=$(date +%s)
 # shellcheck disable=SC2086 # BONNIE_ARGS: one word per option
 "$BONNIE" -d "$SHARE" --clients "$COUNTS" -q ${BONNIE_ARGS:-} --json "$T/bonnie.json" >/dev/null 2>"$T/bonnie.err" ||

@@ -274,6 +274,23 @@ static int session_pass(struct session *s)
 	return EXIT_OK;
 }
 
+/* One pass, then it goes to the outputs: marked as cut short when a
+ * second signal (or SIGHUP) ended it, which ends the session
+ * (EXIT_INTERRUPTED); else whole (EXIT_OK, the run's own status aside). */
+static int pass_reported(struct session *s)
+{
+	int status = session_pass(s);
+
+	if (status != EXIT_OK)
+		return status;
+	if (signals_stop_level() == STOP_NOW) {
+		outputs_run(&s->out, s->run, true);
+		return EXIT_INTERRUPTED;
+	}
+	outputs_run(&s->out, s->run, false);
+	return EXIT_OK;
+}
+
 /* The runs at one client count (-x N of them), each given to the outputs
  * as it finishes, then their summary. A second signal ends them at once. */
 static int session_runs(struct session *s)
@@ -283,13 +300,8 @@ static int session_runs(struct session *s)
 	outputs_count(&s->out);
 	for (uint32_t i = 1; i <= s->cfg->runs && status == EXIT_OK; i++) {
 		s->run->index = i;
-		if ((status = session_pass(s)) != EXIT_OK)
+		if ((status = pass_reported(s)) != EXIT_OK)
 			return status;
-		if (signals_stop_level() == STOP_NOW) {
-			outputs_run(&s->out, s->run, true);
-			return EXIT_INTERRUPTED;
-		}
-		outputs_run(&s->out, s->run, false);
 		status = run_status(s->run);
 		if (s->cfg->runs > 1 && repeat_add(&s->repeats, s->run) != 0)
 			say("cannot keep run %u for the summary: %s", i, strerror(errno));
@@ -318,13 +330,8 @@ static int sweep_pass(struct session *s, uint32_t l, uint32_t r)
 	s->clients = s->cfg->sweep[l];
 	s->run->index = r;
 	outputs_count(&s->out);
-	if ((status = session_pass(s)) != EXIT_OK)
+	if ((status = pass_reported(s)) != EXIT_OK)
 		return status;
-	if (signals_stop_level() == STOP_NOW) {
-		outputs_run(&s->out, s->run, true);
-		return EXIT_INTERRUPTED;
-	}
-	outputs_run(&s->out, s->run, false);
 	status = run_status(s->run);
 	sweep_add(s->sweep, s->run);
 	return status;
