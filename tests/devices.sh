@@ -92,7 +92,7 @@ done
 # file, not the loop's own counters (which also count what the host page
 # cache served); without direct I/O the loop is said to be in the way
 host=$(findmnt -no SOURCE -T "$T")
-loop_stat_reads() { awk '{ print $3 * 512 }' "/sys/block/$1/stat"; }
+loop_stat_reads() { awk '{ printf "%.0f\n", $3 * 512 }' "/sys/block/$1/stat"; } # %.0f: mawk prints 2^31 and up as 6.7e+09
 if [ -b "$host" ]; then
 	ext4dev=$(findmnt -no SOURCE "$T/mnt-ext4"); ext4dev=$(basename "$ext4dev")
 	check "ext4's loop runs without direct I/O" [ "$(cat "/sys/block/$ext4dev/loop/dio")" = 0 ]
