@@ -122,13 +122,13 @@ check "sweep: JSON knee sentences" [ "$(jq '[.sweep.phases[].knee | select(test(
 check "sweep: JSON overlap is its recomputation from each client's start and end" \
 	jq -e '[.runs[].phases[] | select(.clients.starts_ns) | .clients as $c
 		| ((($c.ends_ns | min) - ($c.starts_ns | max)) / .elapsed_ns) as $r
-		| ([[$r, 0] | max, 1] | min) - $c.overlap | fabs < 0.0001] | (length > 0 and all)' "$T/sw.json"
+		| ([[$r, 0] | max, 1] | min) - $c.overlap | fabs < 0.0001] | (length > 0 and all)' "$T/sw.json" >/dev/null
 check "sweep: every client's times are there" \
-	jq -e '[.runs[].phases[] | select(.clients) | (.clients.starts_ns | length) == .clients.count - .clients.idle] | all' "$T/sw.json"
+	jq -e '[.runs[].phases[] | select(.clients) | (.clients.starts_ns | length) == .clients.count - .clients.idle] | all' "$T/sw.json" >/dev/null
 check "sweep: a point's overlap and fairness are its run's" \
 	jq -e '. as $d | [.sweep.phases[] | .name as $n | .points[] | select(.clients > 1) | . as $p
 		| ($d.runs[] | select(.clients == $p.clients) | .phases[] | select(.name == $n) | .clients) as $c
-		| ($c.overlap == $p.overlap and $c.fairness == $p.fairness and $c.overlap_low == $p.overlap_low)] | all' "$T/sw.json"
+		| ($c.overlap == $p.overlap and $c.fairness == $p.fairness and $c.overlap_low == $p.overlap_low)] | all' "$T/sw.json" >/dev/null
 check "sweep: environment printed once" [ "$(grep -c '^File system:' "$T/sw.out")" = 1 ]
 check "sweep: scratch removed" empty_dir "$D"
 check "sweep: no client left" no_bonnie_left
