@@ -161,3 +161,35 @@ size_t compare_line_limit(const struct compare_opts *o)
 	(void)o;
 	return line_limit;
 }
+
+/* Words of s, wrapped before limit screen columns, continuation lines
+ * indented by indent. */
+void compare_wrap_out(FILE *out, const char *s, size_t limit, size_t indent)
+{
+	size_t col = 0;
+
+	while (*s) {
+		size_t word = strcspn(s, " "), cols;
+		char w[1024];
+		str_copy(w, word + 1 < sizeof w ? word + 1 : sizeof w, s);
+		cols = compare_columns(w);
+		if (col > indent && col + 1 + cols > limit) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > 0) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(s, 1, word, out);
+		col += cols;
+		s += word;
+		while (*s == ' ' && s[1] == ' ') { /* runs of blanks inside are kept (aligned columns) */
+			fputc(' ', out);
+			col++;
+			s++;
+		}
+		if (*s == ' ')
+			s++;
+	}
+	fputc('\n', out);
+}

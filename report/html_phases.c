@@ -90,26 +90,6 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 	return st->n;
 }
 
-/* Rate axis unit: KiB/s, MiB/s or GiB/s for bytes; per second counts,
- * in thousands when large. */
-void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit)
-{
-	if (phase_unit(id) == RATE_BYTES) {
-		*scale = max >= 10.0 * 1024 * 1024 ? 1024.0 * 1024 : max >= 10.0 * 1024 ? 1024.0 : 1.0;
-		*unit = *scale > 1024 ? "GiB/s" : *scale > 1 ? "MiB/s" : "KiB/s";
-		*label = *scale > 1024 ? "rate (GiB/s)" : *scale > 1 ? "rate (MiB/s)" : "rate (KiB/s)";
-		return;
-	}
-	*scale = max >= 100000 ? 1000.0 : 1.0;
-	if (phase_unit(id) == RATE_SEEKS) {
-		*unit = *scale > 1 ? "thousand seeks/s" : "seeks/s";
-		*label = *scale > 1 ? "rate (thousand seeks/s)" : "rate (seeks/s)";
-	} else {
-		*unit = *scale > 1 ? "thousand files/s" : "files/s";
-		*label = *scale > 1 ? "rate (thousand files/s)" : "rate (files/s)";
-	}
-}
-
 static const char *marks_text(unsigned m)
 {
 	static const char *const words[] = {

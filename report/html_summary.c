@@ -12,28 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void html_value_text(enum phase_id id, double v, double scale, char *buf, size_t len)
-{
-	if (phase_unit(id) == RATE_BYTES || scale > 1)
-		units_format_scaled(v / scale, buf, len);
-	else if (v < 1000) /* seeks and files: as the CSV and the text table print them */
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%llu", (unsigned long long)v);
-}
-
-void html_rate_text(enum phase_id id, double rate, char *buf, size_t len)
-{
-	double scale = 1;
-	const char *label, *unit = phase_unit(id) == RATE_SEEKS ? "seeks/s" : "files/s";
-	char v[32];
-
-	if (phase_unit(id) == RATE_BYTES)
-		html_rate_unit(id, rate, &scale, &label, &unit);
-	html_value_text(id, rate, scale, v, sizeof v);
-	snprintf(buf, len, "%s %s", v, unit);
-}
-
 /* The one named place for a phase's timeline verdict: the sentence of a
  * single run, or how many runs had each kind ("fell in 1 of 3 runs, steady
  * in 2 of 3 runs"); a dash when no run has one. */
