@@ -51,7 +51,11 @@ void client_timeline_put(const struct phase_ctx *ctx, int topfd, uint32_t client
 	fd = openat(topfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return; /* the parent merges what it finds: this client's part is missing from the timeline */
-	if (io_write_all(fd, &h, sizeof h) != 0 || io_write_all(fd, tl->iv, sizeof tl->iv[0] * tl->n) != 0)
+	/* pwrite, not write: the hand-over is not the phase's I/O, and the
+	 * fault shim counts write(2) on its own (tests hold a client at its
+	 * Nth write; the reader uses pread for the same reason) */
+	if (io_pwrite_all(fd, &h, sizeof h, 0) != 0 ||
+	    io_pwrite_all(fd, tl->iv, sizeof tl->iv[0] * tl->n, (off_t)sizeof h) != 0)
 		unlinkat(topfd, name, 0); /* half a file must not be merged */
 	close(fd);
 }
@@ -68,9 +72,7 @@ static int read_one(int topfd, uint32_t client, enum phase_id id, struct timelin
 	fd = openat(topfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	/* pread, not read: the parent's hand-over reads are not the phases'
-	 * reads, and the fault shim counts read(2) on its own (tests hold a
-	 * client at its Nth read) */
+	/* pread: see client_timeline_put */
 	if (io_pread_full(fd, &h, sizeof h, 0, &got) == 0 && got == sizeof h && h.magic == TL_FILE_MAGIC &&
 	    h.phase == (int32_t)id && h.n <= TL_MAX && h.n > 0 &&
 	    io_pread_full(fd, tl->iv, sizeof tl->iv[0] * h.n, (off_t)sizeof h, &got) == 0 &&

@@ -47,7 +47,9 @@ while ! { [ -e "$P" ] && [ "$(kids_running "$pid")" = 1 ]; }; do
 	sleep 0.02
 done
 t1=$(now)
-if [ -e "$P" ]; then
+# both conditions, not only the pause file: with both clients held (a
+# second one paused at the same call) the wait below would be 10 x GUARD
+if [ -e "$P" ] && [ "$(kids_running "$pid")" = 1 ]; then
 	pass
 	while [ $(($(now) - t0)) -lt $((10 * (t1 - t0))) ]; do sleep 0.05; done
 else
