@@ -17,18 +17,21 @@
 #define HTML_TL_POINTS 300
 
 struct tl_points {
-	size_t n;
-	double x[HTML_TL_POINTS], rate[HTML_TL_POINTS], p99[HTML_TL_POINTS];
+	size_t n, n99;
+	double x[HTML_TL_POINTS], rate[HTML_TL_POINTS];
+	double x99[HTML_TL_POINTS], p99[HTML_TL_POINTS]; /* only where operations completed */
 	double max_rate, min_p99, max_p99;
 };
 
 /* The series in at most HTML_TL_POINTS points: x the group's middle in
- * seconds, the rate in KiB/s (bytes) or per second, the p99 in ns. */
+ * seconds, the rate in KiB/s (bytes) or per second, the p99 in ns. A
+ * group where no operation completed (a stall) has a rate of 0 and no
+ * p99 point: drawing 0 there would show latency dropping in a stall. */
 static void collect(const struct tl_series *s, enum phase_id id, struct tl_points *p)
 {
 	uint32_t per = (s->n + HTML_TL_POINTS - 1) / HTML_TL_POINTS;
 
-	p->n = 0;
+	p->n = p->n99 = 0;
 	p->max_rate = p->max_p99 = 0;
 	p->min_p99 = 0;
 	for (uint32_t i = 0; i < s->n; i += per) {
@@ -44,7 +47,10 @@ static void collect(const struct tl_series *s, enum phase_id id, struct tl_point
 			continue;
 		p->x[p->n] = ((double)i * (double)s->width_ns + (double)ns / 2) / 1e9;
 		p->rate[p->n] = (double)units * 1e9 / (double)ns / (phase_unit(id) == RATE_BYTES ? 1024.0 : 1.0);
-		p->p99[p->n] = (double)p99;
+		if (p99 > 0) {
+			p->x99[p->n99] = p->x[p->n];
+			p->p99[p->n99++] = (double)p99;
+		}
 		if (p->rate[p->n] > p->max_rate)
 			p->max_rate = p->rate[p->n];
 		if (p99 > 0 && (p->min_p99 == 0 || (double)p99 < p->min_p99))
@@ -100,7 +106,7 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	fputs(": <span class=\"verdict\">", out);
 	svg_escape(out, sentence[0] ? sentence : "no verdict");
 	fputs("</span></figcaption>\n<div class=\"tl-pair\">\n", out);
-	struct chart_series rs = {"rate", p.n, p.x, p.rate}, ls = {"p99 latency", p.n, p.x, p.p99};
+	struct chart_series rs = {"rate", p.n, p.x, p.rate}, ls = {"p99 latency", p.n99, p.x99, p.p99};
 	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};
 	struct svg_axis rate_y = {.lo = 0, .hi = p.max_rate > 0 ? p.max_rate : 1, .label = label, .scale = scale};
 	double p99_lo = p.min_p99 > 0 ? p.min_p99 : 1;

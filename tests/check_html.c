@@ -266,6 +266,45 @@ START_TEST(summary_carries_each_phase_verdict)
 }
 END_TEST
 
+/* A stalled block write's timeline: drawn open with its verdict, the rate
+ * at 0 through the stall, and no p99 point where no operation completed
+ * (a 0 there would draw latency dropping in a stall). */
+START_TEST(timeline_stall_has_no_p99_points_inside)
+{
+	static struct run_result run;
+	static struct run_timelines tls;
+	static struct env_info env;
+	struct tl_series *s = &tls.phase[PHASE_PUT_BLOCK];
+	struct config cfg;
+	char a0[] = "bonnie", *argv[] = {a0}, *buf = NULL, *p99;
+	const char *want;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	run.phase[PHASE_PUT_BLOCK].verdict = (struct verdict){.kind = VERDICT_STALLED, .at_ns = 300000000u,
+	                                                      .len_ns = 500000000u};
+	*s = (struct tl_series){.present = true, .width_ns = 100000000u, .last_len_ns = 100000000u, .n = 10};
+	for (uint32_t i = 0; i < 10; i++)
+		if (i < 3 || i > 7)
+			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
+	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls};
+	ck_assert_int_eq(report_html(f, &rep), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5 s at 0.3 s"));
+	ck_assert_ptr_nonnull(strstr(buf, "id=\"timeline-put_block\""));
+	p99 = strstr(buf, "id=\"timeline-p99-put_block\"");
+	ck_assert_ptr_nonnull(p99);
+	p99 = strstr(p99, "data-y=\"");
+	ck_assert_ptr_nonnull(p99);
+	/* five intervals with operations: five p99 values, no 0 among them */
+	want = "data-y=\"2000000 2000000 2000000 2000000 2000000\"";
+	ck_assert_msg(strncmp(p99, want, strlen(want)) == 0, "%.60s", p99);
+	free(buf);
+}
+END_TEST
+
 START_TEST(run_page_numbers_equal_metrics)
 {
 	static struct run_result run;
@@ -559,6 +598,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, median_of_odd_and_even);
 	tcase_add_test(t, run_page_numbers_equal_metrics);
 	tcase_add_test(t, summary_carries_each_phase_verdict);
+	tcase_add_test(t, timeline_stall_has_no_p99_points_inside);
 	tcase_add_test(t, pages_name_phases_alike);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
 	tcase_add_test(t, sweep_page_charts_knee_and_table);
