@@ -24,6 +24,9 @@
 # phases that stalled and crawled on their own. Every JSON timeline's sums must be the
 # phase's totals.
 . "$(dirname "$0")/lib.sh"
+# ASan (make sanitize) wants its runtime first; the shim is preloaded before it.
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
+export ASAN_OPTIONS
 
 SHIM=${BUILD_DIR:-build}/faultshim.so
 [ -f "$SHIM" ] || { echo "timeline.sh: build $SHIM first (make build/faultshim.so)" >&2; exit 1; }
@@ -241,8 +244,8 @@ if setup_group; then
 	fall put_block "Writing intelligently" write 768 put_block
 	fall get_block "Reading intelligently" read 768 put_block,get_block
 	# both phases wholly under those limits
-	limit write "$LIMIT_write"
-	limit read "$LIMIT_read"
+	limit write "${LIMIT_write:-0}" # unset: its fall case failed already
+	limit read "${LIMIT_read:-0}"
 	for try in 1 2 3 4; do
 		[ "$try" -eq 4 ] && { skip_starved steady; break; }
 		start "$T/steady.json" -- -D -s 16m:64k --phases put_block,get_block
