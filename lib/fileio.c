@@ -2,6 +2,8 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A write that makes no progress would loop forever; report it as EIO. */
@@ -101,4 +103,28 @@ int io_fsync(int fd)
 		rc = fsync(fd);
 	while (rc != 0 && errno == EINTR);
 	return rc;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+int io_unlinkat_settled(int dirfd, const char *name, int flags)
+{
+	long waited = 0, step = 1;
+
+	for (;;) {
+		if (unlinkat(dirfd, name, flags) == 0)
+			return 0;
+		if (errno != EBUSY || waited >= IO_UNLINK_SETTLE_MS)
+			return -1;
+		sleep_ms(step);
+		waited += step;
+		if (step < 250)
+			step *= 2;
+	}
 }

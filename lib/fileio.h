@@ -18,4 +18,12 @@ int io_pread_full(int fd, void *buf, size_t len, off_t off, size_t *got);
 /* fsync retried on EINTR. */
 int io_fsync(int fd);
 
+/* unlinkat(2) retried while it fails with EBUSY, for up to about
+ * IO_UNLINK_SETTLE_MS. On a FUSE share (smbnetfs) close(2) returns before
+ * the server has closed the file, and an SMB server refuses to remove a
+ * file that is still open there; the refusal ends within milliseconds.
+ * 0, or -1 with errno (EBUSY once the wait is over). */
+#define IO_UNLINK_SETTLE_MS 5000
+int io_unlinkat_settled(int dirfd, const char *name, int flags);
+
 #endif

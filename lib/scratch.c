@@ -1,5 +1,6 @@
 /* mkdtemp-based scratch directory and its symlink-safe recursive removal. */
 #include "scratch.h"
+#include "fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -97,7 +98,7 @@ static int remove_entry(int dirfd, const char *name, const char *path, struct op
 	struct dir_ref r = {dirfd, name, sub, NULL};
 	int err;
 
-	if (unlinkat(dirfd, name, 0) == 0)
+	if (io_unlinkat_settled(dirfd, name, 0) == 0)
 		return 1;
 	if ((err = errno) == ENOENT)
 		return 0;
@@ -202,7 +203,7 @@ static int remove_dir(const struct dir_ref *r, struct op_error *e)
 	for (;;) {
 		long removed = empty_listed(r, &left);
 
-		if (unlinkat(rmfd, rmname, AT_REMOVEDIR) == 0)
+		if (io_unlinkat_settled(rmfd, rmname, AT_REMOVEDIR) == 0)
 			return 1;
 		if ((err = errno) == ENOENT)
 			return 0;

@@ -137,7 +137,7 @@ int align_probe_run(struct phase_ctx *ctx, uint32_t shift_bytes, uint32_t physic
 		rc = timed_writes(ctx, out, buf);
 	out->ran = rc == 0;
 	free(buf);
-	if (unlinkat(ctx->dirfd, PROBE_FILE, 0) != 0 && errno != ENOENT && rc == 0)
+	if (io_unlinkat_settled(ctx->dirfd, PROBE_FILE, 0) != 0 && errno != ENOENT && rc == 0)
 		rc = probe_fail(ctx, out, "unlink", -1);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* Setting up and tearing down a benchmark instance; see bench.h. */
 #include "bench.h"
 #include "phase_timeline.h"
+#include "../lib/fileio.h"
 #include "../lib/platform.h"
 
 #include <errno.h>
@@ -24,12 +25,12 @@ static enum bench_status check_direct(struct bench *b, struct op_error *e)
 	if (fd < 0) {
 		snprintf(why, sizeof why, "the file system does not support O_DIRECT (%s)", strerror(errno));
 		op_error_set_detail(e, "-D:", cfg->dir, -1, why);
-		unlinkat(b->scratch.dirfd, DIRECT_PROBE, 0);
+		io_unlinkat_settled(b->scratch.dirfd, DIRECT_PROBE, 0);
 		return BENCH_NO_DIRECT;
 	}
 	plat_direct_alignment(fd, b->logical_block, &mem_align, &io_align);
 	close(fd);
-	unlinkat(b->scratch.dirfd, DIRECT_PROBE, 0);
+	io_unlinkat_settled(b->scratch.dirfd, DIRECT_PROBE, 0);
 	b->ctx.mem_align = mem_align;
 	/* only the data file is opened O_DIRECT; the file tests stay buffered */
 	if (cfg->file_size > 0 && cfg->chunk % io_align != 0) {

@@ -46,7 +46,7 @@ void client_timeline_put(const struct phase_ctx *ctx, int topfd, uint32_t client
 	memset(&h, 0, sizeof h);
 	h = (struct tl_file_head){TL_FILE_MAGIC, (int32_t)id, tl->n, tl->t0, tl->width, tl->last_len_ns, tl->sync};
 	file_name(client, name, sizeof name);
-	unlinkat(topfd, name, 0);
+	io_unlinkat_settled(topfd, name, 0);
 	/* our own new file in our own directory: never one something put there */
 	fd = openat(topfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
@@ -56,7 +56,7 @@ void client_timeline_put(const struct phase_ctx *ctx, int topfd, uint32_t client
 	 * Nth write; the reader uses pread for the same reason) */
 	if (io_pwrite_all(fd, &h, sizeof h, 0) != 0 ||
 	    io_pwrite_all(fd, tl->iv, sizeof tl->iv[0] * tl->n, (off_t)sizeof h) != 0)
-		unlinkat(topfd, name, 0); /* half a file must not be merged */
+		io_unlinkat_settled(topfd, name, 0); /* half a file must not be merged */
 	close(fd);
 }
 
@@ -87,7 +87,7 @@ static int read_one(int topfd, uint32_t client, enum phase_id id, struct timelin
 		rc = 0;
 	}
 	close(fd);
-	unlinkat(topfd, name, 0);
+	io_unlinkat_settled(topfd, name, 0);
 	return rc;
 }
 

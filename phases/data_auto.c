@@ -1,6 +1,7 @@
 /* The data file's calibration; see data_auto.h. */
 #include "data_auto.h"
 #include "../lib/clock.h"
+#include "../lib/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -47,7 +48,7 @@ int data_auto_calibrate(int scratch_fd, uint32_t chunk, uint64_t *bytes, uint64_
 	*ns = clock_now_ns() - t0 + 1;
 	err = errno;
 	free(buf);
-	if (unlinkat(scratch_fd, DATA_CAL_FILE, 0) != 0 && rc == 0)
+	if (io_unlinkat_settled(scratch_fd, DATA_CAL_FILE, 0) != 0 && rc == 0)
 		return -1;
 	errno = err;
 	return rc;

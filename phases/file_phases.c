@@ -299,7 +299,7 @@ static int stat_entry(struct file_plan *fp, struct phase_result *res, int dirfd,
 static int unlink_entry(struct file_plan *fp, struct phase_result *res, int dirfd, const char *name,
                         struct op_timer *t)
 {
-	if (unlinkat(dirfd, name, 0) != 0)
+	if (io_unlinkat_settled(dirfd, name, 0) != 0)
 		return file_tree_fail(fp, res, "unlink", name);
 	if (fp->sync_each && io_fsync(dirfd) != 0)
 		return file_tree_fail(fp, res, "fsync directory", name);
@@ -407,7 +407,7 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 		if (phase_stop_requested(res))
 			return 0;
 		files_name(fp, index, true, name);
-		if (unlinkat(fp->topfd, name, 0) != 0)
+		if (io_unlinkat_settled(fp->topfd, name, 0) != 0)
 			return file_tree_fail(fp, res, "unlink", name);
 		if (fp->sync_each && sync_dir_of(fp, res, index) != 0)
 			return -1;

@@ -87,7 +87,7 @@ static int spread_mkdir(int dirfd, const char *name)
 	}
 	if (rename_no_replace(dirfd, tmp, name) == 0)
 		return 0;
-	(void)unlinkat(dirfd, tmp, AT_REMOVEDIR);
+	(void)io_unlinkat_settled(dirfd, tmp, AT_REMOVEDIR);
 	return -1;
 }
 
@@ -171,12 +171,12 @@ int file_tree_remove(struct phase_ctx *ctx, struct phase_result *res)
 
 	for (uint32_t d = 0; fp->dirs > 1 && d < fp->dirs; d++) {
 		subdir_name(d, name, sizeof name);
-		if (unlinkat(fp->topfd, name, AT_REMOVEDIR) != 0)
+		if (io_unlinkat_settled(fp->topfd, name, AT_REMOVEDIR) != 0)
 			return file_tree_fail(fp, res, "rmdir", name);
 	}
 	close(fp->topfd);
 	fp->topfd = -1;
-	if (unlinkat(ctx->dirfd, FILES_DIR, AT_REMOVEDIR) != 0)
+	if (io_unlinkat_settled(ctx->dirfd, FILES_DIR, AT_REMOVEDIR) != 0)
 		return file_tree_fail(fp, res, "rmdir", "");
 	return file_tree_sync(ctx) == 0 ? 0 : file_tree_fail(fp, res, "sync", "");
 }

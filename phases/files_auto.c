@@ -3,6 +3,7 @@
  * every file phase runs long enough to trust. */
 #include "files.h"
 #include "../lib/clock.h"
+#include "../lib/fileio.h"
 #include "../lib/platform.h"
 #include "../lib/space.h"
 
@@ -67,7 +68,7 @@ static long cal_create(int dirfd, uint64_t *ns)
 			int err = errno;
 			for (unsigned i = 0; i <= n; i++) {
 				snprintf(name, sizeof name, "cal%05u", i);
-				unlinkat(dirfd, name, 0);
+				io_unlinkat_settled(dirfd, name, 0);
 			}
 			errno = err;
 			return -1;
@@ -88,7 +89,7 @@ static uint64_t cal_delete(int dirfd, unsigned n)
 
 	for (unsigned i = 0; i < n; i++) {
 		snprintf(name, sizeof name, "cal%05u", i);
-		if (unlinkat(dirfd, name, 0) != 0)
+		if (io_unlinkat_settled(dirfd, name, 0) != 0)
 			return 0;
 	}
 	return clock_now_ns() - t0 + 1;
@@ -125,7 +126,7 @@ int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *
 	cal = openat(scratch_fd, FILES_CAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (cal < 0) {
 		err = errno;
-		unlinkat(scratch_fd, FILES_CAL_DIR, AT_REMOVEDIR);
+		io_unlinkat_settled(scratch_fd, FILES_CAL_DIR, AT_REMOVEDIR);
 		errno = err;
 		return -1;
 	}
@@ -136,7 +137,7 @@ int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *
 	if (n > 0 && (d_ns = cal_delete(cal, (unsigned)n)) == 0)
 		err = errno;
 	close(cal);
-	if (unlinkat(scratch_fd, FILES_CAL_DIR, AT_REMOVEDIR) != 0 && err == 0)
+	if (io_unlinkat_settled(scratch_fd, FILES_CAL_DIR, AT_REMOVEDIR) != 0 && err == 0)
 		err = errno;
 	if (err != 0) {
 		errno = err;

@@ -55,7 +55,7 @@ int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool c
 	int fd;
 
 	if (create) {
-		if (unlinkat(ctx->dirfd, DATA_FILE, 0) != 0 && errno != ENOENT)
+		if (io_unlinkat_settled(ctx->dirfd, DATA_FILE, 0) != 0 && errno != ENOENT)
 			return data_fail(ctx, res, "unlink", -1);
 		flags |= O_CREAT | O_EXCL;
 	}

@@ -1,5 +1,6 @@
 /* The link probe; see link_probe.h. */
 #include "link_probe.h"
+#include "../lib/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +21,7 @@ int link_probe(int scratch_fd, bool symbolic, const char **what)
 	if (rc != 0)
 		err = errno;
 	else
-		unlinkat(scratch_fd, LINK_PROBE_LINK, 0);
-	unlinkat(scratch_fd, LINK_PROBE_FILE, 0);
+		io_unlinkat_settled(scratch_fd, LINK_PROBE_LINK, 0);
+	io_unlinkat_settled(scratch_fd, LINK_PROBE_FILE, 0);
 	return err;
 }

@@ -1,6 +1,7 @@
 /* The per-char calibration; see perchar_auto.h. */
 #include "perchar_auto.h"
 #include "../lib/clock.h"
+#include "../lib/fileio.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -84,7 +85,7 @@ int perchar_auto_calibrate(int scratch_fd, struct perchar_cal *out)
 	if (rc == 0)
 		rc = cal_pass(scratch_fd, false, &out->read_calls, &out->read_ns);
 	err = errno;
-	if (unlinkat(scratch_fd, PERCHAR_CAL_FILE, 0) != 0 && rc == 0)
+	if (io_unlinkat_settled(scratch_fd, PERCHAR_CAL_FILE, 0) != 0 && rc == 0)
 		return -1;
 	errno = err;
 	return rc;

@@ -167,6 +167,27 @@ for mode in enospc eio; do
 	check "$c: -d left empty" empty_dir "$D"
 done
 
+# --- EBUSY from unlink: an SMB share just after close --------------------------
+# smbnetfs returns from close(2) before the server has closed the file, and
+# the server refuses an unlink while the file is still open there (EBUSY).
+# Brief refusals are waited out, in the timed deletes and in every removal
+# of bonnie's own files; a lasting one is reported as any other error.
+for phase in seq_del ran_del put_block; do
+	title=$(title_of "$phase")
+	c="$phase: EBUSY three times in a row from unlink"
+	run FAULT_AFTER="$title" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=ebusy FAULT_REPEAT=3 -- $BASE
+	check "$c: injected 3 (got '$(injected)')" [ "$(injected)" = 3 ]
+	check "$c: exit 0 (got $rc: $(head -n 1 "$T/err"))" [ $rc -eq 0 ]
+	check "$c: every phase done" [ "$(jq '[.runs[0].phases[] | select(.status != "done")] | length' "$T/json")" = 0 ]
+	check "$c: -d left empty" empty_dir "$D"
+done
+c="EBUSY from every unlink"
+run FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=ebusy FAULT_REPEAT=all -- -s 1m:4k -n 0 --phases put_block -z 7 --no-align-probe
+check "$c: exit 3 (got $rc)" [ $rc -eq 3 ]
+check "$c: the first line names the unlink of the data file (got: $(head -n 1 "$T/err"))" \
+	grep -Eq "^bonnie: unlink $DRE/bonnie\\.[A-Za-z0-9]{6}/data: Device or resource busy\$" "$T/err"
+rm -rf "${D:?}"/bonnie.*
+
 # --- A failure in the second of three runs ---------------------------------
 # Without per-char and file tests a run makes 512 writes (block write and
 # rewrite, 256 each): write #522 after the first block-write title is the

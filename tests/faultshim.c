@@ -11,11 +11,14 @@
  *                 their plain name
  *   FAULT_NTH     inject at the Nth counted call of FAULT_CALL (1-based; 0 or
  *                 unset: count only, never inject)
- *   FAULT_MODE    eio | enospc | short | eintr | pause | delay (default eio)
+ *   FAULT_MODE    eio | enospc | short | eintr | ebusy | pause | delay (default eio)
  *                   eio, enospc: fail with that errno, doing nothing
  *                   short: transfer half the bytes asked (at least 1); calls
  *                          of one byte cannot be short and are passed through
  *                   eintr: fail with EINTR, doing nothing
+ *                   ebusy: fail with EBUSY, doing nothing (what an SMB
+ *                          server says to an unlink while the file is
+ *                          still open on its side)
  *                   pause: create FAULT_PAUSE_FILE, wait until something
  *                          removes it (at most about 2 min), then do the
  *                          call; later calls of the same kind (other
@@ -80,7 +83,7 @@ static const char *const call_names[C_COUNT] = {
 	"linkat", "symlinkat",
 };
 
-enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_PAUSE, M_DELAY };
+enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_EBUSY, M_PAUSE, M_DELAY };
 
 /* Real functions. */
 static ssize_t (*real_write)(int, const void *, size_t);
@@ -198,6 +201,8 @@ static void init(void)
 			mode = M_SHORT;
 		else if (strcmp(v, "eintr") == 0)
 			mode = M_EINTR;
+		else if (strcmp(v, "ebusy") == 0)
+			mode = M_EBUSY;
 		else if (strcmp(v, "pause") == 0)
 			mode = M_PAUSE;
 		else if (strcmp(v, "delay") == 0)
@@ -377,6 +382,7 @@ static int fault_errno(void)
 	case M_EIO: return EIO;
 	case M_ENOSPC: return ENOSPC;
 	case M_EINTR: return EINTR;
+	case M_EBUSY: return EBUSY;
 	case M_PAUSE: do_pause(); return 0;
 	case M_DELAY: {
 		struct timespec ts = {delay_ms / 1000, (delay_ms % 1000) * 1000000L};
