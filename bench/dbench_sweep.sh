@@ -25,6 +25,7 @@ command -v dbench >/dev/null && command -v jq >/dev/null ||
 W=$(mktemp -d "$DIR/bonnie-bench-dbench.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 . "$(dirname "$0")/dbench_counts.sh"
+. "$(dirname "$0")/knee.sh"
 : >"$W/dbench"
 
 t0=$(date +%s)
@@ -35,24 +36,6 @@ sync -f "$W"
 	>"$W/b.out" 2>"$W/b.time" || { echo "bench/dbench_sweep.sh: bonnie failed" >&2; tail -n 5 "$W/b.time" >&2; exit 1; }
 t2=$(date +%s)
 
-# knee "count value" lines -> the knee sentence by bonnie's single-run rule
-knees() { # $1: file of "count rate maxlat" lines
-	awk -v k="$KNEE" '{ c[NR] = $1; r[NR] = $2; m[NR] = $3 }
-	END {
-		best = 1; for (i = 2; i <= NR; i++) if (r[i] > r[best]) best = i
-		peak = best; differ = 0
-		for (i = 1; i <= NR; i++) if (r[i] * 1.25 < r[best]) differ = 1; else if (i < peak) peak = i
-		if (!differ) t = sprintf("no clear knee (%s-%s within 25%%)", c[1], c[NR])
-		else if (peak == best && best == NR) t = sprintf("still rises at %s (highest, the last count)", c[peak])
-		else if (peak == best) t = sprintf("peaks at %s (highest)", c[peak])
-		else t = sprintf("peaks at %s (within 25%% of the highest, at %s)", c[peak], c[best])
-		base = 1; over = 0
-		for (i = 2; i <= NR && !over; i++) { if (m[i] > k * m[base]) over = i; else if (m[i] < m[base]) base = i }
-		l = over ? sprintf("max latency passes %sx its %s-client value at %s", k, c[base], c[over]) \
-		         : sprintf("max latency stays within %sx up to %s", k, c[NR])
-		print t "; " l
-	}' "$1"
-}
 {
 	echo
 	echo "## Client sweep: dbench 4 and bonnie --clients $COUNTS"
@@ -66,7 +49,7 @@ knees() { # $1: file of "count rate maxlat" lines
 	echo "|---|---|---|"
 	awk '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$W/dbench"
 	echo
-	echo "dbench: $(knees "$W/dbench")."
+	echo "dbench: $(knee_sentence "$W/dbench" "$KNEE")."
 	echo
 	echo "| phase | clients | rate | p99 | max | overlap | fair |"
 	echo "|---|---|---|---|---|---|---|"
@@ -85,7 +68,7 @@ knees() { # $1: file of "count rate maxlat" lines
 	for p in $(jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name' "$W/b.json"); do
 		jq -r --arg p "$p" '.sweep.phases[] | select(.name == $p) | .points[] | select(.completed) | "\(.clients) \(.rate) \(.max_ns / 1e6)"' \
 			"$W/b.json" >"$W/p"
-		echo "- $p: $(knees "$W/p")"
+		echo "- $p: $(knee_sentence "$W/p" "$KNEE")"
 	done
 	echo
 	echo "\`bench/dbench_sweep.sh\` (DBENCH_COUNTS=$COUNTS DBENCH_TIME=$TIME)."

@@ -5,10 +5,10 @@
 # dbench -t TIME (its client.txt load) at each count, then
 # bonnie --clients at the same counts (sizes left to bonnie: on a share the
 # data file is sized by time), one table: dbench's throughput and max
-# latency per count, bonnie's rate, p99 and max per phase and count. The
-# knees, by one rule for both: throughput peaks at the count with the
-# highest rate; the latency knee is the first count whose max latency
-# passes KNEE x its 1-client value (max latency, since dbench has no p99).
+# latency per count, bonnie's rate, p99, max and overlap per phase and
+# count. The knees: bonnie's own sentences (its rule, on p99), and for
+# both tools the same rule on max latency (dbench has no p99):
+# bench/knee.sh.
 # Usage: BONNIE=build/bonnie bench/shares.sh [REPORT]
 # Settings: SHARE_COUNTS (default 1,4,16,64), DBENCH_TIME (s, default 15),
 # DBENCH_LOAD (default /usr/share/dbench/client.txt), KNEE (default 2),
@@ -27,6 +27,7 @@ done
 T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-bench-shares.XXXXXX") || exit 1
 . "$(dirname "$0")/../tests/share_servers.sh"
 . "$(dirname "$0")/dbench_counts.sh"
+. "$(dirname "$0")/knee.sh"
 trap 'share_cleanup; rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM HUP
 ssh_start || { echo "bench/shares.sh: cannot start the sshfs share: $why" >&2; exit 1; }
@@ -41,11 +42,11 @@ t0=$(date +%s)
 t1=$(date +%s)
 [ -z "$(ls -A "$EXPORT")" ] || echo "bench/shares.sh: WARNING: the export is not empty after bonnie" >&2
 
-# count phase rate unit p99_ms max_ms, one line per bonnie phase and count
-jq -r '.runs[] | .clients as $n | .phases[] | select(.status == "done") |
-	[$n, .name, (.rate_kib_s // .rate_files_s // .rate_seeks_s),
-	 (if .rate_kib_s then "KiB/s" elif .rate_files_s then "files/s" else "seeks/s" end),
-	 ((.latency_ns.p99 // 0) / 1e6), ((.latency_ns.max // 0) / 1e6)] | @tsv' "$T/bonnie.json" >"$T/bonnie"
+# count phase rate unit p99_ms max_ms overlap, one line per bonnie phase and count
+jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
+	[.clients, $n, .rate,
+	 (if $n == "seeks" then "seeks/s" elif ($n | test("create|stat|del")) then "files/s" else "KiB/s" end), (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | round | tostring) + (if .overlap_low then "%!" else "%" end))] | @tsv' \
+	"$T/bonnie.json" >"$T/bonnie"
 
 {
 	echo
@@ -55,32 +56,29 @@ jq -r '.runs[] | .clients as $n | .phases[] | select(.status == "done") |
 	echo
 	echo "sshd + sshfs on 127.0.0.1 ($(sshfs --version 2>&1 | grep -i "^sshfs version")); dbench -t $TIME -c $LOAD N;"
 	echo "bonnie --clients $COUNTS ${BONNIE_ARGS:-}($(jq -r '.config.file_size_bytes / 1048576 | floor' "$T/bonnie.json") MiB data file sized by time: $(jq -r '.config.file_size_by_time' "$T/bonnie.json"); $((t1 - t0)) s)."
+	echo "One run per count each: differences under 25% are not judged."
 	echo
 	echo "| count | dbench MB/s | dbench max ms |"
 	echo "|---:|---:|---:|"
 	awk '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$T/dbench"
 	echo
-	echo "| phase | count | rate | p99 ms | max ms |"
-	echo "|---|---:|---:|---:|---:|"
+	echo "| phase | count | rate | p99 ms | max ms | overlap |"
+	echo "|---|---:|---:|---:|---:|---:|"
 	sort -t "$(printf '\t')" -k2,2 -k1,1n "$T/bonnie" |
-		awk -F '\t' '{ printf "| %s | %s | %.1f %s | %.2f | %.2f |\n", $2, $1, $3, $4, $5, $6 }'
+		awk -F '\t' '{ printf "| %s | %s | %.1f %s | %.2f | %.2f | %s |\n", $2, $1, $3, $4, $5, $6, $7 }'
 	echo
-	echo "Knees (throughput: the count with the highest rate; latency: the first count"
-	echo "whose max latency passes ${KNEE}x its 1-client value):"
+	echo "bonnie, by its own rule (p99):"
 	echo
-	awk -v k="$KNEE" '
-		NR == 1 { base = $3 }
-		$2 > best { best = $2; at = $1 }
-		knee == "" && NR > 1 && $3 > k * base { knee = $1 }
-		END { printf "- dbench: throughput peaks at %s clients (%s MB/s); max latency %s\n", at, best,
-		      knee == "" ? "stays within " k "x up to the last count" : "passes " k "x at " knee " clients" }' "$T/dbench"
-	sort -t "$(printf '\t')" -k2,2 -k1,1n "$T/bonnie" | awk -F '\t' -v k="$KNEE" '
-		function flush() { if (ph != "") printf "- bonnie %s: throughput peaks at %s clients; max latency %s\n", ph, at,
-		                   knee == "" ? "stays within " k "x up to the last count" : "passes " k "x at " knee " clients" }
-		$2 != ph { flush(); ph = $2; best = -1; knee = ""; base = $6 }
-		$3 > best { best = $3; at = $1 }
-		knee == "" && $6 > k * base && base > 0 { knee = $1 }
-		END { flush() }'
+	jq -r '.sweep.phases[] | select(.knee | test("^[a-z_]+: (throughput|no clear)")) | "- " + .knee' "$T/bonnie.json"
+	echo "- $(jq -r '.sweep.answer' "$T/bonnie.json")"
+	echo
+	echo "Both, by the same rule on max latency (bench/knee.sh, K = $KNEE):"
+	echo
+	echo "- dbench: $(knee_sentence "$T/dbench" "$KNEE")"
+	for p in $(jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name' "$T/bonnie.json"); do
+		awk -F '\t' -v p="$p" '$2 == p { print $1, $3, $6 }' "$T/bonnie" | sort -n >"$T/p"
+		echo "- bonnie $p: $(knee_sentence "$T/p" "$KNEE")"
+	done
 } >"$T/report"
 cat "$T/report"
 [ -n "$REPORT" ] && cp "$T/report" "$REPORT"

@@ -70,4 +70,18 @@ check "pairs_ci: rewrite rate 2.000" grep -q '^| rewrite rate | 2 | 2.000 |' "$T
 python3 "$top/bench/pairs_ci.py" >/dev/null 2>&1
 check "pairs_ci: no file is a usage error" [ $? -eq 2 ]
 
+# bench/knee.sh: the knee sentence for tools with no p99 (dbench), by the sweep's rule.
+. "$top/bench/knee.sh"
+knee_of() { printf '%s\n' "$@" >"$T/knee.in"; knee_sentence "$T/knee.in" 2; }
+check "knee: a clear peak" [ "$(knee_of "1 100 10" "10 300 12" "50 200 15")" = \
+	"peaks at 10 (highest); max latency stays within 2x up to 50" ]
+check "knee: the smallest count within 25% of the highest" [ "$(knee_of "1 100 10" "10 290 12" "50 300 15")" = \
+	"peaks at 10 (within 25% of the highest, at 50); max latency stays within 2x up to 50" ]
+check "knee: all within 25% is no knee" [ "$(knee_of "1 100 10" "10 110 10" "50 95 10")" = \
+	"no clear knee (1-50 within 25%); max latency stays within 2x up to 50" ]
+check "knee: still rising at the last count" [ "$(knee_of "1 100 10" "10 200 10" "50 400 10")" = \
+	"still rises at 50 (highest, the last count); max latency stays within 2x up to 50" ]
+check "knee: latency against the lowest max so far (a first-count outlier)" [ "$(knee_of "1 100 90" "10 100 10" "50 100 15" "100 100 25")" = \
+	"no clear knee (1-100 within 25%); max latency passes 2x its 10-client value at 100" ]
+
 finish
