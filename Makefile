@@ -66,7 +66,7 @@ deps:
 
 # LD_PRELOAD fault injector for tests/faults.sh and tests/signals.sh. Built
 # without $(CFLAGS) so sanitizer flags never reach it (it must load ahead of
-# the ASan runtime; the scripts set verify_asan_link_order=0). glibc only.
+# the ASan runtime; tests/lib.sh sets verify_asan_link_order=0). glibc only.
 SHIM := $(BUILD)/faultshim.so
 $(SHIM): tests/faultshim.c
 	@mkdir -p $(dir $@)

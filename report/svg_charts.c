@@ -89,15 +89,21 @@ void svg_number_list(FILE *out, const char *attr, const double *v, size_t n)
 	fputc('"', out);
 }
 
-static void series_path(FILE *out, const struct svg_frame *f, const struct chart_series *s, int idx)
+void svg_series_open(FILE *out, const char *cls, const char *name, const char *xattr, const double *x,
+                     const char *yattr, const double *y, size_t n, int idx)
 {
-	fputs("<g class=\"series\" data-series=\"", out);
-	svg_escape(out, s->name ? s->name : "");
+	fprintf(out, "<g class=\"%s\" data-series=\"", cls);
+	svg_escape(out, name ? name : "");
 	fputc('"', out);
-	svg_number_list(out, "data-x", s->x, s->n);
-	svg_number_list(out, "data-y", s->y, s->n);
+	svg_number_list(out, xattr, x, n);
+	svg_number_list(out, yattr, y, n);
 	fprintf(out, " fill=\"%s\">\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" d=\"",
 	        svg_colour(idx), svg_colour(idx), svg_dashes[(unsigned)idx % 4]);
+}
+
+static void series_path(FILE *out, const struct svg_frame *f, const struct chart_series *s, int idx)
+{
+	svg_series_open(out, "series", s->name, "data-x", s->x, "data-y", s->y, s->n, idx);
 	for (size_t i = 0; i < s->n; i++)
 		fprintf(out, "%c%.1f %.1f", i ? 'L' : 'M', svg_frame_x(f, s->x[i]), svg_frame_y(f, s->y[i]));
 	fputs("\"/>\n", out);

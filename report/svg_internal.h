@@ -23,4 +23,10 @@ void svg_legend(FILE *out, const char *const *names, size_t n, bool lines, doubl
 /* attr="v0 v1 ..." with each value exact. */
 void svg_number_list(FILE *out, const char *attr, const double *v, size_t n);
 
+/* Opens series idx: a group of class cls named name carrying its exact
+ * numbers (xattr and yattr lists of n), then its line's path up to the
+ * open d=" the caller fills with the points and closes with "\"/>". */
+void svg_series_open(FILE *out, const char *cls, const char *name, const char *xattr, const double *x,
+                     const char *yattr, const double *y, size_t n, int idx);
+
 #endif

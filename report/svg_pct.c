@@ -75,13 +75,7 @@ static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_cur
 	const char *who = named ? p->name : NULL;
 	char v[32], text[96];
 
-	fputs("<g class=\"series pct-curve\" data-series=\"", out);
-	svg_escape(out, p->name ? p->name : "");
-	fputc('"', out);
-	svg_number_list(out, "data-pct", p->pct, p->n);
-	svg_number_list(out, "data-ns", p->ns, p->n);
-	fprintf(out, " fill=\"%s\">\n<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" d=\"",
-	        svg_colour(idx), svg_colour(idx), svg_dashes[(unsigned)idx % 4]);
+	svg_series_open(out, "series pct-curve", p->name, "data-pct", p->pct, "data-ns", p->ns, p->n, idx);
 	for (size_t i = 0; i < p->n; i++)
 		fprintf(out, "%c%.1f %.1f", i ? 'L' : 'M', svg_frame_x(f, nines(p->pct[i])), svg_frame_y(f, p->ns[i]));
 	fputs("\"/>\n", out);

@@ -7,6 +7,11 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-sh.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 failures=0
 checks=0
+# The suites preload shims (tests/faultshim.c, listshim.c, bench/window_shim.c);
+# ASan (make sanitize) wants its runtime first and aborts unless told to let
+# them go ahead of it.
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
+export ASAN_OPTIONS
 
 pass() { checks=$((checks + 1)); }
 fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*" >&2; }

@@ -16,9 +16,6 @@
 # and inherited at fork, so FAULT_NTH = (writes of the 1-client level) + 3
 # is client 0's third write.
 . "$(dirname "$0")/lib.sh"
-# ASan (make sanitize) wants its runtime first; the shim is preloaded before it.
-ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 command -v jq >/dev/null || { echo "overlap.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
 SHIM=${BUILD_DIR:?set BUILD_DIR}/faultshim.so

@@ -52,6 +52,3 @@ if [ ! -f "$SHIM" ] || [ -n "$(find "$SRC" -newer "$SHIM")" ]; then
 		mv -f "$SHIM.$$" "$SHIM" || {
 		rm -f "$SHIM.$$"; echo "$(basename "$0"): cannot build $SHIM" >&2; exit 1; }
 fi
-# Sanitizer builds want their runtime first; let the shim go ahead of it.
-ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-export ASAN_OPTIONS

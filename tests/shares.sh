@@ -12,9 +12,6 @@
 # links on smbnetfs (no link(2), no symlink(2)) is refused before any
 # phase. A server that cannot start skips its share with a line saying why.
 . "$(dirname "$0")/lib.sh"
-# ASan (make sanitize) wants its runtime first; the shim is preloaded before it.
-ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 : "${BUILD_DIR:?set BUILD_DIR to the build directory (for faultshim.so)}"
 SHIM=$BUILD_DIR/faultshim.so

@@ -24,9 +24,6 @@
 # phases that stalled and crawled on their own. Every JSON timeline's sums must be the
 # phase's totals.
 . "$(dirname "$0")/lib.sh"
-# ASan (make sanitize) wants its runtime first; the shim is preloaded before it.
-ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 SHIM=${BUILD_DIR:-build}/faultshim.so
 [ -f "$SHIM" ] || { echo "timeline.sh: build $SHIM first (make build/faultshim.so)" >&2; exit 1; }
