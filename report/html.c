@@ -31,7 +31,7 @@ static const char style[] =
 	".chart{width:100%;height:auto;background:#fff;display:block}\n"
 	".chart text{font:12px sans-serif;fill:#111}.chart .axis-label{font-size:13px;font-weight:600}\n"
 	".chart .grid{stroke:#ddd;stroke-width:1}.chart .tick,.chart .frame{stroke:#333;fill:none}\n"
-	".chart .bar-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
+	".chart .bar-mark,.chart .point-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
 	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
 	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
 	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"

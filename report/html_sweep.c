@@ -15,8 +15,24 @@ struct sweep_series {
 	size_t n;
 	double x[MAX_SWEEP_LEVELS], rate[MAX_SWEEP_LEVELS], p99[MAX_SWEEP_LEVELS];
 	unsigned reasons[MAX_SWEEP_LEVELS]; /* each point's confidence reasons */
+	bool overlap_low[MAX_SWEEP_LEVELS];
+	char mark[MAX_SWEEP_LEVELS][4];     /* drawn above the point: confidence mark, "!" for overlap */
+	const char *marks[MAX_SWEEP_LEVELS];
 	double max_rate, min_p99, max_p99;
 };
+
+static void point_marks(struct sweep_series *s, size_t i)
+{
+	char c = confidence_mark(s->reasons[i]);
+	size_t n = 0;
+
+	if (c != ' ')
+		s->mark[i][n++] = c;
+	if (s->overlap_low[i] && c != '!')
+		s->mark[i][n++] = '!';
+	s->mark[i][n] = '\0';
+	s->marks[i] = s->mark[i];
+}
 
 static void collect(const struct sweep *sw, enum phase_id id, struct sweep_series *s)
 {
@@ -28,6 +44,8 @@ static void collect(const struct sweep *sw, enum phase_id id, struct sweep_serie
 		s->x[s->n] = sw->clients[l];
 		s->rate[s->n] = p->rate;
 		s->reasons[s->n] = p->reasons;
+		s->overlap_low[s->n] = sweep_overlap_low(sw, l, id);
+		point_marks(s, s->n);
 		s->p99[s->n] = p->p99 ? (double)p->p99 : 1; /* a log axis needs > 0 */
 		if (p->rate > s->max_rate)
 			s->max_rate = p->rate;
@@ -73,28 +91,43 @@ static struct svg_axis client_axis(const struct sweep_series *s)
 	                         log ? "clients (log scale)" : "clients", 0, NULL, s->x, s->n};
 }
 
+/* "; ~ under 0.5 s at 1, 2 clients" for the points where has[i]. */
+static size_t note_counts(const struct sweep_series *s, const bool *has, char mark, const char *words, char *buf,
+                          size_t len, size_t n)
+{
+	bool first = true;
+
+	for (size_t i = 0; i < s->n && n < len; i++) {
+		if (!has[i])
+			continue;
+		if (first)
+			n += (size_t)snprintf(buf + n, len - n, "%s%c %s at %.0f", n ? "; " : "", mark, words, s->x[i]);
+		else
+			n += (size_t)snprintf(buf + n, len - n, ", %.0f", s->x[i]);
+		first = false;
+	}
+	if (!first && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " clients");
+	return n;
+}
+
 /* Which counts earned which mark: "~ under 0.5 s at 1, 2 clients; # few
- * operations at 1" (empty when none did). */
+ * operations at 1; ! overlap under 90% at 50" (empty when none did). */
 static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 {
+	bool has[MAX_SWEEP_LEVELS];
 	size_t n = 0;
 
 	buf[0] = '\0';
 	for (int r = 0; r < CONF_REASONS; r++) {
-		bool first = true;
-		for (size_t i = 0; i < s->n; i++) {
-			if (!(s->reasons[i] & (1u << r)) || n >= len)
-				continue;
-			if (first)
-				n += (size_t)snprintf(buf + n, len - n, "%s%c %s at %.0f", n ? "; " : "", confidence_reason_mark(r),
-				                      html_mark_words(r), s->x[i]);
-			else
-				n += (size_t)snprintf(buf + n, len - n, ", %.0f", s->x[i]);
-			first = false;
-		}
-		if (!first && n < len)
-			n += (size_t)snprintf(buf + n, len - n, " clients");
+		for (size_t i = 0; i < s->n; i++)
+			has[i] = (s->reasons[i] & (1u << r)) != 0;
+		n = note_counts(s, has, confidence_reason_mark(r), html_mark_words(r), buf, len, n);
 	}
+	char words[80];
+
+	snprintf(words, sizeof words, "overlap under %.0f%% (fewer clients ran than the count)", SWEEP_MIN_OVERLAP * 100);
+	note_counts(s, s->overlap_low, '!', words, buf, len, n);
 }
 
 /* The charts' numbers with their units: "4  312 MiB/s  1.21 ms". */
@@ -135,7 +168,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</h3>\n<p class=\"knee\">", out);
 	svg_escape(out, sentence);
 	fputs("</p>\n<div class=\"charts\">\n", out);
-	struct chart_series ts = {"throughput", s.n, s.x, s.rate}, ls = {"p99 latency", s.n, s.x, s.p99};
+	struct chart_series ts = {"throughput", s.n, s.x, s.rate, s.marks}, ls = {"p99 latency", s.n, s.x, s.p99, s.marks};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
 	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt, note[0] ? note : NULL};
 	fputs("<figure>", out);

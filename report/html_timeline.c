@@ -106,7 +106,7 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	fputs(": <span class=\"verdict\">", out);
 	svg_escape(out, sentence[0] ? sentence : "no verdict");
 	fputs("</span></figcaption>\n<div class=\"tl-pair\">\n", out);
-	struct chart_series rs = {"rate", p.n, p.x, p.rate}, ls = {"p99 latency", p.n99, p.x99, p.p99};
+	struct chart_series rs = {"rate", p.n, p.x, p.rate, NULL}, ls = {"p99 latency", p.n99, p.x99, p.p99, NULL};
 	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};
 	struct svg_axis rate_y = {.lo = 0, .hi = p.max_rate > 0 ? p.max_rate : 1, .label = label, .scale = scale};
 	double p99_lo = p.min_p99 > 0 ? p.min_p99 : 1;

@@ -76,6 +76,9 @@ struct chart_series {
 	size_t n;
 	const double *x;
 	const double *y;
+	/* n marks drawn above their points (e.g. "~", "!"), "" for none;
+	 * NULL when no point has one */
+	const char *const *marks;
 };
 
 /* A vertical marker at x (e.g. the knee of a sweep), named in words. */

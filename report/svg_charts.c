@@ -37,6 +37,19 @@ static void point_shape(FILE *out, int series, double x, double y)
 	}
 }
 
+/* A point's mark above it (below it at the top of the plot, where the
+ * title is), the point's x in data-x for a reader of the page. */
+static void point_mark(FILE *out, const struct svg_frame *f, double x, double y, const char *mark)
+{
+	double px = svg_frame_x(f, x), py = svg_frame_y(f, y);
+
+	if (mark == NULL || mark[0] == '\0')
+		return;
+	py = py - 7 < f->y + 8 ? py + 17 : py - 7;
+	fprintf(out, "<text class=\"point-mark\" data-x=\"%.10g\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x, px, py);
+	svg_escape(out, mark);
+	fputs("</text>", out);
+}
 
 static double legend_width(const char *name)
 {
@@ -109,6 +122,8 @@ static void series_path(FILE *out, const struct svg_frame *f, const struct chart
 	fputs("\"/>\n", out);
 	for (size_t i = 0; s->n <= POINT_MARKERS_MAX && i < s->n; i++)
 		point_shape(out, idx, svg_frame_x(f, s->x[i]), svg_frame_y(f, s->y[i]));
+	for (size_t i = 0; s->marks != NULL && i < s->n; i++)
+		point_mark(out, f, s->x[i], s->y[i], s->marks[i]);
 	fputs("\n</g>\n", out);
 }
 

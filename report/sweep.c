@@ -18,13 +18,13 @@ static void rate_text(enum phase_id id, double rate, char *buf, size_t len)
 }
 
 /* "97%", with the mark when the clients were not all active long enough. */
-static void overlap_text(const struct sweep_point *p, uint32_t clients, char *buf, size_t len)
+static void overlap_text(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len)
 {
-	if (clients < 2) {
+	if (sw->clients[l] < 2) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	snprintf(buf, len, "%.0f%%%s", p->overlap * 100, p->overlap < SWEEP_MIN_OVERLAP ? "!" : "");
+	snprintf(buf, len, "%.0f%%%s", sw->point[l][id].overlap * 100, sweep_overlap_low(sw, l, id) ? "!" : "");
 }
 
 static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_id id, bool repeats)
@@ -37,7 +37,7 @@ static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_
 	units_format_latency(p->p99, p99, sizeof p99);
 	units_format_latency(p->max, max, sizeof max);
 	snprintf(fair, sizeof fair, "%.2f", p->fairness);
-	overlap_text(p, sw->clients[l], overlap, sizeof overlap);
+	overlap_text(sw, l, id, overlap, sizeof overlap);
 	fprintf(out, "%-11s %7u %10s", phase_name(id), sw->clients[l], rate);
 	if (repeats) {
 		snprintf(spread, sizeof spread, "%.0f%%", p->rate > 0 ? (p->rate_hi - p->rate_lo) * 100 / p->rate : 0);
@@ -50,7 +50,7 @@ static bool any_overlap_mark(const struct sweep *sw)
 {
 	for (uint32_t l = 0; l < sw->levels; l++)
 		for (int i = 0; i < PHASE_COUNT; i++)
-			if (sw->point[l][i].ran && sw->clients[l] > 1 && sw->point[l][i].overlap < SWEEP_MIN_OVERLAP)
+			if (sweep_overlap_low(sw, l, (enum phase_id)i))
 				return true;
 	return false;
 }
@@ -209,7 +209,7 @@ static void point_json(struct json *j, const struct sweep *sw, uint32_t l, enum 
 	json_u64(j, "max_ns", p->max);
 	json_double(j, "fairness", p->fairness, 4);
 	json_double(j, "overlap", p->overlap, 4);
-	json_bool(j, "overlap_low", sw->clients[l] > 1 && p->ran && p->overlap < SWEEP_MIN_OVERLAP);
+	json_bool(j, "overlap_low", sweep_overlap_low(sw, l, id));
 	json_object_end(j);
 }
 

@@ -104,6 +104,13 @@ void sweep_add(struct sweep *sw, const struct run_result *run)
 			add_point(&sw->point[l][i], &run->phase[i], (enum phase_id)i);
 }
 
+bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	return sw->clients[l] > 1 && p->ran && p->overlap < SWEEP_MIN_OVERLAP;
+}
+
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id)
 {
 	for (uint32_t l = 0; l < sw->levels; l++)

@@ -58,6 +58,10 @@ struct sweep {
 	struct sweep_point point[MAX_SWEEP_LEVELS][PHASE_COUNT];
 };
 
+/* Whether count l's clients were all active together for less than
+ * SWEEP_MIN_OVERLAP of phase id (never at one client, or where it did not run). */
+bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id);
+
 /* How the throughput peak was named. */
 enum sweep_peak_kind {
 	SWEEP_PEAK_HIGHEST,      /* the count with the highest rate */

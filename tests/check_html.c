@@ -146,7 +146,7 @@ START_TEST(line_chart_long_series_and_marker)
 		y1[i] = 1000.0 * (1 - exp(-(i + 1) / 60.0));
 		y2[i] = 0.5 + i * 0.01;
 	}
-	const struct chart_series s[] = {{"put_block", N, x, y1}, {"get_block", N, x, y2}};
+	const struct chart_series s[] = {{"put_block", N, x, y1, NULL}, {"get_block", N, x, y2, NULL}};
 	const struct chart_marker m = {120, "knee at 120 clients"};
 	struct line_chart c = {"sweep", "Throughput", "desc", {1, 700, true, "clients (log scale)", 0, NULL, NULL, 0},
 	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, s, 2, &m, 1, NULL};

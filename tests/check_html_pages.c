@@ -45,7 +45,7 @@ END_TEST
 START_TEST(count_axis_has_a_tick_at_each_count)
 {
 	static const double x[] = {1, 2, 4, 8, 16}, y[] = {10, 20, 30, 31, 31};
-	const struct chart_series s = {"throughput", 5, x, y};
+	const struct chart_series s = {"throughput", 5, x, y, NULL};
 	struct line_chart c = {"sw", "t", "d", {1, 16, true, "clients (log scale)", 0, NULL, x, 5},
 	                       {0, 1, false, "rate", 0, NULL, NULL, 0}, &s, 1, NULL, 0, "~ under 0.5 s at 1 clients"};
 	char *buf = NULL, want[64];

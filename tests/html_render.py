@@ -183,7 +183,9 @@ MEASURE = r"""(() => {
     const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     if (w > 1 && h > 1) overlaps++;
    }
-  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks, overlaps: overlaps,
+  const pointMarks = [...svg.querySelectorAll('text.point-mark')].filter(shown)
+   .map(t => ({x: +t.dataset.x, text: t.textContent}));
+  out.charts.push({id: svg.id, font: font, keys: keys, ticks: ticks, overlaps: overlaps, pointMarks: pointMarks,
    shown: svg.checkVisibility(),
    counts: series ? series.dataset.x.split(' ').map(Number) : [],
    countTicks: marks ? {x: marks.dataset.x.split(' ').map(Number),
@@ -318,14 +320,21 @@ def check_sweep(m, json_path):
                 break
     if sweep is None:
         return
-    for run in json.load(open(json_path))["runs"]:  # one per count: its marks on that phase's charts
+    def point_mark(c, count):
+        return "".join(m["text"] for m in c["pointMarks"] if m["x"] == count)
+    for run in json.load(open(json_path))["runs"]:  # one per count: its marks at that point of its phase's charts
         for p in run["phases"]:
             mark = mark_of(p.get("confidence") or {})
             for c in charts if mark else []:
                 name = c["id"].replace("sweep-p99-", "").replace("sweep-", "")
-                if name == p["name"] and mark not in " ".join(c["keys"].values()):
-                    fail("%s: %s's mark %r at %d clients not in the chart" % (c["id"], p["name"], mark,
-                                                                           run["clients"]))
+                if name == p["name"] and mark not in point_mark(c, run["clients"]):
+                    fail("%s: %s's mark %r at %d clients not drawn at its point" % (c["id"], p["name"], mark,
+                                                                                 run["clients"]))
+    for ph in sweep["phases"]:  # a count whose clients did not overlap enough: "!" at its point
+        for pt in ph["points"]:
+            for c in charts if pt["overlap_low"] else []:
+                if c["id"] in ("sweep-" + ph["name"], "sweep-p99-" + ph["name"]) and "!" not in point_mark(c, pt["clients"]):
+                    fail("%s: overlap under 90%% at %d clients not marked at its point" % (c["id"], pt["clients"]))
     unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s[~#!c?]?\t[0-9.]+ (ns|\u00b5s|ms|s)$")
     for table in m["numbers"]:
         for line in table.strip().split("\n")[1:]:

@@ -34,7 +34,7 @@ static void sweep_series(int phase)
 static void sweep_phase(FILE *out, int phase)
 {
 	char id[32], title[64], knee[64];
-	struct chart_series s = {"throughput", CLIENTS, xs, tput}, l = {"p99 latency", CLIENTS, xs, p99};
+	struct chart_series s = {"throughput", CLIENTS, xs, tput, NULL}, l = {"p99 latency", CLIENTS, xs, p99, NULL};
 	struct chart_marker m = {KNEE, knee};
 	struct line_chart c = {id, title, "Throughput against client count; the knee is marked.",
 	                       {1, CLIENTS, true, "clients (log scale)", 0, NULL, xs, CLIENTS},

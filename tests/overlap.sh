@@ -37,7 +37,7 @@ t0=$(now)
 (
 	FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CALL=write FAULT_NTH=$((W + 3)) FAULT_MODE=pause FAULT_PAUSE_FILE=$P
 	export FAULT_DIR LD_PRELOAD FAULT_CALL FAULT_NTH FAULT_MODE FAULT_PAUSE_FILE
-	exec "$BONNIE" -d "$D" $ARGS --clients 1,2 --json "$T/o.json"
+	exec "$BONNIE" -d "$D" $ARGS --clients 1,2 --json "$T/o.json" --html "$T/o.html"
 ) >"$T/o.out" 2>"$T/o.err" &
 pid=$!
 end=$(($(date +%s) + GUARD))
@@ -77,6 +77,16 @@ check "JSON: the 1-client count is not marked" \
 check "table: the 2-client row is marked" grep -qE '^put_block +2 .* [0-9]+%!$' "$T/o.out"
 check "table: the 1-client row is not" grep -qE '^put_block +1 .* -$' "$T/o.out"
 check "table: the mark is explained" grep -q '^! overlap under 90%' "$T/o.out"
+# the HTML charts: "!" drawn at the 2-client point (only there), the caption says why
+chart_marks() { # the point marks of the chart with id $1, one "x mark" per line
+	awk -v id="$1" 'index($0, "<svg") { on = index($0, "id=\"" id "\"") > 0 } on' "$T/o.html" |
+		grep -o '<text class="point-mark" data-x="[0-9]*"[^>]*>[^<]*<' | sed 's/.*data-x="\([0-9]*\)".*>\([^<]*\)</\1 \2/'
+}
+for c in sweep-put_block sweep-p99-put_block; do
+	check "HTML $c: '!' at the 2-client point" sh -c "printf '%s\n' \"\$1\" | grep -qx '2 .*!'" _ "$(chart_marks $c)"
+	check "HTML $c: no '!' at the 1-client point" sh -c "! printf '%s\n' \"\$1\" | grep -qx '1 .*!'" _ "$(chart_marks $c)"
+done
+check "HTML: the caption explains the mark" grep -q '! overlap under 90% (fewer clients ran than the count) at 2 clients' "$T/o.html"
 [ -n "${DEBUG_T:-}" ] && grep '^put_block' "$T/o.out" >&2
 check "scratch removed" empty_dir "$D"
 finish
