@@ -2,6 +2,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,12 +14,12 @@ static int no_progress(void)
 	return -1;
 }
 
-int io_write_all(int fd, const void *buf, size_t len)
+/* The loops behind the four calls: at says whether to use the offset
+ * (pwrite/pread) or the current position (write/read). */
+static int write_loop(int fd, const char *p, size_t len, off_t off, bool at)
 {
-	const char *p = buf;
-
 	while (len > 0) {
-		ssize_t n = write(fd, p, len);
+		ssize_t n = at ? pwrite(fd, p, len, off) : write(fd, p, len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -27,72 +28,50 @@ int io_write_all(int fd, const void *buf, size_t len)
 		if (n == 0)
 			return no_progress();
 		p += n;
+		off += n;
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+static int read_loop(int fd, char *p, size_t len, off_t off, bool at, size_t *got)
+{
+	*got = 0;
+	while (len > 0) {
+		ssize_t n = at ? pread(fd, p, len, off) : read(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		p += n;
+		off += n;
+		*got += (size_t)n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int io_write_all(int fd, const void *buf, size_t len)
+{
+	return write_loop(fd, buf, len, 0, false);
 }
 
 int io_pwrite_all(int fd, const void *buf, size_t len, off_t off)
 {
-	const char *p = buf;
-
-	while (len > 0) {
-		ssize_t n = pwrite(fd, p, len, off);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (n == 0)
-			return no_progress();
-		p += n;
-		off += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return write_loop(fd, buf, len, off, true);
 }
 
 int io_read_full(int fd, void *buf, size_t len, size_t *got)
 {
-	char *p = buf;
-
-	*got = 0;
-	while (len > 0) {
-		ssize_t n = read(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		p += n;
-		*got += (size_t)n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return read_loop(fd, buf, len, 0, false, got);
 }
 
 int io_pread_full(int fd, void *buf, size_t len, off_t off, size_t *got)
 {
-	char *p = buf;
-
-	*got = 0;
-	while (len > 0) {
-		ssize_t n = pread(fd, p, len, off);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		p += n;
-		off += n;
-		*got += (size_t)n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return read_loop(fd, buf, len, off, true, got);
 }
 
 int io_fsync(int fd)

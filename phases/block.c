@@ -50,7 +50,6 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 {
 	const struct config *cfg = ctx->cfg;
-	struct pattern_mismatch m;
 	struct op_timer t;
 	unsigned char *buf;
 	uint64_t off;
@@ -71,20 +70,8 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 			rc = data_fail(ctx, res, "read", (int64_t)off);
 			break;
 		}
-		if (got != cfg->chunk) {
-			rc = data_fail_detail(ctx, res, "read", (int64_t)(off + got), "file ends before the bytes written");
+		if ((rc = data_read_counted(ctx, res, &t, buf, cfg->chunk, got, off)) != 0)
 			break;
-		}
-		op_timer_lap(&t, &res->latency);
-		res->bytes += got;
-		res->read_bytes += got;
-		if (cfg->verify) {
-			if (pattern_check(ctx->pat, buf, got, off, 1, &m) != 0) {
-				rc = data_mismatch(ctx, res, &m);
-				break;
-			}
-			op_timer_start(&t);
-		}
 	}
 	res->units = res->bytes;
 	free(buf);

@@ -49,6 +49,24 @@ int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct 
 	return data_fail_detail(ctx, res, "verify", (int64_t)m->offset, why);
 }
 
+int data_read_counted(struct phase_ctx *ctx, struct phase_result *res, struct op_timer *t,
+                      const unsigned char *buf, size_t want, size_t got, uint64_t off)
+{
+	struct pattern_mismatch m;
+
+	if (got != want)
+		return data_fail_detail(ctx, res, "read", (int64_t)(off + got), "file ends before the bytes written");
+	op_timer_lap(t, &res->latency);
+	res->bytes += got;
+	res->read_bytes += got;
+	if (ctx->cfg->verify) {
+		if (pattern_check(ctx->pat, buf, got, off, 1, &m) != 0)
+			return data_mismatch(ctx, res, &m);
+		op_timer_start(t);
+	}
+	return 0;
+}
+
 int data_open(struct phase_ctx *ctx, struct phase_result *res, int flags, bool create, bool direct)
 {
 	struct stat st;

@@ -107,4 +107,11 @@ static inline void op_timer_lap(struct op_timer *t, struct hist *h)
 }
 #endif
 
+/* The step after a timed read of want bytes at off that returned got: a
+ * short read is the file ending early (an error); otherwise the lap and
+ * the bytes are counted and, with --verify, the bytes checked outside the
+ * timing. 0, or -1 with the phase's error recorded. */
+int data_read_counted(struct phase_ctx *ctx, struct phase_result *res, struct op_timer *t,
+                      const unsigned char *buf, size_t want, size_t got, uint64_t off);
+
 #endif

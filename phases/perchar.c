@@ -106,26 +106,13 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 	op_timer_begin(&t, ctx->timeline);
 	for (off = 0; off < total && !phase_stop_requested(res); off += chunk) {
 		size_t len = total - off < chunk ? (size_t)(total - off) : chunk, got;
-		struct pattern_mismatch m;
 
 		if (get_bytes(fd, buf, len, &got) != 0) {
 			rc = data_fail(ctx, res, "read", (int64_t)(off + got));
 			break;
 		}
-		if (got != len) {
-			rc = data_fail_detail(ctx, res, "read", (int64_t)(off + got), "file ends before the bytes written");
+		if ((rc = data_read_counted(ctx, res, &t, buf, len, got, off)) != 0)
 			break;
-		}
-		op_timer_lap(&t, &res->latency);
-		res->bytes += len;
-		res->read_bytes += len;
-		if (ctx->cfg->verify) {
-			if (pattern_check(ctx->pat, buf, len, off, 1, &m) != 0) {
-				rc = data_mismatch(ctx, res, &m);
-				break;
-			}
-			op_timer_start(&t);
-		}
 	}
 	res->units = res->bytes;
 	free(buf);

@@ -103,6 +103,46 @@ START_TEST(block_read_catches_a_corrupted_byte)
 }
 END_TEST
 
+START_TEST(getc_catches_a_corrupted_byte)
+{
+	open_bench("256k:4k", true);
+	ck_assert_int_eq(run_phase(PHASE_PUT_BLOCK), 0);
+	ck_assert_int_eq(run_phase(PHASE_REWRITE), 0);
+	corrupt(4096 + 511); /* as above: away from the stamps */
+	ck_assert_int_eq(run_phase(PHASE_GETC), -1);
+	ck_assert(res.flags & RESULT_MISMATCH);
+	ck_assert_str_eq(res.error.op, "verify");
+	ck_assert_int_eq(res.error.offset, 4096 + 511);
+}
+END_TEST
+
+/* A data file cut short behind bonnie's back: each read phase says where it ended. */
+static void truncate_data(off_t len)
+{
+	int fd = openat(b.ctx.dirfd, DATA_FILE, O_RDWR);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, len), 0);
+	close(fd);
+}
+
+START_TEST(a_short_file_is_reported_where_it_ends)
+{
+	static const enum phase_id readers[] = {PHASE_GET_BLOCK, PHASE_GETC};
+
+	open_bench("256k:4k", false);
+	ck_assert_int_eq(run_phase(PHASE_PUT_BLOCK), 0);
+	truncate_data(100000);
+	for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++) {
+		ck_assert_int_eq(run_phase(readers[i]), -1);
+		ck_assert_int_eq(res.status, PHASE_FAILED);
+		ck_assert_str_eq(res.error.op, "read");
+		ck_assert_int_eq(res.error.offset, 100000);
+		ck_assert_str_eq(res.error.detail, "file ends before the bytes written");
+	}
+}
+END_TEST
+
 START_TEST(without_verify_nothing_is_checked)
 {
 	open_bench("256k:4k", false);
@@ -159,6 +199,8 @@ Suite *suite_verify(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, rewrite_catches_a_corrupted_byte);
 	tcase_add_test(tc, block_read_catches_a_corrupted_byte);
+	tcase_add_test(tc, getc_catches_a_corrupted_byte);
+	tcase_add_test(tc, a_short_file_is_reported_where_it_ends);
 	tcase_add_test(tc, without_verify_nothing_is_checked);
 	tcase_add_test(tc, eviction_drops_the_data_file);
 	suite_add_tcase(s, tc);
