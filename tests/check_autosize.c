@@ -4,6 +4,7 @@
  * of what failed (never a made-up one), the share detection by file
  * system type and the link probe. */
 #include "suites.h"
+#include "util_fs.h"
 #include "../lib/share.h"
 #include "../phases/data_auto.h"
 #include "../phases/files.h"
@@ -13,7 +14,6 @@
 #include "../lib/options.h"
 #include "../report/report.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -21,19 +21,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
-
-static int entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d)) != NULL)
-		n += e->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
 
 /* 30000 one-byte writes in 150 ms: 200000/s, 400000 bytes in the 2 s a
  * phase aims at, in whole KiB; the slower of write and read decides. */
@@ -64,7 +51,7 @@ START_TEST(perchar_calibration_cleans_up)
 	ck_assert_uint_gt(c.read_calls, 0);
 	ck_assert_uint_gt(c.write_ns, 0);
 	ck_assert_uint_gt(c.read_ns, 0);
-	ck_assert_int_eq(entries(dir), 0);
+	ck_assert_int_eq(dir_entries(dir), 0);
 	close(fd);
 	rmdir(dir);
 }
@@ -136,7 +123,7 @@ START_TEST(calibration_failure_keeps_its_errno)
 	ck_assert_int_eq(errno, EMFILE);
 	limit_restore();
 	ck_assert(!fp.sized);
-	ck_assert_int_eq(entries(dir), 0);
+	ck_assert_int_eq(dir_entries(dir), 0);
 	files_plan_free(&fp);
 	close(fd);
 	rmdir(dir);
@@ -158,7 +145,7 @@ START_TEST(calibration_decides_a_count)
 	ck_assert_uint_ge(cal.decided_k, 1);
 	ck_assert_uint_le(cal.decided_k, cal.target_k);
 	ck_assert_uint_le(cal.target_k, cal.cap_k);
-	ck_assert_int_eq(entries(dir), 0);
+	ck_assert_int_eq(dir_entries(dir), 0);
 	close(fd);
 	rmdir(dir);
 }
@@ -214,7 +201,7 @@ START_TEST(link_probe_on_a_local_disk)
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(link_probe(fd, false, &what), 0);
 	ck_assert_int_eq(link_probe(fd, true, &what), 0);
-	ck_assert_int_eq(entries(dir), 0);
+	ck_assert_int_eq(dir_entries(dir), 0);
 	/* the probe's file already there (not ours to replace): its errno */
 	close(openat(fd, LINK_PROBE_FILE, O_WRONLY | O_CREAT, 0600));
 	ck_assert_int_eq(link_probe(fd, false, &what), EEXIST);

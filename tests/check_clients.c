@@ -5,6 +5,7 @@
  * nothing is left behind; and the barrier itself with a client killed while
  * it waits. */
 #include "suites.h"
+#include "util_fs.h"
 #include "../lib/exitcodes.h"
 #include "../lib/options.h"
 #include "../lib/rng.h"
@@ -12,7 +13,6 @@
 #include "../phases/clients.h"
 #include "../phases/merge.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,19 +169,6 @@ END_TEST
 
 static char parent[256];
 
-static int count_entries(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	int n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d)) != NULL)
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-	closedir(d);
-	return n;
-}
-
 /* The clients of cfg in a fresh directory; returns the result. */
 static struct run_result *run_clients_cfg(uint32_t clients, struct config *cfg)
 {
@@ -198,7 +185,7 @@ static struct run_result *run_clients_cfg(uint32_t clients, struct config *cfg)
 	ck_assert_msg(bench_open(&b, cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 	ck_assert_int_eq(clients_run(&b, clients, run, NULL, &e), 0);
 	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
-	ck_assert_int_eq(count_entries(parent), 0);
+	ck_assert_int_eq(dir_entries(parent), 0);
 	rmdir(parent);
 	return run;
 }

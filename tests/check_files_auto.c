@@ -3,10 +3,10 @@
  * real directory: it leaves nothing behind, runs once, and leaves a plan
  * given with -n alone. */
 #include "suites.h"
+#include "util_fs.h"
 #include "../lib/options.h"
 #include "../phases/files.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,19 +72,6 @@ START_TEST(create_stops_on_a_whole_thousand)
 }
 END_TEST
 
-static int entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d)) != NULL)
-		n += e->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 static void plan_for(struct file_plan *fp, const char *nflag, char *dir)
 {
 	char a0[] = "bonnie", a1[] = "-n", a2[16], a3[] = "-s", a4[] = "0";
@@ -116,7 +103,7 @@ START_TEST(calibration_runs_once_and_cleans_up)
 	ck_assert_uint_le(fp.target, fp.count);
 	ck_assert_uint_ge(fp.count, 1024);
 	ck_assert_uint_le(fp.count, FILES_AUTO_MAX_K * 1024);
-	ck_assert_int_eq(entries(dir), 0);
+	ck_assert_int_eq(dir_entries(dir), 0);
 	fp.count = 1024; /* a second call keeps what the first chose */
 	ck_assert_int_eq(files_auto_size(&fp, fp.topfd, dir), 0);
 	ck_assert_uint_eq(fp.count, 1024);
@@ -136,7 +123,7 @@ START_TEST(given_count_is_kept)
 	ck_assert(!files_auto_create_done(&fp, 3 * 1024, UINT64_MAX));
 	ck_assert_int_eq(files_auto_size(&fp, fp.topfd, dir), 0);
 	ck_assert_uint_eq(fp.count, 3 * 1024);
-	ck_assert_int_eq(entries(dir), 0);
+	ck_assert_int_eq(dir_entries(dir), 0);
 	files_plan_free(&fp);
 	rmdir(dir);
 }

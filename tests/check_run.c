@@ -2,13 +2,13 @@
  * completes, byte and operation counts are exactly what the options ask
  * for, the CSV has 50 fields, and nothing is left behind. */
 #include "suites.h"
+#include "util_fs.h"
 #include "util_synth.h"
 #include "../lib/exitcodes.h"
 #include "../lib/options.h"
 #include "../phases/bench.h"
 #include "../report/metrics.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,19 +27,6 @@ static void setup(void)
 	ck_assert_ptr_nonnull(mkdtemp(parent));
 	run = calloc(1, sizeof *run);
 	ck_assert_ptr_nonnull(run);
-}
-
-static int count_entries(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	int n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d)) != NULL)
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-	closedir(d);
-	return n;
 }
 
 static void teardown(void)
@@ -68,10 +55,10 @@ static void run_with(const char *const *args)
 	argv[argc] = NULL;
 	ck_assert_int_eq(options_parse(argc, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
 	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
-	ck_assert_int_eq(count_entries(parent), 1); /* the scratch directory, nothing else */
+	ck_assert_int_eq(dir_entries(parent), 1); /* the scratch directory, nothing else */
 	ck_assert_int_eq(bench_run(&b, run, NULL), 0);
 	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
-	ck_assert_int_eq(count_entries(parent), 0);
+	ck_assert_int_eq(dir_entries(parent), 0);
 }
 
 static void assert_phase(enum phase_id id, uint64_t bytes, uint64_t units, uint64_t ops)
