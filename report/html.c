@@ -44,7 +44,7 @@ static const char style[] =
 	".summary td,.summary th{white-space:normal;padding:.1em .3em;font-size:14px}}\n"
 	"@media print{body{max-width:none;font-size:10pt;margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;"
 	"font-size:8pt}table{display:table}"
-	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 45%;max-width:50%;overflow:visible}.chart{min-width:0}"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 45%;max-width:50%;overflow:visible}.chart,.small .chart{min-width:0}"
 	".charts.small>figure{flex:1 1 30%;max-width:33.3%}.tested>div{flex-basis:40%}.tested pre{font-size:6.5pt}"
 	".chart text{font-size:16px}.chart .axis-label{font-size:16px}figure,svg,tr{break-inside:avoid}"
 	"details::details-content{content-visibility:visible;display:contents}details>summary{display:none}"

@@ -134,7 +134,8 @@ check "data symlink attack: scratch removed" [ ! -e "$S" ]
 # below then report); it never fires on a run that works.
 planted=no
 if held "Rewriting" openat -s 8m:4k:200:2 -f256k -n 0 -z 3 --no-align-probe; then
-	( sleep "$TIMEOUT"; kill -9 "$pid" 2>/dev/null ) &
+	# the watchdog takes its sleep with it when it is stopped (no orphan sleep)
+	( sleep "$TIMEOUT" & s=$!; trap 'kill $s 2>/dev/null; exit 0' TERM; wait $s && kill -9 "$pid" 2>/dev/null ) &
 	dog=$!
 	mkfifo "$S/.plant" && mv -T "$S/.plant" "$S/data" && [ -p "$S/data" ] && planted=yes
 fi
