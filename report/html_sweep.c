@@ -116,6 +116,7 @@ static size_t note_counts(const struct sweep_series *s, const bool *has, char ma
 static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 {
 	bool has[MAX_SWEEP_LEVELS];
+	char words[80];
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -124,8 +125,6 @@ static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 			has[i] = (s->reasons[i] & (1u << r)) != 0;
 		n = note_counts(s, has, confidence_reason_mark(r), html_mark_words(r), buf, len, n);
 	}
-	char words[80];
-
 	snprintf(words, sizeof words, "overlap under %.0f%% (fewer clients ran than the count)", SWEEP_MIN_OVERLAP * 100);
 	note_counts(s, s->overlap_low, '!', words, buf, len, n);
 }
