@@ -215,14 +215,17 @@ static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t 
  * before and from j: a write phase whose devices wrote little of its bytes
  * before and most after met the page cache's dirty limit (else, a guess:
  * a write cache); while a phase that writes nothing falls, devices that
- * write, or read much more than it does, are busy with other I/O. */
+ * write, or read much more than it does, are busy with other I/O, and
+ * devices that read its bytes before and after, and nothing more, read
+ * slower themselves. */
 static uint8_t fall_cause(const struct tl_series *s, uint32_t j, bool writes)
 {
-	uint64_t b0 = 0, d0 = 0, b1 = 0, d1 = 0, r1 = 0;
+	uint64_t b0 = 0, d0 = 0, r0 = 0, b1 = 0, d1 = 0, r1 = 0;
 
 	for (uint32_t i = 0; s->dev_valid && i < s->n; i++) {
 		if (i < j) {
 			b0 += s->pt[i].bytes, d0 += s->pt[i].dev_write;
+			r0 += s->pt[i].dev_read;
 		} else {
 			b1 += s->pt[i].bytes, d1 += s->pt[i].dev_write;
 			r1 += s->pt[i].dev_read;
@@ -236,6 +239,9 @@ static uint8_t fall_cause(const struct tl_series *s, uint32_t j, bool writes)
 		               : VERDICT_CAUSE_WRITE_CACHE;
 	if ((double)d1 >= VERDICT_OTHER_WRITES * (double)b1 || (double)r1 >= VERDICT_OTHER_READS * (double)b1)
 		return VERDICT_CAUSE_OTHER_IO;
+	/* the devices served the phase's reads throughout: they slowed down */
+	if (b0 && (double)r0 >= VERDICT_DEVICE_SERVED * (double)b0 && (double)r1 >= VERDICT_DEVICE_SERVED * (double)b1)
+		return VERDICT_CAUSE_DEVICE_READS;
 	return VERDICT_CAUSE_NONE;
 }
 

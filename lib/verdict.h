@@ -31,7 +31,9 @@
  *       is the page cache's dirty limit; otherwise "a write cache filled?".
  *       On a phase that writes nothing: when after the fall the devices
  *       wrote at least a quarter of its bytes, or read 1.5 times them, the
- *       cause is other I/O on the devices.
+ *       cause is other I/O on the devices; when they read at least 80% of
+ *       its bytes both before and after (and nothing else), the devices
+ *       themselves read slower.
  *     - warm-up: the before part is slower, lasts at least 2 windows and
  *       at most a third of the phase.
  *     - rose: the before part is slower and longer than a third.
@@ -59,6 +61,7 @@
 #define VERDICT_DIRTY_AFTER 0.7
 #define VERDICT_OTHER_WRITES 0.25
 #define VERDICT_OTHER_READS 1.5
+#define VERDICT_DEVICE_SERVED 0.8
 
 enum verdict_kind {
 	VERDICT_NONE = 0,    /* no timeline (not run, or no operations recorded) */
@@ -78,6 +81,8 @@ enum verdict_cause {
 	VERDICT_CAUSE_WRITE_CACHE,  /* a guess: a write cache filled? */
 	VERDICT_CAUSE_OTHER_IO,     /* a phase that writes nothing fell while the devices
 	                               wrote, or read far more than it: other I/O */
+	VERDICT_CAUSE_DEVICE_READS, /* a read phase fell while the devices read its bytes
+	                               and nothing else: they read slower */
 };
 
 /* Plain data: kept in each phase_result. */

@@ -83,6 +83,7 @@ static const char *cause_name(const struct verdict *v)
 	case VERDICT_CAUSE_DIRTY_LIMIT: return "page_cache_dirty_limit";
 	case VERDICT_CAUSE_WRITE_CACHE: return "write_cache?";
 	case VERDICT_CAUSE_OTHER_IO: return "other_io";
+	case VERDICT_CAUSE_DEVICE_READS: return "device_reads_slower";
 	case VERDICT_CAUSE_NONE: break;
 	}
 	return "unknown";

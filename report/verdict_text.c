@@ -36,6 +36,18 @@ static const char *window(const struct verdict *v, char *buf, size_t len)
 	return buf;
 }
 
+static const char *fall_cause_words(uint8_t cause)
+{
+	switch ((enum verdict_cause)cause) {
+	case VERDICT_CAUSE_WRITE_CACHE: return ": a write cache filled?";
+	case VERDICT_CAUSE_OTHER_IO: return ": the device was busy with other I/O";
+	case VERDICT_CAUSE_DEVICE_READS: return ": the device itself read slower (it served the reads before and after, and no other I/O)";
+	case VERDICT_CAUSE_DIRTY_LIMIT: /* its own sentence */
+	case VERDICT_CAUSE_NONE: break;
+	}
+	return "";
+}
+
 static void fell_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)
 {
 	char at[32];
@@ -46,8 +58,7 @@ static void fell_sentence(enum phase_id id, const struct verdict *v, char *buf, 
 		         pct(1.0 - v->level), at, secs(v->at_ns), at);
 	else
 		snprintf(buf, len, "fell %d%% after %s (%.1f s) and stayed there%s", pct(1.0 - v->level), at,
-		         secs(v->at_ns), v->cause == VERDICT_CAUSE_WRITE_CACHE ? ": a write cache filled?" :
-		                         v->cause == VERDICT_CAUSE_OTHER_IO ? ": the device was busy with other I/O" : "");
+		         secs(v->at_ns), fall_cause_words(v->cause));
 }
 
 void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)

@@ -170,6 +170,29 @@ START_TEST(fell_under_other_io)
 }
 END_TEST
 
+/* A read phase falls while the devices read its bytes and nothing else,
+ * before and after: the device itself got slower (seen on this VM's disk
+ * after about 3 GiB of a 4 GiB block read). */
+START_TEST(fell_with_the_device)
+{
+	struct verdict v;
+
+	make(400, fell_rate);
+	ser->dev_valid = true;
+	for (uint32_t i = 0; i < ser->n; i++)
+		ser->pt[i].dev_read = ser->pt[i].bytes;
+	ck_assert_str_eq(judge(PHASE_GET_BLOCK, &v),
+	                 "fell 75% after 9.3 GiB (10.0 s) and stayed there: the device itself read slower (it served "
+	                 "the reads before and after, and no other I/O)");
+	ck_assert_int_eq(v.cause, VERDICT_CAUSE_DEVICE_READS);
+	/* reads from the page cache before the fall: not the device's doing */
+	for (uint32_t i = 0; i < 100; i++)
+		ser->pt[i].dev_read = 0;
+	judge(PHASE_GET_BLOCK, &v);
+	ck_assert_int_eq(v.cause, VERDICT_CAUSE_NONE);
+}
+END_TEST
+
 START_TEST(stalled)
 {
 	struct verdict v;
@@ -243,6 +266,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, a_dip_before_the_fall_is_not_the_fall);
 	tcase_add_test(t, fell_at_the_dirty_limit);
 	tcase_add_test(t, fell_under_other_io);
+	tcase_add_test(t, fell_with_the_device);
 	tcase_add_test(t, stalled);
 	tcase_add_test(t, a_slow_operation_among_others_is_no_stall);
 	tcase_add_test(t, warm_up);
