@@ -81,10 +81,10 @@ static uint64_t clamp(uint64_t v, uint64_t lo, uint64_t hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* ceil(p% of count), treating values within rounding noise of an integer
- * as that integer: 7% of 100 is rank 7, not 8, although 7.0/100*100 is
- * 7.000000000000001 in binary floating point. */
-static uint64_t rank_of(double p, uint64_t count)
+/* Values within rounding noise of an integer are that integer: 7% of 100
+ * is rank 7, not 8, although 7.0/100*100 is 7.000000000000001 in binary
+ * floating point. */
+uint64_t hist_rank(double p, uint64_t count)
 {
 	double x = p * (double)count / 100.0;
 	uint64_t nearest = (uint64_t)(x + 0.5), r;
@@ -105,7 +105,7 @@ uint64_t hist_percentile(const struct hist *h, double p)
 		return 0;
 	if (p >= 100.0)
 		return h->max;
-	rank = rank_of(p, h->count);
+	rank = hist_rank(p, h->count);
 	for (size_t i = 0; i < HIST_BUCKETS; i++) {
 		seen += h->bucket[i];
 		if (seen >= rank) {

@@ -41,6 +41,11 @@ void hist_merge(struct hist *dst, const struct hist *src);
  * Returns 0 for an empty histogram. */
 uint64_t hist_percentile(const struct hist *h, double p);
 
+/* The rank of percentile p among count values: ceil(p% of count), at
+ * least 1, values within rounding noise of an integer taken as it (7% of
+ * 100 is rank 7). Shared with the timeline's coarse histograms. */
+uint64_t hist_rank(double p, uint64_t count);
+
 /* Mean in ns, 0 when empty. */
 double hist_mean(const struct hist *h);
 

@@ -255,9 +255,7 @@ uint64_t timeline_percentile(const struct tl_interval *iv, double p)
 		return 0;
 	if (p >= 100.0)
 		return iv->max_ns;
-	rank = (uint64_t)((p / 100.0) * (double)iv->ops);
-	if ((double)rank < (p / 100.0) * (double)iv->ops || rank == 0)
-		rank++;
+	rank = hist_rank(p, iv->ops);
 	for (unsigned b = 0; b < TL_HB; b++) {
 		uint64_t low, high, unused;
 
