@@ -337,3 +337,9 @@ void timeline_series(const struct timeline *tl, struct tl_series *out)
 		p->dev_write = iv->dev_write;
 	}
 }
+
+void tl_series_copy(struct tl_series *d, const struct tl_series *s)
+{
+	memcpy(d, s, offsetof(struct tl_series, pt));
+	memcpy(d->pt, s->pt, sizeof s->pt[0] * s->n);
+}

@@ -156,6 +156,10 @@ struct tl_series {
 /* Fills out from a stopped timeline. */
 void timeline_series(const struct timeline *tl, struct tl_series *out);
 
+/* Copies s into d: everything but the points, then only the n used ones
+ * (a series holds room for TL_MAX). */
+void tl_series_copy(struct tl_series *d, const struct tl_series *s);
+
 /* Interval i's length in a series. */
 static inline uint64_t tl_series_len(const struct tl_series *s, uint32_t i)
 {

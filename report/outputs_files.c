@@ -103,19 +103,8 @@ static void keep_timelines(struct html_keep *k, const struct run_timelines *tls)
 	k->have_timelines = false;
 	if (k->timelines == NULL || tls == NULL)
 		return;
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct tl_series *s = &tls->phase[i];
-		struct tl_series *d = &k->timelines->phase[i];
-
-		d->present = s->present;
-		d->dev_valid = s->dev_valid;
-		d->start_ns = s->start_ns;
-		d->width_ns = s->width_ns;
-		d->last_len_ns = s->last_len_ns;
-		d->n = s->n;
-		d->sync = s->sync;
-		memcpy(d->pt, s->pt, sizeof s->pt[0] * s->n);
-	}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		tl_series_copy(&k->timelines->phase[i], &tls->phase[i]);
 	k->have_timelines = true;
 }
 
