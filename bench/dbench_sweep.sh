@@ -60,16 +60,11 @@ t2=$(date +%s)
 	echo
 	echo "bonnie, by its own rule (p99):"
 	echo
-	jq -r '.sweep.phases[] | select(.knee | test("^[a-z_]+: (throughput|no clear)")) | "- " + .knee' "$W/b.json"
-	echo "- $(jq -r '.sweep.answer' "$W/b.json")"
+	sweep_own_knees "$W/b.json"
 	echo
 	echo "bonnie, by the dbench rule on max latency:"
 	echo
-	for p in $(jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name' "$W/b.json"); do
-		jq -r --arg p "$p" '.sweep.phases[] | select(.name == $p) | .points[] | select(.completed) | "\(.clients) \(.rate) \(.max_ns / 1e6)"' \
-			"$W/b.json" >"$W/p"
-		echo "- $p: $(knee_sentence "$W/p" "$KNEE")"
-	done
+	sweep_max_knees "$W/b.json" "$KNEE" "$W/p"
 	echo
 	echo "\`bench/dbench_sweep.sh\` (DBENCH_COUNTS=$COUNTS DBENCH_TIME=$TIME)."
 } >"$W/section"

@@ -25,3 +25,21 @@ knee_sentence() {
 		print t "; " l
 	}' "$1"
 }
+
+# sweep_own_knees JSON: bonnie's own knee sentence per phase of a sweep's
+# --json document, then its one-sentence answer, as "- ..." lines.
+sweep_own_knees() {
+	jq -r '.sweep.phases[] | select(.knee | test("^[a-z_]+: (throughput|no clear)")) | "- " + .knee' "$1"
+	echo "- $(jq -r '.sweep.answer' "$1")"
+}
+
+# sweep_max_knees JSON K SCRATCH [PREFIX]: knee_sentence on each completed
+# phase's count, rate and max latency (ms) of the sweep, as
+# "- PREFIXphase: ..." lines; SCRATCH is a file it may overwrite.
+sweep_max_knees() {
+	for p in $(jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name' "$1"); do
+		jq -r --arg p "$p" '.sweep.phases[] | select(.name == $p) | .points[] | select(.completed)
+			| "\(.clients) \(.rate) \(.max_ns / 1e6)"' "$1" >"$3"
+		echo "- ${4:-}$p: $(knee_sentence "$3" "$2")"
+	done
+}

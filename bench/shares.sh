@@ -69,16 +69,12 @@ jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
 	echo
 	echo "bonnie, by its own rule (p99):"
 	echo
-	jq -r '.sweep.phases[] | select(.knee | test("^[a-z_]+: (throughput|no clear)")) | "- " + .knee' "$T/bonnie.json"
-	echo "- $(jq -r '.sweep.answer' "$T/bonnie.json")"
+	sweep_own_knees "$T/bonnie.json"
 	echo
 	echo "Both, by the same rule on max latency (bench/knee.sh, K = $KNEE):"
 	echo
 	echo "- dbench: $(knee_sentence "$T/dbench" "$KNEE")"
-	for p in $(jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name' "$T/bonnie.json"); do
-		awk -F '\t' -v p="$p" '$2 == p { print $1, $3, $6 }' "$T/bonnie" | sort -n >"$T/p"
-		echo "- bonnie $p: $(knee_sentence "$T/p" "$KNEE")"
-	done
+	sweep_max_knees "$T/bonnie.json" "$KNEE" "$T/p" "bonnie "
 } >"$T/report"
 cat "$T/report"
 [ -n "$REPORT" ] && cp "$T/report" "$REPORT"

@@ -82,4 +82,17 @@ check "knee: still rising at the last count" [ "$(knee_of "1 100 10" "10 200 10"
 check "knee: latency against the lowest max so far (a first-count outlier)" [ "$(knee_of "1 100 90" "10 100 10" "50 100 15" "100 100 25")" = \
 	"no clear knee (1-100 within 25%); max latency passes 2x its 10-client value at 100" ]
 
+# ... and its readers of a sweep's JSON, on a real small sweep.
+mkdir "$T/sw"
+"$BONNIE" -d "$T/sw" --clients 1,2 -s 8m -n 1 --level-time 1 --no-align-probe -q --json "$T/sw.json" >/dev/null 2>&1
+check "knee: a small sweep for the readers" [ -s "$T/sw.json" ]
+done_phases=$(jq '[.sweep.phases[] | select(.points | map(.completed) | any)] | length' "$T/sw.json")
+sweep_max_knees "$T/sw.json" 2 "$T/knee.tmp" "bonnie " >"$T/maxk"
+check "knee: one max-latency line per completed phase ($done_phases)" [ "$(wc -l <"$T/maxk")" -eq "$done_phases" ]
+check "knee: the lines name the phase and a sentence" grep -Eq '^- bonnie put_block: (peaks|no clear|still rises)' "$T/maxk"
+sweep_own_knees "$T/sw.json" >"$T/ownk"
+check "knee: bonnie's own sentences end with its answer" \
+	[ "$(tail -n 1 "$T/ownk")" = "- $(jq -r .sweep.answer "$T/sw.json")" ]
+check "knee: the sweep left nothing" empty_dir "$T/sw"
+
 finish
