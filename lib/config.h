@@ -93,6 +93,15 @@ static inline uint32_t config_most_clients(const struct config *c)
 	return n ? n : 1;
 }
 
+/* Whether the clients of a level work by time (--level-time, set by
+ * --clients): each data and stat phase repeats its passes until the
+ * level's deadline, each create and delete is one pass cut at it or by
+ * the stonewall. --verify keeps one whole pass of each. */
+static inline bool config_level_timed(const struct config *c)
+{
+	return c->level_ns > 0 && !c->verify;
+}
+
 /* What this instance does: a client's part, or the whole run's. */
 static inline uint64_t config_file_count(const struct config *c)
 {

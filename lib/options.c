@@ -340,8 +340,9 @@ void options_usage(FILE *out)
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
 	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (2)\n"
-	"  --level-time S   with clients, repeat each data phase's passes for S seconds\n"
-	"                   (--clients: 5, -c: 0 = one pass, the sizes split)\n"
+	"  --level-time S   with clients, every phase works for S seconds (creates and\n"
+	"                   deletes: or until the first client is done; --clients: 5,\n"
+	"                   -c: 0 = one pass, the sizes split)\n"
 	"\n"
 	"Exit status: 0 ok, 1 usage, 2 setup, 3 I/O error, 4 interrupted,\n"
 	"5 report not written, 6 verification failed.\n", out);

@@ -19,6 +19,7 @@
 #ifndef BONNIE_CLIENT_SYNC_H
 #define BONNIE_CLIENT_SYNC_H
 
+#include "phase.h"
 #include "results.h"
 #include "../lib/operr.h"
 
@@ -45,6 +46,10 @@ struct client_shared {
 	atomic_uint gen; /* bumped to release the clients */
 	uint64_t go_ns;  /* the release's common start (CLOCK_MONOTONIC), written before gen moves */
 	atomic_int stop; /* set instead: every waiting client stops */
+	_Atomic uint64_t wall_ns; /* the running phase's stonewall (phase_stonewall_raise),
+	                             0: not raised; cleared by each release */
+	struct files_made made[2]; /* what the clients' sequential and random creates made
+	                              (phase_ctx.made) */
 	struct client_slot slot[];
 };
 

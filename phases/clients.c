@@ -8,6 +8,7 @@
 #include "client_sync.h"
 #include "client_timeline.h"
 #include "phase_timeline.h"
+#include "io_common.h"
 #include "client_watch.h"
 #include "files.h"
 #include "merge.h"
@@ -103,6 +104,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	int rc = EXIT_OK;
 
 	client_sync_in_child(&cs->sync);
+	phase_stonewall_attach(&cs->sync.sh->wall_ns);
 	drop_parent_memory(cs->b);
 	memset(&cb, 0, sizeof cb);
 	c.ctx = &cb.ctx;
@@ -116,6 +118,7 @@ static void client_main(struct clients *cs, uint32_t i)
 		rc = EXIT_SETUP;
 	} else {
 		client_timeline_own(&cb.ctx);
+		cb.ctx.made = cs->sync.sh->made;
 		if (bench_run(&cb, run, &hooks) != 0)
 			rc = EXIT_IO;
 	}

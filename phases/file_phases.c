@@ -8,6 +8,7 @@
 #include "io_common.h"
 #include "phase_timeline.h"
 #include "../lib/fileio.h"
+#include "../lib/signals.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -68,7 +69,8 @@ static int make_ran_tree(struct phase_ctx *ctx, struct phase_result *res)
  * FILES_STAT_AUTO_NS; every stat counts, so the rate stays files / time. */
 static bool stat_again(const struct file_plan *fp, const struct phase_result *res, uint64_t t0)
 {
-	return fp->auto_count && res->status == PHASE_NOT_RUN && clock_now_ns() - t0 < FILES_STAT_AUTO_NS;
+	return fp->auto_count && fp->count > 0 && res->status == PHASE_NOT_RUN && !phase_deadline_passed() &&
+	       clock_now_ns() - t0 < FILES_STAT_AUTO_NS;
 }
 
 /* Writes the data of file index through fd in chunk-sized writes. */
@@ -142,26 +144,99 @@ static int files_sync(struct phase_ctx *ctx, struct phase_result *res)
 	return rc == 0 ? 0 : file_tree_fail(ctx->files, res, "sync", "");
 }
 
+/* A create by time (a client of a time-based level) makes files 0, 1, ...
+ * until the deadline or the stonewall, at most fp->cap; what it made is
+ * then the count that the stat and delete phases after it use. A client
+ * that made all it may raises the stonewall: the others end there. */
+static uint64_t create_limit(struct file_plan *fp)
+{
+	return fp->timed ? fp->cap : fp->count;
+}
+
+static struct files_made *made_here(struct phase_ctx *ctx)
+{
+	struct file_plan *fp = ctx->files;
+
+	return fp->timed && ctx->made ? &ctx->made[fp->random_names ? 1 : 0] : NULL;
+}
+
+static void create_ended(struct phase_ctx *ctx, uint64_t made)
+{
+	struct file_plan *fp = ctx->files;
+	struct files_made *all = made_here(ctx);
+
+	if (!fp->timed)
+		return;
+	if (made == fp->cap)
+		phase_stonewall_raise();
+	fp->count = made;
+	if (all != NULL) {
+		atomic_fetch_add(&all->files, made);
+		atomic_fetch_add(&all->clients, 1);
+	}
+}
+
+/* Untimed, before a delete of a time-based level: the clients' creates
+ * made very unequal counts (on this VM's ext4 one client's directory
+ * takes files up to 70 times slower than another's), and a delete cut by
+ * the stonewall would end when the one with the fewest files is done. So
+ * a client with fewer than the clients' mean first makes files up to it
+ * (at most its cap), as mdtest's stonewall wear-out does, and syncs them:
+ * the delete starts with every client holding at least the mean. (Up to
+ * the most any made would cost as much again as the create.) Every create
+ * has ended in every client by now: the stat phase's barrier is between. */
+static int top_up(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct file_plan *fp = ctx->files;
+	struct files_made *all = made_here(ctx);
+	uint64_t want, bytes = res->bytes;
+	uint32_t clients;
+
+	if (all == NULL || (clients = atomic_load(&all->clients)) == 0)
+		return 0;
+	want = (atomic_load(&all->files) + clients - 1) / clients;
+	if (want > fp->cap)
+		want = fp->cap;
+	if (want <= fp->count)
+		return 0;
+	for (uint64_t i = fp->count; i < want; i++) {
+		if (signals_stop_level() != STOP_NONE) {
+			res->status = PHASE_INTERRUPTED;
+			return -1;
+		}
+		if (create_one(fp, res, i, fp->random_names) != 0)
+			return -1;
+		fp->count = i + 1;
+	}
+	res->bytes = bytes; /* the file contents written here are not the delete's */
+	return file_tree_sync(ctx) == 0 ? 0 : file_tree_fail(fp, res, "sync", "");
+}
+
 static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool random_first)
 {
 	struct file_plan *fp = ctx->files;
+	uint64_t t0 = clock_now_ns(), limit = create_limit(fp), i;
 	struct op_timer t;
-
-	uint64_t t0 = clock_now_ns();
 
 	fp->random_names = random_first;
 	op_timer_begin(&t, ctx->timeline);
-	for (uint64_t i = 0; i < fp->count; i++) {
-		if (phase_stop_requested(res))
-			return 0;
+	for (i = 0; i < limit; i++) {
+		if (phase_stop_requested(res)) {
+			if (res->status == PHASE_INTERRUPTED)
+				return 0;
+			break; /* the level's end: the files made so far are synced */
+		}
 		if (create_one(fp, res, i, random_first) != 0)
 			return -1;
 		res->units++;
 		op_timer_lap(&t, &res->latency);
 		/* without -n the first create sets the count by time */
-		if (!fp->count_fixed && files_auto_create_done(fp, i + 1, clock_now_ns() - t0))
+		if (!fp->count_fixed && files_auto_create_done(fp, i + 1, clock_now_ns() - t0)) {
+			i++;
 			break;
+		}
 	}
+	create_ended(ctx, i);
 	return files_sync(ctx, res);
 }
 
@@ -327,7 +402,7 @@ static int walk_all(struct phase_ctx *ctx, struct phase_result *res, entry_fn fn
 	uint64_t seen = 0;
 
 	op_timer_begin(&t, ctx->timeline);
-	for (uint32_t d = 0; d < fp->dirs && res->status == PHASE_NOT_RUN; d++) {
+	for (uint32_t d = 0; d < fp->dirs && res->status == PHASE_NOT_RUN && !phase_deadline_passed(); d++) {
 		int64_t n;
 		/* a directory no file went into was not touched by create either */
 		if (!files_dir_used(fp, d))
@@ -351,10 +426,22 @@ static int seq_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 	return 0;
 }
 
+/* The end of a delete's loop: all of the files gone (the stonewall goes
+ * up), or a pass cut by the level's end or the stonewall, whose files the
+ * untimed tidying removes (file_tree_remove). */
+static void delete_ended(struct file_plan *fp, const struct phase_result *res)
+{
+	if (res->units < fp->count)
+		fp->leftovers = true;
+	else
+		phase_stonewall_raise();
+}
+
 static int seq_del_run(struct phase_ctx *ctx, struct phase_result *res)
 {
 	if (walk_all(ctx, res, unlink_entry, true) != 0 || res->status != PHASE_NOT_RUN)
 		return res->status == PHASE_INTERRUPTED ? 0 : -1;
+	delete_ended(ctx->files, res);
 	return files_sync(ctx, res);
 }
 
@@ -367,7 +454,8 @@ static int shuffle_for_stat(struct phase_ctx *ctx, struct phase_result *res)
 
 static int shuffle_for_delete(struct phase_ctx *ctx, struct phase_result *res)
 {
-	(void)res;
+	if (top_up(ctx, res) != 0)
+		return -1;
 	files_shuffle(ctx->files, SHUFFLE_DEL);
 	return 0;
 }
@@ -404,8 +492,11 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 	for (uint64_t i = 0; i < fp->count; i++) {
 		uint32_t index = fp->order[i];
 
-		if (phase_stop_requested(res))
-			return 0;
+		if (phase_stop_requested(res)) {
+			if (res->status == PHASE_INTERRUPTED)
+				return 0;
+			break;
+		}
 		files_name(fp, index, true, name);
 		if (io_unlinkat_settled(fp->topfd, name, 0) != 0)
 			return file_tree_fail(fp, res, "unlink", name);
@@ -414,26 +505,28 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 		res->units++;
 		op_timer_lap(&t, &res->latency);
 	}
+	delete_ended(fp, res);
 	return files_sync(ctx, res);
 }
 
 const struct phase phase_seq_create = {
-	.id = PHASE_SEQ_CREATE, .enabled = files_enabled, .prepare = make_seq_tree, .run = seq_create_run,
+	.id = PHASE_SEQ_CREATE, .flags = PHASE_STONEWALL, .enabled = files_enabled, .prepare = make_seq_tree, .run = seq_create_run,
 };
 const struct phase phase_seq_stat = {
 	.id = PHASE_SEQ_STAT, .flags = PHASE_REPEATS, .enabled = files_enabled, .run = seq_stat_run,
 };
 const struct phase phase_seq_del = {
-	.id = PHASE_SEQ_DEL, .enabled = files_enabled, .run = seq_del_run, .finish = file_tree_remove,
+	.id = PHASE_SEQ_DEL, .flags = PHASE_STONEWALL, .enabled = files_enabled, .prepare = top_up,
+	.run = seq_del_run, .finish = file_tree_remove,
 };
 const struct phase phase_ran_create = {
-	.id = PHASE_RAN_CREATE, .enabled = files_enabled, .prepare = make_ran_tree, .run = ran_create_run,
+	.id = PHASE_RAN_CREATE, .flags = PHASE_STONEWALL, .enabled = files_enabled, .prepare = make_ran_tree, .run = ran_create_run,
 };
 const struct phase phase_ran_stat = {
 	.id = PHASE_RAN_STAT, .flags = PHASE_REPEATS, .enabled = files_enabled, .prepare = shuffle_for_stat,
 	.run = ran_stat_run,
 };
 const struct phase phase_ran_del = {
-	.id = PHASE_RAN_DEL, .enabled = files_enabled, .prepare = shuffle_for_delete, .run = ran_del_run,
+	.id = PHASE_RAN_DEL, .flags = PHASE_STONEWALL, .enabled = files_enabled, .prepare = shuffle_for_delete, .run = ran_del_run,
 	.finish = file_tree_remove,
 };

@@ -6,6 +6,7 @@
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
 #include "../lib/rng.h"
+#include "../lib/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -167,9 +168,16 @@ int file_tree_sync(struct phase_ctx *ctx)
 int file_tree_remove(struct phase_ctx *ctx, struct phase_result *res)
 {
 	struct file_plan *fp = ctx->files;
+	bool emptied = fp->leftovers;
 	char name[16];
 
-	for (uint32_t d = 0; fp->dirs > 1 && d < fp->dirs; d++) {
+	/* a delete cut by time: what is left (files and directories), untimed */
+	fp->leftovers = false;
+	if (emptied && scratch_empty_dir(fp->topfd, fp->toppath, &res->error) != 0) {
+		res->status = PHASE_FAILED;
+		return -1;
+	}
+	for (uint32_t d = 0; !emptied && fp->dirs > 1 && d < fp->dirs; d++) {
 		subdir_name(d, name, sizeof name);
 		if (io_unlinkat_settled(fp->topfd, name, AT_REMOVEDIR) != 0)
 			return file_tree_fail(fp, res, "rmdir", name);

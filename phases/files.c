@@ -22,6 +22,8 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	memset(fp, 0, sizeof *fp);
 	fp->topfd = -1;
 	fp->count = config_file_count(cfg);
+	fp->cap = fp->count;
+	fp->timed = cfg->part_set && config_level_timed(cfg);
 	fp->dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 	fp->max = cfg->file_max;
 	fp->min = cfg->file_min;
@@ -70,6 +72,8 @@ void files_plan_free(struct file_plan *fp)
 
 uint32_t files_dir_of(const struct file_plan *fp, uint64_t index)
 {
+	if (fp->timed)
+		return (uint32_t)(index % fp->dirs);
 	/* contiguous ranges, evenly spread, as bonnie++ fills directories */
 	return (uint32_t)(index * fp->dirs / fp->count);
 }
@@ -78,6 +82,9 @@ bool files_dir_used(const struct file_plan *fp, uint32_t d)
 {
 	/* the first index whose directory is >= d: ceil(d * count / dirs) */
 	uint64_t first = ((uint64_t)d * fp->count + fp->dirs - 1) / fp->dirs;
+
+	if (fp->timed)
+		return d < fp->count;
 
 	return first < fp->count && files_dir_of(fp, first) == d;
 }

@@ -21,7 +21,14 @@
 #define FILES_DATA_GEN 3u      /* pattern generation of file contents */
 
 struct file_plan {
-	uint64_t count;        /* num * 1024 */
+	uint64_t count;        /* num * 1024; after a create by time, what it made */
+	uint64_t cap;          /* the most files a create makes (the order array's length) */
+	bool timed;            /* a client of a time-based level: each create makes files
+	                          until the level's deadline or the stonewall, at most cap,
+	                          and they go round-robin into the directories (a layout
+	                          that does not depend on how many there will be) */
+	bool leftovers;        /* a delete cut by time left files: the untimed tidying
+	                          after it removes them */
 	uint32_t dirs;         /* subdirectories; 1 means none */
 	int64_t max;           /* bytes, or FILES_HARD_LINKS / FILES_SYMLINKS */
 	int64_t min;
@@ -54,6 +61,11 @@ void files_plan_free(struct file_plan *fp);
  * hex digits of index followed by 0-12 random alphanumerics (sequential
  * names), or the random part first (random names). */
 void files_name(const struct file_plan *fp, uint64_t index, bool random_first, char *buf);
+
+/* In a time-based level a client's part of the files is this many times
+ * its share of the split count: the most its creates may make before the
+ * level's deadline (the space and inode check counts it). */
+#define FILES_TIMED_CAP_FACTOR 4u
 
 /* Subdirectory of file index (0 when there are none). */
 uint32_t files_dir_of(const struct file_plan *fp, uint64_t index);

@@ -132,8 +132,35 @@ void phase_deadline_set(uint64_t ns)
 	deadline_ns = ns;
 }
 
+/* The stonewall: a word in the clients' shared mapping (client_sync.h),
+ * armed only while a stonewalled phase runs in a client of a time-based
+ * level. Relaxed loads: a client that sees the raise one operation late
+ * does one operation more, which the counts include. */
+static _Atomic uint64_t *wall;
+static bool wall_armed;
+
+void phase_stonewall_attach(_Atomic uint64_t *word)
+{
+	wall = word;
+}
+
+void phase_stonewall_arm(bool on)
+{
+	wall_armed = on && wall != NULL;
+}
+
+void phase_stonewall_raise(void)
+{
+	uint64_t none = 0;
+
+	if (wall_armed)
+		atomic_compare_exchange_strong(wall, &none, clock_now_ns());
+}
+
 bool phase_deadline_passed(void)
 {
+	if (wall_armed && atomic_load_explicit(wall, memory_order_relaxed) != 0)
+		return true;
 	return deadline_ns != 0 && clock_now_ns() >= deadline_ns;
 }
 

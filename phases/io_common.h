@@ -4,6 +4,7 @@
 #ifndef BONNIE_IO_COMMON_H
 #define BONNIE_IO_COMMON_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "../lib/clock.h"
@@ -38,9 +39,21 @@ bool phase_stop_requested(struct phase_result *res);
  * first of a time-based level, before they start (seek threads read it). */
 void phase_deadline_set(uint64_t ns);
 
-/* Whether that deadline is set and has passed (a pass cut by it saw less
- * than all: not an error). */
+/* Whether that deadline is set and has passed, or the armed stonewall was
+ * raised (a pass cut by either saw less than all: not an error). */
 bool phase_deadline_passed(void);
+
+/* The stonewall of a time-based level (mdtest's and IOR's word for it):
+ * in the one-pass phases (creates and deletes) the first client that has
+ * done all its work raises it, and every other client's pass ends at its
+ * next operation, so the phase's window is one in which all clients
+ * worked. attach gives this process the shared word (a client, once);
+ * the runner arms it around such a phase; raise marks it with the time,
+ * once per phase (the parent clears it before each release). Without
+ * attach or arm, raise does nothing. */
+void phase_stonewall_attach(_Atomic uint64_t *word);
+void phase_stonewall_arm(bool on);
+void phase_stonewall_raise(void);
 
 /* Records a --verify mismatch as the phase's error. Returns -1. */
 int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct pattern_mismatch *m);

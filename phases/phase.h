@@ -4,6 +4,7 @@
 #ifndef BONNIE_PHASE_H
 #define BONNIE_PHASE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,13 @@ struct file_plan; /* file-test state, files.h */
 struct env_counters; /* whose I/O counters to read, lib/env.h */
 struct timeline;     /* lib/timeline.h */
 struct run_timelines; /* results.h */
+
+/* The files all clients' creates of one kind made in a time-based level:
+ * each client adds its own at the end of its create. */
+struct files_made {
+	_Atomic uint64_t files;
+	_Atomic uint32_t clients;
+};
 
 /* Everything a phase may touch. One per client: no globals. */
 struct phase_ctx {
@@ -34,6 +42,9 @@ struct phase_ctx {
 	uint64_t until_ns;         /* set by a client of a time-based level (--level-time): a
 	                              PHASE_REPEATS phase runs whole passes until this
 	                              CLOCK_MONOTONIC time has passed; 0: one pass */
+	struct files_made *made;   /* a client of a time-based level: what the clients' creates
+	                              made, [0] sequential, [1] random (the clients' shared
+	                              mapping); NULL: not a client */
 	uint32_t pass;             /* which pass of the phase runs: 0, then 1, 2... (a write pass
 	                              after the first overwrites the data file in place) */
 };
@@ -45,6 +56,9 @@ enum phase_flag {
 	                               deadline: it rewrites in place or rereads the same data,
 	                               so the disk use stays that of one pass */
 	PHASE_WHOLE_FIRST = 1u << 3, /* its first pass makes the data file: never cut */
+	PHASE_STONEWALL = 1u << 4,  /* one pass that, in a time-based level, ends at the
+	                               deadline or once any client has done all its work
+	                               (phase_stonewall_raise): the creates and deletes */
 };
 
 struct phase {

@@ -77,11 +77,29 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
  * so no pass reads what the previous one cached. The seeks' active spans
  * add up. --verify keeps one pass (a second rewrite would find its own
  * stamps). */
+/* A create or delete of a time-based level: one pass, cut at the deadline
+ * or by the stonewall (phase_stonewall_raise). */
+static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
+{
+	int rc;
+
+	phase_deadline_set(ctx->until_ns);
+	phase_stonewall_arm(true);
+	rc = ph->run(ctx, res);
+	phase_stonewall_arm(false);
+	phase_deadline_set(0);
+	return rc;
+}
+
 static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
-	bool timed = (ph->flags & PHASE_REPEATS) && ctx->until_ns != 0 && !ctx->cfg->verify;
+	bool level = ctx->until_ns != 0 && !ctx->cfg->verify;
+	bool timed = (ph->flags & PHASE_REPEATS) && level;
 	uint64_t span = 0, units;
 	int rc;
+
+	if ((ph->flags & PHASE_STONEWALL) && level)
+		return run_walled(ctx, ph, res);
 
 	if (timed && !(ph->flags & PHASE_WHOLE_FIRST))
 		phase_deadline_set(ctx->until_ns);
@@ -170,7 +188,9 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 	/* a given count is split exactly among clients; one sized by time is what all did */
 	if (seeks->status != PHASE_NOT_RUN)
 		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;
-	if (cfg->files_k > 0 && files && files->count_fixed)
+	if (cfg->files_k > 0 && run->clients > 1 && config_level_timed(cfg))
+		run->counts.files_k = (uint32_t)((made + 1023) / 1024); /* the creates ran by time */
+	else if (cfg->files_k > 0 && files && files->count_fixed)
 		run->counts.files_k = (uint32_t)(files->count / 1024);
 	else if (cfg->files_k > 0 && (cfg->files_given || cfg->files_decided))
 		run->counts.files_k = cfg->files_k;

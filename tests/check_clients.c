@@ -167,6 +167,27 @@ START_TEST(config_split)
 }
 END_TEST
 
+/* In a time-based level a client's files are a cap by time: 4 x its
+ * split; --verify keeps the split (one whole pass of each phase). */
+START_TEST(config_split_by_time)
+{
+	struct config cfg, part;
+	uint64_t files = 0;
+	char err[256], *argv[] = {"bonnie", "-n", "3", "--level-time", "2", NULL};
+
+	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
+	for (uint32_t i = 0; i < 7; i++) {
+		clients_config(&cfg, 7, i, &part);
+		ck_assert_uint_eq(config_file_count(&part), FILES_TIMED_CAP_FACTOR * client_part(3 * 1024, 7, i));
+		files += config_file_count(&part);
+	}
+	ck_assert_uint_eq(files, FILES_TIMED_CAP_FACTOR * 3 * 1024);
+	cfg.verify = true;
+	clients_config(&cfg, 7, 0, &part);
+	ck_assert_uint_eq(config_file_count(&part), client_part(3 * 1024, 7, 0));
+}
+END_TEST
+
 static char parent[256];
 
 /* The clients of cfg in a fresh directory; returns the result. */
@@ -324,6 +345,35 @@ START_TEST(counts_are_the_clients_total)
 }
 END_TEST
 
+/* A time-based level's file phases: the creates make files until the
+ * level's end or the stonewall (at most each client's cap), the stats
+ * and deletes work on what was made (in two directories, round-robin),
+ * every phase ends done, nothing is left, and the count recorded is what
+ * the creates made. */
+START_TEST(file_phases_by_time)
+{
+	char *argv[] = {"bonnie", "-s", "1m:4k:10:2", "-n", "1:2k:0:2", "-f64k", "-z", "7", "--level-time", "0.2", NULL};
+	static struct config cfg;
+	struct run_result *run;
+	uint64_t made;
+	char err[512];
+
+	ck_assert_int_eq(options_parse(10, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
+	run = run_clients_cfg(3, &cfg);
+	for (int i = PHASE_SEQ_CREATE; i <= PHASE_RAN_DEL; i++)
+		ck_assert_msg(run->phase[i].status == PHASE_DONE, "phase %d: %s %s", i, run->phase[i].error.op,
+		              run->phase[i].error.path);
+	made = run->phase[PHASE_SEQ_CREATE].units;
+	if (run->phase[PHASE_RAN_CREATE].units > made)
+		made = run->phase[PHASE_RAN_CREATE].units;
+	ck_assert_uint_gt(run->phase[PHASE_SEQ_CREATE].units, 0);
+	ck_assert_uint_le(made, FILES_TIMED_CAP_FACTOR * 1024);
+	ck_assert_uint_le(run->phase[PHASE_SEQ_DEL].units, FILES_TIMED_CAP_FACTOR * 1024);
+	ck_assert_uint_eq(run->counts.files_k, (made + 1023) / 1024);
+	free(run);
+}
+END_TEST
+
 /* Parts of 0: 3 files, 2 seeks and 2 per-char bytes among 4 clients.
  * Every client still runs every phase and meets its barrier; the idle
  * ones are counted, and the totals are exactly the parts' sum. */
@@ -405,12 +455,14 @@ Suite *suite_clients(void)
 	tcase_add_test(merge, merge_window_sums_status);
 	tcase_add_test(merge, part_splits_exactly);
 	tcase_add_test(merge, config_split);
+	tcase_add_test(merge, config_split_by_time);
 	tcase_add_test(merge, merge_idle_client_has_no_rate);
 	tcase_set_timeout(live, 120);
 	tcase_add_test(live, barrier_holds_everyone);
 	tcase_add_test(live, four_clients_four_times_the_bytes);
 	tcase_add_test(live, counts_are_the_clients_total);
 	tcase_add_test(live, empty_parts_still_meet_the_barrier);
+	tcase_add_test(live, file_phases_by_time);
 	tcase_add_test(live, barrier_survives_a_killed_waiter);
 	suite_add_tcase(s, merge);
 	suite_add_tcase(s, live);

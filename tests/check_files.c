@@ -151,6 +151,32 @@ START_TEST(used_directories_are_those_holding_files)
 }
 END_TEST
 
+/* A client's plan in a time-based level: its creates stop at a count not
+ * known before, so the files go round-robin into the directories, and
+ * whatever count they reach, the directories used are the first ones. */
+START_TEST(timed_plans_fill_directories_round_robin)
+{
+	plan_for("1:0:0:3");
+	files_plan_free(&fp);
+	cfg.part_set = true;
+	cfg.part_files = 4096;
+	cfg.level_ns = 1000000000ull;
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, "/scratch", 4096), 0);
+	ck_assert(fp.timed);
+	ck_assert_uint_eq(fp.cap, 4096);
+	for (uint64_t i = 0; i < 9; i++)
+		ck_assert_uint_eq(files_dir_of(&fp, i), i % 3);
+	fp.count = 2; /* a create that made 2 */
+	ck_assert(files_dir_used(&fp, 0) && files_dir_used(&fp, 1) && !files_dir_used(&fp, 2));
+	ck_assert_uint_eq(files_dir_of(&fp, 1), 1);
+	files_plan_free(&fp);
+	cfg.verify = true; /* one whole pass: the plan is bonnie++'s */
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, "/scratch", 4096), 0);
+	ck_assert(!fp.timed);
+	ck_assert_uint_eq(files_dir_of(&fp, 1), 0);
+}
+END_TEST
+
 START_TEST(sizes_are_uniform_in_min_max)
 {
 	uint64_t seen_min = UINT64_MAX, seen_max = 0, buckets[4] = {0};
@@ -242,6 +268,7 @@ Suite *suite_files(void)
 	tcase_add_test(tc, names_are_unique_and_seeded);
 	tcase_add_test(tc, directories_hold_contiguous_even_ranges);
 	tcase_add_test(tc, used_directories_are_those_holding_files);
+	tcase_add_test(tc, timed_plans_fill_directories_round_robin);
 	tcase_add_test(tc, sizes_are_uniform_in_min_max);
 	tcase_add_test(tc, fixed_and_link_sizes);
 	tcase_add_test(tc, foreign_names_are_rejected);

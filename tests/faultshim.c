@@ -19,7 +19,8 @@
  *                   ebusy: fail with EBUSY, doing nothing (what an SMB
  *                          server says to an unlink while the file is
  *                          still open on its side)
- *                   pause: create FAULT_PAUSE_FILE, wait until something
+ *                   pause: create FAULT_PAUSE_FILE (holding the paused
+ *                          process's pid), wait until something
  *                          removes it (at most about 2 min), then do the
  *                          call; later calls of the same kind (other
  *                          threads) wait until then (FAULT_REPEAT and
@@ -45,6 +46,9 @@
  *                 outside FAULT_DIR; bonnie prints and flushes "<phase
  *                 title>..." on stdout before each phase (not with -q), so this
  *                 selects the phase by its progress line
+ *   FAULT_CHILD   count only in the k-th process that the traced one forks
+ *                 (1-based, in fork order: -c N's client k-1); unset or 0:
+ *                 count in every process
  *   FAULT_REPORT  at exit, append "<call> <count>" for every call counted and
  *                 "injected <k>" to this file
  *
@@ -105,6 +109,7 @@ static int (*real_linkat)(int, const char *, int, const char *, int);
 static int (*real_symlinkat)(const char *, int, const char *);
 static int (*real_dup)(int);
 static int (*real_fflush)(FILE *);
+static pid_t (*real_fork)(void);
 
 /* Configuration. */
 static int target = -1;           /* enum call, -1: none */
@@ -122,6 +127,7 @@ static size_t after_len;
 static char report_path[PATH_MAX];
 static char pause_path[PATH_MAX];
 static char after2[256];          /* FAULT_AFTER2, empty once used */
+static unsigned long want_child;  /* FAULT_CHILD, 0: every process */
 
 /* State. */
 #define MAX_FD 65536
@@ -130,6 +136,8 @@ static atomic_ullong counts[C_COUNT];
 static atomic_ullong injected;
 static atomic_bool armed;
 static atomic_bool released;      /* the pause (FAULT_MODE=pause) is over */
+static unsigned long forks;       /* processes this one forked */
+static unsigned long child_index; /* which of its parent's forks this process is, 0: the traced one */
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -175,6 +183,7 @@ static void init(void)
 	RESOLVE(real_symlinkat, "symlinkat");
 	RESOLVE(real_dup, "dup");
 	RESOLVE(real_fflush, "fflush");
+	RESOLVE(real_fork, "fork");
 
 	v = getenv("FAULT_CALL");
 	for (int i = 0; v != NULL && i < C_COUNT; i++)
@@ -182,6 +191,8 @@ static void init(void)
 			target = i;
 	v = getenv("FAULT_NTH");
 	nth = v ? strtoull(v, NULL, 10) : 0;
+	v = getenv("FAULT_CHILD");
+	want_child = v ? strtoul(v, NULL, 10) : 0;
 	v = getenv("FAULT_NTH2");
 	nth2 = v ? strtoull(v, NULL, 10) : 0;
 	v = getenv("FAULT_DELAY_MS");
@@ -238,6 +249,19 @@ __attribute__((destructor)) static void report(void)
 			fprintf(f, "%s %llu\n", call_names[i], atomic_load(&counts[i]));
 	fprintf(f, "injected %llu\n", atomic_load(&injected));
 	fclose(f);
+}
+
+/* Each child learns its place in the fork order (FAULT_CHILD). */
+pid_t fork(void)
+{
+	pid_t pid;
+
+	INIT();
+	forks++;
+	pid = real_fork();
+	if (pid == 0)
+		child_index = forks;
+	return pid;
 }
 
 /* --- Scope --------------------------------------------------------------- */
@@ -319,8 +343,15 @@ static void do_pause(void)
 
 	if (pause_path[0] != '\0') {
 		fd = real_open(pause_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (fd >= 0)
+		if (fd >= 0) {
+			char pid[24];
+			int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+
+			/* the held process: the test tells it from the others */
+			if (real_write(fd, pid, (size_t)n) != n)
+				pid[0] = '\0';
 			real_close(fd);
+		}
 		wait_unpaused();
 	}
 	if (nth2 > nth) {
@@ -353,7 +384,7 @@ static bool hit(enum call c)
 {
 	unsigned long long k;
 
-	if (!atomic_load_explicit(&armed, memory_order_relaxed))
+	if (!atomic_load_explicit(&armed, memory_order_relaxed) || (want_child && child_index != want_child))
 		return false;
 	k = atomic_fetch_add_explicit(&counts[c], 1, memory_order_relaxed) + 1;
 	if ((int)c != target || nth == 0 || k < nth)
