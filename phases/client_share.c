@@ -26,7 +26,7 @@ void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct con
 	out->part_seeks = client_part(config_seek_count(cfg), n, i);
 	out->part_files = client_part(config_file_count(cfg), n, i);
 	if (config_level_timed(cfg))
-		out->part_files *= FILES_TIMED_CAP_FACTOR;
+		out->part_files *= 2 * FILES_TIMED_CAP_FACTOR; /* the pool and the top-ups (files.h) */
 	/* a given count: no more workers than seeks, and one even for none */
 	if (cfg->seeks_given && out->seek_procs > out->part_seeks)
 		out->seek_procs = out->part_seeks > 0 ? (uint32_t)out->part_seeks : 1;

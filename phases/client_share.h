@@ -24,8 +24,9 @@ uint64_t clients_min_size(uint32_t chunk, uint32_t n);
  * may be 0, and the client still runs the phase and meets its barrier
  * (only the data file needs one chunk per client: the caller refuses a
  * smaller -s, see clients_min_size). In a time-based level the files part
- * is FILES_TIMED_CAP_FACTOR times the split: the most the client's creates
- * by time may make. Seeks sized by time are the client's
+ * is 2 x FILES_TIMED_CAP_FACTOR times the split: the parts add up to what
+ * the level's creates and top-ups may make in all (files.h). Seeks sized
+ * by time are the client's
  * own, with all its workers. Client i uses seed + i, so no two clients
  * write the same data. */
 void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct config *out);

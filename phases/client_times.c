@@ -9,7 +9,8 @@ int client_times_open(struct client_times *t, uint32_t cap)
 	memset(t, 0, sizeof *t);
 	t->start = calloc((size_t)cap * PHASE_COUNT, sizeof *t->start);
 	t->end = calloc((size_t)cap * PHASE_COUNT, sizeof *t->end);
-	if (t->start == NULL || t->end == NULL) {
+	t->units = calloc((size_t)cap * PHASE_COUNT, sizeof *t->units);
+	if (t->start == NULL || t->end == NULL || t->units == NULL) {
 		client_times_close(t);
 		return -1;
 	}
@@ -21,6 +22,7 @@ void client_times_close(struct client_times *t)
 {
 	free(t->start);
 	free(t->end);
+	free(t->units);
 	memset(t, 0, sizeof *t);
 }
 
@@ -37,9 +39,10 @@ void client_times_note(struct client_times *t, enum phase_id id, uint32_t i, con
 	if (i >= t->n)
 		return;
 	t->noted[id] = true;
-	t->start[at] = t->end[at] = 0;
+	t->start[at] = t->end[at] = t->units[at] = 0;
 	if (r == NULL || r->units == 0 || r->status != PHASE_DONE)
 		return;
+	t->units[at] = r->units;
 	t->start[at] = r->start_ns;
 	t->end[at] = r->start_ns + r->elapsed_ns;
 }
@@ -53,4 +56,11 @@ bool client_times_get(const struct client_times *t, enum phase_id id, uint32_t i
 	*start = t->start[at];
 	*end = t->end[at];
 	return true;
+}
+
+uint64_t client_times_units(const struct client_times *t, enum phase_id id, uint32_t i)
+{
+	uint64_t a, b;
+
+	return client_times_get(t, id, i, &a, &b) ? t->units[(size_t)id * t->cap + i] : 0;
 }

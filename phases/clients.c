@@ -15,6 +15,7 @@
 #include "../lib/clock.h"
 #include "../lib/env.h"
 #include "../lib/exitcodes.h"
+#include "../lib/pages.h"
 #include "../lib/proclimit.h"
 #include "../lib/signals.h"
 
@@ -97,7 +98,7 @@ static void client_main(struct clients *cs, uint32_t i)
 {
 	struct client c = {&cs->sync, &cs->sync.sh->slot[i], NULL, getppid(), 0, cs->b->scratch.dirfd, i};
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
-	struct run_result *run = malloc(sizeof *run);
+	struct run_result *run = pages_alloc(sizeof *run);
 	struct config cfg;
 	struct bench cb;
 	struct op_error e = {0};
@@ -124,7 +125,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	}
 	if (bench_close(&cb, &e) != 0 && rc == EXIT_OK)
 		rc = EXIT_SETUP;
-	free(run);
+	pages_free(run, sizeof *run);
 	client_sync_mark(c.sync, c.slot, -1, SLOT_GONE);
 	_exit(rc);
 }

@@ -145,9 +145,9 @@ static int files_sync(struct phase_ctx *ctx, struct phase_result *res)
 }
 
 /* A create by time (a client of a time-based level) makes files 0, 1, ...
- * until the deadline or the stonewall, at most fp->cap; what it made is
- * then the count that the stat and delete phases after it use. A client
- * that made all it may raises the stonewall: the others end there. */
+ * until the deadline or until the clients have taken the level's pool
+ * (fp->cap, claim_file); what it made is then the count that the stat and
+ * delete phases after it use. */
 static uint64_t create_limit(struct file_plan *fp)
 {
 	return fp->timed ? fp->cap : fp->count;
@@ -160,6 +160,19 @@ static struct files_made *made_here(struct phase_ctx *ctx)
 	return fp->timed && ctx->made ? &ctx->made[fp->random_names ? 1 : 0] : NULL;
 }
 
+/* A claim on one file of the level's pool; false once it is all taken
+ * (then the stonewall goes up: every client's create ends). Without a
+ * pool (not a client of a time-based level), always true. */
+static bool claim_file(struct phase_ctx *ctx)
+{
+	struct files_made *all = made_here(ctx);
+
+	if (all == NULL || atomic_fetch_add_explicit(&all->taken, 1, memory_order_relaxed) < ctx->files->cap)
+		return true;
+	phase_stonewall_raise();
+	return false;
+}
+
 static void create_ended(struct phase_ctx *ctx, uint64_t made)
 {
 	struct file_plan *fp = ctx->files;
@@ -167,8 +180,6 @@ static void create_ended(struct phase_ctx *ctx, uint64_t made)
 
 	if (!fp->timed)
 		return;
-	if (made == fp->cap)
-		phase_stonewall_raise();
 	fp->count = made;
 	if (all != NULL) {
 		atomic_fetch_add(&all->files, made);
@@ -180,11 +191,14 @@ static void create_ended(struct phase_ctx *ctx, uint64_t made)
  * made very unequal counts (on this VM's ext4 one client's directory
  * takes files up to 70 times slower than another's), and a delete cut by
  * the stonewall would end when the one with the fewest files is done. So
- * a client with fewer than the clients' mean first makes files up to it
- * (at most its cap), as mdtest's stonewall wear-out does, and syncs them:
- * the delete starts with every client holding at least the mean. (Up to
- * the most any made would cost as much again as the create.) Every create
- * has ended in every client by now: the stat phase's barrier is between. */
+ * a client with fewer than the clients' mean first makes files up to it,
+ * as mdtest's stonewall wear-out does, and syncs them: the delete starts
+ * with every client holding the mean or more. These files are not claimed
+ * from the pool: all the top-ups together make at most what the creates
+ * made (clients_config counts both). Up to the most any client made could
+ * cost as much again as the create. Every
+ * create has ended in every client by now: the stat phase's barrier is
+ * between. */
 static int top_up(struct phase_ctx *ctx, struct phase_result *res)
 {
 	struct file_plan *fp = ctx->files;
@@ -195,8 +209,6 @@ static int top_up(struct phase_ctx *ctx, struct phase_result *res)
 	if (all == NULL || (clients = atomic_load(&all->clients)) == 0)
 		return 0;
 	want = (atomic_load(&all->files) + clients - 1) / clients;
-	if (want > fp->cap)
-		want = fp->cap;
 	if (want <= fp->count)
 		return 0;
 	for (uint64_t i = fp->count; i < want; i++) {
@@ -226,6 +238,8 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 				return 0;
 			break; /* the level's end: the files made so far are synced */
 		}
+		if (!claim_file(ctx))
+			break;
 		if (create_one(fp, res, i, random_first) != 0)
 			return -1;
 		res->units++;

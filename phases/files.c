@@ -1,5 +1,6 @@
 /* File-test plan: names, sizes, directory layout and shuffled order. */
 #include "files.h"
+#include "../lib/pages.h"
 #include "../lib/rng.h"
 
 #include <errno.h>
@@ -24,6 +25,8 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->count = config_file_count(cfg);
 	fp->cap = fp->count;
 	fp->timed = cfg->part_set && config_level_timed(cfg);
+	if (fp->timed) /* the level's pool: any one client may take most of it */
+		fp->count = fp->cap = (uint64_t)cfg->files_k * 1024u * FILES_TIMED_CAP_FACTOR;
 	fp->dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 	fp->max = cfg->file_max;
 	fp->min = cfg->file_min;
@@ -40,8 +43,12 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 		errno = ENOMEM;
 		return -1;
 	}
-	/* a client's part may be no file at all; malloc(0) may be NULL */
-	fp->order = malloc((size_t)(fp->count ? fp->count : 1) * sizeof *fp->order);
+	/* a client's part may be no file at all; malloc(0) may be NULL. A
+	 * pool is mapped: a client touches only the entries of files it made */
+	if (fp->timed)
+		fp->order = pages_alloc((size_t)fp->cap * sizeof *fp->order);
+	else
+		fp->order = malloc((size_t)(fp->count ? fp->count : 1) * sizeof *fp->order);
 	if (fp->order == NULL)
 		return -1;
 	err = posix_memalign(&buf, mem_align, fp->chunk);
@@ -63,7 +70,10 @@ void files_plan_free(struct file_plan *fp)
 	if (fp->topfd >= 0)
 		close(fp->topfd);
 	fp->topfd = -1;
-	free(fp->order);
+	if (fp->timed)
+		pages_free(fp->order, (size_t)fp->cap * sizeof *fp->order);
+	else
+		free(fp->order);
 	free(fp->buf);
 	pattern_free(&fp->pat);
 	fp->order = NULL;

@@ -22,11 +22,13 @@
 
 struct file_plan {
 	uint64_t count;        /* num * 1024; after a create by time, what it made */
-	uint64_t cap;          /* the most files a create makes (the order array's length) */
+	uint64_t cap;          /* the most files a create makes (the order array's length);
+	                          timed: the level's pool, shared by all its clients */
 	bool timed;            /* a client of a time-based level: each create makes files
-	                          until the level's deadline or the stonewall, at most cap,
-	                          and they go round-robin into the directories (a layout
-	                          that does not depend on how many there will be) */
+	                          until the level's deadline or until the clients together
+	                          have taken the whole pool (the stonewall), and they go
+	                          round-robin into the directories (a layout that does not
+	                          depend on how many there will be) */
 	bool leftovers;        /* a delete cut by time left files: the untimed tidying
 	                          after it removes them */
 	uint32_t dirs;         /* subdirectories; 1 means none */
@@ -62,9 +64,12 @@ void files_plan_free(struct file_plan *fp);
  * names), or the random part first (random names). */
 void files_name(const struct file_plan *fp, uint64_t index, bool random_first, char *buf);
 
-/* In a time-based level a client's part of the files is this many times
- * its share of the split count: the most its creates may make before the
- * level's deadline (the space and inode check counts it). */
+/* In a time-based level the clients' creates draw their files from one
+ * pool of this many times the run's file count: they end at the level's
+ * deadline, or all of them once the pool is taken, whichever comes first.
+ * The top-ups before the deletes make at most as many again, so each
+ * client's part (clients_config) is twice this many times its split: the
+ * space and inode check counts the pool and the top-ups once in all. */
 #define FILES_TIMED_CAP_FACTOR 4u
 
 /* Subdirectory of file index (0 when there are none). */

@@ -20,9 +20,12 @@ struct env_counters; /* whose I/O counters to read, lib/env.h */
 struct timeline;     /* lib/timeline.h */
 struct run_timelines; /* results.h */
 
-/* The files all clients' creates of one kind made in a time-based level:
- * each client adds its own at the end of its create. */
+/* The files of one kind (sequential or random) in a time-based level,
+ * shared by its clients: taken counts the files claimed from the level's
+ * pool (file_plan.cap, the same in every client: one claim per file made,
+ * also by a top-up), files and clients what each client's create made. */
 struct files_made {
+	_Atomic uint64_t taken;
 	_Atomic uint64_t files;
 	_Atomic uint32_t clients;
 };

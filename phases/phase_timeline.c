@@ -1,6 +1,7 @@
 /* The phases' side of the timeline; see phase_timeline.h. */
 #include "phase_timeline.h"
 #include "../lib/env.h"
+#include "../lib/pages.h"
 #include "../lib/timeline.h"
 #include "../lib/verdict.h"
 
@@ -13,9 +14,9 @@ static int read_devices(const void *arg, uint64_t *read_bytes, uint64_t *write_b
 
 int phase_timeline_open(struct phase_ctx *ctx)
 {
-	/* calloc: the pages of intervals never reached are never touched */
-	ctx->timeline = calloc(1, sizeof *ctx->timeline);
-	ctx->timelines = calloc(1, sizeof *ctx->timelines);
+	/* the pages of intervals never reached are never touched */
+	ctx->timeline = pages_alloc(sizeof *ctx->timeline);
+	ctx->timelines = pages_alloc(sizeof *ctx->timelines);
 	if (ctx->timeline == NULL || ctx->timelines == NULL) {
 		phase_timeline_close(ctx);
 		return -1;
@@ -25,8 +26,8 @@ int phase_timeline_open(struct phase_ctx *ctx)
 
 void phase_timeline_close(struct phase_ctx *ctx)
 {
-	free(ctx->timeline);
-	free(ctx->timelines);
+	pages_free(ctx->timeline, sizeof *ctx->timeline);
+	pages_free(ctx->timelines, sizeof *ctx->timelines);
 	ctx->timeline = NULL;
 	ctx->timelines = NULL;
 }

@@ -10,6 +10,7 @@
  * device, fast or slow. */
 #include "io_common.h"
 #include "../lib/fileio.h"
+#include "../lib/pages.h"
 #include "../lib/proclimit.h"
 #include "../lib/rng.h"
 #include "seeks.h"
@@ -195,7 +196,7 @@ static void seeks_merge_timelines(struct phase_ctx *ctx, struct seek_worker *w, 
 /* One timeline per worker when the phase keeps one: NULL without. */
 static struct timeline *worker_timelines(struct phase_ctx *ctx, struct seek_worker *w, unsigned n)
 {
-	struct timeline *tl = ctx->timeline ? calloc(n, sizeof *tl) : NULL;
+	struct timeline *tl = ctx->timeline ? pages_alloc(n * sizeof *tl) : NULL;
 
 	for (unsigned i = 0; tl && i < n; i++)
 		w[i].tl = &tl[i];
@@ -281,7 +282,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	seeks_merge(res, w, started);
 	if (wtl)
 		seeks_merge_timelines(ctx, w, started);
-	free(wtl);
+	pages_free(wtl, n * sizeof *wtl);
 	free(w);
 	return res->status == PHASE_FAILED ? -1 : 0;
 }

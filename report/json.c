@@ -142,7 +142,8 @@ void report_confidence_json(struct json *j, const struct confidence *c)
 	json_object_end(j);
 }
 
-/* Each busy client's start and end, ns after the phase's start. */
+/* Each busy client's start and end, ns after the phase's start, and what
+ * it did (the phase's units: bytes, operations or files), in client order. */
 static void times_json(struct json *j, enum phase_id id, const struct phase_result *r,
                        const struct client_times *t)
 {
@@ -157,6 +158,11 @@ static void times_json(struct json *j, enum phase_id id, const struct phase_resu
 	for (uint32_t i = 0; i < t->n; i++)
 		if (client_times_get(t, id, i, &a, &b))
 			json_u64(j, NULL, b - r->start_ns);
+	json_array_end(j);
+	json_array_begin_inline(j, "units");
+	for (uint32_t i = 0; i < t->n; i++)
+		if (client_times_get(t, id, i, &a, &b))
+			json_u64(j, NULL, client_times_units(t, id, i));
 	json_array_end(j);
 }
 

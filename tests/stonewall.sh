@@ -1,29 +1,36 @@
 #!/bin/sh
-# The creates and deletes of a time-based level end at the stonewall: the
-# first client that has done all its work stops the others at their next
-# operation, so the phase's window is one in which every client worked.
+# The creates and deletes of a time-based level end at the stonewall, so
+# the phase's window is one in which every client worked: a create once
+# the clients together have taken the level's pool of files, a delete once
+# the first client has deleted all its files (the others stop at their
+# next operation).
 #
-# Two held runs at --clients 1,2 with -n 1 (a 2-client part is 512 files,
-# a client's cap by time 4 x 512 = 2048) and --level-time 600, so no
-# deadline can end a phase in a test's time and only the stonewall can:
+# Two held runs at --clients 1,2 with -n 1 (the level's pool is 4 x 1024
+# files) and --level-time 600, so no deadline can end a phase in a test's
+# time and only the stonewall can:
 #
 #   create: client 1 (the 2nd fork: FAULT_CHILD=2) is held at its 100th
-#     openat, inside its sequential create; it is let go only once client
-#     0 has made its whole cap (2048 names in its files directory) and
-#     sleeps at the next barrier. Without the stonewall client 1 would go
-#     on to its own 2048; with it, it stops at its next create, so the
-#     2-client seq_create made fewer than 2 x 2048.
-#   delete: client 0 is held at its 10th unlinkat (its sequential delete:
-#     no data phases run, so no earlier unlink) until client 1 has deleted
-#     all it has and sleeps at the barrier; client 0 then stops, so fewer
-#     were deleted than the clients held, and the untimed tidying removes
-#     the rest (the scratch directory is empty, exit 0).
+#     openat, inside its sequential create, until client 0 has taken the
+#     rest of the pool (the two files directories hold 4096 names) and
+#     sleeps at the next barrier. The create made the pool, not a file
+#     more; the delete then starts with each client holding at least the
+#     mean of what the creates made (the held one topped up to it, untimed),
+#     so the first client done had deleted at least that many.
+#   delete: client 0 is held at its 2nd unlinkat: no data phases run, and
+#     the only one before is the removal of a stale timeline file when its
+#     sequential create ended, so this is its sequential delete's first (or,
+#     without timelines, its second). It is held until client 1 has deleted
+#     all its files and sleeps at the barrier. Let go, client 0 finishes
+#     that unlink and stops: it deleted 1 or 2 files of its 2048 or more (the
+#     JSON's per-client units; client 1 deleted all of its own, 2048 or
+#     more, the mean of the pool's 4096), and the untimed tidying removes the rest
+#     (exit 0, the scratch directory empty). Should client 1 be done before
+#     client 0 reaches its first unlink, client 0 deleted nothing (idle):
+#     that is the stonewall too.
 #
-# Both runs also check what a create by time changes: the delete starts
-# with every client holding at least the mean of what the creates made, the
-# stat-free pipeline finds no file it did not make, and the recorded file
-# count is what the creates made. Nothing depends on timing: each hold
-# waits for a state, GUARD turns a hang into a failure.
+# Both runs also check that every phase is done with nothing reported and
+# that the file count recorded is what the creates made. Nothing depends
+# on timing: each hold waits for a state, GUARD turns a hang into a failure.
 . "$(dirname "$0")/lib.sh"
 
 command -v jq >/dev/null || { echo "stonewall.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
@@ -33,16 +40,14 @@ D=$T/dir
 mkdir "$D"
 P=$T/pause
 GUARD=120
-CAP=2048
+POOL=4096
 ARGS="-n 1 --phases seq_create,seq_del,ran_create,ran_del --level-time 600 --no-align-probe -z 5 -m host --clients 1,2"
 
 state() { ps -o stat= -p "$1" 2>/dev/null | cut -c1; }
 other_child() { ps -o pid= --ppid "$1" | awk -v h="$2" '$1 != h { print $1; exit }'; }
-# the most names in one client's files directory
-most_names() {
-	for f in $(find "$D" -mindepth 3 -maxdepth 3 -type d -name files 2>/dev/null); do
-		ls "$f" | wc -l
-	done | sort -n | tail -1
+# the names in all clients' files directories
+all_names() {
+	find "$D" -mindepth 4 -maxdepth 4 -path '*/files/*' 2>/dev/null | wc -l
 }
 
 # held_run NAME CHILD CALL NTH READY: runs bonnie with client CHILD held
@@ -60,7 +65,7 @@ held_run() {
 	pid=$!
 	end=$(($(date +%s) + GUARD))
 	held=
-	while [ -z "$held" ] && [ "$(date +%s)" -lt "$end" ]; do
+	while [ -z "$held" ] && kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do
 		[ -s "$P" ] && held=$(cat "$P")
 		sleep 0.02
 	done
@@ -70,8 +75,8 @@ held_run() {
 		sleep 0.02
 	done
 	if [ -n "$other" ] && [ "$(state "$other")" = S ] && $ready; then
-		pass
-	else
+		echo held >"$T/$name.held"
+	elif [ -n "$held" ] || kill -0 "$pid" 2>/dev/null; then
 		fail "$name: client $child held, the other asleep at a barrier (not reached in ${GUARD}s)"
 	fi
 	while kill -0 "$pid" 2>/dev/null; do
@@ -83,18 +88,21 @@ held_run() {
 	echo $? >"$T/$name.rc"
 }
 
-cap_made() { [ "$(most_names)" = "$CAP" ]; }
+# the held client's create in flight has claimed its file from the pool
+pool_taken() { [ "$(all_names)" -ge $((POOL - 1)) ]; }
 always() { true; }
 two='.runs[] | select(.clients == 2) | .phases[]'
 ops() { jq -r "$two | select(.name == \"$2\") | .operations" "$T/$1.json"; }
+done_all="[$two | select(.status != \"not_run\") | .name] == [\"seq_create\", \"seq_del\", \"ran_create\", \"ran_del\"]
+	and ([$two | select(.status != \"not_run\") | .status == \"done\"] | all)"
 
-# --- the create's stonewall
-held_run create 2 openat 100 cap_made
+# --- the create's stonewall: the pool
+held_run create 2 openat 100 pool_taken
+check "create: client 1 was held while client 0 took the pool" [ -f "$T/create.held" ]
 check "create: exit 0 (got $(cat "$T/create.rc"))" [ "$(cat "$T/create.rc")" -eq 0 ]
 made=$(ops create seq_create)
-check "create: one client made its cap, the held one was stopped ($made of $((2 * CAP)))" \
-	[ "${made:-0}" -ge "$CAP" ] && [ "${made:-0}" -lt $((2 * CAP)) ]
-# every client made files up to the clients' mean before the delete, so
+check "create: the clients made the pool, not a file more ($made of $POOL)" [ "${made:-0}" -eq "$POOL" ]
+# every client held the clients' mean or more when the delete began, so
 # the first one done had deleted at least that many
 mean=$(((made + 1) / 2))
 check "create: the delete started from at least the mean each ($(ops create seq_del) deleted, mean $mean)" \
@@ -102,23 +110,21 @@ check "create: the delete started from at least the mean each ($(ops create seq_
 check "create: the file count recorded is what the creates made" \
 	jq -e "([$two | select(.name | test(\"create\")) | .operations] | max) as \$m
 		| [.runs[] | select(.clients == 2) | .counts.files == ((\$m + 1023) / 1024 | floor) * 1024] | all" "$T/create.json" >/dev/null
-check "create: every phase done at 2 clients" \
-	jq -e "[$two | select(.status != \"not_run\") | .name] == [\"seq_create\", \"seq_del\", \"ran_create\", \"ran_del\"] and ([$two | select(.status != \"not_run\") | .status == \"done\"] | all)" "$T/create.json" >/dev/null
+check "create: the file phases done at 2 clients" jq -e "$done_all" "$T/create.json" >/dev/null
 check "create: scratch directory removed" empty_dir "$D"
 
-# --- the delete's stonewall
-held_run delete 1 unlinkat 10 always
+# --- the delete's stonewall: the first client done
+held_run delete 1 unlinkat 2 always
 check "delete: exit 0 (got $(cat "$T/delete.rc"))" [ "$(cat "$T/delete.rc")" -eq 0 ]
-deleted=$(ops delete seq_del)
-# when the delete began each client held at least the mean of what the
-# creates made (made, or topped up to it); the one not held deleted all of
-# its own, the held one stopped at once
-made=$(ops delete seq_create)
-mean=$(((made + 1) / 2))
-check "delete: the held client was stopped ($deleted deleted; $made made, mean $mean)" \
-	[ "${deleted:-0}" -ge "$mean" ] && [ "${deleted:-0}" -lt $((CAP + mean)) ]
-check "delete: every phase done at 2 clients" \
-	jq -e "[$two | select(.status != \"not_run\") | .name] == [\"seq_create\", \"seq_del\", \"ran_create\", \"ran_del\"] and ([$two | select(.status != \"not_run\") | .status == \"done\"] | all)" "$T/delete.json" >/dev/null
+del='.runs[] | select(.clients == 2) | .phases[] | select(.name == "seq_del") | .clients'
+if [ -f "$T/delete.held" ]; then
+	check "delete: the held client stopped at once ($(jq -c "$del | .units" "$T/delete.json"))" \
+		jq -e "$del | .idle == 0 and .units[0] <= 2 and .units[1] >= 2048" "$T/delete.json" >/dev/null
+else
+	check "delete: client 0 was cut before its first unlink ($(jq -c "$del | .units" "$T/delete.json"))" \
+		jq -e "$del | .idle == 1 and (.units | length) == 1" "$T/delete.json" >/dev/null
+fi
+check "delete: the file phases done at 2 clients" jq -e "$done_all" "$T/delete.json" >/dev/null
 check "delete: nothing reported as an error" sh -c "! grep -q '^bonnie:' '$T/delete.err'"
 check "delete: the rest removed, scratch directory empty" empty_dir "$D"
 finish
