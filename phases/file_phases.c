@@ -173,13 +173,15 @@ static bool claim_file(struct phase_ctx *ctx)
 	return false;
 }
 
-static void create_ended(struct phase_ctx *ctx, uint64_t made)
+static void create_ended(struct phase_ctx *ctx, struct phase_result *res, uint64_t made)
 {
 	struct file_plan *fp = ctx->files;
 	struct files_made *all = made_here(ctx);
 
 	if (!fp->timed)
 		return;
+	if (made == 0)
+		res->flags |= RESULT_STARVED; /* the pool was taken or the level over before it began */
 	fp->count = made;
 	if (all != NULL) {
 		atomic_fetch_add(&all->files, made);
@@ -196,9 +198,8 @@ static void create_ended(struct phase_ctx *ctx, uint64_t made)
  * with every client holding the mean or more. These files are not claimed
  * from the pool: all the top-ups together make at most what the creates
  * made (clients_config counts both). Up to the most any client made could
- * cost as much again as the create. Every
- * create has ended in every client by now: the stat phase's barrier is
- * between. */
+ * cost as much again as the create. Every create has ended in every client
+ * by now: the stat phase's barrier is between. */
 static int top_up(struct phase_ctx *ctx, struct phase_result *res)
 {
 	struct file_plan *fp = ctx->files;
@@ -250,7 +251,7 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 			break;
 		}
 	}
-	create_ended(ctx, i);
+	create_ended(ctx, res, i);
 	return files_sync(ctx, res);
 }
 
@@ -443,12 +444,14 @@ static int seq_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 /* The end of a delete's loop: all of the files gone (the stonewall goes
  * up), or a pass cut by the level's end or the stonewall, whose files the
  * untimed tidying removes (file_tree_remove). */
-static void delete_ended(struct file_plan *fp, const struct phase_result *res)
+static void delete_ended(struct file_plan *fp, struct phase_result *res)
 {
 	if (res->units < fp->count)
 		fp->leftovers = true;
 	else
 		phase_stonewall_raise();
+	if (res->units == 0 && fp->count > 0)
+		res->flags |= RESULT_STARVED; /* cut before its first delete */
 }
 
 static int seq_del_run(struct phase_ctx *ctx, struct phase_result *res)

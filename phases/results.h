@@ -42,6 +42,9 @@ enum result_flag {
 	RESULT_EVICTED = 1u << 5,     /* the data file was dropped from the page cache before it */
 	RESULT_RESIDENCY = 1u << 6,   /* resident_ppm was measured after evicting */
 	RESULT_LIMIT = 1u << 7,       /* failed on a process or thread limit: exit 2, not 3 */
+	RESULT_STARVED = 1u << 8,     /* a client of a time-based level had work, but the level's
+	                                 end or the stonewall came before its first operation
+	                                 (it never ran with the others: not idle) */
 };
 
 /* Bytes the block devices moved during a phase (from their sysfs stat
@@ -59,6 +62,8 @@ struct client_spread {
 	uint32_t clients;       /* client results merged into this one */
 	uint32_t idle;          /* of them, those with nothing to do (a part of 0 seeks or
 	                           files): not in rate_min and rate_max */
+	uint32_t starved;       /* of the others, those RESULT_STARVED: rate 0, and their work
+	                           ended where it began (the overlap is then 0) */
 	uint64_t skew_ns;       /* first to last client start of the timed region */
 	uint64_t last_ready_ns; /* when the last client reached the barrier */
 	double rate_min;        /* slowest client, units per second */

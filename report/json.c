@@ -178,6 +178,7 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_begin(j, "clients");
 	json_u64(j, "count", r->spread.clients);
 	json_u64(j, "idle", r->spread.idle);
+	json_u64(j, "starved", r->spread.starved);
 	json_u64(j, "start_skew_ns", r->spread.skew_ns);
 	snprintf(key, sizeof key, "slowest_%s", rate_key(id, false));
 	json_double(j, key, r->spread.rate_min * scale, 3);

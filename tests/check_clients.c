@@ -12,6 +12,7 @@
 #include "../phases/client_sync.h"
 #include "../phases/clients.h"
 #include "../phases/merge.h"
+#include "../report/sweep_model.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -412,6 +413,34 @@ END_TEST
 /* A client with nothing to do has no rate: slowest and fastest are of
  * the others, whatever the order; one that stopped with nothing done does
  * count (it is the slowest). */
+/* A starved client (time-based level, cut before its first operation)
+ * is not idle: it counts with rate 0, and as its work ended where it
+ * began, the clients were never all active: overlap 0. */
+START_TEST(merge_starved_client_zeroes_overlap)
+{
+	struct phase_result *m = malloc(sizeof *m);
+	struct phase_result *a = part_result(1000, 5000, 100);
+	struct phase_result *b = part_result(1100, 4900, 100);
+	struct phase_result *starved = part_result(1200, 4800, 0);
+
+	starved->flags |= RESULT_STARVED;
+	runner_result_init(m);
+	phase_result_merge(m, a);
+	phase_result_merge(m, b);
+	ck_assert(sweep_overlap(m) > 0.9);
+	phase_result_merge(m, starved);
+	ck_assert_uint_eq(m->spread.clients, 3);
+	ck_assert_uint_eq(m->spread.idle, 0);
+	ck_assert_uint_eq(m->spread.starved, 1);
+	ck_assert(m->spread.rate_min == 0.0);
+	ck_assert(sweep_overlap(m) == 0.0);
+	free(a);
+	free(b);
+	free(starved);
+	free(m);
+}
+END_TEST
+
 START_TEST(merge_idle_client_has_no_rate)
 {
 	struct phase_result *m = malloc(sizeof *m), *m2 = malloc(sizeof *m2);
@@ -457,6 +486,7 @@ Suite *suite_clients(void)
 	tcase_add_test(merge, part_splits_exactly);
 	tcase_add_test(merge, config_split);
 	tcase_add_test(merge, config_split_by_time);
+	tcase_add_test(merge, merge_starved_client_zeroes_overlap);
 	tcase_add_test(merge, merge_idle_client_has_no_rate);
 	tcase_set_timeout(live, 120);
 	tcase_add_test(live, barrier_holds_everyone);
