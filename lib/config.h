@@ -47,6 +47,9 @@ struct config {
 	uint32_t file_chunk;
 	bool files_given;           /* false: bonnie sizes the file tests (files_auto.c) */
 	bool files_decided;         /* files_k was decided once for the invocation (autosize.c) */
+	uint32_t files_pool_k;      /* a time-based level's pool of files to create (x1024), sized
+	                               by time with an automatic count (autosize.c); 0: the
+	                               default, FILES_POOL_FACTOR x files_k */
 
 	uint64_t ram_bytes;         /* -r; 0 with ram_given disables RAM checks */
 	bool ram_given;
@@ -100,6 +103,17 @@ static inline uint32_t config_most_clients(const struct config *c)
 static inline bool config_level_timed(const struct config *c)
 {
 	return c->level_ns > 0 && !c->verify;
+}
+
+/* In a time-based level the clients' creates draw their files from one
+ * pool: they end at the level's deadline, or all of them once the pool is
+ * taken. With -n given it is this many times the count; with an automatic
+ * count it is sized by time as well (files_auto_pool_k), at least that. */
+#define FILES_POOL_FACTOR 4u
+
+static inline uint64_t config_files_pool(const struct config *c)
+{
+	return (uint64_t)(c->files_pool_k ? c->files_pool_k : FILES_POOL_FACTOR * c->files_k) * 1024u;
 }
 
 /* What this instance does: a client's part, or the whole run's. */

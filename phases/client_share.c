@@ -1,6 +1,5 @@
 /* Splitting a -c N run among its clients; see client_share.h. */
 #include "client_share.h"
-#include "files.h"
 
 uint64_t client_part(uint64_t total, uint32_t n, uint32_t i)
 {
@@ -25,8 +24,8 @@ void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct con
 	out->part_perchar = client_part(config_perchar_bytes(cfg), n, i);
 	out->part_seeks = client_part(config_seek_count(cfg), n, i);
 	out->part_files = client_part(config_file_count(cfg), n, i);
-	if (config_level_timed(cfg))
-		out->part_files *= 2 * FILES_TIMED_CAP_FACTOR; /* the pool and the top-ups (files.h) */
+	if (config_level_timed(cfg)) /* the pool and the top-ups (files.h) */
+		out->part_files = 2 * client_part(config_files_pool(cfg), n, i);
 	/* a given count: no more workers than seeks, and one even for none */
 	if (cfg->seeks_given && out->seek_procs > out->part_seeks)
 		out->seek_procs = out->part_seeks > 0 ? (uint32_t)out->part_seeks : 1;

@@ -24,8 +24,8 @@ uint64_t clients_min_size(uint32_t chunk, uint32_t n);
  * may be 0, and the client still runs the phase and meets its barrier
  * (only the data file needs one chunk per client: the caller refuses a
  * smaller -s, see clients_min_size). In a time-based level the files part
- * is 2 x FILES_TIMED_CAP_FACTOR times the split: the parts add up to what
- * the level's creates and top-ups may make in all (files.h). Seeks sized
+ * is twice its split of the level's pool (config_files_pool): the parts
+ * add up to what the creates and top-ups may make in all (files.h). Seeks sized
  * by time are the client's
  * own, with all its workers. Client i uses seed + i, so no two clients
  * write the same data. */

@@ -26,7 +26,7 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 	fp->cap = fp->count;
 	fp->timed = cfg->part_set && config_level_timed(cfg);
 	if (fp->timed) /* the level's pool: any one client may take most of it */
-		fp->count = fp->cap = (uint64_t)cfg->files_k * 1024u * FILES_TIMED_CAP_FACTOR;
+		fp->count = fp->cap = config_files_pool(cfg);
 	fp->dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 	fp->max = cfg->file_max;
 	fp->min = cfg->file_min;

@@ -64,13 +64,10 @@ void files_plan_free(struct file_plan *fp);
  * names), or the random part first (random names). */
 void files_name(const struct file_plan *fp, uint64_t index, bool random_first, char *buf);
 
-/* In a time-based level the clients' creates draw their files from one
- * pool of this many times the run's file count: they end at the level's
- * deadline, or all of them once the pool is taken, whichever comes first.
- * The top-ups before the deletes make at most as many again, so each
- * client's part (clients_config) is twice this many times its split: the
- * space and inode check counts the pool and the top-ups once in all. */
-#define FILES_TIMED_CAP_FACTOR 4u
+/* A time-based level's pool (config_files_pool) and the top-ups before
+ * the deletes, which make at most as many again: each client's part
+ * (clients_config) is twice its split of the pool, so the space and inode
+ * check counts both once in all. */
 
 /* Subdirectory of file index (0 when there are none). */
 uint32_t files_dir_of(const struct file_plan *fp, uint64_t index);
@@ -122,6 +119,8 @@ struct files_cal {
 	uint32_t cap_k;
 	uint32_t target_k;
 	uint32_t decided_k;
+	uint32_t pool_max_k;   /* the most a time-based level's pool may be: an eighth of the
+	                          free inodes (the pool and its top-ups), at most FILES_POOL_MAX_K */
 	bool slow;
 };
 int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *out);
@@ -131,6 +130,18 @@ int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *
  * more than creating at create_ns a file does in FILES_AUTO_MAX_CREATE_NS
  * (at least 1). */
 uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k);
+
+/* A time-based level's pool of files (x1024) with an automatic count of
+ * files_k: what one client creating at create_ns a file would make in
+ * twice the level time level_ns, so that the level's end, not the pool,
+ * ends its creates on a file system that creates at least that fast with
+ * many clients; never under FILES_POOL_FACTOR x files_k (the pool of a
+ * given count), and above it never more than max_k. (The count itself is
+ * sized by the delete rate for 1.5 s: on this VM's ext4 it came out
+ * between 22 and 209 x 1024 in four runs, and four times the smallest was
+ * taken in about a second by 50 clients.) */
+#define FILES_POOL_MAX_K 2048u
+uint32_t files_auto_pool_k(uint64_t create_ns, uint64_t level_ns, uint32_t files_k, uint32_t max_k);
 
 /* Whole 1024s of files whose deletion at delete_ns per file takes
  * FILES_AUTO_NS, rounded up: 1..cap_k (cap_k when delete_ns is 0). */

@@ -95,6 +95,21 @@ static uint64_t cal_delete(int dirfd, unsigned n)
 	return clock_now_ns() - t0 + 1;
 }
 
+uint32_t files_auto_pool_k(uint64_t create_ns, uint64_t level_ns, uint32_t files_k, uint32_t max_k)
+{
+	uint64_t least = (uint64_t)FILES_POOL_FACTOR * files_k, k;
+
+	if (create_ns == 0 || level_ns > UINT64_MAX / 2)
+		k = max_k;
+	else
+		k = (2 * level_ns / create_ns + 1023) / 1024;
+	if (k > max_k)
+		k = max_k;
+	if (k < least)
+		k = least;
+	return k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+}
+
 uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k)
 {
 	uint32_t k = files_auto_target_k(delete_ns, cap_k);
@@ -150,6 +165,9 @@ int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *
 	out->create_ns = c_ns;
 	out->delete_ns = d_ns;
 	out->cap_k = files_auto_cap_k(sp.inodes_free);
+	out->pool_max_k = sp.inodes_free && sp.inodes_free / 8 / 1024 < FILES_POOL_MAX_K
+	                          ? (uint32_t)(sp.inodes_free / 8 / 1024)
+	                          : FILES_POOL_MAX_K;
 	/* too few to time: the least count, and the caller says why */
 	out->slow = n < (long)FILES_AUTO_CAL_MIN;
 	out->target_k = out->slow ? 1 : files_auto_target_k(d_ns / (uint64_t)n, out->cap_k);

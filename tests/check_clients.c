@@ -180,10 +180,10 @@ START_TEST(config_split_by_time)
 	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
 	for (uint32_t i = 0; i < 7; i++) {
 		clients_config(&cfg, 7, i, &part);
-		ck_assert_uint_eq(config_file_count(&part), 2 * FILES_TIMED_CAP_FACTOR * client_part(3 * 1024, 7, i));
+		ck_assert_uint_eq(config_file_count(&part), 2 * client_part(FILES_POOL_FACTOR * 3 * 1024, 7, i));
 		files += config_file_count(&part);
 	}
-	ck_assert_uint_eq(files, 2 * FILES_TIMED_CAP_FACTOR * 3 * 1024);
+	ck_assert_uint_eq(files, 2 * FILES_POOL_FACTOR * 3 * 1024);
 	cfg.verify = true;
 	clients_config(&cfg, 7, 0, &part);
 	ck_assert_uint_eq(config_file_count(&part), client_part(3 * 1024, 7, 0));
@@ -369,8 +369,8 @@ START_TEST(file_phases_by_time)
 	if (run->phase[PHASE_RAN_CREATE].units > made)
 		made = run->phase[PHASE_RAN_CREATE].units;
 	ck_assert_uint_gt(run->phase[PHASE_SEQ_CREATE].units, 0);
-	ck_assert_uint_le(made, FILES_TIMED_CAP_FACTOR * 1024);
-	ck_assert_uint_le(run->phase[PHASE_SEQ_DEL].units, 2 * FILES_TIMED_CAP_FACTOR * 1024); /* with top-ups */
+	ck_assert_uint_le(made, FILES_POOL_FACTOR * 1024);
+	ck_assert_uint_le(run->phase[PHASE_SEQ_DEL].units, 2 * FILES_POOL_FACTOR * 1024); /* with top-ups */
 	ck_assert_uint_eq(run->counts.files_k, (made + 1023) / 1024);
 	free(run);
 }

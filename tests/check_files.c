@@ -163,7 +163,7 @@ START_TEST(timed_plans_fill_directories_round_robin)
 	cfg.level_ns = 1000000000ull;
 	ck_assert_int_eq(files_plan_init(&fp, &cfg, "/scratch", 4096), 0);
 	ck_assert(fp.timed);
-	ck_assert_uint_eq(fp.cap, FILES_TIMED_CAP_FACTOR * 1024); /* the level's pool, -n 1 */
+	ck_assert_uint_eq(fp.cap, FILES_POOL_FACTOR * 1024); /* the level's pool, -n 1 */
 	for (uint64_t i = 0; i < 9; i++)
 		ck_assert_uint_eq(files_dir_of(&fp, i), i % 3);
 	fp.count = 2; /* a create that made 2 */

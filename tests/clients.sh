@@ -9,7 +9,7 @@
 # Afterwards no client process is left and the scratch directory is gone.
 . "$(dirname "$0")/lib.sh"
 
-command -v jq >/dev/null || { echo "clients.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_jq
 D=$T/dir
 mkdir "$D"
 SMALL="-s 8m:4k:64:2 -n 1:2k:0:2 -f64k -z 5 -m host"

@@ -18,7 +18,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phases.sh"
 
-command -v jq >/dev/null || { echo "faults.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_jq
 
 
 D=$T/dir

@@ -11,7 +11,7 @@
 . "$(dirname "$0")/phases.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "fulldisk.sh: must run as root (tmpfs and loop mounts)" >&2; exit 1; }
-command -v jq >/dev/null || { echo "fulldisk.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_jq
 
 M=$T/mnt
 O=$T/o

@@ -20,6 +20,14 @@ check() { # check "description" command...
 	if "$@"; then pass; else fail "$desc"; fi
 }
 fields() { awk -F, '{ print NF }' "$1"; }
+# What a suite needs before it starts: jq, and the fault shim (sets SHIM).
+need_jq() {
+	command -v jq >/dev/null || { echo "$(basename "$0"): jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+}
+need_faultshim() {
+	SHIM=${BUILD_DIR:?set BUILD_DIR to the build directory (for faultshim.so)}/faultshim.so
+	[ -f "$SHIM" ] || { echo "$(basename "$0"): $SHIM is missing (make build/faultshim.so)" >&2; exit 1; }
+}
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
 # Processes of the binary under test: argv[0] is $BONNIE, or a zombie of it.
 # A shell whose command line only mentions the path (make's recipe shell

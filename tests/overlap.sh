@@ -17,9 +17,8 @@
 # is client 0's third write.
 . "$(dirname "$0")/lib.sh"
 
-command -v jq >/dev/null || { echo "overlap.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
-SHIM=${BUILD_DIR:?set BUILD_DIR}/faultshim.so
-[ -f "$SHIM" ] || { echo "overlap.sh: $SHIM is missing (make build/faultshim.so)" >&2; exit 1; }
+need_jq
+need_faultshim
 D=$T/dir
 mkdir "$D"
 P=$T/pause

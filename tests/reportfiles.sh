@@ -7,7 +7,7 @@
 # Needs root for the block device node.
 . "$(dirname "$0")/lib.sh"
 
-command -v jq >/dev/null || { echo "reportfiles.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_jq
 command -v timeout >/dev/null || { echo "reportfiles.sh: timeout (coreutils) is required" >&2; exit 1; }
 
 D=$T/d   # -d: must be empty after every run

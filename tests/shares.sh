@@ -13,10 +13,8 @@
 # phase. A server that cannot start skips its share with a line saying why.
 . "$(dirname "$0")/lib.sh"
 
-: "${BUILD_DIR:?set BUILD_DIR to the build directory (for faultshim.so)}"
-SHIM=$BUILD_DIR/faultshim.so
-[ -f "$SHIM" ] || { echo "shares.sh: $SHIM missing (make build/faultshim.so)" >&2; exit 1; }
-command -v jq >/dev/null || { echo "shares.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_faultshim
+need_jq
 MAN=$(dirname "$0")/../bonnie.1
 SMALL="-s 8m -n 1"
 

@@ -17,7 +17,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phases.sh"
 
-command -v jq >/dev/null || { echo "signals.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_jq
 
 
 D=$T/dir

@@ -33,9 +33,8 @@
 # on timing: each hold waits for a state, GUARD turns a hang into a failure.
 . "$(dirname "$0")/lib.sh"
 
-command -v jq >/dev/null || { echo "stonewall.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
-SHIM=${BUILD_DIR:?set BUILD_DIR}/faultshim.so
-[ -f "$SHIM" ] || { echo "stonewall.sh: $SHIM is missing (make build/faultshim.so)" >&2; exit 1; }
+need_jq
+need_faultshim
 D=$T/dir
 mkdir "$D"
 P=$T/pause

@@ -27,7 +27,7 @@
 
 SHIM=${BUILD_DIR:-build}/faultshim.so
 [ -f "$SHIM" ] || { echo "timeline.sh: build $SHIM first (make build/faultshim.so)" >&2; exit 1; }
-command -v jq >/dev/null || { echo "timeline.sh: jq is required (tests/deps.sh installs it)" >&2; exit 1; }
+need_jq
 
 D=$T/dir
 mkdir "$D"
