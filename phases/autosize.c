@@ -68,8 +68,7 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 		cfg->files_k = as->files.decided_k;
 		cfg->files_decided = true;
 		if (config_level_timed(cfg) && config_most_clients(cfg) > 1 && !as->files.slow)
-			cfg->files_pool_k = files_auto_pool_k(as->files.create_ns / as->files.created, cfg->level_ns,
-			                                      cfg->files_k, as->files.pool_max_k);
+			cfg->files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
 		if (replan_files(b, cfg) != 0) {
 			op_error_set(e, errno, "allocate", "the file-test plan", -1);
 			return -1;

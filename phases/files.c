@@ -93,9 +93,8 @@ bool files_dir_used(const struct file_plan *fp, uint32_t d)
 	/* the first index whose directory is >= d: ceil(d * count / dirs) */
 	uint64_t first = ((uint64_t)d * fp->count + fp->dirs - 1) / fp->dirs;
 
-	if (fp->timed)
+	if (fp->timed) /* round-robin: the first count directories */
 		return d < fp->count;
-
 	return first < fp->count && files_dir_of(fp, first) == d;
 }
 

@@ -132,16 +132,16 @@ int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *
 uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k);
 
 /* A time-based level's pool of files (x1024) with an automatic count of
- * files_k: what one client creating at create_ns a file would make in
- * twice the level time level_ns, so that the level's end, not the pool,
- * ends its creates on a file system that creates at least that fast with
- * many clients; never under FILES_POOL_FACTOR x files_k (the pool of a
- * given count), and above it never more than max_k. (The count itself is
- * sized by the delete rate for 1.5 s: on this VM's ext4 it came out
- * between 22 and 209 x 1024 in four runs, and four times the smallest was
- * taken in about a second by 50 clients.) */
+ * files_k: max_k (FILES_POOL_MAX_K, or fewer where the free inodes are
+ * fewer), so that the level's end, not the pool, ends its creates; never
+ * under FILES_POOL_FACTOR x files_k (the pool of a given count). The
+ * count itself is no guide: sized by the delete rate for 1.5 s, it came
+ * out between 20 and 209 x 1024 in five README sweeps on this VM's ext4,
+ * and four times the smallest was taken by 50 clients in about a second;
+ * the calibration's create rate swung as much. The pool costs inodes
+ * only as far as files are made (bonnie's own count has empty files). */
 #define FILES_POOL_MAX_K 2048u
-uint32_t files_auto_pool_k(uint64_t create_ns, uint64_t level_ns, uint32_t files_k, uint32_t max_k);
+uint32_t files_auto_pool_k(uint32_t files_k, uint32_t max_k);
 
 /* Whole 1024s of files whose deletion at delete_ns per file takes
  * FILES_AUTO_NS, rounded up: 1..cap_k (cap_k when delete_ns is 0). */

@@ -95,19 +95,13 @@ static uint64_t cal_delete(int dirfd, unsigned n)
 	return clock_now_ns() - t0 + 1;
 }
 
-uint32_t files_auto_pool_k(uint64_t create_ns, uint64_t level_ns, uint32_t files_k, uint32_t max_k)
+uint32_t files_auto_pool_k(uint32_t files_k, uint32_t max_k)
 {
-	uint64_t least = (uint64_t)FILES_POOL_FACTOR * files_k, k;
+	uint64_t least = (uint64_t)FILES_POOL_FACTOR * files_k;
 
-	if (create_ns == 0 || level_ns > UINT64_MAX / 2)
-		k = max_k;
-	else
-		k = (2 * level_ns / create_ns + 1023) / 1024;
-	if (k > max_k)
-		k = max_k;
-	if (k < least)
-		k = least;
-	return k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+	if (max_k >= least)
+		return max_k;
+	return least > UINT32_MAX ? UINT32_MAX : (uint32_t)least;
 }
 
 uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k)

@@ -66,17 +66,6 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 	out->write_bytes = after.write_bytes - before->write_bytes;
 }
 
-/* The phase's run(): one pass, or with ctx->until_ns (a client of a
- * time-based level) passes of a PHASE_REPEATS phase until that time, as
- * fio's time_based does: every pass ends at the deadline, so every client
- * ends within an operation of it, except the first pass of a
- * PHASE_WHOLE_FIRST phase (it makes the data file the phases after need);
- * the later passes rewrite or reread the same data in place (ctx->pass >
- * 0). A reading phase's file is dropped from the page cache
- * again before each further pass (inside the timed region: a small cost),
- * so no pass reads what the previous one cached. The seeks' active spans
- * add up. --verify keeps one pass (a second rewrite would find its own
- * stamps). */
 /* A create or delete of a time-based level: one pass, cut at the deadline
  * or by the stonewall (phase_stonewall_raise). */
 static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
@@ -91,6 +80,17 @@ static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phas
 	return rc;
 }
 
+/* The phase's run(): one pass, or with ctx->until_ns (a client of a
+ * time-based level) passes of a PHASE_REPEATS phase until that time, as
+ * fio's time_based does: every pass ends at the deadline, so every client
+ * ends within an operation of it, except the first pass of a
+ * PHASE_WHOLE_FIRST phase (it makes the data file the phases after need);
+ * the later passes rewrite or reread the same data in place (ctx->pass >
+ * 0). A reading phase's file is dropped from the page cache
+ * again before each further pass (inside the timed region: a small cost),
+ * so no pass reads what the previous one cached. The seeks' active spans
+ * add up. --verify keeps one pass (a second rewrite would find its own
+ * stamps). */
 static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
 	bool level = ctx->until_ns != 0 && !ctx->cfg->verify;

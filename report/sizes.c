@@ -26,6 +26,6 @@ void report_sizes(FILE *out, const struct config *cfg)
 	if (cfg->files_decided)
 		fprintf(out, "%sfiles %u x 1024 by the delete rate (no -n)", sep, cfg->files_k);
 	if (cfg->files_pool_k)
-		fprintf(out, ", a time-based level's creates up to %u x 1024 by the create rate", cfg->files_pool_k);
+		fprintf(out, ", a time-based level's creates up to %u x 1024", cfg->files_pool_k);
 	fputs(", once for every run and client\n", out);
 }

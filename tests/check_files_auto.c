@@ -38,18 +38,14 @@ END_TEST
 /* The create stops only on a whole 1024: at the target once it has run
  * the minimum time, at the maximum time short of the target, or at the
  * cap; then the count is fixed for every later phase. */
-/* The pool of a time-based level: what one client at the calibration's
- * rate makes in twice the level time, never under 4 x the count, and
- * above that never over the most the free inodes allow. */
-START_TEST(pool_from_the_create_rate)
+/* The pool of a time-based level with bonnie's own count: the most the
+ * free inodes allow (up to FILES_POOL_MAX_K), never under 4 x the count. */
+START_TEST(pool_is_the_most_the_inodes_allow)
 {
-	/* 10 us a file, 5 s levels: 1e6 files, 977 x 1024 */
-	ck_assert_uint_eq(files_auto_pool_k(10000, 5000000000ull, 22, 2048), 977);
-	ck_assert_uint_eq(files_auto_pool_k(10000, 5000000000ull, 300, 2048), 1200); /* 4 x the count */
-	ck_assert_uint_eq(files_auto_pool_k(10000, 5000000000ull, 22, 500), 500);    /* the inodes */
-	ck_assert_uint_eq(files_auto_pool_k(10000, 5000000000ull, 200, 500), 800);   /* never under 4 x */
-	ck_assert_uint_eq(files_auto_pool_k(0, 5000000000ull, 1, 2048), 2048);       /* no rate */
-	ck_assert_uint_eq(files_auto_pool_k(100000000, 1000000000ull, 1, 2048), 4);  /* a slow share */
+	ck_assert_uint_eq(files_auto_pool_k(22, FILES_POOL_MAX_K), FILES_POOL_MAX_K);
+	ck_assert_uint_eq(files_auto_pool_k(22, 500), 500);
+	ck_assert_uint_eq(files_auto_pool_k(200, 500), 800); /* never under 4 x the count */
+	ck_assert_uint_eq(files_auto_pool_k(1, 1), 4);
 }
 END_TEST
 
@@ -151,7 +147,7 @@ Suite *suite_files_auto(void)
 
 	tcase_add_test(t, target_from_the_delete_rate);
 	tcase_add_test(t, cap_from_inodes);
-	tcase_add_test(t, pool_from_the_create_rate);
+	tcase_add_test(t, pool_is_the_most_the_inodes_allow);
 	tcase_add_test(t, create_stops_on_a_whole_thousand);
 	tcase_add_test(t, calibration_runs_once_and_cleans_up);
 	tcase_add_test(t, given_count_is_kept);
