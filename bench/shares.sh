@@ -45,7 +45,7 @@ t1=$(date +%s)
 # count phase rate unit p99_ms max_ms overlap, one line per bonnie phase and count
 jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
 	[.clients, $n, .rate,
-	 (if $n == "seeks" then "seeks/s" elif ($n | test("create|stat|del")) then "files/s" else "KiB/s" end), (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | round | tostring) + (if .overlap_low then "%!" else "%" end))] | @tsv' \
+	 (if $n == "seeks" then "seeks/s" elif ($n | test("create|stat|del")) then "files/s" else "KiB/s" end), (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | floor | tostring) + (if .overlap_low then "%!" else "%" end))] | @tsv' \
 	"$T/bonnie.json" >"$T/bonnie"
 
 {

@@ -24,7 +24,8 @@ static void overlap_text(const struct sweep *sw, uint32_t l, enum phase_id id, c
 		snprintf(buf, len, "-");
 		return;
 	}
-	snprintf(buf, len, "%.0f%%%s", sw->point[l][id].overlap * 100, sweep_overlap_low(sw, l, id) ? "!" : "");
+	/* whole percents rounded down: 89.96% marked "!" reads 89%!, never 90%! */
+	snprintf(buf, len, "%u%%%s", (unsigned)(sw->point[l][id].overlap * 100), sweep_overlap_low(sw, l, id) ? "!" : "");
 }
 
 static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_id id, bool repeats)
