@@ -28,6 +28,17 @@ need_faultshim() {
 	SHIM=${BUILD_DIR:?set BUILD_DIR to the build directory (for faultshim.so)}/faultshim.so
 	[ -f "$SHIM" ] || { echo "$(basename "$0"): $SHIM is missing (make build/faultshim.so)" >&2; exit 1; }
 }
+# The suites that hold a client with the shim's pause: jq, the shim, the
+# directory D under test, the pause file P, and GUARD seconds before a
+# hold that is never reached is a failure.
+held_client_setup() {
+	need_jq
+	need_faultshim
+	D=$T/dir
+	mkdir "$D"
+	P=$T/pause
+	GUARD=120
+}
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
 # Processes of the binary under test: argv[0] is $BONNIE, or a zombie of it.
 # A shell whose command line only mentions the path (make's recipe shell

@@ -17,12 +17,7 @@
 # is client 0's third write.
 . "$(dirname "$0")/lib.sh"
 
-need_jq
-need_faultshim
-D=$T/dir
-mkdir "$D"
-P=$T/pause
-GUARD=120
+held_client_setup
 ARGS="-s 20k:4k -n 0 --phases put_block --level-time 0 --no-align-probe -z 3 -m host"
 now() { date +%s%N; }
 kids_running() { ps -o stat= --ppid "$1" | grep -vc '^Z'; }

@@ -33,12 +33,7 @@
 # on timing: each hold waits for a state, GUARD turns a hang into a failure.
 . "$(dirname "$0")/lib.sh"
 
-need_jq
-need_faultshim
-D=$T/dir
-mkdir "$D"
-P=$T/pause
-GUARD=120
+held_client_setup
 POOL=4096
 ARGS="-n 1 --phases seq_create,seq_del,ran_create,ran_del --level-time 600 --no-align-probe -z 5 -m host --clients 1,2"
 
