@@ -39,6 +39,16 @@ held_client_setup() {
 	P=$T/pause
 	GUARD=120
 }
+# let_go PID END [NAME]: removes the pause file until bonnie (PID) ends,
+# killing it past END (seconds since the epoch); returns its exit status.
+let_go() {
+	while kill -0 "$1" 2>/dev/null; do
+		rm -f "$P"
+		[ "$(date +%s)" -ge "$2" ] && { fail "${3:+$3: }bonnie still runs after ${GUARD}s"; kill -KILL "$1"; break; }
+		sleep 0.02
+	done
+	wait "$1"
+}
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
 # Processes of the binary under test: argv[0] is $BONNIE, or a zombie of it.
 # A shell whose command line only mentions the path (make's recipe shell

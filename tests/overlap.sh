@@ -49,12 +49,7 @@ if [ -e "$P" ] && [ "$(kids_running "$pid")" = 1 ]; then
 else
 	fail "one client held, the other done (not reached in ${GUARD}s)"
 fi
-while kill -0 "$pid" 2>/dev/null; do
-	rm -f "$P"
-	[ "$(date +%s)" -ge "$end" ] && { fail "bonnie still runs after ${GUARD}s"; kill -KILL "$pid"; break; }
-	sleep 0.02
-done
-wait "$pid"
+let_go "$pid" "$end"
 rc=$?
 check "exit 0 (got $rc)" [ $rc -eq 0 ]
 pt='.sweep.phases[] | select(.name == "put_block") | .points[] | select(.clients == 2)'

@@ -73,12 +73,7 @@ held_run() {
 	elif [ -n "$held" ] || kill -0 "$pid" 2>/dev/null; then
 		fail "$name: client $child held, the other asleep at a barrier (not reached in ${GUARD}s)"
 	fi
-	while kill -0 "$pid" 2>/dev/null; do
-		rm -f "$P"
-		[ "$(date +%s)" -ge "$end" ] && { fail "$name: bonnie still runs after ${GUARD}s"; kill -KILL "$pid"; break; }
-		sleep 0.02
-	done
-	wait "$pid"
+	let_go "$pid" "$end" "$name"
 	echo $? >"$T/$name.rc"
 }
 
