@@ -40,12 +40,11 @@ void client_times_note(struct client_times *t, enum phase_id id, uint32_t i, con
 		return;
 	t->noted[id] = true;
 	t->start[at] = t->end[at] = t->units[at] = 0;
-	if (r == NULL || r->status != PHASE_DONE || (r->units == 0 && !(r->flags & RESULT_STARVED)))
+	if (r == NULL || r->status != PHASE_DONE || phase_result_idle(r))
 		return;
 	t->units[at] = r->units;
 	t->start[at] = r->start_ns;
-	/* a starved client's work ended where it began (merge.c) */
-	t->end[at] = (r->flags & RESULT_STARVED) ? r->start_ns : r->start_ns + r->elapsed_ns;
+	t->end[at] = phase_result_work_end(r);
 }
 
 bool client_times_get(const struct client_times *t, enum phase_id id, uint32_t i, uint64_t *start, uint64_t *end)

@@ -136,7 +136,7 @@ uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t ca
  * fewer), so that the level's end, not the pool, ends its creates; never
  * under FILES_POOL_FACTOR x files_k (the pool of a given count). The
  * count itself is no guide: sized by the delete rate for 1.5 s, it came
- * out between 20 and 209 x 1024 in five README sweeps on this VM's ext4,
+ * out between 20 and 209 x 1024 in six README sweeps on this VM's ext4,
  * and four times the smallest was taken by 50 clients in about a second;
  * the calibration's create rate swung as much. The pool costs inodes
  * only as far as files are made (bonnie's own count has empty files). */

@@ -45,14 +45,14 @@ static void merge_spread(struct phase_result *dst, const struct phase_result *sr
 	dst->spread.last_ready_ns = max_u64(dst->spread.last_ready_ns, src->spread.last_ready_ns);
 	dst->spread.clients++;
 	/* done without a unit of work: its part was empty, it has no rate */
-	if (src->status == PHASE_DONE && src->units == 0 && !(src->flags & RESULT_STARVED)) {
+	if (phase_result_idle(src)) {
 		dst->spread.idle++;
 		return;
 	}
 	if (src->flags & RESULT_STARVED)
 		dst->spread.starved++;
 	{
-		uint64_t end = (src->flags & RESULT_STARVED) ? src->start_ns : src->start_ns + src->elapsed_ns;
+		uint64_t end = phase_result_work_end(src);
 		if (first_rated || src->start_ns > dst->spread.busy_last_start_ns)
 			dst->spread.busy_last_start_ns = src->start_ns;
 		if (first_rated || end < dst->spread.busy_first_end_ns)

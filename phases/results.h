@@ -135,4 +135,18 @@ struct run_result {
 	struct phase_result phase[PHASE_COUNT];
 };
 
+/* A client's result that had nothing to do (a part of 0): no rate, left
+ * out of the spread. A starved one (RESULT_STARVED) had work and counts. */
+static inline bool phase_result_idle(const struct phase_result *r)
+{
+	return r->status == PHASE_DONE && r->units == 0 && !(r->flags & RESULT_STARVED);
+}
+
+/* Where a client's work in the phase ended: a starved client's where it
+ * began, so that the clients were never all active (overlap 0). */
+static inline uint64_t phase_result_work_end(const struct phase_result *r)
+{
+	return (r->flags & RESULT_STARVED) ? r->start_ns : r->start_ns + r->elapsed_ns;
+}
+
 #endif
