@@ -50,11 +50,12 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 	b->opened = true;
 	b->logical_block = logical_block;
 	b->cfg = cfg;
-	b->scratch.dirfd = -1;
+	b->scratch.dirfd = b->scratch.parentfd = -1;
 	b->files.topfd = -1;
 	b->ctx.cfg = cfg;
 	b->ctx.mem_align = plat_page_size();
-	if (scratch_create(&b->scratch, cfg->dir, e) != 0)
+	if ((cfg->dir_held ? scratch_create_at(&b->scratch, cfg->dir_fd, cfg->dir, e)
+	                   : scratch_create(&b->scratch, cfg->dir, e)) != 0)
 		return BENCH_NO_SCRATCH;
 	if (phase_timeline_open(&b->ctx) != 0) {
 		op_error_set(e, errno, "allocate", "the phase timelines", -1);

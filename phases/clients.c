@@ -111,6 +111,8 @@ static void client_main(struct clients *cs, uint32_t i)
 	c.ctx = &cb.ctx;
 	clients_config(cs->b->cfg, cs->n, i, &cfg);
 	cfg.dir = cs->b->scratch.path;
+	cfg.dir_held = true; /* -d may be renamed: never made in by that path */
+	cfg.dir_fd = cs->b->scratch.dirfd;
 	if (run == NULL) {
 		op_error_set(&c.slot->setup_error, errno, "allocate results for client in", cfg.dir, -1);
 		rc = EXIT_SETUP;

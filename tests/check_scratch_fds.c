@@ -1,17 +1,18 @@
 /* scratch under a descriptor limit: removal works with no descriptor to
- * spare beyond the scratch directory's own (reopening it by path, checked
+ * spare beyond the scratch directory's own (reopening it by its name in the
+ * parent held since it was made, checked
  * to be the same directory), removes a tree three levels deep with three
  * to spare, and never removes a directory that took the scratch
  * directory's place. The lowered RLIMIT_NOFILE is put back after each
  * test: without check's fork mode (CK_FORK=no, make valgrind) the tests
  * after these share the process. */
 #include "suites.h"
+#include "util_fs.h"
 #include "../lib/operr.h"
 #include "../lib/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,19 +34,9 @@ static void base_setup(void)
 		base[0] = '\0';
 }
 
-static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	return remove(path);
-}
-
-/* Everything under base, depth first, never following a link. */
 static void base_teardown(void)
 {
-	if (base[0] != '\0')
-		(void)nftw(base, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	tree_remove(base);
 }
 
 static void in_base(char *out, const char *name)
@@ -171,9 +162,40 @@ START_TEST(reopened_path_must_be_the_scratch)
 	make_file(s.path, "keep");
 	leave_free_descriptors(0);
 	ck_assert_int_eq(scratch_remove(&s, &e), -1);
-	ck_assert_str_eq(e.detail, "no longer the scratch directory bonnie made");
+	ck_assert_str_eq(e.detail, SCRATCH_LOST);
 	ck_assert(snprintf(keep, sizeof keep, "%s/keep", s.path) < (int)sizeof keep);
 	ck_assert(exists(keep));
+}
+END_TEST
+
+/* Moved out of the directory it was made in, with no descriptor to spare
+ * to look for it: it is reported as lost (never looked for by its path),
+ * and the directory that took its name is kept. */
+START_TEST(moved_with_no_descriptor_to_look)
+{
+	char parent[PATH_CAP], away[PATH_CAP], moved[PATH_CAP], keep[PATH_CAP];
+	struct op_error e = {0};
+	struct scratch s;
+
+	in_base(parent, "lost");
+	in_base(away, "away");
+	ck_assert_int_eq(mkdir(parent, 0700), 0);
+	ck_assert_int_eq(mkdir(away, 0700), 0);
+	ck_assert_int_eq(scratch_create(&s, parent, &e), 0);
+	ck_assert(snprintf(moved, sizeof moved, "%s/%s", away, s.name) < (int)sizeof moved);
+	ck_assert_int_eq(rename(s.path, moved), 0);
+	ck_assert_int_eq(mkdir(s.path, 0700), 0);
+	make_file(s.path, "keep");
+	leave_free_descriptors(0);
+	ck_assert_int_eq(scratch_remove(&s, &e), -1);
+	restore_limit();
+	ck_assert_str_eq(e.op, "rmdir");
+	ck_assert_str_eq(e.detail, SCRATCH_LOST);
+	ck_assert(snprintf(keep, sizeof keep, "%s/keep", s.path) < (int)sizeof keep);
+	ck_assert(exists(keep));
+	ck_assert(exists(moved));
+	ck_assert_int_eq(s.dirfd, -1);
+	ck_assert_int_eq(s.parentfd, -1);
 }
 END_TEST
 
@@ -187,6 +209,7 @@ Suite *suite_scratch_fds(void)
 	tcase_add_test(tc, remove_with_no_descriptor_to_spare);
 	tcase_add_test(tc, remove_deep_tree_one_descriptor_a_level);
 	tcase_add_test(tc, reopened_path_must_be_the_scratch);
+	tcase_add_test(tc, moved_with_no_descriptor_to_look);
 	suite_add_tcase(s, tc);
 	return s;
 }

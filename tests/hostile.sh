@@ -147,6 +147,26 @@ check "fifo as data: one line saying it is not a regular file (got: $(head -n 1 
 	sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q 'data: not a regular file' '$O/err'"
 check "fifo as data: scratch removed" [ ! -e "$S" ]
 
+# (d) -d renamed while bonnie runs, and a link put in its place leading to a
+# directory that holds an empty look-alike of the scratch directory: bonnie
+# removes its scratch directory where it is now, through the directory it
+# holds open, never by its path through the link.
+planted=no
+mkdir "$T/ren" "$T/lure"
+keep_d=$D
+D=$T/ren
+if held "Rewriting" openat $SMALL; then
+	name=${S##*/}
+	mkdir "$T/lure/$name" && mv -T "$T/ren" "$T/ren.moved" && ln -sT "$T/lure" "$T/ren" && planted=yes
+fi
+release
+D=$keep_d
+check "-d renamed and a link planted while bonnie was held" [ $planted = yes ]
+check "-d renamed: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "-d renamed: the look-alike behind the link is kept" [ -d "$T/lure/$name" ]
+check "-d renamed: the scratch directory is removed from where -d went" empty_dir "$T/ren.moved"
+rm -rf "$T/lure" "$T/ren.moved" "$T/ren"
+
 # --- Unusable directories: one line, exit 2, nothing made, nothing touched ------
 unusable() { # description, -d argument, extra bonnie arguments, text the line must contain
 	desc=$1 dir=$2 extra=$3 text=$4
@@ -199,13 +219,15 @@ check "-u nobody, a 1777 directory: nothing left, nothing touched" untouched
 
 
 # --- Descriptor limits: the error's own line, nothing left -----------------------
-# ulimit -n 4 leaves bonnie one descriptor beyond stdio, its scratch
-# directory's: the data file cannot be opened, and the scratch directory,
-# still empty, is removed without a word about it. With the file tests
-# alone, the tree's directories are made before the first open fails; with
-# 5 the first file create fails, with 6 the first stat's open: each leaves
-# a tree (subdirectories, files in them) to a cleanup that must get by with
-# the descriptors that made it, and say nothing false. The test's own
+# ulimit -n 5 leaves bonnie two descriptors beyond stdio, -d's and its
+# scratch directory's (both held for the run: removal never goes by path):
+# the data file cannot be opened, and the scratch directory, still empty,
+# is removed without a word about it. With the file tests alone, the
+# tree's directories are made before the first open fails; with 6 the
+# first file create fails, with 7 the first stat's open: each leaves a tree
+# (subdirectories, files in them) to a cleanup that must get by with the
+# descriptors that made it, and say nothing false. With 4 the scratch
+# directory, made, cannot be opened: exit 2, nothing left. The test's own
 # descriptors 3-9 are closed first so that the limit is exact.
 limited() { # n, what it opens first (a regular expression), bonnie arguments...
 	n=$1 what=$2
@@ -221,10 +243,19 @@ limited() { # n, what it opens first (a regular expression), bonnie arguments...
 	check "ulimit -n $n $*: scratch removed, nothing else touched" untouched
 }
 # shellcheck disable=SC2086
-limited 4 data $SMALL
-for n in 4 5 6; do
+limited 5 data $SMALL
+for n in 5 6 7; do
 	limited $n 'files.*' -s 0 -n 1:1k:0:4 -z 3 --no-align-probe
 done
+snapshot >"$O/before"
+(
+	exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+	ulimit -n 4 && exec "$BONNIE" -d "$D" $SMALL
+) >"$O/out" 2>"$O/err"; rc=$?
+check "ulimit -n 4: exit 2 (got $rc)" [ $rc -eq 2 ]
+check "ulimit -n 4: one line, the scratch directory cannot be opened (got: $(cat "$O/err"))" \
+	sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: cannot create the scratch directory: open $D/bonnie\.[A-Za-z0-9]*: Too many open files\$' '$O/err'"
+check "ulimit -n 4: nothing left, nothing touched" untouched
 
 # --- Process limit: seek threads that cannot start --------------------------------
 # Root is not held to RLIMIT_NPROC, so the run drops to nobody (-u), whose

@@ -12,6 +12,7 @@
 	X(pattern)         \
 	X(scratch)         \
 	X(scratch_fds)     \
+	X(scratch_moved)   \
 	X(fileio)          \
 	X(csv)             \
 	X(table)           \

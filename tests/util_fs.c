@@ -3,6 +3,8 @@
 #include "suites.h"
 
 #include <dirent.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <string.h>
 
 int dir_entries(const char *path)
@@ -16,4 +18,18 @@ int dir_entries(const char *path)
 		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	closedir(d);
 	return n;
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	return remove(path);
+}
+
+void tree_remove(const char *path)
+{
+	if (path[0] != '\0')
+		(void)nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }

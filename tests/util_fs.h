@@ -6,4 +6,8 @@
  * it cannot be opened). */
 int dir_entries(const char *path);
 
+/* Removes path and everything under it, depth first, never following a
+ * link; nothing when path is "". */
+void tree_remove(const char *path);
+
 #endif
