@@ -39,7 +39,7 @@ int say_status(int status, const char *fmt, ...)
 
 void say_error(const char *what, const struct op_error *e)
 {
-	char msg[1024];
+	char msg[OP_ERROR_TEXT_MAX];
 
 	op_error_format(e, msg, sizeof msg);
 	say("%s%s", what, msg);

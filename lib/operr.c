@@ -35,7 +35,7 @@ void op_error_format(const struct op_error *e, char *buf, size_t len)
 {
 	const char *why = e->detail[0] ? e->detail : strerror(e->err);
 	char where[48] = "";
-	char raw[sizeof e->op + sizeof e->path + sizeof where + 256];
+	char raw[OP_NAME_MAX + OP_PATH_MAX + OP_DETAIL_MAX + 256];
 
 	if (e->offset >= 0)
 		snprintf(where, sizeof where, " (offset %lld)", (long long)e->offset);

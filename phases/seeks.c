@@ -217,7 +217,7 @@ static unsigned run_inline(struct seek_worker *w)
  * the machine, not an I/O error. */
 static void thread_limit_fail(struct phase_result *res, int err, unsigned i, unsigned n)
 {
-	char who[48], why[160];
+	char who[48], why[OP_DETAIL_MAX];
 
 	snprintf(who, sizeof who, "%u of %u", i + 1, n);
 	proc_limit_why(err, why, sizeof why);

@@ -28,7 +28,7 @@ static void not_measured(const struct align_result *a, char *buf, size_t len)
 
 void report_align_progress(FILE *out, const struct align_result *a)
 {
-	char msg[1024];
+	char msg[OP_ERROR_TEXT_MAX];
 
 	if (a->ran) {
 		fprintf(out, "done\n");

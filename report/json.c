@@ -88,7 +88,7 @@ static void latency_json(struct json *j, const struct phase_result *r)
 
 static void error_json(struct json *j, const struct op_error *e)
 {
-	char msg[1024];
+	char msg[OP_ERROR_TEXT_MAX];
 
 	op_error_format(e, msg, sizeof msg);
 	json_object_begin(j, "error");

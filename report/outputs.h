@@ -36,7 +36,7 @@ struct sweep_step;
 enum { OUT_FILE_JSON, OUT_FILE_HTML, OUT_FILES };
 
 /* --html: every run of the last client count, and with --clients each
- * count's tables and CSV lines as text (a run_result is 360 KiB; a sweep
+ * count's tables and CSV lines as text (a run_result is 411 KiB; a sweep
  * may have hundreds of counts). */
 struct html_keep {
 	struct run_result *runs;

@@ -6,6 +6,8 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "../lib/share.h"
+#include "../phases/autosize.h"
+#include "../phases/bench.h"
 #include "../phases/data_auto.h"
 #include "../phases/files.h"
 #include "../phases/link_probe.h"
@@ -151,6 +153,53 @@ START_TEST(calibration_decides_a_count)
 }
 END_TEST
 
+/* Each calibration that fails in a scratch directory with a long path
+ * (here: no descriptor, EBADF) says so whole: "calibrate <what> in <dir>:
+ * <reason>", what bonnie.1 documents after "cannot ", never cut. */
+START_TEST(calibration_messages_whole)
+{
+	static const struct {
+		const char *arg, *op;
+		bool by_time, per_char;
+	} cal[] = {
+		{"-q", "calibrate block writes in", true, false},
+		{"-q", "calibrate per-char I/O in", false, true},
+		{"-c2", "calibrate file creation in", false, false},
+	};
+	char a0[] = "bonnie", arg[16], want[OP_ERROR_TEXT_MAX], got[OP_ERROR_TEXT_MAX], err[256];
+	struct bench *b = calloc(1, sizeof *b);
+	struct autosize as;
+
+	ck_assert_ptr_nonnull(b);
+	b->scratch.dirfd = -1;
+	memset(b->scratch.path, 'd', 3000);
+	memcpy(b->scratch.path, "/tmp/", 5);
+	snprintf(b->scratch.path + 3000, sizeof b->scratch.path - 3000, "/bonnie.AbCdEf");
+	for (size_t i = 0; i < sizeof cal / sizeof cal[0]; i++) {
+		char *argv[] = {a0, arg, NULL};
+		struct op_error e = {.offset = -1};
+		struct config cfg;
+
+		snprintf(arg, sizeof arg, "%s", cal[i].arg);
+		ck_assert_int_eq(options_parse(2, argv, "h", &cfg, err, sizeof err), OPT_RUN);
+		cfg.file_size = 1 << 20; /* the data and per-char calibrations' */
+		cfg.file_size_auto = true;
+		cfg.perchar_size = 1 << 20;
+		cfg.perchar_given = !cal[i].per_char; /* else it is calibrated first */
+		ck_assert_int_eq(autosize_run(b, &cfg, cal[i].by_time, &as, &e), -1);
+		op_error_format(&e, got, sizeof got);
+		snprintf(want, sizeof want, "%s %s: %s", cal[i].op, b->scratch.path, strerror(EBADF));
+		/* check cannot pass messages this long: where they part */
+		size_t at = 0;
+		while (got[at] != '\0' && got[at] == want[at])
+			at++;
+		ck_assert_msg(got[at] == want[at], "case %zu parts at byte %zu: got '%.30s', want '%.30s'", i, at, got + at,
+		              want + at);
+	}
+	free(b);
+}
+END_TEST
+
 static void detect(const char *type, const char *source, const char *point, const char *dir, struct env_share *s)
 {
 	share_detect(type, source, point, dir, s);
@@ -276,6 +325,7 @@ Suite *suite_autosize(void)
 	tcase_add_test(t, files_decided_once);
 	tcase_add_test(t, calibration_failure_keeps_its_errno);
 	tcase_add_test(t, calibration_decides_a_count);
+	tcase_add_test(t, calibration_messages_whole);
 	tcase_add_test(t, shares_by_file_system_type);
 	tcase_add_test(t, link_probe_on_a_local_disk);
 	tcase_add_test(t, share_header_lines);

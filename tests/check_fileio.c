@@ -407,12 +407,12 @@ END_TEST
 START_TEST(operr_long_fields_truncated)
 {
 	struct op_error e;
-	char path[600], buf[16];
+	char path[OP_PATH_MAX + 100], buf[16];
 
 	memset(path, 'p', sizeof path - 1);
 	path[sizeof path - 1] = '\0';
 	clear_error(&e);
-	op_error_set(&e, EIO, "a-very-long-operation-name-indeed", path, 1);
+	op_error_set(&e, EIO, "a-very-long-operation-name-indeed-longer-than-any-bonnie-uses", path, 1);
 	ck_assert_uint_eq(strlen(e.op), sizeof e.op - 1);
 	ck_assert_uint_eq(strlen(e.path), sizeof e.path - 1);
 	ck_assert_int_eq(strncmp(e.path, path, sizeof e.path - 1), 0);
