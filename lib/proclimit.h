@@ -6,7 +6,12 @@
 
 #include <stddef.h>
 
-/* The reason for err (an errno value from fork or pthread_create). */
+/* The reason for err (an errno value from fork). */
 void proc_limit_why(int err, char *why, size_t len);
+
+/* The same for pthread_create, whose new stack may also pass a memory
+ * limit: "...; the address-space limit (RLIMIT_AS) is 12000 KiB: raise it
+ * with ulimit -v". */
+void thread_limit_why(int err, char *why, size_t len);
 
 #endif

@@ -220,7 +220,7 @@ static void thread_limit_fail(struct phase_result *res, int err, unsigned i, uns
 	char who[48], why[OP_DETAIL_MAX];
 
 	snprintf(who, sizeof who, "%u of %u", i + 1, n);
-	proc_limit_why(err, why, sizeof why);
+	thread_limit_why(err, why, sizeof why);
 	if (res->error.err == 0) {
 		op_error_set_detail(&res->error, "start seek thread", who, -1, why);
 		res->error.err = err;
