@@ -146,6 +146,9 @@ static int open_html(struct report_file *rf, int nfiles, char **files)
 	struct stat st;
 	int status = report_files_check(rf, 1, err, sizeof err);
 
+	if (status == EXIT_OK &&
+	    (status = report_files_apart(rf, 1, rf->on_stdout ? NULL : "the comparison", err, sizeof err)) != EXIT_OK)
+		report_files_release(rf, 1);
 	for (int i = 0; i < nfiles && status == EXIT_OK; i++) {
 		bool is_stdin = strcmp(files[i], "-") == 0;
 		if ((is_stdin ? fstat(STDIN_FILENO, &st) : stat(files[i], &st)) == 0 && report_file_is(rf, &st)) {

@@ -205,6 +205,32 @@ static bool same_file(const struct report_file *a, const struct report_file *b)
 	return !S_ISCHR(a->mode);
 }
 
+/* True when f writes where descriptor fd does: named by it, or the same
+ * file (character devices such as terminals and /dev/null excepted). */
+static bool writes_to(const struct report_file *f, int fd)
+{
+	struct stat st;
+
+	if (!f->checked)
+		return false;
+	if (report_path_fd(f->path) == fd)
+		return true;
+	if (f->create || S_ISCHR(f->mode) || fstat(fd, &st) != 0)
+		return false;
+	return st.st_dev == f->dev && st.st_ino == f->ino;
+}
+
+int report_files_apart(struct report_file *f, size_t n, const char *on_stdout, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (writes_to(&f[i], STDERR_FILENO))
+			return say(EXIT_USAGE, &f[i], err, errlen, "the same file as standard error, where bonnie's messages go");
+		if (on_stdout != NULL && writes_to(&f[i], STDOUT_FILENO))
+			return say(EXIT_USAGE, &f[i], err, errlen, "the same file as standard output, where %s goes", on_stdout);
+	}
+	return EXIT_OK;
+}
+
 int report_files_check(struct report_file *f, size_t n, char *err, size_t errlen)
 {
 	int status = EXIT_OK;

@@ -8,7 +8,9 @@
  * character device is accepted, and a name that does not exist is
  * remembered with its directory. "-", "/dev/stdout", "/dev/stderr" and
  * "/dev/fd/N" name descriptors, by these exact spellings: they are written
- * through the descriptor, whatever it is, once it is open for writing.
+ * through the descriptor, whatever it is, once it is open for writing
+ * (report_files_apart then refuses one on standard error, or on standard
+ * output while that carries something else).
  * report_files_commit then creates (O_CREAT|O_EXCL|O_NOFOLLOW, in the
  * directory opened during the check) or truncates them: nothing is
  * created or emptied unless every report passed. */
@@ -58,6 +60,16 @@ int report_path_split(const char *path, char **dir, const char **base);
  * ("--json out.json: a symbolic link, not followed"), unsanitized, and
  * nothing is kept open. */
 int report_files_check(struct report_file *f, size_t n, char *err, size_t errlen);
+
+/* After report_files_check: refuses a report that would be spliced with
+ * another stream: one on standard error (named so, /dev/fd/2, or the same
+ * file), where bonnie's messages go, and when on_stdout names what
+ * standard output carries ("the table"; NULL: nothing), one on it.
+ * Terminals and /dev/null are files that may take both, but not by the
+ * descriptor's name. EXIT_OK, or EXIT_USAGE with err set ("--json
+ * /dev/stderr: the same file as standard error, where bonnie's messages
+ * go"); releases nothing. */
+int report_files_apart(struct report_file *f, size_t n, const char *on_stdout, char *err, size_t errlen);
 
 /* True when f was checked and is the file st describes (character devices
  * such as /dev/null excepted): for a caller with inputs of its own. */

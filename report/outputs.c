@@ -3,6 +3,7 @@
 #include "outputs.h"
 
 #include "repeat.h"
+#include "../lib/exitcodes.h"
 
 /* Table order is the order on a shared stream: the progress line is
  * cleared before the table, the table comes before the CSV line. */
@@ -30,9 +31,24 @@ void outputs_route(struct report_ctx *c, const struct config *cfg)
 	c->files[OUT_FILE_HTML] = (struct report_file){.opt = "--html", .path = cfg->html_path};
 }
 
+/* What standard output carries besides a report named "-", for the one
+ * line that refuses a report file that is standard output; NULL: nothing. */
+static const char *stdout_carries(const struct report_ctx *c)
+{
+	if (c->table_out == stdout)
+		return "the table";
+	if (c->share_out == stdout)
+		return "the --share block";
+	return c->csv_out == stdout ? "the CSV line" : NULL;
+}
+
 int outputs_check_files(struct report_ctx *c, char *err, size_t errlen)
 {
-	return report_files_check(c->files, OUT_FILES, err, errlen);
+	int status = report_files_check(c->files, OUT_FILES, err, errlen);
+
+	if (status == EXIT_OK && (status = report_files_apart(c->files, OUT_FILES, stdout_carries(c), err, errlen)) != EXIT_OK)
+		report_files_release(c->files, OUT_FILES);
+	return status;
 }
 
 int outputs_open_files(struct report_ctx *c, char *err, size_t errlen)

@@ -2,7 +2,8 @@
 # The report files (--json, --html, compare --html): a final symbolic link
 # (to a file or dangling), a directory or a block device is refused with
 # one line and exit 1 before anything is created, as are two reports that
-# name one file; a FIFO or character device named directly is written, and
+# name one file and a report on standard error or, while that carries the
+# table, on standard output (by name or as the same file); a FIFO or character device named directly is written, and
 # -, /dev/stdout and /dev/fd/N (process substitution) are the descriptor.
 # Needs root for the block device node.
 . "$(dirname "$0")/lib.sh"
@@ -82,6 +83,27 @@ ln "$W/x" "$W/hardx"
 refused "hard links" "--html hardx: the same file as --json x" --json x --html hardx
 refused "- twice" "--html -: the same file as --json -" --json - --html -
 refused "/dev/stdout and -" "--html -: the same file as --json /dev/stdout" --json /dev/stdout --html -
+
+# --- a report where another stream goes would be spliced with it: refused ------
+# Standard error carries bonnie's messages (and the table when standard
+# output holds a report), standard output the table or CSV; a report is
+# refused there by the descriptor's name or by being the same file.
+ERRMSG="the same file as standard error, where bonnie's messages go"
+refused "--json /dev/stderr" "--json /dev/stderr: $ERRMSG" -x 2 --json /dev/stderr
+refused "--html /dev/fd/2 with -q" "--html /dev/fd/2: $ERRMSG" -q --html /dev/fd/2
+"$BONNIE" $QUICK --json "$W/e.json" >"$T/out" 2>>"$W/e.json"; rc=$?
+check "--json FILE 2>>FILE: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "--json FILE 2>>FILE: the file holds the one line (got '$(cat "$W/e.json")')" \
+	[ "$(cat "$W/e.json")" = "bonnie: --json $W/e.json: $ERRMSG" ]
+"$BONNIE" $QUICK --json - >"$T/both" 2>&1; rc=$?
+check "--json - 2>&1: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "--json - 2>&1: the one line (got '$(cat "$T/both")')" [ "$(cat "$T/both")" = "bonnie: --json -: $ERRMSG" ]
+"$BONNIE" $QUICK --html "$W/o.html" >"$W/o.html" 2>"$T/err"; rc=$?
+check "--html FILE >FILE: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "--html FILE >FILE: the one line (got '$(cat "$T/err")')" \
+	[ "$(cat "$T/err")" = "bonnie: --html $W/o.html: the same file as standard output, where the table goes" ]
+check "--html FILE >FILE: nothing written to it" [ ! -s "$W/o.html" ]
+check "a report where another stream goes: nothing left in -d" empty_dir "$D"
 
 # --- what is written -----------------------------------------------------------
 echo "old" >"$W/x"
@@ -173,6 +195,11 @@ check "compare --html -: exit 0 (got $rc)" [ "$rc" -eq 0 ]
 check "compare --html -: standard output is the page" is_html "$T/out"
 check "compare --html -: the comparison on stderr" grep -q '^Runs ' "$T/err"
 
+"$BONNIE" compare --html /dev/stderr "$T/a.csv" "$T/b.csv" >"$T/out" 2>"$T/err"; rc=$?
+check "compare --html /dev/stderr: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "compare --html /dev/stderr: one line (got '$(cat "$T/err")')" \
+	[ "$(cat "$T/err")" = "bonnie: compare --html /dev/stderr: $ERRMSG" ]
+check "compare --html /dev/stderr: nothing on stdout" [ ! -s "$T/out" ]
 check "nothing left in -d at the end" empty_dir "$D"
 no_bonnie_left || fail "a bonnie process is left"
 finish
