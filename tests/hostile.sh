@@ -273,4 +273,21 @@ check "seek threads at the process limit: the limit line (got: $(cat "$O/err"))"
 check "seek threads at the process limit: completed phases reported" csv_ok
 check "seek threads at the process limit: nothing left, nothing touched" untouched
 
+# --- Memory limit: seek threads whose stacks do not fit ---------------------------
+# Under ulimit -v 12000 a seek thread's 8 MiB stack does not fit: the line
+# names the address-space limit, not RLIMIT_NPROC (far off: it is root's).
+# Not under ASan, whose shadow memory needs terabytes of address space.
+if grep -qa __asan_init "$BONNIE"; then
+	echo "hostile.sh: an ASan build: the address-space limit is not tested"
+else
+	snapshot >"$O/before"
+	(ulimit -s 8192 && ulimit -v 12000 && exec "$BONNIE" -d "$D" -s 1m:4k:64:4 -f16k -n 0 -z 3 --no-align-probe) \
+		>"$O/out" 2>"$O/err"; rc=$?
+	check "seek threads under ulimit -v: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "seek threads under ulimit -v: the line names RLIMIT_AS (got: $(cat "$O/err"))" sh -c "[ \$(wc -l <'$O/err') -eq 1 ] &&
+	grep -qx 'bonnie: start seek thread [1-4] of 4: Resource temporarily unavailable; the address-space limit (RLIMIT_AS) is 12000 KiB: raise it with ulimit -v' '$O/err'"
+	check "seek threads under ulimit -v: completed phases reported" csv_ok
+	check "seek threads under ulimit -v: nothing left, nothing touched" untouched
+fi
+
 finish
