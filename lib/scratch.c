@@ -1,4 +1,6 @@
-/* mkdtemp-based scratch directory and its symlink-safe recursive removal. */
+/* The scratch directory, made as mkdtemp does but in a directory held
+ * open, and its removal through held descriptors, never following a
+ * symlink and never by its path. */
 #include "scratch.h"
 #include "fileio.h"
 
@@ -117,7 +119,8 @@ int scratch_create_at(struct scratch *s, int parentfd, const char *parent, struc
  * again until a listing removes nothing, and again after an rmdir that
  * finds it not empty. Errors are collected per listing: only what stops
  * the removal in the end is reported. Removal holds one descriptor per
- * level below the scratch directory and none for it beyond its listing's,
+ * level below the scratch directory and, for it and its parent, none
+ * beyond the two held since it was made (its own becomes its listing's),
  * no more than making the deepest entry took, and tries rmdir even on a
  * directory it could not open: what bonnie could make under a descriptor
  * limit, it can remove under it. */

@@ -1,5 +1,5 @@
-/* The scratch directory: the only place bonnie writes. Created with mkdtemp
- * under the user's -d directory, removed with everything in it at the end.
+/* The scratch directory: the only place bonnie writes. Created as mkdtemp
+ * does under the user's -d directory, removed with everything in it at the end.
  * Removal never follows a symlink: links are unlinked, not traversed. */
 #ifndef BONNIE_SCRATCH_H
 #define BONNIE_SCRATCH_H
