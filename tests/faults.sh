@@ -207,8 +207,16 @@ check "-x 3, EIO in run 2: JSON has two runs, the second failed" \
 	[ "$(jq -r '[.runs[].status] | join(" ")' "$T/json")" = "done failed" ]
 check "-x 3, EIO in run 2: -d left empty" empty_dir "$D"
 
-# --- Setting up: the scratch directory cannot be opened ----------------------
+# --- Setting up: -d or the scratch directory cannot be opened ----------------
+# -d is opened first (and held: the scratch directory is made and removed
+# through it), the scratch directory then in it.
 run FAULT_CALL=open FAULT_NTH=1 FAULT_MODE=eio -- $BASE
+check "open of -d fails: injected" [ "$(injected)" = 1 ]
+check "open of -d fails: exit 2 (got $rc)" [ $rc -eq 2 ]
+check "open of -d fails: one line naming -d and the error (got: $(cat "$T/err"))" \
+	grep -Eq "^bonnie: .*open $DRE: Input/output error\$" "$T/err"
+check "open of -d fails: -d left empty" empty_dir "$D"
+run FAULT_CALL=openat FAULT_NTH=1 FAULT_MODE=eio -- $BASE
 check "open of the scratch dir fails: injected" [ "$(injected)" = 1 ]
 check "open of the scratch dir fails: exit 2 (got $rc)" [ $rc -eq 2 ]
 check "open of the scratch dir fails: one line" [ "$(lines "$T/err")" -eq 1 ]
