@@ -21,7 +21,7 @@ static struct sweep *make_sweep(void)
 	static const uint64_t mib_s[] = {100, 200, 206, 300};
 	static const uint64_t lat_us[] = {1000, 1500, 2500, 3000};
 	struct sweep *sw = calloc(1, sizeof *sw);
-	struct run_result *run = malloc(sizeof *run);
+	struct run_result *run = calloc(1, sizeof *run);
 
 	ck_assert_ptr_nonnull(sw);
 	ck_assert_ptr_nonnull(run);
@@ -151,6 +151,63 @@ START_TEST(sweep_json_counts)
 }
 END_TEST
 
+/* The sweep's JSON end as text (the answer and the counts). */
+static char *sweep_json_text(const struct sweep *sw)
+{
+	static const uint32_t asked[] = {1, 4};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct json j;
+
+	ck_assert_ptr_nonnull(f);
+	json_init(&j, f);
+	json_object_begin(&j, NULL);
+	json_array_begin(&j, "runs");
+	report_sweep_json_end(&j, sw, asked, 2, 2.0, 0);
+	fclose(f);
+	return buf;
+}
+
+/* --clients 1,4 cut short: a count whose run was interrupted (or failed)
+ * is not in "clients_done", though the phases it completed are points;
+ * cut in its first count, the answer says no count finished, never "up
+ * to 0 clients", and there is no "takes_clients". */
+START_TEST(sweep_cut_counts)
+{
+	struct sweep *sw = calloc(1, sizeof *sw);
+	struct run_result *run = calloc(1, sizeof *run);
+	char line[320], *text;
+
+	ck_assert_ptr_nonnull(sw);
+	ck_assert_ptr_nonnull(run);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		runner_result_init(&run->phase[i]);
+	run->clients = 1;
+	run->interrupted = true;
+	synth_phase(run, PHASE_PUT_BLOCK, 100 * KIB * KIB, SEC, SEC / 2, 1000000);
+	sweep_add(sw, run);
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No client count finished: no answer.");
+	text = sweep_json_text(sw);
+	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [],\n"));
+	ck_assert_ptr_null(strstr(text, "takes_clients"));
+	free(text);
+	run->interrupted = false; /* 1 client finished, 4 clients cut */
+	sweep_add(sw, run);
+	run->clients = 4;
+	run->phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
+	sweep_add(sw, run);
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No phase completed at two client counts: no answer.");
+	text = sweep_json_text(sw);
+	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1],\n"));
+	free(text);
+	free(run);
+	free(sw);
+}
+END_TEST
+
 Suite *suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
@@ -160,6 +217,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
 	tcase_add_test(tc, sweep_json_counts);
+	tcase_add_test(tc, sweep_cut_counts);
 	suite_add_tcase(s, tc);
 	return s;
 }
