@@ -5,9 +5,12 @@
 #include <string.h>
 
 static volatile sig_atomic_t level;
+static volatile sig_atomic_t first;
 
 static void on_signal(int sig)
 {
+	if (first == 0)
+		first = sig;
 	if (sig == SIGHUP || level >= STOP_GRACEFUL)
 		level = STOP_NOW;
 	else
@@ -34,7 +37,13 @@ enum stop_level signals_stop_level(void)
 	return (enum stop_level)level;
 }
 
+int signals_first(void)
+{
+	return first;
+}
+
 void signals_reset(void)
 {
 	level = STOP_NONE;
+	first = 0;
 }

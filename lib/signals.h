@@ -19,6 +19,10 @@ void signals_install(void);
 
 enum stop_level signals_stop_level(void);
 
+/* The first signal that set the stop level (SIGINT, SIGTERM, SIGHUP), 0
+ * before any: a client names what stopped it. */
+int signals_first(void);
+
 /* Forgets received signals (for tests). */
 void signals_reset(void);
 
