@@ -101,6 +101,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) tests/reportfiles.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/dirlist.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fsizelimit.sh
 	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/treeplace.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/docs.sh

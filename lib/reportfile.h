@@ -70,8 +70,14 @@ int report_files_commit(struct report_file *f, size_t n, char *err, size_t errle
 
 /* Closes f's stream (standard output is only left to the caller, who
  * flushes and checks it last) and releases f. Returns 0, or -1 with errno
- * when what was written did not all reach the file. */
-int report_file_close(struct report_file *f);
+ * when what was written did not all reach the file (or failed: the
+ * writer's own error). A regular file not written in full is removed when
+ * commit created it, else emptied: no partial report is left. */
+int report_file_close(struct report_file *f, bool failed);
+
+/* Why a report write failed with err: strerror, or for EFBIG under a file
+ * size limit the limit line (lib/proclimit.h). */
+void report_write_why(int err, char *why, size_t len);
 
 /* Releases the n reports, checked or not, without writing (a run that
  * ended before they were committed). Safe to call twice. */

@@ -30,6 +30,7 @@ void signals_install(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGXFSZ, &sa, NULL);
 }
 
 enum stop_level signals_stop_level(void)

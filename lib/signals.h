@@ -14,7 +14,9 @@ enum stop_level {
 };
 
 /* Installs the handlers and ignores SIGPIPE (a closed stdout becomes an
- * EPIPE write error, reported with exit status 5). */
+ * EPIPE write error, reported with exit status 5) and SIGXFSZ (a write
+ * past the file size limit becomes an EFBIG error that names the limit,
+ * instead of a death that leaves the scratch directory). */
 void signals_install(void);
 
 enum stop_level signals_stop_level(void);
