@@ -97,6 +97,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
+	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/blockedwrite.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
 	BONNIE=$(abspath $(BIN)) tests/reportfiles.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/dirlist.sh

@@ -255,6 +255,7 @@ static int commit_one(struct report_file *f, char *err, size_t errlen)
 	if (f->out == NULL)
 		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	f->fd = -1; /* the stream's now */
+	signals_guard_stream(fileno(f->out));
 	return EXIT_OK;
 }
 
@@ -287,8 +288,10 @@ static void release(struct report_file *f)
 {
 	if (!f->checked)
 		return;
-	if (f->out != NULL && f->out != stdout)
+	if (f->out != NULL && f->out != stdout) {
+		signals_unguard_stream(fileno(f->out));
 		fclose(f->out);
+	}
 	if (f->fd >= 0)
 		close(f->fd);
 	if (f->dirfd >= 0)
@@ -326,6 +329,11 @@ int report_file_close(struct report_file *f, bool failed)
 		if (fflush(f->out) != 0 || ferror(f->out))
 			bad = true;
 		saved = errno;
+		if (signals_stream_cut(fileno(f->out))) { /* what followed went to /dev/null */
+			bad = true;
+			saved = EINTR;
+		}
+		signals_unguard_stream(fileno(f->out));
 		if (bad)
 			discard(f);
 		if (fclose(f->out) != 0 && !bad) {
@@ -341,7 +349,9 @@ int report_file_close(struct report_file *f, bool failed)
 
 void report_write_why(int err, char *why, size_t len)
 {
-	if (!file_size_limit_why(err, why, len))
+	if (err == EINTR)
+		snprintf(why, len, "%s", REPORT_CUT_WHY);
+	else if (!file_size_limit_why(err, why, len))
 		snprintf(why, len, "%s", strerror(err));
 }
 

@@ -118,6 +118,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	int rc = EXIT_OK;
 
 	client_sync_in_child(&cs->sync);
+	signals_unguard_all();
 	phase_stonewall_attach(&cs->sync.sh->wall_ns);
 	drop_parent_memory(cs->b);
 	memset(&cb, 0, sizeof cb);
