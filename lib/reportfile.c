@@ -317,7 +317,7 @@ static void discard(struct report_file *f)
 	    named.st_dev == mine.st_dev && named.st_ino == mine.st_ino)
 		unlinkat(f->dirfd, f->base, 0);
 	else if (ftruncate(fd, 0) != 0)
-		return; /* nothing more to do: the write error is what is said */
+		return; /* left as it is: the write error is still what is said */
 }
 
 int report_file_close(struct report_file *f, bool failed)

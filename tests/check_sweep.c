@@ -125,24 +125,34 @@ START_TEST(sweep_table)
 }
 END_TEST
 
-/* A sweep stopped after two of four counts: "clients" keeps the counts
- * asked (as the man page says), "clients_done" the two that ran. */
-START_TEST(sweep_json_counts)
+/* The sweep's JSON end as text (the answer and the counts), the counts
+ * asked being asked[0..n). */
+static char *sweep_json_text(const struct sweep *sw, const uint32_t *asked, uint32_t n)
 {
-	static const uint32_t asked[] = {1, 2, 4, 8};
-	struct sweep *sw = make_sweep();
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct json j;
 
 	ck_assert_ptr_nonnull(f);
-	sw->levels = 2;
 	json_init(&j, f);
 	json_object_begin(&j, NULL);
 	json_array_begin(&j, "runs");
-	report_sweep_json_end(&j, sw, asked, 4, 2.0, 5000000000u);
+	report_sweep_json_end(&j, sw, asked, n, 2.0, 5000000000u);
 	fclose(f);
+	return buf;
+}
+
+/* A sweep stopped after two of four counts: "clients" keeps the counts
+ * asked (as the man page says), "clients_done" the two that ran. */
+START_TEST(sweep_json_counts)
+{
+	static const uint32_t asked[] = {1, 2, 4, 8};
+	struct sweep *sw = make_sweep();
+	char *buf;
+
+	sw->levels = 2;
+	buf = sweep_json_text(sw, asked, 4);
 	ck_assert_ptr_nonnull(strstr(buf, "\"clients\": [1, 2, 4, 8],\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"clients_done\": [1, 2],\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"level_time_s\": 5.000,\n"));
@@ -151,30 +161,13 @@ START_TEST(sweep_json_counts)
 }
 END_TEST
 
-/* The sweep's JSON end as text (the answer and the counts). */
-static char *sweep_json_text(const struct sweep *sw)
-{
-	static const uint32_t asked[] = {1, 4};
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	struct json j;
-
-	ck_assert_ptr_nonnull(f);
-	json_init(&j, f);
-	json_object_begin(&j, NULL);
-	json_array_begin(&j, "runs");
-	report_sweep_json_end(&j, sw, asked, 2, 2.0, 0);
-	fclose(f);
-	return buf;
-}
-
 /* --clients 1,4 cut short: a count whose run was interrupted (or failed)
  * is not in "clients_done", though the phases it completed are points;
  * cut in its first count, the answer says no count finished, never "up
  * to 0 clients", and there is no "takes_clients". */
 START_TEST(sweep_cut_counts)
 {
+	static const uint32_t asked[] = {1, 4};
 	struct sweep *sw = calloc(1, sizeof *sw);
 	struct run_result *run = calloc(1, sizeof *run);
 	char line[320], *text;
@@ -189,7 +182,7 @@ START_TEST(sweep_cut_counts)
 	sweep_add(sw, run);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No client count finished: no answer.");
-	text = sweep_json_text(sw);
+	text = sweep_json_text(sw, asked, 2);
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [],\n"));
 	ck_assert_ptr_null(strstr(text, "takes_clients"));
 	free(text);
@@ -200,7 +193,7 @@ START_TEST(sweep_cut_counts)
 	sweep_add(sw, run);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No phase completed at two client counts: no answer.");
-	text = sweep_json_text(sw);
+	text = sweep_json_text(sw, asked, 2);
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1],\n"));
 	free(text);
 	free(run);

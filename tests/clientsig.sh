@@ -201,6 +201,7 @@ check "term: delivered" wait_for delivered
 release_and_wait
 after_checks term 4
 check "term: the 3-client level interrupted" [ "$(jq -r '.runs[1].status' "$T/term.json")" = interrupted ]
+check "term: clients_done is the 1-client level only" [ "$(jq -c '.sweep.clients_done' "$T/term.json")" = "[1]" ]
 
 # One SIGTERM to bonnie while a client is stopped in rewrite: it is
 # resumed and ends; the 3-client level's completed phases are reported.
