@@ -65,7 +65,6 @@ after() { # after STATUS MESSAGE-PATTERN
 	check "$name: exit $1 (got $rc)" [ "$rc" -eq "$1" ]
 	check "$name: says the report was cut short" grep -q "$2" "$T/err"
 	check "$name: scratch removed" empty_dir "$D"
-	check "$name: no bonnie process left" no_bonnie_left
 }
 
 # blocked_case NAME SIGNAL WHERE: --html to the FIFO, or "-" with the FIFO as stdout
