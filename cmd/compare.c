@@ -176,8 +176,11 @@ static int write_html(struct report_file *rf, const struct parsed_set *set, cons
 	if (set->count == 0)
 		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
 		      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
-	if (report_file_close(rf) != 0 || bad_write)
-		return say_status(EXIT_REPORT, "compare --html %s: cannot write: %s", rf->path, strerror(errno));
+	if (report_file_close(rf, bad_write) != 0) {
+		char why[200];
+		report_write_why(errno, why, sizeof why);
+		return say_status(EXIT_REPORT, "compare --html %s: cannot write: %s", rf->path, why);
+	}
 	return status;
 }
 

@@ -371,6 +371,8 @@ int run_main(int argc, char **argv)
 	if ((status = run_config_finish(&cfg)) != EXIT_OK)
 		return status;
 	signals_install();
+	signals_guard_stream(STDOUT_FILENO);
+	signals_guard_stream(STDERR_FILENO);
 
 	memset(&s, 0, sizeof s);
 	s.out.argc = argc;

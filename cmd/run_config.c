@@ -6,8 +6,10 @@
 #include "../lib/exitcodes.h"
 #include "../lib/options.h"
 #include "../lib/platform.h"
+#include "../lib/proclimit.h"
 #include "../lib/space.h"
 #include "../lib/units.h"
+#include "../phases/client_share.h"
 #include "../phases/phase_select.h"
 #include "../phases/sizing.h"
 #include "../report/report.h"
@@ -129,6 +131,31 @@ static int fit_to_space(struct config *cfg, const struct env_info *env)
 	return EXIT_OK;
 }
 
+/* A file size limit (ulimit -f) under the largest file the run would
+ * write is refused before anything is made; without -s the default size
+ * is brought under it. */
+static int fit_to_file_limit(struct config *cfg)
+{
+	uint64_t limit = file_size_limit(), least = clients_min_size(cfg->chunk, config_most_clients(cfg));
+	char size[32];
+	bool data;
+
+	if (sizing_largest_file(cfg, &data) <= limit)
+		return EXIT_OK;
+	if (data && !cfg->file_size_given && limit - limit % cfg->chunk >= least) {
+		cfg->file_size = limit - limit % cfg->chunk;
+		units_format_size(cfg->file_size, size, sizeof size);
+		say("note: the file size limit (RLIMIT_FSIZE) is %llu bytes: using -s %s", (unsigned long long)limit,
+		    size);
+		if (sizing_largest_file(cfg, &data) <= limit)
+			return EXIT_OK;
+	}
+	units_format_size(sizing_largest_file(cfg, &data), size, sizeof size);
+	return say_status(EXIT_SETUP, "the file size limit (RLIMIT_FSIZE) is %llu bytes, under the %s of %s this run "
+	                  "writes: raise it with ulimit -f, or use a smaller %s", (unsigned long long)limit,
+	                  data ? "data file" : "largest file", size, data ? "-s or -f" : "-n max");
+}
+
 /* Without eviction, reads of a file under twice the RAM come from memory. */
 static void warn_if_cached(const struct config *cfg, const struct env_info *env)
 {
@@ -145,6 +172,9 @@ static void warn_if_cached(const struct config *cfg, const struct env_info *env)
 int run_config_size(struct config *cfg, const struct env_info *env)
 {
 	int status = fit_to_space(cfg, env);
+
+	if (status == EXIT_OK)
+		status = fit_to_file_limit(cfg);
 
 	if (status == EXIT_OK)
 		warn_if_cached(cfg, env);

@@ -2,12 +2,15 @@
 #include "say.h"
 
 #include "../lib/exitcodes.h"
+#include "../lib/reportfile.h"
+#include "../lib/signals.h"
 #include "../lib/str.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static void say_v(const char *fmt, va_list ap)
 {
@@ -52,6 +55,11 @@ int status_first(int status, int later)
 
 int say_finish(int status)
 {
+	if (signals_stream_cut(STDOUT_FILENO)) {
+		fclose(stdout);
+		say("standard output: %s", REPORT_CUT_WHY);
+		return status_first(status, EXIT_REPORT);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
 		say("cannot write the report to standard output: %s", strerror(errno));
 		return status_first(status, EXIT_REPORT);

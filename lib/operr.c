@@ -1,5 +1,6 @@
 /* Recording and printing the first failed operation of a phase. */
 #include "operr.h"
+#include "proclimit.h"
 #include "str.h"
 
 #include <errno.h>
@@ -20,6 +21,7 @@ void op_error_set(struct op_error *e, int err, const char *op, const char *path,
 	copy(e->op, sizeof e->op, op);
 	copy(e->path, sizeof e->path, path);
 	e->detail[0] = '\0';
+	file_size_limit_why(e->err, e->detail, sizeof e->detail); /* EFBIG: name the limit */
 }
 
 void op_error_set_detail(struct op_error *e, const char *op, const char *path, int64_t offset,

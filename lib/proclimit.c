@@ -1,8 +1,9 @@
-/* The reason of the limit line: EAGAIN from fork or pthread_create names
- * the limit that was hit, so that the user knows what to raise. A thread
- * also needs memory for its stack: under a finite RLIMIT_AS or RLIMIT_DATA
- * that it would pass, the memory limit is named, not RLIMIT_NPROC, which
- * is named only when the user's processes and threads reach it. */
+/* The reason of the limit line: EAGAIN from fork or pthread_create, or
+ * EFBIG from a write, names the limit that was hit, so that the user knows
+ * what to raise. A thread also needs memory for its stack: under a finite
+ * RLIMIT_AS or RLIMIT_DATA that it would pass, the memory limit is named,
+ * not RLIMIT_NPROC, which is named only when the user's processes and
+ * threads reach it. */
 #include "proclimit.h"
 
 #include <dirent.h>
@@ -166,4 +167,24 @@ void proc_limit_why(int err, char *why, size_t len)
 void thread_limit_why(int err, char *why, size_t len)
 {
 	why_of(err, true, why, len);
+}
+
+uint64_t file_size_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_FSIZE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return UINT64_MAX;
+	return (uint64_t)rl.rlim_cur;
+}
+
+bool file_size_limit_why(int err, char *why, size_t len)
+{
+	uint64_t limit = file_size_limit();
+
+	if (err != EFBIG || limit == UINT64_MAX)
+		return false;
+	snprintf(why, len, "%s; the file size limit (RLIMIT_FSIZE) is %llu bytes: raise it with ulimit -f",
+	         strerror(err), (unsigned long long)limit);
+	return true;
 }

@@ -4,7 +4,9 @@
 #ifndef BONNIE_PROCLIMIT_H
 #define BONNIE_PROCLIMIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The reason for err (an errno value from fork). */
 void proc_limit_why(int err, char *why, size_t len);
@@ -13,5 +15,15 @@ void proc_limit_why(int err, char *why, size_t len);
  * limit: "...; the address-space limit (RLIMIT_AS) is 12000 KiB: raise it
  * with ulimit -v". */
 void thread_limit_why(int err, char *why, size_t len);
+
+/* The file size limit (RLIMIT_FSIZE) in bytes, UINT64_MAX when there is
+ * none. bonnie ignores SIGXFSZ, so a write past it fails with EFBIG. */
+uint64_t file_size_limit(void);
+
+/* For EFBIG under a file size limit, the reason in the words of the limit
+ * line: "File too large; the file size limit (RLIMIT_FSIZE) is 102400
+ * bytes: raise it with ulimit -f". False, why untouched, for another
+ * error or without a limit (a file system's own largest file). */
+bool file_size_limit_why(int err, char *why, size_t len);
 
 #endif

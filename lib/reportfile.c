@@ -2,6 +2,7 @@
  * see reportfile.h. */
 #include "reportfile.h"
 #include "exitcodes.h"
+#include "proclimit.h"
 #include "signals.h"
 
 #include <errno.h>
@@ -280,6 +281,7 @@ static int commit_one(struct report_file *f, char *err, size_t errlen)
 	if (f->out == NULL)
 		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	f->fd = -1; /* the stream's now */
+	signals_guard_stream(fileno(f->out));
 	return EXIT_OK;
 }
 
@@ -294,7 +296,8 @@ int report_files_commit(struct report_file *f, size_t n, char *err, size_t errle
 				status = commit_one(&f[i], err, errlen);
 	if (status == EXIT_OK) {
 		for (size_t i = 0; i < n; i++)
-			if (f[i].checked && f[i].dirfd >= 0) { /* only a failed commit needed it */
+			/* only a failed commit needed it, or a failed write of a file commit created */
+			if (f[i].checked && f[i].dirfd >= 0 && !f[i].created) {
 				close(f[i].dirfd);
 				f[i].dirfd = -1;
 			}
@@ -311,8 +314,10 @@ static void release(struct report_file *f)
 {
 	if (!f->checked)
 		return;
-	if (f->out != NULL && f->out != stdout)
+	if (f->out != NULL && f->out != stdout) {
+		signals_unguard_stream(fileno(f->out));
 		fclose(f->out);
+	}
 	if (f->fd >= 0)
 		close(f->fd);
 	if (f->dirfd >= 0)
@@ -324,18 +329,56 @@ static void release(struct report_file *f)
 	f->checked = false;
 }
 
-int report_file_close(struct report_file *f)
+/* A report that could not be written in full is not left looking whole:
+ * one that commit created is removed (while its name is still this file),
+ * one it truncated is emptied. */
+static void discard(struct report_file *f)
 {
-	int bad = 0;
+	struct stat mine, named;
+	int fd = fileno(f->out);
+
+	if (fstat(fd, &mine) != 0 || !S_ISREG(mine.st_mode))
+		return;
+	if (f->created && f->dirfd >= 0 && fstatat(f->dirfd, f->base, &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    named.st_dev == mine.st_dev && named.st_ino == mine.st_ino)
+		unlinkat(f->dirfd, f->base, 0);
+	else if (ftruncate(fd, 0) != 0)
+		return; /* left as it is: the write error is still what is said */
+}
+
+int report_file_close(struct report_file *f, bool failed)
+{
+	bool bad = failed;
+	int saved = errno;
 
 	if (f->out != NULL && f->out != stdout) {
-		bad = ferror(f->out);
-		if (fclose(f->out) != 0)
-			bad = 1;
+		if (fflush(f->out) != 0 || ferror(f->out))
+			bad = true;
+		saved = errno;
+		if (signals_stream_cut(fileno(f->out))) { /* what followed went to /dev/null */
+			bad = true;
+			saved = EINTR;
+		}
+		signals_unguard_stream(fileno(f->out));
+		if (bad)
+			discard(f);
+		if (fclose(f->out) != 0 && !bad) {
+			bad = true;
+			saved = errno;
+		}
 	}
 	f->out = NULL;
 	release(f);
+	errno = saved;
 	return bad ? -1 : 0;
+}
+
+void report_write_why(int err, char *why, size_t len)
+{
+	if (err == EINTR)
+		snprintf(why, len, "%s", REPORT_CUT_WHY);
+	else if (!file_size_limit_why(err, why, len))
+		snprintf(why, len, "%s", strerror(err));
 }
 
 void report_files_release(struct report_file *f, size_t n)

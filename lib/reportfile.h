@@ -82,8 +82,17 @@ int report_files_commit(struct report_file *f, size_t n, char *err, size_t errle
 
 /* Closes f's stream (standard output is only left to the caller, who
  * flushes and checks it last) and releases f. Returns 0, or -1 with errno
- * when what was written did not all reach the file. */
-int report_file_close(struct report_file *f);
+ * when what was written did not all reach the file (or failed: the
+ * writer's own error). A regular file not written in full is removed when
+ * commit created it, else emptied: no partial report is left. */
+int report_file_close(struct report_file *f, bool failed);
+/* (a stream the signal handler cut, lib/signals.h, fails with EINTR) */
+
+/* Why a report write failed with err: strerror; for EFBIG under a file
+ * size limit the limit line (lib/proclimit.h); for EINTR (the stream was
+ * cut, lib/signals.h) REPORT_CUT_WHY. */
+void report_write_why(int err, char *why, size_t len);
+#define REPORT_CUT_WHY "cut short: a signal ended a write that its reader did not take"
 
 /* Releases the n reports, checked or not, without writing (a run that
  * ended before they were committed). Safe to call twice. */

@@ -65,6 +65,7 @@ int client_sync_open(struct client_sync *s, uint32_t n, struct op_error *e)
 		atomic_init(&s->sh->slot[i].mark, pack(-1, SLOT_IDLE));
 		atomic_init(&s->sh->slot[i].done_phase[0], -1);
 		atomic_init(&s->sh->slot[i].done_phase[1], -1);
+		atomic_init(&s->sh->slot[i].own_signal, 0);
 	}
 	if (wake_pipe(s->up) != 0 || wake_pipe(s->down) != 0) {
 		op_error_set(e, errno, "pipe", "the clients' barrier", -1);

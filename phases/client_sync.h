@@ -39,6 +39,7 @@ struct client_slot {
 	atomic_int done_phase[2];      /* the phase whose result is in res[b], -1 none */
 	uint64_t ready_ns;             /* when the client reached the barrier */
 	struct op_error setup_error;   /* the client could not set itself up */
+	atomic_int own_signal;         /* a signal the parent did not send stopped the client, 0 none */
 	struct phase_result res[2];
 };
 

@@ -65,11 +65,24 @@ static int client_barrier(void *arg, enum phase_id id)
 	return 0;
 }
 
+/* A stop that the parent did not ask for (it sets the stop flag before
+ * it signals its clients) is a signal sent to this client alone: noted
+ * for the parent before the slot says done or gone, so it is there when
+ * the parent looks. */
+static void note_own_signal(struct client *c)
+{
+	if (signals_stop_level() != STOP_NONE && !atomic_load(&c->sync->sh->stop) &&
+	    atomic_load(&c->slot->own_signal) == 0)
+		atomic_store(&c->slot->own_signal, signals_first());
+}
+
 /* runner hook: hand the phase's result to the parent. */
 static void client_phase_end(void *arg, enum phase_id id, const struct phase_result *res)
 {
 	struct client *c = arg;
 	unsigned b = c->ends++ % 2;
+
+	note_own_signal(c);
 
 	c->slot->res[b] = *res;
 	c->slot->res[b].spread.last_ready_ns = c->slot->ready_ns;
@@ -105,6 +118,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	int rc = EXIT_OK;
 
 	client_sync_in_child(&cs->sync);
+	signals_unguard_all();
 	phase_stonewall_attach(&cs->sync.sh->wall_ns);
 	drop_parent_memory(cs->b);
 	memset(&cb, 0, sizeof cb);
@@ -128,6 +142,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	if (bench_close(&cb, &e) != 0 && rc == EXIT_OK)
 		rc = EXIT_SETUP;
 	pages_free(run, sizeof *run);
+	note_own_signal(&c);
 	client_sync_mark(c.sync, c.slot, -1, SLOT_GONE);
 	_exit(rc);
 }
@@ -172,8 +187,15 @@ static bool all_ready(struct clients *c, enum phase_id id)
 	return ok;
 }
 
-/* A client without a result for the phase, or one that died: why, as the
- * phase's error. */
+/* A signal sent to the client, not to us, stopped it: the client failed
+ * (a stop of ours, say a Ctrl-C that reached every process, is not). */
+static bool stopped_alone(const struct client_slot *s)
+{
+	return atomic_load(&s->own_signal) != 0 && signals_stop_level() == STOP_NONE;
+}
+
+/* A client without a result for the phase, one that died or one stopped
+ * by a signal of its own: why, as the phase's error. */
 static void missing(struct clients *c, uint32_t i, struct phase_result *res)
 {
 	const struct child *k = &c->watch.kid[i];
@@ -189,6 +211,10 @@ static void missing(struct clients *c, uint32_t i, struct phase_result *res)
 		op_error_set_detail(&res->error, "client", who, -1, why);
 	} else if (k->died) {
 		snprintf(why, sizeof why, "ended early (exit status %d)", WIFEXITED(k->wstatus) ? WEXITSTATUS(k->wstatus) : -1);
+		op_error_set_detail(&res->error, "client", who, -1, why);
+	} else if (stopped_alone(s)) {
+		int sig = atomic_load(&s->own_signal);
+		snprintf(why, sizeof why, "stopped by signal %d (%s) sent to it alone, not to bonnie", sig, strsignal(sig));
 		op_error_set_detail(&res->error, "client", who, -1, why);
 	} else {
 		if (res->status != PHASE_FAILED)
@@ -218,9 +244,11 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 	for (uint32_t i = 0; i < c->watch.started; i++)
 		if (result_of(c, i, id) != NULL)
 			phase_result_merge(res, result_of(c, i, id));
-	for (uint32_t i = 0; i < c->watch.started; i++)
-		if (result_of(c, i, id) == NULL || c->watch.kid[i].died)
+	for (uint32_t i = 0; i < c->watch.started; i++) {
+		const struct phase_result *r = result_of(c, i, id);
+		if (r == NULL || c->watch.kid[i].died || (r->status != PHASE_DONE && stopped_alone(&c->sync.sh->slot[i])))
 			missing(c, i, res);
+	}
 	client_timeline_merge(&c->b->ctx, c->b->scratch.dirfd, c->watch.started, id, res);
 	if (c->b->times)
 		for (uint32_t i = 0; i < c->watch.started; i++)

@@ -135,6 +135,17 @@ struct run_result {
 	struct phase_result phase[PHASE_COUNT];
 };
 
+/* The run as a whole: "failed" when a phase failed, "interrupted" when a
+ * stop ended it, else "done" (the JSON's run status; a sweep's count is
+ * finished only by a done run). */
+static inline enum phase_status run_result_status(const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (run->phase[i].status == PHASE_FAILED)
+			return PHASE_FAILED;
+	return run->interrupted ? PHASE_INTERRUPTED : PHASE_DONE;
+}
+
 /* A client's result that had nothing to do (a part of 0): no rate, left
  * out of the spread. A starved one (RESULT_STARVED) had work and counts. */
 static inline bool phase_result_idle(const struct phase_result *r)

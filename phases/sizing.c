@@ -187,6 +187,41 @@ int sizing_check(const struct config *cfg, const struct space *sp, bool align_pr
 	return 0;
 }
 
+/* The largest file one instance with cfg writes (the probe's aside); a
+ * per-char size bonnie chooses is capped at -s (perchar_auto_bytes). */
+static uint64_t largest_of(const struct config *cfg, bool *data)
+{
+	uint64_t perchar = cfg->perchar_given ? config_perchar_bytes(cfg) : 0;
+	uint64_t bytes = cfg->file_size == 0 ? 0 : cfg->file_size > perchar ? cfg->file_size : perchar;
+	uint64_t file = cfg->files_k > 0 && cfg->file_max > 0 ? (uint64_t)cfg->file_max : 0;
+
+	*data = bytes >= file;
+	return *data ? bytes : file;
+}
+
+uint64_t sizing_largest_file(const struct config *cfg, bool *data)
+{
+	uint32_t levels = cfg->sweep_levels ? cfg->sweep_levels : 1;
+	uint64_t most = 0;
+
+	*data = true;
+	for (uint32_t l = 0; l < levels; l++) {
+		uint32_t n = cfg->sweep_levels ? cfg->sweep[l] : cfg->concurrency;
+		struct config part = *cfg;
+		bool d;
+		uint64_t b;
+
+		if (n > 1)
+			clients_config(cfg, n, 0, &part); /* client 0's part is the largest */
+		b = largest_of(&part, &d);
+		if (b > most) {
+			most = b;
+			*data = d;
+		}
+	}
+	return most;
+}
+
 bool sizing_reads_may_be_cached(const struct config *cfg, uint64_t ram, bool can_evict)
 {
 	if (cfg->file_size == 0 || ram == 0)

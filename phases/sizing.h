@@ -47,6 +47,13 @@ uint64_t sizing_default_size(const struct config *cfg, const struct space *sp, b
  * X, have Y ...", or inodes) if it does not. */
 int sizing_check(const struct config *cfg, const struct space *sp, bool align_probe, struct op_error *e);
 
+/* The largest single file the run writes at any of its client counts:
+ * the data file (per-char included) or one file of -n (*data says which);
+ * the alignment probe's file is left out (the run goes on without the
+ * probe). For the file size limit (RLIMIT_FSIZE), checked before anything
+ * is written. */
+uint64_t sizing_largest_file(const struct config *cfg, bool *data);
+
 /* Whether reads of the data file may come from the page cache: it cannot
  * be evicted (no eviction, or evict false) nor read directly, and it is
  * under twice ram bytes (0: unknown, no claim). */

@@ -239,14 +239,6 @@ static void phase_json(struct json *j, enum phase_id id, const struct phase_resu
 	json_object_end(j);
 }
 
-static const char *run_status(const struct run_result *run)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (run->phase[i].status == PHASE_FAILED)
-			return "failed";
-	return run->interrupted ? "interrupted" : "done";
-}
-
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align)
 {
@@ -279,7 +271,7 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_u64(j, "run", run->index);
 	json_u64(j, "seed", run->seed);
 	json_u64(j, "clients", run->clients ? run->clients : 1);
-	json_string(j, "status", run_status(run));
+	json_string(j, "status", phase_status_name(run_result_status(run)));
 	json_object_begin(j, "counts");
 	json_u64(j, "seeks", run->counts.seeks);
 	json_bool(j, "seeks_auto", run->counts.seeks_auto);

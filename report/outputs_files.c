@@ -15,11 +15,14 @@
  * not all reach it. */
 static int close_file(struct report_file *f, bool bad, char *err, size_t errlen)
 {
-	if (report_file_close(f) != 0)
-		bad = true;
-	if (bad)
-		snprintf(err, errlen, "%s %s: cannot write: %s", f->opt, f->path, strerror(errno));
-	return bad ? -1 : 0;
+	const char *opt = f->opt, *path = f->path;
+	char why[200];
+
+	if (report_file_close(f, bad) == 0)
+		return 0;
+	report_write_why(errno, why, sizeof why);
+	snprintf(err, errlen, "%s %s: cannot write: %s", opt, path, why);
+	return -1;
 }
 
 static bool json_wanted(const struct report_ctx *c)

@@ -163,6 +163,11 @@ void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, siz
 	char others[48] = "";
 
 	sweep_answer(sw, factor, &a);
+	if (a.upto == 0) { /* no knee anywhere: never "up to 0 clients" */
+		snprintf(buf, len, "%s: no answer.", sweep_levels_finished(sw) ? "No phase completed at two client "
+		         "counts" : "No client count finished");
+		return;
+	}
 	if (!a.lags) {
 		snprintf(buf, len, "No phase's p99 latency passes %gx its baseline up to %u clients.", factor, a.upto);
 		return;
@@ -259,6 +264,16 @@ static void counts_json(struct json *j, const char *key, const uint32_t *counts,
 	json_array_end(j);
 }
 
+/* The counts a run finished at: a count cut short is not done. */
+static void done_json(struct json *j, const struct sweep *sw)
+{
+	json_array_begin_inline(j, "clients_done");
+	for (uint32_t l = 0; l < sw->levels; l++)
+		if (sw->finished[l])
+			json_u64(j, NULL, sw->clients[l]);
+	json_array_end(j);
+}
+
 /* The answer for the whole sweep: its sentence, the phase that lags first. */
 static void answer_json(struct json *j, const struct sweep *sw, double factor)
 {
@@ -274,7 +289,8 @@ static void answer_json(struct json *j, const struct sweep *sw, double factor)
 		json_string(j, "lag_phase", phase_name(a.phase));
 		json_u64(j, "lag_clients", a.at);
 	}
-	json_u64(j, "takes_clients", a.upto);
+	if (a.upto > 0)
+		json_u64(j, "takes_clients", a.upto);
 }
 
 void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
@@ -293,7 +309,7 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	json_double(j, "min_overlap", SWEEP_MIN_OVERLAP, 3);
 	answer_json(j, sw, factor);
 	counts_json(j, "clients", asked, nasked);
-	counts_json(j, "clients_done", sw->clients, sw->levels);
+	done_json(j, sw);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_sweep_json(j, sw, (enum phase_id)i, factor);

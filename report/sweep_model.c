@@ -35,6 +35,7 @@ static int level_of(struct sweep *sw, uint32_t n)
 	if (sw->levels >= MAX_SWEEP_LEVELS)
 		return -1;
 	sw->clients[sw->levels] = n;
+	sw->finished[sw->levels] = false;
 	memset(sw->point[sw->levels], 0, sizeof sw->point[sw->levels]);
 	return (int)sw->levels++;
 }
@@ -99,9 +100,20 @@ void sweep_add(struct sweep *sw, const struct run_result *run)
 
 	if (l < 0)
 		return;
+	if (run_result_status(run) == PHASE_DONE)
+		sw->finished[l] = true;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (metric_reportable(&run->phase[i]))
 			add_point(&sw->point[l][i], &run->phase[i], (enum phase_id)i);
+}
+
+uint32_t sweep_levels_finished(const struct sweep *sw)
+{
+	uint32_t n = 0;
+
+	for (uint32_t l = 0; l < sw->levels; l++)
+		n += sw->finished[l];
+	return n;
 }
 
 bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id)

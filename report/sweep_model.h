@@ -55,6 +55,7 @@ struct sweep_point {
 struct sweep {
 	uint32_t levels;
 	uint32_t clients[MAX_SWEEP_LEVELS];
+	bool finished[MAX_SWEEP_LEVELS]; /* a run at the count ended done (not interrupted, none failed) */
 	struct sweep_point point[MAX_SWEEP_LEVELS][PHASE_COUNT];
 };
 
@@ -81,6 +82,9 @@ struct sweep_knee {
 	int p99_over;     /* first level whose p99 is above k x the baseline's */
 	int last;         /* last level it completed at */
 };
+
+/* How many counts a run finished at (sweep.finished). */
+uint32_t sweep_levels_finished(const struct sweep *sw);
 
 /* Adds run (the results at run->clients clients) to the level of that
  * count, appending a level for a new count (ignored past MAX_SWEEP_LEVELS);

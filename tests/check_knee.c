@@ -22,7 +22,7 @@ static const uint32_t counts[LEVELS] = {1, 10, 50, 100, 300, 700};
 static struct sweep *make(int runs, const double rate[][LEVELS], const double p99_us[][LEVELS])
 {
 	struct sweep *sw = calloc(1, sizeof *sw);
-	struct run_result *run = malloc(sizeof *run);
+	struct run_result *run = calloc(1, sizeof *run);
 
 	ck_assert_ptr_nonnull(sw);
 	ck_assert_ptr_nonnull(run);

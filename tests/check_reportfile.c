@@ -210,7 +210,7 @@ START_TEST(descriptor_must_be_writable)
 	ck_assert_int_eq(report_files_commit(&rf, 1, err, sizeof err), EXIT_OK);
 	ck_assert(!rf.on_stdout);
 	fputs("through", rf.out);
-	ck_assert_int_eq(report_file_close(&rf), 0);
+	ck_assert_int_eq(report_file_close(&rf, false), 0);
 	close(fd);
 	ck_assert(file_holds(f, "through")); /* a descriptor's file is not truncated: it was written at 0 */
 }
@@ -276,8 +276,8 @@ START_TEST(nothing_before_commit)
 	ck_assert(exists(fresh));
 	fputs("{}", rf[0].out);
 	fputs("<html>", rf[1].out);
-	ck_assert_int_eq(report_file_close(&rf[0]), 0);
-	ck_assert_int_eq(report_file_close(&rf[1]), 0);
+	ck_assert_int_eq(report_file_close(&rf[0], false), 0);
+	ck_assert_int_eq(report_file_close(&rf[1], false), 0);
 	ck_assert(file_holds(old, "{}"));
 	ck_assert(file_holds(fresh, "<html>"));
 }
@@ -320,7 +320,7 @@ START_TEST(fifo_with_reader)
 	ck_assert_int_eq(check1(fifo, err, sizeof err, &rf), EXIT_OK);
 	ck_assert_int_eq(report_files_commit(&rf, 1, err, sizeof err), EXIT_OK);
 	fputs("{}", rf.out);
-	ck_assert_int_eq(report_file_close(&rf), 0);
+	ck_assert_int_eq(report_file_close(&rf, false), 0);
 	ck_assert_int_eq(read(rd, buf, sizeof buf), 2);
 	ck_assert_str_eq(buf, "{}");
 	close(rd);

@@ -21,7 +21,7 @@ static struct sweep *make_sweep(void)
 	static const uint64_t mib_s[] = {100, 200, 206, 300};
 	static const uint64_t lat_us[] = {1000, 1500, 2500, 3000};
 	struct sweep *sw = calloc(1, sizeof *sw);
-	struct run_result *run = malloc(sizeof *run);
+	struct run_result *run = calloc(1, sizeof *run);
 
 	ck_assert_ptr_nonnull(sw);
 	ck_assert_ptr_nonnull(run);
@@ -125,28 +125,78 @@ START_TEST(sweep_table)
 }
 END_TEST
 
-/* A sweep stopped after two of four counts: "clients" keeps the counts
- * asked (as the man page says), "clients_done" the two that ran. */
-START_TEST(sweep_json_counts)
+/* The sweep's JSON end as text (the answer and the counts), the counts
+ * asked being asked[0..n). */
+static char *sweep_json_text(const struct sweep *sw, const uint32_t *asked, uint32_t n)
 {
-	static const uint32_t asked[] = {1, 2, 4, 8};
-	struct sweep *sw = make_sweep();
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct json j;
 
 	ck_assert_ptr_nonnull(f);
-	sw->levels = 2;
 	json_init(&j, f);
 	json_object_begin(&j, NULL);
 	json_array_begin(&j, "runs");
-	report_sweep_json_end(&j, sw, asked, 4, 2.0, 5000000000u);
+	report_sweep_json_end(&j, sw, asked, n, 2.0, 5000000000u);
 	fclose(f);
+	return buf;
+}
+
+/* A sweep stopped after two of four counts: "clients" keeps the counts
+ * asked (as the man page says), "clients_done" the two that ran. */
+START_TEST(sweep_json_counts)
+{
+	static const uint32_t asked[] = {1, 2, 4, 8};
+	struct sweep *sw = make_sweep();
+	char *buf;
+
+	sw->levels = 2;
+	buf = sweep_json_text(sw, asked, 4);
 	ck_assert_ptr_nonnull(strstr(buf, "\"clients\": [1, 2, 4, 8],\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"clients_done\": [1, 2],\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"level_time_s\": 5.000,\n"));
 	free(buf);
+	free(sw);
+}
+END_TEST
+
+/* --clients 1,4 cut short: a count whose run was interrupted (or failed)
+ * is not in "clients_done", though the phases it completed are points;
+ * cut in its first count, the answer says no count finished, never "up
+ * to 0 clients", and there is no "takes_clients". */
+START_TEST(sweep_cut_counts)
+{
+	static const uint32_t asked[] = {1, 4};
+	struct sweep *sw = calloc(1, sizeof *sw);
+	struct run_result *run = calloc(1, sizeof *run);
+	char line[320], *text;
+
+	ck_assert_ptr_nonnull(sw);
+	ck_assert_ptr_nonnull(run);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		runner_result_init(&run->phase[i]);
+	run->clients = 1;
+	run->interrupted = true;
+	synth_phase(run, PHASE_PUT_BLOCK, 100 * KIB * KIB, SEC, SEC / 2, 1000000);
+	sweep_add(sw, run);
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No client count finished: no answer.");
+	text = sweep_json_text(sw, asked, 2);
+	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [],\n"));
+	ck_assert_ptr_null(strstr(text, "takes_clients"));
+	free(text);
+	run->interrupted = false; /* 1 client finished, 4 clients cut */
+	sweep_add(sw, run);
+	run->clients = 4;
+	run->phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
+	sweep_add(sw, run);
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No phase completed at two client counts: no answer.");
+	text = sweep_json_text(sw, asked, 2);
+	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1],\n"));
+	free(text);
+	free(run);
 	free(sw);
 }
 END_TEST
@@ -160,6 +210,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
 	tcase_add_test(tc, sweep_json_counts);
+	tcase_add_test(tc, sweep_cut_counts);
 	suite_add_tcase(s, tc);
 	return s;
 }

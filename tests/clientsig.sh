@@ -1,6 +1,7 @@
 #!/bin/sh
 # Clients under signals and faults (--clients 1,3): a client killed in the
-# middle of a phase (alone, or while another is stopped), a client killed
+# middle of a phase (alone, or while another is stopped), a client sent
+# SIGTERM by someone else than bonnie, a client killed
 # while it waits at the barrier and another is stopped, SIGTERM to bonnie
 # (alone, while a client is stopped, or while every client is held: they
 # are killed 10 s later), Ctrl-C to the whole process group,
@@ -137,6 +138,24 @@ after_checks kill 3
 check "kill: names the client and the signal" grep -q "client [0-9]* (pid $victim): killed by signal 9" "$T/kill.err"
 check "kill: the phase failed in JSON" [ "$(jq -r '.runs[1].status' "$T/kill.json")" = failed ]
 
+# SIGTERM sent to one client alone (not to bonnie) inside a phase: that
+# client failed, like one killed: exit 3, one line naming it and the
+# signal, the level failed and not in clients_done.
+sig_pending() { grep -E '^(SigPnd|ShdPnd):' "/proc/$1/status" 2>/dev/null | grep -qv '0000000000000000$'; }
+handled() { ! sig_pending "$1"; }
+start alone pause
+check "alone: clients paused in their first write" wait_for paused
+victim=$(kids "$pid" | head -n 1)
+kill -TERM "$victim"
+check "alone: the client took the signal" wait_for handled "$victim"
+release_and_wait
+after_checks alone 3
+check "alone: names the client and the signal" \
+	grep -q "client [0-9]* (pid $victim): stopped by signal 15 (Terminated) sent to it alone" "$T/alone.err"
+check "alone: one error line" lines_are 1 "$T/alone.err"
+check "alone: the 3-client level failed in JSON" [ "$(jq -r '.runs[1].status' "$T/alone.json")" = failed ]
+check "alone: clients_done is the 1-client level only" [ "$(jq -c '.sweep.clients_done' "$T/alone.json")" = "[1]" ]
+
 # a client killed inside a phase while another is stopped: the stop
 # reaches the stopped one too (SIGCONT after the SIGTERM)
 start stopkill pause
@@ -182,6 +201,7 @@ check "term: delivered" wait_for delivered
 release_and_wait
 after_checks term 4
 check "term: the 3-client level interrupted" [ "$(jq -r '.runs[1].status' "$T/term.json")" = interrupted ]
+check "term: clients_done is the 1-client level only" [ "$(jq -c '.sweep.clients_done' "$T/term.json")" = "[1]" ]
 
 # One SIGTERM to bonnie while a client is stopped in rewrite: it is
 # resumed and ends; the 3-client level's completed phases are reported.
