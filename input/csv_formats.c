@@ -117,7 +117,7 @@ size_t input_csv_named_len(const struct csv_format *fmt, const char *p, size_t l
 
 	while (s->kind != K_END && !(s->kind == K_META && s->arg == META_NAME))
 		s++;
-	for (i = 0; i < len && p[i] != '\n'; i++) {
+	for (i = 0; i < len; i++) {
 		if (p[i] == ',')
 			field++;
 		else if (p[i] == ' ' && field == s->first && s->kind != K_END)

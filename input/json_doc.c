@@ -319,10 +319,9 @@ static void tidy_meta(struct parsed_run *t)
  * one that is not a rate or too large is warned about, naming the run and
  * the key, and the phase left out, as if it had not run (never a 0).
  * Returns 0, or -1 when memory ran out. */
-static int measured_rate(struct parsed_set *set, const char *name, unsigned line, long r, const struct slot *sl,
-                         struct parsed_phase *ph)
+static int measured_rate(struct parsed_set *set, const char *name, unsigned line, long r, enum phase_id id,
+                         const struct slot *sl, struct parsed_phase *ph)
 {
-	enum phase_id id = phase_by_name(sl->name);
 	int rc = sl->rate_key[0] ? input_parse_rate(sl->rate, &ph->rate) : -1;
 
 	if (rc == 0)
@@ -352,7 +351,7 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 			run.phase[id] = sl->ph;
 			if (run.phase[id].latency_ns <= 0 || sl->ph.state != CELL_VALUE)
 				run.phase[id].latency_ns = -1;
-			if (sl->ph.state == CELL_VALUE && measured_rate(set, name, line, r, sl, &run.phase[id]) != 0)
+			if (sl->ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, sl, &run.phase[id]) != 0)
 				return -1;
 		}
 		if (input_add_run(set, &run) != 0)
