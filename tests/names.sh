@@ -11,11 +11,19 @@ D=$T/dir
 mkdir "$D"
 
 # run NAME OUT: a tiny run named NAME: OUT.csv (stdout), OUT.table
-# (stderr), OUT.json; a second one's --share post in OUT.md.
+# (stderr), OUT.json; a second one's --share post in OUT.md and its JSON
+# in OUT.share.json.
 run() {
 	"$BONNIE" -d "$D" -s 1m:4k:16:1 -f64k -n 1 -q -z 3 -m "$1" --json "$T/$2.json" \
 		>"$T/$2.csv" 2>"$T/$2.table" || return 1
-	"$BONNIE" -d "$D" -s 1m:4k:16:1 -f64k -n 1 -q -z 3 -m "$1" --share >"$T/$2.md" 2>/dev/null
+	"$BONNIE" -d "$D" -s 1m:4k:16:1 -f64k -n 1 -q -z 3 -m "$1" --share --json "$T/$2.share.json" \
+		>"$T/$2.md" 2>/dev/null
+}
+# same A B: compare reads files A and B as the same run (its 1.98 line).
+same() {
+	"$BONNIE" compare --format csv "$1" >"$T/same.1" 2>/dev/null
+	"$BONNIE" compare --format csv "$2" >"$T/same.2" 2>/dev/null
+	[ -s "$T/same.1" ] && cmp -s "$T/same.1" "$T/same.2"
 }
 # clean FILE: none of the bytes no output may hold raw: ESC, U+202E,
 # U+2066, a surrogate, past U+10FFFF, an overlong '/'.
@@ -30,6 +38,8 @@ check "the CSV line carries the name as field 3" [ "$(cut -d, -f3 "$T/ws.csv")" 
 check "compare reads the CSV line, the post and the JSON (got $rc)" [ $rc -eq 0 ]
 check "compare warns about none of them" [ ! -s "$T/ws.err" ]
 check "three runs named 'web server'" [ "$(jq -r '.runs[].machine' "$T/ws.cmp" | grep -cx 'web server')" = 3 ]
+check "the CSV line is read as the run its JSON holds" same "$T/ws.csv" "$T/ws.json"
+check "the post is read as the run its JSON holds" same "$T/ws.md" "$T/ws.share.json"
 check "the CSV line's run has its rates" \
 	[ "$(jq -r '.runs[0].phases[] | select(.name == "put_block") | .state' "$T/ws.cmp")" = measured ]
 "$BONNIE" compare "$T/ws.csv" "$T/ws.md" >"$T/ws.txt" 2>&1
