@@ -33,6 +33,13 @@ int input_parse_decimal(const char *s, size_t len, double *out)
 	return 0;
 }
 
+int input_parse_rate(const char *s, double *out)
+{
+	if (input_parse_decimal(s, strlen(s), out) != 0)
+		return -1;
+	return *out > INPUT_MAX_RATE ? 1 : 0;
+}
+
 static const struct {
 	const char *suffix;
 	double ns;

@@ -108,6 +108,26 @@ void input_size_meta(uint64_t bytes, char *buf, size_t cap)
 		snprintf(buf, cap, "%lluK", (unsigned long long)(bytes >> 10));
 }
 
+size_t input_csv_named_len(const struct csv_format *fmt, const char *p, size_t len, size_t cut)
+{
+	const struct field_span *s = fmt->map;
+	int field = 0;
+	bool blank_in_name = false;
+	size_t i;
+
+	while (s->kind != K_END && !(s->kind == K_META && s->arg == META_NAME))
+		s++;
+	for (i = 0; i < len; i++) {
+		if (p[i] == ',')
+			field++;
+		else if (p[i] == ' ' && field == s->first && s->kind != K_END)
+			blank_in_name = true;
+		else if (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\f' || p[i] == '\v')
+			break;
+	}
+	return blank_in_name && field + 1 == fmt->nfields ? i : cut;
+}
+
 static int meta_field(const struct field_span *s, const char *v, struct parsed_run *run)
 {
 	uint64_t n;
@@ -171,6 +191,7 @@ int input_files_meta(const char *v, struct parsed_run *run)
 static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, const char **bad)
 {
 	double v;
+	int rc;
 
 	p->cpu = -1;
 	*bad = "rate";
@@ -181,14 +202,13 @@ static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, 
 	}
 	if (all_plus(rate))
 		p->state = CELL_TOO_FAST;
-	else if (input_parse_decimal(rate, strlen(rate), &v) == 0 && v > INPUT_MAX_RATE) {
+	else if ((rc = input_parse_rate(rate, &v)) != 0) {
 		p->state = CELL_NOT_RUN;
-		return 1;
-	} else if (input_parse_decimal(rate, strlen(rate), &v) == 0) {
+		return rc;
+	} else {
 		p->state = CELL_VALUE;
 		p->rate = v;
-	} else
-		return -1;
+	}
 	*bad = "%CPU";
 	if (all_digits(cpu) && strlen(cpu) <= 6)
 		p->cpu = atoi(cpu);

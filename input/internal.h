@@ -34,6 +34,12 @@ struct csv_note {
 int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
                      size_t cap, struct csv_note *note);
 
+/* A line of fmt at p (len bytes to the end of its line) whose machine
+ * name has blanks, as bonnie++ and bonnie write one ("1.98,2.00a,web
+ * server,..."): the length of the line, when it has fmt's number of fields
+ * and no blank outside the name; else cut, where a blank cut it. */
+size_t input_csv_named_len(const struct csv_format *fmt, const char *p, size_t len, size_t cut);
+
 /* Empties run (no phase run, every latency and %CPU unknown), keeping its
  * origin. */
 void input_run_clear(struct parsed_run *run);
@@ -116,5 +122,11 @@ void window_free(struct window *w);
 /* Parses a non-negative decimal "12", "12.5" (no sign, no blanks) of len
  * bytes. Returns 0 or -1. */
 int input_parse_decimal(const char *s, size_t len, double *out);
+
+/* A rate as every reader takes one (a CSV field, a JSON value): a plain
+ * decimal (input_parse_decimal: no sign, no exponent) into *out. Returns
+ * 0, -1 when it is not one, or 1 when it is past INPUT_MAX_RATE. Either
+ * failure leaves the phase out with a warning, never a rate of 0. */
+int input_parse_rate(const char *s, double *out);
 
 #endif

@@ -15,6 +15,8 @@
 struct slot {
 	char name[24];
 	struct parsed_phase ph;
+	char rate_key[16]; /* "rate_kib_s" ... as given ("" when none was) */
+	char rate[40];     /* its value as given, read once the status is known */
 };
 
 struct jrun {
@@ -172,7 +174,6 @@ static void config_value(struct jp *p, const char *key, const char *v)
 static void phase_value(struct slot *sl, const char *key, const char *sub, const char *v)
 {
 	struct parsed_phase *ph = &sl->ph;
-	double d;
 
 	if (sub) {
 		if (strcmp(key, "latency_ns") == 0 && strcmp(sub, "max") == 0)
@@ -183,9 +184,11 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 		str_copy(sl->name, sizeof sl->name, v);
 	else if (strcmp(key, "status") == 0)
 		ph->state = strcmp(v, "done") == 0 ? CELL_VALUE : strcmp(v, "not_run") == 0 ? CELL_NOT_RUN : CELL_FAILED;
-	else if ((strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
-	          strcmp(key, "rate_files_s") == 0) && input_parse_decimal(v, strlen(v), &d) == 0)
-		ph->rate = d;
+	else if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
+	         strcmp(key, "rate_files_s") == 0) {
+		str_copy(sl->rate_key, sizeof sl->rate_key, key);
+		str_copy(sl->rate, sizeof sl->rate, v);
+	}
 	else if (strcmp(key, "cpu_percent") == 0)
 		ph->cpu = (int)(to_u64(v) > 100000 ? 100000 : to_u64(v));
 	else if (strcmp(key, "low_confidence") == 0)
@@ -312,6 +315,24 @@ static void tidy_meta(struct parsed_run *t)
 		t->meta[META_NUM_DIRS][0] = '\0';
 }
 
+/* A done phase's rate, read by the rule every reader uses (a CSV field's):
+ * one that is not a rate or too large is warned about, naming the run and
+ * the key, and the phase left out, as if it had not run (never a 0).
+ * Returns 0, or -1 when memory ran out. */
+static int measured_rate(struct parsed_set *set, const char *name, unsigned line, long r, enum phase_id id,
+                         const struct slot *sl, struct parsed_phase *ph)
+{
+	int rc = sl->rate_key[0] ? input_parse_rate(sl->rate, &ph->rate) : -1;
+
+	if (rc == 0)
+		return 0;
+	*ph = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+	if (!sl->rate_key[0])
+		return input_warn(set, name, line, "JSON run %ld: %s has no rate, left out", r + 1, phase_words(id));
+	return input_warn(set, name, line, "JSON run %ld: %s (%s rate) is '%s': %s, left out", r + 1, sl->rate_key,
+	                  phase_words(id), sl->rate, rc > 0 ? "too large for a rate" : "not a rate");
+}
+
 static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, unsigned line)
 {
 	struct parsed_run run = p->tmpl;
@@ -330,12 +351,8 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 			run.phase[id] = sl->ph;
 			if (run.phase[id].latency_ns <= 0 || sl->ph.state != CELL_VALUE)
 				run.phase[id].latency_ns = -1;
-			if (sl->ph.state == CELL_VALUE && sl->ph.rate > INPUT_MAX_RATE) {
-				run.phase[id] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-				if (input_warn(set, name, line, "JSON run %ld: %s rate %.3g is too large for a rate, left out",
-				               r + 1, phase_words(id), sl->ph.rate) != 0)
-					return -1;
-			}
+			if (sl->ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, sl, &run.phase[id]) != 0)
+				return -1;
 		}
 		if (input_add_run(set, &run) != 0)
 			return -1;

@@ -305,6 +305,8 @@ static const char *versioned(struct scan *s, const struct csv_format *fmt, const
 
 	while (stop < end && !tag_at(tok, stop, end))
 		stop++;
+	if (stop == end) /* cut at a blank: the name may hold it */
+		stop = p + input_csv_named_len(fmt, p, (size_t)(t.p + t.len - p), (size_t)(stop - p));
 	take_unwrapped(s, fmt, (struct text){p, (size_t)(stop - p)}, stop == t.p + t.len, t, false);
 	return stop;
 }

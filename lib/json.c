@@ -1,5 +1,6 @@
 /* Streaming JSON writer; see json.h. */
 #include "json.h"
+#include "str.h"
 
 #include <math.h>
 #include <string.h>
@@ -11,40 +12,13 @@ void json_init(struct json *j, FILE *out)
 	j->first[0] = true;
 }
 
-/* Length of a valid UTF-8 sequence starting at s, or 0 if invalid. */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n;
-	unsigned min;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0)
-		n = 2, cp = s[0] & 0x1f, min = 0x80;
-	else if ((s[0] & 0xf0) == 0xe0)
-		n = 3, cp = s[0] & 0x0f, min = 0x800;
-	else if ((s[0] & 0xf8) == 0xf0)
-		n = 4, cp = s[0] & 0x07, min = 0x10000;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 void json_write_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)(str ? str : "");
 
 	fputc('"', out);
 	while (*s) {
-		size_t n = utf8_len(s);
+		size_t n = str_char_len((const char *)s);
 		if (n == 0) {
 			fputs("\\ufffd", out);
 			s++;
@@ -54,8 +28,9 @@ void json_write_string(FILE *out, const char *str)
 			fputs("\\n", out), s++;
 		} else if (*s == '\t') {
 			fputs("\\t", out), s++;
-		} else if (*s < 0x20 || *s == 0x7f) {
-			fprintf(out, "\\u%04x", *s++);
+		} else if (str_char_unsafe((const char *)s, n)) { /* kept, but not raw */
+			fprintf(out, "\\u%04x", (unsigned)str_char_code((const char *)s, n));
+			s += n;
 		} else {
 			fwrite(s, 1, n, out);
 			s += n;

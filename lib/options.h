@@ -22,10 +22,11 @@ enum opt_result {
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,
                               struct config *cfg, char *err, size_t errlen);
 
-/* Copies name into dst (cap bytes) replacing commas, control characters
- * (C1 included) and bytes that are not UTF-8 with one '_' each, so it can
- * never break a CSV line, a table row or the JSON; never cuts a UTF-8
- * character in half. */
+/* Copies name into dst (cap bytes) replacing each comma, each character
+ * str_char_unsafe refuses (controls, C1, bidirectional controls, U+2028/9)
+ * and each byte that is not UTF-8 with one '_', so it can never break a
+ * CSV line, a table row or the JSON, nor reorder what a terminal shows;
+ * never cuts a UTF-8 character in half. */
 void options_sanitize_name(char *dst, size_t cap, const char *name);
 
 /* A plain decimal (digits, then an optional '.' and digits) into *out;

@@ -26,12 +26,11 @@ int options_fail(struct parser *p, const char *fmt, ...)
 	return -1;
 }
 
-/* A character of a machine name that must become '_': a comma, a control
- * character (C0, DEL, C1 U+0080..U+009F) or a byte that is not UTF-8. */
+/* A character of a machine name that must become '_': a comma (it would
+ * split the CSV line) or what str_char_unsafe says no output shows. */
 static bool name_char_unsafe(const unsigned char *s, size_t n)
 {
-	return n == 0 || (n == 1 && (s[0] == ',' || s[0] < 0x20 || s[0] == 0x7f)) ||
-	       (n == 2 && s[0] == 0xc2 && s[1] <= 0x9f);
+	return (n == 1 && s[0] == ',') || str_char_unsafe((const char *)s, n);
 }
 
 void options_sanitize_name(char *dst, size_t cap, const char *name)

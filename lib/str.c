@@ -28,16 +28,28 @@ static size_t escape(unsigned char c, char *out)
 	return (size_t)snprintf(out, 5, "\\x%02x", c);
 }
 
+/* The lowest code point of each sequence length (shorter is overlong). */
+static const uint32_t utf8_min[] = {0, 0, 0x80, 0x800, 0x10000};
+
 /* Length of the UTF-8 character starting at s: 1 for ASCII, 2-4 for a
- * complete multibyte sequence, 0 for a byte that starts none (escaped,
- * as a stray 0x9b would be a CSI on an 8-bit terminal). */
+ * complete, well-formed multibyte sequence, 0 for a byte that starts none:
+ * a stray continuation byte, a cut sequence, an overlong form, a UTF-16
+ * surrogate (U+D800..U+DFFF) or a code point past U+10FFFF. */
 static size_t utf8_len(const unsigned char *s)
 {
-	size_t n = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+	size_t n = s[0] < 0x80 ? 1 : s[0] < 0xc0 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf8 ? 4 : 0;
+	uint32_t cp;
 
-	for (size_t i = 1; i < n; i++)
+	if (n <= 1)
+		return n;
+	cp = s[0] & (0x7f >> n);
+	for (size_t i = 1; i < n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if (cp < utf8_min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
 	return n;
 }
 
@@ -59,14 +71,22 @@ static bool format_control(const unsigned char *s, size_t n)
 	       (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9);
 }
 
+bool str_char_unsafe(const char *c, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)c;
+
+	return n == 0 || (n == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (n == 2 && s[0] == 0xc2 && s[1] <= 0x9f) ||
+	       format_control(s, n);
+}
+
 bool str_sanitize(char *dst, size_t cap, const char *src)
 {
 	const unsigned char *s = (const unsigned char *)src;
 	size_t used = 0;
 
 	while (*s) {
-		char piece[16]; /* up to three bytes as \xHH, and the NUL */
-		size_t n, adv = 1;
+		char piece[20]; /* up to four bytes as \xHH, and the NUL */
+		size_t n, adv;
 
 		if (*s >= 0x20 && *s < 0x7f) { /* the common case, byte by byte */
 			if (used + 1 >= cap)
@@ -74,15 +94,16 @@ bool str_sanitize(char *dst, size_t cap, const char *src)
 			dst[used++] = (char)*s++;
 			continue;
 		}
-		if (*s < 0x20 || *s == 0x7f || utf8_len(s) == 0) {
+		adv = utf8_len(s);
+		if (adv == 0) { /* one escape for the byte that starts nothing */
+			adv = 1;
 			n = escape(*s, piece);
-		} else if ((s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) || format_control(s, utf8_len(s))) {
-			adv = utf8_len(s);
+		} else if (str_char_unsafe((const char *)s, adv)) {
 			n = 0;
 			for (size_t i = 0; i < adv; i++)
 				n += escape(s[i], piece + n);
 		} else {
-			adv = n = utf8_len(s);
+			n = adv;
 			memcpy(piece, s, n);
 		}
 		if (used + n >= cap)
@@ -95,11 +116,10 @@ bool str_sanitize(char *dst, size_t cap, const char *src)
 	return *s == '\0';
 }
 
-/* The code point of the character starting at s, whose length is n (from
- * utf8_len; 0 means an invalid byte). */
-static uint32_t utf8_decode(const unsigned char *s, size_t n)
+uint32_t str_char_code(const char *c, size_t n)
 {
 	static const unsigned char lead_mask[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+	const unsigned char *s = (const unsigned char *)c;
 	uint32_t cp;
 
 	if (n == 0)
@@ -159,7 +179,7 @@ size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 	size_t bytes = 0, width = 0;
 
 	while (u[bytes]) {
-		size_t n = utf8_len(u + bytes), w = cp_columns(utf8_decode(u + bytes, n));
+		size_t n = utf8_len(u + bytes), w = cp_columns(str_char_code(s + bytes, n));
 
 		if (escape_len(u + bytes)) /* kept whole, like a character */
 			n = w = escape_len(u + bytes);

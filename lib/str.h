@@ -5,23 +5,38 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Copies src into dst (cap bytes, cap > 0), truncating. Returns true if all of src fit. */
 bool str_copy(char *dst, size_t cap, const char *src);
 
-/* Copies src into dst (cap bytes, cap > 0) so that it is safe to print on
- * a terminal inside a one-line message: control characters (C0, DEL, the
- * UTF-8 encoded C1 range U+0080..U+009F), the bidirectional controls
- * (U+202E and kin) and U+2028/U+2029, and bytes that are not UTF-8 become
- * the characters \n, \t, \r or \xHH (one per byte); everything else
- * is kept. Never cuts an escape or a UTF-8 character in half. Idempotent.
- * Returns true if all of src fit. Every message that quotes user input
- * (options, paths, names) goes through this. */
-bool str_sanitize(char *dst, size_t cap, const char *src);
+/* The one rule for text from outside (user input, pasted results) that an
+ * output shows: which bytes are UTF-8 and which characters are unsafe. */
 
 /* Length in bytes of the UTF-8 character at s (1 for ASCII, 2-4), or 0
- * when s does not start a complete, well-formed sequence. */
+ * when s does not start a complete, well-formed sequence: a stray
+ * continuation byte, a cut sequence, an overlong form, a surrogate
+ * (U+D800..U+DFFF) or a code point past U+10FFFF. */
 size_t str_char_len(const char *s);
+
+/* Whether the character at s of length n (str_char_len's) must not be
+ * shown as it is: n 0 (not UTF-8), a control character (C0, DEL, the C1
+ * range U+0080..U+009F), a bidirectional control (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069) or U+2028/U+2029. */
+bool str_char_unsafe(const char *s, size_t n);
+
+/* The code point of the character at s of length n (str_char_len's);
+ * U+FFFD when n is 0. */
+uint32_t str_char_code(const char *s, size_t n);
+
+/* Copies src into dst (cap bytes, cap > 0) so that it is safe to print on
+ * a terminal inside a one-line message: each unsafe character (above)
+ * becomes \n, \t, \r or \xHH per byte (one \xHH for a byte that is
+ * not UTF-8); everything else is kept. Never cuts an escape or a UTF-8
+ * character in half. Idempotent. Returns true if all of src fit. Every
+ * message that quotes user input (options, paths, names) and every string
+ * compare quotes from its input goes through this. */
+bool str_sanitize(char *dst, size_t cap, const char *src);
 
 /* Screen columns of UTF-8 text, without the locale's wcwidth: one per
  * character, two for East Asian wide and fullwidth ones, none for

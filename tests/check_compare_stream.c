@@ -165,8 +165,35 @@ START_TEST(too_large_json_rate_left_out)
 	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_NOT_RUN);
 	ck_assert_int_eq(set.run[0].phase[PHASE_SEEKS].state, CELL_VALUE);
 	ck_assert_uint_eq(set.nwarn, 1);
-	ck_assert_str_eq(set.warning[0], "j.json:1: JSON run 1: block write rate 2e+24 is too large for a rate, "
-	                                 "left out");
+	ck_assert_str_eq(set.warning[0], "j.json:1: JSON run 1: rate_kib_s (block write rate) is "
+	                                 "'2000000000000000000000000': too large for a rate, left out");
+}
+END_TEST
+
+/* JSON rates the CSV reader would refuse as a field (negative, exponent
+ * form, not a number, too many digits): warned about, naming the run and
+ * key, and left out, never shown and ranked as a measured 0. */
+static const char *const bad_json_rates[][2] = {
+	{"-5", "-5"}, {"-0.5", "-0.5"}, {"1e5", "1e5"}, {"1.5e19", "1.5e19"}, {"1e400", "1e400"},
+	{"-1e400", "-1e400"}, {"null", "null"}, {"\"fast\"", "fast"}, {"12.", "12."},
+	{"123456789012345678901234567890", "123456789012345678901234567890"},
+};
+
+START_TEST(bad_json_rate_left_out)
+{
+	char doc[4096], want[256];
+	const char *p;
+
+	p = strstr(JDOC, "627105.5");
+	snprintf(doc, sizeof doc, "%.*s%s%s", (int)(p - JDOC), JDOC, bad_json_rates[_i][0], p + 8);
+	ck_assert_int_eq(input_parse(&set, "j.json", doc, strlen(doc)), 0);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_NOT_RUN);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEEKS].state, CELL_VALUE);
+	ck_assert_uint_eq(set.nwarn, 1);
+	snprintf(want, sizeof want, "j.json:1: JSON run 1: rate_kib_s (block write rate) is '%s': not a rate, left out",
+	         bad_json_rates[_i][1]);
+	ck_assert_str_eq(set.warning[0], want);
 }
 END_TEST
 
@@ -191,6 +218,10 @@ START_TEST(quoted_input_is_sanitized)
 		{",vm,", ",e\x1b]0;x\x07v,", "e\\x1b]0;x\\x07v"},  /* ESC ] (window title) */
 		{",vm,", ",a\xe2\x80\xaev,", "a\\xe2\\x80\\xaev"}, /* U+202E */
 		{",vm,", ",bad\xff\xe2\x80,", "bad\\xff\\xe2\\x80"}, /* not UTF-8 */
+		{",vm,", ",o\xe0\x80\xafv,", "o\\xe0\\x80\\xafv"},     /* overlong '/' */
+		{",vm,", ",s\xed\xa0\x80v,", "s\\xed\\xa0\\x80v"},     /* a surrogate */
+		{",vm,", ",h\xf4\x90\x80\x80v,", "h\\xf4\\x90\\x80\\x80v"}, /* past U+10FFFF */
+		{",vm,", ",i\xe2\x81\xa6v,", "i\\xe2\\x81\\xa6v"},     /* U+2066 isolate */
 	};
 	const char *line;
 
@@ -207,6 +238,28 @@ START_TEST(quoted_input_is_sanitized)
 	ck_assert_int_eq(input_parse(&set, "t.txt", line, strlen(line)), 0);
 	ck_assert_uint_eq(set.nwarn, 1);
 	ck_assert_str_eq(set.warning[0], "t.txt:1: 1.98 line skipped: field 13 (block write %CPU) is '7\\x1b[2J8'");
+}
+END_TEST
+
+/* A machine name with blanks is one field, as bonnie++ and bonnie write
+ * it: the line is read whole wherever it stands; a blank elsewhere still
+ * ends a line. */
+START_TEST(name_with_blanks)
+{
+	char text[3072], one[1024], two[1024];
+
+	snprintf(one, sizeof one, "%s", with(L198, ",vm,", ",my web server,"));
+	snprintf(two, sizeof two, "%s", with(L198, ",vm,", ",box  2,"));
+	one[strlen(one) - 1] = two[strlen(two) - 1] = '\0';
+	snprintf(text, sizeof text, "Results: %s  (the old disk)\n%s %s\n1.98,2.00a,web server\n", one, two, L198);
+	ck_assert_int_eq(input_parse(&set, "t.txt", text, strlen(text)), 0);
+	ck_assert_uint_eq(set.count, 3);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "my web server");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "box  2");
+	ck_assert_str_eq(set.run[2].meta[META_NAME], "vm");
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.warning[0], "t.txt:3: 1.98 line skipped: 3 fields, a 1.98 line has 50");
 }
 END_TEST
 
@@ -255,7 +308,9 @@ Suite *suite_compare_stream(void)
 	tcase_add_test(tc, nul_before_a_result);
 	tcase_add_test(tc, too_large_rate_left_out);
 	tcase_add_test(tc, too_large_json_rate_left_out);
+	tcase_add_loop_test(tc, bad_json_rate_left_out, 0, (int)(sizeof bad_json_rates / sizeof bad_json_rates[0]));
 	tcase_add_test(tc, quoted_input_is_sanitized);
+	tcase_add_test(tc, name_with_blanks);
 	tcase_add_test(tc, warnings_handed_out);
 	tcase_add_test(tc, read_error_keeps_what_was_found);
 	suite_add_tcase(s, tc);

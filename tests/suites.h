@@ -6,6 +6,7 @@
 
 #define TEST_SUITES(X) \
 	X(units)           \
+	X(str)             \
 	X(options)         \
 	X(hist)            \
 	X(rng)             \

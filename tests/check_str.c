@@ -1,0 +1,135 @@
+/* The one rule for text from outside (lib/str.c): which bytes are UTF-8
+ * (strict: no overlong form, surrogate, code point past U+10FFFF or cut
+ * sequence) and which characters are unsafe to show (controls, C1,
+ * bidirectional controls); the message sanitiser escapes them, the machine
+ * name gets '_', the JSON writer JSON escapes (U+FFFD for a byte that is
+ * not UTF-8). */
+#include "suites.h"
+#include "../lib/json.h"
+#include "../lib/options.h"
+#include "../lib/str.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct utf8_case {
+	const char *in;
+	size_t len;          /* str_char_len of in */
+	const char *escaped; /* str_sanitize */
+	const char *named;   /* options_sanitize_name */
+};
+
+static const struct utf8_case utf8_cases[] = {
+	/* well-formed characters of every length are kept */
+	{"a", 1, "a", "a"},
+	{"\xc3\xa9", 2, "\xc3\xa9", "\xc3\xa9"},                 /* U+00E9 */
+	{"\xc2\xa0", 2, "\xc2\xa0", "\xc2\xa0"},                 /* U+00A0, past the C1 range */
+	{"\xe0\xa0\x80", 3, "\xe0\xa0\x80", "\xe0\xa0\x80"},     /* U+0800, the shortest 3-byte */
+	{"\xe4\xb8\xad", 3, "\xe4\xb8\xad", "\xe4\xb8\xad"},     /* U+4E2D */
+	{"\xed\x9f\xbf", 3, "\xed\x9f\xbf", "\xed\x9f\xbf"},     /* U+D7FF, below the surrogates */
+	{"\xee\x80\x80", 3, "\xee\x80\x80", "\xee\x80\x80"},     /* U+E000, above them */
+	{"\xef\xbf\xbd", 3, "\xef\xbf\xbd", "\xef\xbf\xbd"},     /* U+FFFD */
+	{"\xe2\x80\x8d", 3, "\xe2\x80\x8d", "\xe2\x80\x8d"},     /* U+200D joiner (emoji) */
+	{"\xe2\x80\xaf", 3, "\xe2\x80\xaf", "\xe2\x80\xaf"},     /* U+202F, after the overrides */
+	{"\xf0\x90\x80\x80", 4, "\xf0\x90\x80\x80", "\xf0\x90\x80\x80"}, /* U+10000 */
+	{"\xf0\x9f\x98\x80", 4, "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80"}, /* U+1F600 */
+	{"\xf4\x8f\xbf\xbf", 4, "\xf4\x8f\xbf\xbf", "\xf4\x8f\xbf\xbf"}, /* U+10FFFF, the last */
+	/* overlong forms */
+	{"\xc0\xaf", 0, "\\xc0\\xaf", "__"},
+	{"\xc1\xbf", 0, "\\xc1\\xbf", "__"},
+	{"\xe0\x80\xaf", 0, "\\xe0\\x80\\xaf", "___"},
+	{"\xe0\x9f\xbf", 0, "\\xe0\\x9f\\xbf", "___"},
+	{"\xf0\x80\x80\xaf", 0, "\\xf0\\x80\\x80\\xaf", "____"},
+	{"\xf0\x8f\xbf\xbf", 0, "\\xf0\\x8f\\xbf\\xbf", "____"},
+	/* UTF-16 surrogates */
+	{"\xed\xa0\x80", 0, "\\xed\\xa0\\x80", "___"},
+	{"\xed\xbf\xbf", 0, "\\xed\\xbf\\xbf", "___"},
+	/* past U+10FFFF */
+	{"\xf4\x90\x80\x80", 0, "\\xf4\\x90\\x80\\x80", "____"},
+	{"\xf5\x80\x80\x80", 0, "\\xf5\\x80\\x80\\x80", "____"},
+	{"\xff", 0, "\\xff", "_"},
+	/* cut sequences and stray continuation bytes */
+	{"\xe4\xb8", 0, "\\xe4\\xb8", "__"},
+	{"\xf0\x9f\x98", 0, "\\xf0\\x9f\\x98", "___"},
+	{"\xc3" "a", 0, "\\xc3" "a", "_a"},
+	{"\x80", 0, "\\x80", "_"},
+	{"\xbf\xbf", 0, "\\xbf\\xbf", "__"},
+	/* controls: C0, DEL, C1 */
+	{"\x1b", 1, "\\x1b", "_"},
+	{"\n", 1, "\\n", "_"},
+	{"\x7f", 1, "\\x7f", "_"},
+	{"\xc2\x80", 2, "\\xc2\\x80", "_"},
+	{"\xc2\x9b", 2, "\\xc2\\x9b", "_"},
+	/* bidirectional controls and the line and paragraph separators */
+	{"\xd8\x9c", 2, "\\xd8\\x9c", "_"},                  /* U+061C */
+	{"\xe2\x80\x8e", 3, "\\xe2\\x80\\x8e", "_"},         /* U+200E */
+	{"\xe2\x80\x8f", 3, "\\xe2\\x80\\x8f", "_"},         /* U+200F */
+	{"\xe2\x80\xaa", 3, "\\xe2\\x80\\xaa", "_"},         /* U+202A */
+	{"\xe2\x80\xae", 3, "\\xe2\\x80\\xae", "_"},         /* U+202E */
+	{"\xe2\x81\xa6", 3, "\\xe2\\x81\\xa6", "_"},         /* U+2066 */
+	{"\xe2\x81\xa9", 3, "\\xe2\\x81\\xa9", "_"},         /* U+2069 */
+	{"\xe2\x80\xa8", 3, "\\xe2\\x80\\xa8", "_"},         /* U+2028 */
+	{"\xe2\x80\xa9", 3, "\\xe2\\x80\\xa9", "_"},         /* U+2029 */
+	/* the name's own rule: a comma */
+	{",", 1, ",", "_"},
+};
+
+#define NUTF8_CASES ((int)(sizeof utf8_cases / sizeof utf8_cases[0]))
+
+START_TEST(utf8_table)
+{
+	const struct utf8_case *c = &utf8_cases[_i];
+	char in[32], escaped[64], named[64];
+
+	/* between two letters, so a cut sequence is not only cut by the end */
+	snprintf(in, sizeof in, "x%sy", c->in);
+	ck_assert_uint_eq(str_char_len(c->in), c->len);
+	ck_assert(str_sanitize(escaped, sizeof escaped, c->in));
+	ck_assert_str_eq(escaped, c->escaped);
+	options_sanitize_name(named, sizeof named, c->in);
+	ck_assert_str_eq(named, c->named);
+	ck_assert(str_sanitize(escaped, sizeof escaped, in));
+	ck_assert(strncmp(escaped, "x", 1) == 0 && strcmp(escaped + strlen(escaped) - 1, "y") == 0);
+	ck_assert_uint_eq(strlen(escaped), strlen(c->escaped) + 2);
+	options_sanitize_name(named, sizeof named, in);
+	ck_assert_uint_eq(strlen(named), strlen(c->named) + 2);
+}
+END_TEST
+
+/* The JSON writer keeps what is UTF-8 and safe, writes an unsafe character
+ * as its JSON escape and U+FFFD for each byte that is not UTF-8. */
+START_TEST(json_strings_follow_the_rule)
+{
+	char *buf = NULL;
+	size_t len = 0;
+
+	for (int i = 0; i < NUTF8_CASES; i++) {
+		const struct utf8_case *c = &utf8_cases[i];
+		FILE *out = open_memstream(&buf, &len);
+
+		ck_assert_ptr_nonnull(out);
+		json_write_string(out, c->in);
+		fclose(out);
+		if (c->len == 0)
+			ck_assert_msg(strstr(buf, "\\ufffd") != NULL, "case %d: %s", i, buf);
+		else if (strcmp(c->named, "_") == 0 && c->in[0] != ',') /* unsafe: an escape */
+			ck_assert_msg(buf[1] == '\\' && strlen(buf) <= 8, "case %d: %s", i, buf);
+		else
+			ck_assert_msg(strncmp(buf + 1, c->in, c->len) == 0, "case %d: %s", i, buf);
+		free(buf);
+		buf = NULL;
+	}
+}
+END_TEST
+
+Suite *suite_str(void)
+{
+	Suite *s = suite_create("str");
+	TCase *tc = tcase_create("utf8");
+
+	tcase_add_loop_test(tc, utf8_table, 0, NUTF8_CASES);
+	tcase_add_test(tc, json_strings_follow_the_rule);
+	suite_add_tcase(s, tc);
+	return s;
+}
