@@ -68,8 +68,8 @@ if [ "${MEASURE:-}" = 1 ]; then
 	echo "read right: $right of $total results ($((100 * right / total))%), $extra runs nobody expected"
 	exit 0
 fi
-check "the corpus has fixtures ($total results)" [ "$total" -ge 25 ]
-[ "$C" = tests/compare-corpus ] && [ -z "${VARIANT:-}" ] || finish
+check "the corpus has fixtures ($total results)" [ "$total" -gt 0 ]
+[ "$C" = tests/compare-corpus ] && [ -z "${VARIANT:-}" ] || { finish; exit; }
 
 # The README example: the flattened Japanese post with its CSV lines removed
 # is read back to both servers' numbers from the tables alone.
