@@ -220,6 +220,11 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 				break;
 			}
 		}
+		if (used == 0) /* a shell comment marker is no part of a name: "#tb6", "# tb6" */
+			while (t.n && t.p[0] == '#')
+				t.p++, t.n--;
+		if (t.n == 0)
+			continue;
 		if (used + t.n + 2 > sizeof r->name) /* names with blanks: "my host" */
 			goto no;
 		if (used)
