@@ -109,6 +109,10 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample
 	BONNIE=$(abspath $(BIN)) tests/compare.sh
 	BONNIE=$(abspath $(BIN)) tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) tests/names.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-heldout tests/compare_corpus.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-heldout VARIANT=crlf tests/compare_corpus.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-heldout VARIANT=flat tests/compare_corpus.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-kinds tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) tests/fleet.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clients.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clientsig.sh

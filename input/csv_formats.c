@@ -46,7 +46,7 @@ static const struct field_span map_198[] = {
 	{0, K_END, 0, 0},
 };
 
-/* 1.96 and 1.97: 48 fields, 1.98 without the seek count and seek workers. */
+/* 1.93c, 1.96 and 1.97: 48 fields, 1.98 without the seek count and seek workers. */
 static const struct field_span map_196[] = {
 	ONE(0, K_TAG, 0), ONE(1, K_META, META_VERSION), ONE(2, K_META, META_NAME),
 	ONE(3, K_COUNT, META_CONCURRENCY), ONE(4, K_COUNT, META_SEED), ONE(5, K_SIZE, META_SIZE),
@@ -73,6 +73,7 @@ const struct csv_format input_csv_formats[] = {
 	{"1.98", "1.98", 50, map_198},
 	{"1.97", "1.97", 48, map_196},
 	{"1.96", "1.96", 48, map_196},
+	{"1.93c", "1.93c", 48, map_196}, /* 1.96's layout under its own tag */
 	{NULL, "1.0x", 27, map_10x},
 };
 const int input_csv_format_count = sizeof input_csv_formats / sizeof input_csv_formats[0];

@@ -79,6 +79,14 @@ bool input_qp_detect(const char *text, size_t len);
 int input_qp_decode(const char *text, size_t len, char **out, size_t *out_len, unsigned **line_map,
                     size_t *nlines);
 
+/* diff.c: whether text holds results posted as a diff (table rows marked
+ * '-' and others marked '+'), and one side of it ('-' or '+'): its marked
+ * lines and the context unmarked, the other side's lines left empty (so
+ * line numbers stay). Returns the side (malloc'ed, NUL-terminated) or NULL
+ * (memory). */
+bool input_diff_detect(const char *text, size_t len);
+char *input_diff_side(const char *text, size_t len, char sign, size_t *out_len);
+
 /* Appends a copy of run / a formatted warning. Return 0 or -1 (memory). */
 int input_add_run(struct parsed_set *set, const struct parsed_run *run);
 int input_warn(struct parsed_set *set, const char *name, unsigned line, const char *fmt, ...)

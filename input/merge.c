@@ -56,12 +56,21 @@ static void origin_add(char *dst, const char *b, const char *name)
 	memcpy(dst, out, sizeof out);
 }
 
+/* The CSV line's name is the table's with the table's last %CPU cell in
+ * front: a flattened page ran the two together ("38server,2G,..."). */
+static bool glued_name(const char *table, const char *csv)
+{
+	size_t d = strspn(csv, "0123456789");
+
+	return table[0] && d >= 1 && d <= 3 && strcmp(csv + d, table) == 0;
+}
+
 /* One name starts the other, or the table kept none. */
 static bool names_agree(const char *table, const char *csv)
 {
 	size_t a = strlen(table), b = strlen(csv);
 
-	return strncmp(table, csv, a < b ? a : b) == 0;
+	return strncmp(table, csv, a < b ? a : b) == 0 || glued_name(table, csv);
 }
 
 static bool figure_agrees(const struct table_run *tr, const struct parsed_run *r, int i, bool latency)
@@ -118,7 +127,7 @@ static void join_table(struct parsed_run *r, const struct table_run *tr, const c
 {
 	origin_add(r->origin, tr->run.origin, name);
 	/* a CSV line without a name (-m ""? a cut paste) takes its table's */
-	if (!r->meta[META_NAME][0])
+	if (!r->meta[META_NAME][0] || glued_name(tr->run.meta[META_NAME], r->meta[META_NAME]))
 		str_copy(r->meta[META_NAME], PARSED_META_LEN, tr->run.meta[META_NAME]);
 	/* a 1.0x line does not say its version; its table does */
 	if (strcmp(r->format, "1.0x") == 0 && tr->run.meta[META_VERSION][0])

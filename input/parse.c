@@ -1,7 +1,7 @@
 /* input_parse_piece: every result in one piece of the input (read.c cuts
  * them). A quoted-printable piece is decoded first (origins and warnings
  * still name the lines of the file as given); then its CSV lines (scan.c)
- * and its tables (table.c) are read, and merge.c makes one run of each
+ * and its tables (table.c) are read (from each side of a diff, diff.c), and merge.c makes one run of each
  * result. */
 #include "table.h"
 
@@ -99,6 +99,30 @@ static void hand_out(struct parsed_set *set, size_t wfirst, void (*cb)(const cha
 	set->nwarn = wfirst;
 }
 
+/* The CSV lines and tables of text, or of each side of it when it is a
+ * diff (identical results of the two sides are merged later). */
+static int read_sides(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+                      size_t len)
+{
+	int rc = 0;
+
+	if (!input_diff_detect(text, len)) {
+		rc = input_scan(set, name, text, len);
+		return rc == 0 ? input_tables(ts, name, text, len) : rc;
+	}
+	for (const char *sign = "-+"; *sign && rc == 0; sign++) {
+		size_t n;
+		char *side = input_diff_side(text, len, *sign, &n);
+		if (side == NULL)
+			return -1;
+		rc = input_scan(set, name, side, n);
+		if (rc == 0)
+			rc = input_tables(ts, name, side, n);
+		free(side);
+	}
+	return rc;
+}
+
 int input_parse_piece(struct parsed_set *set, const char *name, const char *text, size_t len,
                       unsigned first_line, bool *qp)
 {
@@ -118,9 +142,7 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 		}
 		text = decoded;
 	}
-	rc = input_scan(set, name, text, len);
-	if (rc == 0)
-		rc = input_tables(&ts, name, text, len);
+	rc = read_sides(set, &ts, name, text, len);
 	if (rc == 0)
 		rc = input_merge(set, first, &ts, name);
 	if (map || first_line > 1) {

@@ -30,12 +30,14 @@ struct row {
 struct table {
 	char version[16], concurrency[8], file_name[PARSED_META_LEN];
 	bool per_sec; /* "/sec" headers (1.98 on): I/O rates carry k, m or g */
+	bool no_seeks; /* an I/O table cut before its Seeks column: ten cells */
 	struct row io[MAX_ROWS], file[MAX_ROWS];
 	int nio, nfile;
 };
 
 static const char *const rates_k = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP/sec%CP";
 static const char *const rates_s = "/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP";
+static const char *const rates_k5 = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP";
 
 static void tok_copy(char *dst, size_t cap, const struct tok *t)
 {
@@ -66,27 +68,41 @@ static bool read_version(struct tcur *c, char *version, size_t cap)
 	return false;
 }
 
+/* The line of rate units under the column names, or none: a poster may
+ * leave it out (then the rows must follow). */
+static bool io_units(struct tcur *c, struct table *tb)
+{
+	struct tok t;
+
+	if (tok_spell(c, "MachineSize:chnk") || tok_spell(c, "MachineSize") || tok_spell(c, "Name:Sizeetc") ||
+	    tok_spell(c, "Size")) {
+		if (tok_spell(c, tb->no_seeks ? rates_k5 : rates_k))
+			return true;
+		return !tb->no_seeks && tok_spell(c, rates_s) && (tb->per_sec = true);
+	}
+	return !tok_peek(c, &t) || !(tok_is(&t, "Machine") || tok_is(&t, "Name:Size"));
+}
+
+/* The I/O header: its title line ("Sequential Output"), the Concurrency
+ * line of 1.9x, the column names and the units; a pasted table may lack
+ * the title and the units, not the column names. */
 static bool io_header(struct tcur *c, struct table *tb)
 {
 	struct tcur start = *c, save;
 	struct tok t, n;
 
-	if (!tok_spell(c, "SequentialOutputSequentialInputRandom"))
-		return false;
+	tok_spell(c, "SequentialOutputSequentialInputRandom");
 	save = *c;
 	if (tok_next(c, &t) && tok_is(&t, "Concurrency") && tok_next(c, &n) && tok_files_like(&n) && n.n < 8)
 		tok_copy(tb->concurrency, sizeof tb->concurrency, &n);
 	else
 		*c = save;
-	if (tok_spell(c, "PerChrBlockRewritePerChrBlockSeeks") &&
-	    (tok_spell(c, "MachineSize:chnk") || tok_spell(c, "MachineSize") || tok_spell(c, "Name:Sizeetc") ||
-	     tok_spell(c, "Size"))) {
-		if (tok_spell(c, rates_k))
-			return true;
-		if (tok_spell(c, rates_s))
-			return tb->per_sec = true;
-	}
+	if ((tok_spell(c, "PerChrBlockRewritePerChrBlockSeeks") ||
+	     (tb->no_seeks = tok_spell(c, "PerChrBlockRewritePerChrBlock"))) &&
+	    io_units(c, tb))
+		return true;
 	*c = start;
+	tb->no_seeks = false;
 	return false;
 }
 
@@ -111,6 +127,20 @@ no:
 	return false;
 }
 
+/* The digits a row's last %CPU cell starts with when a flattened page ran
+ * it into the next text ("38server,2G,..."): 1 to 3, then a letter. */
+static size_t glued_cpu(const struct tok *k)
+{
+	size_t d = 0;
+
+	while (d < k->n && d < 4 && k->p[d] >= '0' && k->p[d] <= '9')
+		d++;
+	if (d == 0 || d > 3 || d == k->n)
+		return 0;
+	char next = k->p[d];
+	return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ? d : 0;
+}
+
 /* Rate and %CPU pairs, up to max tokens. */
 static int read_cells(struct tcur *c, struct tok *cell, int max)
 {
@@ -119,6 +149,14 @@ static int read_cells(struct tcur *c, struct tok *cell, int max)
 
 	while (n < max && tok_peek(c, &t)) {
 		struct tok k = tok_clean(t);
+		size_t d = n == max - 1 ? glued_cpu(&k) : 0;
+		if (d) { /* the rest is read as the text it starts */
+			k.n = d;
+			c->pos = (size_t)(k.p + d - c->text);
+			c->line = k.line;
+			cell[n++] = k;
+			break;
+		}
 		if (k.n == 0 || !(n % 2 == 0 ? tok_rate_like(&k) : tok_cpu_like(&k)))
 			break;
 		tok_next(c, &t);
@@ -162,7 +200,7 @@ static bool blank_cells(const struct row *r)
 }
 
 /* [name] key cells [Latency ...]: key is a size (I/O rows) or a file count. */
-static bool read_row(struct tcur *c, struct row *r, bool io)
+static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 {
 	struct tcur save = *c;
 	struct tok t, next;
@@ -182,6 +220,11 @@ static bool read_row(struct tcur *c, struct row *r, bool io)
 				break;
 			}
 		}
+		if (used == 0) /* a shell comment marker is no part of a name: "#tb6", "# tb6" */
+			while (t.n && t.p[0] == '#')
+				t.p++, t.n--;
+		if (t.n == 0)
+			continue;
 		if (used + t.n + 2 > sizeof r->name) /* names with blanks: "my host" */
 			goto no;
 		if (used)
@@ -189,8 +232,9 @@ static bool read_row(struct tcur *c, struct row *r, bool io)
 		memcpy(r->name + used, t.p, t.n);
 		used += t.n;
 	}
-	r->ncells = read_cells(c, r->cell, CELLS);
-	if (r->ncells != CELLS && !(io && r->ncells == 8)) /* -f: no per-char cells */
+	int full = no_seeks ? CELLS - 2 : CELLS;
+	r->ncells = read_cells(c, r->cell, full);
+	if (r->ncells != full && !(io && !no_seeks && r->ncells == 8)) /* -f: no per-char cells */
 		goto no;
 	r->nlat = read_latency(c, r->lat);
 	if (r->ncells == 8 && r->nlat != 4 && !blank_cells(r))
@@ -208,12 +252,12 @@ static bool parse_table(struct tcur *c, struct table *tb)
 	memset(tb, 0, sizeof *tb);
 	read_version(c, tb->version, sizeof tb->version);
 	if (io_header(c, tb))
-		while (tb->nio < MAX_ROWS && read_row(c, &tb->io[tb->nio], true))
+		while (tb->nio < MAX_ROWS && read_row(c, &tb->io[tb->nio], true, tb->no_seeks))
 			tb->nio++;
 	save = *c;
 	read_version(c, tb->version, sizeof tb->version);
 	if (file_header(c, tb))
-		while (tb->nfile < MAX_ROWS && read_row(c, &tb->file[tb->nfile], false))
+		while (tb->nfile < MAX_ROWS && read_row(c, &tb->file[tb->nfile], false, false))
 			tb->nfile++;
 	if (tb->nfile == 0)
 		*c = save;
@@ -249,7 +293,7 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 
 static void fill_cells(struct table_run *tr, const struct row *r, int first)
 {
-	const int *slot = r->ncells == CELLS ? all6 : no_char;
+	const int *slot = r->ncells >= CELLS - 2 ? all6 : no_char; /* all six, or five: no Seeks column */
 	int pairs = r->ncells / 2;
 
 	for (int k = 0; k < pairs; k++) {
@@ -387,7 +431,7 @@ int input_tables(struct table_set *ts, const char *name, const char *text, size_
 		return -1;
 	tcur_init(&c, text, len);
 	while (rc == 0 && tok_peek(&c, &t)) {
-		if (tok_is(&t, "Version") || opens_section(&t)) {
+		if (tok_is(&t, "Version") || opens_section(&t) || tok_is(&t, "-Per")) {
 			struct tcur at = c;
 			if (parse_table(&at, tb)) {
 				rc = table_runs(ts, tb, name);

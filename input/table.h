@@ -8,13 +8,13 @@
 
 /* Reads text token by token, blanks and line ends alike, so a table reads
  * the same whole, with runs of blanks collapsed, glued onto one line or
- * wrapped by a mailer. Mail quote marks (">", "> >", ">>") that open a line
- * are skipped. */
+ * wrapped by a mailer. Mail quote marks (">", "> >", ">>") are skipped
+ * wherever they stand (a flattened page has them inside its one line), and
+ * so are tokens of markup alone ("**", "[/COLOR]", "<b>"). */
 struct tcur {
 	const char *text;
 	size_t len, pos;
 	unsigned line; /* of the next token */
-	bool bol;      /* nothing but blanks since the last line end */
 };
 
 struct tok {

@@ -20,19 +20,44 @@ static bool digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* "[/COLOR]", "[b]", "<b>": one tag; "**", "__", "```": emphasis marks. */
+static size_t tag_len(const char *p, size_t n)
+{
+	char close = p[0] == '[' ? ']' : p[0] == '<' ? '>' : 0;
+	const char *e = close && n > 2 ? memchr(p + 1, close, n - 1) : NULL;
+
+	if (e == NULL || e == p + 1 || !((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z') || p[1] == '/'))
+		return 0;
+	return (size_t)(e + 1 - p);
+}
+
+/* A token a page's markup made, with nothing of a table in it: it is read
+ * as the blank it stands for ("** 542**", "[COLOR=red] 38[/COLOR]"). */
+static bool markup_only(const struct tok *t)
+{
+	size_t i = 0, k;
+
+	while (i < t->n) {
+		if (strchr("*_`~", t->p[i]))
+			i++;
+		else if ((k = tag_len(t->p + i, t->n - i)) > 0)
+			i += k;
+		else
+			return false;
+	}
+	return true;
+}
+
 void tcur_init(struct tcur *c, const char *text, size_t len)
 {
-	*c = (struct tcur){text, len, 0, 1, true};
+	*c = (struct tcur){text, len, 0, 1};
 }
 
 bool tok_next(struct tcur *c, struct tok *t)
 {
 	for (;;) {
 		while (c->pos < c->len && blank(c->text[c->pos])) {
-			if (c->text[c->pos] == '\n') {
-				c->line++;
-				c->bol = true;
-			}
+			c->line += c->text[c->pos] == '\n';
 			c->pos++;
 		}
 		if (c->pos >= c->len)
@@ -41,12 +66,12 @@ bool tok_next(struct tcur *c, struct tok *t)
 		while (c->pos < c->len && !blank(c->text[c->pos]))
 			c->pos++;
 		*t = (struct tok){c->text + start, c->pos - start, c->line};
-		if (c->bol) /* mail quote marks: "> > text", ">>text" */
-			while (t->n && t->p[0] == '>')
-				t->p++, t->n--;
-		if (t->n == 0)
+		/* mail quote marks: "> > text", ">>text"; anywhere, as a page
+		 * flattened onto one line shows them. No cell starts with '>'. */
+		while (t->n && t->p[0] == '>')
+			t->p++, t->n--;
+		if (t->n == 0 || markup_only(t))
 			continue;
-		c->bol = false;
 		return true;
 	}
 }
@@ -97,22 +122,21 @@ no:
 	return false;
 }
 
-/* Strips one "<tag>" or "</tag>" from the front (at 0) or back of t. */
+/* Strips one "<tag>", "</tag>" or BBCode "[tag]" from the front (at 0)
+ * or back of t. */
 static bool strip_tag(struct tok *t, bool back)
 {
 	const char *s = t->p, *e = t->p + t->n;
+	size_t k;
 
-	if (!back && t->n > 2 && s[0] == '<') {
-		const char *gt = memchr(s, '>', t->n);
-		if (gt && gt > s + 1) {
-			t->n -= (size_t)(gt + 1 - s);
-			t->p = gt + 1;
-			return true;
-		}
+	if (!back && (k = tag_len(s, t->n)) > 0) {
+		t->n -= k;
+		t->p += k;
+		return true;
 	}
-	if (back && t->n > 2 && e[-1] == '>')
+	if (back && t->n > 2 && (e[-1] == '>' || e[-1] == ']'))
 		for (const char *p = e - 2; p > s; p--)
-			if (*p == '<') {
+			if (*p == (e[-1] == '>' ? '<' : '[') && tag_len(p, (size_t)(e - p)) == (size_t)(e - p)) {
 				t->n = (size_t)(p - s);
 				return true;
 			}

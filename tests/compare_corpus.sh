@@ -8,9 +8,21 @@
 # equal the expected line's and its kind is the expected one; a run nobody
 # expected is wrong too. MEASURE=1 only prints the fraction of results read
 # right (kinds not checked, so an older binary can be measured) and exits 0.
+# CORPUS=tests/compare-heldout runs the held-out texts instead (collected
+# after the reader was written); VARIANT=crlf ends every line with CR LF,
+# VARIANT=flat puts each text on one line (every newline a blank), as pages
+# that lost their line breaks show it.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
-C=tests/compare-corpus
+C=${CORPUS:-tests/compare-corpus}
+# the text compare reads: the fixture as stored, or turned into a variant
+variant() {
+	case "${VARIANT:-}" in
+	crlf) sed 's/$/\r/' "$1" ;;
+	flat) tr '\n' ' ' <"$1" ;;
+	*) cat "$1" ;;
+	esac
+}
 
 key() { awk -F, '{ printf "%s,%s", $3, $6; for (i = 10; i <= 50; i++) printf ",%s", $i; print "" }'; }
 # origin "a.txt:3 (table) + a.txt:9" -> "table+csv"; a JSON run -> "json"
@@ -23,10 +35,12 @@ total=0 right=0 extra=0
 for f in "$C"/*.txt; do
 	exp=${f%.txt}.expect
 	[ -f "$exp" ] || continue
-	"$BONNIE" compare --format csv "$f" >"$T/out.csv" 2>/dev/null
+	in=$T/${f##*/}
+	variant "$f" >"$in"
+	"$BONNIE" compare --format csv "$in" >"$T/out.csv" 2>/dev/null
 	key <"$T/out.csv" >"$T/got"
 	if [ "${MEASURE:-}" != 1 ]; then
-		"$BONNIE" compare --format json "$f" 2>/dev/null | kinds >"$T/kinds"
+		"$BONNIE" compare --format json "$in" 2>/dev/null | kinds >"$T/kinds"
 	fi
 	grep -v '^#' "$exp" | cut -d' ' -f1 >"$T/want.kind"
 	grep -v '^#' "$exp" | cut -d' ' -f2- | key >"$T/want"
@@ -54,7 +68,8 @@ if [ "${MEASURE:-}" = 1 ]; then
 	echo "read right: $right of $total results ($((100 * right / total))%), $extra runs nobody expected"
 	exit 0
 fi
-check "the corpus has fixtures ($total results)" [ "$total" -ge 60 ]
+check "the corpus has fixtures ($total results)" [ "$total" -gt 0 ]
+[ "$C" = tests/compare-corpus ] && [ -z "${VARIANT:-}" ] || { finish; exit; }
 
 # The README example: the flattened Japanese post with its CSV lines removed
 # is read back to both servers' numbers from the tables alone.
