@@ -88,9 +88,9 @@ for fmt in text markdown csv json; do
 done
 check "hostile: ESC in a name shown as \\x1b" grep -qF 'e\x1b]0;pwned\x07vil\xe2\x80\xaegnp' "$T/h.text"
 check "hostile: ESC in a field quoted as \\x1b" \
-	grep -qxF "bonnie: $T/hostile:2: 1.98 line skipped: field 13 (block write %CPU) is '7\\x1b[2J8'" "$T/h.err"
+	grep -qxF "bonnie: $T/hostile:2: 1.98 line skipped: field 12 (block write %CPU) is '7\\x1b[2J8'" "$T/h.err"
 check "hostile: the huge rate is named and left out" grep -qxF \
-	"bonnie: $T/hostile:4: 1.98 line: field 12 (block write rate) is '99999999999999999999999999': too large for a rate, left out" \
+	"bonnie: $T/hostile:4: 1.98 line: field 11 (block write rate) is '99999999999999999999999999': too large for a rate, left out" \
 	"$T/h.err"
 check "hostile: NUL bytes named once" [ "$(grep -c 'NUL bytes' "$T/h.err")" = 1 ]
 check "hostile: four runs (the one after the NUL too)" [ "$(jq '.runs | length' "$T/h.json")" = 4 ]
@@ -215,5 +215,21 @@ for fmt in text markdown; do
 done
 check "40 runs: pages repeat the phase column" [ "$(grep -c '^Phase ' "$T/many.text")" -ge 7 ]
 check "40 runs, COLUMNS=80: one run a page" [ "$(grep -c '^Phase ' "$T/many80.text")" = 40 ]
+# On a terminal (script(1) gives it a pty of 80 columns) without COLUMNS in
+# the environment, as bash leaves it: the terminal's own width; COLUMNS set
+# overrides it.
+if command -v script >/dev/null; then
+	script -qec "stty cols 80 rows 24; env -u COLUMNS '$BONNIE' compare '$T/many'" /dev/null 2>/dev/null |
+		tr -d '\r' >"$T/tty80.text"
+	check "40 runs on an 80-column terminal, no COLUMNS: no line wider than 80 (got $(wc -L <"$T/tty80.text"))" \
+		[ "$(wc -L <"$T/tty80.text")" -le 80 ]
+	check "40 runs on an 80-column terminal: the runs are there" grep -q 'R40 host40 512M' "$T/tty80.text"
+	script -qec "stty cols 80 rows 24; COLUMNS=120 '$BONNIE' compare '$T/many'" /dev/null 2>/dev/null |
+		tr -d '\r' >"$T/tty120.text"
+	w=$(wc -L <"$T/tty120.text")
+	check "40 runs on an 80-column terminal, COLUMNS=120: COLUMNS wins (widest line $w)" test "$w" -gt 80 -a "$w" -le 120
+else
+	fail "script(1) is needed to give compare a terminal"
+fi
 check "40 runs: every page has every phase row" [ "$(grep -c '^block write ' "$T/many.text")" = "$(grep -c '^Phase ' "$T/many.text")" ]
 finish

@@ -20,8 +20,10 @@ check "--help prints nothing on stderr" [ ! -s "$T/err" ]
 check "--list-phases exits 0 (got $rc)" [ $rc -eq 0 ]
 check "--list-phases: 12 lines of 8 tab-separated fields" \
 	sh -c "[ \$(wc -l <'$T/list') -eq 12 ] && awk -F'\t' 'NF != 8 { exit 1 }' '$T/list'"
-check "--list-phases: rate, %CPU, latency fields distinct, 10..50" \
-	sh -c "cut -f4-6 '$T/list' | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; cut -f4-6 '$T/list' | tr '\t' '\n' | awk '\$1 < 10 || \$1 > 50 { exit 1 }'"
+check "--list-phases: rate, %CPU, latency fields distinct, 9..49 (numbered from 0)" \
+	sh -c "cut -f4-6 '$T/list' | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; cut -f4-6 '$T/list' | tr '\t' '\n' | awk '\$1 < 9 || \$1 > 49 { exit 1 }'"
+check "--list-phases: putc's rate, %CPU and latency are CSV fields 9, 10 and 38, numbered from 0 as bonnie.1 does" \
+	[ "$(awk -F'\t' '$1 == "putc" { print $4, $5, $6 }' "$T/list")" = "9 10 38" ]
 check "--list-phases: units are KiB/s, seeks/s or files/s" sh -c "! cut -f3 '$T/list' | grep -vxE 'KiB/s|seeks/s|files/s'"
 check "--list-phases: nothing on stderr" [ ! -s "$T/err" ]
 
