@@ -14,6 +14,9 @@ check "--version prints the name and version" sh -c "echo '$out' | grep -q '^bon
 check "--help exits 0" [ $rc -eq 0 ]
 check "--help prints usage on stdout" grep -q '^usage: bonnie' "$T/help"
 check "--help prints nothing on stderr" [ ! -s "$T/err" ]
+check "--help: no stale per-char default (it is sized by time)" sh -c "! grep -q 'default 3m' '$T/help'"
+check "--help says where a default run writes and how much" grep -q '^With no options, bonnie writes a 4 GiB data file' "$T/help"
+check "--help: no line over 80 columns" [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$T/help")" -le 80 ]
 
 # --list-phases: the machine-readable phase list the shell tests read.
 "$BONNIE" --list-phases >"$T/list" 2>"$T/err"; rc=$?
