@@ -153,12 +153,15 @@ check "unsynced rates only in put_block, rewrite, seq_create, ran_create" test \
 
 # --- messages -------------------------------------------------------------
 # in_man TEXT: TEXT is in the man page, where tokens with a digit, '_' or
-# '/' (numbers, sizes, labels) and phase names are placeholders matching
-# any word there (the man page's italic N, phase, full...).
+# '/' (numbers, sizes, labels) and phase names (with a colon after them
+# too: "putc:") are placeholders matching any word there (the man page's
+# italic N, phase, full...).
 in_man() {
 	pattern=$(printf '%s\n' "$1" | sed -e 's/[][\.*^$()+?{}|]/\\&/g' |
 		awk -v phases="$PHASES" 'BEGIN { n = split(phases, p, " "); for (i = 1; i <= n; i++) ph[p[i]] = 1 }
-		{ for (i = 1; i <= NF; i++) if ($i ~ /[0-9_\/]/ || ($i in ph)) $i = "[^ ]+"; print }')
+		{ $1 = $1 # blanks squeezed, as in man.txt
+		  for (i = 1; i <= NF; i++) { w = $i; sub(/:$/, "", w); if ($i ~ /[0-9_\/]/ || (w in ph)) $i = "[^ ]+" }
+		  print }')
 	grep -qE -- "$pattern" "$T/man.txt"
 }
 
@@ -199,8 +202,9 @@ done <"$T/messages"
 # Every command in the README's sh blocks runs as printed, in order, in one
 # directory on the device above (so the run has a device, as the sample
 # does) where ./bonnie is the binary under test and tests/ is the tree's.
-# make there is the tree's make; "make check" is only dry-run (make -n):
-# it is what is running now. Then the README's samples are what these
+# make there is the tree's make; "make check" is what is running now, so
+# there it is only looked up in make's database (make -n would still run
+# its recursive lines). Then the README's samples are what these
 # commands print now, line by line by label (the text before the first
 # digit, ':' or ','; runs of blanks and dashes squeezed), since the
 # numbers and the machine name differ from run to run: every labelled line
@@ -221,7 +225,7 @@ while IFS= read -r cmd; do
 		cd "$RUN" || exit 99
 		make() {
 			case $* in
-			check) command make -n -C "$ROOT" check >/dev/null ;;
+			check) command make -C "$ROOT" -pRrq : 2>/dev/null | grep -q '^check:' ;; # the target exists
 			*) command make -s -C "$ROOT" "$@" >/dev/null ;;
 			esac
 		}
