@@ -44,7 +44,7 @@ def phase_list():
 
 def csv_fields():
     """0-based CSV index of each phase's rate -> phase name."""
-    return {int(cols[3]) - 1: cols[0] for cols in phase_list()}
+    return {int(cols[3]): cols[0] for cols in phase_list()}
 
 
 def phase_title(name):

@@ -7,6 +7,7 @@
 #include "../input/input.h"
 #include "../lib/exitcodes.h"
 #include "../lib/options.h"
+#include "../lib/platform.h"
 #include "../lib/reportfile.h"
 #include "../report/compare.h"
 
@@ -184,20 +185,25 @@ static int write_html(struct report_file *rf, const struct parsed_set *set, cons
 	return status;
 }
 
-/* The terminal's width from COLUMNS (as shells export it), when it is a
- * plain number: text and Markdown lines stay within it (and 200). */
-static void set_width(void)
+/* The width text and Markdown lines stay within (and 200): COLUMNS when it
+ * is a plain number (it overrides, as for ls and man), else the width of
+ * the terminal the comparison goes to (bash sets COLUMNS but does not
+ * export it), else 200 (a pipe or a file). */
+static void set_width(FILE *out)
 {
 	const char *c = getenv("COLUMNS");
 	char *end;
 	unsigned long cols;
 
-	if (c == NULL || *c < '0' || *c > '9')
-		return;
-	errno = 0;
-	cols = strtoul(c, &end, 10);
-	if (*end == '\0' && errno == 0)
-		report_compare_set_width(cols);
+	if (c != NULL && *c >= '0' && *c <= '9') {
+		errno = 0;
+		cols = strtoul(c, &end, 10);
+		if (*end == '\0' && errno == 0) {
+			report_compare_set_width(cols);
+			return;
+		}
+	}
+	report_compare_set_width(plat_terminal_columns(fileno(out)));
 }
 
 int compare_main(int argc, char **argv)
@@ -225,7 +231,7 @@ int compare_main(int argc, char **argv)
 		return status;
 	}
 	o.base = base1 - 1;
-	set_width();
+	set_width(rf.on_stdout ? stderr : stdout);
 	if (set.count == 0 && o.format == COMPARE_JSON) /* a document still: with no runs */
 		report_compare(rf.on_stdout ? stderr : stdout, set.run, 0, &o);
 	if (set.count == 0)

@@ -233,7 +233,7 @@ static void note_too_large(struct csv_note *note, int field, int phase, const ch
 
 	if (note->cut++ == 0)
 		snprintf(note->text, sizeof note->text, "field %d (%s rate) is '%s': too large for a rate, left out",
-		         field + 1, phase_words((enum phase_id)phase), quoted(v, q, sizeof q));
+		         field, phase_words((enum phase_id)phase), quoted(v, q, sizeof q));
 }
 
 static int span_field(const struct field_span *s, char **f, struct parsed_run *run, int *bad_at,
@@ -304,14 +304,14 @@ int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parse
 		if (s->kind == K_RATE_CPU || s->kind == K_LATENCY) {
 			ph = span_field(s, f, run, &bad_at, &what, note);
 			if (ph >= 0) {
-				snprintf(why, cap, "field %d (%s %s) is '%s'", bad_at + 1, phase_words((enum phase_id)ph), what,
+				snprintf(why, cap, "field %d (%s %s) is '%s'", bad_at, phase_words((enum phase_id)ph), what,
 				         quoted(f[bad_at], q, sizeof q));
 				return -1;
 			}
 			continue;
 		}
 		if ((s->kind == K_FILES ? input_files_meta(f[s->first], run) : meta_field(s, f[s->first], run)) != 0) {
-			snprintf(why, cap, "field %d (%s) is '%s'", s->first + 1, meta_words[s->arg],
+			snprintf(why, cap, "field %d (%s) is '%s'", s->first, meta_words[s->arg],
 			         quoted(f[s->first], q, sizeof q));
 			return -1;
 		}

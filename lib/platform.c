@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/ioctl.h> /* TIOCGWINSZ, and FS_IOC_* below */
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -102,7 +103,6 @@ bool plat_can_evict(void)
 }
 
 #if defined(__linux__)
-#include <sys/ioctl.h>
 /* <linux/fs.h>'s values, spelled out: musl builds have no kernel headers */
 #define PLAT_IOC_GETFLAGS _IOR('f', 1, long)
 #define PLAT_IOC_SETFLAGS _IOW('f', 2, long)
@@ -208,4 +208,18 @@ int plat_resident_pages(int fd, uint64_t *sampled, uint64_t *resident)
 	errno = ENOSYS;
 	return -1;
 #endif
+}
+
+unsigned plat_terminal_columns(int fd)
+{
+#if defined(TIOCGWINSZ)
+	struct winsize ws;
+	unsigned long req = TIOCGWINSZ; /* musl's ioctl takes an int request: see above */
+
+	if (isatty(fd) && ioctl(fd, req, &ws) == 0)
+		return ws.ws_col;
+#else
+	(void)fd;
+#endif
+	return 0;
 }

@@ -49,6 +49,10 @@ int plat_syncfs(int fd);
  * ENOSYS off Linux). Only ever used on bonnie's own scratch directory. */
 int plat_spread_subdirs(int dirfd);
 
+/* The width in columns of the terminal open as fd (TIOCGWINSZ); 0 when fd
+ * is not a terminal, the terminal does not say, or the platform cannot ask. */
+unsigned plat_terminal_columns(int fd);
+
 /* Page size in bytes. */
 size_t plat_page_size(void);
 

@@ -17,10 +17,10 @@ static void phase_fields(struct csv_line *c, enum phase_id id, const struct pars
 	char *r, *u;
 
 	report_csv_phase_fields(id, &rate, &cpu, &lat);
-	r = c->f[rate - 1];
-	u = c->f[cpu - 1];
+	r = c->f[rate];
+	u = c->f[cpu];
 	if (p->latency_ns >= 0)
-		units_format_latency((uint64_t)p->latency_ns, c->f[lat - 1], CSV_FIELD_LEN);
+		units_format_latency((uint64_t)p->latency_ns, c->f[lat], CSV_FIELD_LEN);
 	if (p->state == CELL_TOO_FAST) {
 		snprintf(r, CSV_FIELD_LEN, "+++++");
 		snprintf(u, CSV_FIELD_LEN, "+++");

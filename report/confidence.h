@@ -42,5 +42,7 @@ char confidence_mark(unsigned reasons);
 char confidence_reason_mark(int i);
 const char *confidence_reason_name(int i);
 const char *confidence_reason_text(int i);
+/* The reason in a few words for a cell ("under 0.5 s", "from the page cache"). */
+const char *confidence_reason_words(int i);
 
 #endif

@@ -78,8 +78,8 @@ static void build(struct csv_line *c, const struct config *cfg, const struct run
 		int rate, cpu, lat;
 
 		report_csv_phase_fields((enum phase_id)i, &rate, &cpu, &lat);
-		rate_fields(c, rate - 1, (enum phase_id)i, &run->phase[i]);
-		latency_field(c, lat - 1, &run->phase[i]);
+		rate_fields(c, rate, (enum phase_id)i, &run->phase[i]);
+		latency_field(c, lat, &run->phase[i]);
 	}
 }
 

@@ -16,11 +16,11 @@ void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency
 	int k = (int)id - PHASE_SEQ_CREATE;
 
 	if (id <= PHASE_SEEKS) {
-		*rate = CSV_IO_RATES + 2 * (int)id + 1;
-		*latency = CSV_IO_LAT + (int)id + 1;
+		*rate = CSV_IO_RATES + 2 * (int)id;
+		*latency = CSV_IO_LAT + (int)id;
 	} else {
-		*rate = CSV_FILE_RATES + 2 * k + 1;
-		*latency = CSV_FILE_LAT + k + 1;
+		*rate = CSV_FILE_RATES + 2 * k;
+		*latency = CSV_FILE_LAT + k;
 	}
 	*cpu = *rate + 1;
 }

@@ -27,7 +27,7 @@ struct csv_line {
 /* Every field empty but the format's, "1.98". */
 void csv_line_init(struct csv_line *c);
 
-/* The 1-based CSV field numbers of a phase's rate, %CPU and latency. */
+/* The CSV field numbers (from 0, as bonnie.1 and bonnie++ number them) of a phase's rate, %CPU and latency. */
 void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency);
 
 /* The 50 fields and a newline. Nothing may add a field: commas and line

@@ -103,7 +103,7 @@ static bool share_wanted(const struct report_ctx *c)
 static void share_run(struct report_ctx *c)
 {
 	if (c->shown == 0)
-		report_share_env(c->share_out, c->env, c->date);
+		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
 	report_share_run(c->share_out, c->cfg, c->run);
 }
 

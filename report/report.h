@@ -23,6 +23,15 @@ void report_phase_list(FILE *out);
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
 
+/* The mark of a single run's cell (confidence.h; ' ': none). */
+char report_cell_mark(enum phase_id id, const struct phase_result *r);
+
+/* The notes under a run's table (run_notes.c): the clients line, the
+ * legend of the marks shown (with_legend), -D's buffered per-char
+ * phases, cached reads, a page cache not dropped, a device stack that is
+ * not device-true, and the timeline verdicts. */
+void report_run_notes(FILE *out, const struct run_result *run, bool with_legend);
+
 /* One legend line ("~  ran under 0.5 s: ...") for each confidence mark
  * (confidence.h) that occurs in marks, in the marks' fixed order. */
 void report_legend(FILE *out, const char *marks);

@@ -3,6 +3,7 @@
  * a table whose cells hold only letters, digits, '.', '%', '/' and blanks. */
 #include "share.h"
 #include "clocale.h"
+#include "confidence.h"
 #include "metrics.h"
 #include "../lib/units.h"
 
@@ -45,7 +46,34 @@ static void device_items(FILE *out, const struct env_device *d)
 	item(out, "Alignment", buf);
 }
 
-void report_share_env(FILE *out, const struct env_info *env, const char *date)
+/* How the data was written and read: what a reader cannot tell from the
+ * numbers (direct I/O halves them, or less, on the same disk). */
+static void io_item(FILE *out, const struct config *cfg)
+{
+	char buf[300];
+
+	snprintf(buf, sizeof buf, "%s; %s%s",
+	         cfg->direct ? "direct (-D: O_DIRECT for block write, rewrite, block read and seeks; per-char buffered)"
+	                     : "buffered",
+	         cfg->evict ? "page cache dropped before each reading phase" : "page cache not dropped (--no-evict)",
+	         cfg->sync_each ? "; fsync after every write (-b)" : "");
+	item(out, "I/O", buf);
+}
+
+/* The options as given, so the post says how it was run. */
+static void options_item(FILE *out, int argc, char **argv)
+{
+	char buf[600];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 1; i < argc && n + 2 < sizeof buf; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	item(out, "Options", argc > 1 ? buf : "none (the defaults)");
+}
+
+void report_share_env(FILE *out, const struct env_info *env, const char *date, const struct config *cfg, int argc,
+                      char **argv)
 {
 	char buf[600];
 	struct c_locale loc;
@@ -61,7 +89,26 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date)
 		device_items(out, &env->dev);
 	else
 		item(out, "Device", "none found");
+	io_item(out, cfg);
+	options_item(out, argc, argv);
 	c_locale_leave(&loc);
+}
+
+/* Every reason against the figure, in words (the table's marks, which a
+ * forum would take as markup): " (under 0.5 s, from the page cache)". */
+static void reason_words(enum phase_id id, const struct phase_result *r, char *buf, size_t cap)
+{
+	struct confidence c;
+	const char *sep = " (";
+
+	confidence_of(id, r, -1.0, &c);
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (c.reasons & (1u << i)) {
+			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, confidence_reason_words(i));
+			sep = ", ";
+		}
+	if (c.reasons)
+		snprintf(buf + strlen(buf), cap - strlen(buf), ")");
 }
 
 /* The rate from the number the CSV line holds, in the units `bonnie compare`
@@ -81,8 +128,7 @@ static void rate_cell(enum phase_id id, const struct phase_result *r, char *buf,
 		snprintf(buf, cap, "%.1f MiB/s", v / 1024);
 	else
 		snprintf(buf, cap, "%.2f GiB/s", v / (1024.0 * 1024));
-	if (metric_low_confidence(r))
-		snprintf(buf + strlen(buf), cap - strlen(buf), " (under 0.5 s)");
+	reason_words(id, r, buf, cap);
 }
 
 static void latency_cell(const struct phase_result *r, double p, char *buf, size_t cap)
@@ -95,7 +141,7 @@ static void latency_cell(const struct phase_result *r, double p, char *buf, size
 
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
 {
-	char name[128], rate[64], max[32], p99[32], p50[32];
+	char name[128], rate[160], max[32], p99[32], p50[32];
 	struct c_locale loc;
 
 	plain(name, sizeof name, cfg->machine);
@@ -115,7 +161,7 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 	}
 	c_locale_leave(&loc);
 	fputc('\n', out);
-	report_verdict_notes(out, run);
+	report_run_notes(out, run, false);
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
 	report_csv(out, cfg, run);
 	fprintf(out, "```\n");

@@ -8,12 +8,17 @@
 
 #include "report.h"
 
-/* The heading and environment list; date is the run's start as text
+/* The heading and environment list, how the data was written and read
+ * (buffered or -D, page cache dropped or not, -b) and the options as
+ * given (argv[1..argc)); date is the run's start as text
  * ("2026-12-01 02:57 UTC"), made by the caller (report/ reads no clock). */
-void report_share_env(FILE *out, const struct env_info *env, const char *date);
+void report_share_env(FILE *out, const struct env_info *env, const char *date, const struct config *cfg, int argc,
+                      char **argv);
 
-/* One run: a Markdown table (rate, %CPU, max/p99/median latency per phase
- * that ran) and its 1.98 CSV line in a fenced code block. */
+/* One run: a Markdown table (rate with the reasons against it in words,
+ * %CPU, max/p99/median latency per phase that ran), the table's notes
+ * but the legend (-D, cached, not evicted, verdicts) and its 1.98 CSV
+ * line in a fenced code block. */
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run);
 
 #endif

@@ -28,34 +28,64 @@ static void rate_text(enum phase_id id, const struct phase_result *r, char *buf,
 		units_format_count_rate(metric_rate(id, r), buf, len);
 }
 
-/* The one mark of a single run's cell (' ': none). */
-static char cell_mark(enum phase_id id, const struct phase_result *r)
+/* One more column for every %CP of a block where a mark would touch a
+ * three-digit %CPU ("93821c104"), so a mark never glues to the next
+ * number; else none, and the block keeps bonnie++'s layout. */
+static int extra_width(const struct run_result *run, const enum phase_id *cols)
 {
-	struct confidence c;
-
-	confidence_of(id, r, -1.0, &c);
-	return confidence_mark(c.reasons);
+	for (int i = 0; i < NCOLS; i++) {
+		const struct phase_result *r = &run->phase[cols[i]];
+		if (metric_reportable(r) && report_cell_mark(cols[i], r) != ' ' && metric_cpu_pct(r) >= 100)
+			return 1;
+	}
+	return 0;
 }
 
-/* " rrrrrXccc": rate, mark (or blank), %CPU; all blank if not reportable. */
-static void cell(FILE *out, enum phase_id id, const struct phase_result *r)
+/* " rrrrrXccc": rate, mark (or blank), %CPU (extra: one column wider);
+ * all blank if not reportable. */
+static void cell(FILE *out, enum phase_id id, const struct phase_result *r, int extra)
 {
 	char rate[32];
 
 	if (!metric_reportable(r)) {
-		fprintf(out, " %5s %3s", "", "");
+		fprintf(out, " %5s %*s", "", 3 + extra, "");
 		return;
 	}
 	rate_text(id, r, rate, sizeof rate);
-	fprintf(out, " %5s%c%3u", rate, cell_mark(id, r), metric_cpu_pct(r));
+	fprintf(out, " %5s%c%*u", rate, report_cell_mark(id, r), 3 + extra, metric_cpu_pct(r));
 }
 
-static void version_line(FILE *out, const char *rest)
+/* A heading of dashed groups ("-Per Chr- --Block--", each ends in '-'),
+ * each group one dash longer per cell it spans in a wider block (extra). */
+static void dashes(FILE *out, const char *groups, int extra)
+{
+	for (const char *g = groups; *g;) {
+		const char *end = strstr(g, "- ");
+		size_t len = end ? (size_t)(end - g) + 1 : strlen(g);
+		fprintf(out, "%.*s%.*s", (int)len, g, extra * (int)(len + 1) / 10, "------");
+		g += len;
+		if (*g == ' ')
+			fputc(*g++, out);
+	}
+	fputc('\n', out);
+}
+
+static void version_line(FILE *out, const char *groups, int extra)
 {
 	char v[64];
 
 	snprintf(v, sizeof v, "Version %s", BONNIE_VERSION);
-	fprintf(out, "%-*s %s\n", LABEL_WIDTH, v, rest);
+	fprintf(out, "%-*s ", LABEL_WIDTH, v);
+	dashes(out, groups, extra);
+}
+
+/* The "/sec %CP" heading after a label of label columns. */
+static void units_line(FILE *out, const char *label, int extra)
+{
+	fprintf(out, "%-*s", LABEL_WIDTH, label);
+	for (int i = 0; i < NCOLS; i++)
+		fprintf(out, "  /sec %*s", 3 + extra, "%CP");
+	fputc('\n', out);
 }
 
 /* The machine name cut and padded to exactly cols screen columns (a
@@ -84,11 +114,12 @@ static void row_label(FILE *out, const char *name, const char *size)
  * Returns false when the cell stays blank. */
 typedef bool (*cell_fn)(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len);
 
-/* A row of 9-column cells under the six columns, e.g. the latencies.
- * bonnie++'s own Latency row keeps its full width (pad); the rows we
- * add drop trailing blanks. */
+/* A row of 9-column cells (extra: wider) under the six columns, e.g. the
+ * latencies. bonnie++'s own Latency row keeps its full width (pad); the
+ * rows we add drop trailing blanks. A text that ends in blanks stands
+ * under the /sec column, and keeps its place there in a wider block. */
 static void text_row(FILE *out, const char *label, const struct run_result *run, const enum phase_id *cols,
-                     cell_fn fn, double arg, bool pad)
+                     cell_fn fn, double arg, bool pad, int extra)
 {
 	char line[256], text[32];
 	size_t n = (size_t)snprintf(line, sizeof line, "%-17s", label);
@@ -98,7 +129,9 @@ static void text_row(FILE *out, const char *label, const struct run_result *run,
 		text[0] = '\0';
 		if (metric_reportable(r))
 			fn(cols[i], r, arg, text, sizeof text);
-		n += (size_t)snprintf(line + n, sizeof line - n, " %9s", text);
+		if (extra && text[0] && text[strlen(text) - 1] == ' ')
+			strcat(text, " ");
+		n += (size_t)snprintf(line + n, sizeof line - n, " %*s", 9 + extra, text);
 	}
 	while (!pad && n > 0 && line[n - 1] == ' ')
 		line[--n] = '\0';
@@ -194,7 +227,7 @@ static bool skew_cell(enum phase_id id, const struct phase_result *r, double arg
 }
 
 /* Latency max (bonnie++'s row), then the distribution and the durability split. */
-static void detail_rows(FILE *out, const struct run_result *run, const enum phase_id *cols)
+static void detail_rows(FILE *out, const struct run_result *run, const enum phase_id *cols, int extra)
 {
 	static const struct {
 		const char *label;
@@ -216,22 +249,24 @@ static void detail_rows(FILE *out, const struct run_result *run, const enum phas
 
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		if (rows[i].always || row_has_cells(run, cols, rows[i].fn, rows[i].arg))
-			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].arg, rows[i].always);
+			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].arg, rows[i].always, extra);
 }
 
 static void io_block(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	char size[32];
+	int extra = extra_width(run, io_cols);
 
-	version_line(out, "------Sequential Output------ --Sequential Input- --Random-");
-	fprintf(out, "%-*s -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n", LABEL_WIDTH, "");
-	fprintf(out, "Name:Size etc        /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n");
+	version_line(out, "------Sequential Output------ --Sequential Input- --Random-", extra);
+	fprintf(out, "%-*s ", LABEL_WIDTH, "");
+	dashes(out, "-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--", extra);
+	units_line(out, "Name:Size etc", extra);
 	units_format_size(cfg->file_size, size, sizeof size);
 	row_label(out, cfg->machine, size);
 	for (int i = 0; i < NCOLS; i++)
-		cell(out, io_cols[i], &run->phase[io_cols[i]]);
+		cell(out, io_cols[i], &run->phase[io_cols[i]], extra);
 	fputc('\n', out);
-	detail_rows(out, run, io_cols);
+	detail_rows(out, run, io_cols, extra);
 }
 
 /* "num[:max[:min]][/dirs][:chunk]", as bon_csv2txt composes it, with
@@ -288,106 +323,22 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 {
 	char spec[96], full[96];
 	bool whole = files_label(cfg, run, spec, sizeof spec);
+	int extra = extra_width(run, file_cols);
 
-	version_line(out, "------Sequential Create------ --------Random Create--------");
+	version_line(out, "------Sequential Create------ --------Random Create--------", extra);
 	name_cell(out, cfg->machine, LABEL_WIDTH);
-	fprintf(out, " -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n");
-	fprintf(out, "              files  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n");
+	fputc(' ', out);
+	dashes(out, "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--", extra);
+	units_line(out, "              files", extra);
 	fprintf(out, "%*s", LABEL_WIDTH, spec);
 	for (int i = 0; i < NCOLS; i++)
-		cell(out, file_cols[i], &run->phase[file_cols[i]]);
+		cell(out, file_cols[i], &run->phase[file_cols[i]], extra);
 	fputc('\n', out);
-	detail_rows(out, run, file_cols);
+	detail_rows(out, run, file_cols, extra);
 	if (!whole) {
 		files_spec(cfg, run, false, true, full, sizeof full);
 		fprintf(out, "files: %s, shown as %s to fit the table\n", full, spec);
 	}
-}
-
-/* Whether any phase with numbers carries one of the result flags. */
-static bool any_flag(const struct run_result *run, uint32_t flag)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]) && (run->phase[i].flags & flag))
-			return true;
-	return false;
-}
-
-void report_legend(FILE *out, const char *marks)
-{
-	for (int i = 0; i < CONF_REASONS; i++)
-		if (strchr(marks, confidence_reason_mark(i)))
-			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
-}
-
-/* The legend of the marks the table's cells show. */
-static void legend(FILE *out, const struct run_result *run)
-{
-	char marks[PHASE_COUNT + 1];
-	size_t n = 0;
-
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]))
-			marks[n++] = cell_mark((enum phase_id)i, &run->phase[i]);
-	marks[n] = '\0';
-	report_legend(out, marks);
-}
-
-/* The most of the data file a reading phase found still cached after an
- * eviction that did not take (tmpfs, ramfs); -1 if none measured that. */
-static int worst_resident_ppm(const struct run_result *run)
-{
-	int worst = -1;
-
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		uint32_t both = RESULT_NOT_EVICTED | RESULT_RESIDENCY;
-		if (metric_reportable(r) && (r->flags & both) == both && (int)r->resident_ppm > worst)
-			worst = (int)r->resident_ppm;
-	}
-	return worst;
-}
-
-static void not_evicted_note(FILE *out, const struct run_result *run)
-{
-	int ppm = worst_resident_ppm(run);
-
-	if (ppm < 0)
-		fprintf(out, "page cache not dropped before reads: read figures may come from RAM\n");
-	else
-		fprintf(out, "page cache not dropped before reads: %.0f%% of the data file stayed cached after "
-		        "evicting it; read figures come from RAM\n", ppm / 10000.0);
-}
-
-/* "From device" of a stack that could not be followed to its disks, or
- * with a buffered loop device in it: say so, and why. */
-static void device_caveat_note(FILE *out, const struct run_result *run)
-{
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		if (metric_reportable(r) && r->dev.valid && r->dev.caveat) {
-			fprintf(out, "From device is not device-true: %s\n", report_caveat_text(r->dev.caveat));
-			return;
-		}
-	}
-}
-
-static void notes(FILE *out, const struct run_result *run)
-{
-	if (run->clients > 1)
-		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
-		        "sizes are split between them\n", run->clients);
-	legend(out, run);
-	if (any_flag(run, RESULT_BUFFERED))
-		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
-	for (int i = 0; i <= PHASE_SEEKS; i++)
-		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
-			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
-			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
-	if (any_flag(run, RESULT_NOT_EVICTED))
-		not_evicted_note(out, run);
-	device_caveat_note(out, run);
-	report_verdict_notes(out, run);
 }
 
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run)
@@ -399,6 +350,6 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
 		io_block(out, cfg, run);
 	if (cfg->files_k > 0)
 		file_block(out, cfg, run);
-	notes(out, run);
+	report_run_notes(out, run, true);
 	c_locale_leave(&loc);
 }

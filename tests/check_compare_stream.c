@@ -138,7 +138,7 @@ START_TEST(too_large_rate_left_out)
 	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_NOT_RUN);
 	ck_assert_int_eq(set.run[0].phase[PHASE_REWRITE].state, CELL_VALUE);
 	ck_assert_uint_eq(set.nwarn, 1);
-	ck_assert_str_eq(set.warning[0], "t.txt:1: 1.98 line: field 12 (block write rate) is "
+	ck_assert_str_eq(set.warning[0], "t.txt:1: 1.98 line: field 11 (block write rate) is "
 	                                 "'99999999999999999999999999': too large for a rate, left out");
 	/* 10^12 itself still fits */
 	snprintf(line, sizeof line, "%s\n", L198);
@@ -237,7 +237,7 @@ START_TEST(quoted_input_is_sanitized)
 	input_free(&set);
 	ck_assert_int_eq(input_parse(&set, "t.txt", line, strlen(line)), 0);
 	ck_assert_uint_eq(set.nwarn, 1);
-	ck_assert_str_eq(set.warning[0], "t.txt:1: 1.98 line skipped: field 13 (block write %CPU) is '7\\x1b[2J8'");
+	ck_assert_str_eq(set.warning[0], "t.txt:1: 1.98 line skipped: field 12 (block write %CPU) is '7\\x1b[2J8'");
 }
 END_TEST
 

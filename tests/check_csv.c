@@ -296,13 +296,13 @@ START_TEST(compare_line_shares_the_writer)
 	ck_assert_int_eq(synth_split_csv(buf, f, 64), CSV_FIELDS);
 	ck_assert_str_eq(f[2], "a_b");
 	report_csv_phase_fields(PHASE_SEEKS, &rate, &cpu, &lat);
-	ck_assert_str_eq(f[rate - 1], "512.2");
-	ck_assert_str_eq(f[cpu - 1], "7");
-	ck_assert_str_eq(f[lat - 1], "1500us");
+	ck_assert_str_eq(f[rate], "512.2");
+	ck_assert_str_eq(f[cpu], "7");
+	ck_assert_str_eq(f[lat], "1500us");
 	report_csv_phase_fields(PHASE_RAN_DEL, &rate, &cpu, &lat);
-	ck_assert_str_eq(f[rate - 1], "+++++");
-	ck_assert_str_eq(f[cpu - 1], "+++");
-	ck_assert_str_eq(f[lat - 1], "");
+	ck_assert_str_eq(f[rate], "+++++");
+	ck_assert_str_eq(f[cpu], "+++");
+	ck_assert_str_eq(f[lat], "");
 	free(buf);
 }
 END_TEST

@@ -23,6 +23,10 @@ static void setup(void)
 {
 	synth_config(&cfg);
 	synth_full_run(&run);
+	/* 99%, not the synthetic 100%: a marked cell with a two-digit %CPU,
+	 * so the table keeps bonnie++'s layout (a three-digit one widens its
+	 * block: mark_stays_apart_from_three_digit_cpu) */
+	run.phase[PHASE_RAN_STAT].cpu_ns = 9900000;
 }
 
 /* "Version x.y.z" padded to bonnie++'s 20-column label. */
@@ -51,7 +55,7 @@ static char *expected_full(void)
 	         "%s------Sequential Create------ --------Random Create--------\n"
 	         "vm                  -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
 	         "              files  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n"
-	         "                  4  4096  92 40960~ 99  8192  50  2048  68  409k~100 16384~ 80\n"
+	         "                  4  4096  92 40960~ 99  8192  50  2048  68  409k~ 99 16384~ 80\n"
 	         "Latency             17315us     185us    1085us   37609us     147us   11964us\n"
 	         "  p99               17315us     185us    1085us   37609us     147us   11964us\n"
 	         "  median            17315us     185us    1085us   37609us     147us   11964us\n"
@@ -168,6 +172,28 @@ START_TEST(notes_for_buffered_and_not_evicted)
 }
 END_TEST
 
+/* A mark next to a three-digit %CPU would read as one number ("409k~100",
+ * "93821c104"): that block's %CP columns are one wider, its headings and
+ * rows with them, and the other block keeps bonnie++'s layout. */
+START_TEST(mark_stays_apart_from_three_digit_cpu)
+{
+	char *text;
+
+	run.phase[PHASE_RAN_STAT].cpu_ns = 10 * MS;
+	text = synth_capture_table(&cfg, &run);
+	ck_assert_ptr_nonnull(strstr(text, "\nvm             512M  512k  99  320m  78  640m  65  512k  99  2.0g~ 40  8816  32\n"));
+	ck_assert_msg(strstr(text, "------Sequential Create--------- --------Random Create-----------\n"
+	                           "vm                  -Create--- --Read---- -Delete--- -Create--- --Read---- -Delete---\n"
+	                           "              files  /sec  %CP  /sec  %CP  /sec  %CP  /sec  %CP  /sec  %CP  /sec  %CP\n"
+	                           "                  4  4096   92 40960~  99  8192   50  2048   68  409k~ 100 16384~  80\n"
+	                           "Latency              17315us      185us     1085us    37609us      147us    11964us\n")
+	              != NULL, "no wider file block in:\n%s", text);
+	ck_assert_ptr_nonnull(strstr(text, "\nBefore sync /sec     8192                             4096\n"));
+	ck_assert_ptr_null(strstr(text, "~100"));
+	free(text);
+}
+END_TEST
+
 START_TEST(comma_locale_does_not_change_the_table)
 {
 	char *after;
@@ -271,7 +297,7 @@ END_TEST
 
 /* The synthetic run's cells after the 19-column label of each data row. */
 #define IO_CELLS "  512k  99  320m  78  640m  65  512k  99  2.0g~ 40  8816  32"
-#define FILE_CELLS "  4096  92 40960~ 99  8192  50  2048  68  409k~100 16384~ 80"
+#define FILE_CELLS "  4096  92 40960~ 99  8192  50  2048  68  409k~ 99 16384~ 80"
 #define CREATE_HEAD " -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--"
 
 static void config_with(const char *nspec, const char *machine)
@@ -396,6 +422,7 @@ Suite *suite_table(void)
 	tcase_add_test(tc, long_machine_name_is_cut_to_fit);
 	tcase_add_test(tc, notes_for_buffered_and_not_evicted);
 	tcase_add_test(tc, comma_locale_does_not_change_the_table);
+	tcase_add_test(tc, mark_stays_apart_from_three_digit_cpu);
 	tcase_add_test(tc, percentile_rows);
 	tcase_add_test(tc, device_row_and_cached_note);
 	tcase_add_loop_test(tc, long_file_labels_keep_the_row_aligned, 0, NLABEL_CASES);

@@ -88,9 +88,9 @@ for fmt in text markdown csv json; do
 done
 check "hostile: ESC in a name shown as \\x1b" grep -qF 'e\x1b]0;pwned\x07vil\xe2\x80\xaegnp' "$T/h.text"
 check "hostile: ESC in a field quoted as \\x1b" \
-	grep -qxF "bonnie: $T/hostile:2: 1.98 line skipped: field 13 (block write %CPU) is '7\\x1b[2J8'" "$T/h.err"
+	grep -qxF "bonnie: $T/hostile:2: 1.98 line skipped: field 12 (block write %CPU) is '7\\x1b[2J8'" "$T/h.err"
 check "hostile: the huge rate is named and left out" grep -qxF \
-	"bonnie: $T/hostile:4: 1.98 line: field 12 (block write rate) is '99999999999999999999999999': too large for a rate, left out" \
+	"bonnie: $T/hostile:4: 1.98 line: field 11 (block write rate) is '99999999999999999999999999': too large for a rate, left out" \
 	"$T/h.err"
 check "hostile: NUL bytes named once" [ "$(grep -c 'NUL bytes' "$T/h.err")" = 1 ]
 check "hostile: four runs (the one after the NUL too)" [ "$(jq '.runs | length' "$T/h.json")" = 4 ]
@@ -135,9 +135,31 @@ check "share -> compare equals JSON -> compare" cmp -s "$T/share.csv" "$T/json.c
 # The table's rate cells are the numbers compare prints for the post.
 "$BONNIE" compare --format markdown "$T/share.md" >"$T/share.cmp" 2>/dev/null
 for phase in "block write" "rewrite" "random seeks" "sequential create"; do
-	want=$(grep "^| $phase | " "$T/share.md" | cut -d'|' -f3 | sed 's/ (under 0.5 s)//; s/^ //; s/ $//')
+	want=$(grep "^| $phase | " "$T/share.md" | cut -d'|' -f3 | sed 's/ (.*)//; s/^ //; s/ $//')
 	check "share table and compare agree on $phase ($want)" grep -qF "| $phase | rate | $want " "$T/share.cmp"
 done
+# A post keeps the run's context: the options as given, how the data was
+# written and read, the marks (in words: a forum takes ~ and # as markup)
+# and the notes under the table.
+check "--share: the options as given" grep -qxF -- "- Options: -d $T -s 2m:4k:100:2 -f64k -n 1 -z 9 -m share_host --share --json $T/run.json" "$T/share.md"
+check "--share: buffered, cache dropped" grep -qxF -- "- I/O: buffered; page cache dropped before each reading phase" "$T/share.md"
+check "--share: a phase under 0.5 s says so in its cell" grep -q '^| sequential stat | [0-9.]*/s (under 0.5 s' "$T/share.md"
+check "--share: a phase of under 100 operations says so" grep -q '^| per-char write | .*under 100 operations' "$T/share.md"
+"$BONNIE" -d "$T" -s 2m:4k:100:2 -f64k -n 1 -z 9 -m share_host --no-evict --share >"$T/noevict.md" 2>/dev/null; rc=$?
+check "--share --no-evict exits 0 (got $rc)" [ $rc -eq 0 ]
+check "--share --no-evict: the I/O line says so" grep -qxF -- "- I/O: buffered; page cache not dropped (--no-evict)" "$T/noevict.md"
+check "--share --no-evict: the reading phases' cells say so" grep -q '^| block read | .*cache not dropped' "$T/noevict.md"
+check "--share --no-evict: the table's note" grep -q '^page cache not dropped before reads' "$T/noevict.md"
+if [ "$(stat -f -c %T "$T")" != tmpfs ]; then # tmpfs has no O_DIRECT
+	"$BONNIE" -d "$T" -s 2m:4k:100:2 -f64k -n 1 -z 9 -m share_host -D --share >"$T/direct.md" 2>/dev/null; rc=$?
+	check "--share -D exits 0 (got $rc)" [ $rc -eq 0 ]
+	check "--share -D: the I/O line says direct" grep -q '^- I/O: direct (-D: O_DIRECT' "$T/direct.md"
+	check "--share -D: the options hold -D" grep -q '^- Options: .* -D --share$' "$T/direct.md"
+	check "--share -D: the note on buffered per-char phases" grep -qxF -- "-D: per-char phases cannot use O_DIRECT and ran buffered" "$T/direct.md"
+else
+	echo "compare.sh: $T is tmpfs (no O_DIRECT): --share -D not checked here (tests/docs.sh runs -D on a device)"
+fi
+check "--share posts have no tabs or trailing blanks" [ -z "$(grep -n -P '\t| $' "$T/noevict.md" "$T/direct.md" 2>/dev/null)" ]
 "$BONNIE" --share --json - -s 1m >/dev/null 2>"$T/both.err"; rc=$?
 check "--share with --json -: usage error (got $rc)" [ $rc -eq 1 ]
 # 7. Comparisons that mislead (issue 25 point 6), on lines built from the
@@ -215,5 +237,21 @@ for fmt in text markdown; do
 done
 check "40 runs: pages repeat the phase column" [ "$(grep -c '^Phase ' "$T/many.text")" -ge 7 ]
 check "40 runs, COLUMNS=80: one run a page" [ "$(grep -c '^Phase ' "$T/many80.text")" = 40 ]
+# On a terminal (script(1) gives it a pty of 80 columns) without COLUMNS in
+# the environment, as bash leaves it: the terminal's own width; COLUMNS set
+# overrides it.
+if command -v script >/dev/null; then
+	script -qec "stty cols 80 rows 24; env -u COLUMNS '$BONNIE' compare '$T/many'" /dev/null 2>/dev/null |
+		tr -d '\r' >"$T/tty80.text"
+	check "40 runs on an 80-column terminal, no COLUMNS: no line wider than 80 (got $(wc -L <"$T/tty80.text"))" \
+		[ "$(wc -L <"$T/tty80.text")" -le 80 ]
+	check "40 runs on an 80-column terminal: the runs are there" grep -q 'R40 host40 512M' "$T/tty80.text"
+	script -qec "stty cols 80 rows 24; COLUMNS=120 '$BONNIE' compare '$T/many'" /dev/null 2>/dev/null |
+		tr -d '\r' >"$T/tty120.text"
+	w=$(wc -L <"$T/tty120.text")
+	check "40 runs on an 80-column terminal, COLUMNS=120: COLUMNS wins (widest line $w)" test "$w" -gt 80 -a "$w" -le 120
+else
+	fail "script(1) is needed to give compare a terminal"
+fi
 check "40 runs: every page has every phase row" [ "$(grep -c '^block write ' "$T/many.text")" = "$(grep -c '^Phase ' "$T/many.text")" ]
 finish

@@ -34,6 +34,7 @@ check cmd:findmnt util-linux
 check cmd:lsblk util-linux
 check cmd:setpriv util-linux
 check cmd:prlimit util-linux
+check cmd:script bsdutils
 check cmd:mkfs.ext4 e2fsprogs
 check cmd:lsattr e2fsprogs
 check cmd:dumpe2fs e2fsprogs

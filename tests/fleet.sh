@@ -1,5 +1,5 @@
 #!/bin/bash
-# The README's many-hosts recipe, for real: two sshd instances on 127.0.0.1
+# bonnie.1's many-hosts recipe (EXAMPLES), for real: two sshd instances on 127.0.0.1
 # (own ports, host keys and authorized_keys in a temporary directory),
 # bonnie run on each over ssh with -m naming the host, each host's CSV or
 # JSON collected into a directory, then `bonnie compare DIR/*` names the
@@ -74,7 +74,7 @@ check "ssh reaches node1" ssh -n node1 true
 check "ssh reaches node2" ssh -n node2 true
 mkdir "$T/work1" "$T/work2"
 
-# The recipe (README "Many hosts"): node1 reports CSV, node2 JSON.
+# The recipe (bonnie.1, EXAMPLES): node1 reports CSV, node2 JSON.
 mkdir "$T/results"
 ssh -n node1 "$BONNIE" -q -m node1 -d "$T/work1" -s 2m -f -n 1 >"$T/results/node1.csv" 2>"$T/results/node1.err" &
 p1=$!

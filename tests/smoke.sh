@@ -14,14 +14,19 @@ check "--version prints the name and version" sh -c "echo '$out' | grep -q '^bon
 check "--help exits 0" [ $rc -eq 0 ]
 check "--help prints usage on stdout" grep -q '^usage: bonnie' "$T/help"
 check "--help prints nothing on stderr" [ ! -s "$T/err" ]
+check "--help: no stale per-char default (it is sized by time)" sh -c "! grep -q 'default 3m' '$T/help'"
+check "--help says where a default run writes and how much" grep -q '^With no options, bonnie writes a 4 GiB data file' "$T/help"
+check "--help: no line over 80 columns" [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$T/help")" -le 80 ]
 
 # --list-phases: the machine-readable phase list the shell tests read.
 "$BONNIE" --list-phases >"$T/list" 2>"$T/err"; rc=$?
 check "--list-phases exits 0 (got $rc)" [ $rc -eq 0 ]
 check "--list-phases: 12 lines of 8 tab-separated fields" \
 	sh -c "[ \$(wc -l <'$T/list') -eq 12 ] && awk -F'\t' 'NF != 8 { exit 1 }' '$T/list'"
-check "--list-phases: rate, %CPU, latency fields distinct, 10..50" \
-	sh -c "cut -f4-6 '$T/list' | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; cut -f4-6 '$T/list' | tr '\t' '\n' | awk '\$1 < 10 || \$1 > 50 { exit 1 }'"
+check "--list-phases: rate, %CPU, latency fields distinct, 9..49 (numbered from 0)" \
+	sh -c "cut -f4-6 '$T/list' | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; cut -f4-6 '$T/list' | tr '\t' '\n' | awk '\$1 < 9 || \$1 > 49 { exit 1 }'"
+check "--list-phases: putc's rate, %CPU and latency are CSV fields 9, 10 and 38, numbered from 0 as bonnie.1 does" \
+	[ "$(awk -F'\t' '$1 == "putc" { print $4, $5, $6 }' "$T/list")" = "9 10 38" ]
 check "--list-phases: units are KiB/s, seeks/s or files/s" sh -c "! cut -f3 '$T/list' | grep -vxE 'KiB/s|seeks/s|files/s'"
 check "--list-phases: nothing on stderr" [ ! -s "$T/err" ]
 

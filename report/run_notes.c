@@ -1,0 +1,106 @@
+/* The notes under a run's table, in words: what the marks mean, what ran
+ * differently from what was asked (-D, cache not dropped, cached reads, a
+ * device stack that is not device-true) and the timeline verdicts. The
+ * table and --share both print them, so a shared result keeps them. */
+#include "report.h"
+#include "confidence.h"
+#include "metrics.h"
+
+#include <string.h>
+
+/* The one mark of a single run's cell (' ': none). */
+char report_cell_mark(enum phase_id id, const struct phase_result *r)
+{
+	struct confidence c;
+
+	confidence_of(id, r, -1.0, &c);
+	return confidence_mark(c.reasons);
+}
+
+/* Whether any phase with numbers carries one of the result flags. */
+static bool any_flag(const struct run_result *run, uint32_t flag)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]) && (run->phase[i].flags & flag))
+			return true;
+	return false;
+}
+
+void report_legend(FILE *out, const char *marks)
+{
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (strchr(marks, confidence_reason_mark(i)))
+			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
+}
+
+/* The legend of the marks the table's cells show. */
+static void legend(FILE *out, const struct run_result *run)
+{
+	char marks[PHASE_COUNT + 1];
+	size_t n = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]))
+			marks[n++] = report_cell_mark((enum phase_id)i, &run->phase[i]);
+	marks[n] = '\0';
+	report_legend(out, marks);
+}
+
+/* The most of the data file a reading phase found still cached after an
+ * eviction that did not take (tmpfs, ramfs); -1 if none measured that. */
+static int worst_resident_ppm(const struct run_result *run)
+{
+	int worst = -1;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		uint32_t both = RESULT_NOT_EVICTED | RESULT_RESIDENCY;
+		if (metric_reportable(r) && (r->flags & both) == both && (int)r->resident_ppm > worst)
+			worst = (int)r->resident_ppm;
+	}
+	return worst;
+}
+
+static void not_evicted_note(FILE *out, const struct run_result *run)
+{
+	int ppm = worst_resident_ppm(run);
+
+	if (ppm < 0)
+		fprintf(out, "page cache not dropped before reads: read figures may come from RAM\n");
+	else
+		fprintf(out, "page cache not dropped before reads: %.0f%% of the data file stayed cached after "
+		        "evicting it; read figures come from RAM\n", ppm / 10000.0);
+}
+
+/* "From device" of a stack that could not be followed to its disks, or
+ * with a buffered loop device in it: say so, and why. */
+static void device_caveat_note(FILE *out, const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_result *r = &run->phase[i];
+		if (metric_reportable(r) && r->dev.valid && r->dev.caveat) {
+			fprintf(out, "From device is not device-true: %s\n", report_caveat_text(r->dev.caveat));
+			return;
+		}
+	}
+}
+
+void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
+{
+	if (run->clients > 1)
+		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
+		        "sizes are split between them\n", run->clients);
+	if (with_legend)
+		legend(out, run);
+	if (any_flag(run, RESULT_BUFFERED))
+		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
+	for (int i = 0; i <= PHASE_SEEKS; i++)
+		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
+			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
+			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
+	if (any_flag(run, RESULT_NOT_EVICTED))
+		not_evicted_note(out, run);
+	device_caveat_note(out, run);
+	report_verdict_notes(out, run);
+}
+
