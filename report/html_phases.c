@@ -181,7 +181,8 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL, NULL, 0}, d.bars, d.n, NULL, 1};
 	fprintf(out, "<figure class=\"group\" id=\"sec-%s\">\n<figcaption>%s</figcaption>\n", id, g->title);
 	chart_bars(out, &c);
-	fputs("<details><summary>numbers</summary>\n", out);
+	/* printed, the chart's labels and the summary carry its figures */
+	fputs("<details class=\"screen-only\"><summary>numbers</summary>\n", out);
 	group_table(out, &d, rep->nruns);
 	fputs("</details>\n</figure>\n", out);
 }
