@@ -405,7 +405,9 @@ void html_latency(FILE *out, const struct html_report *rep)
 
 	if (cv == NULL)
 		return;
-	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<details><summary>every percentile (table)</summary>\n"
+	/* printed, the curves below and the table's latency rows carry it */
+	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<details class=\"screen-only\"><summary>every percentile "
+	        "(table)</summary>\n"
 	        "<p>Percentiles%s; blank cells: too few operations for that percentile.</p>\n",
 	        rep->nruns > 1 ? " of all runs together" : "");
 	latency_table(out, rep);

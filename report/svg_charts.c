@@ -13,6 +13,7 @@
 #define CHART_H 300
 #define PLOT_W (CHART_W - PLOT_X - 24.0)
 #define PLOT_H (CHART_H - PLOT_Y - 80.0) /* under a bar: name on two lines, %CPU, mark */
+#define LINE_H (PLOT_Y + PLOT_H + 50.0)  /* a line chart: the plot, tick labels, axis title */
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */
 
 /* Dash patterns and point shapes tell series apart without colour. */
@@ -179,7 +180,7 @@ void chart_line(FILE *out, const struct line_chart *c)
 	fit_axis(&f.xa, lo, hi, false);
 	series_range(c, true, &lo, &hi);
 	fit_axis(&f.ya, lo, hi, true);
-	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
+	svg_begin(out, c->id, CHART_W, (int)LINE_H, c->title, c->desc);
 	svg_axes(out, &f);
 	for (size_t s = 0; s < c->nseries; s++)
 		series_path(out, &f, &c->series[s], (int)s);
@@ -188,8 +189,6 @@ void chart_line(FILE *out, const struct line_chart *c)
 	for (size_t i = 0; i < nn; i++)
 		names[i] = c->series[i].name;
 	svg_legend(out, names, nn, true, CHART_W);
-	if (c->note)
-		svg_text(out, PLOT_X, CHART_H - 8, "start", "chart-note", c->note);
 	svg_end(out);
 }
 
@@ -407,7 +406,13 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	double lo, hi, slot, x;
 	size_t ncat = category_count(c);
 	unsigned words;
+	int rows;
 
+	rows = svg_legend_rows(c->series_names, c->series_names ? c->nseries : 0, CHART_W);
+	if (rows > 1) { /* the plot starts below the legend */
+		f.y += LEGEND_ROW * (rows - 1);
+		f.h -= LEGEND_ROW * (rows - 1);
+	}
 	bar_range(c, &lo, &hi);
 	f.ya.lo = f.ya.log ? lo / 2 : 0;
 	f.ya.hi = hi * 1.08;
