@@ -29,10 +29,11 @@ static const char style[] =
 	"td,th{overflow-wrap:normal}.summary td,.summary th{white-space:nowrap}.summary td.too-fast{white-space:normal;"
 	"min-width:10em;font-size:.9em}\n"
 	/* charts scale to their box (viewBox, width 100%): three to a row on a
-	 * wide screen, one on a phone, never wider than the screen */
+	 * wide screen, one on a phone, never wider than the screen, never much
+	 * over their own size (the text stays near 12 px) */
 	".charts{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:flex-start}"
-	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 400px;max-width:640px;min-width:0}\n"
-	".charts.small>figure{flex:1 1 340px;max-width:560px}\n"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 400px;max-width:500px;min-width:0}\n"
+	".charts.small>figure{flex:1 1 340px;max-width:500px}.tl-pair{max-width:1000px}\n"
 	".chart{width:100%;height:auto;background:#fff;display:block}\n"
 	".chart text{font:12px sans-serif;fill:#111}.chart .axis-label{font-size:13px;font-weight:600}\n"
 	".chart .grid{stroke:#ddd;stroke-width:1}.chart .tick,.chart .frame{stroke:#333;fill:none}\n"

@@ -68,7 +68,7 @@ static void tested_lines(FILE *out, char *text)
 		if (!keep)
 			continue;
 		if (!cont) {
-			fputs(open ? "</span> " : "", out);
+			fputs(open ? ".</span> " : "", out);
 			fputs(warning_line(line) ? "<span class=\"warn\">" : "<span>", out);
 			open = true;
 		}
@@ -77,7 +77,7 @@ static void tested_lines(FILE *out, char *text)
 			fputs(" &#9888;", out);
 	}
 	if (open)
-		fputs("</span>", out);
+		fputs(".</span>", out);
 }
 
 void html_tested_on(FILE *out, const struct html_report *rep)

@@ -115,7 +115,7 @@ START_TEST(device_and_warning_head_the_page)
 	const char *top = strstr(buf, "<p class=\"tested-on\">"), *summary = strstr(buf, "id=\"summary\"");
 	ck_assert_ptr_nonnull(top);
 	ck_assert(top < summary);
-	ck_assert_ptr_nonnull(strstr(top, "<span>Device: sdz1 (scsi), model M, rotational</span>"));
+	ck_assert_ptr_nonnull(strstr(top, "<span>Device: sdz1 (scsi), model M, rotational.</span>"));
 	ck_assert_ptr_nonnull(strstr(top, "<span class=\"warn\">Alignment: WARNING misaligned: partition sdz1 starts "
 	                                  "at byte 32256"));
 	ck_assert(strstr(top, "WARNING misaligned") < summary);
