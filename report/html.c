@@ -22,35 +22,43 @@ static const char style[] =
 	"td,th{border:1px solid #bbb;padding:.1em .5em;text-align:right}th{background:#eee}td.l,th.l{text-align:left}\n"
 	".tested{display:flex;flex-wrap:wrap;gap:0 1em}.tested>div{flex:1 1 480px;min-width:0}.tested table{margin:0}"
 	".tested pre{margin:0}.meta{margin:.2em 0}.toc ul{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em}\n"
+	/* the device, its alignment and any warning: read before the figures */
+	".tested-on{margin:.2em 0;font-size:.93em}.tested-on>span{margin-right:.5em}.tested-on .warn{font-weight:700;"
+	"color:#900}\n"
 	"#summary h2{margin-top:.6em}.summary tr.group th{background:#f6f6f6}.mark{font-weight:700}\n"
 	"td,th{overflow-wrap:normal}.summary td,.summary th{white-space:nowrap}.summary td.too-fast{white-space:normal;"
 	"min-width:10em;font-size:.9em}\n"
+	/* charts scale to their box (viewBox, width 100%): three to a row on a
+	 * wide screen, one on a phone, never wider than the screen, never much
+	 * over their own size (the text stays near 12 px) */
 	".charts{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:flex-start}"
-	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 520px;max-width:calc(50% - .5em);overflow-x:auto}\n"
-	".charts.small>figure{flex:1 1 380px;max-width:calc(33.3% - .7em)}\n"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 400px;max-width:500px;min-width:0}\n"
+	".charts.small>figure{flex:1 1 340px;max-width:500px}.tl-pair{max-width:1000px}\n"
 	".chart{width:100%;height:auto;background:#fff;display:block}\n"
 	".chart text{font:12px sans-serif;fill:#111}.chart .axis-label{font-size:13px;font-weight:600}\n"
 	".chart .grid{stroke:#ddd;stroke-width:1}.chart .tick,.chart .frame{stroke:#333;fill:none}\n"
 	".chart .bar-mark,.chart .point-mark{font-weight:700}.chart .whisker{stroke:#000;stroke-width:1.5;fill:none}\n"
 	".chart .run-dot{fill:#fff;stroke:#000;stroke-width:1.2}.chart .marker line{stroke:#000;"
 	"stroke-dasharray:4 3}\n.chart .max-line{stroke-dasharray:3 3;fill:none}.chart .pct-label{font-weight:600}\n"
-	".note{font-size:.9em;color:#333}figure{margin:0}figcaption{font-weight:600;margin:.3em 0}\n"
+	".note{font-size:.9em;color:#333}figure{margin:0;min-width:0}figcaption{font-weight:600;margin:.3em 0}\n"
 	/* a timeline: rate and p99 side by side, one phase to a row (two printed) */
 	".charts.tl>figure{flex:1 1 100%;max-width:100%}\n"
 	"@media (min-width:761px){.tl-pair{display:flex;gap:1em}.tl-pair>svg{flex:1 1 0;min-width:0}}\n"
-	"@media (max-width:1000px){.charts.small>figure{max-width:calc(50% - .5em)}}\n"
 	"@media (max-width:760px){.charts>figure,.charts>svg,.charts>.rates,.charts.small>figure{max-width:100%;"
-	"flex-basis:100%}.chart{min-width:480px}.small .chart{min-width:330px}"
+	"flex-basis:100%}pre{white-space:pre-wrap;overflow-wrap:anywhere}td,th{overflow-wrap:anywhere}"
 	".summary td,.summary th{white-space:normal;padding:.1em .3em;font-size:14px}}\n"
+	/* A4: two charts to a row (three latency curves), a heading kept with
+	 * what follows it, a figure never split */
 	"@media print{body{max-width:none;font-size:10pt;margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;"
 	"font-size:8pt}table{display:table}"
-	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 45%;max-width:50%;overflow:visible}.chart,.small .chart{min-width:0}"
+	".charts>figure,.charts>svg,.charts>.rates{flex:1 1 45%;max-width:50%}"
 	".charts.small>figure{flex:1 1 30%;max-width:33.3%}.tested>div{flex-basis:40%}.tested pre{font-size:6.5pt}"
-	".chart text{font-size:16px}.chart .axis-label{font-size:16px}figure,svg,tr{break-inside:avoid}"
+	"figure,svg,tr,.tl-pair{break-inside:avoid}h2,h3,figcaption,.toc{break-after:avoid}"
 	"details::details-content{content-visibility:visible;display:contents}details>summary{display:none}"
 	".charts.tl>figure{flex:1 1 45%;max-width:50%}.tl-pair{display:flex;gap:.5em}.tl-pair>svg{flex:1 1 0;min-width:0}"
 	".screen-only{display:none}"
-	".toc{display:none}h2{margin-top:.8em}}\n";
+	".toc{display:none}h2{margin-top:.8em}h3{margin:.6em 0 .1em}.knee,.chart-note{margin:.2em 0}"
+	"pre.sweep-table{font-size:7pt}}\n";
 
 void html_page_begin(FILE *out, const char *title)
 {
@@ -67,15 +75,6 @@ void html_page_end(FILE *out)
 {
 	fprintf(out, "<p class=\"note\">Written by bonnie %s. Charts are inline SVG; each has a table or a "
 	        "title with its numbers.</p>\n</body>\n</html>\n", BONNIE_VERSION);
-}
-
-static void env_text(FILE *m, const void *arg)
-{
-	const struct html_report *rep = arg;
-
-	report_env(m, rep->env);
-	if (rep->align)
-		report_align(m, rep->align);
 }
 
 static void tables_text(FILE *m, const void *arg)
@@ -235,12 +234,13 @@ static void heading(FILE *out, const struct html_report *rep)
 	if (rep->sweep && rep->sweep->levels > 0)
 		fprintf(out, " at each of %u client counts", rep->sweep->levels);
 	fputs(".</p>\n", out);
+	html_tested_on(out, rep);
 }
 
 static void environment(FILE *out, const struct html_report *rep)
 {
 	fputs("<h2 id=\"environment\">What was tested</h2>\n<div class=\"tested\"><div>\n", out);
-	html_pre_of(out, "environment", env_text, rep);
+	html_pre_of(out, "environment", html_env_text, rep);
 	fputs("</div><div>\n", out);
 	options_table(out, rep->cfg);
 	fputs("</div></div>\n", out);
@@ -274,6 +274,8 @@ static void body(FILE *out, const struct html_report *rep)
 	html_toc(out, rep);
 	if (rep->sweep && rep->sweep->levels > 0) {
 		html_sweep(out, rep->sweep, rep->knee_factor);
+		/* printed, a sweep is its charts and table; one count's run is on screen */
+		fputs("<div class=\"screen-only\">\n", out);
 		if (rep->nruns > 0)
 			fprintf(out, "<p class=\"note\">Rates and latency below show the last client count's run%s "
 			        "(%u clients); the table and CSV sections list every count's.</p>\n",
@@ -284,11 +286,13 @@ static void body(FILE *out, const struct html_report *rep)
 		html_repeats(out, rep);
 	html_latency(out, rep);
 	html_timelines(out, rep);
+	if (rep->sweep && rep->sweep->levels > 0)
+		fputs("</div>\n", out);
 	environment(out, rep);
 	/* the summary carries the table's figures: the whole table, as the
 	 * terminal shows it, is one click away on screen and printed in full */
-	fputs("<h2 id=\"table\">The table</h2>\n<details><summary>as bonnie prints it, with the latency "
-	      "rows and the notes</summary>\n", out);
+	fprintf(out, "<h2 id=\"table\">The table</h2>\n<details%s><summary>as bonnie prints it, with the latency "
+	        "rows and the notes</summary>\n", rep->sweep && rep->sweep->levels > 0 ? " class=\"screen-only\"" : "");
 	html_pre_of(out, "table", tables_text, rep);
 	fputs("</details>\n", out);
 	device_note(out, rep);

@@ -181,7 +181,8 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	c = (struct bar_chart){id, g->title, desc, {0, 1, false, d.label, d.scale, NULL, NULL, 0}, d.bars, d.n, NULL, 1};
 	fprintf(out, "<figure class=\"group\" id=\"sec-%s\">\n<figcaption>%s</figcaption>\n", id, g->title);
 	chart_bars(out, &c);
-	fputs("<details><summary>numbers</summary>\n", out);
+	/* printed, the chart's labels and the summary carry its figures */
+	fputs("<details class=\"screen-only\"><summary>numbers</summary>\n", out);
 	group_table(out, &d, rep->nruns);
 	fputs("</details>\n</figure>\n", out);
 }
@@ -404,7 +405,9 @@ void html_latency(FILE *out, const struct html_report *rep)
 
 	if (cv == NULL)
 		return;
-	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<details><summary>every percentile (table)</summary>\n"
+	/* printed, the curves below and the table's latency rows carry it */
+	fprintf(out, "<h2 id=\"latency\">Latency</h2>\n<details class=\"screen-only\"><summary>every percentile "
+	        "(table)</summary>\n"
 	        "<p>Percentiles%s; blank cells: too few operations for that percentile.</p>\n",
 	        rep->nruns > 1 ? " of all runs together" : "");
 	latency_table(out, rep);

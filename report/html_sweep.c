@@ -169,16 +169,22 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</p>\n<div class=\"charts\">\n", out);
 	struct chart_series ts = {"throughput", s.n, s.x, s.rate, s.marks}, ls = {"p99 latency", s.n, s.x, s.p99, s.marks};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
-	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt, note[0] ? note : NULL};
+	                       label, scale, NULL, NULL, 0}, &ts, 1, &m[0], nt};
 	fputs("<figure>", out);
 	chart_line(out, &c);
 	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id_l, title_l, sentence, client_axis(&s),
 	                        {s.min_p99, s.max_p99 > s.min_p99 ? s.max_p99 : s.min_p99 * 10, true,
-	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl,
-	                        note[0] ? note : NULL};
+	                         "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &ls, 1, &m[1], nl};
 	chart_line(out, &c);
-	fputs("</figure>\n</div>\n<details><summary>numbers</summary>\n", out);
+	fputs("</figure>\n</div>\n", out);
+	if (note[0]) { /* flowing text under both charts: it wraps on a phone */
+		fputs("<p class=\"note chart-note\">", out);
+		svg_escape(out, note);
+		fputs("</p>\n", out);
+	}
+	/* the sweep table prints the same numbers */
+	fputs("<details class=\"screen-only\"><summary>numbers</summary>\n", out);
 	numbers(out, &s, scale, unit);
 	fputs("</details>\n", out);
 }

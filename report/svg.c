@@ -232,7 +232,7 @@ static void x_axis(FILE *out, struct svg_frame *f)
 
 static void y_axis(FILE *out, struct svg_frame *f)
 {
-	double ticks[SVG_MAX_TICKS];
+	double ticks[SVG_MAX_TICKS], widest = 0, title_x;
 	int n = svg_axis_ticks(&f->ya, ticks, SVG_MAX_TICKS);
 	char buf[48];
 
@@ -244,9 +244,14 @@ static void y_axis(FILE *out, struct svg_frame *f)
 		        y);
 		tick_label(&f->ya, ticks[i], buf, sizeof buf);
 		svg_text(out, f->x - 8, y + 4, "end", "tl", buf);
+		if (LABEL_CHAR_W * (double)strlen(buf) > widest)
+			widest = LABEL_CHAR_W * (double)strlen(buf);
 	}
+	/* the title stands clear of the widest tick label, inside the chart */
+	title_x = f->x - 8 - widest - 10;
+	title_x = title_x < 12 ? 12 : title_x > f->x - 58 ? f->x - 58 : title_x;
 	fprintf(out, "<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(%.1f %.1f) rotate(-90)\">",
-	        f->x - 58, f->y + f->h / 2);
+	        title_x, f->y + f->h / 2);
 	svg_escape(out, f->ya.label ? f->ya.label : "");
 	fputs("</text>\n", out);
 }

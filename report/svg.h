@@ -94,7 +94,6 @@ struct line_chart {
 	size_t nseries;
 	const struct chart_marker *markers;
 	size_t nmarkers;
-	const char *note; /* a line under the plot, e.g. the points' marks; may be NULL */
 };
 
 /* Several series on shared axes, each with its own colour, dash and point

@@ -9,10 +9,11 @@
 #include <stdbool.h>
 #include <string.h>
 
-#define CHART_W 640
+#define CHART_W 460
 #define CHART_H 300
 #define PLOT_W (CHART_W - PLOT_X - 24.0)
-#define PLOT_H (CHART_H - PLOT_Y - 72.0)
+#define PLOT_H (CHART_H - PLOT_Y - 80.0) /* under a bar: name on two lines, %CPU, mark */
+#define LINE_H (PLOT_Y + PLOT_H + 50.0)  /* a line chart: the plot, tick labels, axis title */
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */
 
 /* Dash patterns and point shapes tell series apart without colour. */
@@ -133,11 +134,12 @@ static void marker(FILE *out, const struct svg_frame *f, const struct chart_mark
 
 	fprintf(out, "<g class=\"marker\" data-x=\"%.10g\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", m->x,
 	        x, f->y, x, f->y + f->h);
-	/* in the right third the label goes left of the line, so it stays inside the chart */
+	/* above the plot, clear of the points' marks; in the right third the
+	 * label goes left of the line, so it stays inside the chart */
 	if (x > f->x + f->w * 2 / 3)
-		svg_text(out, x - 4, f->y + 12, "end", "marker-text", m->label ? m->label : "");
+		svg_text(out, x - 4, f->y - 6, "end", "marker-text", m->label ? m->label : "");
 	else
-		svg_text(out, x + 4, f->y + 12, "start", "marker-text", m->label ? m->label : "");
+		svg_text(out, x + 4, f->y - 6, "start", "marker-text", m->label ? m->label : "");
 	fputs("</g>\n", out);
 }
 
@@ -178,7 +180,7 @@ void chart_line(FILE *out, const struct line_chart *c)
 	fit_axis(&f.xa, lo, hi, false);
 	series_range(c, true, &lo, &hi);
 	fit_axis(&f.ya, lo, hi, true);
-	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
+	svg_begin(out, c->id, CHART_W, (int)LINE_H, c->title, c->desc);
 	svg_axes(out, &f);
 	for (size_t s = 0; s < c->nseries; s++)
 		series_path(out, &f, &c->series[s], (int)s);
@@ -187,8 +189,6 @@ void chart_line(FILE *out, const struct line_chart *c)
 	for (size_t i = 0; i < nn; i++)
 		names[i] = c->series[i].name;
 	svg_legend(out, names, nn, true, CHART_W);
-	if (c->note)
-		svg_text(out, PLOT_X, CHART_H - 8, "start", "chart-note", c->note);
 	svg_end(out);
 }
 
@@ -286,17 +286,53 @@ static void bar_spread(FILE *out, const struct svg_frame *f, const struct chart_
 	}
 }
 
-/* Below this bar width the words under a bar would run into the next
- * one: %CPU and mark words are left to the bar's title and a footnote,
- * and a value label wider than its bar stands upright. */
-#define BAR_WORDS_MIN_W 44.0
+/* The words under a bar (%CPU, a mark's word) are drawn only where each
+ * bar's fits its slot; otherwise they are left to the bar's title and a
+ * footnote. A value label wider than its bar stands upright. */
+#define WORD_CHAR_W 6.6 /* 12 px sans-serif, letters and digits, with room */
+#define WORDS_CPU 1u
+#define WORDS_MARK 2u
+#define WORDS_VALUE 4u
+#define VALUE_MIN_SLOT 16.0 /* an upright value label's line, with room */
+
+static double word_width(const char *s)
+{
+	return WORD_CHAR_W * (double)strlen(s);
+}
+
+static unsigned words_that_fit(const struct bar_chart *c, double slot)
+{
+	unsigned fit = WORDS_CPU | WORDS_MARK | (slot >= VALUE_MIN_SLOT ? WORDS_VALUE : 0);
+	char cpu[32];
+
+	for (size_t i = 0; i < c->nbars; i++) {
+		snprintf(cpu, sizeof cpu, "%d%% CPU", c->bars[i].cpu_pct);
+		if (c->bars[i].cpu_pct >= 0 && word_width(cpu) > slot - 6)
+			fit &= ~WORDS_CPU;
+		if (mark_word(c->bars[i].marks) && word_width(mark_word(c->bars[i].marks)) > slot - 6)
+			fit &= ~WORDS_MARK;
+	}
+	return fit;
+}
+
+/* Above the bar; upright, reading upwards, when wider than the bar. */
+static void value_label(FILE *out, const char *value, double x, double bw, double vy)
+{
+	if (7.0 * (double)strlen(value) > bw + 4) {
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" class=\"bar-value\" "
+		        "transform=\"rotate(-90 %.1f %.1f)\">", x + bw / 2 + 4, vy, x + bw / 2 + 4, vy);
+		svg_escape(out, value);
+		fputs("</text>\n", out);
+	} else {
+		svg_text(out, x + bw / 2, vy, "middle", "bar-value", value);
+	}
+}
 
 static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame *f, const struct chart_bar *b,
-                    double x, double bw)
+                    double x, double bw, unsigned words)
 {
 	double base = f->y + f->h, top = svg_frame_y(f, b->value), vy = svg_frame_y(f, bar_top(b)) - 6;
 	const char *value = b->value_text ? b->value_text : "";
-	bool narrow = bw < BAR_WORDS_MIN_W;
 	char cpu[32];
 
 	bar_attrs(out, b);
@@ -309,37 +345,41 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 		fprintf(out, "-%s)\"/>", b->marks & BAR_LOW_CONFIDENCE ? "lowconf" : "cached");
 	}
 	bar_spread(out, f, b, x + bw / 2, bw);
-	if (7.0 * (double)strlen(value) > bw + 4) { /* upright, reading upwards from above the bar */
-		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" class=\"bar-value\" "
-		        "transform=\"rotate(-90 %.1f %.1f)\">", x + bw / 2 + 4, vy, x + bw / 2 + 4, vy);
-		svg_escape(out, value);
-		fputs("</text>\n", out);
-	} else {
-		svg_text(out, x + bw / 2, vy, "middle", "bar-value", value);
-	}
-	if (b->cpu_pct >= 0 && !narrow) {
+	if (words & WORDS_VALUE) /* with too many bars the value is the bar's title and in the page's table */
+		value_label(out, value, x, bw, vy);
+	if (b->cpu_pct >= 0 && (words & WORDS_CPU)) {
 		snprintf(cpu, sizeof cpu, "%d%% CPU", b->cpu_pct);
-		svg_text(out, x + bw / 2, base + 40, "middle", "bar-cpu", cpu);
+		svg_text(out, x + bw / 2, base + 44, "middle", "bar-cpu", cpu);
 	}
-	if (mark_word(b->marks) && !narrow)
-		svg_text(out, x + bw / 2, base + 54, "middle", "bar-mark", mark_word(b->marks));
+	if (mark_word(b->marks) && (words & WORDS_MARK))
+		svg_text(out, x + bw / 2, base + (words & WORDS_CPU ? 58 : 44), "middle", "bar-mark", mark_word(b->marks));
 	fputs("</g>\n", out);
 }
 
-/* For narrow bars: what the hatching and +++++ mean, once under the plot. */
-static void marks_footnote(FILE *out, const struct bar_chart *c, const struct svg_frame *f)
+/* Where the mark words did not fit: what the hatching and +++++ mean, once
+ * under the plot, one line per mark when they do not fit on one. */
+static void marks_footnote(FILE *out, const struct bar_chart *c, const struct svg_frame *f, double y)
 {
+	static const char *const words[] = {"striped, ~: ran under 0.5 s", "dotted: cached", "dotted: cache not dropped",
+	                                    "+++++: too fast for bonnie++ to measure"};
+	const unsigned bits[] = {BAR_LOW_CONFIDENCE, BAR_CACHED, BAR_NOT_EVICTED, BAR_TOO_FAST};
 	unsigned all = 0;
-	char text[160];
+	char line[160] = "";
 
 	for (size_t i = 0; i < c->nbars; i++)
 		all |= c->bars[i].marks;
-	if (!all)
-		return;
-	snprintf(text, sizeof text, "%s%s%s%s", all & BAR_LOW_CONFIDENCE ? "striped, ~: ran under 0.5 s  " : "",
-	         all & BAR_CACHED ? "dotted: cached  " : "", all & BAR_NOT_EVICTED ? "dotted: cache not dropped  " : "",
-	         all & BAR_TOO_FAST ? "+++++: too fast for bonnie++ to measure" : "");
-	svg_text(out, f->x, f->y + f->h + 54, "start", "bar-mark", text);
+	for (size_t k = 0; k < sizeof bits / sizeof bits[0]; k++) {
+		if (!(all & bits[k]))
+			continue;
+		if (line[0] && f->x + word_width(line) + word_width(words[k]) + 13 > CHART_W) {
+			svg_text(out, f->x, y, "start", "bar-mark", line);
+			y += 14;
+			line[0] = '\0';
+		}
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "  " : "", words[k]);
+	}
+	if (line[0])
+		svg_text(out, f->x, y, "start", "bar-mark", line);
 }
 
 /* Category names under the middle of each group of bars; a name too wide
@@ -357,7 +397,7 @@ static void category_label(FILE *out, const struct svg_frame *f, const char *nam
 	memcpy(first, name, (size_t)(blank - name));
 	first[blank - name] = '\0';
 	svg_text(out, (x0 + x1) / 2, f->y + f->h + 14, "middle", "bar-label", first);
-	svg_text(out, (x0 + x1) / 2, f->y + f->h + 26, "middle", "bar-label", blank + 1);
+	svg_text(out, (x0 + x1) / 2, f->y + f->h + 28, "middle", "bar-label", blank + 1);
 }
 
 void chart_bars(FILE *out, const struct bar_chart *c)
@@ -365,11 +405,19 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL, NULL, 0}, c->y};
 	double lo, hi, slot, x;
 	size_t ncat = category_count(c);
+	unsigned words;
+	int rows;
 
+	rows = svg_legend_rows(c->series_names, c->series_names ? c->nseries : 0, CHART_W);
+	if (rows > 1) { /* the plot starts below the legend */
+		f.y += LEGEND_ROW * (rows - 1);
+		f.h -= LEGEND_ROW * (rows - 1);
+	}
 	bar_range(c, &lo, &hi);
 	f.ya.lo = f.ya.log ? lo / 2 : 0;
 	f.ya.hi = hi * 1.08;
 	slot = f.w / ((double)c->nbars + 0.8 * (double)ncat + 0.2);
+	words = words_that_fit(c, slot);
 	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
 	fputs("<defs>\n", out);
 	svg_mark_patterns(out, c->id);
@@ -379,7 +427,7 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	for (size_t i = 0; i < c->nbars; i++) {
 		double x0 = x;
 		for (; i < c->nbars; i++) {
-			one_bar(out, c, &f, &c->bars[i], x + 0.1 * slot, 0.8 * slot);
+			one_bar(out, c, &f, &c->bars[i], x + 0.1 * slot, 0.8 * slot, words);
 			x += slot;
 			if (i + 1 == c->nbars || strcmp(c->bars[i + 1].category, c->bars[i].category) != 0)
 				break;
@@ -387,8 +435,8 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 		category_label(out, &f, c->bars[i].category, x0, x, x - x0);
 		x += 0.8 * slot;
 	}
-	if (0.8 * slot < BAR_WORDS_MIN_W)
-		marks_footnote(out, c, &f);
+	if (!(words & WORDS_MARK))
+		marks_footnote(out, c, &f, f.y + f.h + (words & WORDS_CPU ? 58 : 44));
 	svg_legend(out, c->series_names, c->series_names ? c->nseries : 0, false, CHART_W);
 	svg_end(out);
 }

@@ -85,11 +85,14 @@ static void pct_curve(FILE *out, const struct svg_frame *f, const struct pct_cur
 	fprintf(out, "<g class=\"pct-mark\" data-what=\"max\" data-ns=\"%.10g\"><path class=\"max-line\" "
 	        "stroke=\"%s\" d=\"M%.1f %.1fH%.1f\"/>", p->max, svg_colour(idx), f->x, svg_frame_y(f, p->max), f->x + f->w);
 	if (label != LABEL_NONE) {
+		/* at the right end where the median's label (left, above its
+		 * point) is within a line of the maximum's */
+		bool right = label == LABEL_MAX || fabs(svg_frame_y(f, p->max) - 4 - (svg_frame_y(f, p->median) - 6)) < 15;
 		units_format_latency_human(p->max, v, sizeof v);
 		snprintf(text, sizeof text, "%s%s%s %s", label == LABEL_MAX ? "worst max, " : "", who ? who : "",
 		         who ? ": max" : "max", v);
-		svg_text(out, label == LABEL_MAX ? f->x + f->w - 4 : f->x + 4, svg_frame_y(f, p->max) - 4,
-		         label == LABEL_MAX ? "end" : "start", "pct-label", text);
+		svg_text(out, right ? f->x + f->w - 4 : f->x + 4, svg_frame_y(f, p->max) - 4, right ? "end" : "start",
+		         "pct-label", text);
 	}
 	fputs("</g>\n</g>\n", out);
 }

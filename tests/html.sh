@@ -13,6 +13,7 @@
 PY=${PYTHON:-/usr/bin/python3}
 CHECK="$PY $(dirname "$0")/html_check.py"
 RENDER="$PY $(dirname "$0")/html_render.py"
+FIT="$PY $(dirname "$0")/html_fit.py"
 CHROMIUM=${CHROMIUM:-chromium}
 OUT=$BUILD_DIR/html-check
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -66,8 +67,10 @@ else
 fi
 check "one run, as laid out: summary first with the CSV/JSON figures, marks in every chart" \
 	$RENDER "$OUT/run.html" --summary --csv "$T/run.csv" --json "$T/run.json"
-check "one run: no sideways scroll at 390 px, chart text readable; <= 4000 px tall at 1280; A4: <= 5 pages, CSV wraps" \
-	$RENDER "$OUT/run.html" --phone --max-height 4000 --max-pages 5
+check "one run: no sideways scroll at 390 px, chart text readable; <= 4000 px tall at 1280; A4: <= 4 pages, CSV wraps" \
+	$RENDER "$OUT/run.html" --phone --max-height 4000 --max-pages 4
+check "one run: nothing cut at 390 px, no chart labels overlap (screen, print), device and alignment on the first screen" \
+	$FIT "$OUT/run.html" --fit --labels --first-screen "$T/run.json"
 
 "$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -x 3 -q -z 7 --html "$OUT/repeat.html" \
 	--json "$T/rep.json" >"$T/rep.csv" 2>"$T/err"
@@ -79,15 +82,15 @@ render repeat --want-blue
 check "three runs, as laid out: summary first with the medians, marks in every chart" \
 	$RENDER "$OUT/repeat.html" --summary --csv "$T/rep.csv" --json "$T/rep.json" --phone
 
-# A real sweep of 1 and 2 clients: per phase throughput and p99 charts
+# A real sweep of 1, 4 and 16 clients: per phase throughput and p99 charts
 # whose points are the JSON sweep member's, the knee sentences, the table.
-"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 --clients 1,2 --level-time 0 -q -z 7 --html "$OUT/clients.html" \
+"$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 --clients 1,4,16 --level-time 0 -q -z 7 --html "$OUT/clients.html" \
 	--json "$T/sw.json" >"$T/sw.csv" 2>"$T/err"
 check "sweep: exit 0" [ $? -eq 0 ]
 check "sweep: chart points equal the JSON sweep" $CHECK page "$OUT/clients.html" --sweep "$T/sw.json"
 check "sweep: the sweep table" grep -q '<pre class="sweep-table">' "$OUT/clients.html"
-check "sweep: client counts in the options" grep -q "<td class=\"l\">1, 2</td>" "$OUT/clients.html"
-check "sweep: last count's run below" grep -q "last client count's run (2 clients)" "$OUT/clients.html"
+check "sweep: client counts in the options" grep -q "<td class=\"l\">1, 4, 16</td>" "$OUT/clients.html"
+check "sweep: last count's run below" grep -q "last client count's run (16 clients)" "$OUT/clients.html"
 # The page's CSV section is every count's line, the same as stdout's, and
 # its table section has a table per count.
 pre_text() { # FILE CLASS: the unescaped text of <pre class="CLASS">
@@ -97,14 +100,15 @@ sys.stdout.write(html.unescape(m.group(1)) if m else "")' "$1" "$2"
 }
 pre_text "$OUT/clients.html" csv >"$T/sw-page.csv"
 check "sweep: CSV section holds both counts' lines, as printed" cmp -s "$T/sw-page.csv" "$T/sw.csv"
-check "sweep: CSV lines for 1 and 2 clients" [ "$(cut -d, -f4 "$T/sw-page.csv" | tr '\n' ' ')" = "1 2 " ]
+check "sweep: CSV lines for 1, 4 and 16 clients" [ "$(cut -d, -f4 "$T/sw-page.csv" | tr '\n' ' ')" = "1 4 16 " ]
 pre_text "$OUT/clients.html" table >"$T/sw-page.table"
 check "sweep: a table per count" [ "$(grep -c '^Version ' "$T/sw-page.table")" -ge 2 ]
-check "sweep: tables headed by count" grep -q '^2 clients, run 1 of 1$' "$T/sw-page.table"
+check "sweep: tables headed by count" grep -q '^16 clients, run 1 of 1$' "$T/sw-page.table"
 render clients --want-blue
 check "sweep, as laid out: knee table first, a tick at each tested count" \
 	$RENDER "$OUT/clients.html" --summary --sweep "$T/sw.json" --phone
-check "sweep printed: details expanded, nothing cut" $RENDER "$OUT/clients.html" --max-pages 40
+check "sweep printed: details expanded, nothing cut, A4: <= 6 pages" $RENDER "$OUT/clients.html" --max-pages 6
+check "sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/clients.html" --fit --labels
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
 "$BONNIE" compare --html "$OUT/comparison.html" "$T/run.json" "$T/sw.csv" >"$T/cmp.txt" 2>"$T/err"
@@ -115,10 +119,11 @@ check "compare --html: bars equal the compare JSON" $CHECK page "$OUT/comparison
 check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$T/cmp.txt" | sed 's/&/\&amp;/g')" \
 	"$OUT/comparison.html"
 check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
-check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 3 ]
+check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 4 ]
 render comparison --want-blue
 check "compare, as laid out: summary table first with the JSON's rates; no sideways scroll at 390 px" \
 	$RENDER "$OUT/comparison.html" --summary --compare "$T/cmp.json" --phone --max-pages 20
+check "compare: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/comparison.html" --fit --labels
 # bonnie++ 1.96 lines with +++++ slots: said in words, their latency drawn.
 C196=$(dirname "$0")/compare-corpus/09-wiki-196-pre-blocks.txt
 "$BONNIE" compare --html "$OUT/compare196.html" "$T/run.json" "$C196" >/dev/null 2>&1
@@ -143,7 +148,9 @@ check "sweep: parser" $CHECK page "$OUT/sweep.html"
 check "compare: parser" $CHECK page "$OUT/compare.html"
 render sweep --want-blue
 check "700-count sweep, as laid out: a tick at each count, labels apart" $RENDER "$OUT/sweep.html" --sweep - --phone
+check "700-count sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/sweep.html" --fit --labels
 render compare --want-blue
+check "synthetic compare: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/compare.html" --fit --labels
 size=$(wc -c <"$OUT/sweep.html")
 check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]
 

@@ -196,12 +196,14 @@ MEASURE = r"""(() => {
  return out;
 })()"""
 
-# A <details class="screen-only"> is left out of print on purpose (the run
-# page's steady timelines: their verdicts are in the summary); every other
-# <details> must print its content.
+# What is in a .screen-only box is left out of print on purpose (the run
+# page's steady timelines: their verdicts are in the summary; a chart's
+# numbers: its labels and the summary carry them; a sweep's last count);
+# every other <details> must print its content.
 PRINT_MEASURE = r"""(() => ({
  cut: [...document.querySelectorAll('pre')].filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.className),
- closed: [...document.querySelectorAll('details:not(.screen-only) > :not(summary)')].filter(e => !e.checkVisibility()).length
+ closed: [...document.querySelectorAll('details > :not(summary)')].filter(e => !e.closest('.screen-only') &&
+   !e.checkVisibility()).length
 }))()"""
 
 

@@ -38,7 +38,7 @@ static void sweep_phase(FILE *out, int phase)
 	struct chart_marker m = {KNEE, knee};
 	struct line_chart c = {id, title, "Throughput against client count; the knee is marked.",
 	                       {1, CLIENTS, true, "clients (log scale)", 0, NULL, xs, CLIENTS},
-	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, &s, 1, &m, 1, NULL};
+	                       {0, 1, false, "rate (MiB/s)", 0, NULL, NULL, 0}, &s, 1, &m, 1};
 
 	sweep_series(phase);
 	snprintf(knee, sizeof knee, "knee: %d clients", KNEE);
@@ -50,7 +50,7 @@ static void sweep_phase(FILE *out, int phase)
 	fputs("</figure>\n<figure>", out);
 	c = (struct line_chart){id, title, "p99 latency against client count; the knee is marked.",
 	                        {1, CLIENTS, true, "clients (log scale)", 0, NULL, xs, CLIENTS},
-	                        {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &l, 1, &m, 1, NULL};
+	                        {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, &l, 1, &m, 1};
 	snprintf(id, sizeof id, "sweep-p99-%d", phase);
 	snprintf(title, sizeof title, "phase %d: p99 latency", phase);
 	chart_line(out, &c);
