@@ -115,7 +115,8 @@ static int open_status(enum bench_status st, const struct op_error *e)
  * (perchar_auto.h) is skipped, in one line that says why and what runs it. */
 static void note_perchar_skipped(const struct config *cfg, const struct perchar_size *p)
 {
-	double bps = p->skip_write ? p->write_bps : p->read_bps;
+	/* both skipped: the faster of the two was still too slow */
+	double bps = !p->skip_read || (p->skip_write && p->write_bps > p->read_bps) ? p->write_bps : p->read_bps;
 	char size[32];
 
 	if (!p->skip_write && !p->skip_read)

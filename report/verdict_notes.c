@@ -4,44 +4,17 @@
 #include "repeat.h"
 #include "verdict_text.h"
 
-/* The option that makes a phase longer, as an index into LONGER_OPTIONS:
- * -f (per-char), -s (the data file and the seeks it holds), -n (the file
- * phases). */
-#define LONGER_OPTIONS "fsn"
-static unsigned longer_with(enum phase_id id)
-{
-	switch (id) {
-	case PHASE_PUTC:
-	case PHASE_GETC: return 0;
-	case PHASE_PUT_BLOCK:
-	case PHASE_REWRITE:
-	case PHASE_GET_BLOCK:
-	case PHASE_SEEKS: return 1;
-	default: return 2;
-	}
-}
-
 /* The phases too short to judge, in one line that says why once and what
- * makes them longer: "over time, too short to judge (under 2 s of
- * operations): seq_del ran_stat; a larger -n runs them longer". */
+ * makes them longer; the phases last, so the line reads the same however
+ * many there are. */
 static void too_short_line(FILE *out, const struct run_result *run)
 {
-	const char *sep = "";
-	unsigned used = 0;
-
-	fprintf(out, "over time, too short to judge (under %u s of operations):", (unsigned)(VERDICT_MIN_NS / 1000000000u));
+	fprintf(out, "over time, too short to judge (under %u s of operations; a larger -f, -s, -n makes per-char, "
+	        "data, file phases longer):", (unsigned)(VERDICT_MIN_NS / 1000000000u));
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (run->phase[i].verdict.kind == VERDICT_TOO_SHORT) {
+		if (run->phase[i].verdict.kind == VERDICT_TOO_SHORT)
 			fprintf(out, " %s", phase_name((enum phase_id)i));
-			used |= 1u << longer_with((enum phase_id)i);
-		}
-	fprintf(out, "; a larger");
-	for (unsigned o = 0; o < sizeof LONGER_OPTIONS - 1; o++)
-		if (used & (1u << o)) {
-			fprintf(out, "%s -%c", sep, LONGER_OPTIONS[o]);
-			sep = " or";
-		}
-	fprintf(out, " runs them longer\n");
+	fputc('\n', out);
 }
 
 /* "over time, put_block: fell 75% after ..." for each phase that has a

@@ -241,7 +241,7 @@ START_TEST(too_short)
 END_TEST
 
 /* The phases too short to judge share one line that says why once and
- * which option makes them longer; judged phases keep their own line. */
+ * which options make them longer; judged phases keep their own line. */
 START_TEST(too_short_phases_in_one_line)
 {
 	struct run_result *run = calloc(1, sizeof *run);
@@ -259,8 +259,8 @@ START_TEST(too_short_phases_in_one_line)
 	report_verdict_notes(out, run);
 	fclose(out);
 	ck_assert_str_eq(text, "over time, put_block: steady (1 s rates within 0%)\n"
-	                       "over time, too short to judge (under 2 s of operations): seeks seq_del ran_stat; "
-	                       "a larger -s or -n runs them longer\n");
+	                       "over time, too short to judge (under 2 s of operations; a larger -f, -s, -n makes "
+	                       "per-char, data, file phases longer): seeks seq_del ran_stat\n");
 	free(text);
 	free(run);
 }
