@@ -121,10 +121,14 @@ uint64_t data_auto_size(const struct data_cal *cal, uint32_t chunk, uint64_t lea
 	double rewrites = scaled(cal->rewrite_bytes, cal->rewrite_ns, DATA_REWRITE_MAX_NS, most);
 	uint64_t size;
 
-	if (cal->read_ns && reads > want)
-		want = reads < limit ? reads : limit;
+	/* the rewrite's budget gives way to the block read's second (a figure
+	 * under 0.5 s is marked), and both to DATA_MAX_NS of writing */
 	if (cal->rewrite_ns && rewrites < want)
 		want = rewrites;
+	if (cal->read_ns && reads > want)
+		want = reads;
+	if (want > limit)
+		want = limit;
 	size = want >= (double)most ? most : (uint64_t)want;
 	size = size / (1u << 20) * (1u << 20);
 	if (chunk)

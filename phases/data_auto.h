@@ -37,10 +37,11 @@ struct data_cal {
  * for at most as long), and removes it. 0, or -1 with errno. */
 int data_auto_calibrate(int scratch_fd, uint32_t chunk, struct data_cal *out);
 
-/* The data file size for cal: what DATA_AUTO_NS writes, or more when the
- * block read would otherwise run under DATA_READ_NS, but no more than
- * DATA_MAX_NS writes or DATA_REWRITE_MAX_NS rewrites; in whole MiB and
- * chunks, at least least (and DATA_AUTO_MIN), at most most. */
+/* The data file size for cal: what DATA_AUTO_NS writes, or less when
+ * that would take the rewrite over DATA_REWRITE_MAX_NS, but never so
+ * little that the block read runs under DATA_READ_NS, and never more than
+ * DATA_MAX_NS writes; in whole MiB and chunks, at least least (and
+ * DATA_AUTO_MIN), at most most. */
 uint64_t data_auto_size(const struct data_cal *cal, uint32_t chunk, uint64_t least, uint64_t most);
 
 #endif
