@@ -51,12 +51,8 @@ static int one_byte_calls(int fd, bool writing, uint64_t *calls, uint64_t *ns)
 		ssize_t r = writing ? write(fd, &c, 1) : read(fd, &c, 1);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0) {
-			int err = errno;
-			close(fd);
-			errno = err;
+		if (r < 0)
 			return -1;
-		}
 		if (r == 0)
 			break;
 		n++;
@@ -69,36 +65,42 @@ static int one_byte_calls(int fd, bool writing, uint64_t *calls, uint64_t *ns)
 	}
 	*calls = sl.best_ns ? sl.best_calls : n;
 	*ns = sl.best_ns ? sl.best_ns : clock_now_ns() - t0 + 1;
-	return close(fd);
+	return 0;
+}
+
+/* Where one-byte writes are round trips (a share), the write pass leaves a
+ * few hundred bytes: too few to time reads by, whose first call fetches
+ * the file and the rest come from the cache. The file is made
+ * PERCHAR_READ_CAL_BYTES longer, in one untimed write through the same
+ * descriptor (smbnetfs fails a file opened again for writing with EIO). */
+static int pad_for_reading(int fd)
+{
+	unsigned char *pad = calloc(1, PERCHAR_READ_CAL_BYTES);
+	int rc, err;
+
+	if (pad == NULL)
+		return -1;
+	rc = io_write_all(fd, pad, PERCHAR_READ_CAL_BYTES);
+	err = errno;
+	free(pad);
+	errno = err;
+	return rc;
 }
 
 static int cal_pass(int scratch_fd, bool writing, uint64_t *calls, uint64_t *ns)
 {
 	int flags = writing ? O_WRONLY | O_CREAT | O_EXCL : O_RDONLY;
 	int fd = openat(scratch_fd, PERCHAR_CAL_FILE, flags | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int rc, err;
 
 	if (fd < 0)
 		return -1;
-	return one_byte_calls(fd, writing, calls, ns);
-}
-
-/* Where one-byte writes are round trips (a share), the write pass leaves a
- * few hundred bytes: too few to time reads by, whose first call fetches
- * the file and the rest come from the cache. The file is made
- * PERCHAR_READ_CAL_BYTES longer, in one untimed write. */
-static int pad_for_reading(int scratch_fd)
-{
-	unsigned char *pad = calloc(1, PERCHAR_READ_CAL_BYTES);
-	int fd, rc, err;
-
-	if (pad == NULL)
-		return -1;
-	fd = openat(scratch_fd, PERCHAR_CAL_FILE, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
-	rc = fd < 0 ? -1 : io_write_all(fd, pad, PERCHAR_READ_CAL_BYTES);
-	if (fd >= 0 && close(fd) != 0)
-		rc = -1;
+	rc = one_byte_calls(fd, writing, calls, ns);
+	if (rc == 0 && writing)
+		rc = pad_for_reading(fd);
 	err = errno;
-	free(pad);
+	if (close(fd) != 0 && rc == 0)
+		return -1;
 	errno = err;
 	return rc;
 }
@@ -109,8 +111,6 @@ int perchar_auto_calibrate(int scratch_fd, struct perchar_cal *out)
 
 	memset(out, 0, sizeof *out);
 	rc = cal_pass(scratch_fd, true, &out->write_calls, &out->write_ns);
-	if (rc == 0)
-		rc = pad_for_reading(scratch_fd);
 	if (rc == 0)
 		rc = cal_pass(scratch_fd, false, &out->read_calls, &out->read_ns);
 	err = errno;
