@@ -42,16 +42,15 @@ static int rewrite_for_a_while(int fd, unsigned char *buf, uint32_t chunk, uint6
 
 	*bytes = 0;
 	while (clock_now_ns() - t0 < DATA_CAL_NS) {
-		ssize_t n = read(fd, buf, chunk);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
+		size_t n;
+
+		if (io_read_full(fd, buf, chunk, &n) != 0)
 			return -1;
 		if (n == 0)
 			break;
-		if (lseek(fd, -(off_t)n, SEEK_CUR) < 0 || io_write_all(fd, buf, (size_t)n) != 0)
+		if (lseek(fd, -(off_t)n, SEEK_CUR) < 0 || io_write_all(fd, buf, n) != 0)
 			return -1;
-		*bytes += (uint64_t)n;
+		*bytes += n;
 	}
 	return 0;
 }
