@@ -111,6 +111,25 @@ static int open_status(enum bench_status st, const struct op_error *e)
 	return EXIT_SETUP;
 }
 
+/* A per-char phase too slow for the operations a trusted figure needs
+ * (perchar_auto.h) is skipped, in one line that says why and what runs it. */
+static void note_perchar_skipped(const struct config *cfg, const struct perchar_size *p)
+{
+	/* both skipped: the faster of the two was still too slow */
+	double bps = !p->skip_read || (p->skip_write && p->write_bps > p->read_bps) ? p->write_bps : p->read_bps;
+	char size[32];
+
+	if (!p->skip_write && !p->skip_read)
+		return;
+	units_format_size(p->floor_bytes, size, sizeof size);
+	say("note: %s skipped: one byte a call runs at %.1f KiB/s under %s, and the %u operations of a "
+	    "trusted figure (%s) would take %.0f s (-f %s runs it)",
+	    p->skip_write && p->skip_read ? "per-char write and read are"
+	    : p->skip_write              ? "per-char write is"
+	                                 : "per-char read is",
+	    bps / 1024, cfg->dir, PERCHAR_MIN_OPS, size, bps > 0 ? (double)p->floor_bytes / bps : 0.0, size);
+}
+
 /* What the user left to bonnie is sized once, here, for every run, count
  * and client; a note says what a slow share made of it. */
 static int session_autosize(struct session *s, struct config *cfg)
@@ -128,6 +147,8 @@ static int session_autosize(struct session *s, struct config *cfg)
 		say("note: %s is on a network share (%s): the data file is sized by time: -s %s", cfg->dir,
 		    s->env.share.client, size);
 	}
+	if (s->sizes.perchar_ran)
+		note_perchar_skipped(cfg, &s->sizes.perchar_size);
 	if (s->sizes.files_ran && f->slow)
 		say("note: file creation under %s is slow (%u files in %.1f s): the file tests use -n 1", cfg->dir,
 		    f->created, (double)f->create_ns / 1e9);

@@ -40,6 +40,8 @@ struct config {
 	uint64_t perchar_size;      /* -f: 0 skips the per-char phases */
 	bool perchar_given;         /* false: bonnie sizes it by time, once (autosize.c) */
 	bool perchar_timed;         /* ... and did (the per-char phases run) */
+	uint32_t auto_skipped;      /* ... and left these out, bit 1 << phase_id: too slow for a
+	                               trusted figure (perchar_auto.h); also cleared in phase_mask */
 
 	/* -n num:max:min:dirs:chunk */
 	uint32_t files_k;           /* units of 1024 files; 0 skips file tests */

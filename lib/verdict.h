@@ -49,6 +49,10 @@
 #include "timeline.h"
 
 #define VERDICT_MIN_NS 2000000000ull
+/* What a phase bonnie sizes by time aims at, so that it can be judged: the
+ * minimum and a quarter more (the operations span a little less than the
+ * phase; a per-char phase's laps are tenths of a second). */
+#define VERDICT_AIM_NS (VERDICT_MIN_NS + VERDICT_MIN_NS / 4)
 #define VERDICT_STALL_NS 1000000000ull
 #define VERDICT_STALL_FACTOR 20
 #define VERDICT_WINDOW_NS 1000000000ull

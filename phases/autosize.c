@@ -2,6 +2,7 @@
 #include "autosize.h"
 #include "client_share.h"
 #include "phase.h"
+#include "phase_select.h"
 
 #include <errno.h>
 #include <string.h>
@@ -41,13 +42,13 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 {
 	memset(as, 0, sizeof *as);
 	if (data_by_time && cfg->file_size_auto && cfg->file_size > 0) {
-		if (data_auto_calibrate(b->scratch.dirfd, cfg->chunk, &as->data_bytes, &as->data_ns) != 0) {
+		if (data_auto_calibrate(b->scratch.dirfd, cfg->chunk, &as->data) != 0) {
 			op_error_set(e, errno, "calibrate block writes in", b->scratch.path, -1);
 			return -1;
 		}
 		as->data_ran = true;
 		cfg->file_size_timed = true;
-		cfg->file_size = data_auto_size(as->data_bytes, as->data_ns, cfg->chunk,
+		cfg->file_size = data_auto_size(&as->data, cfg->chunk,
 		                                clients_min_size(cfg->chunk, config_most_clients(cfg)), cfg->file_size);
 	}
 	if (perchar_wanted(cfg)) {
@@ -57,7 +58,14 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 		}
 		as->perchar_ran = true;
 		cfg->perchar_timed = true;
-		cfg->perchar_size = perchar_auto_bytes(&as->perchar, cfg->file_size);
+		perchar_auto_size(&as->perchar, cfg->chunk, cfg->file_size, &as->perchar_size);
+		cfg->perchar_size = as->perchar_size.bytes;
+		if (as->perchar_size.skip_write)
+			cfg->auto_skipped |= 1u << PHASE_PUTC;
+		if (as->perchar_size.skip_read)
+			cfg->auto_skipped |= 1u << PHASE_GETC;
+		if (cfg->auto_skipped)
+			cfg->phase_mask = phase_select_without(cfg->phase_mask, cfg->auto_skipped);
 	}
 	if (files_wanted(cfg)) {
 		if (files_auto_calibrate(b->scratch.dirfd, b->scratch.path, &as->files) != 0) {

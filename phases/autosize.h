@@ -21,15 +21,18 @@
 
 struct autosize {
 	bool data_ran;             /* the data file was sized by time (data_by_time, no -s) */
-	uint64_t data_bytes, data_ns;
+	struct data_cal data;
 	bool perchar_ran;          /* the per-char calibration ran (no -f, per-char phases on) */
 	struct perchar_cal perchar;
+	struct perchar_size perchar_size; /* the size, and which per-char phase is skipped */
 	bool files_ran;            /* the file calibration ran (no -n, file tests on) */
 	struct files_cal files;
 };
 
 /* Calibrates what cfg leaves to bonnie and writes the result into cfg
- * (file_size when data_by_time and the size is bonnie's; perchar_size;
+ * (file_size when data_by_time and the size is bonnie's; perchar_size,
+ * and phase_mask without a per-char phase too slow to size, see
+ * perchar_auto.h;
  * files_k with files_decided), re-making b's file plan for
  * the new count. cfg must be the configuration b was opened with. Returns
  * 0, or -1 with e filled ("calibrate per-char I/O in <dir>: <reason>"). */

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,8 +36,11 @@ static void slice_note(struct slices *s, uint64_t n, uint64_t now)
 }
 
 /* One byte a call until PERCHAR_CAL_NS passed or the file ends (read);
- * *calls in *ns is the fastest slice, or the whole pass (close included)
- * when it was too short for one. */
+ * *calls in *ns is the fastest slice, or the whole pass when it was too
+ * short for one: the calls alone, not the close, which on a share is a
+ * round trip that would make a read of the few hundred bytes written
+ * there look as slow as the writes (it read at 161 KiB/s through sshfs,
+ * where writes ran at 2 KiB/s). */
 static int one_byte_calls(int fd, bool writing, uint64_t *calls, uint64_t *ns)
 {
 	uint64_t t0 = clock_now_ns(), n = 0, now = t0;
@@ -59,21 +63,46 @@ static int one_byte_calls(int fd, bool writing, uint64_t *calls, uint64_t *ns)
 				break;
 		}
 	}
-	if (close(fd) != 0)
-		return -1;
 	*calls = sl.best_ns ? sl.best_calls : n;
 	*ns = sl.best_ns ? sl.best_ns : clock_now_ns() - t0 + 1;
 	return 0;
+}
+
+/* Where one-byte writes are round trips (a share), the write pass leaves a
+ * few hundred bytes: too few to time reads by, whose first call fetches
+ * the file and the rest come from the cache. The file is made
+ * PERCHAR_READ_CAL_BYTES longer, in one untimed write through the same
+ * descriptor (smbnetfs fails a file opened again for writing with EIO). */
+static int pad_for_reading(int fd)
+{
+	unsigned char *pad = calloc(1, PERCHAR_READ_CAL_BYTES);
+	int rc, err;
+
+	if (pad == NULL)
+		return -1;
+	rc = io_write_all(fd, pad, PERCHAR_READ_CAL_BYTES);
+	err = errno;
+	free(pad);
+	errno = err;
+	return rc;
 }
 
 static int cal_pass(int scratch_fd, bool writing, uint64_t *calls, uint64_t *ns)
 {
 	int flags = writing ? O_WRONLY | O_CREAT | O_EXCL : O_RDONLY;
 	int fd = openat(scratch_fd, PERCHAR_CAL_FILE, flags | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int rc, err;
 
 	if (fd < 0)
 		return -1;
-	return one_byte_calls(fd, writing, calls, ns);
+	rc = one_byte_calls(fd, writing, calls, ns);
+	if (rc == 0 && writing)
+		rc = pad_for_reading(fd);
+	err = errno;
+	if (close(fd) != 0 && rc == 0)
+		return -1;
+	errno = err;
+	return rc;
 }
 
 int perchar_auto_calibrate(int scratch_fd, struct perchar_cal *out)
@@ -91,24 +120,51 @@ int perchar_auto_calibrate(int scratch_fd, struct perchar_cal *out)
 	return rc;
 }
 
-/* calls in ns, scaled to PERCHAR_AUTO_NS (no overflow: calls of a 150 ms
- * calibration are far under 2^32). */
-static uint64_t in_phase_time(uint64_t calls, uint64_t ns)
+static double rate_of(uint64_t calls, uint64_t ns)
 {
-	if (ns == 0)
-		return UINT64_MAX;
-	return (uint64_t)((double)calls * (double)PERCHAR_AUTO_NS / (double)ns);
+	return ns ? (double)calls * 1e9 / (double)ns : 1e18;
 }
 
-uint64_t perchar_auto_bytes(const struct perchar_cal *cal, uint64_t cap)
+/* Bytes at bps in ns nanoseconds, in whole KiB (no overflow: capped). */
+static uint64_t bytes_in(double bps, uint64_t ns)
 {
-	uint64_t w = in_phase_time(cal->write_calls, cal->write_ns);
-	uint64_t r = in_phase_time(cal->read_calls, cal->read_ns);
-	uint64_t b = (w < r ? w : r) / 1024 * 1024;
+	double b = bps * (double)ns / 1e9;
 
+	return b >= 1e18 ? (uint64_t)1e18 : (uint64_t)b / 1024 * 1024;
+}
+
+static bool too_slow(double bps, uint64_t floor_bytes)
+{
+	return (double)floor_bytes > bps * (double)PERCHAR_MAX_NS / 1e9;
+}
+
+void perchar_auto_size(const struct perchar_cal *cal, uint32_t chunk, uint64_t cap, struct perchar_size *out)
+{
+	double fast, slow;
+	uint64_t b;
+
+	out->write_bps = rate_of(cal->write_calls, cal->write_ns);
+	out->read_bps = rate_of(cal->read_calls, cal->read_ns);
+	out->floor_bytes = (uint64_t)PERCHAR_MIN_OPS * (chunk ? chunk : 1);
+	if (cap && out->floor_bytes > cap)
+		out->floor_bytes = cap;
+	out->skip_write = too_slow(out->write_bps, out->floor_bytes);
+	out->skip_read = too_slow(out->read_bps, out->floor_bytes);
+	out->bytes = 0;
+	if (out->skip_write && out->skip_read)
+		return;
+	/* the phases kept: the faster runs PERCHAR_AUTO_NS, the slower longer */
+	fast = slow = out->skip_write ? out->read_bps : out->write_bps;
+	if (!out->skip_write && !out->skip_read) {
+		fast = out->write_bps > out->read_bps ? out->write_bps : out->read_bps;
+		slow = out->write_bps > out->read_bps ? out->read_bps : out->write_bps;
+	}
+	b = bytes_in(fast, PERCHAR_AUTO_NS);
+	if (b > bytes_in(slow, PERCHAR_MAX_NS))
+		b = bytes_in(slow, PERCHAR_MAX_NS);
+	if (b < out->floor_bytes)
+		b = out->floor_bytes;
 	if (b < PERCHAR_AUTO_MIN)
 		b = PERCHAR_AUTO_MIN;
-	if (cap && b > cap)
-		b = cap;
-	return b;
+	out->bytes = cap && b > cap ? cap : b;
 }

@@ -5,11 +5,25 @@
 #ifndef BONNIE_PERCHAR_AUTO_H
 #define BONNIE_PERCHAR_AUTO_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "../lib/verdict.h"
 
 #define PERCHAR_CAL_FILE "perchar.cal"    /* inside the scratch directory */
 #define PERCHAR_CAL_NS 150000000ull       /* writing, then reading, for this long */
-#define PERCHAR_AUTO_NS 2000000000ull     /* what each per-char phase aims at */
+#define PERCHAR_READ_CAL_BYTES (256u << 10) /* added to the file before the read pass */
+/* Each per-char phase is sized to give a figure bonnie does not mark: the
+ * faster of the two runs PERCHAR_AUTO_NS (over the 2 s the verdict needs,
+ * lib/verdict.h), and both do at least PERCHAR_MIN_OPS operations of a
+ * chunk (a cell of under 100 is marked '#', report/confidence.h). Where
+ * that floor would hold a phase past PERCHAR_MAX_NS (one byte a call is a
+ * round trip to the server on a share: about 1.6 KB/s through sshfs) the
+ * phase is skipped, and the run says so once, rather than showing a
+ * marked figure of one or two operations. */
+#define PERCHAR_AUTO_NS VERDICT_AIM_NS
+#define PERCHAR_MIN_OPS 128u
+#define PERCHAR_MAX_NS 15000000000ull
 #define PERCHAR_AUTO_MIN 1024u            /* never under 1 KiB */
 
 struct perchar_cal {
@@ -23,9 +37,18 @@ struct perchar_cal {
  * with errno. */
 int perchar_auto_calibrate(int scratch_fd, struct perchar_cal *out);
 
-/* The per-char size for cal: what the slower of writing and reading does
- * in PERCHAR_AUTO_NS, in whole KiB, at least PERCHAR_AUTO_MIN and at most
- * cap (the data file; 0: no cap). */
-uint64_t perchar_auto_bytes(const struct perchar_cal *cal, uint64_t cap);
+/* What the calibration decided. */
+struct perchar_size {
+	uint64_t bytes;             /* the per-char size; 0: both phases skipped */
+	bool skip_write, skip_read; /* PERCHAR_MIN_OPS chunks would take over PERCHAR_MAX_NS */
+	uint64_t floor_bytes;       /* PERCHAR_MIN_OPS chunks (at most cap) */
+	double write_bps, read_bps; /* the calibrated rates, bytes a second */
+};
+
+/* The per-char size for cal, chunk-byte operations and a data file of cap
+ * bytes (0: no cap): what the faster of the phases kept does in
+ * PERCHAR_AUTO_NS, at most what the slower does in PERCHAR_MAX_NS, at
+ * least floor_bytes, in whole KiB, never past cap. */
+void perchar_auto_size(const struct perchar_cal *cal, uint32_t chunk, uint64_t cap, struct perchar_size *out);
 
 #endif

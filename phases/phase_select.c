@@ -66,3 +66,10 @@ int phase_select_check(const char *list, uint32_t mask, const struct config *cfg
 	snprintf(err, errlen, "--phases %.64s: nothing to test: -s 0, -n 0 or -f skips every phase chosen", list);
 	return -1;
 }
+
+uint32_t phase_select_without(uint32_t mask, uint32_t drop)
+{
+	if (mask == 0)
+		mask = (1u << PHASE_COUNT) - 1;
+	return mask & ~drop;
+}

@@ -21,4 +21,9 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
  * when the other options skip every phase of the list (--phases putc -f). */
 int phase_select_check(const char *list, uint32_t mask, const struct config *cfg, char *err, size_t errlen);
 
+/* mask (0: every phase) less the phases of drop (bits 1 << phase_id):
+ * phases nothing else needs (per-char write or read) that bonnie leaves
+ * out. */
+uint32_t phase_select_without(uint32_t mask, uint32_t drop);
+
 #endif

@@ -13,6 +13,7 @@
 #include "../lib/pages.h"
 #include "../lib/proclimit.h"
 #include "../lib/rng.h"
+#include "../lib/verdict.h"
 #include "seeks.h"
 
 #include <errno.h>
@@ -27,10 +28,9 @@
 /* Generation stamped into chunks that a seek writes back. */
 #define SEEK_WRITE_GEN 2u
 
-/* Without -s ...:seeks: seek for this long (over the 1 s a phase needs to
- * be trusted, with room for the workers' start and final fsync), at most
- * SEEKS_AUTO_MAX operations. */
-#define SEEKS_AUTO_NS 1200000000ull
+/* Without -s ...:seeks: seek for this long (long enough to be judged over
+ * time, lib/verdict.h), at most SEEKS_AUTO_MAX operations. */
+#define SEEKS_AUTO_NS VERDICT_AIM_NS
 #define SEEKS_AUTO_MAX 1000000000ull
 
 struct seek_shared {

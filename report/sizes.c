@@ -4,6 +4,16 @@
 
 #include <stdio.h>
 
+/* A per-char phase the sizing left out (the other one runs). */
+static const char *skipped_words(uint32_t skipped)
+{
+	if (skipped & (1u << PHASE_PUTC))
+		return ", per-char write skipped, too slow";
+	if (skipped & (1u << PHASE_GETC))
+		return ", per-char read skipped, too slow";
+	return "";
+}
+
 void report_sizes(FILE *out, const struct config *cfg)
 {
 	char size[32];
@@ -20,7 +30,10 @@ void report_sizes(FILE *out, const struct config *cfg)
 	}
 	if (perchar) {
 		units_format_size(cfg->perchar_size, size, sizeof size);
-		fprintf(out, "%sper-char %s by time (no -f)", sep, size);
+		if (cfg->perchar_size == 0)
+			fprintf(out, "%sper-char skipped, too slow (no -f)", sep);
+		else
+			fprintf(out, "%sper-char %s by time (no -f)%s", sep, size, skipped_words(cfg->auto_skipped));
 		sep = "; ";
 	}
 	if (cfg->files_decided)

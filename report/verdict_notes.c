@@ -4,6 +4,19 @@
 #include "repeat.h"
 #include "verdict_text.h"
 
+/* The phases too short to judge, in one line that says why once and what
+ * makes them longer; the phases last, so the line reads the same however
+ * many there are. */
+static void too_short_line(FILE *out, const struct run_result *run)
+{
+	fprintf(out, "over time, too short to judge (under %u s of operations; a larger -f, -s, -n makes per-char, "
+	        "data, file phases longer):", (unsigned)(VERDICT_MIN_NS / 1000000000u));
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (run->phase[i].verdict.kind == VERDICT_TOO_SHORT)
+			fprintf(out, " %s", phase_name((enum phase_id)i));
+	fputc('\n', out);
+}
+
 /* "over time, put_block: fell 75% after ..." for each phase that has a
  * verdict; those too short to judge share one line. */
 void report_verdict_notes(FILE *out, const struct run_result *run)
@@ -21,13 +34,8 @@ void report_verdict_notes(FILE *out, const struct run_result *run)
 		verdict_sentence((enum phase_id)i, v, sentence, sizeof sentence);
 		fprintf(out, "over time, %s: %s\n", phase_name((enum phase_id)i), sentence);
 	}
-	if (!any_short)
-		return;
-	fprintf(out, "over time, too short to judge:");
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (run->phase[i].verdict.kind == VERDICT_TOO_SHORT)
-			fprintf(out, " %s", phase_name((enum phase_id)i));
-	fputc('\n', out);
+	if (any_short)
+		too_short_line(out, run);
 }
 
 /* "over time, put_block: fell in 3 of 5 runs, steady in 2 of 5 runs". */

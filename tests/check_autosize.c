@@ -14,6 +14,8 @@
 #include "../phases/perchar_auto.h"
 #include "../lib/env.h"
 #include "../lib/options.h"
+#include "../report/confidence.h"
+#include "../report/metrics.h"
 #include "../report/report.h"
 
 #include <errno.h>
@@ -24,18 +26,89 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* 30000 one-byte writes in 150 ms: 200000/s, 400000 bytes in the 2 s a
- * phase aims at, in whole KiB; the slower of write and read decides. */
-START_TEST(perchar_from_the_slower_rate)
+/* One-byte calls in 150 ms: the calibration's record of a rate. */
+static struct perchar_cal cal_at(double write_bps, double read_bps)
 {
-	struct perchar_cal c = {30000, 150000000ull, 90000, 150000000ull};
+	struct perchar_cal c = {(uint64_t)(write_bps * 0.15), 150000000ull, (uint64_t)(read_bps * 0.15), 150000000ull};
+	return c;
+}
 
-	ck_assert_uint_eq(perchar_auto_bytes(&c, 0), 399360);
-	c.read_calls = 3000; /* reads slower: 40000 bytes, 39 KiB */
-	ck_assert_uint_eq(perchar_auto_bytes(&c, 0), 39936);
-	ck_assert_uint_eq(perchar_auto_bytes(&c, 8192), 8192); /* never past the data file */
-	c.write_calls = 10; /* a share at a few hundred a second: at least 1 KiB */
-	ck_assert_uint_eq(perchar_auto_bytes(&c, 0), PERCHAR_AUTO_MIN);
+/* How long a phase of bytes takes at bps. */
+static double seconds(uint64_t bytes, double bps)
+{
+	return (double)bytes / bps;
+}
+
+/* 200000 one-byte writes a second, 600000 reads: the faster, the read,
+ * runs the 2.5 s aimed at (1.5 MB in whole KiB), the write 7.5 s. */
+START_TEST(perchar_from_the_faster_rate)
+{
+	struct perchar_cal c = cal_at(200000, 600000);
+	struct perchar_size p;
+
+	perchar_auto_size(&c, 8192, 0, &p);
+	ck_assert_uint_eq(p.bytes, 1499136);
+	ck_assert(!p.skip_write && !p.skip_read);
+	perchar_auto_size(&c, 8192, 65536, &p); /* never past the data file */
+	ck_assert_uint_eq(p.bytes, 65536);
+	c = cal_at(1000000, 100000); /* reads slower: the write decides, the read is held to 15 s */
+	perchar_auto_size(&c, 8192, 0, &p);
+	ck_assert_uint_eq(p.bytes, 1499136);
+}
+END_TEST
+
+/* Issue 34: sized by 2 s alone, per-char at 300 KiB/s did 75 chunks of
+ * 8 KiB and was marked '#'. Whatever the rate, a phase that is not skipped
+ * does at least the operations the mark needs and lasts long enough to be
+ * judged over time. */
+START_TEST(perchar_gives_a_trusted_figure)
+{
+	static const double rates[] = {300 * 1024, 100 * 1024, 80000, 1e6, 5e6, 60e6};
+	static const uint32_t chunks[] = {8192, 256, 65536};
+
+	for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
+		for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; k++) {
+			struct perchar_cal c = cal_at(rates[i], rates[i] * 1.5);
+			struct perchar_size p;
+
+			perchar_auto_size(&c, chunks[k], 0, &p);
+			if (p.skip_write)
+				continue;
+			ck_assert_uint_ge(p.bytes / chunks[k], CONF_MIN_OPS);
+			ck_assert_double_ge(seconds(p.bytes, rates[i] * 1.5), (double)VERDICT_MIN_NS / 1e9);
+			ck_assert_double_le(seconds(p.bytes, rates[i]), (double)PERCHAR_MAX_NS / 1e9 + 0.01);
+		}
+	{
+		struct perchar_cal c = cal_at(300 * 1024, 300 * 1024);
+		struct perchar_size p;
+
+		perchar_auto_size(&c, 8192, 0, &p);
+		ck_assert_uint_eq(p.bytes, 1u << 20); /* the floor: 128 chunks, not 750 KiB */
+	}
+}
+END_TEST
+
+/* Through sshfs one byte a call wrote at about 2 KiB/s: 128 chunks would
+ * take minutes, so the write is skipped and the read, far faster, sized
+ * alone; both skipped leaves no per-char size. */
+START_TEST(perchar_too_slow_is_skipped)
+{
+	struct perchar_cal c = cal_at(2000, 1e6);
+	struct perchar_size p;
+
+	perchar_auto_size(&c, 8192, 0, &p);
+	ck_assert(p.skip_write);
+	ck_assert(!p.skip_read);
+	ck_assert_uint_eq(p.floor_bytes, 128 * 8192);
+	ck_assert_uint_eq(p.bytes, 2500000 / 1024 * 1024);
+	c = cal_at(2000, 3000);
+	perchar_auto_size(&c, 8192, 0, &p);
+	ck_assert(p.skip_write && p.skip_read);
+	ck_assert_uint_eq(p.bytes, 0);
+	c = cal_at(2000, 3000); /* a data file of 16 KiB: the floor is the file */
+	perchar_auto_size(&c, 8192, 16384, &p);
+	ck_assert(!p.skip_write && !p.skip_read);
+	ck_assert_uint_eq(p.bytes, 16384);
 }
 END_TEST
 
@@ -59,14 +132,63 @@ START_TEST(perchar_calibration_cleans_up)
 }
 END_TEST
 
-/* 20 MB/s for 4 s: 80 MB, in whole MiB; at least 8 MiB, at most the default. */
+static struct data_cal data_cal_of(uint64_t wrote, uint64_t write_ns, uint64_t read, uint64_t read_ns)
+{
+	struct data_cal c = {wrote, write_ns, read, read_ns, 0, 0};
+	return c;
+}
+
+/* 20 MB/s for 2.5 s: 50 MB, in whole MiB; at least 8 MiB, at most the default. */
 START_TEST(data_file_by_time)
 {
-	ck_assert_uint_eq(data_auto_size(8000000, 400000000ull, 8192, 8192, 4ull << 30), 76ull << 20);
-	ck_assert_uint_eq(data_auto_size(1000, 400000000ull, 8192, 8192, 4ull << 30), DATA_AUTO_MIN);
-	ck_assert_uint_eq(data_auto_size(1000, 400000000ull, 8192, 64ull << 20, 4ull << 30), 64ull << 20);
-	ck_assert_uint_eq(data_auto_size(UINT64_MAX / 4, 1, 8192, 8192, 4ull << 30), 4ull << 30);
-	ck_assert_uint_eq(data_auto_size(1000, 400000000ull, 8192, 8192, 4ull << 20), 4ull << 20);
+	struct data_cal c = data_cal_of(8000000, 400000000ull, 8000000, 400000000ull);
+
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 47ull << 20);
+	c = data_cal_of(1000, 400000000ull, 1000, 400000000ull);
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), DATA_AUTO_MIN);
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 64ull << 20, 4ull << 30), 64ull << 20);
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 20), 4ull << 20);
+	c = data_cal_of(UINT64_MAX / 4, 1, 0, 0);
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 4ull << 30);
+}
+END_TEST
+
+/* Issue 34: through sshfs the calibration's fsync once took 6.8 s, the
+ * file was sized 8 MiB and the block read ran 0.22 s (marked '~'). The
+ * read back sizes the file so the block read lasts DATA_READ_NS, within
+ * DATA_MAX_NS of writing. */
+START_TEST(data_file_long_enough_to_read)
+{
+	/* wrote 8 MB in 7.2 s (a stalled fsync), read 14.4 MB in 0.4 s: 36 MB/s */
+	struct data_cal c = data_cal_of(8000000, 7200000000ull, 14400000, 400000000ull);
+	uint64_t size = data_auto_size(&c, 8192, 8192, 4ull << 30);
+
+	ck_assert_uint_eq(size, 21ull << 20); /* held to 20 s of writing at the stalled rate */
+	ck_assert_double_ge((double)size / 36e6, (double)METRIC_MIN_TRUSTED_NS / 1e9);
+	c.write_ns = 800000000ull; /* 10 MB/s without the stall: the read's 1 s, over 2.5 s of writing */
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 34ull << 20);
+	/* reads from a cache at 2 GB/s: no more than 20 s of writing at 20 MB/s */
+	c = data_cal_of(8000000, 400000000ull, 800000000, 400000000ull);
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 381ull << 20);
+}
+END_TEST
+
+/* Through sshfs the rewrite ran at a tenth of the block write's rate
+ * (2.5 against 17.6 MB/s in the calibration): the file is held to what
+ * DATA_REWRITE_MAX_NS rewrites, 15 s, but not below the block read's 1 s
+ * (under 0.5 s its figure is marked '~': seen with a rewrite of 0.7 MB/s,
+ * which made the file 8 MiB and the block read 0.3 s). */
+START_TEST(data_file_rewritten_in_bounded_time)
+{
+	struct data_cal c = data_cal_of(7040000, 400000000ull, 12000000, 400000000ull);
+
+	c.rewrite_bytes = 1000000;
+	c.rewrite_ns = 400000000ull;
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 35ull << 20); /* 37.5 MB */
+	c.rewrite_bytes = 160000; /* 0.4 MB/s: 6 MB in 15 s, but the read needs 30 MB */
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 28ull << 20);
+	c.rewrite_bytes = 40000000; /* a disk: rewrites as fast as writes, the write decides */
+	ck_assert_uint_eq(data_auto_size(&c, 8192, 8192, 4ull << 30), 41ull << 20); /* 44 MB */
 }
 END_TEST
 
@@ -74,13 +196,14 @@ END_TEST
  * target, bounded by what creating does in FILES_AUTO_MAX_CREATE_NS. */
 START_TEST(files_decided_once)
 {
-	/* deleting 8 us a file: 184 x 1024; creating 20 us: 8 s make 390 x 1024 */
-	ck_assert_uint_eq(files_auto_decide_k(8000, 20000, 512), 184);
+	/* deleting 8 us a file: 428 x 1024 in 3.5 s; creating 20 us: 8 s make 390 x 1024 */
+	ck_assert_uint_eq(files_auto_decide_k(8000, 20000, 512), 390);
+	ck_assert_uint_eq(files_auto_decide_k(8000, 10000, 512), 428);
 	/* creating 100 us a file: 8 s make 78 x 1024 */
 	ck_assert_uint_eq(files_auto_decide_k(8000, 100000, 512), 78);
 	/* creating 50 ms a file (a slow share): still one 1024 */
 	ck_assert_uint_eq(files_auto_decide_k(8000, 50000000, 512), 1);
-	ck_assert_uint_eq(files_auto_decide_k(8000, 0, 512), 184);
+	ck_assert_uint_eq(files_auto_decide_k(8000, 0, 512), 428);
 	ck_assert_uint_eq(files_auto_decide_k(8000, UINT64_MAX, 512), 1);
 }
 END_TEST
@@ -319,9 +442,13 @@ Suite *suite_autosize(void)
 	TCase *t = tcase_create("once");
 
 	tcase_add_checked_fixture(t, NULL, limit_restore);
-	tcase_add_test(t, perchar_from_the_slower_rate);
+	tcase_add_test(t, perchar_from_the_faster_rate);
+	tcase_add_test(t, perchar_gives_a_trusted_figure);
+	tcase_add_test(t, perchar_too_slow_is_skipped);
 	tcase_add_test(t, perchar_calibration_cleans_up);
 	tcase_add_test(t, data_file_by_time);
+	tcase_add_test(t, data_file_long_enough_to_read);
+	tcase_add_test(t, data_file_rewritten_in_bounded_time);
 	tcase_add_test(t, files_decided_once);
 	tcase_add_test(t, calibration_failure_keeps_its_errno);
 	tcase_add_test(t, calibration_decides_a_count);

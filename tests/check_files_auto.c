@@ -12,12 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Delete 8 us a file: 1.5 s deletes 187500 files, 183.1 x 1024, so the
- * target rounds up to 184 x 1024; never over the cap, never under 1. */
+/* Delete 8 us a file: 3.5 s deletes 437500 files, 427.2 x 1024, so the
+ * target rounds up to 428 x 1024; never over the cap, never under 1. */
 START_TEST(target_from_the_delete_rate)
 {
-	ck_assert_uint_eq(files_auto_target_k(8000, 512), 184);
-	ck_assert_uint_eq(files_auto_target_k(20000, 512), 74);
+	ck_assert_uint_eq(files_auto_target_k(8000, 512), 428);
+	ck_assert_uint_eq(files_auto_target_k(20000, 512), 171);
 	/* deleting very fast: the cap */
 	ck_assert_uint_eq(files_auto_target_k(100, 512), 512);
 	ck_assert_uint_eq(files_auto_target_k(0, 300), 300);

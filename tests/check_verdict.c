@@ -3,6 +3,7 @@
  * warm-up, too short), and noise alone never reads as a fall. */
 #include "suites.h"
 #include "../lib/verdict.h"
+#include "../report/report.h"
 #include "../report/verdict_text.h"
 
 #include <stdlib.h>
@@ -239,6 +240,32 @@ START_TEST(too_short)
 }
 END_TEST
 
+/* The phases too short to judge share one line that says why once and
+ * which options make them longer; judged phases keep their own line. */
+START_TEST(too_short_phases_in_one_line)
+{
+	struct run_result *run = calloc(1, sizeof *run);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(run);
+	ck_assert_ptr_nonnull(out);
+	run->phase[PHASE_SEEKS].verdict.kind = VERDICT_TOO_SHORT;
+	run->phase[PHASE_SEQ_DEL].verdict.kind = VERDICT_TOO_SHORT;
+	run->phase[PHASE_RAN_STAT].verdict.kind = VERDICT_TOO_SHORT;
+	run->phase[PHASE_PUT_BLOCK].verdict.kind = VERDICT_STEADY;
+	run->phase[PHASE_PUT_BLOCK].verdict.window_ns = 1000000000ull;
+	report_verdict_notes(out, run);
+	fclose(out);
+	ck_assert_str_eq(text, "over time, put_block: steady (1 s rates within 0%)\n"
+	                       "over time, too short to judge (under 2 s of operations; a larger -f, -s, -n makes "
+	                       "per-char, data, file phases longer): seeks seq_del ran_stat\n");
+	free(text);
+	free(run);
+}
+END_TEST
+
 /* Many noisy steady timelines: not one reads as a change or a stall. */
 START_TEST(noise_never_cries_wolf)
 {
@@ -271,6 +298,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, a_slow_operation_among_others_is_no_stall);
 	tcase_add_test(t, warm_up);
 	tcase_add_test(t, too_short);
+	tcase_add_test(t, too_short_phases_in_one_line);
 	tcase_add_test(t, noise_never_cries_wolf);
 	suite_add_tcase(s, t);
 	return s;

@@ -8,7 +8,8 @@
 # SIGINT while held in a block write (the fault shim's pause mode) all
 # leave the export empty (checked on the server's side); the header names
 # the share and claims no device; the sizes bonnie chose are the same in
-# every run and count; without -s the data file is sized by time; -n with
+# every run and count; without -s the data file is sized by time; a
+# per-char phase skipped as too slow is named in a note and the header; -n with
 # links on smbnetfs (no link(2), no symlink(2)) is refused before any
 # phase. A server that cannot start skips its share with a line saying why.
 . "$(dirname "$0")/lib.sh"
@@ -45,6 +46,13 @@ one_run() { # one_run NAME CLIENT
 	check "$1: per-char sized by time, recorded" \
 		[ "$(jq -r '.runs[0].counts.perchar_auto' "$T/$1.json")" = true ]
 	check "$1: header says what was sized" grep -q '^Sized:       per-char ' "$T/$1.out"
+	# a per-char phase too slow to size is skipped, and a note says so
+	# (sshfs: one byte a call writes at about 2 KiB/s)
+	for p in putc getc; do
+		[ "$(jq -r ".runs[0].phases[] | select(.name == \"$p\") | .status" "$T/$1.json")" = not_run ] || continue
+		check "$1: $p skipped, a note says why" grep -q "^bonnie: note: per-char .* skipped: one byte a call runs at " "$T/$1.err"
+		check "$1: $p skipped, the header says so" grep -q '^Sized:       per-char .*skipped, too slow' "$T/$1.out"
+	done
 	for key in $(jq -r '.environment.share | keys[]' "$T/$1.json"); do
 		check "$1: share key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
 	done
