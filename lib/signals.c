@@ -14,23 +14,31 @@
 static volatile sig_atomic_t level;
 static volatile sig_atomic_t first;
 /* the streams of signals_guard_stream: descriptor + 1 (0: a free place), and
- * whether the handler put /dev/null (null_fd) in its place */
+ * whether the handler put /dev/null in its place */
 static volatile sig_atomic_t guarded[GUARDED_MAX];
 static volatile sig_atomic_t cut[GUARDED_MAX];
-static volatile sig_atomic_t null_fd = -1;
 
 /* In the handler: a guarded stream that cannot take a byte now is one a
  * write waits on (or would) for a reader that does not read; /dev/null in
  * its place ends that write (restarted by SA_RESTART, it goes nowhere).
- * poll and dup2 are async-signal-safe; errno is the interrupted code's. */
+ * /dev/null is opened only then: a run at a low ulimit -n keeps every
+ * descriptor for its work (at the limit the stream stays as it is). poll,
+ * open, dup2 and close are async-signal-safe; errno is the interrupted
+ * code's. */
 static void cut_stuck_streams(void)
 {
 	int saved = errno;
 
-	for (int i = 0; i < GUARDED_MAX && null_fd >= 0; i++) {
+	for (int i = 0; i < GUARDED_MAX; i++) {
 		struct pollfd p = {guarded[i] - 1, POLLOUT, 0};
-		if (guarded[i] != 0 && !cut[i] && poll(&p, 1, 0) == 0 && dup2(null_fd, p.fd) >= 0)
+		int null_fd;
+		if (guarded[i] == 0 || cut[i] || poll(&p, 1, 0) != 0)
+			continue;
+		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (null_fd >= 0 && dup2(null_fd, p.fd) >= 0)
 			cut[i] = 1;
+		if (null_fd >= 0)
+			close(null_fd);
 	}
 	errno = saved;
 }
@@ -60,8 +68,6 @@ void signals_install(void)
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 	sigaction(SIGXFSZ, &sa, NULL);
-	if (null_fd < 0)
-		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 }
 
 void signals_guard_stream(int fd)
