@@ -13,7 +13,8 @@
 #define CHART_H 300
 #define PLOT_W (CHART_W - PLOT_X - 24.0)
 #define PLOT_H (CHART_H - PLOT_Y - 80.0) /* under a bar: name on two lines, %CPU, mark */
-#define LINE_H (PLOT_Y + PLOT_H + 50.0)  /* a line chart: the plot, tick labels, axis title */
+#define LINE_PLOT_H 150.0                 /* a line chart's plot: flatter, two fit a printed row */
+#define LINE_H (PLOT_Y + LINE_PLOT_H + 50.0) /* with its tick labels and axis title */
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */
 
 /* Dash patterns and point shapes tell series apart without colour. */
@@ -171,7 +172,7 @@ static void fit_axis(struct svg_axis *a, double lo, double hi, bool from_zero)
 
 void chart_line(FILE *out, const struct line_chart *c)
 {
-	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, c->x, c->y};
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, LINE_PLOT_H, c->x, c->y};
 	const char *names[SVG_PALETTE * 4];
 	double lo, hi;
 	size_t nn = c->nseries < sizeof names / sizeof names[0] ? c->nseries : sizeof names / sizeof names[0];
