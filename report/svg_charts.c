@@ -13,7 +13,8 @@
 #define CHART_H 300
 #define PLOT_W (CHART_W - PLOT_X - 24.0)
 #define PLOT_H (CHART_H - PLOT_Y - 80.0) /* under a bar: name on two lines, %CPU, mark */
-#define LINE_H (PLOT_Y + PLOT_H + 50.0)  /* a line chart: the plot, tick labels, axis title */
+#define LINE_PLOT_H 150.0                 /* a line chart's plot: flatter, two fit a printed row */
+#define LINE_H (PLOT_Y + LINE_PLOT_H + 50.0) /* with its tick labels and axis title */
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */
 
 /* Dash patterns and point shapes tell series apart without colour. */
@@ -50,49 +51,6 @@ static void point_mark(FILE *out, const struct svg_frame *f, double x, double y,
 	fprintf(out, "<text class=\"point-mark\" data-x=\"%.10g\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x, px, py);
 	svg_escape(out, mark);
 	fputs("</text>", out);
-}
-
-static double legend_width(const char *name)
-{
-	return 40 + 7.0 * (double)strlen(name ? name : "");
-}
-
-/* Rows the legend takes in a chart w wide (0 when there is none). */
-int svg_legend_rows(const char *const *names, size_t n, double w)
-{
-	double x = PLOT_X;
-	int rows = n < 2 ? 0 : 1;
-
-	for (size_t i = 0; n >= 2 && i < n; i++) {
-		if (x > PLOT_X && x + legend_width(names[i]) > w)
-			rows++, x = PLOT_X;
-		x += legend_width(names[i]);
-	}
-	return rows;
-}
-
-/* Legend rows above the plot: a stroke sample and the name, wrapping
- * at the chart's width w. */
-void svg_legend(FILE *out, const char *const *names, size_t n, bool lines, double w)
-{
-	double x = PLOT_X, y = 0;
-
-	if (n < 2)
-		return;
-	fputs("<g class=\"legend\">\n", out);
-	for (size_t i = 0; i < n; i++) {
-		if (x > PLOT_X && x + legend_width(names[i]) > w)
-			y += LEGEND_ROW, x = PLOT_X;
-		if (lines)
-			fprintf(out, "<path d=\"M%.1f %.1fh22\" stroke=\"%s\" stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>", x,
-			        18 + y, svg_colour((int)i), svg_dashes[i % 4]);
-		else
-			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\"/>", x, 12 + y,
-			        svg_colour((int)i));
-		svg_text(out, x + 26, 22 + y, "start", "legend-text", names[i] ? names[i] : "");
-		x += legend_width(names[i]);
-	}
-	fputs("</g>\n", out);
 }
 
 void svg_number_list(FILE *out, const char *attr, const double *v, size_t n)
@@ -171,7 +129,7 @@ static void fit_axis(struct svg_axis *a, double lo, double hi, bool from_zero)
 
 void chart_line(FILE *out, const struct line_chart *c)
 {
-	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, c->x, c->y};
+	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, LINE_PLOT_H, c->x, c->y};
 	const char *names[SVG_PALETTE * 4];
 	double lo, hi;
 	size_t nn = c->nseries < sizeof names / sizeof names[0] ? c->nseries : sizeof names / sizeof names[0];
@@ -356,6 +314,25 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 	fputs("</g>\n", out);
 }
 
+/* The axis top raised until each bar's value label (an upright one is as
+ * tall as it is long) stays inside the plot, clear of a legend above it. */
+static void value_headroom(const struct bar_chart *c, struct svg_frame *f, double bw, unsigned words)
+{
+	double lo = f->ya.log ? pow(10.0, floor(log10(f->ya.lo))) : f->ya.lo;
+
+	for (size_t i = 0; (words & WORDS_VALUE) && i < c->nbars; i++) {
+		const char *v = c->bars[i].value_text ? c->bars[i].value_text : "";
+		double len = 7.0 * (double)strlen(v), top = bar_top(&c->bars[i]);
+		double keep = 1.0 - ((len > bw + 4 ? len : 14.0) + 8.0) / f->h, hi;
+		if (!(top > lo))
+			continue;
+		keep = keep < 0.3 ? 0.3 : keep;
+		hi = f->ya.log ? pow(10.0, log10(lo) + (log10(top) - log10(lo)) / keep) : lo + (top - lo) / keep;
+		f->ya.hi = hi > f->ya.hi ? hi : f->ya.hi;
+	}
+	f->ya.lo = lo;
+}
+
 /* Where the mark words did not fit: what the hatching and +++++ mean, once
  * under the plot, one line per mark when they do not fit on one. */
 static void marks_footnote(FILE *out, const struct bar_chart *c, const struct svg_frame *f, double y)
@@ -418,6 +395,7 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	f.ya.hi = hi * 1.08;
 	slot = f.w / ((double)c->nbars + 0.8 * (double)ncat + 0.2);
 	words = words_that_fit(c, slot);
+	value_headroom(c, &f, 0.8 * slot, words);
 	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
 	fputs("<defs>\n", out);
 	svg_mark_patterns(out, c->id);
