@@ -157,7 +157,7 @@ if dev4k=$(losetup -f --show --sector-size 4096 "$img" 2>/dev/null); then
 	why='not measured: logical = physical sector size (4096 B)'
 	check "4K probe: the progress line says why" grep -qF "Probing partition alignment...$why" "$T/out"
 	check "4K probe: the table line says why" grep -qF "Align probe: $why" "$T/out"
-	check "4K probe: no ratio printed" sh -c "! grep -q 'ratio' '$T/out'"
+	check "4K probe: no ratio printed" sh -c "! grep -qw 'ratio' '$T/out'"
 	check "4K probe: JSON not measured, with the reason" jq -e '.alignment_probe | .measured == false and
 		(.error | startswith("logical = physical sector size (4096 B)")) and .shift_bytes == null and .io_bytes == null' "$T/4k.json" >/dev/null
 	check "4K probe: nothing left" no_scratch "$T/mnt-4k"
