@@ -64,6 +64,16 @@ long input_json_doc(struct parsed_set *set, const char *name, unsigned first_lin
  * merging). */
 int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
 
+/* html_copy.c: one warning per table copied from a bon_csv2html page. */
+int input_html_copies(struct parsed_set *set, const char *name, const char *text, size_t len);
+
+/* csv_shape.c: a token of n fields that is no good line but looks like a
+ * bonnie++ line in an unknown layout, or like a damaged 1.0x line. */
+bool input_csv_unknown_version(const char *p, size_t len, int n);
+bool input_csv_near_miss(const char *p, size_t len, int n);
+/* fields f[0..n) of a fmt line: n, or 48 for a 1.96 -s 0 line of 47 */
+int input_csv_short_196(const struct csv_format *fmt, char **f, int n);
+
 /* parse.c: every result in one piece of the input, text[0..len), whose
  * first line is line first_line of the file; *qp says the file is
  * quoted-printable (set once a piece shows it). Warnings go out as

@@ -112,23 +112,6 @@ static bool has_results(const struct parsed_run *r)
 	return false;
 }
 
-/* bonnie++ 1.96 writes a files-only (-s 0) line one empty I/O field short,
- * 47 fields (the same line is in several mailing-list posts): it is read as
- * the 48-field line it means. */
-static int short_196_line(const struct csv_format *fmt, char **f, int n)
-{
-	static char empty[] = "";
-
-	if (fmt->nfields != 48 || n != 47)
-		return n;
-	for (int i = 5; i <= 17; i++)
-		if (f[i][0])
-			return n;
-	memmove(&f[6], &f[5], (size_t)(n - 5) * sizeof *f);
-	f[5] = empty;
-	return 48;
-}
-
 /* Decodes candidate c as fmt into run (origin left alone). Returns 0 for
  * a good line, 1 for a bad one (why says why), -1 when memory ran out. */
 static int decode(const struct csv_format *fmt, struct text c, struct parsed_run *run, char *why, size_t cap,
@@ -142,7 +125,7 @@ static int decode(const struct csv_format *fmt, struct text c, struct parsed_run
 	n = split_fields(buf, f);
 	if (n > CSV_MAX_FIELDS)
 		snprintf(why, cap, "%d fields, a %s line has %d", n, fmt->label, fmt->nfields);
-	else if ((rc = input_csv_decode(fmt, f, short_196_line(fmt, f, n), run, why, cap, note)) == 0 &&
+	else if ((rc = input_csv_decode(fmt, f, input_csv_short_196(fmt, f, n), run, why, cap, note)) == 0 &&
 	         !has_results(run)) {
 		snprintf(why, cap, "no phase has a result");
 		rc = 1;
@@ -288,23 +271,69 @@ static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct t
 	return buf;
 }
 
-/* Takes c, or its longest good join with the wrapped lines after it when
- * c ends line t; moves the scan past the lines joined. */
-static void take_unwrapped(struct scan *s, const struct csv_format *fmt, struct text c, bool ends_line,
-                           struct text t, bool quiet)
+/* A page that lost its line breaks shows a mailer-wrapped line with a blank
+ * where each break was ("...,0,1 6,484,...", "...,616 .9,2,..."): joins c
+ * with up to MAX_WRAP_LINES next tokens of line t while they look like
+ * continuations, and keeps the first join that is a whole good fmt line (it
+ * has exactly fmt's fields, each what bonnie++ writes there). Returns the
+ * joined text (to free) and sets *after past its last token, or NULL. */
+static char *unwrap_blanks(const struct csv_format *fmt, struct text c, struct text t, const char **after)
 {
+	const char *p = c.p + c.len, *end = t.p + t.len;
+	size_t used = c.len;
+	char *buf = dup_text(c), *nb;
+
+	for (int k = 0; buf && k < MAX_WRAP_LINES && p < end && blank(*p); k++) {
+		while (p < end && blank(*p))
+			p++;
+		struct text f = {p, 0};
+		while (p < end && !blank(*p))
+			p++;
+		f.len = (size_t)(p - f.p);
+		if (!continuation(&f) || (nb = realloc(buf, used + f.len + 1)) == NULL)
+			break;
+		buf = nb;
+		memcpy(buf + used, f.p, f.len);
+		used += f.len;
+		struct text j = strip_markup((struct text){buf, used});
+		int n = count_fields(j);
+		if (n > fmt->nfields)
+			break;
+		if (n == fmt->nfields && good_line(fmt, j)) {
+			buf[used] = '\0';
+			*after = p;
+			return buf;
+		}
+	}
+	free(buf);
+	return NULL;
+}
+
+/* Takes c, or its longest good join with the wrapped lines after it when
+ * c ends line t, or with the tokens after it when a blank ends c (the line
+ * breaks were lost). Moves the scan past the lines joined; returns the end
+ * of what it took in t. */
+static const char *take_unwrapped(struct scan *s, const struct csv_format *fmt, struct text c, struct text t,
+                                  bool quiet)
+{
+	const char *end = c.p + c.len, *after_tok = end;
+	bool ends_line = end == t.p + t.len;
 	size_t after;
 	char *joined = ends_line ? unwrap(s, fmt, c, t, &after) : NULL;
 
+	if (!ends_line && !good_line(fmt, strip_markup(c)))
+		joined = unwrap_blanks(fmt, c, t, &after_tok);
 	if (joined == NULL) {
 		take(s, fmt, strip_markup(c), s->line, quiet);
-		return;
+		return end;
 	}
 	take(s, fmt, strip_markup((struct text){joined, strlen(joined)}), s->line, false);
 	free(joined);
-	for (size_t i = s->pos; i < after; i++)
+	for (size_t i = s->pos; ends_line && i < after; i++)
 		s->line += s->text[i] == '\n';
-	s->pos = after;
+	if (ends_line)
+		s->pos = after;
+	return after_tok;
 }
 
 /* A versioned line starting at p inside a token [p, end) of line t. */
@@ -317,22 +346,7 @@ static const char *versioned(struct scan *s, const struct csv_format *fmt, const
 		stop++;
 	if (stop == end) /* cut at a blank: the name may hold it */
 		stop = p + input_csv_named_len(fmt, p, (size_t)(t.p + t.len - p), (size_t)(stop - p));
-	take_unwrapped(s, fmt, (struct text){p, (size_t)(stop - p)}, stop == t.p + t.len, t, false);
-	return stop;
-}
-
-/* "2.01,..." with many fields: a bonnie++ line in a layout we do not know. */
-static bool unknown_version(struct text tok)
-{
-	size_t i = 0;
-
-	while (i < tok.len && digit(tok.p[i]))
-		i++;
-	if (i == 0 || i >= tok.len || tok.p[i] != '.')
-		return false;
-	for (i++; i < tok.len && (digit(tok.p[i]) || (tok.p[i] >= 'a' && tok.p[i] <= 'z')); i++)
-		;
-	return i < tok.len && tok.p[i] == ',' && count_fields(tok) >= 20;
+	return take_unwrapped(s, fmt, (struct text){p, (size_t)(stop - p)}, t, false);
 }
 
 static void warn_unknown(struct scan *s, struct text tok)
@@ -348,40 +362,14 @@ static void warn_unknown(struct scan *s, struct text tok)
 		s->oom = 1;
 }
 
-/* A 1.0x line a few fields off (lost, doubled, cut short): a name that is
- * not a number, then NEAR_MISS_MIN to NEAR_MISS_MAX fields in all, at least
- * three in four after the size holding what bonnie++'s do (digits, '.',
- * '+', ':', '/' or nothing). Not a result, but worth one warning: it is a
- * damaged one. */
-#define NEAR_MISS_MIN 20
-#define NEAR_MISS_MAX 34
-
-static bool near_miss(struct text c, int n)
-{
-	int numeric = 0, field = 0;
-	bool ok = true;
-
-	if (n < NEAR_MISS_MIN || n > NEAR_MISS_MAX || c.len == 0 || c.p[0] == ',')
-		return false;
-	for (size_t i = 0; i <= c.len; i++) {
-		if (i == c.len || c.p[i] == ',') {
-			if (field == 0 && ok) /* a number first: the rest of a line, not its start */
-				return false;
-			numeric += field >= 2 && ok;
-			field++;
-			ok = true;
-		} else if (!digit(c.p[i]) && !strchr(".+:/", c.p[i]) && c.p[i] != 'M' && c.p[i] != 'G' && c.p[i] != 'K')
-			ok = false;
-	}
-	return 4 * numeric >= 3 * (n - 2);
-}
-
 /* A whitespace-free token with 27 fields: a bonnie++ 1.0x line, unless it
  * is the header line. Warned about when its second field is a size, or
  * when it is a near miss (one warning, naming the file and line). A
  * shorter one that ends its line and starts like a 1.0x line (a name,
- * then a size) is rejoined with the lines a mailer wrapped it onto. */
-static void old_line(struct scan *s, struct text tok, struct text t)
+ * then a size) is rejoined with the lines a mailer wrapped it onto, or
+ * with the tokens after it when the line breaks were lost. Returns the end
+ * of what it read in t. */
+static const char *old_line(struct scan *s, struct text tok, struct text t)
 {
 	const struct csv_format *fmt = &input_csv_formats[input_csv_format_count - 1];
 	struct text c = strip_markup(tok);
@@ -389,14 +377,17 @@ static void old_line(struct scan *s, struct text tok, struct text t)
 	size_t a = 0, b;
 	bool ends_line = tok.p + tok.len == t.p + t.len, miss;
 
+	const char *after = tok.p + tok.len;
+	char *joined;
+
 	if (n < 8 || (c.len >= 5 && memcmp(c.p, "name,", 5) == 0))
-		return;
-	miss = near_miss(c, n);
+		return after;
+	miss = input_csv_near_miss(c.p, c.len, n);
 	if (n > fmt->nfields) {
 		if (miss && input_warn(s->set, s->name, s->line, "%s line skipped: %d fields, a %s line has %d",
 		                       fmt->label, n, fmt->label, fmt->nfields) != 0)
 			s->oom = 1;
-		return;
+		return after;
 	}
 	while (c.p[a] != ',')
 		a++;
@@ -404,9 +395,14 @@ static void old_line(struct scan *s, struct text tok, struct text t)
 	while (c.p[b] != ',')
 		b++;
 	bool size_field = b > a && digit(c.p[a]);
-	if (n < fmt->nfields && !miss && (!size_field || !ends_line))
-		return;
-	take_unwrapped(s, fmt, tok, ends_line, t, !size_field && !miss);
+	if (n < fmt->nfields && !miss && (!size_field || !ends_line)) {
+		if (size_field && (joined = unwrap_blanks(fmt, tok, t, &after)) != NULL) {
+			take(s, fmt, strip_markup((struct text){joined, strlen(joined)}), s->line, false);
+			free(joined);
+		}
+		return after;
+	}
+	return take_unwrapped(s, fmt, tok, t, !size_field && !miss);
 }
 
 /* Every result in one line's tokens. */
@@ -429,10 +425,10 @@ static void scan_line(struct scan *s, struct text t)
 			p = versioned(s, fmt, tok, p, tend, t);
 			continue;
 		}
-		if (unknown_version(tk))
+		if (input_csv_unknown_version(tk.p, tk.len, count_fields(tk)))
 			warn_unknown(s, tk);
 		else
-			old_line(s, tk, t);
+			tend = old_line(s, tk, t);
 		p = tend;
 	}
 }

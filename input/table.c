@@ -31,6 +31,7 @@ struct table {
 	char version[16], concurrency[8], file_name[PARSED_META_LEN];
 	bool per_sec; /* "/sec" headers (1.98 on): I/O rates carry k, m or g */
 	bool no_seeks; /* an I/O table cut before its Seeks column: ten cells */
+	bool io_head;  /* the I/O header was read */
 	struct row io[MAX_ROWS], file[MAX_ROWS];
 	int nio, nfile;
 };
@@ -127,44 +128,6 @@ no:
 	return false;
 }
 
-/* The digits a row's last %CPU cell starts with when a flattened page ran
- * it into the next text ("38server,2G,..."): 1 to 3, then a letter. */
-static size_t glued_cpu(const struct tok *k)
-{
-	size_t d = 0;
-
-	while (d < k->n && d < 4 && k->p[d] >= '0' && k->p[d] <= '9')
-		d++;
-	if (d == 0 || d > 3 || d == k->n)
-		return 0;
-	char next = k->p[d];
-	return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ? d : 0;
-}
-
-/* Rate and %CPU pairs, up to max tokens. */
-static int read_cells(struct tcur *c, struct tok *cell, int max)
-{
-	struct tok t;
-	int n = 0;
-
-	while (n < max && tok_peek(c, &t)) {
-		struct tok k = tok_clean(t);
-		size_t d = n == max - 1 ? glued_cpu(&k) : 0;
-		if (d) { /* the rest is read as the text it starts */
-			k.n = d;
-			c->pos = (size_t)(k.p + d - c->text);
-			c->line = k.line;
-			cell[n++] = k;
-			break;
-		}
-		if (k.n == 0 || !(n % 2 == 0 ? tok_rate_like(&k) : tok_cpu_like(&k)))
-			break;
-		tok_next(c, &t);
-		cell[n++] = k;
-	}
-	return n;
-}
-
 static int read_latency(struct tcur *c, struct tok *lat)
 {
 	struct tcur save = *c;
@@ -233,7 +196,7 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 		used += t.n;
 	}
 	int full = no_seeks ? CELLS - 2 : CELLS;
-	r->ncells = read_cells(c, r->cell, full);
+	r->ncells = tok_cells(c, r->cell, full);
 	if (r->ncells != full && !(io && !no_seeks && r->ncells == 8)) /* -f: no per-char cells */
 		goto no;
 	r->nlat = read_latency(c, r->lat);
@@ -245,15 +208,38 @@ no:
 	return false;
 }
 
+/* Moves c past an I/O row that is not readable to the file header that
+ * follows it (within a row's tokens), if one does. */
+static void skip_bad_row(struct tcur *c, struct table *tb)
+{
+	struct tcur start = *c, at;
+	struct tok t;
+
+	for (int k = 0; k < 2 * CELLS + 8; k++) {
+		at = *c;
+		read_version(c, tb->version, sizeof tb->version);
+		if (file_header(c, tb)) {
+			*c = at;
+			return;
+		}
+		*c = at;
+		if (!tok_next(c, &t))
+			break;
+	}
+	*c = start;
+}
+
 static bool parse_table(struct tcur *c, struct table *tb)
 {
 	struct tcur save;
 
 	memset(tb, 0, sizeof *tb);
 	read_version(c, tb->version, sizeof tb->version);
-	if (io_header(c, tb))
+	if ((tb->io_head = io_header(c, tb)))
 		while (tb->nio < MAX_ROWS && read_row(c, &tb->io[tb->nio], true, tb->no_seeks))
 			tb->nio++;
+	if (tb->io_head && tb->nio == 0)
+		skip_bad_row(c, tb);
 	save = *c;
 	read_version(c, tb->version, sizeof tb->version);
 	if (file_header(c, tb))
@@ -434,7 +420,12 @@ int input_tables(struct table_set *ts, const char *name, const char *text, size_
 		if (tok_is(&t, "Version") || opens_section(&t) || tok_is(&t, "-Per")) {
 			struct tcur at = c;
 			if (parse_table(&at, tb)) {
-				rc = table_runs(ts, tb, name);
+				/* an I/O header whose row is not readable, then file rows:
+				 * a files-only run of it would be a wrong one */
+				if (tb->io_head && tb->nio == 0 && tb->nfile > 0) {
+					ts->damaged_line = ts->damaged++ ? ts->damaged_line : t.line;
+				} else
+					rc = table_runs(ts, tb, name);
 				c = at;
 				continue;
 			}

@@ -37,6 +37,12 @@ bool tok_spell(struct tcur *c, const char *want);
 /* t without markup a page put around a cell ("**88826**", "<b>9</b>"). */
 struct tok tok_clean(struct tok t);
 
+/* Rate and %CPU pairs, up to max tokens, into cell (cleaned of markup);
+ * the last %CPU cell may run into the text after it ("38server,2G,...":
+ * a flattened page lost the blank), which is then read on from there.
+ * Returns how many. */
+int tok_cells(struct tcur *c, struct tok *cell, int max);
+
 /* What a token can be in a table. */
 bool tok_rate_like(const struct tok *t);    /* "535", "359.4", "312m", "+++++" */
 bool tok_cpu_like(const struct tok *t);     /* "99", "+++" */
@@ -57,6 +63,7 @@ struct table_run {
 struct table_set {
 	struct table_run *run;
 	size_t count, cap;
+	unsigned damaged, damaged_line; /* tables skipped: their I/O row is not readable; the first's line */
 };
 
 /* Every table in text[0..len) into ts (origins "name:line (table)").

@@ -48,6 +48,26 @@ static bool markup_only(const struct tok *t)
 	return true;
 }
 
+/* An HTML tag with blanks inside ('<b style="color: red;">14116</b>')
+ * starts at start and the token ends before its '>': moves c past the
+ * '>' (on the same line, within TAG_MAX bytes) and says so. */
+#define TAG_MAX 256
+static bool tag_goes_on(struct tcur *c, size_t start)
+{
+	const char *p = c->text + start, *end = c->text + c->len;
+	char next = p + 1 < end ? p[1] : 0;
+
+	if (p[0] != '<' || !((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/') ||
+	    memchr(p, '>', c->pos - start))
+		return false;
+	for (const char *q = c->text + c->pos; q < end && q < p + TAG_MAX && *q != '\n'; q++)
+		if (*q == '>') {
+			c->pos = (size_t)(q + 1 - c->text);
+			return true;
+		}
+	return false;
+}
+
 void tcur_init(struct tcur *c, const char *text, size_t len)
 {
 	*c = (struct tcur){text, len, 0, 1};
@@ -65,6 +85,8 @@ bool tok_next(struct tcur *c, struct tok *t)
 		size_t start = c->pos;
 		while (c->pos < c->len && !blank(c->text[c->pos]))
 			c->pos++;
+		if (tag_goes_on(c, start))
+			continue;
 		*t = (struct tok){c->text + start, c->pos - start, c->line};
 		/* mail quote marks: "> > text", ">>text"; anywhere, as a page
 		 * flattened onto one line shows them. No cell starts with '>'. */
@@ -239,4 +261,41 @@ bool tok_latency_like(const struct tok *t)
 		return false;
 	return (left == 2 && (memcmp(u, "us", 2) == 0 || memcmp(u, "ms", 2) == 0 || memcmp(u, "ns", 2) == 0)) ||
 	       (left == 1 && *u == 's');
+}
+
+/* The digits a row's last %CPU cell starts with when a flattened page ran
+ * it into the next text ("38server,2G,..."): 1 to 3, then a letter. */
+static size_t glued_cpu(const struct tok *k)
+{
+	size_t d = 0;
+
+	while (d < k->n && d < 4 && k->p[d] >= '0' && k->p[d] <= '9')
+		d++;
+	if (d == 0 || d > 3 || d == k->n)
+		return 0;
+	char next = k->p[d];
+	return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ? d : 0;
+}
+
+int tok_cells(struct tcur *c, struct tok *cell, int max)
+{
+	struct tok t;
+	int n = 0;
+
+	while (n < max && tok_peek(c, &t)) {
+		struct tok k = tok_clean(t);
+		size_t d = n == max - 1 ? glued_cpu(&k) : 0;
+		if (d) { /* the rest is read as the text it starts */
+			k.n = d;
+			c->pos = (size_t)(k.p + d - c->text);
+			c->line = k.line;
+			cell[n++] = k;
+			break;
+		}
+		if (k.n == 0 || !(n % 2 == 0 ? tok_rate_like(&k) : tok_cpu_like(&k)))
+			break;
+		tok_next(c, &t);
+		cell[n++] = k;
+	}
+	return n;
 }

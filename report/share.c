@@ -5,8 +5,10 @@
 #include "clocale.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "../lib/str.h"
 #include "../lib/units.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* Copies s, replacing what Markdown or HTML would interpret. */
@@ -60,6 +62,41 @@ static void io_item(FILE *out, const struct config *cfg)
 	item(out, "I/O", buf);
 }
 
+/* Appends arg to buf (cap bytes, n used) as the post shows it: quoted when
+ * it holds a blank, each character no output may show raw (a control, a
+ * bidirectional control, a byte that is not UTF-8) as '_', never half a
+ * character. Returns the new length. */
+static size_t append_arg(char *buf, size_t cap, size_t n, const char *arg)
+{
+	bool quote = strchr(arg, ' ') != NULL || *arg == '\0';
+	const char *s = arg;
+
+	if (n + 2 >= cap)
+		return n;
+	if (n > 0)
+		buf[n++] = ' ';
+	if (quote)
+		buf[n++] = '\'';
+	while (*s) {
+		size_t len = str_char_len(s);
+		bool unsafe = str_char_unsafe(s, len);
+		size_t out = unsafe ? 1 : len;
+
+		if (n + out + 1 >= cap)
+			break;
+		if (unsafe)
+			buf[n] = '_';
+		else
+			memcpy(buf + n, s, out);
+		n += out;
+		s += len ? len : 1;
+	}
+	if (quote && n + 1 < cap)
+		buf[n++] = '\'';
+	buf[n] = '\0';
+	return n;
+}
+
 /* The options as given, so the post says how it was run. */
 static void options_item(FILE *out, int argc, char **argv)
 {
@@ -67,8 +104,8 @@ static void options_item(FILE *out, int argc, char **argv)
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (int i = 1; i < argc && n + 2 < sizeof buf; i++)
-		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i > 1 ? " " : "", argv[i]);
+	for (int i = 1; i < argc; i++)
+		n = append_arg(buf, sizeof buf, n, argv[i]);
 	item(out, "Options", argc > 1 ? buf : "none (the defaults)");
 }
 

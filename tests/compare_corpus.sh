@@ -69,6 +69,16 @@ if [ "${MEASURE:-}" = 1 ]; then
 	exit 0
 fi
 check "the corpus has fixtures ($total results)" [ "$total" -gt 0 ]
+if [ "$C" = tests/compare-kinds ]; then
+	# a table whose I/O row is not readable: skipped, with one line saying where and why
+	"$BONNIE" compare "$C/11-unreadable-io-row.txt" >/dev/null 2>"$T/damaged.err"
+	check "unreadable I/O row: one warning naming the table's line" \
+		grep -qx "bonnie: $C/11-unreadable-io-row.txt:3: table skipped: its I/O row is not readable" "$T/damaged.err"
+	# a bon_csv2html page copied as text: skipped, one line naming its header row
+	"$BONNIE" compare "$C/13-bon-csv2html-copy.txt" >/dev/null 2>"$T/html.err"
+	check "bon_csv2html copy: one warning naming its header row's line" \
+		[ "$(grep -c 'bon_csv2html' "$T/html.err")" = 1 ] && grep -q "^bonnie: $C/13-bon-csv2html-copy.txt:4: table copied from a bon_csv2html page skipped" "$T/html.err"
+fi
 [ "$C" = tests/compare-corpus ] && [ -z "${VARIANT:-}" ] || { finish; exit; }
 
 # The README example: the flattened Japanese post with its CSV lines removed

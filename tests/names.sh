@@ -40,6 +40,7 @@ check "compare warns about none of them" [ ! -s "$T/ws.err" ]
 check "three runs named 'web server'" [ "$(jq -r '.runs[].machine' "$T/ws.cmp" | grep -cx 'web server')" = 3 ]
 check "the CSV line is read as the run its JSON holds" same "$T/ws.csv" "$T/ws.json"
 check "the post is read as the run its JSON holds" same "$T/ws.md" "$T/ws.share.json"
+check "the post's Options line quotes the name" grep -qF -- "-m 'web server' --share" "$T/ws.md"
 check "the CSV line's run has its rates" \
 	[ "$(jq -r '.runs[0].phases[] | select(.name == "put_block") | .state' "$T/ws.cmp")" = measured ]
 "$BONNIE" compare "$T/ws.csv" "$T/ws.md" >"$T/ws.txt" 2>&1
