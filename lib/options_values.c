@@ -26,35 +26,11 @@ int options_fail(struct parser *p, const char *fmt, ...)
 	return -1;
 }
 
-/* A character of a machine name that must become '_': a comma (it would
- * split the CSV line) or what str_char_unsafe says no output shows. */
-static bool name_char_unsafe(const unsigned char *s, size_t n)
-{
-	return (n == 1 && s[0] == ',') || str_char_unsafe((const char *)s, n);
-}
-
+/* A comma would split the CSV line; the rest is str_char_unsafe's rule. */
 void options_sanitize_name(char *dst, size_t cap, const char *name)
 {
-	const unsigned char *s = (const unsigned char *)name;
-	size_t i = 0;
-
-	if (cap == 0)
-		return;
-	while (*s) {
-		size_t n = str_char_len((const char *)s);
-		bool unsafe = name_char_unsafe(s, n);
-		size_t out = unsafe ? 1 : n;
-
-		if (i + out >= cap)
-			break; /* never half a character */
-		if (unsafe)
-			dst[i] = '_';
-		else
-			memcpy(dst + i, s, n);
-		i += out;
-		s += n ? n : 1;
-	}
-	dst[i] = '\0';
+	if (cap > 0)
+		str_copy_underscored(dst, cap, name, ",");
 }
 
 /* Splits s at ':' into at most max fields (pointers into buf). */

@@ -79,6 +79,28 @@ bool str_char_unsafe(const char *c, size_t n)
 	       format_control(s, n);
 }
 
+size_t str_copy_underscored(char *dst, size_t cap, const char *src, const char *also)
+{
+	size_t i = 0;
+
+	while (*src) {
+		size_t n = str_char_len(src);
+		bool unsafe = str_char_unsafe(src, n) || (n == 1 && strchr(also, *src) != NULL);
+		size_t out = unsafe ? 1 : n;
+
+		if (i + out >= cap)
+			break; /* never half a character */
+		if (unsafe)
+			dst[i] = '_';
+		else
+			memcpy(dst + i, src, n);
+		i += out;
+		src += n ? n : 1;
+	}
+	dst[i] = '\0';
+	return i;
+}
+
 bool str_sanitize(char *dst, size_t cap, const char *src)
 {
 	const unsigned char *s = (const unsigned char *)src;

@@ -29,6 +29,12 @@ bool str_char_unsafe(const char *s, size_t n);
  * U+FFFD when n is 0. */
 uint32_t str_char_code(const char *s, size_t n);
 
+/* Copies src into dst (cap bytes, cap > 0) with each character that
+ * str_char_unsafe names, and each byte in also (ASCII), as '_'; never half
+ * a character. Returns the length written. For names and arguments shown
+ * inside a report, where an escape would read as part of the text. */
+size_t str_copy_underscored(char *dst, size_t cap, const char *src, const char *also);
+
 /* Copies src into dst (cap bytes, cap > 0) so that it is safe to print on
  * a terminal inside a one-line message: each unsafe character (above)
  * becomes \n, \t, \r or \xHH per byte (one \xHH for a byte that is

@@ -69,28 +69,14 @@ static void io_item(FILE *out, const struct config *cfg)
 static size_t append_arg(char *buf, size_t cap, size_t n, const char *arg)
 {
 	bool quote = strchr(arg, ' ') != NULL || *arg == '\0';
-	const char *s = arg;
 
-	if (n + 2 >= cap)
+	if (n + 4 >= cap) /* room for a blank, two quotes and the end */
 		return n;
 	if (n > 0)
 		buf[n++] = ' ';
 	if (quote)
 		buf[n++] = '\'';
-	while (*s) {
-		size_t len = str_char_len(s);
-		bool unsafe = str_char_unsafe(s, len);
-		size_t out = unsafe ? 1 : len;
-
-		if (n + out + 1 >= cap)
-			break;
-		if (unsafe)
-			buf[n] = '_';
-		else
-			memcpy(buf + n, s, out);
-		n += out;
-		s += len ? len : 1;
-	}
+	n += str_copy_underscored(buf + n, cap - n - 1, arg, "");
 	if (quote && n + 1 < cap)
 		buf[n++] = '\'';
 	buf[n] = '\0';

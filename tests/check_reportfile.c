@@ -2,6 +2,7 @@
  * check refuses (and that a refusal creates and empties nothing), when
  * two reports are one file, and that a failed commit leaves no file. */
 #include "suites.h"
+#include "util_fs.h"
 #include "../lib/exitcodes.h"
 #include "../lib/reportfile.h"
 
@@ -76,13 +77,6 @@ static int file_holds(const char *path, const char *text)
 	return n == strlen(text) && memcmp(buf, text, n) == 0;
 }
 
-static int exists(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) == 0;
-}
-
 /* One report checked; its status, and the message in err. */
 static int check1(const char *path, char *err, size_t errlen, struct report_file *rf)
 {
@@ -152,7 +146,7 @@ START_TEST(symlinks_refused)
 	ck_assert(file_holds(victim, "precious"));
 	ck_assert_int_eq(check1(dangle, err, sizeof err, &rf), EXIT_USAGE);
 	ck_assert(strstr(err, "a symbolic link, not followed") != NULL);
-	ck_assert(!exists(nowhere));
+	ck_assert(!path_exists(nowhere));
 	report_files_release(&rf, 1); /* nothing left to release: safe */
 }
 END_TEST
@@ -235,7 +229,7 @@ START_TEST(same_file_refused)
 	join(y, d, "sub/../x");
 	ck_assert_int_eq(check2(x, dotx, err, sizeof err, rf), EXIT_USAGE); /* x does not exist yet */
 	ck_assert_msg(strstr(err, ": the same file as --json ") != NULL, "%s", err);
-	ck_assert(!exists(x));
+	ck_assert(!path_exists(x));
 	in_base(sub, "same/sub", 1);
 	ck_assert_int_eq(check2(x, y, err, sizeof err, rf), EXIT_USAGE);
 	write_file(x, "kept");
@@ -270,10 +264,10 @@ START_TEST(nothing_before_commit)
 
 	ck_assert_int_eq(check2(old, fresh, err, sizeof err, rf), EXIT_OK);
 	ck_assert(file_holds(old, "previous"));
-	ck_assert(!exists(fresh));
+	ck_assert(!path_exists(fresh));
 	ck_assert_int_eq(report_files_commit(rf, 2, err, sizeof err), EXIT_OK);
 	ck_assert(file_holds(old, ""));
-	ck_assert(exists(fresh));
+	ck_assert(path_exists(fresh));
 	fputs("{}", rf[0].out);
 	fputs("<html>", rf[1].out);
 	ck_assert_int_eq(report_file_close(&rf[0], false), 0);
@@ -299,7 +293,7 @@ START_TEST(commit_race_leaves_nothing)
 	ck_assert_int_eq(symlink(victim, b), 0);
 	ck_assert_int_eq(report_files_commit(rf, 2, err, sizeof err), EXIT_REPORT);
 	ck_assert_msg(strstr(err, "--html ") == err, "%s", err);
-	ck_assert(!exists(a));
+	ck_assert(!path_exists(a));
 	ck_assert(file_holds(victim, "precious"));
 	report_files_release(rf, 2);
 }

@@ -2,6 +2,7 @@
  * removal deletes nested content but never follows a symlink out of it,
  * bad parents fail with the right errno, and removing twice is safe. */
 #include "suites.h"
+#include "util_fs.h"
 #include "../lib/operr.h"
 #include "../lib/scratch.h"
 
@@ -95,13 +96,6 @@ static int file_holds(const char *path, const char *text)
 	return n == (ssize_t)strlen(text) && memcmp(buf, text, (size_t)n) == 0;
 }
 
-static int exists(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) == 0;
-}
-
 static void path_join(char *out, const char *dir, const char *name)
 {
 	int n = snprintf(out, PATH_CAP, "%s/%s", dir, name);
@@ -149,7 +143,7 @@ START_TEST(create_makes_private_dir)
 
 	ck_assert_int_eq(scratch_remove(&s, &e), 0);
 	ck_assert_int_eq(s.dirfd, -1);
-	ck_assert(!exists(s.path));
+	ck_assert(!path_exists(s.path));
 	ck_assert_int_eq(rmdir(parent), 0); /* nothing else was left behind */
 }
 END_TEST
@@ -169,7 +163,7 @@ START_TEST(create_with_trailing_slash_and_twice)
 	ck_assert_int_eq(scratch_create(&b, parent, &e), 0);
 	ck_assert_str_ne(a.path, b.path);
 	ck_assert_int_eq(scratch_remove(&a, &e), 0);
-	ck_assert(exists(b.path));
+	ck_assert(path_exists(b.path));
 	ck_assert_int_eq(scratch_remove(&b, &e), 0);
 	ck_assert_int_eq(rmdir(parent), 0);
 }
@@ -209,7 +203,7 @@ START_TEST(remove_deletes_nested_content)
 
 	ck_assert_int_eq(scratch_remove(&s, &e), 0);
 	ck_assert_msg(e.err == 0, "error %s: %s", e.op, e.path);
-	ck_assert(!exists(s.path));
+	ck_assert(!path_exists(s.path));
 	ck_assert_int_eq(rmdir(parent), 0);
 }
 END_TEST
@@ -259,11 +253,11 @@ START_TEST(remove_never_follows_symlinks)
 	ck_assert(file_holds(p, "precious"));
 
 	ck_assert_int_eq(scratch_remove(&s, &e), 0);
-	ck_assert(!exists(s.path));
+	ck_assert(!path_exists(s.path));
 	ck_assert(file_holds(out_file, "keep me"));
 	ck_assert(file_holds(out_dir_file, "precious"));
 	ck_assert(file_holds(out_sub_file, "deeper"));
-	ck_assert(exists(out_sub));
+	ck_assert(path_exists(out_sub));
 
 	rm_tree(outside);
 	ck_assert_int_eq(rmdir(parent), 0);
@@ -329,7 +323,7 @@ START_TEST(remove_twice_is_safe)
 	/* the same name, now reused by someone else, is not touched */
 	ck_assert_int_eq(mkdir(s.path, 0700), 0);
 	ck_assert_int_eq(scratch_remove(&s, &e), 0);
-	ck_assert(exists(s.path));
+	ck_assert(path_exists(s.path));
 	rm_tree(parent);
 }
 END_TEST
@@ -354,7 +348,7 @@ START_TEST(empty_dir_keeps_directory)
 	write_file(p, "y");
 
 	ck_assert_int_eq(scratch_empty_dir(s.dirfd, s.path, &e), 0);
-	ck_assert(exists(s.path));
+	ck_assert(path_exists(s.path));
 	d = opendir(s.path);
 	ck_assert_ptr_nonnull(d);
 	while ((ent = readdir(d)) != NULL)
@@ -365,7 +359,7 @@ START_TEST(empty_dir_keeps_directory)
 	/* the scratch is still usable, and still removable */
 	write_file(p, "again");
 	ck_assert_int_eq(scratch_remove(&s, &e), 0);
-	ck_assert(!exists(s.path));
+	ck_assert(!path_exists(s.path));
 	ck_assert_int_eq(rmdir(parent), 0);
 }
 END_TEST

@@ -53,24 +53,6 @@ static void make_dir(const char *dir, const char *name)
 	ck_assert_msg(mkdir(p, 0700) == 0, "mkdir %s: %s", p, strerror(errno));
 }
 
-static void make_file(const char *dir, const char *name)
-{
-	char p[PATH_CAP];
-	int fd;
-
-	ck_assert(snprintf(p, sizeof p, "%s/%s", dir, name) < (int)sizeof p);
-	fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
-	ck_assert_msg(fd >= 0, "create %s: %s", p, strerror(errno));
-	ck_assert_int_eq(close(fd), 0);
-}
-
-static int exists(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) == 0;
-}
-
 static struct rlimit saved_limit;
 static bool limit_lowered;
 
@@ -114,10 +96,10 @@ START_TEST(remove_with_no_descriptor_to_spare)
 	/* what the file tests make before their first open */
 	make_dir(s.path, "files");
 	make_dir(s.path, "files.next");
-	make_file(s.path, "data");
+	make_empty_file(s.path, "data");
 	leave_free_descriptors(0);
 	ck_assert_msg(scratch_remove(&s, &e) == 0, "%s %s: %s", e.op, e.path, e.detail[0] ? e.detail : strerror(e.err));
-	ck_assert(!exists(s.path));
+	ck_assert(!path_exists(s.path));
 }
 END_TEST
 
@@ -133,15 +115,15 @@ START_TEST(remove_deep_tree_one_descriptor_a_level)
 	make_dir(s.path, "a");
 	ck_assert(snprintf(p, sizeof p, "%s/a", s.path) < (int)sizeof p);
 	make_dir(p, "b");
-	make_file(p, "f1");
+	make_empty_file(p, "f1");
 	ck_assert(snprintf(p, sizeof p, "%s/a/b", s.path) < (int)sizeof p);
 	make_dir(p, "c");
-	make_file(p, "f2");
+	make_empty_file(p, "f2");
 	ck_assert(snprintf(p, sizeof p, "%s/a/b/c", s.path) < (int)sizeof p);
-	make_file(p, "f3");
+	make_empty_file(p, "f3");
 	leave_free_descriptors(3);
 	ck_assert_msg(scratch_remove(&s, &e) == 0, "%s %s: %s", e.op, e.path, e.detail[0] ? e.detail : strerror(e.err));
-	ck_assert(!exists(s.path));
+	ck_assert(!path_exists(s.path));
 }
 END_TEST
 
@@ -154,17 +136,17 @@ START_TEST(reopened_path_must_be_the_scratch)
 	in_base(parent, "swapped");
 	ck_assert_int_eq(mkdir(parent, 0700), 0);
 	ck_assert_int_eq(scratch_create(&s, parent, &e), 0);
-	make_file(s.path, "data");
+	make_empty_file(s.path, "data");
 	/* the scratch directory moves away; another takes its name */
 	ck_assert(snprintf(moved, sizeof moved, "%s.moved", s.path) < (int)sizeof moved);
 	ck_assert_int_eq(rename(s.path, moved), 0);
 	ck_assert_int_eq(mkdir(s.path, 0700), 0);
-	make_file(s.path, "keep");
+	make_empty_file(s.path, "keep");
 	leave_free_descriptors(0);
 	ck_assert_int_eq(scratch_remove(&s, &e), -1);
 	ck_assert_str_eq(e.detail, SCRATCH_LOST);
 	ck_assert(snprintf(keep, sizeof keep, "%s/keep", s.path) < (int)sizeof keep);
-	ck_assert(exists(keep));
+	ck_assert(path_exists(keep));
 }
 END_TEST
 
@@ -185,15 +167,15 @@ START_TEST(moved_with_no_descriptor_to_look)
 	ck_assert(snprintf(moved, sizeof moved, "%s/%s", away, s.name) < (int)sizeof moved);
 	ck_assert_int_eq(rename(s.path, moved), 0);
 	ck_assert_int_eq(mkdir(s.path, 0700), 0);
-	make_file(s.path, "keep");
+	make_empty_file(s.path, "keep");
 	leave_free_descriptors(0);
 	ck_assert_int_eq(scratch_remove(&s, &e), -1);
 	restore_limit();
 	ck_assert_str_eq(e.op, "rmdir");
 	ck_assert_str_eq(e.detail, SCRATCH_LOST);
 	ck_assert(snprintf(keep, sizeof keep, "%s/keep", s.path) < (int)sizeof keep);
-	ck_assert(exists(keep));
-	ck_assert(exists(moved));
+	ck_assert(path_exists(keep));
+	ck_assert(path_exists(moved));
 	ck_assert_int_eq(s.dirfd, -1);
 	ck_assert_int_eq(s.parentfd, -1);
 }

@@ -44,24 +44,6 @@ static void at(char *out, const char *a, const char *b, int mk)
 		ck_assert_msg(mkdir(out, 0700) == 0, "mkdir %s: %s", out, strerror(errno));
 }
 
-static void make_file(const char *dir, const char *name)
-{
-	char p[PATH_CAP];
-	int fd;
-
-	ck_assert(snprintf(p, sizeof p, "%s/%s", dir, name) < (int)sizeof p);
-	fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
-	ck_assert_msg(fd >= 0, "create %s: %s", p, strerror(errno));
-	ck_assert_int_eq(close(fd), 0);
-}
-
-static int exists(const char *path)
-{
-	struct stat st;
-
-	return lstat(path, &st) == 0;
-}
-
 static void removed(struct scratch *s)
 {
 	struct op_error e = {0};
@@ -80,16 +62,16 @@ START_TEST(d_renamed_and_replaced_by_a_link)
 
 	at(d, "d", NULL, 1);
 	ck_assert_int_eq(scratch_create(&s, d, &e), 0);
-	make_file(s.path, "data");
+	make_empty_file(s.path, "data");
 	at(moved, "moved", NULL, 0);
 	ck_assert_int_eq(rename(d, moved), 0);
 	at(other, "other", NULL, 1);
 	at(lookalike, "other", s.name, 1);
 	ck_assert_int_eq(symlink("other", d), 0);
 	removed(&s);
-	ck_assert_msg(exists(lookalike), "the look-alike behind the link was removed");
+	ck_assert_msg(path_exists(lookalike), "the look-alike behind the link was removed");
 	at(p, "moved", s.name, 0);
-	ck_assert_msg(!exists(p), "the scratch directory was left in the renamed -d");
+	ck_assert_msg(!path_exists(p), "the scratch directory was left in the renamed -d");
 	ck_assert_int_eq(dir_entries(moved), 0);
 }
 END_TEST
@@ -102,13 +84,13 @@ START_TEST(renamed_in_its_directory)
 
 	at(d, "r", NULL, 1);
 	ck_assert_int_eq(scratch_create(&s, d, &e), 0);
-	make_file(s.path, "data");
+	make_empty_file(s.path, "data");
 	at(renamed, "r", "renamed", 0);
 	ck_assert_int_eq(rename(s.path, renamed), 0);
 	ck_assert_int_eq(mkdir(s.path, 0700), 0); /* someone else's, under the old name */
-	make_file(s.path, "keep");
+	make_empty_file(s.path, "keep");
 	removed(&s);
-	ck_assert(!exists(renamed));
+	ck_assert(!path_exists(renamed));
 	ck_assert_int_eq(dir_entries(s.path), 1);
 }
 END_TEST
@@ -122,7 +104,7 @@ START_TEST(moved_into_another_directory)
 	at(d, "m", NULL, 1);
 	at(elsewhere, "elsewhere", NULL, 1);
 	ck_assert_int_eq(scratch_create(&s, d, &e), 0);
-	make_file(s.path, "data");
+	make_empty_file(s.path, "data");
 	at(moved, "elsewhere", "x", 0);
 	ck_assert_int_eq(rename(s.path, moved), 0);
 	removed(&s);
@@ -149,7 +131,7 @@ START_TEST(made_at_a_held_directory)
 	ck_assert_int_eq(scratch_create_at(&s, fd, d, &e), 0);
 	close(fd);
 	at(p, "h.moved", s.name, 0);
-	ck_assert_msg(exists(p), "not made in the held directory");
+	ck_assert_msg(path_exists(p), "not made in the held directory");
 	removed(&s);
 	ck_assert_int_eq(dir_entries(moved), 0);
 }

@@ -3,9 +3,13 @@
 #include "suites.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int dir_entries(const char *path)
 {
@@ -32,4 +36,22 @@ void tree_remove(const char *path)
 {
 	if (path[0] != '\0')
 		(void)nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int path_exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+void make_empty_file(const char *dir, const char *name)
+{
+	char p[4096];
+	int fd;
+
+	ck_assert(snprintf(p, sizeof p, "%s/%s", dir, name) < (int)sizeof p);
+	fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	ck_assert_msg(fd >= 0, "create %s: %s", p, strerror(errno));
+	ck_assert_int_eq(close(fd), 0);
 }

@@ -10,4 +10,11 @@ int dir_entries(const char *path);
  * link; nothing when path is "". */
 void tree_remove(const char *path);
 
+/* Whether path names anything (a link itself counts; never followed). */
+int path_exists(const char *path);
+
+/* Creates the empty file dir/name, which must not exist (the test fails
+ * otherwise). */
+void make_empty_file(const char *dir, const char *name);
+
 #endif
