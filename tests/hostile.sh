@@ -257,6 +257,16 @@ check "ulimit -n 4: one line, the scratch directory cannot be opened (got: $(cat
 	sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -q '^bonnie: cannot create the scratch directory: open $D/bonnie\.[A-Za-z0-9]*: Too many open files\$' '$O/err'"
 check "ulimit -n 4: nothing left, nothing touched" untouched
 
+# limit_checks WHAT LINE: the run just made ($rc, its stderr in $O/err)
+# stopped at a limit: exit 2, LINE (a grep -x pattern) its one line, the
+# phases before it reported, nothing left and nothing touched.
+limit_checks() {
+	check "$1: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "$1: the limit line (got: $(cat "$O/err"))" sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -qx '$2' '$O/err'"
+	check "$1: completed phases reported" csv_ok
+	check "$1: nothing left, nothing touched" untouched
+}
+
 # --- Process limit: seek threads that cannot start --------------------------------
 # Root is not held to RLIMIT_NPROC, so the run drops to nobody (-u), whose
 # processes (this run at least) then reach the limit of 1: the first seek
@@ -267,11 +277,8 @@ snapshot >"$O/before"
 ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
 	prlimit --nproc=1:1 "$BONNIE" -d "$T/nobodys" -s 1m:4k:64:4 -f16k -n 0 -z 3 --no-align-probe -u nobody \
 	>"$O/out" 2>"$O/err"; rc=$?
-check "seek threads at the process limit: exit 2 (got $rc)" [ $rc -eq 2 ]
-check "seek threads at the process limit: the limit line (got: $(cat "$O/err"))" sh -c "[ \$(wc -l <'$O/err') -eq 1 ] &&
-	grep -qx 'bonnie: start seek thread 1 of 4: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u' '$O/err'"
-check "seek threads at the process limit: completed phases reported" csv_ok
-check "seek threads at the process limit: nothing left, nothing touched" untouched
+limit_checks "seek threads at the process limit" \
+	'bonnie: start seek thread 1 of 4: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u'
 
 # --- Memory limit: seek threads whose stacks do not fit ---------------------------
 # Under ulimit -v 12000 a seek thread's 8 MiB stack does not fit: the line
@@ -283,11 +290,8 @@ else
 	snapshot >"$O/before"
 	(ulimit -s 8192 && ulimit -v 12000 && exec "$BONNIE" -d "$D" -s 1m:4k:64:4 -f16k -n 0 -z 3 --no-align-probe) \
 		>"$O/out" 2>"$O/err"; rc=$?
-	check "seek threads under ulimit -v: exit 2 (got $rc)" [ $rc -eq 2 ]
-	check "seek threads under ulimit -v: the line names RLIMIT_AS (got: $(cat "$O/err"))" sh -c "[ \$(wc -l <'$O/err') -eq 1 ] &&
-	grep -qx 'bonnie: start seek thread [1-4] of 4: Resource temporarily unavailable; the address-space limit (RLIMIT_AS) is 12000 KiB: raise it with ulimit -v' '$O/err'"
-	check "seek threads under ulimit -v: completed phases reported" csv_ok
-	check "seek threads under ulimit -v: nothing left, nothing touched" untouched
+	limit_checks "seek threads under ulimit -v" \
+		'bonnie: start seek thread [1-4] of 4: Resource temporarily unavailable; the address-space limit (RLIMIT_AS) is 12000 KiB: raise it with ulimit -v'
 fi
 
 finish
