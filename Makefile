@@ -30,7 +30,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run sanitize install uninstall clean deps bench bench-blockwrite fuzz valgrind
+.PHONY: all check check-run golden golden-update sanitize install uninstall clean deps bench bench-blockwrite fuzz valgrind
 
 all: bonnie
 
@@ -61,6 +61,18 @@ $(TEST_BIN): $(TEST_OBJS) $(CORE_OBJS)
 $(BUILD)/html_sample: $(BUILD)/tests/html_sample.o $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# The golden-output harness (tests/golden.c, tests/golden.sh): fixed
+# synthetic runs through every output, and compare in every format, diffed
+# against tests/golden/expected/. make golden-update rewrites expected/.
+$(BUILD)/golden: $(BUILD)/tests/golden.o $(BUILD)/tests/util_synth.o $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+golden: $(BIN) $(BUILD)/golden
+	BONNIE=$(abspath $(BIN)) GOLDEN=$(abspath $(BUILD)/golden) tests/golden.sh
+
+golden-update: $(BIN) $(BUILD)/golden
+	BONNIE=$(abspath $(BIN)) GOLDEN=$(abspath $(BUILD)/golden) tests/golden.sh --update
+
 deps:
 	@tests/deps.sh
 
@@ -84,8 +96,9 @@ $(LISTSHIM): tests/listshim.c
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample
+check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/golden
 	CK_DEFAULT_TIMEOUT=120 BONNIE=$(abspath $(BIN)) $(TEST_BIN)
+	BONNIE=$(abspath $(BIN)) GOLDEN=$(abspath $(BUILD)/golden) tests/golden.sh
 	BONNIE=$(abspath $(BIN)) tests/deps_table.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/smoke.sh
 	BONNIE=$(abspath $(BIN)) tests/compat.sh
@@ -190,4 +203,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
 
--include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d $(BUILD)/tests/golden.d

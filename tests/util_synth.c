@@ -74,6 +74,117 @@ void synth_full_run(struct run_result *run)
 	run->phase[PHASE_RAN_CREATE].sync_ns = 1000 * MS;
 }
 
+/* Every phase's device counters: what the phase moved reached the device
+ * (reads as read, the rest as written), so only a phase set otherwise is
+ * marked as served from the page cache. */
+static void synth_device_counted(struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		struct phase_result *r = &run->phase[i];
+		if (r->status != PHASE_DONE || phase_unit((enum phase_id)i) != RATE_BYTES)
+			continue;
+		r->dev.valid = true;
+		r->dev.read_bytes = r->read_bytes;
+		r->dev.write_bytes = r->bytes - r->read_bytes;
+	}
+}
+
+void synth_run_counts(struct run_result *run)
+{
+	run->counts.seeks = 8192;
+	run->counts.seeks_auto = true;
+	run->counts.files_k = 4;
+	run->counts.perchar_bytes = run->phase[PHASE_PUTC].units + run->phase[PHASE_GETC].units;
+	run->counts.perchar_auto = true;
+}
+
+void synth_mixed_run(struct run_result *run)
+{
+	struct phase_result *r;
+
+	synth_full_run(run);
+	/* per-char write of 83 operations (83 bytes): too few for a p99 */
+	r = &run->phase[PHASE_PUTC];
+	synth_phase(run, PHASE_PUTC, 0, 0, 0, 0);
+	hist_init(&r->latency);
+	for (int i = 0; i < 83; i++)
+		hist_add(&r->latency, (uint64_t)(20 + i) * US);
+	r->units = r->bytes = 83;
+	r->elapsed_ns = 83 * 25 * US;
+	r->cpu_ns = 83 * 20 * US;
+	/* per-char read not run (-f would skip it) */
+	runner_result_init(&run->phase[PHASE_GETC]);
+	/* block read: 0.25 s (short), read_bytes > 0 and 10% of it from the
+	 * device (served from the page cache) */
+	run->phase[PHASE_GET_BLOCK].read_bytes = run->phase[PHASE_GET_BLOCK].bytes;
+	/* rewrite reads the file back as it rewrites it */
+	run->phase[PHASE_REWRITE].read_bytes = run->phase[PHASE_REWRITE].bytes / 2;
+	synth_device_counted(run);
+	run->phase[PHASE_GET_BLOCK].dev.read_bytes = run->phase[PHASE_GET_BLOCK].bytes / 10;
+	/* random create failed part way; what follows it never ran */
+	r = &run->phase[PHASE_RAN_CREATE];
+	r->status = PHASE_FAILED;
+	op_error_set(&r->error, 28, "create", "/scratch/bonnie.1/ran/00001f", -1);
+	runner_result_init(&run->phase[PHASE_RAN_STAT]);
+	runner_result_init(&run->phase[PHASE_RAN_DEL]);
+	synth_run_counts(run);
+}
+
+void synth_repeat_run(struct run_result *run, unsigned index)
+{
+	/* the runs' times differ by a few percent: 100%, 104%, 97%, ... */
+	static const unsigned pct[] = {100, 104, 97, 101};
+	unsigned p = pct[(index - 1) % 4];
+
+	synth_full_run(run);
+	run->index = index;
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		struct phase_result *r = &run->phase[i];
+		r->elapsed_ns = r->elapsed_ns / 100 * p;
+		r->cpu_ns = r->cpu_ns / 100 * p;
+		r->sync_ns = r->sync_ns / 100 * p;
+	}
+	synth_run_counts(run);
+}
+
+/* One count of the sweep: each client's rate is the phase's at one client
+ * times scale[level] / clients, so the aggregate rises to 2 clients and
+ * flattens at 4; latencies grow 1x, 1.2x, 5x (the p99 knee at 4). */
+void synth_sweep_run(struct run_result *run, uint32_t clients)
+{
+	static const unsigned scale_pct[] = {100, 180, 190};
+	static const unsigned lat_pct[] = {100, 120, 500};
+	unsigned l = clients >= 4 ? 2 : clients >= 2 ? 1 : 0;
+
+	synth_full_run(run);
+	run->clients = clients;
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		struct phase_result *r = &run->phase[i];
+		struct client_spread *s = &r->spread;
+		uint64_t lat = hist_percentile(&r->latency, 50.0) / 100 * lat_pct[l];
+		double rate;
+
+		r->elapsed_ns = r->elapsed_ns / scale_pct[l] * 100;
+		r->cpu_ns = r->cpu_ns / scale_pct[l] * 100;
+		hist_init(&r->latency);
+		for (int k = 0; k < 100; k++)
+			hist_add(&r->latency, lat);
+		rate = (double)r->units / ((double)r->elapsed_ns / 1e9);
+		r->start_ns = 1000 * MS;
+		if (clients < 2)
+			continue;
+		s->clients = clients;
+		s->rate_min = rate / clients * 0.9;
+		s->rate_max = rate / clients * 1.1;
+		s->rate_sum = rate;
+		s->rate_sq = clients * (rate / clients) * (rate / clients);
+		s->skew_ns = 2 * MS;
+		s->busy_last_start_ns = r->start_ns + 2 * MS;
+		s->busy_first_end_ns = r->start_ns + r->elapsed_ns - r->elapsed_ns / 20;
+	}
+	synth_run_counts(run);
+}
+
 int synth_split_csv(char *buf, char **fields, int max)
 {
 	int n = 0;

@@ -18,6 +18,25 @@ void synth_config(struct config *cfg);
 /* All twelve phases with the hand-computed values listed in util_synth.c. */
 void synth_full_run(struct run_result *run);
 
+/* The counts a run of synth_config's options records (seeks 8192 sized
+ * by bonnie, 4 x 1024 files, per-char bytes as the per-char phases ran). */
+void synth_run_counts(struct run_result *run);
+
+/* The full run with a per-char write of 83 operations, the per-char read
+ * not run, a short block read (0.25 s) served from the page cache (10% of
+ * its reads from the device), device counters for the others, and random
+ * create failed (ENOSPC) with the random stat and delete not run. */
+void synth_mixed_run(struct run_result *run);
+
+/* Run index (1-based) of a -x set: the full run with its times scaled by
+ * a few percent that differ from run to run. */
+void synth_repeat_run(struct run_result *run, unsigned index);
+
+/* The full run at one count of a --clients 1,2,4 sweep: the aggregate
+ * rate rises to 2 clients and flattens at 4, latencies rise 5x at 4 (a
+ * knee), with each client's spread and overlap filled. */
+void synth_sweep_run(struct run_result *run, uint32_t clients);
+
 /* Splits a CSV line (trailing newline allowed) into at most max fields;
  * returns the field count. Fields point into buf, which is modified. */
 int synth_split_csv(char *buf, char **fields, int max);

@@ -1,0 +1,250 @@
+/* The golden-output harness (make golden, tests/golden.sh): feeds fixed
+ * synthetic results (util_synth.c) through the outputs of a run the way a
+ * run session does (report/outputs.h: the output table's moments over a
+ * report_ctx, as cmd/run.c calls them) and writes each output to a file:
+ *
+ *   golden DIR   writes, for each scenario S (full, mixed, repeat, sweep),
+ *                DIR/S.table, DIR/S.csv, DIR/S.json, DIR/S.html, and from
+ *                a second session with --share, DIR/S.share.
+ *
+ * Everything that a real run takes from the machine or the clock is fixed
+ * here: the environment (fixed_env), the --share date, the options (a
+ * fixed seed, machine name and directory), and the report files are named
+ * relative to DIR (the harness works in it), so the argv the JSON and HTML
+ * quote is the same wherever DIR is. The progress lines are off.
+ *
+ * This is the one file of the harness that knows report/ internals (the
+ * report_ctx and its moments): when those change, this file follows. */
+#include "util_synth.h"
+
+#include "../lib/options.h"
+#include "../phases/results.h"
+#include "../report/outputs.h"
+#include "../report/repeat.h"
+#include "../report/sweep_model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GOLDEN_DATE "2026-12-01 02:57 UTC"
+#define MAX_ARGS 24
+
+struct scenario {
+	const char *name;
+	const char *args; /* the options after "bonnie", blank-separated */
+	void (*fill)(struct run_result *run, uint32_t clients, unsigned index);
+};
+
+static void fill_full(struct run_result *run, uint32_t clients, unsigned index)
+{
+	(void)clients;
+	synth_full_run(run);
+	synth_run_counts(run);
+	run->index = index;
+}
+
+static void fill_mixed(struct run_result *run, uint32_t clients, unsigned index)
+{
+	(void)clients;
+	synth_mixed_run(run);
+	run->index = index;
+}
+
+static void fill_repeat(struct run_result *run, uint32_t clients, unsigned index)
+{
+	(void)clients;
+	synth_repeat_run(run, index);
+}
+
+static void fill_sweep(struct run_result *run, uint32_t clients, unsigned index)
+{
+	synth_sweep_run(run, clients);
+	run->index = index;
+}
+
+static const struct scenario scenarios[] = {
+	{"full", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm", fill_full},
+	{"mixed", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm -D", fill_mixed},
+	{"repeat", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm -x 3", fill_repeat},
+	{"sweep", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm --clients 1,2,4", fill_sweep},
+};
+
+/* A virtual machine on a virtio disk, its counters device-true. */
+static void fixed_env(struct env_info *e)
+{
+	memset(e, 0, sizeof *e);
+	snprintf(e->host, sizeof e->host, "vm");
+	snprintf(e->os, sizeof e->os, "Linux");
+	snprintf(e->kernel, sizeof e->kernel, "6.1.0-golden");
+	snprintf(e->arch, sizeof e->arch, "x86_64");
+	snprintf(e->cpu_model, sizeof e->cpu_model, "Synthetic CPU @ 2.00GHz");
+	e->cpus = 2;
+	e->ram_bytes = 8ull << 30;
+	snprintf(e->fs_type, sizeof e->fs_type, "ext4");
+	snprintf(e->mount_source, sizeof e->mount_source, "/dev/vda1");
+	snprintf(e->mount_point, sizeof e->mount_point, "/");
+	snprintf(e->mount_options, sizeof e->mount_options, "rw,relatime");
+	e->dev.present = true;
+	snprintf(e->dev.name, sizeof e->dev.name, "vda1");
+	snprintf(e->dev.disk, sizeof e->dev.disk, "vda");
+	snprintf(e->dev.kind, sizeof e->dev.kind, "virtio");
+	snprintf(e->dev.model, sizeof e->dev.model, "unknown");
+	e->dev.rotational = 0;
+	e->dev.logical_block = 512;
+	e->dev.physical_block = 4096;
+	snprintf(e->dev.scheduler, sizeof e->dev.scheduler, "mq-deadline");
+	snprintf(e->dev.write_cache, sizeof e->dev.write_cache, "write back");
+	e->dev.is_partition = true;
+	e->dev.start_bytes = 1 << 20;
+	e->dev.aligned = 1;
+	e->dev.counters.count = 1;
+	snprintf(e->dev.counters.name[0], sizeof e->dev.counters.name[0], "vda");
+}
+
+/* Splits the scenario's options into argv (in buf), with the report files
+ * and --share added as a run would have them. Returns argc. */
+static int make_argv(const struct scenario *s, bool share, char *buf, size_t len, char **argv)
+{
+	int argc = 0;
+
+	if (share)
+		snprintf(buf, len, "bonnie %s --share", s->args);
+	else
+		snprintf(buf, len, "bonnie %s --json %s.json --html %s.html", s->args, s->name, s->name);
+	for (char *tok = strtok(buf, " "); tok != NULL && argc < MAX_ARGS - 1; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	return argc;
+}
+
+static FILE *open_out(const char *name, const char *ext)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s.%s", name, ext);
+	if ((f = fopen(path, "w")) == NULL) {
+		perror(path);
+		exit(2);
+	}
+	return f;
+}
+
+static void fail(const char *what, const char *err)
+{
+	fprintf(stderr, "golden: %s: %s\n", what, err);
+	exit(2);
+}
+
+static void said(const char *line)
+{
+	fail("end", line);
+}
+
+/* One run through the moments, as cmd/run.c's pass_reported and the
+ * runner's hooks give them: each phase begins and ends in table order. */
+static void one_run(struct report_ctx *c, const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (run->phase[i].status == PHASE_NOT_RUN)
+			continue;
+		outputs_phase_begin(c, (enum phase_id)i);
+		outputs_phase_end(c, &run->phase[i]);
+	}
+	outputs_run(c, run, false);
+}
+
+/* The runs of a session: -x N at one count, or with --clients each count
+ * once per repeat (interleaved, as session_sweep runs them). */
+static void session_runs(struct report_ctx *c, const struct config *cfg, const struct scenario *s,
+                         struct run_result *run, struct sweep *sw)
+{
+	struct repeat_set rs = {0};
+
+	if (cfg->sweep_levels == 0) {
+		outputs_count(c);
+		for (unsigned i = 1; i <= cfg->runs; i++) {
+			s->fill(run, 1, i);
+			one_run(c, run);
+			if (cfg->runs > 1 && repeat_add(&rs, run) != 0)
+				fail(s->name, "cannot keep a run for the summary");
+		}
+		outputs_summary(c, &rs);
+		repeat_free(&rs);
+		return;
+	}
+	for (unsigned r = 1; r <= cfg->runs; r++)
+		for (uint32_t l = 0; l < cfg->sweep_levels; l++) {
+			outputs_count(c);
+			s->fill(run, cfg->sweep[l], r);
+			one_run(c, run);
+			sweep_add(sw, run);
+		}
+}
+
+/* One session of scenario s: with share false the table, CSV, JSON and
+ * HTML; with share true the --share block (its table is not kept: it is
+ * the same table). */
+static void session(const struct scenario *s, bool share, const struct env_info *env)
+{
+	static struct run_result run; /* large: not on the stack */
+	static struct sweep sw;
+	struct align_result align;
+	struct report_ctx c;
+	struct config cfg;
+	char buf[512], err[1200], *argv[MAX_ARGS];
+	int argc = make_argv(s, share, buf, sizeof buf, argv);
+	char date[] = GOLDEN_DATE;
+
+	if (options_parse(argc, argv, "vm", &cfg, err, sizeof err) != OPT_RUN)
+		fail(s->name, err);
+	memset(&c, 0, sizeof c);
+	memset(&align, 0, sizeof align);
+	memset(&sw, 0, sizeof sw);
+	c.argc = argc;
+	c.argv = argv;
+	outputs_route(&c, &cfg);
+	c.env = env;
+	c.align = &align;
+	c.date = date;
+	c.sweep = cfg.sweep_levels ? &sw : NULL;
+	/* each output to its own file instead of stdout; progress off */
+	c.progress_out = NULL;
+	c.table_out = share ? fopen("/dev/null", "w") : open_out(s->name, "table");
+	c.csv_out = share ? NULL : open_out(s->name, "csv");
+	c.share_out = share ? open_out(s->name, "share") : NULL;
+	if (c.table_out == NULL)
+		fail(s->name, "cannot open /dev/null");
+	if (outputs_check_files(&c, err, sizeof err) != 0 || outputs_prepare(&c, err, sizeof err) != 0 ||
+	    outputs_open_files(&c, err, sizeof err) != 0)
+		fail(s->name, err);
+	outputs_begin(&c);
+	session_runs(&c, &cfg, s, &run, &sw);
+	outputs_end(&c, said);
+	outputs_release(&c);
+	if (fclose(c.table_out) != 0 || (c.csv_out && fclose(c.csv_out) != 0) ||
+	    (c.share_out && fclose(c.share_out) != 0))
+		fail(s->name, "cannot write an output");
+}
+
+int main(int argc, char **argv)
+{
+	struct env_info env;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: golden DIR\n");
+		return 1;
+	}
+	if (chdir(argv[1]) != 0) {
+		perror(argv[1]);
+		return 2;
+	}
+	fixed_env(&env);
+	for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+		session(&scenarios[i], false, &env);
+		session(&scenarios[i], true, &env);
+	}
+	return 0;
+}

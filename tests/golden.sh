@@ -1,0 +1,98 @@
+#!/bin/bash
+# The golden outputs (make golden): every output of fixed synthetic runs,
+# and bonnie compare in every format, byte for byte against
+# tests/golden/expected/. A difference is printed in full (diff -ru) and
+# fails; when it is intended, name it in the commit and run
+# `make golden-update` (tests/golden.sh --update), which rewrites expected/.
+#
+# What is produced, into one directory laid out like expected/:
+#   run/S.{table,csv,json,html,share}   build/golden's sessions (tests/golden.c):
+#                      S = full, mixed (short, 83-operation per-char, failed,
+#                      not-run and cached phases), repeat (-x 3), sweep
+#                      (--clients 1,2,4 with knees)
+#   compare/SET.FMT    bonnie compare over SET in format FMT (text, md, csv,
+#                      json; html is the --html page of the text run), with
+#                      SET.FMT.err holding its stderr and exit status
+# The sets: the produced CSV lines, the produced JSON documents, a run
+# against its own CSV (mixed, full), the kept inputs of tests/golden/inputs/
+# (copied from tests/compare-corpus, compare-kinds and the shared samples;
+# fixed, so a change there is not an output change) all together, again
+# with --base 2 --threshold 2, each alone (a one-run input records compare's
+# refusal, exit 2), and the bonnie++ 2.00a samples against the full run.
+#
+# Nothing here depends on the machine or the clock: build/golden fixes the
+# environment, the date and argv; compare runs with COLUMNS=100 in the
+# work directory, so the names it quotes are relative. No masks are
+# needed today; if one ever is, it goes in mask() below, one narrow sed
+# per thing masked, with why.
+#
+# Usage: BONNIE=build/bonnie GOLDEN=build/golden tests/golden.sh [--update]
+set -u
+export LC_ALL=C TZ=UTC # ls order, number and date formats: the same everywhere
+: "${BONNIE:?set BONNIE to the bonnie binary}"
+: "${GOLDEN:?set GOLDEN to the golden harness (make build/golden)}"
+cd "$(dirname "$0")/.." || exit 1
+EXPECTED=tests/golden/expected
+INPUTS=tests/golden/inputs
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-golden.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+W=$T/work GOT=$T/got
+mkdir -p "$W" "$GOT/run" "$GOT/compare"
+
+# One narrow sed per non-deterministic detail, each with its reason. None
+# yet: every input of the outputs is fixed by build/golden and this script.
+mask() { cat; }
+
+"$GOLDEN" "$W" || { echo "golden: build/golden failed ($?)" >&2; exit 1; }
+for f in "$W"/*; do
+	mask <"$f" >"$GOT/run/${f##*/}"
+done
+cp "$INPUTS"/* "$W"/
+
+# compare SET FILE...: every format of compare over the files, in $W.
+compare() {
+	local set=$1 fmt out rc
+	shift
+	for fmt in text markdown csv json; do
+		out=$GOT/compare/$set.${fmt/markdown/md}
+		if [ "$fmt" = text ]; then
+			(cd "$W" && COLUMNS=100 "$BONNIE" compare --html "$set.cmp.html" "$@") >"$out.raw" 2>"$out.err"
+		else
+			(cd "$W" && COLUMNS=100 "$BONNIE" compare --format "$fmt" "$@") >"$out.raw" 2>"$out.err"
+		fi
+		rc=$?
+		echo "exit status $rc" >>"$out.err"
+		mask <"$out.raw" >"$out"
+		rm -f "$out.raw"
+	done
+	if [ -f "$W/$set.cmp.html" ]; then
+		mask <"$W/$set.cmp.html" >"$GOT/compare/$set.html"
+	fi
+}
+
+compare csv full.csv mixed.csv repeat.csv sweep.csv
+compare json full.json mixed.json repeat.json sweep.json
+compare own mixed.json mixed.csv
+compare own-full full.json full.csv
+compare kept $(cd "$INPUTS" && ls)
+compare kept-base2 --base 2 --threshold 2 $(cd "$INPUTS" && ls)
+compare samples bonnie++-2.00a-run.txt bonnie++-2.00a.csv full.csv
+for f in "$INPUTS"/*; do
+	compare "input-${f##*/}" "${f##*/}"
+done
+
+if [ "${1:-}" = --update ]; then
+	rm -rf "$EXPECTED"
+	mkdir -p "$(dirname "$EXPECTED")"
+	cp -r "$GOT" "$EXPECTED"
+	echo "golden: $EXPECTED rewritten ($(find "$EXPECTED" -type f | wc -l) files); name every difference in the commit"
+	exit 0
+fi
+if ! diff -ru "$EXPECTED" "$GOT" >"$T/diff"; then
+	cat "$T/diff"
+	echo "golden: the outputs above differ from $EXPECTED ($(grep -c '^diff \|^Only in' "$T/diff") files)." >&2
+	echo "golden: if every difference is intended, name each in the commit and run make golden-update" >&2
+	exit 1
+fi
+echo "golden: $(find "$GOT" -type f | wc -l) outputs as expected"
