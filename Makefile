@@ -97,6 +97,7 @@ check: deps
 	@$(MAKE) --no-print-directory check-run
 
 check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/golden
+	tests/structure.sh
 	CK_DEFAULT_TIMEOUT=120 BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) GOLDEN=$(abspath $(BUILD)/golden) tests/golden.sh
 	BONNIE=$(abspath $(BIN)) tests/deps_table.sh

@@ -1,0 +1,106 @@
+#!/bin/bash
+# The shape of the program files (bonnie.c, cmd/, report/, input/,
+# phases/, lib/; not tests/, fuzz/ or bench/), as docs/architecture.md
+# states it:
+#   - no file over MAX_LINES (450) lines;
+#   - no include cycle: following every #include "..." (resolved from the
+#     including file's directory) never comes back to where it started;
+#   - floors: lib < phases < input < report < cmd < bonnie.c; a file
+#     includes only headers of its own floor or a lower one.
+# Every breach is listed, one line each, and the script exits 1; it reads
+# the files as text and runs in well under a second.
+set -u
+export LC_ALL=C
+cd "$(dirname "$0")/.." || exit 1
+MAX_LINES=${MAX_LINES:-450}
+
+failures=0
+fail() { failures=$((failures + 1)); echo "structure: $*" >&2; }
+
+# The floor of a file, from its first directory: 0 lib ... 5 bonnie.c;
+# nothing for a file outside the program (tests, fuzz, a system header).
+floor_of() {
+	case $1 in
+	lib/*) echo 0 ;; phases/*) echo 1 ;; input/*) echo 2 ;;
+	report/*) echo 3 ;; cmd/*) echo 4 ;; bonnie.c) echo 5 ;;
+	esac
+}
+FLOOR_NAMES=(lib phases input report cmd bonnie.c)
+
+FILES=$(ls bonnie.c {cmd,report,input,phases,lib}/*.[ch] 2>/dev/null)
+[ -n "$FILES" ] || { echo "structure: no program files found" >&2; exit 1; }
+
+# 1. Length.
+while read -r n f; do
+	[ "$f" = total ] && continue
+	[ "$n" -gt "$MAX_LINES" ] && fail "$f: $n lines (at most $MAX_LINES)"
+done < <(wc -l $FILES)
+
+
+# 2 and 3. Every quoted include as an edge "from to", the target's path
+# resolved against the including file's directory and made relative to
+# the top; the floors checked on each edge (one awk: no process per line).
+EDGES=$(mktemp "${TMPDIR:-/tmp}/bonnie-structure.XXXXXX")
+trap 'rm -f "$EDGES" "$EDGES.loops"' EXIT
+awk -v files="$(echo $FILES)" -v edges="$EDGES" '
+function floor_of(f) {
+	if (f == "bonnie.c") return 5
+	split(f, p, "/")
+	return (p[1] in FLOOR) ? FLOOR[p[1]] : -1
+}
+# "report/../lib/x.h" -> "lib/x.h"
+function resolve(dir, inc,    parts, n, i, out, k, path) {
+	path = (dir == "" ? "" : dir "/") inc
+	n = split(path, parts, "/")
+	k = 0
+	for (i = 1; i <= n; i++) {
+		if (parts[i] == "" || parts[i] == ".") continue
+		if (parts[i] == ".." && k > 0 && out[k] != "..") { k--; continue }
+		out[++k] = parts[i]
+	}
+	path = out[1]
+	for (i = 2; i <= k; i++) path = path "/" out[i]
+	return path
+}
+BEGIN {
+	FLOOR["lib"] = 0; FLOOR["phases"] = 1; FLOOR["input"] = 2
+	FLOOR["report"] = 3; FLOOR["cmd"] = 4
+	NAME[0] = "lib"; NAME[1] = "phases"; NAME[2] = "input"; NAME[3] = "report"; NAME[4] = "cmd"; NAME[5] = "bonnie.c"
+	n = split(files, list, " ")
+	for (i = 1; i <= n; i++) known[list[i]] = 1
+}
+/^[ \t]*#[ \t]*include[ \t]*"/ {
+	inc = $0
+	sub(/^[^"]*"/, "", inc)
+	sub(/".*/, "", inc)
+	dir = FILENAME
+	if (dir ~ /\//) sub(/\/[^\/]*$/, "", dir); else dir = ""
+	to = resolve(dir, inc)
+	print FILENAME, to > edges
+	if (!(to in known)) {
+		print "structure: " FILENAME " includes \"" inc "\" (" to "), not a program file of a floor"
+		next
+	}
+	ff = floor_of(FILENAME); tf = floor_of(to)
+	if (tf > ff)
+		print "structure: " FILENAME " includes " to ": " NAME[tf] "/ is above " NAME[ff] "/ (floors: lib < phases < input < report < cmd < bonnie.c)"
+}' $FILES >"$EDGES.floors"
+while read -r line; do
+	fail "${line#structure: }"
+done <"$EDGES.floors"
+rm -f "$EDGES.floors"
+
+# tsort orders the graph and names each loop it finds on stderr (one
+# "tsort: NAME" line per file of the loop, after "input contains a loop").
+if ! tsort <"$EDGES" >/dev/null 2>"$EDGES.loops"; then
+	fail "include cycle: $(sed -n 's/^tsort: \([^:]*\)$/\1/p' "$EDGES.loops" | grep -v '^-$' | tr '\n' ' ')"
+	cat "$EDGES.loops" >&2
+fi
+rm -f "$EDGES.loops"
+
+n=$(echo "$FILES" | wc -l)
+if [ "$failures" -gt 0 ]; then
+	echo "structure: $failures breach(es) in $n program files" >&2
+	exit 1
+fi
+echo "structure: $n program files: none over $MAX_LINES lines, no include cycle, floors kept"
