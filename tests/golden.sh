@@ -5,7 +5,8 @@
 # fails; when it is intended, name it in the commit and run
 # `make golden-update` (tests/golden.sh --update), which rewrites expected/.
 #
-# What is produced, into one directory laid out like expected/:
+# What is produced, into one directory laid out like expected/ (each
+# name below with .golden appended):
 #   run/S.{table,csv,json,html,share}   build/golden's sessions (tests/golden.c):
 #                      S = full, mixed (short, 83-operation per-char, failed,
 #                      not-run and cached phases), repeat (-x 3), sweep
@@ -33,6 +34,10 @@ export LC_ALL=C TZ=UTC # ls order, number and date formats: the same everywhere
 : "${GOLDEN:?set GOLDEN to the golden harness (make build/golden)}"
 cd "$(dirname "$0")/.." || exit 1
 EXPECTED=tests/golden/expected
+# Every kept output ends in .golden: it is data, not source (an expected
+# HTML page named .html would be read as code by tools that look for
+# copies, and its charts repeat by design).
+SUFFIX=.golden
 INPUTS=tests/golden/inputs
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-golden.XXXXXX")
@@ -46,7 +51,7 @@ mask() { cat; }
 
 "$GOLDEN" "$W" || { echo "golden: build/golden failed ($?)" >&2; exit 1; }
 for f in "$W"/*; do
-	mask <"$f" >"$GOT/run/${f##*/}"
+	mask <"$f" >"$GOT/run/${f##*/}$SUFFIX"
 done
 cp "$INPUTS"/* "$W"/
 
@@ -63,11 +68,12 @@ compare() {
 		fi
 		rc=$?
 		echo "exit status $rc" >>"$out.err"
-		mask <"$out.raw" >"$out"
-		rm -f "$out.raw"
+		mask <"$out.raw" >"$out$SUFFIX"
+		mask <"$out.err" >"$out.err$SUFFIX"
+		rm -f "$out.raw" "$out.err"
 	done
 	if [ -f "$W/$set.cmp.html" ]; then
-		mask <"$W/$set.cmp.html" >"$GOT/compare/$set.html"
+		mask <"$W/$set.cmp.html" >"$GOT/compare/$set.html$SUFFIX"
 	fi
 }
 
