@@ -27,7 +27,7 @@
 # needed today; if one ever is, it goes in mask() below, one narrow sed
 # per thing masked, with why.
 #
-# Usage: BONNIE=build/bonnie GOLDEN=build/golden tests/golden.sh [--update]
+# Usage: BONNIE=build/bonnie GOLDEN=build/golden [GOLDEN_OUT=DIR] tests/golden.sh [--update]
 set -u
 export LC_ALL=C TZ=UTC # ls order, number and date formats: the same everywhere
 : "${BONNIE:?set BONNIE to the bonnie binary}"
@@ -94,6 +94,11 @@ if [ "${1:-}" = --update ]; then
 	cp -r "$GOT" "$EXPECTED"
 	echo "golden: $EXPECTED rewritten ($(find "$EXPECTED" -type f | wc -l) files); name every difference in the commit"
 	exit 0
+fi
+# GOLDEN_OUT=DIR keeps what was produced there (to open a page in a
+# browser, or to diff two branches' outputs with each other).
+if [ -n "${GOLDEN_OUT:-}" ]; then
+	rm -rf "$GOLDEN_OUT" && cp -r "$GOT" "$GOLDEN_OUT" || exit 1
 fi
 if ! diff -ru "$EXPECTED" "$GOT" >"$T/diff"; then
 	cat "$T/diff"
