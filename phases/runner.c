@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PHASE_ENTRY(id, name, title, words, group, unit, sym) &phase_##sym,
+#define PHASE_ENTRY(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) &phase_##sym,
 const struct phase *const phase_table[PHASE_COUNT] = {PHASES(PHASE_ENTRY)};
 #undef PHASE_ENTRY
 
@@ -112,7 +112,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
 		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
 			break;
-		if ((ph->flags & PHASE_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
+		if (phase_is(ph->id, FACT_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
 			rc = -1;
 			break;
 		}
@@ -157,7 +157,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
                      const struct runner_hooks *hooks)
 {
-	int rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
+	int rc = phase_is(ph->id, FACT_READS_DATA) ? evict_data(ctx, res) : 0;
 
 	if (rc == 0 && ph->prepare)
 		rc = ph->prepare(ctx, res);
