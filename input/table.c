@@ -15,14 +15,14 @@
 #include <string.h>
 
 #define MAX_ROWS 32
-#define CELLS 12 /* six rate and %CPU pairs */
+#define CELLS (2 * BLOCK_COLUMNS) /* six rate and %CPU pairs */
 
 struct row {
 	char name[PARSED_META_LEN];
 	struct tok key; /* the size ("512M", "1G:32k") or the file count */
 	struct tok cell[CELLS];
 	int ncells;
-	struct tok lat[6];
+	struct tok lat[BLOCK_COLUMNS];
 	int nlat; /* -1: no Latency row */
 	unsigned line;
 };
@@ -251,7 +251,7 @@ static bool parse_table(struct tcur *c, struct table *tb)
 }
 
 /* Which phases a row's cells (or latencies) are: all six, or -f's four. */
-static const int all6[6] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
+static const int all6[BLOCK_COLUMNS] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
 
 /* One rate cell: "+++++", a number, with k/m/g in /sec tables' I/O cells. */
 static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struct parsed_phase *p, double *step)

@@ -183,8 +183,9 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 	run->counts.seeks_auto = !cfg->seeks_given;
 	run->counts.files_auto = !cfg->files_given;
 	run->counts.perchar_auto = !cfg->perchar_given;
-	if (run->phase[PHASE_PUTC].status != PHASE_NOT_RUN || run->phase[PHASE_GETC].status != PHASE_NOT_RUN)
-		run->counts.perchar_bytes = cfg->perchar_size;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (phase_is((enum phase_id)i, FACT_PERCHAR) && run->phase[i].status != PHASE_NOT_RUN)
+			run->counts.perchar_bytes = cfg->perchar_size;
 	/* a given count is split exactly among clients; one sized by time is what all did */
 	if (seeks->status != PHASE_NOT_RUN)
 		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;

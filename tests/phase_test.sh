@@ -28,7 +28,11 @@ run() {
 		fail "$label: a sanitizer report"
 		rc=1
 	fi
-	[ $rc -eq 0 ] || tail -n 30 "$T/$label.err" >&2
+	[ $rc -eq 0 ] || report_of "$T/$label.err" >&2
+}
+report_of() { # what a failure said: a sanitizer's error, summary and first frames, else the end of stderr
+	grep -qE '==ERROR|runtime error:' "$1" || { tail -n 20 "$1"; return; }
+	grep -E '==ERROR|runtime error:|^SUMMARY| #[0-5] ' "$1" | head -n 12
 }
 shows() { # shows LABEL FILE: the dummy's words are in FILE
 	check "$1: shows $WORDS" grep -q "$WORDS" "$2"
