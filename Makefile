@@ -1,4 +1,5 @@
 # bonnie: hand-written Makefile. `make`, `make check`, `make sanitize`,
+# `make phase-test` (a dummy phase through every output under ASan),
 # `make install PREFIX=... DESTDIR=...`, `make clean`.
 
 PREFIX  ?= /usr/local
@@ -14,8 +15,15 @@ DEFS      := -D_XOPEN_SOURCE=700 -D_FILE_OFFSET_BITS=64
 ALLCFLAGS  = $(WARNFLAGS) $(DEFS) $(CFLAGS) $(EXTRA_CFLAGS) -pthread -MMD -MP
 LIBS      := -pthread -lm
 
+# TEST_PHASE=1 (make phase-test) appends phases/test_phase.c's dummy phase
+# to the list; no other build has it.
+TEST_PHASE_SRC := phases/test_phase.c
+ifneq ($(TEST_PHASE),)
+DEFS += -DBONNIE_TEST_PHASE
+endif
+
 LIB_SRCS    := $(wildcard lib/*.c)
-PHASE_SRCS  := $(wildcard phases/*.c)
+PHASE_SRCS  := $(filter-out $(TEST_PHASE_SRC),$(wildcard phases/*.c)) $(if $(TEST_PHASE),$(TEST_PHASE_SRC))
 REPORT_SRCS := $(wildcard report/*.c)
 INPUT_SRCS  := $(wildcard input/*.c)
 CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS) $(INPUT_SRCS)
@@ -30,7 +38,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run golden golden-update sanitize install uninstall clean deps bench bench-blockwrite fuzz valgrind
+.PHONY: all check check-run golden golden-update sanitize phase-test install uninstall clean deps bench bench-blockwrite fuzz valgrind
 
 all: bonnie
 
@@ -143,6 +151,17 @@ sanitize: deps
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
 
+# A dummy phase appended to PHASES(X) (phases/test_phase.c), built under
+# ASan+UBSan into build-phase/, run through every output: table, CSV, JSON,
+# --share, HTML, -x, --clients and compare in every format
+# (tests/phase_test.sh). A sanitizer report, a failed exit or an output
+# that lists every phase without it fails.
+phase-test:
+	@$(MAKE) --no-print-directory BUILD=build-phase TEST_PHASE=1 CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
+		build-phase/bonnie
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		BONNIE=$(abspath build-phase/bonnie) tests/phase_test.sh
+
 # libFuzzer targets (clang) over the option, size and mountinfo parsers and
 # the space arithmetic and compare's reader of pasted results, FUZZ_SECONDS
 # shared out among them, each starting from the committed seed corpus.
@@ -202,6 +221,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie $(DESTDIR)$(MANDIR)/bonnie.1
 
 clean:
-	rm -rf build build-san build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
+	rm -rf build build-san build-phase build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
 
 -include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d $(BUILD)/tests/golden.d

@@ -13,7 +13,7 @@
 #define JSON_MAX_RUNS 4096
 
 struct slot {
-	char name[24];
+	char name[PHASE_NAME_MAX];
 	struct parsed_phase ph;
 	char rate_key[16]; /* "rate_kib_s" ... as given ("" when none was) */
 	char rate[40];     /* its value as given, read once the status is known */

@@ -76,7 +76,7 @@ static bool names_agree(const char *table, const char *csv)
 static bool figure_agrees(const struct table_run *tr, const struct parsed_run *r, int i, bool latency)
 {
 	const struct parsed_phase *t = &tr->run.phase[i], *c = &r->phase[i];
-	double d = t->rate - c->rate, csv_step = i == PHASE_SEEKS && c->rate < 1000 ? 0.1 : 1;
+	double d = t->rate - c->rate, csv_step = phase_unit((enum phase_id)i) == RATE_SEEKS && c->rate < 1000 ? 0.1 : 1;
 
 	if (t->cpu != c->cpu || (latency && t->latency_ns != c->latency_ns))
 		return false;
@@ -95,9 +95,9 @@ static bool same_run(const struct table_run *tr, const struct parsed_run *r)
 	    (tr->shows_files && strcmp(tr->run.meta[META_NUM_FILES], r->meta[META_NUM_FILES]) != 0))
 		return false;
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		bool io = i < PHASE_SEQ_CREATE;
-		if ((io ? tr->shows_io : tr->shows_files) &&
-		    !figure_agrees(tr, r, i, io ? tr->io_latency : tr->file_latency))
+		enum table_block b = phase_facts_of((enum phase_id)i)->block;
+		bool io = b == BLOCK_IO, shown = io ? tr->shows_io : b == BLOCK_FILES && tr->shows_files;
+		if (shown && !figure_agrees(tr, r, i, io ? tr->io_latency : tr->file_latency))
 			return false;
 	}
 	return true;

@@ -15,14 +15,14 @@
 #include <string.h>
 
 #define MAX_ROWS 32
-#define CELLS 12 /* six rate and %CPU pairs */
+#define CELLS (2 * BLOCK_COLUMNS) /* six rate and %CPU pairs */
 
 struct row {
 	char name[PARSED_META_LEN];
 	struct tok key; /* the size ("512M", "1G:32k") or the file count */
 	struct tok cell[CELLS];
 	int ncells;
-	struct tok lat[6];
+	struct tok lat[BLOCK_COLUMNS];
 	int nlat; /* -1: no Latency row */
 	unsigned line;
 };
@@ -251,7 +251,7 @@ static bool parse_table(struct tcur *c, struct table *tb)
 }
 
 /* Which phases a row's cells (or latencies) are: all six, or -f's four. */
-static const int all6[6] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
+static const int all6[BLOCK_COLUMNS] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
 
 /* One rate cell: "+++++", a number, with k/m/g in /sec tables' I/O cells. */
 static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struct parsed_phase *p, double *step)
@@ -277,21 +277,24 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 		*step /= 10;
 }
 
-static void fill_cells(struct table_run *tr, const struct row *r, int first)
+static void fill_cells(struct table_run *tr, const struct row *r, enum table_block block)
 {
 	const int *slot = r->ncells >= CELLS - 2 ? all6 : no_char; /* all six, or five: no Seeks column */
 	int pairs = r->ncells / 2;
+	enum phase_id col[PHASE_COUNT];
 
+	phase_block_columns(block, col);
 	for (int k = 0; k < pairs; k++) {
-		int id = first + slot[k];
-		rate_cell(&r->cell[2 * k], &r->cell[2 * k + 1], id < PHASE_SEEKS, &tr->run.phase[id], &tr->step[id]);
+		enum phase_id id = col[slot[k]];
+		rate_cell(&r->cell[2 * k], &r->cell[2 * k + 1], phase_unit(id) == RATE_BYTES, &tr->run.phase[id],
+		          &tr->step[id]);
 	}
 	if (r->nlat != pairs) /* a Latency row that does not fit the cells is left out */
 		return;
 	for (int k = 0; k < pairs; k++) {
 		char buf[24];
 		tok_copy(buf, sizeof buf, &r->lat[k]);
-		input_parse_latency(buf, &tr->run.phase[first + slot[k]].latency_ns);
+		input_parse_latency(buf, &tr->run.phase[col[slot[k]]].latency_ns);
 	}
 }
 
@@ -314,7 +317,7 @@ static void io_part(struct table_run *tr, const struct row *r)
 		tr->run.size_bytes = bytes;
 		input_size_meta(bytes, tr->run.meta[META_SIZE], PARSED_META_LEN);
 	}
-	fill_cells(tr, r, PHASE_PUTC);
+	fill_cells(tr, r, BLOCK_IO);
 	tr->shows_io = true;
 	tr->io_latency = r->nlat == r->ncells / 2;
 	str_sanitize(tr->io_name, sizeof tr->io_name, r->name); /* as the CSV reader keeps names */
@@ -326,15 +329,15 @@ static void file_part(struct table_run *tr, const struct row *r, const struct ta
 
 	tok_copy(key, sizeof key, &r->key);
 	input_files_meta(key, &tr->run);
-	fill_cells(tr, r, PHASE_SEQ_CREATE);
+	fill_cells(tr, r, BLOCK_FILES);
 	tr->shows_files = true;
 	tr->file_latency = r->nlat == r->ncells / 2;
 	str_sanitize(tr->file_name, sizeof tr->file_name, r->name[0] ? r->name : tb->file_name);
 	/* bonnie++ 2.00's tables print the number of files (or 0) where the
 	 * file-test rates belong; its CSV line has the rates */
 	if (strncmp(tb->version, "2.", 2) == 0 || (!tb->version[0] && tb->per_sec))
-		for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
-			if (tr->run.phase[i].state == CELL_VALUE)
+		for (int i = 0; i < PHASE_COUNT; i++)
+			if (phase_facts_of((enum phase_id)i)->block == BLOCK_FILES && tr->run.phase[i].state == CELL_VALUE)
 				tr->run.phase[i].state = CELL_UNKNOWN;
 }
 

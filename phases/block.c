@@ -89,7 +89,7 @@ const struct phase phase_block_write = {
 
 const struct phase phase_block_read = {
 	.id = PHASE_GET_BLOCK,
-	.flags = PHASE_READS_DATA | PHASE_DIRECT | PHASE_REPEATS,
+	.flags = PHASE_DIRECT | PHASE_REPEATS,
 	.enabled = block_enabled,
 	.run = block_read_run,
 };

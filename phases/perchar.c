@@ -130,7 +130,7 @@ const struct phase phase_perchar_write = {
 
 const struct phase phase_perchar_read = {
 	.id = PHASE_GETC,
-	.flags = PHASE_READS_DATA | PHASE_REPEATS,
+	.flags = PHASE_REPEATS,
 	.enabled = perchar_enabled,
 	.run = perchar_read_run,
 };

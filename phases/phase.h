@@ -53,7 +53,6 @@ struct phase_ctx {
 };
 
 enum phase_flag {
-	PHASE_READS_DATA = 1u << 0, /* reads the data file: evict it from the cache first */
 	PHASE_DIRECT = 1u << 1,     /* honours -D */
 	PHASE_REPEATS = 1u << 2,    /* a pass may run again (time-based levels), cut at the
 	                               deadline: it rewrites in place or rereads the same data,
@@ -79,7 +78,7 @@ struct phase {
 	int (*finish)(struct phase_ctx *ctx, struct phase_result *res);
 };
 
-#define PHASE_DECLARE(id, name, title, words, group, unit, sym) extern const struct phase phase_##sym;
+#define PHASE_DECLARE(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) extern const struct phase phase_##sym;
 PHASES(PHASE_DECLARE)
 #undef PHASE_DECLARE
 

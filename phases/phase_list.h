@@ -1,35 +1,76 @@
-/* The pipeline, in bonnie++'s order, written once. Each X(ID, name, title,
- * words, group, unit, symbol) expands into the phase enum, the name tables
- * and the descriptor table. name is the CSV/JSON key, title the progress
- * text, words the one human phrase every page, table and message uses,
- * group the bonnie++ table group it stands in, unit what the rate counts
- * (BYTES: KiB/s, SEEKS: seeks/s, FILES: files/s). */
+/* The pipeline, in bonnie++'s order, written once: every fact about a
+ * phase is a column here or derived from one, so adding a phase is one row
+ * plus its file. The enum's order is the order phases run in; nothing else
+ * may read meaning into it (ask phase_facts_of() instead).
+ *
+ * Each X(ID, name, title, words, group, unit, sym, block, col, chart,
+ * flags, needs) expands into the phase enum, the fact table and the
+ * descriptor declarations:
+ *   name   the CSV/JSON key; title the progress text; words the one human
+ *          phrase every page, table and message uses;
+ *   group  the bonnie++ table group it stands in; unit what the rate counts
+ *          (BYTES: KiB/s, SEEKS: seeks/s, FILES: files/s);
+ *   sym    its descriptor, phase_<sym> (phase.h);
+ *   block, col  where the text table shows it: bonnie++'s I/O block (IO),
+ *          its file block (FILES), each six columns, or the block of phases
+ *          bonnie++ never had (OTHER); bonnie++'s CSV fields follow its
+ *          table, so IO and FILES also place its CSV fields;
+ *   chart  the HTML rate chart that draws it;
+ *   flags  FACT_* below, 0 for none;
+ *   needs  the phases a --phases choice of it brings along (NEED(ID) | ...). */
 #ifndef BONNIE_PHASE_LIST_H
 #define BONNIE_PHASE_LIST_H
 
-#define PHASES(X)                                                                                         \
-	X(PUTC, "putc", "Writing a byte at a time", "per-char write", SEQ_OUTPUT, BYTES, perchar_write)          \
-	X(PUT_BLOCK, "put_block", "Writing intelligently", "block write", SEQ_OUTPUT, BYTES, block_write)        \
-	X(REWRITE, "rewrite", "Rewriting", "rewrite", SEQ_OUTPUT, BYTES, rewrite)                                \
-	X(GETC, "getc", "Reading a byte at a time", "per-char read", SEQ_INPUT, BYTES, perchar_read)             \
-	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read)           \
-	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks)                                      \
-	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,  \
-	  seq_create)                                                                                             \
-	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat) \
-	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES,        \
-	  seq_del)                                                                                                \
-	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES,          \
-	  ran_create)                                                                                             \
-	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat)        \
-	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del)
+#include <stdbool.h>
+#include <stdint.h>
+
+#define NEED(id) (1u << PHASE_##id)
+
+#define PHASES(X)                                                                                              \
+	X(PUTC, "putc", "Writing a byte at a time", "per-char write", SEQ_OUTPUT, BYTES, perchar_write, IO, 0,        \
+	  PERCHAR, FACT_WRITES | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV, 0)                                 \
+	X(PUT_BLOCK, "put_block", "Writing intelligently", "block write", SEQ_OUTPUT, BYTES, block_write, IO, 1,      \
+	  BLOCK, FACT_WRITES | FACT_SYNC_SPLIT | FACT_DATA_FILE | FACT_BONNIE_CSV, 0)                                \
+	X(REWRITE, "rewrite", "Rewriting", "rewrite", SEQ_OUTPUT, BYTES, rewrite, IO, 2, BLOCK,                       \
+	  FACT_WRITES | FACT_SYNC_SPLIT | FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV, NEED(PUT_BLOCK))       \
+	X(GETC, "getc", "Reading a byte at a time", "per-char read", SEQ_INPUT, BYTES, perchar_read, IO, 3, PERCHAR,  \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV, NEED(PUT_BLOCK))                        \
+	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read, IO, 4, BLOCK,  \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV, NEED(PUT_BLOCK))                                       \
+	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                             \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV, NEED(PUT_BLOCK))                                       \
+	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,       \
+	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(SEQ_DEL))               \
+	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,     \
+	  FILES, 1, FILES, FACT_BONNIE_CSV, NEED(SEQ_CREATE) | NEED(SEQ_DEL))                                        \
+	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,    \
+	  FILES, 2, FILES, FACT_BONNIE_CSV, NEED(SEQ_CREATE))                                                        \
+	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,   \
+	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(RAN_DEL))                           \
+	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,   \
+	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE) | NEED(RAN_DEL))                                                  \
+	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,  \
+	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE))                                                                  \
+	PHASES_TEST(X)
+
+/* A test build (make phase-test) appends one trivial phase that bonnie++
+ * never had (phases/test_phase.c), to show a new row reaches every output. */
+#ifdef BONNIE_TEST_PHASE
+#define PHASES_TEST(X) X(TEST_STAT, "test_stat", "Stat the scratch directory", "test stat", TEST, FILES, \
+	                 test_stat, OTHER, 0, FILES, 0, 0)
+#else
+#define PHASES_TEST(X)
+#endif
 
 enum phase_id {
-#define PHASE_ENUM(id, name, title, words, group, unit, sym) PHASE_##id,
+#define PHASE_ENUM(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) PHASE_##id,
 	PHASES(PHASE_ENUM)
 #undef PHASE_ENUM
 	PHASE_COUNT
 };
+
+/* Phase masks are uint32_t, one bit (1u << id) a phase. */
+_Static_assert(PHASE_COUNT <= 32, "a phase mask holds every phase");
 
 enum rate_unit {
 	RATE_BYTES, /* reported in KiB/s */
@@ -38,15 +79,70 @@ enum rate_unit {
 };
 
 /* bonnie++'s table groups, in table order; a group's phases are adjacent
- * in the pipeline. */
+ * in the pipeline (a unit test holds it). */
 enum phase_group {
 	GROUP_SEQ_OUTPUT,
 	GROUP_SEQ_INPUT,
 	GROUP_SEEKS,
 	GROUP_SEQ_CREATE,
 	GROUP_RAN_CREATE,
+#ifdef BONNIE_TEST_PHASE
+	GROUP_TEST,
+#endif
 	GROUP_COUNT
 };
+
+/* The text table's blocks: bonnie++'s two, then one for phases it never had. */
+enum table_block {
+	BLOCK_IO,
+	BLOCK_FILES,
+	BLOCK_OTHER,
+	BLOCK_COUNT
+};
+
+/* The longest phase name and its NUL: readers of names keep buffers this
+ * size (input/json_doc.c); phase_list.c holds every name to it. */
+#define PHASE_NAME_MAX 24
+
+/* Columns in each of bonnie++'s blocks (and in its CSV line's spans). */
+#define BLOCK_COLUMNS 6
+
+/* The HTML report's rate charts, in page order. Per-char rates (KiB/s)
+ * get their own: beside block rates on one linear axis they would vanish. */
+enum phase_chart {
+	CHART_BLOCK,
+	CHART_PERCHAR,
+	CHART_SEEKS,
+	CHART_FILES,
+	CHART_COUNT
+};
+
+enum phase_fact_flag {
+	FACT_WRITES = 1u << 0,     /* writes the data file or the files: a fall there may have a cause */
+	FACT_SYNC_SPLIT = 1u << 1, /* ends in an fsync/sync whose time is reported apart */
+	FACT_READS_DATA = 1u << 2, /* reads the data file: the runner evicts it from the cache first */
+	FACT_DATA_FILE = 1u << 3,  /* works on the data file (-s), so the device counters tell
+	                              whether its reads came from the cache */
+	FACT_PERCHAR = 1u << 4,    /* a byte a call: sizing may skip it, compare may call it not comparable */
+	FACT_BONNIE_CSV = 1u << 5, /* has rate, %CPU and latency fields in bonnie++'s CSV line */
+};
+
+/* Everything known about one phase, from its row. */
+struct phase_facts {
+	const char *name, *title, *words;
+	enum phase_group group;
+	enum rate_unit unit;
+	enum table_block block;
+	int col; /* column in its block, from 0 */
+	enum phase_chart chart;
+	unsigned flags; /* FACT_* */
+	uint32_t needs; /* bits 1u << id */
+};
+
+const struct phase_facts *phase_facts_of(enum phase_id id);
+
+/* Whether phase id has every FACT_* flag of f. */
+bool phase_is(enum phase_id id, unsigned f);
 
 /* CSV/JSON key ("put_block"), progress title ("Writing intelligently"),
  * words ("block write"), group and rate unit of a phase. */
@@ -58,5 +154,12 @@ enum rate_unit phase_unit(enum phase_id id);
 
 /* A group in words: "sequential output", "random create". */
 const char *phase_group_words(enum phase_group g);
+
+/* The phases of block b in column order into cols (room for PHASE_COUNT);
+ * returns how many. */
+int phase_block_columns(enum table_block b, enum phase_id *cols);
+
+/* mask with, until nothing changes, what its phases need. */
+uint32_t phase_with_needs(uint32_t mask);
 
 #endif

@@ -6,8 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define BIT(id) (1u << PHASE_##id)
-
 static int phase_by_name(const char *name, size_t len)
 {
 	for (int i = 0; i < PHASE_COUNT; i++)
@@ -16,16 +14,14 @@ static int phase_by_name(const char *name, size_t len)
 	return -1;
 }
 
-/* What the chosen phases need, until nothing changes. */
-static uint32_t with_needs(uint32_t m)
+/* "putc, put_block, ...": every phase's name, from the list. */
+static void all_names(char *buf, size_t len)
 {
-	if (m & (BIT(REWRITE) | BIT(GETC) | BIT(GET_BLOCK) | BIT(SEEKS)))
-		m |= BIT(PUT_BLOCK);
-	if (m & (BIT(SEQ_CREATE) | BIT(SEQ_STAT) | BIT(SEQ_DEL)))
-		m |= BIT(SEQ_CREATE) | BIT(SEQ_DEL);
-	if (m & (BIT(RAN_CREATE) | BIT(RAN_STAT) | BIT(RAN_DEL)))
-		m |= BIT(RAN_CREATE) | BIT(RAN_DEL);
-	return m;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < PHASE_COUNT && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", phase_name((enum phase_id)i));
 }
 
 int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errlen)
@@ -37,15 +33,16 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
 		size_t len = strcspn(p, ",");
 		int id = phase_by_name(p, len);
 		if (id < 0) {
-			snprintf(err, errlen, "--phases: unknown phase '%.*s' (phases: putc, put_block, rewrite, getc, "
-			         "get_block, seeks, seq_create, seq_stat, seq_del, ran_create, ran_stat, ran_del)",
-			         (int)(len > 40 ? 40 : len), p);
+			char names[PHASE_COUNT * 16];
+			all_names(names, sizeof names);
+			snprintf(err, errlen, "--phases: unknown phase '%.*s' (phases: %s)", (int)(len > 40 ? 40 : len), p,
+			         names);
 			return -1;
 		}
 		m |= 1u << id;
 		p += len;
 	} while (*p++ == ',');
-	*mask = with_needs(m);
+	*mask = phase_with_needs(m);
 	return 0;
 }
 

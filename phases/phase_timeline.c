@@ -59,16 +59,9 @@ void phase_timeline_sync(struct phase_ctx *ctx, uint64_t start, uint64_t end)
 		timeline_sync(ctx->timeline, start, end);
 }
 
-/* Phases that write the data or the files: a fall there may have a cause. */
-static bool writes(enum phase_id id)
-{
-	return id == PHASE_PUTC || id == PHASE_PUT_BLOCK || id == PHASE_REWRITE || id == PHASE_SEQ_CREATE ||
-	       id == PHASE_RAN_CREATE;
-}
-
 void phase_verdict(enum phase_id id, const struct tl_series *s, struct phase_result *res)
 {
-	verdict_judge(s, phase_unit(id) == RATE_BYTES, writes(id), hist_percentile(&res->latency, 50.0),
+	verdict_judge(s, phase_unit(id) == RATE_BYTES, phase_is(id, FACT_WRITES), hist_percentile(&res->latency, 50.0),
 	              &res->verdict);
 }
 

@@ -76,7 +76,7 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_result *res)
 
 const struct phase phase_rewrite = {
 	.id = PHASE_REWRITE,
-	.flags = PHASE_READS_DATA | PHASE_DIRECT | PHASE_REPEATS,
+	.flags = PHASE_DIRECT | PHASE_REPEATS,
 	.enabled = rewrite_enabled,
 	.run = rewrite_run,
 };

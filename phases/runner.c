@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PHASE_ENTRY(id, name, title, words, group, unit, sym) &phase_##sym,
+#define PHASE_ENTRY(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) &phase_##sym,
 const struct phase *const phase_table[PHASE_COUNT] = {PHASES(PHASE_ENTRY)};
 #undef PHASE_ENTRY
 
@@ -112,7 +112,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
 		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
 			break;
-		if ((ph->flags & PHASE_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
+		if (phase_is(ph->id, FACT_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
 			rc = -1;
 			break;
 		}
@@ -157,7 +157,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
                      const struct runner_hooks *hooks)
 {
-	int rc = (ph->flags & PHASE_READS_DATA) ? evict_data(ctx, res) : 0;
+	int rc = phase_is(ph->id, FACT_READS_DATA) ? evict_data(ctx, res) : 0;
 
 	if (rc == 0 && ph->prepare)
 		rc = ph->prepare(ctx, res);
@@ -183,8 +183,9 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 	run->counts.seeks_auto = !cfg->seeks_given;
 	run->counts.files_auto = !cfg->files_given;
 	run->counts.perchar_auto = !cfg->perchar_given;
-	if (run->phase[PHASE_PUTC].status != PHASE_NOT_RUN || run->phase[PHASE_GETC].status != PHASE_NOT_RUN)
-		run->counts.perchar_bytes = cfg->perchar_size;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (phase_is((enum phase_id)i, FACT_PERCHAR) && run->phase[i].status != PHASE_NOT_RUN)
+			run->counts.perchar_bytes = cfg->perchar_size;
 	/* a given count is split exactly among clients; one sized by time is what all did */
 	if (seeks->status != PHASE_NOT_RUN)
 		run->counts.seeks = cfg->seeks_given ? cfg->seeks : seeks->units;

@@ -289,7 +289,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 
 const struct phase phase_seeks = {
 	.id = PHASE_SEEKS,
-	.flags = PHASE_READS_DATA | PHASE_DIRECT | PHASE_REPEATS,
+	.flags = PHASE_DIRECT | PHASE_REPEATS,
 	.enabled = seeks_enabled,
 	.run = seeks_run,
 };

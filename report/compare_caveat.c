@@ -46,7 +46,7 @@ enum compare_perchar compare_perchar_method(const struct parsed_run *r)
 
 static bool perchar_phase(enum phase_id id)
 {
-	return id == PHASE_PUTC || id == PHASE_GETC;
+	return phase_is(id, FACT_PERCHAR);
 }
 
 bool compare_comparable(const struct parsed_run *a, const struct parsed_run *b, enum phase_id id)

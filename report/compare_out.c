@@ -16,7 +16,8 @@ static void phase_fields(struct csv_line *c, enum phase_id id, const struct pars
 	int rate, cpu, lat;
 	char *r, *u;
 
-	report_csv_phase_fields(id, &rate, &cpu, &lat);
+	if (!report_csv_phase_fields(id, &rate, &cpu, &lat))
+		return;
 	r = c->f[rate];
 	u = c->f[cpu];
 	if (p->latency_ns >= 0)

@@ -66,9 +66,9 @@ static bool nc_runs(const struct parsed_run *runs, size_t n, const struct compar
 	buf[0] = '\0';
 	for (size_t k = 0; k < n; k++) {
 		bool nc = false;
-		for (int i = 0; i < 4 && k != o->base; i++)
-			nc |= compare_ratio(&runs[o->base], &runs[k], i < 2 ? PHASE_PUTC : PHASE_GETC, i % 2, o->threshold,
-			                    &d) &&
+		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
+			nc |= phase_is((enum phase_id)(i / 2), FACT_PERCHAR) &&
+			      compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold, &d) &&
 			      d.not_comparable;
 		if (nc && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);

@@ -77,7 +77,8 @@ static void build(struct csv_line *c, const struct config *cfg, const struct run
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		int rate, cpu, lat;
 
-		report_csv_phase_fields((enum phase_id)i, &rate, &cpu, &lat);
+		if (!report_csv_phase_fields((enum phase_id)i, &rate, &cpu, &lat))
+			continue;
 		rate_fields(c, rate, (enum phase_id)i, &run->phase[i]);
 		latency_field(c, lat, &run->phase[i]);
 	}

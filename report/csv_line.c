@@ -11,18 +11,18 @@ void csv_line_init(struct csv_line *c)
 	snprintf(c->f[CSV_FORMAT], CSV_FIELD_LEN, "%s", CSV_FORMAT_VERSION);
 }
 
-void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency)
+bool report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency)
 {
-	int k = (int)id - PHASE_SEQ_CREATE;
+	const struct phase_facts *f = phase_facts_of(id);
 
-	if (id <= PHASE_SEEKS) {
-		*rate = CSV_IO_RATES + 2 * (int)id;
-		*latency = CSV_IO_LAT + (int)id;
-	} else {
-		*rate = CSV_FILE_RATES + 2 * k;
-		*latency = CSV_FILE_LAT + k;
-	}
+	*rate = *cpu = *latency = -1;
+	if (!(f->flags & FACT_BONNIE_CSV))
+		return false;
+	/* bonnie++'s CSV spans follow its table's two blocks, column by column */
+	*rate = (f->block == BLOCK_IO ? CSV_IO_RATES : CSV_FILE_RATES) + 2 * f->col;
+	*latency = (f->block == BLOCK_IO ? CSV_IO_LAT : CSV_FILE_LAT) + f->col;
 	*cpu = *rate + 1;
+	return true;
 }
 
 static void sanitize(char *s)

@@ -6,6 +6,7 @@
 #ifndef BONNIE_CSV_LINE_H
 #define BONNIE_CSV_LINE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../phases/phase_list.h"
@@ -27,8 +28,10 @@ struct csv_line {
 /* Every field empty but the format's, "1.98". */
 void csv_line_init(struct csv_line *c);
 
-/* The CSV field numbers (from 0, as bonnie.1 and bonnie++ number them) of a phase's rate, %CPU and latency. */
-void report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency);
+/* The CSV field numbers (from 0, as bonnie.1 and bonnie++ number them) of a
+ * phase's rate, %CPU and latency. Returns false, with each -1, for a phase
+ * bonnie++'s line has no fields for (FACT_BONNIE_CSV): it writes none. */
+bool report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency);
 
 /* The 50 fields and a newline. Nothing may add a field: commas and line
  * breaks inside one become '_' (in c). */

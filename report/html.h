@@ -116,12 +116,10 @@ void html_rate_unit(enum phase_id id, double max, double *scale, const char **la
  * id ("rates-block" on the run page, "cmp-block" on the compare page). */
 struct html_section {
 	const char *id, *title;
-	unsigned phases; /* bit (1u << id) for each phase drawn */
+	enum phase_chart chart; /* draws the phases whose chart (phase_list.h) this is */
 };
 
-/* Per-char rates (KiB/s) get their own chart: beside block rates
- * (hundreds of MiB/s) on one linear axis they would be invisible. */
-#define HTML_SECTIONS 4
+#define HTML_SECTIONS CHART_COUNT
 extern const struct html_section html_sections[HTML_SECTIONS];
 
 /* Whether phase id is drawn in section s; the first such phase. */

@@ -11,24 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GROUP_MAX 6
+#define GROUP_MAX PHASE_COUNT /* the phases one chart may draw */
 #define CURVES_MAX 8      /* more runs than this: one merged curve */
 #define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
 #define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
 
-#define BIT(id) (1u << PHASE_##id)
 const struct html_section html_sections[HTML_SECTIONS] = {
-	{"block", "Block I/O", BIT(PUT_BLOCK) | BIT(REWRITE) | BIT(GET_BLOCK)},
-	{"perchar", "Per-char I/O", BIT(PUTC) | BIT(GETC)},
-	{"seeks", "Random seeks", BIT(SEEKS)},
-	{"files", "File operations",
-	 BIT(SEQ_CREATE) | BIT(SEQ_STAT) | BIT(SEQ_DEL) | BIT(RAN_CREATE) | BIT(RAN_STAT) | BIT(RAN_DEL)},
+	[CHART_BLOCK] = {"block", "Block I/O", CHART_BLOCK},
+	[CHART_PERCHAR] = {"perchar", "Per-char I/O", CHART_PERCHAR},
+	[CHART_SEEKS] = {"seeks", "Random seeks", CHART_SEEKS},
+	[CHART_FILES] = {"files", "File operations", CHART_FILES},
 };
-#undef BIT
 
 bool html_in_section(const struct html_section *s, enum phase_id id)
 {
-	return (s->phases >> id) & 1u;
+	return phase_facts_of(id)->chart == s->chart;
 }
 
 enum phase_id html_section_first(const struct html_section *s)
@@ -58,7 +55,7 @@ static unsigned phase_marks(enum phase_id id, const struct phase_result *r)
 		m |= BAR_LOW_CONFIDENCE;
 	if (metric_cached(id, r))
 		m |= BAR_CACHED;
-	if (id <= PHASE_SEEKS && (r->flags & RESULT_NOT_EVICTED))
+	if (phase_is(id, FACT_DATA_FILE) && (r->flags & RESULT_NOT_EVICTED))
 		m |= BAR_NOT_EVICTED;
 	return m;
 }

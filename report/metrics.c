@@ -51,8 +51,7 @@ bool metric_low_confidence(const struct phase_result *r)
 
 bool metric_has_sync_split(enum phase_id id)
 {
-	return id == PHASE_PUT_BLOCK || id == PHASE_REWRITE || id == PHASE_SEQ_CREATE ||
-	       id == PHASE_RAN_CREATE;
+	return phase_is(id, FACT_SYNC_SPLIT);
 }
 
 uint64_t metric_latency_pct(const struct phase_result *r, double p)
@@ -79,7 +78,7 @@ bool metric_cached(enum phase_id id, const struct phase_result *r)
 {
 	int pct = metric_device_pct(r);
 
-	return id <= PHASE_SEEKS && r->read_bytes > 0 && pct >= 0 && pct < 50;
+	return phase_is(id, FACT_DATA_FILE) && r->read_bytes > 0 && pct >= 0 && pct < 50;
 }
 
 uint64_t metric_seeks_used(const struct config *cfg, const struct run_result *run)

@@ -18,9 +18,11 @@ void report_phase_list(FILE *out)
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
 		int rate, cpu, lat;
+		char fields[48] = "-\t-\t-"; /* a phase bonnie++'s CSV has no place for */
 
-		report_csv_phase_fields(id, &rate, &cpu, &lat);
-		fprintf(out, "%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", phase_name(id), phase_title(id),
-		        unit_name(phase_unit(id)), rate, cpu, lat, phase_words(id), phase_group_words(phase_group(id)));
+		if (report_csv_phase_fields(id, &rate, &cpu, &lat))
+			snprintf(fields, sizeof fields, "%d\t%d\t%d", rate, cpu, lat);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\n", phase_name(id), phase_title(id), unit_name(phase_unit(id)),
+		        fields, phase_words(id), phase_group_words(phase_group(id)));
 	}
 }

@@ -94,7 +94,7 @@ void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 		legend(out, run);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
-	for (int i = 0; i <= PHASE_SEEKS; i++)
+	for (int i = 0; i < PHASE_COUNT; i++)
 		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
 			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
 			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));

@@ -4,14 +4,13 @@
 
 #include <stdio.h>
 
-/* A per-char phase the sizing left out (the other one runs). */
-static const char *skipped_words(uint32_t skipped)
+/* The per-char phase the sizing left out (the other one runs), or NULL. */
+static const char *skipped_phase(uint32_t skipped)
 {
-	if (skipped & (1u << PHASE_PUTC))
-		return ", per-char write skipped, too slow";
-	if (skipped & (1u << PHASE_GETC))
-		return ", per-char read skipped, too slow";
-	return "";
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if ((skipped & (1u << i)) && phase_is((enum phase_id)i, FACT_PERCHAR))
+			return phase_words((enum phase_id)i);
+	return NULL;
 }
 
 void report_sizes(FILE *out, const struct config *cfg)
@@ -32,8 +31,11 @@ void report_sizes(FILE *out, const struct config *cfg)
 		units_format_size(cfg->perchar_size, size, sizeof size);
 		if (cfg->perchar_size == 0)
 			fprintf(out, "%sper-char skipped, too slow (no -f)", sep);
+		else if (skipped_phase(cfg->auto_skipped))
+			fprintf(out, "%sper-char %s by time (no -f), %s skipped, too slow", sep, size,
+			        skipped_phase(cfg->auto_skipped));
 		else
-			fprintf(out, "%sper-char %s by time (no -f)%s", sep, size, skipped_words(cfg->auto_skipped));
+			fprintf(out, "%sper-char %s by time (no -f)", sep, size);
 		sep = "; ";
 	}
 	if (cfg->files_decided)

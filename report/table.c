@@ -13,12 +13,7 @@
 
 #define LABEL_WIDTH 19
 
-/* Table columns of the two blocks: the I/O phases, then the file phases. */
-static const enum phase_id io_cols[] = {PHASE_PUTC, PHASE_PUT_BLOCK, PHASE_REWRITE,
-                                        PHASE_GETC, PHASE_GET_BLOCK, PHASE_SEEKS};
-static const enum phase_id file_cols[] = {PHASE_SEQ_CREATE, PHASE_SEQ_STAT, PHASE_SEQ_DEL,
-                                          PHASE_RAN_CREATE, PHASE_RAN_STAT, PHASE_RAN_DEL};
-#define NCOLS 6
+#define NCOLS BLOCK_COLUMNS /* bonnie++'s two blocks; phase_list.c holds each to it */
 
 static void rate_text(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
 {
@@ -255,7 +250,11 @@ static void detail_rows(FILE *out, const struct run_result *run, const enum phas
 static void io_block(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	char size[32];
-	int extra = extra_width(run, io_cols);
+	enum phase_id io_cols[PHASE_COUNT];
+	int extra;
+
+	phase_block_columns(BLOCK_IO, io_cols);
+	extra = extra_width(run, io_cols);
 
 	version_line(out, "------Sequential Output------ --Sequential Input- --Random-", extra);
 	fprintf(out, "%-*s ", LABEL_WIDTH, "");
@@ -323,7 +322,11 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 {
 	char spec[96], full[96];
 	bool whole = files_label(cfg, run, spec, sizeof spec);
-	int extra = extra_width(run, file_cols);
+	enum phase_id file_cols[PHASE_COUNT];
+	int extra;
+
+	phase_block_columns(BLOCK_FILES, file_cols);
+	extra = extra_width(run, file_cols);
 
 	version_line(out, "------Sequential Create------ --------Random Create--------", extra);
 	name_cell(out, cfg->machine, LABEL_WIDTH);
@@ -350,6 +353,7 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
 		io_block(out, cfg, run);
 	if (cfg->files_k > 0)
 		file_block(out, cfg, run);
+	report_table_other(out, run);
 	report_run_notes(out, run, true);
 	c_locale_leave(&loc);
 }

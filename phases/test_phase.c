@@ -1,0 +1,41 @@
+/* The test build's extra phase (make phase-test, -DBONNIE_TEST_PHASE): it
+ * stats the scratch directory TEST_STATS times, one latency entry each,
+ * timed like any phase. It measures nothing worth knowing; it is there so
+ * a row appended to PHASES(X) runs through every output under ASan. */
+#include "io_common.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#define TEST_STATS 20000
+
+static bool test_stat_enabled(const struct config *cfg)
+{
+	(void)cfg;
+	return true;
+}
+
+static int test_stat_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct op_timer t;
+	struct stat st;
+
+	op_timer_begin(&t, ctx->timeline);
+	for (uint64_t i = 0; i < TEST_STATS && !phase_stop_requested(res); i++) {
+		if (fstatat(ctx->dirfd, ".", &st, 0) != 0) {
+			op_error_set(&res->error, errno, "stat", ctx->dirpath, -1);
+			res->status = PHASE_FAILED;
+			return -1;
+		}
+		op_timer_lap(&t, &res->latency);
+		res->units++;
+	}
+	return 0;
+}
+
+const struct phase phase_test_stat = {
+	.id = PHASE_TEST_STAT,
+	.enabled = test_stat_enabled,
+	.run = test_stat_run,
+};
