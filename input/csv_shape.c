@@ -25,6 +25,15 @@ bool input_csv_unknown_version(const char *p, size_t len, int n)
 	return i < len && p[i] == ',' && n >= 20;
 }
 
+bool input_csv_field_is_number(const char *p, size_t len, int i)
+{
+	size_t at = 0;
+
+	for (; i > 0 && at < len; at++)
+		i -= p[at] == ',';
+	return i == 0 && at < len && digit(p[at]);
+}
+
 /* A 1.0x line a few fields off (lost, doubled, cut short): a name that is
  * not a number, then NEAR_MISS_MIN to NEAR_MISS_MAX fields in all (n), at
  * least three in four after the size holding what bonnie++'s do (digits,
@@ -55,17 +64,20 @@ bool input_csv_near_miss(const char *p, size_t len, int n)
 
 /* bonnie++ 1.96 writes a files-only (-s 0) line one empty I/O field short,
  * 47 fields (the same line is in several mailing-list posts): it is read as
- * the 48-field line it means. */
-int input_csv_short_196(const struct csv_format *fmt, char **f, int n)
+ * the 48-field line it means. The fields from the file size up to the file
+ * count are the I/O ones, all empty; one empty field goes back at the size. */
+int input_csv_short_196(const struct csv_layout *l, char **f, int n)
 {
 	static char empty[] = "";
+	int size = csv_layout_find(l, CSV_HOLDS_SETTING, META_SIZE);
+	int files = csv_layout_find(l, CSV_HOLDS_SETTING, META_NUM_FILES);
 
-	if (fmt->nfields != 48 || n != 47)
+	if (!l->files_only_one_short || n != l->nfields - 1 || size < 0 || files <= size)
 		return n;
-	for (int i = 5; i <= 17; i++)
+	for (int i = size; i < files - 1; i++)
 		if (f[i][0])
 			return n;
-	memmove(&f[6], &f[5], (size_t)(n - 5) * sizeof *f);
-	f[5] = empty;
-	return 48;
+	memmove(&f[size + 1], &f[size], (size_t)(n - size) * sizeof *f);
+	f[size] = empty;
+	return l->nfields;
 }

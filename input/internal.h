@@ -1,24 +1,10 @@
-/* Shared between the input/ files: the CSV field maps and decoder, the JSON
+/* Shared between the input/ files: the CSV decoder (layouts: csv_layout.h), the JSON
  * reader, and the result/warning collector. Not for use outside input/. */
 #ifndef BONNIE_INPUT_INTERNAL_H
 #define BONNIE_INPUT_INTERNAL_H
 
+#include "csv_layout.h"
 #include "input.h"
-
-#define CSV_MAX_FIELDS 64
-
-/* One bonnie++ CSV layout: its tag in field 0 (NULL: none, 1.0x) and the
- * number of fields a complete line has. */
-struct csv_format {
-	const char *tag;
-	const char *label;   /* as reported: "1.98", "1.0x" */
-	int nfields;
-	const struct field_span *map;
-};
-
-/* The known layouts, newest first; the last entry has tag NULL (1.0x). */
-extern const struct csv_format input_csv_formats[];
-extern const int input_csv_format_count;
 
 /* What a decoded line had to leave out: rates too large to show
  * (INPUT_MAX_RATE), the first of them in words. */
@@ -27,25 +13,22 @@ struct csv_note {
 	char text[160]; /* "field 11 (block write rate) is '...': too large ..." */
 };
 
-/* Decodes fields f[0..n) (NUL-terminated strings) laid out as fmt into
+/* Decodes fields f[0..n) (NUL-terminated strings) laid out as l into
  * run (origin left alone). Returns 0 (note says what was left out), or -1
  * with why (cap bytes) naming the first field that is not what the layout
  * says. */
-int input_csv_decode(const struct csv_format *fmt, char **f, int n, struct parsed_run *run, char *why,
+int input_csv_decode(const struct csv_layout *l, char **f, int n, struct parsed_run *run, char *why,
                      size_t cap, struct csv_note *note);
 
-/* A line of fmt at p (len bytes to the end of its line) whose machine
+/* A line of layout l at p (len bytes to the end of its line) whose machine
  * name has blanks, as bonnie++ and bonnie write one ("1.98,2.00a,web
- * server,..."): the length of the line, when it has fmt's number of fields
+ * server,..."): the length of the line, when it has l's number of fields
  * and no blank outside the name; else cut, where a blank cut it. */
-size_t input_csv_named_len(const struct csv_format *fmt, const char *p, size_t len, size_t cut);
+size_t input_csv_named_len(const struct csv_layout *l, const char *p, size_t len, size_t cut);
 
 /* Empties run (no phase run, every latency and %CPU unknown), keeping its
  * origin. */
 void input_run_clear(struct parsed_run *run);
-
-/* bytes as the 1.98 CSV writes a file size ("512M", "16G") into buf. */
-void input_size_meta(uint64_t bytes, char *buf, size_t cap);
 
 /* A file count as bonnie++ writes it ("16", "16:100000:16/64") into the
  * run's num_files, max, min and dirs. Returns 0, or -1 if it is not one. */
@@ -71,8 +54,10 @@ int input_html_copies(struct parsed_set *set, const char *name, const char *text
  * bonnie++ line in an unknown layout, or like a damaged 1.0x line. */
 bool input_csv_unknown_version(const char *p, size_t len, int n);
 bool input_csv_near_miss(const char *p, size_t len, int n);
-/* fields f[0..n) of a fmt line: n, or 48 for a 1.96 -s 0 line of 47 */
-int input_csv_short_196(const struct csv_format *fmt, char **f, int n);
+/* whether field i of the line at p (len bytes) starts with a digit */
+bool input_csv_field_is_number(const char *p, size_t len, int i);
+/* fields f[0..n) of an l line: n, or l's count for a 1.96 -s 0 line one short */
+int input_csv_short_196(const struct csv_layout *l, char **f, int n);
 
 /* parse.c: every result in one piece of the input, text[0..len), whose
  * first line is line first_line of the file; *qp says the file is

@@ -49,12 +49,12 @@ static struct text line_at(const struct scan *s, size_t pos, size_t *next)
 }
 
 /* A known tag ("1.98,") at p that does not continue a number or a field. */
-static const struct csv_format *tag_at(const char *start, const char *p, const char *end)
+static const struct csv_layout *tag_at(const char *start, const char *p, const char *end)
 {
 	if (*p != '1') /* every tag starts so: the common case costs one compare */
 		return NULL;
-	for (int i = 0; i < input_csv_format_count; i++) {
-		const char *tag = input_csv_formats[i].tag;
+	for (int i = 0; i < csv_layout_count; i++) {
+		const char *tag = csv_layouts[i]->tag;
 		size_t n = tag ? strlen(tag) : 0;
 		/* a version field must follow: "1.98, which" is prose */
 		if (tag == NULL || (size_t)(end - p) <= n + 1 || memcmp(p, tag, n) != 0 || p[n] != ',' ||
@@ -62,7 +62,7 @@ static const struct csv_format *tag_at(const char *start, const char *p, const c
 			continue;
 		if (p > start && (digit(p[-1]) || p[-1] == '.' || p[-1] == ','))
 			continue;
-		return &input_csv_formats[i];
+		return csv_layouts[i];
 	}
 	return NULL;
 }
@@ -114,7 +114,7 @@ static bool has_results(const struct parsed_run *r)
 
 /* Decodes candidate c as fmt into run (origin left alone). Returns 0 for
  * a good line, 1 for a bad one (why says why), -1 when memory ran out. */
-static int decode(const struct csv_format *fmt, struct text c, struct parsed_run *run, char *why, size_t cap,
+static int decode(const struct csv_layout *fmt, struct text c, struct parsed_run *run, char *why, size_t cap,
                   struct csv_note *note)
 {
 	char *buf = dup_text(c), *f[CSV_MAX_FIELDS];
@@ -134,7 +134,7 @@ static int decode(const struct csv_format *fmt, struct text c, struct parsed_run
 	return rc ? 1 : 0;
 }
 
-static bool good_line(const struct csv_format *fmt, struct text c)
+static bool good_line(const struct csv_layout *fmt, struct text c)
 {
 	struct parsed_run run;
 	struct csv_note note = {0, ""};
@@ -146,7 +146,7 @@ static bool good_line(const struct csv_format *fmt, struct text c)
 
 /* Decodes candidate c as fmt; one warning when it is not a good line
  * (quiet is for 1.0x look-alikes whose second field is not even a size). */
-static void take(struct scan *s, const struct csv_format *fmt, struct text c, unsigned line, bool quiet)
+static void take(struct scan *s, const struct csv_layout *fmt, struct text c, unsigned line, bool quiet)
 {
 	char why[200];
 	struct parsed_run run;
@@ -226,7 +226,7 @@ static bool continuation(const struct text *t)
  * longer join is taken only if every fragment but the last is as long as a
  * mailer wraps lines. Returns the joined text (to free) and the position after
  * it, or NULL when no join is better than c alone. */
-static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct text c, struct text t,
+static char *unwrap(const struct scan *s, const struct csv_layout *fmt, struct text c, struct text t,
                     size_t *after)
 {
 	size_t pos = s->pos, cap = c.len + 1, used = c.len, best_len = 0;
@@ -277,7 +277,7 @@ static char *unwrap(const struct scan *s, const struct csv_format *fmt, struct t
  * continuations, and keeps the first join that is a whole good fmt line (it
  * has exactly fmt's fields, each what bonnie++ writes there). Returns the
  * joined text (to free) and sets *after past its last token, or NULL. */
-static char *unwrap_blanks(const struct csv_format *fmt, struct text c, struct text t, const char **after)
+static char *unwrap_blanks(const struct csv_layout *fmt, struct text c, struct text t, const char **after)
 {
 	const char *p = c.p + c.len, *end = t.p + t.len;
 	size_t used = c.len;
@@ -313,7 +313,7 @@ static char *unwrap_blanks(const struct csv_format *fmt, struct text c, struct t
  * c ends line t, or with the tokens after it when a blank ends c (the line
  * breaks were lost). Moves the scan past the lines joined; returns the end
  * of what it took in t. */
-static const char *take_unwrapped(struct scan *s, const struct csv_format *fmt, struct text c, struct text t,
+static const char *take_unwrapped(struct scan *s, const struct csv_layout *fmt, struct text c, struct text t,
                                   bool quiet)
 {
 	const char *end = c.p + c.len, *after_tok = end;
@@ -337,7 +337,7 @@ static const char *take_unwrapped(struct scan *s, const struct csv_format *fmt, 
 }
 
 /* A versioned line starting at p inside a token [p, end) of line t. */
-static const char *versioned(struct scan *s, const struct csv_format *fmt, const char *tok, const char *p,
+static const char *versioned(struct scan *s, const struct csv_layout *fmt, const char *tok, const char *p,
                              const char *end, struct text t)
 {
 	const char *stop = p + strlen(fmt->tag) + 1;
@@ -351,14 +351,15 @@ static const char *versioned(struct scan *s, const struct csv_format *fmt, const
 
 static void warn_unknown(struct scan *s, struct text tok)
 {
+	char known[80] = "";
 	size_t n = 0;
 
 	while (n < tok.len && tok.p[n] != ',')
 		n++;
-
-	if (input_warn(s->set, s->name, s->line,
-	               "unknown CSV format '%.*s' skipped (known: 1.98, 1.97, 1.96, 1.93c, 1.0x)",
-	               (int)(n > 16 ? 16 : n), tok.p) != 0)
+	for (int i = 0; i < csv_layout_count; i++) /* "1.98, 1.97, ..., 1.0x" */
+		snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", csv_layouts[i]->label);
+	if (input_warn(s->set, s->name, s->line, "unknown CSV format '%.*s' skipped (known: %s)",
+	               (int)(n > 16 ? 16 : n), tok.p, known) != 0)
 		s->oom = 1;
 }
 
@@ -371,10 +372,9 @@ static void warn_unknown(struct scan *s, struct text tok)
  * of what it read in t. */
 static const char *old_line(struct scan *s, struct text tok, struct text t)
 {
-	const struct csv_format *fmt = &input_csv_formats[input_csv_format_count - 1];
+	const struct csv_layout *fmt = csv_layouts[csv_layout_count - 1];
 	struct text c = strip_markup(tok);
 	int n = count_fields(c);
-	size_t a = 0, b;
 	bool ends_line = tok.p + tok.len == t.p + t.len, miss;
 
 	const char *after = tok.p + tok.len;
@@ -389,12 +389,7 @@ static const char *old_line(struct scan *s, struct text tok, struct text t)
 			s->oom = 1;
 		return after;
 	}
-	while (c.p[a] != ',')
-		a++;
-	b = ++a;
-	while (c.p[b] != ',')
-		b++;
-	bool size_field = b > a && digit(c.p[a]);
+	bool size_field = input_csv_field_is_number(c.p, c.len, csv_layout_find(fmt, CSV_HOLDS_SETTING, META_SIZE));
 	if (n < fmt->nfields && !miss && (!size_field || !ends_line)) {
 		if (size_field && (joined = unwrap_blanks(fmt, tok, t, &after)) != NULL) {
 			take(s, fmt, strip_markup((struct text){joined, strlen(joined)}), s->line, false);
@@ -417,7 +412,7 @@ static void scan_line(struct scan *s, struct text t)
 		while (tend < end && !blank(*tend))
 			tend++;
 		struct text tk = {tok, (size_t)(tend - tok)};
-		const struct csv_format *fmt = NULL;
+		const struct csv_layout *fmt = NULL;
 		for (; p < tend; p++)
 			if ((fmt = tag_at(tok, p, tend)) != NULL)
 				break;

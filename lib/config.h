@@ -7,7 +7,6 @@
 #include <stdint.h>
 
 #define BONNIE_VERSION "0.1.0"
-#define CSV_FORMAT_VERSION "1.98"
 
 #define DEFAULT_CHUNK 8192u
 #define DEFAULT_SEEKS 8192u

@@ -9,55 +9,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A phase's rate, %CPU and latency fields: "+++++" and "+++" where
+/* A phase's rate, %CPU and latency cells: "+++++" and "+++" where
  * bonnie++ found it too fast to measure, empty where there is no number. */
-static void phase_fields(struct csv_line *c, enum phase_id id, const struct parsed_phase *p)
+static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struct parsed_phase *p)
 {
-	int rate, cpu, lat;
-	char *r, *u;
-
-	if (!report_csv_phase_fields(id, &rate, &cpu, &lat))
-		return;
-	r = c->f[rate];
-	u = c->f[cpu];
 	if (p->latency_ns >= 0)
-		units_format_latency((uint64_t)p->latency_ns, c->f[lat], CSV_FIELD_LEN);
+		units_format_latency((uint64_t)p->latency_ns, c->latency, CSV_CELL_LEN);
 	if (p->state == CELL_TOO_FAST) {
-		snprintf(r, CSV_FIELD_LEN, "+++++");
-		snprintf(u, CSV_FIELD_LEN, "+++");
+		snprintf(c->rate, CSV_CELL_LEN, "+++++");
+		snprintf(c->cpu, CSV_CELL_LEN, "+++");
 		return;
 	}
 	if (p->state != CELL_VALUE)
 		return;
 	if (phase_unit(id) == RATE_SEEKS && p->rate < 1000)
-		snprintf(r, CSV_FIELD_LEN, "%.1f", p->rate);
+		snprintf(c->rate, CSV_CELL_LEN, "%.1f", p->rate);
 	else if (p->rate < 1e18) /* truncated, as bonnie++ prints it */
-		snprintf(r, CSV_FIELD_LEN, "%llu", (unsigned long long)p->rate);
+		snprintf(c->rate, CSV_CELL_LEN, "%llu", (unsigned long long)p->rate);
 	else /* a pasted rate may be past any integer type: no cast */
-		snprintf(r, CSV_FIELD_LEN, "%.0f", p->rate);
+		snprintf(c->rate, CSV_CELL_LEN, "%.0f", p->rate);
 	if (p->cpu >= 0)
-		snprintf(u, CSV_FIELD_LEN, "%d", p->cpu);
+		snprintf(c->cpu, CSV_CELL_LEN, "%d", p->cpu);
 }
 
 void report_compare_csv_line(FILE *out, const struct parsed_run *r)
 {
-	static const struct {
-		enum csv_field field;
-		enum parsed_meta meta;
-	} metas[] = {
-		{CSV_VERSION, META_VERSION},     {CSV_NAME, META_NAME},           {CSV_CONCURRENCY, META_CONCURRENCY},
-		{CSV_SEED, META_SEED},           {CSV_SIZE, META_SIZE},           {CSV_CHUNK, META_CHUNK},
-		{CSV_SEEKS, META_SEEKS},         {CSV_SEEK_PROCS, META_SEEK_PROCS}, {CSV_NUM_FILES, META_NUM_FILES},
-		{CSV_MAX_SIZE, META_MAX_SIZE},   {CSV_MIN_SIZE, META_MIN_SIZE},   {CSV_NUM_DIRS, META_NUM_DIRS},
-		{CSV_FILE_CHUNK, META_FILE_CHUNK},
-	};
-	struct csv_line c;
+	struct csv_cells c;
 
-	csv_line_init(&c);
-	for (size_t i = 0; i < sizeof metas / sizeof metas[0]; i++)
-		snprintf(c.f[metas[i].field], CSV_FIELD_LEN, "%s", r->meta[metas[i].meta]);
+	csv_cells_init(&c);
+	for (int i = 0; i < META_COUNT; i++) /* already in 1.98 notation */
+		snprintf(c.setting[i], CSV_CELL_LEN, "%s", r->meta[i]);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_fields(&c, (enum phase_id)i, &r->phase[i]);
+		phase_cells(&c.phase[i], (enum phase_id)i, &r->phase[i]);
 	csv_line_write(out, &c);
 }
 

@@ -1,28 +1,11 @@
-/* The 1.98 CSV line's field array and its writer (csv_line.h). */
+/* The 1.98 CSV line's cells and its writer (csv_line.h). */
 #include "csv_line.h"
-
-#include "../lib/config.h"
 
 #include <string.h>
 
-void csv_line_init(struct csv_line *c)
+void csv_cells_init(struct csv_cells *c)
 {
 	memset(c, 0, sizeof *c);
-	snprintf(c->f[CSV_FORMAT], CSV_FIELD_LEN, "%s", CSV_FORMAT_VERSION);
-}
-
-bool report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency)
-{
-	const struct phase_facts *f = phase_facts_of(id);
-
-	*rate = *cpu = *latency = -1;
-	if (!(f->flags & FACT_BONNIE_CSV))
-		return false;
-	/* bonnie++'s CSV spans follow its table's two blocks, column by column */
-	*rate = (f->block == BLOCK_IO ? CSV_IO_RATES : CSV_FILE_RATES) + 2 * f->col;
-	*latency = (f->block == BLOCK_IO ? CSV_IO_LAT : CSV_FILE_LAT) + f->col;
-	*cpu = *rate + 1;
-	return true;
 }
 
 static void sanitize(char *s)
@@ -32,11 +15,29 @@ static void sanitize(char *s)
 			*s = '_';
 }
 
-void csv_line_write(FILE *out, struct csv_line *c)
+/* The cell of c that field d of the layout holds. */
+static char *cell_of(struct csv_cells *c, const struct csv_field *d)
 {
-	for (int i = 0; i < CSV_FIELDS; i++) {
-		sanitize(c->f[i]);
-		fprintf(out, "%s%s", i ? "," : "", c->f[i]);
+	switch (d->holds) {
+	case CSV_HOLDS_SETTING: return c->setting[d->what];
+	case CSV_HOLDS_RATE: return c->phase[d->what].rate;
+	case CSV_HOLDS_CPU: return c->phase[d->what].cpu;
+	case CSV_HOLDS_LATENCY: return c->phase[d->what].latency;
+	case CSV_HOLDS_TAG: break;
+	}
+	return NULL;
+}
+
+void csv_line_write(FILE *out, struct csv_cells *c)
+{
+	const struct csv_layout *l = &csv_layout_198;
+
+	for (int i = 0; i < l->nfields; i++) {
+		char *cell = cell_of(c, &l->field[i]);
+
+		if (cell)
+			sanitize(cell);
+		fprintf(out, "%s%s", i ? "," : "", cell ? cell : l->tag);
 	}
 	fputc('\n', out);
 }

@@ -1,40 +1,33 @@
-/* The bonnie++ 1.98 CSV line as one field array, for both of its writers:
- * csv.c fills it from a measured run, compare_out.c from a run read back.
- * The field positions (README "CSV fields"), each phase's rate, %CPU and
- * latency position, and the one writer live here, so the two lines cannot
- * drift apart. */
+/* The bonnie++ 1.98 CSV line, for both of its writers: csv.c fills its
+ * cells from a measured run, compare_out.c from a run read back. The
+ * cells are kept by what they say (a setting, a phase's rate, %CPU or
+ * latency), not by field number; csv_line_write puts them where the 1.98
+ * layout (input/csv_layout.c) says, so a phase the layout has no field
+ * for is not written, and no field number is kept here. */
 #ifndef BONNIE_CSV_LINE_H
 #define BONNIE_CSV_LINE_H
 
-#include <stdbool.h>
 #include <stdio.h>
 
-#include "../phases/phase_list.h"
+#include "../input/csv_layout.h"
 
-#define CSV_FIELDS 50
-#define CSV_FIELD_LEN 320 /* the widest: a pasted rate as "%.0f" of a double */
+#define CSV_CELL_LEN 320 /* the widest: a pasted rate as "%.0f" of a double */
 
-/* Field positions (0-based). */
-enum csv_field {
-	CSV_FORMAT = 0, CSV_VERSION, CSV_NAME, CSV_CONCURRENCY, CSV_SEED, CSV_SIZE, CSV_CHUNK, CSV_SEEKS,
-	CSV_SEEK_PROCS, CSV_IO_RATES = 9, CSV_NUM_FILES = 21, CSV_MAX_SIZE, CSV_MIN_SIZE, CSV_NUM_DIRS,
-	CSV_FILE_CHUNK, CSV_FILE_RATES = 26, CSV_IO_LAT = 38, CSV_FILE_LAT = 44,
+struct csv_phase_cells {
+	char rate[CSV_CELL_LEN], cpu[CSV_CELL_LEN], latency[CSV_CELL_LEN];
 };
 
-struct csv_line {
-	char f[CSV_FIELDS][CSV_FIELD_LEN];
+struct csv_cells {
+	char setting[META_COUNT][CSV_CELL_LEN]; /* in 1.98 notation */
+	struct csv_phase_cells phase[PHASE_COUNT];
 };
 
-/* Every field empty but the format's, "1.98". */
-void csv_line_init(struct csv_line *c);
+/* Every cell empty. */
+void csv_cells_init(struct csv_cells *c);
 
-/* The CSV field numbers (from 0, as bonnie.1 and bonnie++ number them) of a
- * phase's rate, %CPU and latency. Returns false, with each -1, for a phase
- * bonnie++'s line has no fields for (FACT_BONNIE_CSV): it writes none. */
-bool report_csv_phase_fields(enum phase_id id, int *rate, int *cpu, int *latency);
-
-/* The 50 fields and a newline. Nothing may add a field: commas and line
- * breaks inside one become '_' (in c). */
-void csv_line_write(FILE *out, struct csv_line *c);
+/* The 1.98 line of c and a newline: its tag, then each field as the
+ * layout says. Nothing may add a field: commas and line breaks inside a
+ * cell become '_' (in c). */
+void csv_line_write(FILE *out, struct csv_cells *c);
 
 #endif

@@ -13,16 +13,25 @@ static const char *unit_name(enum rate_unit u)
 	return "?";
 }
 
+/* A CSV field number, or "-" for a field the 1.98 line does not have. */
+static const char *field_text(int field, char *buf, size_t cap)
+{
+	if (field < 0)
+		return "-";
+	snprintf(buf, cap, "%d", field);
+	return buf;
+}
+
 void report_phase_list(FILE *out)
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
 		int rate, cpu, lat;
-		char fields[48] = "-\t-\t-"; /* a phase bonnie++'s CSV has no place for */
+		char r[16], c[16], l[16];
 
-		if (report_csv_phase_fields(id, &rate, &cpu, &lat))
-			snprintf(fields, sizeof fields, "%d\t%d\t%d", rate, cpu, lat);
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\n", phase_name(id), phase_title(id), unit_name(phase_unit(id)),
-		        fields, phase_words(id), phase_group_words(phase_group(id)));
+		csv_layout_phase_fields(&csv_layout_198, id, &rate, &cpu, &lat);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", phase_name(id), phase_title(id),
+		        unit_name(phase_unit(id)), field_text(rate, r, sizeof r), field_text(cpu, c, sizeof c),
+		        field_text(lat, l, sizeof l), phase_words(id), phase_group_words(phase_group(id)));
 	}
 }

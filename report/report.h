@@ -10,7 +10,7 @@
 #include "../lib/env.h"
 #include "../lib/json.h"
 #include "../phases/results.h"
-#include "csv_line.h" /* CSV_FIELDS, report_csv_phase_fields */
+#include "csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
 void report_csv(FILE *out, const struct config *cfg, const struct run_result *run);

@@ -6,6 +6,7 @@
 #include "../lib/options.h"
 #include "../report/compare.h"
 #include "../report/report.h"
+#include "../input/input.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -84,12 +85,12 @@ START_TEST(always_fifty_fields)
 
 	for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
 		config_from(variants[v]);
-		ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+		ck_assert_int_eq(fields_of(f), csv_layout_198.nfields);
 		ck_assert_str_eq(f[0], "1.98");
 	}
 	/* nothing ran at all: still 50 fields */
 	memset(&run, 0, sizeof run);
-	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_int_eq(fields_of(f), csv_layout_198.nfields);
 }
 END_TEST
 
@@ -249,7 +250,7 @@ START_TEST(machine_name_cannot_break_the_line)
 	ck_assert_ptr_null(strchr(text, '\r'));
 	ck_assert_ptr_eq(strchr(text, '\n'), text + strlen(text) - 1);
 	free(text);
-	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_int_eq(fields_of(f), csv_layout_198.nfields);
 	ck_assert_str_eq(f[2], "web_01__x");
 }
 END_TEST
@@ -264,11 +265,11 @@ START_TEST(concurrency_is_the_runs_client_count)
 
 	cfg.concurrency = 1;
 	run.clients = 4;
-	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_int_eq(fields_of(f), csv_layout_198.nfields);
 	ck_assert_str_eq(f[3], "4");
 	cfg.concurrency = 8;
 	run.clients = 0;
-	ck_assert_int_eq(fields_of(f), CSV_FIELDS);
+	ck_assert_int_eq(fields_of(f), csv_layout_198.nfields);
 	ck_assert_str_eq(f[3], "1");
 }
 END_TEST
@@ -293,13 +294,13 @@ START_TEST(compare_line_shares_the_writer)
 	r.phase[PHASE_RAN_DEL] = (struct parsed_phase){CELL_TOO_FAST, 0, -1, -1, false};
 	report_compare_csv_line(m, &r);
 	fclose(m);
-	ck_assert_int_eq(synth_split_csv(buf, f, 64), CSV_FIELDS);
+	ck_assert_int_eq(synth_split_csv(buf, f, 64), csv_layout_198.nfields);
 	ck_assert_str_eq(f[2], "a_b");
-	report_csv_phase_fields(PHASE_SEEKS, &rate, &cpu, &lat);
+	csv_layout_phase_fields(&csv_layout_198, PHASE_SEEKS, &rate, &cpu, &lat);
 	ck_assert_str_eq(f[rate], "512.2");
 	ck_assert_str_eq(f[cpu], "7");
 	ck_assert_str_eq(f[lat], "1500us");
-	report_csv_phase_fields(PHASE_RAN_DEL, &rate, &cpu, &lat);
+	csv_layout_phase_fields(&csv_layout_198, PHASE_RAN_DEL, &rate, &cpu, &lat);
 	ck_assert_str_eq(f[rate], "+++++");
 	ck_assert_str_eq(f[cpu], "+++");
 	ck_assert_str_eq(f[lat], "");
@@ -323,6 +324,125 @@ START_TEST(comma_locale_does_not_change_the_csv)
 }
 END_TEST
 
+/* Every layout is well formed: a tag field first exactly when the version
+ * has a tag, each rate with one %CPU, nothing held by two fields, and no
+ * more fields than a reader splits a line into. */
+START_TEST(layouts_are_well_formed)
+{
+	for (int k = 0; k < csv_layout_count; k++) {
+		const struct csv_layout *l = csv_layouts[k];
+
+		ck_assert_int_le(l->nfields, CSV_MAX_FIELDS);
+		ck_assert_int_eq(l->field[0].holds == CSV_HOLDS_TAG, l->tag != NULL);
+		for (int i = 0; i < l->nfields; i++) {
+			const struct csv_field *d = &l->field[i];
+
+			ck_assert_int_eq(csv_layout_find(l, d->holds, d->what), i); /* held once */
+			if (d->holds == CSV_HOLDS_SETTING)
+				ck_assert_int_lt(d->what, META_COUNT);
+			else if (d->holds != CSV_HOLDS_TAG)
+				ck_assert_int_lt(d->what, PHASE_COUNT);
+			if (d->holds == CSV_HOLDS_RATE)
+				ck_assert_int_ge(csv_layout_find(l, CSV_HOLDS_CPU, d->what), 0);
+			if (d->holds == CSV_HOLDS_CPU)
+				ck_assert_int_ge(csv_layout_find(l, CSV_HOLDS_RATE, d->what), 0);
+		}
+	}
+	/* the last layout is the one without a tag, as scan.c's 1.0x reader takes it */
+	ck_assert_ptr_null(csv_layouts[csv_layout_count - 1]->tag);
+	ck_assert_ptr_eq(csv_layouts[0], &csv_layout_198);
+}
+END_TEST
+
+/* The writer puts each cell where the 1.98 layout says: every cell marked
+ * with what it holds, every field checked against its description. */
+START_TEST(writer_walks_the_198_layout)
+{
+	static struct csv_cells c;
+	const struct csv_layout *l = &csv_layout_198;
+	char *buf = NULL, *f[64], want[32];
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	csv_cells_init(&c);
+	for (int i = 0; i < META_COUNT; i++)
+		snprintf(c.setting[i], CSV_CELL_LEN, "s%d", i);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		snprintf(c.phase[i].rate, CSV_CELL_LEN, "r%d", i);
+		snprintf(c.phase[i].cpu, CSV_CELL_LEN, "c%d", i);
+		snprintf(c.phase[i].latency, CSV_CELL_LEN, "l%d", i);
+	}
+	csv_line_write(m, &c);
+	fclose(m);
+	ck_assert_int_eq(synth_split_csv(buf, f, 64), l->nfields);
+	for (int i = 0; i < l->nfields; i++) {
+		const struct csv_field *d = &l->field[i];
+		const char *mark = d->holds == CSV_HOLDS_SETTING ? "s" : d->holds == CSV_HOLDS_RATE ? "r"
+		                 : d->holds == CSV_HOLDS_CPU     ? "c"
+		                                                 : "l";
+
+		if (d->holds == CSV_HOLDS_TAG)
+			snprintf(want, sizeof want, "1.98");
+		else
+			snprintf(want, sizeof want, "%s%d", mark, d->what);
+		ck_assert_msg(strcmp(f[i], want) == 0, "field %d is '%s', its layout says '%s'", i, f[i], want);
+	}
+	free(buf);
+}
+END_TEST
+
+/* A line of every layout, made from its description (rate 100 + field,
+ * %CPU the field number, latency field + 1 ms), reads back through the
+ * same description: each phase's numbers where its fields are, and none
+ * for a phase the layout has no field for. */
+START_TEST(reader_walks_every_layout)
+{
+	for (int k = 0; k < csv_layout_count; k++) {
+		const struct csv_layout *l = csv_layouts[k];
+		struct parsed_set set = {0};
+		char line[1024] = "";
+
+		for (int i = 0; i < l->nfields; i++) {
+			const struct csv_field *d = &l->field[i];
+			char cell[32] = "";
+
+			if (d->holds == CSV_HOLDS_TAG)
+				snprintf(cell, sizeof cell, "%s", l->tag);
+			else if (d->holds == CSV_HOLDS_SETTING && (d->what == META_NAME || d->what == META_VERSION))
+				snprintf(cell, sizeof cell, "host"); /* a tag needs a version after it */
+			else if (d->holds == CSV_HOLDS_SETTING && d->what == META_SIZE)
+				snprintf(cell, sizeof cell, "2G");
+			else if (d->holds == CSV_HOLDS_RATE)
+				snprintf(cell, sizeof cell, "%d", 100 + i);
+			else if (d->holds == CSV_HOLDS_CPU)
+				snprintf(cell, sizeof cell, "%d", i);
+			else if (d->holds == CSV_HOLDS_LATENCY)
+				snprintf(cell, sizeof cell, "%dms", i + 1);
+			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", i ? "," : "", cell);
+		}
+		strcat(line, "\n");
+		ck_assert_int_eq(input_parse(&set, "t", line, strlen(line)), 0);
+		ck_assert_msg(set.count == 1, "%s: %zu runs from %s", l->label, set.count, line);
+		ck_assert_str_eq(set.run[0].format, l->label);
+		ck_assert_str_eq(set.run[0].meta[META_NAME], "host");
+		ck_assert_int_eq(set.run[0].size_bytes, 2ull << 30);
+		for (int p = 0; p < PHASE_COUNT; p++) {
+			const struct parsed_phase *r = &set.run[0].phase[p];
+			int rate, cpu, lat;
+			bool has = csv_layout_phase_fields(l, (enum phase_id)p, &rate, &cpu, &lat);
+
+			ck_assert_int_eq(r->state, has ? CELL_VALUE : CELL_NOT_RUN);
+			if (has) {
+				ck_assert_double_eq(r->rate, 100 + rate);
+				ck_assert_int_eq(r->cpu, cpu);
+			}
+			ck_assert_int_eq(r->latency_ns, lat >= 0 ? (int64_t)(lat + 1) * 1000000 : -1);
+		}
+		input_free(&set);
+	}
+}
+END_TEST
+
 Suite *suite_csv(void)
 {
 	Suite *s = suite_create("csv");
@@ -343,6 +463,9 @@ Suite *suite_csv(void)
 	tcase_add_test(tc, comma_locale_does_not_change_the_csv);
 	tcase_add_test(tc, concurrency_is_the_runs_client_count);
 	tcase_add_test(tc, compare_line_shares_the_writer);
+	tcase_add_test(tc, layouts_are_well_formed);
+	tcase_add_test(tc, writer_walks_the_198_layout);
+	tcase_add_test(tc, reader_walks_every_layout);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,6 +5,7 @@
 #include "suites.h"
 #include "../phases/phase.h"
 #include "../phases/phase_select.h"
+#include "../input/csv_layout.h"
 #include "../report/report.h"
 
 #include <string.h>
@@ -104,25 +105,26 @@ START_TEST(a_chart_draws_one_unit)
 }
 END_TEST
 
-/* bonnie++'s CSV fields: distinct, within the 50, past the config fields;
- * a phase without a place writes none. */
+/* bonnie++'s CSV fields (the 1.98 layout): distinct, inside the line, never
+ * a setting's; a phase without a place writes none. */
 START_TEST(csv_fields_are_distinct_and_in_the_line)
 {
-	unsigned char used[CSV_FIELDS] = {0};
+	unsigned char used[CSV_MAX_FIELDS] = {0};
 
 	EACH_PHASE(id)
 	{
 		int f[3];
 
-		if (!report_csv_phase_fields(id, &f[0], &f[1], &f[2])) {
+		if (!csv_layout_phase_fields(&csv_layout_198, id, &f[0], &f[1], &f[2])) {
 			ck_assert(!phase_is(id, FACT_BONNIE_CSV));
-			ck_assert(f[0] == -1 && f[1] == -1 && f[2] == -1);
 			continue;
 		}
+		ck_assert(phase_is(id, FACT_BONNIE_CSV));
 		for (int i = 0; i < 3; i++) {
-			ck_assert_int_ge(f[i], CSV_IO_RATES);
-			ck_assert_int_lt(f[i], CSV_FIELDS);
-			ck_assert_msg(f[i] < CSV_NUM_FILES || f[i] > CSV_FILE_CHUNK, "%s: a config field", phase_name(id));
+			ck_assert_int_ge(f[i], 0);
+			ck_assert_int_lt(f[i], csv_layout_198.nfields);
+			ck_assert_msg(csv_layout_198.field[f[i]].holds != CSV_HOLDS_SETTING, "%s: a setting's field",
+			              phase_name(id));
 			ck_assert_msg(!used[f[i]], "%s: field %d taken", phase_name(id), f[i]);
 			used[f[i]] = 1;
 		}
