@@ -24,7 +24,7 @@ static void phase_facts(const struct repeat_set *rs, const struct html_report *r
 	f->lo = sum.rate.min;
 	f->hi = sum.rate.max;
 	f->cv_pct = rs->n > 1 ? sum.rate.cv_pct : -1;
-	f->p99 = sum.has_lat[1] ? sum.lat_ns[1] : -1;
+	f->p99 = sum.has_lat[VIEW_P99] ? sum.lat_ns[VIEW_P99] : -1;
 	f->reasons = sum.conf.reasons;
 	if (rep->nruns == 1) { /* one run: exactly the run's own confidence */
 		confidence_of(id, &rep->runs[0].phase[id], -1, &one);
