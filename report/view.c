@@ -5,12 +5,12 @@
 #include <string.h>
 
 const struct view_pct_def view_pcts[VIEW_PCTS] = {
-	[VIEW_P50] = {50, "p50", "p50"},
-	[VIEW_P90] = {90, "p90", "p90"},
-	[VIEW_P99] = {99, "p99", "p99"},
-	[VIEW_P99_9] = {99.9, "p99.9", "p99_9"},
-	[VIEW_P99_99] = {99.99, "p99.99", "p99_99"},
-	[VIEW_MAX] = {100, "max", "max"},
+	[VIEW_P50] = {50, "p50", "p50", "median"},
+	[VIEW_P90] = {90, "p90", "p90", "p90"},
+	[VIEW_P99] = {99, "p99", "p99", "p99"},
+	[VIEW_P99_9] = {99.9, "p99.9", "p99_9", "p99.9"},
+	[VIEW_P99_99] = {99.99, "p99.99", "p99_99", "p99.99"},
+	[VIEW_MAX] = {100, "max", "max", "max"},
 };
 
 void view_pcts_of(const struct hist *h, int64_t pct_ns[VIEW_PCTS])

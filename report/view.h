@@ -38,6 +38,7 @@ struct view_pct_def {
 	double p;          /* percentile; 100 for the maximum */
 	const char *label; /* "p50", "p99.9", "max": headings and text */
 	const char *key;   /* "p50", "p99_9", "max": JSON keys */
+	const char *heading; /* "median", "p99.9", "max": a column's heading in the page */
 };
 extern const struct view_pct_def view_pcts[VIEW_PCTS];
 

@@ -102,8 +102,8 @@ START_TEST(bar_chart_marks_and_numbers)
 	static const double runs[] = {90, 100, 130};
 	const struct chart_bar bars[] = {
 		{"block write", "put_block", 0, 100, 90, 130, runs, 3, 78, 0, "100"},
-		{"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, BAR_LOW_CONFIDENCE, "2000~"},
-		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, BAR_CACHED, "50"},
+		{"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, CONF_SHORT, "2000~"},
+		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, CONF_CACHED, "50"},
 	};
 	const char *names[] = {"A <one>", "B"};
 	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL, NULL, 0}, bars, 3, names, 2};
