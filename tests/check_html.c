@@ -598,6 +598,46 @@ START_TEST(compare_page_bars_summary_csv)
 }
 END_TEST
 
+/* The compare page marks a short phase where its input says so (bonnie's
+ * JSON), the same in the summary table as on the bars: a bonnie++ line,
+ * which carries no duration, gets no estimated '~' in one and not the other. */
+START_TEST(compare_page_short_mark_from_the_input)
+{
+	static struct parsed_run runs[2];
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	char *buf = NULL, *cell;
+	size_t len = 0;
+	FILE *f;
+
+	cmp_run(&runs[0], "alpha", 100000, 1000000);
+	cmp_run(&runs[1], "beta", 4000000, 1000000); /* 1 GiB at 3.8 GiB/s: 0.26 s */
+	runs[1].size_bytes = 1ull << 30;
+	f = mem_open(&buf, &len);
+	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
+	fclose(f);
+	cell = strstr(buf, "<td data-key=\"put_block\" data-run=\"1\"");
+	ck_assert_ptr_nonnull(cell);
+	cell[strcspn(cell, "\n")] = '\0'; /* the rest of its row: this cell only */
+	ck_assert_ptr_null(strstr(cell, "<span class=\"mark\">~</span>"));
+	cell[strlen(cell)] = '\n';
+	ck_assert_ptr_null(strstr(buf, "estimated from the data size"));
+	free(buf);
+	runs[1].phase[PHASE_PUT_BLOCK].low_confidence = true; /* as bonnie's JSON says it */
+	buf = NULL;
+	f = mem_open(&buf, &len);
+	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
+	fclose(f);
+	cell = strstr(buf, "<td data-key=\"put_block\" data-run=\"1\"");
+	ck_assert_ptr_nonnull(cell);
+	cell[strcspn(cell, "\n")] = '\0'; /* its row */
+	ck_assert_ptr_nonnull(strstr(cell, "<span class=\"mark\">~</span> <span class=\"ratio\">"));
+	cell[strlen(cell)] = '\n';
+	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"put_block\" data-series=\"1\" data-value=\"4000000\" data-cpu=\"20\" "
+	                                  "data-marks=\"low-confidence \""));
+	free(buf);
+}
+END_TEST
+
 /* Coordinates keep a decimal point under a comma locale. */
 START_TEST(page_is_locale_independent)
 {
@@ -659,6 +699,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, sweep_page_charts_knee_and_table);
 	tcase_add_test(t, sweep_page_lists_every_count);
 	tcase_add_test(t, compare_page_bars_summary_csv);
+	tcase_add_test(t, compare_page_short_mark_from_the_input);
 	tcase_add_test(t, page_is_locale_independent);
 	tcase_add_test(t, html_option);
 	suite_add_tcase(s, t);
