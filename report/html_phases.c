@@ -60,11 +60,12 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 		return 0;
 	cpu = sorted + rep->nruns;
 	for (size_t i = 0; i < rep->nruns; i++) {
-		const struct phase_result *r = &rep->runs[i].phase[id];
-		if (!metric_reportable(r))
+		struct phase_view v;
+		view_of_phase(id, &rep->runs[i].phase[id], -1, &v);
+		if (v.state != CELL_VALUE)
 			continue;
-		cpu[st->n] = metric_cpu_pct(r);
-		st->rate[st->n++] = metric_rate(id, r);
+		cpu[st->n] = v.cpu_pct;
+		st->rate[st->n++] = v.rate;
 	}
 	memcpy(sorted, st->rate, st->n * sizeof *sorted);
 	st->median = stats_median(sorted, st->n);
@@ -190,10 +191,11 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	fprintf(out, "<tr data-key=\"%s\"><td class=\"l\">%s</td><td class=\"l\">%s</td>", phase_name(id),
 	        phase_words(id), unit);
 	for (size_t i = 0; i < rep->nruns; i++) {
-		const struct phase_result *r = &rep->runs[i].phase[id];
+		struct phase_view pv;
+		view_of_phase(id, &rep->runs[i].phase[id], -1, &pv);
 		v[0] = '\0';
-		if (metric_reportable(r))
-			html_value_text(id, metric_rate(id, r), scale, v, sizeof v);
+		if (pv.state == CELL_VALUE)
+			html_value_text(id, pv.rate, scale, v, sizeof v);
 		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
 	}
 	html_value_text(id, st->median, scale, v, sizeof v);
