@@ -2,6 +2,7 @@
 #include "sweep_model.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "view.h"
 #include "../lib/stats.h"
 
 #include <string.h>
@@ -87,8 +88,10 @@ static void add_point(struct sweep_point *p, const struct phase_result *r, enum 
 	if (r->latency.max > p->max)
 		p->max = r->latency.max;
 	p->rate_run[p->runs] = metric_rate(id, r);
-	p->p99_run[p->runs] = (double)metric_latency_pct(r, 99);
-	p->p50_run[p->runs] = (double)metric_latency_pct(r, 50);
+	/* the histogram's, whatever the count: a count's clients together run
+	 * many operations, and the knee compares counts by these */
+	p->p99_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P99].p);
+	p->p50_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P50].p);
 	p->runs++;
 	p->ran = true;
 	summarise(p);
