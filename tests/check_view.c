@@ -6,6 +6,7 @@
 #include "../report/metrics.h"
 #include "../report/view.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define MS 1000000ull
@@ -133,6 +134,42 @@ START_TEST(run_facts)
 }
 END_TEST
 
+/* An interrupted phase: no rate, no mark, not a value; what it completed
+ * (operations, duration, %CPU, latencies) stays for the JSON. */
+START_TEST(interrupted_keeps_its_facts)
+{
+	run.phase[PHASE_SEEKS].status = PHASE_INTERRUPTED;
+	run.interrupted = true;
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_int_eq(v.phase[PHASE_SEEKS].state, CELL_FAILED);
+	ck_assert_int_eq(v.phase[PHASE_SEEKS].status, PHASE_INTERRUPTED);
+	ck_assert_double_eq(v.phase[PHASE_SEEKS].rate, 0.0);
+	ck_assert_int_eq(v.phase[PHASE_SEEKS].mark, ' ');
+	ck_assert_uint_eq(v.phase[PHASE_SEEKS].operations, 100);
+	ck_assert_int_eq(v.phase[PHASE_SEEKS].cpu_pct, 32);
+	ck_assert(view_has_pct(&v.phase[PHASE_SEEKS], VIEW_MAX));
+	ck_assert_int_eq(v.status, PHASE_INTERRUPTED);
+}
+END_TEST
+
+/* The tick names and table heads come from the list: each label is the
+ * JSON key with '_' for '.', the heading the label but the median's. */
+START_TEST(labels_keys_headings_agree)
+{
+	for (int k = 0; k < VIEW_PCTS; k++) {
+		char key[16];
+		snprintf(key, sizeof key, "%s", view_pcts[k].label);
+		for (char *c = key; *c; c++)
+			if (*c == '.')
+				*c = '_';
+		ck_assert_str_eq(key, view_pcts[k].key);
+		if (k != VIEW_P50)
+			ck_assert_str_eq(view_pcts[k].heading, view_pcts[k].label);
+	}
+	ck_assert_str_eq(view_pcts[VIEW_P50].heading, "median");
+}
+END_TEST
+
 Suite *suite_view(void)
 {
 	Suite *s = suite_create("view");
@@ -144,6 +181,8 @@ Suite *suite_view(void)
 	tcase_add_test(tc, percentiles_supported);
 	tcase_add_test(tc, marks_from_confidence);
 	tcase_add_test(tc, run_facts);
+	tcase_add_test(tc, interrupted_keeps_its_facts);
+	tcase_add_test(tc, labels_keys_headings_agree);
 	suite_add_tcase(s, tc);
 	return s;
 }
