@@ -265,14 +265,13 @@ static int session_close(struct session *s, int status)
 /* The exit status a finished run deserves, and its error message. */
 static int run_status(const struct run_result *run)
 {
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		if (r->status == PHASE_FAILED) {
-			say_error("", &r->error);
-			if (r->flags & RESULT_LIMIT)
-				return EXIT_SETUP;
-			return (r->flags & RESULT_MISMATCH) ? EXIT_VERIFY : EXIT_IO;
-		}
+	const struct phase_result *r = run_result_failed(run);
+
+	if (r != NULL) {
+		say_error("", &r->error);
+		if (r->flags & RESULT_LIMIT)
+			return EXIT_SETUP;
+		return (r->flags & RESULT_MISMATCH) ? EXIT_VERIFY : EXIT_IO;
 	}
 	return signals_stop_level() != STOP_NONE ? EXIT_INTERRUPTED : EXIT_OK;
 }

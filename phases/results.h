@@ -135,14 +135,23 @@ struct run_result {
 	struct phase_result phase[PHASE_COUNT];
 };
 
-/* The run as a whole: "failed" when a phase failed, "interrupted" when a
- * stop ended it, else "done" (the JSON's run status; a sweep's count is
- * finished only by a done run). */
-static inline enum phase_status run_result_status(const struct run_result *run)
+/* The first phase that failed (its error and flags say why), or NULL. */
+static inline const struct phase_result *run_result_failed(const struct run_result *run)
 {
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (run->phase[i].status == PHASE_FAILED)
-			return PHASE_FAILED;
+			return &run->phase[i];
+	return NULL;
+}
+
+/* The run as a whole, the one rule: "failed" when a phase failed,
+ * "interrupted" when a stop ended it, else "done" (the view's and the
+ * JSON's run status, the exit status's order; a sweep's count is finished
+ * only by a done run). */
+static inline enum phase_status run_result_status(const struct run_result *run)
+{
+	if (run_result_failed(run))
+		return PHASE_FAILED;
 	return run->interrupted ? PHASE_INTERRUPTED : PHASE_DONE;
 }
 

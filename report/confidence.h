@@ -44,5 +44,7 @@ const char *confidence_reason_name(int i);
 const char *confidence_reason_text(int i);
 /* The reason in a few words for a cell ("under 0.5 s", "from the page cache"). */
 const char *confidence_reason_words(int i);
+/* Fewer words still, for the HTML page's captions ("few operations", "cached"). */
+const char *confidence_reason_brief(int i);
 
 #endif

@@ -13,8 +13,6 @@
 #include <math.h>
 #include <string.h>
 
-#define SHORT_NS 500000000.0 /* under this a phase's figure is low-confidence */
-
 /* Background of a ratio cell: white at 1x, full colour at threshold^2. */
 static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
 {
@@ -27,24 +25,12 @@ static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
 		snprintf(buf, len, "#%02x%02x%02x", 255, light, light);
 }
 
-/* How long a bonnie++ line's phase ran, estimated from its size and rate
- * (the line has no duration): data phases only; < 0 when unknown. */
-static double estimated_ns(const struct parsed_run *r, enum phase_id id)
-{
-	const struct parsed_phase *p = &r->phase[id];
-
-	if (p->state != CELL_VALUE || !(p->rate > 0) || phase_unit(id) != RATE_BYTES || r->size_bytes == 0)
-		return -1;
-	return (double)r->size_bytes / 1024.0 / p->rate * 1e9;
-}
-
-/* Whether a cell's figure is from under 0.5 s: said by bonnie's JSON, or
- * estimated for other lines. */
+/* Whether a cell's figure is from under 0.5 s: what its input says (bonnie's
+ * JSON, by the one rule, metric_low_confidence), as the page's bars and
+ * compare's tables mark it. A bonnie++ line carries no duration. */
 static bool short_phase(const struct parsed_run *r, enum phase_id id)
 {
-	double ns = estimated_ns(r, id);
-
-	return r->phase[id].low_confidence || (ns >= 0 && ns < SHORT_NS);
+	return r->phase[id].state == CELL_VALUE && r->phase[id].low_confidence;
 }
 
 static void cell(FILE *out, const struct parsed_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
@@ -91,14 +77,13 @@ static bool phase_present(const struct parsed_run *runs, size_t n, enum phase_id
 /* The caveats: sizes that differ, +++++ slots, phases under 0.5 s. */
 static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
 {
-	bool sizes = false, fast = false, short_any = false, estimated = false;
+	bool sizes = false, fast = false, short_any = false;
 
 	for (size_t k = 0; k < n; k++) {
 		sizes |= strcmp(runs[k].meta[META_SIZE], runs[0].meta[META_SIZE]) != 0;
 		for (int id = 0; id < PHASE_COUNT; id++) {
 			fast |= runs[k].phase[id].state == CELL_TOO_FAST;
 			short_any |= short_phase(&runs[k], (enum phase_id)id);
-			estimated |= !runs[k].phase[id].low_confidence && short_phase(&runs[k], (enum phase_id)id);
 		}
 	}
 	if (!sizes && !fast && !short_any)
@@ -111,9 +96,7 @@ static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
 		fputs("<li><code>+++++</code>: bonnie++ ran the phase too fast to measure (under 0.5 s) and printed no rate; "
 		      "its latency is still shown.</li>\n", out);
 	if (short_any)
-		fprintf(out, "<li><span class=\"mark\">~</span> ran under 0.5 s: a low-confidence figure%s.</li>\n",
-		        estimated ? " (for bonnie++ lines, which carry no duration, estimated from the data size and the "
-		                    "rate)" : "");
+		fputs("<li><span class=\"mark\">~</span> ran under 0.5 s: a low-confidence figure.</li>\n", out);
 	fputs("</ul>\n", out);
 }
 

@@ -4,7 +4,7 @@
 #include "share.h"
 #include "clocale.h"
 #include "confidence.h"
-#include "metrics.h"
+#include "view.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -119,29 +119,28 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date, c
 
 /* Every reason against the figure, in words (the table's marks, which a
  * forum would take as markup): " (under 0.5 s, from the page cache)". */
-static void reason_words(enum phase_id id, const struct phase_result *r, char *buf, size_t cap)
+static void reason_words(unsigned reasons, char *buf, size_t cap)
 {
-	struct confidence c;
 	const char *sep = " (";
 
-	confidence_of(id, r, -1.0, &c);
 	for (int i = 0; i < CONF_REASONS; i++)
-		if (c.reasons & (1u << i)) {
+		if (reasons & (1u << i)) {
 			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, confidence_reason_words(i));
 			sep = ", ";
 		}
-	if (c.reasons)
+	if (reasons)
 		snprintf(buf + strlen(buf), cap - strlen(buf), ")");
 }
 
 /* The rate from the number the CSV line holds, in the units `bonnie compare`
  * prints, so the table and a compare of the post agree digit for digit. */
-static void rate_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t cap)
+static void rate_cell(const struct phase_view *p, char *buf, size_t cap)
 {
-	double v = metric_rate(id, r);
+	enum phase_id id = p->id;
+	double v = p->rate;
 
 	if (phase_unit(id) != RATE_SEEKS || v >= 1000)
-		v = (double)metric_rate_int(id, r);
+		v = (double)(uint64_t)v; /* truncated, as the CSV holds it */
 
 	if (phase_unit(id) != RATE_BYTES)
 		snprintf(buf, cap, v < 1000 ? "%.1f/s" : "%.0f/s", v);
@@ -151,36 +150,38 @@ static void rate_cell(enum phase_id id, const struct phase_result *r, char *buf,
 		snprintf(buf, cap, "%.1f MiB/s", v / 1024);
 	else
 		snprintf(buf, cap, "%.2f GiB/s", v / (1024.0 * 1024));
-	reason_words(id, r, buf, cap);
+	reason_words(p->conf.reasons, buf, cap);
 }
 
-static void latency_cell(const struct phase_result *r, double p, char *buf, size_t cap)
+/* The view's latency k; "-" where the count does not support it. */
+static void latency_cell(const struct phase_view *p, enum view_pct k, char *buf, size_t cap)
 {
-	if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
+	if (!view_has_pct(p, k))
 		snprintf(buf, cap, "-");
 	else
-		units_format_latency(p >= 100 ? r->latency.max : metric_latency_pct(r, p), buf, cap);
+		units_format_latency((uint64_t)p->pct_ns[k], buf, cap);
 }
 
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	char name[128], rate[160], max[32], p99[32], p50[32];
 	struct c_locale loc;
+	struct run_view v;
 
+	view_of_run(cfg, run, NULL, &v);
 	plain(name, sizeof name, cfg->machine);
 	c_locale_enter(&loc);
-	fprintf(out, "\nRun %u on %s, seed %u:\n\n", run->index, name, run->seed);
+	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v.index, name, v.seed);
 	fprintf(out, "| Phase | Rate | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|\n");
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		if (!metric_reportable(r))
+		const struct phase_view *p = &v.phase[i];
+		if (p->state != CELL_VALUE)
 			continue;
-		rate_cell((enum phase_id)i, r, rate, sizeof rate);
-		latency_cell(r, 100, max, sizeof max);
-		latency_cell(r, 99, p99, sizeof p99);
-		latency_cell(r, 50, p50, sizeof p50);
-		fprintf(out, "| %s | %s | %u | %s | %s | %s |\n", phase_words((enum phase_id)i), rate, metric_cpu_pct(r), max,
-		        p99, p50);
+		rate_cell(p, rate, sizeof rate);
+		latency_cell(p, VIEW_MAX, max, sizeof max);
+		latency_cell(p, VIEW_P99, p99, sizeof p99);
+		latency_cell(p, VIEW_P50, p50, sizeof p50);
+		fprintf(out, "| %s | %s | %d | %s | %s | %s |\n", phase_words(p->id), rate, p->cpu_pct, max, p99, p50);
 	}
 	c_locale_leave(&loc);
 	fputc('\n', out);

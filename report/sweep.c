@@ -1,6 +1,7 @@
 /* The sweep table, the knee sentences and the sweep's JSON; see sweep.h. */
 #include "sweep.h"
 #include "clocale.h"
+#include "view.h"
 #include "../lib/units.h"
 
 #include <string.h>
@@ -68,7 +69,8 @@ void report_sweep_table(FILE *out, const struct sweep *sw)
 	fprintf(out, "\n%-11s %7s %10s", "Phase", "Clients", "Rate");
 	if (repeats)
 		fprintf(out, " %6s", "Spread");
-	fprintf(out, " %9s %9s %9s %5s %7s\n", "p50", "p99", "Max", "Fair", "Overlap");
+	fprintf(out, " %9s %9s %9s %5s %7s\n", view_pcts[VIEW_P50].label, view_pcts[VIEW_P99].label, "Max", "Fair",
+	        "Overlap");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		for (uint32_t l = 0; l < sw->levels; l++)
 			if (sw->point[l][i].ran)
@@ -197,6 +199,15 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
 	c_locale_leave(&loc);
 }
 
+/* "p99_min_ns": the view's key of latency k, a qualifier, the unit. */
+static void lat_json(struct json *j, enum view_pct k, const char *qualifier, uint64_t ns)
+{
+	char key[32];
+
+	snprintf(key, sizeof key, "%s%s_ns", view_pcts[k].key, qualifier);
+	json_u64(j, key, ns);
+}
+
 static void point_json(struct json *j, const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
@@ -208,11 +219,11 @@ static void point_json(struct json *j, const struct sweep *sw, uint32_t l, enum 
 	json_double(j, "rate", p->rate, 3);
 	json_double(j, "rate_min", p->runs > 1 ? p->rate_lo : p->rate, 3);
 	json_double(j, "rate_max", p->runs > 1 ? p->rate_hi : p->rate, 3);
-	json_u64(j, "p50_ns", p->p50);
-	json_u64(j, "p99_ns", p->p99);
-	json_u64(j, "p99_min_ns", p->runs > 1 ? p->p99_lo : p->p99);
-	json_u64(j, "p99_max_ns", p->runs > 1 ? p->p99_hi : p->p99);
-	json_u64(j, "max_ns", p->max);
+	lat_json(j, VIEW_P50, "", p->p50);
+	lat_json(j, VIEW_P99, "", p->p99);
+	lat_json(j, VIEW_P99, "_min", p->runs > 1 ? p->p99_lo : p->p99);
+	lat_json(j, VIEW_P99, "_max", p->runs > 1 ? p->p99_hi : p->p99);
+	lat_json(j, VIEW_MAX, "", p->max);
 	json_double(j, "fairness", p->fairness, 4);
 	json_double(j, "overlap", p->overlap, 4);
 	json_bool(j, "overlap_low", sweep_overlap_low(sw, l, id));

@@ -2,6 +2,7 @@
 #include "sweep_model.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "view.h"
 #include "../lib/stats.h"
 
 #include <string.h>
@@ -87,8 +88,10 @@ static void add_point(struct sweep_point *p, const struct phase_result *r, enum 
 	if (r->latency.max > p->max)
 		p->max = r->latency.max;
 	p->rate_run[p->runs] = metric_rate(id, r);
-	p->p99_run[p->runs] = (double)metric_latency_pct(r, 99);
-	p->p50_run[p->runs] = (double)metric_latency_pct(r, 50);
+	/* the histogram's, whatever the count: a count's clients together run
+	 * many operations, and the knee compares counts by these */
+	p->p99_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P99].p);
+	p->p50_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P50].p);
 	p->runs++;
 	p->ran = true;
 	summarise(p);
@@ -120,7 +123,12 @@ bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
 
-	return sw->clients[l] > 1 && p->ran && p->overlap < SWEEP_MIN_OVERLAP;
+	return p->ran && sweep_overlap_is_low(sw->clients[l], p->overlap);
+}
+
+bool sweep_overlap_is_low(uint32_t clients, double overlap)
+{
+	return clients > 1 && overlap < SWEEP_MIN_OVERLAP;
 }
 
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id)

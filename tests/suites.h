@@ -46,7 +46,8 @@
 	X(knee)            \
 	X(autosize)        \
 	X(html_pages)      \
-	X(phase_list)
+	X(phase_list)      \
+	X(view)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
