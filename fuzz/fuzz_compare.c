@@ -51,7 +51,8 @@ static long piecewise(void *ctx, char *buf, size_t cap)
 static bool same_phase(const struct parsed_phase *a, const struct parsed_phase *b)
 {
 	return a->state == b->state && a->rate == b->rate && a->cpu == b->cpu && a->latency_ns == b->latency_ns &&
-	       a->low_confidence == b->low_confidence;
+	       a->low_confidence == b->low_confidence && a->reasons_known == b->reasons_known &&
+	       strcmp(a->reasons, b->reasons) == 0;
 }
 
 /* The same runs (origins and numbers) and the same warnings. */

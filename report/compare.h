@@ -38,8 +38,9 @@ void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, 
 /* Why some ratios mislead, said once: what "n/c" (per-char figures of
  * bonnie++ 1.0x against later versions or bonnie) and "~" (runs set up
  * differently) mean, level 0, and for each run set up differently what
- * differs ("B: file size 16G (A: 512M)"), level 1. Nothing when neither
- * is in the comparison. For every format that explains them (text,
+ * differs ("B: file size 16G (A: 512M)"), level 1; which runs do not say
+ * how far their figures can be trusted when another run does, level 0.
+ * Nothing when none of these is in the comparison. For every format that explains them (text,
  * Markdown, HTML). */
 void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                           void (*each)(const char *note, int level, void *arg), void *arg);

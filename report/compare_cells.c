@@ -2,6 +2,7 @@
  * with their %CPU, latencies, ratios to the base with their marks. */
 #include "compare_cells.h"
 #include "compare.h"
+#include "confidence.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -28,8 +29,7 @@ void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf
 		snprintf(buf, cap, "%.2f GiB/s", p->rate / (1024.0 * 1024));
 	if (p->cpu >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu);
-	if (p->low_confidence)
-		snprintf(buf + strlen(buf), cap - strlen(buf), " (short)");
+	confidence_words(compare_reasons(p), buf, cap);
 }
 
 /* "-" when the input did not print a latency. */

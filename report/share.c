@@ -122,16 +122,9 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date, c
 static void reason_words(enum phase_id id, const struct phase_result *r, char *buf, size_t cap)
 {
 	struct confidence c;
-	const char *sep = " (";
 
 	confidence_of(id, r, -1.0, &c);
-	for (int i = 0; i < CONF_REASONS; i++)
-		if (c.reasons & (1u << i)) {
-			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, confidence_reason_words(i));
-			sep = ", ";
-		}
-	if (c.reasons)
-		snprintf(buf + strlen(buf), cap - strlen(buf), ")");
+	confidence_words(c.reasons, buf, cap);
 }
 
 /* The rate from the number the CSV line holds, in the units `bonnie compare`

@@ -32,9 +32,9 @@ static void make_run(int k, const char *fmt, const char *ver, double putc, doubl
 	snprintf(r->meta[META_VERSION], PARSED_META_LEN, "%s", ver);
 	r->size_bytes = (uint64_t)size_mib << 20;
 	for (int i = 0; i < PHASE_COUNT; i++)
-		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-	r->phase[PHASE_PUTC] = (struct parsed_phase){CELL_VALUE, putc, 99, -1, false};
-	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, block, 50, lat_ns, false};
+		r->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+	r->phase[PHASE_PUTC] = (struct parsed_phase){.state = CELL_VALUE, .rate = putc, .cpu = 99, .latency_ns = -1};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = block, .cpu = 50, .latency_ns = lat_ns};
 }
 
 static char *capture(void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *),

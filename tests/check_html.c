@@ -483,9 +483,9 @@ static void cmp_run(struct parsed_run *r, const char *name, double rate, int64_t
 	snprintf(r->meta[META_NAME], PARSED_META_LEN, "%s", name);
 	snprintf(r->meta[META_SIZE], PARSED_META_LEN, "1G");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, rate, 20, lat, false};
-	r->phase[PHASE_SEQ_CREATE] = (struct parsed_phase){CELL_VALUE, 1000, 50, -1, true};
+		r->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = rate, .cpu = 20, .latency_ns = lat};
+	r->phase[PHASE_SEQ_CREATE] = (struct parsed_phase){.state = CELL_VALUE, .rate = 1000, .cpu = 50, .latency_ns = -1, .low_confidence = true};
 }
 
 /* What a report function writes, as a string (caller frees). */

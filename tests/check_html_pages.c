@@ -137,11 +137,11 @@ START_TEST(compare_too_fast_slots_said_and_drawn)
 		snprintf(runs[k].meta[META_NAME], PARSED_META_LEN, "host%d", k);
 		snprintf(runs[k].meta[META_SIZE], PARSED_META_LEN, k ? "2G" : "1G");
 		for (int i = 0; i < PHASE_COUNT; i++)
-			runs[k].phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-		runs[k].phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, 100000.0 * (k + 1), 20, 5000000, false};
+			runs[k].phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+		runs[k].phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = 100000.0 * (k + 1), .cpu = 20, .latency_ns = 5000000};
 	}
-	runs[1].phase[PHASE_SEQ_STAT] = (struct parsed_phase){CELL_TOO_FAST, 0, -1, 505000, false};
-	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){CELL_VALUE, 80000, 60, 400000, false};
+	runs[1].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_TOO_FAST, .rate = 0, .cpu = -1, .latency_ns = 505000};
+	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_VALUE, .rate = 80000, .cpu = 60, .latency_ns = 400000};
 	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "+++++ too fast for bonnie++ to measure; max latency 505 \xc2\xb5s"));
