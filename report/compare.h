@@ -15,12 +15,6 @@
  * n == 0 one with no runs and "base": null. */
 void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 
-/* Text and Markdown lines are at most cols screen columns (the terminal's
- * COLUMNS; 0 or more than 200: 200): runs that do not fit go to further
- * pages of the table, each repeating the phase column; the lines after
- * the table are wrapped. */
-void report_compare_set_width(size_t cols);
-
 /* The whole report for runs[0..n) in o->format. n >= 1, o->base < n
  * (COMPARE_JSON: n may be 0).
  * COMPARE_CSV writes every run as a bonnie++ 1.98 line (no ratios), which

@@ -147,19 +147,9 @@ bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id 
 	return false;
 }
 
-/* One setting for the process, not a member of compare_opts: every
- * caller's positional initialiser of compare_opts stays as it is. */
-static size_t line_limit = COMPARE_MAX_WIDTH;
-
-void report_compare_set_width(size_t cols)
-{
-	line_limit = cols > 0 && cols < COMPARE_MAX_WIDTH ? cols : COMPARE_MAX_WIDTH;
-}
-
 size_t compare_line_limit(const struct compare_opts *o)
 {
-	(void)o;
-	return line_limit;
+	return o->width > 0 && o->width < COMPARE_MAX_WIDTH ? o->width : COMPARE_MAX_WIDTH;
 }
 
 /* Words of s, wrapped before limit screen columns, continuation lines

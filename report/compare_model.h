@@ -16,6 +16,9 @@ struct compare_opts {
 	size_t base;          /* index of the base run (0-based) */
 	double threshold;     /* flag ratios >= threshold or <= 1/threshold (> 1) */
 	enum compare_format format;
+	/* text and Markdown lines are at most this many screen columns (the
+	 * terminal's COLUMNS); 0, or more than 200: 200 */
+	size_t width;
 };
 
 /* How a run measured per-char write and read: bonnie++ 1.0x with putc() and

@@ -87,7 +87,7 @@ END_TEST
 
 START_TEST(summary_in_plain_words)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, 100000, 600, 1000);
@@ -110,7 +110,7 @@ END_TEST
 
 START_TEST(base_and_cells)
 {
-	struct compare_opts o = {1, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 1, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, 100000, 600, 1000);
@@ -167,7 +167,7 @@ static size_t column_of(const char *s, const char *needle)
  * combining accent): every column still starts where its heading does. */
 START_TEST(columns_by_screen_width)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, 100000, 600, 1000);
@@ -202,7 +202,7 @@ END_TEST
  * starts where its heading does; a huge ratio stays a short text. */
 START_TEST(wide_cell_widens_its_column)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, 0.001, 600, 1000);
@@ -221,7 +221,7 @@ END_TEST
 /* A rate of 0 is measured: it is the slowest, with no ratio to it. */
 START_TEST(zero_rate_is_the_slowest)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, 0, 600, 1000);
@@ -239,7 +239,7 @@ END_TEST
 START_TEST(raw_control_characters_escaped)
 {
 	static const enum compare_format formats[] = {COMPARE_TEXT, COMPARE_MARKDOWN};
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, 100000, 600, 1000);
@@ -301,7 +301,7 @@ END_TEST
  * and a note names it; compare's JSON gives the JSON's reasons and mark. */
 START_TEST(marks_of_a_run_and_its_csv)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	struct parsed_set set = {0};
 	char *s;
 

@@ -513,7 +513,7 @@ static void csv_of_second(FILE *f, const struct parsed_run *runs, size_t n, cons
 START_TEST(compare_page_bars_summary_csv)
 {
 	static struct parsed_run runs[2];
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *buf = NULL, *summary, *csv;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);

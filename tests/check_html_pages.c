@@ -126,7 +126,7 @@ END_TEST
 START_TEST(compare_too_fast_slots_said_and_drawn)
 {
 	static struct parsed_run runs[2];
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
