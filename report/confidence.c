@@ -10,12 +10,15 @@ static const struct {
 	const char *name;
 	const char *text;
 	const char *words; /* in a cell where marks are markup (--share) */
+	const char *brief; /* the HTML page's captions and notes */
 } reasons[CONF_REASONS] = {
-	{'~', "short", "ran under 0.5 s: low confidence, use a larger -s or -n", "under 0.5 s"},
-	{'#', "few_operations", "under 100 timed operations: few samples behind the figure", "under 100 operations"},
-	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable"},
-	{'c', "cached", "read most of its data from the page cache, not the device", "from the page cache"},
-	{'?', "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped"},
+	{'~', "short", "ran under 0.5 s: low confidence, use a larger -s or -n", "under 0.5 s", "under 0.5 s"},
+	{'#', "few_operations", "under 100 timed operations: few samples behind the figure", "under 100 operations",
+	 "few operations"},
+	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
+	{'c', "cached", "read most of its data from the page cache, not the device", "from the page cache", "cached"},
+	{'?', "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped",
+	 "cache not dropped"},
 };
 
 void confidence_of(enum phase_id id, const struct phase_result *r, double cv_pct, struct confidence *c)
@@ -63,6 +66,11 @@ const char *confidence_reason_text(int i)
 const char *confidence_reason_words(int i)
 {
 	return reasons[i].words;
+}
+
+const char *confidence_reason_brief(int i)
+{
+	return reasons[i].brief;
 }
 
 void confidence_words(unsigned bits, char *buf, size_t cap)

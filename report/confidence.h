@@ -45,6 +45,8 @@ const char *confidence_reason_name(int i);
 const char *confidence_reason_text(int i);
 /* The reason in a few words for a cell ("under 0.5 s", "from the page cache"). */
 const char *confidence_reason_words(int i);
+/* Fewer words still, for the HTML page's captions ("few operations", "cached"). */
+const char *confidence_reason_brief(int i);
 
 /* Appends every reason of bits in words to buf (cap bytes, NUL-terminated):
  * " (under 0.5 s, from the page cache)"; nothing when bits is 0. */

@@ -67,8 +67,8 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 				strcat(b->text[b->n], "~");
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, fast ? 0 : p->rate, 1, 0, NULL, 0, fast ? -1 : p->cpu,
-			                                  (p->low_confidence ? BAR_LOW_CONFIDENCE : 0u) |
-			                                      (fast ? BAR_TOO_FAST : 0u), b->text[b->n]};
+			                                  (p->low_confidence ? CONF_SHORT : 0u) |
+			                                      (fast ? CHART_TOO_FAST : 0u), b->text[b->n]};
 			b->n++;
 		}
 	if (b->n == 0)
@@ -102,7 +102,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, si
 			units_format_latency_human((double)p->latency_ns, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1,
-			                                  p->low_confidence ? BAR_LOW_CONFIDENCE : 0u, b->text[b->n]};
+			                                  p->low_confidence ? CONF_SHORT : 0u, b->text[b->n]};
 			b->n++;
 		}
 	if (b->n == 0)

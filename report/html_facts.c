@@ -9,11 +9,10 @@
 
 #include <string.h>
 
-static void phase_facts(const struct repeat_set *rs, const struct html_report *rep, enum phase_id id,
+static void phase_facts(const struct repeat_set *rs, enum phase_id id,
                         struct html_facts *f)
 {
 	struct repeat_summary sum;
-	struct confidence one;
 
 	memset(f, 0, sizeof *f);
 	f->mark = ' ';
@@ -24,13 +23,8 @@ static void phase_facts(const struct repeat_set *rs, const struct html_report *r
 	f->lo = sum.rate.min;
 	f->hi = sum.rate.max;
 	f->cv_pct = rs->n > 1 ? sum.rate.cv_pct : -1;
-	f->p99 = sum.has_lat[1] ? sum.lat_ns[1] : -1;
-	f->reasons = sum.conf.reasons;
-	if (rep->nruns == 1) { /* one run: exactly the run's own confidence */
-		confidence_of(id, &rep->runs[0].phase[id], -1, &one);
-		f->reasons = one.reasons;
-		f->p99 = rep->runs[0].phase[id].latency.count ? (double)metric_latency_pct(&rep->runs[0].phase[id], 99) : -1;
-	}
+	f->p99 = sum.has_lat[VIEW_P99] ? sum.lat_ns[VIEW_P99] : -1;
+	f->reasons = sum.conf.reasons; /* one run: its own (no CV, so never unstable) */
 	f->mark = confidence_mark(f->reasons);
 }
 
@@ -42,7 +36,7 @@ int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_C
 	for (size_t i = 0; i < rep->nruns && rc == 0; i++)
 		rc = repeat_add(&rs, &rep->runs[i]);
 	for (int id = 0; id < PHASE_COUNT; id++)
-		phase_facts(&rs, rep, (enum phase_id)id, &facts[id]);
+		phase_facts(&rs, (enum phase_id)id, &facts[id]);
 	repeat_free(&rs);
 	return rc;
 }
@@ -61,12 +55,9 @@ void html_marks_legend(FILE *out, unsigned reasons)
 	}
 }
 
-static const char *const short_words[CONF_REASONS] = {"under 0.5 s", "few operations", "unstable", "cached",
-                                                     "cache not dropped"};
-
 const char *html_mark_words(int i)
 {
-	return short_words[i];
+	return confidence_reason_brief(i);
 }
 
 /* The same in a few words, for captions: "~ under 0.5 s, # few operations". */
@@ -78,7 +69,7 @@ void html_marks_short(FILE *out, unsigned reasons)
 		if (!(reasons & (1u << i)))
 			continue;
 		fprintf(out, "%s<span class=\"mark\">%c</span> %s", any ? ", " : "", confidence_reason_mark(i),
-		        short_words[i]);
+		        confidence_reason_brief(i));
 		any = true;
 	}
 }

@@ -4,6 +4,7 @@
 #include "html.h"
 #include "metrics.h"
 #include "svg.h"
+#include "view.h"
 #include "../lib/stats.h"
 #include "../lib/units.h"
 
@@ -41,27 +42,13 @@ enum phase_id html_section_first(const struct html_section *s)
 }
 
 /* One phase over all runs: each run's rate (in run order), the median,
- * min and max, the median %CPU and the marks any run earned. */
+ * min and max and the median %CPU. */
 struct phase_stats {
 	size_t n;
 	double *rate;
 	double median, lo, hi;
 	int cpu;
-	unsigned marks;
 };
-
-static unsigned phase_marks(enum phase_id id, const struct phase_result *r)
-{
-	unsigned m = 0;
-
-	if (metric_low_confidence(r))
-		m |= BAR_LOW_CONFIDENCE;
-	if (metric_cached(id, r))
-		m |= BAR_CACHED;
-	if (id <= PHASE_SEEKS && (r->flags & RESULT_NOT_EVICTED))
-		m |= BAR_NOT_EVICTED;
-	return m;
-}
 
 /* Fills st (st->rate must hold rep->nruns values). Returns st->n. */
 static size_t phase_stats(const struct html_report *rep, enum phase_id id, struct phase_stats *st)
@@ -69,7 +56,6 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 	double *sorted = malloc((rep->nruns ? rep->nruns : 1) * 2 * sizeof *sorted), *cpu;
 
 	st->n = 0;
-	st->marks = 0;
 	if (sorted == NULL)
 		return 0;
 	cpu = sorted + rep->nruns;
@@ -79,7 +65,6 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 			continue;
 		cpu[st->n] = metric_cpu_pct(r);
 		st->rate[st->n++] = metric_rate(id, r);
-		st->marks |= phase_marks(id, r);
 	}
 	memcpy(sorted, st->rate, st->n * sizeof *sorted);
 	st->median = stats_median(sorted, st->n);
@@ -88,17 +73,6 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 	st->cpu = (int)stats_median(cpu, st->n);
 	free(sorted);
 	return st->n;
-}
-
-static const char *marks_text(unsigned m)
-{
-	static const char *const words[] = {
-		"", "ran under 0.5 s (low confidence)", "cached", "cached; ran under 0.5 s",
-		"page cache not dropped", "ran under 0.5 s; page cache not dropped", "cached; page cache not dropped",
-		"cached; under 0.5 s; page cache not dropped",
-	};
-
-	return words[m & 7u];
 }
 
 /* Everything one group's chart and table need. */
@@ -136,11 +110,11 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 			strcat(d->text[i], "!"); /* the spread is flagged whatever else is */
 		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
-		                                st->n > 1 ? st->n : 0, st->cpu, st->marks, d->text[i]};
+		                                st->n > 1 ? st->n : 0, st->cpu, rep->facts[d->id[i]].reasons, d->text[i]};
 	}
 }
 
-static void group_table(FILE *out, const struct group_data *d, size_t nruns)
+static void group_table(FILE *out, const struct html_report *rep, const struct group_data *d, size_t nruns)
 {
 	char v[32];
 
@@ -159,7 +133,9 @@ static void group_table(FILE *out, const struct group_data *d, size_t nruns)
 			html_value_text(d->id[i], st->hi, d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
 		}
-		fprintf(out, "<td class=\"l\">%s</td></tr>\n", marks_text(st->marks));
+		fputs("<td class=\"l\">", out); /* the marks of the value, in words */
+		html_marks_short(out, rep->facts[d->id[i]].reasons);
+		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
 }
@@ -183,7 +159,7 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	chart_bars(out, &c);
 	/* printed, the chart's labels and the summary carry its figures */
 	fputs("<details class=\"screen-only\"><summary>numbers</summary>\n", out);
-	group_table(out, &d, rep->nruns);
+	group_table(out, rep, &d, rep->nruns);
 	fputs("</details>\n</figure>\n", out);
 }
 
@@ -279,7 +255,7 @@ static size_t curve_points(const struct hist *h, double *pct, double *ns)
 	ns[n++] = (double)h->min;
 	for (int k = 1; k < CURVE_POINTS - 1; k++) {
 		double nines = k * NINES_STEP, p = 100.0 * (1.0 - pow(10.0, -nines));
-		if ((double)h->count * (1.0 - p / 100.0) < 1.0 - 1e-9)
+		if (!metric_count_supports(h->count, p))
 			break;
 		pct[n] = p;
 		ns[n++] = (double)hist_percentile(h, p);
@@ -287,33 +263,40 @@ static size_t curve_points(const struct hist *h, double *pct, double *ns)
 	return n;
 }
 
+/* A curve of a histogram with samples; its median is named even where the
+ * count is too small for the view's (a single sample is its own median). */
 static void make_curve(const struct hist *h, const char *name, double *pct, double *ns, struct pct_curve *c)
 {
+	int64_t v[VIEW_PCTS];
+
+	view_pcts_of(h, v);
 	c->name = name;
 	c->n = curve_points(h, pct, ns);
 	c->pct = pct;
 	c->ns = ns;
 	c->median = (double)hist_percentile(h, 50);
-	c->p99 = (double)h->count >= 100 ? (double)hist_percentile(h, 99) : -1;
-	c->max = (double)h->max;
+	c->p99 = (double)v[VIEW_P99];
+	c->max = (double)v[VIEW_MAX];
 }
 
+/* A row of the latency table: the count, the minimum, then the view's
+ * percentiles (blank where the count does not support one). */
 static void latency_row(FILE *out, const char *name, const struct hist *h)
 {
-	static const double pcts[] = {50, 90, 99, 99.9, 99.99};
+	int64_t pcts[VIEW_PCTS];
 	char v[32];
 
+	view_pcts_of(h, pcts);
 	fprintf(out, "<tr><td class=\"l\">%s</td><td>%llu</td>", name, (unsigned long long)h->count);
 	units_format_latency_human((double)h->min, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
-	for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++) {
+	for (int k = 0; k < VIEW_PCTS; k++) {
 		v[0] = '\0';
-		if (i == 0 || (double)h->count * (1.0 - pcts[i] / 100.0) >= 1.0 - 1e-9)
-			units_format_latency_human((double)hist_percentile(h, pcts[i]), v, sizeof v);
+		if (pcts[k] >= 0)
+			units_format_latency_human((double)pcts[k], v, sizeof v);
 		fprintf(out, "<td>%s</td>", v);
 	}
-	units_format_latency_human((double)h->max, v, sizeof v);
-	fprintf(out, "<td>%s</td></tr>\n", v);
+	fputs("</tr>\n", out);
 }
 
 /* Storage for up to CURVES_MAX curves of one phase. */
@@ -385,8 +368,10 @@ static void latency_table(FILE *out, const struct html_report *rep)
 
 	if (h == NULL)
 		return;
-	fputs("<table class=\"latency\">\n<tr><th class=\"l\">phase</th><th>operations</th><th>min</th><th>median</th>"
-	      "<th>p90</th><th>p99</th><th>p99.9</th><th>p99.99</th><th>max</th></tr>\n", out);
+	fputs("<table class=\"latency\">\n<tr><th class=\"l\">phase</th><th>operations</th><th>min</th>", out);
+	for (int k = 0; k < VIEW_PCTS; k++)
+		fprintf(out, "<th>%s</th>", view_pcts[k].heading);
+	fputs("</tr>\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		hist_init(h);
 		for (size_t i = 0; i < rep->nruns; i++)

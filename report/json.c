@@ -6,6 +6,7 @@
 #include "confidence.h"
 #include "metrics.h"
 #include "sweep_model.h"
+#include "view.h"
 #include "../phases/client_times.h"
 #include "../lib/units.h"
 
@@ -54,21 +55,20 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_object_end(j);
 }
 
+/* The view's percentiles by their keys. The JSON keeps the histogram's
+ * value even where the count does not support it (the view's -1): the
+ * document carries the count and every bucket beside it, and its readers
+ * (format_version 1) expect a number. */
 static void latency_json(struct json *j, const struct phase_result *r)
 {
-	static const struct {
-		const char *key;
-		double p;
-	} pcts[] = {{"p50", 50}, {"p90", 90}, {"p99", 99}, {"p99_9", 99.9}, {"p99_99", 99.99}};
 	const struct hist *h = &r->latency;
 
 	json_object_begin(j, "latency_ns");
 	json_u64(j, "count", h->count);
 	json_u64(j, "min", h->count ? h->min : 0);
 	json_double(j, "mean", hist_mean(h), 1);
-	for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
-		json_u64(j, pcts[i].key, metric_latency_pct(r, pcts[i].p));
-	json_u64(j, "max", h->max);
+	for (int k = 0; k < VIEW_PCTS; k++)
+		json_u64(j, view_pcts[k].key, k == VIEW_MAX ? h->max : metric_latency_pct(r, view_pcts[k].p));
 	json_object_end(j);
 	/* [low, high, count] of every non-empty bucket, in ns */
 	json_array_begin(j, "histogram_ns");
@@ -186,30 +186,31 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 	json_double(j, key, r->spread.rate_max * scale, 3);
 	json_double(j, "fairness", sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle), 4);
 	json_double(j, "overlap", sweep_overlap(r), 4);
-	json_bool(j, "overlap_low", sweep_overlap(r) < SWEEP_MIN_OVERLAP);
+	json_bool(j, "overlap_low", sweep_overlap_is_low(r->spread.clients, sweep_overlap(r)));
 	if (t && t->n == r->spread.clients)
 		times_json(j, id, r, t);
 	json_object_end(j);
 }
 
-static void measured_json(struct json *j, enum phase_id id, const struct phase_result *r,
-                          const struct client_times *t)
+static void measured_json(struct json *j, const struct phase_view *v, const struct client_times *t)
 {
-	struct confidence conf;
+	enum phase_id id = v->id;
+	const struct phase_result *r = v->result;
 
 	json_u64(j, "bytes", r->bytes);
 	json_u64(j, "read_bytes", r->read_bytes);
-	json_u64(j, "operations", r->latency.count);
-	json_u64(j, "elapsed_ns", r->elapsed_ns);
+	json_u64(j, "operations", v->operations);
+	json_u64(j, "elapsed_ns", v->duration_ns);
 	if (r->span_ns)
 		json_u64(j, "active_ns", r->span_ns);
 	json_u64(j, "cpu_ns", r->cpu_ns);
-	json_u64(j, "cpu_percent", metric_cpu_pct(r));
+	json_u64(j, "cpu_percent", (uint64_t)v->cpu_pct);
 	json_u64(j, "sync_ns", r->sync_ns);
-	json_double(j, rate_key(id, false), metric_rate(id, r), 3);
-	if (metric_has_sync_split(id))
+	/* a failed or interrupted phase's rate over what it completed */
+	json_double(j, rate_key(id, false), v->state == CELL_VALUE ? v->rate : metric_rate(id, r), 3);
+	if (v->sync_split)
 		json_double(j, rate_key(id, true), metric_rate_unsynced(id, r), 3);
-	json_bool(j, "low_confidence", metric_low_confidence(r));
+	json_bool(j, "low_confidence", v->low_confidence);
 	json_bool(j, "direct_io", (r->flags & RESULT_DIRECT) != 0);
 	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
 	if (r->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
@@ -217,25 +218,24 @@ static void measured_json(struct json *j, enum phase_id id, const struct phase_r
 	if (r->flags & RESULT_RESIDENCY)
 		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
 	device_json(j, id, r);
-	confidence_of(id, r, -1.0, &conf);
-	report_confidence_json(j, &conf);
+	report_confidence_json(j, &v->conf);
 	spread_json(j, id, r, t);
 	latency_json(j, r);
 }
 
-static void phase_json(struct json *j, enum phase_id id, const struct phase_result *r,
-                       const struct tl_series *s, const struct client_times *t)
+static void phase_json(struct json *j, const struct phase_view *v, const struct tl_series *s,
+                       const struct client_times *t)
 {
 	json_object_begin(j, NULL);
-	json_string(j, "name", phase_name(id));
-	json_string(j, "status", phase_status_name(r->status));
-	if (r->status != PHASE_NOT_RUN) {
-		measured_json(j, id, r, t);
-		report_verdict_json(j, id, &r->verdict);
+	json_string(j, "name", phase_name(v->id));
+	json_string(j, "status", phase_status_name(v->status));
+	if (v->status != PHASE_NOT_RUN) {
+		measured_json(j, v, t);
+		report_verdict_json(j, v->id, &v->verdict);
 		report_timeline_json(j, s);
 	}
-	if (r->status == PHASE_FAILED)
-		error_json(j, &r->error);
+	if (v->status == PHASE_FAILED)
+		error_json(j, &v->result->error);
 	json_object_end(j);
 }
 
@@ -265,13 +265,15 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
                      const struct client_times *times)
 {
 	struct c_locale loc;
+	struct run_view view, *v = &view;
 
+	view_of_run(NULL, run, NULL, v);
 	c_locale_enter(&loc);
 	json_object_begin(j, NULL);
-	json_u64(j, "run", run->index);
-	json_u64(j, "seed", run->seed);
-	json_u64(j, "clients", run->clients ? run->clients : 1);
-	json_string(j, "status", phase_status_name(run_result_status(run)));
+	json_u64(j, "run", v->index);
+	json_u64(j, "seed", v->seed);
+	json_u64(j, "clients", v->clients);
+	json_string(j, "status", phase_status_name(v->status));
 	json_object_begin(j, "counts");
 	json_u64(j, "seeks", run->counts.seeks);
 	json_bool(j, "seeks_auto", run->counts.seeks_auto);
@@ -282,7 +284,7 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_object_end(j);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_json(j, (enum phase_id)i, &run->phase[i], tls ? &tls->phase[i] : NULL, times);
+		phase_json(j, &v->phase[i], tls ? &tls->phase[i] : NULL, times);
 	json_array_end(j);
 	json_object_end(j);
 	c_locale_leave(&loc);

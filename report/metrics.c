@@ -60,9 +60,16 @@ uint64_t metric_latency_pct(const struct phase_result *r, double p)
 	return hist_percentile(&r->latency, p);
 }
 
+bool metric_count_supports(uint64_t count, double p)
+{
+	if (p >= 100.0)
+		return count > 0;
+	return (double)count * (1.0 - p / 100.0) >= 1.0 - 1e-9;
+}
+
 bool metric_pct_supported(const struct phase_result *r, double p)
 {
-	return p < 100.0 && (double)r->latency.count * (1.0 - p / 100.0) >= 1.0 - 1e-9;
+	return p < 100.0 && metric_count_supports(r->latency.count, p);
 }
 
 int metric_device_pct(const struct phase_result *r)

@@ -36,6 +36,8 @@ uint64_t metric_latency_pct(const struct phase_result *r, double p);
 /* Whether the latency count supports percentile p: at least 1 / (1 - p/100)
  * samples, so p99.9 needs 1000 operations. */
 bool metric_pct_supported(const struct phase_result *r, double p);
+/* The same rule for a count of samples; the maximum (p >= 100) needs one. */
+bool metric_count_supports(uint64_t count, double p);
 
 /* Share (percent) of the phase's own reads, or writes for phases that only
  * write, that the block device performed during it; -1 when unknown. */

@@ -6,33 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-const double repeat_lat_pct[REPEAT_LAT] = {50, 99, 99.9, 100};
-
-static void sample_phase(struct repeat_sample *s, enum phase_id id, const struct phase_result *r)
+/* The run's figures of one phase, as its view says them. */
+static void sample_phase(struct repeat_sample *s, const struct phase_view *v)
 {
-	struct confidence c;
+	enum phase_id id = v->id;
 
-	s->done[id] = metric_reportable(r);
+	s->done[id] = v->state == CELL_VALUE;
 	if (!s->done[id])
 		return;
-	confidence_of(id, r, -1.0, &c);
-	s->rate[id] = metric_rate(id, r);
-	s->elapsed_ns[id] = r->elapsed_ns;
-	s->ops[id] = r->latency.count;
-	s->device_pct[id] = c.device_pct;
-	s->reasons[id] = c.reasons;
-	s->verdict[id] = r->verdict.kind < VERDICT_KINDS ? r->verdict.kind : VERDICT_NONE;
-	for (int k = 0; k < REPEAT_LAT; k++) {
-		double p = repeat_lat_pct[k];
-		if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
-			s->lat[id][k] = UINT64_MAX;
-		else
-			s->lat[id][k] = p >= 100 ? r->latency.max : metric_latency_pct(r, p);
-	}
+	s->rate[id] = v->rate;
+	s->elapsed_ns[id] = v->duration_ns;
+	s->ops[id] = v->operations;
+	s->device_pct[id] = v->conf.device_pct;
+	s->reasons[id] = v->conf.reasons;
+	s->verdict[id] = v->verdict.kind < VERDICT_KINDS ? v->verdict.kind : VERDICT_NONE;
+	memcpy(s->lat[id], v->pct_ns, sizeof s->lat[id]);
 }
 
 int repeat_add(struct repeat_set *rs, const struct run_result *run)
 {
+	struct run_view v;
+
 	if (rs->n == rs->cap) {
 		size_t cap = rs->cap ? 2 * rs->cap : 8;
 		struct repeat_sample *s = realloc(rs->s, cap * sizeof *s);
@@ -42,8 +36,9 @@ int repeat_add(struct repeat_set *rs, const struct run_result *run)
 		rs->cap = cap;
 	}
 	memset(&rs->s[rs->n], 0, sizeof rs->s[rs->n]);
+	view_of_run(NULL, run, NULL, &v);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		sample_phase(&rs->s[rs->n], (enum phase_id)i, &run->phase[i]);
+		sample_phase(&rs->s[rs->n], &v.phase[i]);
 	rs->n++;
 	return 0;
 }
@@ -60,7 +55,7 @@ static bool lat_median(const struct repeat_set *rs, enum phase_id id, int k, dou
 	size_t n = 0;
 
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->s[i].done[id] && rs->s[i].lat[id][k] != UINT64_MAX)
+		if (rs->s[i].done[id] && rs->s[i].lat[id][k] >= 0)
 			v[n++] = (double)rs->s[i].lat[id][k];
 	*out = stats_median(v, n);
 	return n > 0;
@@ -105,7 +100,7 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 		}
 	stats_of(v, n, &sum->rate);
 	if (n > 0) {
-		for (int k = 0; k < REPEAT_LAT; k++)
+		for (int k = 0; k < VIEW_PCTS; k++)
 			sum->has_lat[k] = lat_median(rs, id, k, v, &sum->lat_ns[k]);
 		summary_confidence(rs, id, v, &sum->conf);
 		sum->conf.cv_pct = n >= 2 ? sum->rate.cv_pct : -1.0;

@@ -12,15 +12,12 @@
 #include "../lib/stats.h"
 #include "../phases/results.h"
 #include "confidence.h"
-
-/* The latency columns: p50, p99, p99.9, and the maximum. */
-#define REPEAT_LAT 4
-extern const double repeat_lat_pct[REPEAT_LAT]; /* 50, 99, 99.9, 100 (max) */
+#include "view.h"
 
 struct repeat_sample {
 	bool done[PHASE_COUNT];      /* the phase has numbers in this run */
 	double rate[PHASE_COUNT];    /* metric_rate */
-	uint64_t lat[PHASE_COUNT][REPEAT_LAT]; /* ns; UINT64_MAX: too few operations */
+	int64_t lat[PHASE_COUNT][VIEW_PCTS]; /* the view's latencies, ns; -1: too few operations */
 	uint64_t elapsed_ns[PHASE_COUNT];
 	uint64_t ops[PHASE_COUNT];
 	int device_pct[PHASE_COUNT];
@@ -37,8 +34,8 @@ struct repeat_set {
 /* One phase over the runs that have numbers for it. */
 struct repeat_summary {
 	struct stats rate;           /* rate.n: runs with numbers */
-	bool has_lat[REPEAT_LAT];
-	double lat_ns[REPEAT_LAT];   /* median over the runs with enough operations */
+	bool has_lat[VIEW_PCTS];     /* by enum view_pct */
+	double lat_ns[VIEW_PCTS];    /* median over the runs with enough operations */
 	struct confidence conf;      /* median duration and operations, lowest device share,
 	                                CV, and every run's reasons plus CONF_UNSTABLE */
 	unsigned verdicts[VERDICT_KINDS]; /* how many of those runs had each verdict */

@@ -7,6 +7,10 @@
 
 #include <string.h>
 
+/* The latency columns of the summary, from the view's one list. */
+static const enum view_pct columns[] = {VIEW_P50, VIEW_P99, VIEW_P99_9, VIEW_MAX};
+#define NCOLUMNS (sizeof columns / sizeof columns[0])
+
 static void rate_text(enum phase_id id, double v, char *buf, size_t len)
 {
 	if (phase_unit(id) == RATE_BYTES)
@@ -15,7 +19,7 @@ static void rate_text(enum phase_id id, double v, char *buf, size_t len)
 		units_format_count_rate(v, buf, len);
 }
 
-static void lat_text(const struct repeat_summary *s, int k, char *buf, size_t len)
+static void lat_text(const struct repeat_summary *s, enum view_pct k, char *buf, size_t len)
 {
 	if (s->has_lat[k])
 		units_format_latency((uint64_t)s->lat_ns[k], buf, len);
@@ -26,18 +30,19 @@ static void lat_text(const struct repeat_summary *s, int k, char *buf, size_t le
 /* "put_block     320m!  200m-400m   25.0%   598us  ... unstable" */
 static void summary_row(FILE *out, enum phase_id id, const struct repeat_summary *s)
 {
-	char med[32], lo[32], hi[32], range[80], cv[16], lat[REPEAT_LAT][32];
+	char med[32], lo[32], hi[32], range[80], cv[16], lat[NCOLUMNS][32];
 
 	rate_text(id, s->rate.median, med, sizeof med);
 	rate_text(id, s->rate.min, lo, sizeof lo);
 	rate_text(id, s->rate.max, hi, sizeof hi);
 	snprintf(range, sizeof range, "%s-%s", lo + strspn(lo, " "), hi + strspn(hi, " "));
 	snprintf(cv, sizeof cv, "%.1f%%", s->rate.cv_pct);
-	for (int k = 0; k < REPEAT_LAT; k++)
-		lat_text(s, k, lat[k], sizeof lat[k]);
-	fprintf(out, "%-10s %5s%c %-13s %6s %8s %8s %8s %8s%s\n", phase_name(id), med,
-	        confidence_mark(s->conf.reasons), range, cv, lat[0], lat[1], lat[2], lat[3],
-	        (s->conf.reasons & CONF_UNSTABLE) ? "  unstable" : "");
+	for (size_t c = 0; c < NCOLUMNS; c++)
+		lat_text(s, columns[c], lat[c], sizeof lat[c]);
+	fprintf(out, "%-10s %5s%c %-13s %6s", phase_name(id), med, confidence_mark(s->conf.reasons), range, cv);
+	for (size_t c = 0; c < NCOLUMNS; c++)
+		fprintf(out, " %8s", lat[c]);
+	fprintf(out, "%s\n", (s->conf.reasons & CONF_UNSTABLE) ? "  unstable" : "");
 }
 
 void report_repeat_table(FILE *out, const struct repeat_set *rs)
@@ -52,8 +57,10 @@ void report_repeat_table(FILE *out, const struct repeat_set *rs)
 	c_locale_enter(&loc);
 	fprintf(out, "Summary of %zu runs: median rate, min-max, coefficient of variation, median latencies\n",
 	        rs->n);
-	fprintf(out, "%-10s %5s  %-13s %6s %8s %8s %8s %8s\n", "Phase", "/sec", "min-max", "CV", "p50", "p99",
-	        "p99.9", "max");
+	fprintf(out, "%-10s %5s  %-13s %6s", "Phase", "/sec", "min-max", "CV");
+	for (size_t c = 0; c < NCOLUMNS; c++)
+		fprintf(out, " %8s", view_pcts[columns[c]].label);
+	fputc('\n', out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!repeat_summarise(rs, (enum phase_id)i, &s))
 			continue;
@@ -80,8 +87,6 @@ static const char *rate_key(enum phase_id id)
 
 static void summary_json(struct json *j, enum phase_id id, const struct repeat_summary *s)
 {
-	static const char *lat_keys[REPEAT_LAT] = {"p50", "p99", "p99_9", "max"};
-
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
 	json_u64(j, "runs", s->rate.n);
@@ -94,11 +99,11 @@ static void summary_json(struct json *j, enum phase_id id, const struct repeat_s
 	json_object_end(j);
 	json_bool(j, "unstable", (s->conf.reasons & CONF_UNSTABLE) != 0);
 	json_object_begin(j, "latency_ns_median");
-	for (int k = 0; k < REPEAT_LAT; k++) {
-		if (s->has_lat[k])
-			json_double(j, lat_keys[k], s->lat_ns[k], 0);
+	for (size_t c = 0; c < NCOLUMNS; c++) {
+		if (s->has_lat[columns[c]])
+			json_double(j, view_pcts[columns[c]].key, s->lat_ns[columns[c]], 0);
 		else
-			json_null(j, lat_keys[k]);
+			json_null(j, view_pcts[columns[c]].key);
 	}
 	json_object_end(j);
 	report_confidence_json(j, &s->conf);

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "confidence.h"
+
 #define SVG_MAX_TICKS 24
 #define SVG_PALETTE 8
 
@@ -101,12 +103,11 @@ struct line_chart {
  * point's exact values in data-x / data-y attributes of its series group. */
 void chart_line(FILE *out, const struct line_chart *c);
 
-enum bar_mark {
-	BAR_LOW_CONFIDENCE = 1u << 0, /* phase ran under 0.5 s */
-	BAR_CACHED = 1u << 1,         /* served by the page cache */
-	BAR_NOT_EVICTED = 1u << 2,    /* the cache could not be dropped before it */
-	BAR_TOO_FAST = 1u << 3,       /* bonnie++'s +++++: no rate, an empty slot */
-};
+/* A bar's marks are the confidence reasons of its figure (enum
+ * conf_reason, confidence.h); the chart draws CONF_SHORT (striped),
+ * CONF_CACHED and CONF_NOT_EVICTED (dotted) and names the first of them
+ * in the reasons' order, as the table's one mark does. Besides them: */
+#define CHART_TOO_FAST (1u << CONF_REASONS) /* bonnie++'s +++++: no rate, an empty slot */
 
 /* One bar: value (what its height shows), an optional spread [lo, hi]
  * (whisker, e.g. min..max of repeats; lo > hi: none), optional single
@@ -120,7 +121,7 @@ struct chart_bar {
 	const double *points;
 	size_t npoints;
 	int cpu_pct;
-	unsigned marks;       /* enum bar_mark */
+	unsigned marks;       /* enum conf_reason bits, and CHART_TOO_FAST */
 	const char *value_text; /* label above the bar, e.g. "298m" */
 };
 

@@ -190,16 +190,21 @@ static size_t category_count(const struct bar_chart *c)
 	return n;
 }
 
+/* The reasons a bar is drawn with: hatched (CONF_SHORT striped, the others
+ * dotted) and named under it, in the order of the reasons. */
+#define BAR_DRAWN (CONF_SHORT | CONF_CACHED | CONF_NOT_EVICTED)
+
+/* What a bar's first drawn mark is called under it (NULL: none). */
 static const char *mark_word(unsigned marks)
 {
-	if (marks & BAR_TOO_FAST)
+	if (marks & CHART_TOO_FAST)
 		return "too fast to measure";
-	if (marks & BAR_CACHED)
-		return "cached";
-	if (marks & BAR_NOT_EVICTED)
-		return "not evicted";
-	if (marks & BAR_LOW_CONFIDENCE)
+	if (marks & CONF_SHORT)
 		return "~ under 0.5 s";
+	if (marks & CONF_CACHED)
+		return "cached";
+	if (marks & CONF_NOT_EVICTED)
+		return "not evicted";
 	return NULL;
 }
 
@@ -214,16 +219,16 @@ static void bar_attrs(FILE *out, const struct chart_bar *b)
 		fprintf(out, " data-lo=\"%.10g\" data-hi=\"%.10g\"", b->lo, b->hi);
 	if (b->npoints)
 		svg_number_list(out, "data-points", b->points, b->npoints);
-	fprintf(out, " data-marks=\"%s%s%s%s\">", b->marks & BAR_LOW_CONFIDENCE ? "low-confidence " : "",
-	        b->marks & BAR_CACHED ? "cached " : "", b->marks & BAR_NOT_EVICTED ? "not-evicted " : "",
-	        b->marks & BAR_TOO_FAST ? "too-fast" : "");
+	fprintf(out, " data-marks=\"%s%s%s%s\">", b->marks & CONF_SHORT ? "low-confidence " : "",
+	        b->marks & CONF_CACHED ? "cached " : "", b->marks & CONF_NOT_EVICTED ? "not-evicted " : "",
+	        b->marks & CHART_TOO_FAST ? "too-fast" : "");
 	fputs("<title>", out);
 	svg_escape(out, b->category);
 	fputs(": ", out);
 	svg_escape(out, b->value_text ? b->value_text : "");
 	if (b->cpu_pct >= 0)
 		fprintf(out, ", %d%% CPU", b->cpu_pct);
-	if (b->marks & BAR_TOO_FAST)
+	if (b->marks & CHART_TOO_FAST)
 		fputs(", too fast for bonnie++ to measure", out);
 	else if (mark_word(b->marks))
 		fprintf(out, ", %s", mark_word(b->marks));
@@ -296,11 +301,11 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 	bar_attrs(out, b);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, top, bw, base - top,
 	        svg_colour(b->series));
-	if (b->marks & (BAR_LOW_CONFIDENCE | BAR_CACHED | BAR_NOT_EVICTED)) {
+	if (b->marks & BAR_DRAWN) {
 		fprintf(out, "<rect class=\"hatch\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"url(#", x,
 		        top, bw, base - top);
 		svg_escape(out, c->id);
-		fprintf(out, "-%s)\"/>", b->marks & BAR_LOW_CONFIDENCE ? "lowconf" : "cached");
+		fprintf(out, "-%s)\"/>", b->marks & CONF_SHORT ? "lowconf" : "cached");
 	}
 	bar_spread(out, f, b, x + bw / 2, bw);
 	if (words & WORDS_VALUE) /* with too many bars the value is the bar's title and in the page's table */
@@ -339,7 +344,7 @@ static void marks_footnote(FILE *out, const struct bar_chart *c, const struct sv
 {
 	static const char *const words[] = {"striped, ~: ran under 0.5 s", "dotted: cached", "dotted: cache not dropped",
 	                                    "+++++: too fast for bonnie++ to measure"};
-	const unsigned bits[] = {BAR_LOW_CONFIDENCE, BAR_CACHED, BAR_NOT_EVICTED, BAR_TOO_FAST};
+	const unsigned bits[] = {CONF_SHORT, CONF_CACHED, CONF_NOT_EVICTED, CHART_TOO_FAST};
 	unsigned all = 0;
 	char line[160] = "";
 

@@ -3,6 +3,7 @@
  * page), the median, p99 and maximum named. */
 #include "svg.h"
 #include "svg_internal.h"
+#include "view.h"
 #include "../lib/units.h"
 
 #include <math.h>
@@ -21,12 +22,13 @@ static double nines(double pct)
 	return v > NINES_MAX ? NINES_MAX : v < 0 ? 0 : v;
 }
 
+/* A tick's label: p0, then the view's percentile at that many nines. */
 static void nines_label(double v, char *buf, size_t len)
 {
-	static const char *const names[] = {"p0", "p90", "p99", "p99.9", "p99.99"};
-	int i = (int)floor(v + 0.5);
-
-	snprintf(buf, len, "%s", i >= 0 && i <= 4 && fabs(v - i) < 1e-9 ? names[i] : "");
+	snprintf(buf, len, "%s", fabs(v) < 1e-9 ? "p0" : "");
+	for (int k = 0; k < VIEW_MAX; k++)
+		if (fabs(nines(view_pcts[k].p) - v) < 1e-9 && fabs(v - floor(v + 0.5)) < 1e-9)
+			snprintf(buf, len, "%s", view_pcts[k].label);
 }
 
 static void pct_range(const struct pct_chart *c, double *lo, double *hi)

@@ -120,7 +120,12 @@ bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
 
-	return sw->clients[l] > 1 && p->ran && p->overlap < SWEEP_MIN_OVERLAP;
+	return p->ran && sweep_overlap_is_low(sw->clients[l], p->overlap);
+}
+
+bool sweep_overlap_is_low(uint32_t clients, double overlap)
+{
+	return clients > 1 && overlap < SWEEP_MIN_OVERLAP;
 }
 
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id)

@@ -63,6 +63,10 @@ struct sweep {
  * SWEEP_MIN_OVERLAP of phase id (never at one client, or where it did not run). */
 bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id);
 
+/* The one overlap rule: clients (more than one) all active together for
+ * less than SWEEP_MIN_OVERLAP of the phase. */
+bool sweep_overlap_is_low(uint32_t clients, double overlap);
+
 /* How the throughput peak was named. */
 enum sweep_peak_kind {
 	SWEEP_PEAK_HIGHEST,      /* the count with the highest rate */

@@ -6,6 +6,7 @@
 #include "clocale.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "view.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -20,22 +21,23 @@ static const enum phase_id file_cols[] = {PHASE_SEQ_CREATE, PHASE_SEQ_STAT, PHAS
                                           PHASE_RAN_CREATE, PHASE_RAN_STAT, PHASE_RAN_DEL};
 #define NCOLS 6
 
-static void rate_text(enum phase_id id, const struct phase_result *r, char *buf, size_t len)
+/* A rate in the phase's unit as bonnie++ prints it (KiB/s truncated). */
+static void rate_text(enum phase_id id, double rate, char *buf, size_t len)
 {
 	if (phase_unit(id) == RATE_BYTES)
-		units_format_rate(metric_rate_int(id, r), buf, len);
+		units_format_rate((uint64_t)rate, buf, len);
 	else
-		units_format_count_rate(metric_rate(id, r), buf, len);
+		units_format_count_rate(rate, buf, len);
 }
 
 /* One more column for every %CP of a block where a mark would touch a
  * three-digit %CPU ("93821c104"), so a mark never glues to the next
  * number; else none, and the block keeps bonnie++'s layout. */
-static int extra_width(const struct run_result *run, const enum phase_id *cols)
+static int extra_width(const struct run_view *run, const enum phase_id *cols)
 {
 	for (int i = 0; i < NCOLS; i++) {
-		const struct phase_result *r = &run->phase[cols[i]];
-		if (metric_reportable(r) && report_cell_mark(cols[i], r) != ' ' && metric_cpu_pct(r) >= 100)
+		const struct phase_view *v = &run->phase[cols[i]];
+		if (v->state == CELL_VALUE && v->mark != ' ' && v->cpu_pct >= 100)
 			return 1;
 	}
 	return 0;
@@ -43,16 +45,16 @@ static int extra_width(const struct run_result *run, const enum phase_id *cols)
 
 /* " rrrrrXccc": rate, mark (or blank), %CPU (extra: one column wider);
  * all blank if not reportable. */
-static void cell(FILE *out, enum phase_id id, const struct phase_result *r, int extra)
+static void cell(FILE *out, const struct phase_view *v, int extra)
 {
 	char rate[32];
 
-	if (!metric_reportable(r)) {
+	if (v->state != CELL_VALUE) {
 		fprintf(out, " %5s %*s", "", 3 + extra, "");
 		return;
 	}
-	rate_text(id, r, rate, sizeof rate);
-	fprintf(out, " %5s%c%*u", rate, report_cell_mark(id, r), 3 + extra, metric_cpu_pct(r));
+	rate_text(v->id, v->rate, rate, sizeof rate);
+	fprintf(out, " %5s%c%*d", rate, v->mark, 3 + extra, v->cpu_pct);
 }
 
 /* A heading of dashed groups ("-Per Chr- --Block--", each ends in '-'),
@@ -110,25 +112,25 @@ static void row_label(FILE *out, const char *name, const char *size)
 	fprintf(out, " %s", size);
 }
 
-/* Fills one 9-column cell; arg is the row's parameter (a percentile).
- * Returns false when the cell stays blank. */
-typedef bool (*cell_fn)(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len);
+/* Fills one 9-column cell of a phase with numbers; arg is the row's
+ * parameter (an enum view_pct). Returns false when the cell stays blank. */
+typedef bool (*cell_fn)(const struct phase_view *v, int arg, char *buf, size_t len);
 
 /* A row of 9-column cells (extra: wider) under the six columns, e.g. the
  * latencies. bonnie++'s own Latency row keeps its full width (pad); the
  * rows we add drop trailing blanks. A text that ends in blanks stands
  * under the /sec column, and keeps its place there in a wider block. */
-static void text_row(FILE *out, const char *label, const struct run_result *run, const enum phase_id *cols,
-                     cell_fn fn, double arg, bool pad, int extra)
+static void text_row(FILE *out, const char *label, const struct run_view *run, const enum phase_id *cols,
+                     cell_fn fn, int arg, bool pad, int extra)
 {
 	char line[256], text[32];
 	size_t n = (size_t)snprintf(line, sizeof line, "%-17s", label);
 
 	for (int i = 0; i < NCOLS && n < sizeof line; i++) {
-		const struct phase_result *r = &run->phase[cols[i]];
+		const struct phase_view *v = &run->phase[cols[i]];
 		text[0] = '\0';
-		if (metric_reportable(r))
-			fn(cols[i], r, arg, text, sizeof text);
+		if (v->state == CELL_VALUE)
+			fn(v, arg, text, sizeof text);
 		if (extra && text[0] && text[strlen(text) - 1] == ' ')
 			strcat(text, " ");
 		n += (size_t)snprintf(line + n, sizeof line - n, " %*s", 9 + extra, text);
@@ -139,60 +141,56 @@ static void text_row(FILE *out, const char *label, const struct run_result *run,
 }
 
 /* Whether fn fills a cell in any column: rows with nothing are left out. */
-static bool row_has_cells(const struct run_result *run, const enum phase_id *cols, cell_fn fn, double arg)
+static bool row_has_cells(const struct run_view *run, const enum phase_id *cols, cell_fn fn, int arg)
 {
 	char text[32];
 
 	for (int i = 0; i < NCOLS; i++)
-		if (metric_reportable(&run->phase[cols[i]]) && fn(cols[i], &run->phase[cols[i]], arg, text, sizeof text))
+		if (run->phase[cols[i]].state == CELL_VALUE && fn(&run->phase[cols[i]], arg, text, sizeof text))
 			return true;
 	return false;
 }
 
-/* Latency at percentile p (100: the maximum, bonnie++'s row); blank when
- * the phase has too few operations for p. */
-static bool pct_cell(enum phase_id id, const struct phase_result *r, double p, char *buf, size_t len)
+/* The view's latency k (VIEW_MAX: bonnie++'s row); blank when the phase
+ * has too few operations for it. */
+static bool pct_cell(const struct phase_view *v, int k, char *buf, size_t len)
 {
-	(void)id;
-	if (r->latency.count == 0 || (p < 100 && !metric_pct_supported(r, p)))
+	if (!view_has_pct(v, (enum view_pct)k))
 		return false;
-	units_format_latency(p >= 100 ? r->latency.max : metric_latency_pct(r, p), buf, len);
+	units_format_latency((uint64_t)v->pct_ns[k], buf, len);
 	return true;
 }
 
 /* The rate the page cache took before the final fsync/sync, in the /sec column. */
-static bool unsynced_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+static bool unsynced_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
 	(void)arg;
 	char rate[32];
 
-	if (!metric_has_sync_split(id))
+	if (!v->sync_split)
 		return false;
-	if (phase_unit(id) == RATE_BYTES)
-		units_format_rate((uint64_t)metric_rate_unsynced(id, r), rate, sizeof rate);
-	else
-		units_format_count_rate(metric_rate_unsynced(id, r), rate, sizeof rate);
+	rate_text(v->id, v->rate_unsynced, rate, sizeof rate);
 	snprintf(buf, len, "%5s  ", rate); /* under the /sec column, not the %CP one */
 	return true;
 }
 
-static bool sync_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+static bool sync_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
 	(void)arg;
-	if (!metric_has_sync_split(id))
+	if (!v->sync_split)
 		return false;
-	units_format_latency(r->sync_ns, buf, len);
+	units_format_latency(v->result->sync_ns, buf, len);
 	return true;
 }
 
-static bool device_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+static bool device_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
 	(void)arg;
-	int pct = metric_device_pct(r);
+	int pct = v->conf.device_pct;
 
 	if (pct < 0)
 		return false;
-	if (metric_cached(id, r))
+	if (v->conf.reasons & CONF_CACHED)
 		snprintf(buf, len, "cached");
 	else
 		snprintf(buf, len, "%d%%", pct);
@@ -200,45 +198,42 @@ static bool device_cell(enum phase_id id, const struct phase_result *r, double a
 }
 
 /* The slowest (arg 0) or fastest (arg 1) client's rate, with -c N > 1. */
-static bool client_rate_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+static bool client_rate_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
-	double v = arg > 0 ? r->spread.rate_max : r->spread.rate_min;
+	const struct phase_result *r = v->result;
+	double per_s = arg > 0 ? r->spread.rate_max : r->spread.rate_min;
 	char rate[32];
 
 	if (r->spread.clients < 2)
 		return false;
-	if (phase_unit(id) == RATE_BYTES)
-		units_format_rate((uint64_t)(v / 1024.0), rate, sizeof rate);
-	else
-		units_format_count_rate(v, rate, sizeof rate);
+	rate_text(v->id, phase_unit(v->id) == RATE_BYTES ? per_s / 1024.0 : per_s, rate, sizeof rate);
 	snprintf(buf, len, "%5s  ", rate);
 	return true;
 }
 
 /* First to last client start of the phase's timed region. */
-static bool skew_cell(enum phase_id id, const struct phase_result *r, double arg, char *buf, size_t len)
+static bool skew_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
-	(void)id;
 	(void)arg;
-	if (r->spread.clients < 2)
+	if (v->result->spread.clients < 2)
 		return false;
-	units_format_latency(r->spread.skew_ns, buf, len);
+	units_format_latency(v->result->spread.skew_ns, buf, len);
 	return true;
 }
 
 /* Latency max (bonnie++'s row), then the distribution and the durability split. */
-static void detail_rows(FILE *out, const struct run_result *run, const enum phase_id *cols, int extra)
+static void detail_rows(FILE *out, const struct run_view *run, const enum phase_id *cols, int extra)
 {
 	static const struct {
 		const char *label;
 		cell_fn fn;
-		double arg;
+		int arg;
 		bool always;
 	} rows[] = {
-		{"Latency", pct_cell, 100, true},
-		{"  p99.9", pct_cell, 99.9, false},
-		{"  p99", pct_cell, 99, false},
-		{"  median", pct_cell, 50, false},
+		{"Latency", pct_cell, VIEW_MAX, true},
+		{"  p99.9", pct_cell, VIEW_P99_9, false},
+		{"  p99", pct_cell, VIEW_P99, false},
+		{"  median", pct_cell, VIEW_P50, false},
 		{"Before sync /sec", unsynced_cell, 0, false},
 		{"Sync time", sync_cell, 0, false},
 		{"From device", device_cell, 0, false},
@@ -252,7 +247,7 @@ static void detail_rows(FILE *out, const struct run_result *run, const enum phas
 			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].arg, rows[i].always, extra);
 }
 
-static void io_block(FILE *out, const struct config *cfg, const struct run_result *run)
+static void io_block(FILE *out, const struct config *cfg, const struct run_view *run)
 {
 	char size[32];
 	int extra = extra_width(run, io_cols);
@@ -264,7 +259,7 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_resul
 	units_format_size(cfg->file_size, size, sizeof size);
 	row_label(out, cfg->machine, size);
 	for (int i = 0; i < NCOLS; i++)
-		cell(out, io_cols[i], &run->phase[io_cols[i]], extra);
+		cell(out, &run->phase[io_cols[i]], extra);
 	fputc('\n', out);
 	detail_rows(out, run, io_cols, extra);
 }
@@ -273,10 +268,10 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_resul
  * the file count this run used; with
  * suffixed, the sizes as 100k rather than 102400; without chunk, no chunk
  * (bonnie++'s own label never shows it). */
-static void files_spec(const struct config *cfg, const struct run_result *run, bool suffixed, bool chunk,
+static void files_spec(const struct config *cfg, const struct run_view *run, bool suffixed, bool chunk,
                        char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "%u", metric_files_k_used(cfg, run));
+	size_t n = (size_t)snprintf(buf, len, "%u", run->files_k);
 	char max[32], min[32];
 
 	if (suffixed) {
@@ -304,7 +299,7 @@ static void files_spec(const struct config *cfg, const struct run_result *run, b
  * fits, else without the chunk, else with suffixed sizes, else cut and
  * marked. Returns false when it is not the full spec (a note then gives
  * that). */
-static bool files_label(const struct config *cfg, const struct run_result *run, char *buf, size_t len)
+static bool files_label(const struct config *cfg, const struct run_view *run, char *buf, size_t len)
 {
 	files_spec(cfg, run, false, true, buf, len);
 	if (strlen(buf) <= LABEL_WIDTH)
@@ -319,7 +314,7 @@ static bool files_label(const struct config *cfg, const struct run_result *run, 
 	return false;
 }
 
-static void file_block(FILE *out, const struct config *cfg, const struct run_result *run)
+static void file_block(FILE *out, const struct config *cfg, const struct run_view *run)
 {
 	char spec[96], full[96];
 	bool whole = files_label(cfg, run, spec, sizeof spec);
@@ -332,7 +327,7 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 	units_line(out, "              files", extra);
 	fprintf(out, "%*s", LABEL_WIDTH, spec);
 	for (int i = 0; i < NCOLS; i++)
-		cell(out, file_cols[i], &run->phase[file_cols[i]], extra);
+		cell(out, &run->phase[file_cols[i]], extra);
 	fputc('\n', out);
 	detail_rows(out, run, file_cols, extra);
 	if (!whole) {
@@ -344,12 +339,14 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_res
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	struct c_locale loc;
+	struct run_view v;
 
+	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
 	if (cfg->file_size > 0)
-		io_block(out, cfg, run);
+		io_block(out, cfg, &v);
 	if (cfg->files_k > 0)
-		file_block(out, cfg, run);
+		file_block(out, cfg, &v);
 	report_run_notes(out, run, true);
 	c_locale_leave(&loc);
 }

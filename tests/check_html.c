@@ -102,8 +102,8 @@ START_TEST(bar_chart_marks_and_numbers)
 	static const double runs[] = {90, 100, 130};
 	const struct chart_bar bars[] = {
 		{"block write", "put_block", 0, 100, 90, 130, runs, 3, 78, 0, "100"},
-		{"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, BAR_LOW_CONFIDENCE, "2000~"},
-		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, BAR_CACHED, "50"},
+		{"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, CONF_SHORT, "2000~"},
+		{"seeks", "seeks", 1, 50, 1, 0, NULL, 0, -1, CONF_CACHED, "50"},
 	};
 	const char *names[] = {"A <one>", "B"};
 	struct bar_chart c = {"bars", "Rates & more", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL, NULL, 0}, bars, 3, names, 2};
@@ -332,6 +332,59 @@ START_TEST(run_page_numbers_equal_metrics)
 	ck_assert_ptr_nonnull(strstr(buf, "bonnie -m 'it'\\''s &lt;me&gt;'")); /* reproduce, quoted */
 	ck_assert_ptr_null(strstr(buf, "Each of the")); /* no repeat section for one run */
 	free(csv);
+	free(buf);
+}
+END_TEST
+
+/* The line of text that starts with prefix (NUL-terminated copy in line). */
+static bool line_starting(const char *text, const char *prefix, char *line, size_t len)
+{
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (strncmp(p, prefix, strlen(prefix)) == 0) {
+			snprintf(line, len, "%.*s", (int)strcspn(p, "\n"), p);
+			return true;
+		}
+	return false;
+}
+
+/* The issue-32 defect: a per-char phase of 83 operations has no p99 (the
+ * count supports p90, not p99). The text table leaves its p99 cell blank;
+ * the page's summary and latency table must say the same: no p99. */
+START_TEST(few_operations_p99_blank_in_table_and_page)
+{
+	static struct run_result run;
+	struct config cfg;
+	char line[256], want[128], *buf, *table, *row;
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	hist_init(&run.phase[PHASE_PUTC].latency);
+	for (uint64_t i = 1; i <= 83; i++)
+		hist_add(&run.phase[PHASE_PUTC].latency, i * 1000000u);
+	ck_assert(!metric_pct_supported(&run.phase[PHASE_PUTC], 99));
+	ck_assert(metric_pct_supported(&run.phase[PHASE_PUTC], 90));
+	table = synth_capture_table(&cfg, &run);
+	/* "  p99" (17 columns) then the per-char write cell (9): blank; the
+	 * block write beside it has one */
+	ck_assert(line_starting(table, "  p99 ", line, sizeof line));
+	ck_assert_uint_ge(strlen(line), 27);
+	ck_assert_uint_eq(strspn(line + 5, " "), 22 + strspn(line + 27, " "));
+	ck_assert(line_starting(table, "  median", line, sizeof line));
+	ck_assert_uint_lt(strspn(line + 8, " "), 19); /* the median is shown */
+	buf = page(&cfg, &run, 1);
+	row = strstr(buf, "<tr data-key=\"putc\"");
+	ck_assert_ptr_nonnull(row);
+	row[strcspn(row, "\n")] = '\0';
+	ck_assert_ptr_null(strstr(row, "data-p99"));
+	ck_assert_ptr_nonnull(strstr(row, "<td>too few operations</td>"));
+	row[strlen(row)] = '\n';
+	/* the latency table: operations, min, median, p90 filled, p99 blank */
+	snprintf(want, sizeof want, "<tr><td class=\"l\">%s</td><td>83</td>", phase_words(PHASE_PUTC));
+	row = strstr(buf, want);
+	ck_assert_ptr_nonnull(row);
+	row[strcspn(row, "\n")] = '\0';
+	ck_assert_msg(strstr(row, "</td><td></td><td></td><td></td><td>83 ms</td></tr>") != NULL, "%s", row);
+	free(table);
 	free(buf);
 }
 END_TEST
@@ -598,6 +651,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, percentile_chart_labels_median_p99_max);
 	tcase_add_test(t, median_of_odd_and_even);
 	tcase_add_test(t, run_page_numbers_equal_metrics);
+	tcase_add_test(t, few_operations_p99_blank_in_table_and_page);
 	tcase_add_test(t, summary_carries_each_phase_verdict);
 	tcase_add_test(t, timeline_stall_has_no_p99_points_inside);
 	tcase_add_test(t, pages_name_phases_alike);

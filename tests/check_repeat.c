@@ -62,8 +62,8 @@ START_TEST(block_write_statistics)
 	ck_assert_double_eq_tol(s.rate.cv_pct, 22.177, 0.001);
 	ck_assert(s.conf.reasons & CONF_UNSTABLE);
 	ck_assert_uint_eq(s.conf.duration_ns, 1600 * MS);
-	ck_assert(s.has_lat[0] && s.has_lat[1] && !s.has_lat[2] && s.has_lat[3]);
-	ck_assert_double_eq(s.lat_ns[3], 598000);
+	ck_assert(s.has_lat[VIEW_P50] && s.has_lat[VIEW_P99] && !s.has_lat[VIEW_P99_9] && s.has_lat[VIEW_MAX]);
+	ck_assert_double_eq(s.lat_ns[VIEW_MAX], 598000);
 }
 END_TEST
 

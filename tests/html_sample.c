@@ -69,8 +69,8 @@ static void compare_page(FILE *out)
 	const struct chart_bar bars[] = {
 		{"block write", "put_block", 0, 310, 300, 320, runs_a, 3, 80, 0, "310"},
 		{"block write", "put_block", 1, 180, 1, 0, NULL, 0, 60, 0, "180"},
-		{"block read", "get_block", 0, 900, 1, 0, NULL, 0, 40, BAR_CACHED, "900"},
-		{"block read", "get_block", 1, 850, 1, 0, NULL, 0, 45, BAR_LOW_CONFIDENCE, "850~"},
+		{"block read", "get_block", 0, 900, 1, 0, NULL, 0, 40, CONF_CACHED, "900"},
+		{"block read", "get_block", 1, 850, 1, 0, NULL, 0, 45, CONF_SHORT, "850~"},
 	};
 	const struct pct_curve curves[] = {{"server A", 5, pct, ns_a, 20000, 90000, 1e6},
 	                                   {"server B", 5, pct, ns_b, 35000, 300000, 5e6}};

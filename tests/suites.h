@@ -45,7 +45,8 @@
 	X(verdict)         \
 	X(knee)            \
 	X(autosize)        \
-	X(html_pages)
+	X(html_pages)      \
+	X(view)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

@@ -1,0 +1,84 @@
+/* The view of a measured run; see view.h. */
+#include "view.h"
+#include "metrics.h"
+
+#include <string.h>
+
+const struct view_pct_def view_pcts[VIEW_PCTS] = {
+	[VIEW_P50] = {50, "p50", "p50", "median"},
+	[VIEW_P90] = {90, "p90", "p90", "p90"},
+	[VIEW_P99] = {99, "p99", "p99", "p99"},
+	[VIEW_P99_9] = {99.9, "p99.9", "p99_9", "p99.9"},
+	[VIEW_P99_99] = {99.99, "p99.99", "p99_99", "p99.99"},
+	[VIEW_MAX] = {100, "max", "max", "max"},
+};
+
+void view_pcts_of(const struct hist *h, int64_t pct_ns[VIEW_PCTS])
+{
+	for (int k = 0; k < VIEW_PCTS; k++) {
+		double p = view_pcts[k].p;
+		if (h->count == 0 || !metric_count_supports(h->count, p))
+			pct_ns[k] = -1;
+		else
+			pct_ns[k] = (int64_t)(p >= 100 ? h->max : hist_percentile(h, p));
+	}
+}
+
+static enum cell_state state_of(enum phase_status s)
+{
+	switch (s) {
+	case PHASE_DONE: return CELL_VALUE;
+	case PHASE_NOT_RUN: return CELL_NOT_RUN;
+	case PHASE_FAILED:
+	case PHASE_INTERRUPTED: return CELL_FAILED;
+	}
+	return CELL_UNKNOWN;
+}
+
+void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v)
+{
+	memset(v, 0, sizeof *v);
+	v->id = id;
+	v->status = r->status;
+	v->state = state_of(r->status);
+	v->result = r;
+	v->sync_split = metric_has_sync_split(id);
+	v->rate_unsynced = -1;
+	v->cpu_pct = -1;
+	v->mark = ' ';
+	for (int k = 0; k < VIEW_PCTS; k++)
+		v->pct_ns[k] = -1;
+	v->verdict = r->verdict;
+	if (r->status == PHASE_NOT_RUN)
+		return;
+	/* A failed or interrupted phase keeps the facts of what completed (the
+	 * JSON reports them); its rate and marks are shown for done ones only. */
+	v->operations = r->latency.count;
+	v->duration_ns = r->elapsed_ns;
+	v->cpu_pct = (int)metric_cpu_pct(r);
+	v->low_confidence = metric_low_confidence(r);
+	view_pcts_of(&r->latency, v->pct_ns);
+	confidence_of(id, r, cv_pct, &v->conf);
+	if (v->state != CELL_VALUE)
+		return;
+	v->rate = metric_rate(id, r);
+	if (v->sync_split)
+		v->rate_unsynced = metric_rate_unsynced(id, r);
+	v->mark = confidence_mark(v->conf.reasons);
+}
+
+void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v)
+{
+	memset(v, 0, sizeof *v);
+	v->result = run;
+	v->index = run->index;
+	v->status = run_result_status(run);
+	v->seed_known = true;
+	v->seed = run->seed;
+	v->clients = run->clients ? run->clients : 1;
+	v->seeks = cfg ? metric_seeks_used(cfg, run) : run->counts.seeks;
+	v->files_k = cfg ? metric_files_k_used(cfg, run) : run->counts.files_k;
+	v->perchar_bytes = run->counts.perchar_bytes;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		view_of_phase((enum phase_id)i, &run->phase[i], cv_pct ? cv_pct[i] : -1.0, &v->phase[i]);
+}

@@ -1,0 +1,116 @@
+/* One view of a result: what every output says about a phase and a run,
+ * derived once, so the table, CSV, JSON, share, HTML and compare cannot
+ * disagree. Pure: no FILE *, no output; formatters read only the view.
+ *
+ * Built from a measured run (view_of_run, view.c) or from a parsed one
+ * (view_of_parsed, compare's input: view_parsed.c). A parsed run fills
+ * only some fields; each field below says so:
+ *   [both]     filled from either;
+ *   [measured] only from a measured run: in a parsed run left at the
+ *              "unknown" value named (-1, 0, NULL, VERDICT_NONE).
+ * Field names are stable: other files are written against them. */
+#ifndef BONNIE_VIEW_H
+#define BONNIE_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../input/input.h" /* enum cell_state */
+#include "../lib/config.h"
+#include "../lib/verdict.h"
+#include "../phases/results.h"
+#include "confidence.h"
+
+/* The latency percentiles every output shows, in this order: the one list.
+ * VIEW_MAX is the largest latency (p = 100). An output shows a subset by
+ * naming entries (table: max, p99.9, p99, median). */
+enum view_pct {
+	VIEW_P50,
+	VIEW_P90,
+	VIEW_P99,
+	VIEW_P99_9,
+	VIEW_P99_99,
+	VIEW_MAX,
+	VIEW_PCTS
+};
+
+struct view_pct_def {
+	double p;          /* percentile; 100 for the maximum */
+	const char *label; /* "p50", "p99.9", "max": headings and text */
+	const char *key;   /* "p50", "p99_9", "max": JSON keys */
+	const char *heading; /* "median", "p99.9", "max": a column's heading in the page */
+};
+extern const struct view_pct_def view_pcts[VIEW_PCTS];
+
+/* What every output says about one phase of one run. */
+struct phase_view {
+	enum phase_id id;             /* [both] */
+	enum cell_state state;        /* [both] CELL_VALUE: numbers below; a measured run:
+	                                 DONE -> VALUE, NOT_RUN -> NOT_RUN, FAILED and
+	                                 INTERRUPTED -> FAILED (never TOO_FAST, UNKNOWN) */
+	enum phase_status status;     /* [both] a parsed run: DONE for VALUE, FAILED for
+	                                 FAILED, else NOT_RUN */
+	double rate;                  /* [both] in the phase's unit (KiB/s, seeks/s, files/s);
+	                                 0 unless state == CELL_VALUE */
+	bool sync_split;              /* [both] the phase reports its final sync apart
+	                                 (metric_has_sync_split) */
+	double rate_unsynced;         /* [measured] the rate without the final sync; -1 without
+	                                 a sync split or unknown */
+	int cpu_pct;                  /* [both] CPU over wall time, percent; -1 unknown */
+	int64_t pct_ns[VIEW_PCTS];    /* latency, ns, by enum view_pct; -1 absent: the sample
+	                                 count does not support it (metric_pct_supported; the
+	                                 maximum needs one sample). [measured]; a parsed run
+	                                 knows at most VIEW_MAX */
+	uint64_t operations;          /* [measured] timed operations (latency samples); 0 unknown */
+	uint64_t duration_ns;         /* [measured] the timed region; 0 unknown */
+	struct confidence conf;       /* [measured] confidence_of (facts and reasons); a parsed
+	                                 run sets conf.reasons from what it says (CONF_SHORT
+	                                 for a low-confidence JSON phase), the facts unknown */
+	char mark;                    /* [both] confidence_mark(conf.reasons): ' ' none */
+	bool low_confidence;          /* [both] ran under METRIC_MIN_TRUSTED_NS (the one
+	                                 short-phase rule, metric_low_confidence) */
+	struct verdict verdict;       /* [measured] the timeline's verdict; kind VERDICT_NONE
+	                                 when none or unknown */
+	const struct phase_result *result; /* [measured] the raw result, for what only a
+	                                      measured run has (histogram, error, spread,
+	                                      device); NULL for a parsed run */
+};
+
+/* What every output says about one run. */
+struct run_view {
+	unsigned index;               /* [measured] 1-based run number with -x; 0 unknown */
+	enum phase_status status;     /* [both] the one run status rule (run_result_status):
+	                                 failed when a phase failed, interrupted when a stop
+	                                 ended it, else done */
+	bool seed_known;              /* [both] */
+	uint32_t seed;                /* [both] when seed_known */
+	uint32_t clients;             /* [both] concurrent clients, at least 1 */
+	uint64_t seeks;               /* [both] seek operations that ran; 0: unknown or none */
+	uint32_t files_k;             /* [both] file-test files that ran, x1024; 0: unknown or none */
+	uint64_t perchar_bytes;       /* [measured] per-char bytes of the run; 0 unknown or none */
+	struct phase_view phase[PHASE_COUNT];
+	const struct run_result *result; /* [measured] the raw run; NULL for a parsed run */
+};
+
+/* Whether percentile entry k is shown at all for a phase (a value, not -1). */
+static inline bool view_has_pct(const struct phase_view *p, enum view_pct k)
+{
+	return p->pct_ns[k] >= 0;
+}
+
+/* The view of one phase of a measured result; cv_pct < 0 when not repeated. */
+void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v);
+
+/* The view of a measured run. cfg (may be NULL) gives the counts a run
+ * used when it did not record its own (metric_seeks_used); cv_pct is
+ * each phase's CV over the runs of -x (NULL: not repeated). */
+void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v);
+
+/* The view of a parsed run (compare's input; view_parsed.c). */
+void view_of_parsed(const struct parsed_run *p, struct run_view *v);
+
+/* The latencies of a histogram as the view shows them: pct_ns[k] the
+ * percentile (or maximum) when the count supports it, else -1. */
+void view_pcts_of(const struct hist *h, int64_t pct_ns[VIEW_PCTS]);
+
+#endif

@@ -1,0 +1,149 @@
+/* view: the one view of a measured run (report/view.h) on synthetic
+ * results: states, rates, CPU, the percentiles a sample count supports,
+ * marks from confidence_of, the run's status and counts. */
+#include "suites.h"
+#include "util_synth.h"
+#include "../report/metrics.h"
+#include "../report/view.h"
+
+#include <string.h>
+
+#define MS 1000000ull
+#define US 1000ull
+
+static struct run_result run;
+static struct config cfg;
+static struct run_view v;
+
+static void setup(void)
+{
+	synth_config(&cfg);
+	synth_full_run(&run);
+}
+
+/* n operations of latency 1 ms .. n ms: the percentiles differ. */
+static void spread_latency(enum phase_id id, uint64_t n)
+{
+	hist_init(&run.phase[id].latency);
+	for (uint64_t i = 1; i <= n; i++)
+		hist_add(&run.phase[id].latency, i * MS);
+}
+
+START_TEST(one_list)
+{
+	ck_assert_uint_eq(VIEW_PCTS, 6);
+	ck_assert_str_eq(view_pcts[VIEW_P99_9].label, "p99.9");
+	ck_assert_str_eq(view_pcts[VIEW_P99_9].key, "p99_9");
+	ck_assert_str_eq(view_pcts[VIEW_MAX].label, "max");
+	for (int k = 1; k < VIEW_PCTS; k++)
+		ck_assert(view_pcts[k].p > view_pcts[k - 1].p);
+}
+END_TEST
+
+START_TEST(rates_cpu_states)
+{
+	run.phase[PHASE_SEQ_DEL].status = PHASE_NOT_RUN;
+	run.phase[PHASE_RAN_DEL].status = PHASE_FAILED;
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].state, CELL_VALUE);
+	ck_assert_double_eq_tol(v.phase[PHASE_PUT_BLOCK].rate, 327680.0, 1e-6);
+	ck_assert(v.phase[PHASE_PUT_BLOCK].sync_split);
+	ck_assert_double_eq_tol(v.phase[PHASE_PUT_BLOCK].rate_unsynced,
+	                        metric_rate_unsynced(PHASE_PUT_BLOCK, &run.phase[PHASE_PUT_BLOCK]), 1e-9);
+	ck_assert(!v.phase[PHASE_SEEKS].sync_split);
+	ck_assert(v.phase[PHASE_SEEKS].rate_unsynced < 0);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].cpu_pct, 78);
+	ck_assert_int_eq(v.phase[PHASE_SEQ_DEL].state, CELL_NOT_RUN);
+	ck_assert_int_eq(v.phase[PHASE_SEQ_DEL].cpu_pct, -1);
+	ck_assert_int_eq(v.phase[PHASE_SEQ_DEL].pct_ns[VIEW_MAX], -1);
+	ck_assert_int_eq(v.phase[PHASE_RAN_DEL].state, CELL_FAILED);
+	ck_assert_double_eq(v.phase[PHASE_RAN_DEL].rate, 0.0);
+	ck_assert_int_eq(v.phase[PHASE_RAN_DEL].mark, ' ');
+	ck_assert_int_eq(v.status, PHASE_FAILED);
+	ck_assert_uint_eq(v.phase[PHASE_PUTC].operations, 100);
+	ck_assert_uint_eq(v.phase[PHASE_PUTC].duration_ns, 6000 * MS);
+	ck_assert_ptr_eq(v.phase[PHASE_PUTC].result, &run.phase[PHASE_PUTC]);
+	ck_assert_ptr_eq(v.result, &run);
+}
+END_TEST
+
+/* 83 operations (the per-char phase of the issue): a median and p90 but
+ * no p99; 1000 support p99.9, not p99.99. */
+START_TEST(percentiles_supported)
+{
+	spread_latency(PHASE_PUTC, 83);
+	spread_latency(PHASE_SEEKS, 1000);
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert(view_has_pct(&v.phase[PHASE_PUTC], VIEW_P50));
+	ck_assert(view_has_pct(&v.phase[PHASE_PUTC], VIEW_P90));
+	ck_assert(!view_has_pct(&v.phase[PHASE_PUTC], VIEW_P99));
+	ck_assert(!view_has_pct(&v.phase[PHASE_PUTC], VIEW_P99_9));
+	ck_assert_int_eq(v.phase[PHASE_PUTC].pct_ns[VIEW_MAX], (int64_t)(83 * MS));
+	ck_assert_int_eq(v.phase[PHASE_PUTC].pct_ns[VIEW_P50],
+	                 (int64_t)metric_latency_pct(&run.phase[PHASE_PUTC], 50));
+	ck_assert(view_has_pct(&v.phase[PHASE_SEEKS], VIEW_P99_9));
+	ck_assert(!view_has_pct(&v.phase[PHASE_SEEKS], VIEW_P99_99));
+	/* one sample: only the maximum */
+	spread_latency(PHASE_SEQ_STAT, 1);
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert(!view_has_pct(&v.phase[PHASE_SEQ_STAT], VIEW_P50));
+	ck_assert_int_eq(v.phase[PHASE_SEQ_STAT].pct_ns[VIEW_MAX], (int64_t)MS);
+}
+END_TEST
+
+START_TEST(marks_from_confidence)
+{
+	double cv[PHASE_COUNT];
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		cv[i] = -1;
+	cv[PHASE_SEEKS] = 25.0;
+	spread_latency(PHASE_PUTC, 83);
+	view_of_run(&cfg, &run, cv, &v);
+	/* 0.25 s: short, the one rule */
+	ck_assert(v.phase[PHASE_GET_BLOCK].low_confidence);
+	ck_assert_uint_eq(v.phase[PHASE_GET_BLOCK].conf.reasons, CONF_SHORT);
+	ck_assert_int_eq(v.phase[PHASE_GET_BLOCK].mark, '~');
+	ck_assert_uint_eq(v.phase[PHASE_PUTC].conf.reasons, CONF_FEW_OPS);
+	ck_assert_int_eq(v.phase[PHASE_PUTC].mark, '#');
+	ck_assert_uint_eq(v.phase[PHASE_SEEKS].conf.reasons, CONF_UNSTABLE);
+	ck_assert_int_eq(v.phase[PHASE_SEEKS].mark, '!');
+	ck_assert(!v.phase[PHASE_PUT_BLOCK].low_confidence);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].mark, ' ');
+}
+END_TEST
+
+START_TEST(run_facts)
+{
+	run.clients = 0;
+	run.counts.seeks = 0;
+	run.counts.files_k = 7;
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_int_eq(v.status, PHASE_DONE);
+	ck_assert(v.seed_known);
+	ck_assert_uint_eq(v.seed, 12345);
+	ck_assert_uint_eq(v.clients, 1);
+	ck_assert_uint_eq(v.index, 1);
+	ck_assert_uint_eq(v.seeks, cfg.seeks); /* none recorded: the configuration's */
+	ck_assert_uint_eq(v.files_k, 7);       /* recorded: what ran */
+	run.interrupted = true;
+	view_of_run(NULL, &run, NULL, &v);
+	ck_assert_int_eq(v.status, PHASE_INTERRUPTED);
+	ck_assert_uint_eq(v.seeks, 0);
+}
+END_TEST
+
+Suite *suite_view(void)
+{
+	Suite *s = suite_create("view");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, one_list);
+	tcase_add_test(tc, rates_cpu_states);
+	tcase_add_test(tc, percentiles_supported);
+	tcase_add_test(tc, marks_from_confidence);
+	tcase_add_test(tc, run_facts);
+	suite_add_tcase(s, tc);
+	return s;
+}
