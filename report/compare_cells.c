@@ -3,6 +3,7 @@
 #include "compare_cells.h"
 #include "compare.h"
 #include "confidence.h"
+#include "rate_text.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -19,14 +20,7 @@ void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf
 	case CELL_UNKNOWN: snprintf(buf, cap, "? (table shows none)"); return;
 	case CELL_VALUE: break;
 	}
-	if (phase_unit(id) != RATE_BYTES)
-		snprintf(buf, cap, p->rate < 1000 ? "%.1f/s" : "%.0f/s", p->rate);
-	else if (p->rate < 10000)
-		snprintf(buf, cap, "%.0f KiB/s", p->rate);
-	else if (p->rate < 10000.0 * 1024)
-		snprintf(buf, cap, "%.1f MiB/s", p->rate / 1024);
-	else
-		snprintf(buf, cap, "%.2f GiB/s", p->rate / (1024.0 * 1024));
+	rate_text(id, p->rate, false, buf, cap);
 	if (p->cpu >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu);
 	confidence_words(compare_reasons(p), buf, cap);

@@ -4,6 +4,7 @@
 #include "compare_model.h"
 #include "confidence.h"
 #include "csv_line.h"
+#include "rate_text.h"
 #include "../lib/json.h"
 #include "../lib/units.h"
 
@@ -29,12 +30,7 @@ static void phase_fields(struct csv_line *c, enum phase_id id, const struct pars
 	}
 	if (p->state != CELL_VALUE)
 		return;
-	if (phase_unit(id) == RATE_SEEKS && p->rate < 1000)
-		snprintf(r, CSV_FIELD_LEN, "%.1f", p->rate);
-	else if (p->rate < 1e18) /* truncated, as bonnie++ prints it */
-		snprintf(r, CSV_FIELD_LEN, "%llu", (unsigned long long)p->rate);
-	else /* a pasted rate may be past any integer type: no cast */
-		snprintf(r, CSV_FIELD_LEN, "%.0f", p->rate);
+	rate_csv_field(id, p->rate, r, CSV_FIELD_LEN);
 	if (p->cpu >= 0)
 		snprintf(u, CSV_FIELD_LEN, "%d", p->cpu);
 }

@@ -3,6 +3,7 @@
 #include "csv_line.h"
 #include "clocale.h"
 #include "metrics.h"
+#include "rate_text.h"
 #include "../lib/units.h"
 
 #include <string.h>
@@ -22,10 +23,7 @@ static void rate_fields(struct csv_line *c, int at, enum phase_id id, const stru
 {
 	if (!metric_reportable(r))
 		return;
-	if (phase_unit(id) == RATE_SEEKS && metric_rate(id, r) < 1000)
-		snprintf(c->f[at], CSV_FIELD_LEN, "%.1f", metric_rate(id, r));
-	else
-		snprintf(c->f[at], CSV_FIELD_LEN, "%llu", (unsigned long long)metric_rate_int(id, r));
+	rate_csv_field(id, metric_rate(id, r), c->f[at], CSV_FIELD_LEN);
 	snprintf(c->f[at + 1], CSV_FIELD_LEN, "%u", metric_cpu_pct(r));
 }
 

@@ -5,6 +5,7 @@
 #include "clocale.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "rate_text.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -127,23 +128,11 @@ static void reason_words(enum phase_id id, const struct phase_result *r, char *b
 	confidence_words(c.reasons, buf, cap);
 }
 
-/* The rate from the number the CSV line holds, in the units `bonnie compare`
- * prints, so the table and a compare of the post agree digit for digit. */
+/* The rate as every table cell writes it (the number the CSV line holds),
+ * so the post and a compare of it agree digit for digit. */
 static void rate_cell(enum phase_id id, const struct phase_result *r, char *buf, size_t cap)
 {
-	double v = metric_rate(id, r);
-
-	if (phase_unit(id) != RATE_SEEKS || v >= 1000)
-		v = (double)metric_rate_int(id, r);
-
-	if (phase_unit(id) != RATE_BYTES)
-		snprintf(buf, cap, v < 1000 ? "%.1f/s" : "%.0f/s", v);
-	else if (v < 10000)
-		snprintf(buf, cap, "%.0f KiB/s", v);
-	else if (v < 10000.0 * 1024)
-		snprintf(buf, cap, "%.1f MiB/s", v / 1024);
-	else
-		snprintf(buf, cap, "%.2f GiB/s", v / (1024.0 * 1024));
+	rate_text(id, metric_rate(id, r), false, buf, cap);
 	reason_words(id, r, buf, cap);
 }
 

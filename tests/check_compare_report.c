@@ -310,7 +310,8 @@ START_TEST(marks_of_a_run_and_its_csv)
 	memcpy(runs, set.run, 2 * sizeof runs[0]);
 	s = capture(report_compare, 2, &o);
 	ck_assert_ptr_nonnull(strstr(s, "\nrandom seeks      rate      54248/s 55% (from the page cache)  54248/s 55% (1.00x)\n"));
-	ck_assert_ptr_nonnull(strstr(s, "\nsequential create rate      31422/s 37% (under 0.5 s)          31421/s 37% (1.00x)\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\nsequential create rate      31421/s 37% (under 0.5 s)          31421/s 37% (1.00x)\n"));
+	/* the JSON's 31421.692 files/s is written as its CSV line cuts it, not 31422 */
 	ck_assert_ptr_nonnull(strstr(s, "\n  B: read from a CSV line, a table or an older bonnie JSON, which do not say"));
 	free(s);
 	o.format = COMPARE_JSON;

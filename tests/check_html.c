@@ -583,7 +583,7 @@ START_TEST(compare_page_bars_summary_csv)
 	ck_assert_uint_eq(count(buf, "class=\"bar\""), 6); /* 2 x (put_block, seq_create) + 2 latencies */
 	ck_assert_uint_eq(count(buf, "<svg"), 3); /* block and files rates, block maximum latency */
 	ck_assert_ptr_nonnull(strstr(buf, ">B: beta&lt;</text>")); /* legend, escaped */
-	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244 MiB/s <span class=\"ratio\">2.50x faster</span>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244.1 MiB/s <span class=\"ratio\">2.50x faster</span>"));
 	ck_assert_ptr_null(strstr(buf, "<li>block write 2.5x faster on B</li>")); /* the sentence only, not again */
 	summary = capture_cmp(report_compare_summary, runs, &o);
 	summary[strcspn(summary, "\n")] = '\0';

@@ -7,6 +7,7 @@
 #include "util_synth.h"
 #include "../report/compare.h"
 #include "../report/html.h"
+#include "../report/rate_text.h"
 #include "../report/svg.h"
 
 #include <check.h>
@@ -34,7 +35,15 @@ START_TEST(rates_round_as_the_csv)
 	html_rate_text(PHASE_SEQ_STAT, 123456.7, buf, sizeof buf);
 	ck_assert_str_eq(buf, "123456 files/s");
 	html_rate_text(PHASE_PUT_BLOCK, 300.0 * 1024, buf, sizeof buf);
-	ck_assert_str_eq(buf, "300 MiB/s");
+	ck_assert_str_eq(buf, "300.0 MiB/s"); /* as the text tables write it */
+	rate_text(PHASE_GETC, 246.6, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "246 KiB/s"); /* the CSV field is 246 */
+	rate_csv_field(PHASE_GETC, 246.6, buf, sizeof buf);
+	ck_assert_str_eq(buf, "246");
+	rate_csv_field(PHASE_SEEKS, 812.25, buf, sizeof buf);
+	ck_assert_str_eq(buf, "812.2");
+	rate_text(PHASE_PUT_BLOCK, 10000.0 * 1024, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "9.77 GiB/s");
 	html_value_text(PHASE_SEEKS, 28427.9, 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "28427");
 	html_value_text(PHASE_SEEKS, 284279.0, 1000, buf, sizeof buf);
