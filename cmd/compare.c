@@ -189,7 +189,7 @@ static int write_html(struct report_file *rf, const struct parsed_set *set, cons
  * is a plain number (it overrides, as for ls and man), else the width of
  * the terminal the comparison goes to (bash sets COLUMNS but does not
  * export it), else 200 (a pipe or a file). */
-static void set_width(FILE *out)
+static void set_width(FILE *out, struct compare_opts *o)
 {
 	const char *c = getenv("COLUMNS");
 	char *end;
@@ -199,16 +199,16 @@ static void set_width(FILE *out)
 		errno = 0;
 		cols = strtoul(c, &end, 10);
 		if (*end == '\0' && errno == 0) {
-			report_compare_set_width(cols);
+			o->width = cols;
 			return;
 		}
 	}
-	report_compare_set_width(plat_terminal_columns(fileno(out)));
+	o->width = plat_terminal_columns(fileno(out));
 }
 
 int compare_main(int argc, char **argv)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	struct parsed_set set = {0};
 	unsigned long base1 = 1;
 	const char *html = NULL;
@@ -231,7 +231,7 @@ int compare_main(int argc, char **argv)
 		return status;
 	}
 	o.base = base1 - 1;
-	set_width(rf.on_stdout ? stderr : stdout);
+	set_width(rf.on_stdout ? stderr : stdout, &o);
 	if (set.count == 0 && o.format == COMPARE_JSON) /* a document still: with no runs */
 		report_compare(rf.on_stdout ? stderr : stdout, set.run, 0, &o);
 	if (set.count == 0)

@@ -51,7 +51,8 @@ static long piecewise(void *ctx, char *buf, size_t cap)
 static bool same_phase(const struct parsed_phase *a, const struct parsed_phase *b)
 {
 	return a->state == b->state && a->rate == b->rate && a->cpu == b->cpu && a->latency_ns == b->latency_ns &&
-	       a->low_confidence == b->low_confidence;
+	       a->low_confidence == b->low_confidence && a->reasons_known == b->reasons_known &&
+	       strcmp(a->reasons, b->reasons) == 0;
 }
 
 /* The same runs (origins and numbers) and the same warnings. */
@@ -86,8 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * while most of the time goes to the parser; a line width from its
 		 * first byte (0: 200, else 1 to 255: pages and wrapping); with no
 		 * run only the JSON document, as compare prints it */
-		struct compare_opts o = {set.count ? set.count - 1 : 0, 1.5, (enum compare_format)(size % 4)};
-		report_compare_set_width(size ? data[0] : 0);
+		struct compare_opts o = {.base = set.count ? set.count - 1 : 0, .threshold = 1.5,
+		                         .format = (enum compare_format)(size % 4), .width = size ? data[0] : 0};
 		if (set.count > 0 || o.format == COMPARE_JSON)
 			report_compare(f, set.run, set.count, &o);
 		fclose(f);

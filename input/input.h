@@ -11,6 +11,9 @@
 
 #include "../phases/phase_list.h"
 
+/* Room for every confidence reason name of a phase, blank-separated. */
+#define PARSED_REASONS_LEN 96
+
 /* What a pasted cell says about a phase. */
 enum cell_state {
 	CELL_NOT_RUN = 0,  /* empty field: the phase was not run */
@@ -27,6 +30,13 @@ struct parsed_phase {
 	int cpu;            /* percent; -1 unknown ("+++" or absent) */
 	int64_t latency_ns; /* maximum latency; -1 unknown or not printed */
 	bool low_confidence; /* bonnie JSON: ran under 0.5 s */
+	/* Why the figure is doubtful, as bonnie's JSON names the reasons
+	 * (confidence.reasons: "short cached", blank-separated; report/
+	 * confidence.c owns the names, marks and words), and whether the input
+	 * says at all: only bonnie's JSON does; a CSV line carries no marks,
+	 * and a table's are not read, so there they are unknown, not none. */
+	char reasons[PARSED_REASONS_LEN];
+	bool reasons_known;
 };
 
 /* The run's settings as 1.98 CSV fields (2..8, 21..25), already converted

@@ -1,6 +1,7 @@
 /* Reads bonnie's own JSON document back: a small recursive-descent JSON
  * parser that tracks the path of each scalar and keeps the few it needs
- * (config, and per run and phase: status, rate, %CPU, maximum latency). */
+ * (config, and per run and phase: status, rate, %CPU, maximum latency,
+ * the confidence reasons). */
 #include "internal.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -178,6 +179,8 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 	if (sub) {
 		if (strcmp(key, "latency_ns") == 0 && strcmp(sub, "max") == 0)
 			ph->latency_ns = (int64_t)to_u64(v);
+		else if (strcmp(key, "confidence") == 0 && strcmp(sub, "mark") == 0)
+			ph->reasons_known = true; /* a document with marks: no reason is none */
 		return;
 	}
 	if (strcmp(key, "name") == 0)
@@ -193,6 +196,19 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 		ph->cpu = (int)(to_u64(v) > 100000 ? 100000 : to_u64(v));
 	else if (strcmp(key, "low_confidence") == 0)
 		ph->low_confidence = strcmp(v, "true") == 0;
+}
+
+/* runs[r].phases[j].confidence.reasons[i] = v: kept when it is a name
+ * ("cached", "few_operations"), blank-separated, whole or not at all. */
+static void reason_value(struct slot *sl, const char *key, const char *sub, const char *v)
+{
+	char *r = sl->ph.reasons;
+	size_t used = strlen(r), n = strlen(v);
+
+	if (strcmp(key, "confidence") != 0 || strcmp(sub, "reasons") != 0 || n == 0 ||
+	    strspn(v, "abcdefghijklmnopqrstuvwxyz_") != n || used + n + 2 > sizeof sl->ph.reasons)
+		return;
+	snprintf(r + used, sizeof sl->ph.reasons - used, "%s%s", used ? " " : "", v);
 }
 
 static void scalar(struct jp *p, const char *v)
@@ -214,6 +230,8 @@ static void scalar(struct jp *p, const char *v)
 		phase_value(&r->slot[e[3].index], e[4].key, NULL, v);
 	else if (p->depth == 6)
 		phase_value(&r->slot[e[3].index], e[4].key, e[5].key, v);
+	else if (p->depth == 7)
+		reason_value(&r->slot[e[3].index], e[4].key, e[5].key, v);
 }
 
 static int value(struct jp *p);
@@ -326,7 +344,7 @@ static int measured_rate(struct parsed_set *set, const char *name, unsigned line
 
 	if (rc == 0)
 		return 0;
-	*ph = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+	*ph = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 	if (!sl->rate_key[0])
 		return input_warn(set, name, line, "JSON run %ld: %s has no rate, left out", r + 1, phase_words(id));
 	return input_warn(set, name, line, "JSON run %ld: %s (%s rate) is '%s': %s, left out", r + 1, sl->rate_key,
@@ -342,7 +360,7 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 	tidy_meta(&run);
 	for (long r = 0; r < p->nruns; r++) {
 		for (int i = 0; i < PHASE_COUNT; i++)
-			run.phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
+			run.phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 		for (int k = 0; k < PHASE_COUNT; k++) {
 			struct slot *sl = &p->runs[r].slot[k];
 			enum phase_id id = phase_by_name(sl->name);

@@ -160,6 +160,8 @@ static int result_cmp(const struct parsed_run *a, const struct parsed_run *b)
 			                                        : (int)p->low_confidence - (int)q->low_confidence;
 		if (p->state == CELL_VALUE && p->rate != q->rate)
 			return p->rate < q->rate ? -1 : 1;
+		if ((c = strcmp(p->reasons, q->reasons)) != 0 || p->reasons_known != q->reasons_known)
+			return c ? c : (int)p->reasons_known - (int)q->reasons_known;
 	}
 	return 0;
 }

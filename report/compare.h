@@ -15,12 +15,6 @@
  * n == 0 one with no runs and "base": null. */
 void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 
-/* Text and Markdown lines are at most cols screen columns (the terminal's
- * COLUMNS; 0 or more than 200: 200): runs that do not fit go to further
- * pages of the table, each repeating the phase column; the lines after
- * the table are wrapped. */
-void report_compare_set_width(size_t cols);
-
 /* The whole report for runs[0..n) in o->format. n >= 1, o->base < n
  * (COMPARE_JSON: n may be 0).
  * COMPARE_CSV writes every run as a bonnie++ 1.98 line (no ratios), which
@@ -38,8 +32,9 @@ void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, 
 /* Why some ratios mislead, said once: what "n/c" (per-char figures of
  * bonnie++ 1.0x against later versions or bonnie) and "~" (runs set up
  * differently) mean, level 0, and for each run set up differently what
- * differs ("B: file size 16G (A: 512M)"), level 1. Nothing when neither
- * is in the comparison. For every format that explains them (text,
+ * differs ("B: file size 16G (A: 512M)"), level 1; which runs do not say
+ * how far their figures can be trusted when another run does, level 0.
+ * Nothing when none of these is in the comparison. For every format that explains them (text,
  * Markdown, HTML). */
 void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                           void (*each)(const char *note, int level, void *arg), void *arg);

@@ -2,6 +2,8 @@
  * with their %CPU, latencies, ratios to the base with their marks. */
 #include "compare_cells.h"
 #include "compare.h"
+#include "confidence.h"
+#include "rate_text.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -18,18 +20,10 @@ void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf
 	case CELL_UNKNOWN: snprintf(buf, cap, "? (table shows none)"); return;
 	case CELL_VALUE: break;
 	}
-	if (phase_unit(id) != RATE_BYTES)
-		snprintf(buf, cap, p->rate < 1000 ? "%.1f/s" : "%.0f/s", p->rate);
-	else if (p->rate < 10000)
-		snprintf(buf, cap, "%.0f KiB/s", p->rate);
-	else if (p->rate < 10000.0 * 1024)
-		snprintf(buf, cap, "%.1f MiB/s", p->rate / 1024);
-	else
-		snprintf(buf, cap, "%.2f GiB/s", p->rate / (1024.0 * 1024));
+	rate_text(id, p->rate, false, buf, cap);
 	if (p->cpu >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu);
-	if (p->low_confidence)
-		snprintf(buf + strlen(buf), cap - strlen(buf), " (short)");
+	confidence_words(compare_reasons(p), buf, cap);
 }
 
 /* "-" when the input did not print a latency. */
@@ -147,19 +141,9 @@ bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id 
 	return false;
 }
 
-/* One setting for the process, not a member of compare_opts: every
- * caller's positional initialiser of compare_opts stays as it is. */
-static size_t line_limit = COMPARE_MAX_WIDTH;
-
-void report_compare_set_width(size_t cols)
-{
-	line_limit = cols > 0 && cols < COMPARE_MAX_WIDTH ? cols : COMPARE_MAX_WIDTH;
-}
-
 size_t compare_line_limit(const struct compare_opts *o)
 {
-	(void)o;
-	return line_limit;
+	return o->width > 0 && o->width < COMPARE_MAX_WIDTH ? o->width : COMPARE_MAX_WIDTH;
 }
 
 /* Words of s, wrapped before limit screen columns, continuation lines

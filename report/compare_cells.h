@@ -36,8 +36,9 @@ size_t compare_columns(const char *s);
 /* A phase any run has a number, a +++++ or a latency for. */
 bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id id);
 
-/* The widest text or Markdown line: COMPARE_MAX_WIDTH, or less as set
- * with report_compare_set_width (compare.h). */
+/* The widest text or Markdown line: o->width, or COMPARE_MAX_WIDTH when
+ * that is 0 or more. Runs that do not fit go to further pages of the
+ * table, each repeating the phase column; the lines after it are wrapped. */
 size_t compare_line_limit(const struct compare_opts *o);
 
 /* The text and Markdown tables, in pages of as many runs as fit

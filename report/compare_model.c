@@ -3,6 +3,7 @@
  * in words. Pure: no FILE *, no output; every compare formatter (text,
  * Markdown, CSV, JSON, HTML) reads it. */
 #include "compare_model.h"
+#include "confidence.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,21 @@ bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, 
 	d->setup_differs = compare_setup_differs(base, run, id);
 	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
 	return true;
+}
+
+unsigned compare_reasons(const struct parsed_phase *p)
+{
+	if (p->reasons_known)
+		return confidence_reasons_named(p->reasons);
+	return p->low_confidence ? (unsigned)CONF_SHORT : 0u;
+}
+
+bool compare_reasons_known(const struct parsed_run *r)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (r->phase[i].reasons_known)
+			return true;
+	return false;
 }
 
 void compare_label(size_t k, char *buf, size_t cap)

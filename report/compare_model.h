@@ -16,6 +16,9 @@ struct compare_opts {
 	size_t base;          /* index of the base run (0-based) */
 	double threshold;     /* flag ratios >= threshold or <= 1/threshold (> 1) */
 	enum compare_format format;
+	/* text and Markdown lines are at most this many screen columns (the
+	 * terminal's COLUMNS); 0, or more than 200: 200 */
+	size_t width;
 };
 
 /* How a run measured per-char write and read: bonnie++ 1.0x with putc() and
@@ -79,6 +82,15 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap);
 
 /* Column label of run k: "A".."Z", then "R27", ... (buf >= 8 bytes). */
 void compare_label(size_t k, char *buf, size_t cap);
+
+/* What is against a phase's figure, as confidence reason bits
+ * (confidence.h): those a bonnie JSON document lists, or only CONF_SHORT
+ * from an older one's low_confidence; 0 when the input does not say. */
+unsigned compare_reasons(const struct parsed_phase *p);
+
+/* Whether run r says what is against its figures: only bonnie's JSON
+ * does (a CSV line carries no marks, a table's are not read). */
+bool compare_reasons_known(const struct parsed_run *r);
 
 /* The fastest and slowest run of one phase (*fast, *slow); false with
  * fewer than two numbers. A rate of 0 is a measured number too. */

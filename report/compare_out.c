@@ -2,7 +2,9 @@
  * CSV line (what bon_csv2txt/bon_csv2html read), and one JSON document. */
 #include "compare.h"
 #include "compare_model.h"
+#include "confidence.h"
 #include "csv_line.h"
+#include "rate_text.h"
 #include "../lib/json.h"
 #include "../lib/units.h"
 
@@ -22,12 +24,7 @@ static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struc
 	}
 	if (p->state != CELL_VALUE)
 		return;
-	if (phase_unit(id) == RATE_SEEKS && p->rate < 1000)
-		snprintf(c->rate, CSV_CELL_LEN, "%.1f", p->rate);
-	else if (p->rate < 1e18) /* truncated, as bonnie++ prints it */
-		snprintf(c->rate, CSV_CELL_LEN, "%llu", (unsigned long long)p->rate);
-	else /* a pasted rate may be past any integer type: no cast */
-		snprintf(c->rate, CSV_CELL_LEN, "%.0f", p->rate);
+	rate_csv_field(id, p->rate, c->rate, CSV_CELL_LEN);
 	if (p->cpu >= 0)
 		snprintf(c->cpu, CSV_CELL_LEN, "%d", p->cpu);
 }
@@ -88,6 +85,27 @@ static void ratio_member(struct json *j, const char *what, const struct parsed_r
 	json_bool(j, key, !have || !d.not_comparable);
 }
 
+/* "reasons": ["cached"] and "mark": "c" as the run's table showed them,
+ * both null when the input does not say (a CSV line, a table, a JSON
+ * document older than its confidence member). */
+static void reasons_member(struct json *j, const struct parsed_phase *p)
+{
+	unsigned bits = compare_reasons(p);
+	char mark[2] = {confidence_mark(bits), '\0'};
+
+	if (!p->reasons_known) {
+		json_null(j, "reasons");
+		json_null(j, "mark");
+		return;
+	}
+	json_array_begin_inline(j, "reasons");
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (bits & (1u << i))
+			json_string(j, NULL, confidence_reason_name(i));
+	json_array_end(j);
+	json_string(j, "mark", mark[0] == ' ' ? "" : mark);
+}
+
 static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, enum phase_id id,
                        const struct compare_opts *o)
 {
@@ -108,6 +126,7 @@ static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, 
 		json_i64(j, "latency_max_ns", p->latency_ns);
 	else
 		json_null(j, "latency_max_ns");
+	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
 	setup_member(j, k == o->base ? 0 : compare_setup_differs(&runs[o->base], &runs[k], id));

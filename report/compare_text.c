@@ -4,6 +4,7 @@
  * grows with the number of runs. */
 #include "compare_cells.h"
 #include "compare.h"
+#include "confidence.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -78,6 +79,25 @@ static bool nc_runs(const struct parsed_run *runs, size_t n, const struct compar
 	return used > 0;
 }
 
+/* The labels of the runs that do not say what is against their figures
+ * ("B, C"), when another run does: there a figure without words may still
+ * be under 0.5 s or from the page cache. */
+static bool unknown_reason_runs(const struct parsed_run *runs, size_t n, char *buf, size_t cap)
+{
+	size_t used = 0, known = 0;
+	char lab[16];
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n; k++)
+		known += compare_reasons_known(&runs[k]);
+	for (size_t k = 0; k < n && known > 0; k++)
+		if (!compare_reasons_known(&runs[k]) && used + 24 < cap) {
+			compare_label(k, lab, sizeof lab);
+			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
+		}
+	return used > 0;
+}
+
 /* The COMPARE_SETUP_* run k differs from the base in, over the cells
  * that have a ratio. */
 static unsigned run_setup(const struct parsed_run *runs, size_t k, const struct compare_opts *o)
@@ -141,6 +161,17 @@ void report_compare_notes(const struct parsed_run *runs, size_t n, const struct 
 		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
 		         base_stdio ? blab : labs, "bonnie++ 1.0x's putc() and getc() through stdio",
 		         base_stdio ? labs : blab, "one write() or read() per byte (bonnie++ 1.9x and later, bonnie)");
+		each(note, 0, arg);
+	}
+	if (unknown_reason_runs(runs, n, labs, sizeof labs)) {
+		char words[256] = "";
+		for (int i = 0; i < CONF_REASONS; i++)
+			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? ", " : "",
+			         confidence_reason_words(i));
+		snprintf(note, sizeof note,
+		         "%s: read from a CSV line, a table or an older bonnie JSON, which do not say how far a "
+		         "figure can be trusted (%s): a figure there without these words may still be one of them.",
+		         labs, words);
 		each(note, 0, arg);
 	}
 	for (size_t k = 0; k < n; k++) {

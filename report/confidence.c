@@ -2,6 +2,9 @@
 #include "confidence.h"
 #include "metrics.h"
 
+#include <stdio.h>
+#include <string.h>
+
 static const struct {
 	char mark;
 	const char *name;
@@ -68,4 +71,32 @@ const char *confidence_reason_words(int i)
 const char *confidence_reason_brief(int i)
 {
 	return reasons[i].brief;
+}
+
+void confidence_words(unsigned bits, char *buf, size_t cap)
+{
+	const char *sep = " (";
+
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (bits & (1u << i)) {
+			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, reasons[i].words);
+			sep = ", ";
+		}
+	if (bits)
+		snprintf(buf + strlen(buf), cap - strlen(buf), ")");
+}
+
+unsigned confidence_reasons_named(const char *names)
+{
+	unsigned bits = 0;
+
+	while (*names) {
+		size_t n = strcspn(names, " ");
+		for (int i = 0; i < CONF_REASONS; i++)
+			if (strlen(reasons[i].name) == n && strncmp(names, reasons[i].name, n) == 0)
+				bits |= 1u << i;
+		names += n;
+		names += strspn(names, " ");
+	}
+	return bits;
 }

@@ -6,6 +6,7 @@
 #define BONNIE_CONFIDENCE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../phases/results.h"
@@ -46,5 +47,13 @@ const char *confidence_reason_text(int i);
 const char *confidence_reason_words(int i);
 /* Fewer words still, for the HTML page's captions ("few operations", "cached"). */
 const char *confidence_reason_brief(int i);
+
+/* Appends every reason of bits in words to buf (cap bytes, NUL-terminated):
+ * " (under 0.5 s, from the page cache)"; nothing when bits is 0. */
+void confidence_words(unsigned bits, char *buf, size_t cap);
+
+/* The reason bits of blank-separated JSON names ("short cached"), as a
+ * bonnie JSON document read back lists them; unknown names are left out. */
+unsigned confidence_reasons_named(const char *names);
 
 #endif

@@ -4,6 +4,7 @@
 #include "csv_line.h"
 #include "clocale.h"
 #include "metrics.h"
+#include "rate_text.h"
 #include "../lib/units.h"
 
 #include <string.h>
@@ -13,10 +14,7 @@ static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struc
 {
 	if (!metric_reportable(r))
 		return;
-	if (phase_unit(id) == RATE_SEEKS && metric_rate(id, r) < 1000)
-		snprintf(c->rate, CSV_CELL_LEN, "%.1f", metric_rate(id, r));
-	else
-		snprintf(c->rate, CSV_CELL_LEN, "%llu", (unsigned long long)metric_rate_int(id, r));
+	rate_csv_field(id, metric_rate(id, r), c->rate, CSV_CELL_LEN);
 	snprintf(c->cpu, CSV_CELL_LEN, "%u", metric_cpu_pct(r));
 	if (r->latency.count > 0)
 		units_format_latency(r->latency.max, c->latency, CSV_CELL_LEN);

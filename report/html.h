@@ -58,8 +58,8 @@ const char *html_mark_words(int i); /* reason bit i in a few words: "under 0.5 s
 void html_run_summary(FILE *out, const struct html_report *rep);
 void html_toc(FILE *out, const struct html_report *rep);
 
-/* A rate with its unit, "377 MiB/s", "28427 seeks/s": files and seeks
- * rounded as the CSV and the text table round them. */
+/* A rate with its unit as every table cell writes it (rate_text, with the
+ * count's unit spelled): "377.2 MiB/s", "28427 seeks/s". */
 void html_rate_text(enum phase_id id, double rate, char *buf, size_t len);
 
 /* A rate in a chart's unit (v / scale), without the unit; seeks and files

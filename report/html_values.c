@@ -1,6 +1,7 @@
 /* Rates on the pages, in one unit per chart and rounded as the CSV and
  * the text table round them; shared by every page's sections. */
 #include "html.h"
+#include "rate_text.h"
 #include "../lib/units.h"
 
 #include <stdio.h>
@@ -9,9 +10,8 @@
  * in thousands when large. */
 void html_rate_unit(enum phase_id id, double max, double *scale, const char **label, const char **unit)
 {
-	if (phase_unit(id) == RATE_BYTES) {
-		*scale = max >= 10.0 * 1024 * 1024 ? 1024.0 * 1024 : max >= 10.0 * 1024 ? 1024.0 : 1.0;
-		*unit = *scale > 1024 ? "GiB/s" : *scale > 1 ? "MiB/s" : "KiB/s";
+	if (phase_unit(id) == RATE_BYTES) { /* the unit the cells use for the chart's largest */
+		*scale = rate_scale(id, max, unit);
 		*label = *scale > 1024 ? "rate (GiB/s)" : *scale > 1 ? "rate (MiB/s)" : "rate (KiB/s)";
 		return;
 	}
@@ -37,12 +37,5 @@ void html_value_text(enum phase_id id, double v, double scale, char *buf, size_t
 
 void html_rate_text(enum phase_id id, double rate, char *buf, size_t len)
 {
-	double scale = 1;
-	const char *label, *unit = phase_unit(id) == RATE_SEEKS ? "seeks/s" : "files/s";
-	char v[32];
-
-	if (phase_unit(id) == RATE_BYTES)
-		html_rate_unit(id, rate, &scale, &label, &unit);
-	html_value_text(id, rate, scale, v, sizeof v);
-	snprintf(buf, len, "%s %s", v, unit);
+	rate_text(id, rate, true, buf, len);
 }

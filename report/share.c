@@ -5,6 +5,7 @@
 #include "clocale.h"
 #include "confidence.h"
 #include "view.h"
+#include "rate_text.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -117,40 +118,14 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date, c
 	c_locale_leave(&loc);
 }
 
-/* Every reason against the figure, in words (the table's marks, which a
- * forum would take as markup): " (under 0.5 s, from the page cache)". */
-static void reason_words(unsigned reasons, char *buf, size_t cap)
-{
-	const char *sep = " (";
-
-	for (int i = 0; i < CONF_REASONS; i++)
-		if (reasons & (1u << i)) {
-			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, confidence_reason_words(i));
-			sep = ", ";
-		}
-	if (reasons)
-		snprintf(buf + strlen(buf), cap - strlen(buf), ")");
-}
-
-/* The rate from the number the CSV line holds, in the units `bonnie compare`
- * prints, so the table and a compare of the post agree digit for digit. */
+/* The rate as every table cell writes it (the number the CSV line holds),
+ * so the post and a compare of it agree digit for digit. */
 static void rate_cell(const struct phase_view *p, char *buf, size_t cap)
 {
-	enum phase_id id = p->id;
-	double v = p->rate;
-
-	if (phase_unit(id) != RATE_SEEKS || v >= 1000)
-		v = (double)(uint64_t)v; /* truncated, as the CSV holds it */
-
-	if (phase_unit(id) != RATE_BYTES)
-		snprintf(buf, cap, v < 1000 ? "%.1f/s" : "%.0f/s", v);
-	else if (v < 10000)
-		snprintf(buf, cap, "%.0f KiB/s", v);
-	else if (v < 10000.0 * 1024)
-		snprintf(buf, cap, "%.1f MiB/s", v / 1024);
-	else
-		snprintf(buf, cap, "%.2f GiB/s", v / (1024.0 * 1024));
-	reason_words(p->conf.reasons, buf, cap);
+	rate_text(p->id, p->rate, false, buf, cap);
+	/* every reason against the figure, in words (the table's marks, which a
+	 * forum would take as markup): " (under 0.5 s, from the page cache)" */
+	confidence_words(p->conf.reasons, buf, cap);
 }
 
 /* The view's latency k; "-" where the count does not support it. */

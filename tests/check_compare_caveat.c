@@ -32,9 +32,9 @@ static void make_run(int k, const char *fmt, const char *ver, double putc, doubl
 	snprintf(r->meta[META_VERSION], PARSED_META_LEN, "%s", ver);
 	r->size_bytes = (uint64_t)size_mib << 20;
 	for (int i = 0; i < PHASE_COUNT; i++)
-		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-	r->phase[PHASE_PUTC] = (struct parsed_phase){CELL_VALUE, putc, 99, -1, false};
-	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, block, 50, lat_ns, false};
+		r->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+	r->phase[PHASE_PUTC] = (struct parsed_phase){.state = CELL_VALUE, .rate = putc, .cpu = 99, .latency_ns = -1};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = block, .cpu = 50, .latency_ns = lat_ns};
 }
 
 static char *capture(void (*fn)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *),
@@ -60,7 +60,7 @@ static size_t count(const char *s, const char *what)
 
 START_TEST(perchar_across_methods_not_comparable)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	struct compare_diff d, *all;
 	size_t nd;
 	char *s;
@@ -98,7 +98,7 @@ END_TEST
 
 START_TEST(setup_differences_ranked_below)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	struct compare_diff *all;
 	char phrase[160], *s;
 	size_t nd;
@@ -143,7 +143,7 @@ END_TEST
 
 START_TEST(tiny_ratio_not_zero)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *s;
 
 	make_run(0, "1.98", "2.00a", 500, 100000, 63000000, 512);
@@ -157,7 +157,7 @@ END_TEST
 
 START_TEST(json_without_runs)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_JSON};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_JSON};
 	char *buf = NULL;
 	size_t len;
 	FILE *f = open_memstream(&buf, &len);
@@ -188,7 +188,7 @@ static size_t widest(const char *s, const char *prefix, size_t *pages)
 
 START_TEST(many_runs_in_pages)
 {
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	size_t pages;
 	char *s;
 
@@ -199,7 +199,7 @@ START_TEST(many_runs_in_pages)
 	ck_assert_uint_ge(pages, 7); /* 5 runs of 30 columns fit after the phase column */
 	ck_assert_ptr_nonnull(strstr(s, "R40 host40 512M"));
 	free(s);
-	report_compare_set_width(80);
+	o.width = 80;
 	s = capture(report_compare, NRUNS, &o);
 	ck_assert_uint_le(widest(s, "Phase ", &pages), 80);
 	ck_assert_uint_eq(pages, NRUNS); /* one run a page at 80 columns */
@@ -209,7 +209,7 @@ START_TEST(many_runs_in_pages)
 	ck_assert_uint_le(widest(s, "| Phase |", &pages), 80);
 	ck_assert_uint_ge(pages, 20);
 	free(s);
-	report_compare_set_width(0); /* back to the default: 200 */
+	o.width = 0; /* the default: 200 */
 	s = capture(report_compare, NRUNS, &o);
 	ck_assert_uint_le(widest(s, "| Phase |", &pages), 200);
 	ck_assert_uint_gt(pages, 1);

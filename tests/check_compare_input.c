@@ -281,6 +281,35 @@ START_TEST(json_document)
 }
 END_TEST
 
+/* The confidence reasons of bonnie's JSON are read (issue 32): names kept,
+ * anything else dropped; a document without them leaves them unknown. */
+START_TEST(json_confidence_reasons)
+{
+	char doc[2048];
+	const char *bad = "\"reasons\":[\"cached\"],";
+
+	parse(JMARKS);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].phase[PHASE_SEEKS].reasons, "cached");
+	ck_assert(set.run[0].phase[PHASE_SEEKS].reasons_known);
+	ck_assert_str_eq(set.run[0].phase[PHASE_SEQ_CREATE].reasons, "short");
+	ck_assert_str_eq(set.run[0].phase[PHASE_PUT_BLOCK].reasons, "");
+	ck_assert(set.run[0].phase[PHASE_PUT_BLOCK].reasons_known); /* it has a mark: none */
+	ck_assert(!set.run[0].phase[PHASE_PUTC].reasons_known);      /* not in the document */
+	/* two reasons, and one that is no name, left out */
+	snprintf(doc, sizeof doc, "%.*s\"reasons\":[\"short\",\"x y\",\"cached\"],%s", (int)(strstr(JMARKS, bad) - JMARKS),
+	         JMARKS, strstr(JMARKS, bad) + strlen(bad));
+	input_free(&set);
+	parse(doc);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].phase[PHASE_SEEKS].reasons, "short cached");
+	input_free(&set);
+	parse(JDOC);
+	ck_assert(!set.run[0].phase[PHASE_SEEKS].reasons_known);
+	ck_assert(set.run[0].phase[PHASE_SEEKS].low_confidence);
+}
+END_TEST
+
 /* Every format in one file, in prose, with a wrapped line: all found, in order. */
 START_TEST(mixed_formats_in_one_file)
 {
@@ -437,6 +466,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, bad_lines_warn_once_each);
 	tcase_add_test(tc, prose_is_quiet);
 	tcase_add_test(tc, json_document);
+	tcase_add_test(tc, json_confidence_reasons);
 	tcase_add_test(tc, mixed_formats_in_one_file);
 	tcase_add_test(tc, garbage_is_harmless);
 	suite_add_tcase(s, tc);

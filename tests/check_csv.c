@@ -290,8 +290,8 @@ START_TEST(compare_line_shares_the_writer)
 		r.phase[i].latency_ns = -1;
 	snprintf(r.meta[META_VERSION], sizeof r.meta[0], "2.00a");
 	snprintf(r.meta[META_NAME], sizeof r.meta[0], "a,b");
-	r.phase[PHASE_SEEKS] = (struct parsed_phase){CELL_VALUE, 512.25, 7, 1500000, false};
-	r.phase[PHASE_RAN_DEL] = (struct parsed_phase){CELL_TOO_FAST, 0, -1, -1, false};
+	r.phase[PHASE_SEEKS] = (struct parsed_phase){.state = CELL_VALUE, .rate = 512.25, .cpu = 7, .latency_ns = 1500000};
+	r.phase[PHASE_RAN_DEL] = (struct parsed_phase){.state = CELL_TOO_FAST, .rate = 0, .cpu = -1, .latency_ns = -1};
 	report_compare_csv_line(m, &r);
 	fclose(m);
 	ck_assert_int_eq(synth_split_csv(buf, f, 64), csv_layout_198.nfields);

@@ -536,9 +536,9 @@ static void cmp_run(struct parsed_run *r, const char *name, double rate, int64_t
 	snprintf(r->meta[META_NAME], PARSED_META_LEN, "%s", name);
 	snprintf(r->meta[META_SIZE], PARSED_META_LEN, "1G");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		r->phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, rate, 20, lat, false};
-	r->phase[PHASE_SEQ_CREATE] = (struct parsed_phase){CELL_VALUE, 1000, 50, -1, true};
+		r->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = rate, .cpu = 20, .latency_ns = lat};
+	r->phase[PHASE_SEQ_CREATE] = (struct parsed_phase){.state = CELL_VALUE, .rate = 1000, .cpu = 50, .latency_ns = -1, .low_confidence = true};
 }
 
 /* What a report function writes, as a string (caller frees). */
@@ -566,7 +566,7 @@ static void csv_of_second(FILE *f, const struct parsed_run *runs, size_t n, cons
 START_TEST(compare_page_bars_summary_csv)
 {
 	static struct parsed_run runs[2];
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *buf = NULL, *summary, *csv;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -583,7 +583,7 @@ START_TEST(compare_page_bars_summary_csv)
 	ck_assert_uint_eq(count(buf, "class=\"bar\""), 6); /* 2 x (put_block, seq_create) + 2 latencies */
 	ck_assert_uint_eq(count(buf, "<svg"), 3); /* block and files rates, block maximum latency */
 	ck_assert_ptr_nonnull(strstr(buf, ">B: beta&lt;</text>")); /* legend, escaped */
-	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244 MiB/s <span class=\"ratio\">2.50x faster</span>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244.1 MiB/s <span class=\"ratio\">2.50x faster</span>"));
 	ck_assert_ptr_null(strstr(buf, "<li>block write 2.5x faster on B</li>")); /* the sentence only, not again */
 	summary = capture_cmp(report_compare_summary, runs, &o);
 	summary[strcspn(summary, "\n")] = '\0';

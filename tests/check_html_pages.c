@@ -7,6 +7,7 @@
 #include "util_synth.h"
 #include "../report/compare.h"
 #include "../report/html.h"
+#include "../report/rate_text.h"
 #include "../report/svg.h"
 
 #include <check.h>
@@ -34,7 +35,15 @@ START_TEST(rates_round_as_the_csv)
 	html_rate_text(PHASE_SEQ_STAT, 123456.7, buf, sizeof buf);
 	ck_assert_str_eq(buf, "123456 files/s");
 	html_rate_text(PHASE_PUT_BLOCK, 300.0 * 1024, buf, sizeof buf);
-	ck_assert_str_eq(buf, "300 MiB/s");
+	ck_assert_str_eq(buf, "300.0 MiB/s"); /* as the text tables write it */
+	rate_text(PHASE_GETC, 246.6, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "246 KiB/s"); /* the CSV field is 246 */
+	rate_csv_field(PHASE_GETC, 246.6, buf, sizeof buf);
+	ck_assert_str_eq(buf, "246");
+	rate_csv_field(PHASE_SEEKS, 812.25, buf, sizeof buf);
+	ck_assert_str_eq(buf, "812.2");
+	rate_text(PHASE_PUT_BLOCK, 10000.0 * 1024, false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "9.77 GiB/s");
 	html_value_text(PHASE_SEEKS, 28427.9, 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "28427");
 	html_value_text(PHASE_SEEKS, 284279.0, 1000, buf, sizeof buf);
@@ -126,7 +135,7 @@ END_TEST
 START_TEST(compare_too_fast_slots_said_and_drawn)
 {
 	static struct parsed_run runs[2];
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -137,11 +146,11 @@ START_TEST(compare_too_fast_slots_said_and_drawn)
 		snprintf(runs[k].meta[META_NAME], PARSED_META_LEN, "host%d", k);
 		snprintf(runs[k].meta[META_SIZE], PARSED_META_LEN, k ? "2G" : "1G");
 		for (int i = 0; i < PHASE_COUNT; i++)
-			runs[k].phase[i] = (struct parsed_phase){CELL_NOT_RUN, 0, -1, -1, false};
-		runs[k].phase[PHASE_PUT_BLOCK] = (struct parsed_phase){CELL_VALUE, 100000.0 * (k + 1), 20, 5000000, false};
+			runs[k].phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+		runs[k].phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = 100000.0 * (k + 1), .cpu = 20, .latency_ns = 5000000};
 	}
-	runs[1].phase[PHASE_SEQ_STAT] = (struct parsed_phase){CELL_TOO_FAST, 0, -1, 505000, false};
-	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){CELL_VALUE, 80000, 60, 400000, false};
+	runs[1].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_TOO_FAST, .rate = 0, .cpu = -1, .latency_ns = 505000};
+	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_VALUE, .rate = 80000, .cpu = 60, .latency_ns = 400000};
 	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "+++++ too fast for bonnie++ to measure; max latency 505 \xc2\xb5s"));

@@ -225,6 +225,23 @@ check "nothing found, --format json: still exit 2 (got $rc)" [ $rc -eq 2 ]
 check "nothing found, --format json: a valid document with no runs" \
 	[ "$(jq -c '[.tool, .runs, .differences, .base]' "$T/none.json")" = '["bonnie compare",[],[],null]' ]
 
+# 8. A run's marks (issue 32): a kept 256 MiB run whose table marked seeks
+# c (from the page cache) and the file phases ~ (under 0.5 s), as its JSON
+# and its CSV line. The JSON's cells say what its table marked; the CSV line
+# cannot, and a line says so rather than showing none.
+"$BONNIE" compare $G/cached.json $G/cached.csv >"$T/marks.txt" 2>/dev/null
+"$BONNIE" compare --format json $G/cached.json $G/cached.csv >"$T/marks.json" 2>/dev/null
+check "JSON run: seeks from the page cache in its cell" grep -q '^random seeks *rate *[0-9]*/s [0-9]*% (from the page cache) ' "$T/marks.txt"
+check "JSON run: a short file phase says so" grep -q '^sequential create rate *[0-9]*/s [0-9]*% (under 0.5 s) ' "$T/marks.txt"
+check "CSV run: no words invented for it" [ -z "$(grep '^random seeks *rate' "$T/marks.txt" | cut -c59- | grep 'page cache')" ]
+check "CSV run: said once that it cannot say" [ "$(grep -c '^  B: read from a CSV line, a table or an older bonnie JSON, which do not say' "$T/marks.txt")" = 1 ]
+check "compare's JSON: every phase's mark and reasons are the run's own" \
+	[ "$(jq -c '[.runs[0].phases[] | [.name, .reasons, .mark]]' "$T/marks.json")" = \
+	  "$(jq -c '[.runs[0].phases[] | [.name, .confidence.reasons, .confidence.mark]]' $G/cached.json)" ]
+check "compare's JSON: the run's table marked seeks c" \
+	[ "$(jq -r '.runs[0].phases[] | select(.name == "seeks") | .mark' "$T/marks.json")" = c ]
+check "compare's JSON: a CSV line's marks are unknown (null), not none" \
+	[ "$(jq -c '[.runs[1].phases[] | [.reasons, .mark]] | unique' "$T/marks.json")" = '[[null,null]]' ]
 # 40 runs: pages of runs, every line within 200 columns (80 with COLUMNS=80).
 for i in $(seq 1 40); do echo "$L" | sed "s/,vm,/,host$i,/"; done >"$T/many"
 for fmt in text markdown; do
