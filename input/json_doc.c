@@ -20,8 +20,12 @@ struct slot {
 	char rate[40];     /* its value as given, read once the status is known */
 };
 
+/* A run's counts that ran (its "counts"; 0: not given), which stand
+ * before the config's plan: seeks and files sized by time are known only
+ * there. */
 struct jrun {
 	struct slot slot[PHASE_COUNT];
+	uint64_t seeks, files;
 };
 
 struct path_elem {
@@ -152,6 +156,8 @@ static void config_value(struct jp *p, const char *key, const char *v)
 	};
 	char (*m)[PARSED_META_LEN] = p->tmpl.meta;
 
+	if (strcmp(v, "null") == 0)
+		return; /* not planned: sized by time, each run's counts say how many */
 	for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++)
 		if (strcmp(key, plain[k].key) == 0)
 			str_sanitize(m[plain[k].meta], PARSED_META_LEN, v);
@@ -211,6 +217,19 @@ static void reason_value(struct slot *sl, const char *key, const char *sub, cons
 	snprintf(r + used, sizeof sl->ph.reasons - used, "%s%s", used ? " " : "", v);
 }
 
+/* runs[r].counts.<key> = v: the seeks and files that ran */
+static void counts_value(struct jp *p, long r, const char *key, const char *v)
+{
+	struct jrun *run = run_slot(p, r);
+
+	if (run == NULL)
+		return;
+	if (strcmp(key, "seeks") == 0)
+		run->seeks = to_u64(v);
+	else if (strcmp(key, "files") == 0)
+		run->files = to_u64(v);
+}
+
 static void scalar(struct jp *p, const char *v)
 {
 	struct path_elem *e = p->path;
@@ -222,6 +241,8 @@ static void scalar(struct jp *p, const char *v)
 		str_sanitize(p->tmpl.meta[META_VERSION], PARSED_META_LEN, v);
 	else if (p->depth == 2 && strcmp(e[0].key, "config") == 0)
 		config_value(p, e[1].key, v);
+	if (p->depth == 4 && strcmp(e[0].key, "runs") == 0 && strcmp(e[2].key, "counts") == 0)
+		counts_value(p, e[1].index, e[3].key, v);
 	if (p->depth < 5 || strcmp(e[0].key, "runs") != 0 || strcmp(e[2].key, "phases") != 0)
 		return;
 	if (e[3].index < 0 || e[3].index >= PHASE_COUNT || (r = run_slot(p, e[1].index)) == NULL)
@@ -351,14 +372,28 @@ static int measured_rate(struct parsed_set *set, const char *name, unsigned line
 	                  phase_words(id), sl->rate, rc > 0 ? "too large for a rate" : "not a rate");
 }
 
+/* The run's seeks and files: the counts that ran where the run has them
+ * (and the config said the phases run), else the config's. */
+static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct jrun *jr)
+{
+	memcpy(run->meta[META_SEEKS], tidied->meta[META_SEEKS], PARSED_META_LEN);
+	memcpy(run->meta[META_NUM_FILES], tidied->meta[META_NUM_FILES], PARSED_META_LEN);
+	if (jr->seeks > 0 && run->size_bytes > 0)
+		snprintf(run->meta[META_SEEKS], PARSED_META_LEN, "%llu", (unsigned long long)jr->seeks);
+	if (jr->files > 0)
+		snprintf(run->meta[META_NUM_FILES], PARSED_META_LEN, "%llu", (unsigned long long)(jr->files / 1024));
+}
+
 static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, unsigned line)
 {
-	struct parsed_run run = p->tmpl;
+	struct parsed_run run;
 
-	str_copy(run.format, sizeof run.format, "json");
-	snprintf(run.origin, sizeof run.origin, "%s:%u", name, line);
-	tidy_meta(&run);
+	str_copy(p->tmpl.format, sizeof p->tmpl.format, "json");
+	snprintf(p->tmpl.origin, sizeof p->tmpl.origin, "%s:%u", name, line);
+	tidy_meta(&p->tmpl);
+	run = p->tmpl;
 	for (long r = 0; r < p->nruns; r++) {
+		run_counts(&run, &p->tmpl, &p->runs[r]);
 		for (int i = 0; i < PHASE_COUNT; i++)
 			run.phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 		for (int k = 0; k < PHASE_COUNT; k++) {

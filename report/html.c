@@ -7,6 +7,7 @@
 #include "report.h"
 #include "sweep.h"
 #include "svg.h"
+#include "tested.h"
 #include "../lib/units.h"
 
 #include <stdlib.h>
@@ -113,30 +114,37 @@ static void option_row(FILE *out, const char *name, const char *value)
 	fputs("</td></tr>\n", out);
 }
 
-static void io_option_rows(FILE *out, const struct config *cfg)
+/* The seeks and files are those that ran (tested.h), not the options. */
+static void io_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran)
 {
-	char a[48], b[48], v[160];
+	char a[48], b[48], n[48], v[200];
 
 	units_format_size(cfg->file_size, a, sizeof a);
 	units_format_size(cfg->chunk, b, sizeof b);
-	snprintf(v, sizeof v, "%s data file, %s chunks, %u seeks by %u workers", a, b, cfg->seeks, cfg->seek_procs);
+	tested_range_text(&ran->seeks, n, sizeof n);
+	if (n[0])
+		snprintf(v, sizeof v, "%s data file, %s chunks, %s seeks by %u workers", a, b, n, cfg->seek_procs);
+	else
+		snprintf(v, sizeof v, "%s data file, %s chunks, seeks not run", a, b);
 	option_row(out, "I/O tests (-s)", cfg->file_size ? v : "skipped");
 	units_format_size(cfg->perchar_size, a, sizeof a);
 	option_row(out, "per-char tests (-f)", cfg->perchar_size && cfg->file_size ? a : "skipped");
 }
 
-static void file_option_rows(FILE *out, const struct config *cfg)
+static void file_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran)
 {
-	char v[160];
+	char n[48], v[200];
 
-	if (cfg->file_max == FILES_HARD_LINKS || cfg->file_max == FILES_SYMLINKS)
-		snprintf(v, sizeof v, "%llu %s in %u director%s", (unsigned long long)config_file_count(cfg),
+	tested_range_text(&ran->files, n, sizeof n);
+	if (!n[0])
+		snprintf(v, sizeof v, "not run");
+	else if (cfg->file_max == FILES_HARD_LINKS || cfg->file_max == FILES_SYMLINKS)
+		snprintf(v, sizeof v, "%s %s in %u director%s", n,
 		         cfg->file_max == FILES_HARD_LINKS ? "hard links" : "symlinks",
 		         cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
 	else
-		snprintf(v, sizeof v, "%llu files of %lld..%lld bytes in %u director%s",
-		         (unsigned long long)config_file_count(cfg), (long long)cfg->file_min, (long long)cfg->file_max,
-		         cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
+		snprintf(v, sizeof v, "%s files of %lld..%lld bytes in %u director%s", n, (long long)cfg->file_min,
+		         (long long)cfg->file_max, cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
 	option_row(out, "file tests (-n)", cfg->files_k ? v : "skipped");
 }
 
@@ -152,15 +160,15 @@ static void clients_row(FILE *out, const struct config *cfg)
 	option_row(out, "client counts (--clients)", v);
 }
 
-static void options_table(FILE *out, const struct config *cfg)
+static void options_table(FILE *out, const struct config *cfg, const struct tested_counts *ran)
 {
 	char v[64];
 
 	fputs("<table class=\"options\">\n", out);
 	option_row(out, "directory (-d)", cfg->dir ? cfg->dir : ".");
 	option_row(out, "machine (-m)", cfg->machine);
-	io_option_rows(out, cfg);
-	file_option_rows(out, cfg);
+	io_option_rows(out, cfg, ran);
+	file_option_rows(out, cfg, ran);
 	snprintf(v, sizeof v, "%u", cfg->runs);
 	option_row(out, "runs (-x)", v);
 	if (cfg->sweep_levels)
@@ -239,10 +247,12 @@ static void heading(FILE *out, const struct html_report *rep)
 
 static void environment(FILE *out, const struct html_report *rep)
 {
+	struct tested_counts ran = tested_counts_of(rep->runs, rep->nruns);
+
 	fputs("<h2 id=\"environment\">What was tested</h2>\n<div class=\"tested\"><div>\n", out);
 	html_pre_of(out, "environment", html_env_text, rep);
 	fputs("</div><div>\n", out);
-	options_table(out, rep->cfg);
+	options_table(out, rep->cfg, &ran);
 	fputs("</div></div>\n", out);
 }
 

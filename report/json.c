@@ -29,13 +29,19 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_string(j, "machine", cfg->machine);
 	json_u64(j, "file_size_bytes", cfg->file_size);
 	json_u64(j, "chunk_bytes", cfg->chunk);
-	json_u64(j, "seeks", cfg->seeks);
+	if (cfg->seeks_given) /* else sized while the seeks run: each run's counts say how many */
+		json_u64(j, "seeks", cfg->seeks);
+	else
+		json_null(j, "seeks");
 	json_bool(j, "seeks_auto", !cfg->seeks_given);
 	json_u64(j, "seek_workers", cfg->seek_procs);
 	json_u64(j, "perchar_bytes", cfg->perchar_size);
 	json_bool(j, "perchar_auto", !cfg->perchar_given);
 	json_bool(j, "file_size_by_time", cfg->file_size_timed);
-	json_u64(j, "files", config_file_count(cfg));
+	if (cfg->files_given || cfg->files_decided || cfg->files_k == 0)
+		json_u64(j, "files", config_file_count(cfg));
+	else /* sized by the first create of each run: its counts say how many */
+		json_null(j, "files");
 	json_bool(j, "files_auto", !cfg->files_given);
 	if (cfg->file_max < 0)
 		json_string(j, "file_kind", cfg->file_max == FILES_HARD_LINKS ? "hard_links" : "symlinks");

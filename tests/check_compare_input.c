@@ -310,6 +310,26 @@ START_TEST(json_confidence_reasons)
 }
 END_TEST
 
+/* Counts sized by time: the config has none (null), each run says how
+ * many ran, and compare reads those (a file-count difference between
+ * runs is then seen, as in their CSV lines). */
+START_TEST(json_counts_that_ran)
+{
+	parse("{\"tool\": \"bonnie\", \"config\": {\"machine\": \"j2\", \"file_size_bytes\": 1073741824, "
+	      "\"seeks\": null, \"seek_workers\": 5, \"files\": null, \"file_kind\": \"files\"},\n"
+	      "\"runs\": [{\"run\": 1, \"counts\": {\"seeks\": 102578, \"files\": 112640}, \"phases\": [\n"
+	      "  {\"name\": \"seq_create\", \"status\": \"done\", \"rate_files_s\": 9000}]},\n"
+	      " {\"run\": 2, \"counts\": {\"seeks\": 0, \"files\": 149504}, \"phases\": [\n"
+	      "  {\"name\": \"seq_create\", \"status\": \"done\", \"rate_files_s\": 9100}]}]}\n");
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_SEEKS], "102578");
+	ck_assert_str_eq(set.run[0].meta[META_NUM_FILES], "110");
+	ck_assert_str_eq(set.run[1].meta[META_SEEKS], ""); /* no seeks ran, none planned */
+	ck_assert_str_eq(set.run[1].meta[META_NUM_FILES], "146");
+}
+END_TEST
+
 /* Every format in one file, in prose, with a wrapped line: all found, in order. */
 START_TEST(mixed_formats_in_one_file)
 {
@@ -467,6 +487,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, prose_is_quiet);
 	tcase_add_test(tc, json_document);
 	tcase_add_test(tc, json_confidence_reasons);
+	tcase_add_test(tc, json_counts_that_ran);
 	tcase_add_test(tc, mixed_formats_in_one_file);
 	tcase_add_test(tc, garbage_is_harmless);
 	suite_add_tcase(s, tc);

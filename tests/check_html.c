@@ -12,6 +12,7 @@
 #include "../report/sweep.h"
 #include "../report/compare.h"
 #include "../report/share.h"
+#include "../report/tested.h"
 
 #include <check.h>
 #include <locale.h>
@@ -677,12 +678,33 @@ START_TEST(html_option)
 }
 END_TEST
 
+/* "What was tested" counts what ran: the least and most over the runs
+ * that ran the phases, never a run that did not. */
+START_TEST(tested_counts_are_those_that_ran)
+{
+	struct run_result runs[3] = {{.counts = {.seeks = 102578, .files_k = 110}},
+	                             {.counts = {.seeks = 0, .files_k = 0}},
+	                             {.counts = {.seeks = 98000, .files_k = 110}}};
+	struct tested_counts t = tested_counts_of(runs, 3);
+	char buf[48];
+
+	tested_range_text(&t.seeks, buf, sizeof buf);
+	ck_assert_str_eq(buf, "98000..102578");
+	tested_range_text(&t.files, buf, sizeof buf);
+	ck_assert_str_eq(buf, "112640");
+	t = tested_counts_of(runs + 1, 1);
+	tested_range_text(&t.seeks, buf, sizeof buf);
+	ck_assert_str_eq(buf, "");
+}
+END_TEST
+
 Suite *suite_html(void)
 {
 	Suite *s = suite_create("html");
 	TCase *t = tcase_create("core");
 
 	tcase_add_test(t, escapes_markup_and_controls);
+	tcase_add_test(t, tested_counts_are_those_that_ran);
 	tcase_add_test(t, linear_ticks_are_nice_in_label_units);
 	tcase_add_test(t, log_ticks_cover_whole_decades);
 	tcase_add_test(t, latency_labels_carry_units);

@@ -39,7 +39,8 @@ check "explicit counts kept: JSON" j '[.runs[].counts | .seeks == 100 and .files
 check "one run prints no summary" [ "$(grep -c '^Summary' "$T/x1.out")" -eq 0 ]
 
 # ---- automatic counts: seeks by time, files by a timed create, stats in passes
-"$BONNIE" -d "$D" -s 1m:4k -f -x 2 -q -z 5 --no-align-probe --json "$T/auto.json" >"$T/auto.csv" 2>"$T/auto.err"; rc=$?
+"$BONNIE" -d "$D" -s 1m:4k -f -x 2 -q -z 5 --no-align-probe --json "$T/auto.json" --html "$T/auto.html" \
+	>"$T/auto.csv" 2>"$T/auto.err"; rc=$?
 check "automatic counts run exits 0 (got $rc)" [ $rc -eq 0 ]
 a() { jq -e "$@" "$T/auto.json" >/dev/null; }
 check "JSON: counts marked automatic" a '([.runs[].counts | .seeks_auto and .files_auto] | all) and .config.seeks_auto and .config.files_auto'
@@ -53,6 +54,16 @@ check "stat phases: whole passes over the files, for >= 1.2 s" \
 	a '[.runs[] | .counts.files as $n | .phases[] | select(.name | test("stat")) | (.latency_ns.count % $n == 0) and .elapsed_ns >= 1200000000] | all'
 check "CSV seeks and files fields carry the counts used" \
 	[ "$(cut -d, -f8,22 "$T/auto.csv" | tr '\n' ' ')" = "$(jq -r '.runs[] | "\(.counts.seeks),\(.counts.files / 1024)"' "$T/auto.json" | tr '\n' ' ')" ]
+check "JSON config: no seek or file count planned (null), the runs' counts say how many" \
+	a '.config.seeks == null and .config.files == null'
+ran_range() { # ran_range KEY: "N", or "LO..HI" when the runs differ
+	jq -r "[.runs[].counts.$1] | if min == max then \"\\(min)\" else \"\\(min)..\\(max)\" end" "$T/auto.json"
+}
+check "HTML 'What was tested': the seeks and files that ran" \
+	sh -c 'grep -qF "$1 seeks by " "$3" && grep -qF "$2 files of" "$3"' sh \
+	"$(ran_range seeks)" "$(ran_range files)" "$T/auto.html"
+"$BONNIE" compare "$T/auto.json" "$T/auto.csv" >"$T/auto.cmp" 2>&1
+check "compare: the JSON and its own CSV were set up alike" [ "$(grep -c 'set up differently' "$T/auto.cmp")" -eq 0 ]
 check "table header shows the file count used" \
 	grep -qE "^ +$(jq '.runs[0].counts.files / 1024' "$T/auto.json") " "$T/auto.err"
 check "nothing left behind" empty_dir "$D"
