@@ -26,6 +26,7 @@ W=$(mktemp -d "$DIR/bonnie-bench-dbench.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 . "$(dirname "$0")/dbench_counts.sh"
 . "$(dirname "$0")/knee.sh"
+knee_ready || exit 1
 : >"$W/dbench"
 
 t0=$(date +%s)

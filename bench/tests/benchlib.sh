@@ -3,8 +3,8 @@
 # its parsers and its arithmetic are checked here on small made-up inputs
 # whose answers are known, with the phase list taken from the binary the way
 # bench/run.sh takes it. Python 3 standard library only.
-. "$(dirname "$0")/lib.sh"
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../../tests/lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
 PY=${PYTHON:-python3}
 lib=$top/bench/benchlib.py
 
