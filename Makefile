@@ -54,7 +54,8 @@ $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-$(TEST_BIN): $(TEST_OBJS) $(CORE_OBJS)
+# cmd/ has no main() (bonnie.c holds it), so its objects link here too.
+$(TEST_BIN): $(TEST_OBJS) $(CMD_OBJS) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 # Synthetic sweep and compare reports for tests/html.sh.

@@ -45,7 +45,10 @@
 	X(verdict)         \
 	X(knee)            \
 	X(autosize)        \
-	X(html_pages)
+	X(html_pages)      \
+	X(cmd_say)         \
+	X(cmd_config)      \
+	X(cmd_compare)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
