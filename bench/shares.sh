@@ -59,7 +59,7 @@ jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
 	echo
 	echo "sshd + sshfs on 127.0.0.1 ($(sshfs --version 2>&1 | grep -i "^sshfs version")); dbench -t $TIME -c $LOAD N;"
 	echo "bonnie --clients $COUNTS ${BONNIE_ARGS:-}($(jq -r '.config.file_size_bytes / 1048576 | floor' "$T/bonnie.json") MiB data file sized by time: $(jq -r '.config.file_size_by_time' "$T/bonnie.json"); $((t1 - t0)) s)."
-	echo "One run per count each: differences under 25% are not judged."
+	echo "One run per count each: differences under $(jq '(.sweep.min_gain - 1) * 100 | round' "$T/bonnie.json")% are not judged (bonnie's rule, its JSON's sweep.min_gain)."
 	echo
 	echo "| count | dbench MB/s | dbench max ms |"
 	echo "|---:|---:|---:|"
