@@ -27,15 +27,16 @@ static int bad(const char *why)
 /* "count rate ms" lines into sw as single runs; -1 on a bad line. */
 static int read_points(FILE *in, struct sweep *sw)
 {
-	unsigned count;
+	long count;
 	double rate, ms;
 	int got;
 
-	while ((got = fscanf(in, "%u %lf %lf", &count, &rate, &ms)) == 3) {
+	while ((got = fscanf(in, "%ld %lf %lf", &count, &rate, &ms)) == 3) {
 		struct sweep_point *p;
-		if (sw->levels >= MAX_SWEEP_LEVELS || count == 0 || !(rate >= 0) || !(ms >= 0) || ms > 1e9)
+		if (sw->levels >= MAX_SWEEP_LEVELS || count < 1 || (unsigned long)count > UINT32_MAX || !(rate >= 0) ||
+		    !(ms >= 0) || ms > 1e9)
 			return -1;
-		sw->clients[sw->levels] = count;
+		sw->clients[sw->levels] = (uint32_t)count;
 		p = &sw->point[sw->levels++][KNEE_PHASE];
 		p->ran = true;
 		p->runs = 1;

@@ -84,6 +84,14 @@ check "knee: still rising at the last count" [ "$(knee_of "1 100 10" "10 200 10"
 check "knee: latency against the lowest max so far (a first-count outlier)" [ "$(knee_of "1 100 90" "10 100 10" "50 100 15" "100 100 25")" = \
 	"no clear knee (1-100 within 25%); max latency passes 2x its 10-client value at 100" ]
 
+check "knee: one count is no knee" [ "$(knee_of "8 100 10")" = "one count only (8), no knee" ]
+printf '1 100 10\n-2 100 10\n' >"$T/knee.in"
+"$KNEE_BIN" 2 <"$T/knee.in" >/dev/null 2>"$T/knee.err"
+check "knee: a count under 1 is refused (exit 1)" [ $? -eq 1 ]
+check "knee: ... saying the line's form" grep -q '^knee: each line is "count rate max_latency_ms"' "$T/knee.err"
+"$KNEE_BIN" 1 </dev/null >/dev/null 2>&1
+check "knee: a factor of 1 is a usage error" [ $? -eq 1 ]
+
 # ... and its readers of a sweep's JSON, on a real small sweep.
 mkdir "$T/sw"
 "$BONNIE" -d "$T/sw" --clients 1,2 -s 8m -n 1 --level-time 1 --no-align-probe -q --json "$T/sw.json" >/dev/null 2>&1
