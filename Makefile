@@ -38,7 +38,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run golden golden-update sanitize phase-test install uninstall clean deps bench bench-blockwrite fuzz valgrind
+.PHONY: all check check-run golden golden-update sanitize phase-test install uninstall clean deps bench bench-blockwrite bench-check fuzz valgrind
 
 all: bonnie
 
@@ -62,7 +62,8 @@ $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-$(TEST_BIN): $(TEST_OBJS) $(CORE_OBJS)
+# cmd/ has no main() (bonnie.c holds it), so its objects link here too.
+$(TEST_BIN): $(TEST_OBJS) $(CMD_OBJS) $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 # Synthetic sweep and compare reports for tests/html.sh.
@@ -141,8 +142,6 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/overlap.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/stonewall.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/shares.sh
-	BONNIE=$(abspath $(BIN)) CC="$(CC)" tests/benchtools.sh
-	BONNIE=$(abspath $(BIN)) tests/benchlib.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/timeline.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -207,6 +206,18 @@ bench: $(BIN)
 	$(MAKE) --no-print-directory BUILD=build-notl EXTRA_CFLAGS=-DBONNIE_NO_TIMELINE build-notl/bonnie
 	bench/timeline_cost.sh $(abspath $(BIN)) $(abspath build-notl/bonnie)
 
+# bench/'s own tools against known answers (not part of check: bonnie's
+# tests never depend on bench/): the window shim, content_cost,
+# pairs_ci.py, the knee program and benchlib.py's parsers and arithmetic.
+bench-check: $(BIN) $(BUILD)/bench_knee
+	BONNIE=$(abspath $(BIN)) KNEE_BIN=$(abspath $(BUILD)/bench_knee) CC="$(CC)" bench/tests/tools.sh
+	BONNIE=$(abspath $(BIN)) bench/tests/benchlib.sh
+
+# bench/knee.c: bonnie's sweep knee rule (report/sweep_model.c) on another
+# tool's per-count figures, for bench/dbench_sweep.sh and bench/shares.sh.
+$(BUILD)/bench_knee: $(BUILD)/bench/knee.o $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 # Block write and rewrite against bonnie++ only, in interleaved pairs
 # (bench/blockwrite.sh; BW_PAIRS, BW_SIZE in MiB, BW_DIR, BW_OLD=another bonnie).
 bench-blockwrite: $(BIN)
@@ -223,4 +234,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-phase build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
 
--include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d $(BUILD)/tests/golden.d
+-include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d \
+	$(BUILD)/tests/golden.d $(BUILD)/bench/knee.d

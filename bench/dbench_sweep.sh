@@ -26,6 +26,7 @@ W=$(mktemp -d "$DIR/bonnie-bench-dbench.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 . "$(dirname "$0")/dbench_counts.sh"
 . "$(dirname "$0")/knee.sh"
+knee_ready || exit 1
 : >"$W/dbench"
 
 t0=$(date +%s)
@@ -43,7 +44,7 @@ t2=$(date +%s)
 	echo "On $(df --output=fstype "$W" | tail -n 1) under $DIR, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 	echo "dbench: \`dbench -t $TIME -c $LOAD N\` ($((t1 - t0)) s in all); bonnie: \`bonnie --clients $COUNTS ${BONNIE_ARGS:-}\`"
 	echo "($((t2 - t1)) s, peak RSS $(awk '/Maximum resident/ { print $6 }' "$W/b.time") KiB, the largest of the parent and its clients)."
-	echo "One run per count each: differences under 25% are not judged."
+	echo "One run per count each: differences under $(jq '(.sweep.min_gain - 1) * 100 | round' "$W/b.json")% are not judged (bonnie's rule, its JSON's sweep.min_gain)."
 	echo
 	echo "| clients | dbench MB/s | dbench max latency ms |"
 	echo "|---|---|---|"
@@ -56,7 +57,7 @@ t2=$(date +%s)
 	jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name as $n | .points[] | select(.completed)
 		| "| \($n) | \(.clients) | \(.rate | floor) | \(.p99_ns / 1e6 | . * 100 | round / 100) ms | \(.max_ns / 1e6 | . * 100 | round / 100) ms | \(.overlap * 100 | floor)%\(if .overlap_low then "!" else "" end) | \(.fairness) |"' "$W/b.json"
 	echo
-	echo "bonnie's rates: KiB/s (data phases), seeks/s, files/s; \"!\": overlap under 90%."
+	echo "bonnie's rates: KiB/s (data phases), seeks/s, files/s; \"!\": overlap under $(jq '.sweep.min_overlap * 100 | round' "$W/b.json")%."
 	echo
 	echo "bonnie, by its own rule (p99):"
 	echo

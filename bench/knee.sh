@@ -1,29 +1,21 @@
-# Sourced by bench/dbench_sweep.sh and bench/shares.sh: the knee sentence
-# for "count rate max_latency" lines, by bonnie's single-run sweep rule
-# (report/sweep_model.h's SWEEP_MIN_GAIN, restated here for tools that report no p99):
-# throughput peaks at the highest rate, or at the smallest count within
-# 25% of it, and no count is judged when all are within 25%; the latency
-# knee is the first count whose max latency passes K x the lowest max
-# before it.
-# knee_sentence FILE [K]: prints one line, e.g.
+# Sourced by bench/dbench_sweep.sh and bench/shares.sh: knee sentences.
+# The rule is bonnie's own (report/sweep_model.c's sweep_knee), never
+# restated here: bonnie's knees on p99 are read from its sweep's --json,
+# and the knee of figures bonnie did not measure (dbench's, which has no
+# p99, and bonnie's max latency beside them) comes from KNEE_BIN
+# (bench/knee.c, `make build/bench_knee`), which hands them to that rule.
+KNEE_BIN=${KNEE_BIN:-$(dirname "${BONNIE:-build/bonnie}")/bench_knee}
+
+# knee_ready: whether KNEE_BIN was built (says how to build it if not).
+knee_ready() {
+	[ -x "$KNEE_BIN" ] || { echo "bench: $KNEE_BIN is missing (make build/bench_knee, or set KNEE_BIN)" >&2; return 1; }
+}
+
+# knee_sentence FILE [K]: the knee of FILE's "count rate max_latency_ms"
+# lines, one line, e.g.
 #   "peaks at 10 (within 25% of the highest, at 50); max latency passes 2x its 1-client value at 100"
 knee_sentence() {
-	awk -v k="${2:-2}" '{ c[NR] = $1; r[NR] = $2; m[NR] = $3 }
-	END {
-		if (NR == 0) { print "no counts"; exit }
-		best = 1; for (i = 2; i <= NR; i++) if (r[i] > r[best]) best = i
-		peak = best; differ = 0
-		for (i = 1; i <= NR; i++) if (r[i] * 1.25 < r[best]) differ = 1; else if (i < peak) peak = i
-		if (!differ) t = sprintf("no clear knee (%s-%s within 25%%)", c[1], c[NR])
-		else if (peak == best && best == NR) t = sprintf("still rises at %s (highest, the last count)", c[peak])
-		else if (peak == best) t = sprintf("peaks at %s (highest)", c[peak])
-		else t = sprintf("peaks at %s (within 25%% of the highest, at %s)", c[peak], c[best])
-		base = 1; over = 0
-		for (i = 2; i <= NR && !over; i++) { if (m[i] > k * m[base]) over = i; else if (m[i] < m[base]) base = i }
-		l = over ? sprintf("max latency passes %sx its %s-client value at %s", k, c[base], c[over]) \
-		         : sprintf("max latency stays within %sx up to %s", k, c[NR])
-		print t "; " l
-	}' "$1"
+	"$KNEE_BIN" "${2:-2}" <"$1"
 }
 
 # sweep_own_knees JSON: bonnie's own knee sentence per phase of a sweep's

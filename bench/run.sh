@@ -134,13 +134,15 @@ say "scratch directory $SCRATCH ($PAIRS pairs, scale $SCALE)"
 # ---------------------------------------------------------------- builds
 
 # Both binaries come from one snapshot of the sources, so edits made to the
-# tree while this runs cannot make them differ.
+# tree while this runs cannot make them differ; so does the knee program
+# (bench/knee.c, bonnie's sweep rule) that the client-sweep sets find next
+# to $BONNIE.
 SRC=$SCRATCH/src
-mkdir -p "$SRC" && cp -R "$ROOT/Makefile" "$ROOT/bonnie.c" "$ROOT/cmd" "$ROOT/lib" \
-	"$ROOT/phases" "$ROOT/report" "$ROOT/input" "$SRC/" ||
+mkdir -p "$SRC/bench" && cp -R "$ROOT/Makefile" "$ROOT/bonnie.c" "$ROOT/cmd" "$ROOT/lib" \
+	"$ROOT/phases" "$ROOT/report" "$ROOT/input" "$SRC/" && cp "$ROOT/bench/knee.c" "$SRC/bench/" ||
 	die "cannot copy the sources to $SRC"
 say "building bonnie and the -DBONNIE_NO_LATENCY build from a snapshot of the sources"
-(cd "$SRC" && make -s -j2 BUILD=build build/bonnie) >"$LOG/build.log" 2>&1 ||
+(cd "$SRC" && make -s -j2 BUILD=build build/bonnie build/bench_knee) >"$LOG/build.log" 2>&1 ||
 	{ cat "$LOG/build.log" >&2; die "building bonnie failed"; }
 (cd "$SRC" && make -s -j2 BUILD=build-nolat EXTRA_CFLAGS=-DBONNIE_NO_LATENCY build-nolat/bonnie) >"$LOG/build-nolat.log" 2>&1 ||
 	{ cat "$LOG/build-nolat.log" >&2; die "building bonnie with -DBONNIE_NO_LATENCY failed"; }
@@ -149,7 +151,7 @@ NOLAT=$SRC/build-nolat/bonnie
 # The phase names and CSV positions, from the binary (benchlib.py reads them).
 BONNIE_PHASE_LIST=$("$BONNIE" --list-phases) || die "$BONNIE --list-phases failed"
 export BONNIE_PHASE_LIST
-printf '%s\n' "cd <snapshot> && make BUILD=build build/bonnie" \
+printf '%s\n' "cd <snapshot> && make BUILD=build build/bonnie build/bench_knee" \
 	"cd <snapshot> && make BUILD=build-nolat EXTRA_CFLAGS=-DBONNIE_NO_LATENCY build-nolat/bonnie" |
 	while read -r l; do printf 'build\t%s\n' "$l"; done >>"$CMDS"
 "$CC" -O2 -std=c11 -Wall -Wextra -o "$SCRATCH/perchar_timing" "$HERE/perchar_timing.c" >"$LOG/perchar-build.log" 2>&1 ||

@@ -30,6 +30,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-bench-shares.XXXXXX") || exit 1
 . "$(dirname "$0")/knee.sh"
 trap 'share_cleanup; rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM HUP
+knee_ready || exit 1
 ssh_start || { echo "bench/shares.sh: cannot start the sshfs share: $why" >&2; exit 1; }
 
 LOADAVG=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -42,11 +43,13 @@ t0=$(date +%s)
 t1=$(date +%s)
 [ -z "$(ls -A "$EXPORT")" ] || echo "bench/shares.sh: WARNING: the export is not empty after bonnie" >&2
 
-# count phase rate unit p99_ms max_ms overlap, one line per bonnie phase and count
+# count phase rate unit p99_ms max_ms overlap, one line per bonnie phase and
+# count; each phase's unit as bonnie lists it (--list-phases, field 3)
+"$BONNIE" --list-phases >"$T/phases" || { echo "bench/shares.sh: $BONNIE --list-phases failed" >&2; exit 1; }
 jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
-	[.clients, $n, .rate,
-	 (if $n == "seeks" then "seeks/s" elif ($n | test("create|stat|del")) then "files/s" else "KiB/s" end), (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | floor | tostring) + (if .overlap_low then "%!" else "%" end))] | @tsv' \
-	"$T/bonnie.json" >"$T/bonnie"
+	[.clients, $n, .rate, (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | floor | tostring) + (if .overlap_low then "%!" else "%" end))] | @tsv' \
+	"$T/bonnie.json" | awk -F '\t' -v OFS='\t' 'NR == FNR { unit[$1] = $3; next } { print $1, $2, $3, unit[$2], $4, $5, $6 }' \
+	"$T/phases" - >"$T/bonnie"
 
 {
 	echo
@@ -56,7 +59,7 @@ jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
 	echo
 	echo "sshd + sshfs on 127.0.0.1 ($(sshfs --version 2>&1 | grep -i "^sshfs version")); dbench -t $TIME -c $LOAD N;"
 	echo "bonnie --clients $COUNTS ${BONNIE_ARGS:-}($(jq -r '.config.file_size_bytes / 1048576 | floor' "$T/bonnie.json") MiB data file sized by time: $(jq -r '.config.file_size_by_time' "$T/bonnie.json"); $((t1 - t0)) s)."
-	echo "One run per count each: differences under 25% are not judged."
+	echo "One run per count each: differences under $(jq '(.sweep.min_gain - 1) * 100 | round' "$T/bonnie.json")% are not judged (bonnie's rule, its JSON's sweep.min_gain)."
 	echo
 	echo "| count | dbench MB/s | dbench max ms |"
 	echo "|---:|---:|---:|"

@@ -47,7 +47,10 @@
 	X(autosize)        \
 	X(html_pages)      \
 	X(phase_list)      \
-	X(view)
+	X(view)            \
+	X(cmd_say)         \
+	X(cmd_config)      \
+	X(cmd_compare)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

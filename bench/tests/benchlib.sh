@@ -3,8 +3,8 @@
 # its parsers and its arithmetic are checked here on small made-up inputs
 # whose answers are known, with the phase list taken from the binary the way
 # bench/run.sh takes it. Python 3 standard library only.
-. "$(dirname "$0")/lib.sh"
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../../tests/lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
 PY=${PYTHON:-python3}
 lib=$top/bench/benchlib.py
 
@@ -79,6 +79,9 @@ cat >"$T/b.json" <<'JSON'
 {"runs": [{"phases": [
  {"name": "put_block", "status": "done", "elapsed_ns": 2000000000, "cpu_ns": 500000000,
   "rate_kib_s": 1024, "sync_ns": 7, "latency_ns": {"count": 64}},
+ {"name": "get_block", "status": "done", "elapsed_ns": 1000000000, "rate_kib_s": 9,
+  "device": {"read_bytes": 0, "write_bytes": 0, "cached": true, "device_true": true}},
+ {"name": "rewrite", "status": "done", "elapsed_ns": 1000000000, "rate_kib_s": 8, "device": null},
  {"name": "getc", "status": "not_run"}]},
  {"phases": [{"name": "seeks", "status": "done", "elapsed_ns": 1, "rate_seeks_s": 9}]}]}
 JSON
@@ -89,7 +92,9 @@ put_block_cpu 25.0 %CPU is cpu over elapsed
 put_block_rate_json 1024.0 rate
 put_block_sync_ns 7.0 sync time
 put_block_ops 64.0 operations from the latency count
+get_block_cached 1.0 bonnie's page-cache judgement
 ROWS
+check "JSON: no device counters, no page-cache row" [ "$(grep -c 'rewrite_cached' "$T/j.tsv")" -eq 0 ]
 check "JSON: a phase not run gives no row" [ "$(grep -c getc "$T/j.tsv")" -eq 0 ]
 check "JSON: only the first run" [ "$(grep -c seeks "$T/j.tsv")" -eq 0 ]
 sed 's/"not_run"/"failed"/' "$T/b.json" >"$T/failed.json"
@@ -129,6 +134,10 @@ C	3	bonnie	putc	400
 C	1	bonnie++	putc	100
 C	2	bonnie++	putc	100
 C	3	bonnie++	putc	+++++
+A	1	bonnie	get_block_cached	1.0
+A	2	bonnie	get_block_cached	1.0
+B	1	bonnie	get_block_cached	0.0
+B	2	bonnie	get_block_cached	1.0
 TSV
 "$PY" - "$top/bench" "$T/rows.tsv" >"$T/py.out" 2>&1 <<'PY'
 import sys
@@ -160,6 +169,12 @@ expect("KiB/s above 10 MiB/s in MiB/s", b.fmt_rate(20480, "KiB/s"), "20.0 MiB/s"
 expect("KiB/s below 10 MiB/s", b.fmt_rate(5000, "KiB/s"), "5,000 KiB/s")
 expect("not measured", b.fmt_rate(b.NOT_MEASURED, "files/s"), "+++++")
 expect("markdown table", b.md_table(["a", "bb"], [["xyz", "1"]]), "| a   | bb |\n|-----|----|\n| xyz | 1  |")
+expect("page cache in every run", b.cached_words(res, "A", "bonnie", "get_block"),
+       "page cache in every run, by bonnie's JSON")
+expect("page cache in some runs", b.cached_words(res, "B", "bonnie", "get_block"),
+       "page cache in 1 of 2 runs, by bonnie's JSON")
+expect("no page-cache figure", b.cached_words(res, "C", "bonnie", "get_block"),
+       "no page-cache figure in bonnie's JSON")
 expect("phase words from --list-phases", b.phase_title("put_block"), "block write")
 expect("CSV index of a phase's rate", b.csv_fields()[26], "seq_create")
 print("%d failed" % len(bad))

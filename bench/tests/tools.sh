@@ -4,8 +4,8 @@
 # the first chunk-sized write, closes it at fsync's return and logs the bytes
 # written in it; a window with no fsync, or I/O of another size, logs nothing.
 # bench/content_cost.c writes each kind of content and reports all four.
-. "$(dirname "$0")/lib.sh"
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../../tests/lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
 CC=${CC:-cc}
 
 check "window_shim builds" $CC -shared -fPIC -O2 -o "$T/shim.so" "$top/bench/window_shim.c" -ldl
@@ -68,8 +68,10 @@ check "pairs_ci: rewrite rate 2.000" grep -q '^| rewrite rate | 2 | 2.000 |' "$T
 python3 "$top/bench/pairs_ci.py" >/dev/null 2>&1
 check "pairs_ci: no file is a usage error" [ $? -eq 2 ]
 
-# bench/knee.sh: the knee sentence for tools with no p99 (dbench), by the sweep's rule.
+# bench/knee.sh: the knee sentence for tools with no p99 (dbench), by the
+# sweep's rule, which bench/knee.c (KNEE_BIN) hands to report/sweep_model.c.
 . "$top/bench/knee.sh"
+knee_ready || fail "the knee program $KNEE_BIN is built"
 knee_of() { printf '%s\n' "$@" >"$T/knee.in"; knee_sentence "$T/knee.in" 2; }
 check "knee: a clear peak" [ "$(knee_of "1 100 10" "10 300 12" "50 200 15")" = \
 	"peaks at 10 (highest); max latency stays within 2x up to 50" ]
@@ -82,6 +84,14 @@ check "knee: still rising at the last count" [ "$(knee_of "1 100 10" "10 200 10"
 check "knee: latency against the lowest max so far (a first-count outlier)" [ "$(knee_of "1 100 90" "10 100 10" "50 100 15" "100 100 25")" = \
 	"no clear knee (1-100 within 25%); max latency passes 2x its 10-client value at 100" ]
 
+check "knee: one count is no knee" [ "$(knee_of "8 100 10")" = "one count only (8), no knee" ]
+printf '1 100 10\n-2 100 10\n' >"$T/knee.in"
+"$KNEE_BIN" 2 <"$T/knee.in" >/dev/null 2>"$T/knee.err"
+check "knee: a count under 1 is refused (exit 1)" [ $? -eq 1 ]
+check "knee: ... saying the line's form" grep -q '^knee: each line is "count rate max_latency_ms"' "$T/knee.err"
+"$KNEE_BIN" 1 </dev/null >/dev/null 2>&1
+check "knee: a factor of 1 is a usage error" [ $? -eq 1 ]
+
 # ... and its readers of a sweep's JSON, on a real small sweep.
 mkdir "$T/sw"
 "$BONNIE" -d "$T/sw" --clients 1,2 -s 8m -n 1 --level-time 1 --no-align-probe -q --json "$T/sw.json" >/dev/null 2>&1
@@ -93,6 +103,20 @@ check "knee: the lines name the phase and a sentence" grep -Eq '^- bonnie put_bl
 sweep_own_knees "$T/sw.json" >"$T/ownk"
 check "knee: bonnie's own sentences end with its answer" \
 	[ "$(tail -n 1 "$T/ownk")" = "- $(jq -r .sweep.answer "$T/sw.json")" ]
+# One rule: the knee program on the sweep's own p99 figures finds the
+# counts bonnie's JSON names, phase by phase.
+for p in $(jq -r '.sweep.phases[] | select(.throughput_peak_clients) | .name' "$T/sw.json"); do
+	jq -r --arg p "$p" '.sweep.phases[] | select(.name == $p) | .points[] | select(.completed)
+		| "\(.clients) \(.rate) \(.p99_ns / 1e6)"' "$T/sw.json" >"$T/p99.in"
+	own=$(jq -r --arg p "$p" '.sweep.phases[] | select(.name == $p)
+		| (if .throughput_peak_rule == "no_clear_knee" then "no clear knee"
+		   elif .throughput_still_rising then "still rises at \(.throughput_peak_clients)"
+		   else "peaks at \(.throughput_peak_clients)" end) + ";"
+		+ (if .p99_over_factor_clients then " at \(.p99_over_factor_clients)" else " stays" end)' "$T/sw.json")
+	got=$(knee_sentence "$T/p99.in" "$(jq -r .sweep.knee_factor "$T/sw.json")" |
+		sed -E 's/^(no clear knee|still rises at [0-9]+|peaks at [0-9]+).*; max latency (passes .* (at [0-9]+)|(stays) .*)$/\1; \3\4/')
+	check "knee: bonnie's JSON and the knee program agree on $p ($own)" [ "$got" = "$own" ]
+done
 check "knee: the sweep left nothing" empty_dir "$T/sw"
 
 finish
