@@ -605,7 +605,7 @@ END_TEST
 START_TEST(compare_page_short_mark_from_the_input)
 {
 	static struct parsed_run runs[2];
-	struct compare_opts o = {0, 1.5, COMPARE_TEXT};
+	struct compare_opts o = {0, 1.5, COMPARE_TEXT, 0};
 	char *buf = NULL, *cell;
 	size_t len = 0;
 	FILE *f;
