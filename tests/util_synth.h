@@ -37,6 +37,12 @@ void synth_repeat_run(struct run_result *run, unsigned index);
  * knee), with each client's spread and overlap filled. */
 void synth_sweep_run(struct run_result *run, uint32_t clients);
 
+/* Each finished phase's timeline in tls (100 ms intervals before its
+ * final sync; per-char write falls to 40% for its second half, per-char
+ * read pauses for 1 s: noisy) and its verdict judged from it, as a run's
+ * phases do. */
+void synth_timelines(struct run_result *run, struct run_timelines *tls);
+
 /* Splits a CSV line (trailing newline allowed) into at most max fields;
  * returns the field count. Fields point into buf, which is modified. */
 int synth_split_csv(char *buf, char **fields, int max);
