@@ -20,6 +20,7 @@
 
 #include "../lib/options.h"
 #include "../phases/results.h"
+#include "../phases/runner.h"
 #include "../report/outputs.h"
 #include "../report/repeat.h"
 #include "../report/sweep_model.h"
@@ -45,7 +46,6 @@ static void fill_full(struct run_result *run, uint32_t clients, unsigned index)
 {
 	(void)clients;
 	synth_full_run(run);
-	synth_run_counts(run);
 	run->index = index;
 }
 
@@ -148,7 +148,9 @@ static void said(const char *line)
 }
 
 /* One run through the moments, as cmd/run.c's pass_reported and the
- * runner's hooks give them: each phase begins and ends in table order. */
+ * runner's hooks give them: each phase begins and ends in table order.
+ * Before it, the session's filled run gets the counts the runner records
+ * (runner_note_counts: seeks not given with -s are the seeks that ran). */
 static void one_run(struct report_ctx *c, const struct run_result *run)
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
@@ -171,6 +173,7 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 		outputs_count(c);
 		for (unsigned i = 1; i <= cfg->runs; i++) {
 			s->fill(run, 1, i);
+			runner_note_counts(cfg, NULL, run);
 			if (s->timelines)
 				synth_timelines(run, &timelines);
 			one_run(c, run);
@@ -185,6 +188,7 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 		for (uint32_t l = 0; l < cfg->sweep_levels; l++) {
 			outputs_count(c);
 			s->fill(run, cfg->sweep[l], r);
+			runner_note_counts(cfg, NULL, run);
 			one_run(c, run);
 			sweep_add(sw, run);
 		}

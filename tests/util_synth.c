@@ -90,15 +90,6 @@ static void synth_device_counted(struct run_result *run)
 	}
 }
 
-void synth_run_counts(struct run_result *run)
-{
-	run->counts.seeks = 8192;
-	run->counts.seeks_auto = true;
-	run->counts.files_k = 4;
-	run->counts.perchar_bytes = run->phase[PHASE_PUTC].units + run->phase[PHASE_GETC].units;
-	run->counts.perchar_auto = true;
-}
-
 void synth_mixed_run(struct run_result *run)
 {
 	struct phase_result *r;
@@ -128,7 +119,6 @@ void synth_mixed_run(struct run_result *run)
 	op_error_set(&r->error, 28, "create", "/scratch/bonnie.1/ran/00001f", -1);
 	runner_result_init(&run->phase[PHASE_RAN_STAT]);
 	runner_result_init(&run->phase[PHASE_RAN_DEL]);
-	synth_run_counts(run);
 }
 
 void synth_repeat_run(struct run_result *run, unsigned index)
@@ -145,7 +135,6 @@ void synth_repeat_run(struct run_result *run, unsigned index)
 		r->cpu_ns = r->cpu_ns / 100 * p;
 		r->sync_ns = r->sync_ns / 100 * p;
 	}
-	synth_run_counts(run);
 }
 
 /* One count of the sweep: each client's rate is the phase's at one client
@@ -183,7 +172,6 @@ void synth_sweep_run(struct run_result *run, uint32_t clients)
 		s->busy_last_start_ns = r->start_ns + 2 * MS;
 		s->busy_first_end_ns = r->start_ns + r->elapsed_ns - r->elapsed_ns / 20;
 	}
-	synth_run_counts(run);
 }
 
 /* Interval i's share of the phase's work, in percent of a steady one:

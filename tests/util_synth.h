@@ -18,10 +18,6 @@ void synth_config(struct config *cfg);
 /* All twelve phases with the hand-computed values listed in util_synth.c. */
 void synth_full_run(struct run_result *run);
 
-/* The counts a run of synth_config's options records (seeks 8192 sized
- * by bonnie, 4 x 1024 files, per-char bytes as the per-char phases ran). */
-void synth_run_counts(struct run_result *run);
-
 /* The full run with a per-char write of 83 operations, the per-char read
  * not run, a short block read (0.25 s) served from the page cache (10% of
  * its reads from the device), device counters for the others, and random
