@@ -3,7 +3,8 @@
  * run session does (report/outputs.h: the output table's moments over a
  * report_ctx, as cmd/run.c calls them) and writes each output to a file:
  *
- *   golden DIR   writes, for each scenario S (full, mixed, repeat, sweep),
+ *   golden DIR   writes, for each scenario S (full and mixed with each
+ *                phase's timeline and verdict, repeat, sweep),
  *                DIR/S.table, DIR/S.csv, DIR/S.json, DIR/S.html, and from
  *                a second session with --share, DIR/S.share.
  *
@@ -19,6 +20,7 @@
 
 #include "../lib/options.h"
 #include "../phases/results.h"
+#include "../phases/runner.h"
 #include "../report/outputs.h"
 #include "../report/repeat.h"
 #include "../report/sweep_model.h"
@@ -35,13 +37,15 @@ struct scenario {
 	const char *name;
 	const char *args; /* the options after "bonnie", blank-separated */
 	void (*fill)(struct run_result *run, uint32_t clients, unsigned index);
+	bool timelines; /* the runs have timelines (and verdicts judged from them) */
 };
+
+static struct run_timelines timelines; /* large: not on the stack */
 
 static void fill_full(struct run_result *run, uint32_t clients, unsigned index)
 {
 	(void)clients;
 	synth_full_run(run);
-	synth_run_counts(run);
 	run->index = index;
 }
 
@@ -65,10 +69,10 @@ static void fill_sweep(struct run_result *run, uint32_t clients, unsigned index)
 }
 
 static const struct scenario scenarios[] = {
-	{"full", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm", fill_full},
-	{"mixed", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm -D", fill_mixed},
-	{"repeat", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm -x 3", fill_repeat},
-	{"sweep", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm --clients 1,2,4", fill_sweep},
+	{"full", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm", fill_full, true},
+	{"mixed", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm -D", fill_mixed, true},
+	{"repeat", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm -x 3", fill_repeat, false},
+	{"sweep", "-d /scratch -s 512m -r 256m -n 4 -z 12345 -m vm --clients 1,2,4", fill_sweep, false},
 };
 
 /* A virtual machine on a virtio disk, its counters device-true. */
@@ -144,7 +148,9 @@ static void said(const char *line)
 }
 
 /* One run through the moments, as cmd/run.c's pass_reported and the
- * runner's hooks give them: each phase begins and ends in table order. */
+ * runner's hooks give them: each phase begins and ends in table order.
+ * Before it, the session's filled run gets the counts the runner records
+ * (runner_note_counts: seeks not given with -s are the seeks that ran). */
 static void one_run(struct report_ctx *c, const struct run_result *run)
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
@@ -167,6 +173,9 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 		outputs_count(c);
 		for (unsigned i = 1; i <= cfg->runs; i++) {
 			s->fill(run, 1, i);
+			runner_note_counts(cfg, NULL, run);
+			if (s->timelines)
+				synth_timelines(run, &timelines);
 			one_run(c, run);
 			if (cfg->runs > 1 && repeat_add(&rs, run) != 0)
 				fail(s->name, "cannot keep a run for the summary");
@@ -179,6 +188,7 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 		for (uint32_t l = 0; l < cfg->sweep_levels; l++) {
 			outputs_count(c);
 			s->fill(run, cfg->sweep[l], r);
+			runner_note_counts(cfg, NULL, run);
 			one_run(c, run);
 			sweep_add(sw, run);
 		}
@@ -210,6 +220,7 @@ static void session(const struct scenario *s, bool share, const struct env_info 
 	c.align = &align;
 	c.date = date;
 	c.sweep = cfg.sweep_levels ? &sw : NULL;
+	c.timelines = s->timelines ? &timelines : NULL;
 	/* each output to its own file instead of stdout; progress off */
 	c.progress_out = NULL;
 	c.table_out = share ? fopen("/dev/null", "w") : open_out(s->name, "table");

@@ -17,17 +17,7 @@ MAX_LINES=${MAX_LINES:-450}
 failures=0
 fail() { failures=$((failures + 1)); echo "structure: $*" >&2; }
 
-# The floor of a file, from its first directory: 0 lib ... 5 bonnie.c;
-# nothing for a file outside the program (tests, fuzz, a system header).
-floor_of() {
-	case $1 in
-	lib/*) echo 0 ;; phases/*) echo 1 ;; input/*) echo 2 ;;
-	report/*) echo 3 ;; cmd/*) echo 4 ;; bonnie.c) echo 5 ;;
-	esac
-}
-FLOOR_NAMES=(lib phases input report cmd bonnie.c)
-
-FILES=$(ls bonnie.c {cmd,report,input,phases,lib}/*.[ch] 2>/dev/null)
+FILES=$( { [ -f bonnie.c ] && echo bonnie.c; find cmd report input phases lib -name "*.[ch]" -type f; } | sort)
 [ -n "$FILES" ] || { echo "structure: no program files found" >&2; exit 1; }
 
 # 1. Length.
@@ -36,10 +26,10 @@ while read -r n f; do
 	[ "$n" -gt "$MAX_LINES" ] && fail "$f: $n lines (at most $MAX_LINES)"
 done < <(wc -l $FILES)
 
-
 # 2 and 3. Every quoted include as an edge "from to", the target's path
 # resolved against the including file's directory and made relative to
-# the top; the floors checked on each edge (one awk: no process per line).
+# the top; the floors checked on each edge (one awk: no process per line;
+# a file's floor is its first directory: lib 0 ... cmd 4, bonnie.c 5).
 EDGES=$(mktemp "${TMPDIR:-/tmp}/bonnie-structure.XXXXXX")
 trap 'rm -f "$EDGES" "$EDGES.loops"' EXIT
 awk -v files="$(echo $FILES)" -v edges="$EDGES" '

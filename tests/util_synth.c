@@ -2,6 +2,7 @@
  * that every figure is exact: e.g. 512 MiB in 1.6 s is 327680 KiB/s. */
 #include "util_synth.h"
 #include "../lib/options.h"
+#include "../phases/phase_timeline.h"
 #include "../phases/runner.h"
 #include "../report/report.h"
 
@@ -89,15 +90,6 @@ static void synth_device_counted(struct run_result *run)
 	}
 }
 
-void synth_run_counts(struct run_result *run)
-{
-	run->counts.seeks = 8192;
-	run->counts.seeks_auto = true;
-	run->counts.files_k = 4;
-	run->counts.perchar_bytes = run->phase[PHASE_PUTC].units + run->phase[PHASE_GETC].units;
-	run->counts.perchar_auto = true;
-}
-
 void synth_mixed_run(struct run_result *run)
 {
 	struct phase_result *r;
@@ -127,7 +119,6 @@ void synth_mixed_run(struct run_result *run)
 	op_error_set(&r->error, 28, "create", "/scratch/bonnie.1/ran/00001f", -1);
 	runner_result_init(&run->phase[PHASE_RAN_STAT]);
 	runner_result_init(&run->phase[PHASE_RAN_DEL]);
-	synth_run_counts(run);
 }
 
 void synth_repeat_run(struct run_result *run, unsigned index)
@@ -144,7 +135,6 @@ void synth_repeat_run(struct run_result *run, unsigned index)
 		r->cpu_ns = r->cpu_ns / 100 * p;
 		r->sync_ns = r->sync_ns / 100 * p;
 	}
-	synth_run_counts(run);
 }
 
 /* One count of the sweep: each client's rate is the phase's at one client
@@ -182,7 +172,70 @@ void synth_sweep_run(struct run_result *run, uint32_t clients)
 		s->busy_last_start_ns = r->start_ns + 2 * MS;
 		s->busy_first_end_ns = r->start_ns + r->elapsed_ns - r->elapsed_ns / 20;
 	}
-	synth_run_counts(run);
+}
+
+/* Interval i's share of the phase's work, in percent of a steady one:
+ * the per-char write (6 s, long enough to judge) falls to 40% for its
+ * second half, the per-char read does nothing for ten intervals (1 s)
+ * in the middle (no operation took 1 s: noisy, not stalled), the rest
+ * are steady. */
+static unsigned synth_weight(enum phase_id id, uint32_t i, uint32_t n)
+{
+	if (id == PHASE_PUTC && i >= n / 2)
+		return 40;
+	if (id == PHASE_GETC && i >= n / 2 && i < n / 2 + 10)
+		return 0;
+	return 100;
+}
+
+/* One phase's series: 100 ms intervals over the time before its final
+ * sync (the sync after them), the units and operations spread by
+ * synth_weight, each interval's latencies the phase's. */
+static void synth_series(const struct phase_result *r, enum phase_id id, struct tl_series *s)
+{
+	uint64_t run_ns = r->elapsed_ns - r->sync_ns, lat = hist_percentile(&r->latency, 50.0);
+	uint64_t units_left = phase_unit(id) == RATE_BYTES ? r->bytes : r->units, ops_left = r->latency.count;
+	uint64_t wsum = 0;
+
+	memset(s, 0, sizeof *s);
+	s->present = true;
+	s->start_ns = r->start_ns;
+	s->width_ns = TL_BASE_NS;
+	s->n = (uint32_t)((run_ns + TL_BASE_NS - 1) / TL_BASE_NS);
+	s->last_len_ns = run_ns - (uint64_t)(s->n - 1) * TL_BASE_NS;
+	for (uint32_t i = 0; i < s->n; i++)
+		wsum += synth_weight(id, i, s->n) * tl_series_len(s, i);
+	for (uint32_t i = 0; i < s->n; i++) {
+		struct tl_point *p = &s->pt[i];
+		uint64_t w = synth_weight(id, i, s->n) * tl_series_len(s, i);
+		uint64_t units = i + 1 == s->n ? units_left : (uint64_t)((double)units_left * w / wsum);
+		uint64_t ops = i + 1 == s->n ? ops_left : (uint64_t)((double)ops_left * w / wsum);
+
+		wsum -= w;
+		units_left -= units;
+		ops_left -= ops;
+		p->bytes = phase_unit(id) == RATE_BYTES ? units : 0;
+		p->ops = phase_unit(id) == RATE_BYTES ? ops : units;
+		if (p->ops)
+			p->p50_ns = p->p99_ns = p->max_ns = lat;
+	}
+	if (r->sync_ns) {
+		s->sync.present = true;
+		s->sync.start_ns = run_ns;
+		s->sync.len_ns = r->sync_ns;
+	}
+}
+
+void synth_timelines(struct run_result *run, struct run_timelines *tls)
+{
+	memset(tls, 0, sizeof *tls);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		struct phase_result *r = &run->phase[i];
+		if (r->status != PHASE_DONE || r->elapsed_ns <= r->sync_ns)
+			continue;
+		synth_series(r, (enum phase_id)i, &tls->phase[i]);
+		phase_verdict((enum phase_id)i, &tls->phase[i], r);
+	}
 }
 
 int synth_split_csv(char *buf, char **fields, int max)

@@ -18,10 +18,6 @@ void synth_config(struct config *cfg);
 /* All twelve phases with the hand-computed values listed in util_synth.c. */
 void synth_full_run(struct run_result *run);
 
-/* The counts a run of synth_config's options records (seeks 8192 sized
- * by bonnie, 4 x 1024 files, per-char bytes as the per-char phases ran). */
-void synth_run_counts(struct run_result *run);
-
 /* The full run with a per-char write of 83 operations, the per-char read
  * not run, a short block read (0.25 s) served from the page cache (10% of
  * its reads from the device), device counters for the others, and random
@@ -36,6 +32,12 @@ void synth_repeat_run(struct run_result *run, unsigned index);
  * rate rises to 2 clients and flattens at 4, latencies rise 5x at 4 (a
  * knee), with each client's spread and overlap filled. */
 void synth_sweep_run(struct run_result *run, uint32_t clients);
+
+/* Each finished phase's timeline in tls (100 ms intervals before its
+ * final sync; per-char write falls to 40% for its second half, per-char
+ * read pauses for 1 s: noisy) and its verdict judged from it, as a run's
+ * phases do. */
+void synth_timelines(struct run_result *run, struct run_timelines *tls);
 
 /* Splits a CSV line (trailing newline allowed) into at most max fields;
  * returns the field count. Fields point into buf, which is modified. */
