@@ -35,31 +35,30 @@ bool input_csv_field_is_number(const char *p, size_t len, int i)
 }
 
 /* A 1.0x line a few fields off (lost, doubled, cut short): a name that is
- * not a number, then NEAR_MISS_MIN to NEAR_MISS_MAX fields in all (n), at
- * least three in four after the size holding what bonnie++'s do (digits,
- * '.', '+', ':', '/' or nothing). Not a result, but worth one warning: it is
- * a damaged one. */
-#define NEAR_MISS_MIN 20
-#define NEAR_MISS_MAX 34
+ * not a number, then up to NEAR_MISS_OFF fields fewer or more than the
+ * layout's in all (n; 20 to 34 for 1.0x's 27), at least three in four
+ * after the size holding what bonnie++'s do (digits, '.', '+', ':', '/' or
+ * nothing). Not a result, but worth one warning: it is a damaged one. */
+#define NEAR_MISS_OFF 7
 
-bool input_csv_near_miss(const char *p, size_t len, int n)
+bool input_csv_near_miss(const struct csv_layout *l, const char *p, size_t len, int n)
 {
-	int numeric = 0, field = 0;
+	int numeric = 0, field = 0, size = csv_layout_find(l, CSV_HOLDS_SETTING, META_SIZE);
 	bool ok = true;
 
-	if (n < NEAR_MISS_MIN || n > NEAR_MISS_MAX || len == 0 || p[0] == ',')
+	if (n < l->nfields - NEAR_MISS_OFF || n > l->nfields + NEAR_MISS_OFF || len == 0 || p[0] == ',')
 		return false;
 	for (size_t i = 0; i <= len; i++) {
 		if (i == len || p[i] == ',') {
 			if (field == 0 && ok) /* a number first: the rest of a line, not its start */
 				return false;
-			numeric += field >= 2 && ok;
+			numeric += field > size && ok;
 			field++;
 			ok = true;
 		} else if (!digit(p[i]) && !strchr(".+:/", p[i]) && p[i] != 'M' && p[i] != 'G' && p[i] != 'K')
 			ok = false;
 	}
-	return 4 * numeric >= 3 * (n - 2);
+	return 4 * numeric >= 3 * (n - size - 1);
 }
 
 /* bonnie++ 1.96 writes a files-only (-s 0) line one empty I/O field short,

@@ -51,9 +51,9 @@ int input_scan(struct parsed_set *set, const char *name, const char *text, size_
 int input_html_copies(struct parsed_set *set, const char *name, const char *text, size_t len);
 
 /* csv_shape.c: a token of n fields that is no good line but looks like a
- * bonnie++ line in an unknown layout, or like a damaged 1.0x line. */
+ * bonnie++ line in an unknown layout, or like a damaged line of l (1.0x). */
 bool input_csv_unknown_version(const char *p, size_t len, int n);
-bool input_csv_near_miss(const char *p, size_t len, int n);
+bool input_csv_near_miss(const struct csv_layout *l, const char *p, size_t len, int n);
 /* whether field i of the line at p (len bytes) starts with a digit */
 bool input_csv_field_is_number(const char *p, size_t len, int i);
 /* fields f[0..n) of an l line: n, or l's count for a 1.96 -s 0 line one short */

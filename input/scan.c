@@ -382,7 +382,7 @@ static const char *old_line(struct scan *s, struct text tok, struct text t)
 
 	if (n < 8 || (c.len >= 5 && memcmp(c.p, "name,", 5) == 0))
 		return after;
-	miss = input_csv_near_miss(c.p, c.len, n);
+	miss = input_csv_near_miss(fmt, c.p, c.len, n);
 	if (n > fmt->nfields) {
 		if (miss && input_warn(s->set, s->name, s->line, "%s line skipped: %d fields, a %s line has %d",
 		                       fmt->label, n, fmt->label, fmt->nfields) != 0)
