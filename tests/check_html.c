@@ -385,6 +385,13 @@ START_TEST(few_operations_p99_blank_in_table_and_page)
 	ck_assert_ptr_nonnull(row);
 	row[strcspn(row, "\n")] = '\0';
 	ck_assert_msg(strstr(row, "</td><td></td><td></td><td></td><td>83 ms</td></tr>") != NULL, "%s", row);
+	row[strlen(row)] = '\n';
+	/* the rates table notes the value's '#' in words, as the caption does */
+	row = strstr(buf, "<tr data-key=\"putc\" data-value=\"512\"><td class=\"l\">");
+	ck_assert_ptr_nonnull(row);
+	row[strcspn(row, "\n")] = '\0';
+	ck_assert_msg(strstr(row, "<td>512#</td>") && strstr(row, "<span class=\"mark\">#</span> few operations</td></tr>"),
+	              "%s", row);
 	free(table);
 	free(buf);
 }
