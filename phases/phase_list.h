@@ -70,7 +70,7 @@ enum phase_id {
 };
 
 /* Phase masks are uint32_t, one bit (1u << id) a phase. */
-_Static_assert(PHASE_COUNT <= 32, "a phase mask holds every phase");
+_Static_assert(PHASE_COUNT < 32, "a phase mask holds every phase, and (1u << PHASE_COUNT) - 1 all of them");
 
 enum rate_unit {
 	RATE_BYTES, /* reported in KiB/s */
