@@ -1,6 +1,7 @@
 /* The machine-readable forms of a comparison: each run as a bonnie++ 1.98
  * CSV line (what bon_csv2txt/bon_csv2html read), and one JSON document. */
 #include "compare.h"
+#include "compare_cells.h"
 #include "compare_model.h"
 #include "confidence.h"
 #include "csv_line.h"
@@ -13,7 +14,7 @@
 
 /* A phase's rate, %CPU and latency fields: "+++++" and "+++" where
  * bonnie++ found it too fast to measure, empty where there is no number. */
-static void phase_fields(struct csv_line *c, enum phase_id id, const struct parsed_phase *p)
+static void phase_fields(struct csv_line *c, enum phase_id id, const struct phase_view *p)
 {
 	int rate, cpu, lat;
 	char *r, *u;
@@ -21,8 +22,8 @@ static void phase_fields(struct csv_line *c, enum phase_id id, const struct pars
 	report_csv_phase_fields(id, &rate, &cpu, &lat);
 	r = c->f[rate];
 	u = c->f[cpu];
-	if (p->latency_ns >= 0)
-		units_format_latency((uint64_t)p->latency_ns, c->f[lat], CSV_FIELD_LEN);
+	if (view_has_pct(p, VIEW_MAX))
+		units_format_latency((uint64_t)p->pct_ns[VIEW_MAX], c->f[lat], CSV_FIELD_LEN);
 	if (p->state == CELL_TOO_FAST) {
 		snprintf(r, CSV_FIELD_LEN, "+++++");
 		snprintf(u, CSV_FIELD_LEN, "+++");
@@ -31,12 +32,13 @@ static void phase_fields(struct csv_line *c, enum phase_id id, const struct pars
 	if (p->state != CELL_VALUE)
 		return;
 	rate_csv_field(id, p->rate, r, CSV_FIELD_LEN);
-	if (p->cpu >= 0)
-		snprintf(u, CSV_FIELD_LEN, "%d", p->cpu);
+	if (p->cpu_pct >= 0)
+		snprintf(u, CSV_FIELD_LEN, "%d", p->cpu_pct);
 }
 
-void report_compare_csv_line(FILE *out, const struct parsed_run *r)
+void compare_csv_line(FILE *out, const struct compare_run *run)
 {
+	const struct parsed_run *r = run->in;
 	static const struct {
 		enum csv_field field;
 		enum parsed_meta meta;
@@ -53,8 +55,16 @@ void report_compare_csv_line(FILE *out, const struct parsed_run *r)
 	for (size_t i = 0; i < sizeof metas / sizeof metas[0]; i++)
 		snprintf(c.f[metas[i].field], CSV_FIELD_LEN, "%s", r->meta[metas[i].meta]);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_fields(&c, (enum phase_id)i, &r->phase[i]);
+		phase_fields(&c, (enum phase_id)i, &run->view.phase[i]);
 	csv_line_write(out, &c);
+}
+
+void report_compare_csv_line(FILE *out, const struct parsed_run *r)
+{
+	struct compare_run c = {r, {0}};
+
+	view_of_parsed(r, &c.view);
+	compare_csv_line(out, &c);
 }
 
 static const char *state_name(enum cell_state s)
@@ -83,7 +93,7 @@ static void setup_member(struct json *j, unsigned setup)
 
 /* The ratio to the base, its flag and whether it compares like with like
  * (a not comparable ratio is null and never flagged). */
-static void ratio_member(struct json *j, const char *what, const struct parsed_run *runs, size_t k,
+static void ratio_member(struct json *j, const char *what, const struct compare_run *runs, size_t k,
                          enum phase_id id, bool latency, const struct compare_opts *o)
 {
 	struct compare_diff d;
@@ -104,12 +114,12 @@ static void ratio_member(struct json *j, const char *what, const struct parsed_r
 /* "reasons": ["cached"] and "mark": "c" as the run's table showed them,
  * both null when the input does not say (a CSV line, a table, a JSON
  * document older than its confidence member). */
-static void reasons_member(struct json *j, const struct parsed_phase *p)
+static void reasons_member(struct json *j, const struct phase_view *p)
 {
-	unsigned bits = compare_reasons(p);
+	unsigned bits = p->conf.reasons;
 	char mark[2] = {confidence_mark(bits), '\0'};
 
-	if (!p->reasons_known) {
+	if (p->reasons_unknown) {
 		json_null(j, "reasons");
 		json_null(j, "mark");
 		return;
@@ -122,10 +132,10 @@ static void reasons_member(struct json *j, const struct parsed_phase *p)
 	json_string(j, "mark", mark[0] == ' ' ? "" : mark);
 }
 
-static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, enum phase_id id,
+static void phase_json(struct json *j, const struct compare_run *runs, size_t k, enum phase_id id,
                        const struct compare_opts *o)
 {
-	const struct parsed_phase *p = &runs[k].phase[id];
+	const struct phase_view *p = &runs[k].view.phase[id];
 
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
@@ -134,25 +144,25 @@ static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, 
 		json_double(j, "rate", p->rate, 3);
 	else
 		json_null(j, "rate");
-	if (p->cpu >= 0)
-		json_u64(j, "cpu_percent", (uint64_t)p->cpu);
+	if (p->cpu_pct >= 0)
+		json_u64(j, "cpu_percent", (uint64_t)p->cpu_pct);
 	else
 		json_null(j, "cpu_percent");
-	if (p->latency_ns >= 0)
-		json_i64(j, "latency_max_ns", p->latency_ns);
+	if (view_has_pct(p, VIEW_MAX))
+		json_i64(j, "latency_max_ns", p->pct_ns[VIEW_MAX]);
 	else
 		json_null(j, "latency_max_ns");
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
-	setup_member(j, k == o->base ? 0 : compare_setup_differs(&runs[o->base], &runs[k], id));
+	setup_member(j, k == o->base ? 0 : compare_setup_differs(runs[o->base].in, runs[k].in, id));
 	json_object_end(j);
 }
 
-static void run_json(struct json *j, const struct parsed_run *runs, size_t k, const struct compare_opts *o)
+static void run_json(struct json *j, const struct compare_run *runs, size_t k, const struct compare_opts *o)
 {
 	static const char *const methods[] = {"unknown", "stdio", "syscall"};
-	const struct parsed_run *r = &runs[k];
+	const struct parsed_run *r = runs[k].in;
 	char lab[16];
 
 	compare_label(k, lab, sizeof lab);
@@ -171,7 +181,7 @@ static void run_json(struct json *j, const struct parsed_run *runs, size_t k, co
 	json_object_end(j);
 }
 
-static void diffs_json(struct json *j, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void diffs_json(struct json *j, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t count;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
@@ -195,7 +205,7 @@ static void diffs_json(struct json *j, const struct parsed_run *runs, size_t n, 
 	free(d);
 }
 
-void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void compare_json(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	struct json j;
 	char lab[16];
@@ -216,4 +226,13 @@ void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, con
 	json_array_end(&j);
 	diffs_json(&j, runs, n, o);
 	json_object_end(&j);
+}
+
+void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	struct compare_run *c = compare_runs_of(runs, n);
+
+	if (c != NULL)
+		compare_json(out, c, n, o);
+	free(c);
 }

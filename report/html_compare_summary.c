@@ -7,13 +7,13 @@
 #include "compare_model.h"
 #include "html.h"
 #include "html_compare.h"
+#include "metrics.h"
 #include "svg.h"
 #include "../lib/units.h"
 
 #include <math.h>
 #include <string.h>
 
-#define SHORT_NS 500000000.0 /* under this a phase's figure is low-confidence */
 
 /* Background of a ratio cell: white at 1x, full colour at threshold^2. */
 static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
@@ -29,35 +29,36 @@ static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
 
 /* How long a bonnie++ line's phase ran, estimated from its size and rate
  * (the line has no duration): data phases only; < 0 when unknown. */
-static double estimated_ns(const struct parsed_run *r, enum phase_id id)
+static double estimated_ns(const struct compare_run *r, enum phase_id id)
 {
-	const struct parsed_phase *p = &r->phase[id];
+	const struct phase_view *p = &r->view.phase[id];
 
-	if (p->state != CELL_VALUE || !(p->rate > 0) || phase_unit(id) != RATE_BYTES || r->size_bytes == 0)
+	if (p->state != CELL_VALUE || !(p->rate > 0) || phase_unit(id) != RATE_BYTES || r->in->size_bytes == 0)
 		return -1;
-	return (double)r->size_bytes / 1024.0 / p->rate * 1e9;
+	return (double)r->in->size_bytes / 1024.0 / p->rate * 1e9;
 }
 
-/* Whether a cell's figure is from under 0.5 s: said by bonnie's JSON, or
- * estimated for other lines. */
-static bool short_phase(const struct parsed_run *r, enum phase_id id)
+/* Whether a cell's figure is from under 0.5 s (the one short-phase rule,
+ * METRIC_MIN_TRUSTED_NS): said by bonnie's JSON (the view), or estimated
+ * for lines that do not say. */
+static bool short_phase(const struct compare_run *r, enum phase_id id)
 {
 	double ns = estimated_ns(r, id);
 
-	return r->phase[id].low_confidence || (ns >= 0 && ns < SHORT_NS);
+	return r->view.phase[id].low_confidence || (ns >= 0 && ns < (double)METRIC_MIN_TRUSTED_NS);
 }
 
-static void cell(FILE *out, const struct parsed_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
+static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
 {
-	const struct parsed_phase *p = &runs[k].phase[id];
+	const struct phase_view *p = &runs[k].view.phase[id];
 	struct compare_diff d;
 	char rate[64], lat[32], bg[16];
 
 	fprintf(out, "<td data-key=\"%s\" data-run=\"%zu\"", phase_name(id), k);
 	if (p->state == CELL_TOO_FAST) {
 		fputs(" class=\"too-fast\">+++++ too fast for bonnie++ to measure", out);
-		if (p->latency_ns > 0) {
-			units_format_latency_human((double)p->latency_ns, lat, sizeof lat);
+		if (p->pct_ns[VIEW_MAX] > 0) {
+			units_format_latency_human((double)p->pct_ns[VIEW_MAX], lat, sizeof lat);
 			fprintf(out, "; max latency %s", lat);
 		}
 		fputs("</td>", out);
@@ -75,33 +76,40 @@ static void cell(FILE *out, const struct parsed_run *runs, size_t k, enum phase_
 	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
 	if (short_phase(&runs[k], id))
 		fputs("<span class=\"mark\">~</span>", out);
+	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
+		fprintf(out, "<span class=\"mark\">%c</span>", p->mark);
 	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d))
 		fprintf(out, " <span class=\"ratio\">%.2fx%s</span>", d.ratio, d.flagged ? (d.better ? " faster" : " slower") : "");
 	fputs("</td>", out);
 }
 
-static bool phase_present(const struct parsed_run *runs, size_t n, enum phase_id id)
+static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
 {
 	for (size_t k = 0; k < n; k++)
-		if (runs[k].phase[id].state != CELL_NOT_RUN)
+		if (runs[k].view.phase[id].state != CELL_NOT_RUN)
 			return true;
 	return false;
 }
 
 /* The caveats: sizes that differ, +++++ slots, phases under 0.5 s. */
-static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
+static void caveats(FILE *out, const struct compare_run *runs, size_t n)
 {
 	bool sizes = false, fast = false, short_any = false, estimated = false;
+	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
 
 	for (size_t k = 0; k < n; k++) {
-		sizes |= strcmp(runs[k].meta[META_SIZE], runs[0].meta[META_SIZE]) != 0;
+		sizes |= strcmp(runs[k].in->meta[META_SIZE], runs[0].in->meta[META_SIZE]) != 0;
 		for (int id = 0; id < PHASE_COUNT; id++) {
-			fast |= runs[k].phase[id].state == CELL_TOO_FAST;
-			short_any |= short_phase(&runs[k], (enum phase_id)id);
-			estimated |= !runs[k].phase[id].low_confidence && short_phase(&runs[k], (enum phase_id)id);
+			const struct phase_view *p = &runs[k].view.phase[id];
+			bool s = short_phase(&runs[k], (enum phase_id)id);
+			fast |= p->state == CELL_TOO_FAST;
+			short_any |= s;
+			estimated |= !p->low_confidence && s;
+			if (!s && p->mark != ' ' && p->state == CELL_VALUE)
+				others |= p->conf.reasons & (0u - p->conf.reasons);
 		}
 	}
-	if (!sizes && !fast && !short_any)
+	if (!sizes && !fast && !short_any && !others)
 		return;
 	fputs("<ul class=\"caveats\">\n", out);
 	if (sizes)
@@ -114,10 +122,16 @@ static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
 		fprintf(out, "<li><span class=\"mark\">~</span> ran under 0.5 s: a low-confidence figure%s.</li>\n",
 		        estimated ? " (for bonnie++ lines, which carry no duration, estimated from the data size and the "
 		                    "rate)" : "");
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (others & (1u << i)) {
+			fprintf(out, "<li><span class=\"mark\">%c</span> ", confidence_reason_mark(i));
+			svg_escape(out, confidence_reason_text(i));
+			fputs(".</li>\n", out);
+		}
 	fputs("</ul>\n", out);
 }
 
-void html_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char label[8];
 	int last_group = -1;

@@ -2,6 +2,7 @@
  * latency regressions named like throughput ones, the summary sentence, the
  * table cells, and the share block read back to the same CSV line. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "util_synth.h"
 #include "compare_samples.h"
 #include "../input/input.h"
@@ -60,7 +61,7 @@ START_TEST(threshold_either_way)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		make_run(0, cases[i].base, 1, 1);
 		make_run(1, cases[i].run, 1, 1);
-		ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
+		ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
 		ck_assert_msg(d.flagged == cases[i].flagged, "%g vs %g", cases[i].base, cases[i].run);
 		ck_assert(d.better == (cases[i].run > cases[i].base));
 	}
@@ -73,15 +74,15 @@ START_TEST(latency_higher_is_worse)
 
 	make_run(0, 100, 1, 1000);
 	make_run(1, 100, 1, 300000);
-	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, true, 1.5, &d));
+	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, true, 1.5, &d));
 	ck_assert(d.flagged);
 	ck_assert(!d.better);
 	ck_assert_double_eq_tol(d.ratio, 300, 1e-9);
 	/* +++++ rates are never compared as numbers */
-	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, false, 1.5, &d));
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, false, 1.5, &d));
 	/* not run on either side: nothing to compare */
-	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
-	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_SEEKS, true, 1.5, &d));
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_SEEKS, true, 1.5, &d));
 }
 END_TEST
 
