@@ -18,6 +18,14 @@ static uint64_t meta_number(const char *s)
 	return *end == '\0' ? (uint64_t)v : 0;
 }
 
+/* meta_number within 32 bits; 0 past them. */
+static uint32_t meta_u32(const char *s)
+{
+	uint64_t v = meta_number(s);
+
+	return v <= UINT32_MAX ? (uint32_t)v : 0;
+}
+
 static void phase_of_parsed(enum phase_id id, const struct parsed_phase *p, struct phase_view *v)
 {
 	memset(v, 0, sizeof *v);
@@ -45,13 +53,11 @@ void view_of_parsed(const struct parsed_run *p, struct run_view *v)
 {
 	memset(v, 0, sizeof *v);
 	v->status = PHASE_DONE;
-	v->seed_known = p->meta[META_SEED][0] != '\0' && meta_number(p->meta[META_SEED]) <= UINT32_MAX &&
-	                (meta_number(p->meta[META_SEED]) > 0 || strcmp(p->meta[META_SEED], "0") == 0);
-	v->seed = v->seed_known ? (uint32_t)meta_number(p->meta[META_SEED]) : 0;
-	v->clients = (uint32_t)meta_number(p->meta[META_CONCURRENCY]);
-	v->clients = v->clients ? v->clients : 1;
+	v->seed = meta_u32(p->meta[META_SEED]);
+	v->seed_known = v->seed > 0 || strcmp(p->meta[META_SEED], "0") == 0;
+	v->clients = meta_u32(p->meta[META_CONCURRENCY]) ? meta_u32(p->meta[META_CONCURRENCY]) : 1;
 	v->seeks = meta_number(p->meta[META_SEEKS]);
-	v->files_k = (uint32_t)meta_number(p->meta[META_NUM_FILES]);
+	v->files_k = meta_u32(p->meta[META_NUM_FILES]);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		phase_of_parsed((enum phase_id)i, &p->phase[i], &v->phase[i]);
 		if (p->phase[i].state == CELL_FAILED)
