@@ -214,7 +214,9 @@ static void reason_value(struct slot *sl, const char *key, const char *sub, cons
 	if (strcmp(key, "confidence") != 0 || strcmp(sub, "reasons") != 0 || n == 0 ||
 	    strspn(v, "abcdefghijklmnopqrstuvwxyz_") != n || used + n + 2 > sizeof sl->ph.reasons)
 		return;
-	snprintf(r + used, sizeof sl->ph.reasons - used, "%s%s", used ? " " : "", v);
+	if (used)
+		r[used++] = ' ';
+	memcpy(r + used, v, n + 1); /* fits: checked above */
 }
 
 /* runs[r].counts.<key> = v: the seeks and files that ran */

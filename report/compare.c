@@ -13,7 +13,7 @@
 
 #define MAX_SUMMARY 10
 
-static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, bool md, size_t limit)
+static void extremes_lines(FILE *out, const struct compare_run *runs, size_t n, bool md, size_t limit)
 {
 	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48], line[2 * CELL_TEXT + 2 * 96 + 128];
 	size_t f, s;
@@ -25,13 +25,14 @@ static void extremes_lines(FILE *out, const struct parsed_run *runs, size_t n, b
 			continue;
 		compare_run_head(runs, f, hf, sizeof hf, HEAD_COLS);
 		compare_run_head(runs, s, hs, sizeof hs, HEAD_COLS);
-		compare_rate_text(id, &runs[f].phase[id], vf, sizeof vf);
-		compare_rate_text(id, &runs[s].phase[id], vs, sizeof vs);
-		if (!compare_comparable(&runs[f], &runs[s], id))
+		compare_rate_text(&runs[f].view.phase[id], vf, sizeof vf);
+		compare_rate_text(&runs[s].view.phase[id], vs, sizeof vs);
+		if (!compare_comparable(runs[f].in, runs[s].in, id))
 			snprintf(apart, sizeof apart, "; n/c");
-		else if (runs[s].phase[id].rate > 0) /* "~": the two were set up differently */
-			snprintf(apart, sizeof apart, "; %s%.2fx apart", compare_setup_differs(&runs[f], &runs[s], id) ? "~" : "",
-			         runs[f].phase[id].rate / runs[s].phase[id].rate);
+		else if (runs[s].view.phase[id].rate > 0) /* "~": the two were set up differently */
+			snprintf(apart, sizeof apart, "; %s%.2fx apart",
+			         compare_setup_differs(runs[f].in, runs[s].in, id) ? "~" : "",
+			         runs[f].view.phase[id].rate / runs[s].view.phase[id].rate);
 		else /* no ratio to a rate of 0 */
 			apart[0] = '\0';
 		snprintf(line, sizeof line, "%s%-18s fastest %s: %s; slowest %s: %s%s", md ? "- " : "  ",
@@ -48,7 +49,7 @@ static void phrase(FILE *out, const struct compare_diff *d)
 	fputs(buf, out);
 }
 
-void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t count, shown = 0;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
@@ -71,8 +72,17 @@ void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, 
 	free(d);
 }
 
+void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	struct compare_run *c = compare_runs_of(runs, n);
+
+	if (c != NULL)
+		compare_summary(out, c, n, o);
+	free(c);
+}
+
 /* The summary sentence as lines of at most limit columns. */
-static void summary_wrapped(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -80,7 +90,7 @@ static void summary_wrapped(FILE *out, const struct parsed_run *runs, size_t n, 
 
 	if (m == NULL)
 		return;
-	report_compare_summary(m, runs, n, o);
+	compare_summary(m, runs, n, o);
 	if (fclose(m) == 0 && buf != NULL) {
 		if (len > 0 && buf[len - 1] == '\n')
 			buf[len - 1] = '\0';
@@ -89,18 +99,21 @@ static void summary_wrapped(FILE *out, const struct parsed_run *runs, size_t n, 
 	free(buf);
 }
 
-void report_compare(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void report_compare(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
 {
+	struct compare_run *runs = compare_runs_of(in, n);
 	struct c_locale loc;
 
+	if (runs == NULL)
+		return;
 	c_locale_enter(&loc);
 	switch (o->format) {
 	case COMPARE_CSV:
 		for (size_t k = 0; k < n; k++)
-			report_compare_csv_line(out, &runs[k]);
+			compare_csv_line(out, &runs[k]);
 		break;
 	case COMPARE_JSON:
-		report_compare_json(out, runs, n, o);
+		compare_json(out, runs, n, o);
 		break;
 	case COMPARE_TEXT:
 	case COMPARE_MARKDOWN:
@@ -116,4 +129,5 @@ void report_compare(FILE *out, const struct parsed_run *runs, size_t n, const st
 		break;
 	}
 	c_locale_leave(&loc);
+	free(runs);
 }

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf, size_t cap)
+void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
 {
 	switch (p->state) {
 	case CELL_NOT_RUN: snprintf(buf, cap, "not run"); return;
@@ -20,25 +20,25 @@ void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf
 	case CELL_UNKNOWN: snprintf(buf, cap, "? (table shows none)"); return;
 	case CELL_VALUE: break;
 	}
-	rate_text(id, p->rate, false, buf, cap);
-	if (p->cpu >= 0)
-		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu);
-	confidence_words(compare_reasons(p), buf, cap);
+	rate_text(p->id, p->rate, false, buf, cap);
+	if (p->cpu_pct >= 0)
+		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);
+	confidence_words(p->conf.reasons, buf, cap);
 }
 
 /* "-" when the input did not print a latency. */
-static void latency_text(const struct parsed_phase *p, char *buf, size_t cap)
+static void latency_text(const struct phase_view *p, char *buf, size_t cap)
 {
-	if (p->latency_ns < 0)
+	if (!view_has_pct(p, VIEW_MAX))
 		snprintf(buf, cap, "-");
 	else
-		units_format_latency_cell((double)p->latency_ns, buf, cap);
+		units_format_latency_cell((double)p->pct_ns[VIEW_MAX], buf, cap);
 }
 
 /* "1.96x !" for a non-base cell, "~1.96x !" when the runs were set up
  * differently, "n/c" when the figures are not comparable, "" when there is
  * nothing to compare. */
-static void ratio_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+static void ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
                        const struct compare_opts *o, char *buf, size_t cap)
 {
 	struct compare_diff d;
@@ -62,15 +62,15 @@ static void ratio_text(const struct parsed_run *runs, size_t k, enum phase_id id
 }
 
 /* The text of one cell: value, then the ratio in brackets. */
-void compare_cell_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
                       const struct compare_opts *o, char *buf, size_t cap)
 {
 	char v[96], r[32];
 
 	if (latency)
-		latency_text(&runs[k].phase[id], v, sizeof v);
+		latency_text(&runs[k].view.phase[id], v, sizeof v);
 	else
-		compare_rate_text(id, &runs[k].phase[id], v, sizeof v);
+		compare_rate_text(&runs[k].view.phase[id], v, sizeof v);
 	ratio_text(runs, k, id, latency, o, r, sizeof r);
 	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
 }
@@ -111,14 +111,14 @@ void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
 
 /* "A vm 512M", safe in a Markdown table cell, cut to maxcols screen
  * columns (a wide character is two, never cut in half). */
-void compare_run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap, size_t maxcols)
+void compare_run_head(const struct compare_run *runs, size_t k, char *buf, size_t cap, size_t maxcols)
 {
+	const char (*meta)[PARSED_META_LEN] = runs[k].in->meta;
 	char lab[16];
 	size_t cols;
 
 	compare_label(k, lab, sizeof lab);
-	snprintf(buf, cap, "%s %s%s%s", lab, runs[k].meta[META_NAME], runs[k].meta[META_SIZE][0] ? " " : "",
-	         runs[k].meta[META_SIZE]);
+	snprintf(buf, cap, "%s %s%s%s", lab, meta[META_NAME], meta[META_SIZE][0] ? " " : "", meta[META_SIZE]);
 	safe_text(buf, cap);
 	buf[str_fit_columns(buf, maxcols, &cols)] = '\0';
 }
@@ -133,10 +133,10 @@ size_t compare_columns(const char *s)
 
 
 /* A phase any run has a number, a +++++ or a latency for. */
-bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id id)
+bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id)
 {
 	for (size_t k = 0; k < n; k++)
-		if (runs[k].phase[id].state != CELL_NOT_RUN || runs[k].phase[id].latency_ns >= 0)
+		if (runs[k].view.phase[id].state != CELL_NOT_RUN || view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
 			return true;
 	return false;
 }

@@ -17,24 +17,24 @@
 #define COMPARE_MAX_WIDTH 200
 
 /* "312.1 MiB/s 78%", "+++++ (too fast)", "not run" */
-void compare_rate_text(enum phase_id id, const struct parsed_phase *p, char *buf, size_t cap);
+void compare_rate_text(const struct phase_view *p, char *buf, size_t cap);
 
 /* A cell: the value, then the ratio to the base in brackets ("(1.96x !)",
  * "(~0.25x !)" for runs set up differently, "(<0.01x !)", "(n/c)"). */
-void compare_cell_text(const struct parsed_run *runs, size_t k, enum phase_id id, bool latency,
+void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
                        const struct compare_opts *o, char *buf, size_t cap);
 
 /* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" */
 void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap);
 
 /* "A vm 512M", safe in a Markdown cell, cut to maxcols screen columns. */
-void compare_run_head(const struct parsed_run *runs, size_t k, char *buf, size_t cap, size_t maxcols);
+void compare_run_head(const struct compare_run *runs, size_t k, char *buf, size_t cap, size_t maxcols);
 
 /* Screen columns of s. */
 size_t compare_columns(const char *s);
 
 /* A phase any run has a number, a +++++ or a latency for. */
-bool compare_phase_shown(const struct parsed_run *runs, size_t n, enum phase_id id);
+bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id);
 
 /* The widest text or Markdown line: o->width, or COMPARE_MAX_WIDTH when
  * that is 0 or more. Runs that do not fit go to further pages of the
@@ -44,8 +44,18 @@ size_t compare_line_limit(const struct compare_opts *o);
 /* The text and Markdown tables, in pages of as many runs as fit
  * compare_line_limit (each page repeats the phase column), with the notes
  * saying why once what "n/c" and "~" mean (compare_text.c). */
-void compare_text_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
-void compare_markdown_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+
+/* report_compare_notes and report_compare_summary (compare.h) of runs
+ * whose views are made. */
+void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
+                   void (*each)(const char *note, int level, void *arg), void *arg);
+void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+/* report_compare_csv_line and report_compare_json (compare_out.c) of runs
+ * whose views are made. */
+void compare_csv_line(FILE *out, const struct compare_run *run);
+void compare_json(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
 
 /* s as lines of at most limit columns, broken at blanks; lines after the
  * first start with indent blanks (a word longer than a line stays whole). */

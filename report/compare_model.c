@@ -3,22 +3,33 @@
  * in words. Pure: no FILE *, no output; every compare formatter (text,
  * Markdown, CSV, JSON, HTML) reads it. */
 #include "compare_model.h"
-#include "confidence.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
+struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
+{
+	struct compare_run *c = calloc(n ? n : 1, sizeof *c);
+
+	for (size_t k = 0; c && k < n; k++) {
+		c[k].in = &runs[k];
+		view_of_parsed(&runs[k], &c[k].view);
+	}
+	return c;
+}
+
+bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d)
 {
-	const struct parsed_phase *b = &base->phase[id], *r = &run->phase[id];
+	const struct phase_view *b = &base->view.phase[id], *r = &run->view.phase[id];
+	int64_t bl = b->pct_ns[VIEW_MAX], rl = r->pct_ns[VIEW_MAX];
 	double ratio;
 
 	if (latency) {
-		if (b->latency_ns <= 0 || r->latency_ns <= 0)
+		if (bl <= 0 || rl <= 0)
 			return false;
-		ratio = (double)r->latency_ns / (double)b->latency_ns;
+		ratio = (double)rl / (double)bl;
 	} else {
 		if (b->state != CELL_VALUE || r->state != CELL_VALUE || b->rate <= 0 || r->rate <= 0)
 			return false;
@@ -28,23 +39,16 @@ bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, 
 	d->latency = latency;
 	d->ratio = ratio;
 	d->better = latency ? ratio < 1 : ratio > 1;
-	d->not_comparable = !compare_comparable(base, run, id);
-	d->setup_differs = compare_setup_differs(base, run, id);
+	d->not_comparable = !compare_comparable(base->in, run->in, id);
+	d->setup_differs = compare_setup_differs(base->in, run->in, id);
 	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
 	return true;
 }
 
-unsigned compare_reasons(const struct parsed_phase *p)
-{
-	if (p->reasons_known)
-		return confidence_reasons_named(p->reasons);
-	return p->low_confidence ? (unsigned)CONF_SHORT : 0u;
-}
-
-bool compare_reasons_known(const struct parsed_run *r)
+bool compare_reasons_known(const struct compare_run *r)
 {
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (r->phase[i].reasons_known)
+		if (!r->view.phase[i].reasons_unknown)
 			return true;
 	return false;
 }
@@ -65,19 +69,19 @@ static double magnitude(double ratio)
 
 /* Fastest and slowest run of one phase; false with fewer than two numbers.
  * A rate of 0 is a measured number too (the slowest there can be). */
-bool compare_extremes(const struct parsed_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow)
+bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow)
 {
 	size_t seen = 0;
 
 	for (size_t k = 0; k < n; k++) {
-		const struct parsed_phase *p = &runs[k].phase[id];
+		const struct phase_view *p = &runs[k].view.phase[id];
 		if (p->state != CELL_VALUE || p->rate < 0)
 			continue;
 		if (seen++ == 0)
 			*fast = *slow = k;
-		if (p->rate > runs[*fast].phase[id].rate)
+		if (p->rate > runs[*fast].view.phase[id].rate)
 			*fast = k;
-		if (p->rate < runs[*slow].phase[id].rate)
+		if (p->rate < runs[*slow].view.phase[id].rate)
 			*slow = k;
 	}
 	return seen >= 2;
@@ -96,7 +100,7 @@ static int by_magnitude(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                                       size_t *count)
 {
 	struct compare_diff *d = calloc(n * PHASE_COUNT * 2 + 1, sizeof *d);

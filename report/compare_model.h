@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "../input/input.h"
+#include "view.h"
 
 enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV, COMPARE_JSON };
 
@@ -20,6 +21,18 @@ struct compare_opts {
 	 * terminal's COLUMNS); 0, or more than 200: 200 */
 	size_t width;
 };
+
+/* A run compared: as read (name, size, settings, format, origin: in) and
+ * its view (view_of_parsed, made once: every rate, %CPU, latency and mark
+ * any compare output prints is read from it). */
+struct compare_run {
+	const struct parsed_run *in;
+	struct run_view view;
+};
+
+/* The compare runs of runs[0..n), each view made once. NULL when out of
+ * memory. Caller frees. */
+struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n);
 
 /* How a run measured per-char write and read: bonnie++ 1.0x with putc() and
  * getc() through stdio, 1.9x and later and bonnie with one write()/read()
@@ -64,16 +77,16 @@ unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_r
 /* COMPARE_SETUP_* in words: "file size and chunk size" ("" for none). */
 void compare_setup_words(unsigned setup, char *buf, size_t cap);
 
-/* The ratio of runs[k] to base for a phase's rate (latency false) or
- * maximum latency. Returns false when either side has no number (not run,
- * +++++, failed, latency not printed). */
-bool compare_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id,
+/* The ratio of run to base for a phase's rate (latency false) or maximum
+ * latency. Returns false when either side has no number (not run, +++++,
+ * failed, latency not printed). */
+bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d);
 
 /* Every comparable ratio of every run to the base, rate and latency,
  * biggest difference first, those between runs set up differently
  * (setup_differs) after all the others; *count set. NULL when out of memory. Caller frees. */
-struct compare_diff *compare_all_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                                        size_t *count);
 
 /* A difference in plain words: "block write 1.3x faster on B", with
@@ -83,17 +96,13 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap);
 /* Column label of run k: "A".."Z", then "R27", ... (buf >= 8 bytes). */
 void compare_label(size_t k, char *buf, size_t cap);
 
-/* What is against a phase's figure, as confidence reason bits
- * (confidence.h): those a bonnie JSON document lists, or only CONF_SHORT
- * from an older one's low_confidence; 0 when the input does not say. */
-unsigned compare_reasons(const struct parsed_phase *p);
-
-/* Whether run r says what is against its figures: only bonnie's JSON
- * does (a CSV line carries no marks, a table's are not read). */
-bool compare_reasons_known(const struct parsed_run *r);
+/* Whether run r says what is against its figures (its view's
+ * reasons_unknown): only bonnie's JSON does (a CSV line carries no marks,
+ * a table's are not read). */
+bool compare_reasons_known(const struct compare_run *r);
 
 /* The fastest and slowest run of one phase (*fast, *slow); false with
  * fewer than two numbers. A rate of 0 is a measured number too. */
-bool compare_extremes(const struct parsed_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow);
+bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow);
 
 #endif

@@ -1,6 +1,7 @@
 /* The machine-readable forms of a comparison: each run as a bonnie++ 1.98
  * CSV line (what bon_csv2txt/bon_csv2html read), and one JSON document. */
 #include "compare.h"
+#include "compare_cells.h"
 #include "compare_model.h"
 #include "confidence.h"
 #include "csv_line.h"
@@ -13,10 +14,10 @@
 
 /* A phase's rate, %CPU and latency cells: "+++++" and "+++" where
  * bonnie++ found it too fast to measure, empty where there is no number. */
-static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struct parsed_phase *p)
+static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struct phase_view *p)
 {
-	if (p->latency_ns >= 0)
-		units_format_latency((uint64_t)p->latency_ns, c->latency, CSV_CELL_LEN);
+	if (view_has_pct(p, VIEW_MAX))
+		units_format_latency((uint64_t)p->pct_ns[VIEW_MAX], c->latency, CSV_CELL_LEN);
 	if (p->state == CELL_TOO_FAST) {
 		snprintf(c->rate, CSV_CELL_LEN, "+++++");
 		snprintf(c->cpu, CSV_CELL_LEN, "+++");
@@ -25,20 +26,29 @@ static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struc
 	if (p->state != CELL_VALUE)
 		return;
 	rate_csv_field(id, p->rate, c->rate, CSV_CELL_LEN);
-	if (p->cpu >= 0)
-		snprintf(c->cpu, CSV_CELL_LEN, "%d", p->cpu);
+	if (p->cpu_pct >= 0)
+		snprintf(c->cpu, CSV_CELL_LEN, "%d", p->cpu_pct);
 }
 
-void report_compare_csv_line(FILE *out, const struct parsed_run *r)
+void compare_csv_line(FILE *out, const struct compare_run *run)
 {
+	const struct parsed_run *r = run->in;
 	struct csv_cells c;
 
 	csv_cells_init(&c);
 	for (int i = 0; i < META_COUNT; i++) /* already in 1.98 notation */
 		snprintf(c.setting[i], CSV_CELL_LEN, "%s", r->meta[i]);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_cells(&c.phase[i], (enum phase_id)i, &r->phase[i]);
+		phase_cells(&c.phase[i], (enum phase_id)i, &run->view.phase[i]);
 	csv_line_write(out, &c);
+}
+
+void report_compare_csv_line(FILE *out, const struct parsed_run *r)
+{
+	struct compare_run c = {r, {0}};
+
+	view_of_parsed(r, &c.view);
+	compare_csv_line(out, &c);
 }
 
 static const char *state_name(enum cell_state s)
@@ -67,7 +77,7 @@ static void setup_member(struct json *j, unsigned setup)
 
 /* The ratio to the base, its flag and whether it compares like with like
  * (a not comparable ratio is null and never flagged). */
-static void ratio_member(struct json *j, const char *what, const struct parsed_run *runs, size_t k,
+static void ratio_member(struct json *j, const char *what, const struct compare_run *runs, size_t k,
                          enum phase_id id, bool latency, const struct compare_opts *o)
 {
 	struct compare_diff d;
@@ -88,12 +98,12 @@ static void ratio_member(struct json *j, const char *what, const struct parsed_r
 /* "reasons": ["cached"] and "mark": "c" as the run's table showed them,
  * both null when the input does not say (a CSV line, a table, a JSON
  * document older than its confidence member). */
-static void reasons_member(struct json *j, const struct parsed_phase *p)
+static void reasons_member(struct json *j, const struct phase_view *p)
 {
-	unsigned bits = compare_reasons(p);
+	unsigned bits = p->conf.reasons;
 	char mark[2] = {confidence_mark(bits), '\0'};
 
-	if (!p->reasons_known) {
+	if (p->reasons_unknown) {
 		json_null(j, "reasons");
 		json_null(j, "mark");
 		return;
@@ -106,10 +116,10 @@ static void reasons_member(struct json *j, const struct parsed_phase *p)
 	json_string(j, "mark", mark[0] == ' ' ? "" : mark);
 }
 
-static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, enum phase_id id,
+static void phase_json(struct json *j, const struct compare_run *runs, size_t k, enum phase_id id,
                        const struct compare_opts *o)
 {
-	const struct parsed_phase *p = &runs[k].phase[id];
+	const struct phase_view *p = &runs[k].view.phase[id];
 
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
@@ -118,25 +128,25 @@ static void phase_json(struct json *j, const struct parsed_run *runs, size_t k, 
 		json_double(j, "rate", p->rate, 3);
 	else
 		json_null(j, "rate");
-	if (p->cpu >= 0)
-		json_u64(j, "cpu_percent", (uint64_t)p->cpu);
+	if (p->cpu_pct >= 0)
+		json_u64(j, "cpu_percent", (uint64_t)p->cpu_pct);
 	else
 		json_null(j, "cpu_percent");
-	if (p->latency_ns >= 0)
-		json_i64(j, "latency_max_ns", p->latency_ns);
+	if (view_has_pct(p, VIEW_MAX))
+		json_i64(j, "latency_max_ns", p->pct_ns[VIEW_MAX]);
 	else
 		json_null(j, "latency_max_ns");
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
-	setup_member(j, k == o->base ? 0 : compare_setup_differs(&runs[o->base], &runs[k], id));
+	setup_member(j, k == o->base ? 0 : compare_setup_differs(runs[o->base].in, runs[k].in, id));
 	json_object_end(j);
 }
 
-static void run_json(struct json *j, const struct parsed_run *runs, size_t k, const struct compare_opts *o)
+static void run_json(struct json *j, const struct compare_run *runs, size_t k, const struct compare_opts *o)
 {
 	static const char *const methods[] = {"unknown", "stdio", "syscall"};
-	const struct parsed_run *r = &runs[k];
+	const struct parsed_run *r = runs[k].in;
 	char lab[16];
 
 	compare_label(k, lab, sizeof lab);
@@ -155,7 +165,7 @@ static void run_json(struct json *j, const struct parsed_run *runs, size_t k, co
 	json_object_end(j);
 }
 
-static void diffs_json(struct json *j, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void diffs_json(struct json *j, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t count;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
@@ -179,7 +189,7 @@ static void diffs_json(struct json *j, const struct parsed_run *runs, size_t n, 
 	free(d);
 }
 
-void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void compare_json(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	struct json j;
 	char lab[16];
@@ -200,4 +210,13 @@ void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, con
 	json_array_end(&j);
 	diffs_json(&j, runs, n, o);
 	json_object_end(&j);
+}
+
+void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	struct compare_run *c = compare_runs_of(runs, n);
+
+	if (c != NULL)
+		compare_json(out, c, n, o);
+	free(c);
 }

@@ -27,7 +27,7 @@ static void cell_out(FILE *out, const char *s, size_t width, bool last)
 /* Each run's column: CELL screen columns, or its widest cell and two
  * blanks, so a long cell never pushes the columns after it. Markdown: the
  * widest cell or heading and " |". */
-static void column_widths(const struct parsed_run *runs, size_t n, const struct compare_opts *o, size_t *width,
+static void column_widths(const struct compare_run *runs, size_t n, const struct compare_opts *o, size_t *width,
                           bool md)
 {
 	char c[CELL_TEXT];
@@ -58,7 +58,7 @@ static size_t page_end(const size_t *width, size_t n, size_t k0, size_t first, s
 }
 
 /* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
-static bool nc_runs(const struct parsed_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
+static bool nc_runs(const struct compare_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
 {
 	size_t used = 0;
 	struct compare_diff d;
@@ -82,7 +82,7 @@ static bool nc_runs(const struct parsed_run *runs, size_t n, const struct compar
 /* The labels of the runs that do not say what is against their figures
  * ("B, C"), when another run does: there a figure without words may still
  * be under 0.5 s or from the page cache. */
-static bool unknown_reason_runs(const struct parsed_run *runs, size_t n, char *buf, size_t cap)
+static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *buf, size_t cap)
 {
 	size_t used = 0, known = 0;
 	char lab[16];
@@ -100,7 +100,7 @@ static bool unknown_reason_runs(const struct parsed_run *runs, size_t n, char *b
 
 /* The COMPARE_SETUP_* run k differs from the base in, over the cells
  * that have a ratio. */
-static unsigned run_setup(const struct parsed_run *runs, size_t k, const struct compare_opts *o)
+static unsigned run_setup(const struct compare_run *runs, size_t k, const struct compare_opts *o)
 {
 	struct compare_diff d;
 	unsigned s = 0;
@@ -147,15 +147,15 @@ static void setup_text(const struct parsed_run *b, const struct parsed_run *r, u
 	}
 }
 
-void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
-                          void (*each)(const char *note, int level, void *arg), void *arg)
+void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
+                   void (*each)(const char *note, int level, void *arg), void *arg)
 {
 	char note[NOTE_LEN], labs[256], blab[16], lab[16], what[NOTE_LEN / 2];
 	bool setup_said = false;
 
 	compare_label(o->base, blab, sizeof blab);
 	if (nc_runs(runs, n, o, labs, sizeof labs)) {
-		bool base_stdio = compare_perchar_method(&runs[o->base]) == PERCHAR_STDIO;
+		bool base_stdio = compare_perchar_method(runs[o->base].in) == PERCHAR_STDIO;
 		snprintf(note, sizeof note,
 		         "n/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
 		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
@@ -188,7 +188,7 @@ void report_compare_notes(const struct parsed_run *runs, size_t n, const struct 
 			setup_said = true;
 		}
 		compare_label(k, lab, sizeof lab);
-		setup_text(&runs[o->base], &runs[k], s, blab, what, sizeof what);
+		setup_text(runs[o->base].in, runs[k].in, s, blab, what, sizeof what);
 		snprintf(note, sizeof note, "%s: %s", lab, what);
 		each(note, 1, arg);
 	}
@@ -211,14 +211,14 @@ static void note_line(const char *note, int level, void *arg)
 }
 
 /* What "n/c" and "~" mean, once, after the list of runs. */
-static void notes(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o, bool md)
+static void notes(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
 {
 	struct note_out w = {out, md, compare_line_limit(o)};
 
-	report_compare_notes(runs, n, o, note_line, &w);
+	compare_notes(runs, n, o, note_line, &w);
 }
 
-static void text_header(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char lab[16], leg[LEGEND_LEN], line[LEGEND_LEN + 32];
 	size_t limit = compare_line_limit(o);
@@ -230,7 +230,7 @@ static void text_header(FILE *out, const struct parsed_run *runs, size_t n, cons
 	compare_wrap_out(out, line, limit, 2);
 	for (size_t k = 0; k < n; k++) {
 		compare_label(k, lab, sizeof lab);
-		compare_run_legend(&runs[k], leg, sizeof leg);
+		compare_run_legend(runs[k].in, leg, sizeof leg);
 		snprintf(line, sizeof line, "  %-3s %s", lab, leg);
 		compare_wrap_out(out, line, limit, 6);
 	}
@@ -238,7 +238,7 @@ static void text_header(FILE *out, const struct parsed_run *runs, size_t n, cons
 }
 
 /* One page: the phase column and runs [k0, k1). */
-static void text_page(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+static void text_page(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o,
                       const size_t *width, size_t k0, size_t k1)
 {
 	char c[CELL_TEXT];
@@ -263,7 +263,7 @@ static void text_page(FILE *out, const struct parsed_run *runs, size_t n, const 
 	}
 }
 
-void compare_text_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t *width = calloc(n, sizeof *width);
 
@@ -278,7 +278,7 @@ void compare_text_table(FILE *out, const struct parsed_run *runs, size_t n, cons
 	free(width);
 }
 
-static void markdown_page(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+static void markdown_page(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o,
                           size_t k0, size_t k1)
 {
 	char c[CELL_TEXT];
@@ -306,7 +306,7 @@ static void markdown_page(FILE *out, const struct parsed_run *runs, size_t n, co
 	}
 }
 
-void compare_markdown_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char lab[16], c[LEGEND_LEN + 32];
 	size_t *width = calloc(n, sizeof *width), limit = compare_line_limit(o);
@@ -321,7 +321,7 @@ void compare_markdown_table(FILE *out, const struct parsed_run *runs, size_t n, 
 	for (size_t k = 0; k < n; k++) {
 		char leg[LEGEND_LEN];
 		compare_label(k, lab, sizeof lab);
-		compare_run_legend(&runs[k], leg, sizeof leg);
+		compare_run_legend(runs[k].in, leg, sizeof leg);
 		snprintf(c, sizeof c, "- %s: %s", lab, leg);
 		compare_wrap_out(out, c, limit, 2);
 	}
@@ -332,4 +332,14 @@ void compare_markdown_table(FILE *out, const struct parsed_run *runs, size_t n, 
 		markdown_page(out, runs, n, o, k0, k1);
 	}
 	free(width);
+}
+
+void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                          void (*each)(const char *note, int level, void *arg), void *arg)
+{
+	struct compare_run *c = compare_runs_of(runs, n);
+
+	if (c != NULL)
+		compare_notes(c, n, o, each, arg);
+	free(c);
 }

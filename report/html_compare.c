@@ -3,6 +3,7 @@
  * overlaid the same way, the biggest differences in words, the CSV lines. */
 #include "compare.h"
 #include "compare_model.h"
+#include "compare_cells.h"
 #include "clocale.h"
 #include "html.h"
 #include "html_compare.h"
@@ -39,23 +40,24 @@ static void bars_free(struct cmp_bars *b)
 }
 
 /* One group's rate bars: each measured phase, one bar per run. */
-static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_t g, struct cmp_bars *b,
+static void rate_chart(FILE *out, const struct compare_run *runs, size_t n, size_t g, struct cmp_bars *b,
                        const char *const *names)
 {
 	double max = 0, scale;
 	const char *label, *unit;
-	char desc[256], id_text[32];
+	char desc[384], id_text[32];
+	bool cached = false;
 	const struct html_section *sec = &html_sections[g];
 
 	b->n = 0;
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++)
-			if (runs[k].phase[id].state == CELL_VALUE && runs[k].phase[id].rate > max)
-				max = runs[k].phase[id].rate;
+			if (runs[k].view.phase[id].state == CELL_VALUE && runs[k].view.phase[id].rate > max)
+				max = runs[k].view.phase[id].rate;
 	html_rate_unit(html_section_first(sec), max, &scale, &label, &unit);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
-			const struct parsed_phase *p = &runs[k].phase[id];
+			const struct phase_view *p = &runs[k].view.phase[id];
 			bool fast = p->state == CELL_TOO_FAST;
 			if (p->state != CELL_VALUE && !fast)
 				continue;
@@ -66,18 +68,21 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 			if (p->low_confidence)
 				strcat(b->text[b->n], "~");
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
-			                                  (int)k, fast ? 0 : p->rate, 1, 0, NULL, 0, fast ? -1 : p->cpu,
-			                                  (p->low_confidence ? CONF_SHORT : 0u) |
-			                                      (fast ? CHART_TOO_FAST : 0u), b->text[b->n]};
+			                                  (int)k, fast ? 0 : p->rate, 1, 0, NULL, 0, fast ? -1 : p->cpu_pct,
+			                                  fast ? CHART_TOO_FAST : p->conf.reasons, b->text[b->n]};
 			b->n++;
 		}
 	if (b->n == 0)
 		return;
-	for (size_t i = 0; b->n > CMP_CPU_BARS && i < b->n; i++)
-		b->bar[i].cpu_pct = -1; /* too narrow for the words: the CSV lines have %CPU */
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->n > CMP_CPU_BARS)
+			b->bar[i].cpu_pct = -1; /* too narrow for the words: the CSV lines have %CPU */
+		cached |= (b->bar[i].marks & (CONF_CACHED | CONF_NOT_EVICTED)) != 0;
+	}
 	snprintf(desc, sizeof desc, "Bars of %s per phase, one colour per run (legend)%s; hatched bars ran under "
-	         "0.5 s; an empty slot marked +++++ is a phase bonnie++ ran too fast to measure.", label,
-	         b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it");
+	         "0.5 s%s; an empty slot marked +++++ is a phase bonnie++ ran too fast to measure.", label,
+	         b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it",
+	         cached ? " or read from the page cache (each bar's title says which)" : "");
 	snprintf(id_text, sizeof id_text, "cmp-%s", sec->id);
 	struct bar_chart c = {id_text, sec->title, desc, {0, 1, false, label, scale, NULL, NULL, 0}, b->bar, b->n, names, n};
 	fprintf(out, "<figure><figcaption>%s</figcaption>", sec->title);
@@ -87,7 +92,7 @@ static void rate_chart(FILE *out, const struct parsed_run *runs, size_t n, size_
 
 /* Maximum latency of one section's phases, one bar per run, on a log
  * axis; +++++ slots too (their lines carry the latency). */
-static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, size_t g, struct cmp_bars *b,
+static void latency_chart(FILE *out, const struct compare_run *runs, size_t n, size_t g, struct cmp_bars *b,
                           const char *const *names)
 {
 	const struct html_section *sec = &html_sections[g];
@@ -96,12 +101,13 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, si
 	b->n = 0;
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
-			const struct parsed_phase *p = &runs[k].phase[id];
-			if ((p->state != CELL_VALUE && p->state != CELL_TOO_FAST) || p->latency_ns <= 0)
+			const struct phase_view *p = &runs[k].view.phase[id];
+			int64_t max_ns = p->pct_ns[VIEW_MAX];
+			if ((p->state != CELL_VALUE && p->state != CELL_TOO_FAST) || max_ns <= 0)
 				continue;
-			units_format_latency_human((double)p->latency_ns, b->text[b->n], CMP_TEXT);
+			units_format_latency_human((double)max_ns, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
-			                                  (int)k, (double)p->latency_ns, 1, 0, NULL, 0, -1,
+			                                  (int)k, (double)max_ns, 1, 0, NULL, 0, -1,
 			                                  p->low_confidence ? CONF_SHORT : 0u, b->text[b->n]};
 			b->n++;
 		}
@@ -120,7 +126,7 @@ static void latency_chart(FILE *out, const struct parsed_run *runs, size_t n, si
 }
 
 /* The summary sentence, escaped into one <p> (its line end dropped). */
-static void summary_para(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void summary_para(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -128,7 +134,7 @@ static void summary_para(FILE *out, const struct parsed_run *runs, size_t n, con
 
 	fputs("<p class=\"summary\">", out);
 	if (m != NULL) {
-		report_compare_summary(m, runs, n, o);
+		compare_summary(m, runs, n, o);
 		if (fclose(m) == 0 && buf != NULL) {
 			if (len > 0 && buf[len - 1] == '\n')
 				buf[len - 1] = '\0';
@@ -140,7 +146,7 @@ static void summary_para(FILE *out, const struct parsed_run *runs, size_t n, con
 }
 
 struct run_list {
-	const struct parsed_run *runs;
+	const struct compare_run *runs;
 	size_t n;
 };
 
@@ -150,7 +156,7 @@ static void csv_lines(FILE *m, const void *arg)
 	const struct run_list *l = arg;
 
 	for (size_t k = 0; k < l->n; k++)
-		report_compare_csv_line(m, &l->runs[k]);
+		compare_csv_line(m, &l->runs[k]);
 }
 
 /* Text quoted from the input: HTML-escaped, and sanitized first (no raw
@@ -166,17 +172,17 @@ static void quote(FILE *out, const char *s)
 
 /* The runs: label, machine, format and where each was found. */
 /* Legend names: "A: name", whole. */
-static void runs_names(const struct parsed_run *runs, size_t n, char (*names)[CMP_LABEL])
+static void runs_names(const struct compare_run *runs, size_t n, char (*names)[CMP_LABEL])
 {
 	for (size_t k = 0; k < n; k++) {
 		char label[8], name[CMP_LABEL - 16]; /* after "label: ", whole */
 		compare_label(k, label, sizeof label);
-		str_sanitize(name, sizeof name, runs[k].meta[META_NAME]);
+		str_sanitize(name, sizeof name, runs[k].in->meta[META_NAME]);
 		snprintf(names[k], CMP_LABEL, "%s: %s", label, name);
 	}
 }
 
-static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static void runs_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	fputs("<table class=\"runs\">\n<tr><th class=\"l\">run</th><th class=\"l\">name</th><th class=\"l\">size</th>"
 	      "<th class=\"l\">format</th><th class=\"l\">found at</th></tr>\n", out);
@@ -184,13 +190,13 @@ static void runs_table(FILE *out, const struct parsed_run *runs, size_t n, const
 		char label[8];
 		compare_label(k, label, sizeof label);
 		fprintf(out, "<tr><td class=\"l\">%s%s</td><td class=\"l\">", label, k == o->base ? " (base)" : "");
-		quote(out, runs[k].meta[META_NAME]);
+		quote(out, runs[k].in->meta[META_NAME]);
 		fputs("</td><td class=\"l\">", out);
-		quote(out, runs[k].meta[META_SIZE]);
+		quote(out, runs[k].in->meta[META_SIZE]);
 		fputs("</td><td class=\"l\">", out);
-		quote(out, runs[k].format);
+		quote(out, runs[k].in->format);
 		fputs("</td><td class=\"l\">", out);
-		quote(out, runs[k].origin);
+		quote(out, runs[k].in->origin);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -207,7 +213,7 @@ static void note_para(const char *note, int level, void *arg)
 	fputs("</p>\n", out);
 }
 
-static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+static void page_body(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o,
                       struct cmp_bars *b, char (*names)[CMP_LABEL], const char **name_ptr)
 {
 	char title[96];
@@ -216,7 +222,7 @@ static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const 
 	html_page_begin(out, title);
 	html_compare_summary(out, runs, n, o);
 	summary_para(out, runs, n, o);
-	report_compare_notes(runs, n, o, note_para, out);
+	compare_notes(runs, n, o, note_para, out);
 	fputs("</section>\n<nav class=\"toc\"><ul><li><a href=\"#summary\">Summary</a></li><li><a href=\"#rates\">"
 	      "Rates</a></li><li><a href=\"#latency\">Maximum latency</a></li><li><a href=\"#runs\">The runs</a></li>"
 	      "<li><a href=\"#csv\">CSV</a></li></ul></nav>\n", out);
@@ -236,15 +242,16 @@ static void page_body(FILE *out, const struct parsed_run *runs, size_t n, const 
 	html_page_end(out);
 }
 
-int report_compare_html(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+int report_compare_html(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
 {
+	struct compare_run *runs = compare_runs_of(in, n);
 	struct cmp_bars b = {0};
 	char (*names)[CMP_LABEL] = calloc(n, sizeof *names);
 	const char **name_ptr = calloc(n, sizeof *name_ptr);
 	struct c_locale loc;
 	int rc = -1;
 
-	if (names && name_ptr && bars_alloc(&b, n) == 0) {
+	if (runs && names && name_ptr && bars_alloc(&b, n) == 0) {
 		c_locale_enter(&loc);
 		page_body(out, runs, n, o, &b, names, name_ptr);
 		c_locale_leave(&loc);
@@ -253,5 +260,6 @@ int report_compare_html(FILE *out, const struct parsed_run *runs, size_t n, cons
 	bars_free(&b);
 	free(names);
 	free(name_ptr);
+	free(runs);
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include "compare_model.h"
 #include "html.h"
 #include "html_compare.h"
+#include "metrics.h"
 #include "svg.h"
 #include "../lib/units.h"
 
@@ -26,24 +27,25 @@ static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
 }
 
 /* Whether a cell's figure is from under 0.5 s: what its input says (bonnie's
- * JSON, by the one rule, metric_low_confidence), as the page's bars and
- * compare's tables mark it. A bonnie++ line carries no duration. */
-static bool short_phase(const struct parsed_run *r, enum phase_id id)
+ * JSON, by the one rule, metric_low_confidence, read into the view), as the
+ * page's bars and compare's tables mark it. A bonnie++ line carries no
+ * duration: no estimate stands in for one. */
+static bool short_phase(const struct compare_run *r, enum phase_id id)
 {
-	return r->phase[id].state == CELL_VALUE && r->phase[id].low_confidence;
+	return r->view.phase[id].state == CELL_VALUE && r->view.phase[id].low_confidence;
 }
 
-static void cell(FILE *out, const struct parsed_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
+static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
 {
-	const struct parsed_phase *p = &runs[k].phase[id];
+	const struct phase_view *p = &runs[k].view.phase[id];
 	struct compare_diff d;
 	char rate[64], lat[32], bg[16];
 
 	fprintf(out, "<td data-key=\"%s\" data-run=\"%zu\"", phase_name(id), k);
 	if (p->state == CELL_TOO_FAST) {
 		fputs(" class=\"too-fast\">+++++ too fast for bonnie++ to measure", out);
-		if (p->latency_ns > 0) {
-			units_format_latency_human((double)p->latency_ns, lat, sizeof lat);
+		if (p->pct_ns[VIEW_MAX] > 0) {
+			units_format_latency_human((double)p->pct_ns[VIEW_MAX], lat, sizeof lat);
 			fprintf(out, "; max latency %s", lat);
 		}
 		fputs("</td>", out);
@@ -61,32 +63,39 @@ static void cell(FILE *out, const struct parsed_run *runs, size_t k, enum phase_
 	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
 	if (short_phase(&runs[k], id))
 		fputs("<span class=\"mark\">~</span>", out);
+	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
+		fprintf(out, "<span class=\"mark\">%c</span>", p->mark);
 	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d))
 		fprintf(out, " <span class=\"ratio\">%.2fx%s</span>", d.ratio, d.flagged ? (d.better ? " faster" : " slower") : "");
 	fputs("</td>", out);
 }
 
-static bool phase_present(const struct parsed_run *runs, size_t n, enum phase_id id)
+static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
 {
 	for (size_t k = 0; k < n; k++)
-		if (runs[k].phase[id].state != CELL_NOT_RUN)
+		if (runs[k].view.phase[id].state != CELL_NOT_RUN)
 			return true;
 	return false;
 }
 
 /* The caveats: sizes that differ, +++++ slots, phases under 0.5 s. */
-static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
+static void caveats(FILE *out, const struct compare_run *runs, size_t n)
 {
 	bool sizes = false, fast = false, short_any = false;
+	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
 
 	for (size_t k = 0; k < n; k++) {
-		sizes |= strcmp(runs[k].meta[META_SIZE], runs[0].meta[META_SIZE]) != 0;
+		sizes |= strcmp(runs[k].in->meta[META_SIZE], runs[0].in->meta[META_SIZE]) != 0;
 		for (int id = 0; id < PHASE_COUNT; id++) {
-			fast |= runs[k].phase[id].state == CELL_TOO_FAST;
-			short_any |= short_phase(&runs[k], (enum phase_id)id);
+			const struct phase_view *p = &runs[k].view.phase[id];
+			bool s = short_phase(&runs[k], (enum phase_id)id);
+			fast |= p->state == CELL_TOO_FAST;
+			short_any |= s;
+			if (!s && p->mark != ' ' && p->state == CELL_VALUE)
+				others |= p->conf.reasons & (0u - p->conf.reasons);
 		}
 	}
-	if (!sizes && !fast && !short_any)
+	if (!sizes && !fast && !short_any && !others)
 		return;
 	fputs("<ul class=\"caveats\">\n", out);
 	if (sizes)
@@ -97,10 +106,16 @@ static void caveats(FILE *out, const struct parsed_run *runs, size_t n)
 		      "its latency is still shown.</li>\n", out);
 	if (short_any)
 		fputs("<li><span class=\"mark\">~</span> ran under 0.5 s: a low-confidence figure.</li>\n", out);
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (others & (1u << i)) {
+			fprintf(out, "<li><span class=\"mark\">%c</span> ", confidence_reason_mark(i));
+			svg_escape(out, confidence_reason_text(i));
+			fputs(".</li>\n", out);
+		}
 	fputs("</ul>\n", out);
 }
 
-void html_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char label[8];
 	int last_group = -1;

@@ -66,6 +66,10 @@ struct phase_view {
 	struct confidence conf;       /* [measured] confidence_of (facts and reasons); a parsed
 	                                 run sets conf.reasons from what it says (CONF_SHORT
 	                                 for a low-confidence JSON phase), the facts unknown */
+	bool reasons_unknown;         /* [both] the input does not say what is against the
+	                                 figure (a CSV line, a table, an older JSON): conf.reasons
+	                                 then holds at most what it does say (CONF_SHORT), and
+	                                 no mark is not "none"; never for a measured run */
 	char mark;                    /* [both] confidence_mark(conf.reasons): ' ' none */
 	bool low_confidence;          /* [both] ran under METRIC_MIN_TRUSTED_NS (the one
 	                                 short-phase rule, metric_low_confidence) */

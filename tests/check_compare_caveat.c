@@ -5,6 +5,7 @@
  * ratios print as "<0.01x"; a JSON document with no runs; pages that keep
  * every line within the width; a damaged 1.0x line gets one warning. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "../input/input.h"
 #include "../report/compare.h"
 
@@ -67,12 +68,12 @@ START_TEST(perchar_across_methods_not_comparable)
 
 	make_run(0, "1.98", "2.00a", 500, 100000, 1000, 512);
 	make_run(1, "1.0x", "", 50000, 50000, -1, 512);
-	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
+	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
 	ck_assert(d.not_comparable);
 	ck_assert(!d.flagged);
-	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
+	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
 	ck_assert(!d.not_comparable && d.flagged);
-	all = compare_all_diffs(runs, 2, &o, &nd);
+	all = parsed_diffs(runs, 2, &o, &nd);
 	ck_assert_uint_eq(nd, 1); /* block write only */
 	ck_assert_int_eq(all[0].phase, PHASE_PUT_BLOCK);
 	free(all);
@@ -84,9 +85,9 @@ START_TEST(perchar_across_methods_not_comparable)
 	free(s);
 	/* the same method on both sides, or one not known: compared */
 	make_run(1, "1.97", "1.97", 50000, 50000, -1, 512);
-	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d) && !d.not_comparable);
+	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d) && !d.not_comparable);
 	make_run(1, "json", "0.1.0", 50000, 50000, -1, 512);
-	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d) && !d.not_comparable);
+	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d) && !d.not_comparable);
 	make_run(1, "table", "1.03e", 50000, 50000, -1, 512);
 	ck_assert_int_eq(compare_perchar_method(&runs[1]), PERCHAR_STDIO);
 	make_run(1, "table", "@version@", 50000, 50000, -1, 512); /* 1.03's bon_csv2txt, no latency rows */
@@ -109,7 +110,7 @@ START_TEST(setup_differences_ranked_below)
 	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_PUT_BLOCK), COMPARE_SETUP_SIZE);
 	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[2], PHASE_PUT_BLOCK), 0);
 	ck_assert_uint_eq(compare_setup_differs(&runs[0], &runs[1], PHASE_SEQ_CREATE), 0);
-	all = compare_all_diffs(runs, 3, &o, &nd);
+	all = parsed_diffs(runs, 3, &o, &nd);
 	ck_assert_uint_eq(nd, 4); /* per-char and block write of B and C */
 	ck_assert_uint_eq(all[0].run, 2); /* C's 2x before B's 20x */
 	ck_assert_int_eq(all[0].phase, PHASE_PUT_BLOCK);

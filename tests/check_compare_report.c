@@ -2,6 +2,7 @@
  * latency regressions named like throughput ones, the summary sentence, the
  * table cells, and the share block read back to the same CSV line. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "util_synth.h"
 #include "compare_samples.h"
 #include "../input/input.h"
@@ -60,7 +61,7 @@ START_TEST(threshold_either_way)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		make_run(0, cases[i].base, 1, 1);
 		make_run(1, cases[i].run, 1, 1);
-		ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
+		ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
 		ck_assert_msg(d.flagged == cases[i].flagged, "%g vs %g", cases[i].base, cases[i].run);
 		ck_assert(d.better == (cases[i].run > cases[i].base));
 	}
@@ -73,15 +74,15 @@ START_TEST(latency_higher_is_worse)
 
 	make_run(0, 100, 1, 1000);
 	make_run(1, 100, 1, 300000);
-	ck_assert(compare_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, true, 1.5, &d));
+	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, true, 1.5, &d));
 	ck_assert(d.flagged);
 	ck_assert(!d.better);
 	ck_assert_double_eq_tol(d.ratio, 300, 1e-9);
 	/* +++++ rates are never compared as numbers */
-	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, false, 1.5, &d));
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_SEQ_DEL, false, 1.5, &d));
 	/* not run on either side: nothing to compare */
-	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
-	ck_assert(!compare_ratio(&runs[0], &runs[1], PHASE_SEEKS, true, 1.5, &d));
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_PUTC, false, 1.5, &d));
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_SEEKS, true, 1.5, &d));
 }
 END_TEST
 
@@ -325,6 +326,39 @@ START_TEST(marks_of_a_run_and_its_csv)
 }
 END_TEST
 
+/* view_of_parsed: what a run's JSON says and its CSV line cannot, and the
+ * settings both give, in the one view every output reads. */
+START_TEST(view_of_a_run_and_its_csv)
+{
+	struct parsed_set set = {0};
+	struct run_view j, c;
+
+	ck_assert_int_eq(input_parse(&set, "run", JMARKS CMARKS, strlen(JMARKS CMARKS)), 0);
+	ck_assert_uint_eq(set.count, 2);
+	view_of_parsed(&set.run[0], &j);
+	view_of_parsed(&set.run[1], &c);
+	ck_assert_int_eq(j.phase[PHASE_SEEKS].mark, 'c');
+	ck_assert_uint_eq(j.phase[PHASE_SEEKS].conf.reasons, CONF_CACHED);
+	ck_assert(!j.phase[PHASE_SEEKS].reasons_unknown);
+	ck_assert_int_eq(j.phase[PHASE_SEQ_CREATE].mark, '~');
+	ck_assert(j.phase[PHASE_SEQ_CREATE].low_confidence);
+	ck_assert_int_eq(j.phase[PHASE_PUT_BLOCK].mark, ' ');
+	ck_assert(c.phase[PHASE_SEEKS].reasons_unknown);
+	ck_assert_int_eq(c.phase[PHASE_SEEKS].mark, ' ');
+	ck_assert_int_eq(c.phase[PHASE_SEEKS].pct_ns[VIEW_MAX], 96091000);
+	ck_assert_int_eq(c.phase[PHASE_SEEKS].pct_ns[VIEW_P99], -1); /* a CSV line has only the maximum */
+	ck_assert_int_eq(c.phase[PHASE_SEEKS].cpu_pct, 55);
+	ck_assert_double_eq(c.phase[PHASE_SEEKS].rate, 54248);
+	ck_assert(c.seed_known);
+	ck_assert_uint_eq(c.seed, 188420017);
+	ck_assert_uint_eq(c.seeks, 153845);
+	ck_assert_uint_eq(c.clients, 1);
+	ck_assert_uint_eq(j.seeks, 8192); /* the JSON's config, as that document gave it */
+	ck_assert_int_eq(c.status, PHASE_DONE);
+	input_free(&set);
+}
+END_TEST
+
 Suite *suite_compare_report(void)
 {
 	Suite *s = suite_create("compare_report");
@@ -340,6 +374,7 @@ Suite *suite_compare_report(void)
 	tcase_add_test(tc, zero_rate_is_the_slowest);
 	tcase_add_test(tc, raw_control_characters_escaped);
 	tcase_add_test(tc, marks_of_a_run_and_its_csv);
+	tcase_add_test(tc, view_of_a_run_and_its_csv);
 	suite_add_tcase(s, tc);
 	return s;
 }

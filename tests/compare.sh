@@ -242,6 +242,12 @@ check "compare's JSON: the run's table marked seeks c" \
 	[ "$(jq -r '.runs[0].phases[] | select(.name == "seeks") | .mark' "$T/marks.json")" = c ]
 check "compare's JSON: a CSV line's marks are unknown (null), not none" \
 	[ "$(jq -c '[.runs[1].phases[] | [.reasons, .mark]] | unique' "$T/marks.json")" = '[[null,null]]' ]
+"$BONNIE" compare --html "$T/marks.html" $G/cached.json $G/cached.csv >/dev/null 2>&1
+check "compare --html: the JSON run's seeks cell has its table's mark c" \
+	grep -q 'data-key="seeks" data-run="0" [^>]*>[0-9]* seeks/s<span class="mark">c</span>' "$T/marks.html"
+check "compare --html: the CSV run's seeks cell has none" \
+	grep -q 'data-key="seeks" data-run="1" [^>]*>[0-9]* seeks/s <span class="ratio">' "$T/marks.html"
+check "compare --html: what c means, said once" [ "$(grep -c '<li><span class="mark">c</span> read most of its data from the page cache' "$T/marks.html")" = 1 ]
 # 40 runs: pages of runs, every line within 200 columns (80 with COLUMNS=80).
 for i in $(seq 1 40); do echo "$L" | sed "s/,vm,/,host$i,/"; done >"$T/many"
 for fmt in text markdown; do

@@ -4,6 +4,7 @@
 #include "../report/compare.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void parsed_parse(struct parsed_set *set, const char *text)
@@ -22,4 +23,25 @@ char *parsed_csv_of(const struct parsed_run *r)
 	fclose(f);
 	buf[strcspn(buf, "\n")] = '\0';
 	return buf;
+}
+
+bool parsed_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id, bool latency,
+                  double threshold, struct compare_diff *d)
+{
+	struct compare_run *b = compare_runs_of(base, 1), *r = compare_runs_of(run, 1);
+	bool ok = b && r && compare_ratio(b, r, id, latency, threshold, d);
+
+	free(b);
+	free(r);
+	return ok;
+}
+
+struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                                  size_t *count)
+{
+	struct compare_run *c = compare_runs_of(runs, n);
+	struct compare_diff *d = c ? compare_all_diffs(c, n, o, count) : NULL;
+
+	free(c);
+	return d;
 }

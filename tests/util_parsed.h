@@ -4,6 +4,7 @@
 #define BONNIE_TEST_PARSED_H
 
 #include "../input/input.h"
+#include "../report/compare_model.h"
 
 /* Frees what set held, then parses text as the file "t.txt". */
 void parsed_parse(struct parsed_set *set, const char *text);
@@ -11,5 +12,12 @@ void parsed_parse(struct parsed_set *set, const char *text);
 /* r's CSV line without its line end, in a static buffer (valid until the
  * next call). */
 char *parsed_csv_of(const struct parsed_run *r);
+
+/* compare_ratio and compare_all_diffs of parsed runs (their views made
+ * here, as compare's outputs make them). */
+bool parsed_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id, bool latency,
+                  double threshold, struct compare_diff *d);
+struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                                  size_t *count);
 
 #endif
