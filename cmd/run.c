@@ -215,7 +215,7 @@ static int session_open(struct session *s, struct config *cfg)
 		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
 	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
-	status = open_status(bench_open(&s->bench, cfg, s->env.dev.logical_block, &e), &e);
+	status = open_status(bench_open(&s->bench, cfg, NULL, s->env.dev.logical_block, &e), &e);
 	if (status != EXIT_OK || (status = session_link_probe(s)) != EXIT_OK ||
 	    (status = session_autosize(s, cfg)) != EXIT_OK)
 		return status;

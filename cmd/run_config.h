@@ -1,9 +1,12 @@
-/* The run's configuration made final, once, before the session uses it:
- * the options (--help and friends answered here), --phases, the seed
- * drawn without -z, a sweep's file size, and the default -s from the
- * free space. After run_config_size the config is read-only: what
- * changes from run to run or count to count (the client count, the seed
- * used, the counts chosen) is in each struct run_result. */
+/* The run's configuration made final before the session uses it: the
+ * options (--help and friends answered here), --phases, the seed drawn
+ * without -z, a sweep's file size, and the default -s from the free
+ * space. After run_config_size only autosize_run (phases/autosize.h)
+ * writes to it, once, before the first run: what it sized by time. From
+ * the first run on it is read-only; what one instance does is its phase
+ * context's part (phases/client_share.h), and what changes from run to
+ * run or count to count (the client count, the seed used, the counts
+ * that ran) is in each struct run_result. */
 #ifndef BONNIE_RUN_CONFIG_H
 #define BONNIE_RUN_CONFIG_H
 

@@ -72,14 +72,6 @@ struct config {
 	bool level_given;
 	const char *phases_arg;     /* --phases NAME,...: resolved into phase_mask by main */
 	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all */
-	/* Set in one client of -c N (clients_config): the per-char bytes, seeks
-	 * and files this instance does, each possibly 0, while perchar_size,
-	 * seeks and files_k keep the whole run's values, so every client runs
-	 * (and meets the barrier of) every phase the run enables. */
-	bool part_set;
-	uint64_t part_perchar;
-	uint64_t part_seeks;
-	uint64_t part_files;
 	char user[64];              /* -u user[:group]; empty: stay who we are */
 	char group[64];             /* -g group, or the part after ':' in -u */
 
@@ -117,22 +109,6 @@ static inline bool config_level_timed(const struct config *c)
 static inline uint64_t config_files_pool(const struct config *c)
 {
 	return (uint64_t)(c->files_pool_k ? c->files_pool_k : FILES_POOL_FACTOR * c->files_k) * 1024u;
-}
-
-/* What this instance does: a client's part, or the whole run's. */
-static inline uint64_t config_file_count(const struct config *c)
-{
-	return c->part_set ? c->part_files : (uint64_t)c->files_k * 1024u;
-}
-
-static inline uint64_t config_perchar_bytes(const struct config *c)
-{
-	return c->part_set ? c->part_perchar : c->perchar_size;
-}
-
-static inline uint64_t config_seek_count(const struct config *c)
-{
-	return c->part_set ? c->part_seeks : c->seeks;
 }
 
 #endif

@@ -16,9 +16,6 @@ struct windows {
 	uint64_t dev_write[TL_MAX];
 };
 
-/* Scratch for medians (sorting copies). */
-static double scratch[TL_MAX];
-
 static uint64_t units_of(const struct tl_point *p, bool by_bytes)
 {
 	return by_bytes ? p->bytes : p->ops;
@@ -34,10 +31,13 @@ static uint64_t span_of(const struct tl_series *s)
 	return s->n ? (uint64_t)(s->n - 1) * s->width_ns + s->last_len_ns : 0;
 }
 
+/* The median of v[0..n) (n <= TL_MAX), sorting a copy on the stack. */
 static double median_of(const double *v, uint32_t n)
 {
-	memcpy(scratch, v, sizeof *v * n);
-	return stats_median(scratch, n);
+	double sorted[TL_MAX];
+
+	memcpy(sorted, v, sizeof *v * n);
+	return stats_median(sorted, n);
 }
 
 /* A window lasts about 1 s, and long enough for VERDICT_WINDOW_OPS
@@ -250,7 +250,7 @@ static bool find_change(const struct tl_series *s, bool by_bytes, bool writes, c
                         struct verdict *v)
 {
 	uint32_t min_after = w->n / 10 > 2 ? w->n / 10 : 2;
-	struct split sp;
+	struct split sp = {0, 0.0, 0.0, 0.0};
 	uint32_t j;
 
 	if (w->n < 5 || !best_split(w, 2, 2, &sp) || !real_change(w, &sp))
@@ -279,22 +279,22 @@ static bool find_change(const struct tl_series *s, bool by_bytes, bool writes, c
  * hiccup does not make a short phase noisy). */
 static void judge_spread(const struct windows *w, struct verdict *v)
 {
-	double m, lo, hi;
+	double m, lo, hi, sorted[TL_MAX];
 	uint32_t n = w->n;
 
 	uint32_t cut = n / 10 ? n / 10 : n >= 3;
 
-	memcpy(scratch, w->rate, sizeof *scratch * n);
-	m = stats_median(scratch, n); /* sorts scratch */
-	lo = scratch[cut];
-	hi = scratch[n - 1 - cut];
+	memcpy(sorted, w->rate, sizeof *sorted * n);
+	m = stats_median(sorted, n); /* sorts sorted */
+	lo = sorted[cut];
+	hi = sorted[n - 1 - cut];
 	v->spread = m > 0 ? fmax(m - lo, hi - m) / m : 0.0;
 	v->kind = v->spread <= VERDICT_STEADY_SPREAD ? VERDICT_STEADY : VERDICT_NOISY;
 }
 
 void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64_t median_ns, struct verdict *v)
 {
-	static struct windows w;
+	struct windows w; /* 32 KiB on the caller's stack: no state kept between calls */
 
 	memset(v, 0, sizeof *v);
 	if (!s->present || s->n == 0)

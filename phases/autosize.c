@@ -23,15 +23,17 @@ static bool files_wanted(const struct config *cfg)
 	       (phase_wanted(cfg, &phase_seq_create) || phase_wanted(cfg, &phase_ran_create));
 }
 
-/* The plan was made for the default count; it is made again for the decided one. */
+/* The instance's part and file plan were made for the sizes before these
+ * decisions; they are made again for the decided ones. */
 static int replan_files(struct bench *b, const struct config *cfg)
 {
+	b->ctx.part = part_whole(cfg);
 	if (!b->have_files)
 		return 0;
 	files_plan_free(&b->files);
 	b->have_files = false;
 	b->ctx.files = NULL;
-	if (files_plan_init(&b->files, cfg, b->scratch.path, b->ctx.mem_align) != 0)
+	if (files_plan_init(&b->files, cfg, &b->ctx.part, b->scratch.path, b->ctx.mem_align) != 0)
 		return -1;
 	b->have_files = true;
 	b->ctx.files = &b->files;
@@ -82,5 +84,6 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 			return -1;
 		}
 	}
+	b->ctx.part = part_whole(cfg);
 	return 0;
 }

@@ -42,7 +42,8 @@ static enum bench_status check_direct(struct bench *b, struct op_error *e)
 	return BENCH_OK;
 }
 
-enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t logical_block, struct op_error *e)
+enum bench_status bench_open(struct bench *b, const struct config *cfg, const struct part *part, size_t logical_block,
+                             struct op_error *e)
 {
 	enum bench_status status;
 
@@ -53,6 +54,7 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 	b->scratch.dirfd = b->scratch.parentfd = -1;
 	b->files.topfd = -1;
 	b->ctx.cfg = cfg;
+	b->ctx.part = part ? *part : part_whole(cfg);
 	b->ctx.mem_align = plat_page_size();
 	if ((cfg->dir_held ? scratch_create_at(&b->scratch, cfg->dir_fd, cfg->dir, e)
 	                   : scratch_create(&b->scratch, cfg->dir, e)) != 0)
@@ -65,14 +67,14 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 	b->ctx.dirpath = b->scratch.path;
 	if (cfg->direct && (status = check_direct(b, e)) != BENCH_OK)
 		return status;
-	if (pattern_init(&b->pat, cfg->seed, cfg->chunk, b->ctx.mem_align) != 0) {
+	if (pattern_init(&b->pat, b->ctx.part.seed, cfg->chunk, b->ctx.mem_align) != 0) {
 		op_error_set(e, errno, "allocate", "the data pattern", -1);
 		return BENCH_NO_MEMORY;
 	}
 	b->have_pat = true;
 	b->ctx.pat = &b->pat;
 	if (cfg->files_k > 0) {
-		if (files_plan_init(&b->files, cfg, b->scratch.path, b->ctx.mem_align) != 0) {
+		if (files_plan_init(&b->files, cfg, &b->ctx.part, b->scratch.path, b->ctx.mem_align) != 0) {
 			op_error_set(e, errno, "allocate", "the file-test plan", -1);
 			return BENCH_NO_MEMORY;
 		}
@@ -84,7 +86,7 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t l
 
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks)
 {
-	run->seed = b->cfg->seed;
+	run->seed = b->ctx.part.seed;
 	run->clients = 1;
 	phase_timeline_reset(&b->ctx);
 	return runner_run(&b->ctx, phase_table, PHASE_COUNT, run, hooks);

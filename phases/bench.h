@@ -39,7 +39,8 @@ enum bench_status {
  * is the device's logical sector size, the alignment to assume where the
  * kernel cannot be asked; 0 if unknown). On failure returns why and fills
  * e (operation, path, reason); bench_close must still be called. */
-enum bench_status bench_open(struct bench *b, const struct config *cfg, size_t logical_block, struct op_error *e);
+enum bench_status bench_open(struct bench *b, const struct config *cfg, const struct part *part, size_t logical_block,
+                             struct op_error *e);
 
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);

@@ -24,7 +24,7 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	if (ctx->pass == 0)
 		ctx->data_size = 0;
 	op_timer_begin(&t, ctx->timeline);
-	for (off = 0; off < cfg->file_size && !phase_stop_requested(res); off += cfg->chunk) {
+	for (off = 0; off < ctx->part.data_bytes && !phase_stop_requested(ctx, res); off += cfg->chunk) {
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, cfg->chunk);
 
 		if (io_write_all(fd, block, cfg->chunk) != 0) {
@@ -65,7 +65,7 @@ static int block_read_run(struct phase_ctx *ctx, struct phase_result *res)
 		return -1;
 	}
 	op_timer_begin(&t, ctx->timeline);
-	for (off = 0; off < ctx->data_size && !phase_stop_requested(res); off += cfg->chunk) {
+	for (off = 0; off < ctx->data_size && !phase_stop_requested(ctx, res); off += cfg->chunk) {
 		if (io_read_full(fd, buf, cfg->chunk, &got) != 0) {
 			rc = data_fail(ctx, res, "read", (int64_t)off);
 			break;

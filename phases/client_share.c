@@ -1,4 +1,4 @@
-/* Splitting a -c N run among its clients; see client_share.h. */
+/* The whole run's work and a client's part of it; see client_share.h. */
 #include "client_share.h"
 
 uint64_t client_part(uint64_t total, uint32_t n, uint32_t i)
@@ -11,23 +11,37 @@ uint64_t clients_min_size(uint32_t chunk, uint32_t n)
 	return (uint64_t)chunk * n;
 }
 
-void clients_config(const struct config *cfg, uint32_t n, uint32_t i, struct config *out)
+struct part part_whole(const struct config *cfg)
 {
-	*out = *cfg;
-	if (cfg->file_size > 0) {
-		out->file_size = client_part(cfg->file_size / cfg->chunk, n, i) * cfg->chunk;
+	return (struct part){
+		.data_bytes = cfg->file_size,
+		.perchar = cfg->perchar_size,
+		.seeks = cfg->seeks,
+		.seek_procs = cfg->seek_procs,
+		.files = (uint64_t)cfg->files_k * 1024u,
+		.seed = cfg->seed,
+	};
+}
+
+struct part part_of_client(const struct config *cfg, const struct part *whole, uint32_t n, uint32_t i)
+{
+	struct part p = *whole;
+
+	p.client = true;
+	if (whole->data_bytes > 0) {
+		p.data_bytes = client_part(whole->data_bytes / cfg->chunk, n, i) * cfg->chunk;
 		/* refused up front (clients_min_size); never a client without a data file */
-		if (out->file_size == 0)
-			out->file_size = cfg->chunk;
+		if (p.data_bytes == 0)
+			p.data_bytes = cfg->chunk;
 	}
-	out->part_set = true;
-	out->part_perchar = client_part(config_perchar_bytes(cfg), n, i);
-	out->part_seeks = client_part(config_seek_count(cfg), n, i);
-	out->part_files = client_part(config_file_count(cfg), n, i);
+	p.perchar = client_part(whole->perchar, n, i);
+	p.seeks = client_part(whole->seeks, n, i);
+	p.files = client_part(whole->files, n, i);
 	if (config_level_timed(cfg)) /* the pool and the top-ups (files.h) */
-		out->part_files = 2 * client_part(config_files_pool(cfg), n, i);
+		p.files = 2 * client_part(config_files_pool(cfg), n, i);
 	/* a given count: no more workers than seeks, and one even for none */
-	if (cfg->seeks_given && out->seek_procs > out->part_seeks)
-		out->seek_procs = out->part_seeks > 0 ? (uint32_t)out->part_seeks : 1;
-	out->seed = cfg->seed + i;
+	if (cfg->seeks_given && p.seek_procs > p.seeks)
+		p.seek_procs = p.seeks > 0 ? (uint32_t)p.seeks : 1;
+	p.seed = whole->seed + i;
+	return p;
 }

@@ -46,7 +46,7 @@ static bool claim_file(struct phase_ctx *ctx)
 
 	if (all == NULL || atomic_fetch_add_explicit(&all->taken, 1, memory_order_relaxed) < ctx->files->cap)
 		return true;
-	phase_stonewall_raise();
+	phase_stonewall_raise(ctx);
 	return false;
 }
 
@@ -111,7 +111,7 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 	fp->random_names = random_first;
 	op_timer_begin(&t, ctx->timeline);
 	for (i = 0; i < limit; i++) {
-		if (phase_stop_requested(res)) {
+		if (phase_stop_requested(ctx, res)) {
 			if (res->status == PHASE_INTERRUPTED)
 				return 0;
 			break; /* the level's end: the files made so far are synced */

@@ -24,12 +24,14 @@ static int unlink_entry(struct file_plan *fp, struct phase_result *res, int dirf
 /* The end of a delete's loop: all of the files gone (the stonewall goes
  * up), or a pass cut by the level's end or the stonewall, whose files the
  * untimed tidying removes (file_tree_remove). */
-static void delete_ended(struct file_plan *fp, struct phase_result *res)
+static void delete_ended(struct phase_ctx *ctx, struct phase_result *res)
 {
+	struct file_plan *fp = ctx->files;
+
 	if (res->units < fp->count)
 		fp->leftovers = true;
 	else
-		phase_stonewall_raise();
+		phase_stonewall_raise(ctx);
 	if (res->units == 0 && fp->count > 0)
 		res->flags |= RESULT_STARVED; /* cut before its first delete */
 }
@@ -38,7 +40,7 @@ static int seq_del_run(struct phase_ctx *ctx, struct phase_result *res)
 {
 	if (file_walk_all(ctx, res, unlink_entry, true) != 0 || res->status != PHASE_NOT_RUN)
 		return res->status == PHASE_INTERRUPTED ? 0 : -1;
-	delete_ended(ctx->files, res);
+	delete_ended(ctx, res);
 	return file_phase_sync(ctx, res);
 }
 
@@ -60,7 +62,7 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 	for (uint64_t i = 0; i < fp->count; i++) {
 		uint32_t index = fp->order[i];
 
-		if (phase_stop_requested(res)) {
+		if (phase_stop_requested(ctx, res)) {
 			if (res->status == PHASE_INTERRUPTED)
 				return 0;
 			break;
@@ -73,7 +75,7 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 		res->units++;
 		op_timer_lap(&t, &res->latency);
 	}
-	delete_ended(fp, res);
+	delete_ended(ctx, res);
 	return file_phase_sync(ctx, res);
 }
 

@@ -15,9 +15,11 @@
 
 /* Without -n, a stat phase passes over the files again until it has run
  * FILES_STAT_AUTO_NS; every stat counts, so the rate stays files / time. */
-static bool stat_again(const struct file_plan *fp, const struct phase_result *res, uint64_t t0)
+static bool stat_again(const struct phase_ctx *ctx, const struct phase_result *res, uint64_t t0)
 {
-	return fp->auto_count && fp->count > 0 && res->status == PHASE_NOT_RUN && !phase_deadline_passed() &&
+	const struct file_plan *fp = ctx->files;
+
+	return fp->auto_count && fp->count > 0 && res->status == PHASE_NOT_RUN && !phase_deadline_passed(ctx) &&
 	       clock_now_ns() - t0 < FILES_STAT_AUTO_NS;
 }
 
@@ -101,7 +103,7 @@ static int seq_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 	do {
 		if (file_walk_all(ctx, res, stat_entry, false) != 0)
 			return -1;
-	} while (stat_again(ctx->files, res, t0));
+	} while (stat_again(ctx, res, t0));
 	return 0;
 }
 
@@ -122,7 +124,7 @@ static int ran_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 
 	do {
 		op_timer_begin(&t, ctx->timeline);
-		for (uint64_t i = 0; i < fp->count && !phase_stop_requested(res); i++) {
+		for (uint64_t i = 0; i < fp->count && !phase_stop_requested(ctx, res); i++) {
 			uint32_t index = fp->order[i];
 
 			files_name(fp, index, true, name);
@@ -131,7 +133,7 @@ static int ran_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 			res->units++;
 			op_timer_lap(&t, &res->latency);
 		}
-	} while (stat_again(fp, res, t0));
+	} while (stat_again(ctx, res, t0));
 	return 0;
 }
 

@@ -13,9 +13,10 @@
  * hide entries). Each pass lists a directory opened for it: a rewound
  * listing may keep what a share showed before. Returns the number of
  * entries handled, or -1. */
-static int64_t walk_pass(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
+static int64_t walk_pass(struct phase_ctx *ctx, struct phase_result *res, uint32_t d, entry_fn fn,
                          struct op_timer *t)
 {
+	struct file_plan *fp = ctx->files;
 	int fd = file_tree_open_subdir(fp, d);
 	int64_t pass = 0;
 	struct dirent *ent;
@@ -26,7 +27,7 @@ static int64_t walk_pass(struct file_plan *fp, struct phase_result *res, uint32_
 			close(fd);
 		return file_tree_fail(fp, res, "opendir", "");
 	}
-	while ((ent = readdir(dir)) != NULL && !phase_stop_requested(res)) {
+	while ((ent = readdir(dir)) != NULL && !phase_stop_requested(ctx, res)) {
 		if (ent->d_name[0] == '.')
 			continue; /* our names never start with a dot */
 		if (fn(fp, res, dirfd(dir), ent->d_name, t) != 0) {
@@ -39,13 +40,13 @@ static int64_t walk_pass(struct file_plan *fp, struct phase_result *res, uint32_
 	return pass;
 }
 
-static int64_t walk_subdir(struct file_plan *fp, struct phase_result *res, uint32_t d, entry_fn fn,
+static int64_t walk_subdir(struct phase_ctx *ctx, struct phase_result *res, uint32_t d, entry_fn fn,
                            bool repeat, struct op_timer *t)
 {
 	int64_t done = 0, pass;
 
 	do {
-		pass = walk_pass(fp, res, d, fn, t);
+		pass = walk_pass(ctx, res, d, fn, t);
 		if (pass < 0)
 			return -1;
 		done += pass;
@@ -53,11 +54,12 @@ static int64_t walk_subdir(struct file_plan *fp, struct phase_result *res, uint3
 	return done;
 }
 
-static int check_count(struct file_plan *fp, struct phase_result *res, uint64_t seen)
+static int check_count(struct phase_ctx *ctx, struct phase_result *res, uint64_t seen)
 {
+	struct file_plan *fp = ctx->files;
 	char why[96];
 
-	if (res->status != PHASE_NOT_RUN || seen == fp->count || phase_deadline_passed())
+	if (res->status != PHASE_NOT_RUN || seen == fp->count || phase_deadline_passed(ctx))
 		return res->status == PHASE_FAILED ? -1 : 0;
 	snprintf(why, sizeof why, "found %llu files, expected %llu", (unsigned long long)seen,
 	         (unsigned long long)fp->count);
@@ -71,15 +73,15 @@ int file_walk_all(struct phase_ctx *ctx, struct phase_result *res, entry_fn fn, 
 	uint64_t seen = 0;
 
 	op_timer_begin(&t, ctx->timeline);
-	for (uint32_t d = 0; d < fp->dirs && res->status == PHASE_NOT_RUN && !phase_deadline_passed(); d++) {
+	for (uint32_t d = 0; d < fp->dirs && res->status == PHASE_NOT_RUN && !phase_deadline_passed(ctx); d++) {
 		int64_t n;
 		/* a directory no file went into was not touched by create either */
 		if (!files_dir_used(fp, d))
 			continue;
-		n = walk_subdir(fp, res, d, fn, repeat, &t);
+		n = walk_subdir(ctx, res, d, fn, repeat, &t);
 		if (n < 0)
 			return -1;
 		seen += (uint64_t)n;
 	}
-	return check_count(fp, res, seen);
+	return check_count(ctx, res, seen);
 }

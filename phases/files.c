@@ -14,24 +14,24 @@ static const char alnum[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNO
 #define NAME_SALT 0x6e616d6573ULL
 #define SIZE_SALT 0x73697a6573ULL
 
-int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *scratch_path,
-                    size_t mem_align)
+int files_plan_init(struct file_plan *fp, const struct config *cfg, const struct part *part,
+                    const char *scratch_path, size_t mem_align)
 {
 	void *buf;
 	int err;
 
 	memset(fp, 0, sizeof *fp);
 	fp->topfd = -1;
-	fp->count = config_file_count(cfg);
+	fp->count = part->files;
 	fp->cap = fp->count;
-	fp->timed = cfg->part_set && config_level_timed(cfg);
+	fp->timed = part->client && config_level_timed(cfg);
 	if (fp->timed) /* the level's pool: any one client may take most of it */
 		fp->count = fp->cap = config_files_pool(cfg);
 	fp->dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 	fp->max = cfg->file_max;
 	fp->min = cfg->file_min;
 	fp->chunk = cfg->file_chunk;
-	fp->seed = cfg->seed;
+	fp->seed = part->seed;
 	fp->sync_each = cfg->sync_each;
 	fp->verify = cfg->verify;
 	fp->auto_count = !cfg->files_given;
@@ -58,7 +58,7 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *
 		return -1;
 	}
 	fp->buf = buf;
-	if (pattern_init(&fp->pat, cfg->seed ^ 0x66696c6573ULL, fp->chunk, mem_align) != 0) {
+	if (pattern_init(&fp->pat, part->seed ^ 0x66696c6573ULL, fp->chunk, mem_align) != 0) {
 		files_plan_free(fp);
 		return -1;
 	}

@@ -12,6 +12,7 @@
 #include "../lib/config.h"
 #include "../lib/pattern.h"
 #include "../lib/verdict.h"
+#include "client_share.h"
 
 #define FILES_DIR "files"      /* inside the scratch directory */
 #define FILES_SPARE "files.next" /* the next tree's directory, made early */
@@ -52,11 +53,11 @@ struct file_plan {
 	uint32_t *order;       /* shuffled indices for the random phases */
 };
 
-/* Sets up the plan from the configuration (allocates the order array and
+/* Sets up the plan from the configuration and this instance's part (allocates the order array and
  * buffers). scratch_path names the scratch directory for messages.
  * Returns 0, or -1 with errno set. */
-int files_plan_init(struct file_plan *fp, const struct config *cfg, const char *scratch_path,
-                    size_t mem_align);
+int files_plan_init(struct file_plan *fp, const struct config *cfg, const struct part *part,
+                    const char *scratch_path, size_t mem_align);
 void files_plan_free(struct file_plan *fp);
 
 /* Writes the name of file index into buf (FILES_NAME_MAX bytes), relative
@@ -67,7 +68,7 @@ void files_name(const struct file_plan *fp, uint64_t index, bool random_first, c
 
 /* A time-based level's pool (config_files_pool) and the top-ups before
  * the deletes, which make at most as many again: each client's part
- * (clients_config) is twice its split of the pool, so the space and inode
+ * (part_of_client) is twice its split of the pool, so the space and inode
  * check counts both once in all. */
 
 /* Subdirectory of file index (0 when there are none). */

@@ -125,49 +125,44 @@ void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len)
 	return p;
 }
 
-static uint64_t deadline_ns;
-
-void phase_deadline_set(uint64_t ns)
+void phase_deadline_set(struct phase_ctx *ctx, uint64_t ns)
 {
-	deadline_ns = ns;
+	ctx->end.deadline_ns = ns;
 }
 
 /* The stonewall: a word in the clients' shared mapping (client_sync.h),
  * armed only while a stonewalled phase runs in a client of a time-based
  * level. Relaxed loads: a client that sees the raise one operation late
  * does one operation more, which the counts include. */
-static _Atomic uint64_t *wall;
-static bool wall_armed;
-
-void phase_stonewall_attach(_Atomic uint64_t *word)
+void phase_stonewall_attach(struct phase_ctx *ctx, _Atomic uint64_t *word)
 {
-	wall = word;
+	ctx->end.wall = word;
 }
 
-void phase_stonewall_arm(bool on)
+void phase_stonewall_arm(struct phase_ctx *ctx, bool on)
 {
-	wall_armed = on && wall != NULL;
+	ctx->end.wall_armed = on && ctx->end.wall != NULL;
 }
 
-void phase_stonewall_raise(void)
+void phase_stonewall_raise(const struct phase_ctx *ctx)
 {
 	uint64_t none = 0;
 
-	if (wall_armed)
-		atomic_compare_exchange_strong(wall, &none, clock_now_ns());
+	if (ctx->end.wall_armed)
+		atomic_compare_exchange_strong(ctx->end.wall, &none, clock_now_ns());
 }
 
-bool phase_deadline_passed(void)
+bool phase_deadline_passed(const struct phase_ctx *ctx)
 {
-	if (wall_armed && atomic_load_explicit(wall, memory_order_relaxed) != 0)
+	if (ctx->end.wall_armed && atomic_load_explicit(ctx->end.wall, memory_order_relaxed) != 0)
 		return true;
-	return deadline_ns != 0 && clock_now_ns() >= deadline_ns;
+	return ctx->end.deadline_ns != 0 && clock_now_ns() >= ctx->end.deadline_ns;
 }
 
-bool phase_stop_requested(struct phase_result *res)
+bool phase_stop_requested(const struct phase_ctx *ctx, struct phase_result *res)
 {
 	if (signals_stop_level() == STOP_NONE)
-		return phase_deadline_passed();
+		return phase_deadline_passed(ctx);
 	res->status = PHASE_INTERRUPTED;
 	return true;
 }

@@ -32,16 +32,16 @@ void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len);
 /* True (and the phase marked interrupted) once a stop was requested; also
  * true, the phase not marked, once the deadline of phase_deadline_set has
  * passed. */
-bool phase_stop_requested(struct phase_result *res);
+bool phase_stop_requested(const struct phase_ctx *ctx, struct phase_result *res);
 
 /* The CLOCK_MONOTONIC time at which the operation loops of this process
- * end their pass (0: none). The runner sets it for the passes after the
+ * end their pass (0: none), in ctx->end. The runner sets it for the passes after the
  * first of a time-based level, before they start (seek threads read it). */
-void phase_deadline_set(uint64_t ns);
+void phase_deadline_set(struct phase_ctx *ctx, uint64_t ns);
 
 /* Whether that deadline is set and has passed, or the armed stonewall was
  * raised (a pass cut by either saw less than all: not an error). */
-bool phase_deadline_passed(void);
+bool phase_deadline_passed(const struct phase_ctx *ctx);
 
 /* The stonewall of a time-based level (mdtest's and IOR's word for it):
  * in the one-pass phases (creates and deletes) the first client that has
@@ -51,9 +51,9 @@ bool phase_deadline_passed(void);
  * the runner arms it around such a phase; raise marks it with the time,
  * once per phase (the parent clears it before each release). Without
  * attach or arm, raise does nothing. */
-void phase_stonewall_attach(_Atomic uint64_t *word);
-void phase_stonewall_arm(bool on);
-void phase_stonewall_raise(void);
+void phase_stonewall_attach(struct phase_ctx *ctx, _Atomic uint64_t *word);
+void phase_stonewall_arm(struct phase_ctx *ctx, bool on);
+void phase_stonewall_raise(const struct phase_ctx *ctx);
 
 /* Records a --verify mismatch as the phase's error. Returns -1. */
 int data_mismatch(struct phase_ctx *ctx, struct phase_result *res, const struct pattern_mismatch *m);

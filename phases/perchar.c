@@ -56,7 +56,7 @@ static int get_bytes(int fd, unsigned char *buf, size_t len, size_t *got)
 
 static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 {
-	uint64_t total = config_perchar_bytes(ctx->cfg);
+	uint64_t total = ctx->part.perchar;
 	size_t chunk = ctx->cfg->chunk;
 	struct op_timer t;
 	uint64_t off;
@@ -67,7 +67,7 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	if (fd < 0)
 		return -1;
 	op_timer_begin(&t, ctx->timeline);
-	for (off = 0; off < total && !phase_stop_requested(res); off += chunk) {
+	for (off = 0; off < total && !phase_stop_requested(ctx, res); off += chunk) {
 		size_t len = total - off < chunk ? (size_t)(total - off) : chunk, done;
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, len);
 
@@ -85,7 +85,7 @@ static int perchar_write_run(struct phase_ctx *ctx, struct phase_result *res)
 
 static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 {
-	uint64_t total = config_perchar_bytes(ctx->cfg);
+	uint64_t total = ctx->part.perchar;
 	size_t chunk = ctx->cfg->chunk;
 	unsigned char *buf;
 	struct op_timer t;
@@ -104,7 +104,7 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 		return -1;
 	}
 	op_timer_begin(&t, ctx->timeline);
-	for (off = 0; off < total && !phase_stop_requested(res); off += chunk) {
+	for (off = 0; off < total && !phase_stop_requested(ctx, res); off += chunk) {
 		size_t len = total - off < chunk ? (size_t)(total - off) : chunk, got;
 
 		if (get_bytes(fd, buf, len, &got) != 0) {

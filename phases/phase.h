@@ -11,6 +11,7 @@
 
 #include "../lib/config.h"
 #include "../lib/pattern.h"
+#include "client_share.h"
 #include "results.h"
 
 #define DATA_FILE "data"
@@ -31,8 +32,19 @@ struct files_made {
 };
 
 /* Everything a phase may touch. One per client: no globals. */
+/* Where this process's operation loops end a pass early (io_common.h):
+ * the runner's deadline, and in a client of a time-based level the
+ * clients' stonewall. Per instance, never a global: a client sets its own. */
+struct phase_end {
+	uint64_t deadline_ns;      /* CLOCK_MONOTONIC; 0: none */
+	_Atomic uint64_t *wall;    /* the clients' shared stonewall word (client_sync.h), or NULL */
+	bool wall_armed;           /* a stonewalled phase runs: the word ends it */
+};
+
 struct phase_ctx {
-	const struct config *cfg;
+	const struct config *cfg;  /* the run's, the same in every client */
+	struct part part;          /* what this instance does (client_share.h): the
+	                              whole run's, or one client's share */
 	int dirfd;                 /* the scratch directory */
 	const char *dirpath;       /* its path, for messages */
 	struct pattern *pat;       /* the data written and verified */
@@ -48,6 +60,7 @@ struct phase_ctx {
 	struct files_made *made;   /* a client of a time-based level: what the clients' creates
 	                              made, [0] sequential, [1] random (the clients' shared
 	                              mapping); NULL: not a client */
+	struct phase_end end;      /* the deadline and stonewall of the running phase */
 	uint32_t pass;             /* which pass of the phase runs: 0, then 1, 2... (a write pass
 	                              after the first overwrites the data file in place) */
 };

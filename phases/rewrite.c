@@ -54,7 +54,7 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_result *res)
 		return -1;
 	}
 	op_timer_begin(&t, ctx->timeline);
-	for (off = 0; off < ctx->data_size && !phase_stop_requested(res); off += cfg->chunk) {
+	for (off = 0; off < ctx->data_size && !phase_stop_requested(ctx, res); off += cfg->chunk) {
 		rc = rewrite_chunk(ctx, res, fd, buf, off, &mismatch, &m);
 		if (rc != 0)
 			break;

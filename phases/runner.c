@@ -72,11 +72,11 @@ static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phas
 {
 	int rc;
 
-	phase_deadline_set(ctx->until_ns);
-	phase_stonewall_arm(true);
+	phase_deadline_set(ctx, ctx->until_ns);
+	phase_stonewall_arm(ctx, true);
 	rc = ph->run(ctx, res);
-	phase_stonewall_arm(false);
-	phase_deadline_set(0);
+	phase_stonewall_arm(ctx, false);
+	phase_deadline_set(ctx, 0);
 	return rc;
 }
 
@@ -102,7 +102,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 		return run_walled(ctx, ph, res);
 
 	if (timed && !(ph->flags & PHASE_WHOLE_FIRST))
-		phase_deadline_set(ctx->until_ns);
+		phase_deadline_set(ctx, ctx->until_ns);
 	for (ctx->pass = 0;; ctx->pass++) {
 		units = res->units;
 		res->span_ns = 0;
@@ -116,9 +116,9 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 			rc = -1;
 			break;
 		}
-		phase_deadline_set(ctx->until_ns);
+		phase_deadline_set(ctx, ctx->until_ns);
 	}
-	phase_deadline_set(0);
+	phase_deadline_set(ctx, 0);
 	ctx->pass = 0;
 	res->span_ns = span;
 	return rc;

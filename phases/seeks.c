@@ -116,7 +116,7 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 			break;
 		}
 		op_timer_begin(&t, w->tl);
-		if (phase_stop_requested(&w->part) || seek_once(w, fd, buf, op) != 0)
+		if (phase_stop_requested(w->shared->ctx, &w->part) || seek_once(w, fd, buf, op) != 0)
 			break;
 		op_timer_lap(&t, &w->part.latency);
 		w->part.units++;
@@ -253,7 +253,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	struct seek_shared shared;
 	struct seek_worker *w;
 	struct timeline *wtl;
-	unsigned n = cfg->seek_procs, started = 0;
+	unsigned n = ctx->part.seek_procs, started = 0;
 
 	if (ctx->data_size < cfg->chunk) {
 		errno = EINVAL;
@@ -264,8 +264,8 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 		return data_fail(ctx, res, "allocate workers for", -1);
 	shared.ctx = ctx;
 	shared.nchunks = ctx->data_size / cfg->chunk;
-	shared.key = cfg->seed;
-	shared.limit = cfg->seeks_given ? config_seek_count(cfg) : SEEKS_AUTO_MAX;
+	shared.key = ctx->part.seed;
+	shared.limit = cfg->seeks_given ? ctx->part.seeks : SEEKS_AUTO_MAX;
 	shared.deadline_ns = cfg->seeks_given ? 0 : clock_now_ns() + SEEKS_AUTO_NS;
 	atomic_init(&shared.next, 0);
 	for (unsigned i = 0; i < n; i++) {

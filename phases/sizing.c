@@ -33,14 +33,15 @@ static bool round_up(uint64_t v, uint64_t unit, uint64_t *r)
 	return add_ok(v, unit - 1, r) && ((*r = *r / unit * unit), true);
 }
 
-bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes)
+bool sizing_bytes_needed(const struct config *cfg, const struct part *part, uint64_t fs_block, bool align_probe,
+                         uint64_t *bytes)
 {
-	uint64_t perchar = config_perchar_bytes(cfg), data = cfg->file_size > perchar ? cfg->file_size : perchar;
-	uint64_t files = config_file_count(cfg), dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
+	uint64_t perchar = part->perchar, data = part->data_bytes > perchar ? part->data_bytes : perchar;
+	uint64_t files = part->files, dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 	uint64_t per_file = 0, file_bytes, dir_blocks, dir_bytes, sum;
 	bool ok = true;
 
-	if (cfg->file_size == 0)
+	if (part->data_bytes == 0)
 		data = 0;
 	/* a client's data file of one 256-byte chunk still takes a whole block */
 	ok &= round_up(data, fs_block, &data);
@@ -50,7 +51,7 @@ bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align
 	/* directories: one block per 64 entries is generous for every file system
 	 * we know; without file tests only the scratch directory (times -c N) */
 	dir_blocks = 1;
-	if (cfg->files_k > 0)
+	if (cfg->files_k > 0 && (part->files > 0 || part->client)) /* a client of no files makes its tree */
 		ok &= add_ok(dirs, files / 64 + 2, &dir_blocks);
 	ok &= mul_ok(dir_blocks, fs_block, &dir_bytes);
 	ok &= add_ok(data, file_bytes, &sum);
@@ -60,38 +61,29 @@ bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align
 	return ok;
 }
 
-uint64_t sizing_inodes_needed(const struct config *cfg)
+uint64_t sizing_inodes_needed(const struct config *cfg, const struct part *part)
 {
 	uint64_t dirs = cfg->file_dirs > 1 ? cfg->file_dirs : 1;
 
 	/* at most 64 Mi files and 99999 directories (options.c): no overflow */
-	return config_file_count(cfg) + dirs + 8;
-}
-
-/* The parent of n > 1 clients: its scratch directory, the probe's file. */
-static struct config parent_part(const struct config *cfg)
-{
-	struct config p = *cfg;
-
-	p.file_size = 0;
-	p.files_k = 0;
-	p.part_set = true;
-	p.part_perchar = p.part_seeks = p.part_files = 0;
-	return p;
+	return part->files + dirs + 8;
 }
 
 bool sizing_run_bytes(const struct config *cfg, uint32_t n, uint64_t fs_block, bool align_probe, uint64_t *bytes)
 {
-	struct config part = parent_part(cfg);
+	struct part whole = part_whole(cfg), part = {0}; /* the parent of n > 1 clients: its scratch
+	                                                   directory, the probe's file */
 	uint64_t one;
 	bool ok;
 
-	if (n <= 1)
-		return sizing_bytes_needed(cfg, fs_block, align_probe, bytes);
-	ok = sizing_bytes_needed(&part, fs_block, align_probe, bytes);
+	if (n <= 1) {
+		part = whole;
+		return sizing_bytes_needed(cfg, &part, fs_block, align_probe, bytes);
+	}
+	ok = sizing_bytes_needed(cfg, &part, fs_block, align_probe, bytes);
 	for (uint32_t i = 0; i < n; i++) {
-		clients_config(cfg, n, i, &part);
-		ok &= sizing_bytes_needed(&part, fs_block, false, &one);
+		part = part_of_client(cfg, &whole, n, i);
+		ok &= sizing_bytes_needed(cfg, &part, fs_block, false, &one);
 		ok &= add_ok(*bytes, one, bytes);
 	}
 	if (!ok)
@@ -101,16 +93,18 @@ bool sizing_run_bytes(const struct config *cfg, uint32_t n, uint64_t fs_block, b
 
 uint64_t sizing_run_inodes(const struct config *cfg, uint32_t n)
 {
-	struct config part = parent_part(cfg);
+	struct part whole = part_whole(cfg), part = {0}; /* the parent's */
 	uint64_t sum;
 
-	if (n <= 1)
-		return sizing_inodes_needed(cfg);
-	sum = sizing_inodes_needed(&part);
+	if (n <= 1) {
+		part = whole;
+		return sizing_inodes_needed(cfg, &part);
+	}
+	sum = sizing_inodes_needed(cfg, &part);
 	/* at most 4096 clients of what one instance needs: no overflow */
 	for (uint32_t i = 0; i < n; i++) {
-		clients_config(cfg, n, i, &part);
-		sum += sizing_inodes_needed(&part);
+		part = part_of_client(cfg, &whole, n, i);
+		sum += sizing_inodes_needed(cfg, &part);
 	}
 	return sum;
 }
@@ -187,12 +181,12 @@ int sizing_check(const struct config *cfg, const struct space *sp, bool align_pr
 	return 0;
 }
 
-/* The largest file one instance with cfg writes (the probe's aside); a
- * per-char size bonnie chooses is capped at -s (perchar_auto_bytes). */
-static uint64_t largest_of(const struct config *cfg, bool *data)
+/* The largest file one instance with its part writes (the probe's aside);
+ * a per-char size bonnie chooses is capped at -s (perchar_auto_bytes). */
+static uint64_t largest_of(const struct config *cfg, const struct part *part, bool *data)
 {
-	uint64_t perchar = cfg->perchar_given ? config_perchar_bytes(cfg) : 0;
-	uint64_t bytes = cfg->file_size == 0 ? 0 : cfg->file_size > perchar ? cfg->file_size : perchar;
+	uint64_t perchar = cfg->perchar_given ? part->perchar : 0;
+	uint64_t bytes = part->data_bytes == 0 ? 0 : part->data_bytes > perchar ? part->data_bytes : perchar;
 	uint64_t file = cfg->files_k > 0 && cfg->file_max > 0 ? (uint64_t)cfg->file_max : 0;
 
 	*data = bytes >= file;
@@ -207,13 +201,11 @@ uint64_t sizing_largest_file(const struct config *cfg, bool *data)
 	*data = true;
 	for (uint32_t l = 0; l < levels; l++) {
 		uint32_t n = cfg->sweep_levels ? cfg->sweep[l] : cfg->concurrency;
-		struct config part = *cfg;
+		/* client 0's part is the largest */
+		struct part whole = part_whole(cfg), part = n > 1 ? part_of_client(cfg, &whole, n, 0) : whole;
 		bool d;
-		uint64_t b;
+		uint64_t b = largest_of(cfg, &part, &d);
 
-		if (n > 1)
-			clients_config(cfg, n, 0, &part); /* client 0's part is the largest */
-		b = largest_of(&part, &d);
 		if (b > most) {
 			most = b;
 			*data = d;

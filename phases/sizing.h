@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "client_share.h"
 #include "../lib/config.h"
 #include "../lib/operr.h"
 #include "../lib/space.h"
@@ -18,19 +19,20 @@
  * With under twice that free, a quarter of the free space is used. */
 #define SIZING_DEFAULT_FILE_SIZE (4ull << 30)
 
-/* Free space one instance needs (cfg may be a client's part, see
- * client_share.h), as an upper bound: the data file and the file tests'
+/* Free space one instance with its part needs (the whole run's, or a
+ * client's: client_share.h), as an upper bound: the data file and the file tests'
  * data rounded up to whole blocks of fs_block bytes, their directories,
  * and the alignment probe's file when it will run. Returns false (and
  * UINT64_MAX in *bytes) if the sum does not fit in 64 bits. */
-bool sizing_bytes_needed(const struct config *cfg, uint64_t fs_block, bool align_probe, uint64_t *bytes);
+bool sizing_bytes_needed(const struct config *cfg, const struct part *part, uint64_t fs_block, bool align_probe,
+                         uint64_t *bytes);
 
 /* Inodes one instance needs: the file tests' files and directories, plus
  * a few (its scratch directory, data file, probe files). */
-uint64_t sizing_inodes_needed(const struct config *cfg);
+uint64_t sizing_inodes_needed(const struct config *cfg, const struct part *part);
 
 /* The same for the whole run at n clients (n <= 1: one instance): the sum
- * of what each client's part (clients_config) needs, plus the parent's
+ * of what each client's part (part_of_client) needs, plus the parent's
  * scratch directory and, once, the probe's file. */
 bool sizing_run_bytes(const struct config *cfg, uint32_t n, uint64_t fs_block, bool align_probe, uint64_t *bytes);
 uint64_t sizing_run_inodes(const struct config *cfg, uint32_t n);

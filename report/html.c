@@ -114,16 +114,17 @@ static void option_row(FILE *out, const char *name, const char *value)
 	fputs("</td></tr>\n", out);
 }
 
-/* The seeks and files are those that ran (tested.h), not the options. */
-static void io_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran)
+/* The seeks and files are those that ran (tested.h), not the options;
+ * a sweep's page keeps the last count's runs, and says so (at). */
+static void io_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran, const char *at)
 {
-	char a[48], b[48], n[48], v[200];
+	char a[48], b[48], n[48], v[240];
 
 	units_format_size(cfg->file_size, a, sizeof a);
 	units_format_size(cfg->chunk, b, sizeof b);
 	tested_range_text(&ran->seeks, n, sizeof n);
 	if (n[0])
-		snprintf(v, sizeof v, "%s data file, %s chunks, %s seeks by %u workers", a, b, n, cfg->seek_procs);
+		snprintf(v, sizeof v, "%s data file, %s chunks, %s seeks%s by %u workers", a, b, n, at, cfg->seek_procs);
 	else
 		snprintf(v, sizeof v, "%s data file, %s chunks, seeks not run", a, b);
 	option_row(out, "I/O tests (-s)", cfg->file_size ? v : "skipped");
@@ -131,19 +132,19 @@ static void io_option_rows(FILE *out, const struct config *cfg, const struct tes
 	option_row(out, "per-char tests (-f)", cfg->perchar_size && cfg->file_size ? a : "skipped");
 }
 
-static void file_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran)
+static void file_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran, const char *at)
 {
-	char n[48], v[200];
+	char n[48], v[240];
 
 	tested_range_text(&ran->files, n, sizeof n);
 	if (!n[0])
 		snprintf(v, sizeof v, "not run");
 	else if (cfg->file_max == FILES_HARD_LINKS || cfg->file_max == FILES_SYMLINKS)
-		snprintf(v, sizeof v, "%s %s in %u director%s", n,
-		         cfg->file_max == FILES_HARD_LINKS ? "hard links" : "symlinks",
+		snprintf(v, sizeof v, "%s %s%s in %u director%s", n,
+		         cfg->file_max == FILES_HARD_LINKS ? "hard links" : "symlinks", at,
 		         cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
 	else
-		snprintf(v, sizeof v, "%s files of %lld..%lld bytes in %u director%s", n, (long long)cfg->file_min,
+		snprintf(v, sizeof v, "%s files%s of %lld..%lld bytes in %u director%s", n, at, (long long)cfg->file_min,
 		         (long long)cfg->file_max, cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
 	option_row(out, "file tests (-n)", cfg->files_k ? v : "skipped");
 }
@@ -160,15 +161,15 @@ static void clients_row(FILE *out, const struct config *cfg)
 	option_row(out, "client counts (--clients)", v);
 }
 
-static void options_table(FILE *out, const struct config *cfg, const struct tested_counts *ran)
+static void options_table(FILE *out, const struct config *cfg, const struct tested_counts *ran, const char *at)
 {
 	char v[64];
 
 	fputs("<table class=\"options\">\n", out);
 	option_row(out, "directory (-d)", cfg->dir ? cfg->dir : ".");
 	option_row(out, "machine (-m)", cfg->machine);
-	io_option_rows(out, cfg, ran);
-	file_option_rows(out, cfg, ran);
+	io_option_rows(out, cfg, ran, at);
+	file_option_rows(out, cfg, ran, at);
 	snprintf(v, sizeof v, "%u", cfg->runs);
 	option_row(out, "runs (-x)", v);
 	if (cfg->sweep_levels)
@@ -248,11 +249,15 @@ static void heading(FILE *out, const struct html_report *rep)
 static void environment(FILE *out, const struct html_report *rep)
 {
 	struct tested_counts ran = tested_counts_of(rep->runs, rep->nruns);
+	char at[48] = "";
 
+	if (rep->sweep && rep->sweep->levels > 0) /* each count's own are in its table */
+		snprintf(at, sizeof at, " (at %u client%s)", rep->sweep->clients[rep->sweep->levels - 1],
+		         rep->sweep->clients[rep->sweep->levels - 1] == 1 ? "" : "s");
 	fputs("<h2 id=\"environment\">What was tested</h2>\n<div class=\"tested\"><div>\n", out);
 	html_pre_of(out, "environment", html_env_text, rep);
 	fputs("</div><div>\n", out);
-	options_table(out, rep->cfg, &ran);
+	options_table(out, rep->cfg, &ran, at);
 	fputs("</div></div>\n", out);
 }
 

@@ -81,7 +81,7 @@ static void marks_of(const struct html_facts *f, char marks[3])
 static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v,
                          const struct html_facts *f)
 {
-	static struct tl_points p;
+	struct tl_points p; /* 10 KiB on the stack: no state kept between figures */
 	char sentence[200], id_r[48], id_l[48], title_r[96], title_l[96], marks[3];
 	const char *label, *unit;
 	struct chart_marker m = {(double)v->at_ns / 1e9, "verdict"};

@@ -232,7 +232,7 @@ START_TEST(calibration_failure_keeps_its_errno)
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(options_parse(3, argv, "h", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_int_eq(files_plan_init(&fp, &cfg, dir, 64), 0);
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, (struct part[]){part_whole(&cfg)}, dir, 64), 0);
 	fd = open(dir, O_RDONLY | O_DIRECTORY);
 	ck_assert_int_ge(fd, 0);
 	lowest = dup(0);

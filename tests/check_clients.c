@@ -130,41 +130,45 @@ END_TEST
  * and no file and still runs those phases (the whole run's counts stay). */
 START_TEST(config_split)
 {
-	struct config cfg, part;
+	struct config cfg, before;
+	struct part whole, part;
 	uint64_t files = 0, data = 0, perchar = 0, seeks = 0;
 	char err[256], *argv[] = {"bonnie", "-s", "100m:8k:10:4", "-n", "3", NULL};
 
 	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
 	cfg.perchar_size = 1000; /* bytes: not a whole number of chunks or clients */
+	whole = part_whole(&cfg);
+	ck_assert(!whole.client);
+	ck_assert_uint_eq(whole.files, 3 * 1024);
+	before = cfg;
 	for (uint32_t i = 0; i < 7; i++) {
-		clients_config(&cfg, 7, i, &part);
-		ck_assert(part.part_set);
-		files += config_file_count(&part);
-		data += part.file_size;
-		perchar += config_perchar_bytes(&part);
-		seeks += config_seek_count(&part);
-		ck_assert_uint_eq(part.file_size % cfg.chunk, 0);
+		part = part_of_client(&cfg, &whole, 7, i);
+		ck_assert(part.client);
+		files += part.files;
+		data += part.data_bytes;
+		perchar += part.perchar;
+		seeks += part.seeks;
+		ck_assert_uint_eq(part.data_bytes % cfg.chunk, 0);
 		ck_assert_uint_eq(part.seed, cfg.seed + i);
-		ck_assert_uint_eq(part.seek_procs, config_seek_count(&part)); /* 1 or 2 seeks: as many workers */
-		/* the run's own counts stay: every phase stays enabled in every client */
-		ck_assert_uint_eq(part.seeks, 10);
-		ck_assert_uint_eq(part.files_k, 3);
-		ck_assert_uint_eq(part.perchar_size, 1000);
+		ck_assert_uint_eq(part.seek_procs, part.seeks); /* 1 or 2 seeks: as many workers */
 	}
+	/* the run's config is never changed for a part: every phase stays enabled in every client */
+	ck_assert_mem_eq(&before, &cfg, sizeof cfg);
 	ck_assert_uint_eq(files, 3 * 1024);
 	ck_assert_uint_eq(data, 100ull << 20);
 	ck_assert_uint_eq(perchar, 1000);
 	ck_assert_uint_eq(seeks, 10);
 	cfg.file_size = 4000 * (uint64_t)cfg.chunk;
-	clients_config(&cfg, 4000, 3999, &part); /* more clients than seeks or files: none for some */
-	ck_assert_uint_eq(config_file_count(&part), 0);
-	ck_assert_uint_eq(config_seek_count(&part), 0);
-	ck_assert_uint_eq(config_perchar_bytes(&part), 0);
+	whole = part_whole(&cfg);
+	part = part_of_client(&cfg, &whole, 4000, 3999); /* more clients than seeks or files: none for some */
+	ck_assert_uint_eq(part.files, 0);
+	ck_assert_uint_eq(part.seeks, 0);
+	ck_assert_uint_eq(part.perchar, 0);
 	ck_assert_uint_eq(part.seek_procs, 1);
-	ck_assert_uint_eq(part.file_size, cfg.chunk);
-	clients_config(&cfg, 4000, 0, &part);
-	ck_assert_uint_eq(config_file_count(&part), 1);
-	ck_assert_uint_eq(config_seek_count(&part), 1);
+	ck_assert_uint_eq(part.data_bytes, cfg.chunk);
+	part = part_of_client(&cfg, &whole, 4000, 0);
+	ck_assert_uint_eq(part.files, 1);
+	ck_assert_uint_eq(part.seeks, 1);
 }
 END_TEST
 
@@ -173,27 +177,30 @@ END_TEST
  * --verify keeps the split (one whole pass of each phase). */
 START_TEST(config_split_by_time)
 {
-	struct config cfg, part;
+	struct config cfg;
+	struct part whole, part;
 	uint64_t files = 0;
 	char err[256], *argv[] = {"bonnie", "-n", "3", "--level-time", "2", NULL};
 
 	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
+	whole = part_whole(&cfg);
 	for (uint32_t i = 0; i < 7; i++) {
-		clients_config(&cfg, 7, i, &part);
-		ck_assert_uint_eq(config_file_count(&part), 2 * client_part(FILES_POOL_FACTOR * 3 * 1024, 7, i));
-		files += config_file_count(&part);
+		part = part_of_client(&cfg, &whole, 7, i);
+		ck_assert_uint_eq(part.files, 2 * client_part(FILES_POOL_FACTOR * 3 * 1024, 7, i));
+		files += part.files;
 	}
 	ck_assert_uint_eq(files, 2 * FILES_POOL_FACTOR * 3 * 1024);
 	cfg.verify = true;
-	clients_config(&cfg, 7, 0, &part);
-	ck_assert_uint_eq(config_file_count(&part), client_part(3 * 1024, 7, 0));
+	part = part_of_client(&cfg, &whole, 7, 0);
+	ck_assert_uint_eq(part.files, client_part(3 * 1024, 7, 0));
 }
 END_TEST
 
 static char parent[256];
 
 /* The clients of cfg in a fresh directory; returns the result. */
-static struct run_result *run_clients_cfg(uint32_t clients, struct config *cfg)
+/* The clients of cfg, splitting whole (NULL: the run's, part_whole). */
+static struct run_result *run_clients_part(uint32_t clients, struct config *cfg, const struct part *whole)
 {
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	struct run_result *run = calloc(1, sizeof *run);
@@ -205,12 +212,17 @@ static struct run_result *run_clients_cfg(uint32_t clients, struct config *cfg)
 	ck_assert_ptr_nonnull(run);
 	cfg->dir = parent;
 	cfg->concurrency = clients;
-	ck_assert_msg(bench_open(&b, cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
+	ck_assert_msg(bench_open(&b, cfg, whole, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 	ck_assert_int_eq(clients_run(&b, clients, run, NULL, &e), 0);
 	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
 	ck_assert_int_eq(dir_entries(parent), 0);
 	rmdir(parent);
 	return run;
+}
+
+static struct run_result *run_clients_cfg(uint32_t clients, struct config *cfg)
+{
+	return run_clients_part(clients, cfg, NULL);
 }
 
 /* -c clients with small sizes; returns the result. */
@@ -384,14 +396,15 @@ START_TEST(empty_parts_still_meet_the_barrier)
 	char *argv[] = {"bonnie", "-s", "1m:4k:2:2", "-n", "1:2k:0:2", "-f64k", "-z", "7", NULL};
 	static struct config cfg;
 	struct run_result *run;
+	struct part whole;
 	char err[512];
 
 	ck_assert_int_eq(options_parse(8, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	cfg.part_set = true; /* this run is itself a part: of 3 files and 2 per-char bytes */
-	cfg.part_files = 3;
-	cfg.part_seeks = 2;
-	cfg.part_perchar = 2;
-	run = run_clients_cfg(4, &cfg);
+	whole = part_whole(&cfg); /* this run is itself a part: of 3 files and 2 per-char bytes */
+	whole.files = 3;
+	whole.seeks = 2;
+	whole.perchar = 2;
+	run = run_clients_part(4, &cfg, &whole);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		const struct phase_result *r = &run->phase[i];
 		ck_assert_msg(r->status == PHASE_DONE, "%s: status %d", phase_name((enum phase_id)i), r->status);

@@ -55,7 +55,7 @@ START_TEST(one_thread_cpu_never_exceeds_wall)
 
 	ck_assert_ptr_nonnull(run);
 	ck_assert_int_eq(options_parse(12, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
+	ck_assert_msg(bench_open(&b, &cfg, NULL, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 	for (int round = 0; round < CPU_RUNS; round++) {
 		ck_assert_int_eq(bench_run(&b, run, NULL), 0);
 		ck_assert_int_eq(run->phase[PHASE_GET_BLOCK].status, PHASE_DONE);

@@ -19,7 +19,7 @@ static void plan_for(const char *nspec)
 
 	snprintf(a2, sizeof a2, "%s", nspec);
 	ck_assert_int_eq(options_parse(5, argv, "h", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_int_eq(files_plan_init(&fp, &cfg, "/scratch", 4096), 0);
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, (struct part[]){part_whole(&cfg)}, "/scratch", 4096), 0);
 }
 
 static void teardown(void)
@@ -158,10 +158,12 @@ START_TEST(timed_plans_fill_directories_round_robin)
 {
 	plan_for("1:0:0:3");
 	files_plan_free(&fp);
-	cfg.part_set = true;
-	cfg.part_files = 512;
+	struct part part = part_whole(&cfg);
+
+	part.client = true;
+	part.files = 512;
 	cfg.level_ns = 1000000000ull;
-	ck_assert_int_eq(files_plan_init(&fp, &cfg, "/scratch", 4096), 0);
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, &part, "/scratch", 4096), 0);
 	ck_assert(fp.timed);
 	ck_assert_uint_eq(fp.cap, FILES_POOL_FACTOR * 1024); /* the level's pool, -n 1 */
 	for (uint64_t i = 0; i < 9; i++)
@@ -171,7 +173,7 @@ START_TEST(timed_plans_fill_directories_round_robin)
 	ck_assert_uint_eq(files_dir_of(&fp, 1), 1);
 	files_plan_free(&fp);
 	cfg.verify = true; /* one whole pass: the plan is bonnie++'s */
-	ck_assert_int_eq(files_plan_init(&fp, &cfg, "/scratch", 4096), 0);
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, &part, "/scratch", 4096), 0);
 	ck_assert(!fp.timed);
 	ck_assert_uint_eq(files_dir_of(&fp, 1), 0);
 }

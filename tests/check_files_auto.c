@@ -93,7 +93,7 @@ static void plan_for(struct file_plan *fp, const char *nflag, char *dir)
 
 	snprintf(a2, sizeof a2, "%s", nflag ? nflag : "1");
 	ck_assert_int_eq(options_parse(nflag ? 3 : 3, nflag ? argv : argv_auto, "h", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_int_eq(files_plan_init(fp, &cfg, dir, 64), 0);
+	ck_assert_int_eq(files_plan_init(fp, &cfg, (struct part[]){part_whole(&cfg)}, dir, 64), 0);
 	fp->topfd = open(dir, O_RDONLY | O_DIRECTORY);
 	ck_assert_int_ge(fp->topfd, 0);
 }

@@ -96,7 +96,7 @@ static void setup(void)
 	snprintf(parent, sizeof parent, "%s/bonnie-tree.XXXXXX", tmp);
 	ck_assert_ptr_nonnull(mkdtemp(parent));
 	ck_assert_int_eq(options_parse(7, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
+	ck_assert_msg(bench_open(&b, &cfg, NULL, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 }
 
 static void teardown(void)

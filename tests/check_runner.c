@@ -270,12 +270,12 @@ static int pass_until_stopped(struct phase_ctx *ctx, struct phase_result *res)
 	if (ctx->pass == 0 && whole_first) {
 		while (clock_now_ns() < ctx->until_ns)
 			;
-		ck_assert(!phase_stop_requested(res));
+		ck_assert(!phase_stop_requested(ctx, res));
 		res->units += 10;
 		return 0;
 	}
 	ck_assert_uint_eq(ctx->pass, (unsigned)passes - 1);
-	while (!phase_stop_requested(res))
+	while (!phase_stop_requested(ctx, res))
 		;
 	res->units++;
 	return 0;
@@ -289,7 +289,7 @@ static int pass_of_ten_then_stopped(struct phase_ctx *ctx, struct phase_result *
 		res->units += 10;
 		return 0;
 	}
-	while (!phase_stop_requested(res))
+	while (!phase_stop_requested(ctx, res))
 		;
 	res->units++;
 	return 0;
@@ -330,7 +330,7 @@ START_TEST(test_later_passes_end_at_deadline)
 	ck_assert_uint_eq(res->units, 11);
 	ck_assert_int_eq(res->status, PHASE_DONE);
 	ck_assert_uint_eq(ctx.pass, 0);
-	ck_assert(!phase_stop_requested(res)); /* the deadline is gone with the phase */
+	ck_assert(!phase_stop_requested(&ctx, res)); /* the deadline is gone with the phase */
 	/* --verify: one pass (a second rewrite would find its own stamps) */
 	cfg.verify = true;
 	ctx.until_ns = clock_now_ns() + 20000000u;

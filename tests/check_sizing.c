@@ -111,10 +111,10 @@ START_TEST(test_bytes_overflow_flagged)
 
 	c.files_k = 16;
 	c.file_max = (int64_t)PiB;
-	ck_assert(!sizing_bytes_needed(&c, 4096, false, &b));
+	ck_assert(!sizing_bytes_needed(&c, (struct part[]){part_whole(&c)}, 4096, false, &b));
 	ck_assert_uint_eq(b, UINT64_MAX);
 	c.file_max = 4096;
-	ck_assert(sizing_bytes_needed(&c, 4096, false, &b));
+	ck_assert(sizing_bytes_needed(&c, (struct part[]){part_whole(&c)}, 4096, false, &b));
 	ck_assert_uint_eq(b, 16 * 1024 * 4096ull + (1 + 16 * 1024 / 64 + 2) * 4096ull);
 }
 END_TEST

@@ -30,7 +30,7 @@ static void open_bench(const char *size, bool verify)
 
 	snprintf(a4, sizeof a4, "%s", size);
 	ck_assert_int_eq(options_parse(verify ? 8 : 7, argv, "h", &cfg, err, sizeof err), OPT_RUN);
-	ck_assert_msg(bench_open(&b, &cfg, 0, &e) == BENCH_OK, "%s %s", e.op, e.path);
+	ck_assert_msg(bench_open(&b, &cfg, NULL, 0, &e) == BENCH_OK, "%s %s", e.op, e.path);
 }
 
 static void setup(void)
