@@ -3,38 +3,39 @@
 #include "report.h"
 #include "csv_line.h"
 #include "clocale.h"
-#include "metrics.h"
+#include "view.h"
 #include "rate_text.h"
 #include "../lib/units.h"
 
 #include <string.h>
 
-/* A phase's rate, %CPU and latency; all empty when it has no result. */
-static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struct phase_result *r)
+/* A phase's rate, %CPU and latency from its view; all empty when it has
+ * no value (not run, failed, interrupted). */
+static void phase_cells(struct csv_phase_cells *c, const struct phase_view *p)
 {
-	if (!metric_reportable(r))
+	if (p->state != CELL_VALUE)
 		return;
-	rate_csv_field(id, metric_rate(id, r), c->rate, CSV_CELL_LEN);
-	snprintf(c->cpu, CSV_CELL_LEN, "%u", metric_cpu_pct(r));
-	if (r->latency.count > 0)
-		units_format_latency(r->latency.max, c->latency, CSV_CELL_LEN);
+	rate_csv_field(p->id, p->rate, c->rate, CSV_CELL_LEN);
+	snprintf(c->cpu, CSV_CELL_LEN, "%d", p->cpu_pct);
+	if (view_has_pct(p, VIEW_MAX))
+		units_format_latency((uint64_t)p->pct_ns[VIEW_MAX], c->latency, CSV_CELL_LEN);
 }
 
-static void io_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_result *run)
+static void io_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
 {
 	if (cfg->file_size == 0)
 		return;
 	input_size_meta(cfg->file_size, c->setting[META_SIZE], CSV_CELL_LEN);
 	units_format_size_lower(cfg->chunk, c->setting[META_CHUNK], CSV_CELL_LEN);
-	snprintf(c->setting[META_SEEKS], CSV_CELL_LEN, "%llu", (unsigned long long)metric_seeks_used(cfg, run));
+	snprintf(c->setting[META_SEEKS], CSV_CELL_LEN, "%llu", (unsigned long long)run->seeks);
 	snprintf(c->setting[META_SEEK_PROCS], CSV_CELL_LEN, "%u", cfg->seek_procs);
 }
 
-static void file_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_result *run)
+static void file_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
 {
 	if (cfg->files_k == 0)
 		return;
-	snprintf(c->setting[META_NUM_FILES], CSV_CELL_LEN, "%u", metric_files_k_used(cfg, run));
+	snprintf(c->setting[META_NUM_FILES], CSV_CELL_LEN, "%u", run->files_k);
 	if (cfg->file_max == FILES_HARD_LINKS)
 		snprintf(c->setting[META_MAX_SIZE], CSV_CELL_LEN, "link");
 	else if (cfg->file_max == FILES_SYMLINKS)
@@ -50,26 +51,28 @@ static void file_config_fields(struct csv_cells *c, const struct config *cfg, co
 		units_format_size_lower(cfg->file_chunk, c->setting[META_FILE_CHUNK], CSV_CELL_LEN);
 }
 
-static void build(struct csv_cells *c, const struct config *cfg, const struct run_result *run)
+static void build(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
 {
 	csv_cells_init(c);
 	snprintf(c->setting[META_VERSION], CSV_CELL_LEN, "%s", BONNIE_VERSION);
 	snprintf(c->setting[META_NAME], CSV_CELL_LEN, "%s", cfg->machine);
-	snprintf(c->setting[META_CONCURRENCY], CSV_CELL_LEN, "%u", run->clients ? run->clients : 1);
+	snprintf(c->setting[META_CONCURRENCY], CSV_CELL_LEN, "%u", run->clients);
 	snprintf(c->setting[META_SEED], CSV_CELL_LEN, "%u", run->seed);
 	io_config_fields(c, cfg, run);
 	file_config_fields(c, cfg, run);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_cells(&c->phase[i], (enum phase_id)i, &run->phase[i]);
+		phase_cells(&c->phase[i], &run->phase[i]);
 }
 
 void report_csv(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	struct csv_cells c;
 	struct c_locale loc;
+	struct run_view v;
 
+	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
-	build(&c, cfg, run);
+	build(&c, cfg, &v);
 	c_locale_leave(&loc);
 	csv_line_write(out, &c);
 }

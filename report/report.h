@@ -23,9 +23,11 @@ void report_phase_list(FILE *out);
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
 
+struct run_view; /* view.h */
+
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
-void report_table_other(FILE *out, const struct run_result *run);
+void report_table_other(FILE *out, const struct run_view *run);
 
 /* The mark of a single run's cell (confidence.h; ' ': none). */
 char report_cell_mark(enum phase_id id, const struct phase_result *r);

@@ -350,7 +350,7 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
 		io_block(out, cfg, &v);
 	if (cfg->files_k > 0)
 		file_block(out, cfg, &v);
-	report_table_other(out, run);
+	report_table_other(out, &v);
 	report_run_notes(out, run, true);
 	c_locale_leave(&loc);
 }
