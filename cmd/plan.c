@@ -42,8 +42,8 @@ int plan_make(struct plan *p, const struct config *opts)
 	char err[512];
 
 	*p = (struct plan){.run = *opts};
-	if (cfg->phases_arg && (phase_select_parse(cfg->phases_arg, &cfg->phase_mask, err, sizeof err) != 0 ||
-	                        phase_select_check(cfg->phases_arg, cfg->phase_mask, cfg, err, sizeof err) != 0))
+	if (cfg->phases_arg && (phase_select_parse(cfg->phases_arg, &cfg->decided.phase_mask, err, sizeof err) != 0 ||
+	                        phase_select_check(cfg->phases_arg, cfg->decided.phase_mask, cfg, err, sizeof err) != 0))
 		return say_status(EXIT_USAGE, "%s", err);
 	if (!cfg->seed_given)
 		cfg->seed = seed_default();
@@ -52,7 +52,7 @@ int plan_make(struct plan *p, const struct config *opts)
 	if (cfg->sweep_levels && !cfg->file_size_given) {
 		cfg->file_size = SWEEP_FILE_SIZE;
 		cfg->file_size_given = true;
-		cfg->file_size_auto = true;
+		cfg->decided.file_size_auto = true;
 	}
 	return EXIT_OK;
 }
@@ -78,7 +78,7 @@ static int fit_to_space(struct config *cfg, const struct env_info *env)
 	struct space sp;
 
 	if (!cfg->file_size_given)
-		cfg->file_size_auto = true;
+		cfg->decided.file_size_auto = true;
 	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
 		if (!cfg->file_size_given)
 			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;
@@ -147,25 +147,25 @@ void plan_size_by_time(struct plan *p, const struct autosize *as)
 	struct config *cfg = &p->run;
 
 	if (as->data_ran) {
-		cfg->file_size_timed = true;
+		cfg->decided.file_size_timed = true;
 		cfg->file_size = data_auto_size(&as->data, cfg->chunk,
 		                                clients_min_size(cfg->chunk, config_most_clients(cfg)), cfg->file_size);
 	}
 	if (as->perchar_ran) {
-		cfg->perchar_timed = true;
+		cfg->decided.perchar_timed = true;
 		perchar_auto_size(&as->perchar, cfg->chunk, cfg->file_size, &p->perchar);
 		cfg->perchar_size = p->perchar.bytes;
 		if (p->perchar.skip_write)
-			cfg->auto_skipped |= 1u << PHASE_PUTC;
+			cfg->decided.auto_skipped |= 1u << PHASE_PUTC;
 		if (p->perchar.skip_read)
-			cfg->auto_skipped |= 1u << PHASE_GETC;
-		if (cfg->auto_skipped)
-			cfg->phase_mask = phase_select_without(cfg->phase_mask, cfg->auto_skipped);
+			cfg->decided.auto_skipped |= 1u << PHASE_GETC;
+		if (cfg->decided.auto_skipped)
+			cfg->decided.phase_mask = phase_select_without(cfg->decided.phase_mask, cfg->decided.auto_skipped);
 	}
 	if (as->files_ran) {
 		cfg->files_k = as->files.decided_k;
-		cfg->files_decided = true;
+		cfg->decided.files_by_rate = true;
 		if (config_level_timed(cfg) && config_most_clients(cfg) > 1 && !as->files.slow)
-			cfg->files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
+			cfg->decided.files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
 	}
 }

@@ -28,12 +28,11 @@
 #include "../phases/perchar_auto.h"
 
 struct plan {
-	struct config run;           /* the options with bonnie's decisions in: sizes, counts,
-	                                phase mask, seed, level time, and what was sized and why
-	                                (file_size_auto, file_size_timed, perchar_timed,
-	                                auto_skipped, files_decided, files_pool_k) */
-	struct perchar_size perchar; /* with run.perchar_timed: the per-char size by time and
-	                                which per-char phase it left out, and why */
+	struct config run;           /* the options with bonnie's decisions in: the sizes,
+	                                counts, seed and level time that run, and run.decided
+	                                (phase mask, what was sized and why) */
+	struct perchar_size perchar; /* with run.decided.perchar_timed: the per-char size by
+	                                time and which per-char phase it left out, and why */
 };
 
 /* The plan from the options: a copy of them with --phases resolved into

@@ -46,7 +46,7 @@ int autosize_run(const struct bench *b, bool data_by_time, struct autosize *as, 
 	const struct config *cfg = b->cfg;
 
 	memset(as, 0, sizeof *as);
-	if (data_by_time && cfg->file_size_auto && cfg->file_size > 0) {
+	if (data_by_time && cfg->decided.file_size_auto && cfg->file_size > 0) {
 		if (data_auto_calibrate(b->scratch.dirfd, cfg->chunk, &as->data) != 0) {
 			op_error_set(e, errno, "calibrate block writes in", b->scratch.path, -1);
 			return -1;
