@@ -133,8 +133,9 @@ static void note_perchar_skipped(const struct config *cfg, const struct perchar_
 	    bps / 1024, cfg->dir, PERCHAR_MIN_OPS, size, bps > 0 ? (double)p->floor_bytes / bps : 0.0, size);
 }
 
-/* What the user left to bonnie is sized once, here, for every run, count
- * and client; a note says what a slow share made of it. */
+/* What the user left to bonnie is measured once, here, and the plan made
+ * of it (plan_size_by_time), for every run, count and client; a note says
+ * what a slow share made of it. */
 static int session_autosize(struct session *s)
 {
 	const struct config *cfg = s->cfg;
@@ -196,8 +197,9 @@ static void share_date(char *buf, size_t len)
 }
 
 /* The report files are checked before anything is made (a symbolic link,
- * a directory... or one file named twice: lib/reportfile.h), the size is
- * made final, then the scratch directory, the probe and the outputs.
+ * a directory... or one file named twice: lib/reportfile.h), the plan
+ * fitted to -d (plan_fit), then the scratch directory, the plan's sizes by
+ * time (session_autosize), the probe and the outputs.
  * Returns an exit status; says why on failure. */
 static int session_open(struct session *s)
 {
