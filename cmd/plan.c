@@ -51,10 +51,15 @@ int plan_make(struct plan *p, const struct config *opts)
 		cfg->level_ns = SWEEP_LEVEL_NS;
 	if (cfg->sweep_levels && !cfg->file_size_given) {
 		cfg->file_size = SWEEP_FILE_SIZE;
-		cfg->file_size_given = true;
 		cfg->decided.file_size_auto = true;
 	}
 	return EXIT_OK;
+}
+
+/* Whether plan_fit chooses the size: no -s, and not a sweep's (plan_make). */
+static bool size_open(const struct config *cfg)
+{
+	return !cfg->file_size_given && !cfg->sweep_levels;
 }
 
 /* Without -s: the default size, with a note when the space left made it smaller. */
@@ -80,11 +85,11 @@ static int fit_to_space(struct config *cfg, const struct env_info *env)
 	if (!cfg->file_size_given)
 		cfg->decided.file_size_auto = true;
 	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
-		if (!cfg->file_size_given)
+		if (size_open(cfg))
 			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;
 		return EXIT_OK;
 	}
-	if (!cfg->file_size_given)
+	if (size_open(cfg))
 		choose_default_size(cfg, &sp, probe);
 	if (sizing_check(cfg, &sp, probe, &e) != 0) {
 		say_error("", &e);
@@ -104,7 +109,7 @@ static int fit_to_file_limit(struct config *cfg)
 
 	if (sizing_largest_file(cfg, &data) <= limit)
 		return EXIT_OK;
-	if (data && !cfg->file_size_given && limit - limit % cfg->chunk >= least) {
+	if (data && size_open(cfg) && limit - limit % cfg->chunk >= least) {
 		cfg->file_size = limit - limit % cfg->chunk;
 		units_format_size(cfg->file_size, size, sizeof size);
 		say("note: the file size limit (RLIMIT_FSIZE) is %llu bytes: using -s %s", (unsigned long long)limit,

@@ -35,6 +35,12 @@ static uint64_t file_size_of(const struct config *cfg)
 	return cfg->file_size;
 }
 
+/* The size is bonnie's and -s stays not given in the plan too. */
+static bool size_is_bonnies(const struct config *cfg)
+{
+	return cfg->decided.file_size_auto && !cfg->file_size_given;
+}
+
 static uint64_t level_ns_of(const struct config *cfg)
 {
 	return config_level_timed(cfg) ? cfg->level_ns : 0;
@@ -206,9 +212,11 @@ START_TEST(a_sweep_without_s_sizes_each_count)
 {
 	ck_assert_int_eq(finish("--clients", "1,2", NULL), EXIT_OK);
 	ck_assert_uint_eq(file_size_of(&plan.run), 1ull << 30);
+	ck_assert(size_is_bonnies(&plan.run));
 	ck_assert_uint_eq(level_ns_of(&plan.run), 5000000000ull);
 	ck_assert_int_eq(finish("--clients", "1,2", "-s", "64m", "--level-time", "2", NULL), EXIT_OK);
 	ck_assert_uint_eq(file_size_of(&plan.run), 64ull << 20);
+	ck_assert(!size_is_bonnies(&plan.run));
 	ck_assert_uint_eq(level_ns_of(&plan.run), 2000000000ull);
 	ck_assert_int_eq(finish("-s", "64m", NULL), EXIT_OK);
 	ck_assert_uint_eq(level_ns_of(&plan.run), 0); /* one client: passes, not time */
