@@ -43,9 +43,8 @@ struct config_decided {
 };
 
 struct config {
-	const char *dir;            /* -d: where the scratch directory is made */
-	bool dir_held;              /* dir is open as dir_fd (a client's: the parent's scratch */
-	int dir_fd;                 /* directory), made in through it, never by its path */
+	const char *dir;            /* -d: where the scratch directory is made (a client's is its
+	                               part's, phases/client_share.h) */
 
 	/* -s size:chunk:seeks:procs */
 	uint64_t file_size;         /* 0 skips the I/O phases */
