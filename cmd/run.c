@@ -1,10 +1,12 @@
-/* The run command: options made final (run_config.c), then the session:
+/* The run command: the options (run_config.c) and the plan made of them
+ * (plan.c), then the session:
  * probe, benchmark instance and outputs open, the runs (at each client
  * count of a sweep), everything closed and removed, and the exit status.
  * What is written about each moment is the output table's
  * (report/outputs.h); this file only says when. */
 #include "run.h"
 
+#include "plan.h"
 #include "run_config.h"
 #include "say.h"
 
@@ -30,12 +32,13 @@
 #include <unistd.h>
 
 struct session {
-	const struct config *cfg; /* final: read-only from here on */
+	struct plan plan;         /* what bonnie decided: only plan.c writes it, before the first run */
+	const struct config *cfg; /* the plan's, handed as const to everything */
 	struct env_info env;
 	struct bench bench;
 	struct run_result *run;
 	struct align_result *align;
-	struct autosize sizes;    /* what bonnie sized once for the invocation */
+	struct autosize sizes;    /* what the calibrations measured once for the invocation */
 	char date[40];            /* start of the run, UTC, for --share */
 	struct report_ctx out;    /* every output's context */
 	struct repeat_set repeats; /* -x N: each run's figures for the summary */
@@ -130,15 +133,22 @@ static void note_perchar_skipped(const struct config *cfg, const struct perchar_
 	    bps / 1024, cfg->dir, PERCHAR_MIN_OPS, size, bps > 0 ? (double)p->floor_bytes / bps : 0.0, size);
 }
 
-/* What the user left to bonnie is sized once, here, for every run, count
- * and client; a note says what a slow share made of it. */
-static int session_autosize(struct session *s, struct config *cfg)
+/* What the user left to bonnie is measured once, here, and the plan made
+ * of it (plan_size_by_time), for every run, count and client; a note says
+ * what a slow share made of it. */
+static int session_autosize(struct session *s)
 {
+	const struct config *cfg = s->cfg;
 	const struct files_cal *f = &s->sizes.files;
 	struct op_error e = {0};
 	char size[32];
 
-	if (autosize_run(&s->bench, cfg, s->env.share.is_share, &s->sizes, &e) != 0) {
+	if (autosize_run(&s->bench, s->env.share.is_share, &s->sizes, &e) != 0) {
+		say_error("cannot ", &e);
+		return EXIT_IO;
+	}
+	plan_size_by_time(&s->plan, &s->sizes);
+	if (autosize_apply(&s->bench, &s->sizes, &e) != 0) {
 		say_error("cannot ", &e);
 		return EXIT_IO;
 	}
@@ -148,7 +158,7 @@ static int session_autosize(struct session *s, struct config *cfg)
 		    s->env.share.client, size);
 	}
 	if (s->sizes.perchar_ran)
-		note_perchar_skipped(cfg, &s->sizes.perchar_size);
+		note_perchar_skipped(cfg, &s->plan.perchar);
 	if (s->sizes.files_ran && f->slow)
 		say("note: file creation under %s is slow (%u files in %.1f s): the file tests use -n 1", cfg->dir,
 		    f->created, (double)f->create_ns / 1e9);
@@ -187,11 +197,13 @@ static void share_date(char *buf, size_t len)
 }
 
 /* The report files are checked before anything is made (a symbolic link,
- * a directory... or one file named twice: lib/reportfile.h), the size is
- * made final, then the scratch directory, the probe and the outputs.
+ * a directory... or one file named twice: lib/reportfile.h), the plan
+ * fitted to -d (plan_fit), then the scratch directory, the plan's sizes by
+ * time (session_autosize), the probe and the outputs.
  * Returns an exit status; says why on failure. */
-static int session_open(struct session *s, struct config *cfg)
+static int session_open(struct session *s)
 {
+	const struct config *cfg = &s->plan.run;
 	struct op_error e = {0};
 	char err[1200];
 	int status;
@@ -205,7 +217,7 @@ static int session_open(struct session *s, struct config *cfg)
 		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
 	env_probe(&s->env, cfg->dir, "");
 	share_date(s->date, sizeof s->date);
-	if ((status = run_config_size(cfg, &s->env)) != EXIT_OK)
+	if ((status = plan_fit(&s->plan, &s->env)) != EXIT_OK)
 		return status;
 	s->cfg = cfg;
 	s->out.env = &s->env;
@@ -217,7 +229,7 @@ static int session_open(struct session *s, struct config *cfg)
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
 	status = open_status(bench_open(&s->bench, cfg, NULL, s->env.dev.logical_block, &e), &e);
 	if (status != EXIT_OK || (status = session_link_probe(s)) != EXIT_OK ||
-	    (status = session_autosize(s, cfg)) != EXIT_OK)
+	    (status = session_autosize(s)) != EXIT_OK)
 		return status;
 	/* without the memory the JSON only lacks the per-client times */
 	if (config_most_clients(cfg) > 1 && client_times_open(&s->times, config_most_clients(cfg)) == 0) {
@@ -379,28 +391,28 @@ static int session_sweep(struct session *s)
 
 int run_main(int argc, char **argv)
 {
-	struct config cfg;
+	struct config opts;
 	struct session s;
 	char err[512];
-	int status = run_config_parse(argc, argv, &cfg);
+	int status = run_config_parse(argc, argv, &opts);
 
 	if (status != RUN_GO)
 		return status;
-	if ((cfg.user[0] || cfg.group[0]) && privs_drop(cfg.user, cfg.group, err, sizeof err) != 0)
+	if ((opts.user[0] || opts.group[0]) && privs_drop(opts.user, opts.group, err, sizeof err) != 0)
 		return say_status(EXIT_USAGE, "%s", err);
-	if ((status = run_config_finish(&cfg)) != EXIT_OK)
+	memset(&s, 0, sizeof s);
+	if ((status = plan_make(&s.plan, &opts)) != EXIT_OK)
 		return status;
 	signals_install();
 	signals_guard_stream(STDOUT_FILENO);
 	signals_guard_stream(STDERR_FILENO);
 
-	memset(&s, 0, sizeof s);
 	s.out.argc = argc;
 	s.out.argv = argv;
-	s.clients = cfg.concurrency;
-	status = session_open(&s, &cfg);
+	s.clients = opts.concurrency;
+	status = session_open(&s);
 	if (status == EXIT_OK)
-		status = cfg.sweep_levels ? session_sweep(&s) : session_runs(&s);
+		status = opts.sweep_levels ? session_sweep(&s) : session_runs(&s);
 	status = session_close(&s, status);
 	if (signals_stop_level() != STOP_NONE)
 		status = EXIT_INTERRUPTED;

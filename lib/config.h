@@ -1,5 +1,10 @@
-/* Everything a run needs to know, filled from the command line by options.c.
- * Sizes are in bytes; defaults are bonnie++'s unless noted. */
+/* The options as the user gave them, filled from the command line by
+ * options.c and never written afterwards; the run's plan (cmd/plan.h) is a
+ * copy of them with bonnie's decisions in, and every phase and output
+ * reads the plan's. In the plan's copy the sizes, counts, seed and level
+ * time below are the ones that run, and the decided block holds what only
+ * the plan decides (zero in the options). Sizes are in bytes; defaults are
+ * bonnie++'s unless noted. */
 #ifndef BONNIE_CONFIG_H
 #define BONNIE_CONFIG_H
 
@@ -21,26 +26,36 @@
 #define FILES_HARD_LINKS (-1)
 #define FILES_SYMLINKS (-2)
 
+/* What only the plan decides (cmd/plan.c), and what was sized and why. */
+struct config_decided {
+	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all (--phases,
+	                               less what auto_skipped left out) */
+	bool file_size_auto;        /* the size is bonnie's choice (no -s), whatever chose it */
+	bool file_size_timed;       /* ... and was sized by time on a network share (autosize.h) */
+	bool perchar_timed;         /* no -f: the per-char size was sized by time, once */
+	uint32_t auto_skipped;      /* ... and left these out, bit 1 << phase_id: too slow for a
+	                               trusted figure (perchar_auto.h); also cleared in phase_mask */
+	bool files_by_rate;         /* no -n: files_k was decided once for the invocation by the
+	                               delete rate (for client processes, autosize.h) */
+	uint32_t files_pool_k;      /* a time-based level's pool of files to create (x1024), sized
+	                               by time with an automatic count; 0: the default,
+	                               FILES_POOL_FACTOR x files_k */
+};
+
 struct config {
-	const char *dir;            /* -d: where the scratch directory is made */
-	bool dir_held;              /* dir is open as dir_fd (a client's: the parent's scratch */
-	int dir_fd;                 /* directory), made in through it, never by its path */
+	const char *dir;            /* -d: where the scratch directory is made (a client's is its
+	                               part's, phases/client_share.h) */
 
 	/* -s size:chunk:seeks:procs */
 	uint64_t file_size;         /* 0 skips the I/O phases */
 	bool file_size_given;       /* false: the documented default is used */
-	bool file_size_auto;        /* the size is bonnie's choice (no -s), whatever chose it */
-	bool file_size_timed;       /* ... and was sized by time on a network share (autosize.c) */
 	uint32_t chunk;
 	uint32_t seeks;
 	uint32_t seek_procs;
 	bool seeks_given;           /* false: bonnie sizes the seeks to the device (seeks.c) */
 
 	uint64_t perchar_size;      /* -f: 0 skips the per-char phases */
-	bool perchar_given;         /* false: bonnie sizes it by time, once (autosize.c) */
-	bool perchar_timed;         /* ... and did (the per-char phases run) */
-	uint32_t auto_skipped;      /* ... and left these out, bit 1 << phase_id: too slow for a
-	                               trusted figure (perchar_auto.h); also cleared in phase_mask */
+	bool perchar_given;         /* false: bonnie sizes it by time, once (autosize.h) */
 
 	/* -n num:max:min:dirs:chunk */
 	uint32_t files_k;           /* units of 1024 files; 0 skips file tests */
@@ -49,10 +64,6 @@ struct config {
 	uint32_t file_dirs;         /* 0 or 1: all files in one directory */
 	uint32_t file_chunk;
 	bool files_given;           /* false: bonnie sizes the file tests (files_auto.c) */
-	bool files_decided;         /* files_k was decided once for the invocation (autosize.c) */
-	uint32_t files_pool_k;      /* a time-based level's pool of files to create (x1024), sized
-	                               by time with an automatic count (autosize.c); 0: the
-	                               default, FILES_POOL_FACTOR x files_k */
 
 	uint64_t ram_bytes;         /* -r; 0 with ram_given disables RAM checks */
 	bool ram_given;
@@ -70,8 +81,7 @@ struct config {
 	uint64_t level_ns;          /* --level-time: with clients, each data phase's whole passes are
 	                               repeated until this long after the common start (0: one pass) */
 	bool level_given;
-	const char *phases_arg;     /* --phases NAME,...: resolved into phase_mask by main */
-	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all */
+	const char *phases_arg;     /* --phases NAME,...: resolved into decided.phase_mask by the plan */
 	char user[64];              /* -u user[:group]; empty: stay who we are */
 	char group[64];             /* -g group, or the part after ':' in -u */
 
@@ -81,6 +91,8 @@ struct config {
 	bool evict;                 /* false with --no-evict */
 	bool share;                 /* --share: Markdown block on stdout */
 	const char *html_path;      /* --html FILE, written after the last run */
+
+	struct config_decided decided; /* the plan's alone: zero in the options */
 };
 
 /* The most client processes a run starts: the largest --clients count, or -c (at least 1). */
@@ -108,7 +120,7 @@ static inline bool config_level_timed(const struct config *c)
 
 static inline uint64_t config_files_pool(const struct config *c)
 {
-	return (uint64_t)(c->files_pool_k ? c->files_pool_k : FILES_POOL_FACTOR * c->files_k) * 1024u;
+	return (uint64_t)(c->decided.files_pool_k ? c->decided.files_pool_k : FILES_POOL_FACTOR * c->files_k) * 1024u;
 }
 
 #endif

@@ -2,7 +2,6 @@
 #include "autosize.h"
 #include "client_share.h"
 #include "phase.h"
-#include "phase_select.h"
 
 #include <errno.h>
 #include <string.h>
@@ -23,35 +22,36 @@ static bool files_wanted(const struct config *cfg)
 	       (phase_wanted(cfg, &phase_seq_create) || phase_wanted(cfg, &phase_ran_create));
 }
 
-/* The instance's part and file plan were made for the sizes before these
- * decisions; they are made again for the decided ones. */
-static int replan_files(struct bench *b, const struct config *cfg)
+/* The instance's part and file plan were made for the sizes before the
+ * plan's last step (cmd/plan.h); they are made again for the decided ones. */
+int autosize_apply(struct bench *b, const struct autosize *as, struct op_error *e)
 {
-	b->ctx.part = part_whole(cfg);
-	if (!b->have_files)
+	b->ctx.part = part_whole(b->cfg);
+	if (!as->files_ran || !b->have_files)
 		return 0;
 	files_plan_free(&b->files);
 	b->have_files = false;
 	b->ctx.files = NULL;
-	if (files_plan_init(&b->files, cfg, &b->ctx.part, b->scratch.path, b->ctx.mem_align) != 0)
+	if (files_plan_init(&b->files, b->cfg, &b->ctx.part, b->scratch.path, b->ctx.mem_align) != 0) {
+		op_error_set(e, errno, "allocate", "the file-test plan", -1);
 		return -1;
+	}
 	b->have_files = true;
 	b->ctx.files = &b->files;
 	return 0;
 }
 
-int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct autosize *as, struct op_error *e)
+int autosize_run(const struct bench *b, bool data_by_time, struct autosize *as, struct op_error *e)
 {
+	const struct config *cfg = b->cfg;
+
 	memset(as, 0, sizeof *as);
-	if (data_by_time && cfg->file_size_auto && cfg->file_size > 0) {
+	if (data_by_time && cfg->decided.file_size_auto && cfg->file_size > 0) {
 		if (data_auto_calibrate(b->scratch.dirfd, cfg->chunk, &as->data) != 0) {
 			op_error_set(e, errno, "calibrate block writes in", b->scratch.path, -1);
 			return -1;
 		}
 		as->data_ran = true;
-		cfg->file_size_timed = true;
-		cfg->file_size = data_auto_size(&as->data, cfg->chunk,
-		                                clients_min_size(cfg->chunk, config_most_clients(cfg)), cfg->file_size);
 	}
 	if (perchar_wanted(cfg)) {
 		if (perchar_auto_calibrate(b->scratch.dirfd, &as->perchar) != 0) {
@@ -59,15 +59,6 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 			return -1;
 		}
 		as->perchar_ran = true;
-		cfg->perchar_timed = true;
-		perchar_auto_size(&as->perchar, cfg->chunk, cfg->file_size, &as->perchar_size);
-		cfg->perchar_size = as->perchar_size.bytes;
-		if (as->perchar_size.skip_write)
-			cfg->auto_skipped |= 1u << PHASE_PUTC;
-		if (as->perchar_size.skip_read)
-			cfg->auto_skipped |= 1u << PHASE_GETC;
-		if (cfg->auto_skipped)
-			cfg->phase_mask = phase_select_without(cfg->phase_mask, cfg->auto_skipped);
 	}
 	if (files_wanted(cfg)) {
 		if (files_auto_calibrate(b->scratch.dirfd, b->scratch.path, &as->files) != 0) {
@@ -75,15 +66,6 @@ int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct 
 			return -1;
 		}
 		as->files_ran = true;
-		cfg->files_k = as->files.decided_k;
-		cfg->files_decided = true;
-		if (config_level_timed(cfg) && config_most_clients(cfg) > 1 && !as->files.slow)
-			cfg->files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
-		if (replan_files(b, cfg) != 0) {
-			op_error_set(e, errno, "allocate", "the file-test plan", -1);
-			return -1;
-		}
 	}
-	b->ctx.part = part_whole(cfg);
 	return 0;
 }

@@ -1,12 +1,14 @@
-/* The sizes bonnie chooses when the user gave none, decided once per
- * invocation in the parent's scratch directory before the first run, so
- * every -x run, sweep count and client uses the same ones (a client's part
- * is its share of them, client_share.h): the per-char size by time
- * (perchar_auto.h), on a network share the data file by time
- * (data_auto.h), and for client processes (-c, --clients) the file count
- * by the delete rate (files.h; one process sizes it in its first create
- * and keeps it for every -x run). Seeks
- * need no decision: without a count they run for a fixed time (seeks.c). */
+/* The calibrations for the sizes bonnie chooses when the user gave none,
+ * run once per invocation in the parent's scratch directory before the
+ * first run, so every -x run, sweep count and client uses the same sizes
+ * (a client's part is its share of them, client_share.h): the per-char
+ * rate (perchar_auto.h), on a network share the block write rate
+ * (data_auto.h), and for client processes (-c, --clients) the create and
+ * delete rates (files.h; one process sizes its count in its first create
+ * and keeps it for every -x run). This file only measures; the plan
+ * (cmd/plan.h, plan_size_by_time) makes the sizes of the measurements.
+ * Seeks need no decision: without a count they run for a fixed time
+ * (seeks.c). */
 #ifndef BONNIE_AUTOSIZE_H
 #define BONNIE_AUTOSIZE_H
 
@@ -20,22 +22,21 @@
 #include "perchar_auto.h"
 
 struct autosize {
-	bool data_ran;             /* the data file was sized by time (data_by_time, no -s) */
+	bool data_ran;             /* the block writes were timed (data_by_time, no -s) */
 	struct data_cal data;
 	bool perchar_ran;          /* the per-char calibration ran (no -f, per-char phases on) */
 	struct perchar_cal perchar;
-	struct perchar_size perchar_size; /* the size, and which per-char phase is skipped */
-	bool files_ran;            /* the file calibration ran (no -n, file tests on) */
+	bool files_ran;            /* the file calibration ran (no -n, file tests on, clients) */
 	struct files_cal files;
 };
 
-/* Calibrates what cfg leaves to bonnie and writes the result into cfg
- * (file_size when data_by_time and the size is bonnie's; perchar_size,
- * and phase_mask without a per-char phase too slow to size, see
- * perchar_auto.h;
- * files_k with files_decided), re-making b's file plan for
- * the new count. cfg must be the configuration b was opened with. Returns
- * 0, or -1 with e filled ("calibrate per-char I/O in <dir>: <reason>"). */
-int autosize_run(struct bench *b, struct config *cfg, bool data_by_time, struct autosize *as, struct op_error *e);
+/* Calibrates, in b's scratch directory, what b's configuration leaves to
+ * bonnie, into as; writes nothing else. Returns 0, or -1 with e filled
+ * ("calibrate per-char I/O in <dir>: <reason>"). */
+int autosize_run(const struct bench *b, bool data_by_time, struct autosize *as, struct op_error *e);
+
+/* After the plan took the sizes of as: b's part, and its file plan when the
+ * file count was decided, made again for them. 0, or -1 with e filled. */
+int autosize_apply(struct bench *b, const struct autosize *as, struct op_error *e);
 
 #endif

@@ -15,6 +15,13 @@
 /* -D needs O_DIRECT on this file system and a chunk that is a multiple of
  * its direct-I/O alignment; an empty probe file tells, before any data is
  * written. */
+/* The directory the scratch directory is made in, for messages: -d, or a
+ * client's (its part's). */
+static const char *bench_dir(const struct bench *b)
+{
+	return b->ctx.part.dir ? b->ctx.part.dir : b->cfg->dir;
+}
+
 static enum bench_status check_direct(struct bench *b, struct op_error *e)
 {
 	const struct config *cfg = b->cfg;
@@ -24,7 +31,7 @@ static enum bench_status check_direct(struct bench *b, struct op_error *e)
 
 	if (fd < 0) {
 		snprintf(why, sizeof why, "the file system does not support O_DIRECT (%s)", strerror(errno));
-		op_error_set_detail(e, "-D:", cfg->dir, -1, why);
+		op_error_set_detail(e, "-D:", bench_dir(b), -1, why);
 		io_unlinkat_settled(b->scratch.dirfd, DIRECT_PROBE, 0);
 		return BENCH_NO_DIRECT;
 	}
@@ -36,7 +43,7 @@ static enum bench_status check_direct(struct bench *b, struct op_error *e)
 	if (cfg->file_size > 0 && cfg->chunk % io_align != 0) {
 		snprintf(why, sizeof why, "chunk size %u is not a multiple of its %zu-byte direct I/O alignment",
 		         cfg->chunk, io_align);
-		op_error_set_detail(e, "-D:", cfg->dir, -1, why);
+		op_error_set_detail(e, "-D:", bench_dir(b), -1, why);
 		return BENCH_NO_DIRECT;
 	}
 	return BENCH_OK;
@@ -56,8 +63,8 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, const st
 	b->ctx.cfg = cfg;
 	b->ctx.part = part ? *part : part_whole(cfg);
 	b->ctx.mem_align = plat_page_size();
-	if ((cfg->dir_held ? scratch_create_at(&b->scratch, cfg->dir_fd, cfg->dir, e)
-	                   : scratch_create(&b->scratch, cfg->dir, e)) != 0)
+	if ((b->ctx.part.dir ? scratch_create_at(&b->scratch, b->ctx.part.dir_fd, b->ctx.part.dir, e)
+	                     : scratch_create(&b->scratch, cfg->dir, e)) != 0)
 		return BENCH_NO_SCRATCH;
 	if (phase_timeline_open(&b->ctx) != 0) {
 		op_error_set(e, errno, "allocate", "the phase timelines", -1);

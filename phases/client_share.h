@@ -20,6 +20,10 @@ struct part {
 	uint64_t files;       /* files the creates make at most */
 	uint32_t seed;        /* the data's seed: the run's, plus i for client i */
 	bool client;          /* one client's share of -c N */
+	const char *dir;      /* where the instance makes its scratch directory: NULL, -d; a
+	                         client's, the parent's scratch directory, held open as dir_fd
+	                         and never made in by its path (-d may be renamed) */
+	int dir_fd;
 };
 
 /* The whole run's work, done by one instance. */

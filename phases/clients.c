@@ -113,7 +113,6 @@ static void client_main(struct clients *cs, uint32_t i)
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
 	struct run_result *run = pages_alloc(sizeof *run);
 	struct part part = part_of_client(cs->b->cfg, &cs->b->ctx.part, cs->n, i); /* carried in cb.ctx */
-	struct config cfg = *cs->b->cfg; /* the run's, made in the parent's scratch directory */
 	struct bench cb;
 	struct op_error e = {0};
 	int rc = EXIT_OK;
@@ -123,13 +122,12 @@ static void client_main(struct clients *cs, uint32_t i)
 	drop_parent_memory(cs->b);
 	memset(&cb, 0, sizeof cb);
 	c.ctx = &cb.ctx;
-	cfg.dir = cs->b->scratch.path;
-	cfg.dir_held = true; /* -d may be renamed: never made in by that path */
-	cfg.dir_fd = cs->b->scratch.dirfd;
+	part.dir = cs->b->scratch.path; /* made in the parent's scratch directory */
+	part.dir_fd = cs->b->scratch.dirfd;
 	if (run == NULL) {
-		op_error_set(&c.slot->setup_error, errno, "allocate results for client in", cfg.dir, -1);
+		op_error_set(&c.slot->setup_error, errno, "allocate results for client in", part.dir, -1);
 		rc = EXIT_SETUP;
-	} else if (bench_open(&cb, &cfg, &part, cs->b->logical_block, &e) != BENCH_OK) {
+	} else if (bench_open(&cb, cs->b->cfg, &part, cs->b->logical_block, &e) != BENCH_OK) {
 		c.slot->setup_error = e;
 		rc = EXIT_SETUP;
 	} else {

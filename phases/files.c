@@ -36,8 +36,8 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const struct
 	fp->verify = cfg->verify;
 	fp->auto_count = !cfg->files_given;
 	/* decided once for the invocation: no instance sizes itself again */
-	fp->sized = cfg->files_decided;
-	fp->count_fixed = !fp->auto_count || cfg->files_decided;
+	fp->sized = cfg->decided.files_by_rate;
+	fp->count_fixed = !fp->auto_count || cfg->decided.files_by_rate;
 	snprintf(fp->toppath, sizeof fp->toppath, "%s/%s", scratch_path, FILES_DIR);
 	if (fp->count > SIZE_MAX / sizeof *fp->order) { /* only where size_t is narrow */
 		errno = ENOMEM;

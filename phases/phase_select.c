@@ -48,7 +48,9 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
 
 bool phase_wanted(const struct config *cfg, const struct phase *ph)
 {
-	return ph->enabled(cfg) && (cfg->phase_mask == 0 || (cfg->phase_mask & (1u << ph->id)) != 0);
+	uint32_t mask = cfg->decided.phase_mask;
+
+	return ph->enabled(cfg) && (mask == 0 || (mask & (1u << ph->id)) != 0);
 }
 
 int phase_select_check(const char *list, uint32_t mask, const struct config *cfg, char *err, size_t errlen)

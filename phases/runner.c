@@ -193,7 +193,7 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 		run->counts.files_k = (uint32_t)((made + 1023) / 1024); /* the creates ran by time */
 	else if (cfg->files_k > 0 && files && files->count_fixed)
 		run->counts.files_k = (uint32_t)(files->count / 1024);
-	else if (cfg->files_k > 0 && (cfg->files_given || cfg->files_decided))
+	else if (cfg->files_k > 0 && (cfg->files_given || cfg->decided.files_by_rate))
 		run->counts.files_k = cfg->files_k;
 	else if (cfg->files_k > 0) /* auto count never settled, or the clients' own: what the creates made */
 		run->counts.files_k = (uint32_t)((made + 1023) / 1024);

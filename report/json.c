@@ -37,8 +37,8 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_u64(j, "seek_workers", cfg->seek_procs);
 	json_u64(j, "perchar_bytes", cfg->perchar_size);
 	json_bool(j, "perchar_auto", !cfg->perchar_given);
-	json_bool(j, "file_size_by_time", cfg->file_size_timed);
-	if (cfg->files_given || cfg->files_decided || cfg->files_k == 0)
+	json_bool(j, "file_size_by_time", cfg->decided.file_size_timed);
+	if (cfg->files_given || cfg->decided.files_by_rate || cfg->files_k == 0)
 		json_u64(j, "files", (uint64_t)cfg->files_k * 1024u);
 	else /* sized by the first create of each run: its counts say how many */
 		json_null(j, "files");

@@ -306,10 +306,11 @@ START_TEST(calibration_messages_whole)
 		snprintf(arg, sizeof arg, "%s", cal[i].arg);
 		ck_assert_int_eq(options_parse(2, argv, "h", &cfg, err, sizeof err), OPT_RUN);
 		cfg.file_size = 1 << 20; /* the data and per-char calibrations' */
-		cfg.file_size_auto = true;
+		cfg.decided.file_size_auto = true;
 		cfg.perchar_size = 1 << 20;
 		cfg.perchar_given = !cal[i].per_char; /* else it is calibrated first */
-		ck_assert_int_eq(autosize_run(b, &cfg, cal[i].by_time, &as, &e), -1);
+		b->cfg = &cfg;
+		ck_assert_int_eq(autosize_run(b, cal[i].by_time, &as, &e), -1);
 		op_error_format(&e, got, sizeof got);
 		snprintf(want, sizeof want, "%s %s: %s", cal[i].op, b->scratch.path, strerror(EBADF));
 		/* check cannot pass messages this long: where they part */
@@ -412,9 +413,9 @@ START_TEST(share_header_lines)
 	share_detect("fuse.smbnetfs", "smbnetfs", "/m", "/m/srv/media/x", &env.share);
 	env.space_unknown = true;
 	cfg.file_size = 96u << 20;
-	cfg.file_size_timed = true;
+	cfg.decided.file_size_timed = true;
 	cfg.perchar_size = 14336;
-	cfg.perchar_timed = true;
+	cfg.decided.perchar_timed = true;
 	h = header_of(&env, &cfg);
 	ck_assert_ptr_nonnull(strstr(h, "\nShare:       smbnetfs (fuse.smbnetfs), server srv, export media\n"));
 	ck_assert_ptr_nonnull(strstr(h, "reads may come from the server's cache"));

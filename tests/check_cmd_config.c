@@ -1,10 +1,12 @@
-/* cmd/run_config.c without running a benchmark: the options parsed (or
- * refused with one line and exit 1), --phases into the phases that run
+/* cmd/run_config.c and cmd/plan.c without running a benchmark: the
+ * options parsed (or refused with one line and exit 1) and never written
+ * by the plan made of them, --phases into the phases that run
  * (with what they need), the seed kept when given and drawn when not, a
  * sweep's per-count size and timed levels, the free-space and file-size
  * refusals, the page-cache warning, and when the alignment probe runs. */
 #include "suites.h"
 #include "util_capture.h"
+#include "../cmd/plan.h"
 #include "../cmd/run_config.h"
 #include "../lib/exitcodes.h"
 #include "../phases/phase.h"
@@ -16,9 +18,8 @@
 #include <string.h>
 #include <time.h>
 
-/* The only reads of what run_config decided: when the decisions move out
- * of struct config (issue 32's options/plan split), these change, and the
- * tests below do not. */
+/* The only reads of what the plan decided (plan.run): when the decisions
+ * move out of struct config, these change, and the tests below do not. */
 static bool runs(const struct config *cfg, enum phase_id id)
 {
 	return phase_wanted(cfg, phase_table[id]);
@@ -34,17 +35,24 @@ static uint64_t file_size_of(const struct config *cfg)
 	return cfg->file_size;
 }
 
+/* The size is bonnie's and -s stays not given in the plan too. */
+static bool size_is_bonnies(const struct config *cfg)
+{
+	return cfg->decided.file_size_auto && !cfg->file_size_given;
+}
+
 static uint64_t level_ns_of(const struct config *cfg)
 {
 	return config_level_timed(cfg) ? cfg->level_ns : 0;
 }
 
 static char said[4096];
-static struct config cfg;
+static struct config cfg;  /* the options as parsed */
+static struct plan plan;   /* made of them by finish */
 
 /* run_config_parse on "bonnie" and the options of ap (to a NULL), then
- * run_config_finish when it goes ahead and with_finish; what they say on
- * stderr goes into said. */
+ * plan_make when it goes ahead and with_finish, which must leave the
+ * options as they were parsed; what they say on stderr goes into said. */
 static int parse_v(bool with_finish, const char *first, va_list ap)
 {
 	char *argv[32];
@@ -61,8 +69,13 @@ static int parse_v(bool with_finish, const char *first, va_list ap)
 	memset(&cfg, 0, sizeof cfg);
 	capture_begin(&c, 2);
 	st = run_config_parse(argc, argv, &cfg);
-	if (st == RUN_GO && with_finish)
-		st = run_config_finish(&cfg);
+	if (st == RUN_GO && with_finish) {
+		struct config parsed;
+
+		memcpy(&parsed, &cfg, sizeof cfg);
+		st = plan_make(&plan, &cfg);
+		ck_assert(memcmp(&parsed, &cfg, sizeof cfg) == 0);
+	}
 	capture_end(&c, said, sizeof said);
 	return st;
 }
@@ -116,12 +129,12 @@ END_TEST
 START_TEST(phases_choose_what_runs)
 {
 	ck_assert_int_eq(finish("-s", "64m", "-n", "1", "--phases", "put_block", NULL), EXIT_OK);
-	ck_assert(runs(&cfg, PHASE_PUT_BLOCK));
-	ck_assert(!runs(&cfg, PHASE_REWRITE));
-	ck_assert(!runs(&cfg, PHASE_GET_BLOCK));
-	ck_assert(!runs(&cfg, PHASE_SEEKS));
-	ck_assert(!runs(&cfg, PHASE_SEQ_CREATE));
-	ck_assert(!runs(&cfg, PHASE_RAN_DEL));
+	ck_assert(runs(&plan.run, PHASE_PUT_BLOCK));
+	ck_assert(!runs(&plan.run, PHASE_REWRITE));
+	ck_assert(!runs(&plan.run, PHASE_GET_BLOCK));
+	ck_assert(!runs(&plan.run, PHASE_SEEKS));
+	ck_assert(!runs(&plan.run, PHASE_SEQ_CREATE));
+	ck_assert(!runs(&plan.run, PHASE_RAN_DEL));
 }
 END_TEST
 
@@ -129,16 +142,16 @@ START_TEST(phases_bring_what_they_need)
 {
 	/* seeks read the data file block write makes */
 	ck_assert_int_eq(finish("-s", "64m", "-n", "1", "--phases", "seeks", NULL), EXIT_OK);
-	ck_assert(runs(&cfg, PHASE_SEEKS));
-	ck_assert(runs(&cfg, PHASE_PUT_BLOCK));
-	ck_assert(!runs(&cfg, PHASE_GET_BLOCK));
+	ck_assert(runs(&plan.run, PHASE_SEEKS));
+	ck_assert(runs(&plan.run, PHASE_PUT_BLOCK));
+	ck_assert(!runs(&plan.run, PHASE_GET_BLOCK));
 	/* stat needs the files created, and their delete cleans up */
 	ck_assert_int_eq(finish("-s", "64m", "-n", "1", "--phases", "ran_stat", NULL), EXIT_OK);
-	ck_assert(runs(&cfg, PHASE_RAN_CREATE));
-	ck_assert(runs(&cfg, PHASE_RAN_STAT));
-	ck_assert(runs(&cfg, PHASE_RAN_DEL));
-	ck_assert(!runs(&cfg, PHASE_SEQ_CREATE));
-	ck_assert(!runs(&cfg, PHASE_PUT_BLOCK));
+	ck_assert(runs(&plan.run, PHASE_RAN_CREATE));
+	ck_assert(runs(&plan.run, PHASE_RAN_STAT));
+	ck_assert(runs(&plan.run, PHASE_RAN_DEL));
+	ck_assert(!runs(&plan.run, PHASE_SEQ_CREATE));
+	ck_assert(!runs(&plan.run, PHASE_PUT_BLOCK));
 }
 END_TEST
 
@@ -147,10 +160,10 @@ START_TEST(without_phases_everything_the_options_allow_runs)
 	ck_assert_int_eq(finish("-s", "64m", "-n", "1", NULL), EXIT_OK);
 	for (int i = PHASE_PUT_BLOCK; i < PHASE_COUNT; i++)
 		if (i != PHASE_GETC)
-			ck_assert_msg(runs(&cfg, (enum phase_id)i), "%s", phase_name((enum phase_id)i));
+			ck_assert_msg(runs(&plan.run, (enum phase_id)i), "%s", phase_name((enum phase_id)i));
 	ck_assert_int_eq(finish("-s", "64m", "-n", "0", NULL), EXIT_OK);
-	ck_assert(runs(&cfg, PHASE_GET_BLOCK));
-	ck_assert(!runs(&cfg, PHASE_SEQ_CREATE));
+	ck_assert(runs(&plan.run, PHASE_GET_BLOCK));
+	ck_assert(!runs(&plan.run, PHASE_SEQ_CREATE));
 }
 END_TEST
 
@@ -172,9 +185,9 @@ END_TEST
 START_TEST(a_given_seed_is_kept)
 {
 	ck_assert_int_eq(finish("-z", "42", NULL), EXIT_OK);
-	ck_assert_uint_eq(seed_of(&cfg), 42);
+	ck_assert_uint_eq(seed_of(&plan.run), 42);
 	ck_assert_int_eq(finish("-z", "0", NULL), EXIT_OK); /* 0 is a seed too */
-	ck_assert_uint_eq(seed_of(&cfg), 0);
+	ck_assert_uint_eq(seed_of(&plan.run), 0);
 }
 END_TEST
 
@@ -186,10 +199,10 @@ START_TEST(a_seed_is_drawn_when_not_given)
 	time_t start = time(NULL);
 
 	ck_assert_int_eq(finish("-s", "64m", NULL), EXIT_OK);
-	first = seed_of(&cfg);
+	first = seed_of(&plan.run);
 	do {
 		ck_assert_int_eq(finish("-s", "64m", NULL), EXIT_OK);
-		later = seed_of(&cfg);
+		later = seed_of(&plan.run);
 	} while (later == first && time(NULL) - start < 3);
 	ck_assert_uint_ne(later, first);
 }
@@ -198,25 +211,31 @@ END_TEST
 START_TEST(a_sweep_without_s_sizes_each_count)
 {
 	ck_assert_int_eq(finish("--clients", "1,2", NULL), EXIT_OK);
-	ck_assert_uint_eq(file_size_of(&cfg), 1ull << 30);
-	ck_assert_uint_eq(level_ns_of(&cfg), 5000000000ull);
+	ck_assert_uint_eq(file_size_of(&plan.run), 1ull << 30);
+	ck_assert(size_is_bonnies(&plan.run));
+	ck_assert_uint_eq(level_ns_of(&plan.run), 5000000000ull);
 	ck_assert_int_eq(finish("--clients", "1,2", "-s", "64m", "--level-time", "2", NULL), EXIT_OK);
-	ck_assert_uint_eq(file_size_of(&cfg), 64ull << 20);
-	ck_assert_uint_eq(level_ns_of(&cfg), 2000000000ull);
+	ck_assert_uint_eq(file_size_of(&plan.run), 64ull << 20);
+	ck_assert(!size_is_bonnies(&plan.run));
+	ck_assert_uint_eq(level_ns_of(&plan.run), 2000000000ull);
 	ck_assert_int_eq(finish("-s", "64m", NULL), EXIT_OK);
-	ck_assert_uint_eq(level_ns_of(&cfg), 0); /* one client: passes, not time */
+	ck_assert_uint_eq(level_ns_of(&plan.run), 0); /* one client: passes, not time */
 }
 END_TEST
 
-/* run_config_size on the test's temporary directory, stderr into said. */
+/* plan_fit on the test's temporary directory, stderr into said; the
+ * options stay as they were parsed. */
 static int size(const struct env_info *env)
 {
 	struct capture c;
+	struct config parsed;
 	int st;
 
+	memcpy(&parsed, &cfg, sizeof cfg);
 	capture_begin(&c, 2);
-	st = run_config_size(&cfg, env);
+	st = plan_fit(&plan, env);
 	capture_end(&c, said, sizeof said);
+	ck_assert(memcmp(&parsed, &cfg, sizeof cfg) == 0);
 	return st;
 }
 
@@ -245,7 +264,7 @@ START_TEST(without_s_a_size_is_chosen)
 	env.ram_bytes = 1ull << 30;
 	ck_assert_int_eq(finish("-d", tmpdir(), "-n", "0", NULL), EXIT_OK);
 	ck_assert_int_eq(size(&env), EXIT_OK);
-	ck_assert_uint_gt(file_size_of(&cfg), 0);
+	ck_assert_uint_gt(file_size_of(&plan.run), 0);
 }
 END_TEST
 

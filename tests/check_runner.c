@@ -213,13 +213,13 @@ START_TEST(test_mask_leaves_phases_out)
 	struct phase a = null_phase(PHASE_SEQ_DEL, NULL_SUCCEED), b = null_phase(PHASE_PUTC, NULL_SUCCEED);
 	const struct phase *t[] = {&a, &b};
 
-	cfg.phase_mask = 1u << PHASE_PUTC;
+	cfg.decided.phase_mask = 1u << PHASE_PUTC;
 	ctx.cfg = &cfg;
 	ck_assert(phase_wanted(&cfg, &b));
 	ck_assert(!phase_wanted(&cfg, &a));
 	ck_assert_int_eq(runner_run(&ctx, t, 2, run, NULL), 0);
 	assert_statuses("D-----------");
-	cfg.phase_mask = 0;
+	cfg.decided.phase_mask = 0;
 	ck_assert(phase_wanted(&cfg, &a));
 }
 END_TEST

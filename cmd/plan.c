@@ -1,0 +1,176 @@
+/* The run's plan (plan.h): every decision bonnie writes into it. */
+#include "plan.h"
+
+#include "run_config.h"
+#include "say.h"
+
+#include "../lib/exitcodes.h"
+#include "../lib/platform.h"
+#include "../lib/proclimit.h"
+#include "../lib/space.h"
+#include "../lib/units.h"
+#include "../phases/client_share.h"
+#include "../phases/phase.h"
+#include "../phases/phase_select.h"
+#include "../phases/sizing.h"
+
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A sweep without -s runs the pipeline once per client count: 1 GiB a
+ * count keeps `--clients 1,10,50,100,300,700` within minutes (README). */
+#define SWEEP_FILE_SIZE (1ull << 30)
+
+/* A sweep's levels of more than one client repeat each data phase's whole
+ * passes until 5 s after the common start: the start skew of many clients
+ * on few cores (about a second at 700 on 2) is then a small part of the
+ * phase, where a single pass of a split size was mostly skew. */
+#define SWEEP_LEVEL_NS 5000000000ull
+
+static uint32_t seed_default(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint32_t)(ts.tv_sec ^ ts.tv_nsec ^ ((long)getpid() << 16));
+}
+
+int plan_make(struct plan *p, const struct config *opts)
+{
+	struct config *cfg = &p->run;
+	char err[512];
+
+	*p = (struct plan){.run = *opts};
+	if (cfg->phases_arg && (phase_select_parse(cfg->phases_arg, &cfg->decided.phase_mask, err, sizeof err) != 0 ||
+	                        phase_select_check(cfg->phases_arg, cfg->decided.phase_mask, cfg, err, sizeof err) != 0))
+		return say_status(EXIT_USAGE, "%s", err);
+	if (!cfg->seed_given)
+		cfg->seed = seed_default();
+	if (cfg->sweep_levels && !cfg->level_given)
+		cfg->level_ns = SWEEP_LEVEL_NS;
+	if (cfg->sweep_levels && !cfg->file_size_given) {
+		cfg->file_size = SWEEP_FILE_SIZE;
+		cfg->decided.file_size_auto = true;
+	}
+	return EXIT_OK;
+}
+
+/* Whether plan_fit chooses the size: no -s, and not a sweep's (plan_make). */
+static bool size_open(const struct config *cfg)
+{
+	return !cfg->file_size_given && !cfg->sweep_levels;
+}
+
+/* Without -s: the default size, with a note when the space left made it smaller. */
+static void choose_default_size(struct config *cfg, const struct space *sp, bool probe)
+{
+	bool reduced;
+	char have[32], use[32];
+
+	cfg->file_size = sizing_default_size(cfg, sp, probe, &reduced);
+	if (reduced) {
+		units_format_human(sp->bytes_free, have, sizeof have);
+		units_format_size(cfg->file_size, use, sizeof use);
+		say("note: only %s free under %s: using -s %s", have, cfg->dir, use);
+	}
+}
+
+static int fit_to_space(struct config *cfg, const struct env_info *env)
+{
+	bool probe = run_wants_align_probe(cfg, env);
+	struct op_error e = {0};
+	struct space sp;
+
+	if (!cfg->file_size_given)
+		cfg->decided.file_size_auto = true;
+	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
+		if (size_open(cfg))
+			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;
+		return EXIT_OK;
+	}
+	if (size_open(cfg))
+		choose_default_size(cfg, &sp, probe);
+	if (sizing_check(cfg, &sp, probe, &e) != 0) {
+		say_error("", &e);
+		return EXIT_SETUP;
+	}
+	return EXIT_OK;
+}
+
+/* A file size limit (ulimit -f) under the largest file the run would
+ * write is refused before anything is made; without -s the default size
+ * is brought under it. */
+static int fit_to_file_limit(struct config *cfg)
+{
+	uint64_t limit = file_size_limit(), least = clients_min_size(cfg->chunk, config_most_clients(cfg));
+	char size[32];
+	bool data;
+
+	if (sizing_largest_file(cfg, &data) <= limit)
+		return EXIT_OK;
+	if (data && size_open(cfg) && limit - limit % cfg->chunk >= least) {
+		cfg->file_size = limit - limit % cfg->chunk;
+		units_format_size(cfg->file_size, size, sizeof size);
+		say("note: the file size limit (RLIMIT_FSIZE) is %llu bytes: using -s %s", (unsigned long long)limit,
+		    size);
+		if (sizing_largest_file(cfg, &data) <= limit)
+			return EXIT_OK;
+	}
+	units_format_size(sizing_largest_file(cfg, &data), size, sizeof size);
+	return say_status(EXIT_SETUP, "the file size limit (RLIMIT_FSIZE) is %llu bytes, under the %s of %s this run "
+	                  "writes: raise it with ulimit -f, or use a smaller %s", (unsigned long long)limit,
+	                  data ? "data file" : "largest file", size, data ? "-s or -f" : "-n max");
+}
+
+/* Without eviction, reads of a file under twice the RAM come from memory. */
+static void warn_if_cached(const struct config *cfg, const struct env_info *env)
+{
+	uint64_t ram = cfg->ram_given ? cfg->ram_bytes : env->ram_bytes;
+
+	if (!sizing_reads_may_be_cached(cfg, ram, plat_can_evict()))
+		return;
+	say("warning: %s and the %llu MiB file is under twice the %llu MiB of RAM: read rates may come "
+	    "from the page cache",
+	    cfg->evict ? "this system cannot drop the page cache" : "--no-evict",
+	    (unsigned long long)(cfg->file_size >> 20), (unsigned long long)(ram >> 20));
+}
+
+int plan_fit(struct plan *p, const struct env_info *env)
+{
+	int status = fit_to_space(&p->run, env);
+
+	if (status == EXIT_OK)
+		status = fit_to_file_limit(&p->run);
+	if (status == EXIT_OK)
+		warn_if_cached(&p->run, env);
+	return status;
+}
+
+void plan_size_by_time(struct plan *p, const struct autosize *as)
+{
+	struct config *cfg = &p->run;
+
+	if (as->data_ran) {
+		cfg->decided.file_size_timed = true;
+		cfg->file_size = data_auto_size(&as->data, cfg->chunk,
+		                                clients_min_size(cfg->chunk, config_most_clients(cfg)), cfg->file_size);
+	}
+	if (as->perchar_ran) {
+		cfg->decided.perchar_timed = true;
+		perchar_auto_size(&as->perchar, cfg->chunk, cfg->file_size, &p->perchar);
+		cfg->perchar_size = p->perchar.bytes;
+		if (p->perchar.skip_write)
+			cfg->decided.auto_skipped |= 1u << PHASE_PUTC;
+		if (p->perchar.skip_read)
+			cfg->decided.auto_skipped |= 1u << PHASE_GETC;
+		if (cfg->decided.auto_skipped)
+			cfg->decided.phase_mask = phase_select_without(cfg->decided.phase_mask, cfg->decided.auto_skipped);
+	}
+	if (as->files_ran) {
+		cfg->files_k = as->files.decided_k;
+		cfg->decided.files_by_rate = true;
+		if (config_level_timed(cfg) && config_most_clients(cfg) > 1 && !as->files.slow)
+			cfg->decided.files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
+	}
+}
