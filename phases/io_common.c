@@ -166,3 +166,12 @@ bool phase_stop_requested(const struct phase_ctx *ctx, struct phase_result *res)
 	res->status = PHASE_INTERRUPTED;
 	return true;
 }
+
+int data_read_end(struct phase_ctx *ctx, struct phase_result *res, int fd, unsigned char *buf, int rc)
+{
+	res->units = res->bytes;
+	free(buf);
+	if (data_close(ctx, res, fd, false) != 0)
+		rc = -1;
+	return rc;
+}

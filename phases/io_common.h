@@ -127,4 +127,9 @@ static inline void op_timer_lap(struct op_timer *t, struct hist *h)
 int data_read_counted(struct phase_ctx *ctx, struct phase_result *res, struct op_timer *t,
                       const unsigned char *buf, size_t want, size_t got, uint64_t off);
 
+/* The end of a read pass, whatever stopped it: the units are the bytes
+ * read, buf is freed and fd closed. rc, the pass's own result, or -1 when
+ * closing failed. */
+int data_read_end(struct phase_ctx *ctx, struct phase_result *res, int fd, unsigned char *buf, int rc);
+
 #endif

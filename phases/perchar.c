@@ -114,11 +114,7 @@ static int perchar_read_run(struct phase_ctx *ctx, struct phase_result *res)
 		if ((rc = data_read_counted(ctx, res, &t, buf, len, got, off)) != 0)
 			break;
 	}
-	res->units = res->bytes;
-	free(buf);
-	if (data_close(ctx, res, fd, false) != 0)
-		rc = -1;
-	return rc;
+	return data_read_end(ctx, res, fd, buf, rc);
 }
 
 const struct phase phase_perchar_write = {
