@@ -22,7 +22,7 @@ static int test_stat_run(struct phase_ctx *ctx, struct phase_result *res)
 	struct stat st;
 
 	op_timer_begin(&t, ctx->timeline);
-	for (uint64_t i = 0; i < TEST_STATS && !phase_stop_requested(res); i++) {
+	for (uint64_t i = 0; i < TEST_STATS && !phase_stop_requested(ctx, res); i++) {
 		if (fstatat(ctx->dirfd, ".", &st, 0) != 0) {
 			op_error_set(&res->error, errno, "stat", ctx->dirpath, -1);
 			res->status = PHASE_FAILED;
