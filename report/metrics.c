@@ -24,11 +24,6 @@ double metric_rate(enum phase_id id, const struct phase_result *r)
 	return phase_unit(id) == RATE_BYTES ? v / 1024.0 : v;
 }
 
-uint64_t metric_rate_int(enum phase_id id, const struct phase_result *r)
-{
-	return (uint64_t)metric_rate(id, r);
-}
-
 double metric_rate_unsynced(enum phase_id id, const struct phase_result *r)
 {
 	uint64_t ns = rate_ns(r) > r->sync_ns ? rate_ns(r) - r->sync_ns : rate_ns(r);

@@ -20,8 +20,6 @@ bool metric_reportable(const struct phase_result *r);
  * or files per second. */
 double metric_rate(enum phase_id id, const struct phase_result *r);
 
-/* The same rate as bonnie++'s CSV prints it for byte and file phases: truncated. */
-uint64_t metric_rate_int(enum phase_id id, const struct phase_result *r);
 
 /* Rate without the final fsync/sync (what the page cache absorbed). */
 double metric_rate_unsynced(enum phase_id id, const struct phase_result *r);
