@@ -1,320 +1,197 @@
-/* A phase's verdict from its timeline; the rules are in verdict.h. */
+/* A phase's verdict from its timeline; the rules are in verdict.h, the
+ * events (stalls, changes) in verdict_events.c. */
 #include "verdict.h"
-#include "stats.h"
+#include "verdict_events.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
-
-/* The rates of the windows of about 1 s, and what each counted. */
-struct windows {
-	uint32_t n;
-	uint32_t per;            /* intervals per window */
-	uint64_t len_ns;         /* a whole window */
-	double rate[TL_MAX];
-	uint64_t units[TL_MAX];
-	uint64_t bytes[TL_MAX];
-	uint64_t dev_write[TL_MAX];
-};
-
-static uint64_t units_of(const struct tl_point *p, bool by_bytes)
-{
-	return by_bytes ? p->bytes : p->ops;
-}
-
-static double rate_of(uint64_t units, uint64_t ns)
-{
-	return ns ? (double)units * 1e9 / (double)ns : 0.0;
-}
 
 static uint64_t span_of(const struct tl_series *s)
 {
 	return s->n ? (uint64_t)(s->n - 1) * s->width_ns + s->last_len_ns : 0;
 }
 
-/* The median of v[0..n) (n <= TL_MAX), sorting a copy on the stack. */
-static double median_of(const double *v, uint32_t n)
+/* Intervals per window: about 1 s, at most a tenth of the phase (never
+ * under one interval), and at least 20 operations on average. */
+static uint32_t per_window(const struct tl_series *s, uint64_t aim_ns)
 {
-	double sorted[TL_MAX];
-
-	memcpy(sorted, v, sizeof *v * n);
-	return stats_median(sorted, n);
-}
-
-/* A window lasts about 1 s, and long enough for VERDICT_WINDOW_OPS
- * operations on average: a rate of one or two operations says nothing. */
-static void make_windows(const struct tl_series *s, bool by_bytes, struct windows *w)
-{
-	uint64_t ops = 0, len = VERDICT_WINDOW_NS;
+	uint64_t ops = 0, span = span_of(s), per;
 
 	for (uint32_t i = 0; i < s->n; i++)
 		ops += s->pt[i].ops;
-	if (ops > 0 && span_of(s) / ops * VERDICT_WINDOW_OPS > len)
-		len = span_of(s) / ops * VERDICT_WINDOW_OPS;
-	w->per = (uint32_t)((len + s->width_ns - 1) / s->width_ns);
-	w->len_ns = (uint64_t)w->per * s->width_ns;
-	w->n = 0;
-	for (uint32_t i = 0; i < s->n; i += w->per) {
-		uint64_t ns = 0, u = 0, b = 0, dw = 0;
+	if (aim_ns > span / 10)
+		aim_ns = span / 10;
+	per = aim_ns / s->width_ns;
+	if (per == 0)
+		per = 1;
+	if (ops > 0) {
+		uint64_t need = span / ops * VERDICT_WINDOW_OPS;
+		uint64_t per_ops = (need + s->width_ns - 1) / s->width_ns;
+		if (per_ops > per)
+			per = per_ops;
+	}
+	return (uint32_t)per;
+}
 
-		for (uint32_t j = i; j < i + w->per && j < s->n; j++) {
+static void make_windows(const struct tl_series *s, bool by_bytes, uint32_t per, struct windows *w)
+{
+	w->per = per;
+	w->len_ns = (uint64_t)per * s->width_ns;
+	w->n = 0;
+	for (uint32_t i = 0; i < s->n; i += per) {
+		uint64_t ns = 0, u = 0;
+
+		for (uint32_t j = i; j < i + per && j < s->n; j++) {
 			ns += tl_series_len(s, j);
-			u += units_of(&s->pt[j], by_bytes);
-			b += s->pt[j].bytes;
-			dw += s->pt[j].dev_write;
+			u += verdict_units_of(&s->pt[j], by_bytes);
 		}
 		if (ns * 2 < w->len_ns)
 			break; /* a last scrap of a window says little */
-		w->rate[w->n] = rate_of(u, ns);
-		w->units[w->n] = u;
-		w->bytes[w->n] = b;
-		w->dev_write[w->n] = dw;
-		w->n++;
+		w->rate[w->n++] = verdict_rate_of(u, ns);
 	}
 }
 
-/* The longest operation that ran alone for at least the stall time. */
-static bool find_stall(const struct tl_series *s, uint64_t median_ns, struct verdict *v)
+static int cmp_double(const void *a, const void *b)
 {
-	bool found = false;
+	double x = *(const double *)a, y = *(const double *)b;
 
-	for (uint32_t i = 0; i < s->n; i++) {
-		uint64_t lat = s->pt[i].max_ns, start = (uint64_t)i * s->width_ns, end = start + s->width_ns, from;
-		bool alone = true;
-
-		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || (found && lat <= v->len_ns))
-			continue;
-		/* it completed in interval i: it began at the latest at its end
-		 * less its latency, and the intervals after that must be empty */
-		from = end > lat ? end - lat : 0;
-		for (uint32_t j = 0; j < i && alone; j++) {
-			uint64_t js = (uint64_t)j * s->width_ns;
-			if (js >= from && js + s->width_ns <= start && s->pt[j].ops > 0)
-				alone = false;
-		}
-		if (!alone)
-			continue;
-		found = true;
-		v->kind = VERDICT_STALLED;
-		/* when in interval i it completed is not known: say its middle */
-		v->at_ns = start + s->width_ns / 2 > lat ? start + s->width_ns / 2 - lat : 0;
-		v->len_ns = lat;
-	}
-	return found;
+	return (x > y) - (x < y);
 }
 
-/* Summed distance of rates [a, b) from their median m. */
-static double cost_of(const double *r, uint32_t a, uint32_t b, double *m)
-{
-	double c = 0.0;
-
-	*m = median_of(r + a, b - a);
-	for (uint32_t i = a; i < b; i++)
-		c += fabs(r[i] - *m);
-	return c;
-}
-
-struct split {
-	uint32_t at;          /* first window of the after part */
-	double before, after; /* the parts' medians */
-	double noise;
-};
-
-/* The split of least cost with at least min_before and min_after windows. */
-static bool best_split(const struct windows *w, uint32_t min_before, uint32_t min_after, struct split *sp)
-{
-	double best = INFINITY;
-
-	for (uint32_t c = min_before; c + min_after <= w->n; c++) {
-		double mb, ma, cost = cost_of(w->rate, 0, c, &mb) + cost_of(w->rate, c, w->n, &ma);
-
-		if (cost < best) {
-			best = cost;
-			sp->at = c;
-			sp->before = mb;
-			sp->after = ma;
-		}
-	}
-	return best < INFINITY;
-}
-
-/* The noise: the median change from one window to the next within a
- * part, relative to the part's median. The two windows either side of the
- * split are left out: the change happened somewhere in them. */
-static double noise_of(const struct windows *w, const struct split *sp)
-{
-	double d[TL_MAX];
-	uint32_t n = 0;
-
-	for (uint32_t i = 1; i < w->n; i++) {
-		double m = i < sp->at ? sp->before : sp->after;
-		bool near = i - 1 == sp->at - 1 || i == sp->at - 1 || i - 1 == sp->at || i == sp->at;
-		if (!near && m > 0)
-			d[n++] = fabs(w->rate[i] - w->rate[i - 1]) / m;
-	}
-	return n ? median_of(d, n) : INFINITY;
-}
-
-/* At least VERDICT_CONSISTENT of each part's windows on its side of the midpoint. */
-static bool consistent(const struct windows *w, const struct split *sp)
-{
-	double mid = (sp->before + sp->after) / 2;
-	bool high_first = sp->before > sp->after;
-	uint32_t ok_b = 0, ok_a = 0;
-
-	for (uint32_t i = 0; i < w->n; i++) {
-		bool high = w->rate[i] > mid;
-		if (i < sp->at)
-			ok_b += high == high_first;
-		else
-			ok_a += high != high_first;
-	}
-	return ok_b >= VERDICT_CONSISTENT * sp->at && ok_a >= VERDICT_CONSISTENT * (w->n - sp->at);
-}
-
-/* A change that is big, beyond the noise and lasting. */
-static bool real_change(const struct windows *w, struct split *sp)
-{
-	double hi = fmax(sp->before, sp->after), lo = fmin(sp->before, sp->after);
-
-	sp->noise = noise_of(w, sp);
-	return hi > 0 && (hi - lo) >= VERDICT_CHANGE * hi && (hi - lo) / hi >= VERDICT_NOISE_FACTOR * sp->noise &&
-	       consistent(w, sp);
-}
-
-/* The change placed to the interval: in the window before the split and
- * the window of the split, just after the last interval still on the
- * before part's side of the midpoint between the medians: from there on
- * the rate "stayed there" (a dip that recovered before the change is not
- * the change). Returns the interval index. */
-static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct windows *w, const struct split *sp)
-{
-	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = lo;
-	double mid = (sp->before + sp->after) / 2;
-	bool fall = sp->after < sp->before;
-
-	if (hi > s->n)
-		hi = s->n;
-	for (uint32_t i = lo; i < hi; i++) {
-		double r = rate_of(units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
-		if (fall ? r > mid : r < mid)
-			best_j = i + 1;
-	}
-	return best_j;
-}
-
-static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t j)
-{
-	uint64_t u = 0;
-
-	for (uint32_t i = 0; i < j; i++)
-		u += units_of(&s->pt[i], by_bytes);
-	return u;
-}
-
-/* Why a phase fell, where the devices' counters tell, over the intervals
- * before and from j: a write phase whose devices wrote little of its bytes
- * before and most after met the page cache's dirty limit (else, a guess:
- * a write cache); while a phase that writes nothing falls, devices that
- * write, or read much more than it does, are busy with other I/O, and
- * devices that read its bytes before and after, and nothing more, read
- * slower themselves. */
-static uint8_t fall_cause(const struct tl_series *s, uint32_t j, bool writes)
-{
-	uint64_t b0 = 0, d0 = 0, r0 = 0, b1 = 0, d1 = 0, r1 = 0;
-
-	for (uint32_t i = 0; s->dev_valid && i < s->n; i++) {
-		if (i < j) {
-			b0 += s->pt[i].bytes, d0 += s->pt[i].dev_write;
-			r0 += s->pt[i].dev_read;
-		} else {
-			b1 += s->pt[i].bytes, d1 += s->pt[i].dev_write;
-			r1 += s->pt[i].dev_read;
-		}
-	}
-	if (!s->dev_valid || b1 == 0)
-		return writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE;
-	if (writes)
-		return b0 && (double)d0 < VERDICT_DIRTY_BEFORE * (double)b0 && (double)d1 >= VERDICT_DIRTY_AFTER * (double)b1
-		               ? VERDICT_CAUSE_DIRTY_LIMIT
-		               : VERDICT_CAUSE_WRITE_CACHE;
-	if ((double)d1 >= VERDICT_OTHER_WRITES * (double)b1 || (double)r1 >= VERDICT_OTHER_READS * (double)b1)
-		return VERDICT_CAUSE_OTHER_IO;
-	/* the devices served the phase's reads throughout: they slowed down */
-	if (b0 && (double)r0 >= VERDICT_DEVICE_SERVED * (double)b0 && (double)r1 >= VERDICT_DEVICE_SERVED * (double)b1)
-		return VERDICT_CAUSE_DEVICE_READS;
-	return VERDICT_CAUSE_NONE;
-}
-
-/* Fell, warm-up or rose, when the timeline shows a real change. */
-static bool find_change(const struct tl_series *s, bool by_bytes, bool writes, const struct windows *w,
-                        struct verdict *v)
-{
-	uint32_t min_after = w->n / 10 > 2 ? w->n / 10 : 2;
-	struct split sp = {0, 0.0, 0.0, 0.0};
-	uint32_t j;
-
-	if (w->n < 5 || !best_split(w, 2, 2, &sp) || !real_change(w, &sp))
-		return false;
-	if (sp.after < sp.before && w->n - sp.at < min_after)
-		return false;
-	j = refine(s, by_bytes, w, &sp);
-	v->at_ns = (uint64_t)j * s->width_ns;
-	v->at_units = units_before(s, by_bytes, j);
-	v->noise = sp.noise;
-	v->level = fmin(sp.before, sp.after) / fmax(sp.before, sp.after);
-	if (sp.after < sp.before) {
-		v->kind = VERDICT_FELL;
-		v->cause = fall_cause(s, j, writes);
-	} else if (3 * sp.at <= w->n) {
-		v->kind = VERDICT_WARMUP;
-		v->len_ns = v->at_ns;
-	} else {
-		v->kind = VERDICT_ROSE;
-	}
-	return true;
-}
-
-/* Steady or noisy: how far the rates are from their median, leaving out
- * the highest and lowest tenth (one each at least, from 3 windows on: one
- * hiccup does not make a short phase noisy). */
+/* Steady or noisy: N the smallest whole percent within which at least
+ * VERDICT_CONSISTENT of the windows lie from their median. */
 static void judge_spread(const struct windows *w, struct verdict *v)
 {
-	double m, lo, hi, sorted[TL_MAX];
-	uint32_t n = w->n;
+	double m = verdict_median(w->rate, w->n), d[TL_MAX];
+	uint32_t need = (uint32_t)ceil(VERDICT_CONSISTENT * w->n), k = 0;
+	double n_pct;
 
-	uint32_t cut = n / 10 ? n / 10 : n >= 3;
-
-	memcpy(sorted, w->rate, sizeof *sorted * n);
-	m = stats_median(sorted, n); /* sorts sorted */
-	lo = sorted[cut];
-	hi = sorted[n - 1 - cut];
-	v->spread = m > 0 ? fmax(m - lo, hi - m) / m : 0.0;
+	for (uint32_t i = 0; i < w->n; i++)
+		d[i] = m > 0 ? fabs(w->rate[i] - m) / m : 0.0;
+	qsort(d, w->n, sizeof *d, cmp_double);
+	if (need < 1)
+		need = 1;
+	/* a hair under the whole percent above counts as it (rounding noise) */
+	n_pct = ceil(d[need - 1] * 100.0 - 1e-9);
+	while (k < w->n && d[k] * 100.0 <= n_pct + 1e-9)
+		k++;
+	v->spread = n_pct / 100.0;
+	v->windows = w->n;
+	v->within = k;
 	v->kind = v->spread <= VERDICT_STEADY_SPREAD ? VERDICT_STEADY : VERDICT_NOISY;
+}
+
+/* The order events sort in, and which one heads the verdict. */
+static int cmp_event(const void *a, const void *b)
+{
+	const struct verdict_event *x = a, *y = b;
+
+	return (x->at_ns > y->at_ns) - (x->at_ns < y->at_ns);
+}
+
+static void headline(struct verdict *v)
+{
+	static const uint8_t rank[] = {VERDICT_STALLED, VERDICT_FELL, VERDICT_ROSE, VERDICT_WARMUP};
+
+	qsort(v->ev, v->nevents, sizeof v->ev[0], cmp_event);
+	for (size_t r = 0; r < sizeof rank; r++)
+		for (uint32_t k = 0; k < v->nevents; k++) {
+			const struct verdict_event *e = &v->ev[k];
+			if (e->kind != rank[r])
+				continue;
+			if (v->kind != VERDICT_TOO_SHORT)
+				v->kind = e->kind;
+			v->head_kind = e->kind;
+			v->cause = e->cause;
+			v->at_ns = e->at_ns;
+			v->len_ns = e->len_ns;
+			v->at_units = e->at_units;
+			v->level = e->level;
+			return;
+		}
+}
+
+/* A phase under VERDICT_MIN_NS: too short to judge, but a change seen on
+ * interval-level windows, else a VERDICT_SHORT_CHANGE difference between
+ * the halves' interval rates, else a stall, is said beside it. */
+static void judge_short(const struct tl_series *s, bool by_bytes, bool writes, uint64_t median_ns,
+                        struct windows *w, struct verdict *v)
+{
+	uint32_t n = 0, half = s->n / 2;
+	double first, last;
+
+	v->kind = VERDICT_TOO_SHORT;
+	make_windows(s, by_bytes, per_window(s, 1), w);
+	v->window_ns = w->len_ns;
+	if (verdict_find_changes(s, by_bytes, writes, w, v->ev, &n, 1) > 0 || half == 0)
+		goto done;
+	/* the halves of the intervals (the second holds the odd one) */
+	make_windows(s, by_bytes, 1, w);
+	first = verdict_median(w->rate, half);
+	last = verdict_median(w->rate + half, w->n - half);
+	if (fmax(first, last) > 0 && fmax(first, last) >= (1.0 + VERDICT_SHORT_CHANGE) * fmin(first, last)) {
+		uint64_t units = 0;
+		for (uint32_t i = 0; i < half; i++)
+			units += verdict_units_of(&s->pt[i], by_bytes);
+		v->ev[n++] = (struct verdict_event){last < first ? VERDICT_FELL : VERDICT_ROSE,
+		                                    last < first && writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE,
+		                                    (uint64_t)half * s->width_ns, 0, units,
+		                                    fmin(first, last) / fmax(first, last)};
+		goto done;
+	}
+	verdict_find_stalls(s, median_ns, v->ev, &n, 1);
+done:
+	v->nevents = (uint8_t)n;
 }
 
 void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64_t median_ns, struct verdict *v)
 {
-	struct windows w; /* 32 KiB on the caller's stack: no state kept between calls */
+	struct windows *w = malloc(sizeof *w); /* 8 KiB: off the caller's stack */
+	uint32_t n = 0;
 
 	memset(v, 0, sizeof *v);
-	if (!s->present || s->n == 0)
-		return;
-	if (span_of(s) < VERDICT_MIN_NS) {
-		v->kind = VERDICT_TOO_SHORT;
+	if (!s->present || s->n == 0 || w == NULL) {
+		free(w);
 		return;
 	}
-	if (find_stall(s, median_ns, v))
-		return;
-	make_windows(s, by_bytes, &w);
-	v->window_ns = w.len_ns;
-	if (w.n == 0) {
-		v->kind = VERDICT_TOO_SHORT;
+	v->span_ns = span_of(s);
+	v->has_flush = s->sync.present;
+	v->flush_ns = s->sync.present ? s->sync.len_ns : 0;
+	if (v->span_ns < VERDICT_MIN_NS) {
+		judge_short(s, by_bytes, writes, median_ns, w, v);
+		headline(v);
+		free(w);
 		return;
 	}
-	if (!find_change(s, by_bytes, writes, &w, v))
-		judge_spread(&w, v);
-	else
-		v->window_ns = w.len_ns;
+	make_windows(s, by_bytes, per_window(s, VERDICT_WINDOW_NS), w);
+	v->window_ns = w->len_ns;
+	if (w->n == 0) {
+		v->kind = VERDICT_TOO_SHORT;
+		free(w);
+		return;
+	}
+	verdict_find_changes(s, by_bytes, writes, w, v->ev, &n, VERDICT_MAX_CHANGES);
+	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS);
+	v->nevents = (uint8_t)n;
+	if (n == 0)
+		judge_spread(w, v);
+	headline(v);
+	free(w);
+}
+
+void verdict_mark_interrupted(struct verdict *v)
+{
+	if (v->kind != VERDICT_NONE)
+		v->kind = VERDICT_INTERRUPTED;
+}
+
+bool verdict_flush_said(const struct verdict *v)
+{
+	/* a share of a phase of milliseconds is no news: it must show as 0.1 s */
+	return v->has_flush && (v->flush_ns >= VERDICT_FLUSH_NS ||
+	                        (v->flush_ns >= VERDICT_FLUSH_MIN_NS &&
+	                         (double)v->flush_ns >= VERDICT_FLUSH_SHARE * (double)v->span_ns));
 }
 
 const char *verdict_kind_name(enum verdict_kind k)
@@ -328,6 +205,7 @@ const char *verdict_kind_name(enum verdict_kind k)
 	case VERDICT_FELL: return "fell";
 	case VERDICT_ROSE: return "rose";
 	case VERDICT_STALLED: return "stalled";
+	case VERDICT_INTERRUPTED: return "interrupted";
 	case VERDICT_KINDS: break;
 	}
 	return "none";

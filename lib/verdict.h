@@ -1,45 +1,31 @@
-/* A phase's verdict in a word: what its timeline shows, by fixed rules (a
- * pure function of the timeline; report/verdict_text.c says it in words,
- * docs/verdicts.md and bonnie.1 state the rules).
+/* A phase's verdict: what its timeline shows, by fixed rules (a pure
+ * function of the timeline; report/verdict_text.c says it in words,
+ * docs/verdicts.md and bonnie.1 state the rules in full).
  *
- * The rules, in the order they are tried:
- *  - too short: the timed operations spanned under VERDICT_MIN_NS (2 s).
- *  - stalled: an operation took at least VERDICT_STALL_NS (1 s) and at
- *    least 20 times the phase's median latency, and no other operation
- *    completed while it ran (the longest such; it is placed as if it
- *    completed in the middle of its interval).
- *  - the rate is taken over windows of about 1 s (ceil(1 s / interval)
- *    intervals), longer when needed to hold 20 operations on average; a
- *    last window under half that is left out; with no window left the
- *    phase is too short to judge. The phase
- *    is split into a before and an after part where the rates' summed
- *    distance from each part's median is least. The noise is the median
- *    change from one window's rate to the next within a part, relative to
- *    the part's median, leaving out the two windows next to the split.
- *    The change counts when the parts' medians differ by at least 25% of
- *    the higher and by at least 3 times the noise, and at least 80% of the
- *    windows of each part lie on their side of the midpoint between the
- *    medians ("and stayed there"). The change is then placed to the
- *    interval (100 ms while a phase is under about 100 s): within the
- *    windows either side of the split, just after the last interval still
- *    on the before part's side of that midpoint. A change is
- *    looked for only over at least 5 windows.
- *     - fell: the after part is slower; it lasts at least 2 windows and
- *       a tenth of the phase, the before part at least 2 windows. On a
- *       write phase with device counters: when the devices wrote under
- *       half the bytes before the fall and at least 70% after, the cause
- *       is the page cache's dirty limit; otherwise "a write cache filled?".
- *       On a phase that writes nothing: when after the fall the devices
- *       wrote at least a quarter of its bytes, or read 1.5 times them, the
- *       cause is other I/O on the devices; when they read at least 80% of
- *       its bytes both before and after (and nothing else), the devices
- *       themselves read slower.
- *     - warm-up: the before part is slower, lasts at least 2 windows and
- *       at most a third of the phase.
- *     - rose: the before part is slower and longer than a third.
- *  - steady: otherwise, when the window rates are within 20% of their
- *    median, leaving out the highest and the lowest tenth (at least one
- *    each from 3 windows on); noisy but steady beyond that. */
+ *  - windows: groups of k intervals from interval 0, about 1 s, shorter
+ *    so that a phase of 2 s or more has at least 10 (never under one
+ *    interval), longer when needed to hold 20 operations on average; a
+ *    last group under half a window is left out.
+ *  - events, all said in time order (at most VERDICT_MAX_EVENTS):
+ *     - every stall: an operation took at least 1 s and 20 times the
+ *       median latency, and nothing else completed while it ran;
+ *     - every lasting change, by binary segmentation of the windows: the
+ *       split of least cost among those whose parts (each at least 2
+ *       windows and a tenth of the phase) have medians that differ by at
+ *       least 25% of the before part's, with at least 80% of each part's
+ *       windows on its side of the midpoint; then each part again, up to
+ *       VERDICT_MAX_CHANGES; each change's size is then taken between its
+ *       neighbours, and one under 25% is dropped. A first rise within
+ *       the first third is a warm-up.
+ *  - steady / noisy, without a change: K of W windows lie within N% of
+ *    their median, N the smallest whole percent holding 80% of them;
+ *    steady when N <= 20.
+ *  - too short: the operations spanned under 2 s; a change seen on
+ *    interval-level windows, or a 50% difference between the halves'
+ *    interval rates, or a stall, is said beside it.
+ *  - interrupted: the phase was stopped (verdict_mark_interrupted).
+ *  - the final flush's length is kept and said when >= 1 s, or >= 10% of
+ *    the timed part and >= 0.05 s. */
 #ifndef BONNIE_VERDICT_H
 #define BONNIE_VERDICT_H
 
@@ -58,7 +44,12 @@
 #define VERDICT_WINDOW_NS 1000000000ull
 #define VERDICT_WINDOW_OPS 20
 #define VERDICT_CHANGE 0.25
-#define VERDICT_NOISE_FACTOR 3.0
+#define VERDICT_SHORT_CHANGE 0.5 /* the halves of a short phase */
+#define VERDICT_MAX_EVENTS 6
+#define VERDICT_MAX_CHANGES 3
+#define VERDICT_FLUSH_NS 1000000000ull
+#define VERDICT_FLUSH_SHARE 0.1
+#define VERDICT_FLUSH_MIN_NS 50000000ull /* said as at least 0.1 s */
 #define VERDICT_CONSISTENT 0.8
 #define VERDICT_STEADY_SPREAD 0.20
 #define VERDICT_DIRTY_BEFORE 0.5
@@ -76,6 +67,7 @@ enum verdict_kind {
 	VERDICT_FELL,
 	VERDICT_ROSE,
 	VERDICT_STALLED,
+	VERDICT_INTERRUPTED, /* the phase was stopped; its events so far are kept */
 	VERDICT_KINDS
 };
 
@@ -89,7 +81,19 @@ enum verdict_cause {
 	                               and nothing else: they read slower */
 };
 
-/* Plain data: kept in each phase_result. */
+/* One thing the timeline shows (kind: fell, rose, warm-up, stalled). */
+struct verdict_event {
+	uint8_t kind;        /* enum verdict_kind */
+	uint8_t cause;       /* fell: enum verdict_cause */
+	uint64_t at_ns;      /* the change, or the stall's start, from the phase's start */
+	uint64_t len_ns;     /* stalled: how long; warm-up: how long it lasted */
+	uint64_t at_units;   /* the units (bytes or operations) done before at_ns */
+	double level;        /* the slower side's rate over the faster's (0..1) */
+};
+
+/* Plain data: kept in each phase_result. The fields before events
+ * describe the headline event (the first of stalled, fell, rose,
+ * warm-up), for the readers that know one. */
 struct verdict {
 	uint8_t kind;        /* enum verdict_kind */
 	uint8_t cause;       /* enum verdict_cause */
@@ -99,7 +103,15 @@ struct verdict {
 	uint64_t window_ns;  /* the rates' window */
 	double level;        /* the slower part's rate over the faster's (0..1) */
 	double spread;       /* steady, noisy: the window rates' spread, relative */
-	double noise;        /* the noise the change was held against */
+	double noise;        /* the change: the window-to-window noise beside it */
+	uint64_t span_ns;    /* the timed operations' span */
+	uint64_t flush_ns;   /* the final flush, 0 when none */
+	bool has_flush;
+	uint32_t windows;    /* steady, noisy: W, and K of them within spread */
+	uint32_t within;
+	uint8_t nevents;
+	uint8_t head_kind;   /* the headline event's kind, VERDICT_NONE without one */
+	struct verdict_event ev[VERDICT_MAX_EVENTS]; /* in time order */
 };
 
 /* The "what" of a timeline: by_bytes judges bytes per second (else
@@ -108,8 +120,14 @@ struct verdict {
 void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64_t median_ns,
                    struct verdict *v);
 
+/* The phase was interrupted: the verdict says so, keeping its events. */
+void verdict_mark_interrupted(struct verdict *v);
+
+/* Whether the final flush is worth saying: >= 1 s or >= 10% of the span. */
+bool verdict_flush_said(const struct verdict *v);
+
 /* "steady", "noisy", "warm-up", "fell", "rose", "stalled", "too short",
- * "none": the JSON's kind. */
+ * "interrupted", "none": the JSON's kind. */
 const char *verdict_kind_name(enum verdict_kind k);
 
 #endif

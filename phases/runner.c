@@ -219,6 +219,8 @@ int runner_loop(const struct config *cfg, const struct phase *const *table, size
 		if (hooks && hooks->phase_begin)
 			hooks->phase_begin(hooks->arg, ph->id);
 		rc = exec->run(exec->arg, ph, res);
+		if (res->status == PHASE_INTERRUPTED) /* set after the timeline was judged */
+			verdict_mark_interrupted(&res->verdict);
 		if (hooks && hooks->phase_end)
 			hooks->phase_end(hooks->arg, ph->id, res);
 		if (res->status == PHASE_INTERRUPTED)

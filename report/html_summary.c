@@ -18,7 +18,7 @@
 static void verdict_cell(FILE *out, const struct html_report *rep, enum phase_id id)
 {
 	unsigned count[VERDICT_KINDS] = {0};
-	char sentence[200];
+	char sentence[VERDICT_SENTENCE_MAX];
 	const char *sep = "";
 
 	fprintf(out, "<td class=\"l verdict\" data-verdict-for=\"%s\">", phase_name(id));

@@ -82,7 +82,7 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
                          const struct html_facts *f)
 {
 	struct tl_points p; /* 10 KiB on the stack: no state kept between figures */
-	char sentence[200], id_r[48], id_l[48], title_r[96], title_l[96], marks[3];
+	char sentence[VERDICT_SENTENCE_MAX], id_r[48], id_l[48], title_r[96], title_l[96], marks[3];
 	const char *label, *unit;
 	struct chart_marker m = {(double)v->at_ns / 1e9, "verdict"};
 	size_t nm = v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE || v->kind == VERDICT_STALLED ? 1 : 0;

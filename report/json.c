@@ -75,6 +75,11 @@ static void latency_json(struct json *j, const struct phase_result *r)
 	json_double(j, "mean", hist_mean(h), 1);
 	for (int k = 0; k < VIEW_PCTS; k++)
 		json_u64(j, view_pcts[k].key, k == VIEW_MAX ? h->max : metric_latency_pct(r, view_pcts[k].p));
+	/* the final flush, timed apart from the operations: null without one */
+	if (r->verdict.has_flush)
+		json_u64(j, "flush_ns", r->verdict.flush_ns);
+	else
+		json_null(j, "flush_ns");
 	json_object_end(j);
 	/* [low, high, count] of every non-empty bucket, in ns */
 	json_array_begin(j, "histogram_ns");

@@ -77,9 +77,9 @@ static void double_or_null(struct json *j, const char *key, bool has, double v)
 		json_null(j, key);
 }
 
-static const char *cause_name(const struct verdict *v)
+static const char *cause_name(uint8_t cause)
 {
-	switch ((enum verdict_cause)v->cause) {
+	switch ((enum verdict_cause)cause) {
 	case VERDICT_CAUSE_DIRTY_LIMIT: return "page_cache_dirty_limit";
 	case VERDICT_CAUSE_WRITE_CACHE: return "write_cache?";
 	case VERDICT_CAUSE_OTHER_IO: return "other_io";
@@ -89,30 +89,61 @@ static const char *cause_name(const struct verdict *v)
 	return "unknown";
 }
 
-/* Every key always, null where the kind has no such figure: one shape. */
+/* One event: every key always, null where its kind has no such figure. */
+static void event_json(struct json *j, bool bytes, const struct verdict_event *e)
+{
+	bool change = e->kind == VERDICT_FELL || e->kind == VERDICT_ROSE || e->kind == VERDICT_WARMUP;
+
+	json_object_begin(j, NULL);
+	json_string(j, "kind", verdict_kind_name((enum verdict_kind)e->kind));
+	json_u64(j, "at_ns", e->at_ns);
+	u64_or_null(j, "length_ns", e->kind == VERDICT_STALLED || e->kind == VERDICT_WARMUP, e->len_ns);
+	u64_or_null(j, "at_bytes", change && bytes, e->at_units);
+	u64_or_null(j, "at_operations", change && !bytes, e->at_units);
+	double_or_null(j, "level", change, e->level);
+	if (e->kind == VERDICT_FELL)
+		json_string(j, "cause", cause_name(e->cause));
+	else
+		json_null(j, "cause");
+	json_object_end(j);
+}
+
+/* Every key always, null where the kind has no such figure: one shape.
+ * The old keys describe the headline event (the first of stalled, fell,
+ * rose, warm-up), events[] all of them in time order. */
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v)
 {
-	bool change = v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE;
+	uint8_t hk = v->head_kind;
+	bool head = hk != VERDICT_NONE;
+	bool change, spread = v->kind == VERDICT_STEADY || v->kind == VERDICT_NOISY;
 	bool bytes = phase_unit(id) == RATE_BYTES;
-	char sentence[200];
+	char sentence[VERDICT_SENTENCE_MAX];
 
 	if (v->kind == VERDICT_NONE)
 		return;
+	change = head && (hk == VERDICT_FELL || hk == VERDICT_ROSE);
 	verdict_sentence(id, v, sentence, sizeof sentence);
 	json_object_begin(j, "verdict");
 	json_string(j, "kind", verdict_kind_name((enum verdict_kind)v->kind));
 	json_string(j, "sentence", sentence);
-	u64_or_null(j, "at_ns", change || v->kind == VERDICT_STALLED, v->at_ns);
+	u64_or_null(j, "at_ns", head, v->at_ns);
 	u64_or_null(j, "at_bytes", change && bytes, v->at_units);
 	u64_or_null(j, "at_operations", change && !bytes, v->at_units);
-	u64_or_null(j, "length_ns", v->kind == VERDICT_STALLED || v->kind == VERDICT_WARMUP, v->len_ns);
-	double_or_null(j, "level", change || v->kind == VERDICT_WARMUP, v->level);
-	double_or_null(j, "noise", change || v->kind == VERDICT_WARMUP, v->noise);
-	if (v->kind == VERDICT_FELL)
-		json_string(j, "cause", cause_name(v));
+	u64_or_null(j, "length_ns", head && (hk == VERDICT_STALLED || hk == VERDICT_WARMUP), v->len_ns);
+	double_or_null(j, "level", head && hk != VERDICT_STALLED, v->level);
+	json_null(j, "noise");
+	if (head && hk == VERDICT_FELL)
+		json_string(j, "cause", cause_name(v->cause));
 	else
 		json_null(j, "cause");
-	double_or_null(j, "spread", v->kind == VERDICT_STEADY || v->kind == VERDICT_NOISY, v->spread);
+	double_or_null(j, "spread", spread, v->spread);
+	u64_or_null(j, "windows", spread, v->windows);
+	u64_or_null(j, "windows_within", spread, v->within);
 	u64_or_null(j, "window_ns", v->window_ns != 0, v->window_ns);
+	u64_or_null(j, "flush_ns", v->has_flush, v->flush_ns);
+	json_array_begin(j, "events");
+	for (uint32_t k = 0; k < v->nevents; k++)
+		event_json(j, bytes, &v->ev[k]);
+	json_array_end(j);
 	json_object_end(j);
 }

@@ -4,7 +4,13 @@
 #include "repeat.h"
 #include "verdict_text.h"
 
-/* The phases too short to judge, in one line that says why once and what
+/* Too short to judge and nothing else to say: no event, no long flush. */
+static bool only_too_short(const struct verdict *v)
+{
+	return v->kind == VERDICT_TOO_SHORT && v->nevents == 0 && !verdict_flush_said(v);
+}
+
+/* The phases too short to judge with nothing else to say, in one line that says why once and what
  * makes them longer; the phases last, so the line reads the same however
  * many there are. */
 static void too_short_line(FILE *out, const struct run_result *run)
@@ -12,24 +18,24 @@ static void too_short_line(FILE *out, const struct run_result *run)
 	fprintf(out, "over time, too short to judge (under %u s of operations; a larger -f, -s, -n makes per-char, "
 	        "data, file phases longer):", (unsigned)(VERDICT_MIN_NS / 1000000000u));
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (run->phase[i].verdict.kind == VERDICT_TOO_SHORT)
+		if (only_too_short(&run->phase[i].verdict))
 			fprintf(out, " %s", phase_name((enum phase_id)i));
 	fputc('\n', out);
 }
 
 /* "over time, put_block: fell 75% after ..." for each phase that has a
- * verdict; those too short to judge share one line. */
+ * verdict; those too short to judge with nothing else to say share one line. */
 void report_verdict_notes(FILE *out, const struct run_result *run)
 {
-	char sentence[200];
+	char sentence[VERDICT_SENTENCE_MAX];
 	bool any_short = false;
 
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		const struct verdict *v = &run->phase[i].verdict;
 
-		if (v->kind == VERDICT_TOO_SHORT)
+		if (only_too_short(v))
 			any_short = true;
-		if (v->kind == VERDICT_NONE || v->kind == VERDICT_TOO_SHORT)
+		if (v->kind == VERDICT_NONE || only_too_short(v))
 			continue;
 		verdict_sentence((enum phase_id)i, v, sentence, sizeof sentence);
 		fprintf(out, "over time, %s: %s\n", phase_name((enum phase_id)i), sentence);
@@ -42,11 +48,12 @@ void report_verdict_notes(FILE *out, const struct run_result *run)
 void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s)
 {
 	static const enum verdict_kind order[] = {VERDICT_STALLED, VERDICT_FELL, VERDICT_ROSE, VERDICT_WARMUP,
-	                                          VERDICT_NOISY, VERDICT_STEADY, VERDICT_TOO_SHORT};
+	                                          VERDICT_NOISY, VERDICT_STEADY, VERDICT_TOO_SHORT,
+	                                          VERDICT_INTERRUPTED};
 	static const char *const words[VERDICT_KINDS] = {
 		[VERDICT_TOO_SHORT] = "too short to judge", [VERDICT_STEADY] = "steady",
-		[VERDICT_NOISY] = "noisy but steady", [VERDICT_WARMUP] = "warm-up", [VERDICT_FELL] = "fell",
-		[VERDICT_ROSE] = "rose", [VERDICT_STALLED] = "stalled",
+		[VERDICT_NOISY] = "noisy", [VERDICT_WARMUP] = "warm-up", [VERDICT_FELL] = "fell",
+		[VERDICT_ROSE] = "rose", [VERDICT_STALLED] = "stalled", [VERDICT_INTERRUPTED] = "interrupted",
 	};
 	const char *sep = ":";
 

@@ -1,9 +1,11 @@
-/* A verdict in words; see verdict_text.h. */
+/* A verdict in words; see verdict_text.h and the grammar in docs/verdicts.md. */
 #include "verdict_text.h"
 #include "../lib/units.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static double secs(uint64_t ns)
 {
@@ -26,7 +28,7 @@ static int pct(double x)
 	return (int)lround(x * 100.0);
 }
 
-/* "1", "1.6": the rates' window in seconds. */
+/* "1", "0.3": the rates' window in seconds. */
 static const char *window(const struct verdict *v, char *buf, size_t len)
 {
 	if (v->window_ns % 1000000000u == 0)
@@ -36,65 +38,109 @@ static const char *window(const struct verdict *v, char *buf, size_t len)
 	return buf;
 }
 
+/* Appends to buf (of len), keeping it terminated. */
+static void add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
 static const char *fall_cause_words(uint8_t cause)
 {
 	switch ((enum verdict_cause)cause) {
 	case VERDICT_CAUSE_WRITE_CACHE: return ": a write cache filled?";
 	case VERDICT_CAUSE_OTHER_IO: return ": the device was busy with other I/O";
 	case VERDICT_CAUSE_DEVICE_READS: return ": the device itself read slower (it served the reads before and after, and no other I/O)";
-	case VERDICT_CAUSE_DIRTY_LIMIT: /* its own sentence */
+	case VERDICT_CAUSE_DIRTY_LIMIT: /* names the size: below */
 	case VERDICT_CAUSE_NONE: break;
 	}
 	return "";
 }
 
-static void fell_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)
+static void event_words(enum phase_id id, const struct verdict_event *e, char *buf, size_t len)
 {
 	char at[32];
 
-	amount(id, v->at_units, at, sizeof at);
-	if (v->cause == VERDICT_CAUSE_DIRTY_LIMIT)
-		snprintf(buf, len, "fell %d%% after %s (%.1f s): page cache dirty limit reached after %s",
-		         pct(1.0 - v->level), at, secs(v->at_ns), at);
-	else
-		snprintf(buf, len, "fell %d%% after %s (%.1f s) and stayed there%s", pct(1.0 - v->level), at,
-		         secs(v->at_ns), fall_cause_words(v->cause));
+	amount(id, e->at_units, at, sizeof at);
+	switch ((enum verdict_kind)e->kind) {
+	case VERDICT_FELL:
+		add(buf, len, "fell %d%% after %s (%.1f s)", pct(1.0 - e->level), at, secs(e->at_ns));
+		if (e->cause == VERDICT_CAUSE_DIRTY_LIMIT)
+			add(buf, len, ": page cache dirty limit reached after %s", at);
+		else
+			add(buf, len, "%s", fall_cause_words(e->cause));
+		return;
+	case VERDICT_ROSE:
+		add(buf, len, "rose %d%% after %s (%.1f s)", pct(1.0 / e->level - 1.0), at, secs(e->at_ns));
+		return;
+	case VERDICT_WARMUP:
+		add(buf, len, "first %.1f s at %d%% of the rest (warm-up)", secs(e->len_ns), pct(e->level));
+		return;
+	case VERDICT_STALLED:
+		add(buf, len, "stalled %.1f s at %.1f s (no operation completed)", secs(e->len_ns), secs(e->at_ns));
+		return;
+	default:
+		return;
+	}
+}
+
+/* The events in time order, joined by "; ". */
+static void events_words(enum phase_id id, const struct verdict *v, char *buf, size_t len)
+{
+	for (uint32_t k = 0; k < v->nevents; k++) {
+		if (k)
+			add(buf, len, "; ");
+		event_words(id, &v->ev[k], buf, len);
+	}
+}
+
+static void spread_words(const struct verdict *v, char *buf, size_t len)
+{
+	char w[16];
+
+	add(buf, len, "%s (%u of %u %s s rates within %d%% of their median)",
+	    v->kind == VERDICT_STEADY ? "steady" : "noisy, no lasting change", v->within, v->windows,
+	    window(v, w, sizeof w), pct(v->spread));
 }
 
 void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)
 {
-	char at[32];
-
+	if (len == 0)
+		return;
+	buf[0] = '\0';
 	switch ((enum verdict_kind)v->kind) {
 	case VERDICT_NONE:
-		snprintf(buf, len, "%s", "");
+	case VERDICT_KINDS:
 		return;
 	case VERDICT_TOO_SHORT:
-		snprintf(buf, len, "too short to judge");
-		return;
+		add(buf, len, "too short to judge (%.1f s of operations)", secs(v->span_ns));
+		if (v->nevents)
+			add(buf, len, ", but ");
+		break;
+	case VERDICT_INTERRUPTED:
+		add(buf, len, "interrupted after %.1f s", secs(v->span_ns));
+		if (v->nevents)
+			add(buf, len, ", ");
+		break;
 	case VERDICT_STEADY:
-		snprintf(buf, len, "steady (%s s rates within %d%%)", window(v, at, sizeof at), pct(v->spread));
-		return;
 	case VERDICT_NOISY:
-		snprintf(buf, len, "noisy but steady (%s s rates within %d%%, no lasting change)", window(v, at, sizeof at),
-		         pct(v->spread));
-		return;
+		spread_words(v, buf, len);
+		break;
 	case VERDICT_WARMUP:
-		snprintf(buf, len, "first %.1f s at %d%% of the rest (warm-up)", secs(v->len_ns), pct(v->level));
-		return;
 	case VERDICT_FELL:
-		fell_sentence(id, v, buf, len);
-		return;
 	case VERDICT_ROSE:
-		amount(id, v->at_units, at, sizeof at);
-		snprintf(buf, len, "rose %d%% after %s (%.1f s) and stayed there", pct(1.0 / v->level - 1.0), at,
-		         secs(v->at_ns));
-		return;
 	case VERDICT_STALLED:
-		snprintf(buf, len, "stalled %.1f s at %.1f s (no operation completed)", secs(v->len_ns), secs(v->at_ns));
-		return;
-	case VERDICT_KINDS:
 		break;
 	}
-	snprintf(buf, len, "%s", "");
+	events_words(id, v, buf, len);
+	if (verdict_flush_said(v))
+		add(buf, len, "; then the final flush took %.1f s", secs(v->flush_ns));
 }

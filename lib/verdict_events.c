@@ -1,0 +1,254 @@
+/* Stalls and lasting changes; the rules are in verdict.h. */
+#include "verdict_events.h"
+#include "stats.h"
+
+#include <math.h>
+#include <string.h>
+
+double verdict_median(const double *v, uint32_t n)
+{
+	double sorted[TL_MAX];
+
+	if (n == 0)
+		return 0.0;
+	memcpy(sorted, v, sizeof *v * n);
+	return stats_median(sorted, n);
+}
+
+static bool overlaps(const struct verdict_event *ev, uint32_t n, uint64_t at)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ev[k].kind == VERDICT_STALLED && at < ev[k].at_ns + ev[k].len_ns)
+			return true;
+	return false;
+}
+
+/* Interval i's slowest operation ran alone: the intervals wholly inside
+ * its run (it began at the latest at i's end less its latency) are empty. */
+static bool ran_alone(const struct tl_series *s, uint32_t i, uint64_t lat)
+{
+	uint64_t start = (uint64_t)i * s->width_ns, end = start + s->width_ns, from = end > lat ? end - lat : 0;
+
+	for (uint32_t j = 0; j < i; j++) {
+		uint64_t js = (uint64_t)j * s->width_ns;
+		if (js >= from && js + s->width_ns <= start && s->pt[j].ops > 0)
+			return false;
+	}
+	return true;
+}
+
+void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct verdict_event *ev, uint32_t *n,
+                         uint32_t cap)
+{
+	uint32_t first = *n;
+
+	for (uint32_t i = 0; i < s->n && *n < cap; i++) {
+		uint64_t lat = s->pt[i].max_ns, mid = (uint64_t)i * s->width_ns + s->width_ns / 2;
+		uint64_t at = mid > lat ? mid - lat : 0; /* when in interval i it completed is not known: its middle */
+
+		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || !ran_alone(s, i, lat))
+			continue;
+		if (overlaps(ev + first, *n - first, at))
+			continue;
+		ev[(*n)++] = (struct verdict_event){VERDICT_STALLED, VERDICT_CAUSE_NONE, at, lat, 0, 0.0};
+	}
+}
+
+struct split {
+	uint32_t at;          /* first window of the after part */
+	double before, after; /* the parts' medians */
+};
+
+/* Summed distance of rates [a, b) from their median m. */
+static double cost_of(const double *r, uint32_t a, uint32_t b, double *m)
+{
+	double c = 0.0;
+
+	*m = verdict_median(r + a, b - a);
+	for (uint32_t i = a; i < b; i++)
+		c += fabs(r[i] - *m);
+	return c;
+}
+
+/* A change of at least VERDICT_CHANGE of the before part's median. */
+static bool big(double before, double after)
+{
+	return before > 0 && fabs(after - before) >= VERDICT_CHANGE * before;
+}
+
+/* At least VERDICT_CONSISTENT of each part's windows on its side of the
+ * midpoint ("and stayed there"). */
+static bool consistent(const double *r, uint32_t a, uint32_t c, uint32_t b, double before, double after)
+{
+	double mid = (before + after) / 2;
+	bool high_first = before > after;
+	uint32_t ok_b = 0, ok_a = 0;
+
+	for (uint32_t i = a; i < b; i++) {
+		bool high = r[i] > mid;
+		if (i < c)
+			ok_b += high == high_first && r[i] != mid;
+		else
+			ok_a += high != high_first && r[i] != mid;
+	}
+	return ok_b >= VERDICT_CONSISTENT * (c - a) && ok_a >= VERDICT_CONSISTENT * (b - c);
+}
+
+/* The least-cost split of windows [a, b) that is a lasting change, each
+ * part at least min_part windows. */
+static bool best_split(const struct windows *w, uint32_t a, uint32_t b, uint32_t min_part, struct split *sp)
+{
+	double best = INFINITY;
+
+	for (uint32_t c = a + min_part; c + min_part <= b; c++) {
+		double mb, ma, cost = cost_of(w->rate, a, c, &mb) + cost_of(w->rate, c, b, &ma);
+
+		if (cost < best && big(mb, ma) && consistent(w->rate, a, c, b, mb, ma)) {
+			best = cost;
+			*sp = (struct split){c, mb, ma};
+		}
+	}
+	return best < INFINITY;
+}
+
+static uint32_t min_part_of(const struct windows *w)
+{
+	return w->n / 10 > 2 ? w->n / 10 : 2;
+}
+
+bool verdict_any_change(const struct windows *w)
+{
+	struct split sp;
+
+	return best_split(w, 0, w->n, min_part_of(w), &sp);
+}
+
+/* Binary segmentation: the best split of [a, b), then each part again. */
+static void segment(const struct windows *w, uint32_t a, uint32_t b, uint32_t *cuts, uint32_t *n)
+{
+	struct split sp;
+
+	if (*n >= VERDICT_MAX_CHANGES || !best_split(w, a, b, min_part_of(w), &sp))
+		return;
+	cuts[(*n)++] = sp.at;
+	segment(w, a, sp.at, cuts, n);
+	segment(w, sp.at, b, cuts, n);
+}
+
+static void sort_cuts(uint32_t *c, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++)
+		for (uint32_t j = i; j > 0 && c[j - 1] > c[j]; j--) {
+			uint32_t t = c[j];
+			c[j] = c[j - 1];
+			c[j - 1] = t;
+		}
+}
+
+/* Each change's size between its neighbours; one under VERDICT_CHANGE
+ * there is dropped, until none is. */
+static uint32_t between_neighbours(const struct windows *w, uint32_t *cuts, uint32_t n, struct split *out)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t a = k ? cuts[k - 1] : 0, b = k + 1 < n ? cuts[k + 1] : w->n;
+
+		out[k] = (struct split){cuts[k], verdict_median(w->rate + a, cuts[k] - a),
+		                        verdict_median(w->rate + cuts[k], b - cuts[k])};
+		if (!big(out[k].before, out[k].after)) {
+			memmove(cuts + k, cuts + k + 1, sizeof *cuts * (n - k - 1));
+			return between_neighbours(w, cuts, n - 1, out);
+		}
+	}
+	return n;
+}
+
+/* The change placed to the interval: in the window before the split and
+ * the window of the split, just after the last interval still on the
+ * before part's side of the midpoint (a dip that recovered before the
+ * change is not the change). Returns the interval index. */
+static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct windows *w, const struct split *sp)
+{
+	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = sp->at * w->per;
+	double mid = (sp->before + sp->after) / 2;
+	bool fall = sp->after < sp->before;
+
+	if (hi > s->n)
+		hi = s->n;
+	best_j = lo;
+	for (uint32_t i = lo; i < hi; i++) {
+		double r = verdict_rate_of(verdict_units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
+		if (fall ? r > mid : r < mid)
+			best_j = i + 1;
+	}
+	return best_j;
+}
+
+/* Why a phase fell, where the devices' counters tell, over intervals
+ * [lo, j) and [j, hi): a write phase whose devices wrote little of its
+ * bytes before and most after met the page cache's dirty limit (else, a
+ * guess: a write cache); while a phase that writes nothing falls, devices
+ * that write, or read much more than it does, are busy with other I/O,
+ * and devices that read its bytes before and after, and nothing more,
+ * read slower themselves. */
+static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, uint32_t hi, bool writes)
+{
+	uint64_t b0 = 0, d0 = 0, r0 = 0, b1 = 0, d1 = 0, r1 = 0;
+
+	for (uint32_t i = lo; s->dev_valid && i < hi; i++) {
+		if (i < j) {
+			b0 += s->pt[i].bytes, d0 += s->pt[i].dev_write;
+			r0 += s->pt[i].dev_read;
+		} else {
+			b1 += s->pt[i].bytes, d1 += s->pt[i].dev_write;
+			r1 += s->pt[i].dev_read;
+		}
+	}
+	if (!s->dev_valid || b1 == 0)
+		return writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE;
+	if (writes)
+		return b0 && (double)d0 < VERDICT_DIRTY_BEFORE * (double)b0 && (double)d1 >= VERDICT_DIRTY_AFTER * (double)b1
+		               ? VERDICT_CAUSE_DIRTY_LIMIT
+		               : VERDICT_CAUSE_WRITE_CACHE;
+	if ((double)d1 >= VERDICT_OTHER_WRITES * (double)b1 || (double)r1 >= VERDICT_OTHER_READS * (double)b1)
+		return VERDICT_CAUSE_OTHER_IO;
+	if (b0 && (double)r0 >= VERDICT_DEVICE_SERVED * (double)b0 && (double)r1 >= VERDICT_DEVICE_SERVED * (double)b1)
+		return VERDICT_CAUSE_DEVICE_READS;
+	return VERDICT_CAUSE_NONE;
+}
+
+static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t j)
+{
+	uint64_t u = 0;
+
+	for (uint32_t i = 0; i < j && i < s->n; i++)
+		u += verdict_units_of(&s->pt[i], by_bytes);
+	return u;
+}
+
+uint32_t verdict_find_changes(const struct tl_series *s, bool by_bytes, bool writes, const struct windows *w,
+                              struct verdict_event *ev, uint32_t *n, uint32_t cap)
+{
+	uint32_t cuts[VERDICT_MAX_CHANGES], at[VERDICT_MAX_CHANGES], nc = 0;
+	struct split sp[VERDICT_MAX_CHANGES];
+
+	segment(w, 0, w->n, cuts, &nc);
+	sort_cuts(cuts, nc);
+	nc = between_neighbours(w, cuts, nc, sp);
+	for (uint32_t k = 0; k < nc; k++)
+		at[k] = refine(s, by_bytes, w, &sp[k]);
+	for (uint32_t k = 0; k < nc && *n < cap; k++) {
+		struct verdict_event *e = &ev[(*n)++];
+		bool fall = sp[k].after < sp[k].before;
+
+		*e = (struct verdict_event){fall ? VERDICT_FELL : VERDICT_ROSE, VERDICT_CAUSE_NONE,
+		                            (uint64_t)at[k] * s->width_ns, 0, units_before(s, by_bytes, at[k]),
+		                            fmin(sp[k].before, sp[k].after) / fmax(sp[k].before, sp[k].after)};
+		if (fall)
+			e->cause = fall_cause(s, k ? at[k - 1] : 0, at[k], k + 1 < nc ? at[k + 1] : s->n, writes);
+		else if (k == 0 && 3 * sp[k].at <= w->n) {
+			e->kind = VERDICT_WARMUP;
+			e->len_ns = e->at_ns;
+		}
+	}
+	return nc;
+}
