@@ -256,10 +256,12 @@ START_TEST(summary_carries_each_phase_verdict)
 		runs[r].phase[PHASE_PUT_BLOCK].verdict.kind = VERDICT_STEADY;
 		runs[r].phase[PHASE_PUT_BLOCK].verdict.window_ns = 1000000000u;
 		runs[r].phase[PHASE_PUT_BLOCK].verdict.spread = 0.06;
+		runs[r].phase[PHASE_PUT_BLOCK].verdict.windows = 10;
+		runs[r].phase[PHASE_PUT_BLOCK].verdict.within = 9;
 	}
 	runs[1].phase[PHASE_PUT_BLOCK].verdict.kind = VERDICT_STALLED;
 	buf = page(&cfg, runs, 1);
-	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"put_block\">steady (1 s rates within 6%)</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"put_block\">steady (9 of 10 1 s rates within 6% of their median)</td>"));
 	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"rewrite\">&ndash;</td>"));
 	free(buf);
 	buf = page(&cfg, runs, 3);
@@ -286,7 +288,10 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 	synth_config(&cfg);
 	synth_full_run(&run);
 	run.phase[PHASE_PUT_BLOCK].verdict = (struct verdict){.kind = VERDICT_STALLED, .at_ns = 300000000u,
-	                                                      .len_ns = 500000000u};
+	                                                      .len_ns = 500000000u, .nevents = 1,
+	                                                      .head_kind = VERDICT_STALLED};
+	run.phase[PHASE_PUT_BLOCK].verdict.ev[0] = (struct verdict_event){.kind = VERDICT_STALLED, .at_ns = 300000000u,
+	                                                                  .len_ns = 500000000u};
 	*s = (struct tl_series){.present = true, .width_ns = 100000000u, .last_len_ns = 100000000u, .n = 10};
 	for (uint32_t i = 0; i < 10; i++)
 		if (i < 3 || i > 7)
