@@ -48,6 +48,7 @@ static void make_windows(const struct tl_series *s, bool by_bytes, uint32_t per,
 		}
 		if (ns * 2 < w->len_ns)
 			break; /* a last scrap of a window says little */
+		w->first[w->n] = i;
 		w->rate[w->n++] = verdict_rate_of(u, ns);
 	}
 }
@@ -171,11 +172,14 @@ void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64
 		free(w);
 		return;
 	}
-	verdict_find_changes(s, by_bytes, writes, w, v->ev, &n, VERDICT_MAX_CHANGES);
-	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS);
-	v->nevents = (uint8_t)n;
+	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS - VERDICT_MAX_CHANGES);
 	if (n == 0)
-		judge_spread(w, v);
+		judge_spread(w, v); /* unless a change is found below */
+	verdict_drop_stalled(w, s, v->ev, n);
+	verdict_find_changes(s, by_bytes, writes, w, v->ev, &n, VERDICT_MAX_EVENTS);
+	v->nevents = (uint8_t)n;
+	if (n > 0)
+		v->kind = VERDICT_NONE; /* the headline event's below */
 	headline(v);
 	free(w);
 }

@@ -54,6 +54,26 @@ void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct v
 	}
 }
 
+void verdict_drop_stalled(struct windows *w, const struct tl_series *s, const struct verdict_event *ev, uint32_t n)
+{
+	uint32_t kept = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		uint64_t a = (uint64_t)w->first[i] * s->width_ns, b = a + w->len_ns, covered = 0;
+
+		for (uint32_t k = 0; k < n; k++) {
+			uint64_t sa = ev[k].at_ns, sb = ev[k].at_ns + ev[k].len_ns;
+			if (ev[k].kind == VERDICT_STALLED && sb > a && sa < b)
+				covered += (sb < b ? sb : b) - (sa > a ? sa : a);
+		}
+		if (2 * covered >= w->len_ns)
+			continue;
+		w->rate[kept] = w->rate[i];
+		w->first[kept++] = w->first[i];
+	}
+	w->n = kept;
+}
+
 struct split {
 	uint32_t at;          /* first window of the after part */
 	double before, after; /* the parts' medians */
@@ -168,7 +188,7 @@ static uint32_t between_neighbours(const struct windows *w, uint32_t *cuts, uint
  * change is not the change). Returns the interval index. */
 static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct windows *w, const struct split *sp)
 {
-	uint32_t lo = (sp->at - 1) * w->per, hi = (sp->at + 1) * w->per, best_j = sp->at * w->per;
+	uint32_t lo = w->first[sp->at - 1], hi = w->first[sp->at] + w->per, best_j;
 	double mid = (sp->before + sp->after) / 2;
 	bool fall = sp->after < sp->before;
 

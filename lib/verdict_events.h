@@ -12,6 +12,7 @@ struct windows {
 	uint32_t per;            /* intervals per window */
 	uint64_t len_ns;         /* a whole window */
 	double rate[TL_MAX];
+	uint32_t first[TL_MAX];  /* each window's first interval */
 };
 
 static inline uint64_t verdict_units_of(const struct tl_point *p, bool by_bytes)
@@ -35,6 +36,10 @@ void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct v
  * how many. */
 uint32_t verdict_find_changes(const struct tl_series *s, bool by_bytes, bool writes, const struct windows *w,
                               struct verdict_event *ev, uint32_t *n, uint32_t cap);
+
+/* Leaves out the windows a stall among ev[0..n) covers at least half of:
+ * a stall is said as one, not as a fall and a rise around it. */
+void verdict_drop_stalled(struct windows *w, const struct tl_series *s, const struct verdict_event *ev, uint32_t n);
 
 /* Whether some split of w's windows [0, n) is a lasting change. */
 bool verdict_any_change(const struct windows *w);

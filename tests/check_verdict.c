@@ -438,6 +438,18 @@ START_TEST(every_stall)
 }
 END_TEST
 
+/* A stall that takes most of the phase is one stall, not a fall and a
+ * rise around it (the tmpfs case of tests/timeline.sh). */
+START_TEST(a_long_stall_is_no_fall)
+{
+	struct verdict v;
+
+	make(30, steady_rate);
+	stall(2, 27, 2560 * MS);
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "stalled 2.6 s at 0.2 s (no operation completed)");
+}
+END_TEST
+
 /* A phase too short to judge that fell says so. */
 START_TEST(too_short_but_fell)
 {
@@ -553,6 +565,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, fell_then_stalled);
 	tcase_add_test(t, every_stall);
 	tcase_add_test(t, too_short_but_fell);
+	tcase_add_test(t, a_long_stall_is_no_fall);
 	tcase_add_test(t, interrupted);
 	tcase_add_test(t, long_flush);
 	tcase_add_test(t, within_holds_most_windows);
