@@ -129,6 +129,8 @@ static void judge_short(const struct tl_series *s, bool by_bytes, bool writes, u
 		goto done;
 	/* the halves of the intervals (the second holds the odd one) */
 	make_windows(s, by_bytes, 1, w);
+	if (w->n <= half)
+		goto stalls; /* the second half was one scrap of an interval */
 	first = verdict_median(w->rate, half);
 	last = verdict_median(w->rate + half, w->n - half);
 	if (fmax(first, last) > 0 && fmax(first, last) >= (1.0 + VERDICT_SHORT_CHANGE) * fmin(first, last)) {
@@ -141,6 +143,7 @@ static void judge_short(const struct tl_series *s, bool by_bytes, bool writes, u
 		                                    fmin(first, last) / fmax(first, last)};
 		goto done;
 	}
+stalls:
 	verdict_find_stalls(s, median_ns, v->ev, &n, 1);
 done:
 	v->nevents = (uint8_t)n;

@@ -278,6 +278,10 @@ START_TEST(too_short)
 	make(12, steady_rate);
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "too short to judge (1.2 s of operations)");
 	ck_assert_uint_eq(v.nevents, 0);
+	/* two intervals, the second a scrap: no half to compare */
+	make(2, steady_rate);
+	ser->last_len_ns = 10 * MS;
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "too short to judge (0.1 s of operations)");
 	ser->present = false;
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "");
 	ck_assert_int_eq(v.kind, VERDICT_NONE);
