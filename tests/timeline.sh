@@ -205,6 +205,13 @@ fall() {
 	check "$ph: fell under a $kind limit of $rate B/s set $((held / 1000000)) ms in: $(j "$json" "$ph" '.verdict.sentence'); MB per interval: $(j "$json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
 		[ "$v" = fell ]
 	if [ "$v" = fell ]; then
+		# the fall is said first, as its own event, with nothing before it
+		check "$ph: the sentence begins with the fall: $(j "$json" "$ph" '.verdict.sentence')" \
+			[ "$(j "$json" "$ph" '.verdict.sentence | startswith("fell ")')" = true ]
+		check "$ph: events[0] is the headline fall" \
+			[ "$(j "$json" "$ph" '.verdict.events[0].kind == "fell" and .verdict.events[0].at_ns == .verdict.at_ns')" = true ]
+		check "$ph: the events are in time order" \
+			[ "$(j "$json" "$ph" '[.verdict.events[].at_ns] | . == sort')" = true ]
 		check "$ph: fell at $at ns, the $call was held at $held ns (10%)" within "$at" "$held" 10
 		check "$ph: fell after $atb bytes, held at $(((k - 1) * CHUNK)) (10%)" within "$atb" "$(((k - 1) * CHUNK))" 10
 	fi
@@ -301,6 +308,9 @@ if mount -t tmpfs -o size=2200m bonnie-timeline "$M" 2>/dev/null; then
 	v=$(j "$T/stall.json" put_block '.verdict.kind')
 	[ "$try" -eq 4 ] && v=skipped
 	[ "$v" = skipped ] || check "stall: $(j "$T/stall.json" put_block '.verdict.sentence')" [ "$v" = stalled ]
+	# one stall, not a fall and a rise around it
+	[ "$v" = stalled ] && check "stall: said once, alone: $(j "$T/stall.json" put_block '.verdict.sentence')" \
+		[ "$(j "$T/stall.json" put_block '[.verdict.events[].kind] == ["stalled"]')" = true ]
 	if [ "$v" = stalled ]; then
 		at=$(j "$T/stall.json" put_block '.verdict.at_ns')
 		held=$(time_at_bytes "$T/stall.json" put_block "$(((K - 1) * MIB))")
