@@ -46,8 +46,10 @@ static void make_windows(const struct tl_series *s, bool by_bytes, uint32_t per,
 			ns += tl_series_len(s, j);
 			u += verdict_units_of(&s->pt[j], by_bytes);
 		}
-		if (ns * 2 < w->len_ns)
-			break; /* a last scrap of a window says little */
+		/* a last group under half a window's intervals says little (counted in
+		 * intervals, as the contract's reader counts them) */
+		if (2 * ((s->n - i < per ? s->n - i : per)) < per || ns == 0)
+			break;
 		w->first[w->n] = i;
 		w->rate[w->n++] = verdict_rate_of(u, ns);
 	}

@@ -278,10 +278,16 @@ START_TEST(too_short)
 	make(12, steady_rate);
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "too short to judge (1.2 s of operations)");
 	ck_assert_uint_eq(v.nevents, 0);
-	/* two intervals, the second a scrap: no half to compare */
+	/* two intervals, the second a scrap of 10 ms at the same rate */
 	make(2, steady_rate);
 	ser->last_len_ns = 10 * MS;
+	ser->pt[1].bytes = ser->pt[0].bytes / 10;
+	ser->pt[1].ops = 1;
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "too short to judge (0.1 s of operations)");
+	/* ... and at a tenth of it: the halves differ, and that is said */
+	ser->pt[1].bytes /= 10;
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "too short to judge (0.1 s of operations), but fell 90% after 51.4 MiB "
+	                                             "(0.1 s): a write cache filled?");
 	ser->present = false;
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "");
 	ck_assert_int_eq(v.kind, VERDICT_NONE);
