@@ -62,7 +62,7 @@ enum verdict_kind {
 	VERDICT_NONE = 0,    /* no timeline (not run, or no operations recorded) */
 	VERDICT_TOO_SHORT,
 	VERDICT_STEADY,
-	VERDICT_NOISY,       /* noisy but steady */
+	VERDICT_NOISY,       /* noisy, no lasting change */
 	VERDICT_WARMUP,
 	VERDICT_FELL,
 	VERDICT_ROSE,

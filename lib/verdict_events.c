@@ -97,7 +97,7 @@ static bool big(double before, double after)
 }
 
 /* At least VERDICT_CONSISTENT of each part's windows on its side of the
- * midpoint ("and stayed there"). */
+ * midpoint (the change lasted). */
 static bool consistent(const double *r, uint32_t a, uint32_t c, uint32_t b, double before, double after)
 {
 	double mid = (before + after) / 2;
