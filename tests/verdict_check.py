@@ -89,6 +89,13 @@ def parse(sentence, old=False):
     """The claims a sentence makes, as a dict; raises Unparsable."""
     s = sentence
     c = {"flush": None, "short": None, "interrupted": None, "steady": None, "events": []}
+    # A flush after SHORT or INTERRUPTED is read too: the contract's grammar
+    # puts FLUSH after PARTS only, but a short phase's slow flush is as much
+    # the phase's as a long one's (h33verdict says it there).
+    m = FLUSH_RE.search(s)
+    if m:
+        c["flush"] = float(m.group(1))
+        s = s[:m.start()]
     m = INTR_RE.fullmatch(s)
     if m:
         c["interrupted"] = float(m.group(1))
@@ -98,17 +105,13 @@ def parse(sentence, old=False):
         if m:
             c["short"] = float(m.group(1))
             if m.group(3):
-                c["events"] = [parse_event(m.group(3), old)]
+                c["events"] = [parse_event(e, old) for e in m.group(3).split("; ")]
             return c
         if old and s == "too short to judge":
             c["short"] = -1.0
             return c
     if not s:
         return c
-    m = FLUSH_RE.search(s)
-    if m:
-        c["flush"] = float(m.group(1))
-        s = s[:m.start()]
     st, ev = parse_parts(s, old)
     c["steady"] = st.get("steady")
     c["events"] = ev
@@ -269,6 +272,7 @@ class Judge:
                 self.bad("says interrupted, status is %r" % status)
             if tl and abs(c["interrupted"] - tl.span) > max(0.15, tl.iv * 1.5):
                 self.bad("interrupted after %.1f s: the timed part spanned %.2f s" % (c["interrupted"], tl.span))
+        self.judge_kind(c)
         if tl is None:
             return
         if c["short"] is not None:
@@ -279,6 +283,21 @@ class Judge:
                 self.judge_steady(c["steady"], k, c["interrupted"] is not None)
             self.judge_events(c["events"], k, c["steady"] is not None)
         self.judge_flush(c)
+
+    def judge_kind(self, c):
+        """verdict.kind names the sentence's headline (events are judged in
+        judge_events)."""
+        head = self.v.get("kind")
+        if c["interrupted"] is not None:
+            want = "interrupted"
+        elif c["short"] is not None:
+            want = "too short"
+        elif c["steady"]:
+            want = c["steady"]["word"]
+        else:
+            return
+        if head != want:
+            self.bad("verdict.kind is %r, the sentence says %r" % (head, want))
 
     # too short
     def judge_short(self, c):

@@ -138,6 +138,12 @@ def fixtures():
         "put_block", tl, "too short to judge (1.5 s of operations)", "too short", None)
     f["true-short-but-fell"] = result(
         "put_block", tl, "too short to judge (1.5 s of operations), but fell 85% after 0.5 GiB (0.7 s)", "too short", None)
+    tl = timeline([800] * 7 + [120] * 8, sync_s=2.04)
+    f["true-short-but-fell-flush"] = result(
+        "put_block", tl, "too short to judge (1.5 s of operations), but fell 85% after 0.5 GiB (0.7 s); "
+        "then the final flush took 2.0 s", "too short", None)
+    f["false-short-flush-wrong"] = result(
+        "put_block", timeline([800] * 15, sync_s=2.04), "too short to judge (1.5 s of operations); then the final flush took 0.5 s", "too short", None)
     tl = timeline([800] * 15)
     f["true-short"] = result("put_block", tl, "too short to judge (1.5 s of operations)", "too short", None)
     f["false-short-long-phase"] = result(
