@@ -17,6 +17,8 @@
 #               missing); it is copied to OUT first, so a rebuild cannot
 #               change it under the runs
 #   OLD=1       read the former grammar too (verdict_check.py --old)
+#   TSIZE       the throttled runs' file size (default 4g; the limit only
+#               bites where the disk writes faster than 256 MiB/s)
 #
 # The runs:
 #   - N default runs: bonnie -q --json (the table, on stderr, is kept);
@@ -124,7 +126,7 @@ throttled() {
 	name=$1 kind=$2 title=$3 phases=$4
 	(
 		echo 0 >"$G/cgroup.procs"
-		exec "$B" -d "$DIR" -D -s 4g -n 0 --no-align-probe --phases "$phases" --json "$OUT/$name.json"
+		exec "$B" -d "$DIR" -D -s "${TSIZE:-4g}" -n 0 --no-align-probe --phases "$phases" --json "$OUT/$name.json"
 	) >"$OUT/$name.txt" 2>&1 &
 	pid=$!
 	if wait_line "$OUT/$name.txt" "$title" "$pid"; then
