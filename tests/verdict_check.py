@@ -1,0 +1,602 @@
+#!/usr/bin/env python3
+"""An independent checker of bonnie's over-time verdicts (issue 33, point 1).
+
+Reads bonnie --json results, parses every phase's verdict.sentence by the
+grammar of the verdict contract (/work/wt/VERDICT-CONTRACT.md, restated in
+docs/verdicts.md) and recomputes from the phase's own timeline what each part
+of the sentence claims. It shares no code with bonnie's verdict: its notion
+of truth is written from the contract, with the contract's tolerances
+(percents within 5 points or 15% of P, the larger; times within one window;
+sizes within one window's amount or 10%).
+
+    verdict_check.py [--old] [--quiet] RESULT.json...
+    verdict_check.py --text REPORT.txt RESULT.json
+
+The second form checks that the text report's "over time, NAME: SENTENCE"
+lines say what the JSON's verdict.sentence says (exit 1 when not).
+
+Prints each false sentence (file, phase, sentence, what it computed), each
+sentence it cannot parse, and a count line:
+    verdict_check: S sentences, F false, U unparsable
+Exit 0 when all are true, 1 when one is false, 2 when one does not parse.
+--old also reads main's former grammar ("steady (1 s rates within 0%)",
+"noisy but steady (...)", "... and stayed there", a bare "too short to
+judge") and judges it by the same rules, so that a baseline can be counted.
+"""
+import json
+import math
+import re
+import sys
+
+# --------------------------------------------------------------- grammar
+NUM = r"(\d+(?:\.\d+)?)"
+SIZE = r"(\d+(?:\.\d+)?\s*[A-Za-z]*(?: [a-z]+)?)"
+CAUSE = (r"(?:: a write cache filled\?"
+         r"|: page cache dirty limit reached after " + SIZE.replace("(", "(?:", 1) +
+         r"|: the device was busy with other I/O"
+         r"|: the device itself read slower \(it served the reads before and after, and no other I/O\))")
+EVENT_RES = [
+    ("fell", re.compile(r"fell (\d+)% after " + SIZE + r" \(" + NUM + r" s\)(" + CAUSE + r")?")),
+    ("rose", re.compile(r"rose (\d+)% after " + SIZE + r" \(" + NUM + r" s\)")),
+    ("warm-up", re.compile(r"first " + NUM + r" s at (\d+)% of the rest \(warm-up\)")),
+    ("stalled", re.compile(r"stalled " + NUM + r" s at " + NUM + r" s \(no operation completed\)")),
+]
+STEADY_RE = re.compile(r"(steady|noisy, no lasting change) \((\d+) of (\d+) " + NUM +
+                       r" s rates within (\d+)% of their median\)$")
+FLUSH_RE = re.compile(r"; then the final flush took " + NUM + r" s$")
+SHORT_RE = re.compile(r"too short to judge \(" + NUM + r" s of operations\)(, but (.*))?$")
+INTR_RE = re.compile(r"interrupted after " + NUM + r" s(, (.*))?$")
+# main's former grammar (--old)
+OLD_STEADY_RE = re.compile(r"(steady|noisy but steady) \(" + NUM + r" s rates within (\d+)%(, no lasting change)?\)$")
+OLD_STAYED = " and stayed there"
+
+
+class Unparsable(Exception):
+    pass
+
+
+def parse_event(text, old):
+    if old:
+        text = text.replace(OLD_STAYED, "")
+    for kind, rx in EVENT_RES:
+        m = rx.fullmatch(text)
+        if not m:
+            continue
+        if kind in ("fell", "rose"):
+            return {"kind": kind, "pct": int(m.group(1)), "size": m.group(2), "t": float(m.group(3))}
+        if kind == "warm-up":
+            return {"kind": kind, "d": float(m.group(1)), "pct": int(m.group(2))}
+        return {"kind": kind, "d": float(m.group(1)), "t": float(m.group(2))}
+    raise Unparsable("not an event: %r" % text)
+
+
+def parse_parts(text, old):
+    """PARTS: a list of events, or one steady/noisy claim."""
+    m = STEADY_RE.fullmatch(text)
+    if m:
+        return {"steady": {"word": "steady" if m.group(1) == "steady" else "noisy",
+                           "k": int(m.group(2)), "w": int(m.group(3)),
+                           "r": float(m.group(4)), "n": int(m.group(5))}}, []
+    if old:
+        m = OLD_STEADY_RE.fullmatch(text)
+        if m:
+            return {"steady": {"word": "steady" if m.group(1) == "steady" else "noisy",
+                               "k": None, "w": None, "r": float(m.group(2)), "n": int(m.group(3))}}, []
+    return {}, [parse_event(e, old) for e in text.split("; ")]
+
+
+def parse(sentence, old=False):
+    """The claims a sentence makes, as a dict; raises Unparsable."""
+    s = sentence
+    c = {"flush": None, "short": None, "interrupted": None, "steady": None, "events": []}
+    # A flush after SHORT or INTERRUPTED is read too: the contract's grammar
+    # puts FLUSH after PARTS only, but a short phase's slow flush is as much
+    # the phase's as a long one's (h33verdict says it there).
+    m = FLUSH_RE.search(s)
+    if m:
+        c["flush"] = float(m.group(1))
+        s = s[:m.start()]
+    m = INTR_RE.fullmatch(s)
+    if m:
+        c["interrupted"] = float(m.group(1))
+        s = m.group(3) or ""
+    else:
+        m = SHORT_RE.fullmatch(s)
+        if m:
+            c["short"] = float(m.group(1))
+            if m.group(3):
+                c["events"] = [parse_event(e, old) for e in m.group(3).split("; ")]
+            return c
+        if old and s == "too short to judge":
+            c["short"] = -1.0
+            return c
+    if not s:
+        return c
+    st, ev = parse_parts(s, old)
+    c["steady"] = st.get("steady")
+    c["events"] = ev
+    return c
+
+
+# --------------------------------------------------------------- figures
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if n == 0:
+        return float("nan")
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
+
+
+def pct_tol(p):
+    return max(5.0, 0.15 * abs(p))
+
+
+def size_to_amount(text, unit_bytes):
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([A-Za-z]*)(?: ([a-z]+))?", text.strip())
+    if not m:
+        return None
+    v = float(m.group(1))
+    u = m.group(2)
+    mult = {"": 1, "B": 1, "KiB": 1024, "MiB": 1024 ** 2, "GiB": 1024 ** 3, "TiB": 1024 ** 4,
+            "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9}
+    if u in mult:
+        return v * mult[u]
+    if u and not m.group(3):  # "5400 seeks": the word is the unit
+        return v
+    return None
+
+
+class Timeline:
+    """A phase's timeline in seconds and amounts (bytes, or operations)."""
+
+    def __init__(self, tl):
+        self.iv = tl["interval_ns"] / 1e9
+        self.start = [x / 1e9 for x in tl["start_ns"]]
+        self.length = [x / 1e9 for x in tl["length_ns"]]
+        self.ops = list(tl["operations"])
+        self.bytes_unit = sum(tl.get("bytes") or [0]) > 0
+        self.amount = list(tl["bytes"]) if self.bytes_unit else list(self.ops)
+        self.maxlat = [x / 1e9 if x is not None else 0.0 for x in tl.get("latency_max_ns") or [0] * len(self.ops)]
+        self.sync = tl.get("sync")
+        self.n = len(self.ops)
+        self.span = sum(self.length)
+
+    def windows(self, k):
+        """(start, end, rate, amount) for groups of k intervals from 0; a last
+        group under k/2 intervals is left out."""
+        out = []
+        for i in range(0, self.n, k):
+            idx = range(i, min(i + k, self.n))
+            if len(idx) < k / 2.0:
+                break
+            ln = sum(self.length[j] for j in idx)
+            am = sum(self.amount[j] for j in idx)
+            if ln <= 0:
+                continue
+            out.append((self.start[idx[0]], self.start[idx[-1]] + self.length[idx[-1]], am / ln, am))
+        return out
+
+    def amount_before(self, t):
+        done = 0.0
+        for j in range(self.n):
+            s, ln = self.start[j], self.length[j]
+            if s + ln <= t:
+                done += self.amount[j]
+            elif s < t and ln > 0:
+                done += self.amount[j] * (t - s) / ln
+        return done
+
+
+def own_window(tl):
+    """The checker's own window for events when the verdict names none:
+    about 1 s, at least 10 windows in a phase of 2 s or more, at least 20
+    operations in one on average."""
+    k = max(1, int(round(1.0 / tl.iv)))
+    if tl.span >= 2.0 and tl.n >= 10:
+        k = min(k, max(1, tl.n // 10))
+    ops = sum(tl.ops)
+    while k < tl.n and ops * k / max(1, tl.n) < 20:
+        k += 1
+    return k
+
+
+def lasting_change(ws, min_drop=0.30):
+    """A split of the windows into before and after (each >= 2 windows and a
+    tenth) whose medians differ by min_drop or more, with 80% of each part's
+    windows on its side of the midpoint: (split time, before, after) or None."""
+    w = len(ws)
+    least = max(2, int(math.ceil(w / 10.0)))
+    best = None
+    for s in range(least, w - least + 1):
+        a = [x[2] for x in ws[:s]]
+        b = [x[2] for x in ws[s:]]
+        ma, mb = median(a), median(b)
+        hi, lo = max(ma, mb), min(ma, mb)
+        if hi <= 0 or lo / hi > 1.0 - min_drop:
+            continue
+        mid = (ma + mb) / 2.0
+        side_a = sum(1 for x in a if (x > mid) == (ma > mb)) / len(a)
+        side_b = sum(1 for x in b if (x > mid) == (mb > ma)) / len(b)
+        if side_a >= 0.8 and side_b >= 0.8:
+            ratio = lo / hi
+            if best is None or ratio < best[3]:
+                best = (ws[s][0], ma, mb, ratio)
+    return best
+
+
+def stalls(tl):
+    """The stalls the timeline shows: an operation of 1.1 s or more (the
+    checker's margin over the contract's 1 s) with no operation completed
+    in the intervals wholly inside it. (end time, length)."""
+    out = []
+    for i in range(tl.n):
+        lat = tl.maxlat[i]
+        if lat < 1.1:
+            continue
+        end = tl.start[i] + tl.length[i]
+        begin = end - lat
+        inside = [j for j in range(tl.n) if j != i and tl.start[j] >= begin and tl.start[j] + tl.length[j] <= tl.start[i]]
+        if all(tl.ops[j] == 0 for j in inside):
+            out.append((end, lat))
+    return out
+
+
+# --------------------------------------------------------------- judging
+class Judge:
+    def __init__(self, phase, old):
+        self.phase = phase
+        self.old = old
+        self.tl = Timeline(phase["timeline"]) if phase.get("timeline") else None
+        self.v = phase["verdict"]
+        self.problems = []
+
+    def bad(self, msg):
+        self.problems.append(msg)
+
+    def window_k(self, stated_r=None):
+        tl = self.tl
+        if stated_r is not None:
+            return max(1, int(round(stated_r / tl.iv)))
+        wn = self.v.get("window_ns")
+        if wn:
+            return max(1, int(round(wn / 1e9 / tl.iv)))
+        return own_window(tl)
+
+    def judge(self, c):
+        tl = self.tl
+        status = self.phase.get("status")
+        if status == "interrupted" and c["interrupted"] is None:
+            self.bad("status is interrupted, the sentence does not say so")
+        if c["interrupted"] is not None:
+            if status != "interrupted":
+                self.bad("says interrupted, status is %r" % status)
+            if tl and abs(c["interrupted"] - tl.span) > max(0.15, tl.iv * 1.5):
+                self.bad("interrupted after %.1f s: the timed part spanned %.2f s" % (c["interrupted"], tl.span))
+        self.judge_kind(c)
+        if tl is None:
+            return
+        if c["short"] is not None:
+            self.judge_short(c)
+        else:
+            k = self.window_k(c["steady"]["r"] if c["steady"] else None)
+            if c["steady"]:
+                self.judge_steady(c["steady"], k, c["interrupted"] is not None)
+            self.judge_events(c["events"], k, c["steady"] is not None)
+        self.judge_flush(c)
+
+    def judge_kind(self, c):
+        """verdict.kind names the sentence's headline (events are judged in
+        judge_events)."""
+        head = self.v.get("kind")
+        if c["interrupted"] is not None:
+            want = "interrupted"
+        elif c["short"] is not None:
+            want = "too short"
+        elif c["steady"]:
+            want = c["steady"]["word"]
+        else:
+            return
+        if head != want:
+            self.bad("verdict.kind is %r, the sentence says %r" % (head, want))
+
+    # too short
+    def judge_short(self, c):
+        tl = self.tl
+        d = c["short"]
+        if d >= 0 and d >= 2.0:
+            self.bad("too short needs under 2 s, it says %.1f s" % d)
+        if tl.span >= 2.0 + tl.iv:
+            self.bad("too short to judge, but the timed operations spanned %.2f s" % tl.span)
+        if d >= 0 and abs(d - tl.span) > max(0.1, tl.iv):
+            self.bad("says %.1f s of operations, the timeline spans %.2f s" % (d, tl.span))
+        if c["events"]:
+            self.judge_events(c["events"], self.window_k() if self.v.get("window_ns") else 1, True)
+            return
+        h = tl.n // 2
+        if h >= 1:
+            rate = [tl.amount[j] / tl.length[j] for j in range(tl.n) if tl.length[j] > 0]
+            h = len(rate) // 2
+            if h >= 1:
+                a, b = median(rate[:h]), median(rate[-h:])
+                if a > 0:
+                    ch = abs(b / a - 1.0) * 100
+                    if ch >= 50 + pct_tol(50):
+                        self.bad("too short without a change: its first half's 100 ms rates and the last half's differ by %.0f%% (median %.4g vs %.4g)" % (ch, a, b))
+
+    # steady / noisy
+    def judge_steady(self, st, k, partial):
+        tl = self.tl
+        ws = tl.windows(k)
+        w = len(ws)
+        if abs(st["r"] - k * tl.iv) > 0.051:
+            self.bad("window of %g s is not a multiple of the %g s interval" % (st["r"], tl.iv))
+        wn = self.v.get("window_ns")
+        if wn and abs(wn / 1e9 - st["r"]) > 0.051:
+            self.bad("says %g s windows, verdict.window_ns is %g s" % (st["r"], wn / 1e9))
+        if w == 0:
+            self.bad("no window of %g s in the timeline" % st["r"])
+            return
+        if st["w"] is not None and abs(st["w"] - w) > 1:
+            self.bad("says %d windows of %g s, the timeline has %d" % (st["w"], st["r"], w))
+        if st["k"] is not None and st["w"] is not None and st["k"] < 0.8 * st["w"] - 1e-9:
+            self.bad("%d of %d is under 80%%" % (st["k"], st["w"]))
+        rates = [x[2] for x in ws]
+        med = median(rates)
+        dev = sorted(abs(r - med) / med * 100 if med > 0 else 0.0 for r in rates)
+        need = int(math.ceil(0.8 * w))
+        own_n = int(math.ceil(dev[need - 1] - 1e-9)) if w else 0
+        n = st["n"]
+        within = sum(1 for d in dev if d <= n + pct_tol(n))
+        shown = ", ".join("%.2f" % (r / med) for r in rates[:40]) if med > 0 else ""
+        # the former grammar claimed "within N%" with no "smallest": only an
+        # N too small is false there
+        if (own_n - n > pct_tol(n)) if self.old and st["k"] is None else (abs(own_n - n) > pct_tol(n)):
+            self.bad("%d%% holds 80%% of the %d windows only at %d%% (rates / median: %s)" % (n, w, own_n, shown))
+        elif st["k"] is not None and within < st["k"]:
+            self.bad("%d windows within %d%%, it says %d" % (within, n, st["k"]))
+        if st["word"] == "steady" and n > 20:
+            self.bad("steady said of %d%% (steady is 20%% or less)" % n)
+        if st["word"] == "steady" and own_n > 20 + pct_tol(20):
+            self.bad("steady, but 80%% of the windows need %d%%" % own_n)
+        if st["word"] == "noisy" and n <= 20 and not self.old:
+            self.bad("noisy said of %d%% (noisy is over 20%%)" % n)
+        if not self.old and tl.span >= 2.0 and w < 10 and k > 1 and sum(tl.ops) * (k - 1) / max(1, tl.n) >= 20:
+            self.bad("a %.1f s phase judged on %d windows of %g s (the contract asks 10 when the intervals allow)" % (tl.span, w, st["r"]))
+        self.no_change(ws, "steady/noisy claims no lasting change")
+
+    def no_change(self, ws, what):
+        ch = lasting_change(ws)
+        if ch:
+            t, a, b, ratio = ch
+            self.bad("%s: at %.1f s the windows' median goes from %.4g to %.4g (%+.0f%%)" % (what, t, a, b, (b / a - 1) * 100))
+
+    # events
+    def judge_events(self, evs, k, quiet_parts):
+        tl = self.tl
+        ws = tl.windows(k)
+        wlen = k * tl.iv
+        kinds = [e["kind"] for e in evs]
+        head = self.v.get("kind")
+        if evs and head not in (None, "interrupted", "too short"):
+            order = ["stalled", "fell", "rose", "warm-up"]
+            want = next(x for x in order if x in kinds)
+            if head != want:
+                self.bad("verdict.kind is %r, the sentence's headline event is %r" % (head, want))
+        times = [self.event_time(e) for e in evs]
+        if times != sorted(times):
+            self.bad("events not in time order: %s" % times)
+        for i, e in enumerate(evs):
+            lo = self.event_end(evs[i - 1]) if i > 0 else 0.0
+            hi = times[i + 1] if i + 1 < len(evs) else tl.span + 1.0
+            if e["kind"] == "stalled":
+                self.judge_stall(e, wlen)
+            elif e["kind"] == "warm-up":
+                self.judge_change(e, ws, lo, hi, e["d"], wlen, warm=True)
+            else:
+                self.judge_change(e, ws, lo, hi, e["t"], wlen)
+        # every stall said
+        said = [e for e in evs if e["kind"] == "stalled"]
+        for end, lat in stalls(tl):
+            if not any(abs(e["t"] + e["d"] - end) <= wlen + tl.iv and abs(e["d"] - lat) <= max(wlen, 0.15) for e in said):
+                self.bad("the timeline shows a stall of %.1f s ending at %.1f s (an operation that long, none completed inside) that is not said" % (lat, end))
+        # no unsaid lasting change between the events
+        if not quiet_parts and evs and len(ws) >= 4:
+            bounds = [0.0]
+            for e in evs:
+                bounds += [self.event_time(e), self.event_end(e)]
+            bounds.append(tl.span + 1.0)
+            for a, b in zip(bounds[0::2], bounds[1::2]):
+                seg = [x for x in ws if x[0] >= a - 1e-9 + (wlen if a > 0 else 0) and x[1] <= b + 1e-9 - (wlen if b < tl.span else 0)]
+                if len(seg) >= 4:
+                    self.no_change(seg, "a change between %.1f s and %.1f s is not said" % (a, min(b, tl.span)))
+
+    def event_time(self, e):
+        return 0.0 if e["kind"] == "warm-up" else e["t"]
+
+    def event_end(self, e):
+        if e["kind"] == "stalled":
+            return e["t"] + e["d"]
+        if e["kind"] == "warm-up":
+            return e["d"]
+        return e["t"]
+
+    def judge_stall(self, e, wlen):
+        tl = self.tl
+        if e["d"] < 0.95:
+            self.bad("stall of %.1f s: stalls are 1 s or more" % e["d"])
+        t0, t1 = e["t"], e["t"] + e["d"]
+        tol = max(wlen, 0.15)
+        # no operation completed: every interval wholly inside [T+tol', T+D-tol'] is empty
+        slack = min(tol, tl.iv * 1.5)
+        inside = [j for j in range(tl.n) if tl.start[j] >= t0 + slack and tl.start[j] + tl.length[j] <= t1 - slack]
+        busy = [j for j in inside if tl.ops[j] > 0]
+        if busy:
+            j = busy[0]
+            self.bad("stalled %.1f s at %.1f s, but %d operations completed at %.1f s" % (e["d"], e["t"], tl.ops[j], tl.start[j]))
+        near = [tl.maxlat[j] for j in range(tl.n) if t0 - tol <= tl.start[j] <= t1 + tol]
+        lat = max(near) if near else 0.0
+        if abs(lat - e["d"]) > tol:
+            self.bad("stalled %.1f s at %.1f s: the longest operation near it took %.2f s" % (e["d"], e["t"], lat))
+
+    def judge_change(self, e, ws, lo, hi, t, wlen, warm=False):
+        """fell/rose/warm-up: the median window rate after t (to hi) against
+        before it (from lo), trying t within one window."""
+        tl = self.tl
+        p = e["pct"]
+        best = None
+        for dt in (0.0, -wlen / 2, wlen / 2, -wlen, wlen):
+            tt = t + dt
+            a = [x[2] for x in ws if x[0] >= lo - 1e-9 and x[1] <= tt + 1e-9]
+            b = [x[2] for x in ws if x[0] >= tt - 1e-9 and x[1] <= hi + 1e-9]
+            if not a or not b:
+                continue
+            ma, mb = median(a), median(b)
+            if ma <= 0:
+                continue
+            if warm:
+                got = ma / mb * 100 if mb > 0 else float("inf")
+            elif e["kind"] == "fell":
+                got = (1 - mb / ma) * 100
+            else:
+                got = (mb / ma - 1) * 100
+            ok = abs(got - p) <= pct_tol(p)
+            if e["kind"] in ("fell", "rose") and got < 25 - 5:
+                ok = False
+            if best is None or (ok and not best[0]) or (ok == best[0] and abs(got - p) < abs(best[1] - p)):
+                best = (ok, got, tt, len(a), len(b))
+        what = "%s at %.1f s" % (e["kind"], t)
+        if best is None:
+            self.bad("%s: no whole %g s window on one side of it" % (what, wlen))
+        elif not best[0]:
+            self.bad("%s claims %d%%: the windows' medians give %.0f%% (%d windows before, %d after)" % (what, p, best[1], best[3], best[4]))
+        if not warm:
+            amt = size_to_amount(e["size"], tl.bytes_unit)
+            if amt is None:
+                self.bad("cannot read the size %r" % e["size"])
+            else:
+                done = tl.amount_before(t)
+                win_amt = max((x[3] for x in ws), default=0)
+                if abs(amt - done) > max(win_amt, 0.1 * done):
+                    self.bad("%s after %s: %.4g done by then" % (what, e["size"], done))
+        if warm and (e["d"] < wlen - 1e-9 or e["d"] > tl.span):
+            self.bad("warm-up of %.1f s outside the phase" % e["d"])
+
+    def judge_flush(self, c):
+        tl = self.tl
+        sync = tl.sync
+        d = c["flush"]
+        slen = sync["length_ns"] / 1e9 if sync else None
+        if d is not None:
+            if slen is None:
+                self.bad("says the final flush took %.1f s, the timeline has none" % d)
+            elif abs(slen - d) > 0.051:
+                self.bad("the final flush took %.3f s, it says %.1f s" % (slen, d))
+            elif slen < 0.95 and slen < 0.09 * tl.span:
+                self.bad("names a flush of %.3f s (under 1 s and 10%% of %.2f s)" % (slen, tl.span))
+        elif slen is not None and c["short"] is None and (slen >= 1.05 or slen >= 0.11 * tl.span) and not self.old_lenient():
+            self.bad("the final flush took %.2f s (%.0f%% of the timed %.2f s) and is not said" % (slen, 100 * slen / max(tl.span, 1e-9), tl.span))
+
+    def old_lenient(self):
+        return False
+
+
+def phases_of(doc):
+    for run in doc.get("runs", []):
+        for ph in run.get("phases", []):
+            if isinstance(ph.get("verdict"), dict) and ph["verdict"].get("sentence") is not None:
+                yield run, ph
+
+
+def check_file(path, old, out):
+    with open(path) as f:
+        doc = json.load(f)
+    n = false = unp = 0
+    for run, ph in phases_of(doc):
+        n += 1
+        s = ph["verdict"]["sentence"]
+        name = "run %s %s" % (run.get("run", "?"), ph.get("name"))
+        try:
+            c = parse(s, old)
+        except Unparsable as e:
+            unp += 1
+            out.append("%s: %s: UNPARSABLE %r (%s)" % (path, name, s, e))
+            continue
+        j = Judge(ph, old)
+        j.judge(c)
+        if j.problems:
+            false += 1
+            out.append("%s: %s: FALSE %r: %s" % (path, name, s, "; ".join(j.problems)))
+    return n, false, unp
+
+
+def text_lines(path):
+    """{phase name: [sentences]} from a text report's "over time, NAME:
+    SENTENCE" lines; a grouped line "over time, SENTENCE (...): N1 N2" gives
+    its head to each name it lists."""
+    said = {}
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line.startswith("over time, "):
+                continue
+            rest = line[len("over time, "):]
+            name, sep, sentence = rest.partition(": ")
+            if sep and re.fullmatch(r"[A-Za-z_0-9]+", name):
+                said.setdefault(name, []).append(sentence)
+                continue
+            head, sep, names = rest.rpartition(": ")
+            for n in names.split():
+                said.setdefault(n, []).append("\0" + head)
+    return said
+
+
+def check_text(text_path, json_path):
+    """The text's sentences equal the JSON's: a list of differences."""
+    said = text_lines(text_path)
+    with open(json_path) as f:
+        doc = json.load(f)
+    diffs = []
+    for run, ph in phases_of(doc):
+        s = ph["verdict"]["sentence"]
+        got = said.get(ph["name"], [])
+        if s in got or any(g.startswith("\0") and g[1:].startswith(s) for g in got):
+            continue
+        diffs.append("%s: %s: JSON says %r, the text %s" % (text_path, ph["name"], s,
+                     ("says " + " / ".join(repr(g.lstrip("\0")) for g in got)) if got else "has no over-time line"))
+    return diffs
+
+
+def main(argv):
+    if argv[:1] == ["--text"] and len(argv) == 3:
+        diffs = check_text(argv[1], argv[2])
+        for d in diffs:
+            print(d)
+        print("verdict_check --text: %d differences" % len(diffs))
+        return 1 if diffs else 0
+    old = "--old" in argv
+    quiet = "--quiet" in argv
+    files = [a for a in argv if not a.startswith("--")]
+    if not files:
+        sys.stderr.write("usage: verdict_check.py [--old] [--quiet] RESULT.json...\n")
+        return 2
+    tot = [0, 0, 0]
+    for p in files:
+        out = []
+        try:
+            r = check_file(p, old, out)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print("%s: cannot read: %s" % (p, e))
+            tot[2] += 1
+            continue
+        for line in out:
+            if not quiet:
+                print(line)
+        tot = [a + b for a, b in zip(tot, r)]
+    print("verdict_check: %d sentences, %d false, %d unparsable" % tuple(tot))
+    if tot[2]:
+        return 2
+    return 1 if tot[1] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,78 @@
+#!/bin/sh
+# Every over-time sentence is true of its own timeline, judged by a checker
+# that shares no code with bonnie's verdict (tests/verdict_check.py, written
+# from the verdict contract in docs/verdicts.md):
+#  - the checker's self-test: tests/verdict-check/gen.py writes the same
+#    fixtures as the ones kept, and each fixture gets the answer its name
+#    says (true-*: 0, false-* and old-*: 1, unparsable-*: 2);
+#  - small real runs (-s 256m -n 4, and -s 64m -n 1 -c 2) on a directory of
+#    the test's own: the checker finds no false or unparsable sentence in
+#    their JSON, and the text's "over time" lines say the JSON's sentences;
+#  - a block write whose 257th write the fault shim holds 1.5 s
+#    (FAULT_MODE=delay): the checker finds no false sentence (so the stall
+#    is said: the checker flags an operation of 1.1 s or more with nothing
+#    completed inside that the sentence leaves out) and the sentence says
+#    "stalled".
+. "$(dirname "$0")/lib.sh"
+need_faultshim
+command -v python3 >/dev/null || { echo "verdict_check.sh: python3 is required" >&2; exit 1; }
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+CHECKER=$HERE/verdict_check.py
+FIX=$HERE/verdict-check
+
+# The self-test: the fixtures are what gen.py writes, and each gets its answer.
+mkdir "$T/fix"
+python3 "$FIX/gen.py" "$T/fix"
+for f in "$FIX"/*.json; do
+	check "fixture $(basename "$f") is what gen.py writes" cmp -s "$f" "$T/fix/$(basename "$f")"
+done
+check "gen.py writes no fixture that is not kept" \
+	[ "$(ls "$T/fix" | wc -l)" -eq "$(ls "$FIX"/*.json | wc -l)" ]
+for f in "$FIX"/*.json; do
+	name=$(basename "$f" .json)
+	opt=
+	case $name in
+	true-*) want=0 ;;
+	false-*) want=1 ;;
+	old-*) want=1 opt=--old ;;
+	unparsable-*) want=2 ;;
+	*) fail "fixture $name: its name says no answer"; continue ;;
+	esac
+	python3 "$CHECKER" $opt "$f" >"$T/self.out" 2>&1
+	rc=$?
+	check "self-test $name: exit $want, got $rc: $(head -c 600 "$T/self.out")" [ "$rc" -eq "$want" ]
+done
+
+# judge NAME JSON TEXT: no false or unparsable sentence, and the text says
+# the JSON's sentences.
+judge() {
+	python3 "$CHECKER" "$2" >"$T/judge.out" 2>&1
+	check "$1: every sentence true: $(cat "$T/judge.out")" [ $? -eq 0 ]
+	python3 "$CHECKER" --text "$3" "$2" >"$T/text.out" 2>&1
+	check "$1: the text's over-time lines are the JSON's sentences: $(cat "$T/text.out")" [ $? -eq 0 ]
+}
+
+D=$T/dir
+mkdir "$D"
+"$BONNIE" -d "$D" -s 256m -n 4 --no-align-probe --json "$T/a.json" >"$T/a.txt" 2>&1
+check "-s 256m -n 4: exit 0 ($(tail -n 3 "$T/a.txt"))" [ $? -eq 0 ]
+judge "-s 256m -n 4" "$T/a.json" "$T/a.txt"
+
+"$BONNIE" -d "$D" -s 64m -n 1 -c 2 --no-align-probe --json "$T/c.json" >"$T/c.txt" 2>&1
+check "-s 64m -n 1 -c 2: exit 0 ($(tail -n 3 "$T/c.txt"))" [ $? -eq 0 ]
+judge "-s 64m -n 1 -c 2" "$T/c.json" "$T/c.txt"
+
+# One write held 1.5 s in block write.
+FAULT_DIR=$D FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=257 FAULT_MODE=delay \
+	FAULT_DELAY_MS=1500 LD_PRELOAD=$SHIM \
+	"$BONNIE" -d "$D" -s 512m:1m -n 0 --phases put_block --no-align-probe --json "$T/s.json" >"$T/s.txt" 2>&1
+check "held write: exit 0 ($(tail -n 3 "$T/s.txt"))" [ $? -eq 0 ]
+judge "held write" "$T/s.json" "$T/s.txt"
+sentence=$(python3 -c 'import json,sys; print([p for p in json.load(open(sys.argv[1]))["runs"][0]["phases"] if p["name"] == "put_block"][0]["verdict"]["sentence"])' "$T/s.json")
+case $sentence in
+*stalled*) pass ;;
+*) fail "held write: a write held 1.5 s, the verdict says: $sentence" ;;
+esac
+
+finish
