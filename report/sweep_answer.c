@@ -1,6 +1,7 @@
 /* The whole sweep's answer from the phases a file server is loaded by;
  * see sweep_model.h for the rule. */
 #include "sweep_model.h"
+#include "confidence.h"
 
 #include <string.h>
 
@@ -61,6 +62,30 @@ static void note_lag(const struct sweep *sw, enum phase_id id, int at, int *best
 	a->others = 0;
 }
 
+/* Whether level l of phase id can speak for its count: all its clients
+ * ran together (no "!") and it is not marked short or few operations. */
+static bool level_trusted(const struct sweep *sw, enum phase_id id, int l)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	return p->ran && !sweep_overlap_low(sw, (uint32_t)l, id) && !(p->reasons & (CONF_SHORT | CONF_FEW_OPS));
+}
+
+/* The largest count after the first whose p99 speaks of the storage and
+ * can be trusted (0: none); *skipped when a storage count was not. */
+static uint32_t storage_reach(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, bool *skipped)
+{
+	uint32_t reach = 0;
+
+	for (int l = k->first + 1; l <= k->storage_last; l++) {
+		if (level_trusted(sw, id, l))
+			reach = sw->clients[l];
+		else if (sw->point[l][id].ran)
+			*skipped = true;
+	}
+	return reach;
+}
+
 void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
 {
 	int at = -1;
@@ -74,9 +99,9 @@ void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
 			continue;
 		a->judged |= 1u << id;
 		note_cpu(sw, id, &k, a);
-		/* a phase whose storage counts are only its first says nothing */
-		if (k.storage_last > k.first && sw->clients[k.storage_last] > reach)
-			reach = sw->clients[k.storage_last];
+		uint32_t r = storage_reach(sw, id, &k, &a->skipped);
+		if (r > reach)
+			reach = r;
 		if (k.p99_over >= 0 && !k.cpu_knee)
 			note_lag(sw, id, k.p99_over, &at, a);
 	}

@@ -93,10 +93,13 @@ void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, siz
 		         "(at %u clients); judged from %s.%s", a.upto, sweep_plural(a.upto), phase_name(a.phase),
 		         others, factor, floor, a.at, judged, cpu);
 	} else if (a.upto > 0) {
-		snprintf(buf, len, "No storage lag: p99 latency of %s does not pass %gx%s up to %u clients.%s", judged,
-		         factor, floor, a.upto, cpu);
+		snprintf(buf, len, "No storage lag: p99 latency of %s does not pass %gx%s up to %u clients%s.%s", judged,
+		         factor, floor, a.upto, a.skipped ? " (counts marked ~, # or ! not counted)" : "", cpu);
 	} else {
-		snprintf(buf, len, "Inconclusive: this host's CPU was the limit before two client counts of %s "
-		         "could show the storage.%s", judged, cpu);
+		snprintf(buf, len, "Inconclusive: no count after the first of %s shows the storage: %s.%s", judged,
+		         a.cpu && !a.skipped ? "this host's CPU was the limit"
+		         : a.cpu ? "this host's CPU was the limit, or they are marked ~, # or !"
+		         : "they are marked ~, # or ! (short, few operations, or the clients not all running together)",
+		         cpu);
 	}
 }

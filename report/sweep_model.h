@@ -148,7 +148,9 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep
  * the floor at the smallest count, as a storage knee (the first in phase
  * order on a tie), how many other phases pass at that count too, and the
  * count before it. Without a lag, upto is the largest count a judged
- * phase's p99 speaks of the storage at (0: none, inconclusive). The
+ * phase's p99 speaks of the storage at, counting only counts whose
+ * clients all ran together and are not marked short or few operations
+ * (skipped: some were not; 0: none, inconclusive). The
  * judged phases that were CPU-bound are named apart (cpu, the first of
  * them at the smallest count in cpu_phase, cpu_at). */
 struct sweep_answer {
@@ -161,6 +163,7 @@ struct sweep_answer {
 	uint32_t cpu;          /* of them, those CPU-bound at some count */
 	enum phase_id cpu_phase;
 	uint32_t cpu_at;
+	bool skipped;          /* a storage count was not counted in upto (marked ~, # or !) */
 };
 void sweep_answer(const struct sweep *sw, double k, struct sweep_answer *out);
 

@@ -3,6 +3,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../phases/runner.h"
+#include "../report/confidence.h"
 #include "../report/sweep.h"
 
 #include <stdio.h>
@@ -296,6 +297,16 @@ START_TEST(cpu_bound_perchar)
 	                                   "a storage knee."));
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 16 clients.");
+	/* a marked count does not speak for its count: the answer stops before it */
+	sw->point[2][PHASE_PUT_BLOCK].reasons |= CONF_SHORT;
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 4 clients "
+	                       "(counts marked ~, # or ! not counted).");
+	sw->point[1][PHASE_PUT_BLOCK].reasons |= CONF_FEW_OPS;
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block shows the storage: they are marked "
+	                       "~, # or ! (short, few operations, or the clients not all running together).");
+	sw->point[1][PHASE_PUT_BLOCK].reasons = sw->point[2][PHASE_PUT_BLOCK].reasons = 0;
 	text = capture(table_fn, sw, 2.0);
 	ck_assert_ptr_nonnull(strstr(text, "  98%*\n"));
 	ck_assert_ptr_nonnull(strstr(text, "* CPU-bound on this host: a client used 80% of a core or more, or the "
@@ -325,8 +336,8 @@ START_TEST(cpu_bound_host)
 	ck_assert_int_eq(k.cpu_at, 1);
 	ck_assert(k.cpu_knee);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "Inconclusive: this host's CPU was the limit before two client counts of seq_create could "
-	                       "show the storage. This host's CPU was the limit for seq_create from 4 clients (the "
+	ck_assert_str_eq(line, "Inconclusive: no count after the first of seq_create shows the storage: this host's CPU "
+	                       "was the limit. This host's CPU was the limit for seq_create from 4 clients (the "
 	                       "clients used 1.9 of 2 cores).");
 	sweep_set_rule(sw, 10000000u, 0); /* cores unknown: only the one-client rule */
 	ck_assert(!sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
