@@ -225,6 +225,8 @@ static int session_open(struct session *s)
 	s->out.date = s->date;
 	if (cfg->sweep_levels && (s->sweep = calloc(1, sizeof *s->sweep)) == NULL)
 		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
+	if (s->sweep)
+		sweep_set_rule(s->sweep, cfg->lag_floor_ns, s->env.cpus);
 	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
 	status = open_status(bench_open(&s->bench, cfg, NULL, s->env.dev.logical_block, &e), &e);

@@ -21,6 +21,7 @@
 #define MAX_MACHINE_NAME 128u
 #define MAX_SWEEP_LEVELS 32u        /* --clients list entries */
 #define DEFAULT_KNEE_FACTOR 2.0
+#define DEFAULT_LAG_FLOOR_NS 10000000u /* --lag-floor: 10 ms, see bonnie(1) */
 
 /* -n max values with a special meaning */
 #define FILES_HARD_LINKS (-1)
@@ -78,6 +79,7 @@ struct config {
 	uint32_t sweep[MAX_SWEEP_LEVELS]; /* --clients: client counts, in order */
 	uint32_t sweep_levels;      /* entries in sweep; 0 without --clients */
 	double knee_factor;         /* --knee-factor: p99 rise that marks the knee */
+	uint64_t lag_floor_ns;      /* --lag-floor: the p99 a knee reaches at least (0: none) */
 	uint64_t level_ns;          /* --level-time: with clients, each data phase's whole passes are
 	                               repeated until this long after the common start (0: one pass) */
 	bool level_given;

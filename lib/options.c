@@ -29,6 +29,7 @@ enum long_only {
 	OPT_LONG_CLIENTS,
 	OPT_LONG_PHASES,
 	OPT_LONG_KNEE,
+	OPT_LONG_LAG_FLOOR,
 	OPT_LONG_LEVEL_TIME,
 };
 
@@ -46,6 +47,7 @@ static const struct option long_options[] = {
 	{"clients", required_argument, NULL, OPT_LONG_CLIENTS},
 	{"phases", required_argument, NULL, OPT_LONG_PHASES},
 	{"knee-factor", required_argument, NULL, OPT_LONG_KNEE},
+	{"lag-floor", required_argument, NULL, OPT_LONG_LAG_FLOOR},
 	{"level-time", required_argument, NULL, OPT_LONG_LEVEL_TIME},
 	{NULL, 0, NULL, 0},
 };
@@ -68,6 +70,7 @@ static void defaults(struct config *c, const char *machine)
 	c->runs = 1;
 	c->concurrency = 1;
 	c->knee_factor = DEFAULT_KNEE_FACTOR;
+	c->lag_floor_ns = DEFAULT_LAG_FLOOR_NS;
 	c->align_probe = -1;
 	c->evict = true;
 	options_sanitize_name(c->machine, sizeof c->machine, machine ? machine : "localhost");
@@ -148,6 +151,7 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_CLIENTS: return options_set_sweep(p, arg);
 	case OPT_LONG_PHASES: c->phases_arg = arg; return 0;
 	case OPT_LONG_KNEE: return options_set_knee(p, arg);
+	case OPT_LONG_LAG_FLOOR: return options_set_lag_floor(p, arg);
 	case OPT_LONG_LEVEL_TIME: return options_set_level_time(p, arg);
 	}
 	return options_fail(p, "internal: unhandled long option");
@@ -301,7 +305,7 @@ void options_usage(FILE *out)
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
 	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
 	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
-	"              [--level-time S] [--help]\n"
+	"              [--lag-floor TIME] [--level-time S] [--help]\n"
 	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
@@ -346,6 +350,8 @@ void options_usage(FILE *out)
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
 	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (2)\n"
+	"  --lag-floor TIME ... and this p99, a lag a person notices (10ms; us, ms or\n"
+	"                   s; 0: none)\n"
 	"  --level-time S   with clients, every phase works for S seconds (creates and\n"
 	"                   deletes: or until the first client is done; --clients: 5,\n"
 	"                   -c: 0 = one pass, the sizes split)\n"

@@ -289,3 +289,40 @@ int options_set_knee(struct parser *p, const char *arg)
 	p->cfg->knee_factor = v;
 	return 0;
 }
+
+/* The decimal number's end: its digits and one point. */
+static size_t decimal_len(const char *s)
+{
+	size_t i = strspn(s, "0123456789");
+
+	if (s[i] == '.')
+		i += 1 + strspn(s + i + 1, "0123456789");
+	return i;
+}
+
+int options_set_lag_floor(struct parser *p, const char *arg)
+{
+	static const struct {
+		const char *unit;
+		double ns;
+	} units[] = {{"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+	char num[32];
+	size_t n = decimal_len(arg);
+	double v;
+
+	if (strcmp(arg, "0") == 0) {
+		p->cfg->lag_floor_ns = 0;
+		return 0;
+	}
+	if (n > 0 && n < sizeof num) {
+		memcpy(num, arg, n);
+		num[n] = '\0';
+		for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+			if (strcmp(arg + n, units[i].unit) == 0 && options_decimal(num, &v) == 0 && v * units[i].ns <= 3600e9) {
+				p->cfg->lag_floor_ns = (uint64_t)(v * units[i].ns + 0.5);
+				return 0;
+			}
+	}
+	return options_fail(p, "--lag-floor: '%s': must be a time with its unit (10ms, 500us, 0.1s), at most 1 hour, "
+	                    "or 0", arg);
+}

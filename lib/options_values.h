@@ -55,6 +55,8 @@ int options_set_machine(struct parser *p, const char *arg);
 int options_set_user(struct parser *p, const char *arg);
 int options_set_sweep(struct parser *p, const char *arg);
 int options_set_knee(struct parser *p, const char *arg);
+/* --lag-floor TIME: a decimal number with us, ms or s (0 alone: no floor). */
+int options_set_lag_floor(struct parser *p, const char *arg);
 int options_set_level_time(struct parser *p, const char *arg);
 
 #endif

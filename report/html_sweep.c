@@ -148,7 +148,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 {
 	struct sweep_series s;
 	struct chart_marker m[2];
-	char mark[2][64], sentence[256], id_t[48], id_l[48], title_t[96], title_l[96], note[512];
+	char mark[2][64], sentence[SWEEP_LINE], id_t[48], id_l[48], title_t[96], title_l[96], note[512];
 	double scale;
 	const char *label, *unit;
 	size_t nt, nl;
@@ -205,7 +205,9 @@ static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double
 	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
 	        "<td>%u%s</td><td>%s</td><td>", phase_name(id), sw->point[kn->peak][id].rate, phase_name(id),
 	        phase_words(id), sw->clients[kn->peak], kn->still_rising ? " (still rising)" : "", rate);
-	if (kn->p99_over >= 0)
+	if (kn->p99_over >= 0 && kn->cpu_knee)
+		fprintf(out, "%u (this host's CPU the limit)", sw->clients[kn->p99_over]);
+	else if (kn->p99_over >= 0)
 		fprintf(out, "%u", sw->clients[kn->p99_over]);
 	else
 		fprintf(out, "not passed (&le; %gx)", k);
@@ -226,13 +228,14 @@ static void answer(FILE *out, const struct sweep *sw, double k, const int *peak,
 			best = peak[i], best_n = c;
 	}
 	fprintf(out, "<p class=\"answer\">Throughput is best at %u client%s in %d of %zu phases; p99 latency passes "
-	        "%gx its first-count value in %zu of them.</p>\n", sw->clients[best], sw->clients[best] == 1 ? "" : "s",
+	        "%gx its first-count value and the lag floor (a storage knee) in %zu of them.</p>\n", sw->clients[best], sw->clients[best] == 1 ? "" : "s",
 	        best_n, n, k, over);
 }
 
 void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 {
 	int peak[PHASE_COUNT];
+	char line[SWEEP_LINE];
 	size_t n = 0, over = 0;
 	struct sweep_knee kn;
 
@@ -244,12 +247,15 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 			continue;
 		knee_row(out, sw, (enum phase_id)id, knee_factor, &kn);
 		peak[n++] = kn.peak;
-		over += kn.p99_over >= 0;
+		over += kn.p99_over >= 0 && !kn.cpu_knee;
 	}
 	fputs("</table>\n", out);
 	if (n > 0)
 		answer(out, sw, knee_factor, peak, n, over);
-	fputs("</section>\n", out);
+	sweep_answer_sentence(sw, knee_factor, line, sizeof line);
+	fputs("<p class=\"answer\">", out);
+	svg_escape(out, line);
+	fputs("</p>\n</section>\n", out);
 }
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)

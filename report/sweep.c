@@ -1,6 +1,7 @@
 /* The sweep table, the knee sentences and the sweep's JSON; see sweep.h. */
 #include "sweep.h"
 #include "clocale.h"
+#include "confidence.h"
 #include "view.h"
 #include "../lib/units.h"
 
@@ -29,32 +30,83 @@ static void overlap_text(const struct sweep *sw, uint32_t l, enum phase_id id, c
 	snprintf(buf, len, "%u%%%s", (unsigned)(sw->point[l][id].overlap * 100), sweep_overlap_low(sw, l, id) ? "!" : "");
 }
 
+/* "98%*": the clients' CPU together (100% a core), "*" where CPU-bound. */
+static void cpu_text(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.0f%%%s", sw->point[l][id].cpu * 100, sweep_cpu_bound(sw, l, id) ? "*" : "");
+}
+
+/* The final flush of a write phase, "-" for a phase without one. */
+static void flush_text(const struct sweep_point *p, enum phase_id id, char *buf, size_t len)
+{
+	if (phase_is(id, FACT_SYNC_SPLIT))
+		units_format_latency(p->sync_ns, buf, len);
+	else
+		snprintf(buf, len, "-");
+}
+
 static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_id id, bool repeats)
 {
 	const struct sweep_point *p = &sw->point[l][id];
-	char rate[40], p50[32], p99[32], max[32], spread[16], fair[16], overlap[16];
+	char rate[40], p50[32], p99[32], max[32], spread[16], fair[16], overlap[16], cpu[16], flush[32];
 
 	rate_text(id, p->rate, rate, sizeof rate);
 	units_format_latency(p->p50, p50, sizeof p50);
 	units_format_latency(p->p99, p99, sizeof p99);
 	units_format_latency(p->max, max, sizeof max);
+	flush_text(p, id, flush, sizeof flush);
 	snprintf(fair, sizeof fair, "%.2f", p->fairness);
 	overlap_text(sw, l, id, overlap, sizeof overlap);
-	fprintf(out, "%-11s %7u %10s", phase_name(id), sw->clients[l], rate);
+	cpu_text(sw, l, id, cpu, sizeof cpu);
+	/* the mark after the rate is the text table's (confidence.h) */
+	fprintf(out, "%-11s %7u %10s%c", phase_name(id), sw->clients[l], rate, confidence_mark(p->reasons));
 	if (repeats) {
 		snprintf(spread, sizeof spread, "%.0f%%", p->rate > 0 ? (p->rate_hi - p->rate_lo) * 100 / p->rate : 0);
-		fprintf(out, " %6s", spread);
+		fprintf(out, "%6s", spread);
 	}
-	fprintf(out, " %9s %9s %9s %5s %7s\n", p50, p99, max, fair, overlap);
+	fprintf(out, " %9s %9s %9s %9s %5s %7s %6s\n", p50, p99, max, flush, fair, overlap, cpu);
 }
 
-static bool any_overlap_mark(const struct sweep *sw)
+/* The union of marks the table shows: confidence reasons, and whether any
+ * overlap or CPU mark. */
+static unsigned table_reasons(const struct sweep *sw, bool *overlap, bool *cpu)
 {
+	unsigned bits = 0;
+
+	*overlap = *cpu = false;
 	for (uint32_t l = 0; l < sw->levels; l++)
-		for (int i = 0; i < PHASE_COUNT; i++)
-			if (sweep_overlap_low(sw, l, (enum phase_id)i))
-				return true;
-	return false;
+		for (int i = 0; i < PHASE_COUNT; i++) {
+			if (!sw->point[l][i].ran)
+				continue;
+			bits |= sw->point[l][i].reasons;
+			*overlap |= sweep_overlap_low(sw, l, (enum phase_id)i);
+			*cpu |= sweep_cpu_bound(sw, l, (enum phase_id)i);
+		}
+	return bits;
+}
+
+static void table_legend(FILE *out, const struct sweep *sw)
+{
+	bool overlap, cpu;
+	unsigned bits = table_reasons(sw, &overlap, &cpu);
+
+	fprintf(out, "Fair: Jain's index of the clients' rates (1 = all equal). Overlap: the time all clients "
+	        "were active together / first start to last end.\n");
+	fprintf(out, "Flush: a write phase's final fsync/syncfs, in its rate but not in its latency columns. "
+	        "CPU: the clients' CPU together (100%% = one core).\n");
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (bits & (1u << i))
+			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
+	if (overlap)
+		fprintf(out, "! overlap under %.0f%%: much of the phase ran with fewer clients than the count.\n",
+		        SWEEP_MIN_OVERLAP * 100);
+	if (cpu && sw->cores > 0)
+		fprintf(out, "* CPU-bound on this host: a client used %.0f%% of a core or more, or the clients %.0f%% "
+		        "of its %u cores: its latency measures this host's CPU, not the storage.\n",
+		        SWEEP_CPU_CLIENT * 100, SWEEP_CPU_HOST * 100, sw->cores);
+	else if (cpu)
+		fprintf(out, "* CPU-bound on this host: a client used %.0f%% of a core or more: its latency measures "
+		        "this host's CPU, not the storage.\n", SWEEP_CPU_CLIENT * 100);
 }
 
 void report_sweep_table(FILE *out, const struct sweep *sw)
@@ -66,27 +118,19 @@ void report_sweep_table(FILE *out, const struct sweep *sw)
 	fprintf(out, "Client sweep: all clients' rate together, latency of every operation");
 	if (repeats)
 		fprintf(out, "; median of %u runs per count, Spread = (highest - lowest) / median", sweep_runs(sw));
-	fprintf(out, "\n%-11s %7s %10s", "Phase", "Clients", "Rate");
+	fprintf(out, "\n%-11s %7s %10s ", "Phase", "Clients", "Rate");
 	if (repeats)
-		fprintf(out, " %6s", "Spread");
-	fprintf(out, " %9s %9s %9s %5s %7s\n", view_pcts[VIEW_P50].label, view_pcts[VIEW_P99].label, "Max", "Fair",
-	        "Overlap");
+		fprintf(out, "%6s", "Spread");
+	fprintf(out, " %9s %9s %9s %9s %5s %7s %6s\n", view_pcts[VIEW_P50].label, view_pcts[VIEW_P99].label, "Max",
+	        "Flush", "Fair", "Overlap", "CPU");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		for (uint32_t l = 0; l < sw->levels; l++)
 			if (sw->point[l][i].ran)
 				table_row(out, sw, l, (enum phase_id)i, repeats);
-	fprintf(out, "Fair: Jain's index of the clients' rates (1 = all equal). Overlap: the time all clients "
-	        "were active together / first start to last end.\n");
-	if (any_overlap_mark(sw))
-		fprintf(out, "! overlap under %.0f%%: much of the phase ran with fewer clients than the count.\n",
-		        SWEEP_MIN_OVERLAP * 100);
+	table_legend(out, sw);
 	c_locale_leave(&loc);
 }
 
-static const char *plural(uint32_t n)
-{
-	return n == 1 ? "" : "s";
-}
 
 /* "throughput peaks at 10 clients (highest rate)" and its variants. */
 static size_t peak_text(const struct sweep *sw, const struct sweep_knee *k, char *buf, size_t len)
@@ -99,11 +143,11 @@ static size_t peak_text(const struct sweep *sw, const struct sweep_knee *k, char
 		                        sweep_runs(sw) > 1 ? "these runs'" : "this run's");
 	if (k->still_rising)
 		return (size_t)snprintf(buf, len, "throughput still rises at %u client%s (highest rate, the last count)",
-		                        peak, plural(peak));
+		                        peak, sweep_plural(peak));
 	if (k->kind == SWEEP_PEAK_HIGHEST)
-		return (size_t)snprintf(buf, len, "throughput peaks at %u client%s (highest rate)", peak, plural(peak));
+		return (size_t)snprintf(buf, len, "throughput peaks at %u client%s (highest rate)", peak, sweep_plural(peak));
 	return (size_t)snprintf(buf, len, "throughput peaks at %u client%s (the smallest count within noise of the "
-	                        "highest rate, at %u)", peak, plural(peak), sw->clients[k->best]);
+	                        "highest rate, at %u)", peak, sweep_plural(peak), sw->clients[k->best]);
 }
 
 /* "its 1-client value", or the lower baseline a later count gave. */
@@ -116,11 +160,47 @@ static void base_text(const struct sweep *sw, const struct sweep_knee *k, char *
 		         sw->clients[k->first]);
 }
 
+/* "passes 2x its 1-client value and 10 ms at 4 clients" (no floor: no "and"). */
+static size_t p99_clause(const struct sweep *sw, const struct sweep_knee *k, double factor, char *buf, size_t len)
+{
+	char base[80], floor[32] = "";
+
+	base_text(sw, k, base, sizeof base);
+	if (sw->lag_floor_ns > 0)
+		snprintf(floor, sizeof floor, " and %g ms", (double)sw->lag_floor_ns / 1e6);
+	if (k->p99_over >= 0)
+		return (size_t)snprintf(buf, len, "; p99 latency passes %gx %s%s at %u clients", factor, base, floor,
+		                        sw->clients[k->p99_over]);
+	if (sw->lag_floor_ns > 0)
+		return (size_t)snprintf(buf, len, "; p99 latency does not pass both %gx %s%s up to %u clients", factor,
+		                        base, floor, sw->clients[k->last]);
+	return (size_t)snprintf(buf, len, "; p99 latency stays within %gx %s up to %u clients", factor, base,
+	                        sw->clients[k->last]);
+}
+
+/* ", where this host's CPU was the limit (from 1 client: ...), not a
+ * storage knee", or the CPU limit on its own, or nothing. */
+static void cpu_clause(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, char *buf, size_t len)
+{
+	char why[96];
+
+	buf[0] = '\0';
+	if (k->cpu_at < 0)
+		return;
+	sweep_cpu_words(sw, (uint32_t)k->cpu_at, id, why, sizeof why);
+	if (k->cpu_knee)
+		snprintf(buf, len, ", where this host's CPU was the limit (from %u client%s: %s), not a storage knee",
+		         sw->clients[k->cpu_at], sweep_plural(sw->clients[k->cpu_at]), why);
+	else
+		snprintf(buf, len, "; this host's CPU was the limit from %u client%s (%s)", sw->clients[k->cpu_at],
+		         sweep_plural(sw->clients[k->cpu_at]), why);
+}
+
 /* One phase's sentence into buf. */
 static void knee_sentence(const struct sweep *sw, enum phase_id id, double factor, char *buf, size_t len)
 {
 	struct sweep_knee k;
-	char base[80];
+	char cpu[192];
 	size_t n;
 
 	if (!sweep_knee(sw, id, factor, &k)) {
@@ -130,15 +210,11 @@ static void knee_sentence(const struct sweep *sw, enum phase_id id, double facto
 	n = (size_t)snprintf(buf, len, "%s: ", phase_name(id));
 	if (n < len)
 		n += peak_text(sw, &k, buf + n, len - n);
-	if (n >= len)
-		return;
-	base_text(sw, &k, base, sizeof base);
-	if (k.p99_over >= 0)
-		snprintf(buf + n, len - n, "; p99 latency passes %gx %s at %u clients.", factor, base,
-		         sw->clients[k.p99_over]);
-	else
-		snprintf(buf + n, len - n, "; p99 latency stays within %gx %s up to %u clients.", factor, base,
-		         sw->clients[k.last]);
+	if (n < len)
+		n += p99_clause(sw, &k, factor, buf + n, len - n);
+	cpu_clause(sw, id, &k, cpu, sizeof cpu);
+	if (n < len)
+		snprintf(buf + n, len - n, "%s.", cpu);
 }
 
 void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len)
@@ -159,31 +235,10 @@ void sweep_noise_sentence(const struct sweep *sw, char *buf, size_t len)
 		         (SWEEP_MIN_GAIN - 1) * 100);
 }
 
-void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, size_t len)
-{
-	struct sweep_answer a;
-	char others[48] = "";
-
-	sweep_answer(sw, factor, &a);
-	if (a.upto == 0) { /* no knee anywhere: never "up to 0 clients" */
-		snprintf(buf, len, "%s: no answer.", sweep_levels_finished(sw) ? "No phase completed at two client "
-		         "counts" : "No client count finished");
-		return;
-	}
-	if (!a.lags) {
-		snprintf(buf, len, "No phase's p99 latency passes %gx its baseline up to %u clients.", factor, a.upto);
-		return;
-	}
-	if (a.others)
-		snprintf(others, sizeof others, " (and %u other phase%s)", a.others, plural(a.others));
-	snprintf(buf, len, "This server takes up to %u client%s before p99 latency of %s%s passes %gx "
-		         "(at %u clients).", a.upto, plural(a.upto), phase_name(a.phase), others, factor, a.at);
-}
-
 void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
 {
 	struct c_locale loc;
-	char line[320];
+	char line[SWEEP_LINE];
 
 	c_locale_enter(&loc);
 	for (int i = 0; i < PHASE_COUNT; i++) {
@@ -227,6 +282,10 @@ static void point_json(struct json *j, const struct sweep *sw, uint32_t l, enum 
 	json_double(j, "fairness", p->fairness, 4);
 	json_double(j, "overlap", p->overlap, 4);
 	json_bool(j, "overlap_low", sweep_overlap_low(sw, l, id));
+	json_double(j, "cpu_cores", p->cpu, 3);
+	json_bool(j, "cpu_bound", sweep_cpu_bound(sw, l, id));
+	if (phase_is(id, FACT_SYNC_SPLIT))
+		json_u64(j, "sync_ns", p->sync_ns);
 	json_object_end(j);
 }
 
@@ -244,7 +303,7 @@ static const char *peak_rule(const struct sweep_knee *k)
 static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_id id, double factor)
 {
 	struct sweep_knee k;
-	char line[320];
+	char line[SWEEP_LINE];
 	bool has = sweep_knee(sw, id, factor, &k);
 
 	json_object_begin(j, NULL);
@@ -261,7 +320,11 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 		json_u64(j, "p99_baseline_clients", sw->clients[k.base]);
 		if (k.p99_over >= 0)
 			json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
+		if (k.cpu_at >= 0)
+			json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
+		json_bool(j, "p99_knee_cpu", k.cpu_knee);
 	}
+	json_bool(j, "server_phase", sweep_server_phase(id));
 	knee_sentence(sw, id, factor, line, sizeof line);
 	json_string(j, "knee", line);
 	json_object_end(j);
@@ -289,7 +352,7 @@ static void done_json(struct json *j, const struct sweep *sw)
 static void answer_json(struct json *j, const struct sweep *sw, double factor)
 {
 	struct sweep_answer a;
-	char line[320];
+	char line[SWEEP_LINE];
 
 	sweep_answer(sw, factor, &a);
 	sweep_noise_sentence(sw, line, sizeof line);
@@ -302,6 +365,11 @@ static void answer_json(struct json *j, const struct sweep *sw, double factor)
 	}
 	if (a.upto > 0)
 		json_u64(j, "takes_clients", a.upto);
+	json_bool(j, "inconclusive", a.upto == 0);
+	if (a.cpu) {
+		json_string(j, "cpu_limit_phase", phase_name(a.cpu_phase));
+		json_u64(j, "cpu_limit_clients", a.cpu_at);
+	}
 }
 
 void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
@@ -313,6 +381,8 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	json_array_end(j); /* the runs */
 	json_object_begin(j, "sweep");
 	json_double(j, "knee_factor", factor, 3);
+	json_double(j, "lag_floor_s", (double)sw->lag_floor_ns / 1e9, 6);
+	json_u64(j, "cores", sw->cores);
 	json_double(j, "level_time_s", (double)level_ns / 1e9, 3);
 	json_double(j, "min_gain", SWEEP_MIN_GAIN, 3);
 	json_u64(j, "runs_per_count", sweep_runs(sw));

@@ -28,10 +28,21 @@ void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, cha
  * rate differences under 25% are not judged ...", or the repeats'). */
 void sweep_noise_sentence(const struct sweep *sw, char *buf, size_t len);
 
-/* The answer for the whole sweep in one sentence: "This server takes up
- * to 100 clients before p99 latency of put_block passes 2x (at 300
- * clients)." (see sweep_answer). */
+/* The answer for the whole sweep: "This server takes up to 100 clients
+ * before p99 latency of put_block passes 2x and 10 ms (at 300 clients);
+ * judged from put_block, get_block." (see sweep_answer), the CPU limit of
+ * a judged phase after it, or "Inconclusive: " and why. */
 void sweep_answer_sentence(const struct sweep *sw, double k, char *buf, size_t len);
+
+/* A sentence of the sweep fits this (the answer names up to 8 phases). */
+#define SWEEP_LINE 640
+
+/* Why level l of phase id was CPU-bound: "one client used 98% of a core",
+ * "the clients used 1.9 of 2 cores". */
+void sweep_cpu_words(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len);
+
+/* "s" for counts other than 1. */
+const char *sweep_plural(uint32_t n);
 
 /* Ends the JSON document like report_json_end, with a "sweep" member
  * after the runs: the counts asked (asked[0..nasked)), the counts done

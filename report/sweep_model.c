@@ -87,6 +87,10 @@ static void add_point(struct sweep_point *p, const struct phase_result *r, enum 
 		p->overlap = overlap;
 	if (r->latency.max > p->max)
 		p->max = r->latency.max;
+	if (r->sync_ns > p->sync_ns)
+		p->sync_ns = r->sync_ns;
+	if (r->elapsed_ns > 0 && (double)r->cpu_ns / (double)r->elapsed_ns > p->cpu)
+		p->cpu = (double)r->cpu_ns / (double)r->elapsed_ns;
 	p->rate_run[p->runs] = metric_rate(id, r);
 	/* the histogram's, whatever the count: a count's clients together run
 	 * many operations, and the knee compares counts by these */
@@ -214,7 +218,8 @@ static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_kne
 }
 
 /* Latency: the first count whose lowest p99 is above factor x the
- * highest of the baseline, the count with the lowest (median) p99 before. */
+ * highest of the baseline, the count with the lowest (median) p99 before,
+ * and at least the lag floor. */
 static void find_p99_over(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
 {
 	k->base = k->first;
@@ -223,7 +228,8 @@ static void find_p99_over(const struct sweep *sw, enum phase_id id, double facto
 		const struct sweep_point *p = &sw->point[l][id];
 		if (!p->ran)
 			continue;
-		if ((double)p99_lo(p) > factor * (double)p99_hi(&sw->point[k->base][id])) {
+		if ((double)p99_lo(p) > factor * (double)p99_hi(&sw->point[k->base][id]) &&
+		    p99_lo(p) >= sw->lag_floor_ns) {
 			k->p99_over = l;
 			return;
 		}
@@ -232,10 +238,51 @@ static void find_p99_over(const struct sweep *sw, enum phase_id id, double facto
 	}
 }
 
+void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores)
+{
+	sw->lag_floor_ns = lag_floor_ns;
+	sw->cores = cores;
+}
+
+bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	if (!p->ran || sw->clients[l] == 0)
+		return false;
+	if (p->cpu / sw->clients[l] >= SWEEP_CPU_CLIENT)
+		return true;
+	return sw->cores > 0 && p->cpu >= SWEEP_CPU_HOST * sw->cores;
+}
+
+/* Whether level l's p99 speaks of the storage: before the phase's first
+ * CPU-bound count, and, for a phase CPU-bound anywhere, within the cores. */
+static bool storage_level(const struct sweep *sw, const struct sweep_knee *k, int l)
+{
+	if (k->cpu_at < 0)
+		return true;
+	return l < k->cpu_at && (sw->cores == 0 || sw->clients[l] <= sw->cores);
+}
+
+static void find_cpu_limit(const struct sweep *sw, enum phase_id id, struct sweep_knee *k)
+{
+	k->cpu_at = -1;
+	for (int l = k->first; l <= k->last && k->cpu_at < 0; l++)
+		if (sweep_cpu_bound(sw, (uint32_t)l, id))
+			k->cpu_at = l;
+	k->storage_last = -1;
+	for (int l = k->first; l <= k->last; l++)
+		if (sw->point[l][id].ran && storage_level(sw, k, l))
+			k->storage_last = l;
+	k->cpu_knee = k->p99_over >= 0 && !storage_level(sw, k, k->p99_over);
+}
+
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
 {
 	memset(k, 0, sizeof *k);
 	k->first = -1;
+	k->cpu_at = -1;
+	k->storage_last = -1;
 	for (uint32_t l = 0; l < sw->levels; l++) {
 		if (!sw->point[l][id].ran)
 			continue;
@@ -248,40 +295,6 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct 
 		return false;
 	find_peak(sw, id, k);
 	find_p99_over(sw, id, factor, k);
+	find_cpu_limit(sw, id, k);
 	return true;
-}
-
-/* The level before l at which phase id completed (l itself if none). */
-static int level_before(const struct sweep *sw, enum phase_id id, int l)
-{
-	for (int b = l - 1; b >= 0; b--)
-		if (sw->point[b][id].ran)
-			return b;
-	return l;
-}
-
-void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
-{
-	int at = -1;
-
-	memset(a, 0, sizeof *a);
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		struct sweep_knee k;
-		if (!sweep_knee(sw, (enum phase_id)i, factor, &k))
-			continue;
-		if (sw->clients[k.last] > a->upto && !a->lags)
-			a->upto = sw->clients[k.last];
-		if (k.p99_over < 0)
-			continue;
-		if (at < 0 || k.p99_over < at) {
-			at = k.p99_over;
-			a->lags = true;
-			a->phase = (enum phase_id)i;
-			a->at = sw->clients[at];
-			a->upto = sw->clients[level_before(sw, (enum phase_id)i, at)];
-			a->others = 0;
-		} else if (k.p99_over == at) {
-			a->others++;
-		}
-	}
 }

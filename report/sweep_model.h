@@ -14,9 +14,20 @@
  *     run-to-run swing, so smaller differences are not judged). When no
  *     count differs from the highest, there is no clear knee.
  *   - the latency knee is the first count whose p99 (its lowest over the
- *     runs) is above K times the baseline's (its highest over the runs);
- *     the baseline is the count with the lowest (median) p99 so far, so a first
- *     count that was an outlier does not hide a later rise. */
+ *     runs) is above K times the baseline's (its highest over the runs)
+ *     and at least the lag floor (--lag-floor, a p99 a person notices, so
+ *     that 32 us -> 64 us is no knee); the baseline is the count with the
+ *     lowest (median) p99 so far, so a first count that was an outlier
+ *     does not hide a later rise.
+ *   - a phase is CPU-bound on the load generator at a count when one
+ *     client used most of a core (SWEEP_CPU_CLIENT) or the clients
+ *     together used nearly all the host's cores (SWEEP_CPU_HOST). From
+ *     the first such count on, and beyond the core count, its p99 measures
+ *     this host's CPU and scheduler, not the storage: a knee there is
+ *     named as the CPU's limit, never as a storage knee.
+ *   - the whole sweep's answer reads only the phases a file server is
+ *     loaded by (sweep_server_phase: block write and read, file create,
+ *     stat and delete; not per-char, rewrite or seeks). */
 #ifndef BONNIE_SWEEP_MODEL_H
 #define BONNIE_SWEEP_MODEL_H
 
@@ -37,6 +48,12 @@
  * of a phase is marked (the figure is mostly fewer clients running). */
 #define SWEEP_MIN_OVERLAP 0.90
 
+/* CPU-bound on the load generator: one client's CPU (user + system, over
+ * the phase's time) at least this part of a core ... */
+#define SWEEP_CPU_CLIENT 0.80
+/* ... or the clients' CPU together at least this part of the host's cores. */
+#define SWEEP_CPU_HOST 0.90
+
 struct sweep_point {
 	bool ran;       /* the phase completed at this count (in at least one run) */
 	uint32_t runs;  /* runs it completed in */
@@ -50,6 +67,8 @@ struct sweep_point {
 	double p99_run[SWEEP_MAX_RUNS];
 	double p50_run[SWEEP_MAX_RUNS];
 	unsigned reasons;  /* confidence reasons at this count (enum conf_reason) */
+	double cpu;        /* the clients' CPU together, in cores (CPU time / phase time; highest of the runs) */
+	uint64_t sync_ns;  /* the final fsync/syncfs of a write phase (longest of the runs), 0: none */
 };
 
 struct sweep {
@@ -57,7 +76,19 @@ struct sweep {
 	uint32_t clients[MAX_SWEEP_LEVELS];
 	bool finished[MAX_SWEEP_LEVELS]; /* a run at the count ended done (not interrupted, none failed) */
 	struct sweep_point point[MAX_SWEEP_LEVELS][PHASE_COUNT];
+	uint64_t lag_floor_ns;   /* a knee's p99 is at least this (sweep_set_rule; 0: none) */
+	uint32_t cores;          /* the host's online cores (0: unknown, only the one-client rule) */
 };
+
+/* The rule's parameters that are not the knee factor: the lag floor
+ * (--lag-floor) and the cores of the host the clients ran on. */
+void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores);
+
+/* Whether phase id was CPU-bound on the load generator at level l. */
+bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id);
+
+/* Whether phase id is one a file server is loaded by (the answer's). */
+bool sweep_server_phase(enum phase_id id);
 
 /* Whether count l's clients were all active together for less than
  * SWEEP_MIN_OVERLAP of phase id (never at one client, or where it did not run). */
@@ -83,8 +114,11 @@ struct sweep_knee {
 	enum sweep_peak_kind kind;
 	bool still_rising; /* the highest rate is at the last level, and peak is it */
 	int base;         /* the p99 baseline: the lowest p99 up to p99_over (or to the last) */
-	int p99_over;     /* first level whose p99 is above k x the baseline's */
+	int p99_over;     /* first level whose p99 is above k x the baseline's and the floor */
 	int last;         /* last level it completed at */
+	int cpu_at;       /* first level it was CPU-bound at (-1: never) */
+	bool cpu_knee;    /* p99_over is where this host's CPU was the limit: no storage knee */
+	int storage_last; /* last level its p99 speaks of the storage (-1: none, CPU-bound from the first) */
 };
 
 /* How many counts a run finished at (sweep.finished). */
@@ -109,17 +143,27 @@ bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b);
  * fewer than two client counts. */
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep_knee *out);
 
-/* The answer for the whole sweep: the phase whose p99 passes k x its
- * baseline at the smallest count (the first in phase order on a tie),
- * how many other phases pass at that count too, and the count before it.
- * False when no phase's p99 passes (*upto is then the largest count any
- * phase completed at). */
+/* The answer for the whole sweep, from the server phases that completed
+ * at two counts (judged): the phase whose p99 passes k x its baseline and
+ * the floor at the smallest count, as a storage knee (the first in phase
+ * order on a tie), how many other phases pass at that count too, and the
+ * count before it. Without a lag, upto is the largest count a judged
+ * phase's p99 speaks of the storage at, counting only counts whose
+ * clients all ran together and are not marked short or few operations
+ * (skipped: some were not; 0: none, inconclusive). The
+ * judged phases that were CPU-bound are named apart (cpu, the first of
+ * them at the smallest count in cpu_phase, cpu_at). */
 struct sweep_answer {
 	bool lags;
 	enum phase_id phase;   /* with lags */
 	uint32_t at;           /* the count where its p99 passes */
-	uint32_t upto;         /* the count before it (lags), or the largest done */
+	uint32_t upto;         /* the count before it (lags), or see above */
 	uint32_t others;       /* other phases passing at the same count */
+	uint32_t judged;       /* mask (1u << id) of the server phases judged */
+	uint32_t cpu;          /* of them, those CPU-bound at some count */
+	enum phase_id cpu_phase;
+	uint32_t cpu_at;
+	bool skipped;          /* a storage count was not counted in upto (marked ~, # or !) */
 };
 void sweep_answer(const struct sweep *sw, double k, struct sweep_answer *out);
 

@@ -60,7 +60,7 @@ START_TEST(clear_peak)
 
 	expect(sw, "put_block: throughput peaks at 10 clients (highest rate); p99 latency passes 2x its "
 	           "1-client value at 100 clients.",
-	       "This server takes up to 50 clients before p99 latency of put_block passes 2x (at 100 clients).");
+	       "This server takes up to 50 clients before p99 latency of put_block passes 2x (at 100 clients); judged from put_block.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.kind, SWEEP_PEAK_HIGHEST);
 	ck_assert_int_eq(k.best, 1);
@@ -80,7 +80,7 @@ START_TEST(plateau)
 
 	expect(sw, "put_block: throughput peaks at 10 clients (the smallest count within noise of the highest "
 	           "rate, at 100); p99 latency stays within 2x its 1-client value up to 700 clients.",
-	       "No phase's p99 latency passes 2x its baseline up to 700 clients.");
+	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.kind, SWEEP_PEAK_WITHIN_NOISE);
 	ck_assert_int_eq(k.best, 3);
@@ -97,7 +97,7 @@ START_TEST(noisy_flat_line)
 
 	expect(sw, "put_block: no clear knee: rates at 1-700 clients are within this run's noise; p99 latency "
 	           "stays within 2x its 1-client value up to 700 clients.",
-	       "No phase's p99 latency passes 2x its baseline up to 700 clients.");
+	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
 	sweep_noise_sentence(sw, line, sizeof line);
 	ck_assert_str_eq(line, "Single run per count: rate differences under 25% are not judged (-x N repeats every "
 	                       "count, interleaved, and judges by their spread).");
@@ -115,7 +115,7 @@ START_TEST(first_count_outlier)
 
 	expect(sw, "put_block: throughput peaks at 50 clients (the smallest count within noise of the highest "
 	           "rate, at 100); p99 latency passes 2x its 10-client value (lower than at 1) at 300 clients.",
-	       "This server takes up to 100 clients before p99 latency of put_block passes 2x (at 300 clients).");
+	       "This server takes up to 100 clients before p99 latency of put_block passes 2x (at 300 clients); judged from put_block.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.base, 1);
 	ck_assert_int_eq(k.p99_over, 4);
@@ -131,7 +131,7 @@ START_TEST(monotonic_rise)
 
 	expect(sw, "put_block: throughput still rises at 700 clients (highest rate, the last count); p99 latency "
 	           "stays within 2x its 1-client value up to 700 clients.",
-	       "No phase's p99 latency passes 2x its baseline up to 700 clients.");
+	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert(k.still_rising);
 	free(sw);
@@ -146,7 +146,7 @@ START_TEST(collapse)
 
 	expect(sw, "put_block: throughput peaks at 1 client (the smallest count within noise of the highest rate, "
 	           "at 10); p99 latency passes 2x its 1-client value at 50 clients.",
-	       "This server takes up to 10 clients before p99 latency of put_block passes 2x (at 50 clients).");
+	       "This server takes up to 10 clients before p99 latency of put_block passes 2x (at 50 clients); judged from put_block.");
 	free(sw);
 }
 END_TEST
@@ -169,7 +169,7 @@ START_TEST(repeats_tight)
 	ck_assert(sweep_rates_differ(sw, PHASE_PUT_BLOCK, 4, 5));
 	expect(sw, "put_block: throughput still rises at 700 clients (highest rate, the last count); p99 latency "
 	           "stays within 2x its 1-client value up to 700 clients.",
-	       "No phase's p99 latency passes 2x its baseline up to 700 clients.");
+	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
 	sweep_noise_sentence(sw, line, sizeof line);
 	ck_assert_str_eq(line, "3 runs per count, interleaved: two counts' rates differ when their ranges (lowest to "
 	                       "highest run) do not overlap.");

@@ -277,6 +277,15 @@ START_TEST(count_options)
 	ck_assert(cfg.knee_factor == 1000.0);
 	ASSERT_RUN(ARGS("--knee-factor", "2.25"));
 	ck_assert(cfg.knee_factor == 2.25);
+	ck_assert_uint_eq(cfg.lag_floor_ns, 10000000u); /* the default, bonnie.1 */
+	ASSERT_RUN(ARGS("--lag-floor", "2.5ms"));
+	ck_assert_uint_eq(cfg.lag_floor_ns, 2500000u);
+	ASSERT_RUN(ARGS("--lag-floor", "500us"));
+	ck_assert_uint_eq(cfg.lag_floor_ns, 500000u);
+	ASSERT_RUN(ARGS("--lag-floor", "0.1s"));
+	ck_assert_uint_eq(cfg.lag_floor_ns, 100000000u);
+	ASSERT_RUN(ARGS("--lag-floor", "0"));
+	ck_assert_uint_eq(cfg.lag_floor_ns, 0);
 	ck_assert(!cfg.level_given);
 	ASSERT_RUN(ARGS("--clients", "1,2", "--level-time", "0.25"));
 	ck_assert(cfg.level_given);
@@ -478,6 +487,13 @@ static const struct bad_case bad_cases[] = {
 	{{"--knee-factor", "2."}, "--knee-factor"},
 	{{"--knee-factor", ".5"}, "--knee-factor"},
 	{{"--knee-factor", "+2"}, "--knee-factor"},
+	{{"--lag-floor", "10"}, "--lag-floor"}, /* no unit: which? refused */
+	{{"--lag-floor", "10 ms"}, "--lag-floor"},
+	{{"--lag-floor", "ms"}, "--lag-floor"},
+	{{"--lag-floor", "-1ms"}, "--lag-floor"},
+	{{"--lag-floor", "1e1ms"}, "--lag-floor"},
+	{{"--lag-floor", "10min"}, "--lag-floor"},
+	{{"--lag-floor", "3601s"}, "--lag-floor"},
 	{{"--level-time", "3600.5"}, "--level-time"},
 	{{"--level-time", "-1"}, "--level-time"},
 	{{"--level-time", "x"}, "--level-time"},

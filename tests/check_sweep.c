@@ -3,6 +3,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../phases/runner.h"
+#include "../report/confidence.h"
 #include "../report/sweep.h"
 
 #include <stdio.h>
@@ -13,8 +14,9 @@
 #define SEC 1000000000ull
 
 /* put_block: 100, 200, 206, 300 MiB/s (300 is more than 25% above 206:
- * still rising); p99 1, 1.5, 2.5 (over 2x at 4), 3 ms. ran_create: 10, 20, 40, 80 files/s (still
- * rising), latency flat. seeks: only at the first level. */
+ * still rising); p99 1, 1.5, 2.5 (over 2x at 4), 3 ms; its final flush
+ * 10, 20, 30, 40 ms. ran_create: 10, 20, 40, 80 files/s (still rising),
+ * latency flat. seeks: only at the first level, 0.25 s (marked short). */
 static struct sweep *make_sweep(void)
 {
 	static const uint32_t clients[] = {1, 2, 4, 8};
@@ -30,9 +32,10 @@ static struct sweep *make_sweep(void)
 			runner_result_init(&run->phase[i]);
 		run->clients = clients[l];
 		synth_phase(run, PHASE_PUT_BLOCK, mib_s[l] * KIB * KIB, SEC, SEC / 2, lat_us[l] * 1000);
+		run->phase[PHASE_PUT_BLOCK].sync_ns = (uint64_t)(l + 1) * 10000000u;
 		synth_phase(run, PHASE_RAN_CREATE, 10u << l, SEC, SEC / 2, 500000);
 		if (l == 0)
-			synth_phase(run, PHASE_SEEKS, 1000, SEC, SEC / 2, 2000000);
+			synth_phase(run, PHASE_SEEKS, 250, SEC / 4, SEC / 8, 2000000);
 		sweep_add(sw, run);
 	}
 	free(run);
@@ -70,12 +73,14 @@ START_TEST(knee_sentences)
 	                 "stays within 2x its 1-client value up to 8 clients.\n"
 	                 "Single run per count: rate differences under 25% are not judged (-x N repeats every count, "
 	                 "interleaved, and judges by their spread).\n"
-	                 "This server takes up to 2 clients before p99 latency of put_block passes 2x (at 4 clients).\n");
+	                 "This server takes up to 2 clients before p99 latency of put_block passes 2x (at 4 clients); "
+	                 "judged from put_block and ran_create.\n");
 	free(text);
 	text = capture(report_sweep_knees, sw, 3.5);
 	ck_assert_ptr_nonnull(strstr(text, "put_block: throughput still rises at 8 clients (highest rate, the last "
 	                                   "count); p99 latency stays within 3.5x its 1-client value up to 8 clients.\n"));
-	ck_assert_ptr_nonnull(strstr(text, "No phase's p99 latency passes 3.5x its baseline up to 8 clients.\n"));
+	ck_assert_ptr_nonnull(strstr(text, "No storage lag: p99 latency of put_block and ran_create does not pass 3.5x "
+	                                   "up to 8 clients.\n"));
 	free(text);
 	free(sw);
 }
@@ -106,20 +111,24 @@ START_TEST(sweep_table)
 	struct sweep *sw = make_sweep();
 	char *text = capture(table_fn, sw, 2.0);
 
+	/* the text table's marks (seeks '~'), each write phase's final flush */
 	ck_assert_str_eq(text,
 	                 "Client sweep: all clients' rate together, latency of every operation\n"
-	                 "Phase       Clients       Rate       p50       p99       Max  Fair Overlap\n"
-	                 "put_block         1     100m/s    1000us    1000us    1000us  1.00       -\n"
-	                 "put_block         2     200m/s    1500us    1500us    1500us  1.00    100%\n"
-	                 "put_block         4     206m/s    2500us    2500us    2500us  1.00    100%\n"
-	                 "put_block         8     300m/s    3000us    3000us    3000us  1.00    100%\n"
-	                 "seeks             1     1000/s    2000us    2000us    2000us  1.00       -\n"
-	                 "ran_create        1     10.0/s     500us     500us     500us  1.00       -\n"
-	                 "ran_create        2     20.0/s     500us     500us     500us  1.00    100%\n"
-	                 "ran_create        4     40.0/s     500us     500us     500us  1.00    100%\n"
-	                 "ran_create        8     80.0/s     500us     500us     500us  1.00    100%\n"
+	                 "Phase       Clients       Rate        p50       p99       Max     Flush  Fair Overlap    CPU\n"
+	                 "put_block         1     100m/s     1000us    1000us    1000us   10000us  1.00       -    50%\n"
+	                 "put_block         2     200m/s     1500us    1500us    1500us   20000us  1.00    100%    50%\n"
+	                 "put_block         4     206m/s     2500us    2500us    2500us   30000us  1.00    100%    50%\n"
+	                 "put_block         8     300m/s     3000us    3000us    3000us   40000us  1.00    100%    50%\n"
+	                 "seeks             1     1000/s~    2000us    2000us    2000us         -  1.00       -    50%\n"
+	                 "ran_create        1     10.0/s      500us     500us     500us       0us  1.00       -    50%\n"
+	                 "ran_create        2     20.0/s      500us     500us     500us       0us  1.00    100%    50%\n"
+	                 "ran_create        4     40.0/s      500us     500us     500us       0us  1.00    100%    50%\n"
+	                 "ran_create        8     80.0/s      500us     500us     500us       0us  1.00    100%    50%\n"
 	                 "Fair: Jain's index of the clients' rates (1 = all equal). Overlap: the time all clients "
-	                 "were active together / first start to last end.\n");
+	                 "were active together / first start to last end.\n"
+	                 "Flush: a write phase's final fsync/syncfs, in its rate but not in its latency columns. "
+	                 "CPU: the clients' CPU together (100% = one core).\n"
+	                 "~  ran under 0.5 s: low confidence, use a larger -s or -n\n");
 	free(text);
 	free(sw);
 }
@@ -192,11 +201,146 @@ START_TEST(sweep_cut_counts)
 	run->phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
 	sweep_add(sw, run);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "No phase completed at two client counts: no answer.");
+	ck_assert_str_eq(line, "Inconclusive: none of the phases a file server is loaded by (block write and read, "
+	                       "file create, stat and delete) completed at two client counts.");
 	text = sweep_json_text(sw, asked, 2);
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1],\n"));
 	free(text);
 	free(run);
+	free(sw);
+}
+END_TEST
+
+/* One level: per phase (PHASE_COUNT ends the list) its p99 in us and its
+ * CPU in cores over a 1 s phase, at count clients. */
+struct synth_level {
+	uint32_t clients;
+	struct {
+		enum phase_id id;
+		double p99_us, cpu;
+	} ph[3];
+};
+
+static struct sweep *make_levels(const struct synth_level *lv, int n, uint64_t floor_ns, uint32_t cores)
+{
+	struct sweep *sw = calloc(1, sizeof *sw);
+	struct run_result *run = calloc(1, sizeof *run);
+
+	ck_assert_ptr_nonnull(sw);
+	ck_assert_ptr_nonnull(run);
+	sweep_set_rule(sw, floor_ns, cores);
+	for (int l = 0; l < n; l++) {
+		for (int i = 0; i < PHASE_COUNT; i++)
+			runner_result_init(&run->phase[i]);
+		run->clients = lv[l].clients;
+		for (int i = 0; i < 3 && lv[l].ph[i].id != PHASE_COUNT; i++)
+			synth_phase(run, lv[l].ph[i].id, 100 * KIB * KIB, SEC, (uint64_t)(lv[l].ph[i].cpu * SEC),
+			            (uint64_t)(lv[l].ph[i].p99_us * 1000));
+		sweep_add(sw, run);
+	}
+	free(run);
+	return sw;
+}
+
+/* 32 us -> 80 us is 2.5x but no lag a person notices: with the 10 ms
+ * floor no knee; without a floor (0) the old relative rule. */
+START_TEST(lag_floor)
+{
+	static const struct synth_level lv[] = {
+		{1, {{PHASE_PUT_BLOCK, 32, 0.3}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+		{4, {{PHASE_PUT_BLOCK, 80, 0.6}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+		{16, {{PHASE_PUT_BLOCK, 25000, 0.6}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+	};
+	struct sweep *sw = make_levels(lv, 2, 10000000u, 2);
+	struct sweep_knee k;
+	char line[SWEEP_LINE];
+
+	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
+	ck_assert_int_eq(k.p99_over, -1);
+	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "put_block: no clear knee: rates at 1-4 clients are within this run's noise; p99 latency "
+	                       "does not pass both 2x its 1-client value and 10 ms up to 4 clients.");
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 4 clients.");
+	sweep_set_rule(sw, 0, 2);
+	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
+	ck_assert_int_eq(k.p99_over, 1);
+	free(sw);
+	sw = make_levels(lv, 3, 10000000u, 2); /* 25 ms at 16 passes both */
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "This server takes up to 4 clients before p99 latency of put_block passes 2x and 10 ms "
+	                       "(at 16 clients); judged from put_block.");
+	free(sw);
+}
+END_TEST
+
+/* Per-char at about a core with one client: its p99 rise is this host's
+ * CPU, named so, and the answer reads the block and file phases only. */
+START_TEST(cpu_bound_perchar)
+{
+	static const struct synth_level lv[] = {
+		{1, {{PHASE_PUTC, 100, 0.98}, {PHASE_PUT_BLOCK, 1000, 0.3}, {PHASE_COUNT, 0, 0}}},
+		{4, {{PHASE_PUTC, 30000, 1.96}, {PHASE_PUT_BLOCK, 1200, 0.6}, {PHASE_COUNT, 0, 0}}},
+		{16, {{PHASE_PUTC, 90000, 1.98}, {PHASE_PUT_BLOCK, 1500, 0.7}, {PHASE_COUNT, 0, 0}}},
+	};
+	struct sweep *sw = make_levels(lv, 3, 10000000u, 2);
+	struct sweep_knee k;
+	char line[SWEEP_LINE], *text;
+
+	ck_assert(sweep_knee(sw, PHASE_PUTC, 2.0, &k));
+	ck_assert_int_eq(k.cpu_at, 0);
+	ck_assert_int_eq(k.p99_over, 1);
+	ck_assert(k.cpu_knee);
+	sweep_knee_sentence(sw, PHASE_PUTC, 2.0, line, sizeof line);
+	ck_assert_ptr_nonnull(strstr(line, "p99 latency passes 2x its 1-client value and 10 ms at 4 clients, where this "
+	                                   "host's CPU was the limit (from 1 client: one client used 98% of a core), not "
+	                                   "a storage knee."));
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 16 clients.");
+	/* a marked count does not speak for its count: the answer stops before it */
+	sw->point[2][PHASE_PUT_BLOCK].reasons |= CONF_SHORT;
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 4 clients "
+	                       "(counts marked ~, # or ! not counted).");
+	sw->point[1][PHASE_PUT_BLOCK].reasons |= CONF_FEW_OPS;
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block shows the storage: they are marked "
+	                       "~, # or ! (short, few operations, or the clients not all running together).");
+	sw->point[1][PHASE_PUT_BLOCK].reasons = sw->point[2][PHASE_PUT_BLOCK].reasons = 0;
+	text = capture(table_fn, sw, 2.0);
+	ck_assert_ptr_nonnull(strstr(text, "  98%*\n"));
+	ck_assert_ptr_nonnull(strstr(text, "* CPU-bound on this host: a client used 80% of a core or more, or the "
+	                                   "clients 90% of its 2 cores"));
+	free(text);
+	free(sw);
+}
+END_TEST
+
+/* File creates whose clients together fill the host's 2 cores from 4
+ * clients: the knee at 16 is the CPU's, and with no two storage counts
+ * left the answer is inconclusive, and says why. */
+START_TEST(cpu_bound_host)
+{
+	static const struct synth_level lv[] = {
+		{1, {{PHASE_SEQ_CREATE, 1000, 0.5}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+		{4, {{PHASE_SEQ_CREATE, 1500, 1.9}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+		{16, {{PHASE_SEQ_CREATE, 30000, 1.95}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+	};
+	struct sweep *sw = make_levels(lv, 3, 10000000u, 2);
+	struct sweep_knee k;
+	char line[SWEEP_LINE];
+
+	ck_assert(!sweep_cpu_bound(sw, 0, PHASE_SEQ_CREATE));
+	ck_assert(sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
+	ck_assert(sweep_knee(sw, PHASE_SEQ_CREATE, 2.0, &k));
+	ck_assert_int_eq(k.cpu_at, 1);
+	ck_assert(k.cpu_knee);
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "Inconclusive: no count after the first of seq_create shows the storage: this host's CPU "
+	                       "was the limit. This host's CPU was the limit for seq_create from 4 clients (the "
+	                       "clients used 1.9 of 2 cores).");
+	sweep_set_rule(sw, 10000000u, 0); /* cores unknown: only the one-client rule */
+	ck_assert(!sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
 	free(sw);
 }
 END_TEST
@@ -211,6 +355,9 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, sweep_table);
 	tcase_add_test(tc, sweep_json_counts);
 	tcase_add_test(tc, sweep_cut_counts);
+	tcase_add_test(tc, lag_floor);
+	tcase_add_test(tc, cpu_bound_perchar);
+	tcase_add_test(tc, cpu_bound_host);
 	suite_add_tcase(s, tc);
 	return s;
 }

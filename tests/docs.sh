@@ -248,10 +248,10 @@ readme_block() {
 # the CSV line, unlabelled rows) are left out.
 labels() {
 	awk -v from="$1" -v to="$2" '
-	/^([~#!c?]  |! |\.\.\.$|1\.98,)/ { next }
+	/^([~#!c?]  |[!*] |\.\.\.$|1\.98,)/ { next }
 	{
 		s = $0
-		if (s ~ /^(This server takes|No phase.s p99)/) { print "the answer"; next }
+		if (s ~ /^(This server takes|No phase.s p99|No storage lag|Inconclusive: |No client count)/) { print "the answer"; next }
 		sub(/[0-9].*/, "", s)
 		p = index(s, ":"); if (p) s = substr(s, 1, p - 1)
 		p = index(s, ","); if (p) s = substr(s, 1, p - 1)

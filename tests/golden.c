@@ -213,6 +213,7 @@ static void session(const struct scenario *s, bool share, const struct env_info 
 	memset(&c, 0, sizeof c);
 	memset(&align, 0, sizeof align);
 	memset(&sw, 0, sizeof sw);
+	sweep_set_rule(&sw, cfg.lag_floor_ns, env->cpus); /* as cmd/run.c does */
 	c.argc = argc;
 	c.argv = argv;
 	outputs_route(&c, &cfg);

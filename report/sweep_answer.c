@@ -1,0 +1,110 @@
+/* The whole sweep's answer from the phases a file server is loaded by;
+ * see sweep_model.h for the rule. */
+#include "sweep_model.h"
+#include "confidence.h"
+
+#include <string.h>
+
+bool sweep_server_phase(enum phase_id id)
+{
+	/* per-char is one client's CPU (a byte a call), rewrite and seeks are
+	 * not what a share's clients mostly do: block data and file metadata */
+	switch (id) {
+	case PHASE_PUT_BLOCK:
+	case PHASE_GET_BLOCK:
+	case PHASE_SEQ_CREATE:
+	case PHASE_SEQ_STAT:
+	case PHASE_SEQ_DEL:
+	case PHASE_RAN_CREATE:
+	case PHASE_RAN_STAT:
+	case PHASE_RAN_DEL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The level before l at which phase id completed (l itself if none). */
+static int level_before(const struct sweep *sw, enum phase_id id, int l)
+{
+	for (int b = l - 1; b >= 0; b--)
+		if (sw->point[b][id].ran)
+			return b;
+	return l;
+}
+
+/* A judged phase CPU-bound from k->cpu_at: the first at the smallest count. */
+static void note_cpu(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, struct sweep_answer *a)
+{
+	if (k->cpu_at < 0)
+		return;
+	if (a->cpu == 0 || sw->clients[k->cpu_at] < a->cpu_at) {
+		a->cpu_phase = id;
+		a->cpu_at = sw->clients[k->cpu_at];
+	}
+	a->cpu |= 1u << id;
+}
+
+/* A storage knee of phase id at level at (the smallest so far wins). */
+static void note_lag(const struct sweep *sw, enum phase_id id, int at, int *best, struct sweep_answer *a)
+{
+	if (*best >= 0 && at > *best)
+		return;
+	if (*best >= 0 && at == *best) {
+		a->others++;
+		return;
+	}
+	*best = at;
+	a->lags = true;
+	a->phase = id;
+	a->at = sw->clients[at];
+	a->upto = sw->clients[level_before(sw, id, at)];
+	a->others = 0;
+}
+
+/* Whether level l of phase id can speak for its count: all its clients
+ * ran together (no "!") and it is not marked short or few operations. */
+static bool level_trusted(const struct sweep *sw, enum phase_id id, int l)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	return p->ran && !sweep_overlap_low(sw, (uint32_t)l, id) && !(p->reasons & (CONF_SHORT | CONF_FEW_OPS));
+}
+
+/* The largest count after the first whose p99 speaks of the storage and
+ * can be trusted (0: none); *skipped when a storage count was not. */
+static uint32_t storage_reach(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, bool *skipped)
+{
+	uint32_t reach = 0;
+
+	for (int l = k->first + 1; l <= k->storage_last; l++) {
+		if (level_trusted(sw, id, l))
+			reach = sw->clients[l];
+		else if (sw->point[l][id].ran)
+			*skipped = true;
+	}
+	return reach;
+}
+
+void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
+{
+	int at = -1;
+	uint32_t reach = 0; /* the largest count a judged phase's p99 speaks of the storage at */
+
+	memset(a, 0, sizeof *a);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum phase_id id = (enum phase_id)i;
+		struct sweep_knee k;
+		if (!sweep_server_phase(id) || !sweep_knee(sw, id, factor, &k))
+			continue;
+		a->judged |= 1u << id;
+		note_cpu(sw, id, &k, a);
+		uint32_t r = storage_reach(sw, id, &k, &a->skipped);
+		if (r > reach)
+			reach = r;
+		if (k.p99_over >= 0 && !k.cpu_knee)
+			note_lag(sw, id, k.p99_over, &at, a);
+	}
+	if (!a->lags)
+		a->upto = reach;
+}
