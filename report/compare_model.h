@@ -119,4 +119,25 @@ bool compare_reasons_known(const struct compare_run *r);
  * fewer than two numbers. A rate of 0 is a measured number too. */
 bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow);
 
+/* The setup facts compare states above its table, in this order. */
+enum compare_setup_fact {
+	SETUP_IO_MODE, SETUP_FILE_SIZE, SETUP_FILE_COUNT, SETUP_CHUNK, SETUP_FILE_SYSTEM, SETUP_DEVICE,
+	SETUP_VERSION, SETUP_CLIENTS, COMPARE_SETUP_FACTS
+};
+/* Their names: "I/O mode", "file size", ... */
+extern const char *const compare_setup_names[COMPARE_SETUP_FACTS];
+/* Bits of the facts that make a comparison not like for like. */
+#define COMPARE_SETUP_UNLIKE ((1u << SETUP_IO_MODE) | (1u << SETUP_FILE_SIZE) | (1u << SETUP_FILE_COUNT))
+
+/* Fact f of run r as text ("256M", "4x1024", "bonnie 0.1.0"); "unknown"
+ * where its input cannot say (a CSV line records no I/O mode, file
+ * system or device), "not read" where bonnie's JSON does but compare's
+ * reader does not take it (compare_setup.c). */
+void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap);
+/* Whether a compare_setup_value is a value (not "unknown", "not read"). */
+bool compare_setup_known(const char *value);
+/* Bits (1u << fact) of the facts where a run differs from runs[base],
+ * both saying. */
+unsigned compare_setup_facts_differ(const struct compare_run *runs, size_t n, size_t base);
+
 #endif

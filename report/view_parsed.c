@@ -85,8 +85,8 @@ static void parsed_work(const struct parsed_run *p, const struct run_view *v, en
 /* A parsed phase's operations and time, derived from the counts the run
  * records and its rate (time = work / rate: every version computes its
  * rate so), and the one short-phase and few-operations rules applied to
- * them, so a CSV line's 0.05 s file phase carries the caveat a JSON
- * document states. Nothing when the count is not recorded or several
+ * them where the input states no reasons, so a CSV line's 0.05 s file
+ * phase carries the caveat a JSON document states. Nothing when the count is not recorded or several
  * clients shared the work. */
 static void parsed_evidence(const struct parsed_run *p, const struct run_view *v, enum phase_id id,
                             struct phase_view *ph)
@@ -105,6 +105,8 @@ static void parsed_evidence(const struct parsed_run *p, const struct run_view *v
 		return;
 	ph->operations = ph->conf.operations = ops;
 	ph->duration_ns = ph->conf.duration_ns = (uint64_t)(seconds * 1e9);
+	if (!ph->reasons_unknown) /* bonnie's JSON states its reasons, measured */
+		return;
 	if (ph->duration_ns < METRIC_MIN_TRUSTED_NS)
 		ph->conf.reasons |= CONF_SHORT;
 	if (ops > 0 && ops < CONF_MIN_OPS)
