@@ -49,26 +49,57 @@ static void phrase(FILE *out, const struct compare_diff *d)
 	fputs(buf, out);
 }
 
+/* The flagged differences of one kind of evidence (from <= e <= to), in
+ * the order compare_all_diffs gives, at most MAX_SUMMARY; how many said. */
+static size_t said(FILE *out, const struct compare_diff *d, size_t count, enum compare_evidence from,
+                   enum compare_evidence to, const char *lead)
+{
+	size_t shown = 0;
+
+	for (size_t i = 0; i < count && shown < MAX_SUMMARY; i++) {
+		if (!d[i].flagged || d[i].evidence < from || d[i].evidence > to)
+			continue;
+		fputs(shown++ ? "; " : lead, out);
+		phrase(out, &d[i]);
+	}
+	if (shown)
+		fputs(".\n", out);
+	return shown;
+}
+
+/* The first difference backed by enough evidence; NULL when none. */
+static const struct compare_diff *first_enough(const struct compare_diff *d, size_t count)
+{
+	return count > 0 && d[0].evidence == EVIDENCE_ENOUGH ? &d[0] : NULL;
+}
+
+/* Ranked by evidence (compare_model.h): the headline is the rates both
+ * runs measured for 0.5 s and 100 operations or more; rates of shorter or
+ * unknown phases follow on a line of their own, each with its reason; the
+ * maximum latencies, one sample each, last, as maxima, never a finding. */
 void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
-	size_t count, shown = 0;
+	size_t count;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
+	const struct compare_diff *big;
 	char lab[16];
 
 	compare_label(o->base, lab, sizeof lab);
-	fputs("Summary: ", out);
-	for (size_t i = 0; d && i < count && shown < MAX_SUMMARY; i++) {
-		if (!d[i].flagged)
-			continue;
-		fputs(shown++ ? "; " : "", out);
-		phrase(out, &d[i]);
+	if (d == NULL)
+		return;
+	if (said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, "Summary: ") == 0) {
+		fputs("Summary: ", out);
+		if ((big = first_enough(d, count)) != NULL) {
+			fprintf(out, "no rate measured for 0.5 s or more differs beyond %.2fx; the largest: ", o->threshold);
+			phrase(out, big);
+		} else if (count > 0)
+			fprintf(out, "no rate on both %s and another run was measured for 0.5 s or more", lab);
+		else
+			fprintf(out, "no phase has numbers on both %s and another run", lab);
+		fputs(".\n", out);
 	}
-	if (shown == 0 && count > 0) {
-		fprintf(out, "no difference beyond %.2fx; the largest: ", o->threshold);
-		phrase(out, &d[0]);
-	} else if (count == 0)
-		fprintf(out, "no phase has numbers on both %s and another run", lab);
-	fputs(".\n", out);
+	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, "Weaker evidence (a phase under 0.5 s or 100 operations, or of unknown time): ");
+	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, "Maximum latencies (one sample each, not ranked as findings): ");
 	free(d);
 }
 
@@ -91,11 +122,14 @@ static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n,
 	if (m == NULL)
 		return;
 	compare_summary(m, runs, n, o);
-	if (fclose(m) == 0 && buf != NULL) {
-		if (len > 0 && buf[len - 1] == '\n')
-			buf[len - 1] = '\0';
-		compare_wrap_out(out, buf, compare_line_limit(o), o->format == COMPARE_TEXT ? 2 : 0);
-	}
+	if (fclose(m) == 0 && buf != NULL)
+		for (char *line = buf, *nl; *line; line = nl + 1) { /* each line of it wrapped */
+			if ((nl = strchr(line, '\n')) == NULL)
+				nl = line + strlen(line) - 1;
+			else
+				*nl = '\0';
+			compare_wrap_out(out, line, compare_line_limit(o), o->format == COMPARE_TEXT ? 2 : 0);
+		}
 	free(buf);
 }
 

@@ -3,6 +3,7 @@
  * in words. Pure: no FILE *, no output; every compare formatter (text,
  * Markdown, CSV, JSON, HTML) reads it. */
 #include "compare_model.h"
+#include "confidence.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,20 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
 		view_of_parsed(&runs[k], &c[k].view);
 	}
 	return c;
+}
+
+/* What backs a rate of one phase of two runs (see enum compare_evidence). */
+static enum compare_evidence compare_evidence_of(const struct phase_view *b, const struct phase_view *r,
+                                                 unsigned *weak)
+{
+	*weak = (b->conf.reasons | r->conf.reasons) & (CONF_SHORT | CONF_FEW_OPS);
+	if (*weak)
+		return EVIDENCE_WEAK;
+	/* no time stated nor derived: a JSON document that states its reasons
+	 * has measured the time even where the reader does not carry it */
+	if ((b->duration_ns == 0 && b->reasons_unknown) || (r->duration_ns == 0 && r->reasons_unknown))
+		return EVIDENCE_UNKNOWN;
+	return EVIDENCE_ENOUGH;
 }
 
 bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
@@ -42,6 +57,7 @@ bool compare_ratio(const struct compare_run *base, const struct compare_run *run
 	d->not_comparable = !compare_comparable(base->in, run->in, id);
 	d->setup_differs = compare_setup_differs(base->in, run->in, id);
 	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
+	d->evidence = latency ? EVIDENCE_MAXIMUM : compare_evidence_of(b, r, &d->weak_reasons);
 	return true;
 }
 
@@ -87,14 +103,17 @@ bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id
 	return seen >= 2;
 }
 
-/* Like-for-like differences first, then those of runs set up differently
- * (a cached 64 MiB file against a 16 GiB one is no finding); biggest first
- * within each. */
+/* By evidence first (a 0.05 s phase or one maximum is no finding beside a
+ * rate of seconds), then like-for-like differences before those of runs
+ * set up differently (a cached 64 MiB file against a 16 GiB one is no
+ * finding); biggest first within each. */
 static int by_magnitude(const void *a, const void *b)
 {
 	const struct compare_diff *da = a, *db = b;
 	double x = magnitude(da->ratio), y = magnitude(db->ratio);
 
+	if (da->evidence != db->evidence)
+		return da->evidence > db->evidence ? 1 : -1;
 	if ((da->setup_differs != 0) != (db->setup_differs != 0))
 		return da->setup_differs ? 1 : -1;
 	return x < y ? 1 : x > y ? -1 : 0;
@@ -121,7 +140,7 @@ struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n,
 /* "block write 1.3x faster on B", "seq delete max latency 300x worse on B" */
 void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 {
-	char lab[16], words[48], setup[64] = "";
+	char lab[16], words[48], setup[64] = "", why[80] = "";
 	double m = magnitude(d->ratio);
 
 	compare_label(d->run, lab, sizeof lab);
@@ -129,7 +148,11 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 		compare_setup_words(d->setup_differs, words, sizeof words);
 		snprintf(setup, sizeof setup, " (%s %s)", words, strstr(words, " and ") ? "differ" : "differs");
 	}
-	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s%s" : "%s%s %.0fx %s on %s%s", phase_words(d->phase),
+	if (d->evidence == EVIDENCE_WEAK)
+		confidence_words(d->weak_reasons, why, sizeof why);
+	else if (d->evidence == EVIDENCE_UNKNOWN)
+		snprintf(why, sizeof why, " (time unknown)");
+	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s%s%s" : "%s%s %.0fx %s on %s%s%s", phase_words(d->phase),
 	         d->latency ? " max latency" : "", m,
-	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, setup);
+	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, setup, why);
 }

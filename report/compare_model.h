@@ -46,6 +46,16 @@ enum {
 	COMPARE_SETUP_CHUNK = 4, /* chunk size (block phases, seeks) */
 };
 
+/* How well a difference is backed, in the order the summary ranks them.
+ * Enough: both figures ran at least METRIC_MIN_TRUSTED_NS (0.5 s) and,
+ * where the count is known, CONF_MIN_OPS (100) operations, as the input
+ * states (bonnie's JSON) or as its counts and rate give (view_parsed.c).
+ * Weak: either side is short or has few operations. Unknown: either side
+ * records neither (a per-char figure of bonnie's CSV, a run of several
+ * clients). Maximum: a maximum latency, one sample per run: said apart,
+ * never ranked as a finding. */
+enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDENCE_MAXIMUM };
+
 /* One ratio of a run to the base: throughput (run/base, > 1 faster) or
  * maximum latency (run/base, > 1 worse). */
 struct compare_diff {
@@ -62,6 +72,8 @@ struct compare_diff {
 	/* COMPARE_SETUP_* the two runs differ in for this phase: ranked after
 	 * the like-for-like differences, marked "~" */
 	unsigned setup_differs;
+	enum compare_evidence evidence;
+	unsigned weak_reasons; /* CONF_SHORT | CONF_FEW_OPS of either side when EVIDENCE_WEAK */
 };
 
 enum compare_perchar compare_perchar_method(const struct parsed_run *r);
@@ -83,14 +95,16 @@ void compare_setup_words(unsigned setup, char *buf, size_t cap);
 bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d);
 
-/* Every comparable ratio of every run to the base, rate and latency,
- * biggest difference first, those between runs set up differently
- * (setup_differs) after all the others; *count set. NULL when out of memory. Caller frees. */
+/* Every comparable ratio of every run to the base, rate and latency, by
+ * evidence (enum compare_evidence order), within it those between runs set
+ * up differently (setup_differs) after the others, then biggest
+ * difference first; *count set. NULL when out of memory. Caller frees. */
 struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                                        size_t *count);
 
 /* A difference in plain words: "block write 1.3x faster on B", with
- * " (file size differs)" when the runs were set up differently. */
+ * " (file size differs)" when the runs were set up differently and
+ * " (under 0.5 s)" when its evidence is weak, " (time unknown)" when unknown. */
 void compare_phrase(const struct compare_diff *d, char *buf, size_t cap);
 
 /* Column label of run k: "A".."Z", then "R27", ... (buf >= 8 bytes). */
@@ -104,5 +118,26 @@ bool compare_reasons_known(const struct compare_run *r);
 /* The fastest and slowest run of one phase (*fast, *slow); false with
  * fewer than two numbers. A rate of 0 is a measured number too. */
 bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow);
+
+/* The setup facts compare states above its table, in this order. */
+enum compare_setup_fact {
+	SETUP_IO_MODE, SETUP_FILE_SIZE, SETUP_FILE_COUNT, SETUP_CHUNK, SETUP_FILE_SYSTEM, SETUP_DEVICE,
+	SETUP_VERSION, SETUP_CLIENTS, COMPARE_SETUP_FACTS
+};
+/* Their names: "I/O mode", "file size", ... */
+extern const char *const compare_setup_names[COMPARE_SETUP_FACTS];
+/* Bits of the facts that make a comparison not like for like. */
+#define COMPARE_SETUP_UNLIKE ((1u << SETUP_IO_MODE) | (1u << SETUP_FILE_SIZE) | (1u << SETUP_FILE_COUNT))
+
+/* Fact f of run r as text ("256M", "4x1024", "bonnie 0.1.0"); "unknown"
+ * where its input cannot say (a CSV line records no I/O mode, file
+ * system or device), "not read" where bonnie's JSON does but compare's
+ * reader does not take it (compare_setup.c). */
+void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap);
+/* Whether a compare_setup_value is a value (not "unknown", "not read"). */
+bool compare_setup_known(const char *value);
+/* Bits (1u << fact) of the facts where a run differs from runs[base],
+ * both saying. */
+unsigned compare_setup_facts_differ(const struct compare_run *runs, size_t n, size_t base);
 
 #endif

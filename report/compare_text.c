@@ -218,6 +218,38 @@ static void notes(FILE *out, const struct compare_run *runs, size_t n, const str
 	compare_notes(runs, n, o, note_line, &w);
 }
 
+/* What the runs record of their setup, one fact a line ("  I/O mode
+ * A: unknown; B: unknown"), and when the mode or the sizes differ, that
+ * the comparison is not like for like. */
+static void setup_lines(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
+{
+	char line[NOTE_LEN], v[4 * PARSED_META_LEN], lab[16];
+	unsigned differ;
+	size_t limit = compare_line_limit(o);
+
+	fputs(md ? "\nSetup, as the inputs record it:\n\n" : "Setup, as the inputs record it:\n", out);
+	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
+		size_t used = (size_t)snprintf(line, sizeof line, md ? "- %s:" : "  %-12s", compare_setup_names[f]);
+		for (size_t k = 0; k < n && used < sizeof line; k++) {
+			compare_label(k, lab, sizeof lab);
+			compare_setup_value(runs[k].in, (enum compare_setup_fact)f, v, sizeof v);
+			used += (size_t)snprintf(line + used, sizeof line - used, "%s %s: %s", k ? ";" : "", lab, v);
+		}
+		compare_wrap_out(out, line, limit, md ? 2 : 15);
+	}
+	differ = compare_setup_facts_differ(runs, n, o->base);
+	if (differ & COMPARE_SETUP_UNLIKE) {
+		size_t used = (size_t)snprintf(line, sizeof line, "%sNot like for like: the runs differ in ", md ? "\n" : "");
+		for (int f = 0, said = 0; f < COMPARE_SETUP_FACTS && used < sizeof line; f++)
+			if (differ & COMPARE_SETUP_UNLIKE & (1u << f))
+				used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", said++ ? " and " : "",
+				                         compare_setup_names[f]);
+		if (used < sizeof line)
+			snprintf(line + used, sizeof line - used, "; a ratio may show the setup rather than the disk.");
+		compare_wrap_out(out, line, limit, 2);
+	}
+}
+
 static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char lab[16], leg[LEGEND_LEN], line[LEGEND_LEN + 32];
@@ -234,6 +266,8 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 		snprintf(line, sizeof line, "  %-3s %s", lab, leg);
 		compare_wrap_out(out, line, limit, 6);
 	}
+	if (n >= 2)
+		setup_lines(out, runs, n, o, false);
 	notes(out, runs, n, o, false);
 }
 
@@ -325,6 +359,8 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 		snprintf(c, sizeof c, "- %s: %s", lab, leg);
 		compare_wrap_out(out, c, limit, 2);
 	}
+	if (n >= 2)
+		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);
 	column_widths(runs, n, o, width, true);
 	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {

@@ -2,6 +2,7 @@
  * does not say is left at the view's "unknown" values. */
 #include "view.h"
 #include "metrics.h"
+#include "../lib/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,71 @@ static void phase_of_parsed(enum phase_id id, const struct parsed_phase *p, stru
 	v->mark = p->state == CELL_VALUE ? confidence_mark(v->conf.reasons) : ' ';
 }
 
+/* Whether a CSV line or table was written by bonnie++ (its version is
+ * 1.x or 2.x), whose per-char phases move the whole data file; bonnie's
+ * own (0.x) may size per-char by time, so there its bytes are unknown. */
+static bool bonnie_plus_plus(const struct parsed_run *p)
+{
+	const char *v = p->meta[META_VERSION];
+
+	return strcmp(p->format, "json") != 0 && (v[0] == '1' || v[0] == '2') && v[1] == '.';
+}
+
+/* The operations (0: unknown) and bytes (0: not a data phase or unknown)
+ * phase id of p worked through, from the settings it records. */
+static void parsed_work(const struct parsed_run *p, const struct run_view *v, enum phase_id id, uint64_t *ops,
+                        uint64_t *bytes)
+{
+	uint64_t chunk = 0;
+
+	if (p->meta[META_CHUNK][0] && units_parse_size(p->meta[META_CHUNK], 0, &chunk) != UNITS_OK)
+		chunk = 0;
+	*ops = *bytes = 0;
+	if (phase_unit(id) == RATE_FILES)
+		*ops = (uint64_t)v->files_k * 1024;
+	else if (phase_unit(id) == RATE_SEEKS)
+		*ops = v->seeks;
+	else if (!phase_is(id, FACT_PERCHAR) || bonnie_plus_plus(p))
+		*bytes = p->size_bytes;
+	if (*bytes && phase_is(id, FACT_PERCHAR))
+		*ops = *bytes;
+	else if (*bytes && chunk > 0)
+		*ops = *bytes / chunk;
+}
+
+/* A parsed phase's operations and time, derived from the counts the run
+ * records and its rate (time = work / rate: every version computes its
+ * rate so), and the one short-phase and few-operations rules applied to
+ * them where the input states no reasons, so a CSV line's 0.05 s file
+ * phase carries the caveat a JSON document states. Nothing when the count is not recorded or several
+ * clients shared the work. */
+static void parsed_evidence(const struct parsed_run *p, const struct run_view *v, enum phase_id id,
+                            struct phase_view *ph)
+{
+	uint64_t ops, bytes;
+	double seconds;
+
+	if (ph->state != CELL_VALUE || ph->rate <= 0 || v->clients > 1)
+		return;
+	parsed_work(p, v, id, &ops, &bytes);
+	if (bytes)
+		seconds = (double)bytes / 1024.0 / ph->rate;
+	else if (ops)
+		seconds = (double)ops / ph->rate;
+	else
+		return;
+	ph->operations = ph->conf.operations = ops;
+	ph->duration_ns = ph->conf.duration_ns = (uint64_t)(seconds * 1e9);
+	if (!ph->reasons_unknown) /* bonnie's JSON states its reasons, measured */
+		return;
+	if (ph->duration_ns < METRIC_MIN_TRUSTED_NS)
+		ph->conf.reasons |= CONF_SHORT;
+	if (ops > 0 && ops < CONF_MIN_OPS)
+		ph->conf.reasons |= CONF_FEW_OPS;
+	ph->low_confidence = (ph->conf.reasons & CONF_SHORT) != 0;
+	ph->mark = confidence_mark(ph->conf.reasons);
+}
+
 void view_of_parsed(const struct parsed_run *p, struct run_view *v)
 {
 	memset(v, 0, sizeof *v);
@@ -60,6 +126,7 @@ void view_of_parsed(const struct parsed_run *p, struct run_view *v)
 	v->files_k = meta_u32(p->meta[META_NUM_FILES]);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		phase_of_parsed((enum phase_id)i, &p->phase[i], &v->phase[i]);
+		parsed_evidence(p, v, (enum phase_id)i, &v->phase[i]);
 		if (p->phase[i].state == CELL_FAILED)
 			v->status = PHASE_FAILED;
 	}

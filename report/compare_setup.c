@@ -1,0 +1,83 @@
+/* What each compared run records of its setup (I/O mode, file size, file
+ * counts, chunk size, file system, device, version, clients), each as
+ * text, "unknown" where its input cannot say. Pure: no output. */
+#include "compare_model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const compare_setup_names[COMPARE_SETUP_FACTS] = {
+	"I/O mode", "file size", "file count", "chunk size", "file system", "device", "version", "clients",
+};
+
+/* A setting as recorded, or "unknown" when the input left it empty. */
+static void given(const char *s, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s", s[0] ? s : "unknown");
+}
+
+/* "4 (x1024)", "16:100000:16/64" (files, max, min size / dirs) */
+static void files_given(const struct parsed_run *r, char *buf, size_t cap)
+{
+	const char(*meta)[PARSED_META_LEN] = r->meta;
+
+	if (!meta[META_NUM_FILES][0])
+		snprintf(buf, cap, "unknown");
+	else if (!meta[META_MAX_SIZE][0] && !meta[META_MIN_SIZE][0] && !meta[META_NUM_DIRS][0])
+		snprintf(buf, cap, "%sx1024", meta[META_NUM_FILES]);
+	else
+		snprintf(buf, cap, "%sx1024:%s:%s/%s", meta[META_NUM_FILES], meta[META_MAX_SIZE][0] ? meta[META_MAX_SIZE] : "0",
+		         meta[META_MIN_SIZE][0] ? meta[META_MIN_SIZE] : "0", meta[META_NUM_DIRS][0] ? meta[META_NUM_DIRS] : "1");
+}
+
+void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap)
+{
+	bool json = strcmp(r->format, "json") == 0;
+
+	switch (f) {
+	case SETUP_FILE_SIZE: given(r->meta[META_SIZE], buf, cap); return;
+	case SETUP_FILE_COUNT: files_given(r, buf, cap); return;
+	case SETUP_CHUNK: given(r->meta[META_CHUNK], buf, cap); return;
+	case SETUP_CLIENTS: given(r->meta[META_CONCURRENCY], buf, cap); return;
+	case SETUP_VERSION:
+		if (!r->meta[META_VERSION][0])
+			snprintf(buf, cap, "unknown");
+		else
+			snprintf(buf, cap, "%s%s", json ? "bonnie " : "", r->meta[META_VERSION]);
+		return;
+	case SETUP_IO_MODE:
+	case SETUP_FILE_SYSTEM:
+	case SETUP_DEVICE:
+	case COMPARE_SETUP_FACTS:
+		/* a CSV line and a table do not record these; bonnie's JSON
+		 * does, but compare's reader does not take them yet */
+		snprintf(buf, cap, json ? "not read" : "unknown");
+		return;
+	}
+}
+
+bool compare_setup_known(const char *value)
+{
+	return strcmp(value, "unknown") != 0 && strcmp(value, "not read") != 0;
+}
+
+/* Whether two runs differ in fact f: both say, and not the same. */
+static bool differ(const struct parsed_run *a, const struct parsed_run *b, enum compare_setup_fact f)
+{
+	char va[4 * PARSED_META_LEN], vb[4 * PARSED_META_LEN];
+
+	compare_setup_value(a, f, va, sizeof va);
+	compare_setup_value(b, f, vb, sizeof vb);
+	return compare_setup_known(va) && compare_setup_known(vb) && strcmp(va, vb) != 0;
+}
+
+unsigned compare_setup_facts_differ(const struct compare_run *runs, size_t n, size_t base)
+{
+	unsigned d = 0;
+
+	for (size_t k = 0; k < n; k++)
+		for (int f = 0; f < COMPARE_SETUP_FACTS; f++)
+			if (k != base && differ(runs[base].in, runs[k].in, (enum compare_setup_fact)f))
+				d |= 1u << f;
+	return d;
+}
