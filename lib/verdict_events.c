@@ -236,6 +236,29 @@ static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, ui
 	return VERDICT_CAUSE_NONE;
 }
 
+/* The medians of the windows that start in intervals [lo, j) and [j, hi):
+ * the change's size as placed, which must still be a change. */
+static bool measured_at(const struct windows *w, uint32_t lo, uint32_t j, uint32_t hi, struct split *sp)
+{
+	double b[TL_MAX], a[TL_MAX];
+	uint32_t nb = 0, na = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		if (w->first[i] >= lo && w->first[i] < j)
+			b[nb++] = w->rate[i];
+		else if (w->first[i] >= j && w->first[i] < hi)
+			a[na++] = w->rate[i];
+	}
+	if (nb == 0 || na == 0)
+		return true; /* too near to measure apart: the split's own medians stand */
+	if (!big(verdict_median(b, nb), verdict_median(a, na)) ||
+	    (verdict_median(a, na) < verdict_median(b, nb)) != (sp->after < sp->before))
+		return false;
+	sp->before = verdict_median(b, nb);
+	sp->after = verdict_median(a, na);
+	return true;
+}
+
 static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t j)
 {
 	uint64_t u = 0;
@@ -256,9 +279,16 @@ uint32_t verdict_find_changes(const struct tl_series *s, bool by_bytes, bool wri
 	nc = between_neighbours(w, cuts, nc, sp);
 	for (uint32_t k = 0; k < nc; k++)
 		at[k] = refine(s, by_bytes, w, &sp[k]);
+	for (uint32_t k = 0; k < nc; k++) /* measured as the reader measures it: by time */
+		if (!measured_at(w, k ? at[k - 1] : 0, at[k], k + 1 < nc ? at[k + 1] : s->n, &sp[k]))
+			sp[k].before = sp[k].after = 0; /* no longer a change once placed: not said */
 	for (uint32_t k = 0; k < nc && *n < cap; k++) {
-		struct verdict_event *e = &ev[(*n)++];
+		struct verdict_event *e;
 		bool fall = sp[k].after < sp[k].before;
+
+		if (sp[k].before == sp[k].after)
+			continue;
+		e = &ev[(*n)++];
 
 		*e = (struct verdict_event){fall ? VERDICT_FELL : VERDICT_ROSE, VERDICT_CAUSE_NONE,
 		                            (uint64_t)at[k] * s->width_ns, 0, units_before(s, by_bytes, at[k]),
