@@ -368,7 +368,8 @@ class Judge:
         ch = lasting_change(ws)
         if ch:
             t, a, b, ratio = ch
-            self.bad("%s: at %.1f s the windows' median goes from %.4g to %.4g (%+.0f%%)" % (what, t, a, b, (b / a - 1) * 100))
+            change = "%+.0f%%" % ((b / a - 1) * 100) if a > 0 else "from nothing"
+            self.bad("%s: at %.1f s the windows' median goes from %.4g to %.4g (%s)" % (what, t, a, b, change))
 
     # events
     def judge_events(self, evs, k, quiet_parts):
