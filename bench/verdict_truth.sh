@@ -29,7 +29,8 @@
 #     where neither cgroup kind can be used);
 #   - the fault shim (tests/faultshim.c): one write held 1.5 s, one held
 #     3 s, two held 1.2 s each 400 writes apart, one read held 2 s;
-#   - one -s 1g run stopped with SIGINT 1 s into block read (interrupted).
+#   - one -s 1g block write and read stopped with SIGINT 1 s into block
+#     read (interrupted).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-20}
@@ -172,7 +173,7 @@ while [ "$i" -le "$NT" ]; do
 done
 
 say "interrupted run"
-"$B" -d "$DIR" -s 1g -n 0 --no-align-probe --json "$OUT/interrupted.json" >"$OUT/interrupted.txt" 2>&1 &
+"$B" -d "$DIR" -s 1g -n 0 --no-align-probe --phases put_block,get_block --json "$OUT/interrupted.json" >"$OUT/interrupted.txt" 2>&1 &
 pid=$!
 wait_line "$OUT/interrupted.txt" "Reading intelligently" "$pid" && sleep 1 && kill -INT "$pid"
 wait "$pid"
