@@ -296,6 +296,18 @@ END_TEST
 /* A read phase whose device read more than the phase: the note names the
  * read-ahead and its device, with the share uncapped; the cell stops at
  * its width (999%). */
+static void json_of_run(char **text)
+{
+	size_t len;
+	struct json j;
+	FILE *out = open_memstream(text, &len);
+
+	ck_assert_ptr_nonnull(out);
+	json_init(&j, out);
+	report_json_run(&j, &run, NULL, NULL);
+	fclose(out);
+}
+
 START_TEST(read_ahead_note_gives_the_whole_share)
 {
 	char *text, row[256];
@@ -321,6 +333,11 @@ START_TEST(read_ahead_note_gives_the_whole_share)
 	ck_assert_ptr_nonnull(strstr(row, " 315%"));
 	ck_assert_ptr_nonnull(strstr(row, " 999%"));
 	ck_assert_ptr_null(strstr(row, "2000%"));
+	free(text);
+	json_of_run(&text);
+	/* the JSON gives the share whole, and the read-ahead behind it */
+	ck_assert_ptr_nonnull(strstr(text, "\"served_percent\": 2000,\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\"served_percent\": 315,\n        \"read_ahead_kb\": 8192,"));
 	free(text);
 }
 END_TEST
