@@ -30,6 +30,8 @@ struct env_counters {
 	char stat_path[ENV_COUNTED_MAX][320];  /* their sysfs stat files */
 	enum env_caveat caveat;
 	char why[512];                         /* the caveat in words, naming the layer */
+	unsigned read_ahead_kb;                /* the file system device's read-ahead, KiB; 0 unknown */
+	char read_ahead_dev[64];               /* the device whose queue that is ("vda") */
 };
 
 struct env_device {

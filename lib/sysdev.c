@@ -120,6 +120,19 @@ static void queue_limits(struct env_device *dev, const char *diskdir)
 		snprintf(dev->write_cache, sizeof dev->write_cache, ENV_UNKNOWN);
 }
 
+/* The read-ahead the file system's reads get: its disk's queue setting
+ * (a partition has no queue of its own), carried with the counters so a
+ * phase can say why its device read more than it asked for. */
+static void read_ahead(struct env_device *dev, const char *diskdir)
+{
+	char queue[PATH_MAX + 8];
+
+	snprintf(queue, sizeof queue, "%s/queue", diskdir);
+	dev->counters.read_ahead_kb = sysfs_read_ahead_kb(queue);
+	if (dev->counters.read_ahead_kb)
+		str_copy(dev->counters.read_ahead_dev, sizeof dev->counters.read_ahead_dev, dev->disk);
+}
+
 int env_alignment(uint64_t start_bytes, uint32_t physical_block, uint32_t alignment_offset)
 {
 	if (physical_block == 0)
@@ -155,5 +168,6 @@ int env_device_probe(struct env_device *dev, const char *sysroot, unsigned major
 	else
 		strcat(dev->stat_path, "/stat");
 	env_counters_probe(&dev->counters, sysroot, devdir);
+	read_ahead(dev, diskdir);
 	return 0;
 }

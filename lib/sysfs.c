@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int sysfs_line(const char *dir, const char *name, char *buf, size_t len)
@@ -28,6 +29,25 @@ int sysfs_line(const char *dir, const char *name, char *buf, size_t len)
 	}
 	fclose(f);
 	return rc;
+}
+
+/* Linux only: other systems have no such file, and their read-ahead is
+ * not a per-device number bonnie could name. */
+unsigned sysfs_read_ahead_kb(const char *queue_dir)
+{
+#if defined(__linux__)
+	char buf[32];
+	unsigned long v;
+	char *end;
+
+	if (sysfs_line(queue_dir, "read_ahead_kb", buf, sizeof buf) != 0)
+		return 0;
+	v = strtoul(buf, &end, 10);
+	return end != buf && *end == '\0' && v <= UINT32_MAX ? (unsigned)v : 0;
+#else
+	(void)queue_dir;
+	return 0;
+#endif
 }
 
 int env_device_counters(const char *path, uint64_t *read_bytes, uint64_t *write_bytes)

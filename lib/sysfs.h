@@ -10,4 +10,8 @@
  * cannot be read or is empty. */
 int sysfs_line(const char *dir, const char *name, char *buf, size_t len);
 
+/* The read-ahead window of the block queue in queue_dir
+ * (<queue_dir>/read_ahead_kb), KiB; 0 where unknown or not Linux. */
+unsigned sysfs_read_ahead_kb(const char *queue_dir);
+
 #endif

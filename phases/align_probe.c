@@ -1,5 +1,6 @@
 /* Aligned vs shifted 4 KiB direct writes; see align_probe.h. */
 #include "align_probe.h"
+#include "align_decide.h"
 #include "io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
@@ -15,8 +16,13 @@
 #define PROBE_FILE "align-probe"
 #define PROBE_FILE_BYTES (16u << 20)
 #define PROBE_IO 4096u
-#define PROBE_ROUNDS 8u
-#define PROBE_BATCH 32u   /* writes of one kind in a row; kinds alternate */
+
+static int by_ns(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
 
 static int probe_fail(struct phase_ctx *ctx, struct align_result *out, const char *op, int64_t off)
 {
@@ -49,19 +55,66 @@ static int fill_file(struct phase_ctx *ctx, struct align_result *out, const unsi
 	return close(fd);
 }
 
-/* One batch of writes of one kind at random 4 KiB slots. */
-static int batch(struct phase_ctx *ctx, struct align_result *out, int fd, const unsigned char *buf,
-                 struct rng *r, uint32_t shift, struct hist *h)
+static uint64_t median_of(uint64_t *lat, size_t n)
+{
+	qsort(lat, n, sizeof lat[0], by_ns);
+	return (lat[n / 2 - 1] + lat[n / 2]) / 2;
+}
+
+/* ALIGN_RUN_WRITES writes of one kind at random 4 KiB slots, their
+ * latencies appended to lat. */
+static int run_of(struct phase_ctx *ctx, struct align_result *out, int fd, const unsigned char *buf,
+                  struct rng *r, uint32_t shift, struct hist *h, uint64_t *lat)
 {
 	uint64_t slots = PROBE_FILE_BYTES / PROBE_IO - 1; /* room for the shifted tail */
 
-	for (unsigned i = 0; i < PROBE_BATCH; i++) {
+	for (unsigned i = 0; i < ALIGN_RUN_WRITES; i++) {
 		off_t off = (off_t)(rng_below(r, slots) * PROBE_IO + shift);
 		uint64_t t0 = clock_now_ns();
 
 		if (io_pwrite_all(fd, buf, PROBE_IO, off) != 0)
 			return probe_fail(ctx, out, "write", (int64_t)off);
-		hist_add(h, clock_now_ns() - t0);
+		lat[i] = clock_now_ns() - t0;
+		hist_add(h, lat[i]);
+	}
+	return 0;
+}
+
+/* One pair: ALIGN_ROUND_WRITES writes of each kind, in runs of
+ * ALIGN_RUN_WRITES that alternate (A, S, A, S, ...) so that whatever else
+ * the machine does falls on both kinds alike; p gets each kind's median. */
+static int one_pair(struct phase_ctx *ctx, struct align_result *out, int fd, const unsigned char *buf,
+                    struct rng *r, struct align_pair *p)
+{
+	uint64_t al[ALIGN_ROUND_WRITES], sh[ALIGN_ROUND_WRITES];
+
+	for (unsigned i = 0; i < ALIGN_ROUND_WRITES; i += ALIGN_RUN_WRITES)
+		if (run_of(ctx, out, fd, buf, r, 0, &out->aligned, al + i) != 0 ||
+		    run_of(ctx, out, fd, buf, r, out->shift_bytes, &out->shifted, sh + i) != 0)
+			return -1;
+	p->aligned_ns = median_of(al, ALIGN_ROUND_WRITES);
+	p->shifted_ns = median_of(sh, ALIGN_ROUND_WRITES);
+	return 0;
+}
+
+/* After ALIGN_MIN_PAIRS pairs every new pair is judged; the pairs end at a
+ * decision, at ALIGN_MAX_PAIRS or after ALIGN_TIME_LIMIT_S. */
+static int paired_rounds(struct phase_ctx *ctx, struct align_result *out, int fd, const unsigned char *buf)
+{
+	uint64_t start = clock_now_ns();
+	struct rng r;
+
+	rng_seed(&r, ctx->cfg->seed ^ 0x616c69676eULL);
+	while (out->pairs < ALIGN_MAX_PAIRS) {
+		if (one_pair(ctx, out, fd, buf, &r, &out->pair[out->pairs]) != 0)
+			return -1;
+		align_decide(out->pair, ++out->pairs, &out->verdict);
+		if (out->verdict.decision != ALIGN_INCONCLUSIVE)
+			return 0;
+		if (clock_now_ns() - start >= ALIGN_TIME_LIMIT_S * 1000000000ull) {
+			out->timed_out = true;
+			return 0;
+		}
 	}
 	return 0;
 }
@@ -70,8 +123,7 @@ static int timed_writes(struct phase_ctx *ctx, struct align_result *out, const u
 {
 	int fd = plat_open(ctx->dirfd, PROBE_FILE, O_WRONLY | O_DSYNC, 0, true);
 	size_t mem_align, io_align;
-	struct rng r;
-	int rc = 0;
+	int rc;
 
 	if (fd < 0)
 		return probe_fail(ctx, out, "open O_DIRECT", -1);
@@ -85,12 +137,7 @@ static int timed_writes(struct phase_ctx *ctx, struct align_result *out, const u
 		close(fd);
 		return -1;
 	}
-	rng_seed(&r, ctx->cfg->seed ^ 0x616c69676eULL);
-	for (unsigned round = 0; round < PROBE_ROUNDS && rc == 0; round++) {
-		rc = batch(ctx, out, fd, buf, &r, 0, &out->aligned);
-		if (rc == 0)
-			rc = batch(ctx, out, fd, buf, &r, out->shift_bytes, &out->shifted);
-	}
+	rc = paired_rounds(ctx, out, fd, buf);
 	close(fd);
 	return rc;
 }

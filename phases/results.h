@@ -5,6 +5,7 @@
 #define BONNIE_RESULTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../lib/hist.h"
@@ -54,6 +55,8 @@ struct dev_io {
 	uint64_t read_bytes;
 	uint64_t write_bytes;
 	uint8_t caveat;         /* enum env_caveat: 0 when the counters are device-true */
+	uint32_t read_ahead_kb; /* the device's read-ahead while the phase ran, KiB; 0 unknown */
+	char read_ahead_dev[32]; /* whose it is ("vda") */
 };
 
 /* How a phase went across concurrent clients (-c N, N > 1); all zero for
@@ -106,8 +109,37 @@ struct run_timelines {
  * physical-sector-aligned offsets and at offsets shifted by one logical
  * sector, interleaved. On a 512e drive the shifted ones need a
  * read-modify-write of two physical sectors. */
+#define ALIGN_MAX_PAIRS 64
+
+/* One aligned round and the shifted round after it: the median latency of
+ * each round's writes, ns. Medians, so one stall on a busy machine moves a
+ * round no more than one write. */
+struct align_pair {
+	uint64_t aligned_ns;
+	uint64_t shifted_ns;
+};
+
+enum align_decision { ALIGN_INCONCLUSIVE, ALIGN_NO_PENALTY, ALIGN_PENALTY };
+
+/* What the pairs show (phases/align_decide.h): the shifted/aligned latency
+ * ratios' median and a distribution-free confidence bound around it. */
+struct align_verdict {
+	enum align_decision decision;
+	size_t pairs;
+	double median;        /* median of shifted_ns / aligned_ns over the pairs */
+	double low, high;     /* the bound: order statistics of those ratios */
+	double confidence;    /* at least this share of samples would hold the median in [low, high] */
+	size_t slower;        /* pairs whose shifted round was slower */
+	double aligned_ns;    /* median over the pairs of each kind's round median */
+	double shifted_ns;
+};
+
 struct align_result {
 	bool ran;
+	bool timed_out;          /* the time limit ended the rounds, not a decision */
+	size_t pairs;
+	struct align_pair pair[ALIGN_MAX_PAIRS];
+	struct align_verdict verdict;
 	uint32_t io_bytes;       /* size of each write (4096) */
 	uint32_t shift_bytes;    /* the logical sector the shifted writes are moved by */
 	struct hist aligned;     /* latency of each aligned write, ns */

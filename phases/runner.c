@@ -9,6 +9,7 @@
 #include "../lib/signals.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -56,12 +57,14 @@ void runner_device_before(const struct env_counters *c, struct dev_io *before)
 
 void runner_device_delta(const struct dev_io *before, const struct env_counters *c, struct dev_io *out)
 {
-	struct dev_io after = {false, 0, 0, 0};
+	struct dev_io after = {0};
 
 	if (!before->valid || env_counters_read(c, &after.read_bytes, &after.write_bytes) != 0)
 		return;
 	out->valid = true;
 	out->caveat = (uint8_t)c->caveat;
+	out->read_ahead_kb = c->read_ahead_kb;
+	snprintf(out->read_ahead_dev, sizeof out->read_ahead_dev, "%.31s", c->read_ahead_dev);
 	out->read_bytes = after.read_bytes - before->read_bytes;
 	out->write_bytes = after.write_bytes - before->write_bytes;
 }
@@ -126,7 +129,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 
 static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
-	struct dev_io before = {false, 0, 0, 0};
+	struct dev_io before = {0};
 	uint64_t c0, t0, t1, c1;
 	int rc;
 

@@ -1,6 +1,9 @@
 /* The alignment probe's line above the table and its JSON object. */
 #include "report.h"
 #include "clocale.h"
+#include "../phases/align_decide.h"
+
+#include <math.h>
 
 static double rate_kib_s(const struct hist *h, uint32_t io_bytes)
 {
@@ -38,8 +41,35 @@ void report_align_progress(FILE *out, const struct align_result *a)
 	fprintf(out, "not measured: %s\n", msg);
 }
 
+/* The decision's words. "read-modify-write" marks the line as a warning
+ * on the HTML page (html_tested.c). */
+static void decision_words(const struct align_result *a, char *buf, size_t len)
+{
+	const struct align_verdict *v = &a->verdict;
+
+	switch (v->decision) {
+	case ALIGN_PENALTY:
+		snprintf(buf, len, "shifted writes slower in %zu of %zu pairs: misaligned writes cost %.2fx or more "
+		         "(on a 512e drive, a read-modify-write)", v->slower, v->pairs, v->low);
+		return;
+	case ALIGN_NO_PENALTY:
+		snprintf(buf, len, "no penalty (%.2fx or more is ruled out)", ALIGN_PENALTY_FACTOR);
+		return;
+	case ALIGN_INCONCLUSIVE:
+		break;
+	}
+	if (v->pairs < ALIGN_MIN_PAIRS)
+		snprintf(buf, len, "inconclusive (too slow): %zu pairs in the probe's %u s, %u needed", v->pairs,
+		         ALIGN_TIME_LIMIT_S, ALIGN_MIN_PAIRS);
+	else
+		snprintf(buf, len, "inconclusive (noise): the bound straddles %.2fx after %zu pairs (%s)",
+		         ALIGN_PENALTY_FACTOR, v->pairs,
+		         a->timed_out ? "the probe's time limit" : "the most pairs the probe makes");
+}
+
 void report_align(FILE *out, const struct align_result *a)
 {
+	const struct align_verdict *v = &a->verdict;
 	struct c_locale loc;
 	char msg[1024];
 
@@ -50,11 +80,12 @@ void report_align(FILE *out, const struct align_result *a)
 		not_measured(a, msg, sizeof msg);
 		fprintf(out, "Align probe: not measured: %s\n", msg);
 	} else {
-		fprintf(out, "Align probe: %u B direct+sync writes: aligned %.0f KiB/s, shifted by %u B %.0f KiB/s: "
-		        "ratio %.2f%s\n",
-		        a->io_bytes, rate_kib_s(&a->aligned, a->io_bytes), a->shift_bytes,
-		        rate_kib_s(&a->shifted, a->io_bytes), ratio(a),
-		        ratio(a) < 0.75 ? " (misaligned writes cost a read-modify-write)" : "");
+		decision_words(a, msg, sizeof msg);
+		fprintf(out, "Align probe: %u B direct+sync writes, %zu pairs of %u aligned and %u shifted by "
+		        "%u B: median write %.0f us aligned, %.0f us shifted; shifted/aligned per pair: median %.2fx, "
+		        "%.0f%% bound %.2f-%.2fx: %s\n",
+		        a->io_bytes, a->pairs, ALIGN_ROUND_WRITES, ALIGN_ROUND_WRITES, a->shift_bytes, v->aligned_ns / 1e3,
+		        v->shifted_ns / 1e3, v->median, floor(v->confidence * 100), v->low, v->high, msg);
 	}
 	c_locale_leave(&loc);
 }
@@ -69,6 +100,45 @@ static void side_json(struct json *j, const char *key, const struct hist *h, uin
 	json_u64(j, "latency_p99_ns", hist_percentile(h, 99));
 	json_u64(j, "latency_max_ns", h->max);
 	json_object_end(j);
+}
+
+static const char *decision_name(enum align_decision d)
+{
+	switch (d) {
+	case ALIGN_PENALTY: return "penalty";
+	case ALIGN_NO_PENALTY: return "no_penalty";
+	case ALIGN_INCONCLUSIVE: break;
+	}
+	return "inconclusive";
+}
+
+/* The decision, what it rests on, and every pair of rounds. */
+static void verdict_json(struct json *j, const struct align_result *a)
+{
+	const struct align_verdict *v = &a->verdict;
+
+	json_string(j, "decision", decision_name(v->decision));
+	json_string(j, "stopped_by", v->decision != ALIGN_INCONCLUSIVE ? "decision"
+	                             : a->timed_out                   ? "time_limit"
+	                                                              : "max_pairs");
+	json_double(j, "penalty_factor", ALIGN_PENALTY_FACTOR, 2);
+	json_double(j, "aligned_median_ns", v->aligned_ns, 0);
+	json_double(j, "shifted_median_ns", v->shifted_ns, 0);
+	json_double(j, "median_time_ratio", v->median, 3);
+	json_double(j, "bound_low", v->low, 3);
+	json_double(j, "bound_high", v->high, 3);
+	json_double(j, "bound_confidence", v->confidence, 4);
+	json_u64(j, "shifted_slower_pairs", v->slower);
+	json_u64(j, "round_writes", ALIGN_ROUND_WRITES);
+	json_u64(j, "time_limit_s", ALIGN_TIME_LIMIT_S);
+	json_array_begin(j, "pairs");
+	for (size_t i = 0; i < a->pairs; i++) {
+		json_object_begin(j, NULL);
+		json_u64(j, "aligned_median_ns", a->pair[i].aligned_ns);
+		json_u64(j, "shifted_median_ns", a->pair[i].shifted_ns);
+		json_object_end(j);
+	}
+	json_array_end(j);
 }
 
 void report_align_json(struct json *j, const struct align_result *a)
@@ -87,6 +157,7 @@ void report_align_json(struct json *j, const struct align_result *a)
 		side_json(j, "aligned", &a->aligned, a->io_bytes);
 		side_json(j, "shifted", &a->shifted, a->io_bytes);
 		json_double(j, "shifted_to_aligned_rate_ratio", ratio(a), 3);
+		verdict_json(j, a);
 	} else {
 		/* no write was made: no size to report (0 would read as one) */
 		json_null(j, "io_bytes");

@@ -276,7 +276,7 @@ static void device_note(FILE *out, const struct html_report *rep)
 		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here%s) means "
 		        "the device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal "
 		        "and metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
-		        most, most >= 999 ? "; 999% stands for ten times or more" : "");
+		        most, most > 999 ? "; the table shows 999% for ten times or more" : "");
 }
 
 static void body(FILE *out, const struct html_report *rep)

@@ -123,7 +123,11 @@ static void device_json(struct json *j, enum phase_id id, const struct phase_res
 	json_u64(j, "read_bytes", r->dev.read_bytes);
 	json_u64(j, "write_bytes", r->dev.write_bytes);
 	if (metric_device_pct(r) >= 0)
-		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r));
+		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r)); /* uncapped */
+	if (r->dev.read_ahead_kb)
+		json_u64(j, "read_ahead_kb", r->dev.read_ahead_kb);
+	else
+		json_null(j, "read_ahead_kb");
 	json_bool(j, "cached", metric_cached(id, r));
 	json_bool(j, "device_true", r->dev.caveat == 0);
 	json_object_end(j);

@@ -1,6 +1,8 @@
 /* Rates and CPU percentages from measured results. */
 #include "metrics.h"
 
+#include <limits.h>
+
 bool metric_reportable(const struct phase_result *r)
 {
 	return r->status == PHASE_DONE;
@@ -73,7 +75,16 @@ int metric_device_pct(const struct phase_result *r)
 
 	if (!r->dev.valid || want == 0)
 		return -1;
-	return got / want >= 10 ? 999 : (int)(got * 100 / want);
+	return got / want >= (uint64_t)INT_MAX / 100 ? INT_MAX : (int)(got * 100 / want);
+}
+
+bool metric_read_ahead_explains(const struct phase_result *r)
+{
+	uint64_t window = (uint64_t)r->dev.read_ahead_kb * 1024u;
+
+	if (!r->dev.valid || window == 0 || r->dev.read_bytes <= r->read_bytes)
+		return false;
+	return r->dev.read_bytes - r->read_bytes <= 2 * window;
 }
 
 bool metric_cached(enum phase_id id, const struct phase_result *r)

@@ -38,8 +38,16 @@ bool metric_pct_supported(const struct phase_result *r, double p);
 bool metric_count_supports(uint64_t count, double p);
 
 /* Share (percent) of the phase's own reads, or writes for phases that only
- * write, that the block device performed during it; -1 when unknown. */
+ * write, that the block device performed during it; -1 when unknown. Not
+ * capped (above 100 a read phase's device read ahead; INT_MAX at most):
+ * the table shows 999% for ten times or more, the JSON the figure. */
 int metric_device_pct(const struct phase_result *r);
+
+/* Whether the device's read-ahead can account for what it read beyond the
+ * phase's own reads: the excess is at most two windows of read_ahead_kb
+ * (the one being read and the one read ahead). false when read_ahead_kb is
+ * unknown or the device read no more than the phase. */
+bool metric_read_ahead_explains(const struct phase_result *r);
 
 /* A phase that read the data file but got under half of it from the device:
  * its figure is the page cache's, not the disk's. */

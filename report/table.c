@@ -188,7 +188,7 @@ static bool device_cell(const struct phase_view *v, int arg, char *buf, size_t l
 	if (v->conf.reasons & CONF_CACHED)
 		snprintf(buf, len, "cached");
 	else
-		snprintf(buf, len, "%d%%", pct);
+		snprintf(buf, len, "%d%%", pct > 999 ? 999 : pct); /* the cell's width; notes and JSON say it all */
 	return true;
 }
 

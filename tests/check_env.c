@@ -68,6 +68,7 @@ static void setup(void)
 		snprintf(p, sizeof p, "%s/queue/rotational", sda); put(p, "1\n");
 		snprintf(p, sizeof p, "%s/queue/scheduler", sda); put(p, "none [mq-deadline] bfq\n");
 		snprintf(p, sizeof p, "%s/queue/write_cache", sda); put(p, "write back\n");
+		snprintf(p, sizeof p, "%s/queue/read_ahead_kb", sda); put(p, "8192\n");
 		snprintf(p, sizeof p, "%s/alignment_offset", sda); put(p, "0\n");
 		snprintf(p, sizeof p, "%s/device/model", sda); put(p, "WDC WD40EFRX-68N   \n");
 		snprintf(p, sizeof p, "%s/device/vendor", sda); put(p, "ATA     \n");
@@ -141,6 +142,11 @@ START_TEST(misaligned_512e_partition)
 	ck_assert_int_eq(d.rotational, 1);
 	ck_assert_str_eq(d.scheduler, "mq-deadline");
 	ck_assert_str_eq(d.write_cache, "write back");
+#if defined(__linux__)
+	/* a partition reads ahead by its disk's queue setting */
+	ck_assert_uint_eq(d.counters.read_ahead_kb, 8192);
+	ck_assert_str_eq(d.counters.read_ahead_dev, "sda");
+#endif
 	ck_assert_uint_eq(d.start_bytes, 63 * 512);
 	ck_assert_int_eq(d.aligned, 0);
 	ck_assert_ptr_nonnull(strstr(d.stat_path, "/sda1/stat"));
@@ -172,6 +178,7 @@ START_TEST(nvme_loop_and_dm)
 	ck_assert_int_eq(d.rotational, 0);
 	ck_assert_uint_eq(d.logical_block, 4096);
 	ck_assert_str_eq(d.scheduler, "unknown"); /* no scheduler file: degrade, not fail */
+	ck_assert_uint_eq(d.counters.read_ahead_kb, 0); /* nor a read_ahead_kb file */
 	ck_assert_int_eq(env_device_probe(&d, root, 7, 3), 0);
 	ck_assert_str_eq(d.kind, "loop");
 	ck_assert_str_eq(d.detail, "/var/tmp/disk.img");

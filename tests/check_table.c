@@ -281,14 +281,63 @@ START_TEST(device_row_and_cached_note)
 	char *text, got[256], want[256];
 	const char *cells[6] = {"", "100%", "", "", "cached", ""};
 
-	run.phase[PHASE_PUT_BLOCK].dev = (struct dev_io){true, 0, 512ull << 20, 0};
+	run.phase[PHASE_PUT_BLOCK].dev = (struct dev_io){.valid = true, .write_bytes = 512ull << 20};
 	run.phase[PHASE_GET_BLOCK].read_bytes = 512ull << 20;
-	run.phase[PHASE_GET_BLOCK].dev = (struct dev_io){true, 16ull << 20, 0, 0};
+	run.phase[PHASE_GET_BLOCK].dev = (struct dev_io){.valid = true, .read_bytes = 16ull << 20};
 	text = synth_capture_table(&cfg, &run);
 	expect_row(want, sizeof want, "From device", cells);
 	line_of(text, "From device", got, sizeof got);
 	ck_assert_str_eq(got, want);
 	ck_assert_ptr_nonnull(strstr(text, "cached: get_block read 3% of its data from the device"));
+	free(text);
+}
+END_TEST
+
+/* A read phase whose device read more than the phase: the note names the
+ * read-ahead and its device, with the share uncapped; the cell stops at
+ * its width (999%). */
+static void json_of_run(char **text)
+{
+	size_t len;
+	struct json j;
+	FILE *out = open_memstream(text, &len);
+
+	ck_assert_ptr_nonnull(out);
+	json_init(&j, out);
+	report_json_run(&j, &run, NULL, NULL);
+	fclose(out);
+}
+
+START_TEST(read_ahead_note_gives_the_whole_share)
+{
+	char *text, row[256];
+
+	run.phase[PHASE_GETC].read_bytes = 1ull << 20;
+	run.phase[PHASE_GETC].dev = (struct dev_io){.valid = true, .read_bytes = 3303015, .read_ahead_kb = 8192};
+	snprintf(run.phase[PHASE_GETC].dev.read_ahead_dev, sizeof run.phase[PHASE_GETC].dev.read_ahead_dev, "vda");
+	run.phase[PHASE_GET_BLOCK].read_bytes = 1ull << 20;
+	run.phase[PHASE_GET_BLOCK].dev = (struct dev_io){.valid = true, .read_bytes = 20ull << 20};
+	run.phase[PHASE_REWRITE].read_bytes = 32ull << 20;
+	run.phase[PHASE_REWRITE].dev = (struct dev_io){.valid = true, .read_bytes = 161ull << 20, .read_ahead_kb = 8192};
+	snprintf(run.phase[PHASE_REWRITE].dev.read_ahead_dev, sizeof run.phase[PHASE_REWRITE].dev.read_ahead_dev, "vda");
+	text = synth_capture_table(&cfg, &run);
+	/* 129 MiB more than rewrite read: more than two 8 MiB windows */
+	ck_assert_ptr_nonnull(strstr(text, "other reads: rewrite read 503% of its data from the device, more than "
+	                                   "read_ahead_kb 8192 on /dev/vda explains: other readers of the device count too\n"));
+	ck_assert_ptr_nonnull(strstr(text, "readahead: getc read 315% of its data from the device (read_ahead_kb 8192 on "
+	                                   "/dev/vda)\n"));
+	/* no read_ahead_kb known: the reason without the figure */
+	ck_assert_ptr_nonnull(strstr(text, "other reads: get_block read 2000% of its data from the device: read-ahead or "
+	                                   "other readers of the device\n"));
+	line_of(text, "From device", row, sizeof row);
+	ck_assert_ptr_nonnull(strstr(row, " 315%"));
+	ck_assert_ptr_nonnull(strstr(row, " 999%"));
+	ck_assert_ptr_null(strstr(row, "2000%"));
+	free(text);
+	json_of_run(&text);
+	/* the JSON gives the share whole, and the read-ahead behind it */
+	ck_assert_ptr_nonnull(strstr(text, "\"served_percent\": 2000,\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\"served_percent\": 315,\n        \"read_ahead_kb\": 8192,"));
 	free(text);
 }
 END_TEST
@@ -425,6 +474,7 @@ Suite *suite_table(void)
 	tcase_add_test(tc, mark_stays_apart_from_three_digit_cpu);
 	tcase_add_test(tc, percentile_rows);
 	tcase_add_test(tc, device_row_and_cached_note);
+	tcase_add_test(tc, read_ahead_note_gives_the_whole_share);
 	tcase_add_loop_test(tc, long_file_labels_keep_the_row_aligned, 0, NLABEL_CASES);
 	tcase_add_loop_test(tc, multibyte_names_keep_the_row_aligned, 0, NNAME_CASES);
 	suite_add_tcase(s, tc);

@@ -26,7 +26,17 @@
  *                          threads) wait until then (FAULT_REPEAT and
  *                          FAULT_EVERY do not apply)
  *                   delay: sleep FAULT_DELAY_MS milliseconds, then do the call
+ *                   delay_unaligned: every pwrite of exactly 4096 bytes at
+ *                          an offset that is not a multiple of 4096 is done,
+ *                          then held (spinning) FAULT_DELAY_US microseconds plus
+ *                          FAULT_DELAY_PCT percent of the time it took (a
+ *                          512e drive's read-modify-write, for the align
+ *                          probe: PCT=50 makes every such write 1.5x slower
+ *                          however busy the disk is); FAULT_CALL, FAULT_NTH
+ *                          and the counting do not apply
  *   FAULT_DELAY_MS    how long FAULT_MODE=delay holds the call (default 1000)
+ *   FAULT_DELAY_US    fixed part of FAULT_MODE=delay_unaligned's hold (default 0)
+ *   FAULT_DELAY_PCT   proportional part of it (default 0)
  *   FAULT_NTH2    with FAULT_MODE=pause: once the first pause is over, count
  *                 on and pause once more at this counted call (> FAULT_NTH;
  *                 single-threaded code only, such as one phase's loop)
@@ -87,7 +97,7 @@ static const char *const call_names[C_COUNT] = {
 	"linkat", "symlinkat",
 };
 
-enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_EBUSY, M_PAUSE, M_DELAY };
+enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_EBUSY, M_PAUSE, M_DELAY, M_DELAY_UNALIGNED };
 
 /* Real functions. */
 static ssize_t (*real_write)(int, const void *, size_t);
@@ -116,6 +126,8 @@ static int target = -1;           /* enum call, -1: none */
 static unsigned long long nth;    /* 0: never inject */
 static unsigned long long nth2;   /* FAULT_NTH2: the second pause, 0: none */
 static long delay_ms = 1000;      /* FAULT_DELAY_MS */
+static long delay_us;             /* FAULT_DELAY_US */
+static long delay_pct;            /* FAULT_DELAY_PCT */
 static long long repeat = 1;      /* -1: unlimited */
 static unsigned long long every = 1;
 static enum mode mode = M_EIO;
@@ -198,6 +210,12 @@ static void init(void)
 	v = getenv("FAULT_DELAY_MS");
 	if (v != NULL)
 		delay_ms = strtol(v, NULL, 10);
+	v = getenv("FAULT_DELAY_US");
+	if (v != NULL)
+		delay_us = strtol(v, NULL, 10);
+	v = getenv("FAULT_DELAY_PCT");
+	if (v != NULL)
+		delay_pct = strtol(v, NULL, 10);
 	v = getenv("FAULT_REPEAT");
 	if (v != NULL)
 		repeat = strcmp(v, "all") == 0 ? -1 : strtoll(v, NULL, 10);
@@ -218,6 +236,8 @@ static void init(void)
 			mode = M_PAUSE;
 		else if (strcmp(v, "delay") == 0)
 			mode = M_DELAY;
+		else if (strcmp(v, "delay_unaligned") == 0)
+			mode = M_DELAY_UNALIGNED;
 	}
 	copy_env(dir_raw, sizeof dir_raw, "FAULT_DIR");
 	if (dir_raw[0] != '\0') {
@@ -421,7 +441,8 @@ static int fault_errno(void)
 			;
 		return 0;
 	}
-	case M_SHORT: return 0;
+	case M_SHORT:
+	case M_DELAY_UNALIGNED: return 0;
 	}
 	return 0;
 }
@@ -500,12 +521,45 @@ ssize_t read(int fd, void *buf, size_t len)
 	return real_read(fd, buf, len);
 }
 
+static long long now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static bool delayed_kind(int fd, size_t len, off_t off)
+{
+	return mode == M_DELAY_UNALIGNED && len == 4096 && off % 4096 != 0 && fd_tracked(fd);
+}
+
+/* FAULT_MODE=delay_unaligned: a 4 KiB write off the 4 KiB grid that took
+ * took_ns is held longer. It spins rather than sleeps: a sleeping thread
+ * on a loaded machine wakes late, and the hold must be what was asked. */
+static void hold_unaligned(long long took_ns)
+{
+	long long until = now_ns() + delay_us * 1000LL + took_ns * delay_pct / 100;
+
+	atomic_fetch_add(&injected, 1);
+	while (now_ns() < until)
+		;
+}
+
 static ssize_t do_pwrite(int fd, const void *buf, size_t len, off_t off)
 {
+	long long t0;
+	ssize_t n;
+
 	INIT();
 	if (fd_tracked(fd) && transfer_fault(C_PWRITE, &len) != 0)
 		return -1;
-	return real_pwrite(fd, buf, len, off);
+	if (!delayed_kind(fd, len, off))
+		return real_pwrite(fd, buf, len, off);
+	t0 = now_ns();
+	n = real_pwrite(fd, buf, len, off);
+	hold_unaligned(now_ns() - t0);
+	return n;
 }
 
 static ssize_t do_pread(int fd, void *buf, size_t len, off_t off)
