@@ -184,7 +184,7 @@ static struct text strip_markup(struct text c)
 		again = true;
 		if (strchr("\"'`#*", c.p[c.len - 1]))
 			c.len--;
-		else if (strchr("\"'`", c.p[0]))
+		else if (strchr("\"'`#", c.p[0])) /* "#tb6,16G,...": a comment marker, no part of the name */
 			c.p++, c.len--;
 		else if (lt && lt + 1 < c.p + c.len &&
 		         (lt[1] == '/' || (lt[1] >= 'a' && lt[1] <= 'z') || (lt[1] >= 'A' && lt[1] <= 'Z')))

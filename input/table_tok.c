@@ -89,8 +89,9 @@ bool tok_next(struct tcur *c, struct tok *t)
 			continue;
 		*t = (struct tok){c->text + start, c->pos - start, c->line};
 		/* mail quote marks: "> > text", ">>text"; anywhere, as a page
-		 * flattened onto one line shows them. No cell starts with '>'. */
-		while (t->n && t->p[0] == '>')
+		 * flattened onto one line shows them; and a program's comment
+		 * marks ("#Version", "#tb6"). No cell starts with '>' or '#'. */
+		while (t->n && (t->p[0] == '>' || t->p[0] == '#'))
 			t->p++, t->n--;
 		if (t->n == 0 || markup_only(t))
 			continue;
@@ -131,7 +132,14 @@ bool tok_spell(struct tcur *c, const char *want)
 		for (size_t k = 0; k < t.n; k++) {
 			if (!spelled(t.p[k]))
 				continue;
-			if (i == n || t.p[k] != want[i])
+			if (i == n) { /* a page that lost its line breaks glued the next
+			               * line on ("%CPserver", "--Seeks--Machine"): the
+			               * rest is read as the next token */
+				c->pos = (size_t)(t.p + k - c->text);
+				c->line = t.line;
+				return true;
+			}
+			if (t.p[k] != want[i])
 				goto no;
 			i++;
 		}

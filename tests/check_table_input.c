@@ -228,6 +228,54 @@ START_TEST(table_and_csv_are_one_run)
 }
 END_TEST
 
+/* Every line break of a text left out, and the blank before it (an HTML
+ * copy whose code block lost its breaks, held-out text unseen/05): the
+ * header words run into the next line ("%CPmindpipe", "--Seeks--Machine")
+ * and the last cell into the CSV line ("83mindpipe,1G,..."). */
+static void glue_lines(char *dst, size_t cap, const char *src)
+{
+	size_t n = 0;
+
+	for (const char *p = src; *p && n + 1 < cap; p++)
+		if (*p != '\n' && !(*p == ' ' && p[1] == '\n'))
+			dst[n++] = *p;
+	dst[n] = '\0';
+}
+
+START_TEST(table_lines_glued_without_blanks)
+{
+	char text[4096];
+
+	glue_lines(text, sizeof text, "# bonnie++ -d /data/tmp\n" T103 C103 "\n## sync\n");
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "mindpipe");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1 (table) + t.txt:1");
+	/* "tmpVersion": the version is lost with the blank, the figures are not */
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]) + strlen("1.98,1.0x"), W103 + strlen("1.98,1.03"));
+}
+END_TEST
+
+/* A table and its CSV line kept in a program's comments ("\t\t#tb6 ...",
+ * "#tb6,16G,...", held-out text unseen/04): one run, named without '#'. */
+START_TEST(commented_table_and_csv)
+{
+	char text[4096] = "", line[256];
+
+	for (const char *p = T103 C103 "\n"; *p;) {
+		const char *nl = strchr(p, '\n');
+		snprintf(line, sizeof line, "\t\t\t#%.*s\n", (int)(nl - p), p);
+		strcat(text, line);
+		p = nl + 1;
+	}
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "mindpipe");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:4 (table) + t.txt:9");
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), W103);
+}
+END_TEST
+
 /* A figure off by more than the table's rounding, another size, another
  * name: two runs. */
 START_TEST(table_and_other_csv_are_two_runs)
@@ -439,6 +487,8 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, table_f_blanks);
 	tcase_add_test(tc, table_csv2txt_rows);
 	tcase_add_test(tc, table_and_csv_are_one_run);
+	tcase_add_test(tc, table_lines_glued_without_blanks);
+	tcase_add_test(tc, commented_table_and_csv);
 	tcase_add_test(tc, table_and_other_csv_are_two_runs);
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);

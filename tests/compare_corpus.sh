@@ -9,7 +9,8 @@
 # expected is wrong too. MEASURE=1 only prints the fraction of results read
 # right (kinds not checked, so an older binary can be measured) and exits 0.
 # CORPUS=tests/compare-heldout runs the held-out texts instead (collected
-# after the reader was written); VARIANT=crlf ends every line with CR LF,
+# after the reader was written; tests/compare-unseen, after those);
+# VARIANT=crlf ends every line with CR LF,
 # VARIANT=flat puts each text on one line (every newline a blank), as pages
 # that lost their line breaks show it.
 . "$(dirname "$0")/lib.sh"
@@ -78,6 +79,12 @@ if [ "$C" = tests/compare-kinds ]; then
 	"$BONNIE" compare "$C/13-bon-csv2html-copy.txt" >/dev/null 2>"$T/html.err"
 	check "bon_csv2html copy: one warning naming its header row's line" \
 		[ "$(grep -c 'bon_csv2html' "$T/html.err")" = 1 ] && grep -q "^bonnie: $C/13-bon-csv2html-copy.txt:4: table copied from a bon_csv2html page skipped" "$T/html.err"
+fi
+if [ "$C" = tests/compare-unseen ]; then
+	# a text table pasted into an HTML page's cells: skipped, one line naming its line
+	"$BONNIE" compare "$C/03-forum-103c-csv2html-and-raw.txt" >/dev/null 2>"$T/cells.err"
+	check "table in HTML cells: one warning naming its column-names line" \
+		[ "$(grep -c 'HTML page' "$T/cells.err")" = 1 ] && grep -q "^bonnie: $C/03-forum-103c-csv2html-and-raw.txt:27: bonnie++ table pasted into an HTML page's cells skipped" "$T/cells.err"
 fi
 [ "$C" = tests/compare-corpus ] && [ -z "${VARIANT:-}" ] || { finish; exit; }
 
