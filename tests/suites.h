@@ -50,7 +50,8 @@
 	X(view)            \
 	X(cmd_say)         \
 	X(cmd_config)      \
-	X(cmd_compare)
+	X(cmd_compare)     \
+	X(qdio)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
