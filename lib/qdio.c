@@ -50,6 +50,18 @@ int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
 	return 0;
 }
 
+enum qdio_engine qdio_engine_probe(enum qdio_engine want)
+{
+	struct qdio *q;
+	enum qdio_engine e;
+
+	if (qdio_open(&q, -1, 1, want) != 0)
+		return QDIO_AUTO;
+	e = q->engine;
+	qdio_close(q);
+	return e;
+}
+
 enum qdio_engine qdio_engine_of(const struct qdio *q)
 {
 	return q->engine;

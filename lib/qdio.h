@@ -47,6 +47,10 @@ const char *qdio_engine_name(enum qdio_engine e);
  * QDIO_AUTO falls back to threads when io_uring cannot be set up. */
 int qdio_open(struct qdio **q, int fd, unsigned depth, enum qdio_engine want);
 
+/* The engine qdio_open would run for want here (set up once and closed,
+ * on no file), or QDIO_AUTO when even that fails: what the plan says. */
+enum qdio_engine qdio_engine_probe(enum qdio_engine want);
+
 /* The engine that runs (never QDIO_AUTO). */
 enum qdio_engine qdio_engine_of(const struct qdio *q);
 
