@@ -53,6 +53,11 @@ int plan_make(struct plan *p, const struct config *opts)
 		cfg->decided.phase_mask |= qd_mask();
 	if (cfg->phases_arg && phase_select_check(cfg->phases_arg, cfg->decided.phase_mask, cfg, err, sizeof err) != 0)
 		return say_status(EXIT_USAGE, "%s", err);
+	if (cfg->qd && (cfg->concurrency > 1 || cfg->sweep_levels))
+		return say_status(EXIT_USAGE, "--qd: the queue-depth profile keeps its depth from one process: "
+		                              "not with -c N or --clients");
+	if (cfg->qd && cfg->file_size_given && cfg->file_size < QD_SEQ_BLOCK)
+		return say_status(EXIT_USAGE, "--qd: -s must be at least 1 MiB (the profile's sequential block)");
 	if (!cfg->seed_given)
 		cfg->seed = seed_default();
 	if (cfg->sweep_levels && !cfg->level_given)
