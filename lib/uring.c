@@ -4,8 +4,9 @@
  * exist; elsewhere uring_open says ENOSYS and qdio.c uses threads.
  *
  * Submissions are queued in the SQ ring and handed to the kernel by the
- * next wait, in one io_uring_enter that also waits for a completion, as
- * fio does: one system call per completion at depth, not two. */
+ * next wait that finds no completion ready, in one io_uring_enter that
+ * also waits for one, as fio does: a batch of submissions per system
+ * call at depth, not a call for each. */
 #define _DEFAULT_SOURCE /* syscall */
 #include "qdio.h"
 
@@ -104,7 +105,9 @@ static int uring_wait(void *impl, struct qdio_done *done)
 	for (;;) {
 		int rc;
 
-		if (u->to_submit == 0 && uring_reap(u, done))
+		/* completions already there first: the submissions queued meanwhile
+		 * then go to the kernel together, in the one enter that waits */
+		if (uring_reap(u, done))
 			return 0;
 		rc = uring_enter(u, u->to_submit, 1);
 		if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY)
