@@ -12,6 +12,8 @@
 #include "../phases/client_share.h"
 #include "../phases/phase.h"
 #include "../phases/phase_select.h"
+#include "../phases/qd.h"
+#include "../lib/qdio.h"
 #include "../phases/sizing.h"
 
 #include <stdio.h>
@@ -42,9 +44,20 @@ int plan_make(struct plan *p, const struct config *opts)
 	char err[512];
 
 	*p = (struct plan){.run = *opts};
-	if (cfg->phases_arg && (phase_select_parse(cfg->phases_arg, &cfg->decided.phase_mask, err, sizeof err) != 0 ||
-	                        phase_select_check(cfg->phases_arg, cfg->decided.phase_mask, cfg, err, sizeof err) != 0))
+	if (cfg->phases_arg && phase_select_parse(cfg->phases_arg, &cfg->decided.phase_mask, err, sizeof err) != 0)
 		return say_status(EXIT_USAGE, "%s", err);
+	/* --phases qd (or one of its rows) runs the profile; --qd adds it to a --phases list */
+	if (cfg->decided.phase_mask & qd_mask())
+		cfg->qd = true;
+	else if (cfg->qd && cfg->decided.phase_mask)
+		cfg->decided.phase_mask |= qd_mask();
+	if (cfg->phases_arg && phase_select_check(cfg->phases_arg, cfg->decided.phase_mask, cfg, err, sizeof err) != 0)
+		return say_status(EXIT_USAGE, "%s", err);
+	if (cfg->qd && (cfg->concurrency > 1 || cfg->sweep_levels))
+		return say_status(EXIT_USAGE, "--qd: the queue-depth profile keeps its depth from one process: "
+		                              "not with -c N or --clients");
+	if (cfg->qd && cfg->file_size_given && cfg->file_size < QD_SEQ_BLOCK)
+		return say_status(EXIT_USAGE, "--qd: -s must be at least 1 MiB (the profile's sequential block)");
 	if (!cfg->seed_given)
 		cfg->seed = seed_default();
 	if (cfg->sweep_levels && !cfg->level_given)
@@ -173,4 +186,24 @@ void plan_size_by_time(struct plan *p, const struct autosize *as)
 		if (config_level_timed(cfg) && config_most_clients(cfg) > 1 && !as->files.slow)
 			cfg->decided.files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
 	}
+}
+
+void plan_note_qd(const struct config *cfg)
+{
+	enum qdio_engine e = qdio_engine_probe((enum qdio_engine)cfg->qd_engine);
+	uint32_t mask = cfg->decided.phase_mask;
+	/* with block write in the run, the profile works on its data file */
+	uint64_t data = (!mask || (mask & (1u << PHASE_PUT_BLOCK))) ? cfg->file_size : 0;
+	char size[32], cut[48] = "one whole pass each";
+
+	if (!cfg->qd || cfg->concurrency > 1 || cfg->sweep_levels)
+		return;
+	units_format_size(qd_file_size(cfg, data), size, sizeof size);
+	if (cfg->qd_ns)
+		snprintf(cut, sizeof cut, "one pass each, cut at %.3g s", (double)cfg->qd_ns / 1e9);
+	say("note: queue-depth profile: 8 phases on a %s file (%s), O_DIRECT where the file system takes it, "
+	    "depth kept by %s",
+	    size, cut, e == QDIO_AUTO ? "nothing: neither io_uring nor threads could be set up" :
+	    e == QDIO_URING ? "io_uring" :
+	    cfg->qd_engine == QDIO_THREADS ? "threads (--qd-engine threads)" : "threads (io_uring is not available here)");
 }

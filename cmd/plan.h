@@ -52,4 +52,9 @@ int plan_fit(struct plan *p, const struct env_info *env);
  * time-based level's pool), once for every run, count and client. */
 void plan_size_by_time(struct plan *p, const struct autosize *as);
 
+/* With the queue-depth profile (--qd, --phases qd), says in one line what
+ * it will do: its file's size, each phase's cut, O_DIRECT, and the engine
+ * that keeps the depth (io_uring, or the threads fallback). */
+void plan_note_qd(const struct config *cfg);
+
 #endif

@@ -159,6 +159,7 @@ static int session_autosize(struct session *s)
 	}
 	if (s->sizes.perchar_ran)
 		note_perchar_skipped(cfg, &s->plan.perchar);
+	plan_note_qd(cfg);
 	if (s->sizes.files_ran && f->slow)
 		say("note: file creation under %s is slow (%u files in %.1f s): the file tests use -n 1", cfg->dir,
 		    f->created, (double)f->create_ns / 1e9);

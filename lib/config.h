@@ -22,6 +22,8 @@
 #define MAX_SWEEP_LEVELS 32u        /* --clients list entries */
 #define DEFAULT_KNEE_FACTOR 2.0
 #define DEFAULT_LAG_FLOOR_NS 10000000u /* --lag-floor: 10 ms, see bonnie(1) */
+#define DEFAULT_QD_SIZE (1ull << 30)      /* the queue-depth profile's file without -s: KDiskMark's 1 GiB */
+#define DEFAULT_QD_NS (5ull * 1000000000) /* each profile phase's cut without --qd-time: KDiskMark's 5 s */
 
 /* -n max values with a special meaning */
 #define FILES_HARD_LINKS (-1)
@@ -83,6 +85,10 @@ struct config {
 	uint64_t level_ns;          /* --level-time: with clients, each data phase's whole passes are
 	                               repeated until this long after the common start (0: one pass) */
 	bool level_given;
+	bool qd;                    /* --qd (or --phases qd): run the queue-depth profile */
+	uint64_t qd_ns;             /* --qd-time: each profile phase ends after this long, or
+	                               at the end of its one pass over the file; 0: the whole pass */
+	uint8_t qd_engine;          /* --qd-engine: enum qdio_engine (lib/qdio.h), 0: auto */
 	const char *phases_arg;     /* --phases NAME,...: resolved into decided.phase_mask by the plan */
 	char user[64];              /* -u user[:group]; empty: stay who we are */
 	char group[64];             /* -g group, or the part after ':' in -u */

@@ -31,6 +31,9 @@ enum long_only {
 	OPT_LONG_KNEE,
 	OPT_LONG_LAG_FLOOR,
 	OPT_LONG_LEVEL_TIME,
+	OPT_LONG_QD,
+	OPT_LONG_QD_TIME,
+	OPT_LONG_QD_ENGINE,
 };
 
 static const struct option long_options[] = {
@@ -49,6 +52,9 @@ static const struct option long_options[] = {
 	{"knee-factor", required_argument, NULL, OPT_LONG_KNEE},
 	{"lag-floor", required_argument, NULL, OPT_LONG_LAG_FLOOR},
 	{"level-time", required_argument, NULL, OPT_LONG_LEVEL_TIME},
+	{"qd", no_argument, NULL, OPT_LONG_QD},
+	{"qd-time", required_argument, NULL, OPT_LONG_QD_TIME},
+	{"qd-engine", required_argument, NULL, OPT_LONG_QD_ENGINE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -73,6 +79,7 @@ static void defaults(struct config *c, const char *machine)
 	c->lag_floor_ns = DEFAULT_LAG_FLOOR_NS;
 	c->align_probe = -1;
 	c->evict = true;
+	c->qd_ns = DEFAULT_QD_NS;
 	options_sanitize_name(c->machine, sizeof c->machine, machine ? machine : "localhost");
 }
 
@@ -153,6 +160,9 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_KNEE: return options_set_knee(p, arg);
 	case OPT_LONG_LAG_FLOOR: return options_set_lag_floor(p, arg);
 	case OPT_LONG_LEVEL_TIME: return options_set_level_time(p, arg);
+	case OPT_LONG_QD: c->qd = true; return 0;
+	case OPT_LONG_QD_TIME: return options_set_qd_time(p, arg);
+	case OPT_LONG_QD_ENGINE: return options_set_qd_engine(p, arg);
 	}
 	return options_fail(p, "internal: unhandled long option");
 }
@@ -305,7 +315,10 @@ void options_usage(FILE *out)
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
 	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
 	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
-	"              [--lag-floor TIME] [--level-time S] [--help]\n"
+	"              [--lag-floor TIME] [--level-time S] [--qd] [--qd-time S]
+"
+	"              [--qd-engine auto|io_uring|threads] [--help]
+"
 	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
@@ -355,6 +368,11 @@ void options_usage(FILE *out)
 	"  --level-time S   with clients, every phase works for S seconds (creates and\n"
 	"                   deletes: or until the first client is done; --clients: 5,\n"
 	"                   -c: 0 = one pass, the sizes split)\n"
+	"  --qd             add the queue-depth profile (KDiskMark's SEQ1M Q8T1 ...\n"
+	"                   RND4K Q1T1; --phases qd: only it)\n"
+	"  --qd-time S      end each profile phase after S seconds (5; 0 = one pass)\n"
+	"  --qd-engine E    how depth is kept: auto (io_uring, else threads),\n"
+	"                   io_uring or threads\n"
 	"\n"
 	"With no options, bonnie writes a 4 GiB data file and the file tests' files\n"
 	"into a scratch directory under the current directory, which it removes.\n"

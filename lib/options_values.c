@@ -3,6 +3,7 @@
  * each checked strictly and refused with one sanitized message. */
 #include "options.h"
 #include "options_values.h"
+#include "qdio.h"
 #include "str.h"
 #include "units.h"
 
@@ -325,4 +326,26 @@ int options_set_lag_floor(struct parser *p, const char *arg)
 	}
 	return options_fail(p, "--lag-floor: '%s': must be a time with its unit (10ms, 500us, 0.1s), at most 1 hour, "
 	                    "or 0", arg);
+}
+
+int options_set_qd_time(struct parser *p, const char *arg)
+{
+	double v;
+
+	if (options_decimal(arg, &v) != 0 || !(v >= 0.0 && v <= 3600.0))
+		return options_fail(p, "--qd-time: '%s': must be a decimal number of seconds, 0 to 3600", arg);
+	p->cfg->qd_ns = (uint64_t)(v * 1e9 + 0.5);
+	return 0;
+}
+
+int options_set_qd_engine(struct parser *p, const char *arg)
+{
+	static const enum qdio_engine engines[] = {QDIO_AUTO, QDIO_URING, QDIO_THREADS};
+
+	for (unsigned i = 0; i < sizeof engines / sizeof engines[0]; i++)
+		if (strcmp(arg, qdio_engine_name(engines[i])) == 0) {
+			p->cfg->qd_engine = (uint8_t)engines[i];
+			return 0;
+		}
+	return options_fail(p, "--qd-engine: '%.40s': must be auto, io_uring or threads", arg);
 }

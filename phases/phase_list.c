@@ -10,9 +10,9 @@ _Static_assert(sizeof facts / sizeof facts[0] == PHASE_COUNT, "one row of facts 
 
 /* What a row cannot say: checked when it is compiled. */
 #define PHASE_CHECK(id, name, title, words, group, unit, sym, block, col, chart, flags, needs)                   \
-	_Static_assert(((flags) & FACT_BONNIE_CSV) == 0 || (BLOCK_##block != BLOCK_OTHER && (col) < BLOCK_COLUMNS),  \
+	_Static_assert(((flags) & FACT_BONNIE_CSV) == 0 || (BLOCK_##block < BLOCK_OTHER && (col) < BLOCK_COLUMNS),  \
 	               name ": bonnie++'s CSV places a phase by its column in one of bonnie++'s blocks");           \
-	_Static_assert(BLOCK_##block == BLOCK_OTHER || (col) < BLOCK_COLUMNS, name ": bonnie++'s blocks are six wide"); \
+	_Static_assert(BLOCK_##block >= BLOCK_OTHER || (col) < BLOCK_COLUMNS, name ": bonnie++'s blocks are six wide"); \
 	_Static_assert(((flags) & FACT_SYNC_SPLIT) == 0 || ((flags) & FACT_WRITES), name ": a sync split ends writing"); \
 	_Static_assert(sizeof name <= PHASE_NAME_MAX, name ": longer than PHASE_NAME_MAX");
 PHASES(PHASE_CHECK)
@@ -20,7 +20,7 @@ PHASES(PHASE_CHECK)
 static const char *const group_words[] = {
 	[GROUP_SEQ_OUTPUT] = "sequential output", [GROUP_SEQ_INPUT] = "sequential input",
 	[GROUP_SEEKS] = "random seeks",           [GROUP_SEQ_CREATE] = "sequential create",
-	[GROUP_RAN_CREATE] = "random create",
+	[GROUP_RAN_CREATE] = "random create",    [GROUP_QD] = "queue-depth profile",
 #ifdef BONNIE_TEST_PHASE
 	[GROUP_TEST] = "test phase",
 #endif

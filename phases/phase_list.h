@@ -12,8 +12,8 @@
  *          (BYTES: KiB/s, SEEKS: seeks/s, FILES: files/s);
  *   sym    its descriptor, phase_<sym> (phase.h);
  *   block, col  where the text table shows it: bonnie++'s I/O block (IO),
- *          its file block (FILES), each six columns, or the block of phases
- *          bonnie++ never had (OTHER); bonnie++'s CSV fields follow its
+ *          its file block (FILES), each six columns, the block of phases
+ *          bonnie++ never had (OTHER), or the queue-depth profile's (QD); bonnie++'s CSV fields follow its
  *          table, so IO and FILES also place its CSV fields;
  *   chart  the HTML rate chart that draws it;
  *   flags  FACT_* below, 0 for none;
@@ -51,7 +51,28 @@
 	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE) | NEED(RAN_DEL))                                                  \
 	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,  \
 	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE))                                                                  \
+	PHASES_QD(X)                                                                                                 \
 	PHASES_TEST(X)
+
+/* The queue-depth profile (--qd, --phases qd; phases/qd.c): KDiskMark's
+ * default rows, in its order, in a block of their own; not in bonnie++'s CSV. */
+#define PHASES_QD(X)                                                                                           \
+	X(SEQ1M_Q8T1_READ, "seq1m_q8t1_read", "Reading 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 read", QD, BYTES, \
+	  seq1m_q8t1_read, QD, 0, QD, FACT_DATA_FILE, 0)                                                              \
+	X(SEQ1M_Q8T1_WRITE, "seq1m_q8t1_write", "Writing 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 write", QD, BYTES, \
+	  seq1m_q8t1_write, QD, 1, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                               \
+	X(SEQ1M_Q1T1_READ, "seq1m_q1t1_read", "Reading 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 read", QD, BYTES, \
+	  seq1m_q1t1_read, QD, 2, QD, FACT_DATA_FILE, 0)                                                              \
+	X(SEQ1M_Q1T1_WRITE, "seq1m_q1t1_write", "Writing 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 write", QD, BYTES, \
+	  seq1m_q1t1_write, QD, 3, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                               \
+	X(RND4K_Q32T1_READ, "rnd4k_q32t1_read", "Reading 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 read", QD, BYTES, \
+	  rnd4k_q32t1_read, QD, 4, QD, FACT_DATA_FILE, 0)                                                             \
+	X(RND4K_Q32T1_WRITE, "rnd4k_q32t1_write", "Writing 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 write", QD, BYTES, \
+	  rnd4k_q32t1_write, QD, 5, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                              \
+	X(RND4K_Q1T1_READ, "rnd4k_q1t1_read", "Reading 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 read", QD, BYTES, \
+	  rnd4k_q1t1_read, QD, 6, QD, FACT_DATA_FILE, 0)                                                              \
+	X(RND4K_Q1T1_WRITE, "rnd4k_q1t1_write", "Writing 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 write", QD, BYTES, \
+	  rnd4k_q1t1_write, QD, 7, QD, FACT_WRITES | FACT_DATA_FILE, 0)
 
 /* A test build (make phase-test) appends one trivial phase that bonnie++
  * never had (phases/test_phase.c), to show a new row reaches every output. */
@@ -86,6 +107,7 @@ enum phase_group {
 	GROUP_SEEKS,
 	GROUP_SEQ_CREATE,
 	GROUP_RAN_CREATE,
+	GROUP_QD,
 #ifdef BONNIE_TEST_PHASE
 	GROUP_TEST,
 #endif
@@ -97,6 +119,7 @@ enum table_block {
 	BLOCK_IO,
 	BLOCK_FILES,
 	BLOCK_OTHER,
+	BLOCK_QD,   /* the queue-depth profile's rows (report/table_qd.c) */
 	BLOCK_COUNT
 };
 
@@ -114,6 +137,7 @@ enum phase_chart {
 	CHART_PERCHAR,
 	CHART_SEEKS,
 	CHART_FILES,
+	CHART_QD,
 	CHART_COUNT
 };
 

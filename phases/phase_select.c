@@ -2,6 +2,7 @@
 #include "phase_select.h"
 #include "phase.h"
 #include "phase_list.h"
+#include "qd.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,10 +33,16 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
 	do {
 		size_t len = strcspn(p, ",");
 		int id = phase_by_name(p, len);
+
+		if (len == 2 && strncmp(p, "qd", 2) == 0) { /* the queue-depth profile's eight */
+			m |= qd_mask();
+			p += len;
+			continue;
+		}
 		if (id < 0) {
 			char names[PHASE_COUNT * 16];
 			all_names(names, sizeof names);
-			snprintf(err, errlen, "--phases: unknown phase '%.*s' (phases: %s)", (int)(len > 40 ? 40 : len), p,
+			snprintf(err, errlen, "--phases: unknown phase '%.*s' (phases: qd, %s)", (int)(len > 40 ? 40 : len), p,
 			         names);
 			return -1;
 		}

@@ -94,6 +94,9 @@ struct phase_result {
 	uint32_t resident_ppm;  /* with RESULT_RESIDENCY: the sampled part of the data file
 	                           still in the page cache after evicting, per million */
 	struct hist latency;    /* one entry per operation */
+	uint8_t qd_engine;      /* a queue-depth phase: the enum qdio_engine that ran it
+	                           (lib/qdio.h); 0 for every other phase */
+	uint32_t qd_max_in_flight; /* ... and the most operations it had in flight at once */
 	struct op_error error;
 	struct client_spread spread;
 	struct verdict verdict;   /* what the phase's timeline shows (lib/verdict.h) */

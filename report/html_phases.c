@@ -22,6 +22,7 @@ const struct html_section html_sections[HTML_SECTIONS] = {
 	[CHART_PERCHAR] = {"perchar", "Per-char I/O", CHART_PERCHAR},
 	[CHART_SEEKS] = {"seeks", "Random seeks", CHART_SEEKS},
 	[CHART_FILES] = {"files", "File operations", CHART_FILES},
+	[CHART_QD] = {"qd", "Queue-depth profile", CHART_QD},
 };
 
 bool html_in_section(const struct html_section *s, enum phase_id id)

@@ -8,6 +8,8 @@
 #include "sweep_model.h"
 #include "view.h"
 #include "../phases/client_times.h"
+#include "../phases/qd.h"
+#include "../lib/qdio.h"
 #include "../lib/units.h"
 
 #define JSON_FORMAT_VERSION 1
@@ -207,6 +209,22 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_end(j);
 }
 
+/* A queue-depth phase: how depth was kept (lib/qdio.h) and what it asked for. */
+static void qd_json(struct json *j, enum phase_id id, const struct phase_result *r)
+{
+	struct qd_shape sh = qd_shape_of(id);
+
+	if (sh.block == 0)
+		return;
+	json_object_begin(j, "queue_depth");
+	json_string(j, "engine", r->qd_engine ? qdio_engine_name((enum qdio_engine)r->qd_engine) : "none");
+	json_u64(j, "depth", sh.depth);
+	json_u64(j, "max_in_flight", r->qd_max_in_flight);
+	json_u64(j, "block_bytes", sh.block);
+	json_string(j, "pattern", sh.random ? "random" : "sequential");
+	json_object_end(j);
+}
+
 static void measured_json(struct json *j, const struct phase_view *v, const struct client_times *t)
 {
 	enum phase_id id = v->id;
@@ -232,6 +250,7 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
 	if (r->flags & RESULT_RESIDENCY)
 		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
+	qd_json(j, id, r);
 	device_json(j, id, r);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, id, r, t);

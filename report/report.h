@@ -29,6 +29,11 @@ struct run_view; /* view.h */
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
 void report_table_other(FILE *out, const struct run_view *run);
 
+/* Under that, the queue-depth profile's block (BLOCK_QD, table_qd.c):
+ * MB/s, IOPS, %CPU and latency percentiles a row, and how depth was kept;
+ * nothing when none of it ran. */
+void report_table_qd(FILE *out, const struct run_view *run);
+
 /* The mark of a single run's cell (confidence.h; ' ': none). */
 char report_cell_mark(enum phase_id id, const struct phase_result *r);
 

@@ -55,11 +55,12 @@ static void io_item(FILE *out, const struct config *cfg)
 {
 	char buf[300];
 
-	snprintf(buf, sizeof buf, "%s; %s%s",
+	snprintf(buf, sizeof buf, "%s; %s%s%s",
 	         cfg->direct ? "direct (-D: O_DIRECT for block write, rewrite, block read and seeks; per-char buffered)"
 	                     : "buffered",
 	         cfg->evict ? "page cache dropped before each reading phase" : "page cache not dropped (--no-evict)",
-	         cfg->sync_each ? "; fsync after every write (-b)" : "");
+	         cfg->sync_each ? "; fsync after every write (-b)" : "",
+	         cfg->qd ? "; the queue-depth profile (--qd) O_DIRECT where the file system takes it, whatever -D" : "");
 	item(out, "I/O", buf);
 }
 

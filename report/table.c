@@ -7,6 +7,7 @@
 #include "confidence.h"
 #include "metrics.h"
 #include "view.h"
+#include "../phases/qd.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -346,11 +347,15 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
 
 	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
-	if (cfg->file_size > 0)
+	/* --phases qd: the profile's block alone, without bonnie++'s empty ones */
+	bool only_qd = cfg->decided.phase_mask != 0 && (cfg->decided.phase_mask & ~qd_mask()) == 0;
+
+	if (cfg->file_size > 0 && !only_qd)
 		io_block(out, cfg, &v);
-	if (cfg->files_k > 0)
+	if (cfg->files_k > 0 && !only_qd)
 		file_block(out, cfg, &v);
 	report_table_other(out, &v);
+	report_table_qd(out, &v);
 	report_run_notes(out, run, true);
 	c_locale_leave(&loc);
 }

@@ -242,7 +242,7 @@ START_TEST(barrier_holds_everyone)
 	struct run_result *run = run_clients(4, "4m:4k:64:2");
 
 	ck_assert_uint_eq(run->clients, 4);
-	for (int i = 0; i < PHASE_COUNT; i++) {
+	for (int i = 0; i <= PHASE_RAN_DEL; i++) { /* bonnie++'s: the profile is not for clients */
 		const struct phase_result *r = &run->phase[i];
 		ck_assert_msg(r->status == PHASE_DONE, "%s: status %d", phase_name((enum phase_id)i), r->status);
 		ck_assert_uint_eq(r->spread.clients, 4);
@@ -405,7 +405,7 @@ START_TEST(empty_parts_still_meet_the_barrier)
 	whole.seeks = 2;
 	whole.perchar = 2;
 	run = run_clients_part(4, &cfg, &whole);
-	for (int i = 0; i < PHASE_COUNT; i++) {
+	for (int i = 0; i <= PHASE_RAN_DEL; i++) { /* bonnie++'s: the profile is not for clients */
 		const struct phase_result *r = &run->phase[i];
 		ck_assert_msg(r->status == PHASE_DONE, "%s: status %d", phase_name((enum phase_id)i), r->status);
 		ck_assert_uint_eq(r->spread.clients, 4);

@@ -90,7 +90,7 @@ START_TEST(sequential_io_counts)
 	ck_assert_uint_ge(run->phase[PHASE_SEEKS].bytes, 100 * 4096);
 	ck_assert_uint_lt(run->phase[PHASE_SEEKS].bytes, 200 * 4096);
 	ck_assert_uint_gt(run->phase[PHASE_PUT_BLOCK].sync_ns, 0); /* final fsync timed */
-	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
+	for (int i = PHASE_SEQ_CREATE; i <= PHASE_RAN_DEL; i++)
 		ck_assert_int_eq(run->phase[i].status, PHASE_NOT_RUN);
 }
 END_TEST
@@ -129,7 +129,7 @@ START_TEST(file_tests_counts_and_sizes)
 	for (uint64_t i = 0; i < fp.count; i++)
 		data += files_size_of(&fp, i);
 	files_plan_free(&fp);
-	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++) {
+	for (int i = PHASE_SEQ_CREATE; i <= PHASE_RAN_DEL; i++) {
 		uint64_t bytes = (i == PHASE_SEQ_DEL || i == PHASE_RAN_DEL) ? 0 : data;
 		assert_phase((enum phase_id)i, bytes, 1024, 1024);
 	}
@@ -144,10 +144,10 @@ START_TEST(hard_links_and_symlinks)
 	const char *symlinks[] = {"-s", "0", "-n", "1:-2:0:4", NULL};
 
 	run_with(links);
-	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
+	for (int i = PHASE_SEQ_CREATE; i <= PHASE_RAN_DEL; i++)
 		assert_phase((enum phase_id)i, 0, 1024, 1024);
 	run_with(symlinks);
-	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
+	for (int i = PHASE_SEQ_CREATE; i <= PHASE_RAN_DEL; i++)
 		assert_phase((enum phase_id)i, 0, 1024, 1024);
 }
 END_TEST
@@ -157,7 +157,7 @@ START_TEST(verify_passes_on_healthy_data)
 	const char *args[] = {"-s", "512k:4k:50:2", "-f16k", "-n", "1:2k:0", "--verify", NULL};
 
 	run_with(args);
-	for (int i = 0; i < PHASE_COUNT; i++)
+	for (int i = 0; i <= PHASE_RAN_DEL; i++) /* bonnie++'s phases: the profile needs --qd */
 		ck_assert_msg(run->phase[i].status == PHASE_DONE, "%s: %s", phase_name((enum phase_id)i),
 		              run->phase[i].error.detail);
 }

@@ -122,18 +122,18 @@ struct order_case {
 };
 
 static const struct order_case orders[] = {
-	{"ssssssssssss", "DDDDDDDDDDDD", 0, false},
-	{"fsssssssssss", "F-----------", -1, false},
-	{"sssssfssssss", "DDDDDF------", -1, false},
-	{"sssssssssssf", "DDDDDDDDDDDF", -1, false},
-	{"ssiiiiiiiiii", "DDI---------", -1, true},
-	{"dddddsssssss", "-----DDDDDDD", 0, false},  /* -s 0: the file tests alone */
-	{"ssssssdddddd", "DDDDDD------", 0, false},  /* -n 0 */
-	{"dsdsdsdsdsds", "-D-D-D-D-D-D", 0, false},
-	{"dddddddddddd", "------------", 0, false},
-	{"ddfsssssssss", "--F---------", -1, false}, /* the first that runs fails */
-	{"sdidssssssss", "D-I---------", -1, true},
-	{"ssssfissssss", "DDDDF-------", -1, false}, /* the failure wins; nothing after it */
+	{"ssssssssssssdddddddd", "DDDDDDDDDDDD--------", 0, false},
+	{"fsssssssssssdddddddd", "F-------------------", -1, false},
+	{"sssssfssssssdddddddd", "DDDDDF--------------", -1, false},
+	{"sssssssssssfdddddddd", "DDDDDDDDDDDF--------", -1, false},
+	{"ssiiiiiiiiiidddddddd", "DDI-----------------", -1, true},
+	{"dddddsssssssdddddddd", "-----DDDDDDD--------", 0, false},  /* -s 0: the file tests alone */
+	{"ssssssdddddddddddddd", "DDDDDD--------------", 0, false},  /* -n 0 */
+	{"dsdsdsdsdsdsdddddddd", "-D-D-D-D-D-D--------", 0, false},
+	{"dddddddddddddddddddd", "--------------------", 0, false},
+	{"ddfsssssssssdddddddd", "--F-----------------", -1, false}, /* the first that runs fails */
+	{"sdidssssssssdddddddd", "D-I-----------------", -1, true},
+	{"ssssfissssssdddddddd", "DDDDF---------------", -1, false}, /* the failure wins; nothing after it */
 };
 
 START_TEST(test_order_table)
@@ -166,12 +166,12 @@ START_TEST(test_stop_between_phases)
 
 	signals_install();
 	trace.stop_after = PHASE_GET_BLOCK;
-	rc = run_table("ssssssssssss");
+	rc = run_table("ssssssssssssdddddddd");
 	ck_assert_int_eq(signals_stop_level(), STOP_GRACEFUL);
 	ck_assert_int_eq(rc, -1);
 	ck_assert(run->interrupted);
-	assert_statuses("DDDDD-------");
-	assert_hooks("DDDDD-------");
+	assert_statuses("DDDDD---------------");
+	assert_hooks("DDDDD---------------");
 }
 END_TEST
 
@@ -180,9 +180,9 @@ START_TEST(test_stop_before_first)
 {
 	signals_install();
 	raise(SIGTERM);
-	ck_assert_int_eq(run_table("ssssssssssss"), -1);
+	ck_assert_int_eq(run_table("ssssssssssssdddddddd"), -1);
 	ck_assert(run->interrupted);
-	assert_statuses("------------");
+	assert_statuses("--------------------");
 	ck_assert_int_eq(trace.n, 0);
 }
 END_TEST
@@ -201,7 +201,7 @@ START_TEST(test_table_order_and_subset)
 	ck_assert_int_eq(trace.n, 4);
 	ck_assert_int_eq(trace.id[0], PHASE_SEQ_DEL);
 	ck_assert_int_eq(trace.id[2], PHASE_PUTC);
-	assert_statuses("D-------D---");
+	assert_statuses("D-------D-----------");
 }
 END_TEST
 
@@ -218,7 +218,7 @@ START_TEST(test_mask_leaves_phases_out)
 	ck_assert(phase_wanted(&cfg, &b));
 	ck_assert(!phase_wanted(&cfg, &a));
 	ck_assert_int_eq(runner_run(&ctx, t, 2, run, NULL), 0);
-	assert_statuses("D-----------");
+	assert_statuses("D-------------------");
 	cfg.decided.phase_mask = 0;
 	ck_assert(phase_wanted(&cfg, &a));
 }
@@ -233,7 +233,7 @@ START_TEST(test_no_hooks)
 
 	ctx.cfg = &cfg;
 	ck_assert_int_eq(runner_run(&ctx, t, 1, run, NULL), 0);
-	assert_statuses("-----D------");
+	assert_statuses("-----D--------------");
 	ck_assert_uint_eq(run->phase[PHASE_SEEKS].latency.count, 1);
 }
 END_TEST

@@ -128,9 +128,12 @@ for try in 1 2 3; do
 	fi
 done
 check "--clients 1,2 run exits 0 (got $rc)" [ $rc -eq 0 ]
+# the queue-depth profile's own object
+"$BONNIE" -d "$DEV" --phases qd -s 1m --qd-time 0 -q --json "$T/qd.json" >/dev/null 2>&1; rc=$?
+check "--phases qd run exits 0 (got $rc)" [ $rc -eq 0 ]
 # --- JSON keys, both ways -------------------------------------------------
 jq -r '[.. | objects | keys[]] | unique[]' "$T/dev.json" "$T/tmpfs.json" "$T/fail.json" \
-	"$T/rep.json" "$T/cli.json" "$T/sweep.json" | sort -u >"$T/emitted"
+	"$T/rep.json" "$T/cli.json" "$T/sweep.json" "$T/qd.json" | sort -u >"$T/emitted"
 while read -r key; do
 	check "emitted key '$key' is documented in bonnie.1's JSON section" grep -qx -- "$key" "$T/documented"
 done <"$T/emitted"

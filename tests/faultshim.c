@@ -59,6 +59,10 @@
  *   FAULT_CHILD   count only in the k-th process that the traced one forks
  *                 (1-based, in fork order: -c N's client k-1); unset or 0:
  *                 count in every process
+ *   FAULT_NODIRECT  set (to anything): every open or openat with O_DIRECT of
+ *                 a path in scope fails with EINVAL, as a file system that
+ *                 refuses direct I/O answers (tmpfs before Linux 6.6, some
+ *                 FUSE clients); apart from FAULT_CALL, never counted
  *   FAULT_REPORT  at exit, append "<call> <count>" for every call counted and
  *                 "injected <k>" to this file
  *
@@ -134,6 +138,7 @@ static enum mode mode = M_EIO;
 static char dir_raw[PATH_MAX];    /* FAULT_DIR as given */
 static char dir_real[PATH_MAX];   /* and resolved */
 static bool have_dir;
+static bool no_direct;            /* FAULT_NODIRECT */
 static char after[256];
 static size_t after_len;
 static char report_path[PATH_MAX];
@@ -239,6 +244,7 @@ static void init(void)
 		else if (strcmp(v, "delay_unaligned") == 0)
 			mode = M_DELAY_UNALIGNED;
 	}
+	no_direct = getenv("FAULT_NODIRECT") != NULL;
 	copy_env(dir_raw, sizeof dir_raw, "FAULT_DIR");
 	if (dir_raw[0] != '\0') {
 		size_t n = strlen(dir_raw);
@@ -683,6 +689,10 @@ static int do_open(const char *path, int flags, mode_t m)
 
 	INIT();
 	in = path_in_scope(AT_FDCWD, path);
+	if (no_direct && in && (flags & O_DIRECT)) {
+		errno = EINVAL;
+		return -1;
+	}
 	FAIL_OR_GO(C_OPEN, in);
 	fd = real_open(path, flags, m);
 	if (fd >= 0 && have_dir)
@@ -697,6 +707,10 @@ static int do_openat(int dirfd, const char *path, int flags, mode_t m)
 
 	INIT();
 	in = path_in_scope(dirfd, path);
+	if (no_direct && in && (flags & O_DIRECT)) {
+		errno = EINVAL;
+		return -1;
+	}
 	FAIL_OR_GO(C_OPENAT, in);
 	fd = real_openat(dirfd, path, flags, m);
 	if (fd >= 0 && have_dir)

@@ -22,7 +22,8 @@ index_of() {
 
 # The CSV fields of phase number $1 (0-based) as cut -f counts them (from 1;
 # --list-phases numbers them from 0, as bonnie.1 does): rate, %CPU, latency.
-phase_fields() { printf '%s\n' "$PHASE_LIST" | awk -F'\t' -v i="$1" 'NR == i + 1 { print $4 + 1, $5 + 1, $6 + 1 }'; }
+# A phase bonnie++'s CSV has no place for (the queue-depth profile's) has none.
+phase_fields() { printf '%s\n' "$PHASE_LIST" | awk -F'\t' -v i="$1" 'NR == i + 1 && $4 != "-" { print $4 + 1, $5 + 1, $6 + 1 }'; }
 
 lines() { wc -l <"$1" | tr -d ' '; }
 

@@ -37,7 +37,8 @@ csv_state() {
 		n=$((n + 1))
 		[ -z "$v" ] && e=$((e + 1))
 	done
-	if [ $e -eq 0 ]; then echo filled; elif [ $e -eq $n ]; then echo empty; else echo mixed; fi
+	# no fields (a phase not in bonnie++'s CSV): nothing of it is filled
+	if [ $n -eq 0 ] || [ $e -eq $n ]; then echo empty; elif [ $e -eq 0 ]; then echo filled; else echo mixed; fi
 }
 
 one_csv_line() { [ "$(grep '^1\.98,' "$T/out" | awk -F, '{ print NF }')" = 50 ]; }

@@ -51,7 +51,8 @@
 	X(cmd_say)         \
 	X(cmd_config)      \
 	X(cmd_compare)     \
-	X(align)
+	X(align)           \
+	X(qdio)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)

@@ -1,0 +1,215 @@
+/* io_uring by its system calls (io_uring_setup, io_uring_enter and mmap of
+ * the rings), libc only: the kernel's ABI from <linux/io_uring.h>, no
+ * liburing. Built only where that header and the system call numbers
+ * exist; elsewhere uring_open says ENOSYS and qdio.c uses threads.
+ *
+ * Submissions are queued in the SQ ring and handed to the kernel by the
+ * next wait that finds no completion ready, in one io_uring_enter that
+ * also waits for one, as fio does: a batch of submissions per system
+ * call at depth, not a call for each. */
+#define _DEFAULT_SOURCE /* syscall */
+#include "qdio.h"
+
+#include <errno.h>
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/io_uring.h>)
+#include <sys/syscall.h>
+#if defined(__NR_io_uring_setup) && defined(__NR_io_uring_enter)
+#define HAVE_URING 1
+#endif
+#endif
+#endif
+
+#ifdef HAVE_URING
+#include <linux/io_uring.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+struct uring {
+	int ring_fd, fd;
+	unsigned *sq_head, *sq_tail, *sq_mask, *sq_array;
+	unsigned *cq_head, *cq_tail, *cq_mask;
+	struct io_uring_sqe *sqes;
+	struct io_uring_cqe *cqes;
+	void *sq_map, *cq_map;
+	size_t sq_len, cq_len, sqes_len;
+	unsigned to_submit;   /* queued in the SQ ring, not yet entered */
+	struct iovec *iov;    /* one per tag slot: the kernel reads it at submission */
+	unsigned depth;
+};
+
+static unsigned load_acquire(const unsigned *p)
+{
+	return atomic_load_explicit((const _Atomic unsigned *)p, memory_order_acquire);
+}
+
+static void store_release(unsigned *p, unsigned v)
+{
+	atomic_store_explicit((_Atomic unsigned *)p, v, memory_order_release);
+}
+
+static int uring_enter(struct uring *u, unsigned submit, unsigned wait)
+{
+	long rc = syscall(__NR_io_uring_enter, u->ring_fd, submit, wait, wait ? IORING_ENTER_GETEVENTS : 0,
+	                  NULL, 0);
+
+	return rc < 0 ? -errno : (int)rc;
+}
+
+static int uring_submit(void *impl, const struct qdio_req *req)
+{
+	struct uring *u = impl;
+	unsigned tail = *u->sq_tail, idx = tail & *u->sq_mask;
+	struct io_uring_sqe *sqe = &u->sqes[idx];
+	struct iovec *iov = &u->iov[idx];
+
+	iov->iov_base = req->buf;
+	iov->iov_len = req->len;
+	memset(sqe, 0, sizeof(*sqe));
+	sqe->opcode = req->write ? IORING_OP_WRITEV : IORING_OP_READV;
+	sqe->fd = u->fd;
+	sqe->off = req->off;
+	sqe->addr = (uint64_t)(uintptr_t)iov;
+	sqe->len = 1;
+	sqe->user_data = req->tag;
+	u->sq_array[idx] = idx;
+	store_release(u->sq_tail, tail + 1);
+	u->to_submit++;
+	return 0;
+}
+
+/* One completion off the CQ ring, if there is one. */
+static bool uring_reap(struct uring *u, struct qdio_done *done)
+{
+	unsigned head = *u->cq_head;
+	const struct io_uring_cqe *cqe;
+
+	if (head == load_acquire(u->cq_tail))
+		return false;
+	cqe = &u->cqes[head & *u->cq_mask];
+	done->tag = (uint32_t)cqe->user_data;
+	done->res = cqe->res;
+	store_release(u->cq_head, head + 1);
+	return true;
+}
+
+static int uring_wait(void *impl, struct qdio_done *done)
+{
+	struct uring *u = impl;
+
+	for (;;) {
+		int rc;
+
+		/* completions already there first: the submissions queued meanwhile
+		 * then go to the kernel together, in the one enter that waits */
+		if (uring_reap(u, done))
+			return 0;
+		rc = uring_enter(u, u->to_submit, 1);
+		if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY)
+			return rc;
+		if (rc > 0)
+			u->to_submit -= (unsigned)rc < u->to_submit ? (unsigned)rc : u->to_submit;
+		if (uring_reap(u, done))
+			return 0;
+	}
+}
+
+static void uring_close(void *impl)
+{
+	struct uring *u = impl;
+
+	if (u->sqes != NULL && u->sqes != MAP_FAILED)
+		munmap(u->sqes, u->sqes_len);
+	if (u->cq_map != NULL && u->cq_map != MAP_FAILED && u->cq_map != u->sq_map)
+		munmap(u->cq_map, u->cq_len);
+	if (u->sq_map != NULL && u->sq_map != MAP_FAILED)
+		munmap(u->sq_map, u->sq_len);
+	if (u->ring_fd >= 0)
+		close(u->ring_fd);
+	free(u->iov);
+	free(u);
+}
+
+static const struct qdio_ops uring_ops = { uring_submit, uring_wait, uring_close };
+
+static int uring_map(struct uring *u, const struct io_uring_params *p)
+{
+	char *sq, *cq;
+
+	u->sq_len = p->sq_off.array + p->sq_entries * sizeof(unsigned);
+	u->cq_len = p->cq_off.cqes + p->cq_entries * sizeof(struct io_uring_cqe);
+	if (p->features & IORING_FEAT_SINGLE_MMAP)
+		u->sq_len = u->cq_len = u->sq_len > u->cq_len ? u->sq_len : u->cq_len;
+	u->sq_map = mmap(NULL, u->sq_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, u->ring_fd,
+	                 IORING_OFF_SQ_RING);
+	if (u->sq_map == MAP_FAILED)
+		return -errno;
+	u->cq_map = (p->features & IORING_FEAT_SINGLE_MMAP)
+	                    ? u->sq_map
+	                    : mmap(NULL, u->cq_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, u->ring_fd,
+	                           IORING_OFF_CQ_RING);
+	if (u->cq_map == MAP_FAILED)
+		return -errno;
+	u->sqes_len = p->sq_entries * sizeof(struct io_uring_sqe);
+	u->sqes = mmap(NULL, u->sqes_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, u->ring_fd,
+	               IORING_OFF_SQES);
+	if (u->sqes == MAP_FAILED)
+		return -errno;
+	sq = u->sq_map;
+	cq = u->cq_map;
+	u->sq_head = (unsigned *)(void *)(sq + p->sq_off.head);
+	u->sq_tail = (unsigned *)(void *)(sq + p->sq_off.tail);
+	u->sq_mask = (unsigned *)(void *)(sq + p->sq_off.ring_mask);
+	u->sq_array = (unsigned *)(void *)(sq + p->sq_off.array);
+	u->cq_head = (unsigned *)(void *)(cq + p->cq_off.head);
+	u->cq_tail = (unsigned *)(void *)(cq + p->cq_off.tail);
+	u->cq_mask = (unsigned *)(void *)(cq + p->cq_off.ring_mask);
+	u->cqes = (struct io_uring_cqe *)(void *)(cq + p->cq_off.cqes);
+	return 0;
+}
+
+int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
+{
+	struct io_uring_params p;
+	struct uring *u = calloc(1, sizeof(*u));
+	int rc;
+
+	if (u == NULL)
+		return -ENOMEM;
+	memset(&p, 0, sizeof(p));
+	u->fd = fd;
+	u->depth = depth;
+	u->ring_fd = (int)syscall(__NR_io_uring_setup, depth, &p);
+	if (u->ring_fd < 0) {
+		rc = -errno;
+		free(u);
+		return rc;
+	}
+	u->iov = calloc(p.sq_entries, sizeof(*u->iov));
+	rc = u->iov == NULL ? -ENOMEM : uring_map(u, &p);
+	if (rc != 0) {
+		uring_close(u);
+		return rc;
+	}
+	*impl = u;
+	*ops = &uring_ops;
+	return 0;
+}
+
+#else
+
+int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
+{
+	(void)impl;
+	(void)fd;
+	(void)depth;
+	(void)ops;
+	return -ENOSYS;
+}
+
+#endif

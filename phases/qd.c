@@ -1,0 +1,249 @@
+/* The queue-depth profile's phases (qd.h): reads or writes of one block
+ * size at one depth on the data file, kept in flight from one thread by
+ * lib/qdio.h (io_uring, or the threads fallback), with O_DIRECT. Where the
+ * file system refuses O_DIRECT (tmpfs, some FUSE shares) the phase runs
+ * buffered, says so (RESULT_BUFFERED), and a read drops the file from the
+ * page cache first, as the runner does before bonnie++'s reads.
+ *
+ * Each phase is one pass of size / block operations (in order, or at
+ * offsets drawn uniformly over the file's blocks), ended early at
+ * --qd-time, as fio ends a job at the first of its size and its runtime.
+ * Latency is per operation, from its submission to its completion. */
+#include "qd.h"
+#include "evict_check.h"
+#include "io_common.h"
+#include "../lib/fileio.h"
+#include "../lib/platform.h"
+#include "../lib/qdio.h"
+#include "../lib/rng.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool qd_enabled(const struct config *cfg)
+{
+	return cfg->qd && cfg->concurrency <= 1 && cfg->sweep_levels == 0;
+}
+
+/* Writes the file of the profile's size when no data file of that size is
+ * there (a run of only the profile): untimed, with data that does not
+ * compress. */
+static int qd_lay_out(struct phase_ctx *ctx, struct phase_result *res, uint64_t size)
+{
+	struct pattern pat;
+	int fd, rc = 0;
+
+	if (pattern_init(&pat, ctx->cfg->seed, QD_SEQ_BLOCK, ctx->mem_align) != 0)
+		return data_fail(ctx, res, "allocate the pattern for", -1);
+	fd = data_open(ctx, res, O_WRONLY, true, false);
+	for (uint64_t off = 0; fd >= 0 && rc == 0 && off < size; off += QD_SEQ_BLOCK)
+		if (io_write_all(fd, pattern_block(&pat, off, 0, QD_SEQ_BLOCK), QD_SEQ_BLOCK) != 0)
+			rc = data_fail(ctx, res, "write", (int64_t)off);
+	pattern_free(&pat);
+	if (fd < 0)
+		return -1;
+	if (rc == 0 && io_fsync(fd) != 0)
+		rc = data_fail(ctx, res, "fsync", -1);
+	close(fd);
+	return rc;
+}
+
+/* Drops the file from the page cache before a buffered read, and checks
+ * that it went (tmpfs keeps every page: then it says so). */
+static int qd_evict(struct phase_ctx *ctx, struct phase_result *res)
+{
+	int fd = data_open(ctx, res, O_RDONLY, false, false), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ctx->cfg->evict ? plat_evict(fd) : 0;
+	if (rc < 0)
+		data_fail(ctx, res, "fdatasync", -1);
+	else if (rc == 0)
+		res->flags |= RESULT_NOT_EVICTED;
+	else
+		evict_check(fd, res);
+	close(fd);
+	return rc < 0 ? -1 : 0;
+}
+
+static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res, enum phase_id id)
+{
+	uint64_t size = qd_file_size(ctx->cfg, ctx->data_size);
+	struct stat st;
+	int fd;
+
+	if (size == 0)
+		return data_fail_detail(ctx, res, "size", -1, "the queue-depth profile needs a file of at least 1 MiB");
+	if (ctx->data_size < size || fstatat(ctx->dirfd, DATA_FILE, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    (uint64_t)st.st_size < size) {
+		if (qd_lay_out(ctx, res, size) != 0)
+			return -1;
+		ctx->data_size = size;
+	}
+	/* O_DIRECT where the file system takes it; EINVAL: it refuses it */
+	fd = plat_open(ctx->dirfd, DATA_FILE, O_RDONLY, 0, true);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno != EINVAL)
+		return data_fail(ctx, res, "open", -1);
+	res->flags |= RESULT_BUFFERED;
+	return qd_shape_of(id).write ? 0 : qd_evict(ctx, res);
+}
+
+/* The in-flight state of one phase: a buffer and a submission time per tag. */
+struct qd_state {
+	struct qd_shape shape;
+	uint64_t blocks, next, size;  /* operations in the pass, the next to submit */
+	unsigned char *bufs;
+	uint64_t *sent;
+	struct pattern pat;           /* a write's data, stamped per offset */
+	struct rng rng;
+	struct qdio *q;
+	uint64_t deadline;            /* 0: none */
+};
+
+static uint64_t qd_offset(struct qd_state *s)
+{
+	uint64_t b = s->shape.random ? rng_below(&s->rng, s->blocks) : s->next;
+
+	return b * s->shape.block;
+}
+
+static int qd_submit(struct qd_state *s, uint32_t tag)
+{
+	unsigned char *buf = s->bufs + (size_t)tag * s->shape.block;
+	struct qdio_req r = {buf, s->shape.block, qd_offset(s), s->shape.write, tag};
+
+	if (s->shape.write)
+		pattern_stamp(&s->pat, buf, s->shape.block, r.off, 3);
+	s->next++;
+	s->sent[tag] = clock_now_ns();
+	return qdio_submit(s->q, &r);
+}
+
+/* Whether one more operation should be submitted. */
+static bool qd_more(struct phase_ctx *ctx, struct phase_result *res, const struct qd_state *s)
+{
+	if (s->next >= s->blocks || phase_stop_requested(ctx, res))
+		return false;
+	return s->deadline == 0 || clock_now_ns() < s->deadline;
+}
+
+/* Keeps the queue full until the pass ends or is cut, then drains it. */
+static int qd_loop(struct phase_ctx *ctx, struct phase_result *res, struct qd_state *s)
+{
+	struct op_timer t;
+	int rc = 0;
+
+	op_timer_begin(&t, ctx->timeline);
+	for (uint32_t tag = 0; tag < s->shape.depth && rc == 0 && qd_more(ctx, res, s); tag++)
+		rc = qd_submit(s, tag);
+	while (qdio_in_flight(s->q) > 0) {
+		struct qdio_done d;
+		uint64_t now;
+		int w = qdio_wait(s->q, &d);
+
+		if (w != 0) {
+			errno = -w;
+			return data_fail(ctx, res, "io_uring_enter", -1);
+		}
+		if (d.res != (int64_t)s->shape.block && rc == 0) {
+			errno = d.res < 0 ? (int)-d.res : EIO;
+			rc = data_fail(ctx, res, s->shape.write ? "write" : "read", -1);
+		}
+		now = clock_now_ns();
+#if !defined(BONNIE_NO_TIMELINE)
+		if (now >= t.edge)
+			t.edge = timeline_cross(t.tl, now);
+#endif
+		hist_add(&res->latency, now - s->sent[d.tag]);
+		res->bytes += s->shape.block;
+		if (!s->shape.write)
+			res->read_bytes += s->shape.block;
+		if (rc == 0 && qd_more(ctx, res, s))
+			rc = qd_submit(s, d.tag);
+	}
+	return rc;
+}
+
+static int qd_state_init(struct phase_ctx *ctx, struct phase_result *res, struct qd_state *s, enum phase_id id)
+{
+	s->shape = qd_shape_of(id);
+	s->size = qd_file_size(ctx->cfg, ctx->data_size);
+	s->blocks = s->size / s->shape.block;
+	s->deadline = ctx->cfg->qd_ns ? clock_now_ns() + ctx->cfg->qd_ns : 0;
+	rng_seed(&s->rng, ((uint64_t)ctx->cfg->seed << 8) ^ (uint64_t)id);
+	s->bufs = data_buffer(ctx, res, (size_t)s->shape.block * s->shape.depth);
+	s->sent = calloc(s->shape.depth, sizeof *s->sent);
+	if (s->bufs == NULL || s->sent == NULL)
+		return data_fail(ctx, res, "allocate buffers for", -1);
+	if (pattern_init(&s->pat, ctx->cfg->seed, s->shape.block, ctx->mem_align) != 0)
+		return data_fail(ctx, res, "allocate the pattern for", -1);
+	/* each buffer starts as pattern data; a write stamps it for its offset */
+	for (unsigned i = 0; i < s->shape.depth; i++)
+		memcpy(s->bufs + (size_t)i * s->shape.block, pattern_block(&s->pat, (uint64_t)i * s->shape.block, 3, s->shape.block),
+		       s->shape.block);
+	return 0;
+}
+
+static int qd_run(struct phase_ctx *ctx, struct phase_result *res, enum phase_id id)
+{
+	struct qd_state s;
+	bool buffered = (res->flags & RESULT_BUFFERED) != 0;
+	int rc, fd;
+
+	memset(&s, 0, sizeof s);
+	rc = qd_state_init(ctx, res, &s, id);
+	fd = rc == 0 ? data_open(ctx, res, s.shape.write ? O_WRONLY : O_RDONLY, false, !buffered) : -1;
+	if (fd >= 0) {
+		rc = qdio_open(&s.q, fd, s.shape.depth, (enum qdio_engine)ctx->cfg->qd_engine);
+		if (rc != 0) {
+			errno = -rc;
+			rc = data_fail(ctx, res, "set up the queue for", -1);
+		} else {
+			res->qd_engine = (uint8_t)qdio_engine_of(s.q);
+			rc = qd_loop(ctx, res, &s);
+			res->qd_max_in_flight = qdio_max_in_flight(s.q);
+			qdio_close(s.q);
+		}
+		/* buffered writes are flushed inside the timed region, as block write's */
+		if (data_close(ctx, res, fd, buffered && s.shape.write) != 0)
+			rc = -1;
+	} else {
+		rc = -1;
+	}
+	res->units = res->bytes;
+	pattern_free(&s.pat);
+	free(s.bufs);
+	free(s.sent);
+	return rc;
+}
+
+#define QD_PHASE(ID, sym)                                                                 \
+	static int prepare_##sym(struct phase_ctx *ctx, struct phase_result *res)         \
+	{                                                                                 \
+		return qd_prepare(ctx, res, PHASE_##ID);                                  \
+	}                                                                                 \
+	static int run_##sym(struct phase_ctx *ctx, struct phase_result *res)             \
+	{                                                                                 \
+		return qd_run(ctx, res, PHASE_##ID);                                      \
+	}                                                                                 \
+	const struct phase phase_##sym = {                                                \
+		.id = PHASE_##ID, .enabled = qd_enabled, .prepare = prepare_##sym, .run = run_##sym, \
+	};
+
+QD_PHASE(SEQ1M_Q8T1_READ, seq1m_q8t1_read)
+QD_PHASE(SEQ1M_Q8T1_WRITE, seq1m_q8t1_write)
+QD_PHASE(SEQ1M_Q1T1_READ, seq1m_q1t1_read)
+QD_PHASE(SEQ1M_Q1T1_WRITE, seq1m_q1t1_write)
+QD_PHASE(RND4K_Q32T1_READ, rnd4k_q32t1_read)
+QD_PHASE(RND4K_Q32T1_WRITE, rnd4k_q32t1_write)
+QD_PHASE(RND4K_Q1T1_READ, rnd4k_q1t1_read)
+QD_PHASE(RND4K_Q1T1_WRITE, rnd4k_q1t1_write)

@@ -1,0 +1,33 @@
+/* The queue-depth profile (KDiskMark's default, CrystalDiskMark's rows):
+ * the shape of each of its phases and the size of the file it works on. */
+#ifndef BONNIE_QD_H
+#define BONNIE_QD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../lib/config.h"
+#include "phase_list.h"
+
+#define QD_SEQ_BLOCK (1u << 20)
+#define QD_RND_BLOCK 4096u
+
+struct qd_shape {
+	uint32_t block;  /* bytes an operation */
+	unsigned depth;  /* operations in flight, from one thread */
+	bool random;     /* offsets drawn uniformly over the file's blocks; else in order */
+	bool write;
+};
+
+/* Whether id is a phase of the profile, and its shape (zero when not). */
+bool qd_is(enum phase_id id);
+struct qd_shape qd_shape_of(enum phase_id id);
+
+/* The bit mask of the profile's phases (what --phases qd and --qd add). */
+uint32_t qd_mask(void);
+
+/* The profile's file size: data_size when block write made the data file,
+ * else -s when given, else DEFAULT_QD_SIZE; rounded down to QD_SEQ_BLOCK. */
+uint64_t qd_file_size(const struct config *cfg, uint64_t data_size);
+
+#endif

@@ -1,0 +1,47 @@
+/* The queue-depth profile's shapes; see qd.h. */
+#include "qd.h"
+
+static const struct {
+	enum phase_id id;
+	struct qd_shape shape;
+} shapes[] = {
+	{PHASE_SEQ1M_Q8T1_READ, {QD_SEQ_BLOCK, 8, false, false}},
+	{PHASE_SEQ1M_Q8T1_WRITE, {QD_SEQ_BLOCK, 8, false, true}},
+	{PHASE_SEQ1M_Q1T1_READ, {QD_SEQ_BLOCK, 1, false, false}},
+	{PHASE_SEQ1M_Q1T1_WRITE, {QD_SEQ_BLOCK, 1, false, true}},
+	{PHASE_RND4K_Q32T1_READ, {QD_RND_BLOCK, 32, true, false}},
+	{PHASE_RND4K_Q32T1_WRITE, {QD_RND_BLOCK, 32, true, true}},
+	{PHASE_RND4K_Q1T1_READ, {QD_RND_BLOCK, 1, true, false}},
+	{PHASE_RND4K_Q1T1_WRITE, {QD_RND_BLOCK, 1, true, true}},
+};
+
+struct qd_shape qd_shape_of(enum phase_id id)
+{
+	struct qd_shape none = {0, 0, false, false};
+
+	for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+		if (shapes[i].id == id)
+			return shapes[i].shape;
+	return none;
+}
+
+bool qd_is(enum phase_id id)
+{
+	return qd_shape_of(id).block != 0;
+}
+
+uint32_t qd_mask(void)
+{
+	uint32_t m = 0;
+
+	for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+		m |= 1u << shapes[i].id;
+	return m;
+}
+
+uint64_t qd_file_size(const struct config *cfg, uint64_t data_size)
+{
+	uint64_t size = data_size ? data_size : cfg->file_size_given ? cfg->file_size : DEFAULT_QD_SIZE;
+
+	return size / QD_SEQ_BLOCK * QD_SEQ_BLOCK;
+}

@@ -1,0 +1,76 @@
+/* The text table's block for the queue-depth profile (phase_list.h:
+ * BLOCK_QD), in CrystalDiskMark's terms: a row per phase under its row
+ * name (SEQ1M Q8T1 read...), the rate in MB/s (10^6 bytes, as
+ * CrystalDiskMark and KDiskMark count) and in operations a second, %CPU
+ * and the latency percentiles; the heading says how depth was kept and
+ * whether the file system took O_DIRECT. */
+#include "report.h"
+#include "view.h"
+#include "../lib/qdio.h"
+#include "../lib/units.h"
+#include "../phases/qd.h"
+
+#define LABEL_WIDTH 19
+
+/* How the rows that ran were run: "io_uring, O_DIRECT", "threads,
+ * buffered" ("mixed" when the rows differ). */
+static void qd_how(const struct run_view *run, const enum phase_id *ids, int n, char *buf, size_t len)
+{
+	int engine = -1;
+	int direct = -1;
+
+	for (int i = 0; i < n; i++) {
+		const struct phase_result *r = run->phase[ids[i]].result;
+		int d;
+
+		if (r == NULL || r->qd_engine == 0)
+			continue;
+		d = (r->flags & RESULT_DIRECT) != 0;
+		engine = engine < 0 || engine == r->qd_engine ? r->qd_engine : 99;
+		direct = direct < 0 || direct == d ? d : 99;
+	}
+	snprintf(buf, len, "%s, %s", engine < 0 ? "engine unknown" : engine == 99 ? "engines mixed" :
+	         qdio_engine_name((enum qdio_engine)engine),
+	         direct < 0 ? "direct I/O unknown" : direct == 99 ? "O_DIRECT on some rows" :
+	         direct ? "O_DIRECT" : "buffered: the file system refused O_DIRECT");
+}
+
+static void qd_line(FILE *out, const struct phase_view *p)
+{
+	static const enum view_pct shown[] = {VIEW_P50, VIEW_P99, VIEW_MAX};
+	double bytes_s = p->rate * 1024.0;
+
+	fprintf(out, "%-*s", LABEL_WIDTH, phase_words(p->id));
+	if (p->state != CELL_VALUE) {
+		fputc('\n', out);
+		return;
+	}
+	fprintf(out, " %9.2f%c %9.0f %3d", bytes_s / 1e6, p->mark, bytes_s / qd_shape_of(p->id).block,
+	        p->cpu_pct);
+	for (unsigned i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+		char lat[32] = "";
+
+		if (view_has_pct(p, shown[i]))
+			units_format_latency((uint64_t)p->pct_ns[shown[i]], lat, sizeof lat);
+		fprintf(out, " %9s", lat);
+	}
+	fputc('\n', out);
+}
+
+void report_table_qd(FILE *out, const struct run_view *run)
+{
+	enum phase_id ids[PHASE_COUNT];
+	int n = phase_block_columns(BLOCK_QD, ids);
+	bool any = false;
+	char how[96];
+
+	for (int i = 0; i < n; i++)
+		any = any || run->phase[ids[i]].status != PHASE_NOT_RUN;
+	if (!any)
+		return;
+	qd_how(run, ids, n, how, sizeof how);
+	fprintf(out, "Queue-depth profile (%s)\n", how);
+	fprintf(out, "%-*s %10s %9s %3s %9s %9s %9s\n", LABEL_WIDTH, "", "MB/s", "IOPS", "%CP", "p50", "p99", "max");
+	for (int i = 0; i < n; i++)
+		qd_line(out, &run->phase[ids[i]]);
+}

@@ -1,0 +1,105 @@
+#!/bin/sh
+# The queue-depth profile (--phases qd, --qd): its eight rows run and are
+# counted right (one pass: operations = bytes / block, every byte of the
+# file once for the sequential rows), the depth is honoured (the engine's
+# most in flight equals the row's depth), on io_uring where the kernel
+# allows it and on the threads fallback; its JSON, its table block, the
+# bonnie++ CSV line without it; a file system refusing O_DIRECT (the fault
+# shim's FAULT_NODIRECT) runs buffered and says so; the refusals are one
+# line with exit 1. --qd-time 0 makes each row one whole pass: nothing here
+# depends on how long anything takes.
+. "$(dirname "$0")/lib.sh"
+need_jq
+need_faultshim
+
+D=$T/dir
+mkdir "$D"
+ROWS="seq1m_q8t1_read seq1m_q8t1_write seq1m_q1t1_read seq1m_q1t1_write rnd4k_q32t1_read rnd4k_q32t1_write rnd4k_q1t1_read rnd4k_q1t1_write"
+SMALL="-d $D -s 8m --qd-time 0 -z 7 -m qd --no-align-probe"
+
+run() { # run NAME args...: stdout, stderr and status into $T/NAME.*
+	n=$1; shift
+	"$BONNIE" "$@" >"$T/$n.out" 2>"$T/$n.err" </dev/null
+	echo $? >"$T/$n.rc"
+}
+rc_of() { cat "$T/$1.rc"; }
+q() { jq -r "$2" "$T/$1.json"; }
+
+# One row: done, one pass of size / block, depth honoured, engine named.
+row_ok() { # row_ok RUN ROW ENGINE
+	r=".runs[0].phases[] | select(.name == \"$2\")"
+	st=$(q "$1" "$r | .status")
+	ops=$(q "$1" "$r | .operations")
+	bytes=$(q "$1" "$r | .bytes")
+	blk=$(q "$1" "$r | .queue_depth.block_bytes")
+	depth=$(q "$1" "$r | .queue_depth.depth")
+	most=$(q "$1" "$r | .queue_depth.max_in_flight")
+	eng=$(q "$1" "$r | .queue_depth.engine")
+	lat=$(q "$1" "$r | .latency_ns.count")
+	[ "$st" = done ] || { echo "$2: status $st" >&2; return 1; }
+	[ "$bytes" -eq $((8 << 20)) ] || { echo "$2: $bytes bytes, not one pass of 8 MiB" >&2; return 1; }
+	[ "$ops" -eq $((bytes / blk)) ] && [ "$lat" -eq "$ops" ] || { echo "$2: $ops operations, $lat latencies for $bytes / $blk" >&2; return 1; }
+	[ "$most" -eq "$depth" ] || { echo "$2: at most $most in flight, depth $depth" >&2; return 1; }
+	case $3 in any) [ "$eng" = io_uring ] || [ "$eng" = threads ] ;; *) [ "$eng" = "$3" ] ;; esac ||
+		{ echo "$2: engine $eng, want $3" >&2; return 1; }
+}
+
+depth_of() { case $1 in seq1m_q8*) echo 8 ;; rnd4k_q32*) echo 32 ;; *) echo 1 ;; esac; }
+
+for engine in auto threads; do
+	c="--phases qd --qd-engine $engine"
+	run "$engine" $SMALL --phases qd --qd-engine $engine --json "$T/$engine.json"
+	check "$c: exit 0 ($(rc_of $engine): $(head -n 1 "$T/$engine.err"))" [ "$(rc_of $engine)" -eq 0 ]
+	want=any
+	[ $engine = threads ] && want=threads
+	for row in $ROWS; do
+		check "$c: $row counted and at depth $(depth_of $row)" row_ok "$engine" "$row" "$want"
+	done
+	check "$c: only the eight rows ran" [ "$(q $engine '[.runs[0].phases[] | select(.status != "not_run")] | length')" -eq 8 ]
+	check "$c: O_DIRECT taken" [ "$(q $engine '[.runs[0].phases[] | select(.queue_depth) | select(.direct_io)] | length')" -eq 8 ]
+	check "$c: the table's block says how" grep -q "^Queue-depth profile (" "$T/$engine.out"
+	for name in "SEQ1M Q8T1 read" "SEQ1M Q1T1 write" "RND4K Q32T1 read" "RND4K Q1T1 write"; do
+		check "$c: the table has '$name'" grep -q "^$name " "$T/$engine.out"
+	done
+	check "$c: the plan note names the engine" grep -q "note: queue-depth profile: .* depth kept by" "$T/$engine.err"
+	check "$c: scratch removed" empty_dir "$D"
+done
+check "threads: the plan says threads were asked for" grep -q "threads (--qd-engine threads)" "$T/threads.err"
+
+# The bonnie++ CSV line keeps its 1.98 layout, the profile in none of it.
+line=$(grep '^1\.98,' "$T/auto.out" | tail -n 1)
+check "CSV line: 50 fields" [ "$(printf '%s\n' "$line" | awk -F, '{ print NF }')" -eq 50 ]
+check "CSV line: no phase rate, %CPU or latency filled" [ -z "$(printf '%s\n' "$line" | cut -d, -f10-21,27-50 | tr -d ,)" ]
+
+# --qd adds the profile to a run of bonnie++'s phases, on its data file.
+run add -d "$D" -s 8m -f -n 0 --qd --qd-time 0 -z 7 --no-align-probe --json "$T/add.json"
+check "--qd: exit 0 ($(rc_of add))" [ "$(rc_of add)" -eq 0 ]
+check "--qd: block write and the eight ran" \
+	[ "$(q add '[.runs[0].phases[] | select(.status == "done") | .name] | map(select(. == "put_block" or test("q[0-9]+t1"))) | length')" -eq 9 ]
+check "--qd: the bonnie++ table is there too" grep -q '^Version .*Sequential Output' "$T/add.out"
+
+# A file system that refuses O_DIRECT: buffered, said in the table and JSON.
+FAULT_DIR=$D FAULT_NODIRECT=1 LD_PRELOAD=$SHIM run nodirect $SMALL --phases qd --json "$T/nodirect.json"
+check "no O_DIRECT: exit 0 ($(rc_of nodirect): $(head -n 1 "$T/nodirect.err"))" [ "$(rc_of nodirect)" -eq 0 ]
+check "no O_DIRECT: every row buffered" \
+	[ "$(q nodirect '[.runs[0].phases[] | select(.queue_depth) | select(.direct_io == false and .buffered_under_direct)] | length')" -eq 8 ]
+check "no O_DIRECT: the reads say whether the cache was dropped" \
+	[ "$(q nodirect '[.runs[0].phases[] | select(.queue_depth and .queue_depth.pattern) | select(.name | test("read")) | select(has("cache_evicted"))] | length')" -eq 4 ]
+check "no O_DIRECT: the table says so" grep -q "^Queue-depth profile (.*buffered: the file system refused O_DIRECT)" "$T/nodirect.out"
+for row in $ROWS; do
+	check "no O_DIRECT: $row counted" row_ok nodirect "$row" any
+done
+
+# Refusals: one line, exit 1, before anything runs.
+refused() { # refused NAME WORDS args...
+	n=$1 w=$2; shift 2
+	run "$n" "$@"
+	[ "$(rc_of "$n")" -eq 1 ] && [ "$(wc -l <"$T/$n.err")" -eq 1 ] && grep -q "$w" "$T/$n.err" && empty_dir "$D" ||
+		{ echo "$n: exit $(rc_of "$n"): $(cat "$T/$n.err")" >&2; return 1; }
+}
+check "--qd-engine bogus is refused" refused engine "qd-engine: 'bogus'" -d "$D" --phases qd --qd-engine bogus
+check "--qd-time -1 is refused" refused time "qd-time" -d "$D" --phases qd --qd-time -1
+check "--qd -c 2 is refused" refused clients "one process" -d "$D" -s 8m --qd -c 2
+check "--phases qd -s 512k is refused" refused small "at least 1 MiB" -d "$D" -s 512k --phases qd
+check "--phases qd,bogus is refused" refused bogus "unknown phase 'bogus'" -d "$D" --phases qd,bogus
+finish
