@@ -30,6 +30,7 @@ enum long_only {
 	OPT_LONG_PHASES,
 	OPT_LONG_KNEE,
 	OPT_LONG_LEVEL_TIME,
+	OPT_LONG_START_AT,
 };
 
 static const struct option long_options[] = {
@@ -47,6 +48,7 @@ static const struct option long_options[] = {
 	{"phases", required_argument, NULL, OPT_LONG_PHASES},
 	{"knee-factor", required_argument, NULL, OPT_LONG_KNEE},
 	{"level-time", required_argument, NULL, OPT_LONG_LEVEL_TIME},
+	{"start-at", required_argument, NULL, OPT_LONG_START_AT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -149,6 +151,7 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_PHASES: c->phases_arg = arg; return 0;
 	case OPT_LONG_KNEE: return options_set_knee(p, arg);
 	case OPT_LONG_LEVEL_TIME: return options_set_level_time(p, arg);
+	case OPT_LONG_START_AT: return options_set_start_at(p, arg);
 	}
 	return options_fail(p, "internal: unhandled long option");
 }
@@ -301,7 +304,7 @@ void options_usage(FILE *out)
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
 	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
 	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
-	"              [--level-time S] [--help]\n"
+	"              [--level-time S] [--start-at WHEN] [--help]\n"
 	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
@@ -349,6 +352,9 @@ void options_usage(FILE *out)
 	"  --level-time S   with clients, every phase works for S seconds (creates and\n"
 	"                   deletes: or until the first client is done; --clients: 5,\n"
 	"                   -c: 0 = one pass, the sizes split)\n"
+	"  --start-at WHEN  start each phase at a planned wall-clock time, the same on\n"
+	"                   every host with the same options (UNIX seconds or\n"
+	"                   2026-12-02T14:00:00Z); a host started later refuses (2)\n"
 	"\n"
 	"With no options, bonnie writes a 4 GiB data file and the file tests' files\n"
 	"into a scratch directory under the current directory, which it removes.\n"

@@ -56,5 +56,6 @@ int options_set_user(struct parser *p, const char *arg);
 int options_set_sweep(struct parser *p, const char *arg);
 int options_set_knee(struct parser *p, const char *arg);
 int options_set_level_time(struct parser *p, const char *arg);
+int options_set_start_at(struct parser *p, const char *arg);
 
 #endif

@@ -128,9 +128,12 @@ for try in 1 2 3; do
 	fi
 done
 check "--clients 1,2 run exits 0 (got $rc)" [ $rc -eq 0 ]
+"$BONNIE" -d "$DEV" $SMALL --level-time 0.2 --start-at "$(( $(date +%s) + 2 ))" -q --json "$T/sched.json" \
+	>/dev/null 2>&1; rc=$?
+check "--start-at run exits 0 (got $rc)" [ $rc -eq 0 ]
 # --- JSON keys, both ways -------------------------------------------------
 jq -r '[.. | objects | keys[]] | unique[]' "$T/dev.json" "$T/tmpfs.json" "$T/fail.json" \
-	"$T/rep.json" "$T/cli.json" "$T/sweep.json" | sort -u >"$T/emitted"
+	"$T/rep.json" "$T/cli.json" "$T/sweep.json" "$T/sched.json" | sort -u >"$T/emitted"
 while read -r key; do
 	check "emitted key '$key' is documented in bonnie.1's JSON section" grep -qx -- "$key" "$T/documented"
 done <"$T/emitted"
