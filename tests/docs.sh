@@ -241,9 +241,10 @@ check "README: the sweep left its HTML page" [ -s "$RUN/sweep.html" ]
 check "README: the runs removed their scratch directories" \
 	[ "$(find "$RUN" -mindepth 1 -maxdepth 1 -name 'bonnie.*' | wc -l)" = 0 ]
 
-# readme_block N: the README's Nth plain ``` block (samples, not commands).
+# readme_block N: the README's Nth plain ``` block (samples, not commands;
+# a ```bash block is a recipe for other machines, neither run nor a sample).
 readme_block() {
-	awk -v want="$1" '/^```sh$/ { s = 1; next } /^```$/ { if (s) s = 0; else if (b) b = 0; else b = ++n; next } b == want' \
+	awk -v want="$1" '/^```[a-z]+$/ { s = 1; next } /^```$/ { if (s) s = 0; else if (b) b = 0; else b = ++n; next } b == want' \
 		"$ROOT/README.md"
 }
 # labels NAME FROM TO: the labels of the lines on stdin, the machine name
