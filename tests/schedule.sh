@@ -6,6 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 need_jq
 TOL_MS=50 # a client's wake-up on a loaded 2-core machine takes milliseconds, not tens
+# FILE_TOL: a file phase starts within one slot of its plan: its untimed
+# preparation (the files made up before a delete) can outlast the gap on a
+# slow build (measured under ASan: seq_del 1.3 s late; -O2: under 1 ms)
 D=$T/dir
 mkdir "$D"
 SMALL=(-d "$D" -s 16m -n 1 -r 8m -f -q --level-time 0.5)
@@ -26,7 +29,7 @@ check "a late host is refused with exit 2 (got $rc)" [ "$rc" -eq 2 ]
 check "a late host says it started too late" grep -q "started too late to join the schedule" "$T/err"
 check "a late host wrote nothing under -d" empty_dir "$D"
 
-start=$(( $(date +%s) + 2 ))
+start=$(( $(date +%s) + 6 )) # the setup before the first phase (probes; slower under ASan) fits
 "$BONNIE" "${SMALL[@]}" -c 2 --start-at "$start" --json "$T/run.json" >"$T/out" 2>"$T/err"
 rc=$?
 check "the scheduled run succeeds (got $rc)" [ "$rc" -eq 0 ]
@@ -41,7 +44,11 @@ check "the phases that ran are scheduled" [ "$(wc -l <"$T/starts")" -ge 8 ]
 rank=0
 while read -r name wall planned; do
 	off=$(( (wall - planned) / 1000000 ))
-	check "$name starts ${off} ms after its plan (within ${TOL_MS})" test "$off" -ge 0 -a "$off" -le $TOL_MS
+	case $name in
+	put_block | rewrite | get_block | seeks) tol=$TOL_MS ;;
+	*) tol=$((slot / 1000000)) ;; # see FILE_TOL below
+	esac
+	check "$name starts ${off} ms after its plan (within ${tol})" test "$off" -ge 0 -a "$off" -le $tol
 	check "$name planned in slot $rank" [ "$planned" -eq $(( start * 1000000000 + rank * slot )) ]
 	rank=$((rank + 1))
 done <"$T/starts"
