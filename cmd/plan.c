@@ -9,11 +9,13 @@
 #include "../lib/proclimit.h"
 #include "../lib/space.h"
 #include "../lib/units.h"
+#include "../lib/wallclock.h"
 #include "../phases/client_share.h"
 #include "../phases/phase.h"
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
 #include "../lib/qdio.h"
+#include "../phases/schedule.h"
 #include "../phases/sizing.h"
 
 #include <stdio.h>
@@ -36,6 +38,34 @@ static uint32_t seed_default(void)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (uint32_t)(ts.tv_sec ^ ts.tv_nsec ^ ((long)getpid() << 16));
+}
+
+/* --start-at: every phase time-based, the slot's length, the clock's
+ * state; a host whose first planned phase has begun refuses (EXIT_SETUP):
+ * it could not overlap the other hosts' first phase. */
+static int plan_schedule(struct config *cfg)
+{
+	uint64_t now = wallclock_now_ns();
+
+	if (cfg->start_at_ns == 0)
+		return EXIT_OK;
+	if (cfg->verify)
+		return say_status(EXIT_USAGE, "--start-at and --verify: a scheduled phase works by time, a verified one "
+		                  "makes one whole pass");
+	if (cfg->level_given && cfg->level_ns == 0)
+		return say_status(EXIT_USAGE, "--start-at needs --level-time above 0: every phase works for its slot");
+	if (!cfg->level_given && !cfg->sweep_levels)
+		cfg->level_ns = SCHEDULE_LEVEL_NS;
+	cfg->decided.slot_ns = schedule_slot_ns(cfg->level_ns);
+	wallclock_state(&cfg->decided.clock);
+	if (now >= cfg->start_at_ns)
+		return say_status(EXIT_SETUP, "--start-at: the first phase was planned %.3f s ago: this host started "
+		                  "too late to join the schedule; give every host a later time",
+		                  (double)(now - cfg->start_at_ns) / 1e9);
+	if (cfg->decided.clock.sync == WALLCLOCK_UNSYNCED)
+		say("note: the kernel says this host's clock is not synchronised (adjtimex): the hosts' phases "
+		    "overlap only as well as their clocks agree");
+	return EXIT_OK;
 }
 
 int plan_make(struct plan *p, const struct config *opts)
@@ -66,7 +96,7 @@ int plan_make(struct plan *p, const struct config *opts)
 		cfg->file_size = SWEEP_FILE_SIZE;
 		cfg->decided.file_size_auto = true;
 	}
-	return EXIT_OK;
+	return plan_schedule(cfg);
 }
 
 /* Whether plan_fit chooses the size: no -s, and not a sweep's (plan_make). */
@@ -157,6 +187,8 @@ int plan_fit(struct plan *p, const struct env_info *env)
 		status = fit_to_file_limit(&p->run);
 	if (status == EXIT_OK)
 		warn_if_cached(&p->run, env);
+	if (p->run.start_at_ns)
+		p->run.decided.sched_mask = schedule_mask(&p->run);
 	return status;
 }
 

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "wallclock.h"
+
 #define BONNIE_VERSION "0.1.0"
 
 #define DEFAULT_CHUNK 8192u
@@ -43,6 +45,10 @@ struct config_decided {
 	uint32_t files_pool_k;      /* a time-based level's pool of files to create (x1024), sized
 	                               by time with an automatic count; 0: the default,
 	                               FILES_POOL_FACTOR x files_k */
+	uint32_t sched_mask;        /* --start-at: the phases given a slot of the schedule, from the
+	                               options alone (phases/schedule.h) */
+	uint64_t slot_ns;           /* --start-at: one slot: the level time and the gap between */
+	struct wallclock_state clock; /* --start-at: what the kernel said of its clock */
 };
 
 struct config {
@@ -89,6 +95,7 @@ struct config {
 	uint64_t qd_ns;             /* --qd-time: each profile phase ends after this long, or
 	                               at the end of its one pass over the file; 0: the whole pass */
 	uint8_t qd_engine;          /* --qd-engine: enum qdio_engine (lib/qdio.h), 0: auto */
+	uint64_t start_at_ns;       /* --start-at: the schedule's start, CLOCK_REALTIME ns; 0: none */
 	const char *phases_arg;     /* --phases NAME,...: resolved into decided.phase_mask by the plan */
 	char user[64];              /* -u user[:group]; empty: stay who we are */
 	char group[64];             /* -g group, or the part after ':' in -u */

@@ -34,6 +34,7 @@ enum long_only {
 	OPT_LONG_QD,
 	OPT_LONG_QD_TIME,
 	OPT_LONG_QD_ENGINE,
+	OPT_LONG_START_AT,
 };
 
 static const struct option long_options[] = {
@@ -55,6 +56,7 @@ static const struct option long_options[] = {
 	{"qd", no_argument, NULL, OPT_LONG_QD},
 	{"qd-time", required_argument, NULL, OPT_LONG_QD_TIME},
 	{"qd-engine", required_argument, NULL, OPT_LONG_QD_ENGINE},
+	{"start-at", required_argument, NULL, OPT_LONG_START_AT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -163,6 +165,7 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_QD: c->qd = true; return 0;
 	case OPT_LONG_QD_TIME: return options_set_qd_time(p, arg);
 	case OPT_LONG_QD_ENGINE: return options_set_qd_engine(p, arg);
+	case OPT_LONG_START_AT: return options_set_start_at(p, arg);
 	}
 	return options_fail(p, "internal: unhandled long option");
 }
@@ -315,10 +318,9 @@ void options_usage(FILE *out)
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
 	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
 	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
-	"              [--lag-floor TIME] [--level-time S] [--qd] [--qd-time S]
-"
-	"              [--qd-engine auto|io_uring|threads] [--help]
-"
+	"              [--lag-floor TIME] [--level-time S] [--start-at WHEN]\n"
+	"              [--qd] [--qd-time S] [--qd-engine auto|io_uring|threads]\n"
+	"              [--help]\n"
 	"              [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
@@ -373,6 +375,9 @@ void options_usage(FILE *out)
 	"  --qd-time S      end each profile phase after S seconds (5; 0 = one pass)\n"
 	"  --qd-engine E    how depth is kept: auto (io_uring, else threads),\n"
 	"                   io_uring or threads\n"
+	"  --start-at WHEN  start each phase at a planned wall-clock time, the same on\n"
+	"                   every host with the same options (UNIX seconds or\n"
+	"                   2026-12-02T14:00:00Z); a host started later refuses (2)\n"
 	"\n"
 	"With no options, bonnie writes a 4 GiB data file and the file tests' files\n"
 	"into a scratch directory under the current directory, which it removes.\n"

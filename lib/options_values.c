@@ -6,6 +6,7 @@
 #include "qdio.h"
 #include "str.h"
 #include "units.h"
+#include "wallclock.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -278,6 +279,14 @@ int options_set_level_time(struct parser *p, const char *arg)
 		return options_fail(p, "--level-time: '%s': must be a decimal number of seconds, 0 to 3600", arg);
 	p->cfg->level_ns = (uint64_t)(v * 1e9 + 0.5);
 	p->cfg->level_given = true;
+	return 0;
+}
+
+int options_set_start_at(struct parser *p, const char *arg)
+{
+	if (wallclock_parse(arg, &p->cfg->start_at_ns) != 0 || p->cfg->start_at_ns == 0)
+		return options_fail(p, "--start-at: '%s': must be UNIX seconds or an ISO 8601 UTC time such as "
+		                    "2026-12-02T14:00:00Z", arg);
 	return 0;
 }
 

@@ -58,6 +58,7 @@ int options_set_knee(struct parser *p, const char *arg);
 /* --lag-floor TIME: a decimal number with us, ms or s (0 alone: no floor). */
 int options_set_lag_floor(struct parser *p, const char *arg);
 int options_set_level_time(struct parser *p, const char *arg);
+int options_set_start_at(struct parser *p, const char *arg);
 
 /* --qd-time S (seconds, 0 to 3600) and --qd-engine auto|io_uring|threads. */
 int options_set_qd_time(struct parser *p, const char *arg);

@@ -12,12 +12,14 @@
 #include "client_watch.h"
 #include "files.h"
 #include "merge.h"
+#include "schedule.h"
 #include "../lib/clock.h"
 #include "../lib/env.h"
 #include "../lib/exitcodes.h"
 #include "../lib/pages.h"
 #include "../lib/proclimit.h"
 #include "../lib/signals.h"
+#include "../lib/wallclock.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,6 +31,7 @@
 struct clients {
 	struct bench *b;
 	uint32_t n;
+	uint32_t run_index; /* which run of -x: the schedule's (schedule.h) */
 	struct client_sync sync;
 	struct client_watch watch;
 };
@@ -263,6 +266,20 @@ static uint64_t release_lead(uint32_t n)
 	return 20000000u + 100000u * (uint64_t)n;
 }
 
+/* The release's lead: release_lead, or with --start-at the time until the
+ * phase's planned start (a phase whose planned start has passed, after
+ * one that ran past its slot, starts as soon as it can). *real_mono is
+ * then CLOCK_REALTIME less CLOCK_MONOTONIC, to put the start on the wall
+ * clock. */
+static uint64_t start_lead(struct clients *c, enum phase_id id, uint64_t *planned, int64_t *real_mono)
+{
+	uint64_t least = release_lead(c->watch.started), mono = clock_now_ns(), real = wallclock_now_ns();
+
+	*planned = schedule_planned_ns(c->b->cfg, c->run_index, c->n, id);
+	*real_mono = (int64_t)(real - mono);
+	return *planned > real + least ? *planned - real : least;
+}
+
 /* One phase across all clients (the runner loop's executor, arg is the
  * struct clients); the devices' counters are read once around it. CPU:
  * each client's own (process-wide, its threads included) over its timed
@@ -273,7 +290,8 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	struct clients *c = arg;
 	enum phase_id id = ph->id;
 	struct dev_io dev;
-	uint64_t cpu0 = 0;
+	uint64_t cpu0 = 0, planned = 0;
+	int64_t real_mono = 0;
 	bool go;
 
 	wait_all(c, id, SLOT_READY);
@@ -282,7 +300,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	if (go) {
 		runner_device_before(c->b->ctx.counters, &dev);
 		cpu0 = clock_cpu_ns();
-		client_sync_release(&c->sync, c->watch.started, release_lead(c->watch.started));
+		client_sync_release(&c->sync, c->watch.started, start_lead(c, id, &planned, &real_mono));
 	} else {
 		client_watch_stop(&c->watch);
 	}
@@ -291,6 +309,10 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	if (go) {
 		res->cpu_ns += clock_cpu_ns() - cpu0;
 		runner_device_delta(&dev, c->b->ctx.counters, &res->dev);
+	}
+	if (planned && res->start_ns) {
+		res->planned_ns = planned;
+		res->wall_start_ns = (uint64_t)((int64_t)res->start_ns + real_mono);
 	}
 	return res->status == PHASE_DONE ? 0 : -1;
 }
@@ -331,6 +353,7 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 	memset(&c, 0, sizeof c);
 	c.b = b;
 	c.n = n;
+	c.run_index = run->index;
 	run->seed = b->cfg->seed;
 	run->clients = n;
 	run->interrupted = false;

@@ -89,6 +89,8 @@ struct phase_result {
 	uint64_t span_ns;       /* if set, the part that the rate counts (seeks: first
 	                           worker start to last worker end), inside elapsed_ns */
 	uint64_t cpu_ns;        /* process-wide user+system CPU over elapsed_ns */
+	uint64_t wall_start_ns; /* --start-at: start_ns on CLOCK_REALTIME; 0: not scheduled */
+	uint64_t planned_ns;    /* --start-at: the schedule's start for it (phases/schedule.h) */
 	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
 	struct dev_io dev;
 	uint32_t resident_ppm;  /* with RESULT_RESIDENCY: the sampled part of the data file

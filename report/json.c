@@ -60,6 +60,28 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_bool(j, "direct_io", cfg->direct);
 	json_bool(j, "verify", cfg->verify);
 	json_bool(j, "evict_cache", cfg->evict);
+	json_u64(j, "level_time_ns", cfg->level_ns);
+	json_object_end(j);
+}
+
+/* --start-at: the schedule and its rule (phases/schedule.h), and what the
+ * kernel said of the clock it is read on. */
+static void schedule_json(struct json *j, const struct config *cfg)
+{
+	const struct wallclock_state *c = &cfg->decided.clock;
+
+	if (!cfg->start_at_ns)
+		return;
+	json_object_begin(j, "schedule");
+	json_u64(j, "start_at_ns", cfg->start_at_ns);
+	json_u64(j, "slot_ns", cfg->decided.slot_ns);
+	json_u64(j, "phase_mask", cfg->decided.sched_mask);
+	json_string(j, "rule", "planned = start_at + (((run - 1) x levels + level) x slots + rank) x slot_ns");
+	json_string(j, "clock", wallclock_sync_name(c->sync));
+	if (c->max_error_us >= 0) {
+		json_u64(j, "clock_max_error_us", (uint64_t)c->max_error_us);
+		json_u64(j, "clock_est_error_us", (uint64_t)c->est_error_us);
+	}
 	json_object_end(j);
 }
 
@@ -234,6 +256,10 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	json_u64(j, "read_bytes", r->read_bytes);
 	json_u64(j, "operations", v->operations);
 	json_u64(j, "elapsed_ns", v->duration_ns);
+	if (r->planned_ns) { /* --start-at: both on CLOCK_REALTIME */
+		json_u64(j, "wall_start_ns", r->wall_start_ns);
+		json_u64(j, "planned_start_ns", r->planned_ns);
+	}
 	if (r->span_ns)
 		json_u64(j, "active_ns", r->span_ns);
 	json_u64(j, "cpu_ns", r->cpu_ns);
@@ -289,6 +315,7 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 		json_string(j, NULL, argv[i]);
 	json_array_end(j);
 	config_json(j, cfg);
+	schedule_json(j, cfg);
 	report_env_json(j, env);
 	report_align_json(j, align);
 	json_array_begin(j, "runs");

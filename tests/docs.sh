@@ -131,9 +131,12 @@ check "--clients 1,2 run exits 0 (got $rc)" [ $rc -eq 0 ]
 # the queue-depth profile's own object
 "$BONNIE" -d "$DEV" --phases qd -s 1m --qd-time 0 -q --json "$T/qd.json" >/dev/null 2>&1; rc=$?
 check "--phases qd run exits 0 (got $rc)" [ $rc -eq 0 ]
+"$BONNIE" -d "$DEV" $SMALL --level-time 0.2 --start-at "$(( $(date +%s) + 2 ))" -q --json "$T/sched.json" \
+	>/dev/null 2>&1; rc=$?
+check "--start-at run exits 0 (got $rc)" [ $rc -eq 0 ]
 # --- JSON keys, both ways -------------------------------------------------
 jq -r '[.. | objects | keys[]] | unique[]' "$T/dev.json" "$T/tmpfs.json" "$T/fail.json" \
-	"$T/rep.json" "$T/cli.json" "$T/sweep.json" "$T/qd.json" | sort -u >"$T/emitted"
+	"$T/rep.json" "$T/cli.json" "$T/sweep.json" "$T/qd.json" "$T/sched.json" | sort -u >"$T/emitted"
 while read -r key; do
 	check "emitted key '$key' is documented in bonnie.1's JSON section" grep -qx -- "$key" "$T/documented"
 done <"$T/emitted"
@@ -241,9 +244,10 @@ check "README: the sweep left its HTML page" [ -s "$RUN/sweep.html" ]
 check "README: the runs removed their scratch directories" \
 	[ "$(find "$RUN" -mindepth 1 -maxdepth 1 -name 'bonnie.*' | wc -l)" = 0 ]
 
-# readme_block N: the README's Nth plain ``` block (samples, not commands).
+# readme_block N: the README's Nth plain ``` block (samples, not commands;
+# a ```bash block is a recipe for other machines, neither run nor a sample).
 readme_block() {
-	awk -v want="$1" '/^```sh$/ { s = 1; next } /^```$/ { if (s) s = 0; else if (b) b = 0; else b = ++n; next } b == want' \
+	awk -v want="$1" '/^```[a-z]+$/ { s = 1; next } /^```$/ { if (s) s = 0; else if (b) b = 0; else b = ++n; next } b == want' \
 		"$ROOT/README.md"
 }
 # labels NAME FROM TO: the labels of the lines on stdin, the machine name

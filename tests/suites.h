@@ -24,6 +24,7 @@
 	X(verify)          \
 	X(sizing)          \
 	X(runner)          \
+	X(schedule)        \
 	X(compare_input)   \
 	X(compare_stream)  \
 	X(compare_report)  \

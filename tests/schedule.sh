@@ -1,0 +1,55 @@
+#!/bin/bash
+# --start-at: the parse errors (exit 1), a host started after the first
+# planned phase refused (exit 2), and a scheduled run whose phases start
+# at their planned wall-clock times: each phase's wall_start_ns in the JSON
+# within TOL_MS of its planned_start_ns, the slots one slot_ns apart.
+. "$(dirname "$0")/lib.sh"
+need_jq
+TOL_MS=50 # a client's wake-up on a loaded 2-core machine takes milliseconds, not tens
+# FILE_TOL: a file phase starts within one slot of its plan: its untimed
+# preparation (the files made up before a delete) can outlast the gap on a
+# slow build (measured under ASan: seq_del 1.3 s late; -O2: under 1 ms)
+D=$T/dir
+mkdir "$D"
+SMALL=(-d "$D" -s 16m -n 1 -r 8m -f -q --level-time 0.5)
+
+for bad in "" "soon" "12x" "2026-12-02 14:00:00" "2026-12-02T14:00:00" "2026-13-02T14:00:00Z" \
+	"2026-11-31T14:00:00Z" "1.2.3" "0"; do
+	"$BONNIE" "${SMALL[@]}" --start-at "$bad" >"$T/out" 2>"$T/err"
+	rc=$?
+	check "--start-at '$bad' is a usage error (got $rc)" [ "$rc" -eq 1 ]
+	check "--start-at '$bad' says what it wants" grep -q "start-at: .*UNIX seconds or an ISO 8601 UTC" "$T/err"
+done
+"$BONNIE" "${SMALL[@]}" --verify --start-at "$(( $(date +%s) + 60 ))" >"$T/out" 2>"$T/err"
+check "--start-at with --verify is refused (exit 1)" [ $? -eq 1 ]
+
+"$BONNIE" "${SMALL[@]}" --start-at 2026-01-01T00:00:00Z >"$T/out" 2>"$T/err"
+rc=$?
+check "a late host is refused with exit 2 (got $rc)" [ "$rc" -eq 2 ]
+check "a late host says it started too late" grep -q "started too late to join the schedule" "$T/err"
+check "a late host wrote nothing under -d" empty_dir "$D"
+
+start=$(( $(date +%s) + 6 )) # the setup before the first phase (probes; slower under ASan) fits
+"$BONNIE" "${SMALL[@]}" -c 2 --start-at "$start" --json "$T/run.json" >"$T/out" 2>"$T/err"
+rc=$?
+check "the scheduled run succeeds (got $rc)" [ "$rc" -eq 0 ]
+check "the schedule starts at --start-at" [ "$(jq '.schedule.start_at_ns' "$T/run.json")" = "${start}000000000" ]
+check "the clock state is recorded" jq -e '.schedule.clock | test("^(synchronised|unsynchronised|unknown)$")' \
+	"$T/run.json" >/dev/null
+slot=$(jq '.schedule.slot_ns' "$T/run.json")
+# every phase that ran: started within TOL_MS of its plan, its plan start + rank x slot
+jq -r '.runs[0].phases[] | select(.status == "done") | "\(.name) \(.wall_start_ns) \(.planned_start_ns)"' \
+	"$T/run.json" >"$T/starts"
+check "the phases that ran are scheduled" [ "$(wc -l <"$T/starts")" -ge 8 ]
+rank=0
+while read -r name wall planned; do
+	off=$(( (wall - planned) / 1000000 ))
+	case $name in
+	put_block | rewrite | get_block | seeks) tol=$TOL_MS ;;
+	*) tol=$((slot / 1000000)) ;; # see FILE_TOL below
+	esac
+	check "$name starts ${off} ms after its plan (within ${tol})" test "$off" -ge 0 -a "$off" -le $tol
+	check "$name planned in slot $rank" [ "$planned" -eq $(( start * 1000000000 + rank * slot )) ]
+	rank=$((rank + 1))
+done <"$T/starts"
+finish
