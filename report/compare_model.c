@@ -152,6 +152,11 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 		confidence_words(d->weak_reasons, why, sizeof why);
 	else if (d->evidence == EVIDENCE_UNKNOWN)
 		snprintf(why, sizeof why, " (time unknown)");
+	if (setup[0] && why[0]) { /* one bracket: " (file size differs; under 0.5 s)" */
+		setup[strlen(setup) - 1] = ';';
+		why[1] = ' ';
+		memmove(why, why + 1, strlen(why));
+	}
 	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s%s%s" : "%s%s %.0fx %s on %s%s%s", phase_words(d->phase),
 	         d->latency ? " max latency" : "", m,
 	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, setup, why);

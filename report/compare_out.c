@@ -143,6 +143,26 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 	json_object_end(j);
 }
 
+/* "setup": {"io_mode": "unknown", "file_size": "256M", ...}: what the
+ * input records, null where it cannot say or compare does not read it. */
+static void setup_json(struct json *j, const struct parsed_run *r)
+{
+	static const char *const keys[COMPARE_SETUP_FACTS] = {
+		"io_mode", "file_size", "file_count", "chunk_size", "file_system", "device", "version", "clients",
+	};
+	char v[4 * PARSED_META_LEN];
+
+	json_object_begin(j, "setup");
+	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
+		compare_setup_value(r, (enum compare_setup_fact)f, v, sizeof v);
+		if (compare_setup_known(v))
+			json_string(j, keys[f], v);
+		else
+			json_null(j, keys[f]);
+	}
+	json_object_end(j);
+}
+
 static void run_json(struct json *j, const struct compare_run *runs, size_t k, const struct compare_opts *o)
 {
 	static const char *const methods[] = {"unknown", "stdio", "syscall"};
@@ -158,12 +178,16 @@ static void run_json(struct json *j, const struct compare_run *runs, size_t k, c
 	json_string(j, "version", r->meta[META_VERSION]);
 	json_string(j, "origin", r->origin);
 	json_string(j, "perchar_method", methods[compare_perchar_method(r)]);
+	setup_json(j, r);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_json(j, runs, k, (enum phase_id)i, o);
 	json_array_end(j);
 	json_object_end(j);
 }
+
+/* enum compare_evidence as JSON words */
+static const char *const evidence_names[] = {"enough", "weak", "unknown", "maximum"};
 
 static void diffs_json(struct json *j, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
@@ -181,6 +205,7 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 		json_string(j, "what", d[i].latency ? "latency_max" : "rate");
 		json_double(j, "ratio", d[i].ratio, 3);
 		json_bool(j, "flagged", d[i].flagged);
+		json_string(j, "evidence", evidence_names[d[i].evidence]);
 		setup_member(j, d[i].setup_differs);
 		json_string(j, "text", text);
 		json_object_end(j);

@@ -125,7 +125,7 @@ static void latency_chart(FILE *out, const struct compare_run *runs, size_t n, s
 	fputs("</figure>\n", out);
 }
 
-/* The summary sentence, escaped into one <p> (its line end dropped). */
+/* The summary, escaped into one <p>, a line break between its lines. */
 static void summary_para(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char *buf = NULL;
@@ -138,7 +138,12 @@ static void summary_para(FILE *out, const struct compare_run *runs, size_t n, co
 		if (fclose(m) == 0 && buf != NULL) {
 			if (len > 0 && buf[len - 1] == '\n')
 				buf[len - 1] = '\0';
-			svg_escape(out, buf);
+			for (char *line = buf, *nl; line != NULL; line = nl ? nl + 1 : NULL) {
+				if ((nl = strchr(line, '\n')) != NULL) /* the headline, weaker evidence, maxima */
+					*nl = '\0';
+				svg_escape(out, line);
+				fputs(nl ? "<br>\n" : "", out);
+			}
 		}
 	}
 	free(buf);

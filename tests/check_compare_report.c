@@ -369,6 +369,73 @@ START_TEST(view_of_a_run_and_its_csv)
 }
 END_TEST
 
+/* The setup each input records, above the table (issue 33): "unknown"
+ * where a CSV line cannot say; "not like for like" when sizes differ. */
+START_TEST(setup_stated_above_the_table)
+{
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	char *s, *table;
+
+	make_run(0, 100000, 600, 1000);
+	make_run(1, 100000, 600, 1000);
+	snprintf(runs[1].meta[META_CONCURRENCY], PARSED_META_LEN, "4");
+	s = capture(report_compare, 2, &o);
+	table = strstr(s, "\nPhase ");
+	ck_assert_ptr_nonnull(table);
+	ck_assert_ptr_nonnull(strstr(s, "Setup, as the inputs record it:\n  I/O mode     A: unknown; B: unknown\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\n  file size    A: 256M; B: 256M\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\n  clients      A: unknown; B: 4\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\n  version      A: 2.00a; B: 2.00a\n"));
+	ck_assert(strstr(s, "Setup, as") < table);
+	ck_assert_ptr_null(strstr(s, "Not like for like"));
+	free(s);
+	snprintf(runs[1].meta[META_SIZE], PARSED_META_LEN, "1G");
+	runs[1].size_bytes = 1u << 30;
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "\nNot like for like: the runs differ in file size; a ratio may show the setup "
+	                                "rather than the disk.\n"));
+	ck_assert(strstr(s, "Not like for like") < strstr(s, "\nPhase "));
+	free(s);
+	o.format = COMPARE_MARKDOWN;
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "\n- I/O mode: A: unknown; B: unknown\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\nNot like for like: the runs differ in file size;"));
+	free(s);
+}
+END_TEST
+
+/* A CSV line's phases get the short-phase caveat by the one rule, for every
+ * kind: file phases (files x1024 / rate), seeks (count / rate) and data
+ * phases (bytes / rate); per-char only where bonnie++ wrote the line. */
+START_TEST(short_caveat_for_every_phase_kind)
+{
+	struct run_view v;
+
+	make_run(0, 100000, 600, 1000);
+	snprintf(runs[0].meta[META_NUM_FILES], PARSED_META_LEN, "4");
+	snprintf(runs[0].meta[META_SEEKS], PARSED_META_LEN, "8192");
+	runs[0].phase[PHASE_SEQ_CREATE] = (struct parsed_phase){.state = CELL_VALUE, .rate = 79017, .cpu = 90, .latency_ns = -1};
+	runs[0].phase[PHASE_RAN_STAT] = (struct parsed_phase){.state = CELL_VALUE, .rate = 4000, .cpu = 90, .latency_ns = -1};
+	runs[0].phase[PHASE_PUTC] = (struct parsed_phase){.state = CELL_VALUE, .rate = 600000, .cpu = 99, .latency_ns = -1};
+	view_of_parsed(&runs[0], &v);
+	ck_assert(v.phase[PHASE_SEQ_CREATE].low_confidence); /* 4096 files at 79017/s: 0.05 s */
+	ck_assert_uint_eq(v.phase[PHASE_SEQ_CREATE].operations, 4096);
+	ck_assert(!v.phase[PHASE_RAN_STAT].low_confidence);  /* 4096 at 4000/s: 1.02 s */
+	ck_assert(!v.phase[PHASE_SEEKS].low_confidence);     /* 8192 at 600/s: 13.7 s */
+	ck_assert(!v.phase[PHASE_PUT_BLOCK].low_confidence); /* 256 MiB at 100000 KiB/s: 2.6 s */
+	ck_assert(v.phase[PHASE_PUTC].low_confidence);       /* 256 MiB at 600000 KiB/s: 0.44 s */
+	runs[0].phase[PHASE_SEEKS].rate = 20000;             /* 8192 at 20000/s: 0.41 s */
+	snprintf(runs[0].meta[META_VERSION], PARSED_META_LEN, "0.1.0"); /* bonnie's own line */
+	view_of_parsed(&runs[0], &v);
+	ck_assert(v.phase[PHASE_SEEKS].low_confidence);
+	ck_assert(!v.phase[PHASE_PUTC].low_confidence); /* its per-char bytes are not in the line */
+	ck_assert_uint_eq(v.phase[PHASE_PUTC].duration_ns, 0);
+	snprintf(runs[0].meta[META_CONCURRENCY], PARSED_META_LEN, "2"); /* shared work: no time derived */
+	view_of_parsed(&runs[0], &v);
+	ck_assert(!v.phase[PHASE_SEQ_CREATE].low_confidence);
+}
+END_TEST
+
 Suite *suite_compare_report(void)
 {
 	Suite *s = suite_create("compare_report");
@@ -385,6 +452,8 @@ Suite *suite_compare_report(void)
 	tcase_add_test(tc, raw_control_characters_escaped);
 	tcase_add_test(tc, marks_of_a_run_and_its_csv);
 	tcase_add_test(tc, view_of_a_run_and_its_csv);
+	tcase_add_test(tc, setup_stated_above_the_table);
+	tcase_add_test(tc, short_caveat_for_every_phase_kind);
 	suite_add_tcase(s, tc);
 	return s;
 }
