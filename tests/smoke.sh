@@ -21,10 +21,12 @@ check "--help: no line over 80 columns" [ "$(awk '{ if (length($0) > m) m = leng
 # --list-phases: the machine-readable phase list the shell tests read.
 "$BONNIE" --list-phases >"$T/list" 2>"$T/err"; rc=$?
 check "--list-phases exits 0 (got $rc)" [ $rc -eq 0 ]
-check "--list-phases: 12 lines of 8 tab-separated fields" \
-	sh -c "[ \$(wc -l <'$T/list') -eq 12 ] && awk -F'\t' 'NF != 8 { exit 1 }' '$T/list'"
+check "--list-phases: lines of 8 tab-separated fields, bonnie++'s 12 phases first" \
+	sh -c "awk -F'\t' 'NF != 8 { exit 1 }' '$T/list' && [ \$(awk -F'\t' '\$4 != \"-\"' '$T/list' | wc -l) -eq 12 ] && head -12 '$T/list' | awk -F'\t' '\$4 == \"-\" { exit 1 }'"
+check "--list-phases: a phase outside bonnie++'s CSV line shows - for all three fields" \
+	sh -c "awk -F'\t' '(\$4 == \"-\" || \$5 == \"-\" || \$6 == \"-\") && !(\$4 == \"-\" && \$5 == \"-\" && \$6 == \"-\") { exit 1 }' '$T/list'"
 check "--list-phases: rate, %CPU, latency fields distinct, 9..49 (numbered from 0)" \
-	sh -c "cut -f4-6 '$T/list' | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; cut -f4-6 '$T/list' | tr '\t' '\n' | awk '\$1 < 9 || \$1 > 49 { exit 1 }'"
+	sh -c "awk -F'\t' '\$4 != \"-\"' '$T/list' | cut -f4-6 | tr '\t' '\n' | sort -n | uniq -d | grep -q . && exit 1; awk -F'\t' '\$4 != \"-\"' '$T/list' | cut -f4-6 | tr '\t' '\n' | awk '\$1 < 9 || \$1 > 49 { exit 1 }'"
 check "--list-phases: putc's rate, %CPU and latency are CSV fields 9, 10 and 38, numbered from 0 as bonnie.1 does" \
 	[ "$(awk -F'\t' '$1 == "putc" { print $4, $5, $6 }' "$T/list")" = "9 10 38" ]
 check "--list-phases: units are KiB/s, seeks/s or files/s" sh -c "! cut -f3 '$T/list' | grep -vxE 'KiB/s|seeks/s|files/s'"
