@@ -129,10 +129,12 @@ def wanted_on_first_screen(doc):
     else:
         want.append(("the missing device", "no block device"))
     if probe and probe.get("measured"):
-        # The JSON keeps 3 decimals of the ratio the page rounds to 2: the
-        # page's figure is the rounding of a value within half a thousandth.
-        r = probe["shifted_to_aligned_rate_ratio"]
-        want.append(("the alignment probe", tuple(sorted({"ratio %.2f" % (r - 0.0005), "ratio %.2f" % (r + 0.0005)}))))
+        # The page gives the pairs' median shifted/aligned time ratio to 2
+        # decimals; the JSON keeps 3: the page's figure is the rounding of a
+        # value within half a thousandth.
+        r = probe["median_time_ratio"]
+        want.append(("the alignment probe", tuple(sorted({"median %.2fx" % (r - 0.0005),
+                                                          "median %.2fx" % (r + 0.0005)}))))
     elif probe:
         want.append(("the alignment probe", "not measured"))
     if not env["file_system"]["space_checked"]:
