@@ -35,6 +35,7 @@ probe() {
 }
 
 # The line and the JSON say the same thing, and the JSON's figures are whole.
+# The probe decides on its bound as printed, to 2 decimals (1.147 is 1.15).
 consistent() { # consistent N
 	j=$T/$1.json; o=$T/$1.out
 	jq -e '.alignment_probe | (.pairs | length) >= 1 and .bound_low <= .median_time_ratio
@@ -43,8 +44,8 @@ consistent() { # consistent N
 	pairs=$(jq '.alignment_probe.pairs | length' "$j")
 	grep -q "Align probe: 4096 B direct+sync writes, $pairs pairs" "$o" || return 1
 	case $(jq -r '.alignment_probe.decision' "$j") in
-	penalty) grep -q "read-modify-write" "$o" && jq -e '.alignment_probe.bound_low >= 1.15' "$j" >/dev/null ;;
-	no_penalty) grep -q "no penalty (1.15x or more is ruled out)" "$o" && jq -e '.alignment_probe.bound_high < 1.15' "$j" >/dev/null ;;
+	penalty) grep -q "read-modify-write" "$o" && jq -e '(.alignment_probe.bound_low * 100 | round) >= 115' "$j" >/dev/null ;;
+	no_penalty) grep -q "no penalty (1.15x or more is ruled out)" "$o" && jq -e '(.alignment_probe.bound_high * 100 | round) < 115' "$j" >/dev/null ;;
 	inconclusive) grep -q "inconclusive (" "$o" && ! grep -q "read-modify-write" "$o" ;;
 	*) false ;;
 	esac
