@@ -19,6 +19,7 @@
 #include "../phases/sizing.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,6 +69,25 @@ static int plan_schedule(struct config *cfg)
 	return EXIT_OK;
 }
 
+/* --qd-engine io_uring where the kernel will not set up a ring (built
+ * without it, ENOSYS; a seccomp policy, EPERM): refused before anything is
+ * made, since the other engine is not the measurement asked for. */
+static int qd_engine_check(const struct config *cfg)
+{
+	struct qdio *q;
+	int rc;
+
+	if (!cfg->qd || cfg->qd_engine != QDIO_URING)
+		return EXIT_OK;
+	rc = qdio_open(&q, -1, 1, QDIO_URING);
+	if (rc == 0) {
+		qdio_close(q);
+		return EXIT_OK;
+	}
+	return say_status(EXIT_SETUP, "--qd-engine io_uring: io_uring cannot be set up here (%s); --qd-engine "
+	                  "threads or auto keeps the depth with threads", strerror(-rc));
+}
+
 int plan_make(struct plan *p, const struct config *opts)
 {
 	struct config *cfg = &p->run;
@@ -88,6 +108,8 @@ int plan_make(struct plan *p, const struct config *opts)
 		                              "not with -c N or --clients");
 	if (cfg->qd && cfg->file_size_given && cfg->file_size < QD_SEQ_BLOCK)
 		return say_status(EXIT_USAGE, "--qd: -s must be at least 1 MiB (the profile's sequential block)");
+	if (qd_engine_check(cfg) != EXIT_OK)
+		return EXIT_SETUP;
 	if (!cfg->seed_given)
 		cfg->seed = seed_default();
 	if (cfg->sweep_levels && !cfg->level_given)

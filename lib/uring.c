@@ -41,6 +41,7 @@ struct uring {
 	unsigned to_submit;   /* queued in the SQ ring, not yet entered */
 	struct iovec *iov;    /* one per tag slot: the kernel reads it at submission */
 	unsigned depth;
+	bool plain_rw;        /* IORING_OP_READ/WRITE (5.6+): no iovec for the kernel to import */
 };
 
 static unsigned load_acquire(const unsigned *p)
@@ -68,14 +69,21 @@ static int uring_submit(void *impl, const struct qdio_req *req)
 	struct io_uring_sqe *sqe = &u->sqes[idx];
 	struct iovec *iov = &u->iov[idx];
 
-	iov->iov_base = req->buf;
-	iov->iov_len = req->len;
 	memset(sqe, 0, sizeof(*sqe));
-	sqe->opcode = req->write ? IORING_OP_WRITEV : IORING_OP_READV;
 	sqe->fd = u->fd;
 	sqe->off = req->off;
-	sqe->addr = (uint64_t)(uintptr_t)iov;
-	sqe->len = 1;
+	if (u->plain_rw) {
+		/* the buffer itself, as fio does where the kernel has these */
+		sqe->opcode = req->write ? IORING_OP_WRITE : IORING_OP_READ;
+		sqe->addr = (uint64_t)(uintptr_t)req->buf;
+		sqe->len = (uint32_t)req->len;
+	} else {
+		iov->iov_base = req->buf;
+		iov->iov_len = req->len;
+		sqe->opcode = req->write ? IORING_OP_WRITEV : IORING_OP_READV;
+		sqe->addr = (uint64_t)(uintptr_t)iov;
+		sqe->len = 1;
+	}
 	sqe->user_data = req->tag;
 	u->sq_array[idx] = idx;
 	store_release(u->sq_tail, tail + 1);
@@ -190,6 +198,10 @@ int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
 		free(u);
 		return rc;
 	}
+	/* IORING_FEAT_RW_CUR_POS came with IORING_OP_READ and _WRITE (5.6) */
+#ifdef IORING_FEAT_RW_CUR_POS
+	u->plain_rw = (p.features & IORING_FEAT_RW_CUR_POS) != 0;
+#endif
 	u->iov = calloc(p.sq_entries, sizeof(*u->iov));
 	rc = u->iov == NULL ? -ENOMEM : uring_map(u, &p);
 	if (rc != 0) {

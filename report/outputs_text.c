@@ -67,6 +67,8 @@ static void table_run(struct report_ctx *c)
 		report_align(c->table_out, c->align);
 	}
 	report_table(c->table_out, c->cfg, c->run);
+	if (c->env && c->env->share.is_share)
+		report_table_qd_share(c->table_out, c->run, c->env->share.client);
 }
 
 static void table_summary(struct report_ctx *c)
@@ -105,6 +107,8 @@ static void share_run(struct report_ctx *c)
 	if (c->shown == 0)
 		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
 	report_share_run(c->share_out, c->cfg, c->run);
+	if (c->env && c->env->share.is_share)
+		report_table_qd_share(c->share_out, c->run, c->env->share.client);
 }
 
 const struct output output_share = {

@@ -34,6 +34,10 @@ void report_table_other(FILE *out, const struct run_view *run);
  * nothing when none of it ran. */
 void report_table_qd(FILE *out, const struct run_view *run);
 
+/* On a network share (client: sshfs, smbnetfs...), the sentence saying what
+ * the profile's rows can and cannot show; nothing when none of them ran. */
+void report_table_qd_share(FILE *out, const struct run_result *run, const char *client);
+
 /* The mark of a single run's cell (confidence.h; ' ': none). */
 char report_cell_mark(enum phase_id id, const struct phase_result *r);
 

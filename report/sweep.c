@@ -392,8 +392,11 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	counts_json(j, "clients", asked, nasked);
 	done_json(j, sw);
 	json_array_begin(j, "phases");
+	/* a phase no level ran (not asked for, as the profile's without --qd)
+	 * has no points to speak of: left out, as in the text and HTML */
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_sweep_json(j, sw, (enum phase_id)i, factor);
+		if (sweep_phase_ran(sw, (enum phase_id)i))
+			phase_sweep_json(j, sw, (enum phase_id)i, factor);
 	json_array_end(j);
 	json_object_end(j);
 	json_object_end(j);

@@ -12,12 +12,23 @@
 
 #define LABEL_WIDTH 19
 
+/* After "buffered": whether this host's cache was dropped before the
+ * buffered reads (RESULT_EVICTED), so a reader knows they are not cache hits. */
+static const char *buffered_reads(int evicted, int kept)
+{
+	if (kept > 0)
+		return evicted > 0 ? "; this host's cache dropped before some reads only" :
+		                     "; this host's cache could not be dropped before the reads";
+	return evicted > 0 ? "; this host's cache dropped before each read" : "";
+}
+
 /* How the rows that ran were run: "io_uring, O_DIRECT", "threads,
- * buffered" ("mixed" when the rows differ). */
+ * buffered: ..." ("mixed" when the rows differ). */
 static void qd_how(const struct run_view *run, const enum phase_id *ids, int n, char *buf, size_t len)
 {
 	int engine = -1;
 	int direct = -1;
+	int evicted = 0, kept = 0;
 
 	for (int i = 0; i < n; i++) {
 		const struct phase_result *r = run->phase[ids[i]].result;
@@ -28,11 +39,16 @@ static void qd_how(const struct run_view *run, const enum phase_id *ids, int n, 
 		d = (r->flags & RESULT_DIRECT) != 0;
 		engine = engine < 0 || engine == r->qd_engine ? r->qd_engine : 99;
 		direct = direct < 0 || direct == d ? d : 99;
+		if (!d && r->read_bytes > 0 && (r->flags & RESULT_EVICTED))
+			evicted++;
+		else if (!d && r->read_bytes > 0)
+			kept++;
 	}
-	snprintf(buf, len, "%s, %s", engine < 0 ? "engine unknown" : engine == 99 ? "engines mixed" :
+	snprintf(buf, len, "%s, %s%s", engine < 0 ? "engine unknown" : engine == 99 ? "engines mixed" :
 	         qdio_engine_name((enum qdio_engine)engine),
 	         direct < 0 ? "direct I/O unknown" : direct == 99 ? "O_DIRECT on some rows" :
-	         direct ? "O_DIRECT" : "buffered: the file system refused O_DIRECT");
+	         direct ? "O_DIRECT" : "buffered: the file system refused O_DIRECT",
+	         buffered_reads(evicted, kept));
 }
 
 static void qd_line(FILE *out, const struct phase_view *p)
@@ -62,7 +78,7 @@ void report_table_qd(FILE *out, const struct run_view *run)
 	enum phase_id ids[PHASE_COUNT];
 	int n = phase_block_columns(BLOCK_QD, ids);
 	bool any = false;
-	char how[96];
+	char how[192];
 
 	for (int i = 0; i < n; i++)
 		any = any || run->phase[ids[i]].status != PHASE_NOT_RUN;
@@ -73,4 +89,25 @@ void report_table_qd(FILE *out, const struct run_view *run)
 	fprintf(out, "%-*s %10s %9s %3s %9s %9s %9s\n", LABEL_WIDTH, "", "MB/s", "IOPS", "%CP", "p50", "p99", "max");
 	for (int i = 0; i < n; i++)
 		qd_line(out, &run->phase[ids[i]]);
+}
+
+/* Under the block on a network share: what its rows can and cannot show.
+ * The header's caveat (env.c) is the whole run's; depth is the profile's
+ * own question there, since a request in flight crosses the share client,
+ * the network and the server before any device. */
+void report_table_qd_share(FILE *out, const struct run_result *run, const char *client)
+{
+	enum phase_id ids[PHASE_COUNT];
+	int n = phase_block_columns(BLOCK_QD, ids);
+	bool any = false;
+
+	for (int i = 0; i < n; i++)
+		any = any || run->phase[ids[i]].status == PHASE_DONE;
+	if (!any)
+		return;
+	fprintf(out, "On a share (%s) the profile's rows measure this host, the share client, the network and the "
+	        "server together. O_DIRECT or not, reads may come from the server's cache and the server's device "
+	        "is not counted: the rows cannot tell an SSD from a disk behind the server. Q32 against Q1 shows "
+	        "what the share's path gains from requests in flight, not what the server's device would.\n",
+	        client);
 }

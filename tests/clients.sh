@@ -124,6 +124,9 @@ check "sweep: JSON has three runs" [ "$(jq '[.runs[].clients]' -c "$T/sw.json")"
 check "sweep: JSON sweep member" [ "$(jq '.sweep.clients' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON level time as given" [ "$(jq '.sweep.level_time_s' "$T/sw.json")" = 0.3 ]
 check "sweep: JSON every count done" [ "$(jq '.sweep.clients_done' -c "$T/sw.json")" = "[1,2,3]" ]
+check "sweep: JSON lists the phases the runs ran, none other (not the profile's, not asked for)" \
+	jq -e '([.runs[].phases[] | select(.status == "done") | .name] | unique) == ([.sweep.phases[].name] | sort)
+		and (.sweep.phases | length) == 12' "$T/sw.json" >/dev/null
 check "sweep: JSON knee sentences" [ "$(jq '[.sweep.phases[].knee | select(test("^[a-z_]+: (throughput|no clear knee)"))] | length' "$T/sw.json")" = 12 ]
 # the overlap is what the clients' own start and end times give:
 # (earliest end - latest start) / elapsed, 0 when they never all ran at once

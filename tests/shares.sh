@@ -11,7 +11,9 @@
 # every run and count; without -s the data file is sized by time; a
 # per-char phase skipped as too slow is named in a note and the header; -n with
 # links on smbnetfs (no link(2), no symlink(2)) is refused before any
-# phase. A server that cannot start skips its share with a line saying why.
+# phase; the queue-depth profile runs its eight rows, says what a share's
+# rows can show, and runs buffered, marked, where O_DIRECT is refused. A
+# server that cannot start skips its share with a line saying why.
 . "$(dirname "$0")/lib.sh"
 
 need_faultshim
@@ -106,9 +108,45 @@ by_time_run() { # by_time_run NAME
 	check "$1: no -s left nothing in the export" export_empty
 }
 
+# The queue-depth profile on the share: its eight rows, each one whole pass
+# (--qd-time 0: nothing here depends on time), counted as on a disk; the
+# sentence on what a share's rows can show; and, with O_DIRECT refused (the
+# fault shim, as a FUSE client may), every row buffered and the table saying
+# so and whether this host's cache was dropped before the reads.
+qd_rows_ok() { # qd_rows_ok JSON: done, one pass of 8 MiB, size / block operations, depth reached
+	jq -e '[.runs[0].phases[] | select(.queue_depth) | select(.status == "done" and .bytes == 8388608
+		and .operations == .bytes / .queue_depth.block_bytes and .latency_ns.count == .operations
+		and .queue_depth.max_in_flight == .queue_depth.depth)] | length == 8' "$1" >/dev/null
+}
+qd_run() { # qd_run NAME CLIENT
+	"$BONNIE" -d "$SHARE" --phases qd -s 8m --qd-time 0 --json "$T/$1.qd.json" >"$T/$1.qd.out" 2>"$T/$1.qd.err"; rc=$?
+	check "$1: --phases qd exit 0 (got $rc: $(tail -n 1 "$T/$1.qd.err"))" [ $rc -eq 0 ]
+	check "$1: --phases qd eight rows counted" qd_rows_ok "$T/$1.qd.json"
+	check "$1: --phases qd only the eight ran" \
+		[ "$(jq '[.runs[0].phases[] | select(.status != "not_run")] | length' "$T/$1.qd.json")" = 8 ]
+	check "$1: --phases qd the table's block" grep -q '^Queue-depth profile (' "$T/$1.qd.out"
+	check "$1: --phases qd says what a share's rows can show" \
+		grep -q "^On a share ($2) the profile's rows measure this host, the share client, the network and the server together\. .* cannot tell an SSD from a disk behind the server\." "$T/$1.qd.out"
+	check "$1: --phases qd left nothing in the export" export_empty
+	FAULT_DIR=$SHARE FAULT_NODIRECT=1 LD_PRELOAD=$SHIM \
+		"$BONNIE" -d "$SHARE" --phases qd -s 8m --qd-time 0 --json "$T/$1.qdb.json" >"$T/$1.qdb.out" 2>"$T/$1.qdb.err"; rc=$?
+	check "$1: no O_DIRECT: exit 0 (got $rc: $(tail -n 1 "$T/$1.qdb.err"))" [ $rc -eq 0 ]
+	check "$1: no O_DIRECT: eight rows counted" qd_rows_ok "$T/$1.qdb.json"
+	check "$1: no O_DIRECT: every row marked buffered" \
+		[ "$(jq '[.runs[0].phases[] | select(.queue_depth) | select(.direct_io == false and .buffered_under_direct)] | length' "$T/$1.qdb.json")" = 8 ]
+	case $(jq -r '[.runs[0].phases[] | select(.queue_depth and (.name | test("read"))) | .cache_evicted] | unique | map(tostring) | join(",")' "$T/$1.qdb.json") in
+	true) cache="this host's cache dropped before each read" ;;
+	false) cache="this host's cache could not be dropped before the reads" ;;
+	*) cache="this host's cache dropped before some reads only" ;;
+	esac
+	check "$1: no O_DIRECT: the table says buffered, '$cache'" \
+		grep -q "^Queue-depth profile (.*, buffered: the file system refused O_DIRECT; $cache)\$" "$T/$1.qdb.out"
+	check "$1: no O_DIRECT: left nothing in the export" export_empty
+}
+
 # SHARES_CASES picks cases (to repeat the ones that could race, e.g.
 # SHARES_CASES=sigint); the share-specific checks come with "one".
-CASES=${SHARES_CASES:-one clients sweep sigint by_time}
+CASES=${SHARES_CASES:-one clients sweep sigint by_time qd}
 has_case() { case " $CASES " in *" $1 "*) true ;; *) false ;; esac; }
 share_suite() { # share_suite NAME CLIENT
 	has_case one && one_run "$1" "$2"
@@ -116,6 +154,7 @@ share_suite() { # share_suite NAME CLIENT
 	has_case sweep && sweep_run "$1"
 	has_case sigint && sigint_run "$1"
 	has_case by_time && by_time_run "$1"
+	has_case qd && qd_run "$1" "$2"
 	true
 }
 
