@@ -322,6 +322,8 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 			json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
 		if (k.cpu_at >= 0)
 			json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
+		else
+			json_null(j, "cpu_bound_clients"); /* every key always: null where none */
 		json_bool(j, "p99_knee_cpu", k.cpu_knee);
 	}
 	json_bool(j, "server_phase", sweep_server_phase(id));
@@ -369,6 +371,9 @@ static void answer_json(struct json *j, const struct sweep *sw, double factor)
 	if (a.cpu) {
 		json_string(j, "cpu_limit_phase", phase_name(a.cpu_phase));
 		json_u64(j, "cpu_limit_clients", a.cpu_at);
+	} else {
+		json_null(j, "cpu_limit_phase"); /* every key always: null where the CPU was no limit */
+		json_null(j, "cpu_limit_clients");
 	}
 }
 
