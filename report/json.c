@@ -344,8 +344,13 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_bool(j, "perchar_auto", run->counts.perchar_auto);
 	json_object_end(j);
 	json_array_begin(j, "phases");
-	for (int i = 0; i < PHASE_COUNT; i++)
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		/* bonnie++'s phases always (not_run says what was skipped); a
+		 * phase it never had (the queue-depth profile) only when it ran */
+		if (!phase_is((enum phase_id)i, FACT_BONNIE_CSV) && v->phase[i].status == PHASE_NOT_RUN)
+			continue;
 		phase_json(j, &v->phase[i], tls ? &tls->phase[i] : NULL, times);
+	}
 	json_array_end(j);
 	json_object_end(j);
 	c_locale_leave(&loc);
