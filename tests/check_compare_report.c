@@ -426,6 +426,9 @@ START_TEST(setup_io_mode_from_json)
 	ck_assert_ptr_nonnull(strstr(s, "\n  device       A: vda; B: vda\n"));
 	ck_assert_ptr_nonnull(strstr(s, "\nNot like for like: the runs differ in I/O mode; a ratio may show the setup "
 	                                "rather than the disk.\n"));
+	ck_assert_ptr_nonnull(strstr(s, "(O_DIRECT bypasses the page cache)")); /* the ~ note's example */
+	ck_assert_ptr_nonnull(strstr(s, "    B: I/O mode O_DIRECT (A: buffered)\n"));
+	ck_assert_ptr_nonnull(strstr(s, "(~1.00x)")); /* block write: set up differently */
 	free(s);
 	runs[1].io_mode[0] = '\0'; /* one cannot say: no claim either way */
 	s = capture(report_compare, 2, &o);
