@@ -37,6 +37,11 @@ struct parsed_phase {
 	 * and a table's are not read, so there they are unknown, not none. */
 	char reasons[PARSED_REASONS_LEN];
 	bool reasons_known;
+	/* bonnie JSON only (0 elsewhere: unknown): the operations timed, the
+	 * phase's elapsed time and its latency percentiles, so a percentile is
+	 * weighed by the operations and time behind it. */
+	uint64_t operations, elapsed_ns;
+	int64_t p50_ns, p99_ns;
 };
 
 /* The run's settings as 1.98 CSV fields (2..8, 21..25), already converted
@@ -62,6 +67,12 @@ struct parsed_run {
 	 * lists every place: "file:3 (table) + file:14" */
 	char origin[PARSED_ORIGIN_LEN];
 	uint64_t size_bytes;            /* data file size; 0 when not given */
+	/* bonnie JSON only ("" elsewhere: the input cannot say): the I/O mode
+	 * ("buffered", "O_DIRECT"), the file system ("ext4 on /dev/vda1") and
+	 * the device's name ("vda1"). */
+	char io_mode[16];
+	char file_system[PARSED_META_LEN];
+	char device[PARSED_META_LEN];
 	char meta[META_COUNT][PARSED_META_LEN];
 	struct parsed_phase phase[PHASE_COUNT];
 };

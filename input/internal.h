@@ -42,6 +42,16 @@ int input_files_meta(const char *v, struct parsed_run *run);
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
                     size_t len, size_t *seen, char *why, size_t cap);
 
+/* json_setup.c: a JSON number as a count (0 when it is not one). */
+uint64_t input_json_u64(const char *v);
+/* The scalar at k0.k1[.k2] (k2 "" at depth 2) when it is a setup fact:
+ * config.direct_io, environment.file_system.type/source,
+ * environment.device.name, onto t's io_mode, file_system, device. */
+void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, const char *k2, const char *v);
+/* A phase's key (and .sub, NULL for none) when it is operations,
+ * elapsed_ns or latency_ns.p50/.p99, onto ph. */
+void input_json_phase_measures(struct parsed_phase *ph, const char *key, const char *sub, const char *v);
+
 /* scan.c: the CSV lines in text, appended to set in order (read.c finds
  * the JSON documents; parse.c does the rest: mail encoding, tables,
  * merging). */

@@ -137,13 +137,6 @@ static struct jrun *run_slot(struct jp *p, long r)
 	return &p->runs[r];
 }
 
-static uint64_t to_u64(const char *v)
-{
-	double d;
-
-	return input_parse_decimal(v, strlen(v), &d) == 0 && d < 1.8e19 ? (uint64_t)d : 0;
-}
-
 /* config.<key> = v */
 static void config_value(struct jp *p, const char *key, const char *v)
 {
@@ -162,19 +155,19 @@ static void config_value(struct jp *p, const char *key, const char *v)
 		if (strcmp(key, plain[k].key) == 0)
 			str_sanitize(m[plain[k].meta], PARSED_META_LEN, v);
 	if (strcmp(key, "file_size_bytes") == 0)
-		p->tmpl.size_bytes = to_u64(v);
+		p->tmpl.size_bytes = input_json_u64(v);
 	else if (strcmp(key, "chunk_bytes") == 0)
-		units_format_size_lower(to_u64(v), m[META_CHUNK], PARSED_META_LEN);
+		units_format_size_lower(input_json_u64(v), m[META_CHUNK], PARSED_META_LEN);
 	else if (strcmp(key, "files") == 0)
-		snprintf(m[META_NUM_FILES], PARSED_META_LEN, "%llu", (unsigned long long)(to_u64(v) / 1024));
+		snprintf(m[META_NUM_FILES], PARSED_META_LEN, "%llu", (unsigned long long)(input_json_u64(v) / 1024));
 	else if (strcmp(key, "file_kind") == 0 && strcmp(v, "files") != 0)
 		str_copy(m[META_MAX_SIZE], PARSED_META_LEN, strcmp(v, "hard_links") == 0 ? "link" : "symlink");
-	else if (strcmp(key, "file_max_bytes") == 0 && to_u64(v) && !m[META_MAX_SIZE][0])
+	else if (strcmp(key, "file_max_bytes") == 0 && input_json_u64(v) && !m[META_MAX_SIZE][0])
 		str_copy(m[META_MAX_SIZE], PARSED_META_LEN, v);
-	else if (strcmp(key, "file_min_bytes") == 0 && to_u64(v))
+	else if (strcmp(key, "file_min_bytes") == 0 && input_json_u64(v))
 		str_copy(m[META_MIN_SIZE], PARSED_META_LEN, v);
-	else if (strcmp(key, "file_chunk_bytes") == 0 && to_u64(v) != 8192)
-		units_format_size_lower(to_u64(v), m[META_FILE_CHUNK], PARSED_META_LEN);
+	else if (strcmp(key, "file_chunk_bytes") == 0 && input_json_u64(v) != 8192)
+		units_format_size_lower(input_json_u64(v), m[META_FILE_CHUNK], PARSED_META_LEN);
 }
 
 /* runs[r].phases[j].<key> (and .latency_ns.<sub>) = v */
@@ -182,9 +175,10 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 {
 	struct parsed_phase *ph = &sl->ph;
 
+	input_json_phase_measures(ph, key, sub, v);
 	if (sub) {
 		if (strcmp(key, "latency_ns") == 0 && strcmp(sub, "max") == 0)
-			ph->latency_ns = (int64_t)to_u64(v);
+			ph->latency_ns = (int64_t)input_json_u64(v);
 		else if (strcmp(key, "confidence") == 0 && strcmp(sub, "mark") == 0)
 			ph->reasons_known = true; /* a document with marks: no reason is none */
 		return;
@@ -199,7 +193,7 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 		str_copy(sl->rate, sizeof sl->rate, v);
 	}
 	else if (strcmp(key, "cpu_percent") == 0)
-		ph->cpu = (int)(to_u64(v) > 100000 ? 100000 : to_u64(v));
+		ph->cpu = (int)(input_json_u64(v) > 100000 ? 100000 : input_json_u64(v));
 	else if (strcmp(key, "low_confidence") == 0)
 		ph->low_confidence = strcmp(v, "true") == 0;
 }
@@ -227,9 +221,9 @@ static void counts_value(struct jp *p, long r, const char *key, const char *v)
 	if (run == NULL)
 		return;
 	if (strcmp(key, "seeks") == 0)
-		run->seeks = to_u64(v);
+		run->seeks = input_json_u64(v);
 	else if (strcmp(key, "files") == 0)
-		run->files = to_u64(v);
+		run->files = input_json_u64(v);
 }
 
 static void scalar(struct jp *p, const char *v)
@@ -243,6 +237,8 @@ static void scalar(struct jp *p, const char *v)
 		str_sanitize(p->tmpl.meta[META_VERSION], PARSED_META_LEN, v);
 	else if (p->depth == 2 && strcmp(e[0].key, "config") == 0)
 		config_value(p, e[1].key, v);
+	if (p->depth == 2 || p->depth == 3)
+		input_json_setup(&p->tmpl, e[0].key, e[1].key, p->depth == 3 ? e[2].key : "", v);
 	if (p->depth == 4 && strcmp(e[0].key, "runs") == 0 && strcmp(e[2].key, "counts") == 0)
 		counts_value(p, e[1].index, e[3].key, v);
 	if (p->depth < 5 || strcmp(e[0].key, "runs") != 0 || strcmp(e[2].key, "phases") != 0)
@@ -406,6 +402,8 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 			run.phase[id] = sl->ph;
 			if (run.phase[id].latency_ns <= 0 || sl->ph.state != CELL_VALUE)
 				run.phase[id].latency_ns = -1;
+			if (sl->ph.state != CELL_VALUE)
+				run.phase[id].p50_ns = run.phase[id].p99_ns = 0;
 			if (sl->ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, sl, &run.phase[id]) != 0)
 				return -1;
 		}

@@ -96,18 +96,20 @@ unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_r
 		d |= COMPARE_SETUP_SIZE;
 	if (!perchar_phase(id) && ca && cb && ca != cb)
 		d |= COMPARE_SETUP_CHUNK;
+	if (!perchar_phase(id) && a->io_mode[0] && b->io_mode[0] && strcmp(a->io_mode, b->io_mode) != 0)
+		d |= COMPARE_SETUP_IO;
 	return d;
 }
 
 /* "file size", "file size and chunk size" */
 void compare_setup_words(unsigned setup, char *buf, size_t cap)
 {
-	static const char *const words[] = {"file size", "file count", "chunk size"};
+	static const char *const words[] = {"file size", "file count", "chunk size", "I/O mode"};
 	size_t used = 0;
 	int n = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (setup & (1u << i) && used < cap)
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", n++ ? " and " : "", words[i]);
 }

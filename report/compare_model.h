@@ -44,6 +44,8 @@ enum {
 	COMPARE_SETUP_SIZE = 1,  /* data file size (I/O phases) */
 	COMPARE_SETUP_FILES = 2, /* file count, sizes or directories (file phases) */
 	COMPARE_SETUP_CHUNK = 4, /* chunk size (block phases, seeks) */
+	COMPARE_SETUP_IO = 8,    /* buffered against O_DIRECT (all but per-char,
+	                            which -D runs buffered) */
 };
 
 /* How well a difference is backed, in the order the summary ranks them.
@@ -129,12 +131,12 @@ extern const char *const compare_setup_names[COMPARE_SETUP_FACTS];
 /* Bits of the facts that make a comparison not like for like. */
 #define COMPARE_SETUP_UNLIKE ((1u << SETUP_IO_MODE) | (1u << SETUP_FILE_SIZE) | (1u << SETUP_FILE_COUNT))
 
-/* Fact f of run r as text ("256M", "4x1024", "bonnie 0.1.0"); "unknown"
- * where its input cannot say (a CSV line records no I/O mode, file
- * system or device), "not read" where bonnie's JSON does but compare's
- * reader does not take it (compare_setup.c). */
+/* Fact f of run r as text ("256M", "4x1024", "bonnie 0.1.0", "O_DIRECT",
+ * "ext4 on /dev/vda1"); "unknown" where its input cannot say (a CSV line
+ * or a table records no I/O mode, file system or device; a JSON document
+ * from a share names no device). */
 void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap);
-/* Whether a compare_setup_value is a value (not "unknown", "not read"). */
+/* Whether a compare_setup_value is a value (not "unknown"). */
 bool compare_setup_known(const char *value);
 /* Bits (1u << fact) of the facts where a run differs from runs[base],
  * both saying. */

@@ -66,10 +66,10 @@ static const char *state_name(enum cell_state s)
 /* "setup_differs": ["file_size", "chunk_size"] (COMPARE_SETUP_*). */
 static void setup_member(struct json *j, unsigned setup)
 {
-	static const char *const names[] = {"file_size", "file_count", "chunk_size"};
+	static const char *const names[] = {"file_size", "file_count", "chunk_size", "io_mode"};
 
 	json_array_begin(j, "setup_differs");
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (setup & (1u << i))
 			json_string(j, NULL, names[i]);
 	json_array_end(j);
@@ -144,7 +144,7 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 }
 
 /* "setup": {"io_mode": "unknown", "file_size": "256M", ...}: what the
- * input records, null where it cannot say or compare does not read it. */
+ * input records, null where it cannot say. */
 static void setup_json(struct json *j, const struct parsed_run *r)
 {
 	static const char *const keys[COMPARE_SETUP_FACTS] = {

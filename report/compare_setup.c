@@ -45,20 +45,17 @@ void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, 
 		else
 			snprintf(buf, cap, "%s%s", json ? "bonnie " : "", r->meta[META_VERSION]);
 		return;
-	case SETUP_IO_MODE:
-	case SETUP_FILE_SYSTEM:
-	case SETUP_DEVICE:
-	case COMPARE_SETUP_FACTS:
-		/* a CSV line and a table do not record these; bonnie's JSON
-		 * does, but compare's reader does not take them yet */
-		snprintf(buf, cap, json ? "not read" : "unknown");
-		return;
+	/* a CSV line and a table do not record these: only bonnie's JSON does */
+	case SETUP_IO_MODE: given(r->io_mode, buf, cap); return;
+	case SETUP_FILE_SYSTEM: given(r->file_system, buf, cap); return;
+	case SETUP_DEVICE: given(r->device, buf, cap); return;
+	case COMPARE_SETUP_FACTS: given("", buf, cap); return;
 	}
 }
 
 bool compare_setup_known(const char *value)
 {
-	return strcmp(value, "unknown") != 0 && strcmp(value, "not read") != 0;
+	return strcmp(value, "unknown") != 0;
 }
 
 /* Whether two runs differ in fact f: both say, and not the same. */

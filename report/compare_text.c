@@ -143,8 +143,10 @@ static void setup_text(const struct parsed_run *b, const struct parsed_run *r, u
 	if (s & COMPARE_SETUP_FILES && used < cap) {
 		files_text(r, fr, sizeof fr);
 		files_text(b, fb, sizeof fb);
-		snprintf(buf + used, cap - used, "%sfile count %s (%s: %s)", used ? ", " : "", fr, blab, fb);
+		used += (size_t)snprintf(buf + used, cap - used, "%sfile count %s (%s: %s)", used ? ", " : "", fr, blab, fb);
 	}
+	if (s & COMPARE_SETUP_IO && used < cap)
+		snprintf(buf + used, cap - used, "%sI/O mode %s (%s: %s)", used ? ", " : "", r->io_mode, blab, b->io_mode);
 }
 
 void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
@@ -174,16 +176,20 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 		         labs, words);
 		each(note, 0, arg);
 	}
+	unsigned all = 0;
+	for (size_t k = 0; k < n; k++)
+		all |= run_setup(runs, k, o);
 	for (size_t k = 0; k < n; k++) {
 		unsigned s = run_setup(runs, k, o);
 		if (s == 0)
 			continue;
 		if (!setup_said) {
+			/* the example is one that holds: size and counts, or the mode */
 			snprintf(note, sizeof note,
 			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
-			         "disk (a small file is read from the cache), so these come after the others in the "
-			         "summary:",
-			         blab);
+			         "disk (%s), so these come after the others in the summary:",
+			         blab, all & ~(unsigned)COMPARE_SETUP_IO ? "a small file is read from the cache"
+			                                                 : "O_DIRECT bypasses the page cache");
 			each(note, 0, arg);
 			setup_said = true;
 		}

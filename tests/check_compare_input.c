@@ -330,6 +330,48 @@ START_TEST(json_counts_that_ran)
 }
 END_TEST
 
+/* What a JSON run records of its setup and behind its percentiles
+ * (issue 33): the I/O mode (config.direct_io), the file system and
+ * device, each phase's operations, elapsed time and p50/p99; a CSV line
+ * leaves them all unknown. */
+START_TEST(json_setup_and_percentiles)
+{
+	parse("{\"tool\": \"bonnie\", \"config\": {\"machine\": \"j3\", \"file_size_bytes\": 268435456, "
+	      "\"direct_io\": true},\n\"environment\": {\"host\": \"h\", \"file_system\": {\"type\": \"ext4\", "
+	      "\"source\": \"/dev/vda1\", \"mount_point\": \"/\"}, \"share\": null, \"device\": {\"name\": "
+	      "\"vda1\", \"disk\": \"vda\"}},\n\"runs\": [{\"run\": 1, \"phases\": [\n"
+	      "  {\"name\": \"put_block\", \"status\": \"done\", \"operations\": 32768, \"elapsed_ns\": 2500000000, "
+	      "\"rate_kib_s\": 9000, \"latency_ns\": {\"count\": 32768, \"p50\": 61000, \"p99\": 950000, "
+	      "\"max\": 4000000}},\n"
+	      "  {\"name\": \"get_block\", \"status\": \"failed\", \"operations\": 3, \"rate_kib_s\": 1, "
+	      "\"latency_ns\": {\"p50\": 5, \"p99\": 7}}]}]}\n");
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 1);
+	struct parsed_run *r = &set.run[0];
+	ck_assert_str_eq(r->io_mode, "O_DIRECT");
+	ck_assert_str_eq(r->file_system, "ext4 on /dev/vda1");
+	ck_assert_str_eq(r->device, "vda1");
+	ck_assert_uint_eq(r->phase[PHASE_PUT_BLOCK].operations, 32768);
+	ck_assert_uint_eq(r->phase[PHASE_PUT_BLOCK].elapsed_ns, 2500000000u);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].p50_ns, 61000);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].p99_ns, 950000);
+	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].p99_ns, 0); /* failed: no percentile */
+	input_free(&set);
+	/* buffered, from a share (no device) */
+	parse("{\"tool\": \"bonnie\", \"config\": {\"direct_io\": false}, \"environment\": {\"file_system\": "
+	      "{\"type\": \"nfs4\", \"source\": \"srv:/x\"}, \"device\": null}, \"runs\": [{\"run\": 1, "
+	      "\"phases\": [{\"name\": \"put_block\", \"status\": \"done\", \"rate_kib_s\": 9000}]}]}\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].io_mode, "buffered");
+	ck_assert_str_eq(set.run[0].file_system, "nfs4 on srv:/x");
+	ck_assert_str_eq(set.run[0].device, "");
+	input_free(&set);
+	parse(JDOC); /* a document without them: unknown */
+	ck_assert_str_eq(set.run[0].io_mode, "");
+	ck_assert_str_eq(set.run[0].file_system, "");
+}
+END_TEST
+
 /* Every format in one file, in prose, with a wrapped line: all found, in order. */
 START_TEST(mixed_formats_in_one_file)
 {
@@ -483,6 +525,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, wrapped_10x_lines_rejoined);
 	tcase_add_test(tc, trailing_markup_stripped);
 	tcase_add_test(tc, line_196_files_only_47_fields);
+	tcase_add_test(tc, json_setup_and_percentiles);
 	tcase_add_test(tc, bad_lines_warn_once_each);
 	tcase_add_test(tc, prose_is_quiet);
 	tcase_add_test(tc, json_document);

@@ -404,6 +404,40 @@ START_TEST(setup_stated_above_the_table)
 }
 END_TEST
 
+/* JSON runs say their I/O mode, file system and device (issue 33): a
+ * buffered run against an O_DIRECT one is not like for like, named. */
+START_TEST(setup_io_mode_from_json)
+{
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	char *s;
+
+	make_run(0, 100000, 600, 1000);
+	make_run(1, 100000, 600, 1000);
+	for (int k = 0; k < 2; k++) {
+		snprintf(runs[k].format, sizeof runs[k].format, "json");
+		snprintf(runs[k].file_system, sizeof runs[k].file_system, "ext4 on /dev/vda");
+		snprintf(runs[k].device, sizeof runs[k].device, "vda");
+	}
+	snprintf(runs[0].io_mode, sizeof runs[0].io_mode, "buffered");
+	snprintf(runs[1].io_mode, sizeof runs[1].io_mode, "O_DIRECT");
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "Setup, as the inputs record it:\n  I/O mode     A: buffered; B: O_DIRECT\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\n  file system  A: ext4 on /dev/vda; B: ext4 on /dev/vda\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\n  device       A: vda; B: vda\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\nNot like for like: the runs differ in I/O mode; a ratio may show the setup "
+	                                "rather than the disk.\n"));
+	ck_assert_ptr_nonnull(strstr(s, "(O_DIRECT bypasses the page cache)")); /* the ~ note's example */
+	ck_assert_ptr_nonnull(strstr(s, "    B: I/O mode O_DIRECT (A: buffered)\n"));
+	ck_assert_ptr_nonnull(strstr(s, "(~1.00x)")); /* block write: set up differently */
+	free(s);
+	runs[1].io_mode[0] = '\0'; /* one cannot say: no claim either way */
+	s = capture(report_compare, 2, &o);
+	ck_assert_ptr_nonnull(strstr(s, "  I/O mode     A: buffered; B: unknown\n"));
+	ck_assert_ptr_null(strstr(s, "Not like for like"));
+	free(s);
+}
+END_TEST
+
 /* A CSV line's phases get the short-phase caveat by the one rule, for every
  * kind: file phases (files x1024 / rate), seeks (count / rate) and data
  * phases (bytes / rate); per-char only where bonnie++ wrote the line. */
@@ -453,6 +487,7 @@ Suite *suite_compare_report(void)
 	tcase_add_test(tc, marks_of_a_run_and_its_csv);
 	tcase_add_test(tc, view_of_a_run_and_its_csv);
 	tcase_add_test(tc, setup_stated_above_the_table);
+	tcase_add_test(tc, setup_io_mode_from_json);
 	tcase_add_test(tc, short_caveat_for_every_phase_kind);
 	suite_add_tcase(s, tc);
 	return s;

@@ -305,6 +305,14 @@ for kind in csv json; do
 	done <"$T/named"
 done
 check "csv: the I/O mode a CSV line cannot record is unknown" grep -q '^  I/O mode     A: unknown; B: unknown$' "$T/real.csv.text"
+# the JSON runs record their I/O mode, file system and device: stated, and
+# a buffered run against an -D run is not like for like, in the I/O mode
+check "json: the setup names buffered and O_DIRECT" grep -q '^  I/O mode     A: buffered; B: O_DIRECT$' "$T/real.json.text"
+check "json: not like for like, naming the I/O mode" \
+	grep -q '^Not like for like: the runs differ in I/O mode' "$T/real.json.text"
+fs=$(jq -r '.environment.file_system.type + " on " + .environment.file_system.source' "$T/buf.json")
+check "json: the file system as the run recorded it ($fs)" grep -qF "  file system  A: $fs; B: $fs" "$T/real.json.text"
+check "csv: the CSV lines cannot say they differ in I/O mode" sh -c '! grep -q "^Not like for like.*I/O mode" "$1"' _ "$T/real.csv.text"
 # the short-phase caveat by the one rule in the CSV comparison, for every
 # phase kind but per-char (bonnie's CSV line does not hold its bytes): a
 # phase measured under 0.4 s says so, one over 0.6 s does not

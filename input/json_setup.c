@@ -1,0 +1,63 @@
+/* The parts of bonnie's JSON document that say how a run was set up (the
+ * I/O mode, the file system, the device) and what stands behind a phase's
+ * figures (its operations, elapsed time and latency percentiles), read
+ * for compare, which states setup differences and weighs percentiles by
+ * their evidence. json_doc.c walks the document and hands the scalars. */
+#include "internal.h"
+#include "../lib/str.h"
+
+#include <string.h>
+
+uint64_t input_json_u64(const char *v)
+{
+	double d;
+
+	return input_parse_decimal(v, strlen(v), &d) == 0 && d < 1.8e19 ? (uint64_t)d : 0;
+}
+
+/* environment.file_system.type, then .source: "ext4 on /dev/vda1" */
+static void file_system(struct parsed_run *t, const char *key, const char *v)
+{
+	char clean[PARSED_META_LEN];
+	size_t used = strlen(t->file_system);
+
+	if (!v[0] || strcmp(v, "null") == 0)
+		return;
+	str_sanitize(clean, sizeof clean, v);
+	if (strcmp(key, "type") == 0 && used == 0)
+		str_copy(t->file_system, sizeof t->file_system, clean);
+	else if (strcmp(key, "source") == 0 && used > 0 && !strstr(t->file_system, " on ") &&
+	         used + 4 + strlen(clean) < sizeof t->file_system) {
+		memcpy(t->file_system + used, " on ", 4);
+		memcpy(t->file_system + used + 4, clean, strlen(clean) + 1);
+	}
+}
+
+void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, const char *k2, const char *v)
+{
+	if (strcmp(k0, "config") == 0 && strcmp(k1, "direct_io") == 0 && !k2[0]) {
+		if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
+			str_copy(t->io_mode, sizeof t->io_mode, v[0] == 't' ? "O_DIRECT" : "buffered");
+	} else if (strcmp(k0, "environment") == 0 && strcmp(k1, "file_system") == 0)
+		file_system(t, k2, v);
+	else if (strcmp(k0, "environment") == 0 && strcmp(k1, "device") == 0 && strcmp(k2, "name") == 0 &&
+	         v[0] && strcmp(v, "null") != 0)
+		str_sanitize(t->device, sizeof t->device, v);
+}
+
+void input_json_phase_measures(struct parsed_phase *ph, const char *key, const char *sub, const char *v)
+{
+	uint64_t n = input_json_u64(v);
+
+	if (sub == NULL) {
+		if (strcmp(key, "operations") == 0)
+			ph->operations = n;
+		else if (strcmp(key, "elapsed_ns") == 0)
+			ph->elapsed_ns = n;
+	} else if (strcmp(key, "latency_ns") == 0 && n > 0 && n < INT64_MAX) {
+		if (strcmp(sub, "p50") == 0)
+			ph->p50_ns = (int64_t)n;
+		else if (strcmp(sub, "p99") == 0)
+			ph->p99_ns = (int64_t)n;
+	}
+}
