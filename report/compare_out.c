@@ -181,7 +181,9 @@ static void run_json(struct json *j, const struct compare_run *runs, size_t k, c
 	setup_json(j, r);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		phase_json(j, runs, k, (enum phase_id)i, o);
+		/* as bonnie's own JSON: a phase bonnie++ never had only where it ran */
+		if (phase_is((enum phase_id)i, FACT_BONNIE_CSV) || runs[k].view.phase[i].state != CELL_NOT_RUN)
+			phase_json(j, runs, k, (enum phase_id)i, o);
 	json_array_end(j);
 	json_object_end(j);
 }
