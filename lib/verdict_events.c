@@ -133,7 +133,9 @@ static bool best_split(const struct windows *w, uint32_t a, uint32_t b, uint32_t
 
 static uint32_t min_part_of(const struct windows *w)
 {
-	return w->n / 10 > 2 ? w->n / 10 : 2;
+	uint32_t least = w->min_part > 2 ? w->min_part : 2;
+
+	return w->n / 10 > least ? w->n / 10 : least;
 }
 
 bool verdict_any_change(const struct windows *w)
@@ -236,17 +238,20 @@ static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, ui
 	return VERDICT_CAUSE_NONE;
 }
 
-/* The medians of the windows that start in intervals [lo, j) and [j, hi):
- * the change's size as placed, which must still be a change. */
-static bool measured_at(const struct windows *w, uint32_t lo, uint32_t j, uint32_t hi, struct split *sp)
+/* The medians of the windows wholly inside intervals [lo, j) and [j, hi)
+ * (as the contract's reader takes "between"): the change's size as placed,
+ * which must still be a change. */
+static bool measured_at(const struct tl_series *s, const struct windows *w, uint32_t lo, uint32_t j, uint32_t hi,
+                        struct split *sp)
 {
 	double b[TL_MAX], a[TL_MAX];
 	uint32_t nb = 0, na = 0;
 
 	for (uint32_t i = 0; i < w->n; i++) {
-		if (w->first[i] >= lo && w->first[i] < j)
+		uint32_t end = w->first[i] + w->per < s->n ? w->first[i] + w->per : s->n;
+		if (w->first[i] >= lo && end <= j)
 			b[nb++] = w->rate[i];
-		else if (w->first[i] >= j && w->first[i] < hi)
+		else if (w->first[i] >= j && end <= hi)
 			a[na++] = w->rate[i];
 	}
 	if (nb == 0 || na == 0)
@@ -257,6 +262,25 @@ static bool measured_at(const struct windows *w, uint32_t lo, uint32_t j, uint32
 	sp->before = verdict_median(b, nb);
 	sp->after = verdict_median(a, na);
 	return true;
+}
+
+/* The bounds a change at interval j is measured between: the neighbouring
+ * changes (or the start and the end), and nearer, the end of a stall before
+ * it and the start of one after it (the events either side, as the
+ * contract's reader bounds them). */
+static void bounds_of(const struct tl_series *s, const struct verdict_event *stall, uint32_t nstall, uint32_t j,
+                      uint32_t *lo, uint32_t *hi)
+{
+	for (uint32_t k = 0; k < nstall; k++) {
+		uint64_t a = stall[k].at_ns, b = stall[k].at_ns + stall[k].len_ns;
+		uint32_t ia = (uint32_t)(a / s->width_ns), ib = (uint32_t)((b + s->width_ns - 1) / s->width_ns);
+		if (stall[k].kind != VERDICT_STALLED)
+			continue;
+		if (ib <= j && ib > *lo)
+			*lo = ib;
+		if (ia >= j && ia < *hi)
+			*hi = ia;
+	}
 }
 
 static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t j)
@@ -279,9 +303,12 @@ uint32_t verdict_find_changes(const struct tl_series *s, bool by_bytes, bool wri
 	nc = between_neighbours(w, cuts, nc, sp);
 	for (uint32_t k = 0; k < nc; k++)
 		at[k] = refine(s, by_bytes, w, &sp[k]);
-	for (uint32_t k = 0; k < nc; k++) /* measured as the reader measures it: by time */
-		if (!measured_at(w, k ? at[k - 1] : 0, at[k], k + 1 < nc ? at[k + 1] : s->n, &sp[k]))
+	for (uint32_t k = 0; k < nc; k++) { /* measured as the reader measures it: by time */
+		uint32_t lo = k ? at[k - 1] : 0, hi = k + 1 < nc ? at[k + 1] : s->n;
+		bounds_of(s, ev, *n, at[k], &lo, &hi);
+		if (!measured_at(s, w, lo, at[k], hi, &sp[k]))
 			sp[k].before = sp[k].after = 0; /* no longer a change once placed: not said */
+	}
 	for (uint32_t k = 0; k < nc && *n < cap; k++) {
 		struct verdict_event *e;
 		bool fall = sp[k].after < sp[k].before;
