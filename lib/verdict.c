@@ -148,6 +148,7 @@ static void judge_short(const struct tl_series *s, bool by_bytes, uint64_t media
 		uint64_t units = 0;
 		for (uint32_t i = 0; i < half; i++)
 			units += verdict_units_of(&s->pt[i], by_bytes);
+		v->window_ns = w->len_ns; /* the halves' rates are the intervals' */
 		v->ev[n++] = (struct verdict_event){last < first ? VERDICT_FELL : VERDICT_ROSE, VERDICT_CAUSE_NONE,
 		                                    (uint64_t)half * s->width_ns, 0, units,
 		                                    fmin(first, last) / fmax(first, last)};

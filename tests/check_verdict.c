@@ -299,6 +299,21 @@ START_TEST(too_short)
 	ck_assert_int_eq(v.ev[0].cause, VERDICT_CAUSE_NONE);
 	ck_assert_uint_eq(v.ev[0].at_ns, 400 * MS);
 	ck_assert_ptr_null(strstr(judge_again(PHASE_PUT_BLOCK, &v), "cache"));
+	/* ... with 5 operations an interval the windows hold 4 intervals, too few
+	 * windows for rule 3: the halves say it, on the intervals' rates, and the
+	 * window the JSON names is the interval (it named the 0.4 s windows, and
+	 * the checker measured 40% where the halves gave 33%) */
+	make(10, steady_rate);
+	for (uint32_t i = 0; i < 10; i++) {
+		ser->pt[i].ops = 5;
+		if (i >= 5)
+			ser->pt[i].bytes /= 4;
+	}
+	judge(PHASE_PUT_BLOCK, &v);
+	ck_assert_uint_eq(v.nevents, 1);
+	ck_assert_int_eq(v.ev[0].kind, VERDICT_FELL);
+	ck_assert_uint_eq(v.ev[0].at_ns, 500 * MS);
+	ck_assert_uint_eq(v.window_ns, 100 * MS);
 	ser->present = false;
 	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "");
 	ck_assert_int_eq(v.kind, VERDICT_NONE);
