@@ -46,8 +46,8 @@
 #define VERDICT_CHANGE 0.25
 #define VERDICT_SHORT_CHANGE 0.5 /* the halves of a short phase */
 #define VERDICT_SHORT_PART 4     /* windows (intervals) each side of a short phase's change */
-#define VERDICT_MAX_EVENTS 6
-#define VERDICT_MAX_CHANGES 3
+#define VERDICT_MAX_EVENTS 8
+#define VERDICT_MAX_CHANGES 5
 #define VERDICT_FLUSH_NS 1000000000ull
 #define VERDICT_FLUSH_SHARE 0.1
 #define VERDICT_FLUSH_MIN_NS 50000000ull /* said as at least 0.1 s */
