@@ -39,6 +39,7 @@ static void make_windows(const struct tl_series *s, bool by_bytes, uint32_t per,
 	w->per = per;
 	w->len_ns = (uint64_t)per * s->width_ns;
 	w->n = 0;
+	w->min_part = 0;
 	for (uint32_t i = 0; i < s->n; i += per) {
 		uint64_t ns = 0, u = 0;
 
@@ -115,39 +116,46 @@ static void headline(struct verdict *v)
 		}
 }
 
-/* A phase under VERDICT_MIN_NS: too short to judge, but a change seen on
- * interval-level windows, else a VERDICT_SHORT_CHANGE difference between
- * the halves' interval rates, else a stall, is said beside it. */
-static void judge_short(const struct tl_series *s, bool by_bytes, bool writes, uint64_t median_ns,
-                        struct windows *w, struct verdict *v)
+/* A phase under VERDICT_MIN_NS: too short to judge, but every stall is
+ * said beside it, and a change seen on interval-level windows with at least
+ * VERDICT_SHORT_PART windows each side, else (no stall) a
+ * VERDICT_SHORT_CHANGE difference between the halves' interval rates over
+ * at least VERDICT_SHORT_PART intervals each. No cause is guessed: a few
+ * intervals are too little to tell why. */
+static void judge_short(const struct tl_series *s, bool by_bytes, uint64_t median_ns, struct windows *w,
+                        struct verdict *v)
 {
 	uint32_t n = 0, half = s->n / 2;
 	double first, last;
 
 	v->kind = VERDICT_TOO_SHORT;
+	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS - VERDICT_MAX_CHANGES);
 	make_windows(s, by_bytes, per_window(s, 1), w);
 	v->window_ns = w->len_ns;
-	if (verdict_find_changes(s, by_bytes, writes, w, v->ev, &n, 1) > 0 || half == 0)
+	verdict_drop_stalled(w, s, v->ev, n);
+	w->min_part = VERDICT_SHORT_PART;
+	if (w->n >= 2 * VERDICT_SHORT_PART && verdict_find_changes(s, by_bytes, false, w, v->ev, &n, VERDICT_MAX_EVENTS) > 0)
 		goto done;
+	if (n > 0 || half < VERDICT_SHORT_PART)
+		goto done; /* a stall's empty intervals are no change of rate; too few intervals say nothing */
 	/* the halves of the intervals (the second holds the odd one) */
 	make_windows(s, by_bytes, 1, w);
 	if (w->n <= half)
-		goto stalls; /* the second half was one scrap of an interval */
+		goto done; /* the second half was one scrap of an interval */
 	first = verdict_median(w->rate, half);
 	last = verdict_median(w->rate + half, w->n - half);
 	if (fmax(first, last) > 0 && fmax(first, last) >= (1.0 + VERDICT_SHORT_CHANGE) * fmin(first, last)) {
 		uint64_t units = 0;
 		for (uint32_t i = 0; i < half; i++)
 			units += verdict_units_of(&s->pt[i], by_bytes);
-		v->ev[n++] = (struct verdict_event){last < first ? VERDICT_FELL : VERDICT_ROSE,
-		                                    last < first && writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE,
+		v->window_ns = w->len_ns; /* the halves' rates are the intervals' */
+		v->ev[n++] = (struct verdict_event){last < first ? VERDICT_FELL : VERDICT_ROSE, VERDICT_CAUSE_NONE,
 		                                    (uint64_t)half * s->width_ns, 0, units,
 		                                    fmin(first, last) / fmax(first, last)};
-		goto done;
 	}
-stalls:
-	verdict_find_stalls(s, median_ns, v->ev, &n, 1);
 done:
+	for (uint32_t k = 0; k < n; k++)
+		v->ev[k].cause = VERDICT_CAUSE_NONE;
 	v->nevents = (uint8_t)n;
 }
 
@@ -165,7 +173,7 @@ void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64
 	v->has_flush = s->sync.present;
 	v->flush_ns = s->sync.present ? s->sync.len_ns : 0;
 	if (v->span_ns < VERDICT_MIN_NS) {
-		judge_short(s, by_bytes, writes, median_ns, w, v);
+		judge_short(s, by_bytes, median_ns, w, v);
 		headline(v);
 		free(w);
 		return;
@@ -187,6 +195,13 @@ void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64
 		v->kind = VERDICT_NONE; /* the headline event's below */
 	headline(v);
 	free(w);
+}
+
+void verdict_drop_causes(struct verdict *v)
+{
+	for (uint32_t k = 0; k < v->nevents; k++)
+		v->ev[k].cause = VERDICT_CAUSE_NONE;
+	v->cause = VERDICT_CAUSE_NONE;
 }
 
 void verdict_mark_interrupted(struct verdict *v)

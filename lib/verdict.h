@@ -45,8 +45,9 @@
 #define VERDICT_WINDOW_OPS 20
 #define VERDICT_CHANGE 0.25
 #define VERDICT_SHORT_CHANGE 0.5 /* the halves of a short phase */
-#define VERDICT_MAX_EVENTS 6
-#define VERDICT_MAX_CHANGES 3
+#define VERDICT_SHORT_PART 4     /* windows (intervals) each side of a short phase's change */
+#define VERDICT_MAX_EVENTS 8
+#define VERDICT_MAX_CHANGES 5
 #define VERDICT_FLUSH_NS 1000000000ull
 #define VERDICT_FLUSH_SHARE 0.1
 #define VERDICT_FLUSH_MIN_NS 50000000ull /* said as at least 0.1 s */
@@ -122,6 +123,11 @@ void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64
 
 /* The phase was interrupted: the verdict says so, keeping its events. */
 void verdict_mark_interrupted(struct verdict *v);
+
+/* Clears every fall's cause: for a phase whose device counters cannot tell
+ * one (seeks write back some of what they read, and their workers finish
+ * one after another, so the end of the phase runs on fewer of them). */
+void verdict_drop_causes(struct verdict *v);
 
 /* Whether the final flush is worth saying: >= 1 s or >= 10% of the span. */
 bool verdict_flush_said(const struct verdict *v);

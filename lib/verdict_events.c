@@ -3,6 +3,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 double verdict_median(const double *v, uint32_t n)
@@ -133,7 +134,9 @@ static bool best_split(const struct windows *w, uint32_t a, uint32_t b, uint32_t
 
 static uint32_t min_part_of(const struct windows *w)
 {
-	return w->n / 10 > 2 ? w->n / 10 : 2;
+	uint32_t least = w->min_part > 2 ? w->min_part : 2;
+
+	return w->n / 10 > least ? w->n / 10 : least;
 }
 
 bool verdict_any_change(const struct windows *w)
@@ -236,17 +239,20 @@ static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, ui
 	return VERDICT_CAUSE_NONE;
 }
 
-/* The medians of the windows that start in intervals [lo, j) and [j, hi):
- * the change's size as placed, which must still be a change. */
-static bool measured_at(const struct windows *w, uint32_t lo, uint32_t j, uint32_t hi, struct split *sp)
+/* The medians of the windows wholly inside intervals [lo, j) and [j, hi)
+ * (as the contract's reader takes "between"): the change's size as placed,
+ * which must still be a change. */
+static bool measured_at(const struct tl_series *s, const struct windows *w, uint32_t lo, uint32_t j, uint32_t hi,
+                        struct split *sp)
 {
 	double b[TL_MAX], a[TL_MAX];
 	uint32_t nb = 0, na = 0;
 
 	for (uint32_t i = 0; i < w->n; i++) {
-		if (w->first[i] >= lo && w->first[i] < j)
+		uint32_t end = w->first[i] + w->per < s->n ? w->first[i] + w->per : s->n;
+		if (w->first[i] >= lo && end <= j)
 			b[nb++] = w->rate[i];
-		else if (w->first[i] >= j && w->first[i] < hi)
+		else if (w->first[i] >= j && end <= hi)
 			a[na++] = w->rate[i];
 	}
 	if (nb == 0 || na == 0)
@@ -259,6 +265,25 @@ static bool measured_at(const struct windows *w, uint32_t lo, uint32_t j, uint32
 	return true;
 }
 
+/* The bounds a change at interval j is measured between: the neighbouring
+ * changes (or the start and the end), and nearer, the end of a stall before
+ * it and the start of one after it (the events either side, as the
+ * contract's reader bounds them). */
+static void bounds_of(const struct tl_series *s, const struct verdict_event *stall, uint32_t nstall, uint32_t j,
+                      uint32_t *lo, uint32_t *hi)
+{
+	for (uint32_t k = 0; k < nstall; k++) {
+		uint64_t a = stall[k].at_ns, b = stall[k].at_ns + stall[k].len_ns;
+		uint32_t ia = (uint32_t)(a / s->width_ns), ib = (uint32_t)((b + s->width_ns - 1) / s->width_ns);
+		if (stall[k].kind != VERDICT_STALLED)
+			continue;
+		if (ib <= j && ib > *lo)
+			*lo = ib;
+		if (ia >= j && ia < *hi)
+			*hi = ia;
+	}
+}
+
 static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t j)
 {
 	uint64_t u = 0;
@@ -268,20 +293,97 @@ static uint64_t units_before(const struct tl_series *s, bool by_bytes, uint32_t 
 	return u;
 }
 
+/* Places cuts[0..nc) (window indices) and measures them: at[] their
+ * intervals, sp[] their sizes (both 0: not said). Returns how many are kept. */
+static uint32_t place(const struct tl_series *s, bool by_bytes, const struct windows *w,
+                      const struct verdict_event *stall, uint32_t nstall, uint32_t *cuts, uint32_t nc, uint32_t *at,
+                      struct split *sp)
+{
+	nc = between_neighbours(w, cuts, nc, sp);
+	for (uint32_t k = 0; k < nc; k++)
+		at[k] = refine(s, by_bytes, w, &sp[k]);
+	for (uint32_t k = 0; k < nc; k++) { /* measured as the reader measures it: by time */
+		uint32_t lo = k ? at[k - 1] : 0, hi = k + 1 < nc ? at[k + 1] : s->n;
+		bounds_of(s, stall, nstall, at[k], &lo, &hi);
+		if (!measured_at(s, w, lo, at[k], hi, &sp[k]))
+			sp[k].before = sp[k].after = 0; /* no longer a change once placed: not said */
+	}
+	return nc;
+}
+
+/* The said events' spans in intervals, sorted: the placed changes and
+ * the stalls. */
+static uint32_t spans_of(const struct tl_series *s, const struct verdict_event *stall, uint32_t nstall,
+                         const uint32_t *at, const struct split *sp, uint32_t nc, uint32_t nwin, uint32_t (*span)[2])
+{
+	uint32_t m = 0;
+
+	for (uint32_t k = 0; k < nstall; k++)
+		if (stall[k].kind == VERDICT_STALLED) {
+			span[m][0] = (uint32_t)(stall[k].at_ns / s->width_ns);
+			span[m++][1] = (uint32_t)((stall[k].at_ns + stall[k].len_ns + s->width_ns - 1) / s->width_ns);
+		}
+	for (uint32_t k = 0; k < nc; k++)
+		if (sp[k].before != sp[k].after) {
+			/* a warm-up spans the phase's start to its end */
+			bool warm = k == 0 && sp[k].after > sp[k].before && 3 * sp[k].at <= nwin;
+			span[m][0] = warm ? 0 : at[k];
+			span[m++][1] = at[k];
+		}
+	for (uint32_t i = 1; i < m; i++)
+		for (uint32_t j = i; j > 0 && span[j - 1][0] > span[j][0]; j--) {
+			uint32_t t0 = span[j][0], t1 = span[j][1];
+			span[j][0] = span[j - 1][0], span[j][1] = span[j - 1][1];
+			span[j - 1][0] = t0, span[j - 1][1] = t1;
+		}
+	return m;
+}
+
+/* A lasting change the said events leave out, as the contract's reader
+ * looks for one: in the windows wholly between two events (or an event and
+ * the phase's start or end), a window's length away from each, at least 4
+ * windows, parts of a tenth of them. Its first after-window, or 0. */
+static uint32_t unsaid_change(const struct tl_series *s, const struct windows *w, const struct verdict_event *stall,
+                              uint32_t nstall, const uint32_t *at, const struct split *sp, uint32_t nc)
+{
+	uint32_t span[VERDICT_MAX_EVENTS + VERDICT_MAX_CHANGES][2], m = spans_of(s, stall, nstall, at, sp, nc, w->n, span);
+
+	for (uint32_t g = 0; g <= m; g++) {
+		uint32_t lo = g ? span[g - 1][1] + w->per : 0, hi = g < m ? span[g][0] : UINT32_MAX, ga = 0, gb;
+		struct split found;
+
+		if (g < m)
+			hi = hi > w->per ? hi - w->per : 0;
+		while (ga < w->n && w->first[ga] < lo)
+			ga++;
+		for (gb = ga; gb < w->n; gb++)
+			if ((w->first[gb] + w->per < s->n ? w->first[gb] + w->per : s->n) > hi)
+				break;
+		if (gb - ga >= 4 && best_split(w, ga, gb, (gb - ga) / 10 > 2 ? (gb - ga) / 10 : 2, &found))
+			return found.at;
+	}
+	return 0;
+}
+
 uint32_t verdict_find_changes(const struct tl_series *s, bool by_bytes, bool writes, const struct windows *w,
                               struct verdict_event *ev, uint32_t *n, uint32_t cap)
 {
-	uint32_t cuts[VERDICT_MAX_CHANGES], at[VERDICT_MAX_CHANGES], nc = 0;
+	uint32_t cuts[VERDICT_MAX_CHANGES], at[VERDICT_MAX_CHANGES], nc = 0, nstall = *n;
 	struct split sp[VERDICT_MAX_CHANGES];
 
 	segment(w, 0, w->n, cuts, &nc);
 	sort_cuts(cuts, nc);
-	nc = between_neighbours(w, cuts, nc, sp);
-	for (uint32_t k = 0; k < nc; k++)
-		at[k] = refine(s, by_bytes, w, &sp[k]);
-	for (uint32_t k = 0; k < nc; k++) /* measured as the reader measures it: by time */
-		if (!measured_at(w, k ? at[k - 1] : 0, at[k], k + 1 < nc ? at[k + 1] : s->n, &sp[k]))
-			sp[k].before = sp[k].after = 0; /* no longer a change once placed: not said */
+	nc = place(s, by_bytes, w, ev, nstall, cuts, nc, at, sp);
+	/* a change beside another (the window that holds the first counted
+	 * against the second's 80%) is looked for again between the placed ones */
+	for (uint32_t tries = 0; tries < VERDICT_MAX_CHANGES && nc < VERDICT_MAX_CHANGES; tries++) {
+		uint32_t more = unsaid_change(s, w, ev, nstall, at, sp, nc);
+		if (more == 0)
+			break;
+		cuts[nc++] = more;
+		sort_cuts(cuts, nc);
+		nc = place(s, by_bytes, w, ev, nstall, cuts, nc, at, sp);
+	}
 	for (uint32_t k = 0; k < nc && *n < cap; k++) {
 		struct verdict_event *e;
 		bool fall = sp[k].after < sp[k].before;

@@ -11,6 +11,7 @@ struct windows {
 	uint32_t n;
 	uint32_t per;            /* intervals per window */
 	uint64_t len_ns;         /* a whole window */
+	uint32_t min_part;       /* a change's parts hold at least this many windows (0: 2) */
 	double rate[TL_MAX];
 	uint32_t first[TL_MAX];  /* each window's first interval */
 };

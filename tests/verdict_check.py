@@ -323,11 +323,16 @@ class Judge:
         if c["events"]:
             self.judge_events(c["events"], self.window_k() if self.v.get("window_ns") else 1, True)
             return
+        # a stall of 1 s or more is said, in a short phase too
+        for end, lat in stalls(tl):
+            self.bad("the timeline shows a stall of %.1f s ending at %.1f s (an operation that long, none completed inside) that is not said" % (lat, end))
         h = tl.n // 2
         if h >= 1:
             rate = [tl.amount[j] / tl.length[j] for j in range(tl.n) if tl.length[j] > 0]
             h = len(rate) // 2
-            if h >= 1:
+            # the halves are compared over at least 4 intervals each (fewer
+            # are too little to call a change, docs/verdicts.md rule 5)
+            if h >= 4:
                 a, b = median(rate[:h]), median(rate[-h:])
                 if a > 0:
                     ch = abs(b / a - 1.0) * 100
@@ -583,6 +588,13 @@ def check_text(text_path, json_path):
         s = ph["verdict"]["sentence"]
         got = said.get(ph["name"], [])
         if s in got or any(g.startswith("\0") and g[1:].startswith(s) for g in got):
+            continue
+        # The grouped line "too short to judge (under 2 s of operations; ...):
+        # NAMES" makes the claim of a plain "too short to judge (D s of
+        # operations)" with D < 2 (nothing else said) for each name it lists.
+        m = SHORT_RE.fullmatch(s)
+        if m and not m.group(2) and float(m.group(1)) < 2.0 and any(
+                g.startswith("\0too short to judge (under 2 s of operations") for g in got):
             continue
         diffs.append("%s: %s: JSON says %r, the text %s" % (text_path, ph["name"], s,
                      ("says " + " / ".join(repr(g.lstrip("\0")) for g in got)) if got else "has no over-time line"))
