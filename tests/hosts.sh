@@ -2,9 +2,11 @@
 # Several "hosts" on this machine against one directory: separate bonnie
 # processes with the same options and --start-at, started a second apart
 # (as ssh or srun would start them), each with its own -m and JSON. From
-# their JSON alone: every phase started on all hosts within SPREAD_MS of
-# each other (a file phase within FILES_SPREAD_MS), and each data phase's intervals (wall_start_ns + elapsed_ns)
-# overlap by at least MIN_OVERLAP percent of the longest of them.
+# their JSON alone: every host ran every phase, planned at the same wall-clock
+# time; printed (and with HOSTS_STRICT=1 gated): every phase started on all
+# hosts within SPREAD_MS of each other (a file phase within FILES_SPREAD_MS),
+# and each data phase's intervals (wall_start_ns + elapsed_ns) overlap by at
+# least MIN_OVERLAP percent of the longest of them.
 . "$(dirname "$0")/lib.sh"
 need_jq
 SPREAD_MS=50      # the data phases' start spread
@@ -39,6 +41,9 @@ check "every host's phases are in the JSON" [ "$(wc -l <"$T/phases")" -ge 8 ]
 cat "$T/phases" >&2 # phase hosts spread_ms overlap_percent: the measured figures
 while read -r name n spread overlap; do
 	check "$name ran on all $HOSTS hosts" [ "$n" -eq "$HOSTS" ]
+	# The spread and overlap are timing, which a loaded machine stretches:
+	# printed always (above), gated only with HOSTS_STRICT=1 (a measurement).
+	[ "${HOSTS_STRICT:-0}" = 1 ] || continue
 	case $name in
 	put_block | rewrite | get_block | seeks)
 		check "$name starts within ${SPREAD_MS} ms on every host (spread ${spread} ms)" [ "$spread" -le $SPREAD_MS ]
@@ -48,5 +53,8 @@ while read -r name n spread overlap; do
 			[ "$spread" -le $FILES_SPREAD_MS ] ;;
 	esac
 done <"$T/phases"
+check "every host planned every phase at the same wall-clock time" \
+	[ "$(jq -rs '[.[] | .runs[0].phases[] | select(.status == "done") | {name, p: .planned_start_ns}] |
+		group_by(.name) | map([.[].p] | unique | length) | all(. == 1)' "$T"/host*.json)" = true ]
 check "the hosts left nothing in the shared directory" empty_dir "$D"
 finish
