@@ -181,7 +181,7 @@ say "interrupted run: exit $? (4 is interrupted)"
 
 # The verdicts, judged; the text's over-time lines against the JSON's.
 set -- "$OUT"/*.json
-python3 "$CHECKER" $OLDOPT "$@" >"$OUT/check.out"
+python3 "$CHECKER" --strict $OLDOPT "$@" >"$OUT/check.out"
 grep -v '^verdict_check:' "$OUT/check.out"
 textdiff=0
 for j in "$@"; do
