@@ -18,6 +18,7 @@ struct host_interval {
 struct host_phase {
 	bool done;
 	uint64_t bytes, operations, units, elapsed_ns, cpu_ns;
+	uint64_t sync_ns;                    /* the final sync, the end of elapsed_ns */
 	uint64_t wall_start_ns, planned_ns;
 	struct hist latency;                 /* rebuilt from histogram_ns */
 	struct host_interval *tl;            /* NULL: no timeline */

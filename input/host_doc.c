@@ -70,6 +70,7 @@ static int read_phase(const struct jt *t, int node, struct host_phase *ph, enum 
 	ph->units = phase_unit(id) == RATE_BYTES ? ph->bytes : ph->operations;
 	ph->elapsed_ns = jt_u64(t, jt_get(t, node, "elapsed_ns"));
 	ph->cpu_ns = jt_u64(t, jt_get(t, node, "cpu_ns"));
+	ph->sync_ns = jt_u64(t, jt_get(t, node, "sync_ns"));
 	ph->wall_start_ns = jt_u64(t, jt_get(t, node, "wall_start_ns"));
 	ph->planned_ns = jt_u64(t, jt_get(t, node, "planned_start_ns"));
 	read_histogram(t, jt_get(t, node, "histogram_ns"), &ph->latency);

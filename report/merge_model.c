@@ -85,6 +85,8 @@ static void merge_phase(struct merge_phase *mp, const struct host_result *hosts,
 		mp->operations += o;
 		mp->units += u;
 		mp->cpu_ns += prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
+		mp->sync_ns += merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns,
+		                               mp->window_start_ns, mp->window_ns) / n;
 		mp->host_rate[h] = mp->window_ns ? (double)u * 1e9 / (double)mp->window_ns : 0;
 		hist_merge(&mp->latency, &p->latency);
 	}
@@ -113,7 +115,9 @@ void merge_as_run(const struct merge_result *m, const struct host_result *first,
 		r->units = mp->units;
 		r->elapsed_ns = mp->window_ns;
 		r->cpu_ns = mp->cpu_ns;
+		r->sync_ns = mp->sync_ns;
 		r->wall_start_ns = mp->window_start_ns;
+		r->planned_ns = first->phase[id].planned_ns;
 		r->latency = mp->latency;
 	}
 }

@@ -21,6 +21,7 @@ struct merge_phase {
 	uint64_t start_spread_ns;   /* latest wall start minus earliest */
 	double overlap;             /* window / the longest host's elapsed, 0..1 */
 	uint64_t bytes, operations, units, cpu_ns; /* summed over the window (cpu: the hosts' mean) */
+	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
 	struct hist latency;        /* every host's whole phase, bucket by bucket */
 	double host_rate[MERGE_MAX_HOSTS]; /* units/s inside the window */
 	double fairness_min;        /* the lowest host rate over the mean */
