@@ -95,6 +95,7 @@ static void merged_config(struct config *cfg, const struct host_result *h, size_
 	snprintf(cfg->machine, sizeof cfg->machine, "merged-%zu", n);
 	cfg->file_size = h->file_size;
 	cfg->chunk = (uint32_t)h->chunk;
+	cfg->seek_procs = (uint32_t)h->seek_workers;
 	cfg->files_k = (uint32_t)(h->files / 1024);
 	cfg->file_chunk = DEFAULT_CHUNK;
 	cfg->concurrency = (uint32_t)(h->clients * n);
@@ -140,6 +141,8 @@ static int merge_files(char **files, size_t n, const char *json, bool quiet, int
 		merge_hosts(m, hosts, n);
 		merge_as_run(m, &hosts[0], run);
 		run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
+		for (size_t i = 0; i < n; i++)
+			run->counts.seeks += hosts[i].seeks; /* every host's seeks: the CSV's seeks field */
 		merged_config(&cfg, &hosts[0], n);
 		FILE *text = json && strcmp(json, "-") == 0 ? stderr : stdout;
 		if (!quiet) {

@@ -29,6 +29,7 @@ struct host_result {
 	char name[64];                       /* -m, or the file's name */
 	char version[32];
 	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns, clients;
+	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
 	struct host_phase phase[PHASE_COUNT];
 };
 

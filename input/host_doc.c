@@ -95,6 +95,8 @@ static int read_doc(const struct jt *t, struct host_result *h, char *err, size_t
 	h->files = jt_u64(t, jt_get(t, cfg, "files"));
 	h->level_ns = jt_u64(t, jt_get(t, cfg, "level_time_ns"));
 	h->clients = jt_u64(t, jt_get(t, run, "clients"));
+	h->seeks = jt_u64(t, jt_get(t, jt_get(t, run, "counts"), "seeks"));
+	h->seek_workers = jt_u64(t, jt_get(t, cfg, "seek_workers"));
 	h->start_at_ns = jt_u64(t, jt_get(t, sch, "start_at_ns"));
 	h->slot_ns = jt_u64(t, jt_get(t, sch, "slot_ns"));
 	h->phase_mask = jt_u64(t, jt_get(t, sch, "phase_mask"));
