@@ -169,7 +169,7 @@ int merge_main(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+q", merge_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "q", merge_options, NULL)) != -1) {
 		if (c == 'j')
 			json = optarg;
 		else if (c == 'q')

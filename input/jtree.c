@@ -158,6 +158,7 @@ int jt_parse(struct jt *t, const char *text, char *err, size_t err_cap)
 		fail(&p, "text after the document");
 	}
 	snprintf(err, err_cap, "%s at byte %zu", p.why, (size_t)(p.p - text));
+	jt_free(t);
 	return -1;
 }
 
