@@ -152,6 +152,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/qd.sh
 	BONNIE=$(abspath $(BIN)) tests/schedule.sh
 	BONNIE=$(abspath $(BIN)) tests/hosts.sh
+	BONNIE=$(abspath $(BIN)) tests/merge.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -1,8 +1,10 @@
 /* bonnie: a disk and file-system microbenchmark in bonnie++'s tradition.
- * main only picks the command: `bonnie compare ...` (cmd/compare.c) or the
+ * main only picks the command: `bonnie compare ...` (cmd/compare.c),
+ * `bonnie merge ...` (cmd/merge.c) or the
  * run itself (cmd/run.c); both say what went wrong and end through
  * cmd/say.c. */
 #include "cmd/compare_cmd.h"
+#include "cmd/merge_cmd.h"
 #include "cmd/run.h"
 #include "cmd/say.h"
 
@@ -12,5 +14,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return say_finish(compare_main(argc - 1, argv + 1));
+	if (argc > 1 && strcmp(argv[1], "merge") == 0)
+		return say_finish(merge_main(argc - 1, argv + 1));
 	return run_main(argc, argv);
 }

@@ -323,6 +323,7 @@ void options_usage(FILE *out)
 	"              [--help] [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
+	"       bonnie merge [--json FILE] [-q] FILE...\n"
 	"\n"
 	"  -d dir     test in a new scratch directory under dir (default: the current\n"
 	"             directory), removed at the end\n"

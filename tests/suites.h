@@ -25,6 +25,7 @@
 	X(sizing)          \
 	X(runner)          \
 	X(schedule)        \
+	X(merge_hosts)     \
 	X(compare_input)   \
 	X(compare_stream)  \
 	X(compare_report)  \

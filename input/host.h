@@ -1,0 +1,46 @@
+/* One host's result for bonnie merge, read from its --json document: the
+ * setup that must agree across hosts and, per phase, what the merge sums. */
+#ifndef BONNIE_INPUT_HOST_H
+#define BONNIE_INPUT_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../lib/hist.h"
+#include "../phases/phase_list.h"
+
+/* The timeline's intervals, relative to the phase's wall start, ns. */
+struct host_interval {
+	uint64_t start_ns, length_ns, bytes, operations;
+};
+
+struct host_phase {
+	bool done;
+	uint64_t bytes, operations, units, elapsed_ns, cpu_ns;
+	uint64_t sync_ns;                    /* the final sync, the end of elapsed_ns */
+	uint64_t wall_start_ns, planned_ns;
+	struct hist latency;                 /* rebuilt from histogram_ns */
+	struct host_interval *tl;            /* NULL: no timeline */
+	size_t tl_n;
+};
+
+struct host_result {
+	char name[64];                       /* -m, or the file's name */
+	char version[32];
+	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns, clients;
+	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
+	struct host_phase phase[PHASE_COUNT];
+};
+
+/* Reads host JSON text into h (calloc'd by the caller); 0, or -1 with why
+ * in err (not JSON, not a bonnie document, not run with --start-at). */
+int host_read(struct host_result *h, const char *text, char *err, size_t err_cap);
+void host_free(struct host_result *h);
+
+/* The JSON key of the first setup field in which a and b differ (version,
+ * file_size_bytes, chunk_bytes, files, phase_mask, start_at_ns, slot_ns,
+ * level_time_ns, clients), or NULL when they agree. */
+const char *host_setup_differs(const struct host_result *a, const struct host_result *b);
+
+#endif

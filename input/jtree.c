@@ -1,0 +1,230 @@
+/* jt_parse: a recursive-descent JSON reader that builds jtree.h's nodes;
+ * depth is bounded so a hostile document cannot exhaust the stack. */
+#include "jtree.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JT_MAX_DEPTH 64
+
+struct jp {
+	struct jt *t;
+	const char *p;
+	const char *why;
+};
+
+static void ws(struct jp *p)
+{
+	while (*p->p == ' ' || *p->p == '\t' || *p->p == '\n' || *p->p == '\r')
+		p->p++;
+}
+
+static int fail(struct jp *p, const char *why)
+{
+	if (!p->why)
+		p->why = why;
+	return -1;
+}
+
+static int new_node(struct jp *p, enum jt_kind kind)
+{
+	struct jt *t = p->t;
+
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 256;
+		struct jt_node *n = realloc(t->node, cap * sizeof *n);
+		if (!n)
+			return fail(p, "out of memory");
+		t->node = n;
+		t->cap = cap;
+	}
+	t->node[t->n] = (struct jt_node){.kind = kind, .first = -1, .next = -1};
+	return (int)t->n++;
+}
+
+/* A string's raw text (between the quotes) into *s, *len. */
+static int string_span(struct jp *p, const char **s, size_t *len)
+{
+	if (*p->p != '"')
+		return fail(p, "a string expected");
+	const char *b = ++p->p;
+	while (*p->p && *p->p != '"') {
+		if (*p->p == '\\' && p->p[1])
+			p->p++;
+		p->p++;
+	}
+	if (*p->p != '"')
+		return fail(p, "an unterminated string");
+	*s = b;
+	*len = (size_t)(p->p - b);
+	p->p++;
+	return 0;
+}
+
+static int value(struct jp *p, int depth);
+
+/* The members or elements of a container node, linked in order. */
+static int children(struct jp *p, int node, char close, int depth)
+{
+	int last = -1;
+
+	p->p++;
+	ws(p);
+	if (*p->p == close) {
+		p->p++;
+		return 0;
+	}
+	for (;;) {
+		const char *key = NULL;
+		size_t key_len = 0;
+		ws(p);
+		if (close == '}') {
+			if (string_span(p, &key, &key_len) < 0)
+				return -1;
+			ws(p);
+			if (*p->p++ != ':')
+				return fail(p, "':' expected");
+		}
+		int c = value(p, depth + 1);
+		if (c < 0)
+			return -1;
+		p->t->node[c].key = key;
+		p->t->node[c].key_len = key_len;
+		if (last < 0)
+			p->t->node[node].first = c;
+		else
+			p->t->node[last].next = c;
+		last = c;
+		ws(p);
+		if (*p->p == ',') {
+			p->p++;
+			continue;
+		}
+		if (*p->p++ != close)
+			return fail(p, close == '}' ? "',' or '}' expected" : "',' or ']' expected");
+		return 0;
+	}
+}
+
+static int scalar(struct jp *p, enum jt_kind kind, size_t len)
+{
+	int n = new_node(p, kind);
+	if (n < 0)
+		return -1;
+	p->t->node[n].text = p->p;
+	p->t->node[n].len = len;
+	p->p += len;
+	return n;
+}
+
+static int value(struct jp *p, int depth)
+{
+	if (depth > JT_MAX_DEPTH)
+		return fail(p, "nested too deep");
+	ws(p);
+	char c = *p->p;
+	if (c == '{' || c == '[') {
+		int n = new_node(p, c == '{' ? JT_OBJECT : JT_ARRAY);
+		if (n < 0 || children(p, n, c == '{' ? '}' : ']', depth) < 0)
+			return -1;
+		return n;
+	}
+	if (c == '"') {
+		int n = new_node(p, JT_STRING);
+		if (n < 0 || string_span(p, &p->t->node[n].text, &p->t->node[n].len) < 0)
+			return -1;
+		return n;
+	}
+	if (strncmp(p->p, "true", 4) == 0 || strncmp(p->p, "null", 4) == 0)
+		return scalar(p, c == 't' ? JT_BOOL : JT_NULL, 4);
+	if (strncmp(p->p, "false", 5) == 0)
+		return scalar(p, JT_BOOL, 5);
+	size_t len = strspn(p->p, "0123456789+-.eE");
+	if (len == 0)
+		return fail(p, "a value expected");
+	return scalar(p, JT_NUMBER, len);
+}
+
+int jt_parse(struct jt *t, const char *text, char *err, size_t err_cap)
+{
+	struct jp p = {.t = t, .p = text};
+
+	*t = (struct jt){0};
+	if (value(&p, 0) >= 0) {
+		ws(&p);
+		if (*p.p == '\0')
+			return 0;
+		fail(&p, "text after the document");
+	}
+	snprintf(err, err_cap, "%s at byte %zu", p.why, (size_t)(p.p - text));
+	jt_free(t);
+	return -1;
+}
+
+void jt_free(struct jt *t)
+{
+	free(t->node);
+	*t = (struct jt){0};
+}
+
+bool jt_is(const struct jt *t, int node, enum jt_kind kind)
+{
+	return node >= 0 && (size_t)node < t->n && t->node[node].kind == kind;
+}
+
+int jt_get(const struct jt *t, int node, const char *key)
+{
+	size_t kl = strlen(key);
+
+	if (!jt_is(t, node, JT_OBJECT))
+		return -1;
+	for (int c = t->node[node].first; c >= 0; c = t->node[c].next)
+		if (t->node[c].key_len == kl && memcmp(t->node[c].key, key, kl) == 0)
+			return c;
+	return -1;
+}
+
+int jt_at(const struct jt *t, int node, size_t i)
+{
+	if (!jt_is(t, node, JT_ARRAY))
+		return -1;
+	int c = t->node[node].first;
+	while (c >= 0 && i--)
+		c = t->node[c].next;
+	return c;
+}
+
+size_t jt_count(const struct jt *t, int node)
+{
+	size_t n = 0;
+
+	if (!jt_is(t, node, JT_ARRAY))
+		return 0;
+	for (int c = t->node[node].first; c >= 0; c = t->node[c].next)
+		n++;
+	return n;
+}
+
+uint64_t jt_u64(const struct jt *t, int node)
+{
+	if (!jt_is(t, node, JT_NUMBER) || t->node[node].text[0] == '-')
+		return 0;
+	return strtoull(t->node[node].text, NULL, 10);
+}
+
+double jt_double(const struct jt *t, int node)
+{
+	return jt_is(t, node, JT_NUMBER) ? strtod(t->node[node].text, NULL) : 0;
+}
+
+void jt_string(const struct jt *t, int node, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	if (jt_is(t, node, JT_STRING)) {
+		n = t->node[node].len < cap - 1 ? t->node[node].len : cap - 1;
+		memcpy(out, t->node[node].text, n);
+	}
+	out[n] = '\0';
+}

@@ -1,0 +1,43 @@
+/* A JSON document as a tree of nodes over its text, for readers that need
+ * whole arrays back (bonnie merge reads each host's histograms and
+ * timelines). Numbers keep their text, so a wall-clock time in ns (past
+ * 2^53) reads back exactly. Strings keep their raw text (no unescaping). */
+#ifndef BONNIE_JTREE_H
+#define BONNIE_JTREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum jt_kind { JT_NULL, JT_BOOL, JT_NUMBER, JT_STRING, JT_ARRAY, JT_OBJECT };
+
+struct jt_node {
+	enum jt_kind kind;
+	const char *text, *key; /* the value's text (a string's without quotes), its member key */
+	size_t len, key_len;
+	int first, next;        /* first child, next sibling; -1: none */
+};
+
+struct jt {
+	struct jt_node *node;   /* node 0 is the document's value */
+	size_t n, cap;
+};
+
+/* Parses text (NUL-terminated, kept alive while t is used); 0, or -1 with
+ * why (a short phrase) in err. */
+int jt_parse(struct jt *t, const char *text, char *err, size_t err_cap);
+void jt_free(struct jt *t);
+
+/* Member key of object node, or -1 (also when node is -1 or not an object). */
+int jt_get(const struct jt *t, int node, const char *key);
+/* Element i of an array, or -1; how many elements (0 for a non-array). */
+int jt_at(const struct jt *t, int node, size_t i);
+size_t jt_count(const struct jt *t, int node);
+/* A number's value (0 for anything else, or -1 node). */
+uint64_t jt_u64(const struct jt *t, int node);
+double jt_double(const struct jt *t, int node);
+/* A string's raw text into out (cut to fit); "" for anything else. */
+void jt_string(const struct jt *t, int node, char *out, size_t cap);
+bool jt_is(const struct jt *t, int node, enum jt_kind kind);
+
+#endif

@@ -1,0 +1,123 @@
+/* merge_hosts: see merge_model.h. */
+#include "merge_model.h"
+
+#include <string.h>
+
+uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen)
+{
+	uint64_t lo = s > ws ? s : ws, e = s + len, we = ws + wlen;
+	uint64_t hi = e < we ? e : we;
+
+	return hi > lo ? hi - lo : 0;
+}
+
+static uint64_t prorate(uint64_t v, uint64_t part, uint64_t whole)
+{
+	return whole ? (uint64_t)((double)v * (double)part / (double)whole + 0.5) : 0;
+}
+
+uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen)
+{
+	uint64_t covered = 0, sum = 0;
+
+	for (size_t i = 0; i < p->tl_n; i++)
+		covered += p->tl[i].length_ns;
+	if (p->tl_n == 0 || covered * 10 < p->elapsed_ns * 9)
+		return prorate(total, merge_intersect(p->wall_start_ns, p->elapsed_ns, ws, wlen), p->elapsed_ns);
+	for (size_t i = 0; i < p->tl_n; i++) {
+		const struct host_interval *iv = &p->tl[i];
+		uint64_t v = which ? iv->operations : iv->bytes;
+		sum += prorate(v, merge_intersect(p->wall_start_ns + iv->start_ns, iv->length_ns, ws, wlen), iv->length_ns);
+	}
+	return sum;
+}
+
+/* The window: from the latest start to the earliest end. */
+static void window(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+{
+	uint64_t s0 = UINT64_MAX, s1 = 0, e0 = UINT64_MAX, longest = 0;
+
+	for (size_t h = 0; h < n; h++) {
+		const struct host_phase *p = &hosts[h].phase[id];
+		uint64_t e = p->wall_start_ns + p->elapsed_ns;
+		s0 = p->wall_start_ns < s0 ? p->wall_start_ns : s0;
+		s1 = p->wall_start_ns > s1 ? p->wall_start_ns : s1;
+		e0 = e < e0 ? e : e0;
+		longest = p->elapsed_ns > longest ? p->elapsed_ns : longest;
+	}
+	mp->start_spread_ns = s1 - s0;
+	mp->overlaps = e0 > s1;
+	mp->window_start_ns = s1;
+	mp->window_ns = mp->overlaps ? e0 - s1 : 0;
+	mp->overlap = longest ? (double)mp->window_ns / (double)longest : 0;
+}
+
+static void fairness(struct merge_phase *mp, size_t n)
+{
+	double mean = 0;
+
+	for (size_t h = 0; h < n; h++)
+		mean += mp->host_rate[h] / (double)n;
+	mp->fairness_min = 1;
+	mp->slowest = 0;
+	for (size_t h = 0; h < n; h++) {
+		if (mp->host_rate[h] < mp->host_rate[mp->slowest])
+			mp->slowest = h;
+	}
+	mp->fairness_min = mean > 0 ? mp->host_rate[mp->slowest] / mean : 0;
+}
+
+static void merge_phase(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+{
+	memset(mp, 0, sizeof *mp);
+	hist_init(&mp->latency);
+	for (size_t h = 0; h < n; h++)
+		if (!hosts[h].phase[id].done || !hosts[h].phase[id].wall_start_ns)
+			return;
+	mp->done = true;
+	window(mp, hosts, n, id);
+	for (size_t h = 0; h < n; h++) {
+		const struct host_phase *p = &hosts[h].phase[id];
+		uint64_t b = merge_in_window(p, p->bytes, 0, mp->window_start_ns, mp->window_ns);
+		uint64_t o = merge_in_window(p, p->operations, 1, mp->window_start_ns, mp->window_ns);
+		uint64_t u = phase_unit((enum phase_id)id) == RATE_BYTES ? b : o;
+		mp->bytes += b;
+		mp->operations += o;
+		mp->units += u;
+		mp->cpu_ns += prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
+		mp->sync_ns += merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns,
+		                               mp->window_start_ns, mp->window_ns) / n;
+		mp->host_rate[h] = mp->window_ns ? (double)u * 1e9 / (double)mp->window_ns : 0;
+		hist_merge(&mp->latency, &p->latency);
+	}
+	fairness(mp, n);
+}
+
+void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t n)
+{
+	m->hosts = n;
+	for (int id = 0; id < PHASE_COUNT; id++)
+		merge_phase(&m->phase[id], hosts, n, id);
+}
+
+void merge_as_run(const struct merge_result *m, const struct host_result *first, struct run_result *run)
+{
+	memset(run, 0, sizeof *run);
+	run->index = 1;
+	run->clients = (uint32_t)(first->clients * m->hosts);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct merge_phase *mp = &m->phase[id];
+		struct phase_result *r = &run->phase[id];
+		if (!mp->done || !mp->overlaps)
+			continue;
+		r->status = PHASE_DONE;
+		r->bytes = mp->bytes;
+		r->units = mp->units;
+		r->elapsed_ns = mp->window_ns;
+		r->cpu_ns = mp->cpu_ns;
+		r->sync_ns = mp->sync_ns;
+		r->wall_start_ns = mp->window_start_ns;
+		r->planned_ns = first->phase[id].planned_ns;
+		r->latency = mp->latency;
+	}
+}

@@ -1,0 +1,79 @@
+/* report_merge_text and report_merge_json: see merge_out.h. */
+#include "merge_out.h"
+
+void report_merge_text(FILE *out, const struct merge_result *m, const struct host_result *hosts)
+{
+	fprintf(out, "Merged %zu hosts of %llu clients each; per phase the window all of them ran in:\n", m->hosts,
+	        (unsigned long long)hosts[0].clients);
+	fprintf(out, "%-12s %9s %8s %10s %9s  %s\n", "phase", "window s", "overlap", "spread ms", "fairness",
+	        "slowest host");
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct merge_phase *mp = &m->phase[id];
+		if (!mp->done)
+			continue;
+		if (!mp->overlaps) {
+			fprintf(out, "%-12s %9s %7d%% %10.1f %9s  (the hosts' phases did not overlap: not summed)\n",
+			        phase_name((enum phase_id)id), "-", 0, (double)mp->start_spread_ns / 1e6, "-");
+			continue;
+		}
+		fprintf(out, "%-12s %9.3f %7.1f%% %10.1f %9.3f  %s\n", phase_name((enum phase_id)id),
+		        (double)mp->window_ns / 1e9, 100 * mp->overlap, (double)mp->start_spread_ns / 1e6,
+		        mp->fairness_min, hosts[mp->slowest].name);
+	}
+	fputs("(window: latest wall-clock start to earliest end; overlap: the window over the longest host's "
+	      "phase;\n fairness: the slowest host's rate in the window over the hosts' mean; latency: every "
+	      "host's whole phase)\n",
+	      out);
+}
+
+static void phase_json(struct json *j, const struct merge_result *m, int id, const struct host_result *hosts)
+{
+	const struct merge_phase *mp = &m->phase[id];
+	size_t n = m->hosts;
+
+	json_u64(j, "window_start_ns", mp->window_start_ns);
+	json_u64(j, "window_ns", mp->window_ns);
+	json_u64(j, "start_spread_ns", mp->start_spread_ns);
+	json_double(j, "overlap", mp->overlap, 4);
+	if (!mp->overlaps) {
+		json_null(j, "fairness");
+		json_null(j, "slowest");
+		return;
+	}
+	json_double(j, "fairness", mp->fairness_min, 4);
+	json_string(j, "slowest", hosts[mp->slowest].name);
+	json_array_begin(j, "hosts");
+	double mean = 0;
+	for (size_t h = 0; h < n; h++)
+		mean += mp->host_rate[h] / (double)n;
+	for (size_t h = 0; h < n; h++) {
+		json_object_begin(j, NULL);
+		json_string(j, "host", hosts[h].name);
+		json_double(j, "rate", mp->host_rate[h], 3);
+		json_double(j, "share", mean > 0 ? mp->host_rate[h] / mean : 0, 4);
+		json_u64(j, "wall_start_ns", hosts[h].phase[id].wall_start_ns);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *hosts)
+{
+	json_object_begin(j, "merged");
+	json_array_begin_inline(j, "hosts");
+	for (size_t h = 0; h < m->hosts; h++)
+		json_string(j, NULL, hosts[h].name);
+	json_array_end(j);
+	json_u64(j, "clients_per_host", hosts[0].clients);
+	json_array_begin(j, "phases");
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		if (!m->phase[id].done)
+			continue;
+		json_object_begin(j, NULL);
+		json_string(j, "name", phase_name((enum phase_id)id));
+		phase_json(j, m, id, hosts);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}

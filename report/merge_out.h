@@ -1,0 +1,16 @@
+/* bonnie merge's own facts beside the run's table and JSON: per phase the
+ * common window, the overlap, the start spread, the fairness and the
+ * slowest host (report/merge_model.h computes them). */
+#ifndef BONNIE_MERGE_OUT_H
+#define BONNIE_MERGE_OUT_H
+
+#include <stdio.h>
+
+#include "../lib/json.h"
+#include "merge_model.h"
+
+void report_merge_text(FILE *out, const struct merge_result *m, const struct host_result *hosts);
+/* The document's "merged" member. */
+void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *hosts);
+
+#endif

@@ -1,0 +1,155 @@
+/* merge_hosts: bonnie merge's arithmetic (report/merge_model.c) and the
+ * host documents it reads (input/host_doc.c): the window is the overlap of
+ * the hosts' intervals, sums are prorated into it, histograms merge bucket
+ * by bucket, the slowest host and the fairness follow the rates in it. */
+#include "suites.h"
+#include "../input/host.h"
+#include "../input/jtree.h"
+#include "../report/merge_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SEC 1000000000ull
+#define T0 1796220792000000000ull /* past 2^53: must survive the reader exactly */
+
+START_TEST(test_intersect)
+{
+	ck_assert_uint_eq(merge_intersect(0, 10, 5, 10), 5);
+	ck_assert_uint_eq(merge_intersect(5, 10, 0, 10), 5);
+	ck_assert_uint_eq(merge_intersect(0, 10, 2, 3), 3);
+	ck_assert_uint_eq(merge_intersect(0, 10, 10, 5), 0);
+	ck_assert_uint_eq(merge_intersect(20, 10, 0, 10), 0);
+}
+END_TEST
+
+/* Two hosts, put_block: host 0 from T0 for 2 s, host 1 from T0 + 0.5 s
+ * for 2 s: the window is [T0 + 0.5 s, T0 + 2 s), 75% of the longest. */
+static struct host_result *two_hosts(void)
+{
+	struct host_result *h = calloc(2, sizeof *h);
+	for (int i = 0; i < 2; i++) {
+		struct host_phase *p = &h[i].phase[PHASE_PUT_BLOCK];
+		p->done = true;
+		p->wall_start_ns = T0 + (uint64_t)i * SEC / 2;
+		p->elapsed_ns = 2 * SEC;
+		p->bytes = p->units = (i + 1) * 1000000ull; /* host 1 twice host 0 */
+		p->operations = (i + 1) * 1000ull;
+		hist_init(&p->latency);
+		hist_add(&p->latency, i ? 1000000 : 1000);
+		hist_add(&p->latency, i ? 1000000 : 1000);
+		h[i].clients = 4;
+	}
+	return h;
+}
+
+START_TEST(test_window_and_sums)
+{
+	struct host_result *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+
+	merge_hosts(m, h, 2);
+	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
+	ck_assert(mp->done && mp->overlaps);
+	ck_assert_uint_eq(mp->window_start_ns, T0 + SEC / 2);
+	ck_assert_uint_eq(mp->window_ns, 3 * SEC / 2);
+	ck_assert_uint_eq(mp->start_spread_ns, SEC / 2);
+	ck_assert_double_eq_tol(mp->overlap, 0.75, 1e-9);
+	/* no timeline: each host's bytes prorated evenly, 3/4 of each */
+	ck_assert_uint_eq(mp->bytes, 750000 + 1500000);
+	ck_assert_uint_eq(mp->operations, 750 + 1500);
+	ck_assert_uint_eq(mp->slowest, 0);
+	ck_assert_double_eq_tol(mp->fairness_min, 1.0 / 1.5, 1e-9);
+	/* the histograms merged: two fast, two slow; the median is a fast one's bucket */
+	ck_assert_uint_eq(mp->latency.count, 4);
+	ck_assert_uint_le(hist_percentile(&mp->latency, 50), 1100);
+	ck_assert_uint_ge(hist_percentile(&mp->latency, 99), 900000);
+	ck_assert(!m->phase[PHASE_GET_BLOCK].done); /* not run anywhere */
+	free(m);
+	free(h);
+}
+END_TEST
+
+START_TEST(test_timeline_prorates)
+{
+	struct host_interval tl[2] = {{0, SEC, 100, 10}, {SEC, SEC, 300, 30}};
+	struct host_phase p = {.done = true, .wall_start_ns = T0, .elapsed_ns = 2 * SEC, .bytes = 400,
+	                       .operations = 40, .tl = tl, .tl_n = 2};
+
+	/* half of the second interval */
+	ck_assert_uint_eq(merge_in_window(&p, p.bytes, 0, T0 + 3 * SEC / 2, SEC), 150);
+	ck_assert_uint_eq(merge_in_window(&p, p.operations, 1, T0 + SEC / 2, SEC), 5 + 15);
+	/* a timeline covering under 90% (writes, then the sync): prorated evenly */
+	p.tl_n = 1;
+	ck_assert_uint_eq(merge_in_window(&p, p.bytes, 0, T0, SEC), 200);
+}
+END_TEST
+
+START_TEST(test_no_overlap)
+{
+	struct host_result *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+
+	h[1].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + 3 * SEC;
+	merge_hosts(m, h, 2);
+	ck_assert(m->phase[PHASE_PUT_BLOCK].done && !m->phase[PHASE_PUT_BLOCK].overlaps);
+	ck_assert_double_eq(m->phase[PHASE_PUT_BLOCK].overlap, 0);
+	ck_assert_uint_eq(m->phase[PHASE_PUT_BLOCK].bytes, 0);
+	free(m);
+	free(h);
+}
+END_TEST
+
+static const char doc[] =
+	"{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"machine\":\"h1\",\"file_size_bytes\":33554432,"
+	"\"chunk_bytes\":8192,\"files\":1024,\"level_time_ns\":1000000000},"
+	"\"schedule\":{\"start_at_ns\":1796220792000000000,\"slot_ns\":3000000000,\"phase_mask\":4086},"
+	"\"runs\":[{\"clients\":2,\"phases\":[{\"name\":\"putc\",\"status\":\"not_run\"},"
+	"{\"name\":\"put_block\",\"status\":\"done\",\"bytes\":400,\"operations\":40,\"elapsed_ns\":2000000000,"
+	"\"wall_start_ns\":1796220792000222001,\"histogram_ns\":[[2464,2495,1],[4096,4159,3]],"
+	"\"timeline\":{\"start_ns\":[0,1000000000],\"length_ns\":[1000000000,1000000000],"
+	"\"bytes\":[100,300],\"operations\":[10,30]}}]}]}";
+
+START_TEST(test_host_read)
+{
+	struct host_result *a = calloc(2, sizeof *a), *b = a + 1;
+	char err[128];
+
+	ck_assert_int_eq(host_read(a, doc, err, sizeof err), 0);
+	ck_assert_str_eq(a->name, "h1");
+	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].wall_start_ns, 1796220792000222001ull);
+	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].latency.count, 4);
+	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].latency.bucket[hist_bucket_of(4100)], 3);
+	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].tl_n, 2);
+	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].tl[1].bytes, 300);
+	ck_assert(!a->phase[PHASE_PUTC].done);
+	ck_assert_uint_eq(a->clients, 2);
+	ck_assert_ptr_null(host_setup_differs(a, a));
+	*b = *a;
+	b->file_size *= 2;
+	ck_assert_str_eq(host_setup_differs(a, b), "file_size_bytes");
+	b->file_size = a->file_size;
+	strcpy(b->version, "0.2.0");
+	ck_assert_str_eq(host_setup_differs(a, b), "version");
+	host_free(a);
+	/* not merged: a document without a schedule, or not JSON */
+	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "--start-at"));
+	ck_assert_int_eq(host_read(b, "{\"tool\":", err, sizeof err), -1);
+	free(a);
+}
+END_TEST
+
+Suite *suite_merge_hosts(void)
+{
+	Suite *s = suite_create("merge_hosts");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_intersect);
+	tcase_add_test(tc, test_window_and_sums);
+	tcase_add_test(tc, test_timeline_prorates);
+	tcase_add_test(tc, test_no_overlap);
+	tcase_add_test(tc, test_host_read);
+	suite_add_tcase(s, tc);
+	return s;
+}

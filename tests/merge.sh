@@ -1,0 +1,80 @@
+#!/bin/bash
+# bonnie merge: 2 "hosts" x 4 clients on one directory, separate processes
+# on one --start-at schedule started a second apart, merged; the merged
+# table, CSV line and JSON have a local -c 8 run's structure (the same
+# phases, the same table rows, the CSV's field count, the phase keys a
+# subset of the local run's), the data phases overlap by MIN_OVERLAP% or
+# more, and results of another -s are refused with exit 2 naming the field.
+. "$(dirname "$0")/lib.sh"
+need_jq
+MIN_OVERLAP=90
+OPTS=(-s 32m -n 1 -r 16m -f -q --level-time 1)
+D=$T/share
+mkdir "$D"
+start=$(( $(date +%s) + 20 )) # each host sets up (probes, calibrations) before it: on this
+                              # shared 2-core VM 10 s left one host 2 s late for put_block
+pids=""
+for h in 1 2; do
+	"$BONNIE" -d "$D" "${OPTS[@]}" -c 4 -m "host$h" --start-at "$start" \
+		--json "$T/host$h.json" >"$T/host$h.out" 2>"$T/host$h.err" &
+	pids="$pids $!"
+	sleep 1 # the launcher's delay between hosts
+done
+for p in $pids; do
+	wait "$p"; rc=$?
+	check "a host exits 0 (got $rc)" [ "$rc" -eq 0 ]
+done
+"$BONNIE" merge --json "$T/merged.json" "$T/host1.json" "$T/host2.json" >"$T/merged.out" 2>"$T/merged.err"
+rc=$?
+check "merge exits 0 (got $rc)" [ "$rc" -eq 0 ]
+check "merge says nothing on stderr" [ ! -s "$T/merged.err" ]
+"$BONNIE" -d "$D" "${OPTS[@]}" -c 8 -m local --json "$T/local.json" >"$T/local.out" 2>"$T/local.err"
+check "the local -c 8 run exits 0" [ $? -eq 0 ]
+
+# the table: the same row labels, in the same order, as the local run's
+rows() { grep -oE '^(Version|Name:Size|Latency|  p99\.9|  p99 |  median|Before sync /sec|Sync time|              files)' "$1"; }
+cat "$T/local.out" "$T/local.err" >"$T/local.all" # the run writes its table to stderr here
+check "the merged table has the local run's rows" diff <(rows "$T/merged.out") <(rows "$T/local.all")
+csv() { grep -E '^1\.98,' "$1"; }
+check "one merged CSV line" [ "$(csv "$T/merged.out" | wc -l)" -eq 1 ]
+check "the CSV lines have as many fields" [ "$(csv "$T/merged.out" | fields /dev/stdin)" -eq "$(csv "$T/local.out" | fields /dev/stdin)" ]
+check "the CSV line counts 8 clients" [ "$(csv "$T/merged.out" | cut -d, -f4)" = 8 ]
+
+# the JSON: the same phases done, every merged phase key one the local run has
+done_phases() { jq -r '.runs[0].phases[] | select(.status == "done") | .name' "$1"; }
+check "the merged JSON has the local run's phases" diff <(done_phases "$T/merged.json") <(done_phases "$T/local.json")
+# (but the schedule's wall_start_ns and planned_start_ns: the local run has none)
+extra=$(jq -rs '(.[1].runs[0].phases | map(keys) | add | unique + ["wall_start_ns", "planned_start_ns"]) as $local |
+	[.[0].runs[0].phases[] | keys[] | select(. as $k | $local | index($k) | not)] | unique | join(",")' \
+	"$T/merged.json" "$T/local.json")
+check "every merged phase key is a local run's (extra: ${extra:-none})" [ -z "$extra" ]
+check "merged names the hosts" [ "$(jq -r '.merged.hosts | join(",")' "$T/merged.json")" = host1,host2 ]
+check "every overlapping merged phase names a slowest host" \
+	[ "$(jq '[.merged.phases[] | select(.window_ns > 0 and .slowest == null)] | length' "$T/merged.json")" -eq 0 ]
+jq -r '.merged.phases[] | "\(.name) \((.start_spread_ns / 1e6) | floor) \((.overlap * 100) | floor)"' \
+	"$T/merged.json" >"$T/phases"
+cat "$T/phases" >&2 # phase spread_ms overlap_percent: the measured figures
+jq -r '.runs[0].phases[] | select(.status == "done") | "\(.name) \(.elapsed_ns)"' "$T"/host[12].json | sort | paste -sd" " | fold -w 200 >&2 # each host's elapsed
+while read -r name spread overlap; do
+	case $name in
+	put_block | rewrite | get_block | seeks)
+		check "$name overlaps ${overlap}% across hosts (at least ${MIN_OVERLAP}; spread ${spread} ms)" \
+			[ "$overlap" -ge $MIN_OVERLAP ] ;;
+	esac
+done <"$T/phases"
+check "the data phases were merged" [ "$(grep -cE '^(put_block|rewrite|get_block|seeks) ' "$T/phases")" -eq 4 ]
+
+# a mismatched result: another -s is refused, naming the field, exit 2
+jq '.config.file_size_bytes *= 2' "$T/host2.json" >"$T/other.json"
+"$BONNIE" merge "$T/host1.json" "$T/other.json" >"$T/bad.out" 2>"$T/bad.err"
+rc=$?
+check "a merge of another -s exits 2 (got $rc)" [ "$rc" -eq 2 ]
+check "it names file_size_bytes" grep -q 'file_size_bytes differs' "$T/bad.err"
+check "it says one line" [ "$(wc -l <"$T/bad.err")" -eq 1 ]
+check "and writes no result" [ ! -s "$T/bad.out" ]
+"$BONNIE" merge "$T/host1.json" >/dev/null 2>&1
+check "one FILE is a usage error (exit 1)" [ $? -eq 1 ]
+"$BONNIE" merge "$T/host1.json" "$T/local.json" >/dev/null 2>"$T/nosched.err"
+check "a result without --start-at exits 2" [ $? -eq 2 ]
+check "the hosts left nothing in the shared directory" empty_dir "$D"
+finish
