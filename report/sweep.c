@@ -364,9 +364,14 @@ static void answer_json(struct json *j, const struct sweep *sw, double factor)
 	if (a.lags) {
 		json_string(j, "lag_phase", phase_name(a.phase));
 		json_u64(j, "lag_clients", a.at);
+	} else {
+		json_null(j, "lag_phase"); /* every key always: null where no phase lagged */
+		json_null(j, "lag_clients");
 	}
 	if (a.upto > 0)
 		json_u64(j, "takes_clients", a.upto);
+	else
+		json_null(j, "takes_clients");
 	json_bool(j, "inconclusive", a.upto == 0);
 	if (a.cpu) {
 		json_string(j, "cpu_limit_phase", phase_name(a.cpu_phase));
