@@ -1,5 +1,6 @@
 /* Data-file helpers shared by the I/O phases; see io_common.h. */
 #include "io_common.h"
+#include "evict_check.h"
 #include "phase_timeline.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
@@ -174,4 +175,28 @@ int data_read_end(struct phase_ctx *ctx, struct phase_result *res, int fd, unsig
 	if (data_close(ctx, res, fd, false) != 0)
 		rc = -1;
 	return rc;
+}
+
+/* Drops the data file from the page cache so the read that follows comes
+ * from the device, and checks that it went. Outside the timed region. */
+int data_evict(struct phase_ctx *ctx, struct phase_result *res)
+{
+	int fd, rc;
+
+	if (!ctx->cfg->evict) {
+		res->flags |= RESULT_NOT_EVICTED;
+		return 0;
+	}
+	fd = data_open(ctx, res, O_RDONLY, false, false);
+	if (fd < 0)
+		return -1;
+	rc = plat_evict(fd);
+	if (rc < 0)
+		data_fail(ctx, res, "fdatasync", -1);
+	else if (rc == 0)
+		res->flags |= RESULT_NOT_EVICTED;
+	else
+		evict_check(fd, res);
+	close(fd);
+	return rc < 0 ? -1 : 0;
 }

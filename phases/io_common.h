@@ -132,4 +132,10 @@ int data_read_counted(struct phase_ctx *ctx, struct phase_result *res, struct op
  * closing failed. */
 int data_read_end(struct phase_ctx *ctx, struct phase_result *res, int fd, unsigned char *buf, int rc);
 
+/* Drops the data file from the page cache so the read that follows comes
+ * from the device, and checks that it went (tmpfs keeps every page: the
+ * result says so); without eviction (--no-evict) only marks the result.
+ * Outside the timed region. 0, or -1 with the error in res. */
+int data_evict(struct phase_ctx *ctx, struct phase_result *res);
+
 #endif

@@ -10,7 +10,6 @@
  * --qd-time, as fio ends a job at the first of its size and its runtime.
  * Latency is per operation, from its submission to its completion. */
 #include "qd.h"
-#include "evict_check.h"
 #include "io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
@@ -52,25 +51,6 @@ static int qd_lay_out(struct phase_ctx *ctx, struct phase_result *res, uint64_t 
 	return rc;
 }
 
-/* Drops the file from the page cache before a buffered read, and checks
- * that it went (tmpfs keeps every page: then it says so). */
-static int qd_evict(struct phase_ctx *ctx, struct phase_result *res)
-{
-	int fd = data_open(ctx, res, O_RDONLY, false, false), rc;
-
-	if (fd < 0)
-		return -1;
-	rc = ctx->cfg->evict ? plat_evict(fd) : 0;
-	if (rc < 0)
-		data_fail(ctx, res, "fdatasync", -1);
-	else if (rc == 0)
-		res->flags |= RESULT_NOT_EVICTED;
-	else
-		evict_check(fd, res);
-	close(fd);
-	return rc < 0 ? -1 : 0;
-}
-
 static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res, enum phase_id id)
 {
 	uint64_t size = qd_file_size(ctx->cfg, ctx->data_size);
@@ -94,7 +74,7 @@ static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res, enum phas
 	if (errno != EINVAL)
 		return data_fail(ctx, res, "open", -1);
 	res->flags |= RESULT_BUFFERED;
-	return qd_shape_of(id).write ? 0 : qd_evict(ctx, res);
+	return qd_shape_of(id).write ? 0 : data_evict(ctx, res);
 }
 
 /* The in-flight state of one phase: a buffer and a submission time per tag. */

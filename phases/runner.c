@@ -1,6 +1,5 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
-#include "evict_check.h"
 #include "io_common.h"
 #include "files.h"
 #include "phase_timeline.h"
@@ -22,30 +21,6 @@ void runner_result_init(struct phase_result *res)
 	memset(res, 0, sizeof *res);
 	hist_init(&res->latency);
 	res->error.offset = -1;
-}
-
-/* Drops the data file from the page cache so the read that follows comes
- * from the device, and checks that it went. Outside the timed region. */
-static int evict_data(struct phase_ctx *ctx, struct phase_result *res)
-{
-	int fd, rc;
-
-	if (!ctx->cfg->evict) {
-		res->flags |= RESULT_NOT_EVICTED;
-		return 0;
-	}
-	fd = data_open(ctx, res, O_RDONLY, false, false);
-	if (fd < 0)
-		return -1;
-	rc = plat_evict(fd);
-	if (rc < 0)
-		data_fail(ctx, res, "fdatasync", -1);
-	else if (rc == 0)
-		res->flags |= RESULT_NOT_EVICTED;
-	else
-		evict_check(fd, res);
-	close(fd);
-	return rc < 0 ? -1 : 0;
 }
 
 /* What the block devices moved while the phase ran: their sysfs counters
@@ -115,7 +90,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
 		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
 			break;
-		if (phase_is(ph->id, FACT_READS_DATA) && ctx->cfg->evict && evict_data(ctx, res) != 0) {
+		if (phase_is(ph->id, FACT_READS_DATA) && ctx->cfg->evict && data_evict(ctx, res) != 0) {
 			rc = -1;
 			break;
 		}
@@ -160,7 +135,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
                      const struct runner_hooks *hooks)
 {
-	int rc = phase_is(ph->id, FACT_READS_DATA) ? evict_data(ctx, res) : 0;
+	int rc = phase_is(ph->id, FACT_READS_DATA) ? data_evict(ctx, res) : 0;
 
 	if (rc == 0 && ph->prepare)
 		rc = ph->prepare(ctx, res);
