@@ -77,7 +77,7 @@ json_split() {
 		else echo "$p not_run"; fi
 		i=$((i + 1))
 	done)
-	got=$(jq -r '.runs[0].phases[] | "\(.name) \(.status)"' "$T/json" 2>/dev/null)
+	got=$(json_status_list "$T/json")
 	[ "$got" = "$want" ] || { printf 'want:\n%s\ngot:\n%s\n' "$want" "$got" >&2; return 1; }
 }
 

@@ -27,6 +27,21 @@ phase_fields() { printf '%s\n' "$PHASE_LIST" | awk -F'\t' -v i="$1" 'NR == i + 1
 
 lines() { wc -l <"$1" | tr -d ' '; }
 
+# "name status" for each phase of $PHASES, in that order, from JSON file $1.
+# A phase bonnie++'s CSV has no place for (the queue-depth profile's) is in
+# the JSON only when it ran: absent, it counts as not_run. One of bonnie++'s
+# twelve missing shows as its name alone, which no expectation matches.
+json_status_list() {
+	st=$(jq -r '.runs[0].phases[] | "\(.name) \(.status)"' "$1" 2>/dev/null) || return 1
+	i=0
+	for p in $PHASES; do
+		s=$(printf '%s\n' "$st" | awk -v p="$p" '$1 == p { print $2 }')
+		[ -z "$s" ] && [ -z "$(phase_fields $i)" ] && s=not_run
+		echo "$p $s"
+		i=$((i + 1))
+	done
+}
+
 # Holding bonnie at a known point (FAULT_MODE=pause) instead of timing it.
 # TIMEOUT only catches a hang; no check depends on how long anything takes.
 TIMEOUT=${TIMEOUT:-300}

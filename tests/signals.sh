@@ -72,7 +72,7 @@ finish_run() {
 }
 
 # Statuses from the JSON report, "name status" a line.
-json_statuses() { jq -r '.runs[0].phases[] | "\(.name) \(.status)"' "$T/json" 2>/dev/null; }
+json_statuses() { json_status_list "$T/json"; }
 
 # Deterministic expectation: done before $1, interrupted at $1, not_run after.
 json_exact() {
