@@ -63,8 +63,9 @@ check "JSON: overlap is its recomputation from the clients' start and end" \
 		| ([[$r, 0] | max, 1] | min) - $c.overlap | fabs < 0.0001' "$T/o.json" >/dev/null
 check "JSON: the 1-client count is not marked" \
 	jq -e '.sweep.phases[] | select(.name == "put_block") | .points[0] | .overlap == 1 and (.overlap_low | not)' "$T/o.json" >/dev/null
-check "table: the 2-client row is marked" grep -qE '^put_block +2 .* [0-9]+%!$' "$T/o.out"
-check "table: the 1-client row is not" grep -qE '^put_block +1 .* -$' "$T/o.out"
+# the Overlap column, then the CPU column (a '*' where CPU-bound)
+check "table: the 2-client row is marked" grep -qE '^put_block +2 .* [0-9]+%! +[0-9]+%\*?$' "$T/o.out"
+check "table: the 1-client row is not" grep -qE '^put_block +1 .* - +[0-9]+%\*?$' "$T/o.out"
 check "table: the mark is explained" grep -q '^! overlap under 90%' "$T/o.out"
 # the HTML charts: "!" drawn at the 2-client point (only there), the caption says why
 chart_marks() { # the point marks of the chart with id $1, one "x mark" per line
