@@ -43,8 +43,9 @@ def phase_list():
 
 
 def csv_fields():
-    """0-based CSV index of each phase's rate -> phase name."""
-    return {int(cols[3]): cols[0] for cols in phase_list()}
+    """0-based CSV index of each phase's rate -> phase name (a phase
+    bonnie++'s CSV has no place for, the queue-depth profile's, shows '-')."""
+    return {int(cols[3]): cols[0] for cols in phase_list() if cols[3] != "-"}
 
 
 def phase_title(name):

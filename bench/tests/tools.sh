@@ -94,7 +94,8 @@ check "knee: a factor of 1 is a usage error" [ $? -eq 1 ]
 
 # ... and its readers of a sweep's JSON, on a real small sweep.
 mkdir "$T/sw"
-"$BONNIE" -d "$T/sw" --clients 1,2 -s 8m -n 1 --level-time 1 --no-align-probe -q --json "$T/sw.json" >/dev/null 2>&1
+# --lag-floor 0: the knee program has no floor; one rule on both sides
+"$BONNIE" -d "$T/sw" --clients 1,2 -s 8m -n 1 --level-time 1 --lag-floor 0 --no-align-probe -q --json "$T/sw.json" >/dev/null 2>&1
 check "knee: a small sweep for the readers" [ -s "$T/sw.json" ]
 done_phases=$(jq '[.sweep.phases[] | select(.points | map(.completed) | any)] | length' "$T/sw.json")
 sweep_max_knees "$T/sw.json" 2 "$T/knee.tmp" "bonnie " >"$T/maxk"
