@@ -320,6 +320,8 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 		json_u64(j, "p99_baseline_clients", sw->clients[k.base]);
 		if (k.p99_over >= 0)
 			json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
+		else
+			json_null(j, "p99_over_factor_clients");
 		if (k.cpu_at >= 0)
 			json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
 		else
