@@ -16,10 +16,15 @@ double verdict_median(const double *v, uint32_t n)
 	return stats_median(sorted, n);
 }
 
-static bool overlaps(const struct verdict_event *ev, uint32_t n, uint64_t at)
+/* A stall's start is estimated from its interval's middle, so it is off by
+ * up to half an interval either way: two stalls one after the other (a
+ * second held write right after the first) overlap by less than one
+ * interval, and only a larger overlap (clients held by one hiccup) makes
+ * them one stall. */
+static bool overlaps(const struct verdict_event *ev, uint32_t n, uint64_t at, uint64_t width_ns)
 {
 	for (uint32_t k = 0; k < n; k++)
-		if (ev[k].kind == VERDICT_STALLED && at < ev[k].at_ns + ev[k].len_ns)
+		if (ev[k].kind == VERDICT_STALLED && at + width_ns < ev[k].at_ns + ev[k].len_ns)
 			return true;
 	return false;
 }
@@ -49,7 +54,7 @@ void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct v
 
 		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || !ran_alone(s, i, lat))
 			continue;
-		if (overlaps(ev + first, *n - first, at))
+		if (overlaps(ev + first, *n - first, at, s->width_ns))
 			continue;
 		ev[(*n)++] = (struct verdict_event){VERDICT_STALLED, VERDICT_CAUSE_NONE, at, lat, 0, 0.0};
 	}
@@ -256,7 +261,7 @@ static bool measured_at(const struct tl_series *s, const struct windows *w, uint
 			a[na++] = w->rate[i];
 	}
 	if (nb == 0 || na == 0)
-		return true; /* too near to measure apart: the split's own medians stand */
+		return false; /* no whole window on one side: too near its neighbour to be a lasting change */
 	if (!big(verdict_median(b, nb), verdict_median(a, na)) ||
 	    (verdict_median(a, na) < verdict_median(b, nb)) != (sp->after < sp->before))
 		return false;
@@ -305,8 +310,13 @@ static uint32_t place(const struct tl_series *s, bool by_bytes, const struct win
 	for (uint32_t k = 0; k < nc; k++) { /* measured as the reader measures it: by time */
 		uint32_t lo = k ? at[k - 1] : 0, hi = k + 1 < nc ? at[k + 1] : s->n;
 		bounds_of(s, stall, nstall, at[k], &lo, &hi);
-		if (!measured_at(s, w, lo, at[k], hi, &sp[k]))
-			sp[k].before = sp[k].after = 0; /* no longer a change once placed: not said */
+		if (!measured_at(s, w, lo, at[k], hi, &sp[k])) {
+			/* no longer a change once placed: dropped, and its neighbours
+			 * placed and measured again between the cuts that remain (a
+			 * burst shorter than a window is no rise and then a fall) */
+			memmove(cuts + k, cuts + k + 1, sizeof *cuts * (nc - k - 1));
+			return place(s, by_bytes, w, stall, nstall, cuts, nc - 1, at, sp);
+		}
 	}
 	return nc;
 }

@@ -501,6 +501,56 @@ START_TEST(every_stall)
 }
 END_TEST
 
+/* Two held writes back to back (bench/verdict_truth.sh's shim-write2x1.2,
+ * measured: 1.2 s ending in 1.2..1.3 s, then 1.2 s ending in 2.4..2.5 s):
+ * the second starts where the first ended, and the start estimated from
+ * an interval's middle must not merge them into one. */
+START_TEST(stalls_back_to_back)
+{
+	struct verdict v;
+
+	make(26, steady_rate);
+	stall(1, 12, 1200540602ull);
+	stall(13, 24, 1200581549ull);
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "stalled 1.2 s at 0.0 s (no operation completed); "
+	                                             "stalled 1.2 s at 1.2 s (no operation completed)");
+}
+END_TEST
+
+/* bench/verdict_truth.sh's s1g-3 random create, measured (files per 100 ms,
+ * the last interval 81 ms): slow for 4.2 s, a burst of 1 s, then about 600
+ * per interval. It was said as "first 3.0 s at 35% of the rest (warm-up);
+ * rose 889% after 5465 files (4.7 s); fell 41% after 20096 files (5.2 s)":
+ * a rise and a fall 0.5 s apart, neither with a whole window between them. */
+static const uint32_t burst_ops[] = {
+	167, 41, 42, 30, 44, 31, 42, 17, 24, 18, 25, 16, 28, 16, 13, 25,
+	16, 27, 15, 18, 37, 120, 98, 103, 82, 89, 201, 126, 89, 7, 273, 155,
+	117, 144, 139, 132, 200, 112, 15, 24, 15, 228, 350, 419, 422, 516, 597, 702,
+	1313, 5702, 5483, 1431, 626, 832, 625, 597, 689, 603, 701, 530, 714, 575, 397, 771,
+	393, 818, 533, 383, 630, 379, 718, 510, 627, 405, 645, 473, 808, 387, 654, 411,
+	757, 885, 406, 652, 415, 688, 475, 575, 550, 397, 692, 482, 765, 392, 550, 531,
+	955, 1278, 1457, 494, 890, 595, 394, 720, 316, 1144, 556, 824, 449, 473, 811, 778,
+	673, 518, 711, 1131, 811, 540, 409, 503, 825, 568, 552, 736, 887, 823, 479, 524,
+	514, 880, 226, 767, 760, 938, 534, 411, 543, 542, 775, 466, 537, 805, 1044, 443,
+	655, 698, 543, 860, 666, 554, 862, 1489, 2539, 2474, 0, 21,
+};
+
+START_TEST(a_burst_is_no_rise_and_fall)
+{
+	struct verdict v;
+	uint32_t n = sizeof burst_ops / sizeof *burst_ops;
+
+	ser->present = true;
+	ser->width_ns = 100 * MS;
+	ser->last_len_ns = 81 * MS;
+	ser->n = n;
+	for (uint32_t i = 0; i < n; i++)
+		ser->pt[i] = (struct tl_point){.ops = burst_ops[i], .p50_ns = 40 * MS, .p99_ns = 40 * MS, .max_ns = 40 * MS};
+	ck_assert_str_eq(judge(PHASE_RAN_CREATE, &v), "first 3.0 s at 7% of the rest (warm-up)");
+	ck_assert_uint_eq(v.nevents, 1);
+}
+END_TEST
+
 /* A stall that takes most of the phase is one stall, not a fall and a
  * rise around it (the tmpfs case of tests/timeline.sh). */
 START_TEST(a_long_stall_is_no_fall)
@@ -659,6 +709,8 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, three_seconds_falling);
 	tcase_add_test(t, fell_then_stalled);
 	tcase_add_test(t, every_stall);
+	tcase_add_test(t, stalls_back_to_back);
+	tcase_add_test(t, a_burst_is_no_rise_and_fall);
 	tcase_add_test(t, too_short_but_fell);
 	tcase_add_test(t, too_short_but_stalled);
 	tcase_add_test(t, dropped_causes);
