@@ -29,8 +29,8 @@
 #     where neither cgroup kind can be used);
 #   - the fault shim (tests/faultshim.c): one write held 1.5 s, one held
 #     3 s, two held 1.2 s each 400 writes apart, one read held 2 s;
-#   - one -s 1g block write and read stopped with SIGINT 1 s into block
-#     read (interrupted).
+#   - one -s 1g:1m block write and read stopped with SIGINT at block
+#     read's 700th read, held there by the shim (interrupted).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${N:-20}
@@ -173,9 +173,17 @@ while [ "$i" -le "$NT" ]; do
 done
 
 say "interrupted run"
-"$B" -d "$DIR" -s 1g -n 0 --no-align-probe --phases put_block,get_block --json "$OUT/interrupted.json" >"$OUT/interrupted.txt" 2>&1 &
+# Held by the shim at block read's 700th 1 MiB read (a known point, not a
+# sleep: a fast read once finished before the signal came), signalled there,
+# then let go: the phase ran 700 reads and was interrupted.
+PAUSE=$OUT/interrupted.paused
+FAULT_DIR=$DIR FAULT_AFTER="Reading intelligently" FAULT_CALL=read FAULT_NTH=700 FAULT_MODE=pause \
+	FAULT_PAUSE_FILE=$PAUSE LD_PRELOAD=$SHIM \
+	"$B" -d "$DIR" -s 1g:1m -n 0 --no-align-probe --phases put_block,get_block --json "$OUT/interrupted.json" \
+	>"$OUT/interrupted.txt" 2>&1 &
 pid=$!
-wait_line "$OUT/interrupted.txt" "Reading intelligently" "$pid" && sleep 1 && kill -INT "$pid"
+while [ ! -e "$PAUSE" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+[ -e "$PAUSE" ] && kill -INT "$pid" && rm -f "$PAUSE"
 wait "$pid"
 say "interrupted run: exit $? (4 is interrupted)"
 
