@@ -49,15 +49,21 @@ static void phrase(FILE *out, const struct compare_diff *d)
 	fputs(buf, out);
 }
 
+/* What a summary line says: rates, or latency percentiles (the median and
+ * p99; a maximum is EVIDENCE_MAXIMUM, on a line of its own). */
+enum said_what { SAY_RATES, SAY_PERCENTILES };
+
 /* The flagged differences of one kind of evidence (from <= e <= to), in
  * the order compare_all_diffs gives, at most MAX_SUMMARY; how many said. */
 static size_t said(FILE *out, const struct compare_diff *d, size_t count, enum compare_evidence from,
-                   enum compare_evidence to, const char *lead)
+                   enum compare_evidence to, enum said_what what, const char *lead)
 {
 	size_t shown = 0;
 
 	for (size_t i = 0; i < count && shown < MAX_SUMMARY; i++) {
 		if (!d[i].flagged || d[i].evidence < from || d[i].evidence > to)
+			continue;
+		if (d[i].evidence != EVIDENCE_MAXIMUM && d[i].latency != (what == SAY_PERCENTILES))
 			continue;
 		fputs(shown++ ? "; " : lead, out);
 		phrase(out, &d[i]);
@@ -67,16 +73,22 @@ static size_t said(FILE *out, const struct compare_diff *d, size_t count, enum c
 	return shown;
 }
 
-/* The first difference backed by enough evidence; NULL when none. */
+/* The first rate backed by enough evidence; NULL when none. */
 static const struct compare_diff *first_enough(const struct compare_diff *d, size_t count)
 {
-	return count > 0 && d[0].evidence == EVIDENCE_ENOUGH ? &d[0] : NULL;
+	for (size_t i = 0; i < count && d[i].evidence == EVIDENCE_ENOUGH; i++)
+		if (!d[i].latency)
+			return &d[i];
+	return NULL;
 }
 
 /* Ranked by evidence (compare_model.h): the headline is the rates both
- * runs measured for 0.5 s and 100 operations or more; rates of shorter or
- * unknown phases follow on a line of their own, each with its reason; the
- * maximum latencies, one sample each, last, as maxima, never a finding. */
+ * runs measured for 0.5 s and 100 operations or more; then the median and
+ * p99 latencies equally backed (bonnie's JSON inputs only), on their own
+ * line so that a latency ratio, often larger than the rate's, does not
+ * crowd the rates out; rates of shorter or unknown phases follow, each
+ * with its reason; the maximum latencies, one sample each, last, as
+ * maxima, never a finding. */
 void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t count;
@@ -87,7 +99,7 @@ void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const 
 	compare_label(o->base, lab, sizeof lab);
 	if (d == NULL)
 		return;
-	if (said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, "Summary: ") == 0) {
+	if (said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_RATES, "Summary: ") == 0) {
 		fputs("Summary: ", out);
 		if ((big = first_enough(d, count)) != NULL) {
 			fprintf(out, "no rate measured for 0.5 s or more differs beyond %.2fx; the largest: ", o->threshold);
@@ -98,8 +110,10 @@ void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const 
 			fprintf(out, "no phase has numbers on both %s and another run", lab);
 		fputs(".\n", out);
 	}
-	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, "Weaker evidence (a phase under 0.5 s or 100 operations, or of unknown time): ");
-	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, "Maximum latencies (one sample each, not ranked as findings): ");
+	said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_PERCENTILES,
+	     "Latency percentiles (median from 100 operations, p99 from 1000, of phases of 0.5 s or more): ");
+	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, SAY_RATES, "Weaker evidence (a phase under 0.5 s or 100 operations, or of unknown time): ");
+	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
 	free(d);
 }
 

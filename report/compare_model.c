@@ -52,12 +52,31 @@ bool compare_ratio(const struct compare_run *base, const struct compare_run *run
 	}
 	d->phase = id;
 	d->latency = latency;
+	d->pct = VIEW_MAX;
 	d->ratio = ratio;
 	d->better = latency ? ratio < 1 : ratio > 1;
 	d->not_comparable = !compare_comparable(base->in, run->in, id);
 	d->setup_differs = compare_setup_differs(base->in, run->in, id);
 	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
 	d->evidence = latency ? EVIDENCE_MAXIMUM : compare_evidence_of(b, r, &d->weak_reasons);
+	return true;
+}
+
+bool compare_pct_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
+                       enum view_pct pct, double threshold, struct compare_diff *d)
+{
+	const struct phase_view *b = &base->view.phase[id], *r = &run->view.phase[id];
+	uint64_t need = pct == VIEW_P99 ? COMPARE_P99_MIN_OPS : COMPARE_P50_MIN_OPS;
+
+	if (!compare_ratio(base, run, id, false, threshold, d) || d->not_comparable || d->evidence != EVIDENCE_ENOUGH)
+		return false;
+	if (b->pct_ns[pct] <= 0 || r->pct_ns[pct] <= 0 || b->operations < need || r->operations < need)
+		return false;
+	d->latency = true;
+	d->pct = pct;
+	d->ratio = (double)r->pct_ns[pct] / (double)b->pct_ns[pct];
+	d->better = d->ratio < 1;
+	d->flagged = d->ratio >= threshold || d->ratio <= 1 / threshold;
 	return true;
 }
 
@@ -122,17 +141,23 @@ static int by_magnitude(const void *a, const void *b)
 struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                                       size_t *count)
 {
-	struct compare_diff *d = calloc(n * PHASE_COUNT * 2 + 1, sizeof *d);
+	static const enum view_pct pcts[] = {VIEW_P50, VIEW_P99};
+	struct compare_diff *d = calloc(n * PHASE_COUNT * 4 + 1, sizeof *d);
 
 	*count = 0;
 	if (d == NULL)
 		return NULL;
 	for (size_t k = 0; k < n; k++)
-		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold,
-			                  &d[*count]) &&
+		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++) {
+			enum phase_id id = (enum phase_id)(i / 2);
+			if (compare_ratio(&runs[o->base], &runs[k], id, i % 2, o->threshold, &d[*count]) &&
 			    !d[*count].not_comparable)
 				d[(*count)++].run = k;
+			if (i % 2 == 0)
+				for (size_t q = 0; q < sizeof pcts / sizeof *pcts; q++)
+					if (compare_pct_ratio(&runs[o->base], &runs[k], id, pcts[q], o->threshold, &d[*count]))
+						d[(*count)++].run = k;
+		}
 	qsort(d, *count, sizeof *d, by_magnitude);
 	return d;
 }
@@ -158,6 +183,6 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 		memmove(why, why + 1, strlen(why));
 	}
 	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s%s%s" : "%s%s %.0fx %s on %s%s%s", phase_words(d->phase),
-	         d->latency ? " max latency" : "", m,
+	         !d->latency ? "" : d->pct == VIEW_P50 ? " median latency" : d->pct == VIEW_P99 ? " p99 latency" : " max latency", m,
 	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, setup, why);
 }

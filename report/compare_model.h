@@ -58,12 +58,21 @@ enum {
  * never ranked as a finding. */
 enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDENCE_MAXIMUM };
 
+/* The operations both runs must have timed for their latency percentile
+ * p to be compared: 100 for the median (the rates' own floor,
+ * CONF_MIN_OPS), 1000 for p99 (10 samples beyond it); fewer, and the
+ * percentile is not compared at all (a rate of that phase still is). */
+#define COMPARE_P50_MIN_OPS 100u
+#define COMPARE_P99_MIN_OPS 1000u
+
 /* One ratio of a run to the base: throughput (run/base, > 1 faster) or
- * maximum latency (run/base, > 1 worse). */
+ * a latency (run/base, > 1 worse): the maximum, or the median or p99 of a
+ * bonnie JSON input. */
 struct compare_diff {
 	size_t run;
 	enum phase_id phase;
 	bool latency;
+	enum view_pct pct; /* which latency: VIEW_MAX, VIEW_P50 or VIEW_P99 */
 	double ratio;
 	bool better;     /* faster, or lower latency */
 	bool flagged;    /* beyond the threshold either way (never when not comparable) */
@@ -96,6 +105,15 @@ void compare_setup_words(unsigned setup, char *buf, size_t cap);
  * failed, latency not printed). */
 bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d);
+
+/* The ratio of run to base for the median (VIEW_P50) or p99 (VIEW_P99)
+ * latency of a phase: false unless both inputs give it (bonnie's JSON),
+ * both timed the operations the percentile needs (COMPARE_P50_MIN_OPS,
+ * COMPARE_P99_MIN_OPS) and both rates are backed by enough evidence (a
+ * percentile of a short phase is never a finding, and its rate already
+ * says the phase was short). */
+bool compare_pct_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
+                       enum view_pct pct, double threshold, struct compare_diff *d);
 
 /* Every comparable ratio of every run to the base, rate and latency, by
  * evidence (enum compare_evidence order), within it those between runs set

@@ -204,7 +204,8 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 		json_object_begin(j, NULL);
 		json_string(j, "run", lab);
 		json_string(j, "phase", phase_name(d[i].phase));
-		json_string(j, "what", d[i].latency ? "latency_max" : "rate");
+		json_string(j, "what", !d[i].latency ? "rate" : d[i].pct == VIEW_P50 ? "latency_p50"
+		                       : d[i].pct == VIEW_P99 ? "latency_p99" : "latency_max");
 		json_double(j, "ratio", d[i].ratio, 3);
 		json_bool(j, "flagged", d[i].flagged);
 		json_string(j, "evidence", evidence_names[d[i].evidence]);

@@ -40,6 +40,8 @@ static void phase_of_parsed(enum phase_id id, const struct parsed_phase *p, stru
 	for (int k = 0; k < VIEW_PCTS; k++)
 		v->pct_ns[k] = -1;
 	v->pct_ns[VIEW_MAX] = p->latency_ns >= 0 ? p->latency_ns : -1;
+	v->pct_ns[VIEW_P50] = p->p50_ns > 0 ? p->p50_ns : -1; /* bonnie's JSON only */
+	v->pct_ns[VIEW_P99] = p->p99_ns > 0 ? p->p99_ns : -1;
 	v->conf.device_pct = -1;
 	v->conf.cv_pct = -1;
 	v->reasons_unknown = !p->reasons_known;
@@ -127,6 +129,8 @@ void view_of_parsed(const struct parsed_run *p, struct run_view *v)
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		phase_of_parsed((enum phase_id)i, &p->phase[i], &v->phase[i]);
 		parsed_evidence(p, v, (enum phase_id)i, &v->phase[i]);
+		if (p->phase[i].operations > 0) /* counted (bonnie's JSON), not derived */
+			v->phase[i].operations = p->phase[i].operations;
 		if (p->phase[i].state == CELL_FAILED)
 			v->status = PHASE_FAILED;
 	}

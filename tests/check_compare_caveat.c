@@ -143,6 +143,59 @@ START_TEST(setup_differences_ranked_below)
 }
 END_TEST
 
+/* Percentiles of bonnie's JSON rank beside the rates when both runs timed
+ * enough operations for them and both rates are backed (issue 33 point 4):
+ * the median from 100 operations, p99 from 1000; a short phase's or a
+ * CSV line's percentiles are never compared. */
+START_TEST(percentiles_ranked_when_backed)
+{
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	struct compare_diff d, *all;
+	char *s;
+	size_t nd;
+
+	/* block write of 64 MiB at 20000 KiB/s: 3.3 s, 8192 operations */
+	for (int k = 0; k < 2; k++) {
+		make_run(k, "json", "0.1.0", 500, 20000 + 1000 * k, -1, 64);
+		runs[k].phase[PHASE_PUT_BLOCK].reasons_known = true;
+		runs[k].phase[PHASE_PUT_BLOCK].operations = 8192;
+		runs[k].phase[PHASE_PUT_BLOCK].p50_ns = 100000;
+		runs[k].phase[PHASE_PUT_BLOCK].p99_ns = 2000000;
+	}
+	runs[1].phase[PHASE_PUT_BLOCK].p99_ns = 9000000; /* 4.5x worse */
+	runs[1].phase[PHASE_PUT_BLOCK].p50_ns = 110000;  /* 1.1x: not flagged */
+	all = parsed_diffs(runs, 2, &o, &nd);
+	ck_assert_uint_eq(nd, 4); /* block write: rate, median, p99; per-char write: rate */
+	ck_assert(all[0].latency && all[0].pct == VIEW_P99 && all[0].flagged && all[0].evidence == EVIDENCE_ENOUGH);
+	free(all);
+	s = capture(report_compare_summary, 2, &o);
+	ck_assert_str_eq(s, "Summary: no rate measured for 0.5 s or more differs beyond 1.50x; the largest: block write "
+	                    "1.1x faster on B.\nLatency percentiles (median from 100 operations, p99 from 1000, of "
+	                    "phases of 0.5 s or more): block write p99 latency 4.5x worse on B.\n");
+	free(s);
+	/* 999 operations: the median still, p99 no longer */
+	runs[1].phase[PHASE_PUT_BLOCK].operations = 999;
+	all = parsed_diffs(runs, 2, &o, &nd);
+	ck_assert_uint_eq(nd, 3);
+	for (size_t i = 0; i < nd; i++)
+		ck_assert(!(all[i].latency && all[i].pct == VIEW_P99));
+	free(all);
+	/* a short phase (0.05 s): its rate is weak evidence, no percentile */
+	runs[1].phase[PHASE_PUT_BLOCK].operations = 8192;
+	runs[1].phase[PHASE_PUT_BLOCK].low_confidence = true;
+	all = parsed_diffs(runs, 2, &o, &nd);
+	ck_assert_uint_eq(nd, 2);
+	free(all);
+	/* a CSV line: no percentiles at all */
+	make_run(0, "1.98", "2.00a", 500, 20000, -1, 64);
+	make_run(1, "1.98", "2.00a", 500, 20000, -1, 64);
+	ck_assert(!parsed_ratio(&runs[0], &runs[1], PHASE_SEEKS, false, 1.5, &d));
+	all = parsed_diffs(runs, 2, &o, &nd);
+	ck_assert_uint_eq(nd, 2);
+	free(all);
+}
+END_TEST
+
 START_TEST(tiny_ratio_not_zero)
 {
 	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
@@ -247,6 +300,7 @@ Suite *suite_compare_caveat(void)
 	tcase_add_test(tc, perchar_across_methods_not_comparable);
 	tcase_add_test(tc, setup_differences_ranked_below);
 	tcase_add_test(tc, tiny_ratio_not_zero);
+	tcase_add_test(tc, percentiles_ranked_when_backed);
 	tcase_add_test(tc, json_without_runs);
 	tcase_add_test(tc, many_runs_in_pages);
 	tcase_add_test(tc, damaged_old_line_warned_once);
