@@ -10,13 +10,56 @@ static bool only_too_short(const struct verdict *v)
 	return v->kind == VERDICT_TOO_SHORT && v->nevents == 0 && !verdict_flush_said(v);
 }
 
+/* What makes a phase of each kind longer: per-char by -f, the data file's
+ * phases (seeks too) by -s, the file phases by -n, the queue-depth
+ * profile's (one pass over the -s file, cut at --qd-time) by both. */
+enum length_kind { LEN_PERCHAR, LEN_DATA, LEN_FILES, LEN_QD, LEN_KINDS };
+
+static enum length_kind length_kind_of(enum phase_id id)
+{
+	if (phase_group(id) == GROUP_QD)
+		return LEN_QD;
+	if (phase_is(id, FACT_PERCHAR))
+		return LEN_PERCHAR;
+	return phase_is(id, FACT_DATA_FILE) ? LEN_DATA : LEN_FILES;
+}
+
+/* "a larger -s, -n makes data, file phases longer", naming only the kinds
+ * of the phases listed (a --phases qd run is lengthened by --qd-time, not
+ * by -f or -n). */
+static void length_advice(FILE *out, const bool *kinds)
+{
+	static const char *const option[LEN_KINDS] = {"-f", "-s", "-n", "-s and --qd-time"};
+	static const char *const words[LEN_KINDS] = {"per-char", "data", "file", "queue-depth"};
+	const char *sep = "a larger ";
+
+	for (int k = 0; k < LEN_KINDS; k++)
+		if (kinds[k]) {
+			fprintf(out, "%s%s", sep, option[k]);
+			sep = ", ";
+		}
+	sep = " makes ";
+	for (int k = 0; k < LEN_KINDS; k++)
+		if (kinds[k]) {
+			fprintf(out, "%s%s", sep, words[k]);
+			sep = ", ";
+		}
+	fputs(" phases longer", out);
+}
+
 /* The phases too short to judge with nothing else to say, in one line that says why once and what
  * makes them longer; the phases last, so the line reads the same however
  * many there are. */
 static void too_short_line(FILE *out, const struct run_result *run)
 {
-	fprintf(out, "over time, too short to judge (under %u s of operations; a larger -f, -s, -n makes per-char, "
-	        "data, file phases longer):", (unsigned)(VERDICT_MIN_NS / 1000000000u));
+	bool kinds[LEN_KINDS] = {false};
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (only_too_short(&run->phase[i].verdict))
+			kinds[length_kind_of((enum phase_id)i)] = true;
+	fprintf(out, "over time, too short to judge (under %u s of operations; ", (unsigned)(VERDICT_MIN_NS / 1000000000u));
+	length_advice(out, kinds);
+	fputs("):", out);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (only_too_short(&run->phase[i].verdict))
 			fprintf(out, " %s", phase_name((enum phase_id)i));

@@ -347,8 +347,8 @@ START_TEST(too_short_phases_in_one_line)
 	ck_assert_str_eq(text, "over time, put_block: steady (8 of 10 1 s rates within 4% of their median)\n"
 	                       "over time, rewrite: too short to judge (1.6 s of operations); then the final flush "
 	                       "took 1.2 s\n"
-	                       "over time, too short to judge (under 2 s of operations; a larger -f, -s, -n makes "
-	                       "per-char, data, file phases longer): seeks seq_del ran_stat\n");
+	                       "over time, too short to judge (under 2 s of operations; a larger -s, -n makes "
+	                       "data, file phases longer): seeks seq_del ran_stat\n");
 	free(text);
 	free(run);
 }
