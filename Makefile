@@ -228,6 +228,11 @@ bench-check: $(BIN) $(BUILD)/bench_knee
 $(BUILD)/bench_knee: $(BUILD)/bench/knee.o $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# bench/rejudge.c: the verdict of this tree on timelines stored in JSON
+# results (bench/rejudge.py), for tests/verdict_check.py.
+$(BUILD)/bench_rejudge: $(BUILD)/bench/rejudge.o $(CORE_OBJS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 # Block write and rewrite against bonnie++ only, in interleaved pairs
 # (bench/blockwrite.sh; BW_PAIRS, BW_SIZE in MiB, BW_DIR, BW_OLD=another bonnie).
 bench-blockwrite: $(BIN)
@@ -245,4 +250,4 @@ clean:
 	rm -rf build build-san build-phase build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
 
 -include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d \
-	$(BUILD)/tests/golden.d $(BUILD)/bench/knee.d
+	$(BUILD)/tests/golden.d $(BUILD)/bench/knee.d $(BUILD)/bench/rejudge.d

@@ -121,7 +121,9 @@ void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size
 	case VERDICT_KINDS:
 		return;
 	case VERDICT_TOO_SHORT:
-		add(buf, len, "too short to judge (%.1f s of operations)", secs(v->span_ns));
+		/* cut, not rounded, to 0.1 s: a span of 1.96 s is under 2 s, and
+		 * "2.0 s" would say otherwise */
+		add(buf, len, "too short to judge (%.1f s of operations)", (double)(v->span_ns / 100000000u) / 10.0);
 		if (v->nevents)
 			add(buf, len, ", but ");
 		break;
