@@ -1,20 +1,320 @@
 /* input_html_copies: tables copied from a bon_csv2html page, and text
- * tables pasted into such a page's cells. A browser
- * copy keeps the page's cells, one tab (or a few blanks) apart, and its
- * header rows, but not what would make its numbers readable: bon_csv2html
- * 2.00a heads every rate column "M/sec" yet prints per-char rates in K/sec
- * and block rates rounded to whole M/sec ("46" for 47554 K/sec). compare
- * does not guess; it says, once per table, where such a table was skipped. */
-#include "internal.h"
+ * tables pasted into such a page's cells. A browser's copy keeps the
+ * page's cells, one tab apart, a row a line, its header rows too; those
+ * rows say which columns the page has and in what units, as each
+ * bon_csv2html wrote them:
+ *  - 1.0x (a Perl script): no version cell; "Size:Chunk Size"; K/sec; no
+ *    Latency rows; every cell as the CSV line had it.
+ *  - 1.9x to 1.97: "Version 1.96"; "Concurrency", "Chunk Size", "Max Size",
+ *    "Min Size", "Num Dirs" and the file tests' "Chunk Size" only when a
+ *    row has them; K/sec; a Latency row under each row.
+ *  - 1.98 and 2.00a: the same columns, every rate column headed "M/sec",
+ *    but only the block write, rewrite and block read cells are M/sec,
+ *    rounded to the nearest whole one ("46" for 47554 K/sec; "0" for
+ *    +++++, an empty field or under 512 K/sec); per-char cells stay K/sec.
+ * Those runs are read as tables (merge.c joins them with their CSV lines);
+ * the lost precision is said once per table. A copy whose cells are not a
+ * tab apart is skipped with one warning, as is a text table pasted into a
+ * page's cells. */
+#include "table.h"
+#include "../lib/str.h"
+#include "../lib/units.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define MAX_CELLS 64
+
+struct cells {
+	struct tok c[MAX_CELLS];
+	int n;
+};
+
+/* The page's columns, as its header rows name them. */
+struct page {
+	char version[16];
+	bool concurrency, chunk, mbps;
+	int file_opts; /* "Max Size", "Min Size", "Num Dirs", "Chunk Size" after "Num Files" */
+	bool opt[4];
+	int width;     /* cells of a result row */
+	unsigned zero_cpu; /* block cells "0" with a %CPU: under 512 K/sec, not readable */
+};
 
 static bool blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-/* The words of bon_csv2html's second header row, in its order; the
+/* The line at p split at its tabs, each cell without blanks around it.
+ * Returns the offset after the line. */
+static const char *split(const char *p, const char *end, struct cells *out)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+
+	out->n = 0;
+	while (out->n < MAX_CELLS) {
+		const char *t = memchr(p, '\t', (size_t)(e - p)), *ce = t ? t : e;
+		const char *a = p, *b = ce;
+		while (a < b && blank(*a))
+			a++;
+		while (b > a && blank(b[-1]))
+			b--;
+		out->c[out->n++] = (struct tok){a, (size_t)(b - a), 0};
+		if (t == NULL)
+			break;
+		p = t + 1;
+	}
+	return nl ? nl + 1 : end;
+}
+
+static bool is(const struct cells *cs, int i, const char *word)
+{
+	return i < cs->n && strlen(word) == cs->c[i].n && memcmp(cs->c[i].p, word, cs->c[i].n) == 0;
+}
+
+/* Consumes words[] at cells i.. in order; false (i unchanged) if not. */
+static bool words_at(const struct cells *cs, int *i, const char *const *words, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!is(cs, *i + k, words[k]))
+			return false;
+	*i += n;
+	return true;
+}
+
+/* The column names row: [Concurrency] Size [Chunk Size] Per Char Block
+ * Rewrite Per Char Block Num Files [Max Size] [Min Size] [Num Dirs]
+ * [Chunk Size] Create Read Delete Create Read Delete. */
+static bool names_row(const struct cells *cs, struct page *pg)
+{
+	static const char *const io[] = {"Per Char", "Block", "Rewrite", "Per Char", "Block", "Num Files"};
+	static const char *const files[] = {"Create", "Read", "Delete", "Create", "Read", "Delete"};
+	static const char *const opts[] = {"Max Size", "Min Size", "Num Dirs", "Chunk Size"};
+	int i = 0;
+
+	if (cs->c[0].n == 0 || (pg->concurrency = is(cs, 0, "Concurrency")))
+		i = 1;
+	if (!is(cs, i, "Size") && !is(cs, i, "Size:Chunk Size"))
+		return false;
+	i++;
+	if ((pg->chunk = is(cs, i, "Chunk Size")))
+		i++;
+	if (!words_at(cs, &i, io, 6))
+		return false;
+	for (int k = 0; k < 4; k++)
+		if ((pg->opt[k] = is(cs, i, opts[k])))
+			i++, pg->file_opts++;
+	if (!words_at(cs, &i, files, 6))
+		return false;
+	pg->width = 2 + pg->concurrency + pg->chunk + 12 + 1 + pg->file_opts + 12;
+	return true;
+}
+
+/* The units row: five rate units, then /sec; M/sec on 1.98 and later. */
+static bool units_row(const struct cells *cs, struct page *pg)
+{
+	int i = 0;
+
+	while (i < cs->n && cs->c[i].n == 0)
+		i++;
+	pg->mbps = is(cs, i, "M/sec");
+	return pg->mbps || is(cs, i, "K/sec");
+}
+
+static void cell_copy(char *dst, size_t cap, const struct tok *t)
+{
+	size_t n = t->n < cap - 1 ? t->n : cap - 1;
+
+	memcpy(dst, t->p, n);
+	dst[n] = '\0';
+}
+
+/* One rate and %CPU pair; m is 1024 for a whole-M/sec cell. */
+static void rate_pair(const struct tok *rate, const struct tok *cpu, double m, struct parsed_phase *ph,
+                      double *step, struct page *pg)
+{
+	char r[32], c[16];
+	double v;
+
+	cell_copy(r, sizeof r, rate);
+	cell_copy(c, sizeof c, cpu);
+	ph->cpu = c[0] >= '0' && c[0] <= '9' ? atoi(c) : -1;
+	if (r[0] == '+' || (m > 1 && strcmp(r, "0") == 0 && c[0] == '+')) {
+		ph->state = CELL_TOO_FAST;
+		return;
+	}
+	if (m > 1 && strcmp(r, "0") == 0) { /* an empty field, or under 512 K/sec */
+		if (c[0])
+			ph->state = CELL_UNKNOWN, pg->zero_cpu++;
+		return;
+	}
+	if (input_parse_rate(r, &v) != 0)
+		return;
+	ph->state = CELL_VALUE;
+	ph->rate = v * m;
+	*step = strchr(r, '.') ? 0.1 : m;
+}
+
+static void rates(const struct tok *c, enum table_block b, struct table_run *tr, struct page *pg)
+{
+	enum phase_id col[PHASE_COUNT];
+
+	phase_block_columns(b, col);
+	for (int k = 0; k < BLOCK_COLUMNS; k++) {
+		bool whole_m = pg->mbps && b == BLOCK_IO && (k == 1 || k == 2 || k == 4);
+		rate_pair(&c[2 * k], &c[2 * k + 1], whole_m ? 1024 : 1, &tr->run.phase[col[k]], &tr->step[col[k]], pg);
+	}
+}
+
+/* "Latency" and six latencies, twice, into the run's phases. */
+static void latencies(const struct cells *cs, struct table_run *tr)
+{
+	enum table_block blocks[2] = {BLOCK_IO, BLOCK_FILES};
+	int i = 0;
+
+	for (int b = 0; b < 2; b++) {
+		enum phase_id col[PHASE_COUNT];
+		while (i < cs->n && !is(cs, i, "Latency"))
+			i++;
+		if (i + BLOCK_COLUMNS >= cs->n)
+			return;
+		phase_block_columns(blocks[b], col);
+		for (int k = 0; k < BLOCK_COLUMNS; k++) {
+			char buf[24];
+			cell_copy(buf, sizeof buf, &cs->c[i + 1 + k]);
+			if (buf[0])
+				input_parse_latency(buf, &tr->run.phase[col[k]].latency_ns);
+		}
+		if (b == 0)
+			tr->io_latency = true;
+		else
+			tr->file_latency = true;
+		i += 1 + BLOCK_COLUMNS;
+	}
+}
+
+/* The settings of a result row: name, [concurrency], size, [chunk], and
+ * after the I/O cells the file count and what the page shows of it. */
+static bool row_meta(const struct cells *cs, const struct page *pg, struct table_run *tr)
+{
+	char buf[PARSED_META_LEN], files[PARSED_META_LEN * 2];
+	uint64_t bytes;
+	int i = 1, f;
+
+	cell_copy(buf, sizeof buf, &cs->c[0]);
+	str_sanitize(tr->run.meta[META_NAME], PARSED_META_LEN, buf);
+	if (pg->concurrency) {
+		cell_copy(buf, sizeof buf, &cs->c[i++]);
+		str_sanitize(tr->run.meta[META_CONCURRENCY], PARSED_META_LEN, buf);
+	}
+	cell_copy(buf, sizeof buf, &cs->c[i++]);
+	if (buf[0] && (units_parse_size(buf, 20, &bytes) != UNITS_OK || bytes == 0))
+		return false;
+	if (buf[0]) {
+		tr->run.size_bytes = bytes;
+		input_size_meta(bytes, tr->run.meta[META_SIZE], PARSED_META_LEN);
+	}
+	if (pg->chunk) {
+		cell_copy(buf, sizeof buf, &cs->c[i++]);
+		str_sanitize(tr->run.meta[META_CHUNK], PARSED_META_LEN, buf);
+	}
+	f = i + 12;
+	cell_copy(files, sizeof files, &cs->c[f]);
+	if (files[0] && (pg->opt[0] || pg->opt[1] || pg->opt[2])) { /* as bonnie++ writes a count: "16:100:10/4" */
+		char v[3][16] = {"0", "0", "1"};
+		for (int k = 0, at = f + 1; k < 3; k++)
+			if (pg->opt[k] && cs->c[at++].n)
+				cell_copy(v[k], sizeof v[k], &cs->c[at - 1]);
+		cell_copy(buf, sizeof buf, &cs->c[f]);
+		snprintf(files, sizeof files, "%.16s:%s:%s/%s", buf, v[0], v[1], v[2]);
+	}
+	if (files[0] && input_files_meta(files, &tr->run) != 0)
+		return false;
+	tr->shows_io = tr->shows_files = true;
+	return true;
+}
+
+/* A result row of the page (and its Latency row, when the next line is
+ * one) into tr. Returns false when the line is not a result row. */
+static bool result_row(const struct cells *cs, const struct cells *lat, struct page *pg,
+                       struct table_run *tr, const char *name, unsigned line)
+{
+	int io;
+
+	if (cs->n < pg->width || cs->c[0].n == 0 || is(cs, 0, "Latency"))
+		return false;
+	for (int k = pg->width; k < cs->n; k++)
+		if (cs->c[k].n)
+			return false;
+	memset(tr, 0, sizeof *tr);
+	input_run_clear(&tr->run);
+	if (!row_meta(cs, pg, tr))
+		return false;
+	io = 2 + pg->concurrency + pg->chunk;
+	rates(&cs->c[io], BLOCK_IO, tr, pg);
+	rates(&cs->c[io + 13 + pg->file_opts], BLOCK_FILES, tr, pg);
+	if (lat)
+		latencies(lat, tr);
+	str_copy(tr->run.format, sizeof tr->run.format, "table");
+	str_sanitize(tr->run.meta[META_VERSION], PARSED_META_LEN, pg->version);
+	str_copy(tr->io_name, sizeof tr->io_name, tr->run.meta[META_NAME]);
+	str_copy(tr->file_name, sizeof tr->file_name, tr->run.meta[META_NAME]);
+	tr->line = line;
+	snprintf(tr->run.origin, sizeof tr->run.origin, "%s:%u (table)", name, line);
+	return true;
+}
+
+static int add_run(struct table_set *ts, const struct table_run *tr)
+{
+	if (ts->count == ts->cap) {
+		size_t cap = ts->cap ? 2 * ts->cap : 8;
+		struct table_run *r = realloc(ts->run, cap * sizeof *r);
+		if (r == NULL)
+			return -1;
+		ts->run = r;
+		ts->cap = cap;
+	}
+	ts->run[ts->count++] = *tr;
+	return 0;
+}
+
+/* The runs of a page whose column names row is cs (line `line`, its
+ * version row before it at prev, its units row at next). Returns the
+ * offset after the last row read, or NULL when it is not such a page. */
+static const char *read_page(struct table_set *ts, struct page *pg, const char *prev, const char *next,
+                             const char *end, const char *name, unsigned *line, int *rc)
+{
+	struct cells cs, lat, ver;
+	struct table_run tr;
+	const char *p;
+
+	if (prev) {
+		split(prev, end, &ver);
+		if (ver.c[0].n > 8 && memcmp(ver.c[0].p, "Version ", 8) == 0 && ver.c[0].n - 8 < sizeof pg->version)
+			cell_copy(pg->version, sizeof pg->version, &(struct tok){ver.c[0].p + 8, ver.c[0].n - 8, 0});
+	}
+	p = split(next, end, &cs);
+	if (!units_row(&cs, pg))
+		return NULL;
+	*line += 1;
+	while (p < end && *rc == 0) {
+		const char *after = split(p, end, &cs), *after_lat = after;
+		bool has_lat = false;
+		if (after < end) {
+			after_lat = split(after, end, &lat);
+			has_lat = lat.n > 1 && (is(&lat, 0, "Latency") || is(&lat, 1, "Latency"));
+		}
+		if (!result_row(&cs, has_lat ? &lat : NULL, pg, &tr, name, *line + 1))
+			break;
+		*rc = add_run(ts, &tr);
+		*line += 1 + has_lat;
+		p = has_lat ? after_lat : after;
+	}
+	return p;
+}
+
+/* The words of bon_csv2html's column names row, in its order; the
  * table bonnie++ prints says "Per Chr" and has no "Size" before it. */
 static const char *const header_words[] = {"Size", "Per", "Char", "Block", "Rewrite", "Per", "Char", "Block"};
 
@@ -60,23 +360,58 @@ static bool table_in_cell(const char *p, const char *end)
 	return false;
 }
 
-int input_html_copies(struct parsed_set *set, const char *name, const char *text, size_t len)
+/* What a page read from line `line` lost, said once. */
+static int say_read(struct parsed_set *set, const char *name, unsigned line, const struct page *pg, size_t runs)
 {
-	const char *end = text + len;
-	unsigned line = 1;
+	if (!pg->mbps)
+		return 0;
+	return input_warn(set, name, line,
+	                  "table copied from a bon_csv2html page: %zu run%s read; its block write, rewrite and "
+	                  "block read rates are whole M/sec, so each is known to within 512 KiB/s%s",
+	                  runs, runs == 1 ? "" : "s",
+	                  pg->zero_cpu ? " (a 0 with a %CPU, under 512 KiB/s, is left unknown)" : "");
+}
 
-	for (const char *p = text; p < end; p++) {
-		if ((p == text || p[-1] == '\n') && table_in_cell(p, end) &&
+int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+                      size_t len)
+{
+	const char *end = text + len, *prev = NULL;
+	unsigned line = 1;
+	int rc = 0;
+
+	for (const char *p = text; p < end && rc == 0;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *next = nl ? nl + 1 : end;
+		struct cells cs;
+		struct page pg = {0};
+		if (table_in_cell(p, end) &&
 		    input_warn(set, name, line,
 		               "bonnie++ table pasted into an HTML page's cells skipped: its lines run across "
 		               "the cells, not down them (read its CSV line instead)") != 0)
 			return -1;
-		line += *p == '\n';
-		if (*p == 'S' && (p == text || blank(p[-1])) && header_at(p, end) &&
-		    input_warn(set, name, line,
-		               "table copied from a bon_csv2html page skipped: the copy does not tell its "
-		               "rates' units (read its CSV line instead)") != 0)
-			return -1;
+		split(p, end, &cs);
+		if (cs.n > 12 && next < end && names_row(&cs, &pg)) {
+			unsigned at = line;
+			size_t before = ts->count;
+			const char *after = read_page(ts, &pg, prev, next, end, name, &line, &rc);
+			if (after && ts->count > before) {
+				if (rc == 0 && say_read(set, name, at, &pg, ts->count - before) != 0)
+					rc = -1;
+				prev = NULL;
+				p = after;
+				line++;
+				continue;
+			}
+			line = at;
+		}
+		for (const char *q = p; q < next && rc == 0; q++)
+			if (*q == 'S' && (q == p || blank(q[-1])) && header_at(q, next) &&
+			    input_warn(set, name, line, "table copied from a bon_csv2html page skipped: %s (read its CSV line instead)",
+			               cs.n > 1 ? "its rows do not fit its column names"
+			                        : "its cells are not a tab apart, so its columns cannot be told") != 0)
+				rc = -1;
+		prev = p;
+		p = next;
+		line++;
 	}
-	return 0;
+	return rc;
 }

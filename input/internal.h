@@ -57,9 +57,6 @@ void input_json_phase_measures(struct parsed_phase *ph, const char *key, const c
  * merging). */
 int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
 
-/* html_copy.c: one warning per table copied from a bon_csv2html page. */
-int input_html_copies(struct parsed_set *set, const char *name, const char *text, size_t len);
-
 /* csv_shape.c: a token of n fields that is no good line but looks like a
  * bonnie++ line in an unknown layout, or like a damaged line of l (1.0x). */
 bool input_csv_unknown_version(const char *p, size_t len, int n);

@@ -71,6 +71,13 @@ struct table_set {
 int input_tables(struct table_set *ts, const char *name, const char *text, size_t len);
 void input_tables_free(struct table_set *ts);
 
+/* html_copy.c: the runs of every table copied from a bon_csv2html page
+ * (cells a tab apart) into ts as tables, with one warning per page saying
+ * what its units lost; one warning per copy that cannot be read, and per
+ * text table pasted into a page's cells. Returns 0 or -1 (memory). */
+int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+                      size_t len);
+
 /* Joins the runs set got from this text (set->run[first..]) with the tables
  * ts holds: a table and a CSV line of the same run become the CSV's run
  * listing both origins; the other tables become runs of their own; then

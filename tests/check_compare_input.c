@@ -504,6 +504,116 @@ START_TEST(garbage_is_harmless)
 }
 END_TEST
 
+/* bon_csv2html's pages copied from a browser (cells a tab apart), laid out
+ * as each bon_csv2html writes them. 1.96: "Version 1.96", K/sec and every
+ * rate exact; Concurrency, Chunk Size, Max Size, Min Size and Num Dirs
+ * columns because the row has them; a -f row (per-char cells empty); a
+ * Latency row with an empty cell where the file columns are. */
+#define UNITS_K "\tK/sec\t% CPU\tK/sec\t% CPU\tK/sec\t% CPU\tK/sec\t% CPU\tK/sec\t% CPU\t/sec\t% CPU\t\t" \
+	"/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\n"
+START_TEST(html_copy_196_columns_and_latency)
+{
+	parse("Version 1.96\tSequential Output\tSequential Input\tRandom Seeks\t\tSequential Create\tRandom Create\n"
+	      "Concurrency\tSize\tChunk Size\tPer Char\tBlock\tRewrite\tPer Char\tBlock\tNum Files\tMax Size\t"
+	      "Min Size\tNum Dirs\tCreate\tRead\tDelete\tCreate\tRead\tDelete\n" UNITS_K
+	      "box\t2\t4G\t8k\t\t\t61234\t12\t30123\t8\t\t\t98765\t10\t312.4\t5\t16\t100\t10\t4\t2345\t20\t+++++\t+++\t"
+	      "3456\t30\t2222\t22\t+++++\t+++\t1111\t11\n"
+	      "Latency\t\t800ms\t900ms\t\t50ms\t100ms\t\tLatency\t300us\t400us\t500us\t600us\t700us\t800us\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0); /* K/sec: nothing was rounded */
+	const struct parsed_run *r = &set.run[0];
+	ck_assert_str_eq(r->format, "table");
+	ck_assert_str_eq(r->origin, "t.txt:4 (table)");
+	ck_assert_str_eq(r->meta[META_VERSION], "1.96");
+	ck_assert_str_eq(r->meta[META_NAME], "box");
+	ck_assert_str_eq(r->meta[META_CONCURRENCY], "2");
+	ck_assert_str_eq(r->meta[META_CHUNK], "8k");
+	ck_assert_uint_eq(r->size_bytes, 4ull << 30);
+	ck_assert_str_eq(r->meta[META_NUM_FILES], "16");
+	ck_assert_str_eq(r->meta[META_MAX_SIZE], "100");
+	ck_assert_str_eq(r->meta[META_MIN_SIZE], "10");
+	ck_assert_str_eq(r->meta[META_NUM_DIRS], "4");
+	ck_assert_int_eq(r->phase[PHASE_PUTC].state, CELL_NOT_RUN);
+	ck_assert_double_eq(r->phase[PHASE_PUT_BLOCK].rate, 61234);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].cpu, 12);
+	ck_assert_double_eq(r->phase[PHASE_REWRITE].rate, 30123);
+	ck_assert_double_eq(r->phase[PHASE_GET_BLOCK].rate, 98765);
+	ck_assert_double_eq(r->phase[PHASE_SEEKS].rate, 312.4);
+	ck_assert_double_eq(r->phase[PHASE_SEQ_CREATE].rate, 2345);
+	ck_assert_int_eq(r->phase[PHASE_SEQ_STAT].state, CELL_TOO_FAST);
+	ck_assert_double_eq(r->phase[PHASE_RAN_DEL].rate, 1111);
+	ck_assert_int_eq(r->phase[PHASE_PUTC].latency_ns, -1);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].latency_ns, 800000000);
+	ck_assert_int_eq(r->phase[PHASE_SEEKS].latency_ns, 100000000);
+	ck_assert_int_eq(r->phase[PHASE_SEQ_CREATE].latency_ns, 300000);
+	ck_assert_int_eq(r->phase[PHASE_RAN_DEL].latency_ns, 800000);
+}
+END_TEST
+
+/* 1.0x's Perl bon_csv2html: no version, "Size:Chunk Size", no Latency
+ * rows, each CSV field a cell; the page and its CSV line are one run. */
+START_TEST(html_copy_10x_merges_with_its_csv_line)
+{
+	parse("\tSequential Output\tSequential Input\tRandom Seeks\t\tSequential Create\tRandom Create\n"
+	      "\tSize:Chunk Size\tPer Char\tBlock\tRewrite\tPer Char\tBlock\tNum Files\tCreate\tRead\tDelete\t"
+	      "Create\tRead\tDelete\n" UNITS_K
+	      "old\t2G\t10862\t91\t63699\t27\t29931\t12\t11483\t91\t83455\t22\t196.7\t0\t16\t2693\t67\t+++++\t+++\t"
+	      "3467\t37\t2948\t47\t+++++\t+++\t3131\t38\n"
+	      "\n"
+	      "old,2G,10862,91,63699,27,29931,12,11483,91,83455,22,196.7,0,16,2693,67,+++++,+++,3467,37,2948,47,"
+	      "+++++,+++,3131,38\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:4 (table) + t.txt:6");
+	ck_assert_double_eq(set.run[0].phase[PHASE_PUT_BLOCK].rate, 63699);
+	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].latency_ns, -1);
+}
+END_TEST
+
+/* 1.98/2.00a: M/sec over every rate, but only the block cells are whole
+ * M/sec ((K + 512) / 1024); their "0" is +++++ (with "+++"), an empty
+ * field (no %CPU) or under 512 K/sec (a %CPU: left unknown). Said once. */
+START_TEST(html_copy_200a_whole_mbps_block_cells)
+{
+	parse("Version 2.00a\tSequential Output\tSequential Input\tRandom Seeks\t\tSequential Create\tRandom Create\n"
+	      "\tSize\tPer Char\tBlock\tRewrite\tPer Char\tBlock\tNum Files\tCreate\tRead\tDelete\tCreate\tRead\tDelete\n"
+	      "\tM/sec\t% CPU\tM/sec\t% CPU\tM/sec\t% CPU\tM/sec\t% CPU\tM/sec\t% CPU\t/sec\t% CPU\t\t/sec\t% CPU\t"
+	      "/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\t/sec\t% CPU\n"
+	      "vm\t512M\t\t\t0\t2\t0\t+++\t+++++\t+++\t117\t7\t258.3\t3\t16\t6994\t6\t+++++\t+++\t+++++\t+++\t"
+	      "+++++\t+++\t+++++\t+++\t+++++\t+++\n"
+	      "Latency\t\t555ms\t286ms\t\t23583us\t2021ms\tLatency\t9440us\t389us\t817us\t407us\t54us\t656us\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.warning[0], "t.txt:2: table copied from a bon_csv2html page: 1 run read; its block "
+	                                 "write, rewrite and block read rates are whole M/sec, so each is known to "
+	                                 "within 512 KiB/s (a 0 with a %CPU, under 512 KiB/s, is left unknown)");
+	const struct parsed_run *r = &set.run[0];
+	ck_assert_str_eq(r->meta[META_VERSION], "2.00a");
+	ck_assert_int_eq(r->phase[PHASE_PUTC].state, CELL_NOT_RUN);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].state, CELL_UNKNOWN);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].cpu, 2);
+	ck_assert_int_eq(r->phase[PHASE_REWRITE].state, CELL_TOO_FAST);
+	ck_assert_int_eq(r->phase[PHASE_GETC].state, CELL_TOO_FAST);
+	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].state, CELL_VALUE);
+	ck_assert_double_eq(r->phase[PHASE_GET_BLOCK].rate, 117 * 1024);
+	ck_assert_double_eq(r->phase[PHASE_SEEKS].rate, 258.3);
+	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].latency_ns, 23583000);
+	ck_assert_int_eq(r->phase[PHASE_RAN_DEL].latency_ns, 656000);
+}
+END_TEST
+
+/* A copy whose cells lost their tabs cannot be told apart: one warning. */
+START_TEST(html_copy_without_tabs_warned)
+{
+	parse("Version 2.00a Sequential Output Sequential Input Random Seeks Sequential Create Random Create\n"
+	      " Size Per Char Block Rewrite Per Char Block Num Files Create Read Delete Create Read Delete\n");
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_ptr_nonnull(strstr(set.warning[0], "t.txt:2: table copied from a bon_csv2html page skipped: "
+	                                             "its cells are not a tab apart"));
+}
+END_TEST
+
 Suite *suite_compare_input(void)
 {
 	Suite *s = suite_create("compare_input");
@@ -526,6 +636,10 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, trailing_markup_stripped);
 	tcase_add_test(tc, line_196_files_only_47_fields);
 	tcase_add_test(tc, json_setup_and_percentiles);
+	tcase_add_test(tc, html_copy_196_columns_and_latency);
+	tcase_add_test(tc, html_copy_10x_merges_with_its_csv_line);
+	tcase_add_test(tc, html_copy_200a_whole_mbps_block_cells);
+	tcase_add_test(tc, html_copy_without_tabs_warned);
 	tcase_add_test(tc, bad_lines_warn_once_each);
 	tcase_add_test(tc, prose_is_quiet);
 	tcase_add_test(tc, json_document);
