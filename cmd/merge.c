@@ -7,6 +7,7 @@
 #include "say.h"
 
 #include "../input/host.h"
+#include "../input/input.h"
 #include "../lib/config.h"
 #include "../lib/exitcodes.h"
 #include "../lib/json.h"
@@ -14,6 +15,7 @@
 #include "../report/merge_out.h"
 #include "../report/report.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,45 +38,39 @@ static void usage(FILE *out)
 	      out);
 }
 
-static char *slurp(const char *path)
+/* The whole of path ("-": standard input) in *text; EXIT_OK, or EXIT_IO
+ * said (never a part of the file: a failed read or allocation is no
+ * document). */
+static int read_text(const char *path, char **text)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	bool in = strcmp(path, "-") == 0;
+	FILE *f = in ? stdin : fopen(path, "rb");
+	size_t len;
+	int rc, err;
 
+	*text = NULL;
 	if (!f)
-		return NULL;
-	for (;;) {
-		if (len + 4096 + 1 > cap) {
-			char *b = realloc(buf, cap = cap ? cap * 2 : 65536);
-			if (!b)
-				break;
-			buf = b;
-		}
-		size_t n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	bool bad = ferror(f) || !buf;
-	if (f != stdin)
+		return say_status(EXIT_IO, "merge: cannot read %s: %s", path, strerror(errno));
+	rc = input_read_all(input_from_stdio, f, text, &len);
+	err = errno;
+	if (!in)
 		fclose(f);
-	if (bad) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
+	if (rc == -1)
+		return say_status(EXIT_IO, "merge: cannot read %s: out of memory", path);
+	if (rc != 0)
+		return say_status(EXIT_IO, "merge: cannot read %s: %s", path, strerror(err));
+	return EXIT_OK;
 }
 
 static int read_hosts(struct host_result *hosts, char **files, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		char err[160];
-		char *text = slurp(files[i]);
-		if (!text)
-			return say_status(EXIT_IO, "merge: cannot read %s", files[i]);
-		int rc = host_read(&hosts[i], text, err, sizeof err);
+		char *text;
+		int rc = read_text(files[i], &text);
+		if (rc != EXIT_OK)
+			return rc;
+		rc = host_read(&hosts[i], text, err, sizeof err);
 		free(text);
 		if (rc < 0)
 			return say_status(EXIT_SETUP, "merge: %s: %s", files[i], err);

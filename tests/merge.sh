@@ -80,4 +80,25 @@ check "one FILE is a usage error (exit 1)" [ $? -eq 1 ]
 "$BONNIE" merge "$T/host1.json" "$T/local.json" >/dev/null 2>"$T/nosched.err"
 check "a result without --start-at exits 2" [ $? -eq 2 ]
 check "the hosts left nothing in the shared directory" empty_dir "$D"
+
+# a FILE that cannot be read whole is exit 3 and no result, never a merge of
+# the part read: a directory (the read fails) and, under an address-space
+# limit, a 400 MiB file (the allocation fails part way; the reader of old
+# merged the part read and said "a value expected at byte 0", exit 2)
+"$BONNIE" merge "$T/host1.json" "$T" >"$T/dir.out" 2>"$T/dir.err"
+rc=$?
+check "a directory as FILE exits 3 (got $rc)" [ "$rc" -eq 3 ]
+check "it says the read failed" grep -q "cannot read $T: Is a directory" "$T/dir.err"
+check "and writes no result" [ ! -s "$T/dir.out" ]
+if grep -qa __asan_init "$BONNIE"; then
+	echo "merge.sh: an ASan build: the address-space limit is not tested"
+else
+	truncate -s 400M "$T/big.json"
+	(ulimit -v 150000 && exec "$BONNIE" merge "$T/big.json" "$T/host1.json") >"$T/big.out" 2>"$T/big.err"
+	rc=$?
+	check "a FILE larger than memory exits 3 (got $rc)" [ "$rc" -eq 3 ]
+	check "it says memory ran out" grep -qx "bonnie: merge: cannot read $T/big.json: out of memory" "$T/big.err"
+	check "and writes no result" [ ! -s "$T/big.out" ]
+	rm -f "$T/big.json"
+fi
 finish
