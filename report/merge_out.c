@@ -1,5 +1,7 @@
 /* report_merge_text and report_merge_json: see merge_out.h. */
 #include "merge_out.h"
+#include "html.h"
+#include "svg.h"
 
 void report_merge_text(FILE *out, const struct merge_result *m, const struct host_result *hosts)
 {
@@ -76,4 +78,76 @@ void report_merge_json(struct json *j, const struct merge_result *m, const struc
 	}
 	json_array_end(j);
 	json_object_end(j);
+}
+
+static void cell(FILE *out, const char *cls, const char *text)
+{
+	fprintf(out, "<td%s>", cls);
+	svg_escape(out, text);
+	fputs("</td>", out);
+}
+
+/* Per phase: window, overlap, start spread, fairness, slowest host. */
+static void facts_table(FILE *out, const struct merge_result *m, const struct host_result *hosts)
+{
+	fputs("<table class=\"merge-phases\">\n<tr><th class=\"l\">phase</th><th>window s</th><th>overlap</th>"
+	      "<th>start spread ms</th><th>fairness</th><th class=\"l\">slowest host</th></tr>\n",
+	      out);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct merge_phase *mp = &m->phase[id];
+		if (!mp->done)
+			continue;
+		fprintf(out, "<tr><td class=\"l\">%s</td>", phase_name((enum phase_id)id));
+		if (!mp->overlaps) {
+			fprintf(out, "<td>-</td><td>0%%</td><td>%.1f</td><td>-</td><td class=\"l\">the hosts' phases did "
+			        "not overlap: not summed</td></tr>\n", (double)mp->start_spread_ns / 1e6);
+			continue;
+		}
+		fprintf(out, "<td>%.3f</td><td>%.1f%%</td><td>%.1f</td><td>%.3f</td>", (double)mp->window_ns / 1e9,
+		        100 * mp->overlap, (double)mp->start_spread_ns / 1e6, mp->fairness_min);
+		cell(out, " class=\"l\"", hosts[mp->slowest].name);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+/* Per host (rows) and summed phase (columns): its rate in the window. */
+static void hosts_table(FILE *out, const struct merge_result *m, const struct host_result *hosts)
+{
+	char rate[48];
+
+	fputs("<table class=\"merge-hosts\">\n<tr><th class=\"l\">host</th>", out);
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (m->phase[id].done && m->phase[id].overlaps)
+			fprintf(out, "<th>%s</th>", phase_name((enum phase_id)id));
+	fputs("</tr>\n", out);
+	for (size_t h = 0; h < m->hosts; h++) {
+		fputs("<tr>", out);
+		cell(out, " class=\"l\"", hosts[h].name);
+		for (int id = 0; id < PHASE_COUNT; id++) {
+			if (!m->phase[id].done || !m->phase[id].overlaps)
+				continue;
+			double r = m->phase[id].host_rate[h]; /* units/s; the page's rates of bytes are KiB/s */
+			html_rate_text((enum phase_id)id, phase_unit((enum phase_id)id) == RATE_BYTES ? r / 1024 : r, rate,
+			               sizeof rate);
+			cell(out, "", rate);
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+void report_merge_html(FILE *out, const void *arg)
+{
+	const struct merge_page *pg = arg;
+
+	fprintf(out, "<h2 id=\"merged\">Merged hosts</h2>\n<p>%zu hosts of %llu client%s each, per phase the window "
+	        "all of them ran in:</p>\n", pg->m->hosts, (unsigned long long)pg->hosts[0].clients,
+	        pg->hosts[0].clients == 1 ? "" : "s");
+	facts_table(out, pg->m, pg->hosts);
+	fputs("<p class=\"note\">Window: the latest wall-clock start to the earliest end; overlap: the window over "
+	      "the longest host's phase; fairness: the slowest host's rate in the window over the hosts' mean; "
+	      "latency: every host's whole phase.</p>\n<h3>Each host's rate in the window</h3>\n",
+	      out);
+	hosts_table(out, pg->m, pg->hosts);
 }

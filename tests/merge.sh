@@ -24,7 +24,8 @@ for p in $pids; do
 	wait "$p"; rc=$?
 	check "a host exits 0 (got $rc)" [ "$rc" -eq 0 ]
 done
-"$BONNIE" merge --json "$T/merged.json" "$T/host1.json" "$T/host2.json" >"$T/merged.out" 2>"$T/merged.err"
+"$BONNIE" merge --json "$T/merged.json" --html "$T/merged.html" "$T/host1.json" "$T/host2.json" \
+	>"$T/merged.out" 2>"$T/merged.err"
 rc=$?
 check "merge exits 0 (got $rc)" [ "$rc" -eq 0 ]
 check "merge says nothing on stderr" [ ! -s "$T/merged.err" ]
@@ -66,6 +67,35 @@ while read -r name spread overlap; do
 	esac
 done <"$T/phases"
 check "the data phases were merged" [ "$(grep -cE '^(put_block|rewrite|get_block|seeks) ' "$T/phases")" -eq 4 ]
+
+# --html: the run's page of the merged run (html_check.py: it parses, its
+# charts' numbers are the CSV's and the JSON's), the merged machine, every
+# merged phase in the merge's section, and each host in it
+if /usr/bin/python3 -c 'import html5lib' 2>/dev/null; then
+	"$BONNIE" merge -q "$T/host1.json" "$T/host2.json" >"$T/merged.csv"
+	check "the merged page parses, its numbers the CSV's and JSON's" /usr/bin/python3 "$(dirname "$0")/html_check.py" \
+		page "$T/merged.html" --csv "$T/merged.csv" --json "$T/merged.json"
+else
+	echo "merge.sh: python3-html5lib not installed: the page is not parsed" >&2
+fi
+check "the page names the merged machine" grep -q '<h1>bonnie report: merged-2</h1>' "$T/merged.html"
+sed -n '/<h2 id="merged">/,/<h2 id="table">/p' "$T/merged.html" >"$T/merged.section"
+for p in $(jq -r '.merged.phases[] | select(.window_ns > 0) | .name' "$T/merged.json"); do
+	check "the page's merge section has $p" grep -q "<td class=\"l\">$p</td>" "$T/merged.section"
+done
+for h in host1 host2; do
+	check "the page's merge section names $h" grep -q "<td class=\"l\">$h</td>" "$T/merged.section"
+done
+check "the page reproduces the merge" grep -q '<pre class="reproduce">bonnie merge --json' "$T/merged.html"
+ln -s "$T/merged.html" "$T/link.html"
+"$BONNIE" merge --html "$T/link.html" "$T/host1.json" "$T/host2.json" >"$T/link.out" 2>"$T/link.err"
+rc=$?
+check "--html through a symbolic link is refused, exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "it says so" grep -q "merge --html $T/link.html: a symbolic link, not followed" "$T/link.err"
+check "and writes nothing" [ ! -s "$T/link.out" ]
+"$BONNIE" merge --html "$T/host2.json" "$T/host1.json" "$T/host2.json" >/dev/null 2>"$T/input.err"
+check "--html naming an input is refused, exit 1" [ $? -eq 1 ]
+check "the input is untouched" jq -e '.tool == "bonnie"' "$T/host2.json"
 
 # a mismatched result: another -s is refused, naming the field, exit 2
 jq '.config.file_size_bytes *= 2' "$T/host2.json" >"$T/other.json"
