@@ -204,6 +204,34 @@ START_TEST(test_read_all)
 }
 END_TEST
 
+/* -c 2 on each of two hosts: each client's rate over its own start to end,
+ * the slowest of the four over their mean; a host without per-client
+ * results leaves the client fairness unknown (< 0). */
+START_TEST(test_client_fairness)
+{
+	struct host_result *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+	struct host_client c0[2] = {{0, SEC, 1000}, {0, 2 * SEC, 1000}};   /* 1000/s and 500/s */
+	struct host_client c1[2] = {{0, SEC / 2, 1000}, {SEC, 2 * SEC, 500}}; /* 2000/s and 500/s */
+
+	h[0].phase[PHASE_PUT_BLOCK].client = c0;
+	h[0].phase[PHASE_PUT_BLOCK].client_n = 2;
+	merge_hosts(m, h, 2);
+	ck_assert(m->phase[PHASE_PUT_BLOCK].client_fairness < 0); /* host 1 has none */
+	h[1].phase[PHASE_PUT_BLOCK].client = c1;
+	h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
+	merge_hosts(m, h, 2);
+	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
+	ck_assert_double_eq_tol(merge_client_rate(&c1[0]), 2000, 1e-9);
+	/* mean (1000 + 500 + 2000 + 500) / 4 = 1000: the slowest, 500/s, is half */
+	ck_assert_double_eq_tol(mp->client_fairness, 0.5, 1e-9);
+	ck_assert_uint_eq(mp->slowest_client_host, 0);
+	ck_assert_uint_eq(mp->slowest_client, 1);
+	free(m);
+	free(h);
+}
+END_TEST
+
 Suite *suite_merge_hosts(void)
 {
 	Suite *s = suite_create("merge_hosts");
@@ -215,6 +243,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
 	tcase_add_test(tc, test_read_all);
+	tcase_add_test(tc, test_client_fairness);
 	suite_add_tcase(s, tc);
 	return s;
 }

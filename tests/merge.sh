@@ -52,6 +52,15 @@ check "every merged phase key is a local run's (extra: ${extra:-none})" [ -z "$e
 check "merged names the hosts" [ "$(jq -r '.merged.hosts | join(",")' "$T/merged.json")" = host1,host2 ]
 check "every overlapping merged phase names a slowest host" \
 	[ "$(jq '[.merged.phases[] | select(.window_ns > 0 and .slowest == null)] | length' "$T/merged.json")" -eq 0 ]
+# -c 4 on each host: every merged phase has the 8 clients' rates and a client fairness
+# in (0, 1], the slowest client's rate over the clients' mean, and the text a column
+check "every merged phase has 8 clients' rates" \
+	[ "$(jq '[.merged.phases[] | select((.clients | length) != 8)] | length' "$T/merged.json")" -eq 0 ]
+check "each client_fairness is the slowest client's rate over their mean" \
+	[ "$(jq '[.merged.phases[] | select(.client_fairness == null or
+		((([.clients[].rate] | min) / ([.clients[].rate] | add / length)) - .client_fairness | fabs) > 0.0001 or
+		.client_fairness > 1)] | length' "$T/merged.json")" -eq 0 ]
+check "the text lines have the client fairness column" grep -q 'fairness client fair  slowest host' "$T/merged.out"
 jq -r '.merged.phases[] | "\(.name) \((.start_spread_ns / 1e6) | floor) \((.overlap * 100) | floor)"' \
 	"$T/merged.json" >"$T/phases"
 cat "$T/phases" >&2 # phase spread_ms overlap_percent: the measured figures
