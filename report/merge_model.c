@@ -137,6 +137,7 @@ void merge_as_run(const struct merge_result *m, const struct host_result *first,
 	memset(run, 0, sizeof *run);
 	run->index = 1;
 	run->clients = (uint32_t)(first->clients * m->hosts);
+	run->hosts = (uint32_t)m->hosts;
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		const struct merge_phase *mp = &m->phase[id];
 		struct phase_result *r = &run->phase[id];

@@ -39,6 +39,8 @@ check "the merged table has the local run's rows" diff <(rows "$T/merged.out") <
 csv() { grep -E '^1\.98,' "$1"; }
 check "one merged CSV line" [ "$(csv "$T/merged.out" | wc -l)" -eq 1 ]
 check "the CSV lines have as many fields" [ "$(csv "$T/merged.out" | fields /dev/stdin)" -eq "$(csv "$T/local.out" | fields /dev/stdin)" ]
+check "the clients note says the hosts' common window, not first start to last end" \
+	grep -q "^8 clients on 2 hosts: rates are every host's together over the window all of them ran in" "$T/merged.out"
 check "the CSV line counts 8 clients" [ "$(csv "$T/merged.out" | cut -d, -f4)" = 8 ]
 
 # the JSON: the same phases done, every merged phase key one the local run has
@@ -52,12 +54,16 @@ check "every merged phase key is a local run's (extra: ${extra:-none})" [ -z "$e
 check "merged names the hosts" [ "$(jq -r '.merged.hosts | join(",")' "$T/merged.json")" = host1,host2 ]
 check "every overlapping merged phase names a slowest host" \
 	[ "$(jq '[.merged.phases[] | select(.window_ns > 0 and .slowest == null)] | length' "$T/merged.json")" -eq 0 ]
-# -c 4 on each host: every merged phase has the 8 clients' rates and a client fairness
-# in (0, 1], the slowest client's rate over the clients' mean, and the text a column
-check "every merged phase has 8 clients' rates" \
-	[ "$(jq '[.merged.phases[] | select((.clients | length) != 8)] | length' "$T/merged.json")" -eq 0 ]
+# -c 4 on each host: every merged phase has the rates of the clients the hosts
+# listed (an idle client is not listed), a client fairness in (0, 1] that is
+# the slowest client's rate over the clients' mean, and the text a column
+jq -rs '[.[] | .runs[0].phases[] | select(.status == "done") | {name, n: (.clients.units // [] | length)}] |
+	group_by(.name)[] | "\(.[0].name) \(if any(.[]; .n == 0) then 0 else ([.[].n] | add) end)"' \
+	"$T/host1.json" "$T/host2.json" | sort >"$T/clients.want"
+jq -r '.merged.phases[] | "\(.name) \(.clients // [] | length)"' "$T/merged.json" | sort >"$T/clients.got"
+check "every merged phase has the rates of the clients its hosts listed" diff "$T/clients.want" "$T/clients.got"
 check "each client_fairness is the slowest client's rate over their mean" \
-	[ "$(jq '[.merged.phases[] | select(.client_fairness == null or
+	[ "$(jq '[.merged.phases[] | select(.clients != null) | select(.client_fairness == null or
 		((([.clients[].rate] | min) / ([.clients[].rate] | add / length)) - .client_fairness | fabs) > 0.0001 or
 		.client_fairness > 1)] | length' "$T/merged.json")" -eq 0 ]
 check "the text lines have the client fairness column" grep -q 'fairness client fair  slowest host' "$T/merged.out"
