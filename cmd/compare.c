@@ -98,14 +98,6 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 	return 0;
 }
 
-static long from_file(void *ctx, char *buf, size_t cap)
-{
-	FILE *f = ctx;
-	size_t n = fread(buf, 1, cap, f);
-
-	return n == 0 && ferror(f) ? -1 : (long)n;
-}
-
 /* Warnings are said as they are found (input/ has sanitized them already;
  * sanitizing again leaves them as they are). */
 static void print_warning(const char *msg, void *arg)
@@ -128,7 +120,7 @@ static void read_inputs(struct parsed_set *set, int n, char **files)
 			say("compare: cannot read %s: %s", files[i], strerror(errno));
 			continue;
 		}
-		rc = input_read(set, in ? "(stdin)" : files[i], from_file, f);
+		rc = input_read(set, in ? "(stdin)" : files[i], input_from_stdio, f);
 		if (rc == -2)
 			say("compare: cannot read %s: %s", files[i], strerror(errno));
 		else if (rc != 0)

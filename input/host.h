@@ -15,6 +15,12 @@ struct host_interval {
 	uint64_t start_ns, length_ns, bytes, operations;
 };
 
+/* One client's start and end (ns after the phase's start) and its units,
+ * from the phase's "clients" (a host's -c N > 1). */
+struct host_client {
+	uint64_t start_ns, end_ns, units;
+};
+
 struct host_phase {
 	bool done;
 	uint64_t bytes, operations, units, elapsed_ns, cpu_ns;
@@ -23,6 +29,8 @@ struct host_phase {
 	struct hist latency;                 /* rebuilt from histogram_ns */
 	struct host_interval *tl;            /* NULL: no timeline */
 	size_t tl_n;
+	struct host_client *client;          /* NULL: no per-client results */
+	size_t client_n;
 };
 
 struct host_result {

@@ -46,6 +46,25 @@ static int read_timeline(const struct jt *t, int tl, struct host_phase *ph)
 	return 0;
 }
 
+/* The phase's clients' starts, ends and units (-c N > 1); none when the
+ * arrays are absent or disagree in length. */
+static int read_clients(const struct jt *t, int cl, struct host_phase *ph)
+{
+	int st = jt_get(t, cl, "starts_ns"), en = jt_get(t, cl, "ends_ns"), un = jt_get(t, cl, "units");
+	size_t n = jt_count(t, st);
+
+	if (n == 0 || jt_count(t, en) != n || jt_count(t, un) != n)
+		return 0;
+	ph->client = calloc(n, sizeof *ph->client);
+	if (!ph->client)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		ph->client[i] = (struct host_client){jt_u64(t, jt_at(t, st, i)), jt_u64(t, jt_at(t, en, i)),
+		                                     jt_u64(t, jt_at(t, un, i))};
+	ph->client_n = n;
+	return 0;
+}
+
 static int phase_id_of(const struct jt *t, int node)
 {
 	char name[32];
@@ -74,6 +93,8 @@ static int read_phase(const struct jt *t, int node, struct host_phase *ph, enum 
 	ph->wall_start_ns = jt_u64(t, jt_get(t, node, "wall_start_ns"));
 	ph->planned_ns = jt_u64(t, jt_get(t, node, "planned_start_ns"));
 	read_histogram(t, jt_get(t, node, "histogram_ns"), &ph->latency);
+	if (read_clients(t, jt_get(t, node, "clients"), ph) < 0)
+		return -1;
 	return read_timeline(t, jt_get(t, node, "timeline"), ph);
 }
 
@@ -123,7 +144,9 @@ void host_free(struct host_result *h)
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		free(h->phase[i].tl);
+		free(h->phase[i].client);
 		h->phase[i].tl = NULL;
+		h->phase[i].client = NULL;
 	}
 }
 

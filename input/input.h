@@ -117,6 +117,15 @@ typedef long (*input_source)(void *ctx, char *buf, size_t cap);
  * set holds what was found before. */
 int input_read(struct parsed_set *set, const char *name, input_source src, void *ctx);
 
+/* An input_source reading the FILE * ctx (a read error is -1, errno set). */
+long input_from_stdio(void *ctx, char *buf, size_t cap);
+
+/* Reads everything src gives into *text, NUL-terminated, *len bytes
+ * before the NUL (the caller frees *text). Returns 0; -1 when memory ran
+ * out or -2 when src failed (errno set), and then *text is NULL: a
+ * failure is never a part of the input. */
+int input_read_all(input_source src, void *ctx, char **text, size_t *len);
+
 /* input_read over text[0..len) (need not be NUL-terminated). Returns 0,
  * or -1 when memory ran out. */
 int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len);

@@ -1,9 +1,12 @@
 /* The part of the input the scanner is looking at: bytes read from a
  * source as they are needed and dropped once scanned, so memory follows
- * the longest line or document being read, not the size of the input. */
+ * the longest line or document being read, not the size of the input.
+ * input_read_all reads a whole source the same way, for a reader that
+ * needs the whole document (bonnie merge's host results). */
 #include "internal.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,4 +101,43 @@ void window_free(struct window *w)
 	free(w->buf);
 	w->buf = NULL;
 	w->len = w->cap = 0;
+}
+
+long input_from_stdio(void *ctx, char *buf, size_t cap)
+{
+	FILE *f = ctx;
+	size_t n = fread(buf, 1, cap, f);
+
+	if (n == 0 && ferror(f)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return (long)n;
+}
+
+int input_read_all(input_source src, void *ctx, char **text, size_t *len)
+{
+	struct window w = {.src = src, .ctx = ctx};
+	int err;
+
+	*text = NULL;
+	*len = 0;
+	while (!w.eof)
+		if (window_more(&w) != 0) {
+			window_free(&w);
+			return -1;
+		}
+	if (w.read_errno) {
+		err = w.read_errno;
+		window_free(&w);
+		errno = err;
+		return -2;
+	}
+	/* the last read found the end with room to spare (window_more keeps
+	 * READ_CHUNK free before each read): the NUL fits */
+	w.buf[w.len] = '\0';
+	*text = w.buf;
+	*len = w.len;
+	return 0;
 }

@@ -169,6 +169,7 @@ struct run_result {
 	struct run_counts counts;
 	bool interrupted;       /* a stop request ended the run (perhaps between phases) */
 	uint32_t clients;       /* concurrent client processes (1: one in-process run) */
+	uint32_t hosts;         /* bonnie merge: the hosts merged into it (0: a run of this host) */
 	struct phase_result phase[PHASE_COUNT];
 };
 

@@ -225,11 +225,26 @@ static void reproduce(FILE *out, const struct html_report *rep)
 	fputs("</pre>\n", out);
 }
 
+/* bonnie merge's part of the page (report_html_merged); NULL for a run. */
+struct merged_part {
+	const char *meta;
+	void (*section)(FILE *, const void *);
+	const void *arg;
+};
+
 /* Title and one line of what, where and when; the summary follows. */
-static void heading(FILE *out, const struct html_report *rep)
+static void heading(FILE *out, const struct html_report *rep, const struct merged_part *mp)
 {
 	char title[256];
 
+	if (mp) {
+		snprintf(title, sizeof title, "bonnie report: %s", rep->cfg->machine);
+		html_page_begin(out, title);
+		fputs("<p class=\"meta\">", out);
+		svg_escape(out, mp->meta);
+		fputs("</p>\n", out);
+		return;
+	}
 	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->cfg->machine, rep->env->fs_type);
 	html_page_begin(out, title);
 	fputs("<p class=\"meta\">", out);
@@ -279,9 +294,9 @@ static void device_note(FILE *out, const struct html_report *rep)
 		        most, most > 999 ? "; the table shows 999% for ten times or more" : "");
 }
 
-static void body(FILE *out, const struct html_report *rep)
+static void body(FILE *out, const struct html_report *rep, const struct merged_part *mp)
 {
-	heading(out, rep);
+	heading(out, rep, mp);
 	if (rep->sweep && rep->sweep->levels > 0)
 		html_sweep_summary(out, rep->sweep, rep->knee_factor);
 	else
@@ -303,7 +318,10 @@ static void body(FILE *out, const struct html_report *rep)
 	html_timelines(out, rep);
 	if (rep->sweep && rep->sweep->levels > 0)
 		fputs("</div>\n", out);
-	environment(out, rep);
+	if (mp)
+		mp->section(out, mp->arg);
+	else
+		environment(out, rep);
 	/* the summary carries the table's figures: the whole table, as the
 	 * terminal shows it, is one click away on screen and printed in full */
 	fprintf(out, "<h2 id=\"table\">The table</h2>\n<details%s><summary>as bonnie prints it, with the latency "
@@ -317,7 +335,7 @@ static void body(FILE *out, const struct html_report *rep)
 	html_page_end(out);
 }
 
-int report_html(FILE *out, const struct html_report *given)
+static int page(FILE *out, const struct html_report *given, const struct merged_part *mp)
 {
 	struct html_facts facts[PHASE_COUNT];
 	struct html_report rep = *given;
@@ -327,7 +345,20 @@ int report_html(FILE *out, const struct html_report *given)
 		return -1;
 	rep.facts = facts;
 	c_locale_enter(&loc);
-	body(out, &rep);
+	body(out, &rep, mp);
 	c_locale_leave(&loc);
 	return ferror(out) ? -1 : 0;
+}
+
+int report_html(FILE *out, const struct html_report *rep)
+{
+	return page(out, rep, NULL);
+}
+
+int report_html_merged(FILE *out, const struct html_report *rep, const char *meta,
+                       void (*section)(FILE *, const void *), const void *arg)
+{
+	struct merged_part mp = {meta, section, arg};
+
+	return page(out, rep, &mp);
 }

@@ -69,6 +69,13 @@ void html_value_text(enum phase_id id, double v, double scale, char *buf, size_t
 /* Writes the whole page. Returns 0, or -1 if out has an error. */
 int report_html(FILE *out, const struct html_report *rep);
 
+/* bonnie merge's page: report_html's page of the merged run, with meta as
+ * its first line and section(out, arg) (the merge's facts, id "merged")
+ * after the rates and latency in place of "What was tested": no one
+ * machine ran it, so rep->env is NULL. Returns 0, or -1 as report_html. */
+int report_html_merged(FILE *out, const struct html_report *rep, const char *meta,
+                       void (*section)(FILE *, const void *), const void *arg);
+
 /* The page frame (doctype, inline style, heading) and its end; other
  * reports (compare, sweep) put their sections between the two. */
 void html_page_begin(FILE *out, const char *title);

@@ -108,7 +108,10 @@ void html_toc(FILE *out, const struct html_report *rep)
 	if (rep->nruns > 1)
 		toc_entry(out, "repeats", "Each run");
 	toc_entry(out, "latency", "Latency");
-	toc_entry(out, "environment", "What was tested");
+	if (rep->env)
+		toc_entry(out, "environment", "What was tested");
+	else /* bonnie merge's page */
+		toc_entry(out, "merged", "Merged hosts");
 	toc_entry(out, "table", "The table");
 	toc_entry(out, "csv", "CSV");
 	toc_entry(out, "reproduce", "How to reproduce");

@@ -84,9 +84,11 @@ void html_tested_on(FILE *out, const struct html_report *rep)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	FILE *m;
 
-	if (m == NULL)
+	if (rep->env == NULL) /* a merged result: no one machine was tested */
+		return;
+	if ((m = open_memstream(&buf, &len)) == NULL)
 		return;
 	html_env_text(m, rep);
 	if (fclose(m) == 0 && buf != NULL && len > 0) {

@@ -67,6 +67,37 @@ static void fairness(struct merge_phase *mp, size_t n)
 	mp->fairness_min = mean > 0 ? mp->host_rate[mp->slowest] / mean : 0;
 }
 
+double merge_client_rate(const struct host_client *c)
+{
+	return c->end_ns > c->start_ns ? (double)c->units * 1e9 / (double)(c->end_ns - c->start_ns) : 0;
+}
+
+/* Over every client of every host: the slowest one's rate over their mean. */
+static void client_fairness(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+{
+	double sum = 0, low = 0;
+	size_t count = 0;
+
+	mp->client_fairness = -1;
+	for (size_t h = 0; h < n; h++)
+		if (hosts[h].phase[id].client_n == 0)
+			return;
+	for (size_t h = 0; h < n; h++) {
+		const struct host_phase *p = &hosts[h].phase[id];
+		for (size_t c = 0; c < p->client_n; c++) {
+			double r = merge_client_rate(&p->client[c]);
+			if (count == 0 || r < low) {
+				low = r;
+				mp->slowest_client_host = h;
+				mp->slowest_client = c;
+			}
+			sum += r;
+			count++;
+		}
+	}
+	mp->client_fairness = sum > 0 ? low / (sum / (double)count) : 0;
+}
+
 static void merge_phase(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
 {
 	memset(mp, 0, sizeof *mp);
@@ -91,6 +122,7 @@ static void merge_phase(struct merge_phase *mp, const struct host_result *hosts,
 		hist_merge(&mp->latency, &p->latency);
 	}
 	fairness(mp, n);
+	client_fairness(mp, hosts, n, id);
 }
 
 void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t n)
@@ -105,6 +137,7 @@ void merge_as_run(const struct merge_result *m, const struct host_result *first,
 	memset(run, 0, sizeof *run);
 	run->index = 1;
 	run->clients = (uint32_t)(first->clients * m->hosts);
+	run->hosts = (uint32_t)m->hosts;
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		const struct merge_phase *mp = &m->phase[id];
 		struct phase_result *r = &run->phase[id];

@@ -26,6 +26,9 @@ struct merge_phase {
 	double host_rate[MERGE_MAX_HOSTS]; /* units/s inside the window */
 	double fairness_min;        /* the lowest host rate over the mean */
 	size_t slowest;             /* index of the host with the lowest rate */
+	double client_fairness;     /* the slowest client's rate (merge_client_rate) over the mean of
+	                               every host's clients; < 0 when a host has no per-client results */
+	size_t slowest_client_host, slowest_client; /* that client: its host and its index there */
 };
 
 struct merge_result {
@@ -42,6 +45,10 @@ uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen);
  * write phase's timeline ends before its final sync, which the rate counts).
  * which: 0 bytes, 1 operations. */
 uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen);
+
+/* A client's rate over its own start to end, units/s (0 when it took no
+ * time). */
+double merge_client_rate(const struct host_client *c);
 
 /* Fills m from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike). */
 void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t n);

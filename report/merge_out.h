@@ -13,4 +13,12 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct hos
 /* The document's "merged" member. */
 void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *hosts);
 
+/* The HTML page's section of the same facts, and each host's rate per
+ * phase (arg: a struct merge_page; report_html_merged calls it). */
+struct merge_page {
+	const struct merge_result *m;
+	const struct host_result *hosts;
+};
+void report_merge_html(FILE *out, const void *arg);
+
 #endif

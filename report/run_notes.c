@@ -112,7 +112,10 @@ static void read_ahead_notes(FILE *out, const struct run_result *run)
 
 void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 {
-	if (run->clients > 1)
+	if (run->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
+		fprintf(out, "%u clients on %u hosts: rates are every host's together over the window all of them ran "
+		        "in; each host's sizes are split between its clients\n", run->clients, run->hosts);
+	else if (run->clients > 1)
 		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
 		        "sizes are split between them\n", run->clients);
 	if (with_legend)

@@ -4,9 +4,12 @@
  * by bucket, the slowest host and the fairness follow the rates in it. */
 #include "suites.h"
 #include "../input/host.h"
+#include "../input/input.h"
 #include "../input/jtree.h"
 #include "../report/merge_model.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +143,95 @@ START_TEST(test_host_read)
 }
 END_TEST
 
+/* bonnie merge reads each FILE whole with input_read_all: in uneven
+ * pieces, across the window's growth, it is the whole text; a source that
+ * fails part way is an error with no text, never the part read before. */
+struct drip {
+	const char *text;
+	size_t len, off, step, fail_at; /* fail_at 0: never */
+};
+
+static long drip(void *ctx, char *buf, size_t cap)
+{
+	struct drip *d = ctx;
+	size_t n = d->len - d->off;
+
+	if (d->fail_at && d->off >= d->fail_at) {
+		errno = EIO;
+		return -1;
+	}
+	n = n < d->step ? n : d->step;
+	n = n < cap ? n : cap;
+	memcpy(buf, d->text + d->off, n);
+	d->off += n;
+	return (long)n;
+}
+
+START_TEST(test_read_all)
+{
+	size_t big = (3u << 20) + 7, len = 1;
+	char *src = malloc(big), *text = NULL;
+
+	for (size_t i = 0; i < big; i++)
+		src[i] = (char)('a' + i % 23);
+	struct drip d = {src, big, 0, 100003, 0};
+	ck_assert_int_eq(input_read_all(drip, &d, &text, &len), 0);
+	ck_assert_uint_eq(len, big);
+	ck_assert_int_eq(memcmp(text, src, big), 0);
+	ck_assert_int_eq(text[big], '\0');
+	free(text);
+	/* fails after 200 KiB: no text, errno kept */
+	d = (struct drip){src, big, 0, 4096, 200u << 10};
+	ck_assert_int_eq(input_read_all(drip, &d, &text, &len), -2);
+	ck_assert_int_eq(errno, EIO);
+	ck_assert_ptr_null(text);
+	ck_assert_uint_eq(len, 0);
+	/* an empty source is an empty text */
+	d = (struct drip){src, 0, 0, 4096, 0};
+	ck_assert_int_eq(input_read_all(drip, &d, &text, &len), 0);
+	ck_assert_uint_eq(len, 0);
+	ck_assert_str_eq(text, "");
+	free(text);
+	/* through stdio: a directory opens but does not read */
+	FILE *f = fopen(".", "rb");
+	if (f) {
+		ck_assert_int_eq(input_read_all(input_from_stdio, f, &text, &len), -2);
+		ck_assert_int_eq(errno, EISDIR);
+		ck_assert_ptr_null(text);
+		fclose(f);
+	}
+	free(src);
+}
+END_TEST
+
+/* -c 2 on each of two hosts: each client's rate over its own start to end,
+ * the slowest of the four over their mean; a host without per-client
+ * results leaves the client fairness unknown (< 0). */
+START_TEST(test_client_fairness)
+{
+	struct host_result *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+	struct host_client c0[2] = {{0, SEC, 1000}, {0, 2 * SEC, 1000}};   /* 1000/s and 500/s */
+	struct host_client c1[2] = {{0, SEC / 2, 1000}, {SEC, 2 * SEC, 500}}; /* 2000/s and 500/s */
+
+	h[0].phase[PHASE_PUT_BLOCK].client = c0;
+	h[0].phase[PHASE_PUT_BLOCK].client_n = 2;
+	merge_hosts(m, h, 2);
+	ck_assert(m->phase[PHASE_PUT_BLOCK].client_fairness < 0); /* host 1 has none */
+	h[1].phase[PHASE_PUT_BLOCK].client = c1;
+	h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
+	merge_hosts(m, h, 2);
+	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
+	ck_assert_double_eq_tol(merge_client_rate(&c1[0]), 2000, 1e-9);
+	/* mean (1000 + 500 + 2000 + 500) / 4 = 1000: the slowest, 500/s, is half */
+	ck_assert_double_eq_tol(mp->client_fairness, 0.5, 1e-9);
+	ck_assert_uint_eq(mp->slowest_client_host, 0);
+	ck_assert_uint_eq(mp->slowest_client, 1);
+	free(m);
+	free(h);
+}
+END_TEST
+
 Suite *suite_merge_hosts(void)
 {
 	Suite *s = suite_create("merge_hosts");
@@ -150,6 +242,8 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_timeline_prorates);
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
+	tcase_add_test(tc, test_read_all);
+	tcase_add_test(tc, test_client_fairness);
 	suite_add_tcase(s, tc);
 	return s;
 }

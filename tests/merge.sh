@@ -24,7 +24,8 @@ for p in $pids; do
 	wait "$p"; rc=$?
 	check "a host exits 0 (got $rc)" [ "$rc" -eq 0 ]
 done
-"$BONNIE" merge --json "$T/merged.json" "$T/host1.json" "$T/host2.json" >"$T/merged.out" 2>"$T/merged.err"
+"$BONNIE" merge --json "$T/merged.json" --html "$T/merged.html" "$T/host1.json" "$T/host2.json" \
+	>"$T/merged.out" 2>"$T/merged.err"
 rc=$?
 check "merge exits 0 (got $rc)" [ "$rc" -eq 0 ]
 check "merge says nothing on stderr" [ ! -s "$T/merged.err" ]
@@ -38,6 +39,8 @@ check "the merged table has the local run's rows" diff <(rows "$T/merged.out") <
 csv() { grep -E '^1\.98,' "$1"; }
 check "one merged CSV line" [ "$(csv "$T/merged.out" | wc -l)" -eq 1 ]
 check "the CSV lines have as many fields" [ "$(csv "$T/merged.out" | fields /dev/stdin)" -eq "$(csv "$T/local.out" | fields /dev/stdin)" ]
+check "the clients note says the hosts' common window, not first start to last end" \
+	grep -q "^8 clients on 2 hosts: rates are every host's together over the window all of them ran in" "$T/merged.out"
 check "the CSV line counts 8 clients" [ "$(csv "$T/merged.out" | cut -d, -f4)" = 8 ]
 
 # the JSON: the same phases done, every merged phase key one the local run has
@@ -51,6 +54,19 @@ check "every merged phase key is a local run's (extra: ${extra:-none})" [ -z "$e
 check "merged names the hosts" [ "$(jq -r '.merged.hosts | join(",")' "$T/merged.json")" = host1,host2 ]
 check "every overlapping merged phase names a slowest host" \
 	[ "$(jq '[.merged.phases[] | select(.window_ns > 0 and .slowest == null)] | length' "$T/merged.json")" -eq 0 ]
+# -c 4 on each host: every merged phase has the rates of the clients the hosts
+# listed (an idle client is not listed), a client fairness in (0, 1] that is
+# the slowest client's rate over the clients' mean, and the text a column
+jq -rs '[.[] | .runs[0].phases[] | select(.status == "done") | {name, n: (.clients.units // [] | length)}] |
+	group_by(.name)[] | "\(.[0].name) \(if any(.[]; .n == 0) then 0 else ([.[].n] | add) end)"' \
+	"$T/host1.json" "$T/host2.json" | sort >"$T/clients.want"
+jq -r '.merged.phases[] | "\(.name) \(.clients // [] | length)"' "$T/merged.json" | sort >"$T/clients.got"
+check "every merged phase has the rates of the clients its hosts listed" diff "$T/clients.want" "$T/clients.got"
+check "each client_fairness is the slowest client's rate over their mean" \
+	[ "$(jq '[.merged.phases[] | select(.clients != null) | select(.client_fairness == null or
+		((([.clients[].rate] | min) / ([.clients[].rate] | add / length)) - .client_fairness | fabs) > 0.0001 or
+		.client_fairness > 1)] | length' "$T/merged.json")" -eq 0 ]
+check "the text lines have the client fairness column" grep -q 'fairness client fair  slowest host' "$T/merged.out"
 jq -r '.merged.phases[] | "\(.name) \((.start_spread_ns / 1e6) | floor) \((.overlap * 100) | floor)"' \
 	"$T/merged.json" >"$T/phases"
 cat "$T/phases" >&2 # phase spread_ms overlap_percent: the measured figures
@@ -67,6 +83,35 @@ while read -r name spread overlap; do
 done <"$T/phases"
 check "the data phases were merged" [ "$(grep -cE '^(put_block|rewrite|get_block|seeks) ' "$T/phases")" -eq 4 ]
 
+# --html: the run's page of the merged run (html_check.py: it parses, its
+# charts' numbers are the CSV's and the JSON's), the merged machine, every
+# merged phase in the merge's section, and each host in it
+if /usr/bin/python3 -c 'import html5lib' 2>/dev/null; then
+	"$BONNIE" merge -q "$T/host1.json" "$T/host2.json" >"$T/merged.csv"
+	check "the merged page parses, its numbers the CSV's and JSON's" /usr/bin/python3 "$(dirname "$0")/html_check.py" \
+		page "$T/merged.html" --csv "$T/merged.csv" --json "$T/merged.json"
+else
+	echo "merge.sh: python3-html5lib not installed: the page is not parsed" >&2
+fi
+check "the page names the merged machine" grep -q '<h1>bonnie report: merged-2</h1>' "$T/merged.html"
+sed -n '/<h2 id="merged">/,/<h2 id="table">/p' "$T/merged.html" >"$T/merged.section"
+for p in $(jq -r '.merged.phases[] | select(.window_ns > 0) | .name' "$T/merged.json"); do
+	check "the page's merge section has $p" grep -q "<td class=\"l\">$p</td>" "$T/merged.section"
+done
+for h in host1 host2; do
+	check "the page's merge section names $h" grep -q "<td class=\"l\">$h</td>" "$T/merged.section"
+done
+check "the page reproduces the merge" grep -q '<pre class="reproduce">bonnie merge --json' "$T/merged.html"
+ln -s "$T/merged.html" "$T/link.html"
+"$BONNIE" merge --html "$T/link.html" "$T/host1.json" "$T/host2.json" >"$T/link.out" 2>"$T/link.err"
+rc=$?
+check "--html through a symbolic link is refused, exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "it says so" grep -q "merge --html $T/link.html: a symbolic link, not followed" "$T/link.err"
+check "and writes nothing" [ ! -s "$T/link.out" ]
+"$BONNIE" merge --html "$T/host2.json" "$T/host1.json" "$T/host2.json" >/dev/null 2>"$T/input.err"
+check "--html naming an input is refused, exit 1" [ $? -eq 1 ]
+check "the input is untouched" jq -e '.tool == "bonnie"' "$T/host2.json"
+
 # a mismatched result: another -s is refused, naming the field, exit 2
 jq '.config.file_size_bytes *= 2' "$T/host2.json" >"$T/other.json"
 "$BONNIE" merge "$T/host1.json" "$T/other.json" >"$T/bad.out" 2>"$T/bad.err"
@@ -80,4 +125,25 @@ check "one FILE is a usage error (exit 1)" [ $? -eq 1 ]
 "$BONNIE" merge "$T/host1.json" "$T/local.json" >/dev/null 2>"$T/nosched.err"
 check "a result without --start-at exits 2" [ $? -eq 2 ]
 check "the hosts left nothing in the shared directory" empty_dir "$D"
+
+# a FILE that cannot be read whole is exit 3 and no result, never a merge of
+# the part read: a directory (the read fails) and, under an address-space
+# limit, a 400 MiB file (the allocation fails part way; the reader of old
+# merged the part read and said "a value expected at byte 0", exit 2)
+"$BONNIE" merge "$T/host1.json" "$T" >"$T/dir.out" 2>"$T/dir.err"
+rc=$?
+check "a directory as FILE exits 3 (got $rc)" [ "$rc" -eq 3 ]
+check "it says the read failed" grep -q "cannot read $T: Is a directory" "$T/dir.err"
+check "and writes no result" [ ! -s "$T/dir.out" ]
+if grep -qa __asan_init "$BONNIE"; then
+	echo "merge.sh: an ASan build: the address-space limit is not tested"
+else
+	truncate -s 400M "$T/big.json"
+	(ulimit -v 150000 && exec "$BONNIE" merge "$T/big.json" "$T/host1.json") >"$T/big.out" 2>"$T/big.err"
+	rc=$?
+	check "a FILE larger than memory exits 3 (got $rc)" [ "$rc" -eq 3 ]
+	check "it says memory ran out" grep -qx "bonnie: merge: cannot read $T/big.json: out of memory" "$T/big.err"
+	check "and writes no result" [ ! -s "$T/big.out" ]
+	rm -f "$T/big.json"
+fi
 finish
