@@ -197,9 +197,19 @@ verdict_parts() {
 /; s/; /\
 /g' | sed -E 's/ [0-9.]+ (B|KiB|MiB|GiB|TiB|files|seeks) / 1 GiB /g; s/ [0-9.]+ (B|KiB|MiB|GiB|TiB|files|seeks)$/ 1 GiB/'
 }
+# grouped_short_form LINE: the grouped too-short line as bonnie.1 gives it,
+# its advice naming options and kinds from the documented four.
+grouped_short_form() {
+	printf '%s\n' "$1" | grep -qE '^over time, too short to judge \(under 2 s of operations; a larger (-f|-s|-n|-s and --qd-time)(, (-f|-s|-n|-s and --qd-time))* makes (per-char|data|file|queue-depth)(, (per-char|data|file|queue-depth))* phases longer\):( [a-z0-9_]+)+$'
+}
 while read -r line; do
 	case $line in
-	"over time, too short to judge (under "*) ;;
+	"over time, too short to judge (under "*)
+		# the advice names the kinds of the phases listed (bonnie.1)
+		check "grouped too-short line '$line' has the documented form" grouped_short_form "$line"
+		check "the grouped too-short line is in the man page" grep -qF \
+			"over time, too short to judge (under 2 s of operations; a larger options makes kinds phases longer): phase" "$T/man.txt"
+		continue ;;
 	"over time, "*)
 		verdict_parts "$line" >"$T/parts"
 		while read -r part; do

@@ -146,15 +146,21 @@ def size_to_amount(text, unit_bytes):
     return None
 
 
+# Phases whose rate is a count per second, not bytes (bonnie.1's table).
+COUNTED = {"seeks", "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"}
+
+
 class Timeline:
     """A phase's timeline in seconds and amounts (bytes, or operations)."""
 
-    def __init__(self, tl):
+    def __init__(self, tl, counted=False):
         self.iv = tl["interval_ns"] / 1e9
         self.start = [x / 1e9 for x in tl["start_ns"]]
         self.length = [x / 1e9 for x in tl["length_ns"]]
         self.ops = list(tl["operations"])
-        self.bytes_unit = sum(tl.get("bytes") or [0]) > 0
+        # rates in the phase's own unit (bonnie.1): seeks/s and files/s are
+        # counted, although a seeks timeline also carries the bytes it moved
+        self.bytes_unit = not counted and sum(tl.get("bytes") or [0]) > 0
         self.amount = list(tl["bytes"]) if self.bytes_unit else list(self.ops)
         self.maxlat = [x / 1e9 if x is not None else 0.0 for x in tl.get("latency_max_ns") or [0] * len(self.ops)]
         self.sync = tl.get("sync")
@@ -260,7 +266,7 @@ class Judge:
     def __init__(self, phase, old):
         self.phase = phase
         self.old = old
-        self.tl = Timeline(phase["timeline"]) if phase.get("timeline") else None
+        self.tl = Timeline(phase["timeline"], phase.get("name") in COUNTED) if phase.get("timeline") else None
         p50 = (phase.get("latency_ns") or {}).get("p50")
         self.p50 = p50 / 1e9 if isinstance(p50, (int, float)) else None
         self.v = phase["verdict"]
