@@ -265,20 +265,6 @@ static bool result_row(const struct cells *cs, const struct cells *lat, struct p
 	return true;
 }
 
-static int add_run(struct table_set *ts, const struct table_run *tr)
-{
-	if (ts->count == ts->cap) {
-		size_t cap = ts->cap ? 2 * ts->cap : 8;
-		struct table_run *r = realloc(ts->run, cap * sizeof *r);
-		if (r == NULL)
-			return -1;
-		ts->run = r;
-		ts->cap = cap;
-	}
-	ts->run[ts->count++] = *tr;
-	return 0;
-}
-
 /* The runs of a page whose column names row is cs (line `line`, its
  * version row before it at prev, its units row at next). Returns the
  * offset after the last row read, or NULL when it is not such a page. */
@@ -307,7 +293,7 @@ static const char *read_page(struct table_set *ts, struct page *pg, const char *
 		}
 		if (!result_row(&cs, has_lat ? &lat : NULL, pg, &tr, name, *line + 1))
 			break;
-		*rc = add_run(ts, &tr);
+		*rc = input_table_add(ts, &tr);
 		*line += 1 + has_lat;
 		p = has_lat ? after_lat : after;
 	}

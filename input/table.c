@@ -359,7 +359,7 @@ static bool has_results(const struct parsed_run *r)
 	return false;
 }
 
-static int add_run(struct table_set *ts, const struct table_run *tr)
+int input_table_add(struct table_set *ts, const struct table_run *tr)
 {
 	if (ts->count == ts->cap) {
 		size_t cap = ts->cap ? 2 * ts->cap : 8;
@@ -393,7 +393,7 @@ static int table_runs(struct table_set *ts, const struct table *tb, const char *
 		pick_name(&tr);
 		tr.line = i < tb->nio ? tb->io[i].line : tb->file[i].line;
 		snprintf(tr.run.origin, sizeof tr.run.origin, "%s:%u (table)", name, tr.line);
-		if (has_results(&tr.run) && add_run(ts, &tr) != 0)
+		if (has_results(&tr.run) && input_table_add(ts, &tr) != 0)
 			return -1;
 	}
 	return 0;

@@ -70,6 +70,8 @@ struct table_set {
  * Returns 0 or -1 (memory). */
 int input_tables(struct table_set *ts, const char *name, const char *text, size_t len);
 void input_tables_free(struct table_set *ts);
+/* Appends a copy of tr to ts; -1 when out of memory. */
+int input_table_add(struct table_set *ts, const struct table_run *tr);
 
 /* html_copy.c: the runs of every table copied from a bon_csv2html page
  * (cells a tab apart) into ts as tables, with one warning per page saying
