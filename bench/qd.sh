@@ -7,7 +7,10 @@
 #   RND4K Q1T1 read IOPS    vs fio --ioengine=psync
 #   SEQ1M Q8T1 read, write  vs fio --ioengine=io_uring --iodepth=8
 # and the same for CPU time per I/O (bonnie's over fio's: at most 1 is
-# as cheap). A benchmark, not a test: it times things. Alone:
+# as cheap). Both run each row for the same time over the same size of
+# file (bonnie's --qd-time, fio's --time_based --runtime), going round the
+# file as often as that takes. A benchmark, not a test: it times things.
+# Alone:
 #   BONNIE=build/bonnie bench/qd.sh
 # Settings: BENCH_DIR (default $TMPDIR or /var/tmp), BENCH_QD_SIZE (MiB,
 # default 1024), BENCH_QD_PAIRS (default 5), BENCH_QD_TIME (s, default 5).
@@ -17,6 +20,7 @@ DIR=${BENCH_DIR:-${TMPDIR:-/var/tmp}}
 SIZE=${BENCH_QD_SIZE:-1024}
 PAIRS=${BENCH_QD_PAIRS:-5}
 TIME=${BENCH_QD_TIME:-5}
+case $TIME in *[!0-9]* | "" | 0) echo "bench/qd.sh: BENCH_QD_TIME must be whole seconds, 1 or more (fio's --runtime)" >&2; exit 1 ;; esac
 command -v fio >/dev/null && command -v jq >/dev/null || { echo "bench/qd.sh: needs fio and jq" >&2; exit 1; }
 W=$(mktemp -d "$DIR/bonnie-bench-qd.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
@@ -46,33 +50,39 @@ bonnie_figures() {
 		"\(.operations / .elapsed_ns * 1e9) \(.cpu_ns / .operations)"' "$1"
 }
 
-for p in $(seq 1 "$PAIRS"); do
-	sync -f "$W"
-	"$BONNIE" -d "$W" -s ${SIZE}m --phases "$(echo $ROWS | tr ' ' ,)" --qd-time "$TIME" --no-align-probe -q \
+# one bonnie row: its own scratch file, laid out by bonnie (buffered, then
+# fsync), the row timed
+bonnie_row() {
+	"$BONNIE" -d "$W" -s ${SIZE}m --phases "$1" --qd-time "$TIME" --no-align-probe -q \
 		--json "$W/b.json" >/dev/null 2>"$W/b.err" || { echo "bench/qd.sh: bonnie failed: $(head -n 1 "$W/b.err")" >&2; exit 1; }
 	eng=$(jq -r '[.runs[0].phases[] | select(.queue_depth) | .queue_depth.engine] | unique | join(",")' "$W/b.json")
-	fio --name=lay --filename="$W/f" --size=${SIZE}m --rw=write --bs=1m --direct=1 --refill_buffers \
-		--output-format=json >/dev/null || exit 1
-	for row in $ROWS; do
-		fio --name=q --filename="$W/f" --size=${SIZE}m $(fio_args $row) --direct=1 --norandommap \
-			--refill_buffers --runtime="$TIME" --output-format=json >"$W/f.json" || exit 1
-		echo "$p $row $(bonnie_figures "$W/b.json" $row) $(fio_figures "$W/f.json")" >>"$R"
-	done
+	bonnie_figures "$W/b.json" "$1" >"$W/b.fig"
+}
+
+# one fio row on a file laid out as bonnie lays out its own (buffered 1 MiB
+# writes, then fsync), so neither reads a file the other wrote differently
+fio_row() {
 	rm -f "$W/f"
+	fio --name=lay --filename="$W/f" --size=${SIZE}m --rw=write --bs=1m --direct=0 --end_fsync=1 \
+		--refill_buffers --output-format=json >/dev/null || exit 1
+	fio --name=q --filename="$W/f" --size=${SIZE}m $(fio_args "$1") --direct=1 --norandommap \
+		--refill_buffers --time_based --runtime="$TIME" --output-format=json >"$W/f.json" || exit 1
+	rm -f "$W/f"
+	fio_figures "$W/f.json" >"$W/f.fig"
+}
+
+# Each row's two runs back to back, the order swapped every other pair so
+# that a drift of the machine does not favour one tool.
+for p in $(seq 1 "$PAIRS"); do
+	for row in $ROWS; do
+		sync -f "$W"
+		if [ $((p % 2)) -eq 1 ]; then bonnie_row $row; fio_row $row; else fio_row $row; bonnie_row $row; fi
+		echo "$p $row $(cat "$W/b.fig") $(cat "$W/f.fig")" >>"$R"
+	done
 	echo "bench/qd.sh: pair $p done (bonnie engine: $eng)" >&2
 done
 
 echo "bonnie / fio, $PAIRS interleaved pairs, ${SIZE} MiB, phases cut at ${TIME} s, in $DIR (bonnie's engine: $eng)"
-python3 - "$R" <<'PY'
-import statistics, sys
-rows = {}
-for line in open(sys.argv[1]):
-    p, row, bi, bc, fi, fc = line.split()
-    rows.setdefault(row, []).append((float(bi) / float(fi), float(bc) / float(fc), float(bi), float(fi)))
-for row, v in rows.items():
-    iops = sorted(x[0] for x in v)
-    cpu = sorted(x[1] for x in v)
-    print(f"{row:18s} IOPS ratio median {statistics.median(iops):.3f} [{iops[0]:.3f}-{iops[-1]:.3f}]"
-          f"  CPU/IO ratio median {statistics.median(cpu):.3f} [{cpu[0]:.3f}-{cpu[-1]:.3f}]"
-          f"  (bonnie median {statistics.median(x[2] for x in v):.0f} IOPS, fio {statistics.median(x[3] for x in v):.0f})")
-PY
+awk '{ print $2 "_IOPS", $3 / $5; print $2 "_CPU_per_IO", $4 / $6 }' "$R" | python3 "$(dirname "$0")/median_ci.py"
+awk '{ print $2, $3, $5 }' "$R" | sort -k1,1 -s | awk '{ b[$1] = b[$1] " " int($2); f[$1] = f[$1] " " int($3) }
+	END { for (r in b) print r ": bonnie IOPS" b[r] "; fio" f[r] }'

@@ -248,13 +248,13 @@ void plan_note_qd(const struct config *cfg)
 	uint32_t mask = cfg->decided.phase_mask;
 	/* with block write in the run, the profile works on its data file */
 	uint64_t data = (!mask || (mask & (1u << PHASE_PUT_BLOCK))) ? cfg->file_size : 0;
-	char size[32], cut[48] = "one whole pass each";
+	char size[32], cut[64] = "one whole pass each";
 
 	if (!cfg->qd || cfg->concurrency > 1 || cfg->sweep_levels)
 		return;
 	units_format_size(qd_file_size(cfg, data), size, sizeof size);
 	if (cfg->qd_ns)
-		snprintf(cut, sizeof cut, "one pass each, cut at %.3g s", (double)cfg->qd_ns / 1e9);
+		snprintf(cut, sizeof cut, "%.3g s each, round the file again as needed", (double)cfg->qd_ns / 1e9);
 	say("note: queue-depth profile: 8 phases on a %s file (%s), O_DIRECT where the file system takes it, "
 	    "depth kept by %s",
 	    size, cut, e == QDIO_AUTO ? "nothing: neither io_uring nor threads could be set up" :

@@ -30,4 +30,12 @@ uint32_t qd_mask(void);
  * else -s when given, else DEFAULT_QD_SIZE; rounded down to QD_SEQ_BLOCK. */
 uint64_t qd_file_size(const struct config *cfg, uint64_t data_size);
 
+/* The offset of the n-th operation of a sequential phase over a file of
+ * blocks blocks: going round the file again when a pass ends. */
+uint64_t qd_seq_offset(struct qd_shape shape, uint64_t blocks, uint64_t n);
+
+/* Whether a phase that has submitted submitted operations goes on: until
+ * deadline (clock_now_ns) when there is one, else for one pass of blocks. */
+bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t blocks);
+
 #endif

@@ -45,3 +45,13 @@ uint64_t qd_file_size(const struct config *cfg, uint64_t data_size)
 
 	return size / QD_SEQ_BLOCK * QD_SEQ_BLOCK;
 }
+
+uint64_t qd_seq_offset(struct qd_shape shape, uint64_t blocks, uint64_t n)
+{
+	return blocks ? n % blocks * shape.block : 0;
+}
+
+bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t blocks)
+{
+	return deadline == 0 ? submitted < blocks : now < deadline;
+}

@@ -12,7 +12,7 @@ static bool only_too_short(const struct verdict *v)
 
 /* What makes a phase of each kind longer: per-char by -f, the data file's
  * phases (seeks too) by -s, the file phases by -n, the queue-depth
- * profile's (one pass over the -s file, cut at --qd-time) by both. */
+ * profile's (timed) by --qd-time. */
 enum length_kind { LEN_PERCHAR, LEN_DATA, LEN_FILES, LEN_QD, LEN_KINDS };
 
 static enum length_kind length_kind_of(enum phase_id id)
@@ -29,7 +29,7 @@ static enum length_kind length_kind_of(enum phase_id id)
  * by -f or -n). */
 static void length_advice(FILE *out, const bool *kinds)
 {
-	static const char *const option[LEN_KINDS] = {"-f", "-s", "-n", "-s and --qd-time"};
+	static const char *const option[LEN_KINDS] = {"-f", "-s", "-n", "--qd-time"};
 	static const char *const words[LEN_KINDS] = {"per-char", "data", "file", "queue-depth"};
 	const char *sep = "a larger ";
 

@@ -6,6 +6,7 @@
  * refused. Nothing is timed. */
 #include "suites.h"
 #include "../lib/qdio.h"
+#include "../phases/qd.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -156,6 +157,27 @@ START_TEST(full_queue_and_errors)
 }
 END_TEST
 
+/* A timed profile phase goes round its file: the sequential offsets wrap
+ * at the file's end, and the phase goes on past one pass until its
+ * deadline; without one (--qd-time 0) it is one pass exactly. */
+START_TEST(timed_phase_goes_round_the_file)
+{
+	struct qd_shape seq = qd_shape_of(PHASE_SEQ1M_Q8T1_READ);
+	uint64_t blocks = 3;
+
+	ck_assert_uint_eq(qd_seq_offset(seq, blocks, 0), 0);
+	ck_assert_uint_eq(qd_seq_offset(seq, blocks, 2), 2 * (uint64_t)QD_SEQ_BLOCK);
+	ck_assert_uint_eq(qd_seq_offset(seq, blocks, 3), 0);
+	ck_assert_uint_eq(qd_seq_offset(seq, blocks, 7), (uint64_t)QD_SEQ_BLOCK);
+	/* timed: past a pass while before the deadline, not after it */
+	ck_assert(qd_goes_on(1000, 999, 10 * blocks, blocks));
+	ck_assert(!qd_goes_on(1000, 1000, 1, blocks));
+	/* untimed: one pass */
+	ck_assert(qd_goes_on(0, 5000, blocks - 1, blocks));
+	ck_assert(!qd_goes_on(0, 0, blocks, blocks));
+}
+END_TEST
+
 Suite *suite_qdio(void)
 {
 	Suite *s = suite_create("qdio");
@@ -166,6 +188,7 @@ Suite *suite_qdio(void)
 	tcase_add_test(tc, auto_engine);
 	tcase_add_test(tc, bad_depth_refused);
 	tcase_add_test(tc, full_queue_and_errors);
+	tcase_add_test(tc, timed_phase_goes_round_the_file);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -200,7 +200,7 @@ verdict_parts() {
 # grouped_short_form LINE: the grouped too-short line as bonnie.1 gives it,
 # its advice naming options and kinds from the documented four.
 grouped_short_form() {
-	printf '%s\n' "$1" | grep -qE '^over time, too short to judge \(under 2 s of operations; a larger (-f|-s|-n|-s and --qd-time)(, (-f|-s|-n|-s and --qd-time))* makes (per-char|data|file|queue-depth)(, (per-char|data|file|queue-depth))* phases longer\):( [a-z0-9_]+)+$'
+	printf '%s\n' "$1" | grep -qE '^over time, too short to judge \(under 2 s of operations; a larger (-f|-s|-n|--qd-time)(, (-f|-s|-n|--qd-time))* makes (per-char|data|file|queue-depth)(, (per-char|data|file|queue-depth))* phases longer\):( [a-z0-9_]+)+$'
 }
 while read -r line; do
 	case $line in
