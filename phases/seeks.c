@@ -47,6 +47,7 @@ struct seek_worker {
 	struct seek_shared *shared;
 	struct phase_result part; /* this worker's bytes, latencies and error */
 	uint64_t start_ns;
+	uint64_t ops_end_ns;      /* its last operation done; its fsync follows */
 	uint64_t end_ns;
 	bool started;
 	struct timeline *tl;      /* this worker's timeline, or NULL */
@@ -121,8 +122,9 @@ static void seek_loop(struct seek_worker *w, int fd, unsigned char *buf)
 		op_timer_lap(&t, &w->part.latency);
 		w->part.units++;
 	}
+	w->ops_end_ns = clock_now_ns();
 	if (w->tl)
-		timeline_stop(w->tl, clock_now_ns());
+		timeline_stop(w->tl, w->ops_end_ns);
 	/* like every I/O phase, end with the written data on the device */
 	if (w->part.status == PHASE_NOT_RUN && w->part.bytes > w->part.read_bytes && io_fsync(fd) != 0)
 		data_fail(w->shared->ctx, &w->part, "fsync", -1);
@@ -181,6 +183,33 @@ static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigne
 	}
 	if (last > first)
 		res->span_ns = last - first;
+}
+
+/* Ends the phase's timeline where the last operation ended: what follows
+ * is the workers' fsync of the chunks they wrote back, the phase's final
+ * flush, kept apart as a write phase's is. Counted as operations' time, it
+ * made a timeline end in empty intervals, judged "fell 100%". */
+static void seeks_stop(struct phase_ctx *ctx, struct phase_result *res, const struct seek_worker *w, unsigned n)
+{
+	uint64_t ops_end = 0, end = 0;
+	bool wrote = false;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (!w[i].started)
+			continue;
+		ops_end = w[i].ops_end_ns > ops_end ? w[i].ops_end_ns : ops_end;
+		end = w[i].end_ns > end ? w[i].end_ns : end;
+		wrote = wrote || w[i].part.bytes > w[i].part.read_bytes;
+	}
+	if (ops_end == 0)
+		ops_end = end = clock_now_ns();
+	if (ctx->timeline)
+		timeline_stop(ctx->timeline, ops_end);
+	if (wrote && end > ops_end) {
+		res->sync_ns += end - ops_end;
+		if (ctx->timeline)
+			timeline_sync(ctx->timeline, ops_end, end);
+	}
 }
 
 /* The workers' timelines into the phase's (its own intervals hold the
@@ -277,8 +306,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	started = n == 1 ? run_inline(w) : start_threads(res, w, n);
 	for (unsigned i = 0; n > 1 && i < started; i++)
 		pthread_join(w[i].thread, NULL);
-	if (ctx->timeline)
-		timeline_stop(ctx->timeline, clock_now_ns());
+	seeks_stop(ctx, res, w, started);
 	seeks_merge(res, w, started);
 	if (wtl)
 		seeks_merge_timelines(ctx, w, started);

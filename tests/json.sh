@@ -33,6 +33,11 @@ check "histogram counts add up to the operation count" j '[.runs[].phases[] | ([
 check "buckets are [low, high, count] in order" j '[.runs[].phases[].histogram_ns | . as $h | range(1; length) | $h[.-1][1] < $h[.][0]] | all'
 check "exact byte counts" j '.runs[0].phases[1].bytes == 1048576 and .runs[0].phases[0].bytes == 65536 and .runs[0].phases[1].operations == 256'
 check "seeks operations" j '.runs[0].phases[5].operations == 200'
+# seeks write back one chunk in ten and fsync them at the end: that is the
+# phase's flush (sync_ns), and its timeline ends with its last operation,
+# not with empty intervals that a verdict would read as a fall
+check "seeks: the final fsync is its flush, after the timeline's last operation" \
+	j '[.runs[].phases[5] | .sync_ns > 0 and (.timeline.operations | last) > 0] | all'
 check "file phases count 1024 files" j '[.runs[0].phases[6:][] | .operations] | all(. == 1024)'
 check "CSV still on stdout" [ "$(grep -c '^1\.98,' "$T/csv")" -eq 2 ]
 
