@@ -70,6 +70,9 @@ check "threads: the plan says threads were asked for" grep -q "threads (--qd-eng
 line=$(grep '^1\.98,' "$T/auto.out" | tail -n 1)
 check "CSV line: 50 fields" [ "$(printf '%s\n' "$line" | awk -F, '{ print NF }')" -eq 50 ]
 check "CSV line: no phase rate, %CPU or latency filled" [ -z "$(printf '%s\n' "$line" | cut -d, -f10-21,27-50 | tr -d ,)" ]
+# nor a data file size, chunk, seek count or file count that nothing tested
+check "CSV line: no size, chunk, seeks or file count of phases not run" \
+	[ -z "$(printf '%s\n' "$line" | cut -d, -f6-9,22-26 | tr -d ,)" ]
 
 # --qd adds the profile to a run of bonnie++'s phases, on its data file.
 run add -d "$D" -s 8m -f -n 0 --qd --qd-time 0 -z 7 --no-align-probe --json "$T/add.json"
