@@ -42,6 +42,9 @@ if [ -z "${DIR:-}" ]; then
 	DIR=$(mktemp -d "${TMPDIR:-/tmp}/verdict-truth-dir.XXXXXX")
 	OWN_DIR=1
 fi
+# a DIR that is not there would make every run fail with exit 2 and the
+# count say nothing: refuse it before any run
+[ -d "$DIR" ] || { echo "verdict_truth: DIR $DIR is not a directory" >&2; exit 1; }
 if [ -z "${BONNIE:-}" ]; then
 	[ -x "$ROOT/build/bonnie" ] || make -C "$ROOT" -j2 build/bonnie >/dev/null || exit 1
 	BONNIE=$ROOT/build/bonnie

@@ -79,3 +79,16 @@ uint32_t phase_select_without(uint32_t mask, uint32_t drop)
 		mask = (1u << PHASE_COUNT) - 1;
 	return mask & ~drop;
 }
+
+bool phase_select_asks_bonnie(const struct config *cfg, bool data_file)
+{
+	uint32_t mask = cfg->decided.phase_mask;
+
+	if (mask == 0)
+		return true;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if ((mask & (1u << i)) && phase_is((enum phase_id)i, FACT_BONNIE_CSV) &&
+		    phase_is((enum phase_id)i, FACT_DATA_FILE) == data_file)
+			return true;
+	return false;
+}

@@ -3,6 +3,7 @@
 #ifndef BONNIE_PHASE_SELECT_H
 #define BONNIE_PHASE_SELECT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,5 +26,12 @@ int phase_select_check(const char *list, uint32_t mask, const struct config *cfg
  * phases nothing else needs (per-char write or read) that bonnie leaves
  * out. */
 uint32_t phase_select_without(uint32_t mask, uint32_t drop);
+
+/* Whether cfg asked for any of bonnie++'s phases on the data file
+ * (data_file) or of its file tests (!data_file): the blocks of its table
+ * and the settings of its CSV line that describe them. A --phases qd run
+ * asks for neither, and its table and line showed 4G and 16 files that
+ * nothing tested. */
+bool phase_select_asks_bonnie(const struct config *cfg, bool data_file);
 
 #endif

@@ -6,6 +6,7 @@
 #include "view.h"
 #include "rate_text.h"
 #include "../lib/units.h"
+#include "../phases/phase_select.h"
 
 #include <string.h>
 
@@ -21,25 +22,9 @@ static void phase_cells(struct csv_phase_cells *c, const struct phase_view *p)
 		units_format_latency((uint64_t)p->pct_ns[VIEW_MAX], c->latency, CSV_CELL_LEN);
 }
 
-/* Whether the run asked for any phase of bonnie++'s CSV on the data file
- * (data) or of its file tests (!data): a --phases qd run asked for
- * neither, and its line said 4G and 16 files that nothing tested. */
-static bool asked_csv_phases(const struct config *cfg, bool data)
-{
-	uint32_t mask = cfg->decided.phase_mask;
-
-	if (mask == 0)
-		return true;
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if ((mask & (1u << i)) && phase_is((enum phase_id)i, FACT_BONNIE_CSV) &&
-		    phase_is((enum phase_id)i, FACT_DATA_FILE) == data)
-			return true;
-	return false;
-}
-
 static void io_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
 {
-	if (cfg->file_size == 0 || !asked_csv_phases(cfg, true))
+	if (cfg->file_size == 0 || !phase_select_asks_bonnie(cfg, true))
 		return;
 	input_size_meta(cfg->file_size, c->setting[META_SIZE], CSV_CELL_LEN);
 	units_format_size_lower(cfg->chunk, c->setting[META_CHUNK], CSV_CELL_LEN);
@@ -49,7 +34,7 @@ static void io_config_fields(struct csv_cells *c, const struct config *cfg, cons
 
 static void file_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
 {
-	if (cfg->files_k == 0 || !asked_csv_phases(cfg, false))
+	if (cfg->files_k == 0 || !phase_select_asks_bonnie(cfg, false))
 		return;
 	snprintf(c->setting[META_NUM_FILES], CSV_CELL_LEN, "%u", run->files_k);
 	if (cfg->file_max == FILES_HARD_LINKS)

@@ -7,7 +7,7 @@
 #include "confidence.h"
 #include "metrics.h"
 #include "view.h"
-#include "../phases/qd.h"
+#include "../phases/phase_select.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -347,12 +347,11 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
 
 	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
-	/* --phases qd: the profile's block alone, without bonnie++'s empty ones */
-	bool only_qd = cfg->decided.phase_mask != 0 && (cfg->decided.phase_mask & ~qd_mask()) == 0;
-
-	if (cfg->file_size > 0 && !only_qd)
+	/* only the blocks of phases asked for: --phases qd shows the profile's
+	 * block alone, --phases seq_create the file block alone */
+	if (cfg->file_size > 0 && phase_select_asks_bonnie(cfg, true))
 		io_block(out, cfg, &v);
-	if (cfg->files_k > 0 && !only_qd)
+	if (cfg->files_k > 0 && phase_select_asks_bonnie(cfg, false))
 		file_block(out, cfg, &v);
 	report_table_other(out, &v);
 	report_table_qd(out, &v);

@@ -159,6 +159,19 @@ else
 fi
 check "SIGINT: scratch removed" empty_dir "$D"
 
+# --phases of the file tests alone: no data-file block in the table and no
+# data-file settings in the CSV line (nothing tested them), and the other way round.
+"$BONNIE" -d "$D" -s 1m -n 1:1k:0 --phases seq_create -q --no-align-probe >"$T/out" 2>"$T/err"; rc=$?
+check "--phases seq_create exits 0 (got $rc)" [ $rc -eq 0 ]
+check "--phases seq_create: no Sequential Output block" sh -c "! grep -q 'Sequential Output' '$T/err'"
+check "--phases seq_create: the file block" grep -q 'Sequential Create' "$T/err"
+check "--phases seq_create: CSV size, chunk, seeks empty; files 1" \
+	sh -c "awk -F, '{exit !(\$6 \$7 \$8 \$9 == \"\" && \$22 == \"1\")}' '$T/out'"
+"$BONNIE" -d "$D" -s 1m -n 1:1k:0 --phases put_block -q --no-align-probe >"$T/out" 2>"$T/err"; rc=$?
+check "--phases put_block exits 0 (got $rc)" [ $rc -eq 0 ]
+check "--phases put_block: no Sequential Create block" sh -c "! grep -q 'Sequential Create' '$T/err'"
+check "--phases put_block: CSV size 1M, file count empty" sh -c "awk -F, '{exit !(\$6 == \"1M\" && \$22 == \"\")}' '$T/out'"
+
 # -n 64:0:0:16 (65536 files in 16 directories) leaves nothing behind.
 "$BONNIE" -d "$D" -s 0 -n 64:0:0:16 -q >"$T/out" 2>"$T/err"; rc=$?
 check "-n 64:0:0:16 exits 0 (got $rc)" [ $rc -eq 0 ]
