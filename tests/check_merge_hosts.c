@@ -118,7 +118,7 @@ START_TEST(test_host_read)
 	struct host_result *a = calloc(2, sizeof *a), *b = a + 1;
 	char err[128];
 
-	ck_assert_int_eq(host_read(a, doc, err, sizeof err), 0);
+	ck_assert_int_eq(host_read(a, doc, 0, err, sizeof err), 0);
 	ck_assert_str_eq(a->name, "h1");
 	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].wall_start_ns, 1796220792000222001ull);
 	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].latency.count, 4);
@@ -136,9 +136,9 @@ START_TEST(test_host_read)
 	ck_assert_str_eq(host_setup_differs(a, b), "version");
 	host_free(a);
 	/* not merged: a document without a schedule, or not JSON */
-	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", err, sizeof err), -1);
+	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", 0, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "--start-at"));
-	ck_assert_int_eq(host_read(b, "{\"tool\":", err, sizeof err), -1);
+	ck_assert_int_eq(host_read(b, "{\"tool\":", 0, err, sizeof err), -1);
 	free(a);
 }
 END_TEST
