@@ -103,6 +103,7 @@ static int read_argv(const struct jt *t, int node, struct host_result *h)
 {
 	size_t n = jt_is(t, node, JT_ARRAY) ? jt_count(t, node) : 0;
 
+	h->argc = 0;
 	h->argv = n ? calloc(n, sizeof *h->argv) : NULL;
 	if (n && !h->argv)
 		return -1;
