@@ -64,6 +64,11 @@ done
 # the measured figures (printed, not gated): phase, start spread ms, overlap %
 jq -r '.merged.phases[] | "\(.name) spread \(.start_spread_ns / 1e6) ms overlap \((.overlap * 100 * 10 | floor) / 10)%"' \
 	"$T/merged.json" >&2
+for h in 1 2; do # each host's data phases: elapsed and final sync, ms
+	jq -r --arg h "host$h" '[.runs[0].phases[] | select(.name | test("^(put_block|rewrite|get_block|seeks)$")) |
+		"\(.name) \(.elapsed_ns / 1e6 | floor)/\((.sync_ns // 0) / 1e6 | floor)"] | "\($h) elapsed/sync ms: " + join(" ")' \
+		"$T/host$h.json" >&2
+done
 check "the export is empty" empty_dir "$EXPORT"
 check "sshd stopped" stop_pid "$sshd_pid"
 finish
