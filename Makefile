@@ -153,6 +153,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/
 	BONNIE=$(abspath $(BIN)) tests/schedule.sh
 	BONNIE=$(abspath $(BIN)) tests/hosts.sh
 	BONNIE=$(abspath $(BIN)) tests/merge.sh
+	BONNIE=$(abspath $(BIN)) tests/merge_ns.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

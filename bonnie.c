@@ -15,6 +15,6 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return say_finish(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)
-		return say_finish(merge_main(argc - 1, argv + 1));
+		return say_finish(merge_main(argc - 1, argv + 1, argv[0]));
 	return run_main(argc, argv);
 }

@@ -16,6 +16,7 @@
 #include "../report/merge_model.h"
 #include "../report/merge_out.h"
 #include "../report/report.h"
+#include "../report/sweep.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -72,16 +73,13 @@ static int read_text(const char *path, char **text)
 	return EXIT_OK;
 }
 
-static int read_hosts(struct host_result *hosts, char **files, size_t n)
+/* Run number run of each host (texts[i] of files[i]) into hosts[0..n),
+ * refused (EXIT_SETUP) unless of one setup with the first. */
+static int read_hosts(struct host_result *hosts, char **texts, char **files, size_t n, size_t run)
 {
 	for (size_t i = 0; i < n; i++) {
 		char err[160];
-		char *text;
-		int rc = read_text(files[i], &text);
-		if (rc != EXIT_OK)
-			return rc;
-		rc = host_read(&hosts[i], text, err, sizeof err);
-		free(text);
+		int rc = host_read(&hosts[i], texts[i], run, err, sizeof err);
 		if (rc < 0)
 			return say_status(EXIT_SETUP, "merge: %s: %s", files[i], err);
 		if (!hosts[i].name[0])
@@ -150,8 +148,18 @@ static int close_report(struct report_file *f, bool bad)
 	return say_status(EXIT_REPORT, "%s %s: cannot write: %s", f->opt, f->path, why);
 }
 
-static int write_json(struct report_file *f, char **argv, int argc, const struct merge_result *m,
-                      const struct host_result *hosts, const struct run_result *run)
+/* The hosts' results merged: one level, or per count of a --clients sweep
+ * (each host's runs in order, the same counts on every host). */
+struct merged {
+	size_t n, levels;
+	struct host_result *hosts[MAX_SWEEP_LEVELS]; /* per level, n hosts */
+	struct merge_result *m;                     /* per level */
+	struct run_result *run;                     /* per level */
+	struct sweep *sw;                           /* levels > 1: the counts as a sweep */
+	uint32_t counts[MAX_SWEEP_LEVELS];          /* each level's clients, all hosts' */
+};
+
+static int write_json(struct report_file *f, const char *prog, char **argv, int argc, const struct merged *g)
 {
 	struct json j;
 
@@ -161,35 +169,44 @@ static int write_json(struct report_file *f, char **argv, int argc, const struct
 	json_string(&j, "version", BONNIE_VERSION);
 	json_u64(&j, "format_version", 1);
 	json_array_begin_inline(&j, "command_line");
+	json_string(&j, NULL, prog);
 	for (int i = 0; i < argc; i++)
 		json_string(&j, NULL, argv[i]);
 	json_array_end(&j);
-	report_merge_json(&j, m, hosts);
+	report_merge_json(&j, g->m, (const struct host_result *const *)g->hosts, g->levels);
 	json_array_begin(&j, "runs");
-	report_json_run(&j, run, NULL, NULL);
-	report_json_end(&j);
+	for (size_t l = 0; l < g->levels; l++)
+		report_json_run(&j, &g->run[l], NULL, NULL);
+	if (g->sw)
+		report_sweep_json_end(&j, g->sw, g->counts, (uint32_t)g->levels, DEFAULT_KNEE_FACTOR,
+		                      g->hosts[0][0].level_ns);
+	else
+		report_json_end(&j);
 	return close_report(f, ferror(f->out) != 0);
 }
 
-/* The run's page (report/html.c) of the merged run, with the merge's facts. */
-static int write_html(struct report_file *f, char **argv, int argc, const struct config *cfg,
-                      const struct merge_result *m, const struct host_result *hosts, const struct run_result *run)
+/* The run's page (report/html.c) of the merged run, with the merge's facts;
+ * of a sweep, the last count's run and the sweep's charts. */
+static int write_html(struct report_file *f, char **argv, int argc, const struct config *cfg, const struct merged *g)
 {
+	size_t last = g->levels - 1;
 	char *line[argc + 1]; /* "How to reproduce": bonnie merge ... */
-	struct html_report rep = {.cfg = cfg, .argc = argc + 1, .argv = line, .runs = run, .nruns = 1, .knee_factor = 2.0};
-	struct merge_page pg = {m, hosts};
+	struct html_report rep = {.cfg = cfg, .argc = argc + 1, .argv = line, .runs = &g->run[last], .nruns = 1,
+	                          .sweep = g->sw, .knee_factor = DEFAULT_KNEE_FACTOR};
+	struct merge_page pg = {&g->m[last], g->hosts[last]};
 	char meta[160], bonnie[] = "bonnie";
 
 	line[0] = bonnie;
 	memcpy(line + 1, argv, (size_t)argc * sizeof *argv);
 
 	snprintf(meta, sizeof meta, "bonnie merge of %zu hosts' --json results, %llu client%s each, on one --start-at "
-	         "schedule.", m->hosts, (unsigned long long)hosts[0].clients, hosts[0].clients == 1 ? "" : "s");
+	         "schedule.", g->n, (unsigned long long)g->hosts[last][0].clients,
+	         g->hosts[last][0].clients == 1 ? "" : "s");
 	return close_report(f, report_html_merged(f->out, &rep, meta, report_merge_html, &pg) != 0);
 }
 
-static int write_reports(struct report_file *rf, char **argv, int argc, const struct config *cfg,
-                         const struct merge_result *m, const struct host_result *hosts, const struct run_result *run)
+static int write_reports(struct report_file *rf, const char *prog, char **argv, int argc, const struct config *cfg,
+                         const struct merged *g)
 {
 	char err[1200];
 	int rc = report_files_commit(rf, MERGE_REPORTS, err, sizeof err), rc2 = EXIT_OK;
@@ -197,46 +214,176 @@ static int write_reports(struct report_file *rf, char **argv, int argc, const st
 	if (rc != EXIT_OK)
 		return say_status(rc, "%s", err);
 	if (rf[0].path)
-		rc = write_json(&rf[0], argv, argc, m, hosts, run);
+		rc = write_json(&rf[0], prog, argv, argc, g);
 	if (rf[1].path)
-		rc2 = write_html(&rf[1], argv, argc, cfg, m, hosts, run);
+		rc2 = write_html(&rf[1], argv, argc, cfg, g);
 	return rc != EXIT_OK ? rc : rc2;
 }
 
-static int merge_files(char **files, size_t n, struct report_file *rf, bool quiet, int argc, char **argv)
+/* Every level of every host read (texts: the files' contents), or the
+ * status said. */
+static int read_levels(struct merged *g, char **texts, char **files)
 {
-	struct host_result *hosts = calloc(n, sizeof *hosts);
-	struct merge_result *m = calloc(1, sizeof *m);
-	struct run_result *run = calloc(1, sizeof *run);
-	struct config cfg;
-	int rc = hosts && m && run ? read_hosts(hosts, files, n) : say_status(EXIT_SETUP, "merge: out of memory");
+	int rc = EXIT_OK;
 
-	if (rc == EXIT_OK) {
-		merge_hosts(m, hosts, n);
-		merge_as_run(m, &hosts[0], run);
-		run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
-		for (size_t i = 0; i < n; i++)
-			run->counts.seeks += hosts[i].seeks; /* every host's seeks: the CSV's seeks field */
-		merged_config(&cfg, &hosts[0], n);
-		bool to_stdout = report_path_is_stdout(rf[0].path) || report_path_is_stdout(rf[1].path);
-		FILE *text = to_stdout ? stderr : stdout;
-		if (!quiet) {
-			report_table(text, &cfg, run);
-			report_merge_text(text, m, hosts);
-		}
-		report_csv(text, &cfg, run);
-		rc = write_reports(rf, argv, argc, &cfg, m, hosts, run);
-	} else
-		report_files_release(rf, MERGE_REPORTS);
-	for (size_t i = 0; hosts && i < n; i++)
-		host_free(&hosts[i]);
-	free(hosts);
-	free(m);
-	free(run);
+	g->levels = 1;
+	for (size_t l = 0; l < g->levels && rc == EXIT_OK; l++) {
+		if ((g->hosts[l] = calloc(g->n, sizeof *g->hosts[l])) == NULL)
+			return say_status(EXIT_SETUP, "merge: out of memory");
+		rc = read_hosts(g->hosts[l], texts, files, g->n, l);
+		if (l == 0 && rc == EXIT_OK && g->hosts[0][0].runs > MAX_SWEEP_LEVELS)
+			return say_status(EXIT_SETUP, "merge: %s: %zu runs, at most %d (one per --clients count)", files[0],
+			                  g->hosts[0][0].runs, MAX_SWEEP_LEVELS);
+		if (l == 0 && rc == EXIT_OK)
+			g->levels = g->hosts[0][0].runs ? g->hosts[0][0].runs : 1;
+	}
 	return rc;
 }
 
-int merge_main(int argc, char **argv)
+/* The sweep's fairness and overlap of a merged phase, over every client of
+ * every host (a host of one client: its phase): Jain's index of their rates,
+ * and the time all were active together over first start to last end, as
+ * the share of the window that sweep_overlap reads. */
+static void spread_of_clients(struct phase_result *r, const struct host_result *hosts, size_t n, int id)
+{
+	struct client_spread *s = &r->spread;
+	uint64_t first = UINT64_MAX, last_start = 0, first_end = UINT64_MAX, last = 0;
+
+	for (size_t h = 0; h < n; h++) {
+		const struct host_phase *p = &hosts[h].phase[id];
+		struct host_client whole = {0, p->elapsed_ns, p->units};
+		size_t k = p->client_n ? p->client_n : 1;
+		for (size_t c = 0; c < k; c++) {
+			const struct host_client *cl = p->client_n ? &p->client[c] : &whole;
+			uint64_t b = p->wall_start_ns + cl->start_ns, e = p->wall_start_ns + cl->end_ns;
+			double rate = merge_client_rate(cl);
+			s->clients++;
+			s->rate_sum += rate;
+			s->rate_sq += rate * rate;
+			first = b < first ? b : first;
+			last_start = b > last_start ? b : last_start;
+			first_end = e < first_end ? e : first_end;
+			last = e > last ? e : last;
+		}
+	}
+	s->busy_last_start_ns = 0;
+	s->busy_first_end_ns = first_end > last_start && last > first
+	                       ? (uint64_t)((double)(first_end - last_start) / (double)(last - first) * (double)r->elapsed_ns)
+	                       : 0;
+}
+
+/* Level l merged into a run; of a sweep, added to it with the clients' CPU
+ * together (the run's %CP is the hosts' mean; the sweep's CPU rule reads
+ * every client's, as a local sweep's does). */
+static void merge_level(struct merged *g, size_t l)
+{
+	const struct host_result *hosts = g->hosts[l];
+	struct run_result *run = &g->run[l];
+
+	merge_hosts(&g->m[l], hosts, g->n);
+	merge_as_run(&g->m[l], &hosts[0], run);
+	run->index = (uint32_t)l + 1;
+	run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
+	for (size_t i = 0; i < g->n; i++)
+		run->counts.seeks += hosts[i].seeks; /* every host's seeks: the CSV's seeks field */
+	g->counts[l] = run->clients;
+	if (!g->sw)
+		return;
+	struct run_result *all = malloc(sizeof *all);
+	if (!all)
+		return;
+	*all = *run;
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		all->phase[id].cpu_ns *= g->n;
+		if (all->phase[id].status == PHASE_DONE)
+			spread_of_clients(&all->phase[id], hosts, g->n, id);
+	}
+	sweep_add(g->sw, all);
+	free(all);
+}
+
+static void merged_free(struct merged *g)
+{
+	for (size_t l = 0; l < MAX_SWEEP_LEVELS; l++) {
+		for (size_t i = 0; g->hosts[l] && i < g->n; i++)
+			host_free(&g->hosts[l][i]);
+		free(g->hosts[l]);
+	}
+	free(g->m);
+	free(g->run);
+	free(g->sw);
+	free(g);
+}
+
+/* Per level the table and the merge's facts, and the CSV line; of a sweep
+ * then its table, knees and answer, as a local --clients run ends. */
+static void write_text(FILE *text, const struct config *cfg, const struct merged *g, bool quiet)
+{
+	for (size_t l = 0; l < g->levels; l++) {
+		struct config c = *cfg;
+		c.concurrency = g->counts[l];
+		if (!quiet) {
+			report_table(text, &c, &g->run[l]);
+			report_merge_text(text, &g->m[l], g->hosts[l]);
+		}
+		report_csv(text, &c, &g->run[l]);
+	}
+	if (g->sw && !quiet) {
+		report_sweep_table(text, g->sw);
+		report_sweep_knees(text, g->sw, DEFAULT_KNEE_FACTOR);
+	}
+}
+
+static int merge_texts(char **texts, char **files, size_t n, struct report_file *rf, bool quiet, const char *prog,
+                       int argc, char **argv)
+{
+	struct merged *g = calloc(1, sizeof *g);
+	struct config cfg;
+	int rc = g ? EXIT_OK : say_status(EXIT_SETUP, "merge: out of memory");
+
+	if (rc == EXIT_OK) {
+		g->n = n;
+		rc = read_levels(g, texts, files);
+	}
+	if (rc == EXIT_OK && ((g->m = calloc(g->levels, sizeof *g->m)) == NULL ||
+	                      (g->run = calloc(g->levels, sizeof *g->run)) == NULL ||
+	                      (g->levels > 1 && (g->sw = calloc(1, sizeof *g->sw)) == NULL)))
+		rc = say_status(EXIT_SETUP, "merge: out of memory");
+	if (rc == EXIT_OK) {
+		if (g->sw)
+			sweep_set_rule(g->sw, DEFAULT_LAG_FLOOR_NS, 0); /* 0: the hosts' cores are not summed */
+		for (size_t l = 0; l < g->levels; l++)
+			merge_level(g, l);
+		merged_config(&cfg, &g->hosts[0][0], n);
+		bool to_stdout = report_path_is_stdout(rf[0].path) || report_path_is_stdout(rf[1].path);
+		write_text(to_stdout ? stderr : stdout, &cfg, g, quiet);
+		rc = write_reports(rf, prog, argv, argc, &cfg, g);
+	} else
+		report_files_release(rf, MERGE_REPORTS);
+	if (g)
+		merged_free(g);
+	return rc;
+}
+
+static int merge_files(char **files, size_t n, struct report_file *rf, bool quiet, const char *prog, int argc,
+                       char **argv)
+{
+	char **texts = calloc(n, sizeof *texts);
+	int rc = texts ? EXIT_OK : say_status(EXIT_SETUP, "merge: out of memory");
+
+	for (size_t i = 0; i < n && rc == EXIT_OK; i++)
+		rc = read_text(files[i], &texts[i]);
+	if (rc == EXIT_OK)
+		rc = merge_texts(texts, files, n, rf, quiet, prog, argc, argv);
+	else
+		report_files_release(rf, MERGE_REPORTS);
+	for (size_t i = 0; texts && i < n; i++)
+		free(texts[i]);
+	free(texts);
+	return rc;
+}
+
+int merge_main(int argc, char **argv, const char *prog)
 {
 	struct report_file rf[MERGE_REPORTS] = {{.opt = "merge --json"}, {.opt = "merge --html"}};
 	bool quiet = false;
@@ -269,5 +416,5 @@ int merge_main(int argc, char **argv)
 	if ((size_t)(argc - optind) > MERGE_MAX_HOSTS)
 		return say_status(EXIT_USAGE, "merge: at most %d FILEs", MERGE_MAX_HOSTS);
 	int rc = check_reports(rf, argv + optind, (size_t)(argc - optind));
-	return rc == EXIT_OK ? merge_files(argv + optind, (size_t)(argc - optind), rf, quiet, argc, argv) : rc;
+	return rc == EXIT_OK ? merge_files(argv + optind, (size_t)(argc - optind), rf, quiet, prog, argc, argv) : rc;
 }

@@ -4,6 +4,6 @@
 #define BONNIE_MERGE_CMD_H
 
 /* argv[0] is "merge"; returns the exit status. */
-int merge_main(int argc, char **argv);
+int merge_main(int argc, char **argv, const char *prog);
 
 #endif

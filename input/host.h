@@ -39,16 +39,20 @@ struct host_result {
 	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns, clients;
 	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
 	struct host_phase phase[PHASE_COUNT];
+	size_t runs;                          /* the document's runs (a --clients sweep: one per count) */
+	char **argv;                          /* the host's own command_line (argc strings) */
+	size_t argc;
 };
 
-/* Reads host JSON text into h (calloc'd by the caller); 0, or -1 with why
- * in err (not JSON, not a bonnie document, not run with --start-at). */
-int host_read(struct host_result *h, const char *text, char *err, size_t err_cap);
+/* Reads run number run (0: the first; a sweep's count) of host JSON text
+ * into h (calloc'd by the caller); 0, or -1 with why in err (not JSON, not
+ * a bonnie document, not run with --start-at, no such run). */
+int host_read(struct host_result *h, const char *text, size_t run, char *err, size_t err_cap);
 void host_free(struct host_result *h);
 
 /* The JSON key of the first setup field in which a and b differ (version,
  * file_size_bytes, chunk_bytes, files, phase_mask, start_at_ns, slot_ns,
- * level_time_ns, clients), or NULL when they agree. */
+ * level_time_ns, clients, runs), or NULL when they agree. */
 const char *host_setup_differs(const struct host_result *a, const struct host_result *b);
 
 #endif

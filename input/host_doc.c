@@ -98,11 +98,30 @@ static int read_phase(const struct jt *t, int node, struct host_phase *ph, enum 
 	return read_timeline(t, jt_get(t, node, "timeline"), ph);
 }
 
-static int read_doc(const struct jt *t, struct host_result *h, char *err, size_t cap)
+/* The host's command_line, kept to be shown beside the merge's own. */
+static int read_argv(const struct jt *t, int node, struct host_result *h)
+{
+	size_t n = jt_is(t, node, JT_ARRAY) ? jt_count(t, node) : 0;
+
+	h->argc = 0;
+	h->argv = n ? calloc(n, sizeof *h->argv) : NULL;
+	if (n && !h->argv)
+		return -1;
+	for (int a = jt_at(t, node, 0); a >= 0 && h->argc < n; a = t->node[a].next) {
+		char buf[4096];
+		jt_string(t, a, buf, sizeof buf);
+		if ((h->argv[h->argc] = strdup(buf)) == NULL)
+			return -1;
+		h->argc++;
+	}
+	return 0;
+}
+
+static int read_doc(const struct jt *t, struct host_result *h, size_t index, char *err, size_t cap)
 {
 	char tool[16];
 	int cfg = jt_get(t, 0, "config"), sch = jt_get(t, 0, "schedule");
-	int run = jt_at(t, jt_get(t, 0, "runs"), 0);
+	int runs = jt_get(t, 0, "runs"), run = jt_at(t, runs, index);
 
 	jt_string(t, jt_get(t, 0, "tool"), tool, sizeof tool);
 	if (strcmp(tool, "bonnie") != 0 || cfg < 0 || run < 0)
@@ -121,6 +140,9 @@ static int read_doc(const struct jt *t, struct host_result *h, char *err, size_t
 	h->start_at_ns = jt_u64(t, jt_get(t, sch, "start_at_ns"));
 	h->slot_ns = jt_u64(t, jt_get(t, sch, "slot_ns"));
 	h->phase_mask = jt_u64(t, jt_get(t, sch, "phase_mask"));
+	h->runs = jt_count(t, runs);
+	if (read_argv(t, jt_get(t, 0, "command_line"), h) < 0)
+		return snprintf(err, cap, "out of memory"), -1;
 	for (int p = jt_at(t, jt_get(t, run, "phases"), 0); p >= 0; p = t->node[p].next) {
 		int id = phase_id_of(t, p);
 		if (id >= 0 && read_phase(t, p, &h->phase[id], (enum phase_id)id) < 0)
@@ -129,13 +151,13 @@ static int read_doc(const struct jt *t, struct host_result *h, char *err, size_t
 	return 0;
 }
 
-int host_read(struct host_result *h, const char *text, char *err, size_t err_cap)
+int host_read(struct host_result *h, const char *text, size_t run, char *err, size_t err_cap)
 {
 	struct jt t;
 
 	if (jt_parse(&t, text, err, err_cap) < 0)
 		return -1;
-	int rc = read_doc(&t, h, err, err_cap);
+	int rc = read_doc(&t, h, run, err, err_cap);
 	jt_free(&t);
 	return rc;
 }
@@ -148,6 +170,11 @@ void host_free(struct host_result *h)
 		h->phase[i].tl = NULL;
 		h->phase[i].client = NULL;
 	}
+	for (size_t a = 0; a < h->argc; a++)
+		free(h->argv[a]);
+	free(h->argv);
+	h->argv = NULL;
+	h->argc = 0;
 }
 
 const char *host_setup_differs(const struct host_result *a, const struct host_result *b)
@@ -165,6 +192,9 @@ const char *host_setup_differs(const struct host_result *a, const struct host_re
 		{"level_time_ns", offsetof(struct host_result, level_ns)},
 		{"clients", offsetof(struct host_result, clients)},
 	};
+
+	if (a->runs != b->runs)
+		return "runs";
 
 	if (strcmp(a->version, b->version) != 0)
 		return "version";

@@ -95,13 +95,9 @@ static void phase_json(struct json *j, const struct merge_result *m, int id, con
 	json_array_end(j);
 }
 
-void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *hosts)
+/* Per phase the merge's facts of one count (merged object or level). */
+static void phases_json(struct json *j, const struct merge_result *m, const struct host_result *hosts)
 {
-	json_object_begin(j, "merged");
-	json_array_begin_inline(j, "hosts");
-	for (size_t h = 0; h < m->hosts; h++)
-		json_string(j, NULL, hosts[h].name);
-	json_array_end(j);
 	json_u64(j, "clients_per_host", hosts[0].clients);
 	json_array_begin(j, "phases");
 	for (int id = 0; id < PHASE_COUNT; id++) {
@@ -113,6 +109,44 @@ void report_merge_json(struct json *j, const struct merge_result *m, const struc
 		json_object_end(j);
 	}
 	json_array_end(j);
+}
+
+/* Each host's own command line, in the hosts' order. */
+static void host_lines_json(struct json *j, const struct host_result *hosts, size_t n)
+{
+	json_array_begin(j, "host_command_lines");
+	for (size_t h = 0; h < n; h++) {
+		json_array_begin_inline(j, NULL);
+		for (size_t a = 0; a < hosts[h].argc; a++)
+			json_string(j, NULL, hosts[h].argv[a]);
+		json_array_end(j);
+	}
+	json_array_end(j);
+}
+
+void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *const *levels,
+                       size_t nlevels)
+{
+	const struct host_result *hosts = levels[0];
+
+	json_object_begin(j, "merged");
+	json_array_begin_inline(j, "hosts");
+	for (size_t h = 0; h < m[0].hosts; h++)
+		json_string(j, NULL, hosts[h].name);
+	json_array_end(j);
+	host_lines_json(j, hosts, m[0].hosts);
+	if (nlevels == 1)
+		phases_json(j, &m[0], hosts);
+	else {
+		json_array_begin(j, "levels");
+		for (size_t l = 0; l < nlevels; l++) {
+			json_object_begin(j, NULL);
+			json_u64(j, "clients", levels[l][0].clients * m[l].hosts);
+			phases_json(j, &m[l], levels[l]);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
 	json_object_end(j);
 }
 

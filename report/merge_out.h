@@ -10,8 +10,11 @@
 #include "merge_model.h"
 
 void report_merge_text(FILE *out, const struct merge_result *m, const struct host_result *hosts);
-/* The document's "merged" member. */
-void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *hosts);
+/* The document's "merged" member: the hosts, their own command lines and,
+ * of one count, its phases; of a sweep (nlevels > 1), per count
+ * ("levels") its clients and phases. m[l] merged levels[l][0..m[l].hosts). */
+void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *const *levels,
+                       size_t nlevels);
 
 /* The HTML page's section of the same facts, and each host's rate per
  * phase (arg: a struct merge_page; report_html_merged calls it). */

@@ -118,7 +118,7 @@ START_TEST(test_host_read)
 	struct host_result *a = calloc(2, sizeof *a), *b = a + 1;
 	char err[128];
 
-	ck_assert_int_eq(host_read(a, doc, err, sizeof err), 0);
+	ck_assert_int_eq(host_read(a, doc, 0, err, sizeof err), 0);
 	ck_assert_str_eq(a->name, "h1");
 	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].wall_start_ns, 1796220792000222001ull);
 	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].latency.count, 4);
@@ -136,9 +136,39 @@ START_TEST(test_host_read)
 	ck_assert_str_eq(host_setup_differs(a, b), "version");
 	host_free(a);
 	/* not merged: a document without a schedule, or not JSON */
-	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", err, sizeof err), -1);
+	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", 0, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "--start-at"));
-	ck_assert_int_eq(host_read(b, "{\"tool\":", err, sizeof err), -1);
+	ck_assert_int_eq(host_read(b, "{\"tool\":", 0, err, sizeof err), -1);
+	free(a);
+}
+END_TEST
+
+/* A --clients sweep's document: run 1 is its second count; the host's own
+ * command line is kept; a host of another number of runs differs in
+ * "runs". */
+static const char sweep_doc[] =
+	"{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"command_line\":[\"bonnie\",\"--clients\",\"1,2\"],"
+	"\"config\":{\"machine\":\"h1\"},\"schedule\":{\"start_at_ns\":1},"
+	"\"runs\":[{\"clients\":1,\"phases\":[]},{\"clients\":2,\"phases\":[]}]}";
+
+START_TEST(test_host_read_sweep)
+{
+	struct host_result *a = calloc(2, sizeof *a), *b = a + 1;
+	char err[128];
+
+	ck_assert_int_eq(host_read(a, sweep_doc, 1, err, sizeof err), 0);
+	ck_assert_uint_eq(a->clients, 2);
+	ck_assert_uint_eq(a->runs, 2);
+	ck_assert_uint_eq(a->argc, 3);
+	ck_assert_str_eq(a->argv[2], "1,2");
+	ck_assert_int_eq(host_read(b, sweep_doc, 2, err, sizeof err), -1); /* no third count */
+	ck_assert_int_eq(host_read(b, doc, 0, err, sizeof err), 0);
+	b->clients = a->clients;
+	b->start_at_ns = a->start_at_ns;
+	ck_assert_str_eq(host_setup_differs(a, b), "runs");
+	host_free(a);
+	host_free(b);
+	ck_assert_ptr_null(a->argv);
 	free(a);
 }
 END_TEST
@@ -242,6 +272,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_timeline_prorates);
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
+	tcase_add_test(tc, test_host_read_sweep);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);
 	suite_add_tcase(s, tc);

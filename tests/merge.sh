@@ -146,4 +146,43 @@ else
 	check "and writes no result" [ ! -s "$T/big.out" ]
 	rm -f "$T/big.json"
 fi
+# a client sweep (--clients 1,2) on each of 2 hosts, merged level by level:
+# each level's clients are the hosts' sum, the JSON has the sweep member a
+# local sweep writes, each phase's best count is the one of its highest
+# merged rate (checked here from the points), the answer names a lag only
+# when the JSON names its count, and command_line is the merge's own with
+# the hosts' kept per host
+mkdir "$T/sw"
+start=$(( $(date +%s) + 10 ))
+pids=""
+for h in 1 2; do
+	"$BONNIE" -d "$T/sw" -s 8m -n 1 -r 4m -f -q --level-time 1 --clients 1,2 -m "sw$h" --start-at "$start" \
+		--json "$T/sw$h.json" >"$T/sw$h.out" 2>"$T/sw$h.err" &
+	pids="$pids $!"
+	sleep 1
+done
+for p in $pids; do
+	wait "$p"
+	check "a sweep host exits 0" [ $? -eq 0 ]
+done
+"$BONNIE" merge --json "$T/swm.json" "$T/sw1.json" "$T/sw2.json" >"$T/swm.out" 2>"$T/swm.err"
+check "the sweep merge exits 0" [ $? -eq 0 ]
+check "its levels are the hosts' sums (2, 4)" [ "$(jq -c '[.runs[].clients]' "$T/swm.json")" = "[2,4]" ]
+check "the merged levels say so" [ "$(jq -c '[.merged.levels[].clients]' "$T/swm.json")" = "[2,4]" ]
+check "the sweep member has the local sweep's keys" \
+	[ "$(jq -c '.sweep | [has("answer"), has("inconclusive"), has("takes_clients"), has("lag_clients"), has("phases")]' "$T/swm.json")" = "[true,true,true,true,true]" ]
+check "the sweep's counts are the merged ones" [ "$(jq -c '.sweep.clients' "$T/swm.json")" = "[2,4]" ]
+check "each phase's best count is its highest merged rate" [ "$(jq '[.sweep.phases[] | select(.throughput_best_clients != null) |
+	select(.throughput_best_clients != (.points | max_by(.rate) | .clients))] | length' "$T/swm.json")" -eq 0 ]
+answer=$(jq -r '.sweep.answer' "$T/swm.json")
+check "the answer is printed" grep -qF "$answer" "$T/swm.out"
+if [ "$(jq '.sweep.lag_clients' "$T/swm.json")" = null ]; then
+	check "no lag count: the answer names none ($answer)" bash -c "! grep -q 'takes up to' <<<\"\$1\"" _ "$answer"
+else
+	check "a lag count: the answer names it ($answer)" grep -q "at $(jq '.sweep.lag_clients' "$T/swm.json") clients" <<<"$answer"
+fi
+check "command_line is the merge's" [ "$(jq -r '.command_line[1]' "$T/swm.json")" = merge ]
+check "the hosts' own command lines are kept" \
+	[ "$(jq -r '[.merged.host_command_lines[] | index("--start-at") != null] | all' "$T/swm.json")" = true ]
+check "the sweep hosts left nothing" empty_dir "$T/sw"
 finish
