@@ -1,7 +1,8 @@
 /* input_merge: one run per result. A table and a CSV line are the same run
  * when the size and every figure the table shows agree after the table's
  * rounding (2.00a prints 402m for 412019 KiB/s) and the names agree as far
- * as the table kept them (tables cut names); the CSV's values are kept.
+ * as the table kept them (tables cut names), or, names aside, at least
+ * SAME_FIGURES_ANY_NAME figures agree; the CSV's values and name are kept.
  * Identical results posted twice (a quoted repost) are merged too. Every
  * merged run lists each place it was found. */
 #include "table.h"
@@ -87,10 +88,18 @@ static bool figure_agrees(const struct table_run *tr, const struct parsed_run *r
 	return t->state != CELL_VALUE || (d < 0 ? -d : d) <= tr->step[i] + csv_step + 1e-9;
 }
 
+/* A table and a CSV line whose names differ are still one run when this
+ * many of the table's figures (rates, each with its %CPU) agree: a poster
+ * who renamed one of the two (a table row 'bach' over the CSV line's
+ * 'myhost', both of 2165 93 108640 10 ...) posted one result, not two. */
+#define SAME_FIGURES_ANY_NAME 8
+
 static bool same_run(const struct table_run *tr, const struct parsed_run *r)
 {
+	bool named = names_agree(tr->io_name, r->meta[META_NAME]) && names_agree(tr->file_name, r->meta[META_NAME]);
+	int values = 0;
+
 	if (strcmp(r->format, "json") == 0 || strcmp(r->format, "table") == 0 ||
-	    !names_agree(tr->io_name, r->meta[META_NAME]) || !names_agree(tr->file_name, r->meta[META_NAME]) ||
 	    (tr->shows_io && tr->run.size_bytes != r->size_bytes) ||
 	    (tr->shows_files && strcmp(tr->run.meta[META_NUM_FILES], r->meta[META_NUM_FILES]) != 0))
 		return false;
@@ -99,8 +108,9 @@ static bool same_run(const struct table_run *tr, const struct parsed_run *r)
 		bool io = b == BLOCK_IO, shown = io ? tr->shows_io : b == BLOCK_FILES && tr->shows_files;
 		if (shown && !figure_agrees(tr, r, i, io ? tr->io_latency : tr->file_latency))
 			return false;
+		values += shown && tr->run.phase[i].state == CELL_VALUE;
 	}
-	return true;
+	return named || values >= SAME_FIGURES_ANY_NAME;
 }
 
 /* The CSV run of this text the table is: the nearest one at or after it,

@@ -299,6 +299,42 @@ START_TEST(table_and_other_csv_are_two_runs)
 }
 END_TEST
 
+/* A poster who renamed the table's row (compare-fresh/07: 'bach' over the
+ * CSV line's 'myhost', every figure the same) posted one result: with at
+ * least 8 figures agreeing the names may differ, and the CSV's is kept.
+ * T200A shows 7 (its other cells are +++++), so its renamed CSV line above
+ * stays another run. */
+START_TEST(renamed_table_and_its_csv_are_one_run)
+{
+	parse("Version 1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+	      "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	      "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	      "bach            32G  2165  93 108640  10 70209  19  5469  97 285324  31 488.6  23\n"
+	      "Latency             14746us     646ms    1855ms   16424us     165ms   90728us\n"
+	      "Version 1.96       ------Sequential Create------ --------Random Create--------\n"
+	      "myhost              -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	      "              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	      "                 16   323   2 +++++ +++   318   2   353   2 +++++ +++   246   1\n"
+	      "Latency               226ms     246us     164ms     105ms      61us     325ms\n"
+	      "1.96,1.96,myhost,1,1285582173,32G,,2165,93,108640,10,70209,19,5469,97,285324,31,488.6,23,16,,,,,"
+	      "323,2,+++++,+++,318,2,353,2,+++++,+++,246,1,14746us,646ms,1855ms,16424us,165ms,90728us,226ms,"
+	      "246us,164ms,105ms,61us,325ms\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "myhost");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:4 (table) + t.txt:11");
+	/* one figure off: two results, whatever the names */
+	parse("Version 1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+	      "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	      "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	      "bach            32G  2165  93 108641  10 70209  19  5469  97 285324  31 488.6  23\n"
+	      "Latency             14746us     646ms    1855ms   16424us     165ms   90728us\n"
+	      "1.96,1.96,myhost,1,1285582173,32G,,2165,93,108640,10,70209,19,5469,97,285324,31,488.6,23,16,,,,,"
+	      "323,2,+++++,+++,318,2,353,2,+++++,+++,246,1,14746us,646ms,1855ms,16424us,165ms,90728us,226ms,"
+	      "246us,164ms,105ms,61us,325ms\n");
+	ck_assert_uint_eq(set.count, 2);
+}
+END_TEST
+
 /* The same result posted twice (a quoted repost) is one run listing both
  * places; the same machine with another seed is another run. */
 START_TEST(identical_results_merged)
@@ -490,6 +526,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, table_lines_glued_without_blanks);
 	tcase_add_test(tc, commented_table_and_csv);
 	tcase_add_test(tc, table_and_other_csv_are_two_runs);
+	tcase_add_test(tc, renamed_table_and_its_csv_are_one_run);
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, plain_text_not_decoded);
