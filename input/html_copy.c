@@ -29,6 +29,7 @@
 struct cells {
 	struct tok c[MAX_CELLS];
 	int n;
+	bool tabbed; /* cut at tabs; else at runs of blanks, empty cells unseen */
 };
 
 /* The page's columns, as its header rows name them. */
@@ -46,15 +47,33 @@ static bool blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-/* The line at p split at its tabs, each cell without blanks around it.
- * Returns the offset after the line. */
+/* The next cell separator in [p, e): a tab on a line that has one; on a
+ * line without tabs (a copy pasted as text), a run of two or more blanks,
+ * since a single blank stands inside cells ("Per Char", "% CPU"). */
+static const char *separator(const char *p, const char *e, bool tabbed)
+{
+	if (tabbed)
+		return memchr(p, '\t', (size_t)(e - p));
+	for (const char *q = p; q + 1 < e; q++)
+		if (*q == ' ' && q[1] == ' ' && q > p)
+			return q;
+	return NULL;
+}
+
+/* The line at p split into cells, each without blanks around it. Returns
+ * the offset after the line. Without tabs an empty cell cannot be seen:
+ * such a row is only read when it has every cell (result_row's width). */
 static const char *split(const char *p, const char *end, struct cells *out)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+	bool tabbed = memchr(p, '\t', (size_t)(e - p)) != NULL;
 
+	while (!tabbed && p < e && blank(*p))
+		p++;
+	out->tabbed = tabbed;
 	out->n = 0;
 	while (out->n < MAX_CELLS) {
-		const char *t = memchr(p, '\t', (size_t)(e - p)), *ce = t ? t : e;
+		const char *t = separator(p, e, tabbed), *ce = t ? t : e;
 		const char *a = p, *b = ce;
 		while (a < b && blank(*a))
 			a++;
@@ -64,6 +83,8 @@ static const char *split(const char *p, const char *end, struct cells *out)
 		if (t == NULL)
 			break;
 		p = t + 1;
+		while (!tabbed && p < e && blank(*p))
+			p++;
 	}
 	return nl ? nl + 1 : end;
 }
@@ -173,6 +194,8 @@ static void latencies(const struct cells *cs, struct table_run *tr)
 	enum table_block blocks[2] = {BLOCK_IO, BLOCK_FILES};
 	int i = 0;
 
+	if (!cs->tabbed && cs->n != 2 * (1 + BLOCK_COLUMNS))
+		return; /* an empty latency cell unseen would shift the others */
 	for (int b = 0; b < 2; b++) {
 		enum phase_id col[PHASE_COUNT];
 		while (i < cs->n && !is(cs, i, "Latency"))
@@ -242,7 +265,7 @@ static bool result_row(const struct cells *cs, const struct cells *lat, struct p
 {
 	int io;
 
-	if (cs->n < pg->width || cs->c[0].n == 0 || is(cs, 0, "Latency"))
+	if (cs->n < pg->width || cs->c[0].n == 0 || is(cs, 0, "Latency") || (!cs->tabbed && cs->n != pg->width))
 		return false;
 	for (int k = pg->width; k < cs->n; k++)
 		if (cs->c[k].n)
@@ -358,6 +381,23 @@ static int say_read(struct parsed_set *set, const char *name, unsigned line, con
 	                  pg->zero_cpu ? " (a 0 with a %CPU, under 512 KiB/s, is left unknown)" : "");
 }
 
+/* The line that ended a page read without tabs, when it is a result row
+ * short of cells (a -f row: its empty cells collapsed): said, not lost. */
+static int short_row(struct parsed_set *set, const char *name, unsigned line, const struct page *pg,
+                     const char *p, const char *end)
+{
+	struct cells cs;
+
+	if (p >= end)
+		return 0;
+	split(p, end, &cs);
+	if (cs.tabbed || cs.n >= pg->width || 2 * cs.n < pg->width || is(&cs, 0, "Latency"))
+		return 0;
+	return input_warn(set, name, line,
+	                  "row of a bon_csv2html copy skipped: %d cells of its %d, and without tabs its empty "
+	                  "cells cannot be placed (read its CSV line instead)", cs.n, pg->width);
+}
+
 int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
                       size_t len)
 {
@@ -385,6 +425,8 @@ int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *
 				prev = NULL;
 				p = after;
 				line++;
+				if (rc == 0 && short_row(set, name, line, &pg, after, end) != 0)
+					rc = -1;
 				continue;
 			}
 			line = at;
@@ -393,7 +435,7 @@ int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *
 			if (*q == 'S' && (q == p || blank(q[-1])) && header_at(q, next) &&
 			    input_warn(set, name, line, "table copied from a bon_csv2html page skipped: %s (read its CSV line instead)",
 			               cs.n > 1 ? "its rows do not fit its column names"
-			                        : "its cells are not a tab apart, so its columns cannot be told") != 0)
+			                        : "its cells are not a tab or two blanks apart, so its columns cannot be told") != 0)
 				rc = -1;
 		prev = p;
 		p = next;

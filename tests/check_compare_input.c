@@ -610,7 +610,37 @@ START_TEST(html_copy_without_tabs_warned)
 	ck_assert_uint_eq(set.count, 0);
 	ck_assert_uint_eq(set.nwarn, 1);
 	ck_assert_ptr_nonnull(strstr(set.warning[0], "t.txt:2: table copied from a bon_csv2html page skipped: "
-	                                             "its cells are not a tab apart"));
+	                                             "its cells are not a tab or two blanks apart"));
+}
+END_TEST
+
+/* A copy pasted without tabs, cells two or more blanks apart: read when a
+ * row has every cell. Its empty cells are unseen, so a -f row (empty
+ * per-char cells) is not read and a Latency row short of its fourteen
+ * cells gives no latencies rather than shifted ones. */
+START_TEST(html_copy_blank_separated)
+{
+	parse("Version 1.96  Sequential Output  Sequential Input  Random Seeks    Sequential Create  Random Create\n"
+	      "  Size  Per Char  Block  Rewrite  Per Char  Block  Num Files  Create  Read  Delete  Create  Read  Delete\n"
+	      "  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  /sec  % CPU    /sec  % CPU"
+	      "  /sec  % CPU  /sec  % CPU  /sec  % CPU  /sec  % CPU  /sec  % CPU\n"
+	      "old  2G  10862  91  63699  27  29931  12  11483  91  83455  22  196.7  0  16  2693  67  +++++  +++"
+	      "  2721  60  2700  66  +++++  +++  2321  55\n"
+	      "Latency  11519us  21760ms  21809ms  84741us  3402ms  2041ms  Latency  338us  390us  463us  359us  58us\n"
+	      "new  2G  63000  20  30000  10  80000  18  301.5  1  16  3000  60  +++++  +++"
+	      "  2800  61  2750  65  +++++  +++  2400  50\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_ptr_nonnull(strstr(set.warning[0], "t.txt:6: row of a bon_csv2html copy skipped: 23 cells of its 27"));
+	const struct parsed_run *r = &set.run[0];
+	ck_assert_str_eq(r->meta[META_NAME], "old");
+	ck_assert_str_eq(r->meta[META_VERSION], "1.96");
+	ck_assert_double_eq(r->phase[PHASE_PUTC].rate, 10862);
+	ck_assert_double_eq(r->phase[PHASE_PUT_BLOCK].rate, 63699);
+	ck_assert_double_eq(r->phase[PHASE_SEEKS].rate, 196.7);
+	ck_assert_double_eq(r->phase[PHASE_RAN_DEL].rate, 2321);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].latency_ns, -1);
+	ck_assert_int_eq(r->phase[PHASE_SEQ_CREATE].latency_ns, -1);
 }
 END_TEST
 
@@ -640,6 +670,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, html_copy_10x_merges_with_its_csv_line);
 	tcase_add_test(tc, html_copy_200a_whole_mbps_block_cells);
 	tcase_add_test(tc, html_copy_without_tabs_warned);
+	tcase_add_test(tc, html_copy_blank_separated);
 	tcase_add_test(tc, bad_lines_warn_once_each);
 	tcase_add_test(tc, prose_is_quiet);
 	tcase_add_test(tc, json_document);
