@@ -162,6 +162,33 @@ static bool blank_cells(const struct row *r)
 	return true;
 }
 
+/* Appends t to the row's name, a blank between pieces ("my host"). */
+static bool name_add(struct row *r, size_t *used, const struct tok *t)
+{
+	if (*used + t->n + 2 > sizeof r->name)
+		return false;
+	if (*used)
+		r->name[(*used)++] = ' ';
+	memcpy(r->name + *used, t->p, t->n);
+	*used += t->n;
+	return true;
+}
+
+/* A name that fills its column runs into the size: "Raid0 (8 disk)15744M"
+ * (compare-fresh/03). The size is t's tail after a closing mark, when that
+ * tail is a size; returns where it starts, or 0. After a letter or digit
+ * ("host115744M") the two cannot be told apart, and nothing is split. */
+static size_t glued_size(const struct tok *t)
+{
+	for (size_t i = 1; i < t->n; i++) {
+		struct tok tail = {t->p + i, t->n - i, t->line};
+
+		if (strchr(")]}>", t->p[i - 1]) != NULL && tok_size_like(&tail))
+			return i;
+	}
+	return 0;
+}
+
 /* [name] key cells [Latency ...]: key is a size (I/O rows) or a file count. */
 static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 {
@@ -176,10 +203,16 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 		if (k == 0)
 			r->line = t.line;
 		struct tok key = tok_clean(t);
+		size_t glue = io && !tok_size_like(&key) ? glued_size(&key) : 0;
+		if (glue) /* the name's last piece before, the size after */
+			key = (struct tok){key.p + glue, key.n - glue, key.line};
 		if ((io ? tok_size_like(&key) : tok_files_like(&key)) && tok_peek(c, &next)) {
 			struct tok n = tok_clean(next);
 			if (tok_rate_like(&n)) {
+				struct tok piece = {t.p, (size_t)(key.p - t.p), t.line};
 				r->key = key;
+				if (glue && !name_add(r, &used, &piece))
+					goto no;
 				break;
 			}
 		}
@@ -188,12 +221,8 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 				t.p++, t.n--;
 		if (t.n == 0)
 			continue;
-		if (used + t.n + 2 > sizeof r->name) /* names with blanks: "my host" */
+		if (!name_add(r, &used, &t))
 			goto no;
-		if (used)
-			r->name[used++] = ' ';
-		memcpy(r->name + used, t.p, t.n);
-		used += t.n;
 	}
 	int full = no_seeks ? CELLS - 2 : CELLS;
 	r->ncells = tok_cells(c, r->cell, full);

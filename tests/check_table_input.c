@@ -335,6 +335,35 @@ START_TEST(renamed_table_and_its_csv_are_one_run)
 }
 END_TEST
 
+/* A name that fills its column runs into the size after a ')' (compare-
+ * fresh/03, "Raid0 (8 disk)15744M"): the name keeps its blanks, the size
+ * is read, and the rows after it are read too. After a letter the two
+ * cannot be told apart, and the row is not read as that size. */
+START_TEST(name_glued_to_its_size)
+{
+	static const char head[] =
+		"Version  1.03        ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                      -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine         Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+	char text[2048];
+
+	snprintf(text, sizeof text, "%s%s", head,
+	         "Raid0 (8 disk)15744M 54406  96 247419 90 100752 25 60266  98 226651 29 830.2   1\n"
+	         "/dev/sdc      15744M 53861  95 102270 35 25718   6 37273  60 76275   8 377.0   0\n");
+	parse(text);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "Raid0 (8 disk)");
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "15744M");
+	ck_assert_double_eq(set.run[0].phase[PHASE_PUT_BLOCK].rate, 247419);
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "/dev/sdc");
+	snprintf(text, sizeof text, "%s%s", head,
+	         "host115744M 54406  96 247419 90 100752 25 60266  98 226651 29 830.2   1\n");
+	parse(text);
+	for (size_t i = 0; i < set.count; i++)
+		ck_assert_str_ne(set.run[i].meta[META_SIZE], "115744M");
+}
+END_TEST
+
 /* The same result posted twice (a quoted repost) is one run listing both
  * places; the same machine with another seed is another run. */
 START_TEST(identical_results_merged)
@@ -527,6 +556,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, commented_table_and_csv);
 	tcase_add_test(tc, table_and_other_csv_are_two_runs);
 	tcase_add_test(tc, renamed_table_and_its_csv_are_one_run);
+	tcase_add_test(tc, name_glued_to_its_size);
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, plain_text_not_decoded);
