@@ -145,23 +145,6 @@ static int read_latency(struct tcur *c, struct tok *lat)
 	return n;
 }
 
-/* Eight cells are a -f row (no per-char cells) when a Latency row of four
- * says so, or the line shows the blank cell before them, or its blanks
- * were collapsed anyway; not the first eight cells of a row cut short. */
-static bool blank_cells(const struct row *r)
-{
-	const struct tok *prev = &r->key;
-
-	if (r->cell[0].line != r->key.line)
-		return false;
-	if (r->cell[0].p - (r->key.p + r->key.n) >= 8)
-		return true;
-	for (int k = 0; k < r->ncells; prev = &r->cell[k++])
-		if (r->cell[k].line == prev->line && r->cell[k].p - (prev->p + prev->n) != 1)
-			return false;
-	return true;
-}
-
 /* Appends t to the row's name, a blank between pieces ("my host"). */
 static bool name_add(struct row *r, size_t *used, const struct tok *t)
 {
@@ -172,21 +155,6 @@ static bool name_add(struct row *r, size_t *used, const struct tok *t)
 	memcpy(r->name + *used, t->p, t->n);
 	*used += t->n;
 	return true;
-}
-
-/* A name that fills its column runs into the size: "Raid0 (8 disk)15744M"
- * (compare-fresh/03). The size is t's tail after a closing mark, when that
- * tail is a size; returns where it starts, or 0. After a letter or digit
- * ("host115744M") the two cannot be told apart, and nothing is split. */
-static size_t glued_size(const struct tok *t)
-{
-	for (size_t i = 1; i < t->n; i++) {
-		struct tok tail = {t->p + i, t->n - i, t->line};
-
-		if (strchr(")]}>", t->p[i - 1]) != NULL && tok_size_like(&tail))
-			return i;
-	}
-	return 0;
 }
 
 /* [name] key cells [Latency ...]: key is a size (I/O rows) or a file count. */
@@ -203,7 +171,7 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 		if (k == 0)
 			r->line = t.line;
 		struct tok key = tok_clean(t);
-		size_t glue = io && !tok_size_like(&key) ? glued_size(&key) : 0;
+		size_t glue = io && !tok_size_like(&key) ? tok_glued_size(&key) : 0;
 		if (glue) /* the name's last piece before, the size after */
 			key = (struct tok){key.p + glue, key.n - glue, key.line};
 		if ((io ? tok_size_like(&key) : tok_files_like(&key)) && tok_peek(c, &next)) {
@@ -229,7 +197,7 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 	if (r->ncells != full && !(io && !no_seeks && r->ncells == 8)) /* -f: no per-char cells */
 		goto no;
 	r->nlat = read_latency(c, r->lat);
-	if (r->ncells == 8 && r->nlat != 4 && !blank_cells(r))
+	if (r->ncells == 8 && r->nlat != 4 && !tok_blank_cells(&r->key, r->cell, r->ncells))
 		goto no;
 	return true;
 no:

@@ -47,6 +47,11 @@ int tok_cells(struct tcur *c, struct tok *cell, int max);
 bool tok_rate_like(const struct tok *t);    /* "535", "359.4", "312m", "+++++" */
 bool tok_cpu_like(const struct tok *t);     /* "99", "+++" */
 bool tok_size_like(const struct tok *t);    /* "512M", "1G:32k", "64G:4k::65536" */
+/* Where a size glued to a name after a closing mark starts ("Raid0 (8
+ * disk)15744M": at "15744M"), or 0. */
+size_t tok_glued_size(const struct tok *t);
+/* Whether eight cells after key are a -f row, not a row cut short. */
+bool tok_blank_cells(const struct tok *key, const struct tok *cell, int ncells);
 bool tok_files_like(const struct tok *t);   /* "16", "60:32:32", "20:384100:384100/20" */
 bool tok_latency_like(const struct tok *t); /* "598us", "13595ms", "12s" */
 

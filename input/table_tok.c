@@ -307,3 +307,35 @@ int tok_cells(struct tcur *c, struct tok *cell, int max)
 	}
 	return n;
 }
+
+/* Eight cells are a -f row (no per-char cells) when a Latency row of four
+ * says so, or the line shows the blank cell before them, or its blanks
+ * were collapsed anyway; not the first eight cells of a row cut short. */
+bool tok_blank_cells(const struct tok *key, const struct tok *cell, int ncells)
+{
+	const struct tok *prev = key;
+
+	if (cell[0].line != key->line)
+		return false;
+	if (cell[0].p - (key->p + key->n) >= 8)
+		return true;
+	for (int k = 0; k < ncells; prev = &cell[k++])
+		if (cell[k].line == prev->line && cell[k].p - (prev->p + prev->n) != 1)
+			return false;
+	return true;
+}
+
+/* A name that fills its column runs into the size: "Raid0 (8 disk)15744M"
+ * (compare-fresh/03). The size is t's tail after a closing mark, when that
+ * tail is a size; returns where it starts, or 0. After a letter or digit
+ * ("host115744M") the two cannot be told apart, and nothing is split. */
+size_t tok_glued_size(const struct tok *t)
+{
+	for (size_t i = 1; i < t->n; i++) {
+		struct tok tail = {t->p + i, t->n - i, t->line};
+
+		if (strchr(")]}>", t->p[i - 1]) != NULL && tok_size_like(&tail))
+			return i;
+	}
+	return 0;
+}
