@@ -28,8 +28,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-bench-shares.XXXXXX") || exit 1
 . "$(dirname "$0")/../tests/share_servers.sh"
 . "$(dirname "$0")/dbench_counts.sh"
 . "$(dirname "$0")/knee.sh"
-trap 'share_cleanup; rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
+share_traps
 knee_ready || exit 1
 ssh_start || { echo "bench/shares.sh: cannot start the sshfs share: $why" >&2; exit 1; }
 

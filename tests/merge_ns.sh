@@ -11,12 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 need_jq
 . "$(dirname "$0")/share_servers.sh"
-cleanup() {
-	share_cleanup
-	rm -rf "$T"
-}
-trap cleanup EXIT
-trap "exit 1" INT TERM HUP
+share_traps
 command -v unshare >/dev/null || { echo "merge_ns.sh: SKIP: no unshare(1)" >&2; finish; exit; }
 why=""
 ssh_start || { echo "merge_ns.sh: SKIP: the sshfs share cannot start: $why" >&2; finish; exit; }

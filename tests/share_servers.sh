@@ -12,6 +12,12 @@
 PATH=$PATH:/usr/sbin:/sbin
 smbd_pid="" sshd_pid=""
 
+# share_traps: on exit, whatever share_cleanup finds and $T; a signal exits.
+share_traps() {
+	trap 'share_cleanup; rm -rf "$T"' EXIT
+	trap 'exit 1' INT TERM HUP
+}
+
 share_cleanup() {
 	for m in "$T/smb/mnt" "$T/ssh/mnt"; do
 		mountpoint -q "$m" 2>/dev/null && { fusermount3 -u "$m" 2>/dev/null || umount -l "$m"; }

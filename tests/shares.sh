@@ -22,12 +22,7 @@ MAN=$(dirname "$0")/../bonnie.1
 SMALL="-s 8m -n 1"
 
 . "$(dirname "$0")/share_servers.sh"
-cleanup() {
-	share_cleanup
-	rm -rf "$T"
-}
-trap cleanup EXIT
-trap "exit 1" INT TERM HUP
+share_traps
 
 # --- what every share must do -------------------------------------------
 export_empty() { empty_dir "$EXPORT" || { ls -lAR "$EXPORT" >&2; false; }; }
