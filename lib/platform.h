@@ -56,4 +56,8 @@ unsigned plat_terminal_columns(int fd);
 /* Page size in bytes. */
 size_t plat_page_size(void);
 
+/* Asks for huge pages under a large buffer not yet touched (a hint). */
+void plat_advise_huge(void *p, size_t len);
+#define PLAT_HUGE_PAGE ((size_t)2 << 20)
+
 #endif

@@ -116,8 +116,12 @@ int data_close(struct phase_ctx *ctx, struct phase_result *res, int fd, bool syn
 void *data_buffer(struct phase_ctx *ctx, struct phase_result *res, size_t len)
 {
 	void *p;
-	int err = posix_memalign(&p, ctx->mem_align, len);
+	/* a buffer of a huge page or more starts on one, in huge pages */
+	bool huge = len >= PLAT_HUGE_PAGE && ctx->mem_align <= PLAT_HUGE_PAGE;
+	int err = posix_memalign(&p, huge ? PLAT_HUGE_PAGE : ctx->mem_align, len);
 
+	if (err == 0 && huge)
+		plat_advise_huge(p, len);
 	if (err != 0) {
 		errno = err;
 		data_fail(ctx, res, "allocate buffer for", -1);
