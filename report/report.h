@@ -23,7 +23,8 @@ void report_phase_list(FILE *out);
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
 
-struct run_view; /* view.h */
+struct run_view;   /* view.h */
+struct phase_view; /* view.h */
 
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
@@ -33,6 +34,10 @@ void report_table_other(FILE *out, const struct run_view *run);
  * MB/s, IOPS, %CPU and latency percentiles a row, and how depth was kept;
  * nothing when none of it ran. */
 void report_table_qd(FILE *out, const struct run_view *run);
+/* How the profile's rows that ran were run ("io_uring, O_DIRECT"...), and
+ * a row's operations a second (its rate over its block size). */
+void report_qd_how(const struct run_view *run, char *buf, size_t len);
+double report_qd_iops(const struct phase_view *p);
 
 /* On a network share (client: sshfs, smbnetfs...), the sentence saying what
  * the profile's rows can and cannot show; nothing when none of them ran. */

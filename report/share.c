@@ -6,6 +6,8 @@
 #include "confidence.h"
 #include "view.h"
 #include "rate_text.h"
+#include "report.h"
+#include "../phases/qd.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -138,9 +140,65 @@ static void latency_cell(const struct phase_view *p, enum view_pct k, char *buf,
 		units_format_latency((uint64_t)p->pct_ns[k], buf, cap);
 }
 
+/* The run's phases but the queue-depth profile's, as the table's rows. */
+static void phase_rows(FILE *out, const struct run_view *v)
+{
+	char rate[160], max[32], p99[32], p50[32];
+	bool head = false;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_view *p = &v->phase[i];
+
+		if (p->state != CELL_VALUE || qd_is(p->id))
+			continue;
+		if (!head)
+			fprintf(out, "| Phase | Rate | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|\n");
+		head = true;
+		rate_cell(p, rate, sizeof rate);
+		latency_cell(p, VIEW_MAX, max, sizeof max);
+		latency_cell(p, VIEW_P99, p99, sizeof p99);
+		latency_cell(p, VIEW_P50, p50, sizeof p50);
+		fprintf(out, "| %s | %s | %d | %s | %s | %s |\n", phase_words(p->id), rate, p->cpu_pct, max, p99, p50);
+	}
+	if (head)
+		fputc('\n', out);
+}
+
+/* The queue-depth profile's block, as the text table has it: its own
+ * heading (engine, O_DIRECT), MB/s in 10^6 bytes and IOPS, as
+ * CrystalDiskMark's readers compare them. */
+static void qd_rows(FILE *out, const struct run_view *v)
+{
+	char how[192], rate[160], max[32], p99[32], p50[32];
+	bool head = false;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_view *p = &v->phase[i];
+
+		if (p->state != CELL_VALUE || !qd_is(p->id))
+			continue;
+		if (!head) {
+			report_qd_how(v, how, sizeof how);
+			plain(rate, sizeof rate, how);
+			fprintf(out, "Queue-depth profile (%s):\n\n", rate);
+			fprintf(out, "| Row | MB/s | IOPS | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|---|\n");
+		}
+		head = true;
+		snprintf(rate, sizeof rate, "%.2f", p->rate * 1024.0 / 1e6);
+		confidence_words(p->conf.reasons, rate, sizeof rate);
+		latency_cell(p, VIEW_MAX, max, sizeof max);
+		latency_cell(p, VIEW_P99, p99, sizeof p99);
+		latency_cell(p, VIEW_P50, p50, sizeof p50);
+		fprintf(out, "| %s | %s | %.0f | %d | %s | %s | %s |\n", phase_words(p->id), rate, report_qd_iops(p),
+		        p->cpu_pct, max, p99, p50);
+	}
+	if (head)
+		fputc('\n', out);
+}
+
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
 {
-	char name[128], rate[160], max[32], p99[32], p50[32];
+	char name[128];
 	struct c_locale loc;
 	struct run_view v;
 
@@ -148,19 +206,9 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 	plain(name, sizeof name, cfg->machine);
 	c_locale_enter(&loc);
 	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v.index, name, v.seed);
-	fprintf(out, "| Phase | Rate | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|\n");
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_view *p = &v.phase[i];
-		if (p->state != CELL_VALUE)
-			continue;
-		rate_cell(p, rate, sizeof rate);
-		latency_cell(p, VIEW_MAX, max, sizeof max);
-		latency_cell(p, VIEW_P99, p99, sizeof p99);
-		latency_cell(p, VIEW_P50, p50, sizeof p50);
-		fprintf(out, "| %s | %s | %d | %s | %s | %s |\n", phase_words(p->id), rate, p->cpu_pct, max, p99, p50);
-	}
+	phase_rows(out, &v);
+	qd_rows(out, &v);
 	c_locale_leave(&loc);
-	fputc('\n', out);
 	report_run_notes(out, run, false);
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
 	report_csv(out, cfg, run);

@@ -24,8 +24,10 @@ static const char *buffered_reads(int evicted, int kept)
 
 /* How the rows that ran were run: "io_uring, O_DIRECT", "threads,
  * buffered: ..." ("mixed" when the rows differ). */
-static void qd_how(const struct run_view *run, const enum phase_id *ids, int n, char *buf, size_t len)
+void report_qd_how(const struct run_view *run, char *buf, size_t len)
 {
+	enum phase_id ids[PHASE_COUNT];
+	int n = phase_block_columns(BLOCK_QD, ids);
 	int engine = -1;
 	int direct = -1;
 	int evicted = 0, kept = 0;
@@ -51,6 +53,11 @@ static void qd_how(const struct run_view *run, const enum phase_id *ids, int n, 
 	         buffered_reads(evicted, kept));
 }
 
+double report_qd_iops(const struct phase_view *p)
+{
+	return p->rate * 1024.0 / qd_shape_of(p->id).block;
+}
+
 static void qd_line(FILE *out, const struct phase_view *p)
 {
 	static const enum view_pct shown[] = {VIEW_P50, VIEW_P99, VIEW_MAX};
@@ -61,7 +68,7 @@ static void qd_line(FILE *out, const struct phase_view *p)
 		fputc('\n', out);
 		return;
 	}
-	fprintf(out, " %9.2f%c %9.0f %3d", bytes_s / 1e6, p->mark, bytes_s / qd_shape_of(p->id).block,
+	fprintf(out, " %9.2f%c %9.0f %3d", bytes_s / 1e6, p->mark, report_qd_iops(p),
 	        p->cpu_pct);
 	for (unsigned i = 0; i < sizeof shown / sizeof shown[0]; i++) {
 		char lat[32] = "";
@@ -84,7 +91,7 @@ void report_table_qd(FILE *out, const struct run_view *run)
 		any = any || run->phase[ids[i]].status != PHASE_NOT_RUN;
 	if (!any)
 		return;
-	qd_how(run, ids, n, how, sizeof how);
+	report_qd_how(run, how, sizeof how);
 	fprintf(out, "Queue-depth profile (%s)\n", how);
 	fprintf(out, "%-*s %10s %9s %3s %9s %9s %9s\n", LABEL_WIDTH, "", "MB/s", "IOPS", "%CP", "p50", "p99", "max");
 	for (int i = 0; i < n; i++)

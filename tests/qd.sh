@@ -81,6 +81,29 @@ check "--qd: block write and the eight ran" \
 	[ "$(q add '[.runs[0].phases[] | select(.status == "done") | .name] | map(select(. == "put_block" or test("q[0-9]+t1"))) | length')" -eq 9 ]
 check "--qd: the bonnie++ table is there too" grep -q '^Version .*Sequential Output' "$T/add.out"
 
+# The --share post: bonnie++'s phases in one table, the profile's rows in a
+# block of their own whose IOPS are the JSON's operations over elapsed time.
+run post -d "$D" -s 8m -f -n 0 --qd --qd-time 0 -z 7 --no-align-probe --share --json "$T/post.json"
+check "--share: exit 0 ($(rc_of post))" [ "$(rc_of post)" -eq 0 ]
+post_rows() { # post_rows HEADING: the Markdown rows under the table after HEADING
+	awk -v h="$1" 'index($0, h) == 1 { on = 1; next } on && /^\|/ { print; seen = 1; next } seen { exit }' "$T/post.out"
+}
+post_iops_ok() {
+	post_rows "Queue-depth profile (" | tail -n +3 >"$T/post_qd"
+	[ "$(wc -l <"$T/post_qd")" -eq 8 ] || { echo "post: $(wc -l <"$T/post_qd") profile rows" >&2; return 1; }
+	jq -r '.runs[0].phases[] | select(.queue_depth) | "\(.name) \(.operations / .elapsed_ns * 1e9)"' "$T/post.json" |
+	while read -r name iops; do
+		words=$(printf '%s\n' "$name" | awk -F_ '{ print toupper($1) " " toupper($2) " " $3 }')
+		got=$(awk -F' [|] ' -v w="| $words" '$1 == w { print $3 }' "$T/post_qd")
+		awk -v g="$got" -v j="$iops" 'BEGIN { exit !(g != "" && g >= j * 0.995 - 1 && g <= j * 1.005 + 1) }' ||
+			{ echo "post: $words IOPS '$got', JSON $iops" >&2; return 1; }
+	done
+}
+check "--share: the profile's block with its IOPS" post_iops_ok
+check "--share: block write in the phase table" grep -q '^| block write | ' "$T/post.out"
+check "--share: no profile row in the phase table" \
+	[ -z "$(post_rows '| Phase | Rate |' | grep -E '^\| (SEQ1M|RND4K) ')" ]
+
 # A file system that refuses O_DIRECT: buffered, said in the table and JSON.
 FAULT_DIR=$D FAULT_NODIRECT=1 LD_PRELOAD=$SHIM run nodirect $SMALL --phases qd --json "$T/nodirect.json"
 check "no O_DIRECT: exit 0 ($(rc_of nodirect): $(head -n 1 "$T/nodirect.err"))" [ "$(rc_of nodirect)" -eq 0 ]
