@@ -46,7 +46,7 @@ reserve_huge_pages() {
 reserve_huge_pages
 R=$W/results
 : >"$R"
-ROWS="rnd4k_q32t1_read rnd4k_q1t1_read seq1m_q8t1_read seq1m_q8t1_write"
+ROWS=${BENCH_QD_ROWS:-"rnd4k_q32t1_read rnd4k_q1t1_read seq1m_q8t1_read seq1m_q8t1_write"}
 
 # fio's job for a row: rw, block size, engine, depth
 fio_args() {

@@ -103,6 +103,12 @@ static int uring_submit(void *impl, const struct qdio_req *req)
 	u->sq_array[idx] = idx;
 	store_release(u->sq_tail, tail + 1);
 	u->to_submit++;
+	/* At depth 1 the caller's next step is the wait for this one request:
+	 * its enter hands it over and waits in one system call, as a pread
+	 * would (entered apart, RND4K Q1T1 read cost 1.05 of fio's psync CPU
+	 * per I/O). Deeper queues enter each at once (see the top). */
+	if (u->depth == 1)
+		return 0;
 	return uring_flush(u);
 }
 
