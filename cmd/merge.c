@@ -274,11 +274,12 @@ static void spread_of_clients(struct phase_result *r, const struct host_result *
 
 /* Level l merged into a run; of a sweep, added to it with the clients' CPU
  * together (the run's %CP is the hosts' mean; the sweep's CPU rule reads
- * every client's, as a local sweep's does). */
-static void merge_level(struct merged *g, size_t l)
+ * every client's, as a local sweep's does). -1: out of memory. */
+static int merge_level(struct merged *g, size_t l)
 {
 	const struct host_result *hosts = g->hosts[l];
 	struct run_result *run = &g->run[l];
+	struct run_result *all;
 
 	merge_hosts(&g->m[l], hosts, g->n);
 	merge_as_run(&g->m[l], &hosts[0], run);
@@ -288,10 +289,10 @@ static void merge_level(struct merged *g, size_t l)
 		run->counts.seeks += hosts[i].seeks; /* every host's seeks: the CSV's seeks field */
 	g->counts[l] = run->clients;
 	if (!g->sw)
-		return;
-	struct run_result *all = malloc(sizeof *all);
+		return 0;
+	all = malloc(sizeof *all);
 	if (!all)
-		return;
+		return -1;
 	*all = *run;
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		all->phase[id].cpu_ns *= g->n;
@@ -300,6 +301,22 @@ static void merge_level(struct merged *g, size_t l)
 	}
 	sweep_add(g->sw, all);
 	free(all);
+	return 0;
+}
+
+/* The cores of every host together, for the sweep's whole-host CPU rule
+ * (a count is CPU-bound when its clients' CPU nears every core the load
+ * had); 0, which turns that rule off, when any host does not say. */
+static uint32_t hosts_cores(const struct merged *g)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < g->n; i++) {
+		if (g->hosts[0][i].cpus == 0)
+			return 0;
+		sum += g->hosts[0][i].cpus;
+	}
+	return sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
 }
 
 static void merged_free(struct merged *g)
@@ -351,9 +368,12 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 		rc = say_status(EXIT_SETUP, "merge: out of memory");
 	if (rc == EXIT_OK) {
 		if (g->sw)
-			sweep_set_rule(g->sw, DEFAULT_LAG_FLOOR_NS, 0); /* 0: the hosts' cores are not summed */
-		for (size_t l = 0; l < g->levels; l++)
-			merge_level(g, l);
+			sweep_set_rule(g->sw, DEFAULT_LAG_FLOOR_NS, hosts_cores(g));
+		for (size_t l = 0; l < g->levels && rc == EXIT_OK; l++)
+			if (merge_level(g, l) != 0)
+				rc = say_status(EXIT_SETUP, "merge: out of memory");
+	}
+	if (rc == EXIT_OK) {
 		merged_config(&cfg, &g->hosts[0][0], n);
 		bool to_stdout = report_path_is_stdout(rf[0].path) || report_path_is_stdout(rf[1].path);
 		write_text(to_stdout ? stderr : stdout, &cfg, g, quiet);

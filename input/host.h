@@ -38,6 +38,7 @@ struct host_result {
 	char version[32];
 	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns, clients;
 	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
+	uint64_t cpus;                        /* the host's cores (environment.cpus; 0: not said) */
 	struct host_phase phase[PHASE_COUNT];
 	size_t runs;                          /* the document's runs (a --clients sweep: one per count) */
 	char **argv;                          /* the host's own command_line (argc strings) */

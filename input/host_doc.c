@@ -141,6 +141,7 @@ static int read_doc(const struct jt *t, struct host_result *h, size_t index, cha
 	h->slot_ns = jt_u64(t, jt_get(t, sch, "slot_ns"));
 	h->phase_mask = jt_u64(t, jt_get(t, sch, "phase_mask"));
 	h->runs = jt_count(t, runs);
+	h->cpus = jt_u64(t, jt_get(t, jt_get(t, 0, "environment"), "cpus"));
 	if (read_argv(t, jt_get(t, 0, "command_line"), h) < 0)
 		return snprintf(err, cap, "out of memory"), -1;
 	for (int p = jt_at(t, jt_get(t, run, "phases"), 0); p >= 0; p = t->node[p].next) {

@@ -135,6 +135,15 @@ void report_merge_json(struct json *j, const struct merge_result *m, const struc
 		json_string(j, NULL, hosts[h].name);
 	json_array_end(j);
 	host_lines_json(j, hosts, m[0].hosts);
+	/* each host's cores, as its JSON said them (null: not said); their sum
+	 * is the load's, which the sweep's whole-host CPU rule reads */
+	json_array_begin_inline(j, "host_cpus");
+	for (size_t h = 0; h < m[0].hosts; h++)
+		if (hosts[h].cpus)
+			json_u64(j, NULL, hosts[h].cpus);
+		else
+			json_null(j, NULL);
+	json_array_end(j);
 	if (nlevels == 1)
 		phases_json(j, &m[0], hosts);
 	else {

@@ -127,6 +127,7 @@ START_TEST(test_host_read)
 	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].tl[1].bytes, 300);
 	ck_assert(!a->phase[PHASE_PUTC].done);
 	ck_assert_uint_eq(a->clients, 2);
+	ck_assert_uint_eq(a->cpus, 0); /* not said */
 	ck_assert_ptr_null(host_setup_differs(a, a));
 	*b = *a;
 	b->file_size *= 2;
@@ -148,7 +149,7 @@ END_TEST
  * "runs". */
 static const char sweep_doc[] =
 	"{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"command_line\":[\"bonnie\",\"--clients\",\"1,2\"],"
-	"\"config\":{\"machine\":\"h1\"},\"schedule\":{\"start_at_ns\":1},"
+	"\"config\":{\"machine\":\"h1\"},\"environment\":{\"cpus\":6},\"schedule\":{\"start_at_ns\":1},"
 	"\"runs\":[{\"clients\":1,\"phases\":[]},{\"clients\":2,\"phases\":[]}]}";
 
 START_TEST(test_host_read_sweep)
@@ -161,6 +162,7 @@ START_TEST(test_host_read_sweep)
 	ck_assert_uint_eq(a->runs, 2);
 	ck_assert_uint_eq(a->argc, 3);
 	ck_assert_str_eq(a->argv[2], "1,2");
+	ck_assert_uint_eq(a->cpus, 6); /* the host's cores, for the sweep's CPU rule */
 	ck_assert_int_eq(host_read(b, sweep_doc, 2, err, sizeof err), -1); /* no third count */
 	ck_assert_int_eq(host_read(b, doc, 0, err, sizeof err), 0);
 	b->clients = a->clients;
