@@ -186,14 +186,14 @@ static int write_json(struct report_file *f, const char *prog, char **argv, int 
 }
 
 /* The run's page (report/html.c) of the merged run, with the merge's facts;
- * of a sweep, the last count's run and the sweep's charts. */
+ * of a sweep, every count's run and facts and the sweep's charts. */
 static int write_html(struct report_file *f, char **argv, int argc, const struct config *cfg, const struct merged *g)
 {
 	size_t last = g->levels - 1;
 	char *line[argc + 1]; /* "How to reproduce": bonnie merge ... */
-	struct html_report rep = {.cfg = cfg, .argc = argc + 1, .argv = line, .runs = &g->run[last], .nruns = 1,
+	struct html_report rep = {.cfg = cfg, .argc = argc + 1, .argv = line, .runs = g->run, .nruns = g->levels,
 	                          .sweep = g->sw, .knee_factor = DEFAULT_KNEE_FACTOR};
-	struct merge_page pg = {&g->m[last], g->hosts[last]};
+	struct merge_page pg = {g->m, g->hosts, g->levels};
 	char meta[160], bonnie[] = "bonnie";
 
 	line[0] = bonnie;

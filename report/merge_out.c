@@ -227,18 +227,32 @@ static void hosts_table(FILE *out, const struct merge_result *m, const struct ho
 	fputs("</table>\n", out);
 }
 
-void report_merge_html(FILE *out, const void *arg)
+/* One count's section: its heading (of a sweep, its count), facts and
+ * each host's rate in the window. */
+static void level_html(FILE *out, const struct merge_result *m, const struct host_result *hosts, size_t levels)
 {
-	const struct merge_page *pg = arg;
+	unsigned long long per = (unsigned long long)hosts[0].clients, all = per * m->hosts;
 
-	fprintf(out, "<h2 id=\"merged\">Merged hosts</h2>\n<p>%zu hosts of %llu client%s each, per phase the window "
-	        "all of them ran in:</p>\n", pg->m->hosts, (unsigned long long)pg->hosts[0].clients,
-	        pg->hosts[0].clients == 1 ? "" : "s");
-	facts_table(out, pg->m, pg->hosts);
+	if (levels > 1)
+		fprintf(out, "<h2 id=\"merged-%llu\">Merged hosts, %llu clients</h2>\n", all, all);
+	else
+		fputs("<h2 id=\"merged\">Merged hosts</h2>\n", out);
+	fprintf(out, "<p>%zu hosts of %llu client%s each, per phase the window all of them ran in:</p>\n", m->hosts,
+	        per, per == 1 ? "" : "s");
+	facts_table(out, m, hosts);
 	fputs("<p class=\"note\">Window: the latest wall-clock start to the earliest end; overlap: the window over "
 	      "the longest host's phase; fairness: the slowest host's rate in the window over the hosts' mean; "
 	      "client fairness: the slowest client's rate over its own start to end over the mean of every host's "
 	      "clients (- without -c 2 or more); latency: every host's whole phase.</p>\n<h3>Each host's rate in the window</h3>\n",
 	      out);
-	hosts_table(out, pg->m, pg->hosts);
+	hosts_table(out, m, hosts);
+}
+
+/* Every count of a merged sweep, as a local sweep's page shows every count. */
+void report_merge_html(FILE *out, const void *arg)
+{
+	const struct merge_page *pg = arg;
+
+	for (size_t l = 0; l < pg->levels; l++)
+		level_html(out, &pg->m[l], pg->hosts[l], pg->levels);
 }

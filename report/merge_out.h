@@ -19,8 +19,9 @@ void report_merge_json(struct json *j, const struct merge_result *m, const struc
 /* The HTML page's section of the same facts, and each host's rate per
  * phase (arg: a struct merge_page; report_html_merged calls it). */
 struct merge_page {
-	const struct merge_result *m;
-	const struct host_result *hosts;
+	const struct merge_result *m;              /* per level (a sweep's count) */
+	struct host_result *const *hosts;          /* per level, its hosts */
+	size_t levels;
 };
 void report_merge_html(FILE *out, const void *arg);
 

@@ -110,7 +110,7 @@ check "it says so" grep -q "merge --html $T/link.html: a symbolic link, not foll
 check "and writes nothing" [ ! -s "$T/link.out" ]
 "$BONNIE" merge --html "$T/host2.json" "$T/host1.json" "$T/host2.json" >/dev/null 2>"$T/input.err"
 check "--html naming an input is refused, exit 1" [ $? -eq 1 ]
-check "the input is untouched" jq -e '.tool == "bonnie"' "$T/host2.json"
+check "the input is untouched" [ "$(jq -r '.tool' "$T/host2.json")" = bonnie ]
 
 # a mismatched result: another -s is refused, naming the field, exit 2
 jq '.config.file_size_bytes *= 2' "$T/host2.json" >"$T/other.json"
@@ -165,7 +165,7 @@ for p in $pids; do
 	wait "$p"
 	check "a sweep host exits 0" [ $? -eq 0 ]
 done
-"$BONNIE" merge --json "$T/swm.json" "$T/sw1.json" "$T/sw2.json" >"$T/swm.out" 2>"$T/swm.err"
+"$BONNIE" merge --json "$T/swm.json" --html "$T/swm.html" "$T/sw1.json" "$T/sw2.json" >"$T/swm.out" 2>"$T/swm.err"
 check "the sweep merge exits 0" [ $? -eq 0 ]
 check "its levels are the hosts' sums (2, 4)" [ "$(jq -c '[.runs[].clients]' "$T/swm.json")" = "[2,4]" ]
 check "the merged levels say so" [ "$(jq -c '[.merged.levels[].clients]' "$T/swm.json")" = "[2,4]" ]
@@ -181,6 +181,16 @@ if [ "$(jq '.sweep.lag_clients' "$T/swm.json")" = null ]; then
 else
 	check "a lag count: the answer names it ($answer)" grep -q "at $(jq '.sweep.lag_clients' "$T/swm.json") clients" <<<"$answer"
 fi
+check "each host's cores are its own JSON's" \
+	[ "$(jq -c '.merged.host_cpus' "$T/swm.json")" = "$(jq -sc '[.[].environment.cpus]' "$T/sw1.json" "$T/sw2.json")" ]
+check "the sweep's CPU rule has the hosts' cores together" \
+	[ "$(jq '.sweep.cores' "$T/swm.json")" = "$(jq -s '[.[].environment.cpus] | add' "$T/sw1.json" "$T/sw2.json")" ]
+# the page: the merge's facts of every count, as a local sweep's page has
+# every count's run, not the last count's alone
+for n in 2 4; do
+	check "the sweep page has the merge section of $n clients" grep -q "<h2 id=\"merged-$n\">Merged hosts, $n clients</h2>" "$T/swm.html"
+done
+check "the sweep page has a run per count" [ "$(grep -c '<h2 id="merged-' "$T/swm.html")" -eq 2 ]
 check "command_line is the merge's" [ "$(jq -r '.command_line[1]' "$T/swm.json")" = merge ]
 check "the hosts' own command lines are kept" \
 	[ "$(jq -r '[.merged.host_command_lines[] | index("--start-at") != null] | all' "$T/swm.json")" = true ]
