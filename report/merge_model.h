@@ -20,6 +20,10 @@ struct merge_phase {
 	uint64_t window_start_ns, window_ns; /* wall clock, ns */
 	uint64_t start_spread_ns;   /* latest wall start minus earliest */
 	double overlap;             /* window / the longest host's elapsed, 0..1 */
+	double transfer_overlap;    /* the same without each host's final flush (a write's
+	                               fsync at its end); < 0 when no host flushed */
+	uint64_t flush_max_ns;      /* the longest host's final flush */
+	size_t flush_host;          /* that host */
 	uint64_t bytes, operations, units, cpu_ns; /* summed over the window (cpu: the hosts' mean) */
 	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
 	struct hist latency;        /* every host's whole phase, bucket by bucket */

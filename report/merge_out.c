@@ -33,6 +33,9 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct hos
 		        100 * mp->overlap, (double)mp->start_spread_ns / 1e6, mp->fairness_min);
 		client_cell(out, mp);
 		fprintf(out, "  %s\n", hosts[mp->slowest].name);
+		if (mp->transfer_overlap >= 0 && mp->transfer_overlap - mp->overlap >= 0.05)
+			fprintf(out, "%-12s (the writes overlap %.1f%%; %s's final flush took %.1f s of its phase)\n", "",
+			        100 * mp->transfer_overlap, hosts[mp->flush_host].name, (double)mp->flush_max_ns / 1e9);
 	}
 	fputs("(window: latest wall-clock start to earliest end; overlap: the window over the longest host's "
 	      "phase;\n fairness: the slowest host's rate in the window over the hosts' mean; client fair: the "
@@ -72,6 +75,11 @@ static void phase_json(struct json *j, const struct merge_result *m, int id, con
 	json_u64(j, "window_ns", mp->window_ns);
 	json_u64(j, "start_spread_ns", mp->start_spread_ns);
 	json_double(j, "overlap", mp->overlap, 4);
+	if (mp->transfer_overlap >= 0) {
+		json_double(j, "transfer_overlap", mp->transfer_overlap, 4);
+		json_u64(j, "final_flush_max_ns", mp->flush_max_ns);
+		json_string(j, "final_flush_host", hosts[mp->flush_host].name);
+	}
 	clients_json(j, mp, hosts, n, id);
 	if (!mp->overlaps) {
 		json_null(j, "fairness");

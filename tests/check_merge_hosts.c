@@ -88,6 +88,35 @@ START_TEST(test_timeline_prorates)
 }
 END_TEST
 
+/* A host whose final flush outlasts its writes (sshfs: 1.6 s of 2.1 s):
+ * the phases overlap by the whole window over the longest phase, the
+ * writes by the window without each host's flush, and the longest flush
+ * and its host are named; without a flush there is no transfer overlap. */
+START_TEST(test_final_flush_apart)
+{
+	struct host_result *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+	struct host_phase *a = &h[0].phase[PHASE_PUT_BLOCK], *b = &h[1].phase[PHASE_PUT_BLOCK];
+
+	merge_hosts(m, h, 2);
+	ck_assert_double_lt(m->phase[PHASE_PUT_BLOCK].transfer_overlap, 0); /* nobody flushed */
+	a->wall_start_ns = T0;
+	a->elapsed_ns = 2 * SEC;
+	a->sync_ns = 8 * SEC / 5;          /* writes 0.4 s, flush 1.6 s */
+	b->wall_start_ns = T0 + SEC / 100; /* 10 ms later */
+	b->elapsed_ns = SEC / 2;
+	b->sync_ns = SEC / 20;             /* writes 0.45 s */
+	merge_hosts(m, h, 2);
+	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
+	ck_assert_double_eq_tol(mp->overlap, 0.5 / 2.0, 1e-9);
+	ck_assert_double_eq_tol(mp->transfer_overlap, 0.39 / 0.45, 1e-9);
+	ck_assert_uint_eq(mp->flush_max_ns, 8 * SEC / 5);
+	ck_assert_uint_eq(mp->flush_host, 0);
+	free(m);
+	free(h);
+}
+END_TEST
+
 START_TEST(test_no_overlap)
 {
 	struct host_result *h = two_hosts();
@@ -275,6 +304,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
 	tcase_add_test(tc, test_host_read_sweep);
+	tcase_add_test(tc, test_final_flush_apart);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);
 	suite_add_tcase(s, tc);

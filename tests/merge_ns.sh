@@ -16,7 +16,7 @@ command -v unshare >/dev/null || { echo "merge_ns.sh: SKIP: no unshare(1)" >&2; 
 why=""
 ssh_start || { echo "merge_ns.sh: SKIP: the sshfs share cannot start: $why" >&2; finish; exit; }
 unmount "$SHARE" # each host mounts its own
-OPTS="-s 16m -n 1 -r 8m -f -q --level-time 1 -c 4"
+OPTS="-s 16m -n 1 -r 8m -f -q --level-time ${MERGE_LEVEL_TIME:-1} -c 4"
 start=$(( $(date +%s) + 15 ))
 pids=""
 for h in 1 2; do
@@ -56,8 +56,14 @@ for p in put_block rewrite get_block seeks; do
 	check "$p merged with its overlap and start spread" \
 		jq -e ".merged.phases[] | select(.name == \"$p\") | (.overlap | type) == \"number\" and (.start_spread_ns | type) == \"number\"" "$T/merged.json" >/dev/null
 done
+# block write ends in its fsync on every host: its writes' overlap, without
+# that final flush, and the longest flush's host are given apart
+check "put_block's writes overlap apart from the final flush, its host named" jq -e '.merged.phases[] |
+	select(.name == "put_block") | (.transfer_overlap | type) == "number" and .transfer_overlap >= 0 and
+	.transfer_overlap <= 1 and (.final_flush_host | IN("host1", "host2"))' "$T/merged.json" >/dev/null
 # the measured figures (printed, not gated): phase, start spread ms, overlap %
-jq -r '.merged.phases[] | "\(.name) spread \(.start_spread_ns / 1e6) ms overlap \((.overlap * 100 * 10 | floor) / 10)%"' \
+jq -r '.merged.phases[] | "\(.name) spread \(.start_spread_ns / 1e6) ms overlap \((.overlap * 100 * 10 | floor) / 10)%" +
+	(if .transfer_overlap then " writes \((.transfer_overlap * 1000 | floor) / 10)% flush \(.final_flush_max_ns / 1e6 | floor) ms" else "" end)' \
 	"$T/merged.json" >&2
 for h in 1 2; do # each host's data phases: elapsed and final sync, ms
 	jq -r --arg h "host$h" '[.runs[0].phases[] | select(.name | test("^(put_block|rewrite|get_block|seeks)$")) |
