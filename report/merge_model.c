@@ -66,6 +66,10 @@ static void transfer_window(struct merge_phase *mp, const struct host_result *ho
 		uint64_t flush = p->sync_ns < p->elapsed_ns ? p->sync_ns : p->elapsed_ns;
 		uint64_t len = p->elapsed_ns - flush, e = p->wall_start_ns + len;
 
+		if (p->planned_ns && p->wall_start_ns > p->planned_ns + mp->late_max_ns) {
+			mp->late_max_ns = p->wall_start_ns - p->planned_ns;
+			mp->late_host = h;
+		}
 		if (flush > mp->flush_max_ns) {
 			mp->flush_max_ns = flush;
 			mp->flush_host = h;

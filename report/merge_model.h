@@ -24,6 +24,8 @@ struct merge_phase {
 	                               fsync at its end); < 0 when no host flushed */
 	uint64_t flush_max_ns;      /* the longest host's final flush */
 	size_t flush_host;          /* that host */
+	uint64_t late_max_ns;       /* the latest host's wall start after its planned start */
+	size_t late_host;           /* that host */
 	uint64_t bytes, operations, units, cpu_ns; /* summed over the window (cpu: the hosts' mean) */
 	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
 	struct hist latency;        /* every host's whole phase, bucket by bucket */
@@ -34,6 +36,10 @@ struct merge_phase {
 	                               every host's clients; < 0 when a host has no per-client results */
 	size_t slowest_client_host, slowest_client; /* that client: its host and its index there */
 };
+
+/* A host whose phase started this much after its planned start is named
+ * under the phase (the issue's bound on the hosts' start spread). */
+#define MERGE_LATE_NS 50000000u
 
 struct merge_result {
 	size_t hosts;

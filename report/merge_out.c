@@ -33,6 +33,9 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct hos
 		        100 * mp->overlap, (double)mp->start_spread_ns / 1e6, mp->fairness_min);
 		client_cell(out, mp);
 		fprintf(out, "  %s\n", hosts[mp->slowest].name);
+		if (mp->late_max_ns >= MERGE_LATE_NS)
+			fprintf(out, "%-12s (%s started %.3f s after its planned start)\n", "", hosts[mp->late_host].name,
+			        (double)mp->late_max_ns / 1e9);
 		if (mp->transfer_overlap >= 0 && mp->transfer_overlap - mp->overlap >= 0.05)
 			fprintf(out, "%-12s (the writes overlap %.1f%%; %s's final flush took %.1f s of its phase)\n", "",
 			        100 * mp->transfer_overlap, hosts[mp->flush_host].name, (double)mp->flush_max_ns / 1e9);
@@ -75,6 +78,11 @@ static void phase_json(struct json *j, const struct merge_result *m, int id, con
 	json_u64(j, "window_ns", mp->window_ns);
 	json_u64(j, "start_spread_ns", mp->start_spread_ns);
 	json_double(j, "overlap", mp->overlap, 4);
+	json_u64(j, "late_start_max_ns", mp->late_max_ns);
+	if (mp->late_max_ns)
+		json_string(j, "late_start_host", hosts[mp->late_host].name);
+	else
+		json_null(j, "late_start_host");
 	if (mp->transfer_overlap >= 0) {
 		json_double(j, "transfer_overlap", mp->transfer_overlap, 4);
 		json_u64(j, "final_flush_max_ns", mp->flush_max_ns);

@@ -106,12 +106,15 @@ START_TEST(test_final_flush_apart)
 	b->wall_start_ns = T0 + SEC / 100; /* 10 ms later */
 	b->elapsed_ns = SEC / 2;
 	b->sync_ns = SEC / 20;             /* writes 0.45 s */
+	a->planned_ns = b->planned_ns = T0; /* b started 10 ms after its plan */
 	merge_hosts(m, h, 2);
 	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
 	ck_assert_double_eq_tol(mp->overlap, 0.5 / 2.0, 1e-9);
 	ck_assert_double_eq_tol(mp->transfer_overlap, 0.39 / 0.45, 1e-9);
 	ck_assert_uint_eq(mp->flush_max_ns, 8 * SEC / 5);
 	ck_assert_uint_eq(mp->flush_host, 0);
+	ck_assert_uint_eq(mp->late_max_ns, SEC / 100);
+	ck_assert_uint_eq(mp->late_host, 1);
 	free(m);
 	free(h);
 }
