@@ -149,6 +149,10 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 	    input_warn(set, name, ts.damaged_line, "table skipped: its I/O row is not readable%s",
 	               ts.damaged > 1 ? " (and more tables like it)" : "") != 0)
 		rc = -1;
+	for (unsigned i = 0; rc == 0 && i < ts.bad_rows && i < sizeof ts.bad_row_line / sizeof ts.bad_row_line[0]; i++)
+		if (input_warn(set, name, ts.bad_row_line[i], "table row skipped: not readable as a bonnie++ row "
+		               "(its name, size or cells); the table's other rows are read") != 0)
+			rc = -1;
 	if (rc == 0)
 		rc = input_merge(set, first, &ts, name);
 	if (map || first_line > 1) {

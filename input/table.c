@@ -14,39 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ROWS 32
-#define CELLS (2 * BLOCK_COLUMNS) /* six rate and %CPU pairs */
-
-struct row {
-	char name[PARSED_META_LEN];
-	struct tok key; /* the size ("512M", "1G:32k") or the file count */
-	struct tok cell[CELLS];
-	int ncells;
-	struct tok lat[BLOCK_COLUMNS];
-	int nlat; /* -1: no Latency row */
-	unsigned line;
-};
-
-struct table {
-	char version[16], concurrency[8], file_name[PARSED_META_LEN];
-	bool per_sec; /* "/sec" headers (1.98 on): I/O rates carry k, m or g */
-	bool no_seeks; /* an I/O table cut before its Seeks column: ten cells */
-	bool io_head;  /* the I/O header was read */
-	struct row io[MAX_ROWS], file[MAX_ROWS];
-	int nio, nfile;
-};
+#include "table_rows.h"
 
 static const char *const rates_k = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP/sec%CP";
 static const char *const rates_s = "/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP";
 static const char *const rates_k5 = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP";
-
-static void tok_copy(char *dst, size_t cap, const struct tok *t)
-{
-	size_t n = t->n < cap - 1 ? t->n : cap - 1;
-
-	memcpy(dst, t->p, n);
-	dst[n] = '\0';
-}
 
 /* Words that start a table line other than a data row. */
 static bool structural(const struct tok *t)
@@ -226,6 +198,28 @@ static void skip_bad_row(struct tcur *c, struct table *tb)
 	*c = start;
 }
 
+/* An I/O row that cannot be read, followed by one that can: passed over
+ * as a hole in the table (its runs then read on, and the reader says where
+ * it was), not the table's end. */
+static bool pass_bad_row(struct tcur *c, struct table *tb)
+{
+	struct tcur save = *c, at;
+	struct row *r = &tb->io[tb->nio];
+	unsigned line;
+
+	if (!tok_skip_row_line(c, &line))
+		return false;
+	at = *c;
+	if (!read_row(&at, r, true, tb->no_seeks)) {
+		*c = save;
+		return false;
+	}
+	memset(r, 0, sizeof *r);
+	r->bad = true;
+	r->line = line;
+	return true;
+}
+
 static bool parse_table(struct tcur *c, struct table *tb)
 {
 	struct tcur save;
@@ -233,7 +227,8 @@ static bool parse_table(struct tcur *c, struct table *tb)
 	memset(tb, 0, sizeof *tb);
 	read_version(c, tb->version, sizeof tb->version);
 	if ((tb->io_head = io_header(c, tb)))
-		while (tb->nio < MAX_ROWS && read_row(c, &tb->io[tb->nio], true, tb->no_seeks))
+		while (tb->nio < MAX_ROWS &&
+		       (read_row(c, &tb->io[tb->nio], true, tb->no_seeks) || pass_bad_row(c, tb)))
 			tb->nio++;
 	if (tb->io_head && tb->nio == 0)
 		skip_bad_row(c, tb);
@@ -247,154 +242,6 @@ static bool parse_table(struct tcur *c, struct table *tb)
 	return tb->nio > 0 || tb->nfile > 0;
 }
 
-/* Which phases a row's cells (or latencies) are: all six, or -f's four. */
-static const int all6[BLOCK_COLUMNS] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
-
-/* One rate cell: "+++++", a number, with k/m/g in /sec tables' I/O cells. */
-static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struct parsed_phase *p, double *step)
-{
-	char buf[24];
-	size_t n = t->n;
-	double mult = 1, v;
-
-	tok_copy(buf, sizeof buf, cpu);
-	p->cpu = buf[0] >= '0' && buf[0] <= '9' ? atoi(buf) : -1;
-	if (t->p[0] == '+') {
-		p->state = CELL_TOO_FAST;
-		return;
-	}
-	if (io && strchr("kmg", t->p[n - 1]))
-		mult = t->p[--n] == 'k' ? 1 : t->p[n] == 'm' ? 1024 : 1048576;
-	if (input_parse_decimal(t->p, n, &v) != 0)
-		return;
-	p->state = CELL_VALUE;
-	p->rate = v * mult;
-	*step = mult; /* one unit of the last digit shown */
-	for (const char *d = memchr(t->p, '.', n); d && ++d < t->p + n;)
-		*step /= 10;
-}
-
-static void fill_cells(struct table_run *tr, const struct row *r, enum table_block block)
-{
-	const int *slot = r->ncells >= CELLS - 2 ? all6 : no_char; /* all six, or five: no Seeks column */
-	int pairs = r->ncells / 2;
-	enum phase_id col[PHASE_COUNT];
-
-	phase_block_columns(block, col);
-	for (int k = 0; k < pairs; k++) {
-		enum phase_id id = col[slot[k]];
-		rate_cell(&r->cell[2 * k], &r->cell[2 * k + 1], phase_unit(id) == RATE_BYTES, &tr->run.phase[id],
-		          &tr->step[id]);
-	}
-	if (r->nlat != pairs) /* a Latency row that does not fit the cells is left out */
-		return;
-	for (int k = 0; k < pairs; k++) {
-		char buf[24];
-		tok_copy(buf, sizeof buf, &r->lat[k]);
-		input_parse_latency(buf, &tr->run.phase[col[slot[k]]].latency_ns);
-	}
-}
-
-static void io_part(struct table_run *tr, const struct row *r)
-{
-	char key[64], *colon;
-	uint64_t bytes;
-
-	tok_copy(key, sizeof key, &r->key);
-	colon = strchr(key, ':');
-	if (colon) { /* "1G:32k": size and chunk */
-		*colon++ = '\0';
-		char *end = strchr(colon, ':');
-		if (end)
-			*end = '\0';
-		if (units_parse_size(colon, 0, &bytes) == UNITS_OK)
-			str_sanitize(tr->run.meta[META_CHUNK], PARSED_META_LEN, colon);
-	}
-	if (units_parse_size(key, 20, &bytes) == UNITS_OK && bytes > 0) {
-		tr->run.size_bytes = bytes;
-		input_size_meta(bytes, tr->run.meta[META_SIZE], PARSED_META_LEN);
-	}
-	fill_cells(tr, r, BLOCK_IO);
-	tr->shows_io = true;
-	tr->io_latency = r->nlat == r->ncells / 2;
-	str_sanitize(tr->io_name, sizeof tr->io_name, r->name); /* as the CSV reader keeps names */
-}
-
-static void file_part(struct table_run *tr, const struct row *r, const struct table *tb)
-{
-	char key[64];
-
-	tok_copy(key, sizeof key, &r->key);
-	input_files_meta(key, &tr->run);
-	fill_cells(tr, r, BLOCK_FILES);
-	tr->shows_files = true;
-	tr->file_latency = r->nlat == r->ncells / 2;
-	str_sanitize(tr->file_name, sizeof tr->file_name, r->name[0] ? r->name : tb->file_name);
-	/* bonnie++ 2.00's tables print the number of files (or 0) where the
-	 * file-test rates belong; its CSV line has the rates */
-	if (strncmp(tb->version, "2.", 2) == 0 || (!tb->version[0] && tb->per_sec))
-		for (int i = 0; i < PHASE_COUNT; i++)
-			if (phase_facts_of((enum phase_id)i)->block == BLOCK_FILES && tr->run.phase[i].state == CELL_VALUE)
-				tr->run.phase[i].state = CELL_UNKNOWN;
-}
-
-/* The longer of the names when one starts the other (tables cut names). */
-static void pick_name(struct table_run *tr)
-{
-	const char *a = tr->io_name, *b = tr->file_name, *name = a[0] ? a : b;
-
-	if (a[0] && b[0] && strlen(b) > strlen(a) && strncmp(a, b, strlen(a)) == 0)
-		name = b;
-	str_sanitize(tr->run.meta[META_NAME], PARSED_META_LEN, name);
-}
-
-static bool has_results(const struct parsed_run *r)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (r->phase[i].state != CELL_NOT_RUN || r->phase[i].latency_ns >= 0)
-			return true;
-	return false;
-}
-
-int input_table_add(struct table_set *ts, const struct table_run *tr)
-{
-	if (ts->count == ts->cap) {
-		size_t cap = ts->cap ? 2 * ts->cap : 8;
-		struct table_run *r = realloc(ts->run, cap * sizeof *r);
-		if (r == NULL)
-			return -1;
-		ts->run = r;
-		ts->cap = cap;
-	}
-	ts->run[ts->count++] = *tr;
-	return 0;
-}
-
-/* The table's runs: its I/O and file rows paired in order (bon_csv2txt
- * prints every machine's I/O row, then every machine's file row). */
-static int table_runs(struct table_set *ts, const struct table *tb, const char *name)
-{
-	int n = tb->nio > tb->nfile ? tb->nio : tb->nfile;
-
-	for (int i = 0; i < n; i++) {
-		struct table_run tr;
-		memset(&tr, 0, sizeof tr);
-		input_run_clear(&tr.run);
-		str_copy(tr.run.format, sizeof tr.run.format, "table");
-		str_sanitize(tr.run.meta[META_VERSION], PARSED_META_LEN, tb->version);
-		str_sanitize(tr.run.meta[META_CONCURRENCY], PARSED_META_LEN, tb->concurrency);
-		if (i < tb->nio)
-			io_part(&tr, &tb->io[i]);
-		if (i < tb->nfile)
-			file_part(&tr, &tb->file[i], tb);
-		pick_name(&tr);
-		tr.line = i < tb->nio ? tb->io[i].line : tb->file[i].line;
-		snprintf(tr.run.origin, sizeof tr.run.origin, "%s:%u (table)", name, tr.line);
-		if (has_results(&tr.run) && input_table_add(ts, &tr) != 0)
-			return -1;
-	}
-	return 0;
-}
 
 /* "------Sequential" opens a table that has no Version line. */
 static bool opens_section(const struct tok *t)

@@ -54,6 +54,9 @@ size_t tok_glued_size(const struct tok *t);
 bool tok_blank_cells(const struct tok *key, const struct tok *cell, int ncells);
 bool tok_files_like(const struct tok *t);   /* "16", "60:32:32", "20:384100:384100/20" */
 bool tok_latency_like(const struct tok *t); /* "598us", "13595ms", "12s" */
+bool tok_skip_row_line(struct tcur *c, unsigned *line);
+/* t's text into dst, cut to cap - 1 bytes. */
+void tok_copy(char *dst, size_t cap, const struct tok *t);
 
 /* One run read from a table, with what the table shows of it (to tell
  * whether a CSV line is the same run: tables round and cut names). */
@@ -69,6 +72,7 @@ struct table_set {
 	struct table_run *run;
 	size_t count, cap;
 	unsigned damaged, damaged_line; /* tables skipped: their I/O row is not readable; the first's line */
+	unsigned bad_rows, bad_row_line[8]; /* I/O rows passed over in a table whose other rows were read */
 };
 
 /* Every table in text[0..len) into ts (origins "name:line (table)").

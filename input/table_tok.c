@@ -339,3 +339,41 @@ size_t tok_glued_size(const struct tok *t)
 	}
 	return 0;
 }
+
+/* Passes the line c is at when it looks like a table row (six or more
+ * rate-like tokens on it), and a Latency line right after it; *line is its
+ * line. A text on one line (a flattened page) is passed whole, and then no
+ * row follows to read. */
+bool tok_skip_row_line(struct tcur *c, unsigned *line)
+{
+	struct tcur save = *c;
+	struct tok t;
+	int rates = 0;
+
+	if (!tok_peek(c, &t))
+		return false;
+	*line = t.line;
+	while (tok_peek(c, &t) && t.line == *line) {
+		struct tok k = tok_clean(t);
+		rates += tok_rate_like(&k);
+		tok_next(c, &t);
+	}
+	if (rates < 6) {
+		*c = save;
+		return false;
+	}
+	if (tok_peek(c, &t) && tok_is(&t, "Latency")) {
+		unsigned l = t.line;
+		while (tok_peek(c, &t) && t.line == l)
+			tok_next(c, &t);
+	}
+	return true;
+}
+
+void tok_copy(char *dst, size_t cap, const struct tok *t)
+{
+	size_t n = t->n < cap - 1 ? t->n : cap - 1;
+
+	memcpy(dst, t->p, n);
+	dst[n] = '\0';
+}

@@ -364,6 +364,39 @@ START_TEST(name_glued_to_its_size)
 }
 END_TEST
 
+/* A row that cannot be read (a name glued to its size with nothing to
+ * split it at) between readable ones is passed over with one warning that
+ * says where: the rows after it are read, none is made of it; and its file
+ * row, which would be a files-only run of a lost machine, is not a run. */
+START_TEST(unreadable_row_passed_over)
+{
+	static const char head[] =
+		"Version  1.03        ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                      -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine         Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+	static const char rows[] =
+		"/dev/sdc      15744M 53861  95 102270 35 25718   6 37273  60 76275   8 377.0   0\n"
+		"Raid0s4disk15744M 54406  96 247419 90 100752 25 60266  98 226651 29 830.2   1\n"
+		"/dev/sdd      15744M 50000  95 200000 80 90000  28 50000  90 250000 40 400.1   1\n";
+	char text[4096];
+
+	snprintf(text, sizeof text, "%s%s", head, rows);
+	parse(text);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "/dev/sdc");
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "/dev/sdd");
+	ck_assert_double_eq(set.run[1].phase[PHASE_PUT_BLOCK].rate, 200000);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_ptr_nonnull(strstr(set.warning[0], ":5: table row skipped"));
+	/* the unreadable row first: the rows after it are read all the same */
+	snprintf(text, sizeof text, "%s%s", head, strchr(rows, '\n') + 1);
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "/dev/sdd");
+	ck_assert_uint_eq(set.nwarn, 1);
+}
+END_TEST
+
 /* The same result posted twice (a quoted repost) is one run listing both
  * places; the same machine with another seed is another run. */
 START_TEST(identical_results_merged)
@@ -557,6 +590,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, table_and_other_csv_are_two_runs);
 	tcase_add_test(tc, renamed_table_and_its_csv_are_one_run);
 	tcase_add_test(tc, name_glued_to_its_size);
+	tcase_add_test(tc, unreadable_row_passed_over);
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, plain_text_not_decoded);

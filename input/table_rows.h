@@ -1,0 +1,34 @@
+/* The rows of a human table as the reader holds them (table.c reads them,
+ * table_runs.c makes runs of them). Not for use outside input/. */
+#ifndef BONNIE_INPUT_TABLE_ROWS_H
+#define BONNIE_INPUT_TABLE_ROWS_H
+
+#include "table.h"
+
+#define MAX_ROWS 32
+#define CELLS (2 * BLOCK_COLUMNS) /* six rate and %CPU pairs */
+
+struct row {
+	char name[PARSED_META_LEN];
+	struct tok key; /* the size ("512M", "1G:32k") or the file count */
+	struct tok cell[CELLS];
+	int ncells;
+	struct tok lat[BLOCK_COLUMNS];
+	int nlat; /* -1: no Latency row */
+	unsigned line;
+	bool bad; /* not readable, passed over: a hole that keeps the rows' order */
+};
+
+struct table {
+	char version[16], concurrency[8], file_name[PARSED_META_LEN];
+	bool per_sec; /* "/sec" headers (1.98 on): I/O rates carry k, m or g */
+	bool no_seeks; /* an I/O table cut before its Seeks column: ten cells */
+	bool io_head;  /* the I/O header was read */
+	struct row io[MAX_ROWS], file[MAX_ROWS];
+	int nio, nfile;
+};
+
+/* The table's runs into ts, its unreadable I/O rows counted there. */
+int table_runs(struct table_set *ts, const struct table *tb, const char *name);
+
+#endif
