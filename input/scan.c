@@ -45,6 +45,9 @@ static struct text line_at(const struct scan *s, size_t pos, size_t *next)
 	*next = nl ? end + 1 : s->len;
 	while (t.len && blank(t.p[t.len - 1]))
 		t.len--;
+	/* a Markdown hard break ("...,+++\\"): no bonnie++ line ends in one */
+	if (t.len >= 2 && t.p[t.len - 1] == '\\' && t.p[t.len - 2] != '\\')
+		t.len--;
 	return t;
 }
 

@@ -68,6 +68,19 @@ static bool tag_goes_on(struct tcur *c, size_t start)
 	return false;
 }
 
+/* A Markdown hard break: one backslash that ends t and its line ("206.5
+ * 0\\" in a quote where every line ends so). No cell ends in one. */
+static bool hard_break(const struct tcur *c, const struct tok *t)
+{
+	size_t end = c->pos;
+
+	if (t->n == 0 || t->p[t->n - 1] != '\\' || (t->n >= 2 && t->p[t->n - 2] == '\\'))
+		return false;
+	if (end < c->len && c->text[end] == '\r')
+		end++;
+	return end >= c->len || c->text[end] == '\n';
+}
+
 void tcur_init(struct tcur *c, const char *text, size_t len)
 {
 	*c = (struct tcur){text, len, 0, 1};
@@ -93,6 +106,8 @@ bool tok_next(struct tcur *c, struct tok *t)
 		 * marks ("#Version", "#tb6"). No cell starts with '>' or '#'. */
 		while (t->n && (t->p[0] == '>' || t->p[0] == '#'))
 			t->p++, t->n--;
+		if (hard_break(c, t))
+			t->n--;
 		if (t->n == 0 || markup_only(t))
 			continue;
 		return true;

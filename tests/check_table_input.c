@@ -397,6 +397,27 @@ START_TEST(unreadable_row_passed_over)
 }
 END_TEST
 
+/* Markdown hard breaks: a quote whose every line ends in one backslash
+ * (a notes page) is read as if they were not there, table and CSV line
+ * alike; a line that ends in two is not a break and stays as it is. */
+START_TEST(markdown_hard_breaks_ignored)
+{
+	char text[4096], *o = text;
+	const char *in = T103 C103 "\n";
+
+	for (const char *p = in; *p; p++) {
+		if (*p == '\n')
+			*o++ = '\\';
+		*o++ = *p;
+	}
+	*o = '\0';
+	parse(text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_ptr_nonnull(strstr(set.run[0].origin, "(table) + t.txt:"));
+	ck_assert_uint_eq(set.nwarn, 0);
+}
+END_TEST
+
 /* The same result posted twice (a quoted repost) is one run listing both
  * places; the same machine with another seed is another run. */
 START_TEST(identical_results_merged)
@@ -591,6 +612,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, renamed_table_and_its_csv_are_one_run);
 	tcase_add_test(tc, name_glued_to_its_size);
 	tcase_add_test(tc, unreadable_row_passed_over);
+	tcase_add_test(tc, markdown_hard_breaks_ignored);
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, plain_text_not_decoded);
