@@ -12,6 +12,11 @@ static bool block_enabled(const struct config *cfg)
 	return cfg->file_size > 0;
 }
 
+static bool first_chunk(const struct phase_ctx *ctx, uint64_t off)
+{
+	return ctx->pass == 0 && off == 0;
+}
+
 static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 {
 	const struct config *cfg = ctx->cfg;
@@ -24,7 +29,10 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	if (ctx->pass == 0)
 		ctx->data_size = 0;
 	op_timer_begin(&t, ctx->timeline);
-	for (off = 0; off < ctx->part.data_bytes && !phase_stop_requested(ctx, res); off += cfg->chunk) {
+	/* a first pass cut by a schedule's deadline still makes a file of at
+	 * least one chunk, for the phases after it */
+	for (off = 0; off < ctx->part.data_bytes && (first_chunk(ctx, off) || !phase_stop_requested(ctx, res));
+	     off += cfg->chunk) {
 		const unsigned char *block = pattern_block(ctx->pat, off, 0, cfg->chunk);
 
 		if (io_write_all(fd, block, cfg->chunk) != 0) {
@@ -42,8 +50,11 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 		res->bytes += cfg->chunk;
 	}
 	res->units = res->bytes;
+	if (ctx->pass == 0 && off < ctx->part.data_bytes && res->status == PHASE_NOT_RUN)
+		res->flags |= RESULT_FILE_CUT; /* by a schedule's deadline (phases/runner.c) */
 	if (off > ctx->data_size) /* a later pass overwrites in place and may end early */
 		ctx->data_size = off;
+	res->file_bytes = ctx->data_size;
 	return data_close(ctx, res, fd, true);
 }
 

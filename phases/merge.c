@@ -88,6 +88,7 @@ void phase_result_merge(struct phase_result *dst, const struct phase_result *src
 	dst->units += src->units;
 	dst->cpu_ns += src->cpu_ns;
 	dst->sync_ns = max_u64(dst->sync_ns, src->sync_ns);
+	dst->file_bytes += src->file_bytes;
 	dst->span_ns = 0;
 	hist_merge(&dst->latency, &src->latency);
 }

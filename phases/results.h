@@ -46,6 +46,9 @@ enum result_flag {
 	RESULT_STARVED = 1u << 8,     /* a client of a time-based level had work, but the level's
 	                                 end or the stonewall came before its first operation
 	                                 (it never ran with the others: not idle) */
+	RESULT_FILE_CUT = 1u << 9,    /* block write's first pass ended at a --start-at
+	                                 schedule's deadline: the data file (file_bytes) is
+	                                 smaller than -s asked */
 };
 
 /* Bytes the block devices moved during a phase (from their sysfs stat
@@ -92,6 +95,8 @@ struct phase_result {
 	uint64_t wall_start_ns; /* --start-at: start_ns on CLOCK_REALTIME; 0: not scheduled */
 	uint64_t planned_ns;    /* --start-at: the schedule's start for it (phases/schedule.h) */
 	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
+	uint64_t file_bytes;    /* block write: bytes in the data file when it ended, the phases
+	                           after it work on (summed over clients); 0 for the others */
 	struct dev_io dev;
 	uint32_t resident_ppm;  /* with RESULT_RESIDENCY: the sampled part of the data file
 	                           still in the page cache after evicting, per million */

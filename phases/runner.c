@@ -62,8 +62,11 @@ static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phas
  * time-based level) passes of a PHASE_REPEATS phase until that time, as
  * fio's time_based does: every pass ends at the deadline, so every client
  * ends within an operation of it, except the first pass of a
- * PHASE_WHOLE_FIRST phase (it makes the data file the phases after need);
- * the later passes rewrite or reread the same data in place (ctx->pass >
+ * PHASE_WHOLE_FIRST phase (it makes the data file the phases after need),
+ * which is whole unless the run keeps a shared schedule (--start-at):
+ * there a phase past its slot would start every later phase of the host
+ * late, so the file is what that pass wrote by the deadline (at least one
+ * chunk; the phases after work on ctx->data_size); the later passes rewrite or reread the same data in place (ctx->pass >
  * 0). A reading phase's file is dropped from the page cache
  * again before each further pass (inside the timed region: a small cost),
  * so no pass reads what the previous one cached. The seeks' active spans
@@ -79,7 +82,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 	if ((ph->flags & PHASE_STONEWALL) && level)
 		return run_walled(ctx, ph, res);
 
-	if (timed && !(ph->flags & PHASE_WHOLE_FIRST))
+	if (timed && (!(ph->flags & PHASE_WHOLE_FIRST) || ctx->cfg->start_at_ns != 0))
 		phase_deadline_set(ctx, ctx->until_ns);
 	for (ctx->pass = 0;; ctx->pass++) {
 		units = res->units;

@@ -265,6 +265,10 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	json_u64(j, "cpu_ns", r->cpu_ns);
 	json_u64(j, "cpu_percent", (uint64_t)v->cpu_pct);
 	json_u64(j, "sync_ns", r->sync_ns);
+	if (r->file_bytes) /* block write: the data file the phases after it worked on */
+		json_u64(j, "file_bytes", r->file_bytes);
+	if (r->flags & RESULT_FILE_CUT)
+		json_bool(j, "file_cut_at_deadline", true);
 	/* a failed or interrupted phase's rate over what it completed */
 	json_double(j, rate_key(id, false), v->state == CELL_VALUE ? v->rate : metric_rate(id, r), 3);
 	if (v->sync_split)

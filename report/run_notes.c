@@ -110,6 +110,17 @@ static void read_ahead_notes(FILE *out, const struct run_result *run)
 	}
 }
 
+/* A schedule's deadline ended block write's first pass: the later phases
+ * worked on a smaller data file than -s (the Size column) says. */
+static void file_cut_note(FILE *out, const struct phase_result *r)
+{
+	if (!metric_reportable(r) || !(r->flags & RESULT_FILE_CUT))
+		return;
+	fprintf(out, "schedule: block write's first pass ended at its slot's end (--start-at), so the data file%s "
+	        "%.1f MiB, less than -s; the phases after it worked on that\n",
+	        r->spread.clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
+}
+
 void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 {
 	if (run->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
@@ -130,6 +141,7 @@ void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 	if (any_flag(run, RESULT_NOT_EVICTED))
 		not_evicted_note(out, run);
 	device_caveat_note(out, run);
+	file_cut_note(out, &run->phase[PHASE_PUT_BLOCK]);
 	report_verdict_notes(out, run);
 }
 

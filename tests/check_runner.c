@@ -320,6 +320,19 @@ START_TEST(test_later_passes_end_at_deadline)
 	ck_assert_int_eq(passes, 1); /* whole, and past the deadline: no second pass */
 	ck_assert_uint_eq(res->units, 10);
 
+	/* on a shared schedule (--start-at) that first pass ends at the
+	 * deadline too: past it, every later phase of the host would start late */
+	whole_first = false;
+	cfg.start_at_ns = 1;
+	ctx.until_ns = clock_now_ns() + 20000000u;
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 1);
+	ck_assert_uint_eq(res->units, 1);
+	cfg.start_at_ns = 0;
+	whole_first = true;
+
 	ctx.until_ns = clock_now_ns() + 20000000u;
 	runner_result_init(res);
 	passes = 0;

@@ -126,7 +126,10 @@ check "every phase of the sweep carries p99_over_factor_clients (a count or null
 # the queue-depth profile's own object
 "$BONNIE" -d "$DEV" --phases qd -s 1m --qd-time 0 -q --json "$T/qd.json" >/dev/null 2>&1; rc=$?
 check "--phases qd run exits 0 (got $rc)" [ $rc -eq 0 ]
-"$BONNIE" -d "$DEV" $SMALL --level-time 0.2 --start-at "$(( $(date +%s) + 2 ))" -q --json "$T/sched.json" \
+# -s 2g: block write cannot write it in the 0.2 s (10 GB/s), so its first
+# pass is cut at the deadline and file_cut_at_deadline is written
+"$BONNIE" -d "$DEV" $SMALL -s 2g:4k:16:2 -r 1g --level-time 0.2 --start-at "$(( $(date +%s) + 2 ))" -q \
+	--json "$T/sched.json" \
 	>/dev/null 2>&1; rc=$?
 check "--start-at run exits 0 (got $rc)" [ $rc -eq 0 ]
 # --- JSON keys, both ways -------------------------------------------------

@@ -57,4 +57,29 @@ while read -r name wall planned; do
 	check "$name planned in slot $rank" [ "$planned" -eq $(( start * 1000000000 + rank * slot )) ]
 	rank=$((rank + 1))
 done <"$T/starts"
+
+# Block write's first pass ends at the level time on a schedule: -s 2g in
+# 0.05 s would need 20 GB/s, so it is cut; each client's file is what it
+# wrote (whole chunks, at least one), the later phases work on it, and the
+# JSON and a line under the table say so.
+start=$(( $(date +%s) + 6 ))
+"$BONNIE" -d "$D" -s 2g -n 0 -r 1g -f --level-time 0.05 -c 2 --phases put_block,get_block,seeks \
+	--start-at "$start" --json "$T/cut.json" >"$T/cut.out" 2>"$T/cut.err"
+rc=$?
+check "the run with a cut block write succeeds (got $rc: $(tail -n 1 "$T/cut.err"))" [ "$rc" -eq 0 ]
+pb='.runs[0].phases[] | select(.name == "put_block")'
+fb=$(jq "$pb | .file_bytes" "$T/cut.json")
+chunk=$(jq '.config.chunk_bytes // 8192' "$T/cut.json")
+check "block write's first pass was cut at the deadline" jq -e "$pb | .file_cut_at_deadline == true" "$T/cut.json" >/dev/null
+check "the data files hold less than -s and at least a chunk each ($fb)" \
+	test "$fb" -lt $((2 * 1024 * 1024 * 1024)) -a "$fb" -ge $((2 * chunk))
+check "the data files are whole chunks" test $((fb % chunk)) -eq 0
+check "the cut pass wrote the files once (bytes = file_bytes)" jq -e "$pb | .bytes == $fb" "$T/cut.json" >/dev/null
+check "block read and seeks ran on the cut files" \
+	jq -e '[.runs[0].phases[] | select(.name == "get_block" or .name == "seeks") | .status] == ["done", "done"]' \
+	"$T/cut.json" >/dev/null
+mib=$(awk -v b="$fb" 'BEGIN { printf "%.1f", b / 1048576 }')
+check "a line under the table says the files hold $mib MiB" \
+	grep -q "^schedule: block write's first pass ended at its slot's end (--start-at), so the data files together hold $mib MiB, less than -s" "$T/cut.out"
+check "the cut run left nothing under -d" empty_dir "$D"
 finish
