@@ -42,6 +42,9 @@ struct parsed_phase {
 	 * weighed by the operations and time behind it. */
 	uint64_t operations, elapsed_ns;
 	int64_t p50_ns, p99_ns;
+	/* bonnie JSON only: how the phase did its I/O (its direct_io), which
+	 * can differ from the run's -D (the queue-depth profile is O_DIRECT) */
+	enum parsed_io { PARSED_IO_UNKNOWN, PARSED_IO_BUFFERED, PARSED_IO_DIRECT } io;
 };
 
 /* The run's settings as 1.98 CSV fields (2..8, 21..25), already converted
@@ -68,9 +71,9 @@ struct parsed_run {
 	char origin[PARSED_ORIGIN_LEN];
 	uint64_t size_bytes;            /* data file size; 0 when not given */
 	/* bonnie JSON only ("" elsewhere: the input cannot say): the I/O mode
-	 * ("buffered", "O_DIRECT"), the file system ("ext4 on /dev/vda1") and
+	 * ("buffered", "O_DIRECT"; the profile's added where it differs), the file system ("ext4 on /dev/vda1") and
 	 * the device's name ("vda1"). */
-	char io_mode[16];
+	char io_mode[32]; /* "buffered, profile O_DIRECT": the queue-depth profile's own mode */
 	char file_system[PARSED_META_LEN];
 	char device[PARSED_META_LEN];
 	char meta[META_COUNT][PARSED_META_LEN];

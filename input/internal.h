@@ -48,6 +48,9 @@ uint64_t input_json_u64(const char *v);
  * config.direct_io, environment.file_system.type/source,
  * environment.device.name, onto t's io_mode, file_system, device. */
 void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, const char *k2, const char *v);
+/* Adds the queue-depth profile's I/O mode to run->io_mode where its
+ * phases ran otherwise than the run's -D (a profile-only run: its mode). */
+void input_json_profile_mode(struct parsed_run *run);
 /* A phase's key (and .sub, NULL for none) when it is operations,
  * elapsed_ns or latency_ns.p50/.p99, onto ph. */
 void input_json_phase_measures(struct parsed_phase *ph, const char *key, const char *sub, const char *v);

@@ -196,6 +196,8 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 		ph->cpu = (int)(input_json_u64(v) > 100000 ? 100000 : input_json_u64(v));
 	else if (strcmp(key, "low_confidence") == 0)
 		ph->low_confidence = strcmp(v, "true") == 0;
+	else if (strcmp(key, "direct_io") == 0 && (strcmp(v, "true") == 0 || strcmp(v, "false") == 0))
+		ph->io = v[0] == 't' ? PARSED_IO_DIRECT : PARSED_IO_BUFFERED;
 }
 
 /* runs[r].phases[j].confidence.reasons[i] = v: kept when it is a name
@@ -407,6 +409,7 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 			if (sl->ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, sl, &run.phase[id]) != 0)
 				return -1;
 		}
+		input_json_profile_mode(&run);
 		if (input_add_run(set, &run) != 0)
 			return -1;
 	}

@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "../lib/str.h"
 
+#include <stdio.h>
 #include <string.h>
 
 uint64_t input_json_u64(const char *v)
@@ -43,6 +44,36 @@ void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, cons
 	else if (strcmp(k0, "environment") == 0 && strcmp(k1, "device") == 0 && strcmp(k2, "name") == 0 &&
 	         v[0] && strcmp(v, "null") != 0)
 		str_sanitize(t->device, sizeof t->device, v);
+}
+
+/* The run's I/O mode is its -D (config.direct_io); the queue-depth
+ * profile runs O_DIRECT whatever -D says (buffered where O_DIRECT is
+ * refused), so where its phases ran otherwise the mode says both, and a
+ * profile-only run's mode is the profile's. */
+void input_json_profile_mode(struct parsed_run *run)
+{
+	enum parsed_io qd = PARSED_IO_UNKNOWN;
+	bool others = false;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct parsed_phase *ph = &run->phase[i];
+		if (ph->state != CELL_VALUE || ph->io == PARSED_IO_UNKNOWN)
+			continue;
+		if (phase_group((enum phase_id)i) != GROUP_QD)
+			others = true;
+		else if (qd == PARSED_IO_UNKNOWN || qd == ph->io)
+			qd = ph->io;
+		else
+			return; /* the profile itself mixed: the run's mode alone */
+	}
+	if (qd == PARSED_IO_UNKNOWN)
+		return;
+	const char *mode = qd == PARSED_IO_DIRECT ? "O_DIRECT" : "buffered";
+	if (!others)
+		str_copy(run->io_mode, sizeof run->io_mode, mode);
+	else if (run->io_mode[0] && strcmp(run->io_mode, mode) != 0)
+		snprintf(run->io_mode + strlen(run->io_mode), sizeof run->io_mode - strlen(run->io_mode),
+		         ", profile %s", mode);
 }
 
 void input_json_phase_measures(struct parsed_phase *ph, const char *key, const char *sub, const char *v)

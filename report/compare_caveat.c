@@ -94,9 +94,16 @@ unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_r
 		return files_differ(a, b) ? COMPARE_SETUP_FILES : 0;
 	if (a->size_bytes && b->size_bytes && a->size_bytes != b->size_bytes)
 		d |= COMPARE_SETUP_SIZE;
-	if (!perchar_phase(id) && ca && cb && ca != cb)
+	/* the profile's blocks are its own (1 MiB, 4 KiB), not the chunk */
+	if (!perchar_phase(id) && phase_group(id) != GROUP_QD && ca && cb && ca != cb)
 		d |= COMPARE_SETUP_CHUNK;
-	if (!perchar_phase(id) && a->io_mode[0] && b->io_mode[0] && strcmp(a->io_mode, b->io_mode) != 0)
+	if (perchar_phase(id))
+		return d;
+	/* each phase's own mode where both JSON documents say it, else the runs' */
+	if (a->phase[id].io != PARSED_IO_UNKNOWN && b->phase[id].io != PARSED_IO_UNKNOWN) {
+		if (a->phase[id].io != b->phase[id].io)
+			d |= COMPARE_SETUP_IO;
+	} else if (a->io_mode[0] && b->io_mode[0] && strcmp(a->io_mode, b->io_mode) != 0)
 		d |= COMPARE_SETUP_IO;
 	return d;
 }

@@ -3,6 +3,7 @@
 #include "compare_cells.h"
 #include "compare.h"
 #include "confidence.h"
+#include "report.h"
 #include "rate_text.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -21,6 +22,9 @@ void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
 	case CELL_VALUE: break;
 	}
 	rate_text(p->id, p->rate, false, buf, cap);
+	/* the profile is asked about in IOPS (CrystalDiskMark's and fio's unit) */
+	if (phase_group(p->id) == GROUP_QD)
+		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", report_qd_iops(p));
 	if (p->cpu_pct >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);
 	confidence_words(p->conf.reasons, buf, cap);

@@ -372,6 +372,43 @@ START_TEST(json_setup_and_percentiles)
 }
 END_TEST
 
+/* The queue-depth profile runs O_DIRECT whatever -D says (issue 36): a
+ * run's I/O mode adds the profile's where it differs, a profile-only run's
+ * is the profile's, and two runs differ in I/O mode for a phase by that
+ * phase's own direct_io, not by the runs' modes. */
+#define QD_DOC(direct, name, classic)                                                                \
+	"{\"tool\": \"bonnie\", \"config\": {\"machine\": \"" name "\", \"direct_io\": " direct "}, "  \
+	"\"runs\": [{\"run\": 1, \"phases\": [" classic                                                   \
+	"{\"name\": \"rnd4k_q1t1_read\", \"status\": \"done\", \"rate_kib_s\": 40000, \"direct_io\": true}]}]}\n"
+#define PUT_BLOCK(direct) \
+	"{\"name\": \"put_block\", \"status\": \"done\", \"rate_kib_s\": 9000, \"direct_io\": " direct "}, "
+
+START_TEST(json_profile_io_mode)
+{
+	struct parsed_run mixed, only;
+
+	parse(QD_DOC("false", "mixed", PUT_BLOCK("false")));
+	ck_assert_uint_eq(set.count, 1);
+	mixed = set.run[0];
+	ck_assert_str_eq(mixed.io_mode, "buffered, profile O_DIRECT");
+	ck_assert_int_eq(mixed.phase[PHASE_PUT_BLOCK].io, PARSED_IO_BUFFERED);
+	ck_assert_int_eq(mixed.phase[PHASE_RND4K_Q1T1_READ].io, PARSED_IO_DIRECT);
+	input_free(&set);
+	parse(QD_DOC("false", "only", ""));
+	ck_assert_uint_eq(set.count, 1);
+	only = set.run[0];
+	ck_assert_str_eq(only.io_mode, "O_DIRECT");
+	input_free(&set);
+	/* -D and the profile agree: the mode alone */
+	parse(QD_DOC("true", "both", PUT_BLOCK("true")));
+	ck_assert_str_eq(set.run[0].io_mode, "O_DIRECT");
+	ck_assert_uint_eq(compare_setup_differs(&set.run[0], &mixed, PHASE_RND4K_Q1T1_READ), 0);
+	ck_assert_uint_eq(compare_setup_differs(&set.run[0], &mixed, PHASE_PUT_BLOCK), COMPARE_SETUP_IO);
+	input_free(&set);
+	ck_assert_uint_eq(compare_setup_differs(&only, &mixed, PHASE_RND4K_Q1T1_READ), 0);
+}
+END_TEST
+
 /* Every format in one file, in prose, with a wrapped line: all found, in order. */
 START_TEST(mixed_formats_in_one_file)
 {
@@ -666,6 +703,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, trailing_markup_stripped);
 	tcase_add_test(tc, line_196_files_only_47_fields);
 	tcase_add_test(tc, json_setup_and_percentiles);
+	tcase_add_test(tc, json_profile_io_mode);
 	tcase_add_test(tc, html_copy_196_columns_and_latency);
 	tcase_add_test(tc, html_copy_10x_merges_with_its_csv_line);
 	tcase_add_test(tc, html_copy_200a_whole_mbps_block_cells);

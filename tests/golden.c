@@ -53,6 +53,11 @@ static void fill_mixed(struct run_result *run, uint32_t clients, unsigned index)
 {
 	(void)clients;
 	synth_mixed_run(run);
+	/* its -D as a real run records it: the data phases ran O_DIRECT (each
+	 * phase's direct_io, which compare reads), per-char buffered */
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (phase_is((enum phase_id)i, FACT_DATA_FILE) && run->phase[i].status != PHASE_NOT_RUN)
+			run->phase[i].flags |= phase_is((enum phase_id)i, FACT_PERCHAR) ? RESULT_BUFFERED : RESULT_DIRECT;
 	run->index = index;
 }
 

@@ -100,6 +100,21 @@ post_iops_ok() {
 	done
 }
 check "--share: the profile's block with its IOPS" post_iops_ok
+# compare of that run and the --qd run: each profile row's cell says its
+# IOPS, the JSON's operations over elapsed time
+"$BONNIE" compare "$T/post.json" "$T/add.json" >"$T/cmp.out" 2>"$T/cmp.err"
+check "compare of two profiles exits 0 ($(tail -n 1 "$T/cmp.err"))" [ $? -eq 0 ]
+cmp_iops_ok() {
+	jq -r '.runs[0].phases[] | select(.queue_depth) | "\(.name) \(.operations / .elapsed_ns * 1e9)"' "$T/post.json" |
+	while read -r name iops; do
+		words=$(printf '%s\n' "$name" | awk -F_ '{ print toupper($1) " " toupper($2) " " $3 }')
+		got=$(awk -v w="$words" 'index($0, w " ") == 1 && / rate / { sub(/ IOPS.*/, ""); sub(/.* = /, ""); print; exit }' "$T/cmp.out")
+		awk -v g="$got" -v j="$iops" 'BEGIN { exit !(g != "" && g >= j * 0.995 - 1 && g <= j * 1.005 + 1) }' ||
+			{ echo "compare: $words IOPS '$got', JSON $iops" >&2; return 1; }
+	done
+}
+check "compare: every profile row with its IOPS" cmp_iops_ok
+check "compare: the profile's own I/O mode in the setup" grep -q "I/O mode .*buffered, profile O_DIRECT" "$T/cmp.out"
 check "--share: block write in the phase table" grep -q '^| block write | ' "$T/post.out"
 check "--share: no profile row in the phase table" \
 	[ -z "$(post_rows '| Phase | Rate |' | grep -E '^\| (SEQ1M|RND4K) ')" ]
