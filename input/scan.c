@@ -223,7 +223,8 @@ static bool continuation(const struct text *t)
 #define WRAP_MAX_COLUMNS 80
 
 /* A mailer wrapped the line that c ends (c ends line t): joins up to
- * MAX_WRAP_LINES next lines while they look like continuations and keeps
+ * MAX_WRAP_LINES next lines (empty ones after a comma counted, and passed
+ * over) while they look like continuations and keeps
  * the longest join that is a good fmt line (a wrap inside the last field,
  * "...,45" + "3us", is valid only whole). When c alone is already good, a
  * longer join is taken only if every fragment but the last is as long as a
@@ -246,6 +247,12 @@ static char *unwrap(const struct scan *s, const struct csv_layout *fmt, struct t
 		char *nb;
 		while (f.len && (blank(*f.p) || *f.p == '>')) /* indent, mail quote marks */
 			f.p++, f.len--;
+		/* an empty line after a piece that ends in a comma (no line ends
+		 * there) is a break an editor doubled: passed over */
+		if (f.len == 0 && used > 0 && buf[used - 1] == ',') {
+			pos = next;
+			continue;
+		}
 		if (!continuation(&f))
 			break;
 		if (!wide && alone < 0) /* decoded only when it matters */

@@ -409,6 +409,29 @@ START_TEST(json_profile_io_mode)
 }
 END_TEST
 
+/* A CSV line whose pieces an editor put a blank line between (each piece
+ * ends in a comma, where no line ends): one run, every figure; two whole
+ * lines with a blank line between stay two runs. */
+START_TEST(csv_pieces_with_blank_lines_between)
+{
+	parse("Results:\n\n"
+	      "1.97,2.00a,vm,1,12345,512M,,535,99,319590,78,631440,65,518,99,+++++,+++,8816,32,4,,,,,\n\n"
+	      "3691,92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,28168us,598us,279us,\n\n"
+	      "23885us,705us,21617us,17315us,185us,1085us,37609us,147us,11964us\n\nThat is all.\n");
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 1);
+	check_sample_numbers(&set.run[0]);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].latency_ns, 11964000);
+	input_free(&set);
+	parse(L197 "\n\n1.97,2.00a,vx,1,12345,512M,,535,99,319590,78,631440,65,518,99,+++++,+++,8816,32,4,,,,,"
+	      "3691,92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,28168us,598us,279us,23885us,705us,"
+	      "21617us,17315us,185us,1085us,37609us,147us,11964us\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "vx");
+	input_free(&set);
+}
+END_TEST
+
 /* Every format in one file, in prose, with a wrapped line: all found, in order. */
 START_TEST(mixed_formats_in_one_file)
 {
@@ -704,6 +727,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, line_196_files_only_47_fields);
 	tcase_add_test(tc, json_setup_and_percentiles);
 	tcase_add_test(tc, json_profile_io_mode);
+	tcase_add_test(tc, csv_pieces_with_blank_lines_between);
 	tcase_add_test(tc, html_copy_196_columns_and_latency);
 	tcase_add_test(tc, html_copy_10x_merges_with_its_csv_line);
 	tcase_add_test(tc, html_copy_200a_whole_mbps_block_cells);
