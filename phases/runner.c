@@ -66,8 +66,8 @@ static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phas
  * which is whole unless the run keeps a shared schedule (--start-at):
  * there a phase past its slot would start every later phase of the host
  * late, so the file is what that pass wrote by the deadline (at least one
- * chunk; the phases after work on ctx->data_size); the later passes rewrite or reread the same data in place (ctx->pass >
- * 0). A reading phase's file is dropped from the page cache
+ * chunk; the phases after work on ctx->data_size); the later passes
+ * rewrite or reread the same data in place (ctx->pass > 0). A reading phase's file is dropped from the page cache
  * again before each further pass (inside the timed region: a small cost),
  * so no pass reads what the previous one cached. The seeks' active spans
  * add up. --verify keeps one pass (a second rewrite would find its own
