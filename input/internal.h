@@ -26,6 +26,11 @@ int input_csv_decode(const struct csv_layout *l, char **f, int n, struct parsed_
  * and no blank outside the name; else cut, where a blank cut it. */
 size_t input_csv_named_len(const struct csv_layout *l, const char *p, size_t len, size_t cut);
 
+/* Takes off the markup and quotes a page glued to a line's ends
+ * ("11964us</code>", "38[/COLOR]", "<code>name,", "#tb6,..."): no field
+ * holds them. Moves *text and shortens *length. */
+void input_strip_markup(const char **text, size_t *length);
+
 /* Empties run (no phase run, every latency and %CPU unknown), keeping its
  * origin. */
 void input_run_clear(struct parsed_run *run);

@@ -168,36 +168,10 @@ static void take(struct scan *s, const struct csv_layout *fmt, struct text c, un
 		s->oom = 1;
 }
 
-/* The first '<' or '[' in c after its start, or NULL. */
-static const char *tag_open(struct text c)
-{
-	for (size_t i = 1; i < c.len; i++)
-		if (c.p[i] == '<' || c.p[i] == '[')
-			return c.p + i;
-	return NULL;
-}
-
-/* Markup and quotes a page glued to a line's end ("259us\"", "83<br",
- * "11964us</code>", "38[/COLOR]", "38##", "38**") or start ("<code>name,",
- * "[font]name,"): no field holds them. */
+/* Markup and quotes a page glued to the field at either end (markup.c). */
 static struct text strip_markup(struct text c)
 {
-	for (bool again = true; again && c.len;) {
-		const char *lt = tag_open(c), *gt = memchr(c.p, c.p[0] == '[' ? ']' : '>', c.len);
-		again = true;
-		if (strchr("\"'`#*", c.p[c.len - 1]))
-			c.len--;
-		else if (strchr("\"'`#", c.p[0])) /* "#tb6,16G,...": a comment marker, no part of the name */
-			c.p++, c.len--;
-		else if (lt && lt + 1 < c.p + c.len &&
-		         (lt[1] == '/' || (lt[1] >= 'a' && lt[1] <= 'z') || (lt[1] >= 'A' && lt[1] <= 'Z')))
-			c.len = (size_t)(lt - c.p);
-		else if ((c.p[0] == '<' || c.p[0] == '[') && gt) {
-			c.len -= (size_t)(gt + 1 - c.p);
-			c.p = gt + 1;
-		} else
-			again = false;
-	}
+	input_strip_markup(&c.p, &c.len);
 	return c;
 }
 

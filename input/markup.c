@@ -1,0 +1,48 @@
+/* input_strip_markup: what a web page or forum glued to a bonnie++ line
+ * (HTML and BBCode tags, quotes, Markdown marks) taken off its ends, so that
+ * scan.c decodes the line bonnie++ wrote. */
+#include "internal.h"
+
+#include <string.h>
+
+struct text {
+	const char *p;
+	size_t len;
+};
+
+/* The first '<' or '[' in c after its start, or NULL. */
+static const char *tag_open(struct text c)
+{
+	for (size_t i = 1; i < c.len; i++)
+		if (c.p[i] == '<' || c.p[i] == '[')
+			return c.p + i;
+	return NULL;
+}
+
+/* Markup and quotes a page glued to a line's end ("259us\"", "83<br",
+ * "11964us</code>", "38[/COLOR]", "38##", "38**") or start ("<code>name,",
+ * "[font]name,"): no field holds them. */
+void input_strip_markup(const char **text, size_t *length)
+{
+	struct text c = {*text, *length};
+
+	for (bool again = true; again && c.len;) {
+		const char *lt = tag_open(c), *gt = memchr(c.p, c.p[0] == '[' ? ']' : '>', c.len);
+		again = true;
+		if (strchr("\"'`#*", c.p[c.len - 1]))
+			c.len--;
+		else if (strchr("\"'`#", c.p[0])) /* "#tb6,16G,...": a comment marker, no part of the name */
+			c.p++, c.len--;
+		else if (lt && lt + 1 < c.p + c.len &&
+		         (lt[1] == '/' || (lt[1] >= 'a' && lt[1] <= 'z') || (lt[1] >= 'A' && lt[1] <= 'Z')))
+			c.len = (size_t)(lt - c.p);
+		else if ((c.p[0] == '<' || c.p[0] == '[') && gt) {
+			c.len -= (size_t)(gt + 1 - c.p);
+			c.p = gt + 1;
+		} else
+			again = false;
+	}
+	*text = c.p;
+	*length = c.len;
+}
+
