@@ -143,6 +143,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) tests/fleet.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clients.sh
 	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clientsig.sh

@@ -82,11 +82,13 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
                       unsigned first_line, bool *qp);
 
 /* qp.c: whether text is quoted-printable (its header says so, or it has
- * soft line breaks and no '=' that is not an escape), and the decoded text
- * (malloc'ed, NUL-terminated) with, for each of its lines, the line of the
- * original it starts at (line_map[0] is 1). Returns 0 or -1 (memory). */
-bool input_qp_detect(const char *text, size_t len);
-int input_qp_decode(const char *text, size_t len, char **out, size_t *out_len, unsigned **line_map,
+ * soft line breaks and no '=' that is not an escape; *flat when the header
+ * stands after a blank, as in a page that lost its line breaks, where each
+ * soft break is "= "), and the decoded text (malloc'ed, NUL-terminated)
+ * with, for each of its lines, the line of the original it starts at
+ * (line_map[0] is 1). Returns 0 or -1 (memory). */
+bool input_qp_detect(const char *text, size_t len, bool *flat);
+int input_qp_decode(const char *text, size_t len, bool flat, char **out, size_t *out_len, unsigned **line_map,
                     size_t *nlines);
 
 /* diff.c: whether text holds results posted as a diff (table rows marked

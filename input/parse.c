@@ -134,9 +134,10 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 	int rc;
 
 	set->on_warning = NULL; /* held until their lines are the file's */
-	if (*qp || input_qp_detect(text, len)) {
+	bool flat = false;
+	if (input_qp_detect(text, len, &flat) || *qp) {
 		*qp = true;
-		if (input_qp_decode(text, len, &decoded, &len, &map, &nlines) != 0) {
+		if (input_qp_decode(text, len, flat, &decoded, &len, &map, &nlines) != 0) {
 			set->on_warning = cb;
 			return -1;
 		}

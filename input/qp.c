@@ -10,36 +10,59 @@ static int hex(char c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* "Content-Transfer-Encoding: quoted-printable", in any case. */
-static bool qp_header(const char *t, size_t len)
+/* Whether the MIME header "name: value" (any case) starts at t[i]. */
+static bool header_at(const char *t, size_t len, size_t i, const char *name, const char *value)
 {
-	static const char key[] = "content-transfer-encoding:", val[] = "quoted-printable";
-	const size_t nk = sizeof key - 1, nv = sizeof val - 1;
+	size_t k = 0, nk = strlen(name), nv = strlen(value);
 
-	for (size_t i = 0; i + nk + nv <= len; i++) {
-		if ((t[i] | 0x20) != 'c' || (i > 0 && t[i - 1] != '\n'))
-			continue;
-		size_t k = 0;
-		while (k < nk && (t[i + k] | 0x20) == key[k])
-			k++;
-		if (k < nk)
-			continue;
-		size_t j = i + nk;
-		while (j < len && (t[j] == ' ' || t[j] == '\t'))
-			j++;
-		for (k = 0; k < nv && j + k < len && (t[j + k] | 0x20) == val[k]; k++)
-			;
-		if (k == nv)
+	if (i + nk > len)
+		return false;
+	while (k < nk && (t[i + k] | 0x20) == name[k])
+		k++;
+	if (k < nk)
+		return false;
+	size_t j = i + nk;
+	while (j < len && (t[j] == ' ' || t[j] == '\t'))
+		j++;
+	for (k = 0; k < nv && j + k < len && (t[j + k] | 0x20) == value[k]; k++)
+		;
+	return k == nv;
+}
+
+/* A "content-type:" header within the 300 bytes before t[i]: a MIME part's
+ * headers stand together, so one there says a header is no prose. */
+static bool content_type_before(const char *t, size_t i)
+{
+	for (size_t b = i > 300 ? i - 300 : 0; b < i; b++)
+		if ((t[b] | 0x20) == 'c' && header_at(t, i, b, "content-type:", ""))
 			return true;
+	return false;
+}
+
+/* "Content-Transfer-Encoding: quoted-printable", in any case, at a line's
+ * start; or after a blank among a part's other headers (a page that lost its
+ * line breaks), which sets *flat. */
+static bool qp_header(const char *t, size_t len, bool *flat)
+{
+	for (size_t i = 0; i < len; i++) {
+		if ((t[i] | 0x20) != 'c' || !header_at(t, len, i, "content-transfer-encoding:", "quoted-printable"))
+			continue;
+		if (i == 0 || t[i - 1] == '\n')
+			return true;
+		if ((t[i - 1] == ' ' || t[i - 1] == '\t') && content_type_before(t, i)) {
+			*flat = true;
+			return true;
+		}
 	}
 	return false;
 }
 
-bool input_qp_detect(const char *t, size_t len)
+bool input_qp_detect(const char *t, size_t len, bool *flat)
 {
 	size_t soft = 0, line_start = 0;
 
-	if (qp_header(t, len))
+	*flat = false;
+	if (qp_header(t, len, flat))
 		return true;
 	/* no header (an archive kept only the body): soft breaks at the end of
 	 * long lines, and no '=' that is not QP */
@@ -73,7 +96,8 @@ static int start_line(unsigned **map, size_t *lines, size_t *cap, unsigned raw)
 	return 0;
 }
 
-int input_qp_decode(const char *t, size_t len, char **out, size_t *out_len, unsigned **line_map, size_t *nlines)
+int input_qp_decode(const char *t, size_t len, bool flat, char **out, size_t *out_len, unsigned **line_map,
+                    size_t *nlines)
 {
 	size_t n = 0, lines = 0, cap = 64;
 	unsigned raw = 1;
@@ -91,6 +115,12 @@ int input_qp_decode(const char *t, size_t len, char **out, size_t *out_len, unsi
 		}
 		if (c == '=' && left >= 2 && t[i + 1] == '\r' && t[i + 2] == '\n') {
 			i += 2, raw++;
+			continue;
+		}
+		/* a soft break whose line end became a blank: a '=' that is no
+		 * escape is one in a quoted-printable body ("90= .7") */
+		if (c == '=' && flat && left >= 1 && t[i + 1] == ' ') {
+			i++;
 			continue;
 		}
 		if (c == '=' && left >= 2 && hex(t[i + 1]) >= 0 && hex(t[i + 2]) >= 0) {

@@ -464,6 +464,31 @@ START_TEST(quoted_printable_decoded)
 }
 END_TEST
 
+/* A quoted-printable mail on a page that lost its line breaks: each soft
+ * break is "= " and the header stands after a blank among the part's other
+ * headers; decoded so. The same header named in prose (no Content-Type:
+ * before it) changes nothing: "x = 1" stays as it is. */
+START_TEST(quoted_printable_flattened)
+{
+	const char *qp = "Subject: x Content-Type: text/plain; charset=us-ascii "
+	                 "Content-Transfer-Encoding: quoted-printable  a=3Db "
+	                 "1.98,2.00a,vm,1,12345,512M,,8192,5,535,99,319590,78,631440,65,518,99,+++++,+= "
+	                 "++,8816,32,4,,,,,3691,92,+++++,+++,+++++,+++,1918,68,+++++,+++,+++++,+++,2816= "
+	                 "8us,598us,279us,23885us,705us,21617us,17315us,185us,1085us,37609us,147us,1196= "
+	                 "4us Version 2.00a       ------Sequential Output------ --Sequential Input- --Ran= dom- ";
+	const char *prose = "Our mailer sets Content-Transfer-Encoding: quoted-printable and x = 1 here: " C196 "\n";
+
+	parse(qp);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), C200A);
+	parse(prose);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "copper.smectic");
+	parse(strstr(qp, "Content-Transfer")); /* no Content-Type before it: not trusted, not decoded */
+	ck_assert_uint_eq(set.count, 0);
+}
+END_TEST
+
 /* Text with '=' that is not quoted-printable is read as it stands. */
 START_TEST(plain_text_not_decoded)
 {
@@ -615,6 +640,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, markdown_hard_breaks_ignored);
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);
+	tcase_add_test(tc, quoted_printable_flattened);
 	tcase_add_test(tc, plain_text_not_decoded);
 	tcase_add_test(tc, broken_tables_are_harmless);
 	tcase_add_test(tc, tables_read_from_the_stream);
