@@ -141,6 +141,8 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-kinds tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-unseen tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fresh tests/compare_corpus.sh
+	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
 	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh

@@ -110,9 +110,12 @@ static int read_latency(struct tcur *c, struct tok *lat)
 		*c = save;
 		return -1;
 	}
-	while (n < 6 && tok_peek(c, &t) && tok_latency_like(&t)) {
+	while (n < 6 && tok_peek(c, &t)) {
+		struct tok k = tok_clean(t); /* "151ms</p>": the page's markup is no part of it */
+		if (!tok_latency_like(&k))
+			break;
 		tok_next(c, &t);
-		lat[n++] = t;
+		lat[n++] = k;
 	}
 	return n;
 }

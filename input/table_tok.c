@@ -48,24 +48,28 @@ static bool markup_only(const struct tok *t)
 	return true;
 }
 
-/* An HTML tag with blanks inside ('<b style="color: red;">14116</b>')
- * starts at start and the token ends before its '>': moves c past the
- * '>' (on the same line, within TAG_MAX bytes) and says so. */
+/* An HTML tag with blanks inside ('<b style="color: red;">14116</b>',
+ * "14<br />") starts in the token [start, c->pos) and runs past its end:
+ * returns where the tag starts and moves c past its '>' (on the same line,
+ * within TAG_MAX bytes), or returns c->pos and leaves c alone. */
 #define TAG_MAX 256
-static bool tag_goes_on(struct tcur *c, size_t start)
+static size_t tag_goes_on(struct tcur *c, size_t start)
 {
-	const char *p = c->text + start, *end = c->text + c->len;
-	char next = p + 1 < end ? p[1] : 0;
+	const char *end = c->text + c->len;
+	const char *p = memchr(c->text + start, '<', c->pos - start);
 
-	if (p[0] != '<' || !((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/') ||
-	    memchr(p, '>', c->pos - start))
-		return false;
+	if (p == NULL)
+		return c->pos;
+	char next = p + 1 < end ? p[1] : 0;
+	if (!((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/') ||
+	    memchr(p, '>', (size_t)(c->text + c->pos - p)))
+		return c->pos;
 	for (const char *q = c->text + c->pos; q < end && q < p + TAG_MAX && *q != '\n'; q++)
 		if (*q == '>') {
 			c->pos = (size_t)(q + 1 - c->text);
-			return true;
+			return (size_t)(p - c->text);
 		}
-	return false;
+	return c->pos;
 }
 
 /* A Markdown hard break: one backslash that ends t and its line ("206.5
@@ -98,9 +102,12 @@ bool tok_next(struct tcur *c, struct tok *t)
 		size_t start = c->pos;
 		while (c->pos < c->len && !blank(c->text[c->pos]))
 			c->pos++;
-		if (tag_goes_on(c, start))
+		size_t tok_end = c->pos, tag = tag_goes_on(c, start);
+		if (tag == start)
 			continue;
-		*t = (struct tok){c->text + start, c->pos - start, c->line};
+		if (tag < tok_end) /* "14<br />": the cell before the tag */
+			tok_end = tag;
+		*t = (struct tok){c->text + start, tok_end - start, c->line};
 		/* mail quote marks: "> > text", ">>text"; anywhere, as a page
 		 * flattened onto one line shows them; and a program's comment
 		 * marks ("#Version", "#tb6"). No cell starts with '>' or '#'. */

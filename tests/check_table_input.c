@@ -489,6 +489,29 @@ START_TEST(quoted_printable_flattened)
 }
 END_TEST
 
+/* A blog's HTML keeps a -f table with its blanks collapsed and every line
+ * ending in "<br />" (a tag with a blank inside, glued to the last cell),
+ * the Latency line in "</p>": read whole, latencies too (compare-fresh/08). */
+START_TEST(html_line_breaks_after_cells)
+{
+	parse("<p>Version 1.96 ------Sequential Output------ --Sequential Input- --Random-<br />\n"
+	      "Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--<br />\n"
+	      "Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP<br />\n"
+	      "TEST 24G 87606 15 55512 7 171794 9 288.1 14<br />\n"
+	      "Latency 13726ms 992ms 69113us 151ms</p>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
+	const struct parsed_run *r = &set.run[0];
+	ck_assert_str_eq(r->meta[META_NAME], "TEST");
+	ck_assert_int_eq(r->phase[PHASE_PUTC].state, CELL_NOT_RUN);
+	ck_assert_double_eq(r->phase[PHASE_PUT_BLOCK].rate, 87606);
+	ck_assert_double_eq(r->phase[PHASE_SEEKS].rate, 288.1);
+	ck_assert_int_eq(r->phase[PHASE_SEEKS].cpu, 14);
+	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].latency_ns, 13726000000);
+	ck_assert_int_eq(r->phase[PHASE_SEEKS].latency_ns, 151000000);
+}
+END_TEST
+
 /* Text with '=' that is not quoted-printable is read as it stands. */
 START_TEST(plain_text_not_decoded)
 {
@@ -641,6 +664,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, identical_results_merged);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, quoted_printable_flattened);
+	tcase_add_test(tc, html_line_breaks_after_cells);
 	tcase_add_test(tc, plain_text_not_decoded);
 	tcase_add_test(tc, broken_tables_are_harmless);
 	tcase_add_test(tc, tables_read_from_the_stream);

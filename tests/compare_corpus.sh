@@ -10,9 +10,8 @@
 # right (kinds not checked, so an older binary can be measured) and exits 0.
 # CORPUS=tests/compare-heldout runs the held-out texts instead (collected
 # after the reader was written; tests/compare-unseen, after those;
-# tests/compare-fresh, after those: measured with MEASURE=1 only, not in
-# make check until the reader reads it; tests/compare-fourth, after the
-# fresh set, measured before any change; see docs/compare-corpus.md);
+# tests/compare-fresh, after those; tests/compare-fourth, after the fresh
+# set, measured before any change; see docs/compare-corpus.md);
 # VARIANT=crlf ends every line with CR LF,
 # VARIANT=flat puts each text on one line (every newline a blank), as pages
 # that lost their line breaks show it.
