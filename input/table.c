@@ -201,6 +201,31 @@ static void skip_bad_row(struct tcur *c, struct table *tb)
 	*c = start;
 }
 
+/* On a page that lost its line breaks an unreadable row and the rows after
+ * it are one line: moves c token by token past the row (a row's worth of
+ * tokens at most, six rates among them, no table word) to where a readable
+ * row starts with no cell of the one passed over in its name. */
+static bool next_row_on_line(struct tcur *c, const struct table *tb, unsigned line)
+{
+	struct tok t, next;
+	struct row probe;
+	int rates = 0;
+
+	for (int k = 0; k < 2 * CELLS + 8 && tok_next(c, &t); k++) {
+		struct tok cell = tok_clean(t);
+		if (t.line != line || structural(&t))
+			return false;
+		rates += tok_rate_like(&cell);
+		if (rates < 6 || !tok_peek(c, &next))
+			continue;
+		struct tok first = tok_clean(next);
+		struct tcur at = *c;
+		if (!tok_rate_like(&first) && !tok_cpu_like(&first) && read_row(&at, &probe, true, tb->no_seeks))
+			return true;
+	}
+	return false;
+}
+
 /* An I/O row that cannot be read, followed by one that can: passed over
  * as a hole in the table (its runs then read on, and the reader says where
  * it was), not the table's end. */
@@ -215,7 +240,10 @@ static bool pass_bad_row(struct tcur *c, struct table *tb)
 	at = *c;
 	if (!read_row(&at, r, true, tb->no_seeks)) {
 		*c = save;
-		return false;
+		if (!next_row_on_line(c, tb, line)) {
+			*c = save;
+			return false;
+		}
 	}
 	memset(r, 0, sizeof *r);
 	r->bad = true;

@@ -394,6 +394,16 @@ START_TEST(unreadable_row_passed_over)
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_NAME], "/dev/sdd");
 	ck_assert_uint_eq(set.nwarn, 1);
+	/* a page that lost its line breaks: the rows after it on the same line */
+	snprintf(text, sizeof text, "%s%s", head, rows);
+	for (char *p = text; (p = strchr(p, '\n')) != NULL;)
+		*p = ' ';
+	parse(text);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "/dev/sdd");
+	ck_assert_double_eq(set.run[1].phase[PHASE_PUT_BLOCK].rate, 200000);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_ptr_nonnull(strstr(set.warning[0], ":1: table row skipped"));
 }
 END_TEST
 
