@@ -252,7 +252,9 @@ if setup_group; then
 	# 3 s at the first limit, then a quarter of it for at least 4 s
 	fall put_block "Writing intelligently" write 768 put_block
 	fall get_block "Reading intelligently" read 768 put_block,get_block
-	# both phases wholly under those limits
+	# both phases wholly under those limits: no change is told (steady, or
+	# noisy with no lasting change: a throttle this low lets a 0.3 s window
+	# through four chunks or five, which is 25% apart)
 	limit write "${LIMIT_write:-0}" # unset: its fall case failed already
 	limit read "${LIMIT_read:-0}"
 	for try in 1 2 3 4; do
@@ -260,7 +262,7 @@ if setup_group; then
 		start "$T/steady.json" -- -D -s 16m:64k --phases put_block,get_block
 		wait "$pid"
 		rc=$?
-		[ "$(jq '[.runs[0].phases[] | select(.timeline) | .verdict.kind == "steady"] | all' "$T/steady.json")" = true ] && break
+		[ "$(jq '[.runs[0].phases[] | select(.timeline) | .verdict.kind | IN("steady", "noisy")] | all' "$T/steady.json")" = true ] && break
 		starved "$T/steady.json" put_block -1 -1 || starved "$T/steady.json" get_block -1 -1 || break
 		echo "timeline.sh: steady: the machine stalled a phase by itself (try $try); once more"
 	done
@@ -268,7 +270,7 @@ if setup_group; then
 	for ph in put_block get_block; do
 		[ "$try" -eq 4 ] && break
 		check "$ph wholly under the limit: $(j "$T/steady.json" "$ph" '.verdict.sentence'); MB per interval: $(j "$T/steady.json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
-			[ "$(j "$T/steady.json" "$ph" '.verdict.kind')" = steady ]
+			sh -c 'case $1 in steady | noisy) ;; *) exit 1 ;; esac' _ "$(j "$T/steady.json" "$ph" '.verdict.kind')"
 	done
 	sums_check "$T/steady.json" steady
 	limit write 0
