@@ -75,7 +75,9 @@ bonnie_figures() {
 bonnie_row() {
 	"$BONNIE" -d "$W" -s ${SIZE}m --phases "$1" --qd-time "$TIME" --no-align-probe -q \
 		--json "$W/b.json" >/dev/null 2>"$W/b.err" || { echo "bench/qd.sh: bonnie failed: $(head -n 1 "$W/b.err")" >&2; exit 1; }
-	eng=$(jq -r '[.runs[0].phases[] | select(.queue_depth) | .queue_depth.engine] | unique | join(",")' "$W/b.json")
+	# each row's engine, once: "rnd4k_q1t1_read psync" (auto runs Q1 by pread)
+	jq -r --arg r "$1" '.runs[0].phases[] | select(.name == $r) | "\(.name) \(.queue_depth.engine)"' "$W/b.json" >>"$W/engines"
+	eng=$(sort -u "$W/engines" | awk '{ printf "%s%s=%s", (NR > 1 ? ", " : ""), $1, $2 }')
 	bonnie_figures "$W/b.json" "$1" >"$W/b.fig"
 }
 
@@ -103,10 +105,10 @@ for p in $(seq 1 "$PAIRS"); do
 		if [ $((p % 2)) -eq 1 ]; then bonnie_row $row; fio_row $row; else fio_row $row; bonnie_row $row; fi
 		echo "$p $row $(cat "$W/b.fig") $(cat "$W/f.fig")" >>"$R"
 	done
-	echo "bench/qd.sh: pair $p done (bonnie engine: $eng)" >&2
+	echo "bench/qd.sh: pair $p done" >&2
 done
 
-echo "bonnie / fio, $PAIRS interleaved pairs, ${SIZE} MiB, phases cut at ${TIME} s, in $DIR (bonnie's engine: $eng; fio's buffers: ${FIO_MEM#--iomem=})"
+echo "bonnie / fio, $PAIRS interleaved pairs, ${SIZE} MiB, phases cut at ${TIME} s, in $DIR (bonnie's engines: $eng; fio's buffers: ${FIO_MEM#--iomem=})"
 awk '{ print $2 "_IOPS", $3 / $5; print $2 "_CPU_per_IO", $4 / $6 }' "$R" | python3 "$(dirname "$0")/median_ci.py"
 awk '{ print $2, $3, $5 }' "$R" | sort -k1,1 -s | awk '{ b[$1] = b[$1] " " int($2); f[$1] = f[$1] " " int($3) }
 	END { for (r in b) print r ": bonnie IOPS" b[r] "; fio" f[r] }'

@@ -256,8 +256,9 @@ void plan_note_qd(const struct config *cfg)
 	if (cfg->qd_ns)
 		snprintf(cut, sizeof cut, "%.3g s each, round the file again as needed", (double)cfg->qd_ns / 1e9);
 	say("note: queue-depth profile: 8 phases on a %s file (%s), O_DIRECT where the file system takes it, "
-	    "depth kept by %s",
+	    "depth kept by %s%s",
 	    size, cut, e == QDIO_AUTO ? "nothing: neither io_uring nor threads could be set up" :
 	    e == QDIO_URING ? "io_uring" :
-	    cfg->qd_engine == QDIO_THREADS ? "threads (--qd-engine threads)" : "threads (io_uring is not available here)");
+	    cfg->qd_engine == QDIO_THREADS ? "threads (--qd-engine threads)" : "threads (io_uring is not available here)",
+	    cfg->qd_engine == QDIO_AUTO ? "; the Q1T1 rows by pread/pwrite (psync), one at a time" : "");
 }

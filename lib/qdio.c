@@ -17,6 +17,7 @@ const char *qdio_engine_name(enum qdio_engine e)
 	switch (e) {
 	case QDIO_URING: return "io_uring";
 	case QDIO_THREADS: return "threads";
+	case QDIO_SYNC: return "psync";
 	case QDIO_AUTO: break;
 	}
 	return "auto";
@@ -34,11 +35,18 @@ int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
 	if (q == NULL)
 		return -ENOMEM;
 	q->depth = depth;
-	if (want != QDIO_THREADS) {
+	/* a queue of one is one system call at a time; asked for by name,
+	 * io_uring or threads still run it */
+	if (want == QDIO_SYNC || (want == QDIO_AUTO && depth == 1)) {
+		rc = qdio_sync_open(&q->impl, fd, depth, &q->ops);
+		q->engine = QDIO_SYNC;
+		want = QDIO_SYNC;
+	}
+	if (rc != 0 && want != QDIO_THREADS && want != QDIO_SYNC) {
 		rc = uring_open(&q->impl, fd, depth, &q->ops);
 		q->engine = QDIO_URING;
 	}
-	if (rc != 0 && want != QDIO_URING) {
+	if (rc != 0 && want != QDIO_URING && want != QDIO_SYNC) {
 		rc = qdio_threads_open(&q->impl, fd, depth, &q->ops);
 		q->engine = QDIO_THREADS;
 	}
@@ -55,7 +63,8 @@ enum qdio_engine qdio_engine_probe(enum qdio_engine want)
 	struct qdio *q;
 	enum qdio_engine e;
 
-	if (qdio_open(&q, -1, 1, want) != 0)
+	/* depth 2: under auto, depth 1 is always psync */
+	if (qdio_open(&q, -1, 2, want) != 0)
 		return QDIO_AUTO;
 	e = q->engine;
 	qdio_close(q);

@@ -19,9 +19,10 @@
 #define QDIO_MAX_DEPTH 256
 
 enum qdio_engine {
-	QDIO_AUTO,    /* io_uring where it works, else threads */
+	QDIO_AUTO,    /* depth 1: psync; deeper: io_uring where it works, else threads */
 	QDIO_URING,
 	QDIO_THREADS,
+	QDIO_SYNC,    /* pread/pwrite at submission, depth 1 only ("psync", as fio names it) */
 };
 
 struct qdio_req {
@@ -39,7 +40,7 @@ struct qdio_done {
 
 struct qdio;
 
-/* "io_uring", "threads". */
+/* "io_uring", "threads", "psync". */
 const char *qdio_engine_name(enum qdio_engine e);
 
 /* A queue of depth (1..QDIO_MAX_DEPTH) on fd with engine want. Returns 0,
@@ -47,8 +48,9 @@ const char *qdio_engine_name(enum qdio_engine e);
  * QDIO_AUTO falls back to threads when io_uring cannot be set up. */
 int qdio_open(struct qdio **q, int fd, unsigned depth, enum qdio_engine want);
 
-/* The engine qdio_open would run for want here (set up once and closed,
- * on no file), or QDIO_AUTO when even that fails: what the plan says. */
+/* The engine qdio_open would run for want here at a depth over 1 (set up
+ * once and closed, on no file), or QDIO_AUTO when even that fails: what
+ * the plan says. */
 enum qdio_engine qdio_engine_probe(enum qdio_engine want);
 
 /* The engine that runs (never QDIO_AUTO). */
@@ -77,5 +79,10 @@ struct qdio_ops {
 };
 int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops);
 int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops);
+int qdio_sync_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops);
+
+/* One whole request by pread or pwrite: the bytes moved (fewer at the end
+ * of the file), or -errno. */
+int64_t qdio_do_io(int fd, const struct qdio_req *r);
 
 #endif

@@ -40,28 +40,6 @@ static unsigned fifo_pop(struct fifo *f, unsigned size)
 	return i;
 }
 
-/* The whole request, or -errno; a short transfer at the end of the file
- * returns what was moved. */
-static int64_t do_io(int fd, const struct qdio_req *r)
-{
-	size_t done = 0;
-
-	while (done < r->len) {
-		char *p = (char *)r->buf + done;
-		ssize_t n = r->write ? pwrite(fd, p, r->len - done, (off_t)(r->off + done))
-		                     : pread(fd, p, r->len - done, (off_t)(r->off + done));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			break;
-		done += (size_t)n;
-	}
-	return (int64_t)done;
-}
-
 static void *worker(void *arg)
 {
 	struct qthreads *t = arg;
@@ -78,7 +56,7 @@ static void *worker(void *arg)
 			break;
 		r = t->reqs[fifo_pop(&t->pend, t->depth)];
 		pthread_mutex_unlock(&t->lock);
-		res = do_io(t->fd, &r);
+		res = qdio_do_io(t->fd, &r);
 		pthread_mutex_lock(&t->lock);
 		i = fifo_push(&t->comp, t->depth);
 		t->dones[i].tag = r.tag;

@@ -22,14 +22,28 @@ static const char *buffered_reads(int evicted, int kept)
 	return evicted > 0 ? "; this host's cache dropped before each read" : "";
 }
 
-/* How the rows that ran were run: "io_uring, O_DIRECT", "threads,
- * buffered: ..." ("mixed" when the rows differ). */
+/* The engine words: the deeper rows' engine, and the Q1 rows' psync
+ * beside it ("io_uring, Q1 rows psync"). */
+static void engine_words(int engine, bool q1_psync, char *buf, size_t len)
+{
+	const char *deep = engine < 0 ? NULL : engine == 99 ? "engines mixed" : qdio_engine_name((enum qdio_engine)engine);
+
+	if (deep == NULL)
+		snprintf(buf, len, "%s", q1_psync ? "psync" : "engine unknown");
+	else
+		snprintf(buf, len, "%s%s", deep, q1_psync ? ", Q1 rows psync" : "");
+}
+
+/* How the rows that ran were run: "io_uring, Q1 rows psync, O_DIRECT",
+ * "threads, buffered: ..." ("mixed" when the rows differ). */
 void report_qd_how(const struct run_view *run, char *buf, size_t len)
 {
 	enum phase_id ids[PHASE_COUNT];
 	int n = phase_block_columns(BLOCK_QD, ids);
 	int engine = -1;
+	bool q1_psync = false;
 	int direct = -1;
+	char how[48];
 	int evicted = 0, kept = 0;
 
 	for (int i = 0; i < n; i++) {
@@ -39,15 +53,18 @@ void report_qd_how(const struct run_view *run, char *buf, size_t len)
 		if (r == NULL || r->qd_engine == 0)
 			continue;
 		d = (r->flags & RESULT_DIRECT) != 0;
-		engine = engine < 0 || engine == r->qd_engine ? r->qd_engine : 99;
+		if (r->qd_engine == QDIO_SYNC && qd_shape_of(ids[i]).depth == 1)
+			q1_psync = true;
+		else
+			engine = engine < 0 || engine == r->qd_engine ? r->qd_engine : 99;
 		direct = direct < 0 || direct == d ? d : 99;
 		if (!d && r->read_bytes > 0 && (r->flags & RESULT_EVICTED))
 			evicted++;
 		else if (!d && r->read_bytes > 0)
 			kept++;
 	}
-	snprintf(buf, len, "%s, %s%s", engine < 0 ? "engine unknown" : engine == 99 ? "engines mixed" :
-	         qdio_engine_name((enum qdio_engine)engine),
+	engine_words(engine, q1_psync, how, sizeof how);
+	snprintf(buf, len, "%s, %s%s", how,
 	         direct < 0 ? "direct I/O unknown" : direct == 99 ? "O_DIRECT on some rows" :
 	         direct ? "O_DIRECT" : "buffered: the file system refused O_DIRECT",
 	         buffered_reads(evicted, kept));

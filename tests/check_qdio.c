@@ -118,6 +118,24 @@ START_TEST(auto_engine)
 }
 END_TEST
 
+/* A queue of one under auto is pread/pwrite: every block written and read
+ * back in the permuted order, one in flight; psync refuses any deeper
+ * queue; the probe (what the plan names) is the deeper rows' engine. */
+START_TEST(depth_one_is_psync)
+{
+	struct qdio *q;
+
+	round_trip(QDIO_SYNC, 1);
+	round_trip(QDIO_AUTO, 1);
+	ck_assert_int_eq(qdio_open(&q, -1, 1, QDIO_AUTO), 0);
+	ck_assert_int_eq(qdio_engine_of(q), QDIO_SYNC);
+	qdio_close(q);
+	ck_assert_int_eq(qdio_open(&q, -1, 2, QDIO_SYNC), -EINVAL);
+	ck_assert_int_ne(qdio_engine_probe(QDIO_AUTO), QDIO_SYNC);
+	ck_assert_str_eq(qdio_engine_name(QDIO_SYNC), "psync");
+}
+END_TEST
+
 START_TEST(bad_depth_refused)
 {
 	struct qdio *q = (struct qdio *)1;
@@ -243,6 +261,7 @@ Suite *suite_qdio(void)
 	tcase_add_test(tc, threads_depths);
 	tcase_add_test(tc, uring_depths);
 	tcase_add_test(tc, auto_engine);
+	tcase_add_test(tc, depth_one_is_psync);
 	tcase_add_test(tc, bad_depth_refused);
 	tcase_add_test(tc, full_queue_and_errors);
 	tcase_add_test(tc, timed_phase_goes_round_the_file);

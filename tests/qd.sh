@@ -3,7 +3,8 @@
 # counted right (one pass: operations = bytes / block, every byte of the
 # file once for the sequential rows), the depth is honoured (the engine's
 # most in flight equals the row's depth), on io_uring where the kernel
-# allows it and on the threads fallback; its JSON, its table block, the
+# allows it and on the threads fallback, the Q1 rows by pread/pwrite unless
+# an engine is asked for; its JSON, its table block, the
 # bonnie++ CSV line without it; a file system refusing O_DIRECT (the fault
 # shim's FAULT_NODIRECT) runs buffered and says so; the refusals are one
 # line with exit 1. --qd-time 0 makes each row one whole pass: nothing here
@@ -45,15 +46,18 @@ row_ok() { # row_ok RUN ROW ENGINE
 }
 
 depth_of() { case $1 in seq1m_q8*) echo 8 ;; rnd4k_q32*) echo 32 ;; *) echo 1 ;; esac; }
+# The engine auto picks: a queue of one by pread/pwrite (psync), deeper
+# ones by $1 (io_uring or threads: any).
+auto_engine() { if [ "$(depth_of "$2")" -eq 1 ]; then echo psync; else echo "$1"; fi; }
 
 for engine in auto threads; do
 	c="--phases qd --qd-engine $engine"
 	run "$engine" $SMALL --phases qd --qd-engine $engine --json "$T/$engine.json"
 	check "$c: exit 0 ($(rc_of $engine): $(head -n 1 "$T/$engine.err"))" [ "$(rc_of $engine)" -eq 0 ]
-	want=any
-	[ $engine = threads ] && want=threads
 	for row in $ROWS; do
-		check "$c: $row counted and at depth $(depth_of $row)" row_ok "$engine" "$row" "$want"
+		want=threads
+		[ $engine = auto ] && want=$(auto_engine any $row)
+		check "$c: $row counted and at depth $(depth_of $row), engine $want" row_ok "$engine" "$row" "$want"
 	done
 	check "$c: only the eight rows ran" [ "$(q $engine '[.runs[0].phases[] | select(.status != "not_run")] | length')" -eq 8 ]
 	check "$c: O_DIRECT taken" [ "$(q $engine '[.runs[0].phases[] | select(.queue_depth) | select(.direct_io)] | length')" -eq 8 ]
@@ -65,6 +69,9 @@ for engine in auto threads; do
 	check "$c: scratch removed" empty_dir "$D"
 done
 check "threads: the plan says threads were asked for" grep -q "threads (--qd-engine threads)" "$T/threads.err"
+check "threads: no row on psync when threads were asked for" [ "$(q threads '[.runs[0].phases[] | select(.queue_depth.engine == "psync")] | length')" -eq 0 ]
+check "auto: the plan says the Q1T1 rows run by pread/pwrite" grep -q "; the Q1T1 rows by pread/pwrite (psync), one at a time" "$T/auto.err"
+check "auto: the table's heading names psync for the Q1 rows" grep -q "^Queue-depth profile (.*, Q1 rows psync, " "$T/auto.out"
 
 # The bonnie++ CSV line keeps its 1.98 layout, the profile in none of it.
 line=$(grep '^1\.98,' "$T/auto.out" | tail -n 1)
@@ -135,7 +142,7 @@ false) cache="this host's cache could not be dropped before the reads" ;;
 esac
 check "no O_DIRECT: the table says '$cache'" grep -q "^Queue-depth profile (.*; $cache)\$" "$T/nodirect.out"
 for row in $ROWS; do
-	check "no O_DIRECT: $row counted" row_ok nodirect "$row" any
+	check "no O_DIRECT: $row counted" row_ok nodirect "$row" "$(auto_engine any $row)"
 done
 
 # Refusals: one line, exit 1, before anything runs.
@@ -171,7 +178,7 @@ check "no io_uring: nothing made" empty_dir "$D"
 noring noring_auto $SMALL --phases qd --json "$T/noring_auto.json"
 check "no io_uring: auto exit 0 ($(rc_of noring_auto): $(head -n 1 "$T/noring_auto.err"))" [ "$(rc_of noring_auto)" -eq 0 ]
 for row in $ROWS; do
-	check "no io_uring: auto: $row counted, on the threads" row_ok noring_auto "$row" threads
+	check "no io_uring: auto: $row counted, on $(auto_engine threads $row)" row_ok noring_auto "$row" "$(auto_engine threads $row)"
 done
 check "no io_uring: auto: the plan note says why threads" \
 	grep -q "note: queue-depth profile: .* depth kept by threads (io_uring is not available here)" "$T/noring_auto.err"
