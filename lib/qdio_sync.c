@@ -2,7 +2,7 @@
  * its result held for the wait. A queue of one has nothing to keep in
  * flight, and the plain system call is the cheapest way to do one I/O at a
  * time: on a RAM-backed loop device (docs/qd.md) io_uring at depth 1 cost
- * 1.08 of fio's psync CPU per I/O for bonnie and 1.13-1.27 for fio's own
+ * 1.08 of fio's psync CPU per I/O for bonnie and 1.16-1.27 for fio's own
  * io_uring engine. Also the transfer that the threads engine's workers do. */
 #include "qdio.h"
 
