@@ -44,8 +44,9 @@ bonnie_pair() {
 		{ echo "bench/clients.sh: bonnie failed" >&2; exit 1; }
 	bw=$(cut -d, -f12 "$W/b.csv") br=$(cut -d, -f18 "$W/b.csv") # 0-based 11 and 17
 	# CPU ns per KiB, every client's process together (phases/clients.c)
-	bcw=$(jq '.runs[0].phases[] | select(.name == "put_block") | .cpu_ns / (.bytes / 1024)' "$W/b.json")
-	bcr=$(jq '.runs[0].phases[] | select(.name == "get_block") | .cpu_ns / (.bytes / 1024)' "$W/b.json")
+	read -r bcw bcr <<EOF
+$(jq -r '[.runs[0].phases[] | select(.name == "put_block" or .name == "get_block") | .cpu_ns / (.bytes / 1024)] | join(" ")' "$W/b.json")
+EOF
 }
 
 # CPU ns per KiB of a fio JSON report, every job together (group_reporting)

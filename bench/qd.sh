@@ -77,7 +77,6 @@ bonnie_row() {
 		--json "$W/b.json" >/dev/null 2>"$W/b.err" || { echo "bench/qd.sh: bonnie failed: $(head -n 1 "$W/b.err")" >&2; exit 1; }
 	# each row's engine, once: "rnd4k_q1t1_read psync" (auto runs Q1 by pread)
 	jq -r --arg r "$1" '.runs[0].phases[] | select(.name == $r) | "\(.name) \(.queue_depth.engine)"' "$W/b.json" >>"$W/engines"
-	eng=$(sort -u "$W/engines" | awk '{ printf "%s%s=%s", (NR > 1 ? ", " : ""), $1, $2 }')
 	bonnie_figures "$W/b.json" "$1" >"$W/b.fig"
 }
 
@@ -108,6 +107,7 @@ for p in $(seq 1 "$PAIRS"); do
 	echo "bench/qd.sh: pair $p done" >&2
 done
 
+eng=$(sort -u "$W/engines" | awk '{ printf "%s%s=%s", (NR > 1 ? ", " : ""), $1, $2 }')
 echo "bonnie / fio, $PAIRS interleaved pairs, ${SIZE} MiB, phases cut at ${TIME} s, in $DIR (bonnie's engines: $eng; fio's buffers: ${FIO_MEM#--iomem=})"
 awk '{ print $2 "_IOPS", $3 / $5; print $2 "_CPU_per_IO", $4 / $6 }' "$R" | python3 "$(dirname "$0")/median_ci.py"
 awk '{ print $2, $3, $5 }' "$R" | sort -k1,1 -s | awk '{ b[$1] = b[$1] " " int($2); f[$1] = f[$1] " " int($3) }

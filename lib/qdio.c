@@ -37,18 +37,20 @@ int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
 	q->depth = depth;
 	/* a queue of one is one system call at a time; asked for by name,
 	 * io_uring or threads still run it */
-	if (want == QDIO_SYNC || (want == QDIO_AUTO && depth == 1)) {
+	if (want == QDIO_AUTO && depth == 1)
+		want = QDIO_SYNC;
+	if (want == QDIO_SYNC) {
 		rc = qdio_sync_open(&q->impl, fd, depth, &q->ops);
 		q->engine = QDIO_SYNC;
-		want = QDIO_SYNC;
-	}
-	if (rc != 0 && want != QDIO_THREADS && want != QDIO_SYNC) {
-		rc = uring_open(&q->impl, fd, depth, &q->ops);
-		q->engine = QDIO_URING;
-	}
-	if (rc != 0 && want != QDIO_URING && want != QDIO_SYNC) {
-		rc = qdio_threads_open(&q->impl, fd, depth, &q->ops);
-		q->engine = QDIO_THREADS;
+	} else {
+		if (want != QDIO_THREADS) {
+			rc = uring_open(&q->impl, fd, depth, &q->ops);
+			q->engine = QDIO_URING;
+		}
+		if (rc != 0 && want != QDIO_URING) {
+			rc = qdio_threads_open(&q->impl, fd, depth, &q->ops);
+			q->engine = QDIO_THREADS;
+		}
 	}
 	if (rc != 0) {
 		free(q);

@@ -53,7 +53,7 @@ void report_qd_how(const struct run_view *run, char *buf, size_t len)
 		if (r == NULL || r->qd_engine == 0)
 			continue;
 		d = (r->flags & RESULT_DIRECT) != 0;
-		if (r->qd_engine == QDIO_SYNC && qd_shape_of(ids[i]).depth == 1)
+		if (r->qd_engine == QDIO_SYNC) /* only ever a Q1 row: lib/qdio_sync.c */
 			q1_psync = true;
 		else
 			engine = engine < 0 || engine == r->qd_engine ? r->qd_engine : 99;
