@@ -1,4 +1,5 @@
-# bonnie: hand-written Makefile. `make`, `make check`, `make sanitize`,
+# bonnie: hand-written Makefile. `make`, `make check` (the fast tier),
+# `make check-full` (the slow tier), `make sanitize`,
 # `make phase-test` (a dummy phase through every output under ASan),
 # `make install PREFIX=... DESTDIR=...`, `make clean`.
 
@@ -38,7 +39,7 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/%.o)
 BIN      := $(BUILD)/bonnie
 TEST_BIN := $(BUILD)/check_bonnie
 
-.PHONY: all check check-run golden golden-update sanitize phase-test install uninstall clean deps bench bench-blockwrite bench-check fuzz valgrind
+.PHONY: all check check-run check-full check-full-run sanitize-extra golden golden-update sanitize phase-test install uninstall clean deps bench bench-blockwrite bench-check fuzz valgrind
 
 all: bonnie
 
@@ -100,71 +101,103 @@ $(LISTSHIM): tests/listshim.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -shared -fPIC -o $@ $< -ldl
 
-# Unit suites, then the binary end to end, then bonnie++'s own converters,
-# then injected faults, signals, hostile environments and full disks.
+# Two tiers (README "Testing", bonnie.1 TESTING). make check is the fast
+# one, what a newcomer and every commit run: the unit suites for the logic,
+# then each path of the binary once end to end. make check-full is the
+# slow, real-world one (.ci/run runs both): repeated runs, injected faults
+# and signals at many points, full disks, client sweeps and their
+# signals, real shares, cgroup throttles, scheduled multi-host runs and
+# merges, and the corpora's CR LF and flattened variants.
+#
+# Each shell suite ends with "NAME: N passed, N failed, N skipped" and adds
+# that to the tier's tally, whose sum is the tier's last line
+# (tests/tally.sh). A skipped case fails make check (tests/deps.sh
+# installs what it needs); make check-full counts it, and fails on it
+# too with NO_SKIP=1 (as .ci/run runs it).
+SUITE_ENV = BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) TEST_TALLY=$(abspath $(BUILD))/$@.tally
+CHECK_PREREQS := $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/golden
+
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/golden
+check-full: deps
+	@$(MAKE) --no-print-directory check-full-run
+
+check-run: $(CHECK_PREREQS)
+	@rm -f $(BUILD)/$@.tally
 	tests/structure.sh
 	@# the test build's dummy phase still compiles against today's phase API
 	$(CC) $(WARNFLAGS) $(DEFS) -DBONNIE_TEST_PHASE -fsyntax-only $(TEST_PHASE_SRC)
 	CK_DEFAULT_TIMEOUT=120 BONNIE=$(abspath $(BIN)) $(TEST_BIN)
 	BONNIE=$(abspath $(BIN)) GOLDEN=$(abspath $(BUILD)/golden) tests/golden.sh
-	BONNIE=$(abspath $(BIN)) tests/deps_table.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/smoke.sh
-	BONNIE=$(abspath $(BIN)) tests/compat.sh
-	BONNIE=$(abspath $(BIN)) tests/json.sh
-	BONNIE=$(abspath $(BIN)) tests/cpu.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/html.sh
-	BONNIE=$(abspath $(BIN)) tests/repeat.sh
-	BONNIE=$(abspath $(BIN)) tests/devices.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/alignprobe.sh
-	BONNIE=$(abspath $(BIN)) MAKE="$(MAKE)" tests/install.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/faults.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/signals.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/blockedwrite.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/hostile.sh
-	BONNIE=$(abspath $(BIN)) tests/reportfiles.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/dirlist.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fulldisk.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/fsizelimit.sh
-	BONNIE=$(abspath $(BIN)) tests/filedirs.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/treeplace.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/docs.sh
-	BONNIE=$(abspath $(BIN)) tests/compare.sh
-	BONNIE=$(abspath $(BIN)) tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) tests/names.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-heldout tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-heldout VARIANT=crlf tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-heldout VARIANT=flat tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-kinds tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-unseen tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fresh tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
-	BONNIE=$(abspath $(BIN)) tests/fleet.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clients.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/clientsig.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/overlap.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/stonewall.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/shares.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/timeline.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/verdict_check.sh
-	BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) tests/qd.sh
-	BONNIE=$(abspath $(BIN)) tests/schedule.sh
-	BONNIE=$(abspath $(BIN)) tests/hosts.sh
-	BONNIE=$(abspath $(BIN)) tests/merge.sh
-	BONNIE=$(abspath $(BIN)) tests/merge_ns.sh
+	$(SUITE_ENV) tests/deps_table.sh
+	$(SUITE_ENV) tests/smoke.sh
+	$(SUITE_ENV) tests/compat.sh
+	$(SUITE_ENV) tests/json.sh
+	$(SUITE_ENV) tests/cpu.sh
+	$(SUITE_ENV) tests/html.sh
+	$(SUITE_ENV) tests/devices.sh
+	$(SUITE_ENV) tests/alignprobe.sh
+	$(SUITE_ENV) MAKE="$(MAKE)" tests/install.sh
+	$(SUITE_ENV) tests/blockedwrite.sh
+	$(SUITE_ENV) tests/hostile.sh
+	$(SUITE_ENV) tests/reportfiles.sh
+	$(SUITE_ENV) tests/dirlist.sh
+	$(SUITE_ENV) tests/fsizelimit.sh
+	$(SUITE_ENV) tests/filedirs.sh
+	$(SUITE_ENV) tests/treeplace.sh
+	$(SUITE_ENV) tests/docs.sh
+	$(SUITE_ENV) tests/compare.sh
+	$(SUITE_ENV) tests/names.sh
+	$(SUITE_ENV) tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-heldout tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-kinds tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-unseen tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fresh tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fourth tests/compare_corpus.sh
+	$(SUITE_ENV) tests/qd.sh
+	@tests/tally.sh check $(BUILD)/$@.tally
 
-# The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
+check-full-run: $(CHECK_PREREQS)
+	@rm -f $(BUILD)/$@.tally
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/repeat.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/faults.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/signals.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/fulldisk.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 CORPUS=tests/compare-heldout VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 CORPUS=tests/compare-heldout VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/fleet.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/clients.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/clientsig.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/overlap.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/stonewall.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/shares.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/timeline.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/verdict_check.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/schedule.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/hosts.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/merge.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/merge_ns.sh
+	@NO_SKIP=$(NO_SKIP) tests/tally.sh check-full $(BUILD)/$@.tally
+
+# The fast tier, and the suites where a sanitizer finds what matters most
+# (injected faults and signals: the cleanup paths), under AddressSanitizer
+# and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+SAN_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 sanitize: deps
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run
+	@$(SAN_ENV) $(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" check-run sanitize-extra
+
+sanitize-extra: $(CHECK_PREREQS)
+	@rm -f $(BUILD)/$@.tally
+	$(SUITE_ENV) tests/faults.sh
+	$(SUITE_ENV) tests/signals.sh
+	$(SUITE_ENV) tests/clientsig.sh
+	@tests/tally.sh sanitize-extra $(BUILD)/$@.tally
 
 # A dummy phase appended to PHASES(X) (phases/test_phase.c), built under
 # ASan+UBSan into build-phase/, run through every output: table, CSV, JSON,

@@ -19,7 +19,7 @@ mkdir "$D"
 
 "$BONNIE" -d "$D" -s 1m:4k:20:1 -f -n 0 --phases put_block --align-probe -q --json "$T/first.json" >"$T/out" 2>"$T/err"
 if [ "$(jq -r '.alignment_probe.measured' "$T/first.json")" != true ]; then
-	echo "alignprobe.sh: probe not measured here ($(grep 'Align probe' "$T/out")): skipped" >&2
+	skip "probe not measured here ($(grep 'Align probe' "$T/out"))"
 	finish
 	exit $?
 fi

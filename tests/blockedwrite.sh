@@ -27,7 +27,7 @@ ARGS="-s 1m:4k:16:1 -n 1 -f -q --no-align-probe -z 3"
 case $(uname -m) in
 x86_64) WRITE=1 ;;
 aarch64) WRITE=64 ;;
-*) echo "blockedwrite.sh: skipped: no write system call number for $(uname -m)"; exit 0 ;;
+*) skip "no write system call number for $(uname -m)"; finish; exit ;;
 esac
 
 # A reader that opens the FIFO and never reads.

@@ -190,7 +190,7 @@ if [ -n "$WAITS" ]; then
 	check "barrier: names the killed client" grep -q "client [0-9]* (pid $3): killed by signal 9" "$T/barrier.err"
 	check "barrier: the 3-client level failed" [ "$(jq -r '.runs[1].status' "$T/barrier.json")" = failed ]
 else
-	echo "clientsig.sh: barrier case skipped: no system call numbers for $(uname -m)"
+	skip "the barrier case: no system call numbers for $(uname -m)"
 fi
 
 # SIGTERM to bonnie

@@ -7,6 +7,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-sh.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 failures=0
 checks=0
+skipped=0
 # The suites preload shims (tests/faultshim.c, listshim.c, bench/window_shim.c);
 # ASan (make sanitize) wants its runtime first and aborts unless told to let
 # them go ahead of it.
@@ -70,7 +71,20 @@ no_bonnie_left() {
 	ps -eo pid=,ppid=,stat=,etime=,args= | awk -v b="$BONNIE" -v z="[$(basename "$BONNIE")]" '$5 == b || $5 == z' >&2
 	false
 }
+# skip "what and why": a case that could not run here. Never silent: it is
+# counted, printed, and added to $TEST_TALLY (make check-full sums them in
+# its last line and fails on any unless ALLOW_SKIP=1); in make check,
+# which installs its prerequisites, a skip fails the suite.
+skip() {
+	skipped=$((skipped + 1))
+	echo "SKIP: $(basename "$0"): $*" >&2
+}
+# The suite's last line, in the form CI reads ("N passed, N failed,
+# N skipped"); exits non-zero on a failure, and on a skip unless the
+# tier allows skips (ALLOW_SKIP=1, set by make check-full).
 finish() {
-	echo "$(basename "$0"): $checks checks, $failures failed"
-	[ "$failures" -eq 0 ]
+	echo "$(basename "$0"): $((checks - failures)) passed, $failures failed, $skipped skipped"
+	[ -n "${TEST_TALLY:-}" ] && echo "$(basename "$0") $((checks - failures)) $failures $skipped" >>"$TEST_TALLY"
+	[ "$failures" -eq 0 ] || return 1
+	[ "$skipped" -eq 0 ] || [ "${ALLOW_SKIP:-}" = 1 ] || { echo "$(basename "$0"): a skip fails this tier" >&2; return 1; }
 }

@@ -12,9 +12,9 @@
 need_jq
 . "$(dirname "$0")/share_servers.sh"
 share_traps
-command -v unshare >/dev/null || { echo "merge_ns.sh: SKIP: no unshare(1)" >&2; finish; exit; }
+command -v unshare >/dev/null || { skip "no unshare(1)"; finish; exit; }
 why=""
-ssh_start || { echo "merge_ns.sh: SKIP: the sshfs share cannot start: $why" >&2; finish; exit; }
+ssh_start || { skip "the sshfs share cannot start: $why"; finish; exit; }
 unmount "$SHARE" # each host mounts its own
 OPTS="-s 16m -n 1 -r 8m -f -q --level-time ${MERGE_LEVEL_TIME:-1} -c 4"
 start=$(( $(date +%s) + 15 ))

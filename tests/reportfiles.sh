@@ -69,7 +69,7 @@ if [ "$(id -u)" -eq 0 ] && [ -n "$major" ] && mknod "$W/blk" b "$major" 0 2>/dev
 	# a block device node no driver serves: nothing can be written through it anyway
 	refused "--json block device" "--json blk: a block device, not written" --json blk
 else
-	echo "reportfiles.sh: skipped the block device check (needs root and a free major)" >&2
+	skip "the block device check (needs root and a free major)"
 fi
 
 # --- two reports, one file ---------------------------------------------------
@@ -163,7 +163,7 @@ wait_for_partner | fifo_open)
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	pid=""
-	echo "reportfiles.sh: skipped SIGINT at a FIFO without reader (wchan '$w' does not tell)" >&2
+	skip "SIGINT at a FIFO without reader (wchan '$w' does not tell)"
 	;;
 esac
 

@@ -155,7 +155,7 @@ share_suite() { # share_suite NAME CLIENT
 
 # The two shares run side by side (each waits on its server's round trips,
 # not on the CPU); each part counts its own checks into a file.
-part_end() { echo "$checks $failures" >"$T/$1.counts"; }
+part_end() { echo "$checks $failures $skipped" >"$T/$1.counts"; }
 smb_part() {
 	why=""
 	if smb_start; then
@@ -174,7 +174,7 @@ smb_part() {
 		check "smb: smbnetfs unmounted, smbd stopped" smb_stop
 		check "smb: export empty after the server stopped" export_empty
 	else
-		echo "shares.sh: SKIP the Samba share: $why" >&2
+		skip "the Samba share: $why"
 		[ -n "$smbd_pid" ] && stop_pid "$smbd_pid"
 		smbd_pid=""
 	fi
@@ -190,7 +190,7 @@ ssh_part() {
 		check "ssh: sshfs unmounted, sshd stopped" ssh_stop
 		check "ssh: export empty after the server stopped" export_empty
 	else
-		echo "shares.sh: SKIP the sshfs share: $why" >&2
+		skip "the sshfs share: $why"
 		[ -n "$sshd_pid" ] && stop_pid "$sshd_pid"
 		sshd_pid=""
 	fi
@@ -204,8 +204,8 @@ ssh_job=$!
 wait "$smb_job" "$ssh_job"
 for p in smb ssh; do
 	if [ -f "$T/$p.counts" ]; then
-		read -r c f <"$T/$p.counts"
-		checks=$((checks + c)) failures=$((failures + f))
+		read -r c f s <"$T/$p.counts"
+		checks=$((checks + c)) failures=$((failures + f)) skipped=$((skipped + s))
 	else
 		fail "$p: its part did not finish"
 	fi

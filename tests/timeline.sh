@@ -152,7 +152,7 @@ starved() {
 # Said on one line, not failed: the verdict of a stalled phase is right to
 # differ, and nothing of bonnie's is wrong in it.
 skip_starved() {
-	echo "timeline.sh: SKIP $1: the machine stalled the phase by itself in 3 tries (load average $(cut -d' ' -f1 /proc/loadavg))"
+	skip "$1: the machine stalled the phase by itself in 3 tries (load average $(cut -d' ' -f1 /proc/loadavg))"
 }
 
 # fall_try ...: one try of fall; sets v, at, atb, held, rate, json.
@@ -276,7 +276,7 @@ if setup_group; then
 	limit write 0
 	limit read 0
 else
-	echo "timeline.sh: SKIP the throttled cases: neither cgroup v1 blkio nor v2 io.max can be used here"
+	skip "the throttled cases: neither cgroup v1 blkio nor v2 io.max can be used here"
 fi
 cleanup_group
 G=
@@ -337,7 +337,7 @@ if mount -t tmpfs -o size=2200m bonnie-timeline "$M" 2>/dev/null; then
 	sums_check "$T/clients.json" clients
 	umount "$M"
 else
-	echo "timeline.sh: SKIP the stall case: cannot mount a tmpfs (not root?)"
+	skip "the stall case: cannot mount a tmpfs (not root?)"
 fi
 
 finish
