@@ -182,6 +182,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) ALLOW_SKIP=1 tests/hosts.sh
 	$(SUITE_ENV) ALLOW_SKIP=1 tests/merge.sh
 	$(SUITE_ENV) ALLOW_SKIP=1 tests/merge_ns.sh
+	$(SUITE_ENV) ALLOW_SKIP=1 tests/readme.sh
 	@NO_SKIP=$(NO_SKIP) tests/tally.sh check-full $(BUILD)/$@.tally
 
 # The fast tier, and the suites where a sanitizer finds what matters most
