@@ -158,6 +158,7 @@ check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/
 	BONNIE=$(abspath $(BIN)) tests/schedule.sh
 	BONNIE=$(abspath $(BIN)) tests/hosts.sh
 	BONNIE=$(abspath $(BIN)) tests/merge.sh
+	BONNIE=$(abspath $(BIN)) tests/merge_input.sh
 	BONNIE=$(abspath $(BIN)) tests/merge_ns.sh
 
 # The same checks under AddressSanitizer and UndefinedBehaviorSanitizer.
