@@ -15,6 +15,9 @@
  * 2^56 ns over two years. A wall-clock time may be up to INT64_MAX (2262). */
 #define HOST_MAX_COUNT (1ull << 56)
 #define HOST_MAX_TIME ((uint64_t)INT64_MAX)
+/* A host's clients: those of 256 hosts together fit the merged run's
+ * 32-bit count. */
+#define HOST_MAX_CLIENTS (UINT32_MAX / 256)
 
 /* An element of a histogram, timeline or clients array: a count, or *bad
  * set (the phase is then not measured: a junk value is never read as 0). */
@@ -95,7 +98,7 @@ static int phase_id_of(const struct jt *t, int node)
 }
 
 /* A done phase's values: those the merge cannot do without (need), the
- * others 0 when absent; a time may not be 0. */
+ * others 0 when absent. */
 static const struct {
 	const char *key;
 	size_t off;
@@ -112,8 +115,9 @@ static const struct {
 };
 
 /* Each of phase_values into ph; false with why in ph->why at the first
- * that is missing, not a count (quoted: a number's text is digits, signs,
- * '.' and 'e' alone, nothing a terminal acts on) or a time of 0. */
+ * that is missing or not a count (quoted: a number's text is digits,
+ * signs, '.' and 'e' alone, nothing a terminal acts on), or when the
+ * elapsed time or the wall-clock start is 0. */
 static bool read_values(const struct jt *t, int node, struct host_phase *ph)
 {
 	for (size_t i = 0; i < sizeof phase_values / sizeof phase_values[0]; i++) {
@@ -129,11 +133,10 @@ static bool read_values(const struct jt *t, int node, struct host_phase *ph)
 			else
 				snprintf(ph->why, sizeof ph->why, "%s is not a number", phase_values[i].key);
 			return false;
-		} else if (*dst == 0 && phase_values[i].max == HOST_MAX_TIME && phase_values[i].need)
-			return snprintf(ph->why, sizeof ph->why, "%s is 0", phase_values[i].key), false;
+		}
 	}
-	if (ph->elapsed_ns == 0)
-		return snprintf(ph->why, sizeof ph->why, "elapsed_ns is 0"), false;
+	if (ph->elapsed_ns == 0 || ph->wall_start_ns == 0) /* no phase takes no time, none ran in 1970 */
+		return snprintf(ph->why, sizeof ph->why, "%s is 0", ph->elapsed_ns ? "wall_start_ns" : "elapsed_ns"), false;
 	return true;
 }
 
@@ -186,17 +189,18 @@ static int read_argv(const struct jt *t, int node, struct host_result *h)
 static const struct {
 	const char *obj, *key; /* obj: a member of the document, or NULL: of the run */
 	size_t off;
+	uint64_t max;
 } setup_values[] = {
-	{"config", "file_size_bytes", offsetof(struct host_result, file_size)},
-	{"config", "chunk_bytes", offsetof(struct host_result, chunk)},
-	{"config", "files", offsetof(struct host_result, files)},
-	{"config", "level_time_ns", offsetof(struct host_result, level_ns)},
-	{"config", "seek_workers", offsetof(struct host_result, seek_workers)},
-	{"schedule", "start_at_ns", offsetof(struct host_result, start_at_ns)},
-	{"schedule", "slot_ns", offsetof(struct host_result, slot_ns)},
-	{"schedule", "phase_mask", offsetof(struct host_result, phase_mask)},
-	{"environment", "cpus", offsetof(struct host_result, cpus)},
-	{NULL, "clients", offsetof(struct host_result, clients)},
+	{"config", "file_size_bytes", offsetof(struct host_result, file_size), HOST_MAX_TIME},
+	{"config", "chunk_bytes", offsetof(struct host_result, chunk), HOST_MAX_TIME},
+	{"config", "files", offsetof(struct host_result, files), HOST_MAX_TIME},
+	{"config", "level_time_ns", offsetof(struct host_result, level_ns), HOST_MAX_TIME},
+	{"config", "seek_workers", offsetof(struct host_result, seek_workers), HOST_MAX_TIME},
+	{"schedule", "start_at_ns", offsetof(struct host_result, start_at_ns), HOST_MAX_TIME},
+	{"schedule", "slot_ns", offsetof(struct host_result, slot_ns), HOST_MAX_TIME},
+	{"schedule", "phase_mask", offsetof(struct host_result, phase_mask), HOST_MAX_TIME},
+	{"environment", "cpus", offsetof(struct host_result, cpus), HOST_MAX_TIME},
+	{NULL, "clients", offsetof(struct host_result, clients), HOST_MAX_CLIENTS},
 };
 
 static int read_setup(const struct jt *t, int run, struct host_result *h, char *err, size_t cap)
@@ -204,7 +208,7 @@ static int read_setup(const struct jt *t, int run, struct host_result *h, char *
 	for (size_t i = 0; i < sizeof setup_values / sizeof setup_values[0]; i++) {
 		int v = jt_get(t, setup_values[i].obj ? jt_get(t, 0, setup_values[i].obj) : run, setup_values[i].key);
 		uint64_t *dst = (uint64_t *)((char *)h + setup_values[i].off);
-		if (v >= 0 && !jt_is(t, v, JT_NULL) && !jt_count_of(t, v, HOST_MAX_TIME, dst))
+		if (v >= 0 && !jt_is(t, v, JT_NULL) && !jt_count_of(t, v, setup_values[i].max, dst))
 			return snprintf(err, cap, "%s.%s is not a count", setup_values[i].obj ? setup_values[i].obj : "run",
 			                setup_values[i].key), -1;
 	}
