@@ -50,6 +50,8 @@ static int string_span(struct jp *p, const char **s, size_t *len)
 		return fail(p, "a string expected");
 	const char *b = ++p->p;
 	while (*p->p && *p->p != '"') {
+		if ((unsigned char)*p->p < 0x20) /* not JSON; compare's reader refuses it too */
+			return fail(p, "a control character in a string");
 		if (*p->p == '\\' && p->p[1])
 			p->p++;
 		p->p++;

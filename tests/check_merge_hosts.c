@@ -400,8 +400,10 @@ START_TEST(test_host_name)
 		strcat(long_name, "\xc3\xa9"); /* é: -m's 128 bytes */
 	ck_assert_int_eq(read_one(h, long_name, "", "", err), 0);
 	ck_assert_str_eq(h->name, long_name);
-	ck_assert_int_eq(read_one(h, "a\x1b[31m\xe2\x80\xae" "b", "", "", err), 0);
-	ck_assert_str_eq(h->name, "a\\x1b[31m\\xe2\\x80\\xae" "b");
+	ck_assert_int_eq(read_one(h, "a\\u001b[31m\xe2\x80\xae" "b", "", "", err), 0);
+	ck_assert_str_eq(h->name, "a?[31m\\xe2\\x80\\xae" "b"); /* compare's '?' for an escaped ESC */
+	ck_assert_int_eq(read_one(h, "a\x1b[31m", "", "", err), -1); /* not JSON: compare skips it too */
+	ck_assert_ptr_nonnull(strstr(err, "a control character in a string"));
 	host_free(h);
 	free(h);
 }

@@ -89,19 +89,29 @@ check "a 128-byte name of 64 é merges, exit 0 (got $rc)" [ "$rc" -eq 0 ]
 check "the table is UTF-8 (no character cut)" iconv -f UTF-8 -t UTF-8 "$T/long.out" -o /dev/null
 check "the table has the whole name" grep -qF " $long" "$T/long.out"
 check "the JSON has the whole name" [ "$(jq -r '.merged.hosts[0]' "$T/long.m.json")" = "$long" ]
-# raw ESC and U+202E (RIGHT-TO-LEFT OVERRIDE) in a hand-edited name; the
-# host is made the slowest so that its name is in the "slowest host" column
+# U+202E (RIGHT-TO-LEFT OVERRIDE) raw and ESC escaped (\u001b) in a
+# hand-edited name; the host is made the slowest so that its name is in
+# the "slowest host" column. compare shows the name as merge does.
 jq '(.runs[0].phases[] | select(.status == "done")) |= (.bytes /= 2 | .operations /= 2)' "$T/h2.json" |
-	sed 's/"machine": "host2"/"machine": "ev\x1b[31mil\xe2\x80\xae"/' >"$T/evil.json"
-check "the evil name is in the FILE raw" grep -q $'\x1b' "$T/evil.json"
+	sed 's/"machine": "host2"/"machine": "ev\\u001b[31mil\xe2\x80\xae"/' >"$T/evil.json"
+check "the evil name is in the FILE" grep -qF 'ev\u001b[31mil' "$T/evil.json"
 merge evil --json "$T/evil.m.json" --html "$T/evil.html" "$T/evil.json" "$T/h1.json"
 check "a name with ESC and U+202E merges, exit 0 (got $rc)" [ "$rc" -eq 0 ]
-check "the slowest host column shows them escaped" grep -qE '^put_block .* ev\\x1b\[31mil\\xe2\\x80\\xae$' "$T/evil.out"
+shown='ev?[31mil\xe2\x80\xae'
+check "the slowest host column shows them as compare does" grep -qxF "put_block        1.000   100.0%        0.0     0.667           -  $shown" "$T/evil.out"
 for f in evil.out evil.m.json evil.html; do
-	check "$f has no raw ESC" bash -c "! grep -q \$'\\x1b' '$T/$f'"
+	check "$f has no ESC" bash -c "! grep -q \$'\\x1b' '$T/$f'"
 	check "$f has no raw U+202E" bash -c "! grep -q \$'\\xe2\\x80\\xae' '$T/$f'"
 done
-check "the page shows the name escaped" grep -qF '<td class="l">ev\x1b[31mil\xe2\x80\xae</td>' "$T/evil.html"
+check "the page shows the name as the table" grep -qF "<td class=\"l\">$shown</td>" "$T/evil.html"
+check "the JSON has it as the table" [ "$(jq -r '.merged.hosts[0]' "$T/evil.m.json")" = "$shown" ]
+"$BONNIE" compare "$T/h1.json" "$T/evil.json" >"$T/evil.cmp" 2>&1
+check "compare names the host alike" grep -qF "B   $shown, 100M, JSON from bonnie" "$T/evil.cmp"
+# a raw ESC is not JSON: refused, as compare skips the document
+sed 's/"machine": "host2"/"machine": "ev\x1b[31mil"/' "$T/h2.json" >"$T/esc.json"
+merge esc "$T/esc.json" "$T/h1.json"
+check "a raw ESC in a string is refused, exit 2 (got $rc)" [ "$rc" -eq 2 ]
+check "in one line" grep -qx "bonnie: merge: $T/esc.json: a control character in a string at byte [0-9]*" "$T/esc.err"
 
 # Missing phases and values that are not counts: the phase is not measured
 # (one line each, naming the phase, the host, the FILE and why), the rest is
