@@ -151,6 +151,19 @@ for v in '-5e8' '1e308' '"5"' '1e999' '99999999999999999999999'; do
 	done
 done
 
+# a --clients 1,2 sweep: a phase not measured at one count is said with
+# that count; the other count's phase is merged
+sweep() { jq '.runs = [.runs[0], (.runs[0] | .clients = 2)]' "$1"; }
+sweep "$T/h1.json" >"$T/sw1.json"
+sweep "$T/h2.json" | jq '(.runs[1].phases[] | select(.name == "get_block")).status = "failed"' >"$T/sw2.json"
+merge sw --json "$T/sw.m.json" "$T/sw1.json" "$T/sw2.json"
+check "a sweep host that failed get_block at 2 clients: exit 3 (got $rc)" [ "$rc" -eq 3 ]
+check "the line names the count" \
+	grep -qx "bonnie: merge: get_block (at 2 clients per host) not measured on host2 ($T/sw2.json): status \"failed\"; left out of the merge" "$T/sw.err"
+check "and is the only one" one_line "$T/sw.err"
+check "get_block is merged at 1 client per host, not at 2" \
+	[ "$(jq -c '[.runs[] | [.phases[] | select(.name == "get_block") | .status == "done"] | any]' "$T/sw.m.json")" = '[true,false]' ]
+
 # A phase listed twice: refused (exit 2), one line; never read over the first
 # (which leaked its timeline: ASan aborted the merge)
 edit twice '.runs[0].phases += [.runs[0].phases[1]]'
