@@ -156,6 +156,7 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-fresh tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth tests/compare_corpus.sh
 	$(SUITE_ENV) tests/qd.sh
+	$(SUITE_ENV) tests/merge_input.sh
 	@tests/tally.sh check $(BUILD)/$@.tally
 
 check-full-run: $(CHECK_PREREQS)

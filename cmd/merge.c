@@ -4,6 +4,7 @@
  * the merged phases with the merge's facts, and --json the run's document
  * with a "merged" member. */
 #include "merge_cmd.h"
+#include "merge_check.h"
 #include "say.h"
 
 #include "../input/host.h"
@@ -43,9 +44,10 @@ static void usage(FILE *out)
 	      "  --json F   also write the merged result as JSON (- for stdout; the table goes to stderr)\n"
 	      "  --html F   also write the merged run's HTML page with the merge's facts (- for stdout)\n"
 	      "  -q         write only the CSV line (no table, no merge facts)\n"
-	      "Exit status: 0 merged, 1 usage (or a report FILE refused: a symbolic link, an input),\n"
-	      "2 results not of one setup (or not bonnie --start-at results), 3 a FILE could not be\n"
-	      "read, 5 report not written.\n",
+	      "Exit status: 0 merged, 1 usage (or a report FILE refused: a symbolic link, an input;\n"
+	      "or one host's result twice), 2 results not of one setup (or not bonnie --start-at\n"
+	      "results of -x 1), 3 a FILE could not be read, or a phase the hosts planned was not\n"
+	      "measured on every host (the rest merged), 5 report not written.\n",
 	      out);
 }
 
@@ -70,25 +72,6 @@ static int read_text(const char *path, char **text)
 		return say_status(EXIT_IO, "merge: cannot read %s: out of memory", path);
 	if (rc != 0)
 		return say_status(EXIT_IO, "merge: cannot read %s: %s", path, strerror(err));
-	return EXIT_OK;
-}
-
-/* Run number run of each host (texts[i] of files[i]) into hosts[0..n),
- * refused (EXIT_SETUP) unless of one setup with the first. */
-static int read_hosts(struct host_result *hosts, char **texts, char **files, size_t n, size_t run)
-{
-	for (size_t i = 0; i < n; i++) {
-		char err[160];
-		int rc = host_read(&hosts[i], texts[i], run, err, sizeof err);
-		if (rc < 0)
-			return say_status(EXIT_SETUP, "merge: %s: %s", files[i], err);
-		if (!hosts[i].name[0])
-			snprintf(hosts[i].name, sizeof hosts[i].name, "%s", files[i]);
-		const char *differs = i ? host_setup_differs(&hosts[0], &hosts[i]) : NULL;
-		if (differs)
-			return say_status(EXIT_SETUP, "merge: %s and %s are not of one setup: %s differs", files[0],
-			                  files[i], differs);
-	}
 	return EXIT_OK;
 }
 
@@ -230,7 +213,7 @@ static int read_levels(struct merged *g, char **texts, char **files)
 	for (size_t l = 0; l < g->levels && rc == EXIT_OK; l++) {
 		if ((g->hosts[l] = calloc(g->n, sizeof *g->hosts[l])) == NULL)
 			return say_status(EXIT_SETUP, "merge: out of memory");
-		rc = read_hosts(g->hosts[l], texts, files, g->n, l);
+		rc = merge_read_hosts(g->hosts[l], texts, files, g->n, l);
 		if (l == 0 && rc == EXIT_OK && g->hosts[0][0].runs > MAX_SWEEP_LEVELS)
 			return say_status(EXIT_SETUP, "merge: %s: %zu runs, at most %d (one per --clients count)", files[0],
 			                  g->hosts[0][0].runs, MAX_SWEEP_LEVELS);
@@ -362,6 +345,9 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 		g->n = n;
 		rc = read_levels(g, texts, files);
 	}
+	bool partial = false;
+	for (size_t l = 0; rc == EXIT_OK && l < g->levels; l++)
+		rc = merge_check_measured(g->hosts[l], files, n, g->levels > 1, &partial);
 	if (rc == EXIT_OK && ((g->m = calloc(g->levels, sizeof *g->m)) == NULL ||
 	                      (g->run = calloc(g->levels, sizeof *g->run)) == NULL ||
 	                      (g->levels > 1 && (g->sw = calloc(1, sizeof *g->sw)) == NULL)))
@@ -382,7 +368,7 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 		report_files_release(rf, MERGE_REPORTS);
 	if (g)
 		merged_free(g);
-	return rc;
+	return rc == EXIT_OK && partial ? EXIT_IO : rc; /* merged, but not every planned phase */
 }
 
 static int merge_files(char **files, size_t n, struct report_file *rf, bool quiet, const char *prog, int argc,
@@ -435,6 +421,8 @@ int merge_main(int argc, char **argv, const char *prog)
 	}
 	if ((size_t)(argc - optind) > MERGE_MAX_HOSTS)
 		return say_status(EXIT_USAGE, "merge: at most %d FILEs", MERGE_MAX_HOSTS);
-	int rc = check_reports(rf, argv + optind, (size_t)(argc - optind));
+	int rc = merge_files_apart(argv + optind, (size_t)(argc - optind));
+	if (rc == EXIT_OK)
+		rc = check_reports(rf, argv + optind, (size_t)(argc - optind));
 	return rc == EXIT_OK ? merge_files(argv + optind, (size_t)(argc - optind), rf, quiet, prog, argc, argv) : rc;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../lib/config.h"
 #include "../lib/hist.h"
 #include "../phases/phase_list.h"
 
@@ -22,7 +23,9 @@ struct host_client {
 };
 
 struct host_phase {
-	bool done;
+	bool done;                           /* listed "done" with every value a count */
+	char why[96];                        /* listed but not done: why ("status \"interrupted\"",
+	                                        "bytes is -5e8, not a count"); "" otherwise */
 	uint64_t bytes, operations, units, elapsed_ns, cpu_ns;
 	uint64_t sync_ns;                    /* the final sync, the end of elapsed_ns */
 	uint64_t wall_start_ns, planned_ns;
@@ -34,7 +37,8 @@ struct host_phase {
 };
 
 struct host_result {
-	char name[64];                       /* -m, or the file's name */
+	char name[4 * MAX_MACHINE_NAME + 1]; /* -m (JSON-decoded, then str_sanitize'd as compare
+	                                        shows names: room for every byte escaped), or "" */
 	char version[32];
 	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns, clients;
 	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
@@ -47,7 +51,10 @@ struct host_result {
 
 /* Reads run number run (0: the first; a sweep's count) of host JSON text
  * into h (calloc'd by the caller); 0, or -1 with why in err (not JSON, not
- * a bonnie document, not run with --start-at, no such run). */
+ * a bonnie document, not run with --start-at, run with -x 2 or more, no
+ * such run, a phase listed twice, a setup value that is not a count). A
+ * phase listed but not done, or done with a value that is not a count,
+ * is read as not done with why in its why. */
 int host_read(struct host_result *h, const char *text, size_t run, char *err, size_t err_cap);
 void host_free(struct host_result *h);
 

@@ -3,6 +3,7 @@
  * (config, and per run and phase: status, rate, %CPU, maximum latency,
  * the confidence reasons). */
 #include "internal.h"
+#include "jtree.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -76,14 +77,12 @@ static int string(struct jp *p, char *out, size_t cap)
 		if (c == '\\') {
 			if (++p->i >= p->len)
 				break;
-			c = p->s[p->i];
-			if (c == 'u') {
-				if (p->len - p->i < 5)
-					break;
-				p->i += 4;
-				c = '?';
-			} else if (!strchr("\"\\/bfnrt", c))
+			int more = jt_escape(p->s[p->i], &c); /* merge's host reader decodes alike */
+			if (more < 0)
 				return fail(p, "bad escape in a string");
+			if (p->len - p->i <= (size_t)more)
+				break;
+			p->i += (size_t)more;
 		}
 		if (n + 1 < cap)
 			out[n++] = c;

@@ -50,6 +50,8 @@ static int string_span(struct jp *p, const char **s, size_t *len)
 		return fail(p, "a string expected");
 	const char *b = ++p->p;
 	while (*p->p && *p->p != '"') {
+		if ((unsigned char)*p->p < 0x20) /* not JSON; compare's reader refuses it too */
+			return fail(p, "a control character in a string");
 		if (*p->p == '\\' && p->p[1])
 			p->p++;
 		p->p++;
@@ -218,13 +220,49 @@ double jt_double(const struct jt *t, int node)
 	return jt_is(t, node, JT_NUMBER) ? strtod(t->node[node].text, NULL) : 0;
 }
 
+bool jt_count_of(const struct jt *t, int node, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	*v = 0;
+	if (!jt_is(t, node, JT_NUMBER) || t->node[node].len == 0)
+		return false;
+	for (size_t i = 0; i < t->node[node].len; i++) {
+		unsigned d = (unsigned)(t->node[node].text[i] - '0');
+		if (d > 9 || d > max || x > (max - d) / 10)
+			return false;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return true;
+}
+
+int jt_escape(char e, char *c)
+{
+	if (e == 'u') {
+		*c = '?';
+		return 4;
+	}
+	if (!e || !strchr("\"\\/bfnrt", e))
+		return -1;
+	*c = e;
+	return 0;
+}
+
 void jt_string(const struct jt *t, int node, char *out, size_t cap)
 {
 	size_t n = 0;
 
 	if (jt_is(t, node, JT_STRING)) {
-		n = t->node[node].len < cap - 1 ? t->node[node].len : cap - 1;
-		memcpy(out, t->node[node].text, n);
+		const char *s = t->node[node].text;
+		size_t len = t->node[node].len;
+		for (size_t i = 0; i < len && n + 1 < cap; i++) {
+			char c = s[i];
+			int more;
+			if (c == '\\' && i + 1 < len && (more = jt_escape(s[i + 1], &c)) >= 0)
+				i += 1 + (size_t)more; /* a \u cut short by the quote ends the text */
+			out[n++] = c;
+		}
 	}
 	out[n] = '\0';
 }

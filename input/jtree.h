@@ -1,7 +1,8 @@
 /* A JSON document as a tree of nodes over its text, for readers that need
  * whole arrays back (bonnie merge reads each host's histograms and
  * timelines). Numbers keep their text, so a wall-clock time in ns (past
- * 2^53) reads back exactly. Strings keep their raw text (no unescaping). */
+ * 2^53) reads back exactly. Nodes keep a string's raw text; jt_string
+ * gives it decoded by jt_escape, the rule compare's reader uses too. */
 #ifndef BONNIE_JTREE_H
 #define BONNIE_JTREE_H
 
@@ -35,9 +36,22 @@ int jt_at(const struct jt *t, int node, size_t i);
 size_t jt_count(const struct jt *t, int node);
 /* A number's value (0 for anything else, or -1 node). */
 uint64_t jt_u64(const struct jt *t, int node);
+/* A count: a number written as digits alone (no sign, fraction or
+ * exponent) of at most max, into *v; false for anything else (a string,
+ * -5e8, 1e308, one past max), *v then 0. */
+bool jt_count_of(const struct jt *t, int node, uint64_t max, uint64_t *v);
 double jt_double(const struct jt *t, int node);
-/* A string's raw text into out (cut to fit); "" for anything else. */
+/* A string's text, its escapes decoded (jt_escape), into out (cut to fit);
+ * "" for anything else. */
 void jt_string(const struct jt *t, int node, char *out, size_t cap);
+
+/* The one rule for a JSON string's escape e (the character after its
+ * backslash), shared by jt_string and compare's reader (json_doc.c) so a
+ * name reads the same in both: the character it stands for in *c ('?' for
+ * \uXXXX, which bonnie writes only for a character no report shows as it
+ * is), and how many characters follow e (4 for u, else 0); -1 when e
+ * escapes nothing. */
+int jt_escape(char e, char *c);
 bool jt_is(const struct jt *t, int node, enum jt_kind kind);
 
 #endif

@@ -296,6 +296,119 @@ START_TEST(test_client_fairness)
 }
 END_TEST
 
+/* A host document of machine m (JSON text), config members cfg, and the
+ * phases listed (JSON objects) read into h; host_read's return. */
+static int read_one(struct host_result *h, const char *m, const char *cfg, const char *phases, char *err)
+{
+	char text[2048];
+
+	snprintf(text, sizeof text, "{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"machine\":\"%s\"%s},"
+	         "\"schedule\":{\"start_at_ns\":1,\"phase_mask\":2},\"runs\":[{\"clients\":1,\"phases\":[%s]}]}", m, cfg,
+	         phases);
+	host_free(h);
+	memset(h, 0, sizeof *h);
+	return host_read(h, text, 0, err, 200);
+}
+
+#define PUT_BLOCK(bytes, elapsed)                                                                          \
+	"{\"name\":\"put_block\",\"status\":\"done\",\"bytes\":" bytes ",\"operations\":40,\"elapsed_ns\":" elapsed \
+	",\"wall_start_ns\":1796220792000222001,\"timeline\":{\"start_ns\":[0],\"length_ns\":[1],\"bytes\":[1],"     \
+	"\"operations\":[1]}}"
+
+/* A count is digits alone: a sign, fraction, exponent, string or a value
+ * past the bound is none (jt_u64 read -5e8 as 0, 1e308 as 1). */
+START_TEST(test_count_of)
+{
+	struct jt t;
+	char err[64];
+	uint64_t v = 7;
+
+	ck_assert_int_eq(jt_parse(&t, "[0, 18446744073709551615, 18446744073709551616, -5e8, 1e308, \"5\", 1.0, 12]",
+	                          err, sizeof err), 0);
+	ck_assert(jt_count_of(&t, jt_at(&t, 0, 0), UINT64_MAX, &v) && v == 0);
+	ck_assert(jt_count_of(&t, jt_at(&t, 0, 1), UINT64_MAX, &v) && v == UINT64_MAX);
+	for (size_t i = 2; i < 7; i++)
+		ck_assert_msg(!jt_count_of(&t, jt_at(&t, 0, i), UINT64_MAX, &v) && v == 0, "element %zu", i);
+	ck_assert(jt_count_of(&t, jt_at(&t, 0, 7), 12, &v) && v == 12);
+	ck_assert(!jt_count_of(&t, jt_at(&t, 0, 7), 11, &v));
+	jt_free(&t);
+}
+END_TEST
+
+/* A done phase with a value that is not a count, or a status other than
+ * done, is read as not measured, with why; the document is still read. */
+START_TEST(test_host_values)
+{
+	static const struct {
+		const char *phase, *why;
+	} cases[] = {
+		{PUT_BLOCK("-5e8", "2000000000"), "bytes is -5e8, not a count"},
+		{PUT_BLOCK("1e308", "2000000000"), "bytes is 1e308, not a count"},
+		{PUT_BLOCK("\"5\"", "2000000000"), "bytes is not a number"},
+		{PUT_BLOCK("400", "1e999"), "elapsed_ns is 1e999, not a count"},
+		{PUT_BLOCK("400", "99999999999999999999999"), "elapsed_ns is 99999999999999999999999, not a count"},
+		{PUT_BLOCK("400", "0"), "elapsed_ns is 0"},
+		{"{\"name\":\"put_block\",\"status\":\"done\",\"bytes\":400}", "no operations"},
+		{"{\"name\":\"put_block\",\"status\":\"interrupted\"}", "status \"interrupted\""},
+	};
+	struct host_result *h = calloc(1, sizeof *h);
+	char err[200];
+
+	ck_assert_int_eq(read_one(h, "h", "", PUT_BLOCK("400", "2000000000"), err), 0);
+	ck_assert(h->phase[PHASE_PUT_BLOCK].done);
+	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].elapsed_ns, 2000000000);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(read_one(h, "h", "", cases[i].phase, err), 0);
+		ck_assert_msg(!h->phase[PHASE_PUT_BLOCK].done, "case %zu", i);
+		ck_assert_str_eq(h->phase[PHASE_PUT_BLOCK].why, cases[i].why);
+	}
+	host_free(h);
+	free(h);
+}
+END_TEST
+
+/* Refused documents: a phase listed twice (read over the first, its
+ * timeline leaked), -x 2 (its runs would merge as a sweep's counts), a
+ * setup value that is not a count. */
+START_TEST(test_host_refused)
+{
+	struct host_result *h = calloc(1, sizeof *h);
+	char err[200];
+
+	ck_assert_int_eq(read_one(h, "h", "", PUT_BLOCK("400", "2000000000") "," PUT_BLOCK("400", "2000000000"), err), -1);
+	ck_assert_str_eq(err, "put_block is listed twice");
+	ck_assert_int_eq(read_one(h, "h", ",\"runs\":2", PUT_BLOCK("400", "2000000000"), err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "run with -x 2: merging repeated runs is not supported"));
+	ck_assert_int_eq(read_one(h, "h", ",\"runs\":1", PUT_BLOCK("400", "2000000000"), err), 0);
+	ck_assert_int_eq(read_one(h, "h", ",\"file_size_bytes\":-1", PUT_BLOCK("400", "2000000000"), err), -1);
+	ck_assert_str_eq(err, "config.file_size_bytes is not a count");
+	host_free(h);
+	free(h);
+}
+END_TEST
+
+/* The machine name as compare reads it: escapes decoded, then sanitized
+ * (an unsafe character shown as \xHH), never cut inside a character. */
+START_TEST(test_host_name)
+{
+	struct host_result *h = calloc(1, sizeof *h);
+	char err[200], long_name[129] = "";
+
+	ck_assert_int_eq(read_one(h, "rack \\\"A\\\"\\\\1", "", "", err), 0);
+	ck_assert_str_eq(h->name, "rack \"A\"\\1");
+	for (int i = 0; i < 64; i++)
+		strcat(long_name, "\xc3\xa9"); /* é: -m's 128 bytes */
+	ck_assert_int_eq(read_one(h, long_name, "", "", err), 0);
+	ck_assert_str_eq(h->name, long_name);
+	ck_assert_int_eq(read_one(h, "a\\u001b[31m\xe2\x80\xae" "b", "", "", err), 0);
+	ck_assert_str_eq(h->name, "a?[31m\\xe2\\x80\\xae" "b"); /* compare's '?' for an escaped ESC */
+	ck_assert_int_eq(read_one(h, "a\x1b[31m", "", "", err), -1); /* not JSON: compare skips it too */
+	ck_assert_ptr_nonnull(strstr(err, "a control character in a string"));
+	host_free(h);
+	free(h);
+}
+END_TEST
+
 Suite *suite_merge_hosts(void)
 {
 	Suite *s = suite_create("merge_hosts");
@@ -310,6 +423,10 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_final_flush_apart);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);
+	tcase_add_test(tc, test_count_of);
+	tcase_add_test(tc, test_host_values);
+	tcase_add_test(tc, test_host_refused);
+	tcase_add_test(tc, test_host_name);
 	suite_add_tcase(s, tc);
 	return s;
 }
