@@ -65,6 +65,14 @@ check "bait in -d: CSV of 50 fields" csv_ok
 check "bait in -d: every planted entry and its target untouched" untouched
 check "bait in -d: no bonnie.* left but the planted ones" \
 	[ "$(cd "$D" && ls -d bonnie.* | tr '\n' ' ')" = "bonnie.AAAAAA bonnie.BBBBBB " ]
+# the look-alike directory is named as a leftover (and left); the link
+# named like one is neither followed nor named
+check "bait in -d: the look-alike directory named as left by a killed run" \
+	grep -q "^bonnie: note: $D/bonnie.AAAAAA (.*) is left from an earlier run that was killed" "$O/err"
+check "bait in -d: the look-alike link not named" sh -c "! grep -q 'bonnie.BBBBBB' '$O/err'"
+# gone from here on: its note would be one more stderr line in the cases
+# below that count them
+rm -r "${D:?}/bonnie.AAAAAA"
 
 # --- -d is a symlink to a real directory ---------------------------------------
 ln -s "$T/real" "$T/reallink"

@@ -358,4 +358,41 @@ for sig in TERM HUP; do
 	check "SIG$sig: scratch removed" empty_dir "$D"
 done
 
+# --- A run killed by SIGKILL leaves its scratch directory ---------------------
+# (no handler can run). The next run in the same -d names it in one note
+# (size, age, the rm -r line) and leaves it there; its own directory is
+# removed as always, and the directory of a run still alive (held by the
+# shim, its lock held) is not named.
+held_start() { # held_start: SMALL held at put_block's first write, pid set
+	rm -f "$T/paused"
+	start FAULT_DIR="$D" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=1 FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- $SMALL
+	wait_for test -e "$T/paused"
+}
+notes() { grep -c '^bonnie: note: .* is left from an earlier run that was killed' "$T/next.err"; }
+check "killed: the run is held" held_start
+kill -KILL "$pid"
+finish_run
+check "killed: SIGKILL ended it (got $rc)" [ $rc -eq 137 ]
+left=$(ls "$D")
+check "killed: it left its scratch directory ($left)" [ "$(printf '%s\n' "$left" | grep -c '^bonnie\.......$')" = 1 ]
+check "killed: a live run is held beside it" held_start
+live=$(ls "$D" | grep -vxF "$left")
+check "killed: the live run's directory ($live)" [ -n "$live" ]
+"$BONNIE" -d "$D" $SMALL >"$T/next.out" 2>"$T/next.err"
+rc=$?
+check "killed: the next run ends 0 (got $rc)" [ $rc -eq 0 ]
+check "killed: the next run names the leftover with its size, age and how to remove it" \
+	grep -qE "^bonnie: note: $D/$left \\((at least )?[0-9.]+ [KMGT]?i?B, last changed [0-9]+ (s|min|h|days) ago\\) is left from an earlier run that was killed; bonnie leaves it: remove it with rm -r '$D/$left'\$" "$T/next.err"
+check "killed: one note, not the live run's directory nor its own" [ "$(notes)" = 1 ]
+check "killed: the live run's directory is not named" sh -c "! grep -qF '$live' '$T/next.err'"
+check "killed: the leftover is still there" [ -d "$D/$left" ]
+check "killed: the live run's directory is still there" [ -d "$D/$live" ]
+check "killed: the next run removed its own directory" [ "$(ls "$D" | sort | tr '\n' ' ')" = "$(printf '%s\n' "$left" "$live" | sort | tr '\n' ' ')" ]
+rm -f "$T/paused"
+finish_run
+check "killed: the live run ends 0 (got $rc)" [ $rc -eq 0 ]
+check "killed: the live run removed its directory, not the leftover" [ "$(ls "$D")" = "$left" ]
+rm -rf "${D:?}/$left"
+
 finish
