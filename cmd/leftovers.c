@@ -11,10 +11,14 @@
 #include <string.h>
 #include <time.h>
 
+/* Notes beyond this are one line that counts them. */
+#define NOTES_MAX 10
+
 struct note_ctx {
 	const char *prefix; /* -d as given, with the '/' before the scratch name */
 	bool share;
 	time_t now;
+	int seen;
 };
 
 /* "40 s", "12 min", "3 h", "5 days". */
@@ -57,9 +61,11 @@ static void shell_quote(const char *s, char *buf, size_t len)
 
 static void note_one(void *arg, const struct leftover *l)
 {
-	const struct note_ctx *c = arg;
+	struct note_ctx *c = arg;
 	char size[32], age[32], path[4200], quoted[8400];
 
+	if (++c->seen > NOTES_MAX)
+		return;
 	units_format_human(l->bytes, size, sizeof size);
 	format_age(c->now - l->mtime, age, sizeof age);
 	snprintf(path, sizeof path, "%s%s", c->prefix, l->name);
@@ -74,11 +80,14 @@ void leftovers_note(const struct scratch *own, bool share)
 {
 	char prefix[sizeof own->path];
 	size_t n = strlen(own->path), name = strlen(own->name);
-	struct note_ctx c = {prefix, share, time(NULL)};
+	struct note_ctx c = {prefix, share, time(NULL), 0};
 
 	/* own->path is -d as given, then '/' unless it ended so, then the name */
 	if (own->parentfd < 0 || n <= name || strcmp(own->path + n - name, own->name) != 0)
 		return;
 	snprintf(prefix, sizeof prefix, "%.*s", (int)(n - name), own->path);
 	leftover_scan(own->parentfd, own->dev, own->ino, note_one, &c);
+	if (c.seen > NOTES_MAX)
+		say("note: %d more directories %sbonnie.* are left from earlier runs that were killed; bonnie leaves them",
+		    c.seen - NOTES_MAX, prefix);
 }

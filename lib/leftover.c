@@ -90,10 +90,11 @@ static bool held_by_a_run(int fd)
 	return errno == EWOULDBLOCK;
 }
 
-/* Whether name in parent is a leftover; l filled if so. */
-static bool is_leftover(int parent, const char *name, dev_t own_dev, ino_t own_ino, struct leftover *l)
+/* Whether name in parent is a leftover; l filled if so, its size counted
+ * out of *budget entries (shared by all the leftovers of a scan). */
+static bool is_leftover(int parent, const char *name, dev_t own_dev, ino_t own_ino, long *budget,
+                        struct leftover *l)
 {
-	long budget = LEFTOVER_MAX_ENTRIES;
 	struct stat st, at;
 	int fd;
 
@@ -111,7 +112,7 @@ static bool is_leftover(int parent, const char *name, dev_t own_dev, ino_t own_i
 	memcpy(l->name, name, 14);
 	l->mtime = st.st_mtime;
 	l->bytes = (uint64_t)st.st_blocks * 512u;
-	estimate(fd, 1, &budget, l);
+	estimate(fd, 1, budget, l);
 	return true;
 }
 
@@ -121,7 +122,7 @@ int leftover_scan(int parentfd, dev_t own_dev, ino_t own_ino, void (*fn)(void *,
 	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 	struct dirent *ent;
 	struct leftover l;
-	long listed = 0;
+	long listed = 0, budget = LEFTOVER_MAX_ENTRIES;
 	int found = 0;
 
 	if (d == NULL) {
@@ -130,7 +131,7 @@ int leftover_scan(int parentfd, dev_t own_dev, ino_t own_ino, void (*fn)(void *,
 		return 0;
 	}
 	while (listed++ < LEFTOVER_MAX_LISTED && (ent = readdir(d)) != NULL)
-		if (is_leftover(dirfd(d), ent->d_name, own_dev, own_ino, &l)) {
+		if (is_leftover(dirfd(d), ent->d_name, own_dev, own_ino, &budget, &l)) {
 			fn(arg, &l);
 			found++;
 		}

@@ -12,9 +12,9 @@
 #include <sys/types.h>
 #include <time.h>
 
-/* The size estimate stops after this many entries (all of one leftover's
- * tree), the search after this many entries of -d: a huge tree or -d
- * costs a bounded time. */
+/* The size estimates stop after this many entries (of all the leftovers'
+ * trees together), the search after this many entries of -d: a huge tree
+ * or -d costs a bounded time. */
 #define LEFTOVER_MAX_ENTRIES 20000
 #define LEFTOVER_MAX_LISTED 200000
 #define LEFTOVER_MAX_DEPTH 8
