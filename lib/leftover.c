@@ -101,6 +101,9 @@ static bool is_leftover(int parent, const char *name, dev_t own_dev, ino_t own_i
 	if (!scratch_name(name) || fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode) ||
 	    st.st_uid != geteuid() || (st.st_dev == own_dev && st.st_ino == own_ino))
 		return false;
+	/* made this instant, its lock may not be taken yet (mkdir, open, flock) */
+	if (st.st_ctime > time(NULL) - LEFTOVER_MIN_AGE)
+		return false;
 	fd = openat(parent, name, DIR_FLAGS);
 	if (fd < 0)
 		return false;

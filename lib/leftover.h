@@ -19,6 +19,10 @@
 #define LEFTOVER_MAX_LISTED 200000
 #define LEFTOVER_MAX_DEPTH 8
 
+/* A run marks its directory just after making it: one changed less than
+ * this many seconds ago may be a run starting now, and is not named. */
+#define LEFTOVER_MIN_AGE 2
+
 struct leftover {
 	char name[16];   /* bonnie.XXXXXX */
 	uint64_t bytes;  /* allocated (st_blocks), of what the estimate reached */
@@ -28,8 +32,9 @@ struct leftover {
 
 /* Calls fn for each leftover in the directory parentfd: a directory (never
  * a link) named bonnie. and six letters or digits, owned by this user, not
- * (own_dev, own_ino) (this run's own), whose lock is free (no live run on
- * this host holds it). Returns how many it found. */
+ * (own_dev, own_ino) (this run's own), not changed in the last
+ * LEFTOVER_MIN_AGE seconds, whose lock is free (no live run on this host
+ * holds it). Returns how many it found. */
 int leftover_scan(int parentfd, dev_t own_dev, ino_t own_ino, void (*fn)(void *, const struct leftover *),
                   void *arg);
 
