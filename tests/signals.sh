@@ -3,7 +3,8 @@
 # that completed are reported (table, 50-field CSV with the rest empty,
 # JSON), the scratch directory is removed and the exit status is 4; a
 # second SIGINT, or SIGHUP, still removes everything and exits 4; SIGQUIT
-# does as SIGINT does.
+# does as SIGINT does. A run killed by SIGKILL leaves its scratch
+# directory, which the next run names (and leaves) and a live run's not.
 #
 # Part 1, in every phase, deterministic: the LD_PRELOAD shim
 # (tests/faultshim.c, FAULT_MODE=pause) holds the phase's first operation
