@@ -6,6 +6,7 @@
  * (report/outputs.h); this file only says when. */
 #include "run.h"
 
+#include "leftovers.h"
 #include "plan.h"
 #include "run_config.h"
 #include "say.h"
@@ -231,6 +232,8 @@ static int session_open(struct session *s)
 	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
 	status = open_status(bench_open(&s->bench, cfg, NULL, s->env.dev.logical_block, &e), &e);
+	if (status == EXIT_OK) /* what killed runs left beside it (never removed: not provably ours) */
+		leftovers_note(&s->bench.scratch, s->env.share.is_share);
 	if (status != EXIT_OK || (status = session_link_probe(s)) != EXIT_OK ||
 	    (status = session_autosize(s)) != EXIT_OK)
 		return status;

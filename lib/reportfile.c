@@ -81,15 +81,15 @@ static const char *refusal(mode_t mode)
 }
 
 /* A FIFO with no reader yet: wait for one, as the shell's > would, but let
- * SIGINT, SIGTERM and SIGHUP end the wait (bonnie's handlers restart
+ * SIGINT, SIGTERM, SIGQUIT and SIGHUP end the wait (bonnie's handlers restart
  * interrupted calls). */
 static int open_fifo_waiting(int dirfd, const char *base)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-	struct sigaction old[3], sa;
+	static const int sigs[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
+	struct sigaction old[4], sa;
 	int fd = -1, saved;
 
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		sigaction(sigs[i], NULL, &old[i]);
 		sa = old[i];
 		sa.sa_flags &= ~SA_RESTART;
@@ -99,7 +99,7 @@ static int open_fifo_waiting(int dirfd, const char *base)
 	if (signals_stop_level() == STOP_NONE)
 		fd = openat(dirfd, base, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
 	saved = errno;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		sigaction(sigs[i], &old[i], NULL);
 	errno = saved;
 	return fd;

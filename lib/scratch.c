@@ -3,6 +3,7 @@
  * symlink and never by its path. */
 #include "scratch.h"
 #include "fileio.h"
+#include "leftover.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -71,6 +72,7 @@ static int create_in_parent(struct scratch *s, const char *parent, struct op_err
 	}
 	s->dev = st.st_dev;
 	s->ino = st.st_ino;
+	leftover_hold(s->dirfd); /* a later run's scan knows it is in use */
 	return 0;
 }
 
@@ -184,6 +186,7 @@ static int open_top(struct scratch *s, struct op_error *e)
 			op_error_set(e, errno, "open", s->path, -1);
 			return -1;
 		}
+		leftover_hold(fd); /* before the one that holds it now is closed */
 		close(s->dirfd);
 		s->dirfd = -1;
 		if (fd >= 0)
@@ -199,6 +202,7 @@ static int open_top(struct scratch *s, struct op_error *e)
 		op_error_set_detail(e, "open", s->path, -1, "no longer the scratch directory bonnie made");
 		return -1;
 	}
+	leftover_hold(fd);
 	return fd;
 }
 
@@ -230,7 +234,7 @@ static long remove_listed(const struct dir_ref *r, struct op_error *e)
 	}
 	/* the scratch directory keeps a descriptor between listings, if it can */
 	if (r->top)
-		r->top->dirfd = openat(dirfd(d), ".", DIR_FLAGS);
+		leftover_hold(r->top->dirfd = openat(dirfd(d), ".", DIR_FLAGS));
 	closedir(d);
 	return removed;
 }

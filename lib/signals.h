@@ -1,8 +1,9 @@
 /* Ctrl-C and friends. The handlers only set a level that phases poll
  * between operations; all cleanup happens in normal code:
- *   level 1 (first SIGINT or SIGTERM): finish nothing more, report what
- *           completed, clean up, exit 4;
- *   level 2 (second SIGINT/SIGTERM, or SIGHUP): skip the report, clean up,
+ *   level 1 (first SIGINT, SIGTERM or SIGQUIT): finish nothing more,
+ *           report what completed, clean up, exit 4;
+ *   level 2 (second SIGINT/SIGTERM/SIGQUIT, or SIGHUP): skip the report,
+ *           clean up,
  *           exit 4.
  * Either level also ends a report write that waits on a reader who does
  * not read (signals_guard_stream). */
@@ -38,7 +39,8 @@ void signals_unguard_stream(int fd);
 void signals_unguard_all(void); /* a client: the streams are its parent's */
 bool signals_stream_cut(int fd);
 
-/* The first signal that set the stop level (SIGINT, SIGTERM, SIGHUP), 0
+/* The first signal that set the stop level (SIGINT, SIGTERM, SIGQUIT,
+ * SIGHUP), 0
  * before any: a client names what stopped it. */
 int signals_first(void);
 

@@ -72,16 +72,27 @@ static bool level_trusted(const struct sweep *sw, enum phase_id id, int l)
 }
 
 /* The largest count after the first whose p99 speaks of the storage and
- * can be trusted (0: none); *skipped when a storage count was not. */
-static uint32_t storage_reach(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, bool *skipped)
+ * can be trusted (0: none); a->skipped when a storage count was not. A
+ * count whose run did not finish (interrupted, or a phase failed) is not
+ * counted even where this phase completed: "up to N clients" speaks for
+ * every judged phase, and the others did not all run there
+ * (a->unfinished names the smallest such count). */
+static uint32_t storage_reach(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k,
+                              struct sweep_answer *a)
 {
 	uint32_t reach = 0;
 
 	for (int l = k->first + 1; l <= k->storage_last; l++) {
-		if (level_trusted(sw, id, l))
+		if (!sw->point[l][id].ran)
+			continue;
+		if (!sw->finished[l]) {
+			if (a->unfinished == 0 || sw->clients[l] < a->unfinished)
+				a->unfinished = sw->clients[l];
+		} else if (level_trusted(sw, id, l)) {
 			reach = sw->clients[l];
-		else if (sw->point[l][id].ran)
-			*skipped = true;
+		} else {
+			a->skipped = true;
+		}
 	}
 	return reach;
 }
@@ -99,7 +110,7 @@ void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
 			continue;
 		a->judged |= 1u << id;
 		note_cpu(sw, id, &k, a);
-		uint32_t r = storage_reach(sw, id, &k, &a->skipped);
+		uint32_t r = storage_reach(sw, id, &k, a);
 		if (r > reach)
 			reach = r;
 		if (k.p99_over >= 0 && !k.cpu_knee)

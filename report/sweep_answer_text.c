@@ -67,10 +67,25 @@ static void cpu_note(const struct sweep *sw, const struct sweep_answer *a, char 
 	         phase_name(a->cpu_phase), others, a->cpu_at, sweep_plural(a->cpu_at), why);
 }
 
+/* " (counts marked ~, # or ! not counted; the run at 4 clients did not
+ * finish)": the counts "up to" leaves out, and why ("" when none). */
+static const char *not_counted(const struct sweep_answer *a, char *buf, size_t len)
+{
+	char cut[64] = "";
+
+	if (a->unfinished)
+		snprintf(cut, sizeof cut, "the run at %u client%s did not finish", a->unfinished,
+		         sweep_plural(a->unfinished));
+	snprintf(buf, len, "%s%s%s%s%s", a->skipped || a->unfinished ? " (" : "",
+	         a->skipped ? "counts marked ~, # or ! not counted" : "", a->skipped && a->unfinished ? "; " : "", cut,
+	         a->skipped || a->unfinished ? ")" : "");
+	return buf;
+}
+
 void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, size_t len)
 {
 	struct sweep_answer a;
-	char judged[160], others[48] = "", floor[32] = "", cpu[256];
+	char judged[160], others[48] = "", floor[32] = "", cpu[256], notes[128];
 
 	sweep_answer(sw, factor, &a);
 	if (!sweep_levels_finished(sw)) {
@@ -94,12 +109,17 @@ void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, siz
 		         others, factor, floor, a.at, judged, cpu);
 	} else if (a.upto > 0) {
 		snprintf(buf, len, "No storage lag: p99 latency of %s does not pass %gx%s up to %u clients%s.%s", judged,
-		         factor, floor, a.upto, a.skipped ? " (counts marked ~, # or ! not counted)" : "", cpu);
+		         factor, floor, a.upto, not_counted(&a, notes, sizeof notes), cpu);
+	} else if (a.unfinished && !a.cpu && !a.skipped) { /* only a count that did not finish */
+		snprintf(buf, len, "Inconclusive: no count after the first of %s finished (the run at %u client%s did "
+		         "not).", judged, a.unfinished, sweep_plural(a.unfinished));
 	} else {
-		snprintf(buf, len, "Inconclusive: no count after the first of %s shows the storage: %s.%s", judged,
+		snprintf(notes, sizeof notes, " The run at %u client%s did not finish.", a.unfinished,
+		         sweep_plural(a.unfinished));
+		snprintf(buf, len, "Inconclusive: no count after the first of %s shows the storage: %s.%s%s", judged,
 		         a.cpu && !a.skipped ? "this host's CPU was the limit"
 		         : a.cpu ? "this host's CPU was the limit, or they are marked ~, # or !"
 		         : "they are marked ~, # or ! (short, few operations, or the clients not all running together)",
-		         cpu);
+		         a.unfinished ? notes : "", cpu);
 	}
 }

@@ -150,7 +150,8 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep
  * count before it. Without a lag, upto is the largest count a judged
  * phase's p99 speaks of the storage at, counting only counts whose
  * clients all ran together and are not marked short or few operations
- * (skipped: some were not; 0: none, inconclusive). The
+ * (skipped: some were not; 0: none, inconclusive) and whose run finished
+ * (unfinished: one that did not). The
  * judged phases that were CPU-bound are named apart (cpu, the first of
  * them at the smallest count in cpu_phase, cpu_at). */
 struct sweep_answer {
@@ -164,6 +165,8 @@ struct sweep_answer {
 	enum phase_id cpu_phase;
 	uint32_t cpu_at;
 	bool skipped;          /* a storage count was not counted in upto (marked ~, # or !) */
+	uint32_t unfinished;   /* without a lag: the smallest count a judged phase completed at
+	                          but whose run did not finish, not counted in upto (0: none) */
 };
 void sweep_answer(const struct sweep *sw, double k, struct sweep_answer *out);
 

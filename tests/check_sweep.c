@@ -242,6 +242,58 @@ static struct sweep *make_levels(const struct synth_level *lv, int n, uint64_t f
 	return sw;
 }
 
+/* --clients 1,2,4 interrupted in count 4's get_block: put_block completed
+ * at 4, get_block did not. The answer speaks for every judged phase, so it
+ * never says "up to 4 clients" (it used to, from put_block alone); it says
+ * up to 2 and that the run at 4 did not finish, and so does the JSON. Cut
+ * at 2, no count after the first finished: inconclusive, and why. */
+START_TEST(sweep_last_count_cut)
+{
+	static const uint32_t clients[] = {1, 2, 4}, asked[] = {1, 2, 4};
+	struct sweep *sw = calloc(1, sizeof *sw);
+	struct run_result *run = calloc(1, sizeof *run);
+	char line[SWEEP_LINE], *text;
+
+	ck_assert_ptr_nonnull(sw);
+	ck_assert_ptr_nonnull(run);
+	sweep_set_rule(sw, 10000000u, 2);
+	for (int l = 0; l < 3; l++) {
+		for (int i = 0; i < PHASE_COUNT; i++)
+			runner_result_init(&run->phase[i]);
+		run->clients = clients[l];
+		run->interrupted = l == 2;
+		synth_phase(run, PHASE_PUT_BLOCK, 100 * KIB * KIB, SEC, SEC / 4, 1000000);
+		if (l < 2)
+			synth_phase(run, PHASE_GET_BLOCK, 100 * KIB * KIB, SEC, SEC / 4, 1000000);
+		else
+			run->phase[PHASE_GET_BLOCK].status = PHASE_INTERRUPTED;
+		sweep_add(sw, run);
+		if (l == 1) { /* as if cut at 2: put_block completed there, get_block not */
+			struct sweep *two = calloc(1, sizeof *two);
+			ck_assert_ptr_nonnull(two);
+			memcpy(two, sw, sizeof *two);
+			two->finished[1] = false;
+			two->point[1][PHASE_GET_BLOCK].ran = false;
+			sweep_answer_sentence(two, 2.0, line, sizeof line);
+			ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block finished (the run at 2 "
+			                       "clients did not).");
+			free(two);
+		}
+	}
+	ck_assert(sw->point[2][PHASE_PUT_BLOCK].ran);
+	ck_assert(!sw->finished[2]);
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block and get_block does not pass 2x and 10 ms up to 2 "
+	                       "clients (the run at 4 clients did not finish).");
+	text = sweep_json_text(sw, asked, 3);
+	ck_assert_ptr_nonnull(strstr(text, "\"takes_clients\": 2,"));
+	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1, 2],\n"));
+	free(text);
+	free(run);
+	free(sw);
+}
+END_TEST
+
 /* 32 us -> 80 us is 2.5x but no lag a person notices: with the 10 ms
  * floor no knee; without a floor (0) the old relative rule. */
 START_TEST(lag_floor)
@@ -355,6 +407,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, sweep_table);
 	tcase_add_test(tc, sweep_json_counts);
 	tcase_add_test(tc, sweep_cut_counts);
+	tcase_add_test(tc, sweep_last_count_cut);
 	tcase_add_test(tc, lag_floor);
 	tcase_add_test(tc, cpu_bound_perchar);
 	tcase_add_test(tc, cpu_bound_host);

@@ -4,7 +4,7 @@
 # SIGTERM by someone else than bonnie, a client killed
 # while it waits at the barrier and another is stopped, SIGTERM to bonnie
 # (alone, while a client is stopped, or while every client is held: they
-# are killed 10 s later), Ctrl-C to the whole process group,
+# are killed 10 s later), Ctrl-C and Ctrl-\ to the whole process group,
 # every client failing with EIO, and a client stopped long enough to be
 # named. In each case every client stops, no bonnie process is left (no
 # zombie, no orphan), the scratch directory is removed, the exit status is
@@ -244,6 +244,51 @@ check "int: clients paused" wait_for paused
 check "int: delivered" wait_for delivered
 release_and_wait
 after_checks int 4
+
+# Ctrl-\: SIGQUIT to the whole process group, bonnie and its clients, is
+# taken as Ctrl-C is (it used to kill them all with status 131 and leave
+# the scratch directory and an empty JSON file)
+start quit pause write setsid
+check "quit: clients paused" wait_for paused
+/bin/kill -s QUIT -- "-$pid"
+check "quit: delivered" wait_for delivered
+release_and_wait
+after_checks quit 4
+check "quit: the 3-client level interrupted" [ "$(jq -r '.runs[1].status' "$T/quit.json")" = interrupted ]
+check "quit: no client named" lines_are 0 "$T/quit.err"
+
+# --clients 1,2,4 interrupted in count 4's get_block (its first client,
+# the third process bonnie forks, held at its first read: the 1-client
+# count runs in bonnie itself): put_block completed at 4, get_block did
+# not, so the answer never says "up to 4 clients" and names the run at 4
+# as not finished (it used to answer for 4 from put_block alone). With
+# --lag-floor 3600s no p99 can lag, whatever the load: the answer is one
+# without a lag, which names what it did not count.
+name=cut4
+rm -f "$P"
+(
+	FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CHILD=3 FAULT_CALL=read FAULT_NTH=1 FAULT_MODE=pause FAULT_PAUSE_FILE=$P
+	export FAULT_DIR LD_PRELOAD FAULT_CHILD FAULT_CALL FAULT_NTH FAULT_MODE FAULT_PAUSE_FILE
+	exec "$BONNIE" -d "$D" -s 8m -f -n 0 --phases put_block,get_block --clients 1,2,4 --level-time 1 \
+		--lag-floor 3600s -z 5 -m host --json "$T/cut4.json"
+) >"$T/cut4.out" 2>"$T/cut4.err" &
+pid=$!
+check "cut4: count 4's first client held in get_block" wait_for paused
+kill -INT "$pid"
+check "cut4: delivered" wait_for delivered
+release_and_wait
+check "cut4: exit 4 (got $rc)" [ "$rc" -eq 4 ]
+check "cut4: count 4's put_block done, get_block interrupted" \
+	[ "$(jq -r '[.runs[2].phases[] | select(.status != "not_run") | .name, .status] | join(" ")' "$T/cut4.json")" = \
+		"put_block done get_block interrupted" ]
+check "cut4: clients_done is 1 and 2" [ "$(jq -c '.sweep.clients_done' "$T/cut4.json")" = "[1,2]" ]
+answer=$(jq -r '.sweep.answer' "$T/cut4.json")
+check "cut4: the answer does not speak for 4 clients ($answer)" sh -c "! printf '%s' \"\$1\" | grep -q 'up to 4 clients'" - "$answer"
+check "cut4: the answer says the run at 4 did not finish" sh -c "printf '%s' \"\$1\" | grep -qi 'the run at 4 clients did not finish'" - "$answer"
+check "cut4: takes_clients is not 4" [ "$(jq -r '.sweep.takes_clients' "$T/cut4.json")" != 4 ]
+check "cut4: the text's answer is the JSON's" grep -qxF "$answer" "$T/cut4.out"
+check "cut4: scratch removed" empty_dir "$D"
+check "cut4: no bonnie process left" no_bonnie_left
 
 # every client fails with EIO at its first write
 start eio eio

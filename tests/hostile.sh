@@ -58,6 +58,9 @@ ln -s "$T/nowhere" "$D/dangling"
 mkfifo "$D/fifo"
 
 # --- -d full of planted files, symlinks and look-alikes: all untouched -------
+# the look-alike directory older than a starting run's (named as a leftover
+# only from 2 s on): waited for, not assumed
+while [ $(($(date +%s) - $(stat -c %Z "$D/bonnie.AAAAAA"))) -lt 3 ]; do sleep 0.2; done
 snapshot >"$O/before"
 "$BONNIE" -d "$D" $SMALL >"$O/out" 2>"$O/err"; rc=$?
 check "bait in -d: exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
@@ -65,6 +68,14 @@ check "bait in -d: CSV of 50 fields" csv_ok
 check "bait in -d: every planted entry and its target untouched" untouched
 check "bait in -d: no bonnie.* left but the planted ones" \
 	[ "$(cd "$D" && ls -d bonnie.* | tr '\n' ' ')" = "bonnie.AAAAAA bonnie.BBBBBB " ]
+# the look-alike directory is named as a leftover (and left); the link
+# named like one is neither followed nor named
+check "bait in -d: the look-alike directory named as left by a killed run" \
+	grep -q "^bonnie: note: $D/bonnie.AAAAAA (.*) is left from an earlier run that was killed" "$O/err"
+check "bait in -d: the look-alike link not named" sh -c "! grep -q 'bonnie.BBBBBB' '$O/err'"
+# gone from here on: its note would be one more stderr line in the cases
+# below that count them
+rm -r "${D:?}/bonnie.AAAAAA"
 
 # --- -d is a symlink to a real directory ---------------------------------------
 ln -s "$T/real" "$T/reallink"

@@ -2,7 +2,9 @@
 # Signals: the first SIGINT or SIGTERM stops the current phase, the phases
 # that completed are reported (table, 50-field CSV with the rest empty,
 # JSON), the scratch directory is removed and the exit status is 4; a
-# second SIGINT, or SIGHUP, still removes everything and exits 4.
+# second SIGINT, or SIGHUP, still removes everything and exits 4; SIGQUIT
+# does as SIGINT does. A run killed by SIGKILL leaves its scratch
+# directory, which the next run names (and leaves) and a live run's not.
 #
 # Part 1, in every phase, deterministic: the LD_PRELOAD shim
 # (tests/faultshim.c, FAULT_MODE=pause) holds the phase's first operation
@@ -180,7 +182,8 @@ ran_stat|read
 ran_del|unlinkat
 CASES
 
-# Held inside the block write: two SIGINTs, SIGTERM, SIGHUP.
+# Held inside the block write: two SIGINTs, SIGTERM, SIGHUP, SIGQUIT.
+json_ok() { jq -e . "$T/json" >/dev/null 2>&1; }
 held() { # held SIGNAL...: holds put_block's first write, sends the signals in turn
 	rm -f "$T/paused"
 	start FAULT_DIR="$D" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=1 FAULT_MODE=pause \
@@ -211,6 +214,21 @@ check "held SIGTERM: scratch removed" empty_dir "$D"
 held HUP
 check "held SIGHUP: exit 4 (got $rc)" [ $rc -eq 4 ]
 check "held SIGHUP: scratch removed" empty_dir "$D"
+# SIGQUIT (Ctrl-\) is taken as SIGINT is. From a terminal it used to
+# kill the run (status 131), leaving the scratch directory and an empty
+# JSON file; started in the background by this shell (which ignores
+# SIGQUIT for it) it ran on to the end, status 0.
+held QUIT
+check "held SIGQUIT: exit 4 (got $rc)" [ $rc -eq 4 ]
+check "held SIGQUIT: CSV of 50 fields" one_csv_line
+check "held SIGQUIT: CSV has putc only" csv_exact 1
+check "held SIGQUIT: JSON: putc done, put_block interrupted" json_exact 1
+check "held SIGQUIT: no error message" [ ! -s "$T/err" ]
+check "held SIGQUIT: scratch removed" empty_dir "$D"
+held QUIT QUIT
+check "held, two SIGQUITs: exit 4 (got $rc)" [ $rc -eq 4 ]
+check "held, two SIGQUITs: JSON closed" json_ok
+check "held, two SIGQUITs: scratch removed" empty_dir "$D"
 
 # --- Part 2: real runs, the signal sent when the phase's title appears --------
 # The backstop: the first unlinkat once the table's Latency row is out (the
@@ -340,5 +358,46 @@ for sig in TERM HUP; do
 	fi
 	check "SIG$sig: scratch removed" empty_dir "$D"
 done
+
+# --- A run killed by SIGKILL leaves its scratch directory ---------------------
+# (no handler can run). The next run in the same -d names it in one note
+# (size, age, the rm -r line) and leaves it there; its own directory is
+# removed as always, and the directory of a run still alive (held by the
+# shim, its lock held) is not named.
+held_start() { # held_start: SMALL held at put_block's first write, pid set
+	rm -f "$T/paused"
+	start FAULT_DIR="$D" FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=1 FAULT_MODE=pause \
+		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- $SMALL
+	wait_for test -e "$T/paused"
+}
+notes() { grep -c '^bonnie: note: .* is left from an earlier run that was killed' "$T/next.err"; }
+check "killed: the run is held" held_start
+kill -KILL "$pid"
+finish_run
+check "killed: SIGKILL ended it (got $rc)" [ $rc -eq 137 ]
+left=$(ls "$D")
+check "killed: it left its scratch directory ($left)" [ "$(printf '%s\n' "$left" | grep -c '^bonnie\.......$')" = 1 ]
+check "killed: a live run is held beside it" held_start
+live=$(ls "$D" | grep -vxF "$left")
+check "killed: the live run's directory ($live)" [ -n "$live" ]
+# a directory changed in the last 2 s may be a run starting (not yet
+# locked) and is not named: wait until the leftover is older than that
+aged() { [ $(($(date +%s) - $(stat -c %Z "$D/$left"))) -ge 3 ]; }
+check "killed: the leftover is 3 s old" wait_for aged
+"$BONNIE" -d "$D" $SMALL >"$T/next.out" 2>"$T/next.err"
+rc=$?
+check "killed: the next run ends 0 (got $rc)" [ $rc -eq 0 ]
+check "killed: the next run names the leftover with its size, age and how to remove it" \
+	grep -qE "^bonnie: note: $D/$left \\((at least )?[0-9.]+ [KMGT]?i?B, last changed [0-9]+ (s|min|h|days) ago\\) is left from an earlier run that was killed; bonnie leaves it: remove it with rm -r '$D/$left'\$" "$T/next.err"
+check "killed: one note, not the live run's directory nor its own" [ "$(notes)" = 1 ]
+check "killed: the live run's directory is not named" sh -c "! grep -qF '$live' '$T/next.err'"
+check "killed: the leftover is still there" [ -d "$D/$left" ]
+check "killed: the live run's directory is still there" [ -d "$D/$live" ]
+check "killed: the next run removed its own directory" [ "$(ls "$D" | sort | tr '\n' ' ')" = "$(printf '%s\n' "$left" "$live" | sort | tr '\n' ' ')" ]
+rm -f "$T/paused"
+finish_run
+check "killed: the live run ends 0 (got $rc)" [ $rc -eq 0 ]
+check "killed: the live run removed its directory, not the leftover" [ "$(ls "$D")" = "$left" ]
+rm -rf "${D:?}/$left"
 
 finish
