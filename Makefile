@@ -64,8 +64,10 @@ $(BUILD)/tests/%.o: tests/%.c
 	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 # cmd/ has no main() (bonnie.c holds it), so its objects link here too.
+# tests/check_compare_scale.c counts the calls of the functions wrapped here.
+TEST_WRAPS := -Wl,--wrap=compare_phase_shown
 $(TEST_BIN): $(TEST_OBJS) $(CMD_OBJS) $(CORE_OBJS)
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) $(TEST_WRAPS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 # Synthetic sweep and compare reports for tests/html.sh.
 $(BUILD)/html_sample: $(BUILD)/tests/html_sample.o $(CORE_OBJS)

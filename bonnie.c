@@ -12,6 +12,7 @@
 
 int main(int argc, char **argv)
 {
+	say_start(); /* every command: a write past the file size limit is said, not a death */
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return say_finish(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)

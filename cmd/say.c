@@ -3,11 +3,13 @@
 
 #include "../lib/exitcodes.h"
 #include "../lib/reportfile.h"
+#include "../lib/reportstdout.h"
 #include "../lib/signals.h"
 #include "../lib/str.h"
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -53,15 +55,34 @@ int status_first(int status, int later)
 	return status == EXIT_OK ? later : status;
 }
 
+void say_start(void)
+{
+	signals_ignore_file_size();
+	report_stdout_begin();
+}
+
 int say_finish(int status)
 {
+	bool bad;
+	int err;
+	char why[200];
+
 	if (signals_stream_cut(STDOUT_FILENO)) {
 		fclose(stdout);
+		report_stdout_end(true);
 		say("standard output: %s", REPORT_CUT_WHY);
 		return status_first(status, EXIT_REPORT);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-		say("cannot write the report to standard output: %s", strerror(errno));
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	err = errno;
+	if (fclose(stdout) != 0 && !bad) {
+		bad = true;
+		err = errno;
+	}
+	report_stdout_end(bad); /* after fclose, which may still have written a part */
+	if (bad) {
+		report_write_why(err, why, sizeof why);
+		say("cannot write the report to standard output: %s", why);
 		return status_first(status, EXIT_REPORT);
 	}
 	return status;

@@ -27,8 +27,15 @@ void say_error(const char *what, const struct op_error *e);
  * stands (a report not written after an I/O error is still exit 3). */
 int status_first(int status, int later);
 
+/* First, before anything is written: SIGXFSZ ignored, so a write past the
+ * file size limit is EFBIG, said naming the limit (lib/signals.h); where
+ * standard output begins noted (lib/reportstdout.h). */
+void say_start(void);
+
 /* Flushes and closes stdout last: a report that could not be written is
- * EXIT_REPORT (unless something failed before). */
+ * EXIT_REPORT (unless something failed before), said once, naming the
+ * file size limit when that was hit; a regular file is cut back to where
+ * it began (say_start). */
 int say_finish(int status);
 
 #endif

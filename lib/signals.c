@@ -54,6 +54,16 @@ static void on_signal(int sig)
 	cut_stuck_streams();
 }
 
+void signals_ignore_file_size(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGXFSZ, &sa, NULL);
+}
+
 void signals_install(void)
 {
 	struct sigaction sa;
@@ -70,7 +80,7 @@ void signals_install(void)
 	sigaction(SIGQUIT, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
-	sigaction(SIGXFSZ, &sa, NULL);
+	signals_ignore_file_size();
 }
 
 void signals_guard_stream(int fd)

@@ -24,6 +24,10 @@ enum stop_level {
  * instead of a death that leaves the scratch directory). */
 void signals_install(void);
 
+/* Only the SIGXFSZ part, for the commands that install no handlers
+ * (compare, merge): their reports over the limit fail as the run's do. */
+void signals_ignore_file_size(void);
+
 enum stop_level signals_stop_level(void);
 
 /* Report streams. A write to a pipe, FIFO, socket or terminal whose reader

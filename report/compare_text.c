@@ -277,8 +277,17 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 	notes(out, runs, n, o, false);
 }
 
-/* One page: the phase column and runs [k0, k1). */
-static void text_page(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o,
+/* The phases the table has rows for, found once for every page: asked
+ * of each page, it was a pass over every run per page, quadratic in the
+ * runs (20,000 CSV lines took seconds). */
+static void phases_shown(const struct compare_run *runs, size_t n, bool *shown)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		shown[i] = compare_phase_shown(runs, n, (enum phase_id)i);
+}
+
+/* One page: the phase column and runs [k0, k1), the rows of the phases shown. */
+static void text_page(FILE *out, const struct compare_run *runs, const bool *shown, const struct compare_opts *o,
                       const size_t *width, size_t k0, size_t k1)
 {
 	char c[CELL_TEXT];
@@ -290,7 +299,7 @@ static void text_page(FILE *out, const struct compare_run *runs, size_t n, const
 	}
 	fputc('\n', out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		if (!compare_phase_shown(runs, n, (enum phase_id)i))
+		if (!shown[i])
 			continue;
 		for (int lat = 0; lat < 2; lat++) {
 			fprintf(out, "%-18s%-10s", lat ? "" : phase_words((enum phase_id)i), lat ? "max lat" : "rate");
@@ -306,19 +315,21 @@ static void text_page(FILE *out, const struct compare_run *runs, size_t n, const
 void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t *width = calloc(n, sizeof *width);
+	bool shown[PHASE_COUNT];
 
 	if (width == NULL)
 		return;
 	column_widths(runs, n, o, width, false);
+	phases_shown(runs, n, shown);
 	text_header(out, runs, n, o);
 	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
 		k1 = page_end(width, n, k0, PHASE_COLS, compare_line_limit(o));
-		text_page(out, runs, n, o, width, k0, k1);
+		text_page(out, runs, shown, o, width, k0, k1);
 	}
 	free(width);
 }
 
-static void markdown_page(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o,
+static void markdown_page(FILE *out, const struct compare_run *runs, const bool *shown, const struct compare_opts *o,
                           size_t k0, size_t k1)
 {
 	char c[CELL_TEXT];
@@ -333,7 +344,7 @@ static void markdown_page(FILE *out, const struct compare_run *runs, size_t n, c
 		fprintf(out, "---|");
 	fputc('\n', out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		if (!compare_phase_shown(runs, n, (enum phase_id)i))
+		if (!shown[i])
 			continue;
 		for (int lat = 0; lat < 2; lat++) {
 			fprintf(out, "| %s | %s |", lat ? "" : phase_words((enum phase_id)i), lat ? "max latency" : "rate");
@@ -350,6 +361,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 {
 	char lab[16], c[LEGEND_LEN + 32];
 	size_t *width = calloc(n, sizeof *width), limit = compare_line_limit(o);
+	bool shown[PHASE_COUNT];
 
 	if (width == NULL)
 		return;
@@ -369,9 +381,10 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);
 	column_widths(runs, n, o, width, true);
+	phases_shown(runs, n, shown);
 	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
 		k1 = page_end(width, n, k0, MD_PHASE_COLS, limit);
-		markdown_page(out, runs, n, o, k0, k1);
+		markdown_page(out, runs, shown, o, k0, k1);
 	}
 	free(width);
 }

@@ -9,7 +9,10 @@
 #    shim at the block write's first write): exit 3, one line naming the
 #    limit, nothing left under -d;
 #  - a report file over the limit: exit 5, one line naming it and the
-#    limit; a file bonnie created is removed, one it overwrote emptied.
+#    limit; a file bonnie created is removed, one it overwrote emptied;
+#  - the same for bonnie merge's --json and --html and bonnie compare's
+#    --html, and for a comparison on standard output redirected to a file
+#    (cut back to where bonnie began: what was there before stays).
 # prlimit gives the limit in bytes, whatever the shell's ulimit unit is.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phases.sh"
@@ -25,6 +28,7 @@ SMALL="-n 0 -f0 -q --no-align-probe -z 3"
 
 names_limit() { grep -q "^bonnie: .*the file size limit (RLIMIT_FSIZE) is $1 bytes" "$T/err"; }
 emptied() { [ -f "$1" ] && [ ! -s "$1" ]; }
+neither() { [ ! -e "$1" ] && [ ! -e "$2" ]; }
 # one message (-q puts the table on standard error too)
 one_line() { [ "$(grep -c '^bonnie: ' "$T/err")" = 1 ] || { cat "$T/err" >&2; false; }; }
 
@@ -96,4 +100,60 @@ rc=$?
 check "--html over the limit, existing file: exit 5 (got $rc)" [ $rc -eq 5 ]
 check "--html over the limit, existing file: emptied, not half written" emptied "$T/old.html"
 check "--html over the limit, existing file: scratch removed" empty_dir "$D"
+
+# merge and compare: two hosts' --start-at results (a page and a JSON
+# document each over 16 KiB; compare's JSON over 4 KiB)
+start=$(( $(date +%s) + 10 ))
+for h in 1 2; do
+	"$BONNIE" -d "$D" -s 8k:4k $SMALL -m "host$h" --start-at "$start" --json "$T/host$h.json" \
+		>/dev/null 2>"$T/host$h.err" &
+done
+wait
+for h in 1 2; do
+	check "host $h for merge: a result" jq -e .runs "$T/host$h.json" >/dev/null
+done
+H="$T/host1.json $T/host2.json"
+# one report over the limit: exit 5, one line naming it and the limit, nothing left
+over() { # over WHAT LIMIT ARGS...: bonnie ARGS under LIMIT bytes, said as WHAT
+	what=$1 limit=$2
+	shift 2
+	prlimit --fsize="$limit" "$BONNIE" "$@" >/dev/null 2>"$T/err"
+	rc=$?
+	check "$what over the limit: exit 5 (got $rc)" [ $rc -eq 5 ]
+	check "$what over the limit: names the file and the limit" names_limit "$limit"
+	check "$what over the limit: one line" one_line
+}
+over "merge --json" 16384 merge --json "$T/m.json" $H
+check "merge --json over the limit: names the file" grep -q "^bonnie: merge --json $T/m.json: cannot write: File too large" "$T/err"
+check "merge --json over the limit: the file it created is removed" [ ! -e "$T/m.json" ]
+echo "an old page" >"$T/m.html"
+over "merge --html" 16384 merge --html "$T/m.html" $H
+check "merge --html over the limit: names the file" grep -q "^bonnie: merge --html $T/m.html: cannot write: File too large" "$T/err"
+check "merge --html over the limit, existing file: emptied" emptied "$T/m.html"
+# both: one line each, neither left
+rm -f "$T/m.html"
+prlimit --fsize=16384 "$BONNIE" merge --json "$T/m.json" --html "$T/m.html" $H >/dev/null 2>"$T/err"
+rc=$?
+check "merge --json --html over the limit: exit 5 (got $rc)" [ $rc -eq 5 ]
+check "merge --json --html over the limit: a line for each, each naming the limit" \
+	[ "$(grep -c "^bonnie: merge --\(json\|html\) $T/m\.\(json\|html\): cannot write: .*(RLIMIT_FSIZE) is 16384 bytes" "$T/err")" = 2 ]
+check "merge --json --html over the limit: nothing else said" [ "$(grep -c '^bonnie: ' "$T/err")" = 2 ]
+check "merge --json --html over the limit: neither file left" neither "$T/m.json" "$T/m.html"
+over "compare --html" 16384 compare --html "$T/c.html" $H
+check "compare --html over the limit: names the file" grep -q "^bonnie: compare --html $T/c.html: cannot write: File too large" "$T/err"
+check "compare --html over the limit: the file it created is removed" [ ! -e "$T/c.html" ]
+# standard output redirected to a file: the same words, cut back to where it began
+prlimit --fsize=4096 "$BONNIE" compare --format json $H >"$T/c.json" 2>"$T/err"
+rc=$?
+check "compare JSON on standard output over the limit: exit 5 (got $rc)" [ $rc -eq 5 ]
+check "compare JSON on standard output over the limit: names standard output and the limit" \
+	grep -q "^bonnie: cannot write the report to standard output: File too large; the file size limit (RLIMIT_FSIZE) is 4096 bytes" "$T/err"
+check "compare JSON on standard output over the limit: one line" one_line
+check "compare JSON on standard output over the limit: no partial document" emptied "$T/c.json"
+echo "kept" >"$T/c.json"
+prlimit --fsize=4096 "$BONNIE" compare --format json $H >>"$T/c.json" 2>"$T/err"
+rc=$?
+check "compare JSON appended over the limit: exit 5 (got $rc)" [ $rc -eq 5 ]
+check "compare JSON appended over the limit: what was there before is kept, nothing after" \
+	[ "$(cat "$T/c.json")" = kept ]
 finish

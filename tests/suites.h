@@ -29,6 +29,7 @@
 	X(compare_input)   \
 	X(compare_stream)  \
 	X(compare_report)  \
+	X(compare_scale)   \
 	X(compare_caveat)  \
 	X(table_input)     \
 	X(html)            \
