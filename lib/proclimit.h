@@ -16,6 +16,17 @@ void proc_limit_why(int err, char *why, size_t len);
  * with ulimit -v". */
 void thread_limit_why(int err, char *why, size_t len);
 
+/* The processes and threads of this process's real user, when RLIMIT_NPROC
+ * holds this process (finite; the kernel lets root and CAP_SYS_RESOURCE or
+ * CAP_SYS_ADMIN past it), else -1. Taken before threads start, so that a
+ * failure to start one is judged by how many were started, not by a count
+ * made after some of them ended (a seek thread that did its share). */
+long long proc_limit_tasks(void);
+
+/* thread_limit_why for a thread that could not start after started others
+ * since before (proc_limit_tasks()). */
+void thread_limit_why_after(int err, long long before, unsigned started, char *why, size_t len);
+
 /* The file size limit (RLIMIT_FSIZE) in bytes, UINT64_MAX when there is
  * none. bonnie ignores SIGXFSZ, so a write past it fails with EFBIG. */
 uint64_t file_size_limit(void);
