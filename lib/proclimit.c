@@ -229,3 +229,16 @@ bool file_size_limit_why(int err, char *why, size_t len)
 	         strerror(err), (unsigned long long)limit);
 	return true;
 }
+
+bool stack_limit_why(char *why, size_t len)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= (rlim_t)STACK_LEAST_KIB * 1024)
+		return false;
+	snprintf(why, len, "the stack size limit (RLIMIT_STACK) is %llu KiB, under the %d KiB bonnie needs "
+	         "(its threads' stacks are as large): raise it with ulimit -s", (unsigned long long)(rl.rlim_cur / 1024),
+	         STACK_LEAST_KIB);
+	return true;
+}

@@ -37,4 +37,17 @@ uint64_t file_size_limit(void);
  * error or without a limit (a file system's own largest file). */
 bool file_size_limit_why(int err, char *why, size_t len);
 
+/* The least stack limit (RLIMIT_STACK) bonnie runs under, in KiB. The
+ * main thread of a run of every phase (the threads engine at depth 32,
+ * -c 2, the reports) needed between 72 and 76 KiB with an empty
+ * environment on x86-64 glibc (docs in bonnie.1); the environment and
+ * arguments sit on the same stack, and glibc gives each thread a stack of
+ * the limit's size. 128 leaves room for both. */
+#define STACK_LEAST_KIB 128
+
+/* Under a finite stack limit below STACK_LEAST_KIB: true, and the line:
+ * "the stack size limit (RLIMIT_STACK) is 80 KiB, under the 128 KiB bonnie
+ * needs: raise it with ulimit -s". */
+bool stack_limit_why(char *why, size_t len);
+
 #endif
