@@ -296,9 +296,9 @@ fi
 
 
 # --- Limits refused before anything is made: one line, exit 2 ------------------
-# skip WHY: a case this build or kernel cannot run, counted and said.
+# skip N WHY: N cases this build or kernel cannot run, counted and said.
 skipped=0
-skip() { skipped=$((skipped + 1)); echo "hostile.sh: skipped: $*"; }
+skip() { skipped=$((skipped + $1)); shift; echo "hostile.sh: skipped: $*"; }
 asan=no
 grep -qa __asan_init "$BONNIE" && asan=yes
 # refused DESC LINE: the run just made ($rc, $O/err) was refused up front:
@@ -334,13 +334,13 @@ if "$BONNIE" -d "$T/nobodys" --phases seq1m_q8t1_read -s 4m --qd-time 0 --qd-eng
 			"bonnie: --qd: start io_uring's worker thread (io-wq): Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u"
 	done
 else
-	skip "io_uring cannot be set up here: its worker under ulimit -u is not tested (2 cases)"
+	skip 2 "io_uring cannot be set up here: its worker under ulimit -u is not tested (2 cases)"
 fi
 # 32 threads' stacks of 8 MiB do not fit under ulimit -v 200000: the line
 # names the address-space limit (not under ASan: its shadow memory needs
 # terabytes of address space).
 if [ $asan = yes ]; then
-	skip "an ASan build: queue-depth threads under ulimit -v are not tested"
+	skip 1 "an ASan build: queue-depth threads under ulimit -v are not tested"
 else
 	snapshot >"$O/before"
 	# shellcheck disable=SC2086
@@ -353,24 +353,19 @@ fi
 # Under ulimit -s 80 a run died of SIGSEGV (exit 139) while it looked at
 # -d's device; the stack limit is now refused first when under the 128 KiB
 # bonnie.1 gives (measured: a whole run needs 72-76 KiB), and at 128 a run
-# of every kind of thread (seek threads, queue-depth threads) works. ASan's
-# frames are larger and its runtime needs more stack than that: not there.
-if [ $asan = yes ]; then
-	skip "an ASan build: its frames outgrow the stack limits tested (3 cases)"
-else
-	for s in 64 80; do
-		snapshot >"$O/before"
-		(ulimit -s $s && exec "$BONNIE" -d "$D" $SMALL) >"$O/out" 2>"$O/err"; rc=$?
-		refused "ulimit -s $s" \
-			"bonnie: the stack size limit (RLIMIT_STACK) is $s KiB, under the 128 KiB bonnie needs (its threads' stacks are as large): raise it with ulimit -s"
-	done
+# of every kind of thread (seek threads, queue-depth threads) works, an
+# ASan build's too.
+for s in 64 80; do
 	snapshot >"$O/before"
-	# shellcheck disable=SC2086
-	(ulimit -s 128 && exec "$BONNIE" -d "$D" -s 4m:4k:64:4 -f16k -n 1:1k:0 -z 3 --no-align-probe --qd --qd-engine threads \
-		--qd-time 0) >"$O/out" 2>"$O/err"; rc=$?
-	check "ulimit -s 128: seek and queue-depth threads run, exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
-	check "ulimit -s 128: nothing left, nothing touched" untouched
-fi
+	(ulimit -s $s && exec "$BONNIE" -d "$D" $SMALL) >"$O/out" 2>"$O/err"; rc=$?
+	refused "ulimit -s $s" \
+		"bonnie: the stack size limit (RLIMIT_STACK) is $s KiB, under the 128 KiB bonnie needs (its threads' stacks are as large): raise it with ulimit -s"
+done
+snapshot >"$O/before"
+(ulimit -s 128 && exec "$BONNIE" -d "$D" -s 4m:4k:64:4 -f16k -n 1:1k:0 -z 3 --no-align-probe --qd --qd-engine threads \
+	--qd-time 0) >"$O/out" 2>"$O/err"; rc=$?
+check "ulimit -s 128: seek and queue-depth threads run, exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "ulimit -s 128: nothing left, nothing touched" untouched
 [ "$skipped" -gt 0 ] && echo "hostile.sh: $skipped cases skipped (said above)"
 
 finish
