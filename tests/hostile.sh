@@ -280,6 +280,30 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
 limit_checks "seek threads at the process limit" \
 	'bonnie: start seek thread 1 of 4: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u'
 
+# --- Process limit judged by the threads started ---------------------------------
+# (ulimit -u 4; -u nobody -s 16m:8k:100:5) blamed the system's limit: the
+# user's tasks were counted after the failure, when the seek threads that
+# had done their share were gone. Here bonnie is held at its first look
+# at /proc in the seek phase (the shim pauses its opendir) until it has no
+# thread but the main one: 9462bb7 counted there, after the fourth thread
+# failed and the three others stopped; the line must still name
+# RLIMIT_NPROC. A million seeks keep those three busy while the fourth is
+# started (none can do them in the time of one pthread_create).
+one_task() { [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -eq 1 ]; }
+mkdir -p "$O/np" && chown nobody "$O/np" # nobody makes the pause file
+snapshot >"$O/before"
+ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" FAULT_AFTER="start 'em" FAULT_CALL=opendir FAULT_NTH=1 FAULT_MODE=pause \
+	FAULT_PAUSE_FILE="$O/np/paused" LD_PRELOAD="$SHIM" prlimit --nproc=4:4 "$BONNIE" -d "$T/nobodys" \
+	-s 16m:8k:1000000:5 -f16k -n 0 -z 3 --no-align-probe -u nobody >"$O/out" 2>"$O/err" &
+pid=$!
+held_at=no
+wait_for test -e "$O/np/paused" && wait_for one_task && held_at=yes
+rm -f "$O/np/paused"
+wait "$pid"; rc=$?; pid=""
+check "seek threads, count held: bonnie held with one task left" [ $held_at = yes ]
+limit_checks "seek threads, count held until they ended" \
+	'bonnie: start seek thread [1-4] of 5: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 4: raise it with ulimit -u'
+
 # --- Memory limit: seek threads whose stacks do not fit ---------------------------
 # Under ulimit -v 12000 a seek thread's 8 MiB stack does not fit: the line
 # names the address-space limit, not RLIMIT_NPROC (far off: it is root's).
