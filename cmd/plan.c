@@ -69,21 +69,50 @@ static int plan_schedule(struct config *cfg)
 	return EXIT_OK;
 }
 
-/* --qd-engine io_uring where the kernel will not set up a ring (built
- * without it, ENOSYS; a seccomp policy, EPERM): refused before anything is
- * made, since the other engine is not the measurement asked for. */
+/* The deepest queue among the profile's phases this run makes. */
+static unsigned qd_deepest(uint32_t mask)
+{
+	unsigned depth = 1;
+
+	for (unsigned id = 0; id < PHASE_COUNT; id++)
+		if (qd_is((enum phase_id)id) && (!mask || (mask & (1u << id))) &&
+		    qd_shape_of((enum phase_id)id).depth > depth)
+			depth = qd_shape_of((enum phase_id)id).depth;
+	return depth;
+}
+
+/* The queue-depth engine is set up once on no file before anything is
+ * made. --qd-engine io_uring where the kernel will not set up a ring
+ * (built without it, ENOSYS; a seccomp policy, EPERM) is refused, since
+ * the other engine is not the measurement asked for. A limit that stops
+ * an engine (worker threads under ulimit -u or -v, io_uring's own worker
+ * under ulimit -u) is refused in the limit line, as the phase would stop
+ * on it (phases/qd.c). Threads are set up at the deepest queue the run
+ * makes; io_uring at depth 1 (auto: 2, qdio_engine_probe's), as before. */
 static int qd_engine_check(const struct config *cfg)
 {
+	enum qdio_engine want = (enum qdio_engine)cfg->qd_engine;
+	unsigned deepest = qd_deepest(cfg->decided.phase_mask);
+	struct qdio_limit lim;
 	struct qdio *q;
 	int rc;
 
-	if (!cfg->qd || cfg->qd_engine != QDIO_URING)
+	if (!cfg->qd)
 		return EXIT_OK;
-	rc = qdio_open(&q, -1, 1, QDIO_URING);
+	rc = qdio_open_limit(&q, -1, want == QDIO_THREADS ? deepest : want == QDIO_URING ? 1 : 2, want, &lim);
+	if (rc == 0 && want == QDIO_AUTO && qdio_engine_of(q) == QDIO_THREADS && deepest > 2) {
+		qdio_close(q);
+		rc = qdio_open_limit(&q, -1, deepest, QDIO_THREADS, &lim);
+	}
 	if (rc == 0) {
 		qdio_close(q);
 		return EXIT_OK;
 	}
+	if (lim.what[0])
+		return say_status(EXIT_SETUP, "--qd: %s %s: %s", lim.what, lim.which, lim.why);
+	if (want != QDIO_URING)
+		return say_status(EXIT_SETUP, "--qd: cannot set up the %s engine: %s", qdio_engine_name(want),
+		                  strerror(-rc));
 	return say_status(EXIT_SETUP, "--qd-engine io_uring: io_uring cannot be set up here (%s); --qd-engine "
 	                  "threads or auto keeps the depth with threads", strerror(-rc));
 }

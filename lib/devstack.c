@@ -21,6 +21,14 @@
 
 #define STACK_MAX_DEPTH 8
 
+/* The paths one layer of the walk needs, on the heap: on the stack they
+ * made each layer about 40 KiB, and a run under ulimit -s 80 died there
+ * (SIGSEGV) before anything was made. */
+struct layer {
+	char diskdir[PATH_MAX], probe[PATH_MAX + 16];
+	char file[PATH_MAX], dio[16], dir[PATH_MAX + 16], link[PATH_MAX * 2], next[PATH_MAX];
+};
+
 static const char *last_part(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -68,16 +76,16 @@ static void walk(struct env_counters *c, const char *sysroot, const char *devdir
 
 /* A loop device: on to the device holding its backing file. False if
  * diskdir is not a loop device. */
-static bool follow_loop(struct env_counters *c, const char *sysroot, const char *devdir, const char *diskdir,
+static bool follow_loop(struct env_counters *c, const char *sysroot, const char *devdir, struct layer *l,
                         int depth)
 {
-	char file[PATH_MAX], dio[16], link[PATH_MAX + 64], next[PATH_MAX];
-	const char *name = last_part(diskdir);
+	char *file = l->file, *dio = l->dio, *link = l->link, *next = l->next;
+	const char *diskdir = l->diskdir, *name = last_part(diskdir);
 	struct stat st;
 
-	if (sysfs_line(diskdir, "loop/backing_file", file, sizeof file) != 0)
+	if (sysfs_line(diskdir, "loop/backing_file", file, sizeof l->file) != 0)
 		return false;
-	if (sysfs_line(diskdir, "loop/dio", dio, sizeof dio) != 0 || strcmp(dio, "1") != 0)
+	if (sysfs_line(diskdir, "loop/dio", dio, sizeof l->dio) != 0 || strcmp(dio, "1") != 0)
 		caveat(c, ENV_LOOP_BUFFERED, "%s reads and writes %s through the host page cache (no direct I/O)",
 		       name, file);
 	if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -86,7 +94,7 @@ static bool follow_loop(struct env_counters *c, const char *sysroot, const char 
 		return true;
 	}
 #if defined(__linux__)
-	snprintf(link, sizeof link, "%s/sys/dev/block/%u:%u", sysroot, major(st.st_dev), minor(st.st_dev));
+	snprintf(link, sizeof l->link, "%s/sys/dev/block/%u:%u", sysroot, major(st.st_dev), minor(st.st_dev));
 #else
 	link[0] = '\0';
 #endif
@@ -101,21 +109,22 @@ static bool follow_loop(struct env_counters *c, const char *sysroot, const char 
 }
 
 /* dm, md: on to every slave. False if diskdir has none. */
-static bool follow_slaves(struct env_counters *c, const char *sysroot, const char *diskdir, int depth)
+static bool follow_slaves(struct env_counters *c, const char *sysroot, struct layer *l, int depth)
 {
-	char dir[PATH_MAX + 16], link[PATH_MAX * 2], next[PATH_MAX];
+	char *dir = l->dir, *link = l->link, *next = l->next;
+	const char *diskdir = l->diskdir;
 	struct dirent *e;
 	bool any = false;
 	DIR *d;
 
-	snprintf(dir, sizeof dir, "%s/slaves", diskdir);
+	snprintf(dir, sizeof l->dir, "%s/slaves", diskdir);
 	d = opendir(dir);
 	if (d == NULL)
 		return false;
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(link, sizeof link, "%s/%s", dir, e->d_name);
+		snprintf(link, sizeof l->link, "%s/%s", dir, e->d_name);
 		if (realpath(link, next) == NULL) {
 			caveat(c, ENV_STACK_UNFOLLOWED, "cannot follow %s to its slave %s", last_part(diskdir), e->d_name);
 			continue;
@@ -129,7 +138,7 @@ static bool follow_slaves(struct env_counters *c, const char *sysroot, const cha
 
 static void walk(struct env_counters *c, const char *sysroot, const char *devdir, int depth)
 {
-	char diskdir[PATH_MAX], probe[PATH_MAX + 16];
+	struct layer *l;
 	struct stat st;
 
 	if (depth > STACK_MAX_DEPTH) {
@@ -137,13 +146,19 @@ static void walk(struct env_counters *c, const char *sysroot, const char *devdir
 		add_leaf(c, devdir);
 		return;
 	}
-	str_copy(diskdir, sizeof diskdir, devdir);
-	snprintf(probe, sizeof probe, "%s/partition", devdir);
-	if (stat(probe, &st) == 0 && strrchr(diskdir, '/'))
-		*strrchr(diskdir, '/') = '\0'; /* a partition's layers are its disk's */
-	if (follow_loop(c, sysroot, devdir, diskdir, depth) || follow_slaves(c, sysroot, diskdir, depth))
+	l = malloc(sizeof *l);
+	if (l == NULL) {
+		caveat(c, ENV_STACK_UNFOLLOWED, "no memory to follow %s", last_part(devdir));
+		add_leaf(c, devdir);
 		return;
-	add_leaf(c, devdir);
+	}
+	str_copy(l->diskdir, sizeof l->diskdir, devdir);
+	snprintf(l->probe, sizeof l->probe, "%s/partition", devdir);
+	if (stat(l->probe, &st) == 0 && strrchr(l->diskdir, '/'))
+		*strrchr(l->diskdir, '/') = '\0'; /* a partition's layers are its disk's */
+	if (!follow_loop(c, sysroot, devdir, l, depth) && !follow_slaves(c, sysroot, l, depth))
+		add_leaf(c, devdir);
+	free(l);
 }
 
 void env_counters_probe(struct env_counters *c, const char *sysroot, const char *devdir)

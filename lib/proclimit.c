@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -113,24 +114,61 @@ static long long user_tasks(uid_t uid)
 	return n > 0 ? n : -1;
 }
 
-#ifdef RLIMIT_NPROC
-/* RLIMIT_NPROC when finite and reached (or its reach unknown): its value, else 0. */
-static unsigned long long nproc_reached(void)
+/* Whether the kernel lets this process past RLIMIT_NPROC: a real user of
+ * root, or CAP_SYS_RESOURCE or CAP_SYS_ADMIN (bits 24 and 21) in effect. */
+static bool nproc_exempt(void)
 {
-	struct rlimit rl;
-	long long n;
+	char line[256];
+	unsigned long long caps = 0;
+	FILE *f;
 
-	if (getrlimit(RLIMIT_NPROC, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-		return 0;
-	n = user_tasks(getuid());
-	return n < 0 || (unsigned long long)n >= rl.rlim_cur ? (unsigned long long)rl.rlim_cur : 0;
+	if (getuid() == 0)
+		return true;
+	f = fopen("/proc/self/status", "r");
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, "CapEff:", 7) == 0)
+			caps = strtoull(line + 7, NULL, 16);
+	fclose(f);
+	return (caps & (1ull << 24 | 1ull << 21)) != 0;
 }
-#endif
 
-static void why_of(int err, bool thread, char *why, size_t len)
+/* RLIMIT_NPROC when finite and binding this process, else -1. */
+static long long nproc_limit(void)
+{
+#ifdef RLIMIT_NPROC
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < (rlim_t)LLONG_MAX &&
+	    !nproc_exempt())
+		return (long long)rl.rlim_cur;
+#endif
+	return -1;
+}
+
+long long proc_limit_tasks(void)
+{
+	return nproc_limit() >= 0 ? user_tasks(getuid()) : -1;
+}
+
+/* RLIMIT_NPROC when binding and reached (or its reach unknown): its value,
+ * else -1. least: the user's tasks there surely were when the start failed
+ * (-1: none known), since a count now misses threads ended meanwhile. */
+static long long nproc_reached(long long least)
+{
+	long long limit = nproc_limit(), n;
+
+	if (limit < 0 || least >= limit)
+		return limit;
+	n = user_tasks(getuid());
+	return n < 0 || n >= limit ? limit : -1;
+}
+
+static void why_of(int err, bool thread, long long least, char *why, size_t len)
 {
 	struct mem_limit m = {NULL, NULL, NULL, -1, false, false};
-	unsigned long long nproc = 0;
+	long long nproc = -1;
 
 	if (err != EAGAIN && err != ENOMEM) {
 		snprintf(why, len, "%s", strerror(err));
@@ -138,19 +176,17 @@ static void why_of(int err, bool thread, char *why, size_t len)
 	}
 	if (thread)
 		m = memory_limit();
-#ifdef RLIMIT_NPROC
 	if (!m.passed && err == EAGAIN)
-		nproc = nproc_reached();
-#endif
-	if (m.passed || (m.kib >= 0 && m.unknown && nproc == 0))
+		nproc = nproc_reached(least);
+	if (m.passed || (m.kib >= 0 && m.unknown && nproc < 0))
 		snprintf(why, len, "%s; the %s limit (RLIMIT_%s) is %lld KiB: raise it with ulimit %s", strerror(err),
 		         m.name, m.res, m.kib, m.flag);
 	else if (m.kib >= 0 && m.unknown)
 		snprintf(why, len, "%s; the %s limit (RLIMIT_%s) is %lld KiB (ulimit %s) or the process limit "
-		         "(RLIMIT_NPROC) is %llu (ulimit -u): raise the one reached", strerror(err), m.name,
+		         "(RLIMIT_NPROC) is %lld (ulimit -u): raise the one reached", strerror(err), m.name,
 		         m.res, m.kib, m.flag, nproc);
-	else if (nproc > 0)
-		snprintf(why, len, "%s; the process limit (RLIMIT_NPROC) is %llu: raise it with ulimit -u", strerror(err),
+	else if (nproc >= 0)
+		snprintf(why, len, "%s; the process limit (RLIMIT_NPROC) is %lld: raise it with ulimit -u", strerror(err),
 		         nproc);
 	else if (err == EAGAIN)
 		snprintf(why, len, "%s; the system's process or thread limit is reached "
@@ -161,12 +197,17 @@ static void why_of(int err, bool thread, char *why, size_t len)
 
 void proc_limit_why(int err, char *why, size_t len)
 {
-	why_of(err, false, why, len);
+	why_of(err, false, -1, why, len);
 }
 
 void thread_limit_why(int err, char *why, size_t len)
 {
-	why_of(err, true, why, len);
+	why_of(err, true, -1, why, len);
+}
+
+void thread_limit_why_after(int err, long long before, unsigned started, char *why, size_t len)
+{
+	why_of(err, true, before >= 0 ? before + started : -1, why, len);
 }
 
 uint64_t file_size_limit(void)
@@ -186,5 +227,18 @@ bool file_size_limit_why(int err, char *why, size_t len)
 		return false;
 	snprintf(why, len, "%s; the file size limit (RLIMIT_FSIZE) is %llu bytes: raise it with ulimit -f",
 	         strerror(err), (unsigned long long)limit);
+	return true;
+}
+
+bool stack_limit_why(char *why, size_t len)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= (rlim_t)STACK_LEAST_KIB * 1024)
+		return false;
+	snprintf(why, len, "the stack size limit (RLIMIT_STACK) is %llu KiB, under the %d KiB bonnie needs "
+	         "(its threads' stacks are as large): raise it with ulimit -s", (unsigned long long)(rl.rlim_cur / 1024),
+	         STACK_LEAST_KIB);
 	return true;
 }

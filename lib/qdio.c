@@ -23,12 +23,13 @@ const char *qdio_engine_name(enum qdio_engine e)
 	return "auto";
 }
 
-int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
+int qdio_open_limit(struct qdio **out, int fd, unsigned depth, enum qdio_engine want, struct qdio_limit *lim)
 {
 	struct qdio *q;
 	int rc = -ENOSYS;
 
 	*out = NULL;
+	lim->what[0] = lim->which[0] = lim->why[0] = '\0';
 	if (depth < 1 || depth > QDIO_MAX_DEPTH)
 		return -EINVAL;
 	q = calloc(1, sizeof(*q));
@@ -44,11 +45,11 @@ int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
 		q->engine = QDIO_SYNC;
 	} else {
 		if (want != QDIO_THREADS) {
-			rc = uring_open(&q->impl, fd, depth, &q->ops);
+			rc = uring_open(&q->impl, fd, depth, &q->ops, lim);
 			q->engine = QDIO_URING;
 		}
-		if (rc != 0 && want != QDIO_URING) {
-			rc = qdio_threads_open(&q->impl, fd, depth, &q->ops);
+		if (rc != 0 && want != QDIO_URING && lim->what[0] == '\0') {
+			rc = qdio_threads_open(&q->impl, fd, depth, &q->ops, lim);
 			q->engine = QDIO_THREADS;
 		}
 	}
@@ -58,6 +59,13 @@ int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
 	}
 	*out = q;
 	return 0;
+}
+
+int qdio_open(struct qdio **out, int fd, unsigned depth, enum qdio_engine want)
+{
+	struct qdio_limit lim;
+
+	return qdio_open_limit(out, fd, depth, want, &lim);
 }
 
 enum qdio_engine qdio_engine_probe(enum qdio_engine want)

@@ -48,6 +48,20 @@ const char *qdio_engine_name(enum qdio_engine e);
  * QDIO_AUTO falls back to threads when io_uring cannot be set up. */
 int qdio_open(struct qdio **q, int fd, unsigned depth, enum qdio_engine want);
 
+/* What stopped qdio_open when a limit of the process did, in the words of
+ * the limit line (lib/proclimit.h): what "start queue-depth thread", which
+ * "9 of 32", why "Resource temporarily unavailable; the process limit
+ * (RLIMIT_NPROC) is 10: raise it with ulimit -u". what is empty when the
+ * failure was not a limit's (no io_uring here, a bad depth). */
+struct qdio_limit {
+	char what[40], which[24];
+	char why[320];
+};
+
+/* qdio_open that fills *lim. A limit that stops io_uring's worker stops
+ * the threads engine as well: QDIO_AUTO does not fall back on one. */
+int qdio_open_limit(struct qdio **q, int fd, unsigned depth, enum qdio_engine want, struct qdio_limit *lim);
+
 /* The engine qdio_open would run for want here at a depth over 1 (set up
  * once and closed, on no file), or QDIO_AUTO when even that fails: what
  * the plan says. */
@@ -77,8 +91,8 @@ struct qdio_ops {
 	int (*wait)(void *impl, struct qdio_done *done);
 	void (*close)(void *impl);
 };
-int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops);
-int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops);
+int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim);
+int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim);
 int qdio_sync_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops);
 
 /* One whole request by pread or pwrite: the bytes moved (fewer at the end

@@ -4,9 +4,11 @@
  * thread. Two FIFOs of depth slots under one mutex: the pending requests
  * and the completions. */
 #include "qdio.h"
+#include "proclimit.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -111,9 +113,18 @@ static void threads_close(void *impl)
 
 static const struct qdio_ops threads_ops = { threads_submit, threads_wait, threads_close };
 
-int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
+/* A worker that could not start: the limit line, as for seek threads. */
+static void limit_of(struct qdio_limit *lim, int err, long long before, unsigned started, unsigned depth)
+{
+	snprintf(lim->what, sizeof lim->what, "start queue-depth thread");
+	snprintf(lim->which, sizeof lim->which, "%u of %u", started + 1, depth);
+	thread_limit_why_after(err, before, started, lim->why, sizeof lim->why);
+}
+
+int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim)
 {
 	struct qthreads *t = calloc(1, sizeof(*t));
+	long long before = proc_limit_tasks();
 	int rc = 0;
 
 	if (t == NULL)
@@ -132,6 +143,8 @@ int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops
 		rc = -pthread_create(&t->threads[t->started], NULL, worker, t);
 		if (rc == 0)
 			t->started++;
+		else
+			limit_of(lim, -rc, before, t->started, depth);
 	}
 	if (rc != 0) {
 		threads_close(t);

@@ -26,8 +26,11 @@
 #endif
 
 #ifdef HAVE_URING
+#include "proclimit.h"
+
 #include <linux/io_uring.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -228,7 +231,44 @@ static int uring_setup(unsigned depth, struct io_uring_params *p)
 	return fd;
 }
 
-int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
+/* io_uring hands a request it cannot start at once (an O_DIRECT write
+ * that ext4 must allocate for, say) to kernel worker threads of this
+ * process (io-wq). They count against the user's RLIMIT_NPROC as any
+ * thread does, and when none can start the kernel cancels the request:
+ * ECANCELED, mid-phase. One no-op sent to a worker (IOSQE_ASYNC) at setup
+ * finds that out before anything is timed; the worker it starts stays
+ * for the rings to come (io-wq keeps its last one). A kernel without
+ * IOSQE_ASYNC (before 5.6) fails the no-op otherwise: not a limit. */
+static int uring_probe_worker(struct uring *u, struct qdio_limit *lim)
+{
+#ifdef IOSQE_ASYNC
+	unsigned tail = *u->sq_tail, idx = tail & *u->sq_mask;
+	struct io_uring_sqe *sqe = &u->sqes[idx];
+	struct qdio_done d;
+	int rc;
+
+	memset(sqe, 0, sizeof(*sqe));
+	sqe->opcode = IORING_OP_NOP;
+	sqe->flags = IOSQE_ASYNC;
+	sqe->fd = -1;
+	u->sq_array[idx] = idx;
+	store_release(u->sq_tail, tail + 1);
+	u->to_submit++;
+	rc = uring_wait(u, &d);
+	if (rc != 0 || d.res != -ECANCELED)
+		return rc;
+	snprintf(lim->what, sizeof lim->what, "start io_uring's worker thread");
+	snprintf(lim->which, sizeof lim->which, "(io-wq)");
+	proc_limit_why(EAGAIN, lim->why, sizeof lim->why);
+	return -EAGAIN;
+#else
+	(void)u;
+	(void)lim;
+	return 0;
+#endif
+}
+
+int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim)
 {
 	struct io_uring_params p;
 	struct uring *u = calloc(1, sizeof(*u));
@@ -250,6 +290,8 @@ int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
 #endif
 	u->iov = calloc(p.sq_entries, sizeof(*u->iov));
 	rc = u->iov == NULL ? -ENOMEM : uring_map(u, &p);
+	if (rc == 0)
+		rc = uring_probe_worker(u, lim);
 	if (rc != 0) {
 		uring_close(u);
 		return rc;
@@ -261,12 +303,13 @@ int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
 
 #else
 
-int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops)
+int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim)
 {
 	(void)impl;
 	(void)fd;
 	(void)depth;
 	(void)ops;
+	(void)lim;
 	return -ENOSYS;
 }
 

@@ -177,9 +177,27 @@ static int qd_state_init(struct phase_ctx *ctx, struct phase_result *res, struct
 	return 0;
 }
 
+/* A queue that could not be set up: a process, thread or memory limit
+ * (lib/qdio.h's qdio_limit) is the limit line and exit status 2, as for
+ * seek threads, not an I/O error; anything else is the I/O error. */
+static int qd_open_fail(struct phase_ctx *ctx, struct phase_result *res, int err, const struct qdio_limit *lim)
+{
+	errno = err;
+	if (lim->what[0] == '\0')
+		return data_fail(ctx, res, "set up the queue for", -1);
+	if (res->error.err == 0) {
+		op_error_set_detail(&res->error, lim->what, lim->which, -1, lim->why);
+		res->error.err = err;
+	}
+	res->status = PHASE_FAILED;
+	res->flags |= RESULT_LIMIT;
+	return -1;
+}
+
 static int qd_run(struct phase_ctx *ctx, struct phase_result *res, enum phase_id id)
 {
 	struct qd_state s;
+	struct qdio_limit lim;
 	bool buffered = (res->flags & RESULT_BUFFERED) != 0;
 	int rc, fd;
 
@@ -187,10 +205,9 @@ static int qd_run(struct phase_ctx *ctx, struct phase_result *res, enum phase_id
 	rc = qd_state_init(ctx, res, &s, id);
 	fd = rc == 0 ? data_open(ctx, res, s.shape.write ? O_WRONLY : O_RDONLY, false, !buffered) : -1;
 	if (fd >= 0) {
-		rc = qdio_open(&s.q, fd, s.shape.depth, (enum qdio_engine)ctx->cfg->qd_engine);
+		rc = qdio_open_limit(&s.q, fd, s.shape.depth, (enum qdio_engine)ctx->cfg->qd_engine, &lim);
 		if (rc != 0) {
-			errno = -rc;
-			rc = data_fail(ctx, res, "set up the queue for", -1);
+			rc = qd_open_fail(ctx, res, -rc, &lim);
 		} else {
 			res->qd_engine = (uint8_t)qdio_engine_of(s.q);
 			rc = qd_loop(ctx, res, &s);

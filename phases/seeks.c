@@ -244,12 +244,12 @@ static unsigned run_inline(struct seek_worker *w)
  * 3 of 5: ...; the process limit (RLIMIT_NPROC) is 2: raise it with ulimit
  * -u"), and exit status 2 as for clients that cannot start: a limit of
  * the machine, not an I/O error. */
-static void thread_limit_fail(struct phase_result *res, int err, unsigned i, unsigned n)
+static void thread_limit_fail(struct phase_result *res, int err, long long before, unsigned i, unsigned n)
 {
 	char who[48], why[OP_DETAIL_MAX];
 
 	snprintf(who, sizeof who, "%u of %u", i + 1, n);
-	thread_limit_why(err, why, sizeof why);
+	thread_limit_why_after(err, before, i, why, sizeof why);
 	if (res->error.err == 0) {
 		op_error_set_detail(&res->error, "start seek thread", who, -1, why);
 		res->error.err = err;
@@ -259,9 +259,11 @@ static void thread_limit_fail(struct phase_result *res, int err, unsigned i, uns
 }
 
 /* Starts n worker threads; returns how many started (a failure to start
- * one is the phase's error and stops the others early). */
+ * one is the phase's error and stops the others early). The user's tasks
+ * are counted first: a worker may be done before the last one starts. */
 static unsigned start_threads(struct phase_result *res, struct seek_worker *w, unsigned n)
 {
+	long long before = proc_limit_tasks();
 	unsigned started = 0;
 
 	for (; started < n; started++) {
@@ -269,7 +271,7 @@ static unsigned start_threads(struct phase_result *res, struct seek_worker *w, u
 
 		if (err != 0) {
 			atomic_store(&w->shared->next, w->shared->limit);
-			thread_limit_fail(res, err, started, n);
+			thread_limit_fail(res, err, before, started, n);
 			break;
 		}
 	}

@@ -5,7 +5,7 @@
  * Controlled by the environment (read once, at the first intercepted call):
  *   FAULT_CALL    the function to fault: write read pwrite pread fsync fdatasync
  *                 open openat unlink unlinkat rename renameat close syncfs mkdirat
- *                 linkat symlinkat; each is counted on its own (open and
+ *                 linkat symlinkat opendir; each is counted on its own (open and
  *                 openat apart); the *64 names (open64, openat64, pread64,
  *                 pwrite64) and the _FORTIFY_SOURCE entry points count as
  *                 their plain name
@@ -73,6 +73,7 @@
  * add per call.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -92,13 +93,13 @@
 enum call {
 	C_WRITE, C_READ, C_PWRITE, C_PREAD, C_FSYNC, C_FDATASYNC, C_OPEN, C_OPENAT,
 	C_UNLINK, C_UNLINKAT, C_RENAME, C_RENAMEAT, C_CLOSE, C_SYNCFS, C_MKDIRAT,
-	C_LINKAT, C_SYMLINKAT, C_COUNT
+	C_LINKAT, C_SYMLINKAT, C_OPENDIR, C_COUNT
 };
 
 static const char *const call_names[C_COUNT] = {
 	"write", "read", "pwrite", "pread", "fsync", "fdatasync", "open", "openat",
 	"unlink", "unlinkat", "rename", "renameat", "close", "syncfs", "mkdirat",
-	"linkat", "symlinkat",
+	"linkat", "symlinkat", "opendir",
 };
 
 enum mode { M_EIO, M_ENOSPC, M_SHORT, M_EINTR, M_EBUSY, M_PAUSE, M_DELAY, M_DELAY_UNALIGNED };
@@ -121,6 +122,7 @@ static int (*real_syncfs)(int);
 static int (*real_mkdirat)(int, const char *, mode_t);
 static int (*real_linkat)(int, const char *, int, const char *, int);
 static int (*real_symlinkat)(const char *, int, const char *);
+static DIR *(*real_opendir)(const char *);
 static int (*real_dup)(int);
 static int (*real_fflush)(FILE *);
 static pid_t (*real_fork)(void);
@@ -198,6 +200,7 @@ static void init(void)
 	RESOLVE(real_mkdirat, "mkdirat");
 	RESOLVE(real_linkat, "linkat");
 	RESOLVE(real_symlinkat, "symlinkat");
+	RESOLVE(real_opendir, "opendir");
 	RESOLVE(real_dup, "dup");
 	RESOLVE(real_fflush, "fflush");
 	RESOLVE(real_fork, "fork");
@@ -835,4 +838,20 @@ int symlinkat(const char *target_path, int dirfd, const char *path)
 	INIT();
 	FAIL_OR_GO(C_SYMLINKAT, path_in_scope(dirfd, path));
 	return real_symlinkat(target_path, dirfd, path);
+}
+
+/* opendir (bonnie's count of a user's tasks reads /proc with it): a
+ * fault fails it with NULL; pause holds it. */
+DIR *opendir(const char *path)
+{
+	INIT();
+	if (path_in_scope(AT_FDCWD, path) && hit(C_OPENDIR)) {
+		int e = fault_errno();
+
+		if (e != 0) {
+			errno = e;
+			return NULL;
+		}
+	}
+	return real_opendir(path);
 }

@@ -291,6 +291,30 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
 limit_checks "seek threads at the process limit" \
 	'bonnie: start seek thread 1 of 4: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u'
 
+# --- Process limit judged by the threads started ---------------------------------
+# (ulimit -u 4; -u nobody -s 16m:8k:100:5) blamed the system's limit: the
+# user's tasks were counted after the failure, when the seek threads that
+# had done their share were gone. Here bonnie is held at its first look
+# at /proc in the seek phase (the shim pauses its opendir) until it has no
+# thread but the main one: 9462bb7 counted there, after the fourth thread
+# failed and the three others stopped; the line must still name
+# RLIMIT_NPROC. A million seeks keep those three busy while the fourth is
+# started (none can do them in the time of one pthread_create).
+one_task() { [ "$(ls "/proc/$pid/task" 2>/dev/null | wc -l)" -eq 1 ]; }
+mkdir -p "$O/np" && chown nobody "$O/np" # nobody makes the pause file
+snapshot >"$O/before"
+ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" FAULT_AFTER="start 'em" FAULT_CALL=opendir FAULT_NTH=1 FAULT_MODE=pause \
+	FAULT_PAUSE_FILE="$O/np/paused" LD_PRELOAD="$SHIM" prlimit --nproc=4:4 "$BONNIE" -d "$T/nobodys" \
+	-s 16m:8k:1000000:5 -f16k -n 0 -z 3 --no-align-probe -u nobody >"$O/out" 2>"$O/err" &
+pid=$!
+held_at=no
+wait_for test -e "$O/np/paused" && wait_for one_task && held_at=yes
+rm -f "$O/np/paused"
+wait "$pid"; rc=$?; pid=""
+check "seek threads, count held: bonnie held with one task left" [ $held_at = yes ]
+limit_checks "seek threads, count held until they ended" \
+	'bonnie: start seek thread [1-4] of 5: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 4: raise it with ulimit -u'
+
 # --- Memory limit: seek threads whose stacks do not fit ---------------------------
 # Under ulimit -v 12000 a seek thread's 8 MiB stack does not fit: the line
 # names the address-space limit, not RLIMIT_NPROC (far off: it is root's).
@@ -304,5 +328,79 @@ else
 	limit_checks "seek threads under ulimit -v" \
 		'bonnie: start seek thread [1-4] of 4: Resource temporarily unavailable; the address-space limit (RLIMIT_AS) is 12000 KiB: raise it with ulimit -v'
 fi
+
+
+# --- Limits refused before anything is made: one line, exit 2 ------------------
+# skip N WHY: N cases this build or kernel cannot run, counted and said.
+skipped=0
+skip() { skipped=$((skipped + $1)); shift; echo "hostile.sh: skipped: $*"; }
+asan=no
+grep -qa __asan_init "$BONNIE" && asan=yes
+# refused DESC LINE: the run just made ($rc, $O/err) was refused up front:
+# exit 2, LINE (grep -x) its one line, nothing on stdout, nothing made.
+refused() {
+	check "$1: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "$1: the limit line (got: $(cat "$O/err"))" sh -c "[ \$(wc -l <'$O/err') -eq 1 ] && grep -qx \"\$1\" '$O/err'" sh "$2"
+	check "$1: nothing on stdout" [ ! -s "$O/out" ]
+	check "$1: nothing left, nothing touched" untouched
+}
+QD="--phases qd -s 4m --qd-time 0 -z 3 --no-align-probe"
+# The threads engine keeps depth 32 with 32 threads: under ulimit -u 10
+# (nobody's run is its only process) the 10th cannot start. Said when the
+# plan is made, naming RLIMIT_NPROC, not an I/O error ('set up the queue
+# for .../data: Resource temporarily unavailable', exit 3, before).
+snapshot >"$O/before"
+# shellcheck disable=SC2086
+ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" prlimit --nproc=10:10 "$BONNIE" -d "$T/nobodys" $QD --qd-engine threads \
+	-u nobody >"$O/out" 2>"$O/err"; rc=$?
+refused "queue-depth threads under ulimit -u 10" \
+	'bonnie: --qd: start queue-depth thread [0-9]* of 32: Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 10: raise it with ulimit -u'
+# io_uring hands what it cannot start at once to its own kernel worker
+# (io-wq), a thread of the process counted against RLIMIT_NPROC: under
+# ulimit -u 1 none can start and the kernel cancelled the profile's writes
+# ('write .../data: Operation canceled', exit 3, before).
+if "$BONNIE" -d "$T/nobodys" --phases seq1m_q8t1_read -s 4m --qd-time 0 --qd-engine io_uring >/dev/null 2>&1; then
+	for e in io_uring auto; do
+		snapshot >"$O/before"
+		# shellcheck disable=SC2086
+		ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" prlimit --nproc=1:1 "$BONNIE" -d "$T/nobodys" $QD --qd-engine $e \
+			-u nobody >"$O/out" 2>"$O/err"; rc=$?
+		refused "queue-depth --qd-engine $e under ulimit -u 1" \
+			"bonnie: --qd: start io_uring's worker thread (io-wq): Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u"
+	done
+else
+	skip 2 "io_uring cannot be set up here: its worker under ulimit -u is not tested (2 cases)"
+fi
+# 32 threads' stacks of 8 MiB do not fit under ulimit -v 200000: the line
+# names the address-space limit (not under ASan: its shadow memory needs
+# terabytes of address space).
+if [ $asan = yes ]; then
+	skip 1 "an ASan build: queue-depth threads under ulimit -v are not tested"
+else
+	snapshot >"$O/before"
+	# shellcheck disable=SC2086
+	(ulimit -s 8192 && ulimit -v 200000 && exec "$BONNIE" -d "$D" $QD --qd-engine threads) >"$O/out" 2>"$O/err"; rc=$?
+	refused "queue-depth threads under ulimit -v 200000" \
+		'bonnie: --qd: start queue-depth thread [0-9]* of 32: Resource temporarily unavailable; the address-space limit (RLIMIT_AS) is 200000 KiB: raise it with ulimit -v'
+fi
+
+# --- Stack limit ----------------------------------------------------------------
+# Under ulimit -s 80 a run died of SIGSEGV (exit 139) while it looked at
+# -d's device; the stack limit is now refused first when under the 128 KiB
+# bonnie.1 gives (measured: a whole run needs 72-76 KiB), and at 128 a run
+# of every kind of thread (seek threads, queue-depth threads) works, an
+# ASan build's too.
+for s in 64 80; do
+	snapshot >"$O/before"
+	(ulimit -s $s && exec "$BONNIE" -d "$D" $SMALL) >"$O/out" 2>"$O/err"; rc=$?
+	refused "ulimit -s $s" \
+		"bonnie: the stack size limit (RLIMIT_STACK) is $s KiB, under the 128 KiB bonnie needs (its threads' stacks are as large): raise it with ulimit -s"
+done
+snapshot >"$O/before"
+(ulimit -s 128 && exec "$BONNIE" -d "$D" -s 4m:4k:64:4 -f16k -n 1:1k:0 -z 3 --no-align-probe --qd --qd-engine threads \
+	--qd-time 0) >"$O/out" 2>"$O/err"; rc=$?
+check "ulimit -s 128: seek and queue-depth threads run, exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
+check "ulimit -s 128: nothing left, nothing touched" untouched
+[ "$skipped" -gt 0 ] && echo "hostile.sh: $skipped cases skipped (said above)"
 
 finish

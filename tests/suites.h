@@ -55,7 +55,8 @@
 	X(cmd_config)      \
 	X(cmd_compare)     \
 	X(align)           \
-	X(qdio)
+	X(qdio)            \
+	X(proclimit)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
