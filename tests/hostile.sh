@@ -320,7 +320,7 @@ limit_checks "seek threads, count held until they ended" \
 # names the address-space limit, not RLIMIT_NPROC (far off: it is root's).
 # Not under ASan, whose shadow memory needs terabytes of address space.
 if grep -qa __asan_init "$BONNIE"; then
-	echo "hostile.sh: an ASan build: the address-space limit is not tested"
+	skip "an ASan build: the address-space limit is not tested (its shadow memory needs terabytes of address space)"
 else
 	snapshot >"$O/before"
 	(ulimit -s 8192 && ulimit -v 12000 && exec "$BONNIE" -d "$D" -s 1m:4k:64:4 -f16k -n 0 -z 3 --no-align-probe) \
@@ -331,9 +331,6 @@ fi
 
 
 # --- Limits refused before anything is made: one line, exit 2 ------------------
-# skip N WHY: N cases this build or kernel cannot run, counted and said.
-skipped=0
-skip() { skipped=$((skipped + $1)); shift; echo "hostile.sh: skipped: $*"; }
 asan=no
 grep -qa __asan_init "$BONNIE" && asan=yes
 # refused DESC LINE: the run just made ($rc, $O/err) was refused up front:
@@ -369,13 +366,14 @@ if "$BONNIE" -d "$T/nobodys" --phases seq1m_q8t1_read -s 4m --qd-time 0 --qd-eng
 			"bonnie: --qd: start io_uring's worker thread (io-wq): Resource temporarily unavailable; the process limit (RLIMIT_NPROC) is 1: raise it with ulimit -u"
 	done
 else
-	skip 2 "io_uring cannot be set up here: its worker under ulimit -u is not tested (2 cases)"
+	skip "io_uring cannot be set up here: its worker under ulimit -u is not tested (--qd-engine io_uring)"
+	skip "io_uring cannot be set up here: its worker under ulimit -u is not tested (--qd-engine auto)"
 fi
 # 32 threads' stacks of 8 MiB do not fit under ulimit -v 200000: the line
 # names the address-space limit (not under ASan: its shadow memory needs
 # terabytes of address space).
 if [ $asan = yes ]; then
-	skip 1 "an ASan build: queue-depth threads under ulimit -v are not tested"
+	skip "an ASan build: queue-depth threads under ulimit -v are not tested (its shadow memory needs terabytes of address space)"
 else
 	snapshot >"$O/before"
 	# shellcheck disable=SC2086
@@ -401,6 +399,5 @@ snapshot >"$O/before"
 	--qd-time 0) >"$O/out" 2>"$O/err"; rc=$?
 check "ulimit -s 128: seek and queue-depth threads run, exit 0 (got $rc: $(head -n 1 "$O/err"))" [ $rc -eq 0 ]
 check "ulimit -s 128: nothing left, nothing touched" untouched
-[ "$skipped" -gt 0 ] && echo "hostile.sh: $skipped cases skipped (said above)"
 
 finish
