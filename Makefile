@@ -100,12 +100,19 @@ $(LISTSHIM): tests/listshim.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -shared -fPIC -o $@ $< -ldl
 
+# Runs a command with one system call failed by a seccomp filter
+# (tests/qd.sh): built as the shims, no sanitizer flags.
+SECCOMP_EXEC := $(BUILD)/seccomp_exec
+$(SECCOMP_EXEC): tests/seccomp_exec.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -o $@ $<
+
 # Unit suites, then the binary end to end, then bonnie++'s own converters,
 # then injected faults, signals, hostile environments and full disks.
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/golden
+check-run: $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(SECCOMP_EXEC) $(BUILD)/html_sample $(BUILD)/golden
 	tests/structure.sh
 	@# the test build's dummy phase still compiles against today's phase API
 	$(CC) $(WARNFLAGS) $(DEFS) -DBONNIE_TEST_PHASE -fsyntax-only $(TEST_PHASE_SRC)
