@@ -103,6 +103,13 @@ $(LISTSHIM): tests/listshim.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -shared -fPIC -o $@ $< -ldl
 
+# Runs a command with one system call failed by a seccomp filter
+# (tests/qd.sh): built as the shims, no sanitizer flags.
+SECCOMP_EXEC := $(BUILD)/seccomp_exec
+$(SECCOMP_EXEC): tests/seccomp_exec.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(WERROR) -O2 -o $@ $<
+
 # Two tiers (README "Testing", bonnie.1 TESTING). make check is the fast
 # one, what a newcomer and every commit run: the unit suites for the logic,
 # then each path of the binary once end to end. make check-full is the
@@ -117,7 +124,7 @@ $(LISTSHIM): tests/listshim.c
 # installs what it needs); make check-full counts it, and fails on it
 # too with NO_SKIP=1 (as .ci/run runs it).
 SUITE_ENV = BONNIE=$(abspath $(BIN)) BUILD_DIR=$(abspath $(BUILD)) TEST_TALLY=$(abspath $(BUILD))/$@.tally
-CHECK_PREREQS := $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(BUILD)/html_sample $(BUILD)/golden
+CHECK_PREREQS := $(BIN) $(TEST_BIN) $(SHIM) $(LISTSHIM) $(SECCOMP_EXEC) $(BUILD)/html_sample $(BUILD)/golden
 
 check: deps
 	@$(MAKE) --no-print-directory check-run

@@ -59,6 +59,9 @@ void input_json_profile_mode(struct parsed_run *run);
 /* A phase's key (and .sub, NULL for none) when it is operations,
  * elapsed_ns or latency_ns.p50/.p99, onto ph. */
 void input_json_phase_measures(struct parsed_phase *ph, const char *key, const char *sub, const char *v);
+/* Whether a done phase's figure has nothing behind it: a rate of 0 over a
+ * timed region in which no operation was timed. */
+bool input_json_nothing_timed(const struct parsed_phase *ph);
 
 /* scan.c: the CSV lines in text, appended to set in order (read.c finds
  * the JSON documents; parse.c does the rest: mail encoding, tables,

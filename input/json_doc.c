@@ -354,21 +354,22 @@ static void tidy_meta(struct parsed_run *t)
 }
 
 /* A done phase's rate, read by the rule every reader uses (a CSV field's):
- * one that is not a rate or too large is warned about, naming the run and
- * the key, and the phase left out, as if it had not run (never a 0).
- * Returns 0, or -1 when memory ran out. */
+ * one that is not a rate or too large, or a 0 with no operation behind it,
+ * is warned about, naming the run and the key, and the phase left out, as
+ * if it had not run (never a 0). Returns 0, or -1 when memory ran out. */
 static int measured_rate(struct parsed_set *set, const char *name, unsigned line, long r, enum phase_id id,
                          const struct slot *sl, struct parsed_phase *ph)
 {
 	int rc = sl->rate_key[0] ? input_parse_rate(sl->rate, &ph->rate) : -1;
 
-	if (rc == 0)
+	if (rc == 0 && !input_json_nothing_timed(ph))
 		return 0;
 	*ph = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 	if (!sl->rate_key[0])
 		return input_warn(set, name, line, "JSON run %ld: %s has no rate, left out", r + 1, phase_words(id));
 	return input_warn(set, name, line, "JSON run %ld: %s (%s rate) is '%s': %s, left out", r + 1, sl->rate_key,
-	                  phase_words(id), sl->rate, rc > 0 ? "too large for a rate" : "not a rate");
+	                  phase_words(id), sl->rate, rc == 0 ? "no operation timed, not measured" :
+	                  rc > 0 ? "too large for a rate" : "not a rate");
 }
 
 /* The run's seeks and files: the counts that ran where the run has them

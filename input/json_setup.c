@@ -92,3 +92,10 @@ void input_json_phase_measures(struct parsed_phase *ph, const char *key, const c
 			ph->p99_ns = (int64_t)n;
 	}
 }
+
+bool input_json_nothing_timed(const struct parsed_phase *ph)
+{
+	/* bonnie 0.1.0's queue-depth rows cut before their first I/O said
+	 * "done" at 0 operations and a rate of 0: no measurement, not a 0 */
+	return ph->rate == 0 && ph->operations == 0 && ph->elapsed_ns > 0;
+}

@@ -23,6 +23,11 @@ const char *qdio_engine_name(enum qdio_engine e)
 	return "auto";
 }
 
+const char *qdio_engine_call(enum qdio_engine e)
+{
+	return e == QDIO_URING ? "io_uring_enter" : "queue I/O";
+}
+
 int qdio_open_limit(struct qdio **out, int fd, unsigned depth, enum qdio_engine want, struct qdio_limit *lim)
 {
 	struct qdio *q;

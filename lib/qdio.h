@@ -43,6 +43,11 @@ struct qdio;
 /* "io_uring", "threads", "psync". */
 const char *qdio_engine_name(enum qdio_engine e);
 
+/* What a failed qdio_submit or qdio_wait of engine e was, for the error
+ * line: "io_uring_enter" (the one system call io_uring's fail in), or
+ * "queue I/O" (the threads and psync never fail there but by misuse). */
+const char *qdio_engine_call(enum qdio_engine e);
+
 /* A queue of depth (1..QDIO_MAX_DEPTH) on fd with engine want. Returns 0,
  * or -errno (EINVAL for a bad depth; with QDIO_URING, the kernel's refusal).
  * QDIO_AUTO falls back to threads when io_uring cannot be set up. */

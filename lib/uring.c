@@ -86,6 +86,7 @@ static int uring_submit(void *impl, const struct qdio_req *req)
 	unsigned tail = *u->sq_tail, idx = tail & *u->sq_mask;
 	struct io_uring_sqe *sqe = &u->sqes[idx];
 	struct iovec *iov = &u->iov[idx];
+	int rc;
 
 	memset(sqe, 0, sizeof(*sqe));
 	sqe->fd = u->fd;
@@ -112,7 +113,14 @@ static int uring_submit(void *impl, const struct qdio_req *req)
 	 * per I/O). Deeper queues enter each at once (see the top). */
 	if (u->depth == 1)
 		return 0;
-	return uring_flush(u);
+	rc = uring_flush(u);
+	if (rc != 0) {
+		/* refused (an enter that fails took none): take it back, so the
+		 * next enter does not hand over a request the caller counts failed */
+		store_release(u->sq_tail, tail);
+		u->to_submit--;
+	}
+	return rc;
 }
 
 /* One completion off the CQ ring, if there is one. */

@@ -5,7 +5,8 @@
  * buffered, says so (RESULT_BUFFERED), and a read drops the file from the
  * page cache first, as the runner does before bonnie++'s reads.
  *
- * Each phase runs for --qd-time (as fio's time_based): in order, going
+ * Each phase runs for --qd-time from its first request, its first queue
+ * whole however short that is (as fio's time_based): in order, going
  * round the file again from its start when a pass ends sooner, or at
  * offsets drawn uniformly over the file's blocks. Cut at the end of a
  * pass, a 1 GiB row on a disk that reads 3 GB/s ran a third of a second,
@@ -89,7 +90,8 @@ struct qd_state {
 	struct pattern pat;           /* a write's data, stamped per offset */
 	struct rng rng;
 	struct qdio *q;
-	uint64_t deadline;            /* 0: none */
+	uint64_t deadline;            /* 0: none; set at the first request */
+	bool more;                    /* false once the phase ends: no more requests */
 };
 
 static uint64_t qd_offset(struct qd_state *s)
@@ -111,33 +113,56 @@ static int qd_submit(struct qd_state *s, uint32_t tag)
 	return qdio_submit(s->q, &r);
 }
 
-/* Whether one more operation should be submitted: until the deadline,
- * or without one, until the pass is done. */
+/* Whether one more operation should be submitted: until the deadline
+ * (the first queue whole in any case), or without one, until the pass is
+ * done. */
 static bool qd_more(struct phase_ctx *ctx, struct phase_result *res, const struct qd_state *s)
 {
 	if (phase_stop_requested(ctx, res))
 		return false;
-	return qd_goes_on(s->deadline, s->deadline ? clock_now_ns() : 0, s->next, s->blocks);
+	return qd_goes_on(s->deadline, s->deadline ? clock_now_ns() : 0, s->next, s->blocks, s->shape.depth);
 }
 
-/* Keeps the queue full until the pass ends or is cut, then drains it. */
+/* The queue refused a request or a wait (err, -errno): the phase fails,
+ * naming the call (io_uring_enter), never ends as if it had run. */
+static int qd_queue_fail(struct phase_ctx *ctx, struct phase_result *res, const struct qd_state *s, int err)
+{
+	errno = -err;
+	return data_fail(ctx, res, qdio_engine_call(qdio_engine_of(s->q)), -1);
+}
+
+/* One more request on tag's buffer, while the phase goes on (once it
+ * ends, it stays ended). */
+static int qd_refill(struct phase_ctx *ctx, struct phase_result *res, struct qd_state *s, uint32_t tag)
+{
+	int rc;
+
+	if (!s->more || !(s->more = qd_more(ctx, res, s)))
+		return 0;
+	rc = qd_submit(s, tag);
+	return rc == 0 ? 0 : qd_queue_fail(ctx, res, s, rc);
+}
+
+/* Keeps the queue full until the pass ends or is cut, then drains it. The
+ * time starts with the first request: the buffers, the file and the queue
+ * are set up by then, so a short --qd-time is all spent on I/O. */
 static int qd_loop(struct phase_ctx *ctx, struct phase_result *res, struct qd_state *s)
 {
 	struct op_timer t;
 	int rc = 0;
 
 	op_timer_begin(&t, ctx->timeline);
-	for (uint32_t tag = 0; tag < s->shape.depth && rc == 0 && qd_more(ctx, res, s); tag++)
-		rc = qd_submit(s, tag);
+	s->deadline = ctx->cfg->qd_ns ? clock_now_ns() + ctx->cfg->qd_ns : 0;
+	s->more = true;
+	for (uint32_t tag = 0; tag < s->shape.depth && rc == 0 && s->more; tag++)
+		rc = qd_refill(ctx, res, s, tag);
 	while (qdio_in_flight(s->q) > 0) {
 		struct qdio_done d;
 		uint64_t now;
 		int w = qdio_wait(s->q, &d);
 
-		if (w != 0) {
-			errno = -w;
-			return data_fail(ctx, res, "io_uring_enter", -1);
-		}
+		if (w != 0)
+			return qd_queue_fail(ctx, res, s, w);
 		if (d.res != (int64_t)s->shape.block && rc == 0) {
 			errno = d.res < 0 ? (int)-d.res : EIO;
 			rc = data_fail(ctx, res, s->shape.write ? "write" : "read", -1);
@@ -151,8 +176,8 @@ static int qd_loop(struct phase_ctx *ctx, struct phase_result *res, struct qd_st
 		res->bytes += s->shape.block;
 		if (!s->shape.write)
 			res->read_bytes += s->shape.block;
-		if (rc == 0 && qd_more(ctx, res, s))
-			rc = qd_submit(s, d.tag);
+		if (rc == 0)
+			rc = qd_refill(ctx, res, s, d.tag);
 	}
 	return rc;
 }
@@ -162,7 +187,6 @@ static int qd_state_init(struct phase_ctx *ctx, struct phase_result *res, struct
 	s->shape = qd_shape_of(id);
 	s->size = qd_file_size(ctx->cfg, ctx->data_size);
 	s->blocks = s->size / s->shape.block;
-	s->deadline = ctx->cfg->qd_ns ? clock_now_ns() + ctx->cfg->qd_ns : 0;
 	rng_seed(&s->rng, ((uint64_t)ctx->cfg->seed << 8) ^ (uint64_t)id);
 	s->bufs = data_buffer(ctx, res, (size_t)s->shape.block * s->shape.depth);
 	s->sent = calloc(s->shape.depth, sizeof *s->sent);
@@ -211,6 +235,9 @@ static int qd_run(struct phase_ctx *ctx, struct phase_result *res, enum phase_id
 		} else {
 			res->qd_engine = (uint8_t)qdio_engine_of(s.q);
 			rc = qd_loop(ctx, res, &s);
+			/* a row with no operation measured nothing: never a rate of 0 */
+			if (rc == 0 && res->latency.count == 0 && res->status == PHASE_NOT_RUN)
+				rc = data_fail_detail(ctx, res, "measure", -1, "no operation completed");
 			res->qd_max_in_flight = qdio_max_in_flight(s.q);
 			qdio_close(s.q);
 		}

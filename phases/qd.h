@@ -35,7 +35,8 @@ uint64_t qd_file_size(const struct config *cfg, uint64_t data_size);
 uint64_t qd_seq_offset(struct qd_shape shape, uint64_t blocks, uint64_t n);
 
 /* Whether a phase that has submitted submitted operations goes on: until
- * deadline (clock_now_ns) when there is one, else for one pass of blocks. */
-bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t blocks);
+ * deadline (clock_now_ns) when there is one, but at least until its first
+ * depth requests are out, else for one pass of blocks. */
+bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t blocks, unsigned depth);
 
 #endif

@@ -51,7 +51,9 @@ uint64_t qd_seq_offset(struct qd_shape shape, uint64_t blocks, uint64_t n)
 	return blocks ? n % blocks * shape.block : 0;
 }
 
-bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t blocks)
+bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t blocks, unsigned depth)
 {
-	return deadline == 0 ? submitted < blocks : now < deadline;
+	/* timed, the first queue always goes out whole: however short the time
+	 * (or late the thread), a row has operations and its depth is reached */
+	return deadline == 0 ? submitted < blocks : submitted < depth || now < deadline;
 }

@@ -82,6 +82,9 @@ static void qd_line(FILE *out, const struct phase_view *p)
 
 	fprintf(out, "%-*s", LABEL_WIDTH, phase_words(p->id));
 	if (p->state != CELL_VALUE) {
+		/* a row that ran and has no figure says why, never shows a 0 */
+		if (p->status != PHASE_NOT_RUN)
+			fprintf(out, " not measured: %s", p->status == PHASE_INTERRUPTED ? "interrupted" : "failed");
 		fputc('\n', out);
 		return;
 	}

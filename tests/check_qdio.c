@@ -190,11 +190,15 @@ START_TEST(timed_phase_goes_round_the_file)
 	ck_assert_uint_eq(qd_seq_offset(seq, blocks, 3), 0);
 	ck_assert_uint_eq(qd_seq_offset(seq, blocks, 7), (uint64_t)QD_SEQ_BLOCK);
 	/* timed: past a pass while before the deadline, not after it */
-	ck_assert(qd_goes_on(1000, 999, 10 * blocks, blocks));
-	ck_assert(!qd_goes_on(1000, 1000, 1, blocks));
+	ck_assert(qd_goes_on(1000, 999, 10 * blocks, blocks, 8));
+	ck_assert(!qd_goes_on(1000, 1000, 8, blocks, 8));
+	/* however late, the first queue goes out whole: no row of 0 operations */
+	ck_assert(qd_goes_on(1000, 5000, 0, blocks, 1));
+	ck_assert(qd_goes_on(1000, 5000, 31, blocks, 32));
+	ck_assert(!qd_goes_on(1000, 5000, 32, blocks, 32));
 	/* untimed: one pass */
-	ck_assert(qd_goes_on(0, 5000, blocks - 1, blocks));
-	ck_assert(!qd_goes_on(0, 0, blocks, blocks));
+	ck_assert(qd_goes_on(0, 5000, blocks - 1, blocks, 8));
+	ck_assert(!qd_goes_on(0, 0, blocks, blocks, 8));
 }
 END_TEST
 

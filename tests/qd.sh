@@ -7,11 +7,18 @@
 # an engine is asked for; its JSON, its table block, the
 # bonnie++ CSV line without it; a file system refusing O_DIRECT (the fault
 # shim's FAULT_NODIRECT) runs buffered and says so; the refusals are one
-# line with exit 1. --qd-time 0 makes each row one whole pass: nothing here
-# depends on how long anything takes.
+# line with exit 1; io_uring refused at setup (threads) or at each enter
+# (the row fails, exit 3), by a seccomp filter (tests/seccomp_exec.c); a
+# --qd-time shorter than a row's setup still gives every row operations.
+# --qd-time 0 makes each row one whole pass; the short --qd-time's checks
+# hold however long anything takes: nothing here depends on timing.
 . "$(dirname "$0")/lib.sh"
 need_jq
 need_faultshim
+# fails one system call by a seccomp filter; where it cannot, it exits 125
+# and says why, and the checks that need it fail (never skipped)
+SECCOMP=$BUILD_DIR/seccomp_exec
+[ -x "$SECCOMP" ] || { echo "$(basename "$0"): $SECCOMP is missing (make $SECCOMP)" >&2; exit 1; }
 
 D=$T/dir
 mkdir "$D"
@@ -183,4 +190,88 @@ done
 check "no io_uring: auto: the plan note says why threads" \
 	grep -q "note: queue-depth profile: .* depth kept by threads (io_uring is not available here)" "$T/noring_auto.err"
 check "no io_uring: auto: the table names the threads" grep -q "^Queue-depth profile (threads, " "$T/noring_auto.out"
+# The same refusal as ENOSYS (a kernel without io_uring, or one that
+# hides it): auto names the threads, --qd-engine io_uring is refused.
+"$SECCOMP" io_uring_setup ENOSYS "$BONNIE" $SMALL --phases qd --json "$T/nosys.json" >"$T/nosys.out" 2>"$T/nosys.err" </dev/null
+rc=$?
+check "ENOSYS io_uring_setup: auto exit 0 ($rc: $(head -n 1 "$T/nosys.err"))" [ $rc -eq 0 ]
+for row in $ROWS; do
+	check "ENOSYS io_uring_setup: auto: $row on $(auto_engine threads $row)" row_ok nosys "$row" "$(auto_engine threads $row)"
+done
+check "ENOSYS io_uring_setup: the plan note says why threads" \
+	grep -q "depth kept by threads (io_uring is not available here)" "$T/nosys.err"
+check "ENOSYS io_uring_setup: the table names the threads" grep -q "^Queue-depth profile (threads, " "$T/nosys.out"
+"$SECCOMP" io_uring_setup ENOSYS "$BONNIE" $SMALL --phases qd --qd-engine io_uring >"$T/nosys_u.out" 2>"$T/nosys_u.err" </dev/null
+rc=$?
+check "ENOSYS io_uring_setup: --qd-engine io_uring exit 2 ($rc)" [ $rc -eq 2 ]
+check "ENOSYS io_uring_setup: the refusal says why" \
+	grep -q "^bonnie: --qd-engine io_uring: io_uring cannot be set up here (Function not implemented); " "$T/nosys_u.err"
+
+# io_uring set up, then every io_uring_enter refused (EPERM or EIO, by the
+# seccomp filter): the profile's first row fails, exit 3, one line naming
+# the call and the error, the row failed in the JSON with that error, no
+# row measured after it, the scratch directory gone. Before, the run went
+# on as done with exit 0 and the rows silently missing.
+enter_fails() { # enter_fails ERRNO ENGINE TEXT
+	n=enter_$1_$2
+	"$SECCOMP" io_uring_enter "$1" "$BONNIE" -d "$D" -s 8m --phases put_block,qd --qd-time 0.2 --qd-engine "$2" \
+		-z 7 --no-align-probe --json "$T/$n.json" >"$T/$n.out" 2>"$T/$n.err" </dev/null
+	rc=$?
+	errs=$(grep -v '^bonnie: note: ' "$T/$n.err")
+	[ $rc -eq 3 ] || { echo "$n: exit $rc: $(cat "$T/$n.err")" >&2; return 1; }
+	[ "$(printf '%s\n' "$errs" | wc -l)" -eq 1 ] || { echo "$n: not one line: $errs" >&2; return 1; }
+	printf '%s\n' "$errs" | grep -q "^bonnie: io_uring_enter $D/bonnie\.[^/]*/data: $3\$" ||
+		{ echo "$n: $errs" >&2; return 1; }
+	empty_dir "$D" || { echo "$n: scratch left: $(ls -A "$D")" >&2; return 1; }
+	[ "$(jq -r '.runs[0].status' "$T/$n.json")" = failed ] &&
+	[ "$(jq -r '.runs[0].phases[] | select(.name == "seq1m_q8t1_read") | "\(.status) \(.error.operation) \(.error.errno)"' "$T/$n.json")" = "failed io_uring_enter $4" ] &&
+	[ "$(jq '[.runs[0].phases[] | select(.queue_depth and .status == "done")] | length' "$T/$n.json")" -eq 0 ] &&
+	grep -q "^SEQ1M Q8T1 read  *not measured: failed\$" "$T/$n.out" ||
+		{ echo "$n: JSON or table: $(jq -c '.runs[0].phases[] | select(.queue_depth) | [.name, .status, .error]' "$T/$n.json")" >&2; return 1; }
+}
+for engine in io_uring auto; do
+	check "io_uring_enter EPERM, --qd-engine $engine: exit 3, one line, scratch gone" \
+		enter_fails EPERM $engine "Operation not permitted" 1
+	check "io_uring_enter EIO, --qd-engine $engine: exit 3, one line, scratch gone" \
+		enter_fails EIO $engine "Input/output error" 5
+done
+
+# --qd-time shorter than the setup of a row: the time starts with the first
+# I/O and the first queue always goes out whole, so every row has
+# operations (at least its depth); each under 0.5 s or 100 operations
+# carries its mark in the table and the JSON; compare of that JSON shows
+# no rate of 0 as measured.
+run short -d "$D" -s 4m --qd-time 0.001 -z 7 --no-align-probe --phases qd --json "$T/short.json"
+check "--qd-time 0.001: exit 0 ($(rc_of short): $(head -n 1 "$T/short.err"))" [ "$(rc_of short)" -eq 0 ]
+short_rows_ok() {
+	jq -r '.runs[0].phases[] | select(.queue_depth) | "\(.name) \(.status) \(.operations) \(.queue_depth.depth) \(.queue_depth.max_in_flight) \(.elapsed_ns) \(.confidence.mark) \(.rate_kib_s)"' \
+		"$T/short.json" >"$T/short.rows"
+	[ "$(wc -l <"$T/short.rows")" -eq 8 ] || { echo "short: $(wc -l <"$T/short.rows") rows" >&2; return 1; }
+	while read -r name st ops depth most ns mark rate; do
+		words=$(printf '%s\n' "$name" | awk -F_ '{ print toupper($1) " " toupper($2) " " $3 }')
+		cell=$(awk -v w="$words" 'index($0, w " ") == 1 { print substr($0, 20, 11) }' "$T/short.out")
+		[ "$st" = done ] && [ "$ops" -ge "$depth" ] && [ "$most" -eq "$depth" ] ||
+			{ echo "short: $name: $st, $ops operations at depth $depth ($most in flight)" >&2; return 1; }
+		awk -v r="$rate" 'BEGIN { exit !(r > 0) }' || { echo "short: $name: rate $rate" >&2; return 1; }
+		# under 0.5 s (low confidence) or 100 operations: marked, table and JSON alike
+		if [ "$ns" -lt 500000000 ] || [ "$ops" -lt 100 ]; then
+			[ "$mark" = "~" ] || [ "$mark" = "#" ] || { echo "short: $name: JSON mark '$mark'" >&2; return 1; }
+			case $cell in *"$mark") ;; *) echo "short: $name: table cell '$cell', JSON mark $mark" >&2; return 1 ;; esac
+		fi
+	done <"$T/short.rows"
+}
+check "--qd-time 0.001: every row has operations, its depth reached, marks in table and JSON" short_rows_ok
+"$BONNIE" compare "$T/short.json" "$T/short.json" >"$T/short_cmp.out" 2>"$T/short_cmp.err"
+rc=$?
+check "--qd-time 0.001: compare exits 0 ($rc: $(head -n 1 "$T/short_cmp.err"))" [ $rc -eq 0 ]
+check "--qd-time 0.001: compare shows all eight rows" [ "$(grep -cE '^(SEQ1M|RND4K) .* rate ' "$T/short_cmp.out")" -eq 8 ]
+check "--qd-time 0.001: compare presents no 0 as measured" [ -z "$(grep -E '(^| )0(\.0*)? (KiB/s|MiB/s)' "$T/short_cmp.out")" ]
+# A JSON whose row says done at 0 operations and a rate of 0 (as 9462bb7
+# wrote them): compare leaves the row out with a word on why, never a 0.
+jq '(.runs[0].phases[] | select(.name == "seq1m_q8t1_read")) |= (.operations = 0 | .bytes = 0 | .rate_kib_s = 0)' \
+	"$T/short.json" >"$T/zero.json"
+"$BONNIE" compare "$T/zero.json" "$T/short.json" >"$T/zero_cmp.out" 2>"$T/zero_cmp.err"
+check "0-operation row: compare says it was not measured" \
+	grep -q "SEQ1M Q8T1 read rate) is '0[.0]*': no operation timed, not measured, left out" "$T/zero_cmp.err"
+check "0-operation row: compare shows no 0 for it" grep -q "^SEQ1M Q8T1 read  *rate  *not run  " "$T/zero_cmp.out"
 finish
