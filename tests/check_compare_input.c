@@ -460,7 +460,7 @@ START_TEST(wrapped_inside_last_field)
 	char text[2048];
 	size_t n = strlen(L198);
 
-	snprintf(text, sizeof text, "> %.*s\n> %s\nbye\n", (int)(n - 4), L198, L198 + n - 4);
+	snprintf(text, sizeof text, "> %.*s\n> %s\nbye\n", (int)(n - 4), L198, &L198[n - 4]);
 	parse(text);
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_uint_eq(set.nwarn, 0);

@@ -252,7 +252,7 @@ START_TEST(table_lines_glued_without_blanks)
 	ck_assert_str_eq(set.run[0].meta[META_NAME], "mindpipe");
 	ck_assert_str_eq(set.run[0].origin, "t.txt:1 (table) + t.txt:1");
 	/* "tmpVersion": the version is lost with the blank, the figures are not */
-	ck_assert_str_eq(parsed_csv_of(&set.run[0]) + strlen("1.98,1.0x"), W103 + strlen("1.98,1.03"));
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]) + strlen("1.98,1.0x"), &W103[strlen("1.98,1.03")]);
 }
 END_TEST
 
