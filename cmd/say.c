@@ -67,6 +67,7 @@ int say_finish(int status)
 	int err;
 	char why[200];
 
+	report_stdout_hold();
 	if (signals_stream_cut(STDOUT_FILENO)) {
 		fclose(stdout);
 		report_stdout_end(true);

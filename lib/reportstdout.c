@@ -8,22 +8,31 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-/* A duplicate of standard output (it outlives fclose(stdout), which may
- * still fail writing what stdio kept) and where it began; -1: none. */
-static int stdout_dup = -1;
+/* Where standard output began, when it is a file to cut back (noted);
+ * and a duplicate of it, taken only at the end (report_stdout_hold) so
+ * that a run holds no descriptor for it: under ulimit -n every one is
+ * counted. The duplicate outlives fclose(stdout), which may still fail
+ * writing what stdio kept; -1: none. */
+static bool noted;
 static off_t stdout_start;
+static int stdout_dup = -1;
 
 void report_stdout_begin(void)
 {
 	struct stat out, err;
 	int flags = fcntl(STDOUT_FILENO, F_GETFL);
 
-	if (stdout_dup >= 0 || flags < 0 || fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode))
+	if (noted || flags < 0 || fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode))
 		return;
 	if (fstat(STDERR_FILENO, &err) == 0 && err.st_dev == out.st_dev && err.st_ino == out.st_ino)
 		return;
 	stdout_start = flags & O_APPEND ? out.st_size : lseek(STDOUT_FILENO, 0, SEEK_CUR);
-	if (stdout_start >= 0)
+	noted = stdout_start >= 0;
+}
+
+void report_stdout_hold(void)
+{
+	if (noted && stdout_dup < 0)
 		stdout_dup = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
 }
 

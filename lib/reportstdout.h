@@ -13,9 +13,13 @@
  * saying why would go too). */
 void report_stdout_begin(void);
 
+/* Before standard output is closed: takes the descriptor that
+ * report_stdout_end cuts the file back through (none is held before). */
+void report_stdout_hold(void);
+
 /* After standard output was closed: when failed (a write error), cuts the
  * file back to where it began. Nothing when report_stdout_begin noted
- * nothing. */
+ * nothing, or report_stdout_hold could not take a descriptor. */
 void report_stdout_end(bool failed);
 
 #endif
