@@ -276,12 +276,14 @@ static int uring_probe_worker(struct uring *u, struct qdio_limit *lim)
 #endif
 }
 
-int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim)
+/* A ring of depth entries for fd, mapped; *out is NULL on an error. */
+static int uring_ring(struct uring **out, int fd, unsigned depth)
 {
 	struct io_uring_params p;
 	struct uring *u = calloc(1, sizeof(*u));
 	int rc;
 
+	*out = NULL;
 	if (u == NULL)
 		return -ENOMEM;
 	u->fd = fd;
@@ -298,10 +300,32 @@ int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops,
 #endif
 	u->iov = calloc(p.sq_entries, sizeof(*u->iov));
 	rc = u->iov == NULL ? -ENOMEM : uring_map(u, &p);
-	if (rc == 0)
-		rc = uring_probe_worker(u, lim);
 	if (rc != 0) {
 		uring_close(u);
+		return rc;
+	}
+	*out = u;
+	return 0;
+}
+
+int uring_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim)
+{
+	struct uring *u;
+	int rc = uring_ring(&u, fd, depth);
+
+	if (rc == 0)
+		rc = uring_probe_worker(u, lim);
+	/* The probe's own io_uring_enter refused (a seccomp policy, say): not
+	 * a limit, and io_uring is there. A fresh ring, with no no-op left
+	 * queued in it: its first submit fails the row with io_uring_enter's
+	 * error (exit 3), which says what happened. */
+	if (rc != 0 && u != NULL && lim->what[0] == '\0') {
+		uring_close(u);
+		rc = uring_ring(&u, fd, depth);
+	}
+	if (rc != 0) {
+		if (u != NULL)
+			uring_close(u);
 		return rc;
 	}
 	*impl = u;
