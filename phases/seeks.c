@@ -259,11 +259,11 @@ static void thread_limit_fail(struct phase_result *res, int err, long long befor
 }
 
 /* Starts n worker threads; returns how many started (a failure to start
- * one is the phase's error and stops the others early). The user's tasks
- * are counted first: a worker may be done before the last one starts. */
-static unsigned start_threads(struct phase_result *res, struct seek_worker *w, unsigned n)
+ * one is the phase's error and stops the others early). before: the
+ * user's tasks counted first, since a worker may be done before the last
+ * one starts. */
+static unsigned start_threads(struct phase_result *res, struct seek_worker *w, unsigned n, long long before)
 {
-	long long before = proc_limit_tasks();
 	unsigned started = 0;
 
 	for (; started < n; started++) {
@@ -285,6 +285,8 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	struct seek_worker *w;
 	struct timeline *wtl;
 	unsigned n = ctx->part.seek_procs, started = 0;
+	/* counted before the auto deadline is set: the count reads /proc */
+	long long tasks_before = proc_limit_tasks();
 
 	if (ctx->data_size < cfg->chunk) {
 		errno = EINVAL;
@@ -305,7 +307,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 		w[i].part.error.offset = -1;
 	}
 	wtl = worker_timelines(ctx, w, n);
-	started = n == 1 ? run_inline(w) : start_threads(res, w, n);
+	started = n == 1 ? run_inline(w) : start_threads(res, w, n, tasks_before);
 	for (unsigned i = 0; n > 1 && i < started; i++)
 		pthread_join(w[i].thread, NULL);
 	seeks_stop(ctx, res, w, started);
