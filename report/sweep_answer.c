@@ -116,6 +116,11 @@ void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
 		if (k.p99_over >= 0 && !k.cpu_knee)
 			note_lag(sw, id, k.p99_over, &at, a);
 	}
+	/* a count cut before any judged phase completed there is named too:
+	 * "up to N" must not read as if the later counts were tried */
+	for (uint32_t l = 1; l < sw->levels && a->unfinished == 0 && a->judged; l++)
+		if (!sw->finished[l])
+			a->unfinished = sw->clients[l];
 	if (!a->lags)
 		a->upto = reach;
 }

@@ -165,8 +165,9 @@ struct sweep_answer {
 	enum phase_id cpu_phase;
 	uint32_t cpu_at;
 	bool skipped;          /* a storage count was not counted in upto (marked ~, # or !) */
-	uint32_t unfinished;   /* without a lag: the smallest count a judged phase completed at
-	                          but whose run did not finish, not counted in upto (0: none) */
+	uint32_t unfinished;   /* without a lag: the smallest count after the first whose run did
+	                          not finish (one a judged phase completed at first), not counted
+	                          in upto (0: none) */
 };
 void sweep_answer(const struct sweep *sw, double k, struct sweep_answer *out);
 

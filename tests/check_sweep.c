@@ -245,8 +245,9 @@ static struct sweep *make_levels(const struct synth_level *lv, int n, uint64_t f
 /* --clients 1,2,4 interrupted in count 4's get_block: put_block completed
  * at 4, get_block did not. The answer speaks for every judged phase, so it
  * never says "up to 4 clients" (it used to, from put_block alone); it says
- * up to 2 and that the run at 4 did not finish, and so does the JSON. Cut
- * at 2, no count after the first finished: inconclusive, and why. */
+ * up to 2 and that the run at 4 did not finish, and so does the JSON; also
+ * when cut in count 4's first phase. Cut at 2, no count after the first
+ * finished: inconclusive, and why. */
 START_TEST(sweep_last_count_cut)
 {
 	static const uint32_t clients[] = {1, 2, 4}, asked[] = {1, 2, 4};
@@ -289,6 +290,12 @@ START_TEST(sweep_last_count_cut)
 	ck_assert_ptr_nonnull(strstr(text, "\"takes_clients\": 2,"));
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1, 2],\n"));
 	free(text);
+	/* cut in count 4's first phase: no phase completed there, and the
+	 * answer still says that the run at 4 did not finish */
+	sw->point[2][PHASE_PUT_BLOCK].ran = false;
+	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block and get_block does not pass 2x and 10 ms up to 2 "
+	                       "clients (the run at 4 clients did not finish).");
 	free(run);
 	free(sw);
 }
