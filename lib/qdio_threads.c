@@ -113,18 +113,20 @@ static void threads_close(void *impl)
 
 static const struct qdio_ops threads_ops = { threads_submit, threads_wait, threads_close };
 
-/* A worker that could not start: the limit line, as for seek threads. */
-static void limit_of(struct qdio_limit *lim, int err, long long before, unsigned started, unsigned depth)
+/* A worker that could not start: the limit line, as for seek threads. The
+ * workers started wait for requests until threads_close, so the user's
+ * tasks counted now still hold them all: no count beforehand (seek
+ * threads need one, theirs end when done). */
+static void limit_of(struct qdio_limit *lim, int err, unsigned started, unsigned depth)
 {
 	snprintf(lim->what, sizeof lim->what, "start queue-depth thread");
 	snprintf(lim->which, sizeof lim->which, "%u of %u", started + 1, depth);
-	thread_limit_why_after(err, before, started, lim->why, sizeof lim->why);
+	thread_limit_why(err, lim->why, sizeof lim->why);
 }
 
 int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops **ops, struct qdio_limit *lim)
 {
 	struct qthreads *t = calloc(1, sizeof(*t));
-	long long before = proc_limit_tasks();
 	int rc = 0;
 
 	if (t == NULL)
@@ -144,7 +146,7 @@ int qdio_threads_open(void **impl, int fd, unsigned depth, const struct qdio_ops
 		if (rc == 0)
 			t->started++;
 		else
-			limit_of(lim, -rc, before, t->started, depth);
+			limit_of(lim, -rc, t->started, depth);
 	}
 	if (rc != 0) {
 		threads_close(t);
