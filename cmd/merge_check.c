@@ -8,6 +8,7 @@
 #include "../lib/str.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,17 +22,28 @@ static bool identity(const char *path, struct stat *st)
 
 int merge_files_apart(char **files, size_t n)
 {
-	for (size_t i = 1; i < n; i++) {
-		struct stat a, b;
-		if (!identity(files[i], &b))
-			continue;
-		for (size_t k = 0; k < i; k++)
-			if (strcmp(files[k], files[i]) == 0 ||
-			    (identity(files[k], &a) && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
-				return say_status(EXIT_USAGE, "merge: %s and %s are one file: name each host's result once",
-				                  files[k], files[i]);
+	struct stat *st = calloc(n ? n : 1, sizeof *st);
+	bool *known = calloc(n ? n : 1, sizeof *known);
+	int status = EXIT_OK;
+
+	if (st == NULL || known == NULL) {
+		free(st);
+		free(known);
+		return say_status(EXIT_SETUP, "merge: cannot allocate memory");
 	}
-	return EXIT_OK;
+	for (size_t i = 0; i < n; i++) /* each file stat'ed once */
+		known[i] = identity(files[i], &st[i]);
+	for (size_t i = 1; i < n && status == EXIT_OK; i++)
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(files[k], files[i]) == 0 || (known[k] && known[i] && st[k].st_dev == st[i].st_dev &&
+			                                        st[k].st_ino == st[i].st_ino)) {
+				status = say_status(EXIT_USAGE, "merge: %s and %s are one file: name each host's result once",
+				                    files[k], files[i]);
+				break;
+			}
+	free(st);
+	free(known);
+	return status;
 }
 
 int merge_read_hosts(struct host_result *hosts, char **texts, char **files, size_t n, size_t run)
