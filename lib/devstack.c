@@ -74,24 +74,17 @@ static void add_leaf(struct env_counters *c, const char *devdir)
 
 static void walk(struct env_counters *c, const char *sysroot, const char *devdir, int depth);
 
-/* A loop device: on to the device holding its backing file. False if
- * diskdir is not a loop device. */
-static bool follow_loop(struct env_counters *c, const char *sysroot, const char *devdir, struct layer *l,
-                        int depth)
+/* On to the device holding the regular file path. False (and said) if the
+ * file cannot be followed: the caller then counts where it stands. */
+static bool follow_file(struct env_counters *c, const char *sysroot, const char *owner, const char *path,
+                        struct layer *l, int depth)
 {
-	char *file = l->file, *dio = l->dio, *link = l->link, *next = l->next;
-	const char *diskdir = l->diskdir, *name = last_part(diskdir);
+	char *link = l->link, *next = l->next;
 	struct stat st;
 
-	if (sysfs_line(diskdir, "loop/backing_file", file, sizeof l->file) != 0)
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		caveat(c, ENV_STACK_UNFOLLOWED, "cannot follow %s to its backing file %s", owner, path);
 		return false;
-	if (sysfs_line(diskdir, "loop/dio", dio, sizeof l->dio) != 0 || strcmp(dio, "1") != 0)
-		caveat(c, ENV_LOOP_BUFFERED, "%s reads and writes %s through the host page cache (no direct I/O)",
-		       name, file);
-	if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) {
-		caveat(c, ENV_STACK_UNFOLLOWED, "cannot follow %s to its backing file %s", name, file);
-		add_leaf(c, devdir);
-		return true;
 	}
 #if defined(__linux__)
 	snprintf(link, sizeof l->link, "%s/sys/dev/block/%u:%u", sysroot, major(st.st_dev), minor(st.st_dev));
@@ -100,11 +93,28 @@ static bool follow_loop(struct env_counters *c, const char *sysroot, const char 
 #endif
 	if (link[0] == '\0' || realpath(link, next) == NULL) {
 		caveat(c, ENV_STACK_UNFOLLOWED, "%s's backing file %s is on a file system without a block device",
-		       name, file);
-		add_leaf(c, devdir);
-		return true;
+		       owner, path);
+		return false;
 	}
 	walk(c, sysroot, next, depth + 1);
+	return true;
+}
+
+/* A loop device: on to the device holding its backing file. False if
+ * diskdir is not a loop device. */
+static bool follow_loop(struct env_counters *c, const char *sysroot, const char *devdir, struct layer *l,
+                        int depth)
+{
+	char *file = l->file, *dio = l->dio;
+	const char *diskdir = l->diskdir, *name = last_part(diskdir);
+
+	if (sysfs_line(diskdir, "loop/backing_file", file, sizeof l->file) != 0)
+		return false;
+	if (sysfs_line(diskdir, "loop/dio", dio, sizeof l->dio) != 0 || strcmp(dio, "1") != 0)
+		caveat(c, ENV_LOOP_BUFFERED, "%s reads and writes %s through the host page cache (no direct I/O)",
+		       name, file);
+	if (!follow_file(c, sysroot, name, file, l, depth))
+		add_leaf(c, devdir);
 	return true;
 }
 
@@ -165,6 +175,24 @@ void env_counters_probe(struct env_counters *c, const char *sysroot, const char 
 {
 	memset(c, 0, sizeof *c);
 	walk(c, sysroot, devdir, 0);
+}
+
+void env_counters_add(struct env_counters *c, const char *sysroot, const char *devdir)
+{
+	walk(c, sysroot, devdir, 0);
+}
+
+void env_counters_add_file(struct env_counters *c, const char *sysroot, const char *path)
+{
+	struct layer *l = malloc(sizeof *l);
+
+	if (l == NULL) {
+		caveat(c, ENV_STACK_UNFOLLOWED, "no memory to follow %s", path);
+		return;
+	}
+	if (follow_file(c, sysroot, last_part(path), path, l, 0))
+		caveat(c, ENV_LOOP_BUFFERED, "%s is a file on a file system that may carry other traffic", path);
+	free(l);
 }
 
 int env_counters_read(const struct env_counters *c, uint64_t *read_bytes, uint64_t *write_bytes)

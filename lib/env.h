@@ -30,6 +30,10 @@ struct env_counters {
 	char stat_path[ENV_COUNTED_MAX][320];  /* their sysfs stat files */
 	enum env_caveat caveat;
 	char why[512];                         /* the caveat in words, naming the layer */
+	char layout[64];                       /* how the members hold the data: "mirror of 2",
+	                                          "raidz1 of 3"; "" for a single device */
+	unsigned write_copies_pct;             /* bytes the members write per 100 the file system
+	                                          is given (200 for a 2-way mirror); 0 unknown */
 	unsigned read_ahead_kb;                /* the file system device's read-ahead, KiB; 0 unknown */
 	char read_ahead_dev[64];               /* the device whose queue that is ("vda") */
 };
@@ -94,6 +98,16 @@ int env_device_counters(const char *path, uint64_t *read_bytes, uint64_t *write_
  * file system. Never fails: what cannot be followed is counted where the
  * walk stopped and said in c->caveat and c->why. */
 void env_counters_probe(struct env_counters *c, const char *sysroot, const char *devdir);
+
+/* Adds the devices under the block device whose sysfs directory is devdir
+ * to c, as env_counters_probe does, without emptying c first: for file
+ * systems with several members (btrfs devices, a ZFS pool's vdevs). */
+void env_counters_add(struct env_counters *c, const char *sysroot, const char *devdir);
+
+/* Adds the device holding the regular file path (a ZFS file vdev, a loop
+ * device's backing file) to c, and says in c->why that the file's own file
+ * system may carry other traffic. */
+void env_counters_add_file(struct env_counters *c, const char *sysroot, const char *path);
 
 /* The sum of the counters of every device in c. 0, or -1 if c is empty or
  * one of them cannot be read. */
