@@ -18,55 +18,65 @@
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 1
 C=${CORPUS:-tests/compare-corpus}
-# the text compare reads: the fixture as stored, or turned into a variant
-variant() {
-	case "${VARIANT:-}" in
-	crlf) sed 's/$/\r/' "$1" ;;
-	flat) tr '\n' ' ' <"$1" ;;
-	*) cat "$1" ;;
-	esac
-}
+# Every fixture with an .expect, copied into $T as compare reads it: as
+# stored, or turned into a variant (one awk for the whole corpus).
+mkdir -p "$T/in"
+FIXTURES=()
+for f in "$C"/*.txt; do [ -f "${f%.txt}.expect" ] && FIXTURES+=("$f"); done
+awk -v dir="$T/in" -v variant="${VARIANT:-}" '
+	FNR == 1 { if (out != "") close(out); n = split(FILENAME, p, "/"); out = dir "/" p[n] }
+	{ if (variant == "crlf") print $0 "\r" >out; else if (variant == "flat") printf "%s ", $0 >out; else print >out }
+	' "${FIXTURES[@]}"
 
 key() { awk -F, '{ printf "%s,%s", $3, $6; for (i = 10; i <= 50; i++) printf ",%s", $i; print "" }'; }
-# origin "a.txt:3 (table) + a.txt:9" -> "table+csv"; a JSON run -> "json"
-kinds() {
-	jq -r '.runs[] | if .format == "json" then "json" else
-		(.origin | split(" + ") | map(if test("\\(table\\)$") then "table" else "csv" end) | join("+")) end'
+# A run's fixture and kind: origin "T/in/a.txt:3 (table) + T/in/a.txt:9" ->
+# "a.txt<TAB>table+csv"; a JSON run -> "<its file><TAB>json"
+runs_of() {
+	jq -r '.runs[] | [(.origin | split(" + ")[0] | sub(":[0-9]+.*$"; "") | split("/")[-1]),
+		(if .format == "json" then "json" else
+		(.origin | split(" + ") | map(if test("\\(table\\)$") then "table" else "csv" end) | join("+")) end)] | @tsv'
 }
 
+# One compare of the whole corpus per output kind (not one per text): the
+# runs come back in the order their texts were named, each naming its text.
+(cd "$T/in" && "$BONNIE" compare --format csv *.txt) 2>/dev/null | key >"$T/got.key"
+(cd "$T/in" && "$BONNIE" compare --format json *.txt) 2>/dev/null | runs_of >"$T/got.run"
+for f in "${FIXTURES[@]}"; do
+	grep -v '^#' "${f%.txt}.expect" | awk -v t="${f##*/}" '{ k = $1; $1 = ""; sub(/^ /, ""); print t "\t" k "\t" $0 }'
+done >"$T/want.raw"
+cut -f3 "$T/want.raw" | key | paste <(cut -f1,2 "$T/want.raw") - >"$T/want"
+paste "$T/got.run" "$T/got.key" >"$T/got"
+check "compare named every run's text (got $(wc -l <"$T/got.run") runs, $(wc -l <"$T/got.key") CSV lines)" \
+	[ "$(wc -l <"$T/got.run")" = "$(wc -l <"$T/got.key")" ]
+# Matching, per text: each expected run takes the first run not taken yet
+# with its figures, and counts when its kind is the expected one too.
+# Prints "TEXT N OK GOT" per text; what was missed goes to stderr.
+awk -F'\t' -v measure="${MEASURE:-}" '
+	NR == FNR { nw[$1]++; wk[$1, nw[$1]] = $2; wkey[$1, nw[$1]] = $3; order[++files] = $1; next }
+	{ ng[$1]++; gk[$1, ng[$1]] = $2; gkey[$1, ng[$1]] = $3 }
+	END {
+		for (x = 1; x <= files; x++) {
+			t = order[x]; if (t in seen) continue; seen[t] = 1; ok = 0
+			for (i = 1; i <= nw[t]; i++) {
+				j = 0
+				for (g = 1; g <= ng[t]; g++) if (!((t, g) in used) && gkey[t, g] == wkey[t, i]) { j = g; break }
+				if (j && (measure == 1 || gk[t, j] == wk[t, i])) { ok++; used[t, j] = 1 }
+				else if (measure != 1) {
+					printf "  %s: run %d (%s) not found right; got:\n", t, i, wk[t, i] > "/dev/stderr"
+					if (j) print gk[t, j] > "/dev/stderr"
+					else for (g = 1; g <= ng[t]; g++) print gk[t, g] "\t" gkey[t, g] > "/dev/stderr"
+				}
+			}
+			print t, nw[t], ok, ng[t] + 0
+		}
+	}' "$T/want" "$T/got" >"$T/per_text"
 total=0 right=0 extra=0
-for f in "$C"/*.txt; do
-	exp=${f%.txt}.expect
-	[ -f "$exp" ] || continue
-	in=$T/${f##*/}
-	variant "$f" >"$in"
-	"$BONNIE" compare --format csv "$in" >"$T/out.csv" 2>/dev/null
-	key <"$T/out.csv" >"$T/got"
-	if [ "${MEASURE:-}" != 1 ]; then
-		"$BONNIE" compare --format json "$in" 2>/dev/null | kinds >"$T/kinds"
-	fi
-	grep -v '^#' "$exp" | cut -d' ' -f1 >"$T/want.kind"
-	grep -v '^#' "$exp" | cut -d' ' -f2- | key >"$T/want"
-	n=$(wc -l <"$T/want") got=$(wc -l <"$T/got")
-	ok=0
-	: >"$T/used"
-	for i in $(seq 1 "$n"); do
-		w=$(sed -n "${i}p" "$T/want") wk=$(sed -n "${i}p" "$T/want.kind")
-		j=$(grep -nxF -- "$w" "$T/got" | cut -d: -f1 | grep -vxF -f "$T/used" | head -1)
-		[ -n "$j" ] || j=0
-		if [ "$j" -gt 0 ] && { [ "${MEASURE:-}" = 1 ] || [ "$(sed -n "${j}p" "$T/kinds")" = "$wk" ]; }; then
-			ok=$((ok + 1))
-			echo "$j" >>"$T/used"
-		elif [ "${MEASURE:-}" != 1 ]; then
-			echo "  $f: run $i ($wk) not found right; got:" >&2
-			if [ "$j" -gt 0 ]; then sed -n "${j}p" "$T/kinds" >&2; else cat "$T/out.csv" >&2; fi
-		fi
-	done
+while read -r t n ok got; do
 	spurious=$((got > ok ? got - ok : 0))
 	total=$((total + n)) right=$((right + ok)) extra=$((extra + spurious))
-	[ "${MEASURE:-}" = 1 ] && { printf '%-48s %d/%d%s\n' "${f##*/}" "$ok" "$n" "$([ $spurious -gt 0 ] && echo " +$spurious extra")"; continue; }
-	check "${f##*/}: $n runs read right, nothing else (got $ok right of $got)" [ "$ok" = "$n" ] && [ "$got" = "$n" ]
-done
+	[ "${MEASURE:-}" = 1 ] && { printf '%-48s %d/%d%s\n' "$t" "$ok" "$n" "$([ $spurious -gt 0 ] && echo " +$spurious extra")"; continue; }
+	check "$t: $n runs read right, nothing else (got $ok right of $got)" [ "$ok" = "$n" ] && [ "$got" = "$n" ]
+done <"$T/per_text"
 if [ "${MEASURE:-}" = 1 ]; then
 	echo "read right: $right of $total results ($((100 * right / total))%), $extra runs nobody expected"
 	exit 0
