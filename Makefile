@@ -164,6 +164,12 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-unseen tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fresh tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-heldout VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-heldout VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) tests/qd.sh
 	$(SUITE_ENV) tests/merge_input.sh
 	@tests/tally.sh check $(BUILD)/$@.tally
@@ -176,12 +182,6 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) tests/faults.sh
 	$(SUITE_ENV) tests/signals.sh
 	$(SUITE_ENV) tests/fulldisk.sh
-	$(SUITE_ENV) CORPUS=tests/compare-heldout VARIANT=crlf tests/compare_corpus.sh
-	$(SUITE_ENV) CORPUS=tests/compare-heldout VARIANT=flat tests/compare_corpus.sh
-	$(SUITE_ENV) CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh
-	$(SUITE_ENV) CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
-	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
-	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) tests/fleet.sh
 	$(SUITE_ENV) tests/clients.sh
 	$(SUITE_ENV) tests/clientsig.sh
