@@ -106,6 +106,7 @@ struct config {
 	bool evict;                 /* false with --no-evict */
 	bool share;                 /* --share: Markdown block on stdout */
 	const char *html_path;      /* --html FILE, written after the last run */
+	const char *kv_path;        /* --kv FILE, "-" for stdout: key=value lines per run */
 
 	struct config_decided decided; /* the plan's alone: zero in the options */
 };

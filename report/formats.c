@@ -15,6 +15,7 @@ const struct format formats[] = {
 	{"csv", &output_csv, compare_write_csv, merge_write_csv},
 	{"json", &output_json, compare_write_json, merge_write_json},
 	{"html", &output_html, NULL, merge_write_html},
+	{"kv", &output_kv, NULL, NULL},
 };
 const size_t formats_count = sizeof formats / sizeof formats[0];
 

@@ -24,7 +24,8 @@ static bool wanted(const struct report_ctx *c, const struct output *o)
 
 void outputs_route(struct report_ctx *c, const struct config *cfg)
 {
-	bool stdout_report = report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path);
+	bool stdout_report = report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path) ||
+	                     report_path_is_stdout(cfg->kv_path);
 	bool elsewhere = cfg->quiet || stdout_report || cfg->share;
 
 	c->cfg = cfg;
@@ -34,6 +35,7 @@ void outputs_route(struct report_ctx *c, const struct config *cfg)
 	c->progress_out = elsewhere ? NULL : stdout;
 	c->files[OUT_FILE_JSON] = (struct report_file){.opt = "--json", .path = cfg->json_path};
 	c->files[OUT_FILE_HTML] = (struct report_file){.opt = "--html", .path = cfg->html_path};
+	c->files[OUT_FILE_KV] = (struct report_file){.opt = "--kv", .path = cfg->kv_path};
 }
 
 /* What standard output carries besides a report named "-", for the one
