@@ -4,6 +4,7 @@
 #include "options.h"
 #include "options_values.h"
 #include "reportfile.h"
+#include "str.h"
 #include "units.h"
 
 #include <getopt.h>
@@ -379,8 +380,8 @@ void options_usage(FILE *out)
 	"  --kv FILE        also write each run as key=value lines (- for stdout)\n"
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
-	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (2)\n"
-	"  --lag-floor TIME ... and this p99, a lag a person notices (10ms; us, ms or\n"
+	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (" STR_OF(DEFAULT_KNEE_FACTOR) ")\n"
+	"  --lag-floor TIME ... and this p99, a lag a person notices (" STR_OF(DEFAULT_LAG_FLOOR_MS) "ms; us, ms or\n"
 	"                   s; 0: none)\n"
 	"  --level-time S   with clients, every phase works for S seconds (creates and\n"
 	"                   deletes: or until the first client is done; --clients: 5,\n"
