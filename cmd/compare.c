@@ -10,6 +10,7 @@
 #include "../lib/platform.h"
 #include "../lib/reportfile.h"
 #include "../report/compare.h"
+#include "../report/formats.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -46,20 +47,37 @@ static void usage(FILE *out)
 	      out);
 }
 
-static int parse_format(const char *s, enum compare_format *f)
+/* --format's names: the formats with a compare writer (report/formats.c),
+ * as "text, markdown, csv or json". */
+static void format_names(char *buf, size_t len)
 {
-	static const char *const names[] = {"text", "markdown", "csv", "json"};
+	size_t used = 0, n = 0, k = 0;
 
-	for (int i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0) {
-			*f = (enum compare_format)i;
-			return 0;
+	for (size_t i = 0; i < formats_count; i++)
+		n += formats[i].compare != NULL;
+	buf[0] = '\0';
+	for (size_t i = 0; i < formats_count && used < len; i++)
+		if (formats[i].compare != NULL) {
+			k++;
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
+			                         formats[i].name);
 		}
-	return -1;
+}
+
+static int parse_format(const char *s, const struct format **f)
+{
+	char names[200];
+
+	*f = format_named(s);
+	if (*f != NULL && (*f)->compare != NULL)
+		return 0;
+	format_names(names, sizeof names);
+	return say_status(-1, "compare --format: '%s' is not %s", s, names);
 }
 
 /* Options into o and *base1 (1-based). Returns -1 after saying why, 1 for --help. */
-static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned long *base1, const char **html)
+static int parse_args(int argc, char **argv, struct compare_opts *o, const struct format **fmt, unsigned long *base1,
+                      const char **html)
 {
 	int opt;
 	char *end;
@@ -79,8 +97,8 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, unsigned lo
 				return say_status(-1, "compare --threshold: '%s' is not a ratio above 1", optarg);
 			break;
 		case CMP_FORMAT:
-			if (parse_format(optarg, &o->format) != 0)
-				return say_status(-1, "compare --format: '%s' is not text, markdown, csv or json", optarg);
+			if (parse_format(optarg, fmt) != 0)
+				return -1;
 			break;
 		case CMP_HELP:
 			return 1;
@@ -200,12 +218,13 @@ static void set_width(FILE *out, struct compare_opts *o)
 
 int compare_main(int argc, char **argv)
 {
-	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	struct compare_opts o = {.base = 0, .threshold = 1.5};
+	const struct format *fmt = format_named("text");
 	struct parsed_set set = {0};
 	unsigned long base1 = 1;
 	const char *html = NULL;
 	struct report_file rf = {.opt = "compare --html"};
-	int rc = parse_args(argc, argv, &o, &base1, &html), status;
+	int rc = parse_args(argc, argv, &o, &fmt, &base1, &html), status;
 
 	if (rc != 0) {
 		if (rc > 0)
@@ -224,12 +243,9 @@ int compare_main(int argc, char **argv)
 	}
 	o.base = base1 - 1;
 	set_width(rf.on_stdout ? stderr : stdout, &o);
-	if (set.count == 0 && o.format == COMPARE_JSON) /* a document still: with no runs */
-		report_compare(rf.on_stdout ? stderr : stdout, set.run, 0, &o);
+	fmt->compare(rf.on_stdout ? stderr : stdout, set.run, set.count, &o); /* with no runs: JSON alone writes */
 	if (set.count == 0)
 		say("compare: no bonnie or bonnie++ result found");
-	else
-		report_compare(rf.on_stdout ? stderr : stdout, set.run, set.count, &o);
 	if (set.count == 1)
 		say("compare: only one run found: nothing to compare it with");
 	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;

@@ -13,7 +13,7 @@
 #include "../lib/exitcodes.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
-#include "../report/html.h"
+#include "../report/formats.h"
 #include "../report/merge_model.h"
 #include "../report/merge_out.h"
 #include "../report/report.h"
@@ -142,65 +142,21 @@ struct merged {
 	uint32_t counts[MAX_SWEEP_LEVELS];          /* each level's clients, all hosts' */
 };
 
-static int write_json(struct report_file *f, const char *prog, char **argv, int argc, const struct merged *g)
+/* --json and --html: their formats' merge writers (report/formats.h). */
+static int write_reports(struct report_file *rf, const struct merge_doc *d)
 {
-	struct json j;
-
-	json_init(&j, f->out);
-	json_object_begin(&j, NULL);
-	json_string(&j, "tool", "bonnie");
-	json_string(&j, "version", BONNIE_VERSION);
-	json_u64(&j, "format_version", 1);
-	json_array_begin_inline(&j, "command_line");
-	json_string(&j, NULL, prog);
-	for (int i = 0; i < argc; i++)
-		json_string(&j, NULL, argv[i]);
-	json_array_end(&j);
-	report_merge_json(&j, g->m, (const struct host_result *const *)g->hosts, g->levels);
-	json_array_begin(&j, "runs");
-	for (size_t l = 0; l < g->levels; l++)
-		report_json_run(&j, &g->run[l], NULL, NULL);
-	if (g->sw)
-		report_sweep_json_end(&j, g->sw, g->counts, (uint32_t)g->levels, DEFAULT_KNEE_FACTOR,
-		                      g->hosts[0][0].level_ns);
-	else
-		report_json_end(&j);
-	return close_report(f, ferror(f->out) != 0);
-}
-
-/* The run's page (report/html.c) of the merged run, with the merge's facts;
- * of a sweep, every count's run and facts and the sweep's charts. */
-static int write_html(struct report_file *f, char **argv, int argc, const struct config *cfg, const struct merged *g)
-{
-	size_t last = g->levels - 1;
-	char *line[argc + 1]; /* "How to reproduce": bonnie merge ... */
-	struct html_report rep = {.cfg = cfg, .argc = argc + 1, .argv = line, .runs = g->run, .nruns = g->levels,
-	                          .sweep = g->sw, .knee_factor = DEFAULT_KNEE_FACTOR};
-	struct merge_page pg = {g->m, g->hosts, g->levels};
-	char meta[160], bonnie[] = "bonnie";
-
-	line[0] = bonnie;
-	memcpy(line + 1, argv, (size_t)argc * sizeof *argv);
-
-	snprintf(meta, sizeof meta, "bonnie merge of %zu hosts' --json results, %llu client%s each, on one --start-at "
-	         "schedule.", g->n, (unsigned long long)g->hosts[last][0].clients,
-	         g->hosts[last][0].clients == 1 ? "" : "s");
-	return close_report(f, report_html_merged(f->out, &rep, meta, report_merge_html, &pg) != 0);
-}
-
-static int write_reports(struct report_file *rf, const char *prog, char **argv, int argc, const struct config *cfg,
-                         const struct merged *g)
-{
+	static const char *const format_of[MERGE_REPORTS] = {"json", "html"};
 	char err[1200];
-	int rc = report_files_commit(rf, MERGE_REPORTS, err, sizeof err), rc2 = EXIT_OK;
+	int rc = report_files_commit(rf, MERGE_REPORTS, err, sizeof err);
 
 	if (rc != EXIT_OK)
 		return say_status(rc, "%s", err);
-	if (rf[0].path)
-		rc = write_json(&rf[0], prog, argv, argc, g);
-	if (rf[1].path)
-		rc2 = write_html(&rf[1], argv, argc, cfg, g);
-	return rc != EXIT_OK ? rc : rc2;
+	for (int k = 0; k < MERGE_REPORTS; k++)
+		if (rf[k].path) {
+			int rck = close_report(&rf[k], format_named(format_of[k])->merge(rf[k].out, d) != 0);
+			rc = rc != EXIT_OK ? rc : rck;
+		}
+	return rc;
 }
 
 /* Every level of every host read (texts: the files' contents), or the
@@ -315,25 +271,6 @@ static void merged_free(struct merged *g)
 	free(g);
 }
 
-/* Per level the table and the merge's facts, and the CSV line; of a sweep
- * then its table, knees and answer, as a local --clients run ends. */
-static void write_text(FILE *text, const struct config *cfg, const struct merged *g, bool quiet)
-{
-	for (size_t l = 0; l < g->levels; l++) {
-		struct config c = *cfg;
-		c.concurrency = g->counts[l];
-		if (!quiet) {
-			report_table(text, &c, &g->run[l]);
-			report_merge_text(text, &g->m[l], g->hosts[l]);
-		}
-		report_csv(text, &c, &g->run[l]);
-	}
-	if (g->sw && !quiet) {
-		report_sweep_table(text, g->sw);
-		report_sweep_knees(text, g->sw, DEFAULT_KNEE_FACTOR);
-	}
-}
-
 static int merge_texts(char **texts, char **files, size_t n, struct report_file *rf, bool quiet, const char *prog,
                        int argc, char **argv)
 {
@@ -361,9 +298,10 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 	}
 	if (rc == EXIT_OK) {
 		merged_config(&cfg, &g->hosts[0][0], n);
+		struct merge_doc d = {&cfg, prog, argv, argc, g->n, g->levels, g->hosts, g->m, g->run, g->sw, g->counts};
 		bool to_stdout = report_path_is_stdout(rf[0].path) || report_path_is_stdout(rf[1].path);
-		write_text(to_stdout ? stderr : stdout, &cfg, g, quiet);
-		rc = write_reports(rf, prog, argv, argc, &cfg, g);
+		format_named(quiet ? "csv" : "text")->merge(to_stdout ? stderr : stdout, &d);
+		rc = write_reports(rf, &d);
 	} else
 		report_files_release(rf, MERGE_REPORTS);
 	if (g)

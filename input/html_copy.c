@@ -17,6 +17,7 @@
  * tab apart is skipped with one warning, as is a text table pasted into a
  * page's cells. */
 #include "table.h"
+#include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -354,7 +355,7 @@ static bool cell_tag(const char *q, const char *e, bool close)
 
 static bool table_in_cell(const char *p, const char *end)
 {
-	static const char cols[] = "-Per Chr- --Block--";
+	static const char cols[] = BONNIE_HEAD_PER_CHR " " BONNIE_HEAD_BLOCK;
 	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
 	bool in_cell = false;
 

@@ -7,6 +7,7 @@
  * one token stream). A row's cells are told apart by their count: all six,
  * or the four a -f run has (no per-char phases). */
 #include "table.h"
+#include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -19,6 +20,20 @@
 static const char *const rates_k = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP/sec%CP";
 static const char *const rates_s = "/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP";
 static const char *const rates_k5 = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP";
+
+/* A heading of bonnie++'s (bonnie_heads.h) spelled at c: its letters, as
+ * tok_spell reads them, the dashes and blanks between them aside. */
+static bool heading_spelled(struct tcur *c, const char *heading)
+{
+	char want[sizeof BONNIE_IO_HEADS];
+	size_t n = 0;
+
+	for (const char *h = heading; *h && n + 1 < sizeof want; h++)
+		if (*h != '-' && *h != ' ')
+			want[n++] = *h;
+	want[n] = '\0';
+	return tok_spell(c, want);
+}
 
 /* Words that start a table line other than a data row. */
 static bool structural(const struct tok *t)
@@ -64,14 +79,13 @@ static bool io_header(struct tcur *c, struct table *tb)
 	struct tcur start = *c, save;
 	struct tok t, n;
 
-	tok_spell(c, "SequentialOutputSequentialInputRandom");
+	heading_spelled(c, BONNIE_IO_GROUPS);
 	save = *c;
 	if (tok_next(c, &t) && tok_is(&t, "Concurrency") && tok_next(c, &n) && tok_files_like(&n) && n.n < 8)
 		tok_copy(tb->concurrency, sizeof tb->concurrency, &n);
 	else
 		*c = save;
-	if ((tok_spell(c, "PerChrBlockRewritePerChrBlockSeeks") ||
-	     (tb->no_seeks = tok_spell(c, "PerChrBlockRewritePerChrBlock"))) &&
+	if ((heading_spelled(c, BONNIE_IO_HEADS) || (tb->no_seeks = heading_spelled(c, BONNIE_IO_HEADS_NO_SEEKS))) &&
 	    io_units(c, tb))
 		return true;
 	*c = start;
@@ -81,14 +95,13 @@ static bool io_header(struct tcur *c, struct table *tb)
 
 static bool file_header(struct tcur *c, struct table *tb)
 {
-	static const char *const f2 = "CreateReadDeleteCreateReadDelete";
 	struct tcur start = *c;
 	struct tok n;
 
-	if (!tok_spell(c, "SequentialCreateRandomCreate"))
+	if (!heading_spelled(c, BONNIE_FILE_GROUPS))
 		return false;
-	if (!tok_spell(c, f2)) { /* the machine name, 1.9x on */
-		if (!tok_next(c, &n) || structural(&n) || !tok_spell(c, f2))
+	if (!heading_spelled(c, BONNIE_FILE_HEADS)) { /* the machine name, 1.9x on */
+		if (!tok_next(c, &n) || structural(&n) || !heading_spelled(c, BONNIE_FILE_HEADS))
 			goto no;
 		tok_copy(tb->file_name, sizeof tb->file_name, &n);
 	}

@@ -22,8 +22,11 @@
 #define DEFAULT_FILES_K 16u
 #define MAX_MACHINE_NAME 128u
 #define MAX_SWEEP_LEVELS 32u        /* --clients list entries */
-#define DEFAULT_KNEE_FACTOR 2.0
-#define DEFAULT_LAG_FLOOR_NS 10000000u /* --lag-floor: 10 ms, see bonnie(1) */
+/* The knee rule's defaults, plain literals so that --help states them
+ * from the same constants (STR_OF, lib/str.h). */
+#define DEFAULT_KNEE_FACTOR 2       /* --knee-factor */
+#define DEFAULT_LAG_FLOOR_MS 10     /* --lag-floor, see bonnie(1) */
+#define DEFAULT_LAG_FLOOR_NS (DEFAULT_LAG_FLOOR_MS * 1000000u)
 #define DEFAULT_QD_SIZE (1ull << 30)      /* the queue-depth profile's file without -s: KDiskMark's 1 GiB */
 #define DEFAULT_QD_NS (5ull * 1000000000) /* each profile phase's cut without --qd-time: KDiskMark's 5 s */
 
@@ -106,6 +109,7 @@ struct config {
 	bool evict;                 /* false with --no-evict */
 	bool share;                 /* --share: Markdown block on stdout */
 	const char *html_path;      /* --html FILE, written after the last run */
+	const char *kv_path;        /* --kv FILE, "-" for stdout: key=value lines per run */
 
 	struct config_decided decided; /* the plan's alone: zero in the options */
 };

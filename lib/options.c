@@ -4,6 +4,7 @@
 #include "options.h"
 #include "options_values.h"
 #include "reportfile.h"
+#include "str.h"
 #include "units.h"
 
 #include <getopt.h>
@@ -35,6 +36,7 @@ enum long_only {
 	OPT_LONG_QD_TIME,
 	OPT_LONG_QD_ENGINE,
 	OPT_LONG_START_AT,
+	OPT_LONG_KV,
 };
 
 static const struct option long_options[] = {
@@ -57,6 +59,7 @@ static const struct option long_options[] = {
 	{"qd-time", required_argument, NULL, OPT_LONG_QD_TIME},
 	{"qd-engine", required_argument, NULL, OPT_LONG_QD_ENGINE},
 	{"start-at", required_argument, NULL, OPT_LONG_START_AT},
+	{"kv", required_argument, NULL, OPT_LONG_KV},
 	{NULL, 0, NULL, 0},
 };
 
@@ -152,6 +155,11 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_NO_ALIGN: c->align_probe = 0; return 0;
 	case OPT_LONG_NO_EVICT: c->evict = false; return 0;
 	case OPT_LONG_SHARE: c->share = true; return 0;
+	case OPT_LONG_KV:
+		if (arg[0] == '\0')
+			return options_fail(p, "--kv: file name must not be empty (use - for stdout)");
+		c->kv_path = arg;
+		return 0;
 	case OPT_LONG_HTML:
 		if (arg[0] == '\0')
 			return options_fail(p, "--html: file name must not be empty");
@@ -292,6 +300,10 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		             report_path_is_stdout(cfg->json_path) ? cfg->json_path : cfg->html_path);
 		return OPT_ERROR;
 	}
+	if (cfg->share && report_path_is_stdout(cfg->kv_path)) {
+		options_fail(&p, "--share and --kv %s: only one of them can have standard output", cfg->kv_path);
+		return OPT_ERROR;
+	}
 	if (p.c_given && cfg->sweep_levels) {
 		options_fail(&p, "-c and --clients: give one of them (--clients sets the client count of each step)");
 		return OPT_ERROR;
@@ -316,7 +328,7 @@ void options_usage(FILE *out)
 	"              [-n num[:max[:min[:dirs[:chunk]]]]] [-f[size]] [-r ram]\n"
 	"              [-m name] [-x runs] [-z seed] [-c clients] [-u user[:group]]\n"
 	"              [-q] [-b] [-D] [--json FILE] [--verify] [--[no-]align-probe]\n"
-	"              [--no-evict] [--share] [--html FILE] [--list-phases]\n"
+	"              [--no-evict] [--share] [--html FILE] [--kv FILE] [--list-phases]\n"
 	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
 	"              [--lag-floor TIME] [--level-time S] [--start-at WHEN]\n"
 	"              [--qd] [--qd-time S] [--qd-engine auto|io_uring|threads]\n"
@@ -365,10 +377,11 @@ void options_usage(FILE *out)
 	"  --list-phases    print the phases: name, title, unit, CSV fields (from 0),\n"
 	"                   words, group; then exit\n"
 	"  --html FILE      also write a self-contained HTML report with charts\n"
+	"  --kv FILE        also write each run as key=value lines (- for stdout)\n"
 	"  --clients LIST   sweep: run at each client count (1,2,4,8) and find the knee\n"
 	"  --phases LIST    run only these phases (putc,put_block,...; see bonnie(1))\n"
-	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (2)\n"
-	"  --lag-floor TIME ... and this p99, a lag a person notices (10ms; us, ms or\n"
+	"  --knee-factor K  the knee: p99 latency passes K x its lowest before (" STR_OF(DEFAULT_KNEE_FACTOR) ")\n"
+	"  --lag-floor TIME ... and this p99, a lag a person notices (" STR_OF(DEFAULT_LAG_FLOOR_MS) "ms; us, ms or\n"
 	"                   s; 0: none)\n"
 	"  --level-time S   with clients, every phase works for S seconds (creates and\n"
 	"                   deletes: or until the first client is done; --clients: 5,\n"

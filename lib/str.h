@@ -7,6 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A constant's value as a string literal, for a text that states a rule
+ * to be made of the rule's own constant: STR_OF(CONF_MIN_OPS) is "100"
+ * when CONF_MIN_OPS is 100 (a plain literal: 100u would give "100u"). */
+#define STR_OF_(x) #x
+#define STR_OF(x) STR_OF_(x)
+
 /* Copies src into dst (cap bytes, cap > 0), truncating. Returns true if all of src fit. */
 bool str_copy(char *dst, size_t cap, const char *src);
 

@@ -78,7 +78,7 @@ static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res, enum phas
 	if (errno != EINVAL)
 		return data_fail(ctx, res, "open", -1);
 	res->flags |= RESULT_BUFFERED;
-	return qd_shape_of(id).write ? 0 : data_evict(ctx, res);
+	return phase_is(id, FACT_WRITES) ? 0 : data_evict(ctx, res);
 }
 
 /* The in-flight state of one phase: a buffer and a submission time per tag. */

@@ -16,10 +16,11 @@ struct qd_shape {
 	uint32_t block;  /* bytes an operation */
 	unsigned depth;  /* operations in flight, from one thread */
 	bool random;     /* offsets drawn uniformly over the file's blocks; else in order */
-	bool write;
+	bool write;      /* the phase table's FACT_WRITES */
 };
 
-/* Whether id is a phase of the profile, and its shape (zero when not). */
+/* Whether id is a phase of the profile (the phase table's group QD: the
+ * one question, asked here), and its shape (zero when not). */
 bool qd_is(enum phase_id id);
 struct qd_shape qd_shape_of(enum phase_id id);
 

@@ -1,41 +1,46 @@
-/* The queue-depth profile's shapes; see qd.h. */
+/* The queue-depth profile's shapes; see qd.h. Which phases are the
+ * profile's, and which of them write, are the phase table's (group QD,
+ * FACT_WRITES): here only what the table has no column for. */
 #include "qd.h"
 
 static const struct {
 	enum phase_id id;
-	struct qd_shape shape;
+	uint32_t block;
+	unsigned depth;
+	bool random;
 } shapes[] = {
-	{PHASE_SEQ1M_Q8T1_READ, {QD_SEQ_BLOCK, 8, false, false}},
-	{PHASE_SEQ1M_Q8T1_WRITE, {QD_SEQ_BLOCK, 8, false, true}},
-	{PHASE_SEQ1M_Q1T1_READ, {QD_SEQ_BLOCK, 1, false, false}},
-	{PHASE_SEQ1M_Q1T1_WRITE, {QD_SEQ_BLOCK, 1, false, true}},
-	{PHASE_RND4K_Q32T1_READ, {QD_RND_BLOCK, 32, true, false}},
-	{PHASE_RND4K_Q32T1_WRITE, {QD_RND_BLOCK, 32, true, true}},
-	{PHASE_RND4K_Q1T1_READ, {QD_RND_BLOCK, 1, true, false}},
-	{PHASE_RND4K_Q1T1_WRITE, {QD_RND_BLOCK, 1, true, true}},
+	{PHASE_SEQ1M_Q8T1_READ, QD_SEQ_BLOCK, 8, false},
+	{PHASE_SEQ1M_Q8T1_WRITE, QD_SEQ_BLOCK, 8, false},
+	{PHASE_SEQ1M_Q1T1_READ, QD_SEQ_BLOCK, 1, false},
+	{PHASE_SEQ1M_Q1T1_WRITE, QD_SEQ_BLOCK, 1, false},
+	{PHASE_RND4K_Q32T1_READ, QD_RND_BLOCK, 32, true},
+	{PHASE_RND4K_Q32T1_WRITE, QD_RND_BLOCK, 32, true},
+	{PHASE_RND4K_Q1T1_READ, QD_RND_BLOCK, 1, true},
+	{PHASE_RND4K_Q1T1_WRITE, QD_RND_BLOCK, 1, true},
 };
 
 struct qd_shape qd_shape_of(enum phase_id id)
 {
 	struct qd_shape none = {0, 0, false, false};
 
-	for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+	for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0] && qd_is(id); i++)
 		if (shapes[i].id == id)
-			return shapes[i].shape;
+			return (struct qd_shape){shapes[i].block, shapes[i].depth, shapes[i].random, phase_is(id, FACT_WRITES)};
 	return none;
 }
 
 bool qd_is(enum phase_id id)
 {
-	return qd_shape_of(id).block != 0;
+	return phase_group(id) == GROUP_QD;
 }
 
 uint32_t qd_mask(void)
 {
 	uint32_t m = 0;
 
-	for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-		m |= 1u << shapes[i].id;
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (qd_is((enum phase_id)id))
+			m |= 1u << id;
 	return m;
 }
 

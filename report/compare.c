@@ -5,6 +5,7 @@
 #include "compare_cells.h"
 #include "compare_model.h"
 #include "clocale.h"
+#include "metrics.h"
 #include "../lib/str.h"
 
 #include <stdint.h>
@@ -102,17 +103,19 @@ void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const 
 	if (said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_RATES, "Summary: ") == 0) {
 		fputs("Summary: ", out);
 		if ((big = first_enough(d, count)) != NULL) {
-			fprintf(out, "no rate measured for 0.5 s or more differs beyond %.2fx; the largest: ", o->threshold);
+			fprintf(out, "no rate measured for " METRIC_MIN_TRUSTED_TEXT " or more differs beyond %.2fx; the largest: ", o->threshold);
 			phrase(out, big);
 		} else if (count > 0)
-			fprintf(out, "no rate on both %s and another run was measured for 0.5 s or more", lab);
+			fprintf(out, "no rate on both %s and another run was measured for " METRIC_MIN_TRUSTED_TEXT " or more", lab);
 		else
 			fprintf(out, "no phase has numbers on both %s and another run", lab);
 		fputs(".\n", out);
 	}
 	said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_PERCENTILES,
-	     "Latency percentiles (median from 100 operations, p99 from 1000, of phases of 0.5 s or more): ");
-	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, SAY_RATES, "Weaker evidence (a phase under 0.5 s or 100 operations, or of unknown time): ");
+	     "Latency percentiles (median from " STR_OF(COMPARE_P50_MIN_OPS) " operations, p99 from "
+	     STR_OF(COMPARE_P99_MIN_OPS) ", of phases of " METRIC_MIN_TRUSTED_TEXT " or more): ");
+	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, SAY_RATES, "Weaker evidence (a phase under " METRIC_MIN_TRUSTED_TEXT " or " STR_OF(CONF_MIN_OPS)
+	     " operations, or of unknown time): ");
 	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
 	free(d);
 }

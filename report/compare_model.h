@@ -62,8 +62,8 @@ enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDEN
  * p to be compared: 100 for the median (the rates' own floor,
  * CONF_MIN_OPS), 1000 for p99 (10 samples beyond it); fewer, and the
  * percentile is not compared at all (a rate of that phase still is). */
-#define COMPARE_P50_MIN_OPS 100u
-#define COMPARE_P99_MIN_OPS 1000u
+#define COMPARE_P50_MIN_OPS CONF_MIN_OPS
+#define COMPARE_P99_MIN_OPS 1000
 
 /* One ratio of a run to the base: throughput (run/base, > 1 faster) or
  * a latency (run/base, > 1 worse): the maximum, or the median or p99 of a

@@ -12,8 +12,10 @@ static const struct {
 	const char *words; /* in a cell where marks are markup (--share) */
 	const char *brief; /* the HTML page's captions and notes */
 } reasons[CONF_REASONS] = {
-	{'~', "short", "ran under 0.5 s: low confidence, use a larger -s or -n", "under 0.5 s", "under 0.5 s"},
-	{'#', "few_operations", "under 100 timed operations: few samples behind the figure", "under 100 operations",
+	{'~', "short", "ran under " METRIC_MIN_TRUSTED_TEXT ": low confidence, use a larger -s or -n",
+	 "under " METRIC_MIN_TRUSTED_TEXT, "under " METRIC_MIN_TRUSTED_TEXT},
+	{'#', "few_operations", "under " STR_OF(CONF_MIN_OPS) " timed operations: few samples behind the figure",
+	 "under " STR_OF(CONF_MIN_OPS) " operations",
 	 "few operations"},
 	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
 	{'c', "cached", "read most of its data from the page cache, not the device", "from the page cache", "cached"},

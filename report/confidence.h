@@ -11,7 +11,7 @@
 
 #include "../phases/results.h"
 
-#define CONF_MIN_OPS 100u          /* fewer timed operations: few samples */
+#define CONF_MIN_OPS 100           /* fewer timed operations: few samples (STR_OF makes its texts) */
 #define CONF_MAX_CV_PCT 10.0       /* over this across -x runs: unstable */
 
 /* Reasons, in the order of the mark a cell shows when several apply. */

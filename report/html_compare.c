@@ -7,6 +7,7 @@
 #include "clocale.h"
 #include "html.h"
 #include "html_compare.h"
+#include "metrics.h"
 #include "svg.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -80,7 +81,7 @@ static void rate_chart(FILE *out, const struct compare_run *runs, size_t n, size
 		cached |= (b->bar[i].marks & (CONF_CACHED | CONF_NOT_EVICTED)) != 0;
 	}
 	snprintf(desc, sizeof desc, "Bars of %s per phase, one colour per run (legend)%s; hatched bars ran under "
-	         "0.5 s%s; an empty slot marked +++++ is a phase bonnie++ ran too fast to measure.", label,
+	         METRIC_MIN_TRUSTED_TEXT "%s; an empty slot marked +++++ is a phase bonnie++ ran too fast to measure.", label,
 	         b->n > CMP_CPU_BARS ? "" : ", %CPU under each bar where the input has it",
 	         cached ? " or read from the page cache (each bar's title says which)" : "");
 	snprintf(id_text, sizeof id_text, "cmp-%s", sec->id);

@@ -105,7 +105,7 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n)
 		fputs("<li><code>+++++</code>: bonnie++ ran the phase too fast to measure (under 0.5 s) and printed no rate; "
 		      "its latency is still shown.</li>\n", out);
 	if (short_any)
-		fputs("<li><span class=\"mark\">~</span> ran under 0.5 s: a low-confidence figure.</li>\n", out);
+		fputs("<li><span class=\"mark\">~</span> ran under " METRIC_MIN_TRUSTED_TEXT ": a low-confidence figure.</li>\n", out);
 	for (int i = 0; i < CONF_REASONS; i++)
 		if (others & (1u << i)) {
 			fprintf(out, "<li><span class=\"mark\">%c</span> ", confidence_reason_mark(i));

@@ -7,11 +7,16 @@
 #include <stdint.h>
 
 #include "../lib/config.h"
+#include "../lib/str.h"
 #include "../phases/results.h"
 
 /* Below this a phase is marked low-confidence (bonnie++ hid it as +++++):
- * the one short-phase rule, asked through metric_low_confidence(). */
-#define METRIC_MIN_TRUSTED_NS 500000000ull
+ * the one short-phase rule, asked through metric_low_confidence(). The
+ * seconds are a plain literal so that every text stating the rule is made
+ * of it: METRIC_MIN_TRUSTED_TEXT, "0.5 s". */
+#define METRIC_MIN_TRUSTED_S 0.5
+#define METRIC_MIN_TRUSTED_NS ((unsigned long long)(METRIC_MIN_TRUSTED_S * 1e9))
+#define METRIC_MIN_TRUSTED_TEXT STR_OF(METRIC_MIN_TRUSTED_S) " s"
 
 /* True when the phase completed and has numbers to report. */
 bool metric_reportable(const struct phase_result *r);

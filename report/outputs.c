@@ -2,24 +2,30 @@
  * writes, the report files, and one loop per moment over the entries. */
 #include "outputs.h"
 
+#include "formats.h"
+
 #include "repeat.h"
 #include "../lib/exitcodes.h"
 
-/* Table order is the order on a shared stream: the progress line is
- * cleared before the table, the table comes before the CSV line. */
-static const struct output *const outputs[] = {
-	&output_progress, &output_table, &output_share, &output_csv, &output_json, &output_html,
-};
-#define NOUTPUTS (sizeof outputs / sizeof outputs[0])
+/* The run's outputs are the formats table's run column (formats.c), in
+ * its order: the order on a shared stream. */
+#define NOUTPUTS formats_count
+
+/* Entry i of the run's column; NULL when that format is not the run's. */
+static const struct output *entry(size_t i)
+{
+	return formats[i].run;
+}
 
 static bool wanted(const struct report_ctx *c, const struct output *o)
 {
-	return o->wanted == NULL || o->wanted(c);
+	return o != NULL && (o->wanted == NULL || o->wanted(c));
 }
 
 void outputs_route(struct report_ctx *c, const struct config *cfg)
 {
-	bool stdout_report = report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path);
+	bool stdout_report = report_path_is_stdout(cfg->json_path) || report_path_is_stdout(cfg->html_path) ||
+	                     report_path_is_stdout(cfg->kv_path);
 	bool elsewhere = cfg->quiet || stdout_report || cfg->share;
 
 	c->cfg = cfg;
@@ -29,6 +35,7 @@ void outputs_route(struct report_ctx *c, const struct config *cfg)
 	c->progress_out = elsewhere ? NULL : stdout;
 	c->files[OUT_FILE_JSON] = (struct report_file){.opt = "--json", .path = cfg->json_path};
 	c->files[OUT_FILE_HTML] = (struct report_file){.opt = "--html", .path = cfg->html_path};
+	c->files[OUT_FILE_KV] = (struct report_file){.opt = "--kv", .path = cfg->kv_path};
 }
 
 /* What standard output carries besides a report named "-", for the one
@@ -59,7 +66,7 @@ int outputs_open_files(struct report_ctx *c, char *err, size_t errlen)
 int outputs_prepare(struct report_ctx *c, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->prepare && wanted(c, outputs[i]) && outputs[i]->prepare(c, err, errlen) != 0)
+		if (wanted(c, entry(i)) && entry(i)->prepare && entry(i)->prepare(c, err, errlen) != 0)
 			return -1;
 	return 0;
 }
@@ -67,38 +74,38 @@ int outputs_prepare(struct report_ctx *c, char *err, size_t errlen)
 void outputs_begin(struct report_ctx *c)
 {
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->begin && wanted(c, outputs[i]))
-			outputs[i]->begin(c);
+		if (wanted(c, entry(i)) && entry(i)->begin)
+			entry(i)->begin(c);
 	c->begun = true;
 }
 
 void outputs_count(struct report_ctx *c)
 {
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->count && wanted(c, outputs[i]))
-			outputs[i]->count(c);
+		if (wanted(c, entry(i)) && entry(i)->count)
+			entry(i)->count(c);
 }
 
 void outputs_phase_begin(struct report_ctx *c, enum phase_id id)
 {
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->phase_begin && wanted(c, outputs[i]))
-			outputs[i]->phase_begin(c, id);
+		if (wanted(c, entry(i)) && entry(i)->phase_begin)
+			entry(i)->phase_begin(c, id);
 }
 
 void outputs_phase_end(struct report_ctx *c, const struct phase_result *res)
 {
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->phase_end && wanted(c, outputs[i]))
-			outputs[i]->phase_end(c, res);
+		if (wanted(c, entry(i)) && entry(i)->phase_end)
+			entry(i)->phase_end(c, res);
 }
 
 void outputs_run(struct report_ctx *c, const struct run_result *run, bool cut)
 {
 	c->run = run;
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->run && wanted(c, outputs[i]) && (!cut || outputs[i]->keeps_cut_runs))
-			outputs[i]->run(c);
+		if (wanted(c, entry(i)) && entry(i)->run && (!cut || entry(i)->keeps_cut_runs))
+			entry(i)->run(c);
 	if (cut)
 		return;
 	c->shown++;
@@ -112,8 +119,8 @@ void outputs_summary(struct report_ctx *c, const struct repeat_set *rs)
 		return;
 	c->repeats = rs;
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->summary && wanted(c, outputs[i]))
-			outputs[i]->summary(c);
+		if (wanted(c, entry(i)) && entry(i)->summary)
+			entry(i)->summary(c);
 	fflush(stdout);
 }
 
@@ -123,7 +130,7 @@ int outputs_end(struct report_ctx *c, void (*said)(const char *line))
 	int failed = 0;
 
 	for (size_t i = 0; i < NOUTPUTS && c->begun; i++)
-		if (outputs[i]->end && wanted(c, outputs[i]) && outputs[i]->end(c, err, sizeof err) != 0) {
+		if (wanted(c, entry(i)) && entry(i)->end && entry(i)->end(c, err, sizeof err) != 0) {
 			said(err);
 			failed++;
 		}
@@ -134,7 +141,7 @@ int outputs_end(struct report_ctx *c, void (*said)(const char *line))
 void outputs_release(struct report_ctx *c)
 {
 	for (size_t i = 0; i < NOUTPUTS; i++)
-		if (outputs[i]->release && wanted(c, outputs[i]))
-			outputs[i]->release(c);
+		if (wanted(c, entry(i)) && entry(i)->release)
+			entry(i)->release(c);
 	report_files_release(c->files, OUT_FILES);
 }

@@ -33,7 +33,7 @@ struct sweep;
 struct sweep_step;
 
 /* The report files, checked and opened together (lib/reportfile.h). */
-enum { OUT_FILE_JSON, OUT_FILE_HTML, OUT_FILES };
+enum { OUT_FILE_JSON, OUT_FILE_HTML, OUT_FILE_KV, OUT_FILES };
 
 /* --html: every run of the last client count, and with --clients each
  * count's tables and CSV lines as text (a run_result is 411 KiB; a sweep
@@ -96,8 +96,13 @@ struct output {
 	bool keeps_cut_runs;
 };
 
-/* The entries (outputs_text.c, outputs_files.c). */
-extern const struct output output_progress, output_table, output_share, output_csv, output_json, output_html;
+/* The entries (outputs_text.c, outputs_files.c, kv.c), in formats.c's table. */
+extern const struct output output_progress, output_table, output_share, output_csv, output_json, output_html,
+	output_kv;
+
+/* Closes a report file at an entry's end: 0, or -1 with err naming it
+ * when what was written did not all reach it (outputs_files.c). */
+int outputs_close_file(struct report_file *f, bool bad, char *err, size_t errlen);
 
 /* Where each output writes, from the options: --json - or --html - make
  * stdout that report alone (the table moves to stderr, no CSV, no

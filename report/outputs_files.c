@@ -11,9 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Closes a report file; -1 with err naming it when what was written did
- * not all reach it. */
-static int close_file(struct report_file *f, bool bad, char *err, size_t errlen)
+int outputs_close_file(struct report_file *f, bool bad, char *err, size_t errlen)
 {
 	const char *opt = f->opt, *path = f->path;
 	char why[200];
@@ -53,7 +51,7 @@ static int json_end(struct report_ctx *c, char *err, size_t errlen)
 		                      c->cfg->level_ns);
 	else
 		report_json_end(&c->json);
-	return close_file(&c->files[OUT_FILE_JSON], false, err, errlen);
+	return outputs_close_file(&c->files[OUT_FILE_JSON], false, err, errlen);
 }
 
 const struct output output_json = {
@@ -155,7 +153,7 @@ static int html_end(struct report_ctx *c, char *err, size_t errlen)
 		rep.all_tables = k->tables_buf;
 		rep.all_csv = k->csv_buf;
 	}
-	return close_file(f, report_html(f->out, &rep) != 0, err, errlen);
+	return outputs_close_file(f, report_html(f->out, &rep) != 0, err, errlen);
 }
 
 static void html_release(struct report_ctx *c)

@@ -3,7 +3,7 @@
  * of keeping copies. */
 #include "report.h"
 
-static const char *unit_name(enum rate_unit u)
+const char *report_unit_name(enum rate_unit u)
 {
 	switch (u) {
 	case RATE_BYTES: return "KiB/s";
@@ -31,7 +31,7 @@ void report_phase_list(FILE *out)
 
 		csv_layout_phase_fields(&csv_layout_198, id, &rate, &cpu, &lat);
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", phase_name(id), phase_title(id),
-		        unit_name(phase_unit(id)), field_text(rate, r, sizeof r), field_text(cpu, c, sizeof c),
+		        report_unit_name(phase_unit(id)), field_text(rate, r, sizeof r), field_text(cpu, c, sizeof c),
 		        field_text(lat, l, sizeof l), phase_words(id), phase_group_words(phase_group(id)));
 	}
 }

@@ -20,6 +20,9 @@ void report_csv(FILE *out, const struct config *cfg, const struct run_result *ru
  * field numbers of its rate, %CPU and latency (bonnie.1 documents it). */
 void report_phase_list(FILE *out);
 
+/* What a rate of unit u counts, as --list-phases says it: "KiB/s". */
+const char *report_unit_name(enum rate_unit u);
+
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
 void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
 

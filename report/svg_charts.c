@@ -3,6 +3,7 @@
  * percentile curves are in svg_pct.c. Every mark carries its exact numbers. */
 #include "svg.h"
 #include "svg_internal.h"
+#include "metrics.h"
 #include "../lib/units.h"
 
 #include <math.h>
@@ -200,7 +201,7 @@ static const char *mark_word(unsigned marks)
 	if (marks & CHART_TOO_FAST)
 		return "too fast to measure";
 	if (marks & CONF_SHORT)
-		return "~ under 0.5 s";
+		return "~ under " METRIC_MIN_TRUSTED_TEXT;
 	if (marks & CONF_CACHED)
 		return "cached";
 	if (marks & CONF_NOT_EVICTED)
@@ -342,7 +343,7 @@ static void value_headroom(const struct bar_chart *c, struct svg_frame *f, doubl
  * under the plot, one line per mark when they do not fit on one. */
 static void marks_footnote(FILE *out, const struct bar_chart *c, const struct svg_frame *f, double y)
 {
-	static const char *const words[] = {"striped, ~: ran under 0.5 s", "dotted: cached", "dotted: cache not dropped",
+	static const char *const words[] = {"striped, ~: ran under " METRIC_MIN_TRUSTED_TEXT, "dotted: cached", "dotted: cache not dropped",
 	                                    "+++++: too fast for bonnie++ to measure"};
 	const unsigned bits[] = {CONF_SHORT, CONF_CACHED, CONF_NOT_EVICTED, CHART_TOO_FAST};
 	unsigned all = 0;

@@ -7,6 +7,7 @@
 #include "confidence.h"
 #include "metrics.h"
 #include "view.h"
+#include "../input/bonnie_heads.h"
 #include "../phases/phase_select.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -252,9 +253,9 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_view 
 	phase_block_columns(BLOCK_IO, io_cols);
 	extra = extra_width(run, io_cols);
 
-	version_line(out, "------Sequential Output------ --Sequential Input- --Random-", extra);
+	version_line(out, BONNIE_IO_GROUPS, extra);
 	fprintf(out, "%-*s ", LABEL_WIDTH, "");
-	dashes(out, "-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--", extra);
+	dashes(out, BONNIE_IO_HEADS, extra);
 	units_line(out, "Name:Size etc", extra);
 	units_format_size(cfg->file_size, size, sizeof size);
 	row_label(out, cfg->machine, size);
@@ -324,10 +325,10 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_vie
 	phase_block_columns(BLOCK_FILES, file_cols);
 	extra = extra_width(run, file_cols);
 
-	version_line(out, "------Sequential Create------ --------Random Create--------", extra);
+	version_line(out, BONNIE_FILE_GROUPS, extra);
 	name_cell(out, cfg->machine, LABEL_WIDTH);
 	fputc(' ', out);
-	dashes(out, "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--", extra);
+	dashes(out, BONNIE_FILE_HEADS, extra);
 	units_line(out, "              files", extra);
 	fprintf(out, "%*s", LABEL_WIDTH, spec);
 	for (int i = 0; i < NCOLS; i++)

@@ -5,6 +5,8 @@
 #include "util_synth.h"
 #include "../lib/json.h"
 #include "../report/confidence.h"
+#include "../report/compare_model.h"
+#include "../report/metrics.h"
 #include "../report/report.h"
 
 #include <stdio.h>
@@ -133,6 +135,31 @@ START_TEST(json_member_exact)
 }
 END_TEST
 
+/* The texts that state a rule are made of the rule's constant: the short
+ * phase's seconds and the few-operations count as the rules compare them,
+ * in the reasons' words (issue 49: "0.5 s" was typed into 11 strings). */
+START_TEST(rule_texts_from_the_rule_constants)
+{
+	char secs[32], ops[32], p99[32];
+
+	snprintf(secs, sizeof secs, "%g s", (double)METRIC_MIN_TRUSTED_NS / 1e9);
+	snprintf(ops, sizeof ops, "%d", CONF_MIN_OPS);
+	snprintf(p99, sizeof p99, "%d", COMPARE_P99_MIN_OPS);
+	ck_assert_str_eq(METRIC_MIN_TRUSTED_TEXT, secs);
+	ck_assert_str_eq(STR_OF(CONF_MIN_OPS), ops);
+	ck_assert_str_eq(STR_OF(COMPARE_P50_MIN_OPS), ops);
+	ck_assert_str_eq(STR_OF(COMPARE_P99_MIN_OPS), p99);
+	ck_assert_ptr_nonnull(strstr(confidence_reason_text(0), secs));
+	ck_assert_ptr_nonnull(strstr(confidence_reason_words(0), secs));
+	ck_assert_ptr_nonnull(strstr(confidence_reason_brief(0), secs));
+	ck_assert_ptr_nonnull(strstr(confidence_reason_text(1), ops));
+	ck_assert_ptr_nonnull(strstr(confidence_reason_words(1), ops));
+	snprintf(p99, sizeof p99, "%g", (double)DEFAULT_KNEE_FACTOR);
+	ck_assert_str_eq(STR_OF(DEFAULT_KNEE_FACTOR), p99);
+	ck_assert_uint_eq(DEFAULT_LAG_FLOOR_NS, (unsigned)atoi(STR_OF(DEFAULT_LAG_FLOOR_MS)) * 1000000u);
+}
+END_TEST
+
 Suite *suite_confidence(void)
 {
 	Suite *s = suite_create("confidence");
@@ -144,6 +171,7 @@ Suite *suite_confidence(void)
 	tcase_add_test(t, one_mark_by_priority);
 	tcase_add_test(t, table_marks_and_legend);
 	tcase_add_test(t, json_member_exact);
+	tcase_add_test(t, rule_texts_from_the_rule_constants);
 	suite_add_tcase(s, t);
 	return s;
 }

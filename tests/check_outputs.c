@@ -4,6 +4,8 @@
  * page, a summary only over two runs, nothing ended that never began. */
 #include "suites.h"
 #include "util_synth.h"
+#include "../report/formats.h"
+#include "../report/kv.h"
 #include "../report/outputs.h"
 #include "../report/repeat.h"
 
@@ -206,6 +208,90 @@ START_TEST(nothing_ended_that_never_began)
 }
 END_TEST
 
+/* One table of formats: each name once, the run's entries in it, and each
+ * command finds its writers by name. */
+START_TEST(formats_name_each_writer_once)
+{
+	for (size_t i = 0; i < formats_count; i++)
+		for (size_t k = i + 1; k < formats_count; k++)
+			ck_assert_str_ne(formats[i].name, formats[k].name);
+	ck_assert_ptr_null(format_named("nope"));
+	ck_assert_ptr_eq(format_named("kv")->run, &output_kv);
+	ck_assert_ptr_eq(format_named("text")->run, &output_table);
+	ck_assert_ptr_eq(format_named("json")->run, &output_json);
+	ck_assert(format_named("markdown")->compare != NULL);
+	ck_assert_ptr_null(format_named("markdown")->run);
+	ck_assert(format_named("csv")->merge != NULL);
+	ck_assert(format_named("html")->merge != NULL);
+	ck_assert(format_named("kv")->compare == NULL);
+}
+END_TEST
+
+/* --kv prints what the view holds and nothing it does not: a percentile
+ * the view left out (-1) has no line, a phase that did not run none. */
+START_TEST(kv_prints_only_the_view)
+{
+	struct run_view v;
+	struct mem m;
+	const char *t;
+
+	memset(&v, 0, sizeof v);
+	v.index = 3;
+	v.clients = 2;
+	v.status = PHASE_DONE;
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		v.phase[i].id = (enum phase_id)i;
+		v.phase[i].status = PHASE_NOT_RUN;
+		v.phase[i].mark = ' ';
+	}
+	v.phase[PHASE_SEEKS].status = PHASE_DONE;
+	v.phase[PHASE_SEEKS].state = CELL_VALUE;
+	v.phase[PHASE_SEEKS].rate = 1234.5;
+	v.phase[PHASE_SEEKS].cpu_pct = 7;
+	v.phase[PHASE_SEEKS].mark = '+';
+	for (int k = 0; k < VIEW_PCTS; k++)
+		v.phase[PHASE_SEEKS].pct_ns[k] = -1;
+	v.phase[PHASE_SEEKS].pct_ns[VIEW_MAX] = 4321;
+	mem_open(&m);
+	report_kv_run(m.f, 5, &v);
+	t = mem_text(&m);
+	ck_assert_ptr_nonnull(strstr(t, "run.5.index=3\n"));
+	ck_assert_ptr_nonnull(strstr(t, "run.5.clients=2\n"));
+	ck_assert_ptr_null(strstr(t, "run.5.seed="));
+	ck_assert_ptr_nonnull(strstr(t, "run.5.seeks.rate=1234.500\nrun.5.seeks.unit=seeks/s\n"));
+	ck_assert_ptr_nonnull(strstr(t, "run.5.seeks.cpu_percent=7\n"));
+	ck_assert_ptr_nonnull(strstr(t, "run.5.seeks.latency_max_ns=4321\n"));
+	ck_assert_ptr_nonnull(strstr(t, "run.5.seeks.mark=+\n"));
+	ck_assert_int_eq(count_of(t, "latency_"), 1);
+	ck_assert_ptr_null(strstr(t, "put_block"));
+	ck_assert_int_eq(count_of(t, "\n"), 10);
+	mem_close(&m);
+}
+END_TEST
+
+/* --kv: each run the session gives reaches the file, numbered in it. */
+START_TEST(kv_runs_reach_their_file)
+{
+	struct mem kv;
+	struct run_view v;
+	char want[80];
+
+	cfg.kv_path = "unused.kv";
+	mem_open(&kv);
+	c.files[OUT_FILE_KV].out = kv.f;
+	outputs_begin(&c);
+	outputs_run(&c, &run, false);
+	outputs_run(&c, &run, false);
+	view_of_run(&cfg, &run, NULL, &v);
+	snprintf(want, sizeof want, "run.2.put_block.rate=%.3f\n", v.phase[PHASE_PUT_BLOCK].rate);
+	ck_assert_ptr_nonnull(strstr(mem_text(&kv), want));
+	ck_assert_int_eq(count_of(mem_text(&kv), ".index="), 2);
+	c.begun = false; /* the file was never opened: not ended here */
+	c.files[OUT_FILE_KV].out = NULL;
+	mem_close(&kv);
+}
+END_TEST
+
 Suite *suite_outputs(void)
 {
 	Suite *s = suite_create("outputs");
@@ -217,6 +303,9 @@ Suite *suite_outputs(void)
 	tcase_add_test(tc, summary_after_two_runs);
 	tcase_add_test(tc, cut_run_only_kept_for_the_page);
 	tcase_add_test(tc, nothing_ended_that_never_began);
+	tcase_add_test(tc, formats_name_each_writer_once);
+	tcase_add_test(tc, kv_prints_only_the_view);
+	tcase_add_test(tc, kv_runs_reach_their_file);
 	suite_add_tcase(s, tc);
 	return s;
 }

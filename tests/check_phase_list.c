@@ -5,6 +5,7 @@
 #include "suites.h"
 #include "../phases/phase.h"
 #include "../phases/phase_select.h"
+#include "../phases/qd.h"
 #include "../input/csv_layout.h"
 #include "../report/report.h"
 
@@ -172,6 +173,31 @@ START_TEST(unknown_phase_message_names_every_phase)
 }
 END_TEST
 
+/* The queue-depth profile is one question (qd_is: the group's), and the
+ * table's block and chart, the shapes and --phases qd's mask agree with
+ * it; a profile phase writes exactly when its row says FACT_WRITES (the
+ * shape's write and the buffered read's eviction, qd.c, read that flag). */
+START_TEST(the_profile_is_asked_one_way)
+{
+	uint32_t mask = 0;
+
+	EACH_PHASE(id)
+	{
+		bool qd = qd_is(id);
+		struct qd_shape sh = qd_shape_of(id);
+
+		ck_assert_msg(qd == (phase_group(id) == GROUP_QD), "%s", phase_name(id));
+		ck_assert_msg(qd == (phase_facts_of(id)->block == BLOCK_QD), "%s", phase_name(id));
+		ck_assert_msg(qd == (phase_facts_of(id)->chart == CHART_QD), "%s", phase_name(id));
+		ck_assert_msg(qd == (sh.block != 0 && sh.depth != 0), "%s", phase_name(id));
+		ck_assert_msg(!qd || sh.write == phase_is(id, FACT_WRITES), "%s", phase_name(id));
+		mask |= qd ? BIT(id) : 0;
+	}
+	ck_assert_uint_eq(qd_mask(), mask);
+	ck_assert_uint_ne(mask, 0);
+}
+END_TEST
+
 Suite *suite_phase_list(void)
 {
 	Suite *s = suite_create("phase_list");
@@ -186,6 +212,7 @@ Suite *suite_phase_list(void)
 	tcase_add_test(t, needs_as_the_manual_says);
 	tcase_add_test(t, descriptors_follow_the_list);
 	tcase_add_test(t, unknown_phase_message_names_every_phase);
+	tcase_add_test(t, the_profile_is_asked_one_way);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -6,6 +6,8 @@
 #include "../lib/options.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
+#include "../input/bonnie_heads.h"
+#include "../input/input.h"
 #include "../report/report.h"
 
 #include <locale.h>
@@ -457,6 +459,45 @@ START_TEST(multibyte_names_keep_the_row_aligned)
 }
 END_TEST
 
+/* bonnie++'s headings are typed once (input/bonnie_heads.h): the table
+ * prints them, and the reader of pasted tables finds them there: a
+ * bonnie++ 1.03 table made of them is read to one run with its figures. */
+static int read_back(const char *text, struct parsed_set *set)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int rc = input_read(set, "t.txt", input_from_stdio, f);
+
+	fclose(f);
+	return rc;
+}
+
+START_TEST(headings_printed_and_read_from_one_place)
+{
+	static const char t103[] =
+		"Version  1.03       " BONNIE_IO_GROUPS "\n"
+		"                    " BONNIE_IO_HEADS "\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"mindpipe         1G  3002  88 31164  60 13485  29  3035  84 32838  36  56.7   0\n"
+		"                    " BONNIE_FILE_GROUPS "\n"
+		"                    " BONNIE_FILE_HEADS "\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                 16    94  40   120  50 15510  66   204  86   300  70   906  83\n";
+	char *text = synth_capture_table(&cfg, &run);
+	struct parsed_set set = {0};
+
+	ck_assert_ptr_nonnull(strstr(text, BONNIE_IO_GROUPS "\n"));
+	ck_assert_ptr_nonnull(strstr(text, BONNIE_IO_HEADS "\n"));
+	ck_assert_ptr_nonnull(strstr(text, BONNIE_FILE_GROUPS "\n"));
+	ck_assert_ptr_nonnull(strstr(text, BONNIE_FILE_HEADS "\n"));
+	ck_assert_int_eq(read_back(t103, &set), 0);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq(set.run[0].phase[PHASE_SEEKS].rate, 56.7);
+	ck_assert_double_eq(set.run[0].phase[PHASE_RAN_DEL].rate, 906);
+	input_free(&set);
+	free(text);
+}
+END_TEST
+
 Suite *suite_table(void)
 {
 	Suite *s = suite_create("table");
@@ -464,6 +505,7 @@ Suite *suite_table(void)
 
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, full_table_exact);
+	tcase_add_test(tc, headings_printed_and_read_from_one_place);
 	tcase_add_test(tc, rows_keep_their_columns);
 	tcase_add_test(tc, io_only_and_files_only);
 	tcase_add_test(tc, phases_not_run_are_blank);

@@ -112,7 +112,7 @@ check "cached run exits 0 (got $rc)" [ $rc -eq 0 ]
 
 # 5. Keys that only some runs have: -x 2 (the summary), -c 2 (the clients'
 #    spread) and --clients (the sweep).
-"$BONNIE" -d "$DEV" $SMALL -x 2 -q --json "$T/rep.json" >/dev/null 2>&1; rc=$?
+"$BONNIE" -d "$DEV" $SMALL -x 2 -q --json "$T/rep.json" --kv "$T/rep.kv" >/dev/null 2>&1; rc=$?
 check "-x 2 run exits 0 (got $rc)" [ $rc -eq 0 ]
 "$BONNIE" -d "$DEV" $SMALL -c 2 -q --json "$T/cli.json" >/dev/null 2>&1; rc=$?
 check "-c 2 run exits 0 (got $rc)" [ $rc -eq 0 ]
@@ -144,6 +144,18 @@ grep -vx -e client -e server -e export -e reads_may_be_server_cached "$T/documen
 while read -r key; do
 	check "documented key '$key' is emitted" grep -qx -- "$key" "$T/emitted"
 done <"$T/documented.here"
+
+# --kv's facts (the last part of each key): each named in its paragraph;
+# its percentiles are the JSON's latency_ns keys, documented there.
+sed -n 's/^run\.[0-9][0-9]*\.\([a-z_0-9.]*\)=.*/\1/p' "$T/rep.kv" | sed 's/.*\.//' | sort -u >"$T/kv.facts"
+check "--kv wrote its facts" [ "$(wc -l <"$T/kv.facts")" -ge 10 ]
+while read -r fact; do
+	case $fact in
+	latency_*_ns) pct=${fact#latency_}; pct=${pct%_ns}
+		check "--kv fact '$fact' is a documented latency key" grep -qx -- "$pct" "$T/documented" ;;
+	*) check "--kv fact '$fact' is in bonnie.1" grep -qF -- ".$fact" "$T/man.txt" ;;
+	esac
+done <"$T/kv.facts"
 
 # Keys the man page limits to some phases appear exactly there.
 check "cache_evicted only in rewrite, getc, get_block, seeks" test \

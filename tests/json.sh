@@ -9,7 +9,7 @@ D=$T/dir
 mkdir "$D"
 
 "$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -x 2 -q -z 9 -m "json,test" --json "$T/out.json" \
-	>"$T/csv" 2>"$T/err"; rc=$?
+	--kv "$T/out.kv" >"$T/csv" 2>"$T/err"; rc=$?
 check "run with --json exits 0 (got $rc)" [ $rc -eq 0 ]
 check "jq parses the document" jq -e . "$T/out.json" >/dev/null
 if command -v python3 >/dev/null; then
@@ -41,12 +41,30 @@ check "seeks: the final fsync is its flush, after the timeline's last operation"
 check "file phases count 1024 files" j '[.runs[0].phases[6:][] | .operations] | all(. == 1024)'
 check "CSV still on stdout" [ "$(grep -c '^1\.98,' "$T/csv")" -eq 2 ]
 
+# --kv: the same views as key=value lines, so the same numbers as the JSON.
+kv_rates() { # phase rate per run, from the JSON's rate_*_s and the kv lines
+	jq -r '.runs[] | .run as $r | .phases[] | "\($r) \(.name) \(to_entries[] | select(.key | test("^rate_(kib|seeks|files)_s$")) | .value)"' "$T/out.json" >"$T/rates.json"
+	sed -n 's/^run\.\([0-9]*\)\.\([a-z_0-9]*\)\.rate=/\1 \2 /p' "$T/out.kv" >"$T/rates.kv"
+	[ "$(wc -l <"$T/rates.json")" -eq 24 ] && [ "$(wc -l <"$T/rates.kv")" -eq 24 ] &&
+		paste -d' ' "$T/rates.json" "$T/rates.kv" |
+		awk '$1 != $4 || $2 != $5 || ($3 - $6 > 0.001 || $6 - $3 > 0.001) { bad = 1 } END { exit bad }'
+}
+check "--kv: every phase's rate of both runs, as the JSON says it" kv_rates
+check "--kv: one status line per phase per run" [ "$(grep -c '^run\.[12]\.[a-z_0-9]*\.status=done$' "$T/out.kv")" -eq 24 ]
+check "--kv: nothing but key=value lines" sh -c "! grep -qv '^run\.[0-9][0-9]*\.[a-z_0-9.]*=[^=]*$' '$T/out.kv'"
+
 # --json -: stdout is the JSON document alone; the table goes to stderr.
 "$BONNIE" -d "$D" -s 256k:4k:20:1 -f -n 0 --json - >"$T/stdout.json" 2>"$T/err"; rc=$?
 check "--json - exits 0" [ $rc -eq 0 ]
 check "--json - stdout parses as one JSON document" jq -e '.runs | length == 1' "$T/stdout.json" >/dev/null
 check "--json - puts no CSV on stdout" sh -c "! grep -q '^1\.98,' '$T/stdout.json'"
 check "--json - puts the table on stderr" grep -q '^Version ' "$T/err"
+
+# --kv -: stdout is the key=value lines alone.
+"$BONNIE" -d "$D" -s 256k:4k:20:1 -f -n 0 --kv - >"$T/stdout.kv" 2>"$T/err"; rc=$?
+check "--kv - exits 0" [ $rc -eq 0 ]
+check "--kv - puts only key=value lines on stdout" sh -c "grep -q '^run\.1\.put_block\.rate=' '$T/stdout.kv' && ! grep -qv '=' '$T/stdout.kv'"
+check "--kv - puts the table on stderr" grep -q '^Version ' "$T/err"
 
 # Odd bytes in names never break the document.
 name=$(printf 'bad\377\"\\name\tx')

@@ -99,7 +99,7 @@ check "--list-phases: the dummy, last, with no CSV fields" \
 
 # one run: table, CSV, JSON, HTML
 # shellcheck disable=SC2086
-run one "$BONNIE" $RUN --json "$T/one.json" --html "$T/one.html"
+run one "$BONNIE" $RUN --json "$T/one.json" --html "$T/one.html" --kv "$T/one.kv"
 grep '^1\.98,' "$T/one.out" >"$T/one.csv"
 table_shows one
 csv_lines_ok one "$T/one.csv"
@@ -112,6 +112,9 @@ check "one: the HTML summary row holds the JSON's rate, p99 and mark" \
 	grep -q "<tr data-key=\"$NAME\" data-value=\"${1%%.*}[0-9.]*\" data-p99=\"$4\" data-mark=\"$5\">" "$T/one.html"
 check "one: the HTML's latency table counts $TEST_STATS operations" \
 	grep -q "<tr><td class=\"l\">$WORDS</td><td>$TEST_STATS</td>" "$T/one.html"
+kv() { sed -n "s/^run\.1\.$NAME\.$1=//p" "$T/one.kv"; }
+check "one: --kv has the dummy's rate, the JSON's $1" awk -v a="$(kv rate)" -v b="$1" 'BEGIN { d = a - b; exit !(a != "" && d <= 0.001 && d >= -0.001) }'
+check "one: --kv has the dummy's %CP and p99, the JSON's" [ "$(kv cpu_percent) $(kv latency_p99_ns)" = "$2 $4" ]
 
 # --share: the paste-ready block
 # shellcheck disable=SC2086
