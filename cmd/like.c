@@ -147,46 +147,70 @@ static int split(char *buf, char **words, const char *path)
 	return n;
 }
 
-/* Says what was taken, replaced and not recorded; copies into out the
- * words the user's options do not replace. Returns how many. */
-static int take(char **words, int n, const struct config *user, const struct source *src, const char *path,
-                char **out)
+/* The option of s's group the user gave. */
+static const char *given_name(const struct setting *s, const struct config *user)
 {
-	char took[LIKE_LEN] = "";
+	if (s->given == given_clients)
+		return user->sweep_levels ? "--clients" : "-c";
+	if (s->given == given_phases)
+		return user->phases_arg ? "--phases" : "--qd";
+	return s->name;
+}
+
+/* Copies into out the words of the settings the user's options do not
+ * replace, and into took the same as one line. Returns how many. */
+static int take(char **words, int n, const struct config *user, char **out, char *took, size_t cap)
+{
 	int kept = 0;
 
+	took[0] = '\0';
+	for (int i = 0; i < n;) {
+		const struct setting *s = setting_of(words[i]);
+		int len = s->value ? 2 : 1;
+		for (int k = 0; k < len && !s->given(user); k++) {
+			out[kept++] = words[i + k];
+			snprintf(took + strlen(took), cap - strlen(took), "%s%s", took[0] ? " " : "", words[i + k]);
+		}
+		i += len;
+	}
+	return kept;
+}
+
+/* Says what was taken, which settings an option given replaced, which
+ * options given the result has no setting for, and what it does not
+ * record. */
+static void tell(char **words, int n, const struct config *user, const struct source *src, const char *path,
+                 const char *took)
+{
+	say("--like %s: the settings of %s (%s): %s", path, src->origin, src->kind, took[0] ? took : "none taken");
 	for (int i = 0; i < n;) {
 		const struct setting *s = setting_of(words[i]);
 		int len = s->value ? 2 : 1;
 		if (s->given(user))
-			say("--like %s: %s as given on the command line, not the result's %s%s%s", path, s->name,
+			say("--like %s: %s as given on the command line, not the result's %s%s%s", path, given_name(s, user),
 			    words[i], len == 2 ? " " : "", len == 2 ? words[i + 1] : "");
-		for (int k = 0; k < len && !s->given(user); k++) {
-			out[kept++] = words[i + k];
-			snprintf(took + strlen(took), sizeof took - strlen(took), "%s%s", took[0] ? " " : "", words[i + k]);
-		}
 		i += len;
 	}
-	say("--like %s: the settings of %s (%s): %s", path, src->origin, src->kind, took[0] ? took : "none taken");
 	for (size_t k = 0; k < NSETTINGS; k++) {
 		bool in = false;
-		for (int i = 0; i < n; i++)
-			in = in || setting_of(words[i]) == &settings[k];
-		if (!in && settings[k].given(user) && settings[k].given != given_phases && settings[k].given != given_clients)
+		for (size_t j = 0; j < k; j++) /* a group once */
+			in = in || settings[j].given == settings[k].given;
+		for (int i = 0; i < n; i += setting_of(words[i])->value ? 2 : 1)
+			in = in || setting_of(words[i])->given == settings[k].given;
+		if (!in && settings[k].given(user))
 			say("--like %s: %s as given on the command line (the result's settings do not have it)", path,
-			    settings[k].name);
+			    given_name(&settings[k], user));
 	}
 	if (src->missing[0])
 		say("--like %s: not in %s: %s; this run chooses them as it would without --like", path, src->kind,
 		    src->missing);
-	return kept;
 }
 
 int like_apply(int argc, char **argv, struct config *cfg, struct like_args *keep)
 {
 	struct parsed_set set = {0};
 	struct source src;
-	char *words[MAX_WORDS], err[512];
+	char *words[MAX_WORDS], err[512], took[LIKE_LEN];
 	const struct config user = *cfg;
 	const char *path = cfg->like_path;
 	int n, kept, status = read_source(path, &set, &src);
@@ -201,11 +225,12 @@ int like_apply(int argc, char **argv, struct config *cfg, struct like_args *keep
 	if ((n = split(keep->buf, words, path)) < 0)
 		return EXIT_USAGE;
 	keep->argv[0] = argv[0];
-	kept = take(words, n, &user, &src, path, keep->argv + 1);
+	kept = take(words, n, &user, keep->argv + 1, took, sizeof took);
 	for (int i = 1; i < argc; i++)
 		keep->argv[kept + i] = argv[i];
 	if (run_config_reparse(argc + kept, keep->argv, cfg, err, sizeof err) != OPT_RUN)
 		return say_status(EXIT_USAGE, "--like %s: %s", path, err);
+	tell(words, n, &user, &src, path, took);
 	return RUN_GO;
 }
 

@@ -109,6 +109,7 @@ static void data_options(const struct parsed_run *r, uint32_t mask, struct like_
 {
 	const char(*m)[PARSED_META_LEN] = r->meta;
 	char size[PARSED_META_LEN];
+	bool seeks;
 
 	if (!any_of(mask, true) && !r->qd_size_bytes && (mask & qd_rows()))
 		missing(d, "queue-depth profile size");
@@ -130,10 +131,12 @@ static void data_options(const struct parsed_run *r, uint32_t mask, struct like_
 	}
 	if (!plain(m[META_CHUNK]))
 		missing(d, "chunk size");
-	if (!plain(m[META_SEEKS]))
+	/* a run without seeks records none (bonnie writes 0 there) */
+	seeks = (mask & (1u << PHASE_SEEKS)) && plain(m[META_SEEKS]) && strcmp(m[META_SEEKS], "0") != 0;
+	if ((mask & (1u << PHASE_SEEKS)) && !seeks)
 		missing(d, "seek count");
 	add(d->options, sizeof d->options, "-s %s:%s:%s:%s", size, plain(m[META_CHUNK]) ? m[META_CHUNK] : "",
-	    plain(m[META_SEEKS]) ? m[META_SEEKS] : "", plain(m[META_SEEK_PROCS]) ? m[META_SEEK_PROCS] : "");
+	    seeks ? m[META_SEEKS] : "", plain(m[META_SEEK_PROCS]) ? m[META_SEEK_PROCS] : "");
 	if (!(mask & ((1u << PHASE_PUTC) | (1u << PHASE_GETC))))
 		add(d->options, sizeof d->options, "-f");
 	else
