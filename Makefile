@@ -171,6 +171,7 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) tests/qd.sh
+	$(SUITE_ENV) tests/like.sh
 	$(SUITE_ENV) tests/merge_input.sh
 	@tests/tally.sh check $(BUILD)/$@.tally
 
@@ -195,6 +196,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) tests/merge.sh
 	$(SUITE_ENV) tests/merge_ns.sh
 	$(SUITE_ENV) tests/readme.sh
+	$(SUITE_ENV) tests/like_default.sh
 	@NO_SKIP=$(NO_SKIP) tests/tally.sh check-full $(BUILD)/$@.tally
 
 # The fast tier, and the suites where a sanitizer finds what matters most

@@ -163,7 +163,8 @@ static void choose_default_size(struct config *cfg, const struct space *sp, bool
 	char have[32], use[32];
 
 	cfg->file_size = sizing_default_size(cfg, sp, probe, &reduced);
-	if (reduced) {
+	/* a --phases qd run does not use -s: its profile's size is its own note */
+	if (reduced && phase_select_asks_bonnie(cfg, true)) {
 		units_format_human(sp->bytes_free, have, sizeof have);
 		units_format_size(cfg->file_size, use, sizeof use);
 		say("note: only %s free under %s: using -s %s", have, cfg->dir, use);
@@ -274,14 +275,11 @@ void plan_size_by_time(struct plan *p, const struct autosize *as)
 void plan_note_qd(const struct config *cfg)
 {
 	enum qdio_engine e = qdio_engine_probe((enum qdio_engine)cfg->qd_engine);
-	uint32_t mask = cfg->decided.phase_mask;
-	/* with block write in the run, the profile works on its data file */
-	uint64_t data = (!mask || (mask & (1u << PHASE_PUT_BLOCK))) ? cfg->file_size : 0;
 	char size[32], cut[64] = "one whole pass each";
 
 	if (!cfg->qd || cfg->concurrency > 1 || cfg->sweep_levels)
 		return;
-	units_format_size(qd_file_size(cfg, data), size, sizeof size);
+	units_format_size(qd_planned_size(cfg), size, sizeof size);
 	if (cfg->qd_ns)
 		snprintf(cut, sizeof cut, "%.3g s each, round the file again as needed", (double)cfg->qd_ns / 1e9);
 	say("note: queue-depth profile: 8 phases on a %s file (%s), O_DIRECT where the file system takes it, "

@@ -9,6 +9,7 @@
 #include "leftovers.h"
 #include "plan.h"
 #include "run_config.h"
+#include "like.h"
 #include "say.h"
 
 #include "../lib/clock.h"
@@ -398,13 +399,15 @@ static int session_sweep(struct session *s)
 
 /* The run itself; apart from run_main, and not inlined into it, so that
  * its large frame is taken only once the stack limit is known to hold it. */
-__attribute__((noinline)) static int run_session(int argc, char **argv)
+__attribute__((noinline)) static int run_session(int argc, char **argv, struct like_args *like)
 {
 	struct config opts;
 	struct session s;
 	char err[512];
 	int status = run_config_parse(argc, argv, &opts);
 
+	if (status == RUN_GO && opts.like_path) /* its words stay in like until the run ends */
+		status = like_apply(argc, argv, &opts, like);
 	if (status != RUN_GO)
 		return status;
 	if ((opts.user[0] || opts.group[0]) && privs_drop(opts.user, opts.group, err, sizeof err) != 0)
@@ -432,9 +435,13 @@ __attribute__((noinline)) static int run_session(int argc, char **argv)
  * anything is made, not met as SIGSEGV (lib/proclimit.h). */
 int run_main(int argc, char **argv)
 {
+	struct like_args like = {0};
 	char why[256];
+	int status;
 
 	if (stack_limit_why(why, sizeof why))
 		return say_finish(say_status(EXIT_SETUP, "%s", why));
-	return run_session(argc, argv);
+	status = run_session(argc, argv, &like);
+	like_release(&like);
+	return status;
 }

@@ -42,6 +42,14 @@ int run_config_parse(int argc, char **argv, struct config *cfg)
 	return RUN_GO;
 }
 
+int run_config_reparse(int argc, char **argv, struct config *cfg, char *err, size_t errlen)
+{
+	char host[256];
+
+	machine_default(host, sizeof host);
+	return options_parse(argc, argv, host, cfg, err, errlen);
+}
+
 bool run_wants_align_probe(const struct config *cfg, const struct env_info *env)
 {
 	const struct env_device *d = &env->dev;

@@ -6,6 +6,7 @@
 #define BONNIE_RUN_CONFIG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "../lib/config.h"
 #include "../lib/env.h"
@@ -16,6 +17,11 @@
 /* argv into cfg. Returns RUN_GO, or the exit status once --help,
  * --version or --list-phases was answered or a bad option said why. */
 int run_config_parse(int argc, char **argv, struct config *cfg);
+
+/* argv into cfg again, for --like (cmd/like.c), which puts a result's
+ * settings before the user's own options: OPT_RUN, or OPT_ERROR with
+ * err (errlen bytes) saying why. */
+int run_config_reparse(int argc, char **argv, struct config *cfg, char *err, size_t errlen);
 
 /* --align-probe, or by default on drives whose physical sectors are
  * larger than their logical ones (512e), where misalignment costs. */

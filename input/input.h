@@ -62,6 +62,7 @@ enum parsed_meta {
 
 #define PARSED_META_LEN 64
 #define PARSED_ORIGIN_LEN 320
+#define PARSED_SETTINGS_LEN 1024
 
 struct parsed_run {
 	char format[8];                 /* "1.98", "1.97", "1.96", "1.0x", "json", "table" */
@@ -77,6 +78,12 @@ struct parsed_run {
 	char file_system[PARSED_META_LEN];
 	char device[PARSED_META_LEN];
 	char meta[META_COUNT][PARSED_META_LEN];
+	/* bonnie JSON only (0 elsewhere): the queue-depth profile's file size
+	 * (config.qd_file_size_bytes), its setup where -s is not used */
+	uint64_t qd_size_bytes;
+	/* bonnie JSON only ("" elsewhere): the run's settings as options
+	 * ("like_options", report/like_options.h), which bonnie --like takes */
+	char settings[PARSED_SETTINGS_LEN];
 	struct parsed_phase phase[PHASE_COUNT];
 };
 

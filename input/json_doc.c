@@ -238,8 +238,8 @@ static void scalar(struct jp *p, const char *v)
 		str_sanitize(p->tmpl.meta[META_VERSION], PARSED_META_LEN, v);
 	else if (p->depth == 2 && strcmp(e[0].key, "config") == 0)
 		config_value(p, e[1].key, v);
-	if (p->depth == 2 || p->depth == 3)
-		input_json_setup(&p->tmpl, e[0].key, e[1].key, p->depth == 3 ? e[2].key : "", v);
+	if (p->depth <= 3)
+		input_json_setup(&p->tmpl, e[0].key, p->depth > 1 ? e[1].key : "", p->depth == 3 ? e[2].key : "", v);
 	if (p->depth == 4 && strcmp(e[0].key, "runs") == 0 && strcmp(e[2].key, "counts") == 0)
 		counts_value(p, e[1].index, e[3].key, v);
 	if (p->depth < 5 || strcmp(e[0].key, "runs") != 0 || strcmp(e[2].key, "phases") != 0)

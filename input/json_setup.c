@@ -4,6 +4,7 @@
  * for compare, which states setup differences and weighs percentiles by
  * their evidence. json_doc.c walks the document and hands the scalars. */
 #include "internal.h"
+#include "like.h"
 #include "../lib/str.h"
 
 #include <stdio.h>
@@ -34,9 +35,24 @@ static void file_system(struct parsed_run *t, const char *key, const char *v)
 	}
 }
 
+/* like_options: kept only when every character is one an option of
+ * bonnie's settings is written with (report/like_options.c), so it is
+ * never a control sequence nor a path to hand to the option parser. */
+static void settings(struct parsed_run *t, const char *v)
+{
+	size_t n = strlen(v);
+
+	if (n < sizeof t->settings && strspn(v, LIKE_CHARS) == n)
+		memcpy(t->settings, v, n + 1);
+}
+
 void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, const char *k2, const char *v)
 {
-	if (strcmp(k0, "config") == 0 && strcmp(k1, "direct_io") == 0 && !k2[0]) {
+	if (strcmp(k0, "like_options") == 0 && !k1[0])
+		settings(t, v);
+	else if (strcmp(k0, "config") == 0 && strcmp(k1, "qd_file_size_bytes") == 0 && !k2[0])
+		t->qd_size_bytes = input_json_u64(v);
+	else if (strcmp(k0, "config") == 0 && strcmp(k1, "direct_io") == 0 && !k2[0]) {
 		if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
 			str_copy(t->io_mode, sizeof t->io_mode, v[0] == 't' ? "O_DIRECT" : "buffered");
 	} else if (strcmp(k0, "environment") == 0 && strcmp(k1, "file_system") == 0)

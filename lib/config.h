@@ -87,6 +87,7 @@ struct config {
 	uint32_t seed;              /* -z */
 	bool seed_given;
 	uint32_t concurrency;       /* -c: client processes (1: the run stays in-process) */
+	bool concurrency_given;     /* -c was on the command line (--like: what it leaves alone) */
 	uint32_t sweep[MAX_SWEEP_LEVELS]; /* --clients: client counts, in order */
 	uint32_t sweep_levels;      /* entries in sweep; 0 without --clients */
 	double knee_factor;         /* --knee-factor: p99 rise that marks the knee */
@@ -97,6 +98,7 @@ struct config {
 	bool qd;                    /* --qd (or --phases qd): run the queue-depth profile */
 	uint64_t qd_ns;             /* --qd-time: each profile phase ends after this long, or
 	                               at the end of its one pass over the file; 0: the whole pass */
+	bool qd_time_given;         /* --qd-time was on the command line */
 	uint8_t qd_engine;          /* --qd-engine: enum qdio_engine (lib/qdio.h), 0: auto */
 	uint64_t start_at_ns;       /* --start-at: the schedule's start, CLOCK_REALTIME ns; 0: none */
 	const char *phases_arg;     /* --phases NAME,...: resolved into decided.phase_mask by the plan */
@@ -110,6 +112,7 @@ struct config {
 	bool share;                 /* --share: Markdown block on stdout */
 	const char *html_path;      /* --html FILE, written after the last run */
 	const char *kv_path;        /* --kv FILE, "-" for stdout: key=value lines per run */
+	const char *like_path;      /* --like FILE: run with that result's settings (cmd/like.c) */
 
 	struct config_decided decided; /* the plan's alone: zero in the options */
 };

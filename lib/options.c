@@ -37,6 +37,7 @@ enum long_only {
 	OPT_LONG_QD_ENGINE,
 	OPT_LONG_START_AT,
 	OPT_LONG_KV,
+	OPT_LONG_LIKE,
 };
 
 static const struct option long_options[] = {
@@ -60,6 +61,7 @@ static const struct option long_options[] = {
 	{"qd-engine", required_argument, NULL, OPT_LONG_QD_ENGINE},
 	{"start-at", required_argument, NULL, OPT_LONG_START_AT},
 	{"kv", required_argument, NULL, OPT_LONG_KV},
+	{"like", required_argument, NULL, OPT_LONG_LIKE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -131,6 +133,7 @@ static int apply_short(struct parser *p, int opt, const char *arg)
 		c->seed_given = true;
 		return 0;
 	case 'c':
+		c->concurrency_given = true;
 		return options_parse_count(p, "-c", "concurrency", arg, 1, MAX_CONCURRENCY, &c->concurrency);
 	case 'g':
 		return options_copy_name(p, "-g", "group", arg, strlen(arg), c->group, sizeof c->group);
@@ -174,6 +177,11 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	case OPT_LONG_QD_TIME: return options_set_qd_time(p, arg);
 	case OPT_LONG_QD_ENGINE: return options_set_qd_engine(p, arg);
 	case OPT_LONG_START_AT: return options_set_start_at(p, arg);
+	case OPT_LONG_LIKE:
+		if (arg[0] == '\0')
+			return options_fail(p, "--like: file name must not be empty");
+		c->like_path = arg;
+		return 0;
 	}
 	return options_fail(p, "internal: unhandled long option");
 }
@@ -250,7 +258,7 @@ static void bad_option_name(char **argv, int optc, char *buf, size_t cap)
 enum opt_result options_parse(int argc, char **argv, const char *machine_default,
                               struct config *cfg, char *err, size_t errlen)
 {
-	struct parser p = {cfg, err, errlen, 0, false};
+	struct parser p = {cfg, err, errlen, 0};
 	int opt, idx;
 
 	defaults(cfg, machine_default);
@@ -283,7 +291,6 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		if (rc != 0)
 			return OPT_ERROR;
 		p.bare_f_end = opt == 'f' && optarg == NULL ? optind : 0;
-		p.c_given = p.c_given || opt == 'c';
 	}
 	if (optind < argc && optind == p.bare_f_end && argv[optind][0] >= '0' && argv[optind][0] <= '9') {
 		options_fail(&p, "-f: the per-char size must be attached, as in -f%s (not -f %s)", argv[optind],
@@ -304,7 +311,7 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		options_fail(&p, "--share and --kv %s: only one of them can have standard output", cfg->kv_path);
 		return OPT_ERROR;
 	}
-	if (p.c_given && cfg->sweep_levels) {
+	if (cfg->concurrency_given && cfg->sweep_levels) {
 		options_fail(&p, "-c and --clients: give one of them (--clients sets the client count of each step)");
 		return OPT_ERROR;
 	}
@@ -332,6 +339,7 @@ void options_usage(FILE *out)
 	"              [--clients LIST] [--phases LIST] [--knee-factor K]\n"
 	"              [--lag-floor TIME] [--level-time S] [--start-at WHEN]\n"
 	"              [--qd] [--qd-time S] [--qd-engine auto|io_uring|threads]\n"
+	"              [--like RESULT]\n"
 	"              [--help] [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
@@ -394,6 +402,9 @@ void options_usage(FILE *out)
 	"  --start-at WHEN  start each phase at a planned wall-clock time, the same on\n"
 	"                   every host with the same options (UNIX seconds or\n"
 	"                   2026-12-02T14:00:00Z); a host started later refuses (2)\n"
+	"  --like RESULT    run with the settings of a bonnie JSON, --share post or\n"
+	"                   bonnie++ CSV line or table (sizes, counts, phases, -D,\n"
+	"                   clients, seed); an option given beside it wins, said\n"
 	"\n"
 	"With no options, bonnie writes a 4 GiB data file and the file tests' files\n"
 	"into a scratch directory under the current directory, which it removes.\n"

@@ -344,6 +344,7 @@ int options_set_qd_time(struct parser *p, const char *arg)
 	if (options_decimal(arg, &v) != 0 || !(v >= 0.0 && v <= 3600.0))
 		return options_fail(p, "--qd-time: '%s': must be a decimal number of seconds, 0 to 3600", arg);
 	p->cfg->qd_ns = (uint64_t)(v * 1e9 + 0.5);
+	p->cfg->qd_time_given = true;
 	return 0;
 }
 

@@ -28,7 +28,6 @@ struct parser {
 	char *err;
 	size_t errlen;
 	int bare_f_end; /* optind just after a bare -f, 0 if none */
-	bool c_given;   /* -c was on the command line */
 };
 
 #if defined(__GNUC__)

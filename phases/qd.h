@@ -31,6 +31,12 @@ uint32_t qd_mask(void);
  * else -s when given, else DEFAULT_QD_SIZE; rounded down to QD_SEQ_BLOCK. */
 uint64_t qd_file_size(const struct config *cfg, uint64_t data_size);
 
+/* The profile's file size as the plan cfg makes it (0 when the profile
+ * does not run): the data file's when block write runs before it, else
+ * qd_file_size's without one. The one answer for the run's note, its
+ * JSON and its --like settings. */
+uint64_t qd_planned_size(const struct config *cfg);
+
 /* The offset of the n-th operation of a sequential phase over a file of
  * blocks blocks: going round the file again when a pass ends. */
 uint64_t qd_seq_offset(struct qd_shape shape, uint64_t blocks, uint64_t n);

@@ -51,6 +51,15 @@ uint64_t qd_file_size(const struct config *cfg, uint64_t data_size)
 	return size / QD_SEQ_BLOCK * QD_SEQ_BLOCK;
 }
 
+uint64_t qd_planned_size(const struct config *cfg)
+{
+	uint32_t mask = cfg->decided.phase_mask;
+	/* with block write in the run, the profile works on its data file */
+	uint64_t data = (!mask || (mask & (1u << PHASE_PUT_BLOCK))) ? cfg->file_size : 0;
+
+	return cfg->qd && cfg->concurrency <= 1 && !cfg->sweep_levels ? qd_file_size(cfg, data) : 0;
+}
+
 uint64_t qd_seq_offset(struct qd_shape shape, uint64_t blocks, uint64_t n)
 {
 	return blocks ? n % blocks * shape.block : 0;

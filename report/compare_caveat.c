@@ -92,7 +92,9 @@ unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_r
 
 	if (phase_unit(id) == RATE_FILES)
 		return files_differ(a, b) ? COMPARE_SETUP_FILES : 0;
-	if (a->size_bytes && b->size_bytes && a->size_bytes != b->size_bytes)
+	uint64_t sa = compare_phase_file_size(a, id), sb = compare_phase_file_size(b, id);
+
+	if (sa && sb && sa != sb)
 		d |= COMPARE_SETUP_SIZE;
 	/* the profile's blocks are its own (1 MiB, 4 KiB), not the chunk */
 	if (!perchar_phase(id) && phase_group(id) != GROUP_QD && ca && cb && ca != cb)

@@ -154,6 +154,11 @@ extern const char *const compare_setup_names[COMPARE_SETUP_FACTS];
  * or a table records no I/O mode, file system or device; a JSON document
  * from a share names no device). */
 void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap);
+/* The size of the file phase id of r worked on: the queue-depth
+ * profile's own file for its rows (bonnie JSON's qd_file_size_bytes; 0,
+ * unknown, for a profile-only run that does not record it), else the data
+ * file's (-s). A --phases qd run does not use -s, so its -s is no setup. */
+uint64_t compare_phase_file_size(const struct parsed_run *r, enum phase_id id);
 /* Whether a compare_setup_value is a value (not "unknown"). */
 bool compare_setup_known(const char *value);
 /* Bits (1u << fact) of the facts where a run differs from runs[base],

@@ -2,6 +2,8 @@
  * counts, chunk size, file system, device, version, clients), each as
  * text, "unknown" where its input cannot say. Pure: no output. */
 #include "compare_model.h"
+#include "../lib/units.h"
+#include "../phases/qd.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,10 +32,59 @@ static void files_given(const struct parsed_run *r, char *buf, size_t cap)
 		         meta[META_MIN_SIZE][0] ? meta[META_MIN_SIZE] : "0", meta[META_NUM_DIRS][0] ? meta[META_NUM_DIRS] : "1");
 }
 
+/* Whether r ran the queue-depth profile and nothing else (--phases qd). */
+static bool profile_only(const struct parsed_run *r)
+{
+	bool qd = false;
+
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (r->phase[i].state == CELL_NOT_RUN)
+			continue;
+		if (phase_group((enum phase_id)i) != GROUP_QD)
+			return false;
+		qd = true;
+	}
+	return qd;
+}
+
+uint64_t compare_phase_file_size(const struct parsed_run *r, enum phase_id id)
+{
+	if (phase_group(id) != GROUP_QD)
+		return r->size_bytes;
+	return r->qd_size_bytes ? r->qd_size_bytes : profile_only(r) ? 0 : r->size_bytes;
+}
+
+/* A profile-only run's setup is the profile's: its file and the depths of
+ * the rows it ran ("16M, depth 1/8/32"); it has no chunk. */
+static void profile_setup(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap)
+{
+	char size[32];
+	size_t used;
+
+	if (f == SETUP_CHUNK || !r->qd_size_bytes) {
+		snprintf(buf, cap, "%s", f == SETUP_CHUNK ? "none (queue-depth profile)" : "unknown");
+		return;
+	}
+	units_format_size(r->qd_size_bytes, size, sizeof size);
+	used = (size_t)snprintf(buf, cap, "%s (queue-depth profile, depth", size);
+	for (unsigned depth = 1, n = 0; depth <= 1024 && used < cap; depth *= 2)
+		for (int i = 0; i < PHASE_COUNT; i++)
+			if (r->phase[i].state != CELL_NOT_RUN && qd_shape_of((enum phase_id)i).depth == depth) {
+				used += (size_t)snprintf(buf + used, cap - used, "%s%u", n++ ? "/" : " ", depth);
+				break;
+			}
+	if (used < cap)
+		snprintf(buf + used, cap - used, ")");
+}
+
 void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap)
 {
 	bool json = strcmp(r->format, "json") == 0;
 
+	if ((f == SETUP_FILE_SIZE || f == SETUP_CHUNK) && profile_only(r)) {
+		profile_setup(r, f, buf, cap);
+		return;
+	}
 	switch (f) {
 	case SETUP_FILE_SIZE: given(r->meta[META_SIZE], buf, cap); return;
 	case SETUP_FILE_COUNT: files_given(r, buf, cap); return;

@@ -65,6 +65,11 @@ static void build(struct csv_cells *c, const struct config *cfg, const struct ru
 		phase_cells(&c->phase[i], &run->phase[i]);
 }
 
+bool report_csv_has_line(const struct config *cfg)
+{
+	return phase_select_asks_bonnie(cfg, true) || phase_select_asks_bonnie(cfg, false);
+}
+
 void report_csv(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	struct csv_cells c;

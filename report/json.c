@@ -9,6 +9,7 @@
 #include "view.h"
 #include "../phases/client_times.h"
 #include "../phases/qd.h"
+#include "like_options.h"
 #include "../lib/qdio.h"
 #include "../lib/units.h"
 
@@ -61,6 +62,10 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_bool(j, "verify", cfg->verify);
 	json_bool(j, "evict_cache", cfg->evict);
 	json_u64(j, "level_time_ns", cfg->level_ns);
+	if (cfg->qd) /* the profile's own file: -s is not its size when block write does not run */
+		json_u64(j, "qd_file_size_bytes", qd_planned_size(cfg));
+	else
+		json_null(j, "qd_file_size_bytes");
 	json_object_end(j);
 }
 
@@ -365,6 +370,15 @@ void report_json_runs_end(struct json *j)
 {
 	if (j->depth == 2)
 		json_array_end(j);
+}
+
+void report_json_like(struct json *j, const struct config *cfg, const struct run_result *run)
+{
+	char opts[1024];
+
+	report_like_options(cfg, run, opts, sizeof opts);
+	report_json_runs_end(j);
+	json_string(j, "like_options", opts);
 }
 
 void report_json_end(struct json *j)

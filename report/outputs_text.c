@@ -125,7 +125,10 @@ static bool csv_wanted(const struct report_ctx *c)
 
 static void csv_run(struct report_ctx *c)
 {
-	report_csv(c->csv_out, c->cfg, c->run);
+	if (report_csv_has_line(c->cfg))
+		report_csv(c->csv_out, c->cfg, c->run);
+	else if (c->shown == 0 && c->table_out) /* once, beside the table, never into the CSV stream */
+		fprintf(c->table_out, "%s\n", REPORT_CSV_NO_LINE);
 }
 
 const struct output output_csv = {

@@ -15,6 +15,16 @@
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
 void report_csv(FILE *out, const struct config *cfg, const struct run_result *run);
 
+/* Whether a run of cfg has a bonnie++ CSV line: a phase bonnie++'s CSV
+ * has fields for is planned. The queue-depth profile alone has none, and
+ * its line was every field blank (bon_csv2txt showed an empty row, a post
+ * showed a result of nothing), so none is written. */
+bool report_csv_has_line(const struct config *cfg);
+
+/* The sentence said where that line would stand. */
+#define REPORT_CSV_NO_LINE "No bonnie++ CSV line: the queue-depth profile has no fields in bonnie++'s CSV " \
+	"(its rows are in the table, --json and --html)."
+
 /* --list-phases: one line per phase in pipeline order, tab-separated:
  * name, progress title, rate unit (KiB/s, seeks/s, files/s), and the CSV
  * field numbers of its rate, %CPU and latency (bonnie.1 documents it). */
@@ -108,6 +118,9 @@ void report_verdict_notes(FILE *out, const struct run_result *run);
 void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s);
 void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);
+/* The member "like_options" (report/like_options.h: the run's settings as
+ * options, for bonnie --like), after the runs; before report_json_end. */
+void report_json_like(struct json *j, const struct config *cfg, const struct run_result *run);
 void report_json_end(struct json *j);
 
 /* The "confidence" member of a phase (confidence.h): duration,

@@ -7,6 +7,7 @@
 #include "view.h"
 #include "rate_text.h"
 #include "report.h"
+#include "like_options.h"
 #include "../phases/qd.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -198,7 +199,7 @@ static void qd_rows(FILE *out, const struct run_view *v)
 
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
 {
-	char name[128];
+	char name[128], opts[1024];
 	struct c_locale loc;
 	struct run_view v;
 
@@ -210,6 +211,12 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 	qd_rows(out, &v);
 	c_locale_leave(&loc);
 	report_run_notes(out, run, false);
+	report_like_options(cfg, run, opts, sizeof opts);
+	fprintf(out, "\n" LIKE_MARK "%s`\n", opts);
+	if (!report_csv_has_line(cfg)) {
+		fprintf(out, "\n%s\n", REPORT_CSV_NO_LINE);
+		return;
+	}
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
 	report_csv(out, cfg, run);
 	fprintf(out, "```\n");

@@ -3,6 +3,7 @@
 #include "clocale.h"
 #include "confidence.h"
 #include "view.h"
+#include "report.h"
 #include "../lib/units.h"
 
 #include <string.h>
@@ -390,7 +391,7 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	struct c_locale loc;
 
 	c_locale_enter(&loc);
-	json_array_end(j); /* the runs */
+	report_json_runs_end(j); /* the runs, unless like_options closed them */
 	json_object_begin(j, "sweep");
 	json_double(j, "knee_factor", factor, 3);
 	json_double(j, "lag_floor_s", (double)sw->lag_floor_ns / 1e9, 6);

@@ -31,6 +31,7 @@
 	X(compare_report)  \
 	X(compare_scale)   \
 	X(compare_caveat)  \
+	X(like)            \
 	X(table_input)     \
 	X(html)            \
 	X(outputs)         \
