@@ -94,6 +94,20 @@ bool input_qp_detect(const char *text, size_t len, bool *flat);
 int input_qp_decode(const char *text, size_t len, bool flat, char **out, size_t *out_len, unsigned **line_map,
                     size_t *nlines);
 
+/* cells.c: whether text holds HTML table rows with cells (<tr>, <td>),
+ * and the text with each row made one line of its cells a tab apart, the
+ * rest as given (malloc'ed, NUL-terminated), with for each of its lines
+ * the line of text it comes from (line_map[0] is 1). Returns 0 or -1
+ * (memory). */
+bool input_cells_detect(const char *text, size_t len);
+int input_cells_decode(const char *text, size_t len, char **out, size_t *out_len, unsigned **line_map,
+                       size_t *nlines);
+/* Whether the line at p is a bonnie++ text table's column-names line in a
+ * page's cell ("<TD>... -Per Chr- --Block--", or a tab apart from other
+ * cells), and whether one of the n lines from p is. */
+bool input_table_in_cell(const char *p, const char *end);
+bool input_table_in_cells_below(const char *p, const char *end, int n);
+
 /* diff.c: whether text holds results posted as a diff (table rows marked
  * '-' and others marked '+'), and one side of it ('-' or '+'): its marked
  * lines and the context unmarked, the other side's lines left empty (so

@@ -59,6 +59,58 @@ START_TEST(files_cell_with_colon_dirs)
 }
 END_TEST
 
+/* bon_csv2html 1.97's source pasted into a Markdown post (2015): its
+ * header rows and one result's rows, as the page has them */
+#define HTML_HEAD \
+	"<table border=\"3\" cellpadding=\"2\" cellspacing=\"1\"><tr><td colspan=\"2\" class=\"header\"><font size=+1>" \
+	"<b>Version 1.97</b></font></td><td colspan=\"6\" class=\"header\"><font size=+2><b>Sequential Output</b>" \
+	"</font></td><td colspan=\"4\" class=\"header\"><font size=+2><b>Sequential Input</b></font></td>" \
+	"<td colspan=\"2\" rowspan=\"2\" class=\"header\"><font size=+2><b>Random<br>Seeks</b></font></td>" \
+	"<td colspan=\"1\" class=\"header\"></td><td colspan=\"6\" class=\"header\"><font size=+2><b>Sequential " \
+	"Create</b></font></td><td colspan=\"6\" class=\"header\"><font size=+2><b>Random Create</b></font></td></tr>\n" \
+	"<tr><td></td><td>Size</td><td colspan=\"2\">Per Char</td><td colspan=\"2\">Block</td><td colspan=\"2\">" \
+	"Rewrite</td><td colspan=\"2\">Per Char</td><td colspan=\"2\">Block</td><td>Num Files</td><td colspan=\"2\">" \
+	"Create</td><td colspan=\"2\">Read</td><td colspan=\"2\">Delete</td><td colspan=\"2\">Create</td>" \
+	"<td colspan=\"2\">Read</td><td colspan=\"2\">Delete</td></tr><tr><td colspan=\"2\"></td>" \
+	KSEC KSEC KSEC KSEC KSEC "<td class=\"ksec\"><font size=-2>/sec</font></td><td class=\"ksec\"><font " \
+	"size=-2>% CPU</font></td><td colspan=\"1\"></td>" SEC SEC SEC SEC SEC SEC "</tr>\n"
+#define KSEC "<td class=\"ksec\"><font size=-2>K/sec</font></td><td class=\"ksec\"><font size=-2>% CPU</font></td>"
+#define SEC "<td class=\"ksec\"><font size=-2>/sec</font></td><td class=\"ksec\"><font size=-2>% CPU</font></td>"
+#define HTML_ROW \
+	"<tr><td rowspan=\"2\" bgcolor=\"#FFFFFF\" class=\"rowheader\"><font size=+1>SSD</td><td class=\"size\" " \
+	"bgcolor=\"#FFFFFF\">999M</td><td>898</td><td>99</td><td>504473</td><td>33</td><td>507579</td><td>22</td>" \
+	"<td>2123</td><td>99</td><td>+++++</td><td>+++</td><td>+++++</td><td>+++</td><td class=\"size\" " \
+	"bgcolor=\"#FFFFFF\">16</td><td>26658</td><td>91</td><td>+++++</td><td>+++</td><td>28598</td><td>84</td>" \
+	"<td>23456</td><td>88</td><td>+++++</td><td>+++</td><td>15481</td><td>57</td></tr>\n" \
+	"<tr><td class=\"size\" bgcolor=\"#FFFFFF\" colspan=\"1\">Latency</td><td colspan=\"2\">10082us</td>" \
+	"<td colspan=\"2\">20351us</td><td colspan=\"2\">21497us</td><td colspan=\"2\">4014us</td><td colspan=\"2\">" \
+	"7us</td><td colspan=\"2\">1962us</td><td class=\"size\" bgcolor=\"#FFFFFF\" colspan=\"1\">Latency</td>" \
+	"<td colspan=\"2\">1160us</td><td colspan=\"2\">25us</td><td colspan=\"2\">1241us</td><td colspan=\"2\">" \
+	"2175us</td><td colspan=\"2\">12us</td><td colspan=\"2\">13363us</td></tr>\n</table>\n"
+#define W_HTML "1.98,1.97,SSD,,,999M,,,,898,99,504473,33,507579,22,2123,99,+++++,+++,+++++,+++,16,,,,,26658,91," \
+               "+++++,+++,28598,84,23456,88,+++++,+++,15481,57,10082us,20351us,21497us,4014us,7us,1962us,1160us," \
+               "25us,1241us,2175us,12us,13363us"
+
+START_TEST(markup_table_read_from_its_cells)
+{
+	char flat[sizeof HTML_HEAD HTML_ROW];
+
+	parse("# SSD drive\n\n" HTML_HEAD HTML_ROW "\nA line of prose.\n");
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), W_HTML);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:5 (table)"); /* the result row's own line */
+	/* the same page without its line breaks */
+	strcpy(flat, HTML_HEAD HTML_ROW);
+	for (char *c = flat; *c; c++)
+		*c = *c == '\n' ? ' ' : *c;
+	parse(flat);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]), W_HTML);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1 (table)");
+}
+END_TEST
+
 Suite *suite_compare_posted(void)
 {
 	Suite *s = suite_create("compare_posted");
@@ -67,6 +119,7 @@ Suite *suite_compare_posted(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, format_192a_line);
 	tcase_add_test(tc, files_cell_with_colon_dirs);
+	tcase_add_test(tc, markup_table_read_from_its_cells);
 	suite_add_tcase(s, tc);
 	return s;
 }
