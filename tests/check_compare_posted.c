@@ -111,6 +111,62 @@ START_TEST(markup_table_read_from_its_cells)
 }
 END_TEST
 
+/* -x 3 results as bon_csv2txt prints them: the rows after the first leave
+ * the machine and size (file count) cells blank; here quoted in a reply */
+#define X3 \
+	"> Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n" \
+	"> Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n" \
+	"> Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n" \
+	"> nfs-worker1      2G  1113  97 78993   7 75546  11  2102  92 271440  13  6863  53\n" \
+	"> Latency             21103us     801ms    1565ms   19930us   21978us    9956us\n" \
+	">                     1120  96 80011   8 74012  12  2099  93 268112  14  6711  51\n" \
+	"> Latency             20013us     799ms    1601ms   18811us   22010us   10230us\n" \
+	">                     1109  97 79450   7 75101  11  2111  92 270001  13  6802  52\n" \
+	"> Latency             21544us     812ms    1544ms   19002us   21860us    9711us\n" \
+	"> Version  1.97       ------Sequential Create------ --------Random Create--------\n" \
+	"> nfs-worker1         -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n" \
+	">               files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n" \
+	">                  16   407   7 +++++ +++  1328  12   526   6 +++++ +++  1704  13\n" \
+	"> Latency             65891us   18799us   81134us   31558us    3596us   10771us\n" \
+	">                      411   7 +++++ +++  1302  12   530   6 +++++ +++  1699  13\n" \
+	"> Latency             64001us   18532us   80112us   30998us    3601us   10212us\n" \
+	">                      398   6 +++++ +++  1345  13   519   6 +++++ +++  1711  14\n" \
+	"> Latency             66712us   18811us   82001us   31023us    3588us   10655us\n"
+
+START_TEST(continued_rows_take_the_row_above)
+{
+	parse(X3);
+	ck_assert_uint_eq(set.nwarn, 0);
+	ck_assert_uint_eq(set.count, 3);
+	ck_assert_str_eq(parsed_csv_of(&set.run[0]),
+	                 "1.98,1.97,nfs-worker1,1,,2G,,,,1113,97,78993,7,75546,11,2102,92,271440,13,6863,53,16,,,,,"
+	                 "407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,1565ms,19930us,21978us,"
+	                 "9956us,65891us,18799us,81134us,31558us,3596us,10771us");
+	ck_assert_str_eq(parsed_csv_of(&set.run[1]),
+	                 "1.98,1.97,nfs-worker1,1,,2G,,,,1120,96,80011,8,74012,12,2099,93,268112,14,6711,51,16,,,,,"
+	                 "411,7,+++++,+++,1302,12,530,6,+++++,+++,1699,13,20013us,799ms,1601ms,18811us,22010us,"
+	                 "10230us,64001us,18532us,80112us,30998us,3601us,10212us");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:4 (table)");
+	/* the origin says the name and size are the first row's */
+	ck_assert_str_eq(set.run[1].origin, "t.txt:6 (name and size from line 4) (table)");
+	ck_assert_str_eq(set.run[2].origin, "t.txt:8 (name and size from line 4) (table)");
+	ck_assert_str_eq(set.run[2].meta[META_NUM_FILES], "16");
+	ck_assert_double_eq(set.run[2].phase[PHASE_SEQ_CREATE].rate, 398);
+
+	/* a row of its own after a file row is not taken for a blank one, and
+	 * a row cut short under a first row is not read as one */
+	parse("                    ------Sequential Create------ --------Random Create--------\n"
+	      "                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	      "files:max:min        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	      "Gaia             16   340  97 +++++ +++ 16450  79   340  97 +++++ +++  1861  96\n"
+	      "Gaia             32   267  77 +++++ +++ 12301  62   240  69 +++++ +++  1339  69\n"
+	      "                      311  80 +++++ +++ 12001  60   251  70 +++++ +++\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[1].meta[META_NUM_FILES], "32");
+	ck_assert_str_eq(set.run[1].origin, "t.txt:5 (table)");
+}
+END_TEST
+
 Suite *suite_compare_posted(void)
 {
 	Suite *s = suite_create("compare_posted");
@@ -120,6 +176,7 @@ Suite *suite_compare_posted(void)
 	tcase_add_test(tc, format_192a_line);
 	tcase_add_test(tc, files_cell_with_colon_dirs);
 	tcase_add_test(tc, markup_table_read_from_its_cells);
+	tcase_add_test(tc, continued_rows_take_the_row_above);
 	suite_add_tcase(s, tc);
 	return s;
 }
