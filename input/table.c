@@ -182,9 +182,10 @@ no:
 
 /* A row of a repeated run under the row above it, its name and size (or
  * file count) cells left blank: its cells alone, all on one line and the
- * line's last tokens, take the name and key of the row above; it says
- * which row that is. A cut or wrapped such row is not read (nothing in it
- * says where its cells begin). */
+ * line's last tokens (or, on a page that lost its line breaks, followed by
+ * a table word: its Latency row), take the name and key of the row above;
+ * it says which row that is. A cut or wrapped such row is not read
+ * (nothing in it says where its cells begin). */
 static bool read_continued(struct tcur *c, struct row *r, const struct row *above, bool io, bool no_seeks)
 {
 	struct tcur save = *c;
@@ -201,7 +202,8 @@ static bool read_continued(struct tcur *c, struct row *r, const struct row *abov
 	r->ncells = tok_cells(c, r->cell, full);
 	if (io && above->ncells == 8 && r->ncells == 8) /* -f rows under a -f row */
 		full = 8;
-	if (r->ncells != full || r->cell[full - 1].line != r->line || (tok_peek(c, &after) && after.line == r->line))
+	bool ends = !tok_peek(c, &after) || after.line != r->line || structural(&after);
+	if (r->ncells != full || r->cell[full - 1].line != r->line || !ends)
 		goto no;
 	memcpy(r->name, above->name, sizeof r->name);
 	r->key = above->key;

@@ -152,6 +152,16 @@ START_TEST(continued_rows_take_the_row_above)
 	ck_assert_str_eq(set.run[2].origin, "t.txt:8 (name and size from line 4) (table)");
 	ck_assert_str_eq(set.run[2].meta[META_NUM_FILES], "16");
 	ck_assert_double_eq(set.run[2].phase[PHASE_SEQ_CREATE].rate, 398);
+	/* on a page that lost its line breaks, each blank row ends at its Latency row */
+	char flat[sizeof X3];
+	strcpy(flat, X3);
+	for (char *c = flat; *c; c++)
+		*c = *c == '\n' ? ' ' : *c;
+	parse(flat);
+	ck_assert_uint_eq(set.count, 3);
+	ck_assert_str_eq(set.run[2].origin, "t.txt:1 (name and size from line 1) (table)");
+	ck_assert_double_eq(set.run[2].phase[PHASE_PUT_BLOCK].rate, 79450);
+	ck_assert_double_eq(set.run[2].phase[PHASE_SEQ_CREATE].rate, 398);
 
 	/* a row of its own after a file row is not taken for a blank one, and
 	 * a row cut short under a first row is not read as one */
