@@ -177,6 +177,26 @@ START_TEST(continued_rows_take_the_row_above)
 }
 END_TEST
 
+/* a label and colon glued before a 1.0x line ("noop:", a scheduler's
+ * name) is no part of the machine name */
+START_TEST(label_before_a_line_not_in_the_name)
+{
+	parse("deadline:mindpipe,1G,3002,88,31164,60,13485,29,3035,84,32838,36,56.7,0,16,94,40,+++++,+++,15510,66,"
+	      "204,86,+++++,+++,906,83\n"
+	      "noop:mindpipe,1G,2902,87,30164,59,13285,28,3005,83,32538,35,55.7,0,16,93,40,+++++,+++,15410,65,"
+	      "203,85,+++++,+++,901,82\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "mindpipe");
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "mindpipe");
+	ck_assert_double_eq(set.run[1].phase[PHASE_PUT_BLOCK].rate, 30164);
+	/* a name that holds colons of its own is kept */
+	parse("fe80::1,1G,3002,88,31164,60,13485,29,3035,84,32838,36,56.7,0,16,94,40,+++++,+++,15510,66,"
+	      "204,86,+++++,+++,906,83\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], "fe80::1");
+}
+END_TEST
+
 Suite *suite_compare_posted(void)
 {
 	Suite *s = suite_create("compare_posted");
@@ -187,6 +207,7 @@ Suite *suite_compare_posted(void)
 	tcase_add_test(tc, files_cell_with_colon_dirs);
 	tcase_add_test(tc, markup_table_read_from_its_cells);
 	tcase_add_test(tc, continued_rows_take_the_row_above);
+	tcase_add_test(tc, label_before_a_line_not_in_the_name);
 	suite_add_tcase(s, tc);
 	return s;
 }
