@@ -45,8 +45,9 @@ static size_t label_len(struct text c)
 }
 
 /* Markup and quotes a page glued to a line's end ("259us\"", "83<br",
- * "11964us</code>", "38[/COLOR]", "38##", "38**") or start ("<code>name,",
- * "[font]name,"): no field holds them. */
+ * "11964us</code>", "38[/COLOR]", "38##", "38**"), or the code around a
+ * string literal ("...us\");"), or to its start ("<code>name,",
+ * "[font]name,", "(\"1.97,"): no field holds them. */
 void input_strip_markup(const char **text, size_t *length)
 {
 	struct text c = {*text, *length};
@@ -55,9 +56,9 @@ void input_strip_markup(const char **text, size_t *length)
 		const char *lt = tag_open(c), *gt = memchr(c.p, c.p[0] == '[' ? ']' : '>', c.len);
 		size_t label = label_len(c);
 		again = true;
-		if (strchr("\"'`#*", c.p[c.len - 1]))
+		if (strchr("\"'`#*;)", c.p[c.len - 1])) /* also a string literal's code: "...,10771us\");" */
 			c.len--;
-		else if (strchr("\"'`#", c.p[0])) /* "#tb6,16G,...": a comment marker, no part of the name */
+		else if (strchr("\"'`#(", c.p[0])) /* "#tb6,16G,...": a comment marker, no part of the name */
 			c.p++, c.len--;
 		else if (label) /* "noop:host,...": a label, no part of the name */
 			c.p += label, c.len -= label;

@@ -197,6 +197,40 @@ START_TEST(label_before_a_line_not_in_the_name)
 }
 END_TEST
 
+/* a CSV line kept in code: a string literal continued with a backslash at
+ * each line end and indented, or adjacent literals, in a statement */
+#define W197 "1.98,1.97,nfs-worker1,1,1545782353,2G,,8192,5,1113,97,78993,7,75546,11,2102,92,271440,13,6863,53,16," \
+             ",,,,407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,1565ms,19930us,21978us,9956us," \
+             "65891us,18799us,81134us,31558us,3596us,10771us"
+START_TEST(code_string_pieces_joined)
+{
+	static const char *const texts[] = {
+		"static const char *line = \"1.97,1.97,nfs-worker1,1,1545782353,2G,,1113,97,78993,7,75546,11,2102,92,\\\n"
+		"    271440,13,6863,53,16,,,,,407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,\\\n"
+		"    1565ms,19930us,21978us,9956us,65891us,18799us,81134us,31558us,3596us,10771us\";\n",
+		"    line = (\"1.97,1.97,nfs-worker1,1,1545782353,2G,,1113,97,78993,7,75546,11,2102,92,\"\n"
+		"            \"271440,13,6863,53,16,,,,,407,7,+++++,+++,1328,12,526,6,+++++,+++,1704,13,21103us,801ms,\"\n"
+		"            \"1565ms,19930us,21978us,9956us,65891us,18799us,81134us,31558us,3596us,10771us\")\n",
+	};
+	char flat[1024];
+
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		parse(texts[i]);
+		ck_assert_uint_eq(set.nwarn, 0);
+		ck_assert_uint_eq(set.count, 1);
+		ck_assert_str_eq(parsed_csv_of(&set.run[0]), W197);
+		ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+		/* and on a page that lost its line breaks */
+		snprintf(flat, sizeof flat, "%s", texts[i]);
+		for (char *c = flat; *c; c++)
+			*c = *c == '\n' ? ' ' : *c;
+		parse(flat);
+		ck_assert_uint_eq(set.count, 1);
+		ck_assert_str_eq(parsed_csv_of(&set.run[0]), W197);
+	}
+}
+END_TEST
+
 Suite *suite_compare_posted(void)
 {
 	Suite *s = suite_create("compare_posted");
@@ -208,6 +242,7 @@ Suite *suite_compare_posted(void)
 	tcase_add_test(tc, markup_table_read_from_its_cells);
 	tcase_add_test(tc, continued_rows_take_the_row_above);
 	tcase_add_test(tc, label_before_a_line_not_in_the_name);
+	tcase_add_test(tc, code_string_pieces_joined);
 	suite_add_tcase(s, tc);
 	return s;
 }
