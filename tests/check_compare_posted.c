@@ -6,6 +6,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
+#include "../phases/phase_list.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -231,6 +232,118 @@ START_TEST(code_string_pieces_joined)
 }
 END_TEST
 
+/* A run's rate of a queue-depth phase or of a row of its own, in MB/s as
+ * the tools print them (10^6 bytes a second); -1 when it has none. */
+static double mbps(const struct parsed_run *r, const char *row)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (strcmp(phase_name((enum phase_id)i), row) == 0)
+			return r->phase[i].state == CELL_VALUE ? r->phase[i].rate * 1024 / 1e6 : -1;
+	for (int i = 0; i < r->nother; i++)
+		if (strcmp(r->other[i].name, row) == 0)
+			return r->other[i].rate * 1024 / 1e6;
+	return -1;
+}
+
+/* CrystalDiskMark 8 (a blog, 2024), 6 (in a source file's comments, 2018)
+ * and 7 (rows alone), KDiskMark 1.6 (a README): each row into bonnie's
+ * phase of its block, depth and threads, or a row of its own */
+START_TEST(diskmark_rows_into_queue_depth_rows)
+{
+	parse("CrystalDiskMark 8.0.4 Shizuku Edition x64 (C) 2007-2021 hiyohiyo\n"
+	      "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n\n[Read]\n"
+	      "  SEQ    1MiB (Q=  8, T= 1):   384.064 MB/s [    366.3 IOPS] < 21765.43 us>\n"
+	      "  RND    4KiB (Q= 32, T= 1):    21.640 MB/s [   5283.2 IOPS] <  6020.22 us>\n\n[Write]\n"
+	      "  SEQ    1MiB (Q=  8, T= 1):   361.390 MB/s [    344.6 IOPS] < 23093.08 us>\n\n"
+	      "Profile: Default\n   Test: 1 GiB (x1) [F: 0% (0/119GiB)]\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].format, "tool");
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "CrystalDiskMark 8.0.4");
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "1G");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:5");
+	/* 384.064 MB/s is 375062.5 KiB/s */
+	ck_assert_double_eq_tol(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].rate, 375062.5, 1e-6);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 21.640, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 361.390, 1e-9);
+	ck_assert_int_eq(set.run[0].nother, 0);
+
+	parse("// CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n"
+	      "//    Sequential Read (Q= 32,T= 1) :   471.231 MB/s\n"
+	      "//   Random Read 4KiB (Q=  8,T= 8) :   393.900 MB/s [  96167.0 IOPS]\n"
+	      "//   Random Read 4KiB (Q= 32,T= 1) :   384.970 MB/s [  93986.8 IOPS]\n"
+	      "//          Sequential Read (T= 1) :   156.034 MB/s\n"
+	      "//   Test : 1024 MiB [C: 26.4% (122.8/465.2 GiB)] (x5)  [Interval=5 sec]\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "1G");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 384.970, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q1t1_read"), 156.034, 1e-9);
+	/* rows of their own: the 128 KiB sequential row and Q8T8 */
+	ck_assert_int_eq(set.run[0].nother, 2);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq128k_q32t1_read"), 471.231, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q8t8_read"), 393.900, 1e-9);
+
+	/* two drives' rows without a header: a row the run has starts the next */
+	parse("Samsung SSD 980 PRO 1TB\n\n[Read]\n"
+	      "Sequential 1MiB (Q=  8, T= 1):  6835.432 MB/s [   6518.8 IOPS] <  1225.31 us>\n"
+	      "Random 4KiB (Q= 32, T=16):  4345.706 MB/s [1060963.4 IOPS] <   481.82 us>\n\n"
+	      "KXG60ZNV512G KIOXIA\n\n[Read]\n"
+	      "Sequential 1MiB (Q=  8, T= 1):  3250.798 MB/s [   3100.2 IOPS] <  2578.73 us>\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[1].origin, "t.txt:10");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t16_read"), 4345.706, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[1], "seq1m_q8t1_read"), 3250.798, 1e-9);
+	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
+
+	/* KDiskMark, on a page that lost its line breaks */
+	parse("KDiskMark (1.6.0): https://github.com/JonMagon/KDiskMark [Read] "
+	      "Sequential 1 MiB (Q= 8, T= 1):   542.516 MB/s [    529.8 IOPS] < 14415.61 us> "
+	      "[Write] Sequential 1 MiB (Q= 8, T= 1):   513.605 MB/s [    501.6 IOPS] < 15319.33 us> "
+	      "Profile: Default    Test: 32 MiB (x5) [Interval: 5 sec]");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "KDiskMark 1.6.0");
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "32M");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 513.605, 1e-9);
+
+	/* prose that names a kind is no row */
+	parse("Sequential Read (the big number) is what vendors print; Random 4KiB matters more.\n");
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 0);
+}
+END_TEST
+
+/* fio 3.32 (a notes page, 2022): a job's line gives its shape; its terse
+ * line and its normal text are one result */
+START_TEST(fio_terse_and_normal_one_run)
+{
+	parse("[root@Centos8 fio-3.32]# fio -fimename=/dev/sdc1 -direct=1 -rw=randread -iodepth=1 -bs=4k -size=2G "
+	      "-numjobs=1 -name=name\n"
+	      "name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, "
+	      "iodepth=1\nfio-3.32\nStarting 1 process\n"
+	      "3;fio-3.32;name;0;0;133532;13351;3337;10001;0;0;0.000000;0.000000;189;14700;298.421947;348.277458;"
+	      "1.000000%=205;5.000000%=214;10.000000%=220;20.000000%=228;30.000000%=234;40.000000%=244;"
+	      "50.000000%=254;60.000000%=264;70.000000%=272;80.000000%=284;90.000000%=313;95.000000%=350;"
+	      "99.000000%=1351;99.500000%=2998;99.900000%=4947;99.950000%=5734;99.990000%=8585;0%=0;0%=0;0%=0;"
+	      "189;14700;298.527259;348.284972;9536;15608;99.468205%;13280.000000;1775.100874;0;0;0;0;0;0;"
+	      "0.000000;0.000000;0;0;0.000000;0.000000\n\n"
+	      "name: (groupid=0, jobs=1): err= 0: pid=1305109: Fri Sep 30 11:45:59 2022\n"
+	      "  read: IOPS=3337, BW=13.0MiB/s (13.7MB/s)(130MiB/10001msec)\n"
+	      "name: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, "
+	      "iodepth=1\nStarting 1 process\n"
+	      "name: (groupid=0, jobs=1): err= 0: pid=1302977: Fri Sep 30 11:41:06 2022\n"
+	      "  read: IOPS=3302, BW=12.9MiB/s (13.5MB/s)(129MiB/10005msec)\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-3.32");
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "2G");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:2");
+	/* terse: 13351 KiB/s */
+	ck_assert_double_eq_tol(set.run[0].phase[PHASE_RND4K_Q1T1_READ].rate, 13351, 1e-9);
+	/* normal text only: IOPS times the block, a row of its own (4 KiB in order) */
+	ck_assert_int_eq(set.run[1].nother, 1);
+	ck_assert_str_eq(set.run[1].other[0].name, "seq4k_q1t1_read");
+	ck_assert_double_eq_tol(set.run[1].other[0].rate, 3302.0 * 4, 1e-9);
+}
+END_TEST
+
 Suite *suite_compare_posted(void)
 {
 	Suite *s = suite_create("compare_posted");
@@ -243,6 +356,8 @@ Suite *suite_compare_posted(void)
 	tcase_add_test(tc, continued_rows_take_the_row_above);
 	tcase_add_test(tc, label_before_a_line_not_in_the_name);
 	tcase_add_test(tc, code_string_pieces_joined);
+	tcase_add_test(tc, diskmark_rows_into_queue_depth_rows);
+	tcase_add_test(tc, fio_terse_and_normal_one_run);
 	suite_add_tcase(s, tc);
 	return s;
 }

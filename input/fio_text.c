@@ -1,0 +1,202 @@
+/* input_fio_text: fio's terse and normal output read back as runs of
+ * bonnie's queue-depth rows. fio says a job's shape once, in the line it
+ * prints as the job starts:
+ *   "name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) ..., ioengine=psync, iodepth=1"
+ * then "Starting 1 process" (its threads), then the result: a terse line
+ * ("3;fio-3.32;name;0;0;<read KiB>;<read KiB/s>;...": the write side 41
+ * fields on), or the normal text ("  read: IOPS=3302, BW=12.9MiB/s (...)"),
+ * or both, which are one result: the first after the job's line is taken.
+ * The test size is the one the command line or the layout line gives
+ * ("-size=2G", "Laying out IO file (1 file / 2048MiB)"). A job whose shape
+ * is not one of bonnie's rows is kept as a row of its own. */
+#include "internal.h"
+#include "../lib/str.h"
+#include "../lib/units.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct job {
+	char name[PARSED_META_LEN], version[24];
+	char rw[16];
+	uint32_t block;
+	unsigned depth, threads;
+	uint64_t size;
+	unsigned line;
+	bool shaped, done;
+};
+
+static const char *find(const char *p, const char *e, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; p + n <= e; p++)
+		if (memcmp(p, w, n) == 0)
+			return p;
+	return NULL;
+}
+
+/* A size with fio's units ("4096B", "1024KiB", "2G", "2048MiB") in bytes, 0 when none. */
+static uint64_t fio_size(const char *p, const char *e)
+{
+	char buf[32];
+	size_t n = 0;
+	uint64_t v;
+
+	while (p + n < e && n < sizeof buf - 1 && (isalnum((unsigned char)p[n]) || p[n] == '.'))
+		n++;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	if (n && (buf[n - 1] == 'B' || buf[n - 1] == 'b') && n > 1 && !isdigit((unsigned char)buf[n - 2]))
+		buf[--n] = '\0'; /* "KiB" -> "Ki" */
+	if (n && buf[n - 1] == 'i')
+		buf[--n] = '\0';
+	if (n && (buf[n - 1] == 'B' || buf[n - 1] == 'b'))
+		buf[--n] = '\0'; /* "4096B" */
+	return units_parse_size(buf, 0, &v) == UNITS_OK ? v : 0;
+}
+
+static unsigned count_after(const char *p, const char *e, const char *w)
+{
+	const char *q = find(p, e, w);
+
+	return q ? (unsigned)strtoul(q + strlen(w), NULL, 10) : 0;
+}
+
+/* "name: (g=0): rw=randread, bs=(R) 4096B-4096B, ..., iodepth=1" */
+static bool job_line(const char *p, const char *e, struct job *j)
+{
+	const char *g = find(p, e, ": (g="), *rw = find(p, e, "rw="), *bs = find(p, e, "bs=(R) ");
+
+	if (g == NULL || rw == NULL || bs == NULL || !find(p, e, "iodepth="))
+		return false;
+	memset(j, 0, sizeof *j);
+	while (p < g && (*p == ' ' || *p == '>'))
+		p++;
+	snprintf(j->name, sizeof j->name, "%.*s", (int)(g - p), p);
+	snprintf(j->rw, sizeof j->rw, "%.*s", (int)strcspn(rw + 3, ", "), rw + 3);
+	j->block = (uint32_t)fio_size(bs + 7, e);
+	j->depth = count_after(p, e, "iodepth=");
+	j->threads = 1;
+	j->shaped = j->block && j->depth;
+	return true;
+}
+
+/* rw= as a row's kind and direction; false for a mixed or unknown one */
+static bool shape(const struct job *j, struct qd_row *r, bool write)
+{
+	static const struct {
+		const char *rw;
+		enum qd_kind kind;
+		int dir; /* 0 read, 1 write, 2 both */
+	} kinds[] = {{"read", QD_SEQ, 0},     {"write", QD_SEQ, 1},      {"randread", QD_RND, 0}, {"randwrite", QD_RND, 1},
+	             {"rw", QD_MIX_SEQ, 2},   {"readwrite", QD_MIX_SEQ, 2}, {"randrw", QD_MIX_RND, 2}};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(j->rw, kinds[i].rw) == 0 && (kinds[i].dir == 2 || kinds[i].dir == write)) {
+			memset(r, 0, sizeof *r);
+			r->kind = kinds[i].kind;
+			r->block = j->block;
+			r->depth = j->depth;
+			r->threads = j->threads;
+			r->write = write;
+			return true;
+		}
+	return false;
+}
+
+static int add(struct parsed_set *set, const char *name, struct job *j, const double kib[2])
+{
+	struct parsed_run run;
+	struct qd_row r;
+	int rc = 0;
+
+	j->done = true;
+	snprintf(run.origin, sizeof run.origin, "%s:%u", name, j->line);
+	input_run_clear(&run);
+	for (int w = 0; w < 2 && rc >= 0; w++)
+		if (kib[w] > 0 && shape(j, &r, w)) {
+			r.kib_s = kib[w];
+			rc = input_qd_row(&run, &r);
+		}
+	if (!input_qd_has_rows(&run))
+		return 0;
+	str_copy(run.format, sizeof run.format, "tool");
+	str_sanitize(run.meta[META_VERSION], PARSED_META_LEN, j->version[0] ? j->version : "fio");
+	str_sanitize(run.meta[META_NAME], PARSED_META_LEN, j->name);
+	if (j->size) {
+		run.size_bytes = j->size;
+		input_size_meta(j->size, run.meta[META_SIZE], PARSED_META_LEN);
+	}
+	return input_add_run(set, &run);
+}
+
+/* A terse line ("3;fio-3.32;name;..."): read and write KiB/s (fields 7 and 48) */
+static bool terse(const char *p, const char *e, struct job *j, double kib[2])
+{
+	char *end;
+	int field = 1;
+
+	if (!(p + 6 < e && isdigit((unsigned char)p[0]) && p[1] == ';' && memcmp(p + 2, "fio-", 4) == 0))
+		return false;
+	snprintf(j->version, sizeof j->version, "%.*s", (int)strcspn(p + 2, ";\n"), p + 2);
+	kib[0] = kib[1] = 0;
+	for (const char *q = p; q < e && *q != '\n'; q++)
+		if (*q == ';' && ++field && (field == 7 || field == 48))
+			kib[field == 48] = strtod(q + 1, &end);
+	return field >= 48;
+}
+
+/* "  read: IOPS=3302, BW=12.9MiB/s (13.5MB/s)(...)": IOPS times the block
+ * when IOPS is whole, else BW, in KiB/s */
+static double normal_rate(const char *p, const char *e, const struct job *j)
+{
+	const char *iops = find(p, e, "IOPS="), *bw = find(p, e, "BW=");
+	char *end;
+	double v;
+
+	if (iops == NULL || bw == NULL)
+		return 0;
+	v = strtod(iops + 5, &end);
+	if (end < e && *end == ',' && j->block)
+		return v * j->block / 1024;
+	return (double)fio_size(bw + 3, e) / 1024;
+}
+
+int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len)
+{
+	const char *p = text, *e = text + len;
+	struct job j = {.done = true};
+	uint64_t cmd_size = 0;
+	double kib[2];
+	unsigned line = 1;
+
+	for (; p < e; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *s;
+		struct job next;
+		if ((s = find(p, le, "fio ")) && (s = find(s, le, "size=")) && (s == p || s[-1] == '-' || s[-1] == ' '))
+			cmd_size = fio_size(s + 5, le);
+		if (job_line(p, le, &next)) {
+			j = next;
+			j.line = line;
+			j.size = cmd_size;
+		} else if (!j.done && (s = find(p, le, "Starting ")) && isdigit((unsigned char)s[9]))
+			j.threads = (unsigned)strtoul(s + 9, NULL, 10);
+		else if (!j.done && (s = find(p, le, "Laying out IO file")) && (s = find(s, le, " / ")))
+			j.size = fio_size(s + 3, le);
+		else if (!j.done && j.shaped) {
+			const char *t = p;
+			while (t < le && (*t == ' ' || *t == '>'))
+				t++;
+			if (terse(t, le, &j, kib) || ((s = find(p, le, "read: IOPS=")) && (kib[1] = 0, kib[0] = normal_rate(s, le, &j))) ||
+			    ((s = find(p, le, "write: IOPS=")) && (kib[0] = 0, kib[1] = normal_rate(s, le, &j)))) {
+				if (add(set, name, &j, kib) != 0)
+					return -1;
+			}
+		}
+		p = nl ? nl + 1 : e;
+	}
+	return 0;
+}
