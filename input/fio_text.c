@@ -41,6 +41,8 @@ static const char *find(const char *p, const char *e, const char *w)
 /* A size with fio's units ("4096B", "1024KiB", "2G", "2048MiB") in bytes, 0 when none. */
 static uint64_t fio_size(const char *p, const char *e)
 {
+	if (e == NULL)
+		e = p + strlen(p);
 	char buf[32];
 	size_t n = 0;
 	uint64_t v;
@@ -84,8 +86,12 @@ static bool job_line(const char *p, const char *e, struct job *j)
 	return true;
 }
 
-/* rw= as a row's kind and direction; false for a mixed or unknown one */
-static bool shape(const struct job *j, struct qd_row *r, bool write)
+uint64_t input_fio_size(const char *s)
+{
+	return fio_size(s, NULL);
+}
+
+bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind)
 {
 	static const struct {
 		const char *rw;
@@ -95,16 +101,22 @@ static bool shape(const struct job *j, struct qd_row *r, bool write)
 	             {"rw", QD_MIX_SEQ, 2},   {"readwrite", QD_MIX_SEQ, 2}, {"randrw", QD_MIX_RND, 2}};
 
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strcmp(j->rw, kinds[i].rw) == 0 && (kinds[i].dir == 2 || kinds[i].dir == write)) {
-			memset(r, 0, sizeof *r);
-			r->kind = kinds[i].kind;
-			r->block = j->block;
-			r->depth = j->depth;
-			r->threads = j->threads;
-			r->write = write;
+		if (strcmp(rw, kinds[i].rw) == 0 && (kinds[i].dir == 2 || kinds[i].dir == write)) {
+			*kind = kinds[i].kind;
 			return true;
 		}
 	return false;
+}
+
+/* rw= as a row's kind and direction; false for an unknown one */
+static bool shape(const struct job *j, struct qd_row *r, bool write)
+{
+	memset(r, 0, sizeof *r);
+	r->block = j->block;
+	r->depth = j->depth;
+	r->threads = j->threads;
+	r->write = write;
+	return input_fio_kind(j->rw, write, &r->kind);
 }
 
 static int add(struct parsed_set *set, const char *name, struct job *j, const double kib[2])

@@ -130,6 +130,15 @@ bool input_qd_has_rows(const struct parsed_run *run);
  * into set (origin "name:line (tool)"). Returns 0 or -1 (memory). */
 int input_diskmark(struct parsed_set *set, const char *name, const char *text, size_t len);
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len);
+/* fio_text.c: a size with fio's units ("4096B", "4k", "2G", "1024KiB") in
+ * bytes (0 when none); an rw= value as a row's kind for one direction
+ * (false when rw does not do it). */
+uint64_t input_fio_size(const char *s);
+bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind);
+/* fio_json.c: fio's JSON document text[0..len) (its whole length), its
+ * jobs as runs (origin "name:line"). Returns len when it is fio's, 0 when
+ * not, -1 when memory ran out. */
+long input_fio_json(struct parsed_set *set, const char *name, unsigned line, const char *text, size_t len);
 
 /* diff.c: whether text holds results posted as a diff (table rows marked
  * '-' and others marked '+'), and one side of it ('-' or '+'): its marked
