@@ -164,6 +164,8 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-unseen tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fresh tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fifth tests/compare_corpus.sh
+	$(SUITE_ENV) tests/compare_qd.sh
 	$(SUITE_ENV) tests/qd.sh
 	$(SUITE_ENV) tests/merge_input.sh
 	@tests/tally.sh check $(BUILD)/$@.tally
@@ -182,6 +184,9 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) VARIANT=crlf tests/compare_qd.sh
 	$(SUITE_ENV) tests/fleet.sh
 	$(SUITE_ENV) tests/clients.sh
 	$(SUITE_ENV) tests/clientsig.sh

@@ -344,6 +344,33 @@ START_TEST(fio_terse_and_normal_one_run)
 }
 END_TEST
 
+/* fio 3.42's JSON (a harness's log, 2026): a job's options over the
+ * global ones; one that names no rw is skipped with a word */
+START_TEST(fio_json_jobs)
+{
+	parse("{\n  \"fio version\" : \"fio-3.42-6-g219f\",\n"
+	      "  \"global options\" : {\"rw\" : \"randwrite\", \"bs\" : \"4096B\", \"iodepth\" : \"1\", \"numjobs\" : \"1\"},\n"
+	      "  \"jobs\" : [\n"
+	      "    {\"jobname\" : \"/dev/nvme8n13\", \"job options\" : {\"name\" : \"/dev/nvme8n13\"},\n"
+	      "     \"read\" : {\"bw_bytes\" : 0, \"bw\" : 0}, \"write\" : {\"bw_bytes\" : 5096143, \"bw\" : 4976}},\n"
+	      "    {\"jobname\" : \"seq\", \"job options\" : {\"rw\" : \"read\", \"bs\" : \"1M\", \"iodepth\" : \"8\", "
+	      "\"size\" : \"1G\"},\n"
+	      "     \"read\" : {\"bw_bytes\" : 1048576000}, \"write\" : {\"bw_bytes\" : 0}}\n  ]\n}\n"
+	      "{\"fio version\" : \"fio-2.1.4\", \"jobs\" : [{\"jobname\" : \"random_read_test\", \"read\" : {\"bw\" : 1269}}]}\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-3.42-6-g219f");
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+	ck_assert_double_eq_tol(set.run[0].phase[PHASE_RND4K_Q1T1_WRITE].rate, 5096143.0 / 1024, 1e-9);
+	ck_assert_str_eq(set.run[1].meta[META_NAME], "seq");
+	ck_assert_str_eq(set.run[1].meta[META_SIZE], "1G");
+	ck_assert_double_eq_tol(set.run[1].phase[PHASE_SEQ1M_Q8T1_READ].rate, 1024000, 1e-9);
+	/* fio 2.1.4's jobs name no rw: skipped, said once */
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.warning[0], "t.txt:11: fio JSON: 1 job skipped: its options name no rw, and a job file may "
+	                                 "have set it");
+}
+END_TEST
+
 Suite *suite_compare_posted(void)
 {
 	Suite *s = suite_create("compare_posted");
@@ -358,6 +385,7 @@ Suite *suite_compare_posted(void)
 	tcase_add_test(tc, code_string_pieces_joined);
 	tcase_add_test(tc, diskmark_rows_into_queue_depth_rows);
 	tcase_add_test(tc, fio_terse_and_normal_one_run);
+	tcase_add_test(tc, fio_json_jobs);
 	suite_add_tcase(s, tc);
 	return s;
 }
