@@ -187,6 +187,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) VARIANT=crlf tests/compare_qd.sh
+	$(SUITE_ENV) VARIANT=flat tests/compare_qd.sh
 	$(SUITE_ENV) tests/fleet.sh
 	$(SUITE_ENV) tests/clients.sh
 	$(SUITE_ENV) tests/clientsig.sh

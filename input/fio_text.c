@@ -155,7 +155,7 @@ static bool terse(const char *p, const char *e, struct job *j, double kib[2])
 		return false;
 	snprintf(j->version, sizeof j->version, "%.*s", (int)strcspn(p + 2, ";\n"), p + 2);
 	kib[0] = kib[1] = 0;
-	for (const char *q = p; q < e && *q != '\n'; q++)
+	for (const char *q = p; q < e && *q != '\n' && *q != ' '; q++)
 		if (*q == ';' && ++field && (field == 7 || field == 48))
 			kib[field == 48] = strtod(q + 1, &end);
 	return field >= 48;
@@ -177,38 +177,100 @@ static double normal_rate(const char *p, const char *e, const struct job *j)
 	return (double)fio_size(bw + 3, e) / 1024;
 }
 
+/* The JSON document whose "fio version" member is at p, when it stands
+ * inside a line (a page that lost its line breaks; one opening a line is
+ * read.c's): from the '{' before it to its matching '}'. Returns its end
+ * (p when there is none) and reads it. */
+static const char *json_inside(struct parsed_set *set, const char *name, unsigned line, const char *text,
+                               const char *p, const char *e, int *rc)
+{
+	const char *open = p, *q;
+	int depth = 0;
+	bool in_string = false;
+
+	while (open > text && p - open < 64 && *open != '{')
+		open--;
+	if (*open != '{')
+		return p;
+	for (q = open; q < e; q++) {
+		if (in_string) {
+			if (*q == '\\' && q + 1 < e)
+				q++;
+			else if (*q == '"')
+				in_string = false;
+		} else if (*q == '"')
+			in_string = true;
+		else if (*q == '{' || *q == '[')
+			depth++;
+		else if ((*q == '}' || *q == ']') && --depth == 0)
+			break;
+	}
+	if (q >= e)
+		return p;
+	if (input_fio_json(set, name, line, open, (size_t)(q + 1 - open)) < 0)
+		*rc = -1;
+	return q + 1;
+}
+
+/* Where the token ending at p starts (a job's name before ": (g="). */
+static const char *token_start(const char *text, const char *p)
+{
+	while (p > text && p[-1] != ' ' && p[-1] != '\n' && p[-1] != '\t' && p[-1] != '>')
+		p--;
+	return p;
+}
+
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
-	const char *p = text, *e = text + len;
+	const char *p = text, *e = text + len, *s;
 	struct job j = {.done = true};
 	uint64_t cmd_size = 0;
 	double kib[2];
 	unsigned line = 1;
+	int rc = 0;
 
-	for (; p < e; line++) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p)), *le = nl ? nl : e, *s;
-		struct job next;
-		if ((s = find(p, le, "fio ")) && (s = find(s, le, "size=")) && (s == p || s[-1] == '-' || s[-1] == ' '))
-			cmd_size = fio_size(s + 5, le);
-		if (job_line(p, le, &next)) {
-			j = next;
-			j.line = line;
-			j.size = cmd_size;
-		} else if (!j.done && (s = find(p, le, "Starting ")) && isdigit((unsigned char)s[9]))
-			j.threads = (unsigned)strtoul(s + 9, NULL, 10);
-		else if (!j.done && (s = find(p, le, "Laying out IO file")) && (s = find(s, le, " / ")))
-			j.size = fio_size(s + 3, le);
-		else if (!j.done && j.shaped) {
-			const char *t = p;
-			while (t < le && (*t == ' ' || *t == '>'))
-				t++;
-			if (terse(t, le, &j, kib) || ((s = find(p, le, "read: IOPS=")) && (kib[1] = 0, kib[0] = normal_rate(s, le, &j))) ||
-			    ((s = find(p, le, "write: IOPS=")) && (kib[0] = 0, kib[1] = normal_rate(s, le, &j)))) {
-				if (add(set, name, &j, kib) != 0)
-					return -1;
-			}
+	/* events in text order, line breaks or not: a command line's size, a
+	 * job's line, its threads and layout, then its first result */
+	for (; p < e && rc == 0; p++) {
+		const char *le = memchr(p, '\n', (size_t)(e - p)), *near = p + 400 < e ? p + 400 : e;
+		le = le ? le : e;
+		if (*p == '\n') {
+			line++;
+			continue;
 		}
-		p = nl ? nl + 1 : e;
+		if (memcmp(p, "fio ", p + 4 <= e ? 4 : 0) == 0 && p + 4 <= e && (p == text || p[-1] == ' ' || p[-1] == '\n') &&
+		    (s = find(p, le < near ? le : near, "size=")) && (s[-1] == '-' || s[-1] == ' '))
+			cmd_size = fio_size(s + 5, le);
+		else if (p + 5 <= e && memcmp(p, ": (g=", 5) == 0) {
+			struct job next;
+			if (job_line(token_start(text, p), le < near ? le : near, &next)) {
+				j = next;
+				j.line = line;
+				j.size = cmd_size;
+			}
+		} else if (j.done)
+			continue;
+		else if (p + 10 <= e && memcmp(p, "Starting ", 9) == 0 && isdigit((unsigned char)p[9]))
+			j.threads = (unsigned)strtoul(p + 9, NULL, 10);
+		else if (p + 18 <= e && memcmp(p, "Laying out IO file", 18) == 0 && (s = find(p, le, " / ")))
+			j.size = fio_size(s + 3, le);
+		else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0) {
+			j.done = true; /* the job's result is the document's; its normal text after it is the same */
+			for (const char *q = p; q < (s = json_inside(set, name, line, text, p, e, &rc)); q++)
+				line += *q == '\n';
+			p = s - 1;
+		} else if (!j.shaped)
+			continue;
+		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, kib)) {
+			if (add(set, name, &j, kib) != 0)
+				rc = -1;
+		} else if (p + 11 <= e && (memcmp(p, "read: IOPS=", 11) == 0 || memcmp(p, "write: IOPS=", 12) == 0)) {
+			bool w = *p == 'w';
+			kib[!w] = 0;
+			kib[w] = normal_rate(p, le, &j);
+			if (kib[w] > 0 && add(set, name, &j, kib) != 0)
+				rc = -1;
+		}
 	}
-	return 0;
+	return rc;
 }

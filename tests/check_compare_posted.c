@@ -315,7 +315,8 @@ END_TEST
  * line and its normal text are one result */
 START_TEST(fio_terse_and_normal_one_run)
 {
-	parse("[root@Centos8 fio-3.32]# fio -fimename=/dev/sdc1 -direct=1 -rw=randread -iodepth=1 -bs=4k -size=2G "
+	static char text[4096];
+	snprintf(text, sizeof text, "%s", "[root@Centos8 fio-3.32]# fio -fimename=/dev/sdc1 -direct=1 -rw=randread -iodepth=1 -bs=4k -size=2G "
 	      "-numjobs=1 -name=name\n"
 	      "name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, "
 	      "iodepth=1\nfio-3.32\nStarting 1 process\n"
@@ -331,6 +332,7 @@ START_TEST(fio_terse_and_normal_one_run)
 	      "iodepth=1\nStarting 1 process\n"
 	      "name: (groupid=0, jobs=1): err= 0: pid=1302977: Fri Sep 30 11:41:06 2022\n"
 	      "  read: IOPS=3302, BW=12.9MiB/s (13.5MB/s)(129MiB/10005msec)\n");
+	parse(text);
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-3.32");
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "2G");
@@ -340,6 +342,14 @@ START_TEST(fio_terse_and_normal_one_run)
 	/* normal text only: IOPS times the block, a row of its own (4 KiB in order) */
 	ck_assert_int_eq(set.run[1].nother, 1);
 	ck_assert_str_eq(set.run[1].other[0].name, "seq4k_q1t1_read");
+	ck_assert_double_eq_tol(set.run[1].other[0].rate, 3302.0 * 4, 1e-9);
+	/* and on a page that lost its line breaks */
+	for (char *c = text; *c; c++)
+		*c = *c == '\n' ? ' ' : *c;
+	parse(text);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_double_eq_tol(set.run[0].phase[PHASE_RND4K_Q1T1_READ].rate, 13351, 1e-9);
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "2G");
 	ck_assert_double_eq_tol(set.run[1].other[0].rate, 3302.0 * 4, 1e-9);
 }
 END_TEST
@@ -368,6 +378,14 @@ START_TEST(fio_json_jobs)
 	ck_assert_uint_eq(set.nwarn, 1);
 	ck_assert_str_eq(set.warning[0], "t.txt:11: fio JSON: 1 job skipped: its options name no rw, and a job file may "
 	                                 "have set it");
+	/* a document inside a line (a page that lost its line breaks), after its job's line */
+	parse("/dev/nvme8n13: (g=0): rw=randwrite, bs=(R) 4096B-4096B, ioengine=libaio, iodepth=1 fio-3.42 Starting 1 "
+	      "process { \"fio version\" : \"fio-3.42\", \"global options\" : { \"rw\" : \"randwrite\", \"bs\" : "
+	      "\"4096B\" }, \"jobs\" : [ { \"jobname\" : \"d\", \"read\" : { \"bw_bytes\" : 0 }, \"write\" : { "
+	      "\"bw_bytes\" : 5096143 } } ] } /dev/nvme8n13: (groupid=0, jobs=1): err= 0: write: IOPS=1244, "
+	      "BW=4977KiB/s (5096kB/s)");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(set.run[0].phase[PHASE_RND4K_Q1T1_WRITE].rate, 5096143.0 / 1024, 1e-9);
 }
 END_TEST
 
