@@ -215,9 +215,11 @@ static const char *json_inside(struct parsed_set *set, const char *name, unsigne
 /* Where the token ending at p starts (a job's name before ": (g="). */
 static const char *token_start(const char *text, const char *p)
 {
-	while (p > text && p[-1] != ' ' && p[-1] != '\n' && p[-1] != '\t' && p[-1] != '>')
-		p--;
-	return p;
+	const char *q = p;
+
+	while (q > text && p - q < PARSED_META_LEN && q[-1] != ' ' && q[-1] != '\n' && q[-1] != '\t' && q[-1] != '>')
+		q--;
+	return q;
 }
 
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len)
@@ -231,9 +233,13 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 
 	/* events in text order, line breaks or not: a command line's size, a
 	 * job's line, its threads and layout, then its first result */
+	const char *le = text; /* the end of p's line, found once a line (a flattened text is one line) */
+	int documents = 0;
+
 	for (; p < e && rc == 0; p++) {
-		const char *le = memchr(p, '\n', (size_t)(e - p)), *near = p + 400 < e ? p + 400 : e;
-		le = le ? le : e;
+		const char *near = p + 400 < e ? p + 400 : e;
+		if (p >= le && (le = memchr(p, '\n', (size_t)(e - p))) == NULL)
+			le = e;
 		if (*p == '\n') {
 			line++;
 			continue;
@@ -254,7 +260,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			j.threads = (unsigned)strtoul(p + 9, NULL, 10);
 		else if (p + 18 <= e && memcmp(p, "Laying out IO file", 18) == 0 && (s = find(p, le, " / ")))
 			j.size = fio_size(s + 3, le);
-		else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0) {
+		else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0 && documents++ < 16) {
 			j.done = true; /* the job's result is the document's; its normal text after it is the same */
 			for (const char *q = p; q < (s = json_inside(set, name, line, text, p, e, &rc)); q++)
 				line += *q == '\n';
