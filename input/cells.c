@@ -240,7 +240,10 @@ bool input_table_in_cell(const char *p, const char *end)
 {
 	static const char cols[] = "-Per Chr- --Block--";
 	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
-	bool in_cell = memchr(p, '\t', (size_t)(e - p)) != NULL;
+	const char *text = p;
+	while (text < e && (*text == ' ' || *text == '\t')) /* indentation is no cell boundary */
+		text++;
+	bool in_cell = memchr(text, '\t', (size_t)(e - text)) != NULL;
 
 	for (const char *q = p; q + sizeof cols - 1 <= e; q++) {
 		if (cell_tag(q, e, false))
