@@ -109,6 +109,13 @@ START_TEST(markup_table_read_from_its_cells)
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(parsed_csv_of(&set.run[0]), W_HTML);
 	ck_assert_str_eq(set.run[0].origin, "t.txt:1 (table)");
+	/* a text table indented with tabs is read, and nothing says it was in a page's cells */
+	parse("\t\tVersion  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+	      "\t\t                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	      "\t\tMachine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	      "\t\tmindpipe         1G  3002  88 31164  60 13485  29  3035  84 32838  36  56.7   0\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(set.nwarn, 0);
 }
 END_TEST
 
