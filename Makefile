@@ -170,6 +170,12 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-fresh VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-fourth VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fifth tests/compare_corpus.sh
+	$(SUITE_ENV) tests/compare_qd.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) VARIANT=crlf tests/compare_qd.sh
+	$(SUITE_ENV) VARIANT=flat tests/compare_qd.sh
 	$(SUITE_ENV) tests/qd.sh
 	$(SUITE_ENV) tests/like.sh
 	$(SUITE_ENV) tests/merge_input.sh

@@ -81,11 +81,12 @@ static int setting_field(const struct csv_field *s, const char *v, struct parsed
 	return 0;
 }
 
-/* 1.0x writes "num:max:min/dirs" into one field; 1.98 has a field for each. */
+/* 1.0x writes "num:max:min/dirs" into one field; 1.98 has a field for each.
+ * A table's cell may also hold it as -n takes it, "num:max:min:dirs". */
 int input_files_meta(const char *v, struct parsed_run *run)
 {
 	unsigned long long num = 0, max = 0, min = 0, dirs = 0;
-	char tail;
+	char tail, sep = '/';
 	int got;
 
 	if (*v == '\0')
@@ -94,8 +95,8 @@ int input_files_meta(const char *v, struct parsed_run *run)
 		str_copy(run->meta[META_NUM_FILES], PARSED_META_LEN, v);
 		return 0;
 	}
-	got = sscanf(v, "%llu:%llu:%llu/%llu%c", &num, &max, &min, &dirs, &tail);
-	if (got < 3 || got > 4 || v[0] < '0' || v[0] > '9')
+	got = sscanf(v, "%llu:%llu:%llu%c%llu%c", &num, &max, &min, &sep, &dirs, &tail);
+	if (got < 3 || got == 4 || got > 5 || (sep != '/' && sep != ':') || v[0] < '0' || v[0] > '9')
 		return -1;
 	snprintf(run->meta[META_NUM_FILES], PARSED_META_LEN, "%llu", num);
 	if (max)

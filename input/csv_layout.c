@@ -40,6 +40,16 @@ static const struct csv_field fields_196[] = {
 	LATENCIES,
 };
 
+/* 1.92a: 1.96 without the concurrency and the chunk size (46 fields, as
+ * its lines in linux-kernel posts of 2001 show). */
+static const struct csv_field fields_192a[] = {
+	TAG, SET(TEXT, VERSION), SET(TEXT, NAME), SET(COUNT, SEED), SET(SIZE, SIZE),
+	IO_RATES,
+	FILE_SETTINGS,
+	FILE_RATES,
+	LATENCIES,
+};
+
 /* 1.0x (1.02, 1.03): no tag, no version, no latencies; the file count
  * field may hold the file sizes and directories too. */
 static const struct csv_field fields_10x[] = {
@@ -52,6 +62,7 @@ static const struct csv_field fields_10x[] = {
 /* Field counts as bonnie++ writes them: a field lost or doubled above fails here. */
 _Static_assert(COUNT_OF(fields_198) == 50, "a bonnie++ 1.98 line has 50 fields");
 _Static_assert(COUNT_OF(fields_196) == 48, "a bonnie++ 1.96 line has 48 fields");
+_Static_assert(COUNT_OF(fields_192a) == 46, "a bonnie++ 1.92a line has 46 fields");
 _Static_assert(COUNT_OF(fields_10x) == 27, "a bonnie++ 1.0x line has 27 fields");
 /* readers split a line into at most CSV_MAX_FIELDS */
 _Static_assert(COUNT_OF(fields_198) <= CSV_MAX_FIELDS && COUNT_OF(fields_196) <= CSV_MAX_FIELDS &&
@@ -74,10 +85,13 @@ const struct csv_layout csv_layout_198 = {"1.98", "1.98", COUNT_OF(fields_198), 
 static const struct csv_layout layout_197 = LAYOUT_196("1.97");
 static const struct csv_layout layout_196 = LAYOUT_196("1.96");
 static const struct csv_layout layout_193c = LAYOUT_196("1.93c"); /* 1.96's layout under its own tag */
+/* no defaults: which seek count and workers 1.92a used is not known here */
+static const struct csv_layout layout_192a = {"1.92a", "1.92a", COUNT_OF(fields_192a), fields_192a, NULL, 0, false};
 static const struct csv_layout layout_10x = {NULL, "1.0x", COUNT_OF(fields_10x), fields_10x, defaults_10x,
                                              COUNT_OF(defaults_10x), false};
 
-const struct csv_layout *const csv_layouts[] = {&csv_layout_198, &layout_197, &layout_196, &layout_193c, &layout_10x};
+const struct csv_layout *const csv_layouts[] = {&csv_layout_198, &layout_197, &layout_196, &layout_193c, &layout_192a,
+                                             &layout_10x};
 const int csv_layout_count = COUNT_OF(csv_layouts);
 
 int csv_layout_find(const struct csv_layout *l, enum csv_holds holds, int what)

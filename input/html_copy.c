@@ -342,34 +342,6 @@ static bool header_at(const char *p, const char *end)
 	return true;
 }
 
-/* A bonnie++ text table pasted into an HTML page's cells (bon_csv2html fed
- * the table instead of its CSV line): each of its lines stands in several
- * cells of one row, so the table's lines run across the row, not down it.
- * Seen at its column-names line inside a cell ("<TD>... -Per Chr- ..."). */
-static bool cell_tag(const char *q, const char *e, bool close)
-{
-	if (close && (q + 1 >= e || *q++ != '<' || *q != '/'))
-		return false;
-	return q + 2 < e && q[0] == (close ? '/' : '<') && (q[1] == 'T' || q[1] == 't') && (q[2] == 'D' || q[2] == 'd');
-}
-
-static bool table_in_cell(const char *p, const char *end)
-{
-	static const char cols[] = BONNIE_HEAD_PER_CHR " " BONNIE_HEAD_BLOCK;
-	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
-	bool in_cell = false;
-
-	for (const char *q = p; q + sizeof cols - 1 <= e; q++) {
-		if (cell_tag(q, e, false))
-			in_cell = true;
-		else if (cell_tag(q, e, true))
-			in_cell = false;
-		else if (in_cell && memcmp(q, cols, sizeof cols - 1) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* What a page read from line `line` lost, said once. */
 static int say_read(struct parsed_set *set, const char *name, unsigned line, const struct page *pg, size_t runs)
 {
@@ -410,7 +382,7 @@ int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *next = nl ? nl + 1 : end;
 		struct cells cs;
 		struct page pg = {0};
-		if (table_in_cell(p, end) &&
+		if (input_table_in_cell(p, end) &&
 		    input_warn(set, name, line,
 		               "bonnie++ table pasted into an HTML page's cells skipped: its lines run across "
 		               "the cells, not down them (read its CSV line instead)") != 0)
@@ -434,6 +406,7 @@ int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *
 		}
 		for (const char *q = p; q < next && rc == 0; q++)
 			if (*q == 'S' && (q == p || blank(q[-1])) && header_at(q, next) &&
+			    !input_table_in_cells_below(next, end, 4) &&
 			    input_warn(set, name, line, "table copied from a bon_csv2html page skipped: %s (read its CSV line instead)",
 			               cs.n > 1 ? "its rows do not fit its column names"
 			                        : "its cells are not a tab or two blanks apart, so its columns cannot be told") != 0)

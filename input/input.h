@@ -64,8 +64,19 @@ enum parsed_meta {
 #define PARSED_ORIGIN_LEN 320
 #define PARSED_SETTINGS_LEN 1024
 
+/* A queue-depth row a disk-benchmark text has that is none of bonnie's
+ * (CrystalDiskMark's 4 KiB Q8T8 and 128 KiB sequential rows, KDiskMark's
+ * RND4K Q32T16, a mixed row, a fio job of another shape): kept as a row
+ * of its own, named as bonnie names its profile's rows. */
+#define PARSED_OTHER_ROWS 12
+struct parsed_row {
+	char name[32]; /* "rnd4k_q32t16_read", "seq128k_q32t1_write" */
+	double rate;   /* KiB/s */
+};
+
 struct parsed_run {
-	char format[8];                 /* "1.98", "1.97", "1.96", "1.0x", "json", "table" */
+	char format[8];                 /* "1.98", "1.97", "1.96", "1.0x", "json", "table"; "tool": a
+	                                   disk benchmark's text (CrystalDiskMark, KDiskMark, fio) */
 	/* "file:line" where it starts; a table's is "file:line (table)"; a run
 	 * found more than once (its table and its CSV line, a quoted repost)
 	 * lists every place: "file:3 (table) + file:14" */
@@ -85,6 +96,8 @@ struct parsed_run {
 	 * ("like_options", report/like_options.h), which bonnie --like takes */
 	char settings[PARSED_SETTINGS_LEN];
 	struct parsed_phase phase[PHASE_COUNT];
+	struct parsed_row other[PARSED_OTHER_ROWS];
+	int nother;
 };
 
 struct parsed_set {

@@ -94,6 +94,52 @@ bool input_qp_detect(const char *text, size_t len, bool *flat);
 int input_qp_decode(const char *text, size_t len, bool flat, char **out, size_t *out_len, unsigned **line_map,
                     size_t *nlines);
 
+/* cells.c: whether text holds HTML table rows with cells (<tr>, <td>),
+ * and the text with each row made one line of its cells a tab apart, the
+ * rest as given (malloc'ed, NUL-terminated), with for each of its lines
+ * the line of text it comes from (line_map[0] is 1). Returns 0 or -1
+ * (memory). */
+bool input_cells_detect(const char *text, size_t len);
+int input_cells_decode(const char *text, size_t len, char **out, size_t *out_len, unsigned **line_map,
+                       size_t *nlines);
+/* Whether the line at p is a bonnie++ text table's column-names line in a
+ * page's cell ("<TD>... -Per Chr- --Block--", or a tab apart from other
+ * cells), and whether one of the n lines from p is. */
+bool input_table_in_cell(const char *p, const char *end);
+bool input_table_in_cells_below(const char *p, const char *end, int n);
+
+/* qd_rows.c: one row of a disk benchmark's result (its rate in KiB/s). */
+enum qd_kind { QD_SEQ, QD_RND, QD_MIX_SEQ, QD_MIX_RND };
+struct qd_row {
+	enum qd_kind kind;
+	uint32_t block; /* bytes */
+	unsigned depth, threads;
+	bool write;
+	double kib_s;
+};
+/* Puts r into run: the profile's phase of its shape (one thread, bonnie's
+ * block size, depth and direction) or a row of its own. Returns 0, 1 when
+ * run has that row already (a new run starts there) or -1 when run has no
+ * room for another row of its own. */
+int input_qd_row(struct parsed_run *run, const struct qd_row *r);
+/* Whether run holds a row of the profile or one of its own. */
+bool input_qd_has_rows(const struct parsed_run *run);
+
+/* diskmark.c and fio_text.c: the results of CrystalDiskMark 5 to 8 and
+ * KDiskMark text exports, and of fio's terse and normal output, in text
+ * into set (origin "name:line (tool)"). Returns 0 or -1 (memory). */
+int input_diskmark(struct parsed_set *set, const char *name, const char *text, size_t len);
+int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len);
+/* fio_text.c: a size with fio's units ("4096B", "4k", "2G", "1024KiB") in
+ * bytes (0 when none); an rw= value as a row's kind for one direction
+ * (false when rw does not do it). */
+uint64_t input_fio_size(const char *s);
+bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind);
+/* fio_json.c: fio's JSON document text[0..len) (its whole length), its
+ * jobs as runs (origin "name:line"). Returns len when it is fio's, 0 when
+ * not, -1 when memory ran out. */
+long input_fio_json(struct parsed_set *set, const char *name, unsigned line, const char *text, size_t len);
+
 /* diff.c: whether text holds results posted as a diff (table rows marked
  * '-' and others marked '+'), and one side of it ('-' or '+'): its marked
  * lines and the context unmarked, the other side's lines left empty (so

@@ -173,6 +173,11 @@ static int result_cmp(const struct parsed_run *a, const struct parsed_run *b)
 		if ((c = strcmp(p->reasons, q->reasons)) != 0 || p->reasons_known != q->reasons_known)
 			return c ? c : (int)p->reasons_known - (int)q->reasons_known;
 	}
+	if (a->nother != b->nother)
+		return a->nother - b->nother;
+	for (int i = 0; i < a->nother; i++)
+		if ((c = strcmp(a->other[i].name, b->other[i].name)) != 0 || a->other[i].rate != b->other[i].rate)
+			return c ? c : a->other[i].rate < b->other[i].rate ? -1 : 1;
 	return 0;
 }
 

@@ -123,6 +123,31 @@ static int read_sides(struct parsed_set *set, struct table_set *ts, const char *
 	return rc;
 }
 
+/* HTML table markup read as its cells (cells.c), after quoted-printable:
+ * the text, its map and its line count become the decoded ones, the map
+ * through the one before. Returns 0 or -1 (memory). */
+static int decode_cells(const char **text, size_t *len, char **decoded, unsigned **map, size_t *nlines)
+{
+	char *cells;
+	unsigned *cmap;
+	size_t n, clines;
+
+	if (!input_cells_detect(*text, *len))
+		return 0;
+	if (input_cells_decode(*text, *len, &cells, &n, &cmap, &clines) != 0)
+		return -1;
+	for (size_t i = 0; *map && i < clines; i++)
+		cmap[i] = cmap[i] >= 1 && cmap[i] <= *nlines ? (*map)[cmap[i] - 1] : cmap[i];
+	free(*decoded);
+	free(*map);
+	*decoded = cells;
+	*map = cmap;
+	*nlines = clines;
+	*text = cells;
+	*len = n;
+	return 0;
+}
+
 int input_parse_piece(struct parsed_set *set, const char *name, const char *text, size_t len,
                       unsigned first_line, bool *qp)
 {
@@ -143,9 +168,19 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 		}
 		text = decoded;
 	}
+	if (decode_cells(&text, &len, &decoded, &map, &nlines) != 0) {
+		free(decoded);
+		free(map);
+		set->on_warning = cb;
+		return -1;
+	}
 	rc = read_sides(set, &ts, name, text, len);
 	if (rc == 0)
 		rc = input_html_copies(set, &ts, name, text, len);
+	if (rc == 0) /* the queue-depth tools' texts: CrystalDiskMark, KDiskMark, fio */
+		rc = input_diskmark(set, name, text, len);
+	if (rc == 0)
+		rc = input_fio_text(set, name, text, len);
 	if (rc == 0 && ts.damaged &&
 	    input_warn(set, name, ts.damaged_line, "table skipped: its I/O row is not readable%s",
 	               ts.damaged > 1 ? " (and more tables like it)" : "") != 0)

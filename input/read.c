@@ -81,6 +81,12 @@ static bool json_at(struct reader *r, size_t start)
 		avail = json_more(r, start, avail);
 	}
 	r->json_seen = start + seen;
+	if (used == 0 && seen > 0) { /* JSON, not bonnie's: fio's, perhaps */
+		long fio = input_fio_json(r->set, r->name, r->line, r->w.buf + start, seen);
+		if (fio < 0)
+			r->oom = 1;
+		used = fio > 0 ? fio : 0;
+	}
 	if (used > 0) {
 		for (long i = 0; i < used; i++)
 			r->line += r->w.buf[start + (size_t)i] == '\n';

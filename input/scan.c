@@ -233,6 +233,9 @@ static char *unwrap(const struct scan *s, const struct csv_layout *fmt, struct t
 			alone = good_line(fmt, strip_markup(c));
 		if ((!wide && alone) || (nb = realloc(buf, cap += f.len)) == NULL)
 			break;
+		/* adjacent string literals in code are one string: "...92," "271440,..." */
+		if (used && nb[used - 1] == '"' && f.len > 1 && f.p[0] == '"')
+			used--, f.p++, f.len--;
 		buf = nb;
 		memcpy(buf + used, f.p, f.len);
 		used += f.len;
@@ -274,9 +277,17 @@ static char *unwrap_blanks(const struct csv_layout *fmt, struct text c, struct t
 		while (p < end && !blank(*p))
 			p++;
 		f.len = (size_t)(p - f.p);
+		if (f.len == 1 && f.p[0] == '\\') { /* a code line's continuation mark, its line end lost */
+			k--;
+			continue;
+		}
 		if (!continuation(&f) || (nb = realloc(buf, used + f.len + 1)) == NULL)
 			break;
 		buf = nb;
+		if (used && buf[used - 1] == '\\') /* "...,92,\" glued: the same mark */
+			used--;
+		if (used && buf[used - 1] == '"' && f.len > 1 && f.p[0] == '"') /* adjacent string literals */
+			used--, f.p++, f.len--;
 		memcpy(buf + used, f.p, f.len);
 		used += f.len;
 		struct text j = strip_markup((struct text){buf, used});

@@ -193,6 +193,54 @@ no:
 	return false;
 }
 
+/* A row of a repeated run under the row above it, its name and size (or
+ * file count) cells left blank: its cells alone, all on one line and the
+ * line's last tokens (or, on a page that lost its line breaks, followed by
+ * a table word: its Latency row), take the name and key of the row above;
+ * it says which row that is. A cut or wrapped such row is not read
+ * (nothing in it says where its cells begin). */
+static bool read_continued(struct tcur *c, struct row *r, const struct row *above, bool io, bool no_seeks)
+{
+	struct tcur save = *c;
+	struct tok t, after;
+	int full = no_seeks ? CELLS - 2 : CELLS;
+
+	if (above == NULL || above->bad || !tok_peek(c, &t) || structural(&t))
+		return false;
+	struct tok first = tok_clean(t);
+	if (!tok_rate_like(&first) || (io && tok_size_like(&first)))
+		return false;
+	memset(r, 0, sizeof *r);
+	r->line = t.line;
+	r->ncells = tok_cells(c, r->cell, full);
+	if (io && above->ncells == 8 && r->ncells == 8) /* -f rows under a -f row */
+		full = 8;
+	bool ends = !tok_peek(c, &after) || after.line != r->line || structural(&after);
+	if (r->ncells != full || r->cell[full - 1].line != r->line || !ends)
+		goto no;
+	memcpy(r->name, above->name, sizeof r->name);
+	r->key = above->key;
+	r->from_line = above->from_line ? above->from_line : above->line;
+	r->nlat = read_latency(c, r->lat);
+	return true;
+no:
+	*c = save;
+	return false;
+}
+
+/* A row of the table: its own, or one left blank under the row above. A
+ * file row whose first cell is not the count above is tried as the latter
+ * first (a count of its own would be read from its first rate). */
+static bool read_any_row(struct tcur *c, struct row *r, const struct row *above, bool io, bool no_seeks)
+{
+	struct tok t;
+
+	if (!io && above && tok_peek(c, &t) &&
+	    !(t.n == above->key.n && memcmp(t.p, above->key.p, t.n) == 0) && read_continued(c, r, above, io, no_seeks))
+		return true;
+	return read_row(c, r, io, no_seeks) || read_continued(c, r, above, io, no_seeks);
+}
+
 /* Moves c past an I/O row that is not readable to the file header that
  * follows it (within a row's tokens), if one does. */
 static void skip_bad_row(struct tcur *c, struct table *tb)
@@ -272,14 +320,16 @@ static bool parse_table(struct tcur *c, struct table *tb)
 	read_version(c, tb->version, sizeof tb->version);
 	if ((tb->io_head = io_header(c, tb)))
 		while (tb->nio < MAX_ROWS &&
-		       (read_row(c, &tb->io[tb->nio], true, tb->no_seeks) || pass_bad_row(c, tb)))
+		       (read_any_row(c, &tb->io[tb->nio], tb->nio ? &tb->io[tb->nio - 1] : NULL, true, tb->no_seeks) ||
+		        pass_bad_row(c, tb)))
 			tb->nio++;
 	if (tb->io_head && tb->nio == 0)
 		skip_bad_row(c, tb);
 	save = *c;
 	read_version(c, tb->version, sizeof tb->version);
 	if (file_header(c, tb))
-		while (tb->nfile < MAX_ROWS && read_row(c, &tb->file[tb->nfile], false, false))
+		while (tb->nfile < MAX_ROWS &&
+		       read_any_row(c, &tb->file[tb->nfile], tb->nfile ? &tb->file[tb->nfile - 1] : NULL, false, false))
 			tb->nfile++;
 	if (tb->nfile == 0)
 		*c = save;

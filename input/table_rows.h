@@ -16,6 +16,8 @@ struct row {
 	struct tok lat[BLOCK_COLUMNS];
 	int nlat; /* -1: no Latency row */
 	unsigned line;
+	unsigned from_line; /* a row under another that left its name and size (or file
+	                       count) blank, as bon_csv2txt prints -x runs: that row's line */
 	bool bad; /* not readable, passed over: a hole that keeps the rows' order */
 };
 

@@ -156,7 +156,12 @@ int table_runs(struct table_set *ts, const struct table *tb, const char *name)
 			file_part(&tr, &tb->file[i], tb);
 		pick_name(&tr);
 		tr.line = i < tb->nio ? tb->io[i].line : tb->file[i].line;
-		snprintf(tr.run.origin, sizeof tr.run.origin, "%s:%u (table)", name, tr.line);
+		unsigned from = i < tb->nio ? tb->io[i].from_line : tb->file[i].from_line;
+		if (from) /* its blank name and size were the row above's */
+			snprintf(tr.run.origin, sizeof tr.run.origin, "%s:%u (name and size from line %u) (table)", name,
+			         tr.line, from);
+		else
+			snprintf(tr.run.origin, sizeof tr.run.origin, "%s:%u (table)", name, tr.line);
 		if (has_results(&tr.run) && input_table_add(ts, &tr) != 0)
 			return -1;
 	}

@@ -105,6 +105,8 @@ void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
 		snprintf(what, sizeof what, "JSON from bonnie %s", r->meta[META_VERSION]);
 	else if (strcmp(r->format, "1.0x") == 0)
 		snprintf(what, sizeof what, "CSV 1.0x");
+	else if (strcmp(r->format, "tool") == 0) /* CrystalDiskMark, KDiskMark, fio */
+		snprintf(what, sizeof what, "text from %s", r->meta[META_VERSION]);
 	else if (strcmp(r->format, "table") == 0)
 		snprintf(what, sizeof what, "table from %s", r->meta[META_VERSION][0] ? r->meta[META_VERSION] : "bonnie++");
 	else

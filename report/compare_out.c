@@ -185,6 +185,16 @@ static void run_json(struct json *j, const struct compare_run *runs, size_t k, c
 		if (phase_is((enum phase_id)i, FACT_BONNIE_CSV) || runs[k].view.phase[i].state != CELL_NOT_RUN)
 			phase_json(j, runs, k, (enum phase_id)i, o);
 	json_array_end(j);
+	if (r->nother) { /* a disk benchmark's rows that are none of bonnie's, as read */
+		json_array_begin(j, "other_rows");
+		for (int i = 0; i < r->nother; i++) {
+			json_object_begin(j, NULL);
+			json_string(j, "name", r->other[i].name);
+			json_double(j, "rate", r->other[i].rate, 3);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
 	json_object_end(j);
 }
 

@@ -149,6 +149,26 @@ static void setup_text(const struct parsed_run *b, const struct parsed_run *r, u
 		snprintf(buf + used, cap - used, "%sI/O mode %s (%s: %s)", used ? ", " : "", r->io_mode, blab, b->io_mode);
 }
 
+/* A disk benchmark's rows that are none of the profile's (a depth, thread
+ * count or block size bonnie does not run): said, since the table has no
+ * row for them. */
+static void other_rows_note(const struct parsed_run *r, size_t k, void (*each)(const char *note, int level, void *arg),
+                            void *arg)
+{
+	char note[512], lab[16];
+	size_t used;
+
+	if (r->nother == 0)
+		return;
+	compare_label(k, lab, sizeof lab);
+	used = (size_t)snprintf(note, sizeof note, "%s: rows outside bonnie's queue-depth profile (another depth, "
+	                        "thread count or block size), so not in the table:", lab);
+	for (int i = 0; i < r->nother && used < sizeof note; i++)
+		used += (size_t)snprintf(note + used, sizeof note - used, "%s %s %.1f MiB/s", i ? ";" : "",
+		                         r->other[i].name, r->other[i].rate / 1024);
+	each(note, 0, arg);
+}
+
 void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                    void (*each)(const char *note, int level, void *arg), void *arg)
 {
@@ -167,13 +187,17 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 	}
 	if (unknown_reason_runs(runs, n, labs, sizeof labs)) {
 		char words[256] = "";
+		bool tool = false; /* a disk benchmark's text (input/diskmark.c, fio_text.c) */
 		for (int i = 0; i < CONF_REASONS; i++)
 			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? ", " : "",
 			         confidence_reason_words(i));
+		for (size_t k = 0; k < n; k++)
+			tool = tool || (!compare_reasons_known(&runs[k]) && strcmp(runs[k].in->format, "tool") == 0);
 		snprintf(note, sizeof note,
-		         "%s: read from a CSV line, a table or an older bonnie JSON, which do not say how far a "
+		         "%s: read from %s, which do not say how far a "
 		         "figure can be trusted (%s): a figure there without these words may still be one of them.",
-		         labs, words);
+		         labs, tool ? "another tool's text, a CSV line, a table or an older bonnie JSON"
+		                    : "a CSV line, a table or an older bonnie JSON", words);
 		each(note, 0, arg);
 	}
 	unsigned all = 0;
@@ -198,6 +222,8 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 		snprintf(note, sizeof note, "%s: %s", lab, what);
 		each(note, 1, arg);
 	}
+	for (size_t k = 0; k < n; k++)
+		other_rows_note(runs[k].in, k, each, arg);
 }
 
 struct note_out {

@@ -96,7 +96,10 @@ static void parsed_evidence(const struct parsed_run *p, const struct run_view *v
 	uint64_t ops, bytes;
 	double seconds;
 
-	if (ph->state != CELL_VALUE || ph->rate <= 0 || v->clients > 1)
+	/* a disk benchmark's text (CrystalDiskMark, KDiskMark, fio) times each
+	 * row for its own while (CrystalDiskMark: 5 s), not one pass of its
+	 * test size: its work and time are unknown */
+	if (ph->state != CELL_VALUE || ph->rate <= 0 || v->clients > 1 || strcmp(p->format, "tool") == 0)
 		return;
 	parsed_work(p, v, id, &ops, &bytes);
 	if (bytes)

@@ -243,7 +243,7 @@ START_TEST(bad_lines_warn_once_each)
 	ck_assert_str_eq(set.warning[0], "t.txt:2: 1.98 line skipped: 39 fields, a 1.98 line has 50");
 	ck_assert_str_eq(set.warning[1], "t.txt:4: 1.98 line skipped: field 12 (block write %CPU) is 'x8'");
 	ck_assert_str_eq(set.warning[2],
-	                 "t.txt:5: unknown CSV format '2.01' skipped (known: 1.98, 1.97, 1.96, 1.93c, 1.0x)");
+	                 "t.txt:5: unknown CSV format '2.01' skipped (known: 1.98, 1.97, 1.96, 1.93c, 1.92a, 1.0x)");
 	ck_assert_str_eq(set.warning[3], "t.txt:6: 1.98 line skipped: field 11 (block write rate) is 'abc'");
 	ck_assert_ptr_nonnull(strstr(set.warning[4], "t.txt:7: JSON document skipped: "));
 }

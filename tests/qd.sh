@@ -296,4 +296,22 @@ if mount -t tmpfs -o size=1200m tmpfs "$M"; then
 else
 	fail "cannot mount a tmpfs on $M"
 fi
+# A profile against a posted CrystalDiskMark result (tests/compare-qd/01: 8
+# rows, Test: 1 GiB) and a KDiskMark one (03: its RND4K rows at Q32T16):
+# row by row, MB/s read as 10^6 bytes/s, the setups' differences said.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+"$BONNIE" compare "$T/short.json" "$ROOT/tests/compare-qd/01-blog-zh-cdm804-sata-usb.txt" \
+	"$ROOT/tests/compare-qd/03-readme-kdiskmark160-q32t16.txt" >"$T/cdm.out" 2>"$T/cdm.err"
+rc=$?
+check "profile vs CrystalDiskMark text: compare exits 0 ($rc: $(head -n 1 "$T/cdm.err"))" [ $rc -eq 0 ]
+check "profile vs CrystalDiskMark text: every row has B's rate (384.064 MB/s is 366.3 MiB/s)" \
+	[ "$(grep -cE '^(SEQ1M|RND4K) .* rate .* [KMG]iB/s = [0-9]+ IOPS .* [KMG]iB/s = [0-9]+ IOPS' "$T/cdm.out")" -eq 8 ] &&
+	grep -q '^SEQ1M Q8T1 read .* 366\.3 MiB/s = 366 IOPS' "$T/cdm.out"
+check "profile vs CrystalDiskMark text: the tool and test size in the setup" \
+	grep -q "version .*B: CrystalDiskMark 8.0.4; C: KDiskMark 1.6.0" "$T/cdm.out" &&
+	grep -q "file size .*B: 1G; C: 32M" "$T/cdm.out" && grep -q "Not like for like: the runs differ in file size" "$T/cdm.out"
+check "profile vs KDiskMark text: its Q32T16 rows said, not compared" \
+	grep -q "C: rows outside bonnie's queue-depth profile .*: rnd4k_q32t16_read 259.0 MiB/s; rnd4k_q32t16_write 157.5 MiB/s" "$T/cdm.out"
+check "profile vs KDiskMark text: no row of it at a depth it did not run" \
+	grep -q "^RND4K Q32T1 read .* not run" "$T/cdm.out"
 finish

@@ -28,6 +28,7 @@
 	X(merge_hosts)     \
 	X(compare_input)   \
 	X(compare_stream)  \
+	X(compare_posted)  \
 	X(compare_report)  \
 	X(compare_scale)   \
 	X(compare_caveat)  \

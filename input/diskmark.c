@@ -1,0 +1,252 @@
+/* input_diskmark: CrystalDiskMark 5 to 8 and KDiskMark text exports read
+ * back as runs of bonnie's queue-depth rows. Every version prints a row as
+ * a kind, a block size, its queue depth and threads in parentheses, then
+ * MB/s (10^6 bytes a second):
+ *   5, 6:  "Random Read 4KiB (Q= 32,T= 1) :   281.610 MB/s [ 68752.4 IOPS]",
+ *          "Sequential Read (Q= 32,T= 1) :" (128 KiB), "Sequential Read (T= 1) :" (1 MiB)
+ *   7:     "[Read]" then "Sequential 1MiB (Q=  8, T= 1):   101.514 MB/s [ ... ] < ... us>"
+ *   8:     "SEQ    1MiB (Q=  8, T= 1):", "RND    4KiB (Q= 32, T= 1):"
+ *   KDiskMark: "Sequential 1 MiB (Q= 8, T= 1):", "Random 4 KiB (Q=32, T=16):"
+ * and the test size after the rows ("Test: 1 GiB (x5)", "Test : 1024 MiB [C: ...]").
+ * The text is read as a stream of words, line breaks or not (a page that
+ * lost them, CR LF, a comment's "// ", a string literal's "\r\n" pieces),
+ * so one rule reads them all. A run is the rows after a header line, up to
+ * the next header or a row it has already: a second drive's rows. */
+#include "internal.h"
+#include "../lib/str.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+struct dm {
+	struct parsed_set *set;
+	const char *name;
+	char tool[PARSED_META_LEN]; /* "CrystalDiskMark 8.0.4", "KDiskMark 3.2.0", "" */
+	int section;                /* -1 none, else 0 read, 1 write, 2 mixed */
+	struct parsed_run run;
+	bool open;
+	int rc;
+};
+
+/* A word starts at p: after a non-letter, or after a string literal's
+ * escaped line break ("...\\r\\nSequential 1MiB", a text kept in code). */
+static bool word_start(const char *text, const char *p)
+{
+	return p == text || !isalnum((unsigned char)p[-1]) ||
+	       (p - text >= 2 && (p[-1] == 'n' || p[-1] == 'r') && p[-2] == '\\');
+}
+
+static bool starts(const char *p, const char *e, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(e - p) >= n && memcmp(p, w, n) == 0;
+}
+
+static const char *skip_blanks(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* A decimal at p ("554.872", "32") into *v; the position after it, or NULL. */
+static const char *number(const char *p, const char *e, double *v)
+{
+	const char *q = p;
+
+	while (q < e && (isdigit((unsigned char)*q) || *q == '.'))
+		q++;
+	if (q == p || input_parse_decimal(p, (size_t)(q - p), v) != 0)
+		return NULL;
+	return q;
+}
+
+/* A size unit at p: its bytes, and *p past it; 0 when none. */
+static uint64_t unit(const char **p, const char *e)
+{
+	static const struct {
+		const char *w;
+		uint64_t bytes;
+	} units[] = {{"GiB", 1ull << 30}, {"MiB", 1ull << 20}, {"KiB", 1ull << 10}, {"GB", 1000000000ull},
+	             {"MB", 1000000ull},  {"KB", 1000ull},     {"M", 1ull << 20},   {"K", 1ull << 10}};
+
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (starts(*p, e, units[i].w) && (*p + strlen(units[i].w) == e || !isalpha((unsigned char)(*p)[strlen(units[i].w)]))) {
+			*p += strlen(units[i].w);
+			return units[i].bytes;
+		}
+	return 0;
+}
+
+/* "(Q= 32,T= 1)", "(Q=  8, T= 1)", "(T= 1)": depth and threads (0 when not
+ * given). The position after ')', or NULL. */
+static const char *depth_threads(const char *p, const char *e, unsigned *depth, unsigned *threads)
+{
+	double v;
+
+	*depth = *threads = 0;
+	if (p >= e || *p++ != '(')
+		return NULL;
+	for (;;) {
+		while (p < e && (*p == ' ' || *p == ','))
+			p++;
+		if (p < e && *p == ')')
+			return *depth || *threads ? p + 1 : NULL;
+		if (e - p < 2 || (p[0] != 'Q' && p[0] != 'T') || p[1] != '=')
+			return NULL;
+		unsigned *to = p[0] == 'Q' ? depth : threads;
+		p = number(skip_blanks(p + 2, e), e, &v);
+		if (p == NULL || v < 1 || v > 1024 || v != (unsigned)v)
+			return NULL;
+		*to = (unsigned)v;
+	}
+}
+
+/* The row whose kind word ("Sequential", "SEQ", "Random", "RND") is at p;
+ * false when what follows is not a row (prose that names a kind). */
+static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
+{
+	bool seq = starts(p, e, "Sequential") || starts(p, e, "SEQ");
+	double v, mbps;
+	uint64_t per;
+
+	memset(r, 0, sizeof *r);
+	p = skip_blanks(p + (starts(p, e, "Sequential") ? 10 : starts(p, e, "Random") ? 6 : 3), e);
+	if (starts(p, e, "Read"))
+		section = 0, p = skip_blanks(p + 4, e);
+	else if (starts(p, e, "Write"))
+		section = 1, p = skip_blanks(p + 5, e);
+	if (section < 0)
+		return false;
+	if (p < e && isdigit((unsigned char)*p)) {
+		const char *q = number(p, e, &v);
+		if (q == NULL)
+			return false;
+		q = skip_blanks(q, e);
+		if ((per = unit(&q, e)) == 0 || v * (double)per > (double)UINT32_MAX)
+			return false;
+		r->block = (uint32_t)(v * (double)per);
+		p = skip_blanks(q, e);
+	}
+	p = depth_threads(p, e, &r->depth, &r->threads);
+	if (p == NULL || (p = skip_blanks(p, e)) >= e || *p != ':')
+		return false;
+	p = number(skip_blanks(p + 1, e), e, &mbps);
+	if (p == NULL || !starts(skip_blanks(p, e), e, "MB/s"))
+		return false;
+	if (r->block == 0) /* CrystalDiskMark 5 and 6 name the sequential rows' block by their depth */
+		r->block = !seq ? 0 : r->depth ? 128u << 10 : 1u << 20;
+	if (r->block == 0)
+		return false;
+	r->depth = r->depth ? r->depth : 1;
+	r->threads = r->threads ? r->threads : 1;
+	r->kind = section == 2 ? (seq ? QD_MIX_SEQ : QD_MIX_RND) : seq ? QD_SEQ : QD_RND;
+	r->write = section == 1;
+	r->kib_s = mbps * 1e6 / 1024; /* MB/s is 10^6 bytes a second */
+	return true;
+}
+
+/* The run read so far goes into the set (when it has rows). */
+static void flush(struct dm *d)
+{
+	if (!d->open)
+		return;
+	d->open = false;
+	str_copy(d->run.format, sizeof d->run.format, "tool");
+	str_sanitize(d->run.meta[META_VERSION], PARSED_META_LEN, d->tool[0] ? d->tool : "CrystalDiskMark");
+	str_sanitize(d->run.meta[META_NAME], PARSED_META_LEN, d->tool[0] ? d->tool : "CrystalDiskMark");
+	if (d->rc == 0 && input_add_run(d->set, &d->run) != 0)
+		d->rc = -1;
+}
+
+static void take_row(struct dm *d, const struct qd_row *r, unsigned line)
+{
+	int rc = d->open ? input_qd_row(&d->run, r) : 1;
+
+	if (rc == 1) { /* a row the run has: the next drive's rows */
+		flush(d);
+		memset(&d->run, 0, sizeof d->run);
+		snprintf(d->run.origin, sizeof d->run.origin, "%s:%u", d->name, line);
+		input_run_clear(&d->run);
+		d->open = true;
+		rc = input_qd_row(&d->run, r);
+	}
+	if (rc < 0 && input_warn(d->set, d->name, line, "disk benchmark row skipped: the run has %d rows of its own already",
+	                         PARSED_OTHER_ROWS) != 0)
+		d->rc = -1;
+}
+
+/* "CrystalDiskMark 8.0.4 ..." or "KDiskMark (3.2.0): ...": a header starts a run */
+static const char *header(struct dm *d, const char *p, const char *e)
+{
+	bool kdm = starts(p, e, "KDiskMark");
+	const char *q = skip_blanks(p + (kdm ? 9 : 15), e), *v;
+
+	if (kdm && q < e && *q == '(')
+		q++;
+	v = q;
+	while (q < e && (isdigit((unsigned char)*q) || *q == '.'))
+		q++;
+	if (q == v || q - v > 16)
+		return p + 1;
+	flush(d);
+	snprintf(d->tool, sizeof d->tool, "%s %.*s", kdm ? "KDiskMark" : "CrystalDiskMark", (int)(q - v), v);
+	d->section = -1;
+	return q;
+}
+
+/* "Test: 1 GiB (x5)", "Test : 1024 MiB [...]": the size of the run read */
+static void test_size(struct dm *d, const char *p, const char *e)
+{
+	double v;
+	uint64_t per;
+
+	p = skip_blanks(p + 4, e);
+	if (!d->open || d->run.size_bytes || p >= e || *p != ':' || (p = number(skip_blanks(p + 1, e), e, &v)) == NULL)
+		return;
+	p = skip_blanks(p, e);
+	if ((per = unit(&p, e)) == 0 || v * (double)per >= 1e18)
+		return;
+	d->run.size_bytes = (uint64_t)(v * (double)per);
+	input_size_meta(d->run.size_bytes, d->run.meta[META_SIZE], PARSED_META_LEN);
+}
+
+int input_diskmark(struct parsed_set *set, const char *name, const char *text, size_t len)
+{
+	struct dm d;
+	const char *p = text, *e = text + len;
+	unsigned line = 1;
+	struct qd_row r;
+
+	memset(&d, 0, sizeof d);
+	d.set = set;
+	d.name = name;
+	d.section = -1;
+	while (p < e && d.rc == 0) {
+		if (*p == '\n') {
+			line++;
+			p++;
+			continue;
+		}
+		if (!word_start(text, p) && *p != '[') {
+			p++;
+			continue;
+		}
+		if (starts(p, e, "CrystalDiskMark ") || starts(p, e, "KDiskMark ")) {
+			p = header(&d, p, e);
+			continue;
+		}
+		if (starts(p, e, "[Read]") || starts(p, e, "[Write]") || starts(p, e, "[Mix"))
+			d.section = p[1] == 'R' ? 0 : p[1] == 'W' ? 1 : 2;
+		else if ((starts(p, e, "Sequential") || starts(p, e, "SEQ") || starts(p, e, "Random") ||
+		          starts(p, e, "RND")) && row_at(p, e, d.section, &r))
+			take_row(&d, &r, line);
+		else if (starts(p, e, "Test"))
+			test_size(&d, p, e);
+		p++;
+	}
+	flush(&d);
+	return d.rc;
+}

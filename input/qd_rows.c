@@ -1,0 +1,72 @@
+/* A disk benchmark's row (CrystalDiskMark, KDiskMark, fio) into a run: the
+ * queue-depth phase of bonnie's profile with the same block size, depth,
+ * thread count and direction, or a row of its own (parsed_run.other). */
+#include "internal.h"
+#include "../phases/qd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* "seq1m", "rnd4k", "seq128k", "mix4k": kind and block, as bonnie names its rows */
+static void row_name(const struct qd_row *r, char *buf, size_t cap)
+{
+	static const char *const kinds[] = {"seq", "rnd", "mixseq", "mixrnd"};
+	static const char *const dirs[] = {"read", "write"};
+	char block[16];
+
+	if (r->block % (1u << 20) == 0)
+		snprintf(block, sizeof block, "%um", r->block >> 20);
+	else if (r->block % 1024 == 0)
+		snprintf(block, sizeof block, "%uk", r->block >> 10);
+	else
+		snprintf(block, sizeof block, "%ub", r->block);
+	snprintf(buf, cap, "%s%s_q%ut%u_%s", kinds[r->kind], block, r->depth, r->threads, dirs[r->write]);
+}
+
+/* The profile's phase of r's shape, or PHASE_COUNT. */
+static enum phase_id profile_phase(const struct qd_row *r)
+{
+	if (r->threads != 1 || r->kind > QD_RND)
+		return PHASE_COUNT;
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		struct qd_shape s = qd_shape_of((enum phase_id)i);
+		if (s.block && s.block == r->block && s.depth == r->depth && s.random == (r->kind == QD_RND) &&
+		    s.write == r->write)
+			return (enum phase_id)i;
+	}
+	return PHASE_COUNT;
+}
+
+int input_qd_row(struct parsed_run *run, const struct qd_row *r)
+{
+	enum phase_id id = profile_phase(r);
+	char name[sizeof run->other[0].name];
+
+	if (id < PHASE_COUNT) {
+		struct parsed_phase *p = &run->phase[id];
+		if (p->state != CELL_NOT_RUN)
+			return 1;
+		p->state = CELL_VALUE;
+		p->rate = r->kib_s;
+		return 0;
+	}
+	row_name(r, name, sizeof name);
+	for (int i = 0; i < run->nother; i++)
+		if (strcmp(run->other[i].name, name) == 0)
+			return 1;
+	if (run->nother == PARSED_OTHER_ROWS)
+		return -1;
+	memcpy(run->other[run->nother].name, name, sizeof name);
+	run->other[run->nother++].rate = r->kib_s;
+	return 0;
+}
+
+bool input_qd_has_rows(const struct parsed_run *run)
+{
+	if (run->nother)
+		return true;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (qd_is((enum phase_id)i) && run->phase[i].state == CELL_VALUE)
+			return true;
+	return false;
+}

@@ -1,0 +1,88 @@
+#!/bin/bash
+# bonnie compare over disk benchmark texts people really published
+# (tests/compare-qd/: CrystalDiskMark 5-8 and KDiskMark exports, fio's
+# terse, normal and JSON output; sources and hand counts in each .spec,
+# docs/compare-corpus.md). Each NN-*.txt has an NN-*.expect: one line per
+# run compare must find, in order: the tool, size=<MiB> (- when the text
+# gives none) and each row as posted, <row>=<MB/s>. A run is right when its
+# version names the tool, its size is the one expected and it has every
+# row (bonnie's queue-depth phases by name, or its other_rows) within 0.1%
+# of the posted MB/s (10^6 bytes a second) and no other row; a run nobody
+# expected is wrong too. MEASURE=1 only prints the fraction read right;
+# VARIANT=crlf|flat as in tests/compare_corpus.sh.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.." || exit 1
+need_jq
+C=${CORPUS:-tests/compare-qd}
+variant() {
+	case "${VARIANT:-}" in
+	crlf) sed 's/$/\r/' "$1" ;;
+	flat) tr '\n' ' ' <"$1" ;;
+	*) cat "$1" ;;
+	esac
+}
+# each run as "tool size row=MB/s ...", rows sorted, rates to MB/s
+runs() {
+	jq -r '.runs[] | [(.version | ascii_downcase | sub("^crystaldiskmark.*"; "cdm") | sub("^kdiskmark.*"; "kdiskmark")
+		| sub("^fio.*"; "fio")),
+		("size=" + (if .size == "" then "-" else .size end)),
+		(([.phases[] | select(.rate != null) | {name, rate}] + (.other_rows // []))
+		 | map(.name + "=" + ((.rate * 1024 / 1000000 * 1000 | round) / 1000 | tostring)) | sort | .[])] | join(" ")'
+}
+# an expected line in the same form: its size in MiB as compare writes sizes
+want() {
+	grep -v '^#' "$1" | while read -r tool size rows; do
+		s=${size#size=}
+		[ "$s" = - ] || s=$([ $((s % 1024)) = 0 ] && echo "$((s / 1024))G" || echo "${s}M")
+		echo "$tool size=$s $(printf '%s\n' $rows | sort | tr '\n' ' ' | sed 's/ $//')"
+	done
+}
+# whether got run $1 is want run $2: same tool, size and row names, rates within 0.1%
+same() {
+	awk -v g="$1" -v w="$2" 'BEGIN {
+		ng = split(g, a, " "); nw = split(w, b, " ")
+		if (ng != nw || a[1] != b[1] || a[2] != b[2]) exit 1
+		for (i = 3; i <= ng; i++) {
+			split(a[i], x, "="); split(b[i], y, "=")
+			if (x[1] != y[1]) exit 1
+			d = x[2] - y[2]; if (d < 0) d = -d
+			if (d > 0.001 * y[2] + 0.0015) exit 1
+		}
+	}'
+}
+total=0 right=0 extra=0
+for f in "$C"/*.txt; do
+	exp=${f%.txt}.expect
+	[ -f "$exp" ] || continue
+	in=$T/${f##*/}
+	variant "$f" >"$in"
+	"$BONNIE" compare --format json "$in" 2>/dev/null | runs >"$T/got"
+	want "$exp" >"$T/want"
+	n=$(wc -l <"$T/want") got=$(wc -l <"$T/got") ok=0
+	: >"$T/used"
+	while IFS= read -r w; do
+		j=0 k=0
+		while IFS= read -r g; do
+			k=$((k + 1))
+			grep -qx "$k" "$T/used" && continue
+			if same "$g" "$w"; then j=$k; break; fi
+		done <"$T/got"
+		if [ "$j" -gt 0 ]; then
+			ok=$((ok + 1))
+			echo "$j" >>"$T/used"
+		elif [ "${MEASURE:-}" != 1 ]; then
+			echo "  $f: not found right: $w; got:" >&2
+			cat "$T/got" >&2
+		fi
+	done <"$T/want"
+	spurious=$((got > ok ? got - ok : 0))
+	total=$((total + n)) right=$((right + ok)) extra=$((extra + spurious))
+	[ "${MEASURE:-}" = 1 ] && { printf '%-48s %d/%d%s\n' "${f##*/}" "$ok" "$n" "$([ $spurious -gt 0 ] && echo " +$spurious extra")"; continue; }
+	check "${f##*/}: $n runs read right, nothing else (got $ok right of $got)" [ "$ok" = "$n" ] && [ "$got" = "$n" ]
+done
+if [ "${MEASURE:-}" = 1 ]; then
+	echo "read right: $right of $total results ($((100 * right / (total ? total : 1)))%), $extra runs nobody expected"
+	exit 0
+fi
+check "the set has texts ($total results)" [ "$total" -gt 0 ]
+finish
