@@ -195,7 +195,7 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 {
 	size_t count;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
-	char lab[16], text[160];
+	char lab[16], text[256], why[192];
 
 	json_array_begin(j, "differences");
 	for (size_t i = 0; d && i < count; i++) {
@@ -209,6 +209,8 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 		json_double(j, "ratio", d[i].ratio, 3);
 		json_bool(j, "flagged", d[i].flagged);
 		json_string(j, "evidence", evidence_names[d[i].evidence]);
+		compare_why_words(&d[i], why, sizeof why);
+		json_string(j, "why", why); /* "" when strong evidence */
 		setup_member(j, d[i].setup_differs);
 		json_string(j, "text", text);
 		json_object_end(j);

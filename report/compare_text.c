@@ -187,7 +187,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 			/* the example is one that holds: size and counts, or the mode */
 			snprintf(note, sizeof note,
 			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
-			         "disk (%s), so these come after the others in the summary:",
+			         "disk (%s), so the summary lists them as weaker evidence, not findings:",
 			         blab, all & ~(unsigned)COMPARE_SETUP_IO ? "a small file is read from the cache"
 			                                                 : "O_DIRECT bypasses the page cache");
 			each(note, 0, arg);
