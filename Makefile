@@ -176,6 +176,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) tests/faults.sh
 	$(SUITE_ENV) tests/signals.sh
 	$(SUITE_ENV) tests/fulldisk.sh
+	$(SUITE_ENV) tests/compare_evidence.sh
 	$(SUITE_ENV) CORPUS=tests/compare-heldout VARIANT=crlf tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-heldout VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) CORPUS=tests/compare-unseen VARIANT=crlf tests/compare_corpus.sh

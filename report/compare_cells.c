@@ -131,6 +131,14 @@ bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id
 	return false;
 }
 
+bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
+			return true;
+	return false;
+}
+
 size_t compare_line_limit(const struct compare_opts *o)
 {
 	return o->width > 0 && o->width < COMPARE_MAX_WIDTH ? o->width : COMPARE_MAX_WIDTH;

@@ -38,6 +38,10 @@ size_t compare_columns(const char *s);
 /* A phase any run has a number, a +++++ or a latency for. */
 bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id);
 
+/* Whether any run has a maximum latency for phase id: its row is shown
+ * (bonnie++ 1.0x lines and tables have none: a row of "-" says nothing). */
+bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id);
+
 /* The widest text line: o->width, or COMPARE_MAX_WIDTH when that is 0 or
  * more (the table's cells and the lines after it are wrapped to it). */
 size_t compare_line_limit(const struct compare_opts *o);

@@ -149,6 +149,7 @@ struct grid {
 	const struct compare_run *runs;
 	const struct compare_opts *o;
 	const bool *shown;
+	bool lat_shown[PHASE_COUNT]; /* the phase's max-latency row */
 	size_t pw, *width;
 	char (*cells)[MAX_LINES][CELL_TEXT];
 	size_t *lines;
@@ -167,7 +168,7 @@ static void table_out(FILE *out, const struct grid *g, size_t k0, size_t k1)
 	fputc('\n', out);
 	row_out(out, "Phase", g->pw, g->cells, g->lines, g->width, k0, k1);
 	for (int i = 0; i < PHASE_COUNT * 2; i++) {
-		if (!g->shown[i / 2])
+		if (!g->shown[i / 2] || (i % 2 && !g->lat_shown[i / 2]))
 			continue;
 		for (size_t k = k0; k < k1; k++) {
 			compare_cell_text(g->runs, k, (enum phase_id)(i / 2), i % 2, g->o, c, sizeof c);
@@ -183,12 +184,14 @@ void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const boo
 {
 	size_t *natural = calloc(n ? n : 1, sizeof *natural), *width = calloc(n ? n : 1, sizeof *width);
 	size_t limit = compare_line_limit(o);
-	struct grid g = {runs, o, shown, phase_width(shown), width, NULL, NULL};
+	struct grid g = {runs, o, shown, {false}, phase_width(shown), width, NULL, NULL};
 
 	g.cells = calloc(n ? n : 1, sizeof *g.cells);
 	g.lines = calloc(n ? n : 1, sizeof *g.lines);
 	if (natural && width && g.cells && g.lines) {
 		size_t room = limit > g.pw + MIN_COL ? limit - g.pw : MIN_COL;
+		for (int i = 0; i < PHASE_COUNT; i++)
+			g.lat_shown[i] = shown[i] && compare_latency_shown(runs, n, (enum phase_id)i);
 		natural_widths(runs, n, shown, o, natural);
 		for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
 			k1 = table_end(natural, n, k0, room);

@@ -258,8 +258,12 @@ void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap)
 		return;
 	}
 	times_text(magnitude(d->ratio), t, sizeof t);
-	snprintf(buf, cap, "%s%s %s%s", d->setup_differs ? "~" : "", t,
-	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), d->flagged ? " !" : "");
+	if (strcmp(t, "1.00x") == 0) /* no side is faster at this precision */
+		snprintf(buf, cap, "%s%s", d->setup_differs ? "~" : "", t);
+	else
+		snprintf(buf, cap, "%s%s %s%s", d->setup_differs ? "~" : "", t,
+		         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"),
+		         d->flagged ? " !" : "");
 }
 
 /* "block write 1.30x faster on B", "seq delete max latency 300x worse on

@@ -136,6 +136,11 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 		json_i64(j, "latency_max_ns", p->pct_ns[VIEW_MAX]);
 	else
 		json_null(j, "latency_max_ns");
+	/* the p99 the page charts, from COMPARE_P99_MIN_OPS timed operations */
+	if (view_has_pct(p, VIEW_P99) && p->operations >= COMPARE_P99_MIN_OPS)
+		json_i64(j, "latency_p99_ns", p->pct_ns[VIEW_P99]);
+	else
+		json_null(j, "latency_p99_ns");
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);

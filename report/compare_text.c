@@ -252,26 +252,26 @@ void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, con
 
 /* One table, however many runs: a Markdown table is drawn by its reader,
  * who scrolls or wraps it; cut in pages it was several tables. */
-static void markdown_grid(FILE *out, const struct compare_run *runs, const bool *shown, const struct compare_opts *o,
-                          size_t k0, size_t k1)
+static void markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
+                          const struct compare_opts *o)
 {
 	char c[CELL_TEXT];
 
 	fprintf(out, "\n| Phase | |");
-	for (size_t k = k0; k < k1; k++) {
+	for (size_t k = 0; k < n; k++) {
 		compare_run_head(runs, k, c, sizeof c, SIZE_MAX);
 		fprintf(out, " %s |", c);
 	}
 	fprintf(out, "\n|---|---|");
-	for (size_t k = k0; k < k1; k++)
+	for (size_t k = 0; k < n; k++)
 		fprintf(out, "---|");
 	fputc('\n', out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!shown[i])
 			continue;
-		for (int lat = 0; lat < 2; lat++) {
+		for (int lat = 0; lat < 1 + compare_latency_shown(runs, n, (enum phase_id)i); lat++) {
 			fprintf(out, "| %s | %s |", lat ? "" : phase_words((enum phase_id)i), lat ? "max latency" : "rate");
-			for (size_t k = k0; k < k1; k++) {
+			for (size_t k = 0; k < n; k++) {
 				compare_cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
 				fprintf(out, " %s |", c);
 			}
@@ -302,7 +302,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);
 	phases_shown(runs, n, shown);
-	markdown_grid(out, runs, shown, o, 0, n);
+	markdown_grid(out, runs, n, shown, o);
 }
 
 void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,

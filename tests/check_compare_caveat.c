@@ -254,7 +254,7 @@ START_TEST(tiny_ratio_not_zero)
 	make_run(0, "1.98", "2.00a", 500, 100000, 63000000, 512);
 	make_run(1, "1.98", "2.00a", 500, 100000, 183000, 512); /* 0.0029x */
 	s = capture(report_compare, 2, &o);
-	ck_assert_ptr_nonnull(strstr(s, "183 us (<0.01x !)"));
+	ck_assert_ptr_nonnull(strstr(s, "183 us (344x better !)"));
 	ck_assert_ptr_null(strstr(s, "0.00x"));
 	free(s);
 }
@@ -301,23 +301,24 @@ START_TEST(many_runs_in_pages)
 		make_run(k, "1.98", "2.00a", 500 + k, 100000 + 1000 * k, 1000 + k, 512);
 	s = capture(report_compare, NRUNS, &o);
 	ck_assert_uint_le(widest(s, "Phase ", &pages), 200);
-	ck_assert_uint_ge(pages, 7); /* 5 runs of 30 columns fit after the phase column */
+	ck_assert_uint_ge(pages, 4); /* at most 11 runs of 14 columns and 2 blanks fit after the phase column */
+	ck_assert_uint_lt(pages, 8);
 	ck_assert_ptr_nonnull(strstr(s, "R40 host40 512M"));
 	free(s);
 	o.width = 80;
 	s = capture(report_compare, NRUNS, &o);
 	ck_assert_uint_le(widest(s, "Phase ", &pages), 80);
-	ck_assert_uint_eq(pages, NRUNS); /* one run a page at 80 columns */
+	ck_assert_uint_le(pages, NRUNS / 2); /* runs side by side even at 80 columns (it was one a page) */
 	free(s);
-	o.format = COMPARE_MARKDOWN;
+	o.format = COMPARE_MARKDOWN; /* one table, whatever the width: its reader draws it */
 	s = capture(report_compare, NRUNS, &o);
-	ck_assert_uint_le(widest(s, "| Phase |", &pages), 80);
-	ck_assert_uint_ge(pages, 20);
+	widest(s, "| Phase |", &pages);
+	ck_assert_uint_eq(pages, 1);
 	free(s);
 	o.width = 0; /* the default: 200 */
 	s = capture(report_compare, NRUNS, &o);
-	ck_assert_uint_le(widest(s, "| Phase |", &pages), 200);
-	ck_assert_uint_gt(pages, 1);
+	widest(s, "| Phase |", &pages);
+	ck_assert_uint_eq(pages, 1);
 	free(s);
 }
 END_TEST
