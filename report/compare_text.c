@@ -218,7 +218,7 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 
 	compare_label(o->base, lab, sizeof lab);
 	snprintf(line, sizeof line,
-	         "Runs (ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way):", lab,
+	         "Runs (each cell against %s, in the summary's words; ! = beyond %.2fx):", lab,
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
 	for (size_t k = 0; k < n; k++) {
@@ -287,7 +287,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 	bool shown[PHASE_COUNT];
 
 	compare_label(o->base, lab, sizeof lab);
-	snprintf(c, sizeof c, "Ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way.", lab,
+	snprintf(c, sizeof c, "Each cell against %s, in the summary's words; ! = beyond %.2fx.", lab,
 	         o->threshold);
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);

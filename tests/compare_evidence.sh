@@ -1,7 +1,8 @@
 #!/bin/bash
 # bonnie compare over real runs (issue 51 points 2 and 4): three small runs
 # on the disk, 64 MiB, block write, block read and seeks only:
-#   A buffered with --no-evict: block read and seeks from the page cache;
+#   A buffered with --no-evict: block read and seeks from the page cache
+#     (as its JSON says: a busy shared disk's counters can hide one);
 #   B buffered: block read from the device, seeks from the page cache;
 #   C -D: everything from the device.
 # A-B is a cached-vs-device pair of one I/O mode, A-C buffered-vs-direct.
@@ -35,8 +36,10 @@ cached() {
 }
 cached A >"$T/cached.A"
 cached B >"$T/cached.B"
-check "A's seeks and block read were read from the page cache (the premise)" \
-	[ "$(sort "$T/cached.A" | tr '\n' ,)" = "block read,random seeks," ]
+# (the device's counters count other readers too: on a busy shared disk a
+# cached phase can read as device-bound, so at least one, not both)
+check "A read block read or seeks from the page cache (the premise: $(tr '\n' , <"$T/cached.A"))" \
+	grep -qx 'block read\|random seeks' "$T/cached.A"
 check "B's block read came from the device (the premise)" sh -c "! grep -qx 'block read' '$T/cached.B'"
 
 # headline FILE: the summary's first line (text, Markdown, or the page's <p class="summary">)
@@ -80,8 +83,15 @@ for pair in B C; do
 	done
 done
 # A-C: the direct run's figures were set up differently: said so, not ranked
-COLUMNS=80 "$BONNIE" compare "$T/A.json" "$T/C.json" >"$T/ac.text" 2>/dev/null
+COLUMNS=80 "$BONNIE" compare --threshold 1.1 "$T/A.json" "$T/C.json" >"$T/ac.text" 2>/dev/null
 check "A-C: the I/O mode is said to differ" grep -q 'I/O mode differs' "$T/ac.text"
-check "A-C: the seeks are said to be A's cache's" \
-	sh -c "tr '\n' ' ' <'$T/ac.text' | tr -s ' ' | grep -q 'random seeks [0-9.]*x slower on B (I/O mode differs; A from a cache)'"
+# the seeks' reasons are what A's JSON says of them
+seeks=$(tr '\n' ' ' <"$T/ac.text" | tr -s ' ' | grep -o 'random seeks [0-9.]*x [a-z]* on B ([^)]*)')
+if grep -qx 'random seeks' "$T/cached.A"; then
+	check "A-C: the seeks are said to be A's cache's ($seeks)" \
+		sh -c 'printf %s "$1" | grep -q "(I/O mode differs; A from a cache"' _ "$seeks"
+else
+	check "A-C: A's seeks, device-bound by its JSON, are not said to be a cache's ($seeks)" \
+		sh -c 'printf %s "$1" | grep -q "(I/O mode differs" && ! printf %s "$1" | grep -q "from a cache"' _ "$seeks"
+fi
 finish
