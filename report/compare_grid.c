@@ -15,7 +15,7 @@
 #define GAP 2        /* blanks between columns */
 #define MIN_COL 14   /* a column narrower wraps a rate into too many lines */
 #define LAT_LABEL "  max latency"
-#define MAX_LINES 8  /* lines of one cell at most (a word is cut, never dropped) */
+#define MAX_LINES (CELL_TEXT / (MIN_COL / 2)) /* a cell's lines at most: its text in columns of MIN_COL */
 
 /* The phase column: the longest phase name shown, or the latency label. */
 static size_t phase_width(const bool *shown)
@@ -186,9 +186,7 @@ void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const boo
 	size_t limit = compare_line_limit(o);
 	struct grid g = {runs, o, shown, {false}, phase_width(shown), width, NULL, NULL};
 
-	g.cells = calloc(n ? n : 1, sizeof *g.cells);
-	g.lines = calloc(n ? n : 1, sizeof *g.lines);
-	if (natural && width && g.cells && g.lines) {
+	if (natural && width) {
 		size_t room = limit > g.pw + MIN_COL ? limit - g.pw : MIN_COL;
 		for (int i = 0; i < PHASE_COUNT; i++)
 			g.lat_shown[i] = shown[i] && compare_latency_shown(runs, n, (enum phase_id)i);
@@ -196,11 +194,18 @@ void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const boo
 		for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
 			k1 = table_end(natural, n, k0, room);
 			share_widths(natural, k0, k1, room, width);
-			table_out(out, &g, k0, k1);
+			/* one table's cells at a time: 20,000 runs need not all be held */
+			g.cells = calloc(k1 - k0, sizeof *g.cells);
+			g.lines = calloc(k1 - k0, sizeof *g.lines);
+			bool ok = g.cells != NULL && g.lines != NULL;
+			if (ok)
+				table_out(out, &g, k0, k1);
+			free(g.cells);
+			free(g.lines);
+			if (!ok)
+				break;
 		}
 	}
 	free(natural);
 	free(width);
-	free(g.cells);
-	free(g.lines);
 }
