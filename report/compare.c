@@ -6,6 +6,7 @@
 #include "compare_model.h"
 #include "clocale.h"
 #include "metrics.h"
+#include "confidence.h"
 #include "../lib/str.h"
 
 #include <stdint.h>
@@ -44,7 +45,7 @@ static void extremes_lines(FILE *out, const struct compare_run *runs, size_t n, 
 
 static void phrase(FILE *out, const struct compare_diff *d)
 {
-	char buf[160];
+	char buf[256];
 
 	compare_phrase(d, buf, sizeof buf);
 	fputs(buf, out);
@@ -83,39 +84,87 @@ static const struct compare_diff *first_enough(const struct compare_diff *d, siz
 	return NULL;
 }
 
-/* Ranked by evidence (compare_model.h): the headline is the rates both
- * runs measured for 0.5 s and 100 operations or more; then the median and
- * p99 latencies equally backed (bonnie's JSON inputs only), on their own
- * line so that a latency ratio, often larger than the rate's, does not
- * crowd the rates out; rates of shorter or unknown phases follow, each
- * with its reason; the maximum latencies, one sample each, last, as
- * maxima, never a finding. */
+/* What every compared rate has against it (COMPARE_WHY_* and CONF_*
+ * bits, union over the rates). */
+static unsigned rates_why(const struct compare_diff *d, size_t count)
+{
+	unsigned why = 0;
+
+	for (size_t i = 0; i < count; i++)
+		if (!d[i].latency)
+			why |= d[i].weak_reasons;
+	return why;
+}
+
+/* "no difference here is strong evidence: each rate compared is under
+ * 0.5 s, from a cache or of unknown cache state (see weaker evidence)" */
+static void nothing_strong(FILE *out, unsigned why)
+{
+	static const struct {
+		unsigned bit;
+		const char *words;
+	} said_why[] = {
+		{CONF_SHORT, "under %s"}, {CONF_FEW_OPS, "under %s"}, {CONF_CACHED, "from a cache"},
+		{COMPARE_WHY_CACHE_UNKNOWN, "of unknown cache state"}, {COMPARE_WHY_SETUP, "of runs set up differently"},
+		{COMPARE_WHY_TIME_UNKNOWN, "of unknown time"},
+	};
+	size_t n = 0, k = 0;
+	char rule[32];
+
+	for (size_t i = 0; i < sizeof said_why / sizeof *said_why; i++)
+		n += (why & said_why[i].bit) != 0;
+	fputs("no difference here is strong evidence: each rate compared is ", out);
+	for (size_t i = 0; i < sizeof said_why / sizeof *said_why; i++) {
+		if (!(why & said_why[i].bit))
+			continue;
+		if (said_why[i].bit == CONF_SHORT)
+			compare_rule_seconds(rule, sizeof rule);
+		else
+			compare_rule_operations(rule, sizeof rule);
+		fputs(k == 0 ? "" : k + 1 == n ? " or " : ", ", out);
+		fprintf(out, said_why[i].words, rule);
+		k++;
+	}
+	fputs(" (below, as weaker evidence)", out);
+}
+
+/* Ranked by evidence (compare_evidence_rule): the headline is the rates
+ * both runs measured for 0.5 s and 100 operations or more, from the
+ * device, set up alike; then the median and p99 latencies equally backed
+ * (bonnie's JSON inputs only), on their own line so that a latency ratio,
+ * often larger than the rate's, does not crowd the rates out; every other
+ * rate follows as weaker evidence, each with its reasons; the maximum
+ * latencies, one sample each, last, as maxima, never a finding. When no
+ * rate is strong evidence the headline says so, and ranks nothing. */
 void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	size_t count;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
 	const struct compare_diff *big;
-	char lab[16];
+	char lab[16], sec[32], ops[32], lead[256];
 
 	compare_label(o->base, lab, sizeof lab);
+	compare_rule_seconds(sec, sizeof sec);
+	compare_rule_operations(ops, sizeof ops);
 	if (d == NULL)
 		return;
 	if (said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_RATES, "Summary: ") == 0) {
 		fputs("Summary: ", out);
 		if ((big = first_enough(d, count)) != NULL) {
-			fprintf(out, "no rate measured for " METRIC_MIN_TRUSTED_TEXT " or more differs beyond %.2fx; the largest: ", o->threshold);
+			fprintf(out, "no rate of strong evidence differs beyond %.2fx; the largest: ", o->threshold);
 			phrase(out, big);
 		} else if (count > 0)
-			fprintf(out, "no rate on both %s and another run was measured for " METRIC_MIN_TRUSTED_TEXT " or more", lab);
+			nothing_strong(out, rates_why(d, count));
 		else
 			fprintf(out, "no phase has numbers on both %s and another run", lab);
 		fputs(".\n", out);
 	}
-	said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_PERCENTILES,
-	     "Latency percentiles (median from " STR_OF(COMPARE_P50_MIN_OPS) " operations, p99 from "
-	     STR_OF(COMPARE_P99_MIN_OPS) ", of phases of " METRIC_MIN_TRUSTED_TEXT " or more): ");
-	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, SAY_RATES, "Weaker evidence (a phase under " METRIC_MIN_TRUSTED_TEXT " or " STR_OF(CONF_MIN_OPS)
-	     " operations, or of unknown time): ");
+	snprintf(lead, sizeof lead, "Latency percentiles (median from %u operations, p99 from %u, of strong-evidence "
+	         "phases): ", COMPARE_P50_MIN_OPS, COMPARE_P99_MIN_OPS);
+	said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_PERCENTILES, lead);
+	snprintf(lead, sizeof lead, "Weaker evidence (under %s or %s, from a cache or of unknown cache state, "
+	         "set up differently, or of unknown time; not findings): ", sec, ops);
+	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, SAY_RATES, lead);
 	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
 	free(d);
 }

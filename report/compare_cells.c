@@ -39,30 +39,16 @@ static void latency_text(const struct phase_view *p, char *buf, size_t cap)
 		units_format_latency_cell((double)p->pct_ns[VIEW_MAX], buf, cap);
 }
 
-/* "1.96x !" for a non-base cell, "~1.96x !" when the runs were set up
- * differently, "n/c" when the figures are not comparable, "" when there is
- * nothing to compare. */
+/* "7.80x slower !" for a non-base cell (compare_apart_text: the words
+ * the summary and the page say), "" when there is nothing to compare. */
 static void ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
                        const struct compare_opts *o, char *buf, size_t cap)
 {
 	struct compare_diff d;
-	const char *tilde, *flag;
 
 	buf[0] = '\0';
-	if (k == o->base || !compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
-		return;
-	tilde = d.setup_differs ? "~" : "";
-	flag = d.flagged ? " !" : "";
-	if (d.not_comparable)
-		snprintf(buf, cap, "n/c");
-	else if (d.ratio < 0.01) /* "0.00x" would read as no speed at all */
-		snprintf(buf, cap, "%s<0.01x%s", tilde, flag);
-	else if (d.ratio < 1000)
-		snprintf(buf, cap, "%s%.2fx%s", tilde, d.ratio, flag);
-	else if (d.ratio < 1e6)
-		snprintf(buf, cap, "%s%.0fx%s", tilde, d.ratio, flag);
-	else /* a cell stays narrow however far apart the runs are */
-		snprintf(buf, cap, "%s>999999x%s", tilde, flag);
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
+		compare_apart_text(&d, buf, cap);
 }
 
 /* The text of one cell: value, then the ratio in brackets. */
@@ -143,6 +129,14 @@ bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id
 {
 	for (size_t k = 0; k < n; k++)
 		if (runs[k].view.phase[id].state != CELL_NOT_RUN || view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
+			return true;
+	return false;
+}
+
+bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
 			return true;
 	return false;
 }

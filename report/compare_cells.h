@@ -6,9 +6,10 @@
 
 #include "compare_model.h"
 
+#include "../lib/str.h"
+
 #include <stdio.h>
 
-#define CELL 30      /* screen columns of a run's column, at least */
 #define HEAD_COLS 28 /* a column heading is cut to this many */
 #define CELL_TEXT 160
 /* "name, size, what, origin" */
@@ -19,8 +20,9 @@
 /* "312.1 MiB/s 78%", "+++++ (too fast)", "not run" */
 void compare_rate_text(const struct phase_view *p, char *buf, size_t cap);
 
-/* A cell: the value, then the ratio to the base in brackets ("(1.96x !)",
- * "(~0.25x !)" for runs set up differently, "(<0.01x !)", "(n/c)"). */
+/* A cell: the value, then the ratio to the base in brackets, in the
+ * summary's words ("(1.96x faster !)", "(~4.00x slower !)" for runs set up
+ * differently, "(n/c)"). */
 void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
                        const struct compare_opts *o, char *buf, size_t cap);
 
@@ -36,16 +38,25 @@ size_t compare_columns(const char *s);
 /* A phase any run has a number, a +++++ or a latency for. */
 bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id);
 
-/* The widest text or Markdown line: o->width, or COMPARE_MAX_WIDTH when
- * that is 0 or more. Runs that do not fit go to further pages of the
- * table, each repeating the phase column; the lines after it are wrapped. */
+/* Whether any run has a maximum latency for phase id: its row is shown
+ * (bonnie++ 1.0x lines and tables have none: a row of "-" says nothing). */
+bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id);
+
+/* The widest text line: o->width, or COMPARE_MAX_WIDTH when that is 0 or
+ * more (the table's cells and the lines after it are wrapped to it). */
 size_t compare_line_limit(const struct compare_opts *o);
 
-/* The text and Markdown tables, in pages of as many runs as fit
- * compare_line_limit (each page repeats the phase column), with the notes
- * saying why once what "n/c" and "~" mean (compare_text.c). */
+/* The text and Markdown tables with the notes saying once what "n/c" and
+ * "~" mean (compare_text.c): the text one through compare_grid, the
+ * Markdown one whole. */
 void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
 void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+
+/* The text table of the phases shown (phases as rows, runs as columns),
+ * fitted to compare_line_limit: cells wrap within shared columns; runs
+ * that do not fit even so go to a further table (compare_grid.c). */
+void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
+                  const struct compare_opts *o);
 
 /* report_compare_notes and report_compare_summary (compare.h) of runs
  * whose views are made. */

@@ -4,6 +4,7 @@
  * Markdown, CSV, JSON, HTML) reads it. */
 #include "compare_model.h"
 #include "confidence.h"
+#include "metrics.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,18 +21,82 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
 	return c;
 }
 
-/* What backs a rate of one phase of two runs (see enum compare_evidence). */
-static enum compare_evidence compare_evidence_of(const struct phase_view *b, const struct phase_view *r,
-                                                 unsigned *weak)
+/* The cache rule: CONF_CACHED where the input says (bonnie's JSON: under
+ * half the data from the device, the page cache's or the ARC's); where it
+ * records no cache state (reasons_unknown: a CSV line, a table) a figure
+ * may as well be the cache's (bonnie's own -s 256m on a 23 GiB host writes
+ * the same CSV line as a device-bound run), so it is not strong evidence. */
+static unsigned cache_why(const struct phase_view *b, const struct phase_view *r, unsigned *sides)
 {
-	*weak = (b->conf.reasons | r->conf.reasons) & (CONF_SHORT | CONF_FEW_OPS);
-	if (*weak)
-		return EVIDENCE_WEAK;
+	*sides = ((b->conf.reasons & CONF_CACHED) ? 1u : 0u) | ((r->conf.reasons & CONF_CACHED) ? 2u : 0u);
+	return (*sides ? CONF_CACHED : 0u) | (b->reasons_unknown || r->reasons_unknown ? COMPARE_WHY_CACHE_UNKNOWN : 0u);
+}
+
+void compare_evidence_rule(const struct phase_view *b, const struct phase_view *r, unsigned setup,
+                           struct compare_diff *d)
+{
+	unsigned why = (b->conf.reasons | r->conf.reasons) & (CONF_SHORT | CONF_FEW_OPS);
+
+	why |= cache_why(b, r, &d->cached_sides);
+	if (setup)
+		why |= COMPARE_WHY_SETUP;
 	/* no time stated nor derived: a JSON document that states its reasons
 	 * has measured the time even where the reader does not carry it */
 	if ((b->duration_ns == 0 && b->reasons_unknown) || (r->duration_ns == 0 && r->reasons_unknown))
-		return EVIDENCE_UNKNOWN;
-	return EVIDENCE_ENOUGH;
+		why |= COMPARE_WHY_TIME_UNKNOWN;
+	d->weak_reasons = why;
+	d->evidence = why == 0 ? EVIDENCE_ENOUGH : why == COMPARE_WHY_TIME_UNKNOWN ? EVIDENCE_UNKNOWN : EVIDENCE_WEAK;
+}
+
+void compare_rule_seconds(char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%g s", (double)METRIC_MIN_TRUSTED_NS / 1e9);
+}
+
+void compare_rule_operations(char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%u operations", CONF_MIN_OPS);
+}
+
+/* Appends "; " (when buf holds words) and w. */
+static void why_add(char *buf, size_t cap, const char *w)
+{
+	size_t used = strlen(buf);
+
+	if (used < cap)
+		snprintf(buf + used, cap - used, "%s%s", used ? "; " : "", w);
+}
+
+void compare_why_words(const struct compare_diff *d, char *buf, size_t cap)
+{
+	char w[96], blab[16], rlab[16], rule[32];
+
+	buf[0] = '\0';
+	if (d->setup_differs) { /* a maximum's too: it is said, never ranked */
+		compare_setup_words(d->setup_differs, w, sizeof w);
+		snprintf(w + strlen(w), sizeof w - strlen(w), " %s", strstr(w, " and ") ? "differ" : "differs");
+		why_add(buf, cap, w);
+	}
+	if (d->weak_reasons & CONF_CACHED) {
+		compare_label(d->base, blab, sizeof blab);
+		compare_label(d->run, rlab, sizeof rlab);
+		snprintf(w, sizeof w, "%s%s%s from a cache", d->cached_sides & 1 ? blab : "",
+		         d->cached_sides == 3 ? " and " : "", d->cached_sides & 2 ? rlab : "");
+		why_add(buf, cap, w);
+	} else if (d->weak_reasons & COMPARE_WHY_CACHE_UNKNOWN)
+		why_add(buf, cap, "cache state unknown");
+	if (d->weak_reasons & CONF_SHORT) {
+		compare_rule_seconds(rule, sizeof rule);
+		snprintf(w, sizeof w, "under %s", rule);
+		why_add(buf, cap, w);
+	}
+	if (d->weak_reasons & CONF_FEW_OPS) {
+		compare_rule_operations(rule, sizeof rule);
+		snprintf(w, sizeof w, "under %s", rule);
+		why_add(buf, cap, w);
+	}
+	if (d->weak_reasons & COMPARE_WHY_TIME_UNKNOWN)
+		why_add(buf, cap, "time unknown");
 }
 
 bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
@@ -58,7 +123,11 @@ bool compare_ratio(const struct compare_run *base, const struct compare_run *run
 	d->not_comparable = !compare_comparable(base->in, run->in, id);
 	d->setup_differs = compare_setup_differs(base->in, run->in, id);
 	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
-	d->evidence = latency ? EVIDENCE_MAXIMUM : compare_evidence_of(b, r, &d->weak_reasons);
+	if (latency) {
+		d->evidence = EVIDENCE_MAXIMUM;
+		d->weak_reasons = d->cached_sides = 0;
+	} else
+		compare_evidence_rule(b, r, d->setup_differs, d);
 	return true;
 }
 
@@ -122,20 +191,29 @@ bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id
 	return seen >= 2;
 }
 
-/* By evidence first (a 0.05 s phase or one maximum is no finding beside a
- * rate of seconds), then like-for-like differences before those of runs
- * set up differently (a cached 64 MiB file against a 16 GiB one is no
- * finding); biggest first within each. */
+/* By evidence first (a 0.05 s phase, a cached figure, runs set up
+ * differently or one maximum is no finding beside a device-bound rate of
+ * seconds); among the weaker, those whose one doubt is the cache state an
+ * input does not record (a bonnie++ line of a long run) before the rest;
+ * biggest first within each. */
 static int by_magnitude(const void *a, const void *b)
 {
 	const struct compare_diff *da = a, *db = b;
 	double x = magnitude(da->ratio), y = magnitude(db->ratio);
+	bool ua = da->weak_reasons == COMPARE_WHY_CACHE_UNKNOWN, ub = db->weak_reasons == COMPARE_WHY_CACHE_UNKNOWN;
 
 	if (da->evidence != db->evidence)
 		return da->evidence > db->evidence ? 1 : -1;
-	if ((da->setup_differs != 0) != (db->setup_differs != 0))
-		return da->setup_differs ? 1 : -1;
+	if (ua != ub)
+		return ua ? -1 : 1;
 	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The difference at d[*count] kept, of run k to base. */
+static void diff_taken(struct compare_diff *d, size_t *count, size_t base, size_t k)
+{
+	d[*count].base = base;
+	d[(*count)++].run = k;
 }
 
 struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
@@ -152,37 +230,53 @@ struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n,
 			enum phase_id id = (enum phase_id)(i / 2);
 			if (compare_ratio(&runs[o->base], &runs[k], id, i % 2, o->threshold, &d[*count]) &&
 			    !d[*count].not_comparable)
-				d[(*count)++].run = k;
+				diff_taken(d, count, o->base, k);
 			if (i % 2 == 0)
 				for (size_t q = 0; q < sizeof pcts / sizeof *pcts; q++)
 					if (compare_pct_ratio(&runs[o->base], &runs[k], id, pcts[q], o->threshold, &d[*count]))
-						d[(*count)++].run = k;
+						diff_taken(d, count, o->base, k);
 		}
 	qsort(d, *count, sizeof *d, by_magnitude);
 	return d;
 }
 
-/* "block write 1.3x faster on B", "seq delete max latency 300x worse on B" */
+/* "7.21x", "13.4x", "250x": one precision rule for every ratio said. */
+static void times_text(double m, char *buf, size_t cap)
+{
+	if (m >= 1e6) /* stays narrow however far apart the runs are */
+		snprintf(buf, cap, ">999999x");
+	else
+		snprintf(buf, cap, m < 10 ? "%.2fx" : "%.0fx", m);
+}
+
+void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap)
+{
+	char t[16];
+
+	if (d->not_comparable) {
+		snprintf(buf, cap, "n/c");
+		return;
+	}
+	times_text(magnitude(d->ratio), t, sizeof t);
+	if (strcmp(t, "1.00x") == 0) /* no side is faster at this precision */
+		snprintf(buf, cap, "%s%s", d->setup_differs ? "~" : "", t);
+	else
+		snprintf(buf, cap, "%s%s %s%s", d->setup_differs ? "~" : "", t,
+		         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"),
+		         d->flagged ? " !" : "");
+}
+
+/* "block write 1.30x faster on B", "seq delete max latency 300x worse on
+ * B (file size differs; under 0.5 s)" */
 void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 {
-	char lab[16], words[48], setup[64] = "", why[80] = "";
-	double m = magnitude(d->ratio);
+	char lab[16], t[16], why[192];
 
 	compare_label(d->run, lab, sizeof lab);
-	if (d->setup_differs) {
-		compare_setup_words(d->setup_differs, words, sizeof words);
-		snprintf(setup, sizeof setup, " (%s %s)", words, strstr(words, " and ") ? "differ" : "differs");
-	}
-	if (d->evidence == EVIDENCE_WEAK)
-		confidence_words(d->weak_reasons, why, sizeof why);
-	else if (d->evidence == EVIDENCE_UNKNOWN)
-		snprintf(why, sizeof why, " (time unknown)");
-	if (setup[0] && why[0]) { /* one bracket: " (file size differs; under 0.5 s)" */
-		setup[strlen(setup) - 1] = ';';
-		why[1] = ' ';
-		memmove(why, why + 1, strlen(why));
-	}
-	snprintf(buf, cap, m < 10 ? "%s%s %.1fx %s on %s%s%s" : "%s%s %.0fx %s on %s%s%s", phase_words(d->phase),
-	         !d->latency ? "" : d->pct == VIEW_P50 ? " median latency" : d->pct == VIEW_P99 ? " p99 latency" : " max latency", m,
-	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, setup, why);
+	times_text(magnitude(d->ratio), t, sizeof t);
+	compare_why_words(d, why, sizeof why);
+	snprintf(buf, cap, "%s%s %s %s on %s%s%s%s", phase_words(d->phase),
+	         !d->latency ? "" : d->pct == VIEW_P50 ? " median latency" : d->pct == VIEW_P99 ? " p99 latency" : " max latency", t,
+	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, why[0] ? " (" : "",
+	         why, why[0] ? ")" : "");
 }

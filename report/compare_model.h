@@ -48,15 +48,28 @@ enum {
 	                            which -D runs buffered) */
 };
 
-/* How well a difference is backed, in the order the summary ranks them.
- * Enough: both figures ran at least METRIC_MIN_TRUSTED_NS (0.5 s) and,
- * where the count is known, CONF_MIN_OPS (100) operations, as the input
- * states (bonnie's JSON) or as its counts and rate give (view_parsed.c).
- * Weak: either side is short or has few operations. Unknown: either side
- * records neither (a per-char figure of bonnie's CSV, a run of several
- * clients). Maximum: a maximum latency, one sample per run: said apart,
+/* How well a difference is backed, in the order the summary ranks them:
+ * the one rule, compare_evidence_rule, for every input kind (bonnie's
+ * JSON, CSV lines, pasted tables).
+ * Enough (strong evidence, may lead the summary): both figures ran at
+ * least METRIC_MIN_TRUSTED_NS (0.5 s) and, where the count is known,
+ * CONF_MIN_OPS (100) operations, neither was read from a cache (the
+ * page cache or ARC: CONF_CACHED, under half its data from the device),
+ * both inputs say so (a CSV line or a table records no cache state) and
+ * the two runs were set up alike for the phase.
+ * Weak: any of those fails; weak_reasons says which (COMPARE_WHY_*).
+ * Unknown: neither the time nor the counts are recorded (a per-char
+ * figure of bonnie's CSV, a run of several clients), and nothing else
+ * against it. Maximum: a maximum latency, one sample per run: said apart,
  * never ranked as a finding. */
 enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDENCE_MAXIMUM };
+
+/* Why a difference is weaker evidence (compare_diff.weak_reasons): the
+ * confidence reasons CONF_SHORT, CONF_FEW_OPS and CONF_CACHED of either
+ * side, and these. */
+#define COMPARE_WHY_CACHE_UNKNOWN (1u << 8) /* an input records no cache state (CSV line, table) */
+#define COMPARE_WHY_SETUP (1u << 9)         /* the runs were set up differently (setup_differs) */
+#define COMPARE_WHY_TIME_UNKNOWN (1u << 10) /* neither time nor counts are recorded */
 
 /* The operations both runs must have timed for their latency percentile
  * p to be compared: 100 for the median (the rates' own floor,
@@ -70,6 +83,7 @@ enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDEN
  * bonnie JSON input. */
 struct compare_diff {
 	size_t run;
+	size_t base; /* the base run (compare_all_diffs sets both) */
 	enum phase_id phase;
 	bool latency;
 	enum view_pct pct; /* which latency: VIEW_MAX, VIEW_P50 or VIEW_P99 */
@@ -84,8 +98,30 @@ struct compare_diff {
 	 * the like-for-like differences, marked "~" */
 	unsigned setup_differs;
 	enum compare_evidence evidence;
-	unsigned weak_reasons; /* CONF_SHORT | CONF_FEW_OPS of either side when EVIDENCE_WEAK */
+	unsigned weak_reasons; /* COMPARE_WHY_* and CONF_SHORT, CONF_FEW_OPS, CONF_CACHED of either side */
+	unsigned cached_sides; /* CONF_CACHED on the base (bit 0), on the run (bit 1) */
 };
+
+/* The one evidence rule (see enum compare_evidence) for a rate of phase
+ * b (the base's) against r, of runs that differ in setup (COMPARE_SETUP_*)
+ * for it; sets d->evidence, d->weak_reasons and d->cached_sides. */
+void compare_evidence_rule(const struct phase_view *b, const struct phase_view *r, unsigned setup,
+                           struct compare_diff *d);
+
+/* The rule's thresholds in words, from the constants it uses: "0.5 s",
+ * "100 operations". */
+void compare_rule_seconds(char *buf, size_t cap);
+void compare_rule_operations(char *buf, size_t cap);
+
+/* Why d is weaker evidence, in words, "; "-separated: "I/O mode differs;
+ * A from the page cache; under 0.5 s" ("" when it is not). */
+void compare_why_words(const struct compare_diff *d, char *buf, size_t cap);
+
+/* How far apart: "7.8x slower", "1.07x faster", "4.2x worse", with "~"
+ * before the ratio when the runs were set up differently and " !" when
+ * flagged; "n/c" when not comparable. The one text of a ratio: compare's
+ * cells, summary and page all say it so. */
+void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap);
 
 enum compare_perchar compare_perchar_method(const struct parsed_run *r);
 

@@ -136,6 +136,11 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 		json_i64(j, "latency_max_ns", p->pct_ns[VIEW_MAX]);
 	else
 		json_null(j, "latency_max_ns");
+	/* the p99 the page charts, from COMPARE_P99_MIN_OPS timed operations */
+	if (view_has_pct(p, VIEW_P99) && p->operations >= COMPARE_P99_MIN_OPS)
+		json_i64(j, "latency_p99_ns", p->pct_ns[VIEW_P99]);
+	else
+		json_null(j, "latency_p99_ns");
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
@@ -205,7 +210,7 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 {
 	size_t count;
 	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
-	char lab[16], text[160];
+	char lab[16], text[256], why[192];
 
 	json_array_begin(j, "differences");
 	for (size_t i = 0; d && i < count; i++) {
@@ -219,6 +224,8 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 		json_double(j, "ratio", d[i].ratio, 3);
 		json_bool(j, "flagged", d[i].flagged);
 		json_string(j, "evidence", evidence_names[d[i].evidence]);
+		compare_why_words(&d[i], why, sizeof why);
+		json_string(j, "why", why); /* "" when strong evidence */
 		setup_member(j, d[i].setup_differs);
 		json_string(j, "text", text);
 		json_object_end(j);

@@ -1,7 +1,7 @@
 /* compare's text and Markdown tables: the runs, what the marks mean (said
- * once), then phases as rows and runs as columns, in pages of as many runs
- * as fit the line limit (each page repeats the phase column), so no line
- * grows with the number of runs. */
+ * once), the setup, then phases as rows and runs as columns: the text
+ * table fitted to the line limit by compare_grid.c, the Markdown one
+ * whole. */
 #include "compare_cells.h"
 #include "compare.h"
 #include "confidence.h"
@@ -10,52 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PHASE_COLS 28    /* "sequential create rate      " */
-#define MD_PHASE_COLS 35 /* "| sequential create | max latency |" */
 #define NOTE_LEN 2048
-
-/* s padded with blanks to width screen columns (none after the last column). */
-static void cell_out(FILE *out, const char *s, size_t width, bool last)
-{
-	size_t cols = compare_columns(s);
-
-	fputs(s, out);
-	if (!last)
-		fprintf(out, "%*s", cols < width ? (int)(width - cols) : 0, "");
-}
-
-/* Each run's column: CELL screen columns, or its widest cell and two
- * blanks, so a long cell never pushes the columns after it. Markdown: the
- * widest cell or heading and " |". */
-static void column_widths(const struct compare_run *runs, size_t n, const struct compare_opts *o, size_t *width,
-                          bool md)
-{
-	char c[CELL_TEXT];
-
-	for (size_t k = 0; k < n; k++) {
-		width[k] = md ? 0 : CELL;
-		if (md) {
-			compare_run_head(runs, k, c, sizeof c, SIZE_MAX);
-			width[k] = compare_columns(c) + 3;
-		}
-		for (int i = 0; i < PHASE_COUNT * 2; i++) {
-			compare_cell_text(runs, k, (enum phase_id)(i / 2), i % 2, o, c, sizeof c);
-			if (compare_columns(c) + (md ? 3 : 2) > width[k])
-				width[k] = compare_columns(c) + (md ? 3 : 2);
-		}
-	}
-}
-
-/* The end of the page of runs starting at k0: as many as fit limit after
- * the phase column, at least one. */
-static size_t page_end(const size_t *width, size_t n, size_t k0, size_t first, size_t limit)
-{
-	size_t used = first + width[k0], k = k0 + 1;
-
-	while (k < n && used + width[k] <= limit)
-		used += width[k++];
-	return k;
-}
 
 /* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
 static bool nc_runs(const struct compare_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
@@ -211,7 +166,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 			/* the example is one that holds: size and counts, or the mode */
 			snprintf(note, sizeof note,
 			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
-			         "disk (%s), so these come after the others in the summary:",
+			         "disk (%s), so the summary lists them as weaker evidence, not findings:",
 			         blab, all & ~(unsigned)COMPARE_SETUP_IO ? "a small file is read from the cache"
 			                                                 : "O_DIRECT bypasses the page cache");
 			each(note, 0, arg);
@@ -289,7 +244,7 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 
 	compare_label(o->base, lab, sizeof lab);
 	snprintf(line, sizeof line,
-	         "Runs (ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way):", lab,
+	         "Runs (each cell against %s, in the summary's words; ! = beyond %.2fx):", lab,
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
 	for (size_t k = 0; k < n; k++) {
@@ -312,69 +267,37 @@ static void phases_shown(const struct compare_run *runs, size_t n, bool *shown)
 		shown[i] = compare_phase_shown(runs, n, (enum phase_id)i);
 }
 
-/* One page: the phase column and runs [k0, k1), the rows of the phases shown. */
-static void text_page(FILE *out, const struct compare_run *runs, const bool *shown, const struct compare_opts *o,
-                      const size_t *width, size_t k0, size_t k1)
-{
-	char c[CELL_TEXT];
-
-	fprintf(out, "\n%-28s", "Phase");
-	for (size_t k = k0; k < k1; k++) {
-		compare_run_head(runs, k, c, sizeof c, HEAD_COLS);
-		cell_out(out, c, width[k], k + 1 == k1);
-	}
-	fputc('\n', out);
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		if (!shown[i])
-			continue;
-		for (int lat = 0; lat < 2; lat++) {
-			fprintf(out, "%-18s%-10s", lat ? "" : phase_words((enum phase_id)i), lat ? "max lat" : "rate");
-			for (size_t k = k0; k < k1; k++) {
-				compare_cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
-				cell_out(out, c, width[k], k + 1 == k1);
-			}
-			fputc('\n', out);
-		}
-	}
-}
-
 void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
-	size_t *width = calloc(n, sizeof *width);
 	bool shown[PHASE_COUNT];
 
-	if (width == NULL)
-		return;
-	column_widths(runs, n, o, width, false);
 	phases_shown(runs, n, shown);
 	text_header(out, runs, n, o);
-	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
-		k1 = page_end(width, n, k0, PHASE_COLS, compare_line_limit(o));
-		text_page(out, runs, shown, o, width, k0, k1);
-	}
-	free(width);
+	compare_grid(out, runs, n, shown, o);
 }
 
-static void markdown_page(FILE *out, const struct compare_run *runs, const bool *shown, const struct compare_opts *o,
-                          size_t k0, size_t k1)
+/* One table, however many runs: a Markdown table is drawn by its reader,
+ * who scrolls or wraps it; cut in pages it was several tables. */
+static void markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
+                          const struct compare_opts *o)
 {
 	char c[CELL_TEXT];
 
 	fprintf(out, "\n| Phase | |");
-	for (size_t k = k0; k < k1; k++) {
+	for (size_t k = 0; k < n; k++) {
 		compare_run_head(runs, k, c, sizeof c, SIZE_MAX);
 		fprintf(out, " %s |", c);
 	}
 	fprintf(out, "\n|---|---|");
-	for (size_t k = k0; k < k1; k++)
+	for (size_t k = 0; k < n; k++)
 		fprintf(out, "---|");
 	fputc('\n', out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!shown[i])
 			continue;
-		for (int lat = 0; lat < 2; lat++) {
+		for (int lat = 0; lat < 1 + compare_latency_shown(runs, n, (enum phase_id)i); lat++) {
 			fprintf(out, "| %s | %s |", lat ? "" : phase_words((enum phase_id)i), lat ? "max latency" : "rate");
-			for (size_t k = k0; k < k1; k++) {
+			for (size_t k = 0; k < n; k++) {
 				compare_cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
 				fprintf(out, " %s |", c);
 			}
@@ -386,13 +309,11 @@ static void markdown_page(FILE *out, const struct compare_run *runs, const bool 
 void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char lab[16], c[LEGEND_LEN + 32];
-	size_t *width = calloc(n, sizeof *width), limit = compare_line_limit(o);
+	size_t limit = compare_line_limit(o);
 	bool shown[PHASE_COUNT];
 
-	if (width == NULL)
-		return;
 	compare_label(o->base, lab, sizeof lab);
-	snprintf(c, sizeof c, "Ratio = run / %s; latency ratios above 1 are worse; ! = beyond %.2fx either way.", lab,
+	snprintf(c, sizeof c, "Each cell against %s, in the summary's words; ! = beyond %.2fx.", lab,
 	         o->threshold);
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);
@@ -406,13 +327,8 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 	if (n >= 2)
 		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);
-	column_widths(runs, n, o, width, true);
 	phases_shown(runs, n, shown);
-	for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
-		k1 = page_end(width, n, k0, MD_PHASE_COLS, limit);
-		markdown_page(out, runs, shown, o, k0, k1);
-	}
-	free(width);
+	markdown_grid(out, runs, n, shown, o);
 }
 
 void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,

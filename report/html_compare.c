@@ -1,6 +1,7 @@
 /* `bonnie compare --html FILE`: the runs side by side on one page: rate
- * bars per phase group with one colour per run, the maximum latencies
- * overlaid the same way, the biggest differences in words, the CSV lines. */
+ * bars per phase group with one colour per run, the setup differences,
+ * the p99 latencies the same way (a maximum is one sample: not charted),
+ * the differences in the text's words, the CSV lines. */
 #include "compare.h"
 #include "compare_model.h"
 #include "compare_cells.h"
@@ -91,39 +92,42 @@ static void rate_chart(FILE *out, const struct compare_run *runs, size_t n, size
 	fputs("</figure>\n", out);
 }
 
-/* Maximum latency of one section's phases, one bar per run, on a log
- * axis; +++++ slots too (their lines carry the latency). */
-static void latency_chart(FILE *out, const struct compare_run *runs, size_t n, size_t g, struct cmp_bars *b,
-                          const char *const *names)
+/* The p99 latency of one section's phases, one bar per run, on a log
+ * axis, where the input records it (bonnie's JSON) and the phase timed
+ * enough operations for it (COMPARE_P99_MIN_OPS), as the summary compares
+ * it. A maximum, one sample, is not charted. Returns the bars drawn. */
+static size_t p99_chart(FILE *out, const struct compare_run *runs, size_t n, size_t g, struct cmp_bars *b,
+                        const char *const *names)
 {
 	const struct html_section *sec = &html_sections[g];
-	char id_text[48], title[96];
+	char id_text[48], title[96], desc[256];
 
 	b->n = 0;
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
 			const struct phase_view *p = &runs[k].view.phase[id];
-			int64_t max_ns = p->pct_ns[VIEW_MAX];
-			if ((p->state != CELL_VALUE && p->state != CELL_TOO_FAST) || max_ns <= 0)
+			int64_t ns = p->pct_ns[VIEW_P99];
+			if (p->state != CELL_VALUE || ns <= 0 || p->operations < COMPARE_P99_MIN_OPS)
 				continue;
-			units_format_latency_human((double)max_ns, b->text[b->n], CMP_TEXT);
+			units_format_latency_human((double)ns, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
-			                                  (int)k, (double)max_ns, 1, 0, NULL, 0, -1,
-			                                  p->low_confidence ? CONF_SHORT : 0u, b->text[b->n]};
+			                                  (int)k, (double)ns, 1, 0, NULL, 0, -1,
+			                                  p->conf.reasons & (CONF_SHORT | CONF_CACHED), b->text[b->n]};
 			b->n++;
 		}
 	if (b->n == 0)
-		return;
-	snprintf(id_text, sizeof id_text, "cmp-latency-%s", sec->id);
-	snprintf(title, sizeof title, "%s: maximum latency", sec->title);
-	struct bar_chart c = {id_text, title,
-	                      "Bars of each phase's maximum latency (log scale), one colour per run (legend); the "
-	                      "inputs carry only the maximum, also for +++++ phases.",
-	                      {1, 10, true, "maximum latency (log scale)", 0, units_format_latency_human, NULL, 0}, b->bar,
+		return 0;
+	snprintf(id_text, sizeof id_text, "cmp-p99-%s", sec->id);
+	snprintf(title, sizeof title, "%s: p99 latency", sec->title);
+	snprintf(desc, sizeof desc, "Bars of each phase's 99th-percentile latency (log scale), one colour per run "
+	         "(legend), where the input records it and the phase timed %u operations or more.", COMPARE_P99_MIN_OPS);
+	struct bar_chart c = {id_text, title, desc,
+	                      {1, 10, true, "p99 latency (log scale)", 0, units_format_latency_human, NULL, 0}, b->bar,
 	                      b->n, names, n};
 	fprintf(out, "<figure><figcaption>%s</figcaption>", title);
 	chart_bars(out, &c);
 	fputs("</figure>\n", out);
+	return b->n;
 }
 
 /* The summary, escaped into one <p>, a line break between its lines. */
@@ -223,6 +227,7 @@ static void page_body(FILE *out, const struct compare_run *runs, size_t n, const
                       struct cmp_bars *b, char (*names)[CMP_LABEL], const char **name_ptr)
 {
 	char title[96];
+	size_t drawn = 0;
 
 	snprintf(title, sizeof title, "bonnie compare: %zu runs", n);
 	html_page_begin(out, title);
@@ -230,7 +235,7 @@ static void page_body(FILE *out, const struct compare_run *runs, size_t n, const
 	summary_para(out, runs, n, o);
 	compare_notes(runs, n, o, note_para, out);
 	fputs("</section>\n<nav class=\"toc\"><ul><li><a href=\"#summary\">Summary</a></li><li><a href=\"#rates\">"
-	      "Rates</a></li><li><a href=\"#latency\">Maximum latency</a></li><li><a href=\"#runs\">The runs</a></li>"
+	      "Rates</a></li><li><a href=\"#latency\">p99 latency</a></li><li><a href=\"#runs\">The runs</a></li>"
 	      "<li><a href=\"#csv\">CSV</a></li></ul></nav>\n", out);
 	runs_names(runs, n, names);
 	for (size_t k = 0; k < n; k++)
@@ -238,9 +243,12 @@ static void page_body(FILE *out, const struct compare_run *runs, size_t n, const
 	fputs("<h2 id=\"rates\">Rates</h2>\n<div class=\"charts\">\n", out);
 	for (size_t g = 0; g < HTML_SECTIONS; g++)
 		rate_chart(out, runs, n, g, b, name_ptr);
-	fputs("</div>\n<h2 id=\"latency\">Maximum latency</h2>\n<div class=\"charts\">\n", out);
+	fputs("</div>\n<h2 id=\"latency\">p99 latency</h2>\n<div class=\"charts\">\n", out);
 	for (size_t g = 0; g < HTML_SECTIONS; g++)
-		latency_chart(out, runs, n, g, b, name_ptr);
+		drawn += p99_chart(out, runs, n, g, b, name_ptr);
+	if (drawn == 0) /* bonnie++'s lines and tables carry only the maximum: one sample, no finding */
+		fputs("<p class=\"note\">No run here records a p99 latency (a bonnie++ CSV line or table has only the "
+		      "maximum, one sample each, which is not charted).</p>\n", out);
 	fputs("</div>\n<h2 id=\"runs\">The runs</h2>\n", out);
 	runs_table(out, runs, n, o);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);

@@ -39,7 +39,7 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 {
 	const struct phase_view *p = &runs[k].view.phase[id];
 	struct compare_diff d;
-	char rate[64], lat[32], bg[16];
+	char rate[64], lat[32], bg[16], apart[48];
 
 	fprintf(out, "<td data-key=\"%s\" data-run=\"%zu\"", phase_name(id), k);
 	if (p->state == CELL_TOO_FAST) {
@@ -65,8 +65,12 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 		fputs("<span class=\"mark\">~</span>", out);
 	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
 		fprintf(out, "<span class=\"mark\">%c</span>", p->mark);
-	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d))
-		fprintf(out, " <span class=\"ratio\">%.2fx%s</span>", d.ratio, d.flagged ? (d.better ? " faster" : " slower") : "");
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
+		compare_apart_text(&d, apart, sizeof apart); /* the text table's and the summary's words */
+		fputs(" <span class=\"ratio\">", out);
+		svg_escape(out, apart);
+		fputs("</span>", out);
+	}
 	fputs("</td>", out);
 }
 
@@ -115,13 +119,42 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n)
 	fputs("</ul>\n", out);
 }
 
+/* The settings the runs differ in, first (as the text says them: "I/O
+ * mode A: buffered; B: O_DIRECT"), and whether that makes the comparison
+ * not like for like. */
+static void setup_differences(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	unsigned differ = n >= 2 ? compare_setup_facts_differ(runs, n, o->base) : 0;
+	char v[4 * PARSED_META_LEN], lab[16];
+
+	if (differ == 0)
+		return;
+	fputs("<ul class=\"setup\">\n", out);
+	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
+		if (!(differ & (1u << f)))
+			continue;
+		fprintf(out, "<li>%s", compare_setup_names[f]);
+		for (size_t k = 0; k < n; k++) {
+			compare_label(k, lab, sizeof lab);
+			compare_setup_value(runs[k].in, (enum compare_setup_fact)f, v, sizeof v);
+			fprintf(out, "%s %s: ", k ? ";" : "", lab);
+			svg_escape(out, v);
+		}
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
+	if (differ & COMPARE_SETUP_UNLIKE)
+		fputs("<p class=\"note\">Not like for like: a ratio may show the setup rather than the disk.</p>\n", out);
+}
+
 void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char label[8];
 	int last_group = -1;
 
-	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary compare\">\n<tr><th class=\"l\">phase</th>",
-	      out);
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", out);
+	setup_differences(out, runs, n, o);
+	fputs("<table class=\"summary compare\">\n<tr><th class=\"l\">phase</th>", out);
 	for (size_t k = 0; k < n; k++) {
 		compare_label(k, label, sizeof label);
 		fprintf(out, "<th>%s%s</th>", label, k == o->base ? " (base)" : "");

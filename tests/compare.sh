@@ -170,7 +170,7 @@ printf '%s\n%s\n' "$L" "$OLD" >"$T/mix"
 "$BONNIE" compare "$T/mix" >"$T/mix.txt" 2>/dev/null
 "$BONNIE" compare --format json "$T/mix" >"$T/mix.json" 2>/dev/null
 check "1.0x per-char against 1.98: cells marked n/c" \
-	[ "$(grep -c '^per-char [a-z]* *rate .*(n/c)$' "$T/mix.txt")" = 2 ]
+	[ "$(grep -c '^per-char [a-z]*  .*(n/c)$' "$T/mix.txt")" = 2 ]
 check "1.0x per-char against 1.98: said why once" [ "$(grep -c 'n/c = not comparable' "$T/mix.txt")" = 1 ]
 check "1.0x per-char against 1.98: not in the summary" [ -z "$(grep '^Summary' "$T/mix.txt" | grep 'per-char')" ]
 check "1.0x per-char against 1.98: JSON ratio null, not flagged, not comparable" jq -e \
@@ -192,9 +192,11 @@ printf '%s\n%s\n%s\n' "$L" "$BIG" "$FAST" >"$T/sizes"
 "$BONNIE" compare "$T/sizes" >"$T/sizes.txt" 2>/dev/null
 "$BONNIE" compare --format json "$T/sizes" >"$T/sizes.json" 2>/dev/null
 check "file size differs: the run is named with both sizes" grep -qF 'B: file size 16G (A: 512M)' "$T/sizes.txt"
-check "file size differs: its cells are marked ~" grep -qF '61.7 MiB/s 65% (~0.10x !)' "$T/sizes.txt"
-check "file size differs: ranked after the like-for-like difference" grep -q \
-	'^Summary: block write 2.0x faster on C; .*rewrite 10x slower on B (file size differs)' "$T/sizes.txt"
+check "file size differs: its cells are marked ~" grep -qF '61.7 MiB/s 65% (~10x slower !)' "$T/sizes.txt"
+# CSV lines record no cache state: nothing leads (issue 51), and among the
+# weaker the like-for-like difference still comes first
+check "file size differs: ranked after the like-for-like difference" sh -c "tr '\n' ' ' <'$T/sizes.txt' | tr -s ' ' |
+	grep -q 'not findings): block write 2.00x faster on C (cache state unknown); rewrite 10x slower on B (file size differs; cache state unknown)'"
 check "file size differs: JSON setup_differs" jq -e \
 	'.runs[1].phases[] | select(.name == "rewrite") | .setup_differs == ["file_size"]' "$T/sizes.json" >/dev/null
 C8=$(echo "$L" | sed 's/,512M,,8192,/,512M,8k,8192,/')
@@ -209,7 +211,7 @@ check "chunk size differs: per-char cells not marked" [ "$(grep -A1 '^per-char' 
 # A ratio below 0.01 is not 0.00x.
 printf '%s\n%s\n' "$L" "$(echo "$L" | sed 's/,1085us,/,5us,/')" >"$T/tiny"
 "$BONNIE" compare "$T/tiny" >"$T/tiny.txt" 2>/dev/null
-check "ratio below 0.01 prints <0.01x" grep -qF '5 us (<0.01x !)' "$T/tiny.txt"
+check "ratio below 0.01 is said as how many times better" grep -qF '5 us (217x better !)' "$T/tiny.txt"
 check "no 0.00x" [ -z "$(grep -F '0.00x' "$T/tiny.txt")" ]
 
 # A damaged 1.0x line (a field doubled) is one warning naming file and line.
@@ -231,9 +233,9 @@ check "nothing found, --format json: a valid document with no runs" \
 # cannot, and a line says so rather than showing none.
 "$BONNIE" compare $G/cached.json $G/cached.csv >"$T/marks.txt" 2>/dev/null
 "$BONNIE" compare --format json $G/cached.json $G/cached.csv >"$T/marks.json" 2>/dev/null
-check "JSON run: seeks from the page cache in its cell" grep -q '^random seeks *rate *[0-9]*/s [0-9]*% (from the page cache) ' "$T/marks.txt"
-check "JSON run: a short file phase says so" grep -q '^sequential create rate *[0-9]*/s [0-9]*% (under 0.5 s) ' "$T/marks.txt"
-check "CSV run: no words invented for it" [ -z "$(grep '^random seeks *rate' "$T/marks.txt" | cut -c59- | grep 'page cache')" ]
+check "JSON run: seeks from the page cache in its cell" grep -q '^random seeks  *[0-9]*/s [0-9]*% (from the page cache) ' "$T/marks.txt"
+check "JSON run: a short file phase says so" grep -q '^sequential create  *[0-9]*/s [0-9]*% (under 0.5 s) ' "$T/marks.txt"
+check "CSV run: no words invented for it" [ "$(grep '^random seeks ' "$T/marks.txt" | grep -o 'page cache' | wc -l)" = 1 ]
 check "CSV run: said once that it cannot say" [ "$(grep -c '^  B: read from a CSV line, a table or an older bonnie JSON, which do not say' "$T/marks.txt")" = 1 ]
 check "compare's JSON: every phase's mark and reasons are the run's own" \
 	[ "$(jq -c '[.runs[0].phases[] | [.name, .reasons, .mark]]' "$T/marks.json")" = \
@@ -253,13 +255,17 @@ for i in $(seq 1 40); do echo "$L" | sed "s/,vm,/,host$i,/"; done >"$T/many"
 for fmt in text markdown; do
 	"$BONNIE" compare --format $fmt "$T/many" >"$T/many.$fmt" 2>/dev/null
 	COLUMNS=80 "$BONNIE" compare --format $fmt "$T/many" >"$T/many80.$fmt" 2>/dev/null
-	check "40 runs, $fmt: no line wider than 200 (got $(wc -L <"$T/many.$fmt"))" [ "$(wc -L <"$T/many.$fmt")" -le 200 ]
-	check "40 runs, $fmt, COLUMNS=80: no line wider than 80 (got $(wc -L <"$T/many80.$fmt"))" \
-		[ "$(wc -L <"$T/many80.$fmt")" -le 80 ]
+	# a Markdown table is one, whole: its reader draws it; the lines around it fit
+	grep -v '^|' "$T/many.$fmt" >"$T/many.$fmt.prose"
+	grep -v '^|' "$T/many80.$fmt" >"$T/many80.$fmt.prose"
+	check "40 runs, $fmt: no line wider than 200 (got $(wc -L <"$T/many.$fmt.prose"))" [ "$(wc -L <"$T/many.$fmt.prose")" -le 200 ]
+	check "40 runs, $fmt, COLUMNS=80: no line wider than 80 (got $(wc -L <"$T/many80.$fmt.prose"))" \
+		[ "$(wc -L <"$T/many80.$fmt.prose")" -le 80 ]
 	check "40 runs, $fmt: the last run is in the table" grep -q 'R40 host40 512M' "$T/many.$fmt"
 done
-check "40 runs: pages repeat the phase column" [ "$(grep -c '^Phase ' "$T/many.text")" -ge 7 ]
-check "40 runs, COLUMNS=80: one run a page" [ "$(grep -c '^Phase ' "$T/many80.text")" = 40 ]
+check "40 runs: tables repeat the phase column" [ "$(grep -c '^Phase ' "$T/many.text")" -ge 4 ]
+check "40 runs, COLUMNS=80: runs side by side (it was one a page)" [ "$(grep -c '^Phase ' "$T/many80.text")" -le 20 ]
+check "40 runs, markdown: one table" [ "$(grep -c '^| Phase ' "$T/many.markdown")" = 1 ]
 # On a terminal (script(1) gives it a pty of 80 columns) without COLUMNS in
 # the environment, as bash leaves it: the terminal's own width; COLUMNS set
 # overrides it.
@@ -295,7 +301,8 @@ for kind in csv json; do
 	check "$kind: setup stated above the table" \
 		awk '/^Setup, as the inputs record it:/ { s = NR } /^Phase / { p = NR; exit } END { exit !(s && s < p) }' "$T/real.$kind.text"
 	# every phase the headline names ran 0.5 s or more on both runs, as measured
-	printf '%s\n' "${head#Summary: }" | tr ';' '\n' | sed -n 's/^ *\(.*\) [0-9.]*x \(faster\|slower\) on B.*/\1/p' >"$T/named"
+	printf '%s\n' "${head#Summary: }" | tr ';' '\n' | sed 's/.*the largest: //' |
+		sed -n 's/^ *\(.*\) [0-9.]*x \(faster\|slower\) on B.*/\1/p' >"$T/named"
 	while read -r words; do
 		ph=$(phase_of "$words")
 		for run in buf dir; do
@@ -320,9 +327,9 @@ for ph in put_block rewrite get_block seeks seq_create seq_stat seq_del ran_crea
 	words=$(case $ph in put_block) echo "block write" ;; get_block) echo "block read" ;; seeks) echo "random seeks" ;;
 		seq_create) echo "sequential create" ;; seq_stat) echo "sequential stat" ;; seq_del) echo "sequential delete" ;;
 		ran_create) echo "random create" ;; ran_stat) echo "random stat" ;; ran_del) echo "random delete" ;; *) echo $ph ;; esac)
-	row=$(grep "^$(printf '%-18s' "$words")rate " "$T/real.csv.text")
+	row=$(grep "^$words  " "$T/real.csv.text")
 	ns=$(elapsed "$T/buf.json" "$ph")
-	cell=$(printf '%s' "$row" | cut -c29-58)
+	cell=$(printf '%s' "$row" | sed "s/^$words  *//; s/  .*//") # A's cell: up to the gap before B's
 	if [ "$ns" -lt 400000000 ]; then
 		check "csv: A's $words ran ${ns} ns: its cell says under 0.5 s ($cell)" sh -c 'printf %s "$1" | grep -q "under 0.5 s"' _ "$cell"
 	elif [ "$ns" -gt 600000000 ]; then
