@@ -3,6 +3,7 @@
  * The chart sections are in html_phases.c. */
 #include "html.h"
 #include "clocale.h"
+#include "device_why.h"
 #include "metrics.h"
 #include "report.h"
 #include "sweep.h"
@@ -276,22 +277,32 @@ static void environment(FILE *out, const struct html_report *rep)
 	fputs("</div></div>\n", out);
 }
 
-/* "From device" over 100% is no error: the device moved more than the
- * phase asked for (per-char writes in small pieces the kernel writes back
- * in pages, journal and metadata writes, read-ahead). Said once. */
+/* Every "From device" far from what the storage makes of a phase's bytes,
+ * and why, as the text notes say it (device_why.c); at most a dozen. */
 static void device_note(FILE *out, const struct html_report *rep)
 {
-	int most = -1;
+	char why[640];
+	unsigned said = 0;
 
 	for (size_t i = 0; i < rep->nruns; i++)
-		for (int id = 0; id < PHASE_COUNT; id++)
-			if (metric_reportable(&rep->runs[i].phase[id]) && metric_device_pct(&rep->runs[i].phase[id]) > most)
-				most = metric_device_pct(&rep->runs[i].phase[id]);
-	if (most > 100)
-		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here%s) means "
-		        "the device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal "
-		        "and metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
-		        most, most > 999 ? "; the table shows 999% for ten times or more" : "");
+		for (int id = 0; id < PHASE_COUNT; id++) {
+			if (device_why((enum phase_id)id, &rep->runs[i].phase[id], why, sizeof why) == DEV_WHY_NONE)
+				continue;
+			if (said++ >= 12)
+				continue;
+			if (said == 1)
+				fputs("<ul class=\"note device-note\">\n", out);
+			fputs("<li>&ldquo;From device&rdquo;", out);
+			if (rep->nruns > 1)
+				fprintf(out, " (run %zu)", i + 1);
+			fputs(": ", out);
+			svg_escape(out, why);
+			fputs(".</li>\n", out);
+		}
+	if (said > 12)
+		fprintf(out, "<li>and %u more like these in the runs' text.</li>\n", said - 12);
+	if (said)
+		fputs("</ul>\n", out);
 }
 
 static void body(FILE *out, const struct html_report *rep, const struct merged_part *mp)
