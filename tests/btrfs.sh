@@ -14,6 +14,7 @@ for tool in jq losetup mkfs.btrfs mount umount; do
 	command -v $tool >/dev/null || { echo "btrfs.sh: $tool missing (tests/deps.sh installs it)" >&2; exit 1; }
 done
 
+CHECKER=$(cd "$(dirname "$0")" && pwd)/device_check.py
 loops=""
 zrams=""
 mounts=""
@@ -35,6 +36,11 @@ run() {
 }
 # phase NAME PHASE EXPR: jq EXPR over the phase's device object
 phase() { jq -e --arg p "$2" ".runs[0].phases[] | select(.name == \$p) | .device | $3" "$T/$1.json" >/dev/null; }
+said_true() { # every From device sentence true of its figures, none missing, the text's the JSON's
+	check "$1: device_check finds no false or missing sentence" sh -c "python3 '$CHECKER' '$T/$1.json' >'$T/$1.dc' 2>&1" ||
+		cat "$T/$1.dc" >&2
+	check "$1: the text's notes are the JSON's" python3 "$CHECKER" --text "$T/$1.txt" "$T/$1.json" >/dev/null
+}
 not_cached() { # the reading phases were not marked c: the members served them
 	for p in rewrite get_block seeks; do
 		phase "$1" $p '.cached == false' || return 1
@@ -67,6 +73,7 @@ for profile in raid1 raid0; do
 	set -- $(sorted "zram$za" "zram$zb")
 	run $n "$T/$n"; rc=$?
 	check "$n: exit 0 (got $rc)" [ $rc -eq 0 ]
+	said_true $n
 	check "$n: both members named in the JSON, with the layout" jq -e --arg a "$1" --arg b "$2" --arg l "btrfs $profile over 2" \
 		'.environment.device | .members == [$a, $b] and .layout == $l' "$T/$n.json" >/dev/null
 	check "$n: both members counted" jq -e --arg a "$1" --arg b "$2" \
@@ -108,6 +115,7 @@ for profile in raid1 raid0; do
 	set -- $(sorted "$a" "$b")
 	run $n "$T/$n"; rc=$?
 	check "$n: exit 0 (got $rc)" [ $rc -eq 0 ]
+	said_true $n
 	check "$n: both loop members named in the JSON" jq -e --arg a "$1" --arg b "$2" \
 		'.environment.device.members == [$a, $b]' "$T/$n.json" >/dev/null
 	check "$n: the text names both members" grep -q "^Members:     $1 + $2; btrfs $profile over 2" "$T/$n.txt"
