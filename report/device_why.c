@@ -20,7 +20,7 @@ unsigned device_expected_write_pct(const struct phase_result *r)
 
 static const char *layout_name(const struct phase_result *r)
 {
-	return r->dev.layout[0] ? r->dev.layout : "the device";
+	return r->dev.layout[0] ? r->dev.layout : "one device";
 }
 
 /* "every byte 2 times (200%)" or, for parity, "133% of each byte" */
@@ -58,28 +58,32 @@ static enum device_why read_why(enum phase_id id, const struct phase_result *r, 
 }
 
 /* Far more than the layout writes: bonnie's own share (when the kernel
- * says it) and the rest, whose sources the counters cannot tell apart. */
+ * says it) and what came from elsewhere; the causes, which the counters
+ * cannot tell apart, are device_why_cause's. */
 static void more_writes(const struct phase_result *r, int pct, unsigned want, const char *name, char *buf,
                         size_t len)
 {
 	double dev = (double)r->dev.write_bytes / MIB, own = (double)r->dev.own_write_bytes / MIB;
 	double own_copies = own * want / 100.0, other = dev > own_copies ? dev - own_copies : 0.0;
-	int n = snprintf(buf, len, "%s's devices wrote %d%% of its data (%.1f MiB for %.1f MiB), more than the %u%% "
-	                 "%s writes", name, pct, dev, (double)r->bytes / MIB, want, layout_name(r));
+	int n = snprintf(buf, len, "during %s the devices wrote %d%% of its data (%.1f MiB for %.1f MiB), more than "
+	                 "the %u%% %s writes", name, pct, dev, (double)r->bytes / MIB, want, layout_name(r));
 
-	if (n < 0 || (size_t)n >= len)
+	if (n < 0 || (size_t)n >= len || !r->dev.own_valid)
 		return;
-	if (!r->dev.own_valid)
-		snprintf(buf + n, len - (size_t)n, ". The rest is other writes to the same devices: another process's, the "
-		         "file system's journal and metadata, or data dirtied before the phase; the counters cannot tell "
-		         "these apart");
-	else if (other * 5 <= dev)
-		snprintf(buf + n, len - (size_t)n, ". bonnie itself had %.1f MiB written (a page written back and dirtied "
+	if (other * 5 <= dev)
+		snprintf(buf + n, len - (size_t)n, "; bonnie itself had %.1f MiB written (a page written back and dirtied "
 		         "again counts again), which accounts for most of it", own);
 	else
-		snprintf(buf + n, len - (size_t)n, ". bonnie itself had %.1f MiB written; the other %.1f MiB are another "
-		         "process's writes to the same devices, the file system's journal and metadata, or data dirtied "
-		         "before the phase; the counters cannot tell these apart", own, other);
+		snprintf(buf + n, len - (size_t)n, "; bonnie itself had %.1f MiB written, so %.1f MiB came from elsewhere",
+		         own, other);
+}
+
+/* Whether the more_writes sentence left something to explain. */
+static bool writes_from_elsewhere(const struct phase_result *r)
+{
+	double dev = (double)r->dev.write_bytes, own = (double)r->dev.own_write_bytes * device_expected_write_pct(r) / 100.0;
+
+	return !r->dev.own_valid || (dev > own ? dev - own : 0.0) * 5 > dev;
 }
 
 static enum device_why write_why(enum phase_id id, const struct phase_result *r, int pct, char *buf, size_t len)
@@ -93,16 +97,17 @@ static enum device_why write_why(enum phase_id id, const struct phase_result *r,
 		return DEV_WHY_OTHER_WRITES;
 	}
 	if ((unsigned)pct < want - want / 4) {
-		snprintf(buf, len, "%s's devices wrote %d%% of its data, less than the %u%% %s writes: part of it may "
-		         "have reached them after the phase ended, the file system may have stored less than it was "
-		         "given (compression)%s", name, pct, want, layout_name(r),
+		snprintf(buf, len, "during %s the devices wrote %d%% of its data, less than the %u%% %s writes: part of "
+		         "it may have reached them after the phase ended, the file system may have stored less than it "
+		         "was given (compression)%s", name, pct, want, layout_name(r),
 		         r->dev.caveat ? ", or a device is not counted as it is" : "");
 		return DEV_WHY_FEWER_WRITES;
 	}
 	if (want == 100)
 		return DEV_WHY_NONE;
 	copies_words(want, copies, sizeof copies);
-	snprintf(buf, len, "%s's devices wrote %d%% of its data: %s writes %s", name, pct, layout_name(r), copies);
+	snprintf(buf, len, "during %s the devices wrote %d%% of its data: %s writes %s", name, pct, layout_name(r),
+	         copies);
 	return DEV_WHY_LAYOUT;
 }
 
@@ -124,6 +129,18 @@ enum device_why device_why(enum phase_id id, const struct phase_result *r, char 
 	if (w == DEV_WHY_NONE)
 		buf[0] = '\0';
 	return w;
+}
+
+const char *device_why_cause(enum device_why w, const struct phase_result *r)
+{
+	if (w != DEV_WHY_OTHER_WRITES || !writes_from_elsewhere(r))
+		return NULL;
+	if (!r->dev.own_valid)
+		return "what the devices wrote beyond the layout's share may be bonnie's pages written back and dirtied "
+		       "again, another process's writes to the same devices, the file system's journal and metadata, or "
+		       "data dirtied before the phase; the counters cannot tell these apart";
+	return "what the devices wrote beyond bonnie's own share is another process's writes to the same devices, the "
+	       "file system's journal and metadata, or data dirtied before the phase; the counters cannot tell these apart";
 }
 
 const char *device_why_prefix(enum device_why w)

@@ -4,6 +4,7 @@
 #ifndef BONNIE_DEVICE_WHY_H
 #define BONNIE_DEVICE_WHY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../phases/results.h"
@@ -25,6 +26,11 @@ unsigned device_expected_write_pct(const struct phase_result *r);
 /* Why r's devices moved what they did, in one or two sentences (no
  * trailing period, no prefix) in buf; DEV_WHY_NONE leaves buf empty. */
 enum device_why device_why(enum phase_id id, const struct phase_result *r, char *buf, size_t len);
+
+/* What w's sentence for r leaves to a sentence said once for all phases
+ * (the causes of writes bonnie did not make, which the counters cannot
+ * tell apart), or NULL. Lower case: a note's prefix goes before it. */
+const char *device_why_cause(enum device_why w, const struct phase_result *r);
 
 /* The note's prefix in the text ("readahead", "other writes") and its
  * JSON word ("read_ahead", "other_writes"). */

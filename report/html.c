@@ -3,7 +3,6 @@
  * The chart sections are in html_phases.c. */
 #include "html.h"
 #include "clocale.h"
-#include "device_why.h"
 #include "metrics.h"
 #include "report.h"
 #include "sweep.h"
@@ -277,34 +276,6 @@ static void environment(FILE *out, const struct html_report *rep)
 	fputs("</div></div>\n", out);
 }
 
-/* Every "From device" far from what the storage makes of a phase's bytes,
- * and why, as the text notes say it (device_why.c); at most a dozen. */
-static void device_note(FILE *out, const struct html_report *rep)
-{
-	char why[640];
-	unsigned said = 0;
-
-	for (size_t i = 0; i < rep->nruns; i++)
-		for (int id = 0; id < PHASE_COUNT; id++) {
-			if (device_why((enum phase_id)id, &rep->runs[i].phase[id], why, sizeof why) == DEV_WHY_NONE)
-				continue;
-			if (said++ >= 12)
-				continue;
-			if (said == 1)
-				fputs("<ul class=\"note device-note\">\n", out);
-			fputs("<li>&ldquo;From device&rdquo;", out);
-			if (rep->nruns > 1)
-				fprintf(out, " (run %zu)", i + 1);
-			fputs(": ", out);
-			svg_escape(out, why);
-			fputs(".</li>\n", out);
-		}
-	if (said > 12)
-		fprintf(out, "<li>and %u more like these in the runs' text.</li>\n", said - 12);
-	if (said)
-		fputs("</ul>\n", out);
-}
-
 static void body(FILE *out, const struct html_report *rep, const struct merged_part *mp)
 {
 	heading(out, rep, mp);
@@ -339,7 +310,7 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 	        "rows and the notes</summary>\n", rep->sweep && rep->sweep->levels > 0 ? " class=\"screen-only\"" : "");
 	html_pre_of(out, "table", tables_text, rep);
 	fputs("</details>\n", out);
-	device_note(out, rep);
+	html_device_note(out, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);
 	reproduce(out, rep);

@@ -13,6 +13,9 @@
 #include "../lib/qdio.h"
 #include "../lib/units.h"
 
+#include <ctype.h>
+#include <string.h>
+
 #define JSON_FORMAT_VERSION 1
 
 static const char *rate_key(enum phase_id id, bool unsynced)
@@ -143,6 +146,7 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 {
 	char why[640];
 	enum device_why w = device_why(id, r, why, sizeof why);
+	const char *cause = device_why_cause(w, r);
 
 	if (r->dev.layout[0])
 		json_string(j, "layout", r->dev.layout);
@@ -161,6 +165,10 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 		json_null(j, "why_text");
 	} else {
 		json_string(j, "why", device_why_word(w));
+		if (cause) { /* the phase's sentence whole, the cause with it */
+			size_t n = strlen(why);
+			snprintf(why + n, sizeof why - n, ". %c%s", toupper((unsigned char)cause[0]), cause + 1);
+		}
 		json_string(j, "why_text", why);
 	}
 }

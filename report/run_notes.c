@@ -91,13 +91,19 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
  * readers on reads; the layout's copies or other writers on writes. */
 static void device_notes(FILE *out, const struct run_result *run)
 {
+	const char *causes[2] = {NULL, NULL};
 	char why[640];
 
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum device_why w = device_why((enum phase_id)i, &run->phase[i], why, sizeof why);
+		const char *cause = device_why_cause(w, &run->phase[i]);
 		if (w != DEV_WHY_NONE)
 			fprintf(out, "%s: %s\n", device_why_prefix(w), why);
+		if (cause && causes[0] != cause && causes[1] != cause) /* each said once */
+			causes[causes[0] != NULL] = cause;
 	}
+	for (int i = 0; i < 2 && causes[i]; i++)
+		fprintf(out, "%s: %s\n", device_why_prefix(DEV_WHY_OTHER_WRITES), causes[i]);
 }
 
 /* A schedule's deadline ended block write's first pass: the later phases

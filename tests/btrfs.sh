@@ -87,7 +87,7 @@ for profile in raid1 raid0; do
 		check "$n: block write wrote 190-230% of its data (both copies)" phase $n put_block '.served_percent >= 190 and .served_percent <= 230'
 		check "$n: JSON: the layout explains it" phase $n put_block '.why == "layout" and .expected_write_percent == 200'
 		check "$n: the text says the mirror writes every byte twice, in one line" \
-			grep -q "^layout: put_block's devices wrote [0-9]*% of its data: btrfs raid1 over 2 writes every byte 2 times (200%)$" "$T/$n.txt"
+			grep -q "^layout: during put_block the devices wrote [0-9]*% of its data: btrfs raid1 over 2 writes every byte 2 times (200%)$" "$T/$n.txt"
 		check "$n: the page says it too" grep -q "btrfs raid1 over 2 writes every byte 2 times (200%)" "$T/$n.html"
 	else
 		check "$n: block write wrote 90-125% of its data, and no note" phase $n put_block \

@@ -26,11 +26,11 @@ P = r"(\d+)"
 F = r"(\d+\.\d)"
 LAYOUT = r"(.+?)"
 WRITES = {
-    "layout": re.compile(r"(\w+)'s devices wrote " + P + r"% of its data: " + LAYOUT +
+    "layout": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data: " + LAYOUT +
                          r" writes (?:every byte (\d+) times \((\d+)%\)|(\d+)% of each byte with its parity)"),
-    "other_writes": re.compile(r"(\w+)'s devices wrote " + P + r"% of its data \(" + F + r" MiB for " + F +
-                               r" MiB\), more than the " + P + r"% " + LAYOUT + r" writes\. (.*)"),
-    "fewer_writes": re.compile(r"(\w+)'s devices wrote " + P + r"% of its data, less than the " + P + r"% " +
+    "other_writes": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data \(" + F + r" MiB for " + F +
+                               r" MiB\), more than the " + P + r"% " + LAYOUT + r" writes(.*)"),
+    "fewer_writes": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data, less than the " + P + r"% " +
                                LAYOUT + r" writes: .*"),
 }
 READS = {
@@ -41,13 +41,14 @@ READS = {
                               P + r" on /dev/\S+ explains: other readers of the device count too|: read-ahead "
                               r"or other readers of the device)"),
 }
-REST_UNKNOWN = ("The rest is other writes to the same devices: another process's, the file system's journal and "
-                "metadata, or data dirtied before the phase; the counters cannot tell these apart")
-REST_OWN = re.compile(r"bonnie itself had " + F + r" MiB written \(a page written back and dirtied again counts "
+REST_UNKNOWN = (". What the devices wrote beyond the layout's share may be bonnie's pages written back and dirtied "
+                "again, another process's writes to the same devices, the file system's journal and metadata, or data "
+                "dirtied before the phase; the counters cannot tell these apart")
+REST_OWN = re.compile(r"; bonnie itself had " + F + r" MiB written \(a page written back and dirtied again counts "
                       r"again\), which accounts for most of it")
-REST_OTHER = re.compile(r"bonnie itself had " + F + r" MiB written; the other " + F + r" MiB are another process's "
-                        r"writes to the same devices, the file system's journal and metadata, or data dirtied before "
-                        r"the phase; the counters cannot tell these apart")
+REST_OTHER = re.compile(r"; bonnie itself had " + F + r" MiB written, so " + F + r" MiB came from elsewhere\. What "
+                        r"the devices wrote beyond bonnie's own share is another process's writes to the same devices, the file system's "
+                        r"journal and metadata, or data dirtied before the phase; the counters cannot tell these apart")
 WRITE_PHASES = {"putc", "put_block", "seq1m_q8t1_write", "seq1m_q1t1_write", "rnd4k_q32t1_write",
                 "rnd4k_q1t1_write"}
 
@@ -170,15 +171,29 @@ def check_file(path, out):
 
 
 def check_text(text_path, json_path):
+    """The text says each phase's sentence; a cause the JSON appends to a
+    phase's sentence is a line of its own there, said once."""
     prefix = {"layout": "layout", "other_writes": "other writes", "fewer_writes": "fewer writes",
               "cached": "cached", "read_ahead": "readahead", "other_reads": "other reads"}
+    causes = [REST_UNKNOWN[2:], REST_OTHER.pattern.split(r"came from elsewhere\. ")[1].replace("\\", "")]
     with open(text_path, errors="replace") as f:
-        lines = set(f.read().splitlines())
+        text = f.read().splitlines()
     with open(json_path) as f:
         doc = json.load(f)
-    return ["%s: %s: the text lacks %r" % (text_path, ph["name"], ph["device"]["why_text"])
-            for _, ph in phases_of(doc) if ph["device"].get("why") and
-            "%s: %s" % (prefix[ph["device"]["why"]], ph["device"]["why_text"]) not in lines]
+    diffs = []
+    for _, ph in phases_of(doc):
+        why, said = ph["device"].get("why"), ph["device"].get("why_text")
+        if not why:
+            continue
+        want = [said]
+        for c in causes:
+            if said.endswith(". " + c):
+                want = [said[:-len(c) - 2], c[0].lower() + c[1:]]
+        for w in want:
+            n = text.count("%s: %s" % (prefix[why], w))
+            if n != 1:  # a phase's sentence once, a cause once for all
+                diffs.append("%s: %s: the text has %d lines %r" % (text_path, ph["name"], n, w))
+    return diffs
 
 
 def main(argv):
