@@ -19,6 +19,8 @@ enum env_caveat {
 	ENV_LOOP_BUFFERED,    /* a loop device without direct I/O is in the stack: the
 	                         host page cache serves and delays part of its I/O */
 	ENV_STACK_UNFOLLOWED, /* a layer could not be followed: the counters are its own */
+	ENV_FILE_MEMBER,      /* a member is a regular file (a ZFS file vdev): the disk
+	                         under it also counts the other I/O to its file system */
 };
 
 /* Whose I/O counters "From device" sums: the devices at the bottom of the

@@ -96,6 +96,8 @@ const char *report_caveat_text(unsigned caveat)
 		       "part of its I/O";
 	case ENV_STACK_UNFOLLOWED:
 		return "a layer of the device stack could not be followed, so its own counters were read";
+	case ENV_FILE_MEMBER:
+		return "a member is a file, and the disk under its file system also counts that file system's other I/O";
 	}
 	return "";
 }

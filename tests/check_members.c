@@ -16,6 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#if defined(__linux__)
+#include <sys/sysmacros.h> /* major(), minor() */
+#endif
+
 #define MIB (1024ull * 1024)
 
 static char root[256];
@@ -216,6 +220,56 @@ START_TEST(md_levels)
 }
 END_TEST
 
+/* A member that is a file (a ZFS file vdev): the disk under its file
+ * system is counted, and it is said that this disk counts other I/O too,
+ * in words that fit a file (not a loop device's). */
+START_TEST(file_member_is_said_as_a_file)
+{
+#if defined(__linux__)
+	char file[512], majmin[32], link[1024];
+	struct env_counters c;
+	struct stat st;
+
+	snprintf(file, sizeof file, "%s/vdev0", root);
+	put("vdev0", "x");
+	ck_assert_int_eq(stat(file, &st), 0);
+	snprintf(majmin, sizeof majmin, "%u:%u", major(st.st_dev), minor(st.st_dev));
+	put("sys/dev/block/.keep", "");
+	snprintf(link, sizeof link, "sys/dev/block/%s", majmin);
+	link_abs(link, "sys/devices/pci0/ata3/block/sdc");
+	memset(&c, 0, sizeof c);
+	env_counters_add_file(&c, root, file);
+	ck_assert_uint_eq(c.count, 1);
+	ck_assert_str_eq(c.name[0], "sdc");
+	ck_assert_int_eq(c.caveat, ENV_FILE_MEMBER);
+	ck_assert_ptr_nonnull(strstr(c.why, "vdev0 is a file on a file system that may carry other traffic"));
+	ck_assert_ptr_null(strstr(report_caveat_text(c.caveat), "loop"));
+	ck_assert_ptr_nonnull(strstr(report_caveat_text(c.caveat), "a member is a file"));
+	env_counters_add_file(&c, root, file); /* a second file member: counted and said once */
+	ck_assert_uint_eq(c.count, 1);
+	ck_assert_ptr_null(strstr(strstr(c.why, "vdev0") + 1, "vdev0"));
+#endif
+}
+END_TEST
+
+/* A network block device is a leaf bonnie can count only as the client
+ * sees it: said, as a layer not followed. */
+START_TEST(network_member_is_said)
+{
+	char nbd[512];
+	struct env_counters c;
+
+	put("sys/devices/virtual/block/nbd0/stat", "1 0 8 0 1 0 8 0 0 0 0\n");
+	devpath(nbd, sizeof nbd, "sys/devices/virtual/block/nbd0");
+	mounted_only(&c);
+	env_counters_add(&c, root, nbd);
+	ck_assert_uint_eq(c.count, 2);
+	ck_assert_int_eq(c.caveat, ENV_STACK_UNFOLLOWED);
+	ck_assert_str_eq(c.why, "nbd0 is a network block device: its counters are what this machine sent, not its "
+	                        "server's disks");
+}
+END_TEST
+
 /* --- From device explained, on synthetic phases */
 
 static struct run_result run;
@@ -360,6 +414,8 @@ Suite *suite_members(void)
 	tcase_add_test(tc, btrfs_single_device_has_no_layout);
 	tcase_add_test(tc, btrfs_not_listed_leaves_counters_alone);
 	tcase_add_test(tc, md_levels);
+	tcase_add_test(tc, file_member_is_said_as_a_file);
+	tcase_add_test(tc, network_member_is_said);
 	suite_add_tcase(s, tc);
 	tcase_add_test(why, mirror_write_is_explained_by_its_layout);
 	tcase_add_test(why, far_above_the_layout_names_what_cannot_be_told_apart);
