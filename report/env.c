@@ -50,7 +50,7 @@ static void members_line(FILE *out, const struct env_device *d)
 	const struct env_counters *c = &d->counters;
 	struct safe_text name, layout;
 
-	if (c->members == 0 && c->layout[0] == '\0')
+	if (c->members < 2 && c->layout[0] == '\0') /* one device: the Device line says it */
 		return;
 	fprintf(out, "Members:     ");
 	for (unsigned i = 0; i < c->members; i++)

@@ -7,6 +7,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/env.h"
+#include "../lib/str.h"
 #include "../report/device_why.h"
 #include "../report/report.h"
 
@@ -155,6 +156,25 @@ START_TEST(btrfs_mixed_profiles_leave_copies_unknown)
 }
 END_TEST
 
+/* What was tested, as the text says it, for a device whose counters are c. */
+static const char *env_text_of(const struct env_counters *c)
+{
+	static char text[4096];
+	struct env_info env;
+	FILE *m;
+
+	memset(&env, 0, sizeof env);
+	env.dev.present = true;
+	snprintf(env.dev.name, sizeof env.dev.name, "vdd");
+	env.dev.counters = *c;
+	str_copy(env.dev.counters.member[1], sizeof env.dev.counters.member[1], "vdd");
+	m = fmemopen(text, sizeof text, "w");
+	ck_assert_ptr_nonnull(m);
+	report_env(m, &env);
+	fclose(m);
+	return text;
+}
+
 START_TEST(btrfs_single_device_has_no_layout)
 {
 	struct env_counters c;
@@ -169,6 +189,10 @@ START_TEST(btrfs_single_device_has_no_layout)
 	ck_assert_str_eq(c.name[0], "vdd");
 	ck_assert_str_eq(c.layout, "");
 	ck_assert_uint_eq(c.write_copies_pct, 100);
+	ck_assert_ptr_null(strstr(env_text_of(&c), "Members:")); /* nothing to say beyond the Device line */
+	c.members = 2;
+	snprintf(c.layout, sizeof c.layout, "btrfs raid1 over 2");
+	ck_assert_ptr_nonnull(strstr(env_text_of(&c), "\nMembers:     vdd + vdd; btrfs raid1 over 2: the members write "));
 }
 END_TEST
 
