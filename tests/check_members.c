@@ -422,6 +422,22 @@ START_TEST(reads_as_before_with_the_member_sum)
 	r->dev.read_bytes = 10 * MIB;
 	ck_assert_int_eq(device_why(PHASE_GET_BLOCK, r, why, sizeof why), DEV_WHY_CACHED);
 	ck_assert_str_eq(why, "get_block read 1% of its data from the device; its rate is the page cache's");
+
+	/* 18 MiB read from the device for a 5.6 MiB direct-I/O phase, within two
+	 * read-ahead windows: without bonnie's own count that is read-ahead ... */
+	r->read_bytes = r->bytes = 5873664;
+	r->dev.read_bytes = 18718720;
+	r->dev.read_ahead_kb = 8192;
+	snprintf(r->dev.read_ahead_dev, sizeof r->dev.read_ahead_dev, "vda");
+	ck_assert_int_eq(device_why(PHASE_GET_BLOCK, r, why, sizeof why), DEV_WHY_READ_AHEAD);
+	/* ... but bonnie itself read only its 5.6 MiB: the rest was someone else's */
+	r->dev.own_valid = true;
+	r->dev.own_read_bytes = 5873664;
+	ck_assert_int_eq(device_why(PHASE_GET_BLOCK, r, why, sizeof why), DEV_WHY_OTHER_READS);
+	ck_assert_str_eq(why, "get_block read 318% of its data from the device; bonnie itself had 5.6 MiB read (its "
+	                      "read-ahead included), so 12.2 MiB came from elsewhere: other readers of the device count too");
+	r->dev.own_read_bytes = 18000000; /* its own read-ahead: said as before */
+	ck_assert_int_eq(device_why(PHASE_GET_BLOCK, r, why, sizeof why), DEV_WHY_READ_AHEAD);
 }
 END_TEST
 

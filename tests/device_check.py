@@ -37,7 +37,9 @@ READS = {
     "cached": re.compile(r"(\w+) read " + P + r"% of its data from the device; its rate is the page cache's"),
     "read_ahead": re.compile(r"(\w+) read " + P + r"% of its data from the device \(read_ahead_kb " + P +
                              r" on /dev/\S+\)"),
-    "other_reads": re.compile(r"(\w+) read " + P + r"% of its data from the device(?:, more than read_ahead_kb " +
+    "other_reads": re.compile(r"(\w+) read " + P + r"% of its data from the device(?:; bonnie itself had " + F +
+                              r" MiB read \(its read-ahead included\), so " + F + r" MiB came from elsewhere: other "
+                              r"readers of the device count too|, more than read_ahead_kb " +
                               P + r" on /dev/\S+ explains: other readers of the device count too|: read-ahead "
                               r"or other readers of the device)"),
 }
@@ -125,9 +127,18 @@ def check_read(ph, dev, why, text):
     excess = dev["read_bytes"] - ph["read_bytes"]
     if why == "cached" and not pct < 50:
         bad.append("%d%% is not under half" % pct)
+    own = dev.get("process_read_bytes")
+    other = dev["read_bytes"] - own if own is not None else None
     if why == "read_ahead" and not (pct > 100 and excess <= window):
         bad.append("%d bytes more than read is not within two read-ahead windows (%d)" % (excess, window))
-    if why == "other_reads" and not (pct > 100 and (window == 0 or excess > window)):
+    if why == "read_ahead" and other is not None and other * 5 > dev["read_bytes"]:
+        bad.append("called read-ahead, but bonnie itself read only %d of the device's %d bytes" % (own, dev["read_bytes"]))
+    if why == "other_reads" and m.group(3) is not None:
+        if own is None or not near(m.group(3), own / MIB) or not near(m.group(4), other / MIB) or \
+                other * 5 <= dev["read_bytes"] or pct <= 100:
+            bad.append("bonnie's own %s MiB and %s MiB from elsewhere do not match %r and %d" %
+                       (m.group(3), m.group(4), own, dev["read_bytes"]))
+    elif why == "other_reads" and not (pct > 100 and (window == 0 or excess > window)):
         bad.append("%d bytes more than read is within two read-ahead windows (%d)" % (excess, window))
     return bad
 
