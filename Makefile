@@ -196,6 +196,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) tests/overlap.sh
 	$(SUITE_ENV) tests/stonewall.sh
 	$(SUITE_ENV) tests/shares.sh
+	$(SUITE_ENV) tests/btrfs.sh
 	$(SUITE_ENV) tests/timeline.sh
 	$(SUITE_ENV) tests/verdict_check.sh
 	$(SUITE_ENV) tests/schedule.sh

@@ -67,6 +67,9 @@ static void add_leaf(struct env_counters *c, const char *devdir)
 		       ENV_COUNTED_MAX);
 		return;
 	}
+	if (strncmp(last_part(devdir), "nbd", 3) == 0 || strncmp(last_part(devdir), "rbd", 3) == 0)
+		caveat(c, ENV_STACK_UNFOLLOWED, "%s is a network block device: its counters are what this machine sent, "
+		       "not its server's disks", last_part(devdir));
 	str_copy(c->name[c->count], sizeof c->name[0], last_part(devdir));
 	str_copy(c->stat_path[c->count], sizeof c->stat_path[0], stat_path);
 	c->count++;
@@ -191,7 +194,7 @@ void env_counters_add_file(struct env_counters *c, const char *sysroot, const ch
 		return;
 	}
 	if (follow_file(c, sysroot, last_part(path), path, l, 0))
-		caveat(c, ENV_LOOP_BUFFERED, "%s is a file on a file system that may carry other traffic", path);
+		caveat(c, ENV_FILE_MEMBER, "%s is a file on a file system that may carry other traffic", path);
 	free(l);
 }
 

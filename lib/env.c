@@ -102,11 +102,12 @@ static void storage(struct env_info *env, const char *dir, const char *sysroot)
 		str_copy(env->mount_options, sizeof env->mount_options, m.options);
 		share_detect(m.fs_type, m.source, m.mount_point, real, &env->share);
 	}
-	if (env_device_probe(&env->dev, sysroot, major(st.st_dev), minor(st.st_dev)) == 0)
-		return;
-	if (strncmp(env->mount_source, "/dev/", 5) == 0 && stat(env->mount_source, &st) == 0 &&
+	if (env_device_probe(&env->dev, sysroot, major(st.st_dev), minor(st.st_dev)) != 0 &&
+	    strncmp(env->mount_source, "/dev/", 5) == 0 && stat(env->mount_source, &st) == 0 &&
 	    S_ISBLK(st.st_mode))
 		env_device_probe(&env->dev, sysroot, major(st.st_rdev), minor(st.st_rdev));
+	if (env->dev.present && strcmp(env->fs_type, "btrfs") == 0) /* its other devices too */
+		env_members_btrfs(&env->dev.counters, sysroot, env->dev.name);
 #else
 	(void)mountinfo;
 	(void)m;

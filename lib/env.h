@@ -19,6 +19,8 @@ enum env_caveat {
 	ENV_LOOP_BUFFERED,    /* a loop device without direct I/O is in the stack: the
 	                         host page cache serves and delays part of its I/O */
 	ENV_STACK_UNFOLLOWED, /* a layer could not be followed: the counters are its own */
+	ENV_FILE_MEMBER,      /* a member is a regular file (a ZFS file vdev): the disk
+	                         under it also counts the other I/O to its file system */
 };
 
 /* Whose I/O counters "From device" sums: the devices at the bottom of the
@@ -34,6 +36,9 @@ struct env_counters {
 	                                          "raidz1 of 3"; "" for a single device */
 	unsigned write_copies_pct;             /* bytes the members write per 100 the file system
 	                                          is given (200 for a 2-way mirror); 0 unknown */
+	unsigned members;                      /* the file system's or array's own devices ("loop0",
+	                                          "loop1"), above what is counted; 0: one device */
+	char member[ENV_COUNTED_MAX][64];
 	unsigned read_ahead_kb;                /* the file system device's read-ahead, KiB; 0 unknown */
 	char read_ahead_dev[64];               /* the device whose queue that is ("vda") */
 };
@@ -108,6 +113,24 @@ void env_counters_add(struct env_counters *c, const char *sysroot, const char *d
  * device's backing file) to c, and says in c->why that the file's own file
  * system may carry other traffic. */
 void env_counters_add_file(struct env_counters *c, const char *sysroot, const char *path);
+
+/* A btrfs file system whose devices include devname (the mounted device's
+ * sysfs name, "sda2"): c is made again from every member's stack, the
+ * members named, and layout and write_copies_pct set from the data profile
+ * (/sys/fs/btrfs/UUID/allocation/data/PROFILE). 0, or -1 (c unchanged) if
+ * no btrfs file system lists devname or this is not Linux. */
+int env_members_btrfs(struct env_counters *c, const char *sysroot, const char *devname);
+
+/* An md array (sysfs directory diskdir): its slaves as members, and layout
+ * and write_copies_pct from md/level, md/raid_disks (and raid10's
+ * md/layout). Nothing if diskdir is no md array. */
+void env_members_md(struct env_counters *c, const char *diskdir);
+
+/* The storage I/O the kernel charged to this process (and its reaped
+ * children) so far: /proc/self/io's read_bytes and write_bytes (bytes it
+ * made the file system fetch, and bytes it dirtied or wrote directly).
+ * 0, or -1 where that is not published (not Linux, no task I/O accounting). */
+int env_self_io(uint64_t *read_bytes, uint64_t *write_bytes);
 
 /* The sum of the counters of every device in c. 0, or -1 if c is empty or
  * one of them cannot be read. */

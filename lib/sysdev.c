@@ -168,6 +168,7 @@ int env_device_probe(struct env_device *dev, const char *sysroot, unsigned major
 	else
 		strcat(dev->stat_path, "/stat");
 	env_counters_probe(&dev->counters, sysroot, devdir);
+	env_members_md(&dev->counters, diskdir);
 	read_ahead(dev, diskdir);
 	return 0;
 }

@@ -309,6 +309,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	if (go) {
 		res->cpu_ns += clock_cpu_ns() - cpu0;
 		runner_device_delta(&dev, c->b->ctx.counters, &res->dev);
+		res->dev.own_valid = false; /* the clients' I/O is theirs, not this process's */
 	}
 	if (planned && res->start_ns) {
 		res->planned_ns = planned;

@@ -60,6 +60,13 @@ struct dev_io {
 	uint8_t caveat;         /* enum env_caveat: 0 when the counters are device-true */
 	uint32_t read_ahead_kb; /* the device's read-ahead while the phase ran, KiB; 0 unknown */
 	char read_ahead_dev[32]; /* whose it is ("vda") */
+	uint16_t write_copies_pct; /* bytes the members write per 100 given (200: a 2-way
+	                              mirror); 0 unknown */
+	char layout[64];        /* the members' layout ("btrfs raid1 over 2"); "" one device */
+	bool own_valid;         /* own_*: this process's own storage I/O over the phase
+	                           (/proc/self/io), what the kernel charged to bonnie; not
+	                           known with client processes */
+	uint64_t own_read_bytes, own_write_bytes;
 };
 
 /* How a phase went across concurrent clients (-c N, N > 1); all zero for

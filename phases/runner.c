@@ -28,6 +28,7 @@ void runner_result_init(struct phase_result *res)
 void runner_device_before(const struct env_counters *c, struct dev_io *before)
 {
 	before->valid = c && env_counters_read(c, &before->read_bytes, &before->write_bytes) == 0;
+	before->own_valid = before->valid && env_self_io(&before->own_read_bytes, &before->own_write_bytes) == 0;
 }
 
 void runner_device_delta(const struct dev_io *before, const struct env_counters *c, struct dev_io *out)
@@ -42,6 +43,13 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 	snprintf(out->read_ahead_dev, sizeof out->read_ahead_dev, "%.31s", c->read_ahead_dev);
 	out->read_bytes = after.read_bytes - before->read_bytes;
 	out->write_bytes = after.write_bytes - before->write_bytes;
+	out->write_copies_pct = (uint16_t)(c->write_copies_pct > UINT16_MAX ? 0 : c->write_copies_pct);
+	snprintf(out->layout, sizeof out->layout, "%s", c->layout);
+	if (before->own_valid && env_self_io(&after.own_read_bytes, &after.own_write_bytes) == 0) {
+		out->own_valid = true;
+		out->own_read_bytes = after.own_read_bytes - before->own_read_bytes;
+		out->own_write_bytes = after.own_write_bytes - before->own_write_bytes;
+	}
 }
 
 /* A create or delete of a time-based level: one pass, cut at the deadline

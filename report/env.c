@@ -43,6 +43,26 @@ static void device_lines(FILE *out, const struct env_device *d)
 		        d->name, (unsigned long long)d->start_bytes, d->physical_block);
 }
 
+/* The file system's or array's own devices and how they hold the data:
+ * what a write phase's "From device" is read against. */
+static void members_line(FILE *out, const struct env_device *d)
+{
+	const struct env_counters *c = &d->counters;
+	struct safe_text name, layout;
+
+	if (c->members < 2 && c->layout[0] == '\0') /* one device: the Device line says it */
+		return;
+	fprintf(out, "Members:     ");
+	for (unsigned i = 0; i < c->members; i++)
+		fprintf(out, "%s%s", i ? " + " : "", safe(&name, c->member[i]));
+	if (c->layout[0])
+		fprintf(out, "%s%s", c->members ? "; " : "", safe(&layout, c->layout));
+	if (c->write_copies_pct)
+		fprintf(out, ": the members write %u%% of what the file system is given\n", c->write_copies_pct);
+	else
+		fprintf(out, ": how much the members write per byte given is unknown\n");
+}
+
 /* Only the tested device itself, counted as it is? */
 static bool counts_itself(const struct env_device *d)
 {
@@ -60,7 +80,9 @@ static void counters_line(FILE *out, const struct env_device *d)
 	fprintf(out, "Counted:     ");
 	for (unsigned i = 0; i < c->count; i++)
 		fprintf(out, "%s%s", i ? " + " : "", c->name[i]);
-	if (c->caveat == ENV_DEVICE_TRUE)
+	if (c->caveat == ENV_DEVICE_TRUE && c->members > 1)
+		fprintf(out, " (the devices under its %u members)\n", c->members);
+	else if (c->caveat == ENV_DEVICE_TRUE)
 		fprintf(out, " (the devices under %s)\n", d->name);
 	else
 		fprintf(out, "; not device-true: %s\n", c->why);
@@ -74,6 +96,8 @@ const char *report_caveat_text(unsigned caveat)
 		       "part of its I/O";
 	case ENV_STACK_UNFOLLOWED:
 		return "a layer of the device stack could not be followed, so its own counters were read";
+	case ENV_FILE_MEMBER:
+		return "a member is a file, and the disk under its file system also counts that file system's other I/O";
 	}
 	return "";
 }
@@ -111,6 +135,7 @@ void report_env(FILE *out, const struct env_info *env)
 		share_lines(out, env);
 	} else if (env->dev.present) {
 		device_lines(out, &env->dev);
+		members_line(out, &env->dev);
 		counters_line(out, &env->dev);
 	} else {
 		fprintf(out, "Device:      none found (no block device under %s)\n", safe(&type, env->fs_type));
@@ -162,6 +187,15 @@ static void device_json(struct json *j, const struct env_device *d)
 	for (unsigned i = 0; i < d->counters.count; i++)
 		json_string(j, NULL, d->counters.name[i]);
 	json_array_end(j);
+	json_array_begin_inline(j, "members");
+	for (unsigned i = 0; i < d->counters.members; i++)
+		json_string(j, NULL, d->counters.member[i]);
+	json_array_end(j);
+	if (d->counters.layout[0])
+		json_string(j, "layout", d->counters.layout);
+	else
+		json_null(j, "layout");
+	u64_or_null(j, "write_copies_percent", d->counters.write_copies_pct);
 	json_bool(j, "device_true", d->counters.caveat == ENV_DEVICE_TRUE);
 	if (d->counters.caveat == ENV_DEVICE_TRUE)
 		json_null(j, "not_device_true_because");

@@ -276,24 +276,6 @@ static void environment(FILE *out, const struct html_report *rep)
 	fputs("</div></div>\n", out);
 }
 
-/* "From device" over 100% is no error: the device moved more than the
- * phase asked for (per-char writes in small pieces the kernel writes back
- * in pages, journal and metadata writes, read-ahead). Said once. */
-static void device_note(FILE *out, const struct html_report *rep)
-{
-	int most = -1;
-
-	for (size_t i = 0; i < rep->nruns; i++)
-		for (int id = 0; id < PHASE_COUNT; id++)
-			if (metric_reportable(&rep->runs[i].phase[id]) && metric_device_pct(&rep->runs[i].phase[id]) > most)
-				most = metric_device_pct(&rep->runs[i].phase[id]);
-	if (most > 100)
-		fprintf(out, "<p class=\"note device-note\">&ldquo;From device&rdquo; above 100%% (up to %d%% here%s) means "
-		        "the device moved more bytes than the phase itself read or wrote: write-back in whole pages, journal "
-		        "and metadata writes, read-ahead. It says the figure is the device's, not that it is wrong.</p>\n",
-		        most, most > 999 ? "; the table shows 999% for ten times or more" : "");
-}
-
 static void body(FILE *out, const struct html_report *rep, const struct merged_part *mp)
 {
 	heading(out, rep, mp);
@@ -328,7 +310,7 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 	        "rows and the notes</summary>\n", rep->sweep && rep->sweep->levels > 0 ? " class=\"screen-only\"" : "");
 	html_pre_of(out, "table", tables_text, rep);
 	fputs("</details>\n", out);
-	device_note(out, rep);
+	html_device_note(out, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);
 	reproduce(out, rep);

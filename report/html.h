@@ -87,6 +87,11 @@ void html_page_end(FILE *out);
 void html_env_text(FILE *m, const void *arg);
 void html_tested_on(FILE *out, const struct html_report *rep);
 
+/* Why each "From device" far from what the storage makes of a phase's
+ * bytes is so, one line per reason with the phases it holds for
+ * (html_device.c); nothing when none is. */
+void html_device_note(FILE *out, const struct html_report *rep);
+
 /* Sections of a run's page. */
 void html_rates(FILE *out, const struct html_report *rep);
 void html_repeats(FILE *out, const struct html_report *rep);

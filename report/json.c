@@ -4,6 +4,7 @@
 #include "../lib/json.h"
 #include "clocale.h"
 #include "confidence.h"
+#include "device_why.h"
 #include "metrics.h"
 #include "sweep_model.h"
 #include "view.h"
@@ -12,6 +13,9 @@
 #include "like_options.h"
 #include "../lib/qdio.h"
 #include "../lib/units.h"
+
+#include <ctype.h>
+#include <string.h>
 
 #define JSON_FORMAT_VERSION 1
 
@@ -141,6 +145,39 @@ static void error_json(struct json *j, const struct op_error *e)
 	json_object_end(j);
 }
 
+/* The layout the figures are read against, bonnie's own storage I/O, and
+ * why the share is far from what the layout makes of it (null: not far). */
+static void device_why_json(struct json *j, enum phase_id id, const struct phase_result *r)
+{
+	char why[640];
+	enum device_why w = device_why(id, r, why, sizeof why);
+	const char *cause = device_why_cause(w, r);
+
+	if (r->dev.layout[0])
+		json_string(j, "layout", r->dev.layout);
+	else
+		json_null(j, "layout");
+	json_u64(j, "expected_write_percent", device_expected_write_pct(r));
+	if (r->dev.own_valid) {
+		json_u64(j, "process_read_bytes", r->dev.own_read_bytes);
+		json_u64(j, "process_write_bytes", r->dev.own_write_bytes);
+	} else {
+		json_null(j, "process_read_bytes");
+		json_null(j, "process_write_bytes");
+	}
+	if (w == DEV_WHY_NONE) {
+		json_null(j, "why");
+		json_null(j, "why_text");
+	} else {
+		json_string(j, "why", device_why_word(w));
+		if (cause) { /* the phase's sentence whole, the cause with it */
+			size_t n = strlen(why);
+			snprintf(why + n, sizeof why - n, ". %c%s", toupper((unsigned char)cause[0]), cause + 1);
+		}
+		json_string(j, "why_text", why);
+	}
+}
+
 /* What the block device did during the phase (null without counters). */
 static void device_json(struct json *j, enum phase_id id, const struct phase_result *r)
 {
@@ -159,6 +196,7 @@ static void device_json(struct json *j, enum phase_id id, const struct phase_res
 		json_null(j, "read_ahead_kb");
 	json_bool(j, "cached", metric_cached(id, r));
 	json_bool(j, "device_true", r->dev.caveat == 0);
+	device_why_json(j, id, r);
 	json_object_end(j);
 }
 

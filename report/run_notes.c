@@ -4,6 +4,7 @@
  * table and --share both print them, so a shared result keeps them. */
 #include "report.h"
 #include "confidence.h"
+#include "device_why.h"
 #include "metrics.h"
 
 #include <string.h>
@@ -85,29 +86,24 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
 	}
 }
 
-/* A read phase whose device read more than the phase did: read-ahead,
- * when its window can account for the excess; else other readers of the
- * device (the counters count every process's I/O). */
-static void read_ahead_notes(FILE *out, const struct run_result *run)
+/* Every phase whose "From device" is far from what its storage makes of
+ * its bytes, and why (device_why.c): the page cache, read-ahead or other
+ * readers on reads; the layout's copies or other writers on writes. */
+static void device_notes(FILE *out, const struct run_result *run)
 {
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		const char *name = phase_name((enum phase_id)i);
-		int pct = metric_device_pct(r);
+	const char *causes[2] = {NULL, NULL};
+	char why[640];
 
-		if (!metric_reportable(r) || r->read_bytes == 0 || pct <= 100)
-			continue;
-		if (metric_read_ahead_explains(r))
-			fprintf(out, "readahead: %s read %d%% of its data from the device (read_ahead_kb %u on /dev/%s)\n",
-			        name, pct, r->dev.read_ahead_kb, r->dev.read_ahead_dev);
-		else if (r->dev.read_ahead_kb)
-			fprintf(out, "other reads: %s read %d%% of its data from the device, more than read_ahead_kb %u on "
-			        "/dev/%s explains: other readers of the device count too\n",
-			        name, pct, r->dev.read_ahead_kb, r->dev.read_ahead_dev);
-		else
-			fprintf(out, "other reads: %s read %d%% of its data from the device: read-ahead or other readers "
-			        "of the device\n", name, pct);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum device_why w = device_why((enum phase_id)i, &run->phase[i], why, sizeof why);
+		const char *cause = device_why_cause(w, &run->phase[i]);
+		if (w != DEV_WHY_NONE)
+			fprintf(out, "%s: %s\n", device_why_prefix(w), why);
+		if (cause && causes[0] != cause && causes[1] != cause) /* each said once */
+			causes[causes[0] != NULL] = cause;
 	}
+	for (int i = 0; i < 2 && causes[i]; i++)
+		fprintf(out, "%s: %s\n", device_why_prefix(DEV_WHY_OTHER_WRITES), causes[i]);
 }
 
 /* A schedule's deadline ended block write's first pass: the later phases
@@ -133,11 +129,7 @@ void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 		legend(out, run);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
-			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
-			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
-	read_ahead_notes(out, run);
+	device_notes(out, run);
 	if (any_flag(run, RESULT_NOT_EVICTED))
 		not_evicted_note(out, run);
 	device_caveat_note(out, run);

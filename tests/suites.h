@@ -21,6 +21,7 @@
 	X(filetree)        \
 	X(seeks)           \
 	X(env)             \
+	X(members)         \
 	X(verify)          \
 	X(sizing)          \
 	X(runner)          \
