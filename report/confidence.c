@@ -12,7 +12,7 @@ static const struct {
 	const char *words; /* in a cell where marks are markup (--share) */
 	const char *brief; /* the HTML page's captions and notes */
 } reasons[CONF_REASONS] = {
-	{'~', "short", "ran under 0.5 s: low confidence, use a larger -s or -n", "under 0.5 s", "under 0.5 s"},
+	{'~', "short", "ran under 0.5 s: low confidence", "under 0.5 s", "under 0.5 s"},
 	{'#', "few_operations", "under 100 timed operations: few samples behind the figure", "under 100 operations",
 	 "few operations"},
 	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},

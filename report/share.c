@@ -12,6 +12,8 @@
 #include "../lib/units.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Copies s, replacing what Markdown or HTML would interpret. */
@@ -196,6 +198,29 @@ static void qd_rows(FILE *out, const struct run_view *v)
 		fputc('\n', out);
 }
 
+/* The notes under the table, one Markdown list item each: forums that
+ * join single line breaks ran the plain lines into one paragraph. */
+static void notes_list(FILE *out, const struct run_result *run)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	const char *line;
+
+	if (mem == NULL) {
+		report_run_notes(out, run, false);
+		return;
+	}
+	report_run_notes(mem, run, false);
+	fclose(mem);
+	for (line = text; line && *line;) {
+		size_t n = strcspn(line, "\n");
+		fprintf(out, "- %.*s\n", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+	free(text);
+}
+
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
 {
 	char name[128];
@@ -209,7 +234,7 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 	phase_rows(out, &v);
 	qd_rows(out, &v);
 	c_locale_leave(&loc);
-	report_run_notes(out, run, false);
+	notes_list(out, run);
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
 	report_csv(out, cfg, run);
 	fprintf(out, "```\n");
