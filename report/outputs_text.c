@@ -61,16 +61,16 @@ const struct output output_progress = {
  * summary after a count's runs, the sweep table and knees at the end. */
 static void table_run(struct report_ctx *c)
 {
+	if (c->shown == 0) {
+		report_env(c->table_out, c->env);
+		report_sizes(c->table_out, c->cfg);
+		report_align(c->table_out, c->align);
+	}
 	/* an empty table would read as a run that measured nothing */
 	if (!report_run_has_results(c->run)) {
 		fprintf(c->table_out, "Run %u %s before any phase finished: no results\n", c->run->index,
 		        report_run_end_words(c->run));
 		return;
-	}
-	if (c->shown == 0) {
-		report_env(c->table_out, c->env);
-		report_sizes(c->table_out, c->cfg);
-		report_align(c->table_out, c->align);
 	}
 	report_table(c->table_out, c->cfg, c->run);
 	if (c->env && c->env->share.is_share)

@@ -39,6 +39,11 @@ void report_table_qd(FILE *out, const struct run_view *run);
 void report_qd_how(const struct run_view *run, char *buf, size_t len);
 double report_qd_iops(const struct phase_view *p);
 
+/* The profile's depth gains (qd_gain.h), one sentence a line, each after
+ * lead ("depth gain, ", or "- " in Markdown); nothing without a pair.
+ * Returns how many. */
+size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead);
+
 /* On a network share (client: sshfs, smbnetfs...), the sentence saying what
  * the profile's rows can and cannot show; nothing when none of them ran. */
 void report_table_qd_share(FILE *out, const struct run_result *run, const char *client);
