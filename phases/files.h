@@ -90,12 +90,13 @@ int64_t files_index_of(const char *name, bool random_first);
 /* Without -n the file count is set from the delete rate: files_auto_size,
  * before the sequential create (untimed), times creating and deleting up
  * to FILES_AUTO_CAL empty files (at most FILES_AUTO_CAL_NS of creating,
- * in FILES_CAL_DIR under the scratch directory scratch_fd), in batches of
- * FILES_AUTO_BATCH, and takes each rate from its fastest batch: a journal
- * commit, another process on the CPU or a cold inode table only slow a
- * batch down (creates in the calibration's fresh directory ran at 1-2 K/s
- * where the phase made 20-40 K/s; whole-calibration rates made 5 x 1024
- * files whose deletes took 0.2 s, marked '~'). It aims at as many whole
+ * in FILES_CAL_DIR under the scratch directory scratch_fd). Deletes are
+ * timed in batches of FILES_AUTO_BATCH and the delete rate is the fastest
+ * batch's: a journal commit or another process on the CPU only slows a
+ * batch down (whole-calibration rates made 5 x 1024 files whose deletes
+ * took 0.2 s, marked '~'). The create rate is the whole calibration's: in
+ * its fresh directory creates ran at 1-2 K/s where the phase made 20-40
+ * K/s, so it only caps the count, and errs low. It aims at as many whole
  * 1024s of files as deleting, the fastest file phase, takes FILES_AUTO_NS
  * to remove. The sequential create makes that many, running at least
  * FILES_AUTO_MIN_CREATE_NS and stopping early (on a whole 1024) once it
@@ -128,9 +129,9 @@ int64_t files_index_of(const char *name, bool random_first);
 int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath);
 
 /* The calibration itself (FILES_CAL_DIR under scratch_fd, removed again):
- * created files in create_ns, deleted in delete_ns; per file, the fastest
- * batch's create_file_ns and delete_file_ns (the whole's when there was
- * no full batch); the cap, the target by the delete rate, the floor and
+ * created files in create_ns, deleted in delete_ns; per file, the whole
+ * calibration's create_file_ns and the fastest batch's delete_file_ns (the
+ * whole's when there was no full batch); the cap, the target by the delete rate, the floor and
  * the count decided for a whole invocation (files_auto_decide_k) with
  * what set it. When fewer than FILES_AUTO_CAL_MIN files could be made in
  * FILES_AUTO_CAL_MAX_NS (a slow share), slow is set and the counts are 1:

@@ -24,8 +24,8 @@ void report_files_bound_text(unsigned bound, char *buf, size_t cap)
 		snprintf(buf, cap, "enough for %.3g s of deletes at the calibration's rate", aim);
 		return;
 	case FILES_BOUND_CREATE_TIME:
-		snprintf(buf, cap, "capped by %.3g s of creates at the calibration's fastest rate (%.3g s of deletes "
-		         "needed more)", create, aim);
+		snprintf(buf, cap, "capped by %.3g s of creates at the calibration's rate (%.3g s of deletes needed "
+		         "more)", create, aim);
 		return;
 	case FILES_BOUND_INODES:
 		snprintf(buf, cap, "capped by a quarter of the free inodes");

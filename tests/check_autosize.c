@@ -487,7 +487,7 @@ START_TEST(sized_files_say_what_bounded_them)
 	cfg.decided.files_pool_k = 1995;
 	h = header_of(&env, &cfg);
 	ck_assert_ptr_nonnull(strstr(h, "\nSized:       files 31 x 1024 (no -n), capped by 8 s of creates at the "
-	                                "calibration's fastest rate (3.5 s of deletes needed more)\n"
+	                                "calibration's rate (3.5 s of deletes needed more)\n"
 	                                "             each level's creates make up to 1995 x 1024 files, ending at its "
 	                                "level time\n"
 	                                "             the same sizes for every run and client\n"));
