@@ -43,6 +43,8 @@ enum files_bound {
 	FILES_BOUND_INODES,
 	FILES_BOUND_MAX,
 	FILES_BOUND_SLOW,
+	FILES_BOUND_DELETE_FLOOR, /* raised over the creates' cap to the deletes' floor */
+	FILES_BOUND_CREATE_HARD,  /* the first create's hard limit, under the floor */
 };
 
 struct config_decided {

@@ -57,8 +57,14 @@ bool files_auto_create_done(struct file_plan *fp, uint64_t created, uint64_t ela
 		return false;
 	if (!enough && !capped && !timed_out)
 		return false;
-	fp->bound = enough ? FILES_BOUND_DELETE_AIM : capped ? (fp->cap_by_inodes ? FILES_BOUND_INODES : FILES_BOUND_MAX)
-	                                                      : FILES_BOUND_CREATE_TIME;
+	if (enough)
+		fp->bound = FILES_BOUND_DELETE_AIM;
+	else if (capped)
+		fp->bound = fp->cap_by_inodes ? FILES_BOUND_INODES : FILES_BOUND_MAX;
+	else if (created < fp->floor)
+		fp->bound = FILES_BOUND_CREATE_HARD;
+	else /* past create_ns: what it made, or the floor it went on to */
+		fp->bound = created == fp->floor && fp->floor ? FILES_BOUND_DELETE_FLOOR : FILES_BOUND_CREATE_TIME;
 	fp->count = created;
 	fp->count_fixed = true;
 	return true;
@@ -161,7 +167,7 @@ uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t ca
 	by_create = create_ns > UINT64_MAX / 1024 ? 0 : FILES_AUTO_MAX_CREATE_NS / (create_ns * 1024);
 	if (by_create >= k)
 		return k;
-	*bound = FILES_BOUND_CREATE_TIME;
+	*bound = by_create > floor ? FILES_BOUND_CREATE_TIME : FILES_BOUND_DELETE_FLOOR;
 	return by_create > floor ? (uint32_t)by_create : floor;
 }
 

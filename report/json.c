@@ -235,9 +235,10 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 /* What set an automatic file count (enum files_bound), as a JSON word. */
 static const char *files_bound_name(unsigned bound)
 {
-	static const char *const names[] = {"", "delete_aim", "create_time", "inodes", "max", "slow"};
+	static const char *const names[] = {"unknown", "delete_aim", "create_time", "inodes", "max", "slow",
+	                                    "delete_floor", "create_hard"};
 
-	return bound < sizeof names / sizeof names[0] ? names[bound] : "";
+	return bound < sizeof names / sizeof names[0] ? names[bound] : "unknown";
 }
 
 /* The profile's depth gains (qd_gain.h), when a pair of rows ran. */
@@ -381,8 +382,7 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_bool(j, "files_auto", run->counts.files_auto);
 	json_u64(j, "perchar_bytes", run->counts.perchar_bytes);
 	json_bool(j, "perchar_auto", run->counts.perchar_auto);
-	if (run->counts.files_auto && run->counts.files_bound)
-		json_string(j, "files_bound", files_bound_name(run->counts.files_bound));
+	json_string(j, "files_bound", run->counts.files_auto ? files_bound_name(run->counts.files_bound) : "given");
 	json_object_end(j);
 	qd_gains_json(j, v);
 	json_array_begin(j, "phases");

@@ -27,6 +27,14 @@ void report_files_bound_text(unsigned bound, char *buf, size_t cap)
 		snprintf(buf, cap, "capped by %.3g s of creates at the calibration's rate (%.3g s of deletes needed "
 		         "more)", create, aim);
 		return;
+	case FILES_BOUND_DELETE_FLOOR:
+		snprintf(buf, cap, "enough for %.3g s of deletes at the calibration's rate (%.3g s of creates made fewer, "
+		         "%.3g s of deletes needed more)", FILES_AUTO_FLOOR_NS / 1e9, create, aim);
+		return;
+	case FILES_BOUND_CREATE_HARD:
+		snprintf(buf, cap, "capped by %.3g s of creates (%.3g s of deletes needed more)",
+		         FILES_AUTO_HARD_CREATE_NS / 1e9, FILES_AUTO_FLOOR_NS / 1e9);
+		return;
 	case FILES_BOUND_INODES:
 		snprintf(buf, cap, "capped by a quarter of the free inodes");
 		return;

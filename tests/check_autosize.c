@@ -208,7 +208,7 @@ START_TEST(files_decided_once)
 	ck_assert_int_eq(b, FILES_BOUND_DELETE_AIM);
 	/* creating 100 us a file: 8 s make 78 x 1024, under the 1 s of deletes of 123 x 1024 */
 	ck_assert_uint_eq(files_auto_decide_k(8000, 100000, 512, false, &b), 123);
-	ck_assert_int_eq(b, FILES_BOUND_CREATE_TIME);
+	ck_assert_int_eq(b, FILES_BOUND_DELETE_FLOOR);
 	ck_assert_uint_eq(files_auto_decide_k(8000, 50000000, 512, false, &b), 123);
 	ck_assert_uint_eq(files_auto_decide_k(8000, UINT64_MAX, 512, false, &b), 123);
 	ck_assert_uint_eq(files_auto_decide_k(8000, 0, 512, false, &b), 428);

@@ -104,7 +104,7 @@ START_TEST(create_goes_on_to_the_delete_floor)
 	ck_assert(!files_auto_create_done(&fp, 7 * 1024, FILES_AUTO_HARD_CREATE_NS - 1));
 	ck_assert(files_auto_create_done(&fp, 8 * 1024, FILES_AUTO_MAX_CREATE_NS + 1));
 	ck_assert_uint_eq(fp.count, 8 * 1024);
-	ck_assert_int_eq(fp.bound, FILES_BOUND_CREATE_TIME);
+	ck_assert_int_eq(fp.bound, FILES_BOUND_DELETE_FLOOR);
 
 	memset(&fp, 0, sizeof fp);
 	fp.count = 64 * 1024;
@@ -113,6 +113,7 @@ START_TEST(create_goes_on_to_the_delete_floor)
 	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
 	ck_assert(files_auto_create_done(&fp, 2048, FILES_AUTO_HARD_CREATE_NS));
 	ck_assert_uint_eq(fp.count, 2048);
+	ck_assert_int_eq(fp.bound, FILES_BOUND_CREATE_HARD);
 }
 END_TEST
 
