@@ -247,7 +247,8 @@ check "held, two SIGQUITs: scratch removed" empty_dir "$D"
 # The backstop: the first unlinkat once the table's Latency row is out (the
 # cleanup, reached whether or not a phase was interrupted).
 start_backstop() {
-	start FAULT_DIR="$D" FAULT_AFTER="Latency" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause \
+	# the header over the report: printed whether or not a phase finished
+	start FAULT_DIR="$D" FAULT_AFTER="File system:" FAULT_CALL=unlinkat FAULT_NTH=1 FAULT_MODE=pause \
 		FAULT_PAUSE_FILE="$T/paused" LD_PRELOAD="$SHIM" -- "$@"
 }
 # Sizes give each phase a moment here, but nothing relies on it: a phase
