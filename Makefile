@@ -246,7 +246,7 @@ fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/options_values.c li
 	lib/wallclock.c lib/qdio.c lib/uring.c lib/qdio_threads.c lib/qdio_sync.c
 fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/share.c lib/str.c
 fuzz_sizing_SRCS    := fuzz/fuzz_sizing.c phases/sizing.c phases/client_share.c lib/units.c lib/operr.c lib/proclimit.c lib/str.c
-fuzz_compare_SRCS   := fuzz/fuzz_compare.c $(INPUT_SRCS) report/compare.c report/compare_cells.c report/compare_text.c report/compare_grid.c report/compare_caveat.c report/compare_model.c report/compare_setup.c report/compare_out.c report/csv_line.c report/clocale.c report/confidence.c report/metrics.c report/rate_text.c report/view_parsed.c report/table_qd.c phases/qd_shape.c \
+fuzz_compare_SRCS   := fuzz/fuzz_compare.c $(INPUT_SRCS) report/compare.c report/compare_cells.c report/compare_text.c report/compare_grid.c report/compare_caveat.c report/compare_model.c report/compare_setup.c report/compare_out.c report/csv_line.c report/clocale.c report/confidence.c report/metrics.c report/rate_text.c report/view_parsed.c report/table_qd.c report/qd_gain.c phases/qd_shape.c \
 	lib/json.c lib/str.c lib/units.c lib/hist.c phases/phase_list.c lib/qdio.c lib/uring.c lib/qdio_threads.c lib/qdio_sync.c lib/proclimit.c
 FUZZ_TARGETS := fuzz_options fuzz_mountinfo fuzz_sizing fuzz_compare
 FUZZ_EACH    := $$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) ))

@@ -108,7 +108,8 @@ static int parse_args(int argc, char **argv, struct compare_opts *o, const struc
 			*html = optarg;
 			break;
 		default:
-			return say_status(-1, "compare: %s: %s", argv[optind - 1], opt == ':' ? "missing value" : "unknown option");
+			return say_status(-1, "compare: %s: %s", argv[optind - 1],
+			                  opt == ':' ? "missing value" : "unknown option (bonnie compare --help lists them)");
 		}
 	}
 	if (optind >= argc)

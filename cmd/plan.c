@@ -179,6 +179,10 @@ static int fit_to_space(struct config *cfg, const struct env_info *env)
 
 	if (!cfg->file_size_given)
 		cfg->decided.file_size_auto = true;
+	/* its free space is no reason: nothing can be written there at all */
+	if (space_read_only(cfg->dir))
+		return say_status(EXIT_SETUP, "cannot write under %s: its file system is mounted read-only (-d names "
+		                  "where to test)", cfg->dir);
 	if (space_of(cfg->dir, &sp) != 0 || sp.unlimited) {
 		if (size_open(cfg))
 			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;
@@ -267,6 +271,7 @@ void plan_size_by_time(struct plan *p, const struct autosize *as)
 	if (as->files_ran) {
 		cfg->files_k = as->files.decided_k;
 		cfg->decided.files_by_rate = true;
+		cfg->decided.files_bound = (uint8_t)as->files.bound;
 		if (config_level_timed(cfg) && config_most_clients(cfg) > 1 && !as->files.slow)
 			cfg->decided.files_pool_k = files_auto_pool_k(cfg->files_k, as->files.pool_max_k);
 	}

@@ -35,6 +35,21 @@
 #define FILES_SYMLINKS (-2)
 
 /* What only the plan decides (cmd/plan.c), and what was sized and why. */
+/* What set an automatic file count (no -n), for the Sized line and the
+ * '~' legend: the deletes' aim, the creates' time cap (never under the
+ * deletes' floor), the inodes, the largest count, or a calibration too
+ * slow to time. */
+enum files_bound {
+	FILES_BOUND_NONE = 0,
+	FILES_BOUND_DELETE_AIM,
+	FILES_BOUND_CREATE_TIME,
+	FILES_BOUND_INODES,
+	FILES_BOUND_MAX,
+	FILES_BOUND_SLOW,
+	FILES_BOUND_DELETE_FLOOR, /* raised over the creates' cap to the deletes' floor */
+	FILES_BOUND_CREATE_HARD,  /* the first create's hard limit, under the floor */
+};
+
 struct config_decided {
 	uint32_t phase_mask;        /* bit (1 << phase_id) per phase to run; 0: all (--phases,
 	                               less what auto_skipped left out) */
@@ -45,6 +60,7 @@ struct config_decided {
 	                               trusted figure (perchar_auto.h); also cleared in phase_mask */
 	bool files_by_rate;         /* no -n: files_k was decided once for the invocation by the
 	                               delete rate (for client processes, autosize.h) */
+	uint8_t files_bound;        /* ... and what set it (enum files_bound) */
 	uint32_t files_pool_k;      /* a time-based level's pool of files to create (x1024), sized
 	                               by time with an automatic count; 0: the default,
 	                               FILES_POOL_FACTOR x files_k */

@@ -93,6 +93,7 @@ static void storage(struct env_info *env, const char *dir, const char *sysroot)
 	env->dev.aligned = -1;
 	if (stat(dir, &st) != 0 || realpath(dir, real) == NULL)
 		return;
+	str_copy(env->dir_path, sizeof env->dir_path, real);
 #if defined(__linux__)
 	snprintf(mountinfo, sizeof mountinfo, "%s/proc/self/mountinfo", sysroot);
 	if (mountinfo_find(mountinfo, major(st.st_dev), minor(st.st_dev), real, &m) == 0) {

@@ -75,6 +75,7 @@ struct env_info {
 	char mount_source[256];
 	char mount_point[256];
 	char mount_options[512];
+	char dir_path[4096];       /* -d resolved (realpath): "." names no place on a page; "" unknown */
 	struct env_device dev;
 	struct env_share share;    /* a network share's client, server and export */
 	bool space_unknown;        /* statvfs reports no size (smbnetfs, ramfs): no space check */

@@ -237,7 +237,7 @@ static void bad_long_option(struct parser *p, const char *typed)
 	else if (n == 1 && typed[len] == '=')
 		options_fail(p, "%s: takes no value (got %s)", names, typed);
 	else
-		options_fail(p, "%.*s: unknown option", (int)len, typed);
+		options_fail(p, "%.*s: unknown option (bonnie --help lists them)", (int)len, typed);
 }
 
 /* Names the option getopt complained about: "-k", or "--frob" as typed
@@ -281,7 +281,9 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		}
 		if (opt == '?' || opt == ':') {
 			bad_option_name(argv, optopt, name, sizeof name);
-			options_fail(&p, opt == ':' ? "%s: missing value" : "%s: unknown option", name);
+			/* -h is many tools' help: name the one bonnie has */
+			options_fail(&p, opt == ':' ? "%s: missing value" : "%s: unknown option (bonnie --help lists them)",
+			             name);
 			return OPT_ERROR;
 		}
 		if (opt >= OPT_LONG_HELP)
@@ -343,7 +345,7 @@ void options_usage(FILE *out)
 	"              [--help] [--version]\n"
 	"       bonnie compare [--base N] [--threshold X] [--format F]\n"
 	"                      [--html FILE] FILE...\n"
-	"       bonnie merge [--json FILE] [-q] FILE...\n"
+	"       bonnie merge [--json FILE] [--html FILE] [-q] FILE...\n"
 	"\n"
 	"  -d dir     test in a new scratch directory under dir (default: the current\n"
 	"             directory), removed at the end\n"
@@ -354,8 +356,9 @@ void options_usage(FILE *out)
 	"             chunk: I/O size, power of two 256..1m (default 8k);\n"
 	"             seeks (default: as many as 2.5 s allows) shared by procs\n"
 	"             workers (default 5)\n"
-	"  -n num     file tests with num*1024 files (default: sized so each phase\n"
-	"             runs about 2.5 s or more; 0 skips); sizes\n"
+	"  -n num     file tests with num*1024 files (default: sized so deletes, the\n"
+	"             fastest, run about 3.5 s, within a cap on creating time; 0\n"
+	"             skips); sizes\n"
 	"             uniform in [min, max] bytes (max -1: hard links, -2: symlinks);\n"
 	"             dirs subdirectories; chunk: per-file I/O size (default 8k)\n"
 	"  -f[size]   bare: skip per-char tests; else per-char size (default: what\n"

@@ -19,3 +19,12 @@ int space_of(const char *dir, struct space *sp)
 	sp->inodes_free = st.f_files ? (uint64_t)st.f_favail : 0;
 	return 0;
 }
+
+int space_read_only(const char *dir)
+{
+	struct statvfs st;
+
+	if (statvfs(dir, &st) != 0)
+		return 0;
+	return (st.f_flag & ST_RDONLY) != 0;
+}

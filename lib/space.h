@@ -14,4 +14,9 @@ struct space {
 /* 0, or -1 with errno set. */
 int space_of(const char *dir, struct space *sp);
 
+/* 1 when the file system holding dir is mounted read-only (statvfs's
+ * ST_RDONLY), else 0 (also when it cannot be asked: the run then finds
+ * out with its own error). */
+int space_read_only(const char *dir);
+
 #endif

@@ -46,6 +46,9 @@ struct file_plan {
 	bool count_fixed;      /* the count is known (given, or set by the first create) */
 	uint64_t create_ns;    /* auto count: the longest the first create phase runs */
 	uint64_t target;       /* auto count: files the first create aims at */
+	uint64_t floor;        /* auto count: files it makes even past create_ns */
+	bool cap_by_inodes;    /* auto count: the cap (count before it is fixed) is the inodes' */
+	enum files_bound bound; /* auto count: what set the count the first create reached */
 	int topfd;             /* FILES_DIR, -1 when it does not exist */
 	char toppath[4096];
 	struct pattern pat;    /* file contents */
@@ -87,18 +90,27 @@ int64_t files_index_of(const char *name, bool random_first);
 /* Without -n the file count is set from the delete rate: files_auto_size,
  * before the sequential create (untimed), times creating and deleting up
  * to FILES_AUTO_CAL empty files (at most FILES_AUTO_CAL_NS of creating,
- * in FILES_CAL_DIR under the scratch directory scratch_fd)
- * and aims at as many whole 1024s of files as deleting takes
- * FILES_AUTO_NS to remove. The sequential create makes that many, running
- * at least FILES_AUTO_MIN_CREATE_NS and stopping early (on a whole 1024)
- * once it has run FILES_AUTO_MAX_CREATE_NS; every later phase uses the
- * count it reached. The count is capped at FILES_AUTO_MAX_K x 1024 and a
- * quarter of the free inodes under dirpath. Aiming by the delete rate,
- * not by how fast the calibration created, matters where creating is
- * slowed by earlier deletes (ext4 without a journal scans recently freed
- * inodes before reusing one). Returns 0, or -1 with errno. */
+ * in FILES_CAL_DIR under the scratch directory scratch_fd). Deletes are
+ * timed in batches of FILES_AUTO_BATCH and the delete rate is the fastest
+ * batch's: a journal commit or another process on the CPU only slows a
+ * batch down (whole-calibration rates made 5 x 1024 files whose deletes
+ * took 0.2 s, marked '~'). The create rate is the whole calibration's: in
+ * its fresh directory creates ran at 1-2 K/s where the phase made 20-40
+ * K/s, so it only caps the count, and errs low. It aims at as many whole
+ * 1024s of files as deleting, the fastest file phase, takes FILES_AUTO_NS
+ * to remove. The sequential create makes that many, running at least
+ * FILES_AUTO_MIN_CREATE_NS and stopping early (on a whole 1024) once it
+ * has run FILES_AUTO_MAX_CREATE_NS, but not before it has the files that
+ * deleting takes FILES_AUTO_FLOOR_NS to remove (or has run
+ * FILES_AUTO_HARD_CREATE_NS); every later phase uses the count it
+ * reached. The count is capped at FILES_AUTO_MAX_K x 1024 and a quarter
+ * of the free inodes under dirpath. Aiming by the delete rate, not by how
+ * fast the calibration created, matters where creating is slowed by
+ * earlier deletes (ext4 without a journal scans recently freed inodes
+ * before reusing one). Returns 0, or -1 with errno. */
 #define FILES_AUTO_CAL 4096u
 #define FILES_AUTO_CAL_MIN 16u
+#define FILES_AUTO_BATCH 64u
 #define FILES_AUTO_CAL_NS 200000000ull
 #define FILES_AUTO_CAL_MAX_NS 2000000000ull
 /* 3.5 s: the sequential delete removes files about 1.6 times as fast as
@@ -106,25 +118,37 @@ int64_t files_index_of(const char *name, bool random_first);
  * run the VERDICT_AIM_NS that lets it be judged; the random delete takes
  * about twice that. */
 #define FILES_AUTO_NS 3500000000ull
+/* The least the deletes should take: twice the 0.5 s under which a
+ * figure is marked '~' (report/metrics.h), so the shortest file phase is
+ * trusted even where creating is far slower than deleting. */
+#define FILES_AUTO_FLOOR_NS 1000000000ull
 #define FILES_AUTO_MIN_CREATE_NS VERDICT_AIM_NS
 #define FILES_AUTO_MAX_CREATE_NS 8000000000ull
+#define FILES_AUTO_HARD_CREATE_NS 30000000000ull
 #define FILES_AUTO_MAX_K 512u
 int files_auto_size(struct file_plan *fp, int scratch_fd, const char *dirpath);
 
 /* The calibration itself (FILES_CAL_DIR under scratch_fd, removed again):
- * created files in create_ns, deleted in delete_ns; the cap, the target
- * by the delete rate and the count decided for a whole invocation
- * (files_auto_decide_k). When fewer than FILES_AUTO_CAL_MIN files could
- * be made in FILES_AUTO_CAL_MAX_NS (a slow share), slow is set and both
- * counts are 1: too few to time, which is not an error. Returns 0, or -1
- * with the errno of the create, delete or mkdir that failed. */
+ * created files in create_ns, deleted in delete_ns; per file, the whole
+ * calibration's create_file_ns and the fastest batch's delete_file_ns (the
+ * whole's when there was no full batch); the cap, the target by the delete rate, the floor and
+ * the count decided for a whole invocation (files_auto_decide_k) with
+ * what set it. When fewer than FILES_AUTO_CAL_MIN files could be made in
+ * FILES_AUTO_CAL_MAX_NS (a slow share), slow is set and the counts are 1:
+ * too few to time, which is not an error. Returns 0, or -1 with the errno
+ * of the create, delete or mkdir that failed. */
 struct files_cal {
 	unsigned created;
 	uint64_t create_ns;
 	uint64_t delete_ns;
+	uint64_t create_file_ns;
+	uint64_t delete_file_ns;
 	uint32_t cap_k;
+	bool cap_by_inodes;    /* cap_k is a quarter of the free inodes, under FILES_AUTO_MAX_K */
 	uint32_t target_k;
+	uint32_t floor_k;
 	uint32_t decided_k;
+	enum files_bound bound; /* what set decided_k */
 	uint32_t pool_max_k;   /* the most a time-based level's pool may be: an eighth of the
 	                          free inodes (the pool and its top-ups), at most FILES_POOL_MAX_K */
 	bool slow;
@@ -133,9 +157,12 @@ int files_auto_calibrate(int scratch_fd, const char *dirpath, struct files_cal *
 
 /* A count fixed once for every run and client (no create stop rule to
  * trim it): the target by the delete rate (files_auto_target_k), but no
- * more than creating at create_ns a file does in FILES_AUTO_MAX_CREATE_NS
- * (at least 1). */
-uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k);
+ * more than creating at create_ns a file does in FILES_AUTO_MAX_CREATE_NS,
+ * unless that is under the floor (files_auto_floor_k), which it never
+ * goes under; 1..cap_k. *bound says which set it (cap_is_inodes: the cap
+ * is the inodes'). */
+uint32_t files_auto_decide_k(uint64_t delete_ns, uint64_t create_ns, uint32_t cap_k, bool cap_is_inodes,
+                             enum files_bound *bound);
 
 /* A time-based level's pool of files (x1024) with an automatic count of
  * files_k: max_k (FILES_POOL_MAX_K, or fewer where the free inodes are
@@ -153,14 +180,24 @@ uint32_t files_auto_pool_k(uint32_t files_k, uint32_t max_k);
  * FILES_AUTO_NS, rounded up: 1..cap_k (cap_k when delete_ns is 0). */
 uint32_t files_auto_target_k(uint64_t delete_ns, uint32_t cap_k);
 
+/* A rate per file from a calibration of n files in total_ns whose fastest
+ * batch of FILES_AUTO_BATCH took best_batch_ns (0: none): the batch's,
+ * when there was one, else the whole's. */
+uint64_t files_auto_per_file_ns(uint64_t total_ns, uint64_t best_batch_ns, unsigned n);
+
+/* The same for FILES_AUTO_FLOOR_NS: the fewest files whose deletes are
+ * trusted. */
+uint32_t files_auto_floor_k(uint64_t delete_ns, uint32_t cap_k);
+
 /* The most files (x1024) an automatic count may reach with inodes_free
  * free inodes (0: unknown): FILES_AUTO_MAX_K or a quarter of them, >= 1. */
 uint32_t files_auto_cap_k(uint64_t inodes_free);
 
 /* Whether the sequential create may stop after created files (auto count
  * only, on a whole 1024): the target reached and FILES_AUTO_MIN_CREATE_NS
- * run, or fp->create_ns run, or the cap (fp->count) reached. Fixes
- * fp->count to created when it stops. */
+ * run; or fp->create_ns run with at least fp->floor files; or
+ * FILES_AUTO_HARD_CREATE_NS run; or the cap (fp->count) reached. Fixes
+ * fp->count to created, and fp->bound to what stopped it, when it stops. */
 bool files_auto_create_done(struct file_plan *fp, uint64_t created, uint64_t elapsed_ns);
 
 /* Without -n, stat phases pass over the files again until they have run

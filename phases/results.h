@@ -171,6 +171,8 @@ struct run_counts {
 	uint32_t files_k;       /* file-test files, in units of 1024 */
 	bool seeks_auto;        /* sized by bonnie, not given with -s */
 	bool files_auto;        /* sized by bonnie, not given with -n */
+	uint8_t files_bound;    /* ... and what set the count (enum files_bound; 0: not known) */
+	bool size_auto;         /* the data file's size is bonnie's choice, not given with -s */
 	uint64_t perchar_bytes; /* per-char bytes of the whole run (0: those phases did not run) */
 	bool perchar_auto;      /* sized by time by bonnie, not given with -f */
 };

@@ -12,8 +12,8 @@ static const struct {
 	const char *words; /* in a cell where marks are markup (--share) */
 	const char *brief; /* the HTML page's captions and notes */
 } reasons[CONF_REASONS] = {
-	{'~', "short", "ran under " METRIC_MIN_TRUSTED_TEXT ": low confidence, use a larger -s or -n",
-	 "under " METRIC_MIN_TRUSTED_TEXT, "under " METRIC_MIN_TRUSTED_TEXT},
+	{'~', "short", "ran under " METRIC_MIN_TRUSTED_TEXT ": low confidence", "under " METRIC_MIN_TRUSTED_TEXT,
+	 "under " METRIC_MIN_TRUSTED_TEXT},
 	{'#', "few_operations", "under " STR_OF(CONF_MIN_OPS) " timed operations: few samples behind the figure",
 	 "under " STR_OF(CONF_MIN_OPS) " operations",
 	 "few operations"},

@@ -253,7 +253,8 @@ static void heading(FILE *out, const struct html_report *rep, const struct merge
 		svg_escape(out, rep->date);
 		fputs("</time>, ", out);
 	}
-	svg_escape(out, rep->cfg->dir ? rep->cfg->dir : ".");
+	/* where it ran, as a path a reader elsewhere can place (-d's default "." names none) */
+	svg_escape(out, rep->env->dir_path[0] ? rep->env->dir_path : rep->cfg->dir ? rep->cfg->dir : ".");
 	fprintf(out, " (%s), %zu run%s", rep->env->fs_type, rep->nruns, rep->nruns == 1 ? "" : "s");
 	if (rep->sweep && rep->sweep->levels > 0)
 		fprintf(out, " at each of %u client counts", rep->sweep->levels);

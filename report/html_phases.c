@@ -5,6 +5,8 @@
 #include "metrics.h"
 #include "svg.h"
 #include "view.h"
+#include "qd_gain.h"
+#include "../phases/qd.h"
 #include "../lib/stats.h"
 #include "../lib/units.h"
 
@@ -117,15 +119,20 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 {
 	char v[32];
 
-	fprintf(out, "<table class=\"rates\">\n<tr><th class=\"l\">phase</th><th>%s%s</th><th>%%CPU</th>",
-	        nruns > 1 ? "median " : "", d->unit);
+	bool qd = d->n > 0 && qd_is(d->id[0]);
+
+	fprintf(out, "<table class=\"rates\">\n<tr><th class=\"l\">phase</th><th>%s%s</th>%s<th>%%CPU</th>",
+	        nruns > 1 ? "median " : "", d->unit, qd ? "<th>IOPS</th>" : "");
 	if (nruns > 1)
 		fprintf(out, "<th>min</th><th>max</th>");
 	fputs("<th class=\"l\">notes</th></tr>\n", out);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
-		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td><td>%d</td>",
-		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i], st->cpu);
+		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td>",
+		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i]);
+		if (qd) /* the profile is asked about in IOPS, as the text table has them */
+			fprintf(out, "<td>%.0f</td>", st->median * 1024.0 / qd_shape_of(d->id[i]).block);
+		fprintf(out, "<td>%d</td>", st->cpu);
 		if (nruns > 1) {
 			html_value_text(d->id[i], st->lo, d->scale, v, sizeof v);
 			fprintf(out, "<td>%s</td>", v);
@@ -137,6 +144,33 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
+}
+
+/* Under the profile's chart: the depth gain of each pair of rows, the
+ * profile's answer (qd_gain.h), of the first run. */
+static void qd_gains_note(FILE *out, const struct html_report *rep)
+{
+	struct run_view v;
+	struct qd_gain g[QD_GAIN_PAIRS];
+	size_t n;
+	char line[256];
+
+	if (rep->nruns == 0)
+		return;
+	view_of_run(rep->cfg, &rep->runs[0], NULL, &v);
+	n = qd_gains(&v, g);
+	if (n == 0)
+		return;
+	fprintf(out, "<ul class=\"note qd-gains\">\n");
+	for (size_t i = 0; i < n; i++) {
+		qd_gain_sentence(&g[i], &v, line, sizeof line);
+		fputs("<li>", out);
+		if (rep->nruns > 1)
+			fputs("Run 1, ", out);
+		svg_escape(out, line);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
 }
 
 static void group_section(FILE *out, const struct html_report *rep, const struct html_section *g, double *store)
@@ -159,7 +193,10 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	/* printed, the chart's labels and the summary carry its figures */
 	fputs("<details class=\"screen-only\"><summary>numbers</summary>\n", out);
 	group_table(out, rep, &d, rep->nruns);
-	fputs("</details>\n</figure>\n", out);
+	fputs("</details>\n", out);
+	if (g->chart == CHART_QD)
+		qd_gains_note(out, rep);
+	fputs("</figure>\n", out);
 }
 
 void html_rates(FILE *out, const struct html_report *rep)

@@ -3,12 +3,15 @@
  * verdict; then a one-line table of contents. Figures come from the
  * page's html_facts, the same the charts below draw. */
 #include "html.h"
+#include "report.h"
 #include "metrics.h"
 #include "sweep.h"
 #include "svg.h"
 #include "verdict_text.h"
 #include "../lib/units.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +66,33 @@ static void summary_row(FILE *out, const struct html_report *rep, enum phase_id 
 	fputs("</tr>\n", out);
 }
 
+/* Under the marks: what sized the phases marked '~' (short_advice.c),
+ * one sentence each, from the first run's counts. */
+static void short_advice(FILE *out, const struct html_report *rep)
+{
+	uint32_t mask = 0;
+	char *text = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (rep->facts[id].done && (rep->facts[id].reasons & CONF_SHORT))
+			mask |= 1u << id;
+	if (!mask || rep->nruns == 0 || (mem = open_memstream(&text, &len)) == NULL)
+		return;
+	report_short_advice(mem, "", &rep->runs[0].counts, mask);
+	fclose(mem);
+	fputs("<p class=\"note marks\">Under 0.5 s:", out);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		line[0] = (char)toupper((unsigned char)line[0]);
+		fputc(' ', out);
+		svg_escape(out, line);
+		fputc('.', out);
+	}
+	fputs("</p>\n", out);
+	free(text);
+}
+
 void html_run_summary(FILE *out, const struct html_report *rep)
 {
 	unsigned all = 0;
@@ -89,6 +119,7 @@ void html_run_summary(FILE *out, const struct html_report *rep)
 		fputs("<p class=\"note marks\">Marks: ", out);
 		html_marks_legend(out, all);
 		fputs(".</p>\n", out);
+		short_advice(out, rep);
 	}
 	fputs("</section>\n", out);
 }

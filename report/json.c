@@ -9,6 +9,7 @@
 #include "sweep_model.h"
 #include "view.h"
 #include "../phases/client_times.h"
+#include "qd_gain.h"
 #include "../phases/qd.h"
 #include "like_options.h"
 #include "../lib/qdio.h"
@@ -274,13 +275,48 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_end(j);
 }
 
-/* A queue-depth phase: how depth was kept (lib/qdio.h) and what it asked for. */
-static void qd_json(struct json *j, enum phase_id id, const struct phase_result *r)
+/* What set an automatic file count (enum files_bound), as a JSON word. */
+static const char *files_bound_name(unsigned bound)
 {
+	static const char *const names[] = {"unknown", "delete_aim", "create_time", "inodes", "max", "slow",
+	                                    "delete_floor", "create_hard"};
+
+	return bound < sizeof names / sizeof names[0] ? names[bound] : "unknown";
+}
+
+/* The profile's depth gains (qd_gain.h), when a pair of rows ran. */
+static void qd_gains_json(struct json *j, const struct run_view *v)
+{
+	struct qd_gain g[QD_GAIN_PAIRS];
+	size_t n = qd_gains(v, g);
+	char line[256];
+
+	if (n == 0)
+		return;
+	json_array_begin(j, "queue_depth_gains");
+	for (size_t i = 0; i < n; i++) {
+		qd_gain_sentence(&g[i], v, line, sizeof line);
+		json_object_begin(j, NULL);
+		json_string(j, "deep", phase_name(g[i].deep));
+		json_string(j, "shallow", phase_name(g[i].shallow));
+		json_double(j, "iops_ratio", g[i].ratio, 2);
+		json_bool(j, "conclusive", g[i].conclusive);
+		json_string(j, "sentence", line);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/* A queue-depth phase: how depth was kept (lib/qdio.h) and what it asked for. */
+static void qd_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
+{
+	enum phase_id id = v->id;
 	struct qd_shape sh = qd_shape_of(id);
 
 	if (sh.block == 0)
 		return;
+	if (v->state == CELL_VALUE) /* the profile is asked about in IOPS */
+		json_double(j, "iops", report_qd_iops(v), 1);
 	json_object_begin(j, "queue_depth");
 	json_string(j, "engine", r->qd_engine ? qdio_engine_name((enum qdio_engine)r->qd_engine) : "none");
 	json_u64(j, "depth", sh.depth);
@@ -323,7 +359,7 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
 	if (r->flags & RESULT_RESIDENCY)
 		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
-	qd_json(j, id, r);
+	qd_json(j, v, r);
 	device_json(j, id, r);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, id, r, t);
@@ -389,7 +425,9 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_bool(j, "files_auto", run->counts.files_auto);
 	json_u64(j, "perchar_bytes", run->counts.perchar_bytes);
 	json_bool(j, "perchar_auto", run->counts.perchar_auto);
+	json_string(j, "files_bound", run->counts.files_auto ? files_bound_name(run->counts.files_bound) : "given");
 	json_object_end(j);
+	qd_gains_json(j, v);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		/* bonnie++'s phases always (not_run says what was skipped); a

@@ -66,9 +66,17 @@ static void table_run(struct report_ctx *c)
 		report_sizes(c->table_out, c->cfg);
 		report_align(c->table_out, c->align);
 	}
+	/* an empty table would read as a run that measured nothing */
+	if (!report_run_has_results(c->run)) {
+		fprintf(c->table_out, "Run %u %s before any phase finished: no results\n", c->run->index,
+		        report_run_end_words(c->run));
+		return;
+	}
 	report_table(c->table_out, c->cfg, c->run);
 	if (c->env && c->env->share.is_share)
 		report_table_qd_share(c->table_out, c->run, c->env->share.client);
+	if (c->run->interrupted)
+		fprintf(c->table_out, "interrupted: the table holds only the phases that finished before the signal\n");
 }
 
 static void table_summary(struct report_ctx *c)
@@ -104,6 +112,11 @@ static bool share_wanted(const struct report_ctx *c)
 
 static void share_run(struct report_ctx *c)
 {
+	if (!report_run_has_results(c->run)) {
+		fprintf(c->share_out, "\nRun %u %s before any phase finished: no results.\n", c->run->index,
+		        report_run_end_words(c->run));
+		return;
+	}
 	if (c->shown == 0)
 		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
 	report_share_run(c->share_out, c->cfg, c->run);
@@ -123,8 +136,12 @@ static bool csv_wanted(const struct report_ctx *c)
 	return c->csv_out != NULL;
 }
 
+/* No line for a run without a figure: an all-empty line appended to a
+ * file of results (-q >> runs.csv) reads as a run. */
 static void csv_run(struct report_ctx *c)
 {
+	if (!report_run_has_results(c->run))
+		return;
 	if (report_csv_has_line(c->cfg))
 		report_csv(c->csv_out, c->cfg, c->run);
 	else if (c->shown == 0 && c->table_out) /* once, beside the table, never into the CSV stream */

@@ -52,6 +52,11 @@ void report_table_qd(FILE *out, const struct run_view *run);
 void report_qd_how(const struct run_view *run, char *buf, size_t len);
 double report_qd_iops(const struct phase_view *p);
 
+/* The profile's depth gains (qd_gain.h), one sentence a line, each after
+ * lead ("depth gain, ", or "- " in Markdown); nothing without a pair.
+ * Returns how many. */
+size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead);
+
 /* On a network share (client: sshfs, smbnetfs...), the sentence saying what
  * the profile's rows can and cannot show; nothing when none of them ran. */
 void report_table_qd_share(FILE *out, const struct run_result *run, const char *client);
@@ -69,6 +74,22 @@ void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
  * (confidence.h) that occurs in marks, in the marks' fixed order. */
 void report_legend(FILE *out, const char *marks);
 
+/* Under the '~' line: for each kind of phase in short_mask (bit 1 <<
+ * phase_id) one line, opening with indent, that names the size behind
+ * it and who chose it (short_advice.c): "a larger -n" only when -n was
+ * given, else what bonnie chose and what bounded it. */
+void report_short_advice(FILE *out, const char *indent, const struct run_counts *c, uint32_t short_mask);
+
+/* Whether any phase of run has figures to report (an interrupted run's
+ * finished phases, a failed run's before its failure). */
+bool report_run_has_results(const struct run_result *run);
+
+/* How a run without results ended: "failed", "was interrupted", "ended". */
+const char *report_run_end_words(const struct run_result *run);
+
+/* The phases of run marked '~' (ran under 0.5 s), bit 1 << phase_id. */
+uint32_t report_short_mask(const struct run_result *run);
+
 /* "What was tested": machine, file system, device and sector layout, as
  * lines printed above the table. */
 void report_env(FILE *out, const struct env_info *env);
@@ -84,6 +105,10 @@ const char *report_share_caveat(void);
  * when the user did not (per-char by time, the data file by time on a
  * share, the file count by the delete rate); nothing when it sized none. */
 void report_sizes(FILE *out, const struct config *cfg);
+
+/* What set an automatic file count (enum files_bound), in words into buf;
+ * "" for none. */
+void report_files_bound_text(unsigned bound, char *buf, size_t cap);
 
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);

@@ -27,11 +27,36 @@ static bool any_flag(const struct run_result *run, uint32_t flag)
 	return false;
 }
 
+/* The legend; under the '~' line, with counts, what sized the short phases. */
+static void legend_lines(FILE *out, const char *marks, const struct run_counts *c, uint32_t short_mask)
+{
+	for (int i = 0; i < CONF_REASONS; i++) {
+		if (!strchr(marks, confidence_reason_mark(i)))
+			continue;
+		fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
+		if (c && (1u << i) == CONF_SHORT)
+			report_short_advice(out, "   ", c, short_mask);
+	}
+}
+
+bool report_run_has_results(const struct run_result *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]))
+			return true;
+	return false;
+}
+
+const char *report_run_end_words(const struct run_result *run)
+{
+	if (run_result_failed(run))
+		return "failed";
+	return run->interrupted ? "was interrupted" : "ended";
+}
+
 void report_legend(FILE *out, const char *marks)
 {
-	for (int i = 0; i < CONF_REASONS; i++)
-		if (strchr(marks, confidence_reason_mark(i)))
-			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
+	legend_lines(out, marks, NULL, 0);
 }
 
 /* The legend of the marks the table's cells show. */
@@ -44,7 +69,7 @@ static void legend(FILE *out, const struct run_result *run)
 		if (metric_reportable(&run->phase[i]))
 			marks[n++] = report_cell_mark((enum phase_id)i, &run->phase[i]);
 	marks[n] = '\0';
-	report_legend(out, marks);
+	legend_lines(out, marks, &run->counts, report_short_mask(run));
 }
 
 /* The most of the data file a reading phase found still cached after an

@@ -13,6 +13,8 @@
 #include "../lib/units.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Copies s, replacing what Markdown or HTML would interpret. */
@@ -166,8 +168,8 @@ static void phase_rows(FILE *out, const struct run_view *v)
 }
 
 /* The queue-depth profile's block, as the text table has it: its own
- * heading (engine, O_DIRECT), MB/s in 10^6 bytes and IOPS, as
- * CrystalDiskMark's readers compare them. */
+ * heading (engine, O_DIRECT), MiB/s (the unit of the rest of the block)
+ * and IOPS, then the depth gains as list items. */
 static void qd_rows(FILE *out, const struct run_view *v)
 {
 	char how[192], rate[160], max[32], p99[32], p50[32];
@@ -182,10 +184,10 @@ static void qd_rows(FILE *out, const struct run_view *v)
 			report_qd_how(v, how, sizeof how);
 			plain(rate, sizeof rate, how);
 			fprintf(out, "Queue-depth profile (%s):\n\n", rate);
-			fprintf(out, "| Row | MB/s | IOPS | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|---|\n");
+			fprintf(out, "| Row | MiB/s | IOPS | %%CPU | Max latency | p99 | Median |\n|---|---|---|---|---|---|---|\n");
 		}
 		head = true;
-		snprintf(rate, sizeof rate, "%.2f", p->rate * 1024.0 / 1e6);
+		snprintf(rate, sizeof rate, "%.1f", p->rate / 1024.0);
 		confidence_words(p->conf.reasons, rate, sizeof rate);
 		latency_cell(p, VIEW_MAX, max, sizeof max);
 		latency_cell(p, VIEW_P99, p99, sizeof p99);
@@ -193,8 +195,34 @@ static void qd_rows(FILE *out, const struct run_view *v)
 		fprintf(out, "| %s | %s | %.0f | %d | %s | %s | %s |\n", phase_words(p->id), rate, report_qd_iops(p),
 		        p->cpu_pct, max, p99, p50);
 	}
-	if (head)
+	if (!head)
+		return;
+	fputc('\n', out);
+	if (report_qd_gains(out, v, "- Depth gain, ") > 0)
 		fputc('\n', out);
+}
+
+/* The notes under the table, one Markdown list item each: forums that
+ * join single line breaks ran the plain lines into one paragraph. */
+static void notes_list(FILE *out, const struct run_result *run)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	const char *line;
+
+	if (mem == NULL) {
+		report_run_notes(out, run, false);
+		return;
+	}
+	report_run_notes(mem, run, false);
+	fclose(mem);
+	for (line = text; line && *line;) {
+		size_t n = strcspn(line, "\n");
+		fprintf(out, "- %.*s\n", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+	free(text);
 }
 
 void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
@@ -210,7 +238,7 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 	phase_rows(out, &v);
 	qd_rows(out, &v);
 	c_locale_leave(&loc);
-	report_run_notes(out, run, false);
+	notes_list(out, run);
 	report_like_options(cfg, run, opts, sizeof opts);
 	fprintf(out, "\n" LIKE_MARK "%s`\n", opts);
 	if (!report_csv_has_line(cfg)) {

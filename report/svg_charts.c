@@ -253,7 +253,6 @@ static void bar_spread(FILE *out, const struct svg_frame *f, const struct chart_
 /* The words under a bar (%CPU, a mark's word) are drawn only where each
  * bar's fits its slot; otherwise they are left to the bar's title and a
  * footnote. A value label wider than its bar stands upright. */
-#define WORD_CHAR_W 6.6 /* 12 px sans-serif, letters and digits, with room */
 #define WORDS_CPU 1u
 #define WORDS_MARK 2u
 #define WORDS_VALUE 4u
@@ -293,7 +292,7 @@ static void value_label(FILE *out, const char *value, double x, double bw, doubl
 }
 
 static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame *f, const struct chart_bar *b,
-                    double x, double bw, unsigned words)
+                    double x, double bw, unsigned words, double shift)
 {
 	double base = f->y + f->h, top = svg_frame_y(f, b->value), vy = svg_frame_y(f, bar_top(b)) - 6;
 	const char *value = b->value_text ? b->value_text : "";
@@ -313,10 +312,11 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 		value_label(out, value, x, bw, vy);
 	if (b->cpu_pct >= 0 && (words & WORDS_CPU)) {
 		snprintf(cpu, sizeof cpu, "%d%% CPU", b->cpu_pct);
-		svg_text(out, x + bw / 2, base + 44, "middle", "bar-cpu", cpu);
+		svg_text(out, x + bw / 2, base + 44 + shift, "middle", "bar-cpu", cpu);
 	}
 	if (mark_word(b->marks) && (words & WORDS_MARK))
-		svg_text(out, x + bw / 2, base + (words & WORDS_CPU ? 58 : 44), "middle", "bar-mark", mark_word(b->marks));
+		svg_text(out, x + bw / 2, base + (words & WORDS_CPU ? 58 : 44) + shift, "middle", "bar-mark",
+		         mark_word(b->marks));
 	fputs("</g>\n", out);
 }
 
@@ -365,24 +365,6 @@ static void marks_footnote(FILE *out, const struct bar_chart *c, const struct sv
 		svg_text(out, f->x, y, "start", "bar-mark", line);
 }
 
-/* Category names under the middle of each group of bars; a name too wide
- * for its group is put on two lines, split at its first blank. */
-static void category_label(FILE *out, const struct svg_frame *f, const char *name, double x0, double x1,
-                           double room)
-{
-	const char *blank = strchr(name, ' ');
-	char first[64];
-
-	if (blank == NULL || 6.5 * (double)strlen(name) <= room || (size_t)(blank - name) >= sizeof first) {
-		svg_text(out, (x0 + x1) / 2, f->y + f->h + 16, "middle", "bar-label", name);
-		return;
-	}
-	memcpy(first, name, (size_t)(blank - name));
-	first[blank - name] = '\0';
-	svg_text(out, (x0 + x1) / 2, f->y + f->h + 14, "middle", "bar-label", first);
-	svg_text(out, (x0 + x1) / 2, f->y + f->h + 28, "middle", "bar-label", blank + 1);
-}
-
 void chart_bars(FILE *out, const struct bar_chart *c)
 {
 	struct svg_frame f = {PLOT_X, PLOT_Y, PLOT_W, PLOT_H, {0, 1, false, NULL, 0, NULL, NULL, 0}, c->y};
@@ -390,6 +372,7 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	size_t ncat = category_count(c);
 	unsigned words;
 	int rows;
+	double shift; /* under a name of three lines, the words below it go down one */
 
 	rows = svg_legend_rows(c->series_names, c->series_names ? c->nseries : 0, CHART_W);
 	if (rows > 1) { /* the plot starts below the legend */
@@ -401,6 +384,7 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	f.ya.hi = hi * 1.08;
 	slot = f.w / ((double)c->nbars + 0.8 * (double)ncat + 0.2);
 	words = words_that_fit(c, slot);
+	shift = svg_most_name_lines(c, slot) > 2 ? 14.0 : 0.0;
 	value_headroom(c, &f, 0.8 * slot, words);
 	svg_begin(out, c->id, CHART_W, CHART_H, c->title, c->desc);
 	fputs("<defs>\n", out);
@@ -411,16 +395,16 @@ void chart_bars(FILE *out, const struct bar_chart *c)
 	for (size_t i = 0; i < c->nbars; i++) {
 		double x0 = x;
 		for (; i < c->nbars; i++) {
-			one_bar(out, c, &f, &c->bars[i], x + 0.1 * slot, 0.8 * slot, words);
+			one_bar(out, c, &f, &c->bars[i], x + 0.1 * slot, 0.8 * slot, words, shift);
 			x += slot;
 			if (i + 1 == c->nbars || strcmp(c->bars[i + 1].category, c->bars[i].category) != 0)
 				break;
 		}
-		category_label(out, &f, c->bars[i].category, x0, x, x - x0);
+		svg_category_label(out, &f, c->bars[i].category, x0, x, svg_name_room((size_t)((x - x0) / slot + 0.5), slot));
 		x += 0.8 * slot;
 	}
 	if (!(words & WORDS_MARK))
-		marks_footnote(out, c, &f, f.y + f.h + (words & WORDS_CPU ? 58 : 44));
+		marks_footnote(out, c, &f, f.y + f.h + (words & WORDS_CPU ? 58 : 44) + shift);
 	svg_legend(out, c->series_names, c->series_names ? c->nseries : 0, false, CHART_W);
 	svg_end(out);
 }

@@ -10,6 +10,22 @@
 #define PLOT_X 84.0 /* left of the plot: room for the y tick labels and axis label */
 #define PLOT_Y 40.0
 #define LEGEND_ROW 16.0
+#define WORD_CHAR_W 6.6 /* 12 px sans-serif, letters and digits, with room */
+
+struct svg_frame;
+struct bar_chart;
+
+/* A bar chart's category names (svg_names.c): name on one line when as
+ * wide as its bars (bars_w), else broken after its first word and the
+ * rest in lines no wider than room, at most NAME_LINES, returning how many; the room of a group of bars in slots of slot; the
+ * most lines any of c's names takes; and a name drawn under x0..x1. */
+#define NAME_LINES 3
+#define NAME_LINE_MAX 64
+int svg_name_lines(const char *name, double bars_w, double room, char lines[NAME_LINES][NAME_LINE_MAX]);
+double svg_name_room(size_t bars, double slot);
+int svg_most_name_lines(const struct bar_chart *c, double slot);
+void svg_category_label(FILE *out, const struct svg_frame *f, const char *name, double x0, double x1,
+                        double room);
 
 /* Dash patterns tell series apart without colour; colour i of the palette. */
 extern const char *const svg_dashes[4];

@@ -1,10 +1,12 @@
 /* The text table's block for the queue-depth profile (phase_list.h:
  * BLOCK_QD), in CrystalDiskMark's terms: a row per phase under its row
- * name (SEQ1M Q8T1 read...), the rate in MB/s (10^6 bytes, as
- * CrystalDiskMark and KDiskMark count) and in operations a second, %CPU
- * and the latency percentiles; the heading says how depth was kept and
- * whether the file system took O_DIRECT. */
+ * name (SEQ1M Q8T1 read...), the rate in MiB/s (bonnie's unit in the
+ * HTML page and --share; CrystalDiskMark's MB/s are 1.048576 times as
+ * many) and in operations a second, %CPU and the latency percentiles; the
+ * heading says how depth was kept and whether the file system took
+ * O_DIRECT; under the rows, the depth gain of each pair (qd_gain.h). */
 #include "report.h"
+#include "qd_gain.h"
 #include "view.h"
 #include "../lib/qdio.h"
 #include "../lib/units.h"
@@ -88,7 +90,7 @@ static void qd_line(FILE *out, const struct phase_view *p)
 		fputc('\n', out);
 		return;
 	}
-	fprintf(out, " %9.2f%c %9.0f %3d", bytes_s / 1e6, p->mark, report_qd_iops(p),
+	fprintf(out, " %9.1f%c %9.0f %3d", bytes_s / 1048576.0, p->mark, report_qd_iops(p),
 	        p->cpu_pct);
 	for (unsigned i = 0; i < sizeof shown / sizeof shown[0]; i++) {
 		char lat[32] = "";
@@ -113,9 +115,23 @@ void report_table_qd(FILE *out, const struct run_view *run)
 		return;
 	report_qd_how(run, how, sizeof how);
 	fprintf(out, "Queue-depth profile (%s)\n", how);
-	fprintf(out, "%-*s %10s %9s %3s %9s %9s %9s\n", LABEL_WIDTH, "", "MB/s", "IOPS", "%CP", "p50", "p99", "max");
+	fprintf(out, "%-*s %10s %9s %3s %9s %9s %9s\n", LABEL_WIDTH, "", "MiB/s", "IOPS", "%CP", "p50", "p99", "max");
 	for (int i = 0; i < n; i++)
 		qd_line(out, &run->phase[ids[i]]);
+	report_qd_gains(out, run, "depth gain, ");
+}
+
+size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead)
+{
+	struct qd_gain g[QD_GAIN_PAIRS];
+	size_t n = qd_gains(run, g);
+	char line[256];
+
+	for (size_t i = 0; i < n; i++) {
+		qd_gain_sentence(&g[i], run, line, sizeof line);
+		fprintf(out, "%s%s\n", lead, line);
+	}
+	return n;
 }
 
 /* Under the block on a network share: what its rows can and cannot show.

@@ -193,18 +193,49 @@ START_TEST(data_file_rewritten_in_bounded_time)
 END_TEST
 
 /* Decided once, a count has no create stop rule to trim it: the delete
- * target, bounded by what creating does in FILES_AUTO_MAX_CREATE_NS. */
+ * target, bounded by what creating does in FILES_AUTO_MAX_CREATE_NS, but
+ * never under what deleting takes FILES_AUTO_FLOOR_NS to remove (before,
+ * a slow calibration create made 5 x 1024 files whose deletes ran 0.2 s,
+ * marked '~'); *bound says which. */
 START_TEST(files_decided_once)
 {
+	enum files_bound b;
+
 	/* deleting 8 us a file: 428 x 1024 in 3.5 s; creating 20 us: 8 s make 390 x 1024 */
-	ck_assert_uint_eq(files_auto_decide_k(8000, 20000, 512), 390);
-	ck_assert_uint_eq(files_auto_decide_k(8000, 10000, 512), 428);
-	/* creating 100 us a file: 8 s make 78 x 1024 */
-	ck_assert_uint_eq(files_auto_decide_k(8000, 100000, 512), 78);
-	/* creating 50 ms a file (a slow share): still one 1024 */
-	ck_assert_uint_eq(files_auto_decide_k(8000, 50000000, 512), 1);
-	ck_assert_uint_eq(files_auto_decide_k(8000, 0, 512), 428);
-	ck_assert_uint_eq(files_auto_decide_k(8000, UINT64_MAX, 512), 1);
+	ck_assert_uint_eq(files_auto_decide_k(8000, 20000, 512, false, &b), 390);
+	ck_assert_int_eq(b, FILES_BOUND_CREATE_TIME);
+	ck_assert_uint_eq(files_auto_decide_k(8000, 10000, 512, false, &b), 428);
+	ck_assert_int_eq(b, FILES_BOUND_DELETE_AIM);
+	/* creating 100 us a file: 8 s make 78 x 1024, under the 1 s of deletes of 123 x 1024 */
+	ck_assert_uint_eq(files_auto_decide_k(8000, 100000, 512, false, &b), 123);
+	ck_assert_int_eq(b, FILES_BOUND_DELETE_FLOOR);
+	ck_assert_uint_eq(files_auto_decide_k(8000, 50000000, 512, false, &b), 123);
+	ck_assert_uint_eq(files_auto_decide_k(8000, UINT64_MAX, 512, false, &b), 123);
+	ck_assert_uint_eq(files_auto_decide_k(8000, 0, 512, false, &b), 428);
+	ck_assert_int_eq(b, FILES_BOUND_DELETE_AIM);
+	/* deleting 1 us a file wants 3418 x 1024: the cap, the inodes' or bonnie's most */
+	ck_assert_uint_eq(files_auto_decide_k(1000, 1000, 300, true, &b), 300);
+	ck_assert_int_eq(b, FILES_BOUND_INODES);
+	ck_assert_uint_eq(files_auto_decide_k(1000, 1000, 512, false, &b), 512);
+	ck_assert_int_eq(b, FILES_BOUND_MAX);
+	/* a slow share deletes and creates alike: the floor is the cap's */
+	ck_assert_uint_eq(files_auto_decide_k(20000000, 20000000, 512, false, &b), 1);
+}
+END_TEST
+
+/* A batch's time is what a file costs when nothing else got in the way:
+ * one stalled batch (a journal commit) slows the whole calibration down
+ * but not the fastest batch. */
+START_TEST(calibration_rate_from_the_fastest_batch)
+{
+	/* 256 files in 4 batches: three of 64 us, one stalled 100 ms */
+	uint64_t total = 3 * 64000 + 100000000;
+
+	ck_assert_uint_eq(files_auto_per_file_ns(total, 64000, 256), 1000);
+	ck_assert_uint_gt(total / 256, 100 * 1000);
+	/* no whole batch: the whole's time */
+	ck_assert_uint_eq(files_auto_per_file_ns(40000, 0, 40), 1000);
+	ck_assert_uint_eq(files_auto_per_file_ns(0, 0, 0), 0);
 }
 END_TEST
 
@@ -421,8 +452,9 @@ START_TEST(share_header_lines)
 	ck_assert_ptr_nonnull(strstr(h, "reads may come from the server's cache"));
 	ck_assert_ptr_null(strstr(h, "Device:"));
 	ck_assert_ptr_nonnull(strstr(h, "\nSpace:       fuse.smbnetfs reports no size"));
-	ck_assert_ptr_nonnull(strstr(h, "\nSized:       data file 96M by time on a share (no -s); per-char 14K by time (no -f), "
-	                                "once for every run and client\n"));
+	ck_assert_ptr_nonnull(strstr(h, "\nSized:       data file 96M by time on a share (no -s)\n"
+	                                "             per-char 14K by time (no -f)\n"
+	                                "             the same sizes for every run and client\n"));
 	free(h);
 	/* a local disk with sizes given: neither line */
 	memset(&env, 0, sizeof env);
@@ -434,6 +466,86 @@ START_TEST(share_header_lines)
 	ck_assert_ptr_null(strstr(h, "Sized:"));
 	ck_assert_ptr_nonnull(strstr(h, "Device:      none found"));
 	free(h);
+}
+END_TEST
+
+/* The Sized line, one item a line: a count bonnie chose says what set
+ * it (the old line ran "files 31 x 1024 by the delete rate (no -n), a
+ * time-based level's creates up to 1995 x 1024, once for every run and
+ * client", and said "by the delete rate" when the create rate had set it). */
+START_TEST(sized_files_say_what_bounded_them)
+{
+	static struct env_info env;
+	struct config cfg;
+	char *h;
+
+	memset(&env, 0, sizeof env);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.files_k = 31;
+	cfg.decided.files_by_rate = true;
+	cfg.decided.files_bound = FILES_BOUND_CREATE_TIME;
+	cfg.decided.files_pool_k = 1995;
+	h = header_of(&env, &cfg);
+	ck_assert_ptr_nonnull(strstr(h, "\nSized:       files 31 x 1024 (no -n), capped by 8 s of creates at the "
+	                                "calibration's rate (3.5 s of deletes needed more)\n"
+	                                "             each level's creates make up to 1995 x 1024 files, ending at its "
+	                                "level time\n"
+	                                "             the same sizes for every run and client\n"));
+	ck_assert_ptr_null(strstr(h, "by the delete rate"));
+	free(h);
+	cfg.decided.files_bound = FILES_BOUND_DELETE_AIM;
+	cfg.decided.files_pool_k = 0;
+	h = header_of(&env, &cfg);
+	ck_assert_ptr_nonnull(strstr(h, "\nSized:       files 31 x 1024 (no -n), enough for 3.5 s of deletes at the "
+	                                "calibration's rate\n"));
+	free(h);
+}
+END_TEST
+
+static char *advice_of(const struct run_counts *c, uint32_t mask)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	report_short_advice(f, "   ", c, mask);
+	fclose(f);
+	return buf;
+}
+
+/* '~' told every user "use a larger -s or -n", options they had not set:
+ * the advice names what bonnie chose and what bounded it, and "a larger
+ * -n" only when -n was given. */
+START_TEST(short_advice_names_who_chose)
+{
+	struct run_counts c;
+	char *a;
+	uint32_t files = (1u << PHASE_SEQ_CREATE) | (1u << PHASE_SEQ_DEL);
+
+	memset(&c, 0, sizeof c);
+	c.files_auto = true;
+	c.files_k = 86;
+	c.files_bound = FILES_BOUND_INODES;
+	c.size_auto = true;
+	a = advice_of(&c, files);
+	ck_assert_str_eq(a, "   file phases: bonnie chose 86 x 1024 files (no -n), capped by a quarter of the free "
+	                    "inodes; -n sets a larger count\n");
+	free(a);
+	c.files_auto = false;
+	a = advice_of(&c, files | (1u << PHASE_PUT_BLOCK));
+	ck_assert_str_eq(a, "   data file: bonnie chose its size (no -s); -s sets a larger one\n"
+	                    "   file phases: their count was given with -n; a larger -n runs them longer\n");
+	free(a);
+	c.size_auto = false;
+	a = advice_of(&c, 1u << PHASE_GET_BLOCK);
+	ck_assert_ptr_nonnull(strstr(a, "given with -s"));
+	free(a);
+	a = advice_of(&c, 0);
+	ck_assert_str_eq(a, "");
+	free(a);
+	ck_assert_ptr_null(strstr(confidence_reason_text(0), "-n"));
+	ck_assert_ptr_null(strstr(confidence_reason_text(0), "-s"));
 }
 END_TEST
 
@@ -451,12 +563,15 @@ Suite *suite_autosize(void)
 	tcase_add_test(t, data_file_long_enough_to_read);
 	tcase_add_test(t, data_file_rewritten_in_bounded_time);
 	tcase_add_test(t, files_decided_once);
+	tcase_add_test(t, calibration_rate_from_the_fastest_batch);
 	tcase_add_test(t, calibration_failure_keeps_its_errno);
 	tcase_add_test(t, calibration_decides_a_count);
 	tcase_add_test(t, calibration_messages_whole);
 	tcase_add_test(t, shares_by_file_system_type);
 	tcase_add_test(t, link_probe_on_a_local_disk);
 	tcase_add_test(t, share_header_lines);
+	tcase_add_test(t, sized_files_say_what_bounded_them);
+	tcase_add_test(t, short_advice_names_who_chose);
 	suite_add_tcase(s, t);
 	return s;
 }

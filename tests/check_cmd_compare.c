@@ -97,6 +97,7 @@ START_TEST(bad_options_are_refused)
 	refused(compare("--format", "xml", two, NULL), "'xml' is not text, markdown, csv or json");
 	refused(compare("--html", "", two, NULL), "must not be empty");
 	refused(compare("--colour", two, NULL), "unknown option");
+	refused(compare("-h", two, NULL), "unknown option (bonnie compare --help lists them)");
 	refused(compare("--base", NULL), "missing value");
 }
 END_TEST

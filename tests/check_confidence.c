@@ -96,7 +96,9 @@ START_TEST(table_marks_and_legend)
 	text = synth_capture_table(&cfg, &run);
 	ck_assert_ptr_nonnull(strstr(text, "\nvm             512M  512k  99  320m? 78  640mc 65  512k  99  2.0g~ 40  8816# 32\n"));
 	ck_assert_ptr_nonnull(strstr(text,
-	    "~  ran under 0.5 s: low confidence, use a larger -s or -n\n"
+	    "~  ran under 0.5 s: low confidence\n"
+	    "   data file: its size was given with -s; a larger -s runs longer\n"
+	    "   file phases: their count was given with -n; a larger -n runs them longer\n"
 	    "#  under 100 timed operations: few samples behind the figure\n"
 	    "c  read most of its data from the page cache, not the device\n"
 	    "?  page cache not dropped before it: the rate may come from RAM\n"));

@@ -66,6 +66,8 @@ START_TEST(create_stops_on_a_whole_thousand)
 	ck_assert_uint_eq(fp.count, 3072);
 	ck_assert(!files_auto_create_done(&fp, 4096, UINT64_MAX)); /* fixed: never again */
 
+	ck_assert_int_eq(fp.bound, FILES_BOUND_DELETE_AIM);
+
 	memset(&fp, 0, sizeof fp); /* slow creates: the time limit */
 	fp.count = 8 * 1024;
 	fp.target = 8 * 1024;
@@ -73,13 +75,45 @@ START_TEST(create_stops_on_a_whole_thousand)
 	ck_assert(!files_auto_create_done(&fp, 1024, FILES_AUTO_MAX_CREATE_NS - 1));
 	ck_assert(files_auto_create_done(&fp, 1024, FILES_AUTO_MAX_CREATE_NS));
 	ck_assert_uint_eq(fp.count, 1024);
+	ck_assert_int_eq(fp.bound, FILES_BOUND_CREATE_TIME);
 
 	memset(&fp, 0, sizeof fp); /* the cap, even before the minimum time */
 	fp.count = 2048;
 	fp.target = 4096;
 	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
+	fp.cap_by_inodes = true;
 	ck_assert(files_auto_create_done(&fp, 2048, 5));
 	ck_assert_uint_eq(fp.count, 2048);
+	ck_assert_int_eq(fp.bound, FILES_BOUND_INODES);
+}
+END_TEST
+
+/* Creating far slower than deleting: past its time the create goes on
+ * until deleting its files takes FILES_AUTO_FLOOR_NS (the floor), so the
+ * deletes are not marked '~', unless it runs FILES_AUTO_HARD_CREATE_NS. */
+START_TEST(create_goes_on_to_the_delete_floor)
+{
+	struct file_plan fp;
+
+	memset(&fp, 0, sizeof fp);
+	fp.count = 64 * 1024;
+	fp.target = 32 * 1024;
+	fp.floor = 8 * 1024;
+	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
+	ck_assert(!files_auto_create_done(&fp, 4096, FILES_AUTO_MAX_CREATE_NS));
+	ck_assert(!files_auto_create_done(&fp, 7 * 1024, FILES_AUTO_HARD_CREATE_NS - 1));
+	ck_assert(files_auto_create_done(&fp, 8 * 1024, FILES_AUTO_MAX_CREATE_NS + 1));
+	ck_assert_uint_eq(fp.count, 8 * 1024);
+	ck_assert_int_eq(fp.bound, FILES_BOUND_DELETE_FLOOR);
+
+	memset(&fp, 0, sizeof fp);
+	fp.count = 64 * 1024;
+	fp.target = 32 * 1024;
+	fp.floor = 8 * 1024;
+	fp.create_ns = FILES_AUTO_MAX_CREATE_NS;
+	ck_assert(files_auto_create_done(&fp, 2048, FILES_AUTO_HARD_CREATE_NS));
+	ck_assert_uint_eq(fp.count, 2048);
+	ck_assert_int_eq(fp.bound, FILES_BOUND_CREATE_HARD);
 }
 END_TEST
 
@@ -149,6 +183,7 @@ Suite *suite_files_auto(void)
 	tcase_add_test(t, cap_from_inodes);
 	tcase_add_test(t, pool_is_the_most_the_inodes_allow);
 	tcase_add_test(t, create_stops_on_a_whole_thousand);
+	tcase_add_test(t, create_goes_on_to_the_delete_floor);
 	tcase_add_test(t, calibration_runs_once_and_cleans_up);
 	tcase_add_test(t, given_count_is_kept);
 	suite_add_tcase(s, t);

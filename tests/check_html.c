@@ -98,6 +98,47 @@ START_TEST(latency_labels_carry_units)
 }
 END_TEST
 
+/* The queue-depth profile's eight rows, a category each: no two names
+ * under the plot share a line where they meet (at 6.6 px a character, the
+ * chart's own estimate of 12 px sans-serif). Their second lines ran into
+ * each other ("Q8T1 reaQ8T1 wr..."); names wrap to three lines now. */
+START_TEST(bar_chart_names_do_not_overlap)
+{
+	static const char *const rows[] = {"SEQ1M Q8T1 read",  "SEQ1M Q8T1 write",  "SEQ1M Q1T1 read",
+	                                   "SEQ1M Q1T1 write", "RND4K Q32T1 read",  "RND4K Q32T1 write",
+	                                   "RND4K Q1T1 read",  "RND4K Q1T1 write"};
+	struct chart_bar bars[8];
+	struct bar_chart c = {"qd", "Queue-depth profile", "desc", {0, 1, false, "MiB/s", 0, NULL, NULL, 0}, bars, 8,
+	                      NULL, 1};
+	char *buf = NULL, *p;
+	size_t len = 0, n = 0;
+	FILE *f = mem_open(&buf, &len);
+	struct name_box {
+		double x, y, w;
+	} label[32];
+
+	for (int i = 0; i < 8; i++)
+		bars[i] = (struct chart_bar){rows[i], "k", 0, 100.0 * (i + 1), 1, 0, NULL, 0, 5, 0, "100"};
+	chart_bars(f, &c);
+	fclose(f);
+	for (p = buf; (p = strstr(p, "<text x=\"")) != NULL && n < 32; p++) {
+		double x, y;
+		char *end = strstr(p, "</text>"), *gt;
+		if (sscanf(p, "<text x=\"%lf\" y=\"%lf\"", &x, &y) != 2 || !end || !strstr(p, "bar-label") ||
+		    strstr(p, "bar-label") > end || (gt = strchr(p, '>')) == NULL)
+			continue;
+		label[n++] = (struct name_box){x, y, 6.6 * (double)(end - gt - 1)};
+	}
+	ck_assert_uint_ge(n, 8);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = i + 1; k < n; k++)
+			if (label[i].y == label[k].y)
+				ck_assert_msg(fabs(label[i].x - label[k].x) >= (label[i].w + label[k].w) / 2,
+				              "names at x %.1f and %.1f (y %.1f) overlap", label[i].x, label[k].x, label[i].y);
+	free(buf);
+}
+END_TEST
+
 START_TEST(bar_chart_marks_and_numbers)
 {
 	static const double runs[] = {90, 100, 130};
@@ -760,6 +801,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, log_ticks_cover_whole_decades);
 	tcase_add_test(t, latency_labels_carry_units);
 	tcase_add_test(t, bar_chart_marks_and_numbers);
+	tcase_add_test(t, bar_chart_names_do_not_overlap);
 	tcase_add_test(t, line_chart_long_series_and_marker);
 	tcase_add_test(t, percentile_chart_labels_median_p99_max);
 	tcase_add_test(t, median_of_odd_and_even);

@@ -12,6 +12,7 @@
 #include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -745,6 +746,9 @@ static const struct message_case message_cases[] = {
 	{{"-m", "\x9b"}, NULL, NULL}, /* accepted: -m makes its own '_' */
 	{{"\xc2\x9b[2J"}, "unexpected argument '\\xc2\\x9b[2J'", NULL},
 	{{"--\x1b[2J"}, "--\\x1b[2J: unknown option", NULL},
+	/* -h is many tools' help: the refusal names bonnie's (it did not) */
+	{{"-h"}, "-h: unknown option", "bonnie --help"},
+	{{"--hlep"}, "--hlep: unknown option", "bonnie --help"},
 };
 
 #define NMESSAGE_CASES ((int)(sizeof message_cases / sizeof message_cases[0]))
@@ -871,6 +875,24 @@ START_TEST(unprivileged_group_is_named)
 }
 END_TEST
 
+/* The run's --help lists each command's options as that command takes
+ * them: merge writes --html (its own usage said so; the run's did not). */
+START_TEST(help_lists_every_command_option)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(f);
+	options_usage(f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "bonnie merge [--json FILE] [--html FILE] [-q] FILE...\n"));
+	ck_assert_ptr_nonnull(strstr(text, "bonnie compare [--base N] [--threshold X] [--format F]\n"
+	                                   "                      [--html FILE] FILE...\n"));
+	free(text);
+}
+END_TEST
+
 Suite *suite_options(void)
 {
 	Suite *s = suite_create("options");
@@ -898,6 +920,7 @@ Suite *suite_options(void)
 	tcase_add_test(bad, clients_need_a_chunk_each);
 	tcase_add_test(bad, error_message_respects_errlen);
 	tcase_add_loop_test(bad, messages_table, 0, NMESSAGE_CASES);
+	tcase_add_test(bad, help_lists_every_command_option);
 	tcase_add_loop_test(bad, sanitize_message_table, 0, NSANITIZE_CASES);
 	tcase_add_test(bad, sanitize_message_truncates_whole);
 	tcase_add_test(bad, operation_error_path_sanitized);

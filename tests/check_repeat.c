@@ -112,7 +112,7 @@ START_TEST(summary_table_exact)
 	    "ran_create  2048  2048-2048       0.0%  37609us  37609us        -  37609us\n"
 	    "ran_stat    409k~ 409k-409k       0.0%    147us    147us        -    147us\n"
 	    "ran_del    16384~ 16384-16384     0.0%  11964us  11964us        -  11964us\n"
-	    "~  ran under 0.5 s: low confidence, use a larger -s or -n\n"
+	    "~  ran under 0.5 s: low confidence\n"
 	    "!  unstable: the runs of -x differ by a CV over 10%\n");
 	free(text);
 }

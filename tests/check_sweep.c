@@ -128,7 +128,7 @@ START_TEST(sweep_table)
 	                 "were active together / first start to last end.\n"
 	                 "Flush: a write phase's final fsync/syncfs, in its rate but not in its latency columns. "
 	                 "CPU: the clients' CPU together (100% = one core).\n"
-	                 "~  ran under 0.5 s: low confidence, use a larger -s or -n\n");
+	                 "~  ran under 0.5 s: low confidence\n");
 	free(text);
 	free(sw);
 }

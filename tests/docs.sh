@@ -30,6 +30,10 @@ jqe() { jq -e "$@" >/dev/null; }
 # The man page as one line of plain text (no hyphenation, no fonts).
 groff -man -Tascii -rLL=3000n -rHY=0 "$MAN" 2>/dev/null | col -b | tr '\t\n' '  ' | tr -s ' ' >"$T/man.txt"
 check "man page renders" [ -s "$T/man.txt" ]
+# A .BI or .B line that opens with a comma renders as a word of its own
+# ("It goes on , but event with every stall seen"): quote such text inline.
+check "no comma stands alone in the rendered man page (got: $(grep -o '.\{20\} ,.\{20\}' "$T/man.txt" | head -n 1))" \
+	sh -c '! grep -q " ," "$1"' sh "$T/man.txt"
 
 # Bold lower-case words of the JSON section: .B (all bold), .BR (odd
 # arguments bold), .RB (even ones), and \fB...\fP.

@@ -71,6 +71,19 @@ check "-s 1m -c 4096 on 16 MiB: the file system left empty" empty_dir "$M"
 fs_state >"$O/after"
 check "-s 1m -c 4096 on 16 MiB: nothing written" cmp -s "$O/before" "$O/after"
 
+# A read-only file system is not a full one (issue 52: a read-only tmpfs
+# was "not enough space", and without -s a note sized the run to its free
+# space first): one line that says read-only, exit 2, with or without -s.
+for args in "-s 16m -n 0" "-n 0" "-s 0 -n 1"; do
+	mount_tmpfs size=8m,ro
+	# shellcheck disable=SC2086
+	"$BONNIE" -d "$M" $args -q --no-align-probe >"$O/out" 2>"$O/err"; rc=$?
+	check "read-only, $args: exit 2 (got $rc)" [ $rc -eq 2 ]
+	check "read-only, $args: the one line says read-only (got: $(cat "$O/err"))" \
+		[ "$(cat "$O/err")" = "bonnie: cannot write under $M: its file system is mounted read-only (-d names where to test)" ]
+	check "read-only, $args: no CSV" [ ! -s "$O/out" ]
+done
+
 # What fits does run (the checks above are about space, not about tmpfs).
 mount_tmpfs size=8m
 "$BONNIE" -d "$M" -s 4m -f -n 0 -q --no-align-probe >"$O/out" 2>"$O/err"; rc=$?

@@ -206,7 +206,7 @@ unusable "-d is a symlink loop" "$T/loop1" "" "Too many levels of symbolic links
 mount -t tmpfs -o size=8m,mode=755 tmpfs "$M" || { fail "cannot mount a tmpfs on $M"; finish; exit 1; }
 echo "already here" >"$M/sentinel"
 mount -o remount,ro "$M" || fail "cannot remount $M read-only"
-unusable "read-only file system" "$M" "" "Read-only file system"
+unusable "read-only file system" "$M" "" "its file system is mounted read-only"
 umount "$M"
 
 mkdir "$T/ro555" "$T/ro755" "$T/nobodys" "$T/sticky"

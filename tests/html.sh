@@ -57,6 +57,11 @@ check "one run: parser and CSV/JSON numbers" $CHECK page "$OUT/run.html" --csv "
 check "one run: machine name escaped" grep -q 'html&lt;&amp;&gt;' "$OUT/run.html"
 check "one run: reproduce line with the seed" grep -q -- "-z $(jq '.config.seed' "$T/run.json")</pre>" \
 	"$OUT/run.html"
+# Without -d the page names where it ran as an absolute path: "Run on
+# <date>, . (ext4)" named no place a reader of the page could find.
+(cd "$D" && "$BONNIE" -s 0 -n 1 -q --no-align-probe --html "$T/here.html" >/dev/null 2>&1)
+check "run in the current directory: the page names its absolute path" \
+	grep -q "</time>, $(cd "$D" && pwd -P) (" "$T/here.html"
 render run --want-blue
 # A "From device" share over 100% in the table is explained under it.
 over=$(sed -n 's/^From device *//p' "$OUT/run.html" | tr -s ' ' '\n' | tr -d '%' | awk '$1 > 100' | head -1)

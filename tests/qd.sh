@@ -79,6 +79,21 @@ check "threads: the plan says threads were asked for" grep -q "threads (--qd-eng
 check "threads: no row on psync when threads were asked for" [ "$(q threads '[.runs[0].phases[] | select(.queue_depth.engine == "psync")] | length')" -eq 0 ]
 check "auto: the plan says the Q1T1 rows run by pread/pwrite" grep -q "; the Q1T1 rows by pread/pwrite (psync), one at a time" "$T/auto.err"
 check "auto: the table's heading names psync for the Q1 rows" grep -q "^Queue-depth profile (.*, Q1 rows psync, " "$T/auto.out"
+# One unit (MiB/s, as the page and --share have it), and the profile's
+# answer: each pair's depth gain, the JSON's the table's, each ratio the
+# rows' own IOPS (issue 52: MB/s in the text, MiB/s on the page, no gain).
+check "auto: the table's rates are in MiB/s" grep -q "^ *MiB/s  *IOPS %CP" "$T/auto.out"
+gains_ok() { # gains_ok RUN
+	[ "$(q "$1" '.runs[0].queue_depth_gains | length')" -eq 4 ] || return 1
+	q "$1" '.runs[0].queue_depth_gains[].sentence' >"$T/$1.gains"
+	while IFS= read -r line; do
+		grep -qxF "depth gain, $line" "$T/$1.out" || { echo "not in the table: $line" >&2; return 1; }
+	done <"$T/$1.gains"
+	jq -e '.runs[0] as $r | ($r.phases | map({(.name): .iops}) | add) as $i |
+		all($r.queue_depth_gains[]; (.iops_ratio - ($i[.deep] / $i[.shallow]) | fabs) < 0.01)' \
+		"$T/$1.json" >/dev/null
+}
+check "auto: four depth gains, the JSON's in the table, each true of the rows' IOPS" gains_ok auto
 
 # No bonnie++ CSV line for the profile alone: bonnie++'s CSV has no field
 # for it, and its line was every field blank (1.98,0.1.0,vm,1,SEED,,,,...);
