@@ -57,6 +57,9 @@ struct phase_ctx {
 	uint64_t until_ns;         /* set by a client of a time-based level (--level-time): a
 	                              PHASE_REPEATS phase runs whole passes until this
 	                              CLOCK_MONOTONIC time has passed; 0: one pass */
+	uint64_t gate_ns;          /* set by a client: when the last of the clients reached the
+	                              phase's start gate (client_sync_gate), the start of its
+	                              timed region; 0: its own clock's reading */
 	struct files_made *made;   /* a client of a time-based level: what the clients' creates
 	                              made, [0] sequential, [1] random (the clients' shared
 	                              mapping); NULL: not a client */
