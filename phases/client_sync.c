@@ -62,6 +62,7 @@ int client_sync_open(struct client_sync *s, uint32_t n, struct op_error *e)
 		return -1;
 	}
 	atomic_init(&s->sh->gen, 0);
+	s->sh->made[0].expected = s->sh->made[1].expected = n;
 	atomic_init(&s->sh->stop, 0);
 	for (uint32_t i = 0; i < n; i++) {
 		atomic_init(&s->sh->slot[i].mark, pack(-1, SLOT_IDLE));

@@ -123,6 +123,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	struct run_result *run = pages_alloc(sizeof *run);
 	struct part part = part_of_client(cs->b->cfg, &cs->b->ctx.part, cs->n, i); /* carried in cb.ctx */
 	struct bench cb;
+	struct wall_turns turns;
 	struct op_error e = {0};
 	int rc = EXIT_OK;
 
@@ -143,6 +144,7 @@ static void client_main(struct clients *cs, uint32_t i)
 		client_timeline_own(&cb.ctx);
 		cb.ctx.made = cs->sync.sh->made;
 		phase_stonewall_attach(&cb.ctx, &cs->sync.sh->wall_ns);
+		phase_stonewall_turns(&cb.ctx, &turns);
 		if (bench_run(&cb, run, &hooks) != 0)
 			rc = EXIT_IO;
 	}

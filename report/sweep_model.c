@@ -19,12 +19,14 @@ double sweep_overlap(const struct phase_result *r)
 	const struct client_spread *s = &r->spread;
 	uint64_t all;
 
+	uint64_t span = s->busy_last_end_ns > r->start_ns ? s->busy_last_end_ns - r->start_ns : 0;
+
 	if (s->clients < 2 || r->elapsed_ns == 0)
 		return 1.0;
-	if (s->busy_first_end_ns <= s->busy_last_start_ns)
+	if (s->busy_first_end_ns <= s->busy_last_start_ns || span == 0)
 		return 0.0;
 	all = s->busy_first_end_ns - s->busy_last_start_ns;
-	return all >= r->elapsed_ns ? 1.0 : (double)all / (double)r->elapsed_ns;
+	return all >= span ? 1.0 : (double)all / (double)span;
 }
 
 /* The level of count n, a new one when it is not there yet; -1 when full. */

@@ -198,7 +198,9 @@ double sweep_jain(double sum, double sumsq, uint32_t n);
 
 /* A phase's overlap: the span in which every client was active (last
  * start to first end, 0 when they never were all at once) over the first
- * start to the last end; 1 for a single in-process run. */
+ * start to the last end, the ends those of the clients' work
+ * (phase_result_work_end: not past the stonewall or the level's end, and
+ * not the final flushes after it); 1 for a single in-process run. */
 double sweep_overlap(const struct phase_result *r);
 
 #endif

@@ -409,12 +409,46 @@ START_TEST(cpu_bound_host)
 }
 END_TEST
 
+/* A client's work ends where the level ended the phase for all (the
+ * stonewall or the deadline) when it went on past it, with its final
+ * flush; the overlap is over the clients' work, first start to last work
+ * end: a flush tail of a second after a 200 ms delete is not a second of
+ * fewer clients working. A starved client still makes the overlap 0. */
+START_TEST(work_end_and_overlap)
+{
+	struct phase_result r;
+
+	memset(&r, 0, sizeof r);
+	r.start_ns = 1000;
+	r.elapsed_ns = 5000;
+	ck_assert_uint_eq(phase_result_work_end(&r), 6000);
+	r.cut_ns = 4000;
+	ck_assert_uint_eq(phase_result_work_end(&r), 4000);
+	r.cut_ns = 9000; /* ended before the cut: its own end */
+	ck_assert_uint_eq(phase_result_work_end(&r), 6000);
+	r.flags |= RESULT_STARVED;
+	ck_assert_uint_eq(phase_result_work_end(&r), 1000);
+
+	memset(&r, 0, sizeof r);
+	r.start_ns = 0;
+	r.elapsed_ns = 1400;                /* a delete of 200 ms and its flushes */
+	r.spread.clients = 2;
+	r.spread.busy_last_start_ns = 0;
+	r.spread.busy_first_end_ns = 190;   /* the first done at 190, the other cut at 200 */
+	r.spread.busy_last_end_ns = 200;
+	ck_assert_double_eq_tol(sweep_overlap(&r), 0.95, 1e-9);
+	r.spread.busy_first_end_ns = 0;     /* a starved client */
+	ck_assert_double_eq_tol(sweep_overlap(&r), 0.0, 1e-9);
+}
+END_TEST
+
 Suite *suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
 	TCase *tc = tcase_create("sweep");
 
 	tcase_add_test(tc, knee_sentences);
+	tcase_add_test(tc, work_end_and_overlap);
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
 	tcase_add_test(tc, sweep_json_counts);
