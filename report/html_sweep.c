@@ -281,13 +281,15 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 {
-	char noise[320];
+	char noise[320], floor[48] = "";
 
 	sweep_noise_sentence(sw, noise, sizeof noise);
+	if (sw->lag_floor_ns > 0)
+		snprintf(floor, sizeof floor, " and %g ms", (double)sw->lag_floor_ns / 1e6);
 	fprintf(out, "<h2 id=\"sweep\">Client sweep</h2>\n<p>All clients' rate together and the p99 latency of "
 	        "every operation at each client count; throughput peaks at the highest rate or the smallest count "
-	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before and %g ms. ",
-	        knee_factor, (double)sw->lag_floor_ns / 1e6);
+	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before%s. ",
+	        knee_factor, floor);
 	svg_escape(out, noise);
 	fputs("</p>\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {

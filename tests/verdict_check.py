@@ -641,9 +641,10 @@ def sweep_main(argv):
         print("verdict_check --sweep --table: %d rows, %d differences" % (rows, len(diffs)))
         return 1 if diffs or rows == 0 else 0
     tot = [0, 0, 0]
+    judge = verdict_sweep.check_old_file if "--old" in argv else verdict_sweep.check_sweep_file
     for p in [a for a in argv if not a.startswith("--")]:
         out = []
-        r = verdict_sweep.check_sweep_file(p, out)
+        r = judge(p, out)
         for line in out:
             if not quiet:
                 print(line)

@@ -220,7 +220,7 @@ def check_phase(sw, name, sentence, bad):
             if len(k["used"]) >= 2 or len(sw.ran(name)) < 2:
                 bad("fewer than two usable counts: usable %s of %s" % (k["used"], sw.ran(name)))
         elif kind == "flat":
-            a, b, best = int(m.group(1)), int(m.group(2)), int(m.group(7))
+            a, b, best = int(m.group(1)), int(m.group(2)), int(m.group(6))
             if k.get("kind") != "none":
                 bad("no knee said, but %s differs from the highest (%s)" % ([c for c in k["used"] if sw.differ(name, c, k["best"])], k.get("best")))
             if k["used"][:1] != [a] or k["used"][-1:] != [b] or best != k.get("best"):
@@ -522,3 +522,74 @@ def check_compare(summary_path, a_path, b_path):
             if head.startswith("Weaker") and enough(a[name]) and enough(b[name]) and "time unknown" not in ph:
                 bad.append("%r as weaker evidence, but both runs are 0.5 s and 100 operations or more" % ph)
     return n, bad
+
+
+# ------------------------------------------------------------- --old
+# The sweep's former grammar (before issue 52), judged by the same rule, so
+# that a baseline can be counted: each clause is one claim.
+OLD_PEAK = [
+    ("noknee", re.compile(r"no clear knee: rates at (\d+)-(\d+) clients are within (?:this run's|these runs') noise")),
+    ("rising", re.compile(r"throughput still rises at (\d+) clients? \(highest rate, the last count\)")),
+    ("peak", re.compile(r"throughput peaks at (\d+) clients? \(highest rate\)")),
+    ("levels", re.compile(r"throughput peaks at (\d+) clients? \(the smallest count within noise of the highest rate, at (\d+)\)")),
+]
+OLD_P99 = [
+    ("passes", re.compile(r"p99 latency passes ([\d.]+)x its (\d+)-client value(?: \(lower than at \d+\))?( and [\d.]+ ms)? at (\d+) clients")),
+    ("notboth", re.compile(r"p99 latency does not pass both ([\d.]+)x its (\d+)-client value(?: \(lower than at \d+\))? and [\d.]+ ms up to (\d+) clients")),
+    ("within", re.compile(r"p99 latency stays within ([\d.]+)x its (\d+)-client value(?: \(lower than at \d+\))? up to (\d+) clients")),
+]
+
+
+def check_old_phase(sw, name, sentence, bad):
+    m = re.fullmatch(re.escape(name) + r": (.*?)(?:; (p99 latency .*?))?(?:, where this host's CPU.*|; this host's CPU.*)?\.", sentence)
+    if not m:
+        if re.fullmatch(re.escape(name) + r": completed at fewer than two client counts, no knee\.", sentence):
+            if len(sw.ran(name)) >= 2:
+                bad("fewer than two counts, but it ran at %s" % sw.ran(name))
+            return 1
+        bad("UNPARSABLE (old) %r" % sentence)
+        return 0
+    k = sw.knee(name)
+    n = 0
+    for kind, rx in OLD_PEAK:
+        mm = rx.fullmatch(m.group(1))
+        if not mm:
+            continue
+        n += 1
+        want = {"noknee": "none", "rising": "highest", "peak": "highest", "levels": "noise"}[kind]
+        if k.get("kind") != want or (kind != "noknee" and k.get("peak") != int(mm.group(1))) or \
+                (kind == "rising") != bool(k.get("rising")) and kind in ("rising", "peak"):
+            bad("%r: over the counts not marked c ~ # ? ! the rule gives %s at %s (usable %s)" % (mm.group(0), k.get("kind"), k.get("peak"), k["used"]))
+    for kind, rx in OLD_P99:
+        mm = rx.fullmatch(m.group(2) or "")
+        if not mm:
+            continue
+        n += 1
+        if kind == "passes" and k.get("over") != int(mm.group(4)):
+            bad("%r: the rule gives %s (usable %s)" % (mm.group(0), k.get("over"), k["used"]))
+        if kind == "notboth":
+            n += 1
+            if k.get("factor") is not None:
+                bad("%r: 'does not pass both' where p99 passed %gx at %s and stayed under the floor" % (mm.group(0), sw.k, k["factor"]))
+            if k.get("over") is not None:
+                bad("%r: the rule gives a knee at %s" % (mm.group(0), k.get("over")))
+        if kind == "within" and (k.get("over") or k.get("factor")):
+            bad("%r: the rule passes at %s" % (mm.group(0), k.get("over") or k.get("factor")))
+    if k["left"]:
+        bad("rests on counts marked %s (%s) without saying so" % ({c: sw.mark(name, c) for c in k["left"]}, k["left"]))
+    return n
+
+
+def check_old_file(path, out):
+    with open(path) as f:
+        doc = json.load(f)
+    sw = Sweep(doc)
+    n = claims = false = 0
+    for ph in doc["sweep"]["phases"]:
+        probs = []
+        claims += check_old_phase(sw, ph["name"], ph["knee"], probs.append)
+        n += 1
+        if probs:
+            false += 1
+            out.append("%s: sweep %s: FALSE %r: %s" % (path, ph["name"], ph["knee"], "; ".join(probs)))
+    return n, claims, false
