@@ -13,7 +13,7 @@ sizes within one window's amount or 10%).
     verdict_check.py --text REPORT.txt RESULT.json
     verdict_check.py --sweep [--quiet] RESULT.json...
     verdict_check.py --sweep --table REPORT.txt RESULT.json
-    verdict_check.py --compare SUMMARY.txt A.json B.json
+    verdict_check.py --compare SUMMARY.txt FILE.json... (the files given to bonnie compare, in order)
 
 The second form checks that the text report's "over time, NAME: SENTENCE"
 lines say what the JSON's verdict.sentence says (exit 1 when not).
@@ -665,7 +665,7 @@ def compare_main(argv):
 
 
 def main(argv):
-    if argv[:1] == ["--compare"] and len(argv) == 4:
+    if argv[:1] == ["--compare"] and len(argv) >= 4:
         return compare_main(argv[1:])
     if argv[:1] == ["--sweep"]:
         return sweep_main(argv[1:])

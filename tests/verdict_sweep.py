@@ -460,17 +460,30 @@ PHRASE = re.compile(r"(" + "|".join(WORDS) + r")( median latency| p99 latency| m
                     r"(faster|slower|better|worse) on ([A-Z]+)( \(([^)]*)\))?$")
 
 
-def compare_phases(path):
-    with open(path) as f:
-        doc = json.load(f)
-    run = doc["runs"][0]
-    return {p["name"]: p for p in run["phases"] if p.get("status") == "done"}
+def compare_runs(paths):
+    """Every run of the files in order, as compare labels them (A, B, ...)."""
+    runs = []
+    for path in paths:
+        with open(path) as f:
+            doc = json.load(f)
+        for run in doc["runs"]:
+            runs.append({p["name"]: p for p in run["phases"] if p.get("status") == "done"})
+    return runs
 
 
-def check_compare(summary_path, a_path, b_path):
-    """compare's summary paragraphs (text output of `bonnie compare A B`):
-    each phrase's ratio, direction and evidence against the two runs."""
-    a, b = compare_phases(a_path), compare_phases(b_path)
+def label_index(lab):
+    n = 0
+    for ch in lab:
+        n = n * 26 + (ord(ch) - 64)
+    return n - 1
+
+
+def check_compare(summary_path, *paths):
+    """compare's summary paragraphs (text output of `bonnie compare FILE...`):
+    each phrase's ratio to the base A, direction and evidence against the
+    runs (A, B, ... in the order of the files and their runs)."""
+    runs = compare_runs(paths)
+    a = runs[0]
     text = open(summary_path, errors="replace").read()
     paras, cur = [], None
     for line in text.split("\n"):
@@ -489,9 +502,15 @@ def check_compare(summary_path, a_path, b_path):
         body = body.rstrip(".")
         if body.startswith("no rate on both A and another run was measured for 0.5 s or more"):
             n += 1
-            both = [k for k in a if k in b and enough(a[k]) and enough(b[k])]
+            both = [(k, j) for j, b in enumerate(runs[1:], 1) for k in a if k in b and enough(a[k]) and enough(b[k])]
             if both:
-                bad.append("no rate measured 0.5 s on both, but %s were" % both)
+                bad.append("no rate measured 0.5 s on both, but (phase, run) %s were" % both)
+            continue
+        if body.startswith("no phase has numbers on both A and another run"):
+            n += 1
+            both = [(k, j) for j, b in enumerate(runs[1:], 1) for k in a if k in b]
+            if both:
+                bad.append("no phase on both, but (phase, run) %s are" % both)
             continue
         for ph in re.split(r"; (?![^(]*\))", body):
             n += 1
@@ -500,6 +519,7 @@ def check_compare(summary_path, a_path, b_path):
                 bad.append("UNPARSABLE %r" % ph)
                 continue
             name, kind, r, word = WORDS[m.group(1)], m.group(2), float(m.group(3)), m.group(4)
+            b = runs[label_index(m.group(5))] if label_index(m.group(5)) < len(runs) else {}
             if name not in a or name not in b:
                 bad.append("%r: the runs do not both have %s" % (ph, name))
                 continue
