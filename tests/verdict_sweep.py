@@ -293,6 +293,27 @@ def check_phase(sw, name, sentence, bad):
     return len(claims)
 
 
+def check_noise(sw, sentence, bad):
+    """The noise rule's sentence: the runs per count and the gain it names."""
+    runs = min((p.runs for p in sw.points.values()), default=1)
+    m = re.fullmatch(r"Single run per count: rate differences under (\d+)% are not judged \(-x N repeats every "
+                     r"count, interleaved, and judges by their spread\)\.", sentence)
+    if m:
+        if runs != 1:
+            bad("single run per count, but every count ran %d times" % runs)
+        if int(m.group(1)) != round((sw.gain - 1) * 100):
+            bad("under %s%%: the rule's gain is %g" % (m.group(1), sw.gain))
+        return 1
+    m = re.fullmatch(r"(\d+) runs per count, interleaved: two counts' rates differ when their ranges \(lowest to "
+                     r"highest run\) do not overlap\.", sentence)
+    if m:
+        if int(m.group(1)) != runs:
+            bad("%s runs per count: the fewest a count ran is %d" % (m.group(1), runs))
+        return 1
+    bad("UNPARSABLE noise sentence %r" % sentence)
+    return 0
+
+
 ANSWER = [
     ("none", re.compile(r"No client count finished: no answer\.")),
     ("nophase", re.compile(r"Inconclusive: no phase a file server is loaded by \(block write and read, file create, stat and delete\) has two client counts to use\.")),
@@ -396,6 +417,12 @@ def check_sweep_file(path, out):
         if probs:
             false += 1
             out.append("%s: sweep %s: FALSE %r: %s" % (path, ph["name"], ph["knee"], "; ".join(probs)))
+    probs = []
+    claims += check_noise(sw, doc["sweep"].get("noise", ""), probs.append)
+    n += 1
+    if probs:
+        false += 1
+        out.append("%s: sweep noise: FALSE %r: %s" % (path, doc["sweep"].get("noise"), "; ".join(probs)))
     probs = []
     claims += check_answer(sw, doc["sweep"]["answer"], probs.append)
     n += 1
