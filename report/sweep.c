@@ -222,22 +222,34 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 	for (uint32_t l = 0; l < sw->levels; l++)
 		point_json(j, sw, l, id);
 	json_array_end(j);
+	/* every key always: null where the phase has no knee (under two counts left) */
 	if (has) {
 		json_u64(j, "throughput_peak_clients", sw->clients[k.peak]);
 		json_u64(j, "throughput_best_clients", sw->clients[k.best]);
 		json_string(j, "throughput_peak_rule", peak_rule(&k));
 		json_bool(j, "throughput_still_rising", k.still_rising);
 		json_u64(j, "p99_baseline_clients", sw->clients[k.base]);
-		if (k.p99_over >= 0)
-			json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
-		else
-			json_null(j, "p99_over_factor_clients");
-		if (k.cpu_at >= 0)
-			json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
-		else
-			json_null(j, "cpu_bound_clients"); /* every key always: null where none */
-		json_bool(j, "p99_knee_cpu", k.cpu_knee);
+	} else {
+		json_null(j, "throughput_peak_clients");
+		json_null(j, "throughput_best_clients");
+		json_string(j, "throughput_peak_rule", "no_knee");
+		json_bool(j, "throughput_still_rising", false);
+		json_null(j, "p99_baseline_clients");
 	}
+	if (has && k.p99_over >= 0)
+		json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
+	else
+		json_null(j, "p99_over_factor_clients");
+	if (has && k.cpu_at >= 0)
+		json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
+	else
+		json_null(j, "cpu_bound_clients");
+	json_bool(j, "p99_knee_cpu", has && k.cpu_knee);
+	json_array_begin_inline(j, "left_out_clients"); /* marked ~ # c ? or ! (SWEEP_UNTRUSTED, overlap) */
+	for (uint32_t l = 0; l < sw->levels; l++)
+		if ((k.left_out >> l) & 1u)
+			json_u64(j, NULL, sw->clients[l]);
+	json_array_end(j);
 	json_bool(j, "server_phase", sweep_server_phase(id));
 	sweep_knee_sentence(sw, id, factor, line, sizeof line);
 	json_string(j, "knee", line);
