@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 /* Lock-free atomics are address-free, so they work across processes. */
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the clients' barrier needs lock-free atomic ints");
 
+#define GATE_YIELD_NS 2000000000u /* the start gate yields this long, then naps */
 #define CLIENT_POLL_MS 1000 /* a waiting client looks again at its parent and signals */
 
 static unsigned pack(int phase, int state)
@@ -60,6 +62,7 @@ int client_sync_open(struct client_sync *s, uint32_t n, struct op_error *e)
 		return -1;
 	}
 	atomic_init(&s->sh->gen, 0);
+	s->sh->made[0].expected = s->sh->made[1].expected = n;
 	atomic_init(&s->sh->stop, 0);
 	for (uint32_t i = 0; i < n; i++) {
 		atomic_init(&s->sh->slot[i].mark, pack(-1, SLOT_IDLE));
@@ -137,6 +140,8 @@ void client_sync_release(struct client_sync *s, uint32_t waiters, uint64_t lead_
 
 	s->sh->go_ns = clock_now_ns() + lead_ns;
 	atomic_store(&s->sh->wall_ns, 0); /* every client is at the barrier: none reads it now */
+	atomic_store(&s->sh->gate_in, 0);
+	atomic_store(&s->sh->gate_ns, 0);
 	atomic_fetch_add(&s->sh->gen, 1u); /* seq_cst: go_ns is visible to whoever sees the new gen */
 	while (waiters > 0 && s->down[1] >= 0) {
 		ssize_t w = write(s->down[1], bytes, waiters < sizeof bytes ? waiters : sizeof bytes);
@@ -155,6 +160,30 @@ uint64_t client_sync_go(struct client_sync *s)
 		if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0 && errno != EINTR)
 			break;
 	return go;
+}
+
+/* Yields while the others come; a gate held longer (a client stopped or
+ * held) is looked at every millisecond instead, so the waiting clients do
+ * not keep the CPU from the one that is late. */
+uint64_t client_sync_gate(struct client_sync *s, uint32_t n, pid_t parent)
+{
+	uint64_t t, since = clock_now_ns();
+	struct timespec nap = {0, 1000000};
+
+	if (atomic_fetch_add(&s->sh->gate_in, 1u) + 1u >= n) {
+		t = clock_now_ns();
+		atomic_store(&s->sh->gate_ns, t);
+		return t;
+	}
+	while ((t = atomic_load(&s->sh->gate_ns)) == 0) {
+		if (atomic_load(&s->sh->stop) || signals_stop_level() != STOP_NONE || getppid() != parent)
+			return 0;
+		if (clock_now_ns() - since < GATE_YIELD_NS)
+			sched_yield();
+		else
+			nanosleep(&nap, NULL);
+	}
+	return t;
 }
 
 void client_sync_stop(struct client_sync *s)

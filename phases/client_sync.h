@@ -49,6 +49,9 @@ struct client_shared {
 	atomic_int stop; /* set instead: every waiting client stops */
 	_Atomic uint64_t wall_ns; /* the running phase's stonewall (phase_stonewall_raise),
 	                             0: not raised; cleared by each release */
+	atomic_uint gate_in;      /* clients through the running phase's start gate */
+	_Atomic uint64_t gate_ns; /* when the last one came through (0: not yet); both cleared
+	                             by each release */
 	struct files_made made[2]; /* what the clients' sequential and random creates made
 	                              (phase_ctx.made) */
 	struct client_slot slot[];
@@ -92,6 +95,20 @@ void client_sync_release(struct client_sync *s, uint32_t waiters, uint64_t lead_
 /* Client side, once released: sleeps until the common start (returns at
  * once when it has passed, or on a stop request) and returns it. */
 uint64_t client_sync_go(struct client_sync *s);
+
+/* Client side, after client_sync_go: the start gate of a phase. On a
+ * machine with fewer cores than clients, the clients woken at the common
+ * start get a CPU one after another, and one that works (a create, a
+ * per-char write) holds it for a whole time slice: the last of 100 got
+ * its first one about 0.5 s late here (2 cores), so the phase's start was
+ * spread by that much and its overlap low. Here each client only says it
+ * has come, then gives up the CPU (sched_yield) until all n have: that
+ * takes each one a moment, not a slice, and the last one to come writes
+ * the time. Every client is then on its way and runnable, so the phase
+ * starts for all at that time; which of them the scheduler runs first is
+ * the contention the count measures. Returns that time, or 0 on a stop (a
+ * stop request, a signal, no parent). */
+uint64_t client_sync_gate(struct client_sync *s, uint32_t n, pid_t parent);
 
 /* Parent side: every waiting client stops, now and at later barriers. */
 void client_sync_stop(struct client_sync *s);

@@ -47,12 +47,14 @@ struct client {
 	unsigned ends; /* phases ended: the next result goes to res[ends % 2] */
 	int topfd;
 	uint32_t index;
+	uint32_t n; /* the clients of the run, all of whom meet at each phase's start gate */
 };
 
 /* runner hook: ready, then wait for the release (0) or a stop (-1), then
- * for the common start. The generation is read before the slot says
+ * for the common start and the start gate (client_sync_gate), whose time
+ * is the start of the timed region. The generation is read before the slot says
  * ready: the parent releases only after that. A time-based level
- * (--level-time) ends its passes that long after the common start. */
+ * (--level-time) ends its passes that long after the gate. */
 static int client_barrier(void *arg, enum phase_id id)
 {
 	struct client *c = arg;
@@ -64,6 +66,10 @@ static int client_barrier(void *arg, enum phase_id id)
 	if (client_sync_wait(c->sync, gen, c->parent) != 0)
 		return -1;
 	go = client_sync_go(c->sync);
+	go = client_sync_gate(c->sync, c->n, c->parent);
+	if (go == 0)
+		return -1;
+	c->ctx->gate_ns = go;
 	c->ctx->until_ns = c->ctx->cfg->level_ns ? go + c->ctx->cfg->level_ns : 0;
 	return 0;
 }
@@ -112,11 +118,12 @@ static void drop_parent_memory(struct bench *b)
  * Never returns; _exit keeps the parent's stdio buffers unflushed. */
 static void client_main(struct clients *cs, uint32_t i)
 {
-	struct client c = {&cs->sync, &cs->sync.sh->slot[i], NULL, getppid(), 0, cs->b->scratch.dirfd, i};
+	struct client c = {&cs->sync, &cs->sync.sh->slot[i], NULL, getppid(), 0, cs->b->scratch.dirfd, i, cs->n};
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
 	struct run_result *run = pages_alloc(sizeof *run);
 	struct part part = part_of_client(cs->b->cfg, &cs->b->ctx.part, cs->n, i); /* carried in cb.ctx */
 	struct bench cb;
+	struct wall_turns turns;
 	struct op_error e = {0};
 	int rc = EXIT_OK;
 
@@ -137,6 +144,7 @@ static void client_main(struct clients *cs, uint32_t i)
 		client_timeline_own(&cb.ctx);
 		cb.ctx.made = cs->sync.sh->made;
 		phase_stonewall_attach(&cb.ctx, &cs->sync.sh->wall_ns);
+		phase_stonewall_turns(&cb.ctx, &turns);
 		if (bench_run(&cb, run, &hooks) != 0)
 			rc = EXIT_IO;
 	}

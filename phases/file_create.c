@@ -9,6 +9,8 @@
 #include "io_common.h"
 #include "../lib/signals.h"
 
+#include <time.h>
+
 /* The sequential tree makes the random one's directory too, when the
  * random phases will run. */
 static int make_seq_tree(struct phase_ctx *ctx, struct phase_result *res)
@@ -75,8 +77,24 @@ static void create_ended(struct phase_ctx *ctx, struct phase_result *res, uint64
  * with every client holding the mean or more. These files are not claimed
  * from the pool: all the top-ups together make at most what the creates
  * made (clients_config counts both). Up to the most any client made could
- * cost as much again as the create. Every create has ended in every client
- * by now: the stat phase's barrier is between. */
+ * cost as much again as the create. The mean is taken once every client's
+ * create has ended: without the stat phases (--phases) no barrier is
+ * between, and a client that came first took a mean of some of the
+ * clients only (stonewall.sh saw a client topped up to 1725, not 2048). */
+static int wait_for_creates(struct files_made *all, struct phase_result *res)
+{
+	struct timespec nap = {0, 1000000};
+
+	while (atomic_load(&all->clients) < all->expected) {
+		if (signals_stop_level() != STOP_NONE) {
+			res->status = PHASE_INTERRUPTED;
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+	return 0;
+}
+
 int file_top_up(struct phase_ctx *ctx, struct phase_result *res)
 {
 	struct file_plan *fp = ctx->files;
@@ -84,8 +102,11 @@ int file_top_up(struct phase_ctx *ctx, struct phase_result *res)
 	uint64_t want, bytes = res->bytes;
 	uint32_t clients;
 
-	if (all == NULL || (clients = atomic_load(&all->clients)) == 0)
+	if (all == NULL || atomic_load(&all->clients) == 0)
 		return 0;
+	if (wait_for_creates(all, res) != 0)
+		return -1;
+	clients = atomic_load(&all->clients);
 	want = (atomic_load(&all->files) + clients - 1) / clients;
 	if (want <= fp->count)
 		return 0;

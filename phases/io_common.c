@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -144,8 +146,33 @@ void phase_stonewall_attach(struct phase_ctx *ctx, _Atomic uint64_t *word)
 	ctx->end.wall = word;
 }
 
+void phase_stonewall_turns(struct phase_ctx *ctx, struct wall_turns *turns)
+{
+	turns->since_ns = 0;
+	ctx->end.turns = turns;
+}
+
+/* One operation's turn (see phase_stonewall_turns). */
+static void take_turns(const struct phase_ctx *ctx)
+{
+	struct wall_turns *t = ctx->end.turns;
+	uint64_t now;
+
+	if (t == NULL || !ctx->end.wall_armed)
+		return;
+	now = clock_now_ns();
+	if (t->since_ns == 0) {
+		t->since_ns = now;
+	} else if (now - t->since_ns >= WALL_TURN_NS) {
+		sched_yield();
+		t->since_ns = clock_now_ns();
+	}
+}
+
 void phase_stonewall_arm(struct phase_ctx *ctx, bool on)
 {
+	if (ctx->end.turns)
+		ctx->end.turns->since_ns = 0;
 	ctx->end.wall_armed = on && ctx->end.wall != NULL;
 }
 
@@ -166,6 +193,7 @@ bool phase_deadline_passed(const struct phase_ctx *ctx)
 
 bool phase_stop_requested(const struct phase_ctx *ctx, struct phase_result *res)
 {
+	take_turns(ctx);
 	if (signals_stop_level() == STOP_NONE)
 		return phase_deadline_passed(ctx);
 	res->status = PHASE_INTERRUPTED;

@@ -57,6 +57,8 @@ static void merge_spread(struct phase_result *dst, const struct phase_result *sr
 			dst->spread.busy_last_start_ns = src->start_ns;
 		if (first_rated || end < dst->spread.busy_first_end_ns)
 			dst->spread.busy_first_end_ns = end;
+		if (first_rated || end > dst->spread.busy_last_end_ns)
+			dst->spread.busy_last_end_ns = end;
 	}
 	dst->spread.rate_sum += rate;
 	dst->spread.rate_sq += rate * rate;

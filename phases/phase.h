@@ -29,16 +29,24 @@ struct files_made {
 	_Atomic uint64_t taken;
 	_Atomic uint64_t files;
 	_Atomic uint32_t clients;
+	uint32_t expected;         /* the clients of the level: a top-up waits for all their creates */
 };
 
 /* Everything a phase may touch. One per client: no globals. */
 /* Where this process's operation loops end a pass early (io_common.h):
  * the runner's deadline, and in a client of a time-based level the
  * clients' stonewall. Per instance, never a global: a client sets its own. */
+/* A client's turns in a stonewalled phase (phase_stop_requested): it
+ * gives up the CPU after each WALL_TURN_NS of work. */
+struct wall_turns {
+	uint64_t since_ns;         /* the turn's start (CLOCK_MONOTONIC); 0: none yet */
+};
+
 struct phase_end {
 	uint64_t deadline_ns;      /* CLOCK_MONOTONIC; 0: none */
 	_Atomic uint64_t *wall;    /* the clients' shared stonewall word (client_sync.h), or NULL */
 	bool wall_armed;           /* a stonewalled phase runs: the word ends it */
+	struct wall_turns *turns;  /* the client's turn-taking, or NULL (not a client) */
 };
 
 struct phase_ctx {
@@ -57,6 +65,9 @@ struct phase_ctx {
 	uint64_t until_ns;         /* set by a client of a time-based level (--level-time): a
 	                              PHASE_REPEATS phase runs whole passes until this
 	                              CLOCK_MONOTONIC time has passed; 0: one pass */
+	uint64_t gate_ns;          /* set by a client: when the last of the clients reached the
+	                              phase's start gate (client_sync_gate), the start of its
+	                              timed region; 0: its own clock's reading */
 	struct files_made *made;   /* a client of a time-based level: what the clients' creates
 	                              made, [0] sequential, [1] random (the clients' shared
 	                              mapping); NULL: not a client */

@@ -86,6 +86,7 @@ struct client_spread {
 	double rate_sum, rate_sq;    /* sum of their rates and of the rates squared (Jain's index) */
 	uint64_t busy_last_start_ns; /* the last of them to start */
 	uint64_t busy_first_end_ns;  /* the first of them to end */
+	uint64_t busy_last_end_ns;   /* the last of them to end (phase_result_work_end) */
 };
 
 struct phase_result {
@@ -102,6 +103,9 @@ struct phase_result {
 	uint64_t wall_start_ns; /* --start-at: start_ns on CLOCK_REALTIME; 0: not scheduled */
 	uint64_t planned_ns;    /* --start-at: the schedule's start for it (phases/schedule.h) */
 	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
+	uint64_t cut_ns;        /* a client of a time-based level: where the level ended the
+	                           phase for all, the stonewall or the deadline (0: none); its
+	                           work counts up to there (phase_result_work_end) */
 	uint64_t file_bytes;    /* block write: bytes in the data file when it ended, the phases
 	                           after it work on (summed over clients); 0 for the others */
 	struct dev_io dev;
@@ -214,11 +218,19 @@ static inline bool phase_result_idle(const struct phase_result *r)
 	return r->status == PHASE_DONE && r->units == 0 && !(r->flags & RESULT_STARVED);
 }
 
-/* Where a client's work in the phase ended: a starved client's where it
+/* Where a client's work in the phase ended: its own end, or where the
+ * level ended the phase for all (cut_ns) when it worked past it (what a
+ * client does after the stonewall or the deadline is one operation at
+ * most, and its final flush: the work of the clients together ends
+ * there, as mdtest's stonewall counts it); a starved client's where it
  * began, so that the clients were never all active (overlap 0). */
 static inline uint64_t phase_result_work_end(const struct phase_result *r)
 {
-	return (r->flags & RESULT_STARVED) ? r->start_ns : r->start_ns + r->elapsed_ns;
+	uint64_t end = r->start_ns + r->elapsed_ns;
+
+	if (r->flags & RESULT_STARVED)
+		return r->start_ns;
+	return r->cut_ns > r->start_ns && r->cut_ns < end ? r->cut_ns : end;
 }
 
 #endif

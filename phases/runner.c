@@ -113,6 +113,20 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 	return rc;
 }
 
+/* Where a client's time-based level ended the phase for all: the
+ * stonewall's time when it went up, else the deadline (0: not a client
+ * of such a level, or a phase that is not cut). */
+static uint64_t level_cut(const struct phase_ctx *ctx, const struct phase *ph)
+{
+	uint64_t wall;
+
+	if (ctx->until_ns == 0 || ctx->cfg->verify || !(ph->flags & (PHASE_STONEWALL | PHASE_REPEATS)))
+		return 0;
+	if ((ph->flags & PHASE_STONEWALL) && ctx->end.wall && (wall = atomic_load(ctx->end.wall)) != 0)
+		return wall;
+	return ctx->until_ns;
+}
+
 static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
 	struct dev_io before = {0};
@@ -128,11 +142,15 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	 * of tens of microseconds. The error is now the other way round and
 	 * bounded: about one CPU-clock read is timed but not charged. */
 	t0 = clock_now_ns();
+	if (ctx->gate_ns != 0 && ctx->gate_ns <= t0)
+		t0 = ctx->gate_ns; /* a client: the clients' common start (client_sync_gate) */
+	ctx->gate_ns = 0;
 	phase_timeline_begin(ctx, res, t0);
 	c0 = clock_cpu_ns();
 	rc = run_passes(ctx, ph, res);
 	c1 = clock_cpu_ns();
 	t1 = clock_now_ns();
+	res->cut_ns = level_cut(ctx, ph);
 	phase_timeline_end(ctx, ph->id, res, t1);
 	runner_device_delta(&before, ctx->counters, &res->dev);
 	res->start_ns = t0;

@@ -194,64 +194,85 @@ static void sweep_table_text(FILE *m, const void *sw)
 	report_sweep_table(m, sw);
 }
 
-/* One knee-table row: phase, best count and its rate, where p99 passed. */
-static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double k, const struct sweep_knee *kn)
+/* One knee-table row: phase, where throughput peaks and its rate, and the
+ * p99 cell naming the rule that decided (sweep_p99_cell). */
+static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double k)
 {
-	char rate[64], mark = confidence_mark(sw->point[kn->peak][id].reasons);
+	struct sweep_knee kn;
+	char rate[64] = "-", cell[96], best[48] = "no knee (under two counts to use)";
+	double value = 0;
 
-	html_rate_text(id, sw->point[kn->peak][id].rate, rate, sizeof rate);
-	if (mark != ' ')
-		strncat(rate, &mark, 1);
+	if (sweep_knee(sw, id, k, &kn) && kn.kind != SWEEP_PEAK_NO_KNEE) {
+		html_rate_text(id, sw->point[kn.peak][id].rate, rate, sizeof rate);
+		value = sw->point[kn.peak][id].rate;
+		snprintf(best, sizeof best, "%u%s", sw->clients[kn.peak], kn.still_rising ? " (still rising)" : "");
+	} else if (kn.levels >= 2) {
+		snprintf(best, sizeof best, "no knee (flat)");
+	}
+	sweep_p99_cell(sw, id, k, cell, sizeof cell);
 	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
-	        "<td>%u%s</td><td>%s</td><td>", phase_name(id), sw->point[kn->peak][id].rate, phase_name(id),
-	        phase_words(id), sw->clients[kn->peak], kn->still_rising ? " (still rising)" : "", rate);
-	if (kn->p99_over >= 0 && kn->cpu_knee)
-		fprintf(out, "%u (this host's CPU the limit)", sw->clients[kn->p99_over]);
-	else if (kn->p99_over >= 0)
-		fprintf(out, "%u", sw->clients[kn->p99_over]);
-	else
-		fprintf(out, "not passed (&le; %gx)", k);
+	        "<td>%s</td><td>%s</td><td>", phase_name(id), value, phase_name(id), phase_words(id), best, rate);
+	svg_escape(out, cell);
 	fputs("</td></tr>\n", out);
 }
 
-/* "Throughput peaks at 8 clients in 7 of 12 phases": the most common
- * best count, and how many phases' p99 passed the limit. */
-static void answer(FILE *out, const struct sweep *sw, double k, const int *peak, size_t n, size_t over)
+/* "Throughput peaks at 8 clients in 7 of 12 phases." and the phases
+ * whose p99 passed the rule, named (so that the whole sweep's answer
+ * after it, which reads only a file server's phases, cannot seem to
+ * contradict a count). */
+static void answer(FILE *out, const struct sweep *sw, double k)
 {
-	int best = peak[0], best_n = 0;
+	uint32_t count[MAX_SWEEP_LEVELS] = {0}, over = 0, phases = 0, best = 0, cpu = 0;
+	char names[320] = "", rule[48];
+	struct sweep_knee kn;
 
-	for (size_t i = 0; i < n; i++) {
-		int c = 0;
-		for (size_t j = 0; j < n; j++)
-			c += peak[j] == peak[i];
-		if (c > best_n || (c == best_n && peak[i] < best))
-			best = peak[i], best_n = c;
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		if (!sweep_phase_ran(sw, (enum phase_id)id))
+			continue;
+		phases++;
+		if (!sweep_knee(sw, (enum phase_id)id, k, &kn))
+			continue;
+		if (kn.kind != SWEEP_PEAK_NO_KNEE)
+			count[kn.peak]++;
+		if (kn.p99_over >= 0 && !kn.cpu_knee) {
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", over ? ", " : "",
+			         phase_name((enum phase_id)id));
+			over++;
+		}
+		cpu += kn.p99_over >= 0 && kn.cpu_knee;
 	}
-	fprintf(out, "<p class=\"answer\">Throughput is best at %u client%s in %d of %zu phases; p99 latency passes "
-	        "%gx its first-count value and the lag floor (a storage knee) in %zu of them.</p>\n", sw->clients[best], sw->clients[best] == 1 ? "" : "s",
-	        best_n, n, k, over);
+	for (uint32_t l = 1; l < sw->levels; l++)
+		if (count[l] > count[best])
+			best = l;
+	sweep_rule_words(sw, k, rule, sizeof rule);
+	fputs("<p class=\"answer\">", out);
+	if (count[best])
+		fprintf(out, "Throughput peaks at %u client%s in %u of %u phases. ", sw->clients[best],
+		        sweep_plural(sw->clients[best]), count[best], phases);
+	else
+		fprintf(out, "Throughput shows a peak in none of the %u phases. ", phases);
+	if (over)
+		fprintf(out, "p99 latency passes %s in %s.", rule, names);
+	else
+		fprintf(out, "p99 latency passes %s in no phase as a storage knee.", rule);
+	if (cpu)
+		fprintf(out, " In %u more it passes where this host's CPU was the limit.", cpu);
+	fputs("</p>\n", out);
 }
 
 void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 {
-	int peak[PHASE_COUNT];
-	char line[SWEEP_LINE];
-	size_t n = 0, over = 0;
-	struct sweep_knee kn;
+	char line[SWEEP_LINE], rule[48];
 
+	sweep_rule_words(sw, knee_factor, rule, sizeof rule);
 	fprintf(out, "<section id=\"summary\">\n<h2>Summary: the knee</h2>\n<table class=\"summary knees\">\n"
-	        "<tr><th class=\"l\">phase</th><th>best count</th><th>its rate</th><th>p99 passes %gx at</th></tr>\n",
-	        knee_factor);
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		if (!sweep_knee(sw, (enum phase_id)id, knee_factor, &kn))
-			continue;
-		knee_row(out, sw, (enum phase_id)id, knee_factor, &kn);
-		peak[n++] = kn.peak;
-		over += kn.p99_over >= 0 && !kn.cpu_knee;
-	}
+	        "<tr><th class=\"l\">phase</th><th>peak count</th><th>its rate</th><th>p99 passes %s at</th></tr>\n",
+	        rule);
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (sweep_phase_ran(sw, (enum phase_id)id))
+			knee_row(out, sw, (enum phase_id)id, knee_factor);
 	fputs("</table>\n", out);
-	if (n > 0)
-		answer(out, sw, knee_factor, peak, n, over);
+	answer(out, sw, knee_factor);
 	sweep_answer_sentence(sw, knee_factor, line, sizeof line);
 	fputs("<p class=\"answer\">", out);
 	svg_escape(out, line);
@@ -260,13 +281,15 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 
 void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 {
-	char noise[320];
+	char noise[320], floor[48] = "";
 
 	sweep_noise_sentence(sw, noise, sizeof noise);
+	if (sw->lag_floor_ns > 0)
+		snprintf(floor, sizeof floor, " and %g ms", (double)sw->lag_floor_ns / 1e6);
 	fprintf(out, "<h2 id=\"sweep\">Client sweep</h2>\n<p>All clients' rate together and the p99 latency of "
 	        "every operation at each client count; throughput peaks at the highest rate or the smallest count "
-	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before. ",
-	        knee_factor);
+	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before%s. ",
+	        knee_factor, floor);
 	svg_escape(out, noise);
 	fputs("</p>\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {

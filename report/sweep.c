@@ -133,96 +133,6 @@ void report_sweep_table(FILE *out, const struct sweep *sw)
 }
 
 
-/* "throughput peaks at 10 clients (highest rate)" and its variants. */
-static size_t peak_text(const struct sweep *sw, const struct sweep_knee *k, char *buf, size_t len)
-{
-	uint32_t peak = sw->clients[k->peak];
-
-	if (k->kind == SWEEP_PEAK_NO_KNEE)
-		return (size_t)snprintf(buf, len, "no clear knee: rates at %u-%u clients are within %s noise",
-		                        sw->clients[k->first], sw->clients[k->last],
-		                        sweep_runs(sw) > 1 ? "these runs'" : "this run's");
-	if (k->still_rising)
-		return (size_t)snprintf(buf, len, "throughput still rises at %u client%s (highest rate, the last count)",
-		                        peak, sweep_plural(peak));
-	if (k->kind == SWEEP_PEAK_HIGHEST)
-		return (size_t)snprintf(buf, len, "throughput peaks at %u client%s (highest rate)", peak, sweep_plural(peak));
-	return (size_t)snprintf(buf, len, "throughput peaks at %u client%s (the smallest count within noise of the "
-	                        "highest rate, at %u)", peak, sweep_plural(peak), sw->clients[k->best]);
-}
-
-/* "its 1-client value", or the lower baseline a later count gave. */
-static void base_text(const struct sweep *sw, const struct sweep_knee *k, char *buf, size_t len)
-{
-	if (k->base == k->first)
-		snprintf(buf, len, "its %u-client value", sw->clients[k->base]);
-	else
-		snprintf(buf, len, "its %u-client value (lower than at %u)", sw->clients[k->base],
-		         sw->clients[k->first]);
-}
-
-/* "passes 2x its 1-client value and 10 ms at 4 clients" (no floor: no "and"). */
-static size_t p99_clause(const struct sweep *sw, const struct sweep_knee *k, double factor, char *buf, size_t len)
-{
-	char base[80], floor[32] = "";
-
-	base_text(sw, k, base, sizeof base);
-	if (sw->lag_floor_ns > 0)
-		snprintf(floor, sizeof floor, " and %g ms", (double)sw->lag_floor_ns / 1e6);
-	if (k->p99_over >= 0)
-		return (size_t)snprintf(buf, len, "; p99 latency passes %gx %s%s at %u clients", factor, base, floor,
-		                        sw->clients[k->p99_over]);
-	if (sw->lag_floor_ns > 0)
-		return (size_t)snprintf(buf, len, "; p99 latency does not pass both %gx %s%s up to %u clients", factor,
-		                        base, floor, sw->clients[k->last]);
-	return (size_t)snprintf(buf, len, "; p99 latency stays within %gx %s up to %u clients", factor, base,
-	                        sw->clients[k->last]);
-}
-
-/* ", where this host's CPU was the limit (from 1 client: ...), not a
- * storage knee", or the CPU limit on its own, or nothing. */
-static void cpu_clause(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, char *buf, size_t len)
-{
-	char why[96];
-
-	buf[0] = '\0';
-	if (k->cpu_at < 0)
-		return;
-	sweep_cpu_words(sw, (uint32_t)k->cpu_at, id, why, sizeof why);
-	if (k->cpu_knee)
-		snprintf(buf, len, ", where this host's CPU was the limit (from %u client%s: %s), not a storage knee",
-		         sw->clients[k->cpu_at], sweep_plural(sw->clients[k->cpu_at]), why);
-	else
-		snprintf(buf, len, "; this host's CPU was the limit from %u client%s (%s)", sw->clients[k->cpu_at],
-		         sweep_plural(sw->clients[k->cpu_at]), why);
-}
-
-/* One phase's sentence into buf. */
-static void knee_sentence(const struct sweep *sw, enum phase_id id, double factor, char *buf, size_t len)
-{
-	struct sweep_knee k;
-	char cpu[192];
-	size_t n;
-
-	if (!sweep_knee(sw, id, factor, &k)) {
-		snprintf(buf, len, "%s: completed at fewer than two client counts, no knee.", phase_name(id));
-		return;
-	}
-	n = (size_t)snprintf(buf, len, "%s: ", phase_name(id));
-	if (n < len)
-		n += peak_text(sw, &k, buf + n, len - n);
-	if (n < len)
-		n += p99_clause(sw, &k, factor, buf + n, len - n);
-	cpu_clause(sw, id, &k, cpu, sizeof cpu);
-	if (n < len)
-		snprintf(buf + n, len - n, "%s.", cpu);
-}
-
-void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len)
-{
-	knee_sentence(sw, id, k, buf, len);
-}
-
 void sweep_noise_sentence(const struct sweep *sw, char *buf, size_t len)
 {
 	uint32_t runs = sweep_runs(sw);
@@ -245,7 +155,7 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!sweep_phase_ran(sw, (enum phase_id)i))
 			continue;
-		knee_sentence(sw, (enum phase_id)i, factor, line, sizeof line);
+		sweep_knee_sentence(sw, (enum phase_id)i, factor, line, sizeof line);
 		fprintf(out, "%s\n", line);
 	}
 	sweep_noise_sentence(sw, line, sizeof line);
@@ -313,24 +223,36 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 	for (uint32_t l = 0; l < sw->levels; l++)
 		point_json(j, sw, l, id);
 	json_array_end(j);
+	/* every key always: null where the phase has no knee (under two counts left) */
 	if (has) {
 		json_u64(j, "throughput_peak_clients", sw->clients[k.peak]);
 		json_u64(j, "throughput_best_clients", sw->clients[k.best]);
 		json_string(j, "throughput_peak_rule", peak_rule(&k));
 		json_bool(j, "throughput_still_rising", k.still_rising);
 		json_u64(j, "p99_baseline_clients", sw->clients[k.base]);
-		if (k.p99_over >= 0)
-			json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
-		else
-			json_null(j, "p99_over_factor_clients");
-		if (k.cpu_at >= 0)
-			json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
-		else
-			json_null(j, "cpu_bound_clients"); /* every key always: null where none */
-		json_bool(j, "p99_knee_cpu", k.cpu_knee);
+	} else {
+		json_null(j, "throughput_peak_clients");
+		json_null(j, "throughput_best_clients");
+		json_string(j, "throughput_peak_rule", "no_knee");
+		json_bool(j, "throughput_still_rising", false);
+		json_null(j, "p99_baseline_clients");
 	}
+	if (has && k.p99_over >= 0)
+		json_u64(j, "p99_over_factor_clients", sw->clients[k.p99_over]);
+	else
+		json_null(j, "p99_over_factor_clients");
+	if (has && k.cpu_at >= 0)
+		json_u64(j, "cpu_bound_clients", sw->clients[k.cpu_at]);
+	else
+		json_null(j, "cpu_bound_clients");
+	json_bool(j, "p99_knee_cpu", has && k.cpu_knee);
+	json_array_begin_inline(j, "left_out_clients"); /* marked ~ # c ? or ! (SWEEP_UNTRUSTED, overlap) */
+	for (uint32_t l = 0; l < sw->levels; l++)
+		if ((k.left_out >> l) & 1u)
+			json_u64(j, NULL, sw->clients[l]);
+	json_array_end(j);
 	json_bool(j, "server_phase", sweep_server_phase(id));
-	knee_sentence(sw, id, factor, line, sizeof line);
+	sweep_knee_sentence(sw, id, factor, line, sizeof line);
 	json_string(j, "knee", line);
 	json_object_end(j);
 }

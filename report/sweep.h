@@ -17,8 +17,9 @@
  * under SWEEP_MIN_OVERLAP), and a legend. */
 void report_sweep_table(FILE *out, const struct sweep *sw);
 
-/* One sentence per phase, e.g. "ran_create: throughput peaks at 64
- * clients; p99 latency passes 2x its 1-client value at 128 clients." */
+/* One line per phase of short sentences, e.g. "ran_create: Throughput
+ * peaks at 64 clients: 812 files/s, the highest rate. p99 latency passes
+ * 2x and 10 ms at 128 clients: 14 ms against 3.1 ms at 64 clients." */
 void report_sweep_knees(FILE *out, const struct sweep *sw, double k);
 
 /* Phase id's sentence of report_sweep_knees into buf (no newline). */
@@ -36,6 +37,19 @@ void sweep_answer_sentence(const struct sweep *sw, double k, char *buf, size_t l
 
 /* A sentence of the sweep fits this (the answer names up to 8 phases). */
 #define SWEEP_LINE 640
+
+/* The mark that left level l of phase id out of the answers (its
+ * SWEEP_UNTRUSTED reason's, or '!' for a low overlap), and that mark's
+ * words ("under 0.5 s"). */
+char sweep_left_out_mark(const struct sweep *sw, uint32_t l, enum phase_id id);
+const char *sweep_mark_words(char mark);
+
+/* The latency rule in words: "2x and 10 ms", or "2x" without a floor. */
+void sweep_rule_words(const struct sweep *sw, double factor, char *buf, size_t len);
+
+/* The HTML knee table's p99 cell, naming the rule that decided: "50",
+ * "2x at 4, under the 10 ms floor", "not passed (within 2x)"... */
+void sweep_p99_cell(const struct sweep *sw, enum phase_id id, double factor, char *buf, size_t len);
 
 /* Why level l of phase id was CPU-bound: "one client used 98% of a core",
  * "the clients used 1.9 of 2 cores". */

@@ -1,7 +1,6 @@
 /* The whole sweep's answer from the phases a file server is loaded by;
  * see sweep_model.h for the rule. */
 #include "sweep_model.h"
-#include "confidence.h"
 
 #include <string.h>
 
@@ -24,11 +23,11 @@ bool sweep_server_phase(enum phase_id id)
 	}
 }
 
-/* The level before l at which phase id completed (l itself if none). */
-static int level_before(const struct sweep *sw, enum phase_id id, int l)
+/* The trusted level before l (l itself if none). */
+static int level_before(const struct sweep_knee *k, int l)
 {
 	for (int b = l - 1; b >= 0; b--)
-		if (sw->point[b][id].ran)
+		if ((k->used >> b) & 1u)
 			return b;
 	return l;
 }
@@ -46,8 +45,11 @@ static void note_cpu(const struct sweep *sw, enum phase_id id, const struct swee
 }
 
 /* A storage knee of phase id at level at (the smallest so far wins). */
-static void note_lag(const struct sweep *sw, enum phase_id id, int at, int *best, struct sweep_answer *a)
+static void note_lag(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, int *best,
+                     struct sweep_answer *a)
 {
+	int at = k->p99_over;
+
 	if (*best >= 0 && at > *best)
 		return;
 	if (*best >= 0 && at == *best) {
@@ -58,40 +60,29 @@ static void note_lag(const struct sweep *sw, enum phase_id id, int at, int *best
 	a->lags = true;
 	a->phase = id;
 	a->at = sw->clients[at];
-	a->upto = sw->clients[level_before(sw, id, at)];
+	a->upto = sw->clients[level_before(k, at)];
 	a->others = 0;
 }
 
-/* Whether level l of phase id can speak for its count: all its clients
- * ran together (no "!") and it is not marked short or few operations. */
-static bool level_trusted(const struct sweep *sw, enum phase_id id, int l)
-{
-	const struct sweep_point *p = &sw->point[l][id];
-
-	return p->ran && !sweep_overlap_low(sw, (uint32_t)l, id) && !(p->reasons & (CONF_SHORT | CONF_FEW_OPS));
-}
-
-/* The largest count after the first whose p99 speaks of the storage and
- * can be trusted (0: none); a->skipped when a storage count was not. A
+/* The largest trusted count after the first whose p99 speaks of the
+ * storage (0: none). A
  * count whose run did not finish (interrupted, or a phase failed) is not
  * counted even where this phase completed: "up to N clients" speaks for
  * every judged phase, and the others did not all run there
  * (a->unfinished names the smallest such count). */
-static uint32_t storage_reach(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k,
+static uint32_t storage_reach(const struct sweep *sw, const struct sweep_knee *k,
                               struct sweep_answer *a)
 {
 	uint32_t reach = 0;
 
 	for (int l = k->first + 1; l <= k->storage_last; l++) {
-		if (!sw->point[l][id].ran)
+		if (!((k->used >> l) & 1u))
 			continue;
 		if (!sw->finished[l]) {
 			if (a->unfinished == 0 || sw->clients[l] < a->unfinished)
 				a->unfinished = sw->clients[l];
-		} else if (level_trusted(sw, id, l)) {
-			reach = sw->clients[l];
 		} else {
-			a->skipped = true;
+			reach = sw->clients[l];
 		}
 	}
 	return reach;
@@ -106,15 +97,25 @@ void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
 		struct sweep_knee k;
-		if (!sweep_server_phase(id) || !sweep_knee(sw, id, factor, &k))
+		if (!sweep_server_phase(id))
 			continue;
+		bool has = sweep_knee(sw, id, factor, &k);
+		uint32_t out = 0;
+		for (uint32_t l = 0; l < sw->levels; l++)
+			out += (k.left_out >> l) & 1u;
+		a->left_out += out;
+		if (!has) {
+			if (out && (uint32_t)k.levels + out >= 2)
+				a->untrusted |= 1u << id;
+			continue;
+		}
 		a->judged |= 1u << id;
 		note_cpu(sw, id, &k, a);
-		uint32_t r = storage_reach(sw, id, &k, a);
+		uint32_t r = storage_reach(sw, &k, a);
 		if (r > reach)
 			reach = r;
 		if (k.p99_over >= 0 && !k.cpu_knee)
-			note_lag(sw, id, k.p99_over, &at, a);
+			note_lag(sw, id, &k, &at, a);
 	}
 	/* a count cut before any judged phase completed there is named too:
 	 * "up to N" must not read as if the later counts were tried */

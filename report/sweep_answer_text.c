@@ -67,59 +67,60 @@ static void cpu_note(const struct sweep *sw, const struct sweep_answer *a, char 
 	         phase_name(a->cpu_phase), others, a->cpu_at, sweep_plural(a->cpu_at), why);
 }
 
-/* " (counts marked ~, # or ! not counted; the run at 4 clients did not
- * finish)": the counts "up to" leaves out, and why ("" when none). */
-static const char *not_counted(const struct sweep_answer *a, char *buf, size_t len)
+/* " Left out: 9 points marked ~, #, c, ? or !." and the phases that
+ * had too few trusted counts to judge. */
+static void left_out_note(const struct sweep_answer *a, char *buf, size_t len)
 {
-	char cut[64] = "";
+	char names[160];
+	size_t n = 0;
 
-	if (a->unfinished)
-		snprintf(cut, sizeof cut, "the run at %u client%s did not finish", a->unfinished,
-		         sweep_plural(a->unfinished));
-	snprintf(buf, len, "%s%s%s%s%s", a->skipped || a->unfinished ? " (" : "",
-	         a->skipped ? "counts marked ~, # or ! not counted" : "", a->skipped && a->unfinished ? "; " : "", cut,
-	         a->skipped || a->unfinished ? ")" : "");
-	return buf;
+	buf[0] = '\0';
+	if (a->left_out)
+		n = (size_t)snprintf(buf, len, " Left out: %u point%s marked ~, #, c, ? or ! (see each phase).", a->left_out,
+		                     sweep_plural(a->left_out));
+	if (a->untrusted && n < len) {
+		phase_list(a->untrusted, names, sizeof names);
+		snprintf(buf + n, len - n, " Not judged, too few counts left: %s.", names);
+	}
 }
 
 void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, size_t len)
 {
 	struct sweep_answer a;
-	char judged[160], others[48] = "", floor[32] = "", cpu[256], notes[128];
+	char judged[160], rule[48], cpu[256], notes[320], cut[80] = "";
 
 	sweep_answer(sw, factor, &a);
 	if (!sweep_levels_finished(sw)) {
 		snprintf(buf, len, "No client count finished: no answer.");
 		return;
 	}
+	left_out_note(&a, notes, sizeof notes);
 	if (a.judged == 0) {
-		snprintf(buf, len, "Inconclusive: none of the phases a file server is loaded by (block write and "
-		         "read, file create, stat and delete) completed at two client counts.");
+		snprintf(buf, len, "Inconclusive: no phase a file server is loaded by (block write and read, file create, "
+		         "stat and delete) has two client counts to use.%s", notes);
 		return;
 	}
 	phase_list(a.judged, judged, sizeof judged);
 	cpu_note(sw, &a, cpu, sizeof cpu);
-	if (sw->lag_floor_ns > 0)
-		snprintf(floor, sizeof floor, " and %g ms", (double)sw->lag_floor_ns / 1e6);
-	if (a.lags) {
-		if (a.others)
-			snprintf(others, sizeof others, " (and %u other phase%s)", a.others, sweep_plural(a.others));
-		snprintf(buf, len, "This server takes up to %u client%s before p99 latency of %s%s passes %gx%s "
-		         "(at %u clients); judged from %s.%s", a.upto, sweep_plural(a.upto), phase_name(a.phase),
-		         others, factor, floor, a.at, judged, cpu);
-	} else if (a.upto > 0) {
-		snprintf(buf, len, "No storage lag: p99 latency of %s does not pass %gx%s up to %u clients%s.%s", judged,
-		         factor, floor, a.upto, not_counted(&a, notes, sizeof notes), cpu);
-	} else if (a.unfinished && !a.cpu && !a.skipped) { /* only a count that did not finish */
-		snprintf(buf, len, "Inconclusive: no count after the first of %s finished (the run at %u client%s did "
-		         "not).", judged, a.unfinished, sweep_plural(a.unfinished));
-	} else {
-		snprintf(notes, sizeof notes, " The run at %u client%s did not finish.", a.unfinished,
+	sweep_rule_words(sw, factor, rule, sizeof rule);
+	if (a.unfinished)
+		snprintf(cut, sizeof cut, " The run at %u client%s did not finish.", a.unfinished,
 		         sweep_plural(a.unfinished));
-		snprintf(buf, len, "Inconclusive: no count after the first of %s shows the storage: %s.%s%s", judged,
-		         a.cpu && !a.skipped ? "this host's CPU was the limit"
-		         : a.cpu ? "this host's CPU was the limit, or they are marked ~, # or !"
-		         : "they are marked ~, # or ! (short, few operations, or the clients not all running together)",
-		         a.unfinished ? notes : "", cpu);
+	if (a.lags) {
+		char others[64] = "";
+		if (a.others)
+			snprintf(others, sizeof others, " %u other phase%s pass%s there too.", a.others,
+			         sweep_plural(a.others), a.others == 1 ? "es" : "");
+		snprintf(buf, len, "This server takes up to %u client%s: at %u clients the p99 latency of %s passes %s.%s "
+		         "Judged from %s.%s%s", a.upto, sweep_plural(a.upto), a.at, phase_name(a.phase), rule, others,
+		         judged, notes, cpu);
+	} else if (a.upto > 0) {
+		snprintf(buf, len, "No storage knee up to %u clients: the p99 latency of %s did not pass %s%s.%s%s%s",
+		         a.upto, judged, rule, sw->lag_floor_ns > 0 ? " together" : "", cut, notes, cpu);
+	} else if (a.unfinished && !a.cpu) {
+		snprintf(buf, len, "Inconclusive: no count after the first of %s finished.%s%s", judged, cut, notes);
+	} else {
+		snprintf(buf, len, "Inconclusive: no count after the first of %s shows the storage.%s%s%s", judged, cut,
+		         notes, cpu);
 	}
 }

@@ -19,12 +19,14 @@ double sweep_overlap(const struct phase_result *r)
 	const struct client_spread *s = &r->spread;
 	uint64_t all;
 
+	uint64_t span = s->busy_last_end_ns > r->start_ns ? s->busy_last_end_ns - r->start_ns : 0;
+
 	if (s->clients < 2 || r->elapsed_ns == 0)
 		return 1.0;
-	if (s->busy_first_end_ns <= s->busy_last_start_ns)
+	if (s->busy_first_end_ns <= s->busy_last_start_ns || span == 0)
 		return 0.0;
 	all = s->busy_first_end_ns - s->busy_last_start_ns;
-	return all >= r->elapsed_ns ? 1.0 : (double)all / (double)r->elapsed_ns;
+	return all >= span ? 1.0 : (double)all / (double)span;
 }
 
 /* The level of count n, a new one when it is not there yet; -1 when full. */
@@ -130,6 +132,13 @@ bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id)
 	return p->ran && sweep_overlap_is_low(sw->clients[l], p->overlap);
 }
 
+bool sweep_trusted(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	return p->ran && !(p->reasons & SWEEP_UNTRUSTED) && !sweep_overlap_low(sw, l, id);
+}
+
 bool sweep_overlap_is_low(uint32_t clients, double overlap)
 {
 	return clients > 1 && overlap < SWEEP_MIN_OVERLAP;
@@ -189,6 +198,11 @@ bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b)
 	return lo->rate * SWEEP_MIN_GAIN < hi->rate;
 }
 
+static bool used(const struct sweep_knee *k, int l)
+{
+	return (k->used >> l) & 1u;
+}
+
 /* Throughput: the highest rate, then the smallest count that cannot be
  * told from it; no clear knee when no count can. */
 static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_knee *k)
@@ -197,11 +211,11 @@ static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_kne
 
 	k->best = k->first;
 	for (int l = k->first; l <= k->last; l++)
-		if (sw->point[l][id].ran && sw->point[l][id].rate > sw->point[k->best][id].rate)
+		if (used(k, l) && sw->point[l][id].rate > sw->point[k->best][id].rate)
 			k->best = l;
 	k->peak = k->best;
 	for (int l = k->first; l <= k->last; l++) {
-		if (!sw->point[l][id].ran)
+		if (!used(k, l))
 			continue;
 		if (sweep_rates_differ(sw, id, l, k->best))
 			any_differs = true;
@@ -219,19 +233,26 @@ static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_kne
 
 /* Latency: the first count whose lowest p99 is above factor x the
  * highest of the baseline, the count with the lowest (median) p99 before,
- * and at least the lag floor. */
+ * and at least the lag floor. The first count above factor x but under
+ * the floor is kept too: the sentence names the rule that decided. */
 static void find_p99_over(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
 {
 	k->base = k->first;
-	k->p99_over = -1;
+	k->p99_over = k->p99_factor = k->factor_base = -1;
 	for (int l = k->first + 1; l <= k->last; l++) {
 		const struct sweep_point *p = &sw->point[l][id];
-		if (!p->ran)
+		if (!used(k, l))
 			continue;
-		if ((double)p99_lo(p) > factor * (double)p99_hi(&sw->point[k->base][id]) &&
-		    p99_lo(p) >= sw->lag_floor_ns) {
-			k->p99_over = l;
-			return;
+		if ((double)p99_lo(p) > factor * (double)p99_hi(&sw->point[k->base][id])) {
+			if (p99_lo(p) >= sw->lag_floor_ns) {
+				k->p99_over = l;
+				k->p99_factor = k->factor_base = -1;
+				return;
+			}
+			if (k->p99_factor < 0) {
+				k->p99_factor = l;
+				k->factor_base = k->base;
+			}
 		}
 		if (p->p99 < sw->point[k->base][id].p99)
 			k->base = l;
@@ -268,11 +289,11 @@ static void find_cpu_limit(const struct sweep *sw, enum phase_id id, struct swee
 {
 	k->cpu_at = -1;
 	for (int l = k->first; l <= k->last && k->cpu_at < 0; l++)
-		if (sweep_cpu_bound(sw, (uint32_t)l, id))
+		if (used(k, l) && sweep_cpu_bound(sw, (uint32_t)l, id))
 			k->cpu_at = l;
 	k->storage_last = -1;
 	for (int l = k->first; l <= k->last; l++)
-		if (sw->point[l][id].ran && storage_level(sw, k, l))
+		if (used(k, l) && storage_level(sw, k, l))
 			k->storage_last = l;
 	k->cpu_knee = k->p99_over >= 0 && !storage_level(sw, k, k->p99_over);
 }
@@ -283,9 +304,15 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct 
 	k->first = -1;
 	k->cpu_at = -1;
 	k->storage_last = -1;
+	k->p99_over = k->p99_factor = k->factor_base = -1;
 	for (uint32_t l = 0; l < sw->levels; l++) {
 		if (!sw->point[l][id].ran)
 			continue;
+		if (!sweep_trusted(sw, l, id)) {
+			k->left_out |= 1u << l;
+			continue;
+		}
+		k->used |= 1u << l;
 		if (k->first < 0)
 			k->first = (int)l;
 		k->last = (int)l;

@@ -36,6 +36,7 @@
 
 #include "../lib/config.h"
 #include "../phases/results.h"
+#include "confidence.h"
 
 /* With a single run at a count, rates closer than this factor are not
  * judged different (JSON min_gain). */
@@ -47,6 +48,13 @@
 /* A count whose clients were all active together for less than this part
  * of a phase is marked (the figure is mostly fewer clients running). */
 #define SWEEP_MIN_OVERLAP 0.90
+
+/* The marks that leave a count out of every answer (knee, peak, CPU
+ * limit, the whole sweep's): its figure ran under 0.5 s (~), counted few
+ * operations (#), came from the page cache (c, ?), or its clients were
+ * not all active together (! overlap, SWEEP_MIN_OVERLAP). Such a figure
+ * is shown, marked, and said to be left out. */
+#define SWEEP_UNTRUSTED (CONF_SHORT | CONF_FEW_OPS | CONF_CACHED | CONF_NOT_EVICTED)
 
 /* CPU-bound on the load generator: one client's CPU (user + system, over
  * the phase's time) at least this part of a core ... */
@@ -94,6 +102,10 @@ bool sweep_server_phase(enum phase_id id);
  * SWEEP_MIN_OVERLAP of phase id (never at one client, or where it did not run). */
 bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id);
 
+/* Whether level l of phase id can speak in an answer: it ran, is not
+ * marked with a SWEEP_UNTRUSTED reason and its overlap is not low. */
+bool sweep_trusted(const struct sweep *sw, uint32_t l, enum phase_id id);
+
 /* The one overlap rule: clients (more than one) all active together for
  * less than SWEEP_MIN_OVERLAP of the phase. */
 bool sweep_overlap_is_low(uint32_t clients, double overlap);
@@ -107,14 +119,19 @@ enum sweep_peak_kind {
 
 /* Where a phase's knee is, as indexes into the sweep's levels (-1: none). */
 struct sweep_knee {
-	int first;        /* first level the phase completed at */
-	int levels;       /* levels it completed at */
+	uint32_t used;    /* bit l: level l is trusted (sweep_trusted); the knee reads only these */
+	uint32_t left_out; /* bit l: the phase completed at level l, but it is not trusted */
+	int first;        /* first trusted level */
+	int levels;       /* trusted levels */
 	int best;         /* the level with the highest rate */
 	int peak;         /* the level "throughput peaks at" names (see kind) */
 	enum sweep_peak_kind kind;
 	bool still_rising; /* the highest rate is at the last level, and peak is it */
 	int base;         /* the p99 baseline: the lowest p99 up to p99_over (or to the last) */
 	int p99_over;     /* first level whose p99 is above k x the baseline's and the floor */
+	int p99_factor;   /* without p99_over: the first level whose p99 is above k x the
+	                     baseline's but under the floor (-1: none) */
+	int factor_base;  /* the baseline p99_factor was judged against */
 	int last;         /* last level it completed at */
 	int cpu_at;       /* first level it was CPU-bound at (-1: never) */
 	bool cpu_knee;    /* p99_over is where this host's CPU was the limit: no storage knee */
@@ -139,21 +156,23 @@ uint32_t sweep_runs(const struct sweep *sw);
 /* Whether the rates of levels a and b of phase id can be told apart. */
 bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b);
 
-/* The knee of phase id with factor k; false when the phase completed at
- * fewer than two client counts. */
+/* The knee of phase id with factor k, over its trusted levels only;
+ * false when fewer than two are trusted (k->used, k->left_out are set
+ * either way). */
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep_knee *out);
 
-/* The answer for the whole sweep, from the server phases that completed
- * at two counts (judged): the phase whose p99 passes k x its baseline and
- * the floor at the smallest count, as a storage knee (the first in phase
- * order on a tie), how many other phases pass at that count too, and the
- * count before it. Without a lag, upto is the largest count a judged
- * phase's p99 speaks of the storage at, counting only counts whose
- * clients all ran together and are not marked short or few operations
- * (skipped: some were not; 0: none, inconclusive) and whose run finished
- * (unfinished: one that did not). The
- * judged phases that were CPU-bound are named apart (cpu, the first of
- * them at the smallest count in cpu_phase, cpu_at). */
+/* The answer for the whole sweep, from the server phases that have two
+ * trusted counts (judged; sweep_knee): the phase whose p99 passes k x its
+ * baseline and the floor at the smallest count, as a storage knee (the
+ * first in phase order on a tie), how many other phases pass at that
+ * count too, and the trusted count before it. Without a lag, upto is the
+ * largest trusted count a judged phase's p99 speaks of the storage at
+ * whose run finished (unfinished: the smallest that did not; 0: none,
+ * inconclusive). left_out counts the server phases' points not trusted,
+ * untrusted the server phases that ran at two counts or more but have
+ * fewer than two trusted. The judged phases that were CPU-bound are named
+ * apart (cpu, the first of them at the smallest count in cpu_phase,
+ * cpu_at). */
 struct sweep_answer {
 	bool lags;
 	enum phase_id phase;   /* with lags */
@@ -164,7 +183,8 @@ struct sweep_answer {
 	uint32_t cpu;          /* of them, those CPU-bound at some count */
 	enum phase_id cpu_phase;
 	uint32_t cpu_at;
-	bool skipped;          /* a storage count was not counted in upto (marked ~, # or !) */
+	uint32_t left_out;     /* server phases' points left out (SWEEP_UNTRUSTED, overlap) */
+	uint32_t untrusted;    /* mask of server phases with too few trusted counts to judge */
 	uint32_t unfinished;   /* without a lag: the smallest count after the first whose run did
 	                          not finish (one a judged phase completed at first), not counted
 	                          in upto (0: none) */
@@ -178,7 +198,9 @@ double sweep_jain(double sum, double sumsq, uint32_t n);
 
 /* A phase's overlap: the span in which every client was active (last
  * start to first end, 0 when they never were all at once) over the first
- * start to the last end; 1 for a single in-process run. */
+ * start to the last end, the ends those of the clients' work
+ * (phase_result_work_end: not past the stonewall or the level's end, and
+ * not the final flushes after it); 1 for a single in-process run. */
 double sweep_overlap(const struct phase_result *r);
 
 #endif

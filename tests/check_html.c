@@ -541,7 +541,7 @@ START_TEST(sweep_page_charts_knee_and_table)
 	ck_assert_ptr_nonnull(strstr(buf, ">p99 &gt; 2x: 64 clients</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">clients (log scale)</text>"));
 	sweep_knee_sentence(&sw, PHASE_PUT_BLOCK, 2.0, sentence, sizeof sentence);
-	ck_assert_ptr_nonnull(strstr(sentence, "peaks at 16 clients (highest rate); p99 latency passes 2x its 1-client value at 64"));
+	ck_assert_ptr_nonnull(strstr(sentence, "peaks at 16 clients: ")); ck_assert_ptr_nonnull(strstr(sentence, "p99 latency passes 2x at 64 clients: "));
 	snprintf(want, sizeof want, "<p class=\"knee\">%s</p>", sentence);
 	ck_assert_msg(strstr(buf, want) != NULL, "missing %s", want);
 	f = mem_open(&text, &len);

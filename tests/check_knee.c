@@ -5,6 +5,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../phases/runner.h"
+#include "../report/confidence.h"
 #include "../report/sweep.h"
 
 #include <stdio.h>
@@ -58,9 +59,10 @@ START_TEST(clear_peak)
 	struct sweep *sw = make(1, rate, p99);
 	struct sweep_knee k;
 
-	expect(sw, "put_block: throughput peaks at 10 clients (highest rate); p99 latency passes 2x its "
-	           "1-client value at 100 clients.",
-	       "This server takes up to 50 clients before p99 latency of put_block passes 2x (at 100 clients); judged from put_block.");
+	expect(sw, "put_block: Throughput peaks at 10 clients: 300.0 MiB/s, the highest rate. p99 latency passes 2x "
+		"at 100 clients: 3 ms against 1 ms at 1 client.",
+	       "This server takes up to 50 clients: at 100 clients the p99 latency of put_block passes 2x. "
+	       	"Judged from put_block.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.kind, SWEEP_PEAK_HIGHEST);
 	ck_assert_int_eq(k.best, 1);
@@ -78,9 +80,10 @@ START_TEST(plateau)
 	struct sweep *sw = make(1, rate, flat_p99);
 	struct sweep_knee k;
 
-	expect(sw, "put_block: throughput peaks at 10 clients (the smallest count within noise of the highest "
-	           "rate, at 100); p99 latency stays within 2x its 1-client value up to 700 clients.",
-	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
+	expect(sw, "put_block: Throughput levels off at 10 clients: 180.0 MiB/s, within 25% of the highest (205.0 "
+		"MiB/s at 100 clients). p99 latency stays within 2x of its lowest earlier value up to 700 "
+		"clients.",
+	       "No storage knee up to 700 clients: the p99 latency of put_block did not pass 2x.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.kind, SWEEP_PEAK_WITHIN_NOISE);
 	ck_assert_int_eq(k.best, 3);
@@ -95,9 +98,10 @@ START_TEST(noisy_flat_line)
 	struct sweep *sw = make(1, rate, flat_p99);
 	char line[400];
 
-	expect(sw, "put_block: no clear knee: rates at 1-700 clients are within this run's noise; p99 latency "
-	           "stays within 2x its 1-client value up to 700 clients.",
-	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
+	expect(sw, "put_block: Throughput shows no knee: at every count from 1 to 700 clients it is within 25% of "
+		"the highest (112.0 MiB/s at 10 clients). p99 latency stays within 2x of its lowest earlier "
+		"value up to 700 clients.",
+	       "No storage knee up to 700 clients: the p99 latency of put_block did not pass 2x.");
 	sweep_noise_sentence(sw, line, sizeof line);
 	ck_assert_str_eq(line, "Single run per count: rate differences under 25% are not judged (-x N repeats every "
 	                       "count, interleaved, and judges by their spread).");
@@ -113,9 +117,10 @@ START_TEST(first_count_outlier)
 	struct sweep *sw = make(1, rate, p99);
 	struct sweep_knee k;
 
-	expect(sw, "put_block: throughput peaks at 50 clients (the smallest count within noise of the highest "
-	           "rate, at 100); p99 latency passes 2x its 10-client value (lower than at 1) at 300 clients.",
-	       "This server takes up to 100 clients before p99 latency of put_block passes 2x (at 300 clients); judged from put_block.");
+	expect(sw, "put_block: Throughput levels off at 50 clients: 300.0 MiB/s, within 25% of the highest (310.0 "
+		"MiB/s at 100 clients). p99 latency passes 2x at 300 clients: 3 ms against 1 ms at 10 clients.",
+	       "This server takes up to 100 clients: at 300 clients the p99 latency of put_block passes 2x. "
+	       	"Judged from put_block.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.base, 1);
 	ck_assert_int_eq(k.p99_over, 4);
@@ -129,9 +134,9 @@ START_TEST(monotonic_rise)
 	struct sweep *sw = make(1, rate, flat_p99);
 	struct sweep_knee k;
 
-	expect(sw, "put_block: throughput still rises at 700 clients (highest rate, the last count); p99 latency "
-	           "stays within 2x its 1-client value up to 700 clients.",
-	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
+	expect(sw, "put_block: Throughput still rises at 700 clients, the last count: 3200.0 MiB/s, the highest "
+		"rate. p99 latency stays within 2x of its lowest earlier value up to 700 clients.",
+	       "No storage knee up to 700 clients: the p99 latency of put_block did not pass 2x.");
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert(k.still_rising);
 	free(sw);
@@ -144,9 +149,10 @@ START_TEST(collapse)
 	static const double p99[1][LEVELS] = {{1000, 1200, 10000, 40000, 90000, 500000}};
 	struct sweep *sw = make(1, rate, p99);
 
-	expect(sw, "put_block: throughput peaks at 1 client (the smallest count within noise of the highest rate, "
-	           "at 10); p99 latency passes 2x its 1-client value at 50 clients.",
-	       "This server takes up to 10 clients before p99 latency of put_block passes 2x (at 50 clients); judged from put_block.");
+	expect(sw, "put_block: Throughput levels off at 1 client: 300.0 MiB/s, within 25% of the highest (320.0 "
+		"MiB/s at 10 clients). p99 latency passes 2x at 50 clients: 10 ms against 1 ms at 1 client.",
+	       "This server takes up to 10 clients: at 50 clients the p99 latency of put_block passes 2x. "
+	       	"Judged from put_block.");
 	free(sw);
 }
 END_TEST
@@ -167,9 +173,9 @@ START_TEST(repeats_tight)
 	ck_assert_uint_eq(sweep_runs(sw), 3);
 	ck_assert_uint_eq(sw->levels, LEVELS);
 	ck_assert(sweep_rates_differ(sw, PHASE_PUT_BLOCK, 4, 5));
-	expect(sw, "put_block: throughput still rises at 700 clients (highest rate, the last count); p99 latency "
-	           "stays within 2x its 1-client value up to 700 clients.",
-	       "No storage lag: p99 latency of put_block does not pass 2x up to 700 clients.");
+	expect(sw, "put_block: Throughput still rises at 700 clients, the last count: 161.0 MiB/s, the highest "
+		"rate. p99 latency stays within 2x of its lowest earlier value up to 700 clients.",
+	       "No storage knee up to 700 clients: the p99 latency of put_block did not pass 2x.");
 	sweep_noise_sentence(sw, line, sizeof line);
 	ck_assert_str_eq(line, "3 runs per count, interleaved: two counts' rates differ when their ranges (lowest to "
 	                       "highest run) do not overlap.");
@@ -196,12 +202,67 @@ START_TEST(repeats_wide)
 }
 END_TEST
 
+/* Issue 52: random create's p99 went 31 us -> 403 us -> 937 us: it passed
+ * 2x, and stayed under the 10 ms floor. The sentence and the HTML cell say
+ * that rule decided; neither says "not passed". */
+START_TEST(under_the_floor)
+{
+	static const double rate[1][LEVELS] = {{100, 150, 200, 210, 215, 220}};
+	static const double p99[1][LEVELS] = {{31, 403, 937, 900, 950, 990}};
+	struct sweep *sw = make(1, rate, p99);
+	struct sweep_knee k;
+	char line[400];
+
+	sweep_set_rule(sw, 10000000u, 0);
+	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
+	ck_assert_int_eq(k.p99_over, -1);
+	ck_assert_int_eq(k.p99_factor, 1);
+	ck_assert_int_eq(k.factor_base, 0);
+	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	ck_assert_ptr_nonnull(strstr(line, " p99 latency passes 2x at 10 clients: 403 µs against 31 µs at 1 client. "
+	                                   "That is under the 10 ms floor, and no count up to 700 clients passes both: "
+	                                   "no latency knee."));
+	sweep_p99_cell(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "2x at 10, under the 10 ms floor");
+	free(sw);
+}
+END_TEST
+
+/* Issue 52: seeks "still rises at 16 clients" rested on figures marked c
+ * (the page cache). Counts marked c, ~, #, ? or with a low overlap are left
+ * out of the knee, and the sentence names them. */
+START_TEST(marked_counts_left_out)
+{
+	static const double rate[1][LEVELS] = {{100, 120, 110, 105, 3000, 5000}};
+	struct sweep *sw = make(1, rate, flat_p99);
+	struct sweep_knee k;
+	char line[400];
+
+	sw->point[4][PHASE_PUT_BLOCK].reasons |= CONF_CACHED;
+	sw->point[5][PHASE_PUT_BLOCK].reasons |= CONF_CACHED;
+	sw->point[3][PHASE_PUT_BLOCK].overlap = 0.5;
+	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
+	ck_assert_int_eq(k.levels, 3);
+	ck_assert_uint_eq(k.left_out, (1u << 3) | (1u << 4) | (1u << 5));
+	ck_assert(!k.still_rising);
+	ck_assert_int_eq(k.kind, SWEEP_PEAK_NO_KNEE);
+	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	ck_assert_str_eq(line, "put_block: Throughput shows no knee: at every count from 1 to 50 clients it is within 25% "
+	                       "of the highest (120.0 MiB/s at 10 clients). p99 latency stays within 2x of its lowest "
+	                       "earlier value up to 50 clients. Left out: 300 and 700 clients (c read from the page "
+	                       "cache); 100 clients (! clients not all active together).");
+	free(sw);
+}
+END_TEST
+
 Suite *suite_knee(void)
 {
 	Suite *s = suite_create("knee");
 	TCase *tc = tcase_create("knee");
 
 	tcase_add_test(tc, clear_peak);
+	tcase_add_test(tc, under_the_floor);
+	tcase_add_test(tc, marked_counts_left_out);
 	tcase_add_test(tc, plateau);
 	tcase_add_test(tc, noisy_flat_line);
 	tcase_add_test(tc, first_count_outlier);

@@ -66,21 +66,22 @@ START_TEST(knee_sentences)
 	char *text = capture(report_sweep_knees, sw, 2.0);
 
 	ck_assert_str_eq(text,
-	                 "put_block: throughput still rises at 8 clients (highest rate, the last count); p99 latency "
-	                 "passes 2x its 1-client value at 4 clients.\n"
-	                 "seeks: completed at fewer than two client counts, no knee.\n"
-	                 "ran_create: throughput still rises at 8 clients (highest rate, the last count); p99 latency "
-	                 "stays within 2x its 1-client value up to 8 clients.\n"
+	                 "put_block: Throughput still rises at 8 clients, the last count: 300.0 MiB/s, the highest rate. "
+	                 "p99 latency passes 2x at 4 clients: 2.5 ms against 1 ms at 1 client.\n"
+	                 "seeks: Fewer than two counts can be used: no knee. Left out: 1 client (~ under 0.5 s).\n"
+	                 "ran_create: Throughput still rises at 8 clients, the last count: 80.0 files/s, the highest rate. "
+	                 "p99 latency stays within 2x of its lowest earlier value up to 8 clients.\n"
 	                 "Single run per count: rate differences under 25% are not judged (-x N repeats every count, "
 	                 "interleaved, and judges by their spread).\n"
-	                 "This server takes up to 2 clients before p99 latency of put_block passes 2x (at 4 clients); "
-	                 "judged from put_block and ran_create.\n");
+	                 "This server takes up to 2 clients: at 4 clients the p99 latency of put_block passes 2x. "
+	                 "Judged from put_block and ran_create.\n");
 	free(text);
 	text = capture(report_sweep_knees, sw, 3.5);
-	ck_assert_ptr_nonnull(strstr(text, "put_block: throughput still rises at 8 clients (highest rate, the last "
-	                                   "count); p99 latency stays within 3.5x its 1-client value up to 8 clients.\n"));
-	ck_assert_ptr_nonnull(strstr(text, "No storage lag: p99 latency of put_block and ran_create does not pass 3.5x "
-	                                   "up to 8 clients.\n"));
+	ck_assert_ptr_nonnull(strstr(text, "put_block: Throughput still rises at 8 clients, the last count: 300.0 MiB/s, "
+	                                   "the highest rate. p99 latency stays within 3.5x of its lowest earlier value up "
+	                                   "to 8 clients.\n"));
+	ck_assert_ptr_nonnull(strstr(text, "No storage knee up to 8 clients: the p99 latency of put_block and ran_create "
+	                                   "did not pass 3.5x.\n"));
 	free(text);
 	free(sw);
 }
@@ -201,8 +202,8 @@ START_TEST(sweep_cut_counts)
 	run->phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
 	sweep_add(sw, run);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "Inconclusive: none of the phases a file server is loaded by (block write and read, "
-	                       "file create, stat and delete) completed at two client counts.");
+	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat and "
+		"delete) has two client counts to use.");
 	text = sweep_json_text(sw, asked, 2);
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1],\n"));
 	free(text);
@@ -276,16 +277,16 @@ START_TEST(sweep_last_count_cut)
 			two->finished[1] = false;
 			two->point[1][PHASE_GET_BLOCK].ran = false;
 			sweep_answer_sentence(two, 2.0, line, sizeof line);
-			ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block finished (the run at 2 "
-			                       "clients did not).");
+			ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block finished. The run at 2 clients did not "
+				"finish.");
 			free(two);
 		}
 	}
 	ck_assert(sw->point[2][PHASE_PUT_BLOCK].ran);
 	ck_assert(!sw->finished[2]);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block and get_block does not pass 2x and 10 ms up to 2 "
-	                       "clients (the run at 4 clients did not finish).");
+	ck_assert_str_eq(line, "No storage knee up to 2 clients: the p99 latency of put_block and get_block did not pass 2x and "
+		"10 ms together. The run at 4 clients did not finish.");
 	text = sweep_json_text(sw, asked, 3);
 	ck_assert_ptr_nonnull(strstr(text, "\"takes_clients\": 2,"));
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [1, 2],\n"));
@@ -294,8 +295,8 @@ START_TEST(sweep_last_count_cut)
 	 * answer still says that the run at 4 did not finish */
 	sw->point[2][PHASE_PUT_BLOCK].ran = false;
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block and get_block does not pass 2x and 10 ms up to 2 "
-	                       "clients (the run at 4 clients did not finish).");
+	ck_assert_str_eq(line, "No storage knee up to 2 clients: the p99 latency of put_block and get_block did not pass 2x and "
+		"10 ms together. The run at 4 clients did not finish.");
 	free(run);
 	free(sw);
 }
@@ -317,18 +318,21 @@ START_TEST(lag_floor)
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.p99_over, -1);
 	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "put_block: no clear knee: rates at 1-4 clients are within this run's noise; p99 latency "
-	                       "does not pass both 2x its 1-client value and 10 ms up to 4 clients.");
+	ck_assert_str_eq(line, "put_block: Throughput shows no knee: at every count from 1 to 4 clients it is within 25% of the "
+		"highest (100.0 MiB/s at 1 client). p99 latency passes 2x at 4 clients: 80 µs against 32 µs at 1 "
+		"client. That is under the 10 ms floor, and no count up to 4 clients passes both: no latency "
+		"knee.");
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 4 clients.");
+	ck_assert_str_eq(line, "No storage knee up to 4 clients: the p99 latency of put_block did not pass 2x and 10 ms "
+		"together.");
 	sweep_set_rule(sw, 0, 2);
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.p99_over, 1);
 	free(sw);
 	sw = make_levels(lv, 3, 10000000u, 2); /* 25 ms at 16 passes both */
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "This server takes up to 4 clients before p99 latency of put_block passes 2x and 10 ms "
-	                       "(at 16 clients); judged from put_block.");
+	ck_assert_str_eq(line, "This server takes up to 4 clients: at 16 clients the p99 latency of put_block passes 2x and 10 "
+		"ms. Judged from put_block.");
 	free(sw);
 }
 END_TEST
@@ -351,20 +355,22 @@ START_TEST(cpu_bound_perchar)
 	ck_assert_int_eq(k.p99_over, 1);
 	ck_assert(k.cpu_knee);
 	sweep_knee_sentence(sw, PHASE_PUTC, 2.0, line, sizeof line);
-	ck_assert_ptr_nonnull(strstr(line, "p99 latency passes 2x its 1-client value and 10 ms at 4 clients, where this "
-	                                   "host's CPU was the limit (from 1 client: one client used 98% of a core), not "
-	                                   "a storage knee."));
+	ck_assert_ptr_nonnull(strstr(line, "p99 latency passes 2x and 10 ms at 4 clients: 30 ms against 100 µs at 1 "
+	                                   "client. This host's CPU was the limit from 1 client (one client used 98% of a "
+	                                   "core), so that rise is no storage knee."));
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 16 clients.");
-	/* a marked count does not speak for its count: the answer stops before it */
+	ck_assert_str_eq(line, "No storage knee up to 16 clients: the p99 latency of put_block did not pass 2x and 10 ms "
+	                       "together.");
+	/* a marked count does not speak for its count: the answer stops before it, and says so */
 	sw->point[2][PHASE_PUT_BLOCK].reasons |= CONF_SHORT;
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "No storage lag: p99 latency of put_block does not pass 2x and 10 ms up to 4 clients "
-	                       "(counts marked ~, # or ! not counted).");
+	ck_assert_str_eq(line, "No storage knee up to 4 clients: the p99 latency of put_block did not pass 2x and 10 ms "
+	                       "together. Left out: 1 point marked ~, #, c, ? or ! (see each phase).");
 	sw->point[1][PHASE_PUT_BLOCK].reasons |= CONF_FEW_OPS;
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block shows the storage: they are marked "
-	                       "~, # or ! (short, few operations, or the clients not all running together).");
+	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat "
+	                       "and delete) has two client counts to use. Left out: 2 points marked ~, #, c, ? or ! (see "
+	                       "each phase). Not judged, too few counts left: put_block.");
 	sw->point[1][PHASE_PUT_BLOCK].reasons = sw->point[2][PHASE_PUT_BLOCK].reasons = 0;
 	text = capture(table_fn, sw, 2.0);
 	ck_assert_ptr_nonnull(strstr(text, "  98%*\n"));
@@ -395,12 +401,44 @@ START_TEST(cpu_bound_host)
 	ck_assert_int_eq(k.cpu_at, 1);
 	ck_assert(k.cpu_knee);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
-	ck_assert_str_eq(line, "Inconclusive: no count after the first of seq_create shows the storage: this host's CPU "
-	                       "was the limit. This host's CPU was the limit for seq_create from 4 clients (the "
-	                       "clients used 1.9 of 2 cores).");
+	ck_assert_str_eq(line, "Inconclusive: no count after the first of seq_create shows the storage. This host's CPU "
+	                       "was the limit for seq_create from 4 clients (the clients used 1.9 of 2 cores).");
 	sweep_set_rule(sw, 10000000u, 0); /* cores unknown: only the one-client rule */
 	ck_assert(!sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
 	free(sw);
+}
+END_TEST
+
+/* A client's work ends where the level ended the phase for all (the
+ * stonewall or the deadline) when it went on past it, with its final
+ * flush; the overlap is over the clients' work, first start to last work
+ * end: a flush tail of a second after a 200 ms delete is not a second of
+ * fewer clients working. A starved client still makes the overlap 0. */
+START_TEST(work_end_and_overlap)
+{
+	struct phase_result r;
+
+	memset(&r, 0, sizeof r);
+	r.start_ns = 1000;
+	r.elapsed_ns = 5000;
+	ck_assert_uint_eq(phase_result_work_end(&r), 6000);
+	r.cut_ns = 4000;
+	ck_assert_uint_eq(phase_result_work_end(&r), 4000);
+	r.cut_ns = 9000; /* ended before the cut: its own end */
+	ck_assert_uint_eq(phase_result_work_end(&r), 6000);
+	r.flags |= RESULT_STARVED;
+	ck_assert_uint_eq(phase_result_work_end(&r), 1000);
+
+	memset(&r, 0, sizeof r);
+	r.start_ns = 0;
+	r.elapsed_ns = 1400;                /* a delete of 200 ms and its flushes */
+	r.spread.clients = 2;
+	r.spread.busy_last_start_ns = 0;
+	r.spread.busy_first_end_ns = 190;   /* the first done at 190, the other cut at 200 */
+	r.spread.busy_last_end_ns = 200;
+	ck_assert_double_eq_tol(sweep_overlap(&r), 0.95, 1e-9);
+	r.spread.busy_first_end_ns = 0;     /* a starved client */
+	ck_assert_double_eq_tol(sweep_overlap(&r), 0.0, 1e-9);
 }
 END_TEST
 
@@ -410,6 +448,7 @@ Suite *suite_sweep(void)
 	TCase *tc = tcase_create("sweep");
 
 	tcase_add_test(tc, knee_sentences);
+	tcase_add_test(tc, work_end_and_overlap);
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
 	tcase_add_test(tc, sweep_json_counts);

@@ -359,6 +359,10 @@ def check_sweep(m, json_path):
             continue
         if ph["name"] not in got:
             fail("knee table has no row for %s" % ph["name"])
+        elif ph.get("throughput_peak_rule", "no_clear_knee") == "no_clear_knee":
+            # no knee (under two usable counts, or flat): the row says so, no rate
+            if "no knee" not in got[ph["name"]]["text"]:
+                fail("knee row %s: no knee in the JSON, the row says %r" % (ph["name"], got[ph["name"]]["text"]))
         elif str(ph["throughput_peak_clients"]) not in got[ph["name"]]["text"]:
             fail("knee row %s lacks the peak count %s" % (ph["name"], ph["throughput_peak_clients"]))
         else:

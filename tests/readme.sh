@@ -66,7 +66,7 @@ labels() {
 	/^([~#!c?]  |[!*] |\.\.\.$|1\.98,|readahead: |other reads: )/ { next }
 	{
 		s = $0
-		if (s ~ /^(This server takes|No phase.s p99|No storage lag|Inconclusive: |No client count)/) { print "the answer"; next }
+		if (s ~ /^(This server takes|No phase.s p99|No storage knee|Inconclusive: |No client count)/) { print "the answer"; next }
 		sub(/[0-9].*/, "", s)
 		p = index(s, ":"); if (p) s = substr(s, 1, p - 1)
 		p = index(s, ","); if (p) s = substr(s, 1, p - 1)

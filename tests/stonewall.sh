@@ -5,9 +5,11 @@
 # the first client has deleted all its files (the others stop at their
 # next operation).
 #
-# Two held runs at --clients 1,2 with -n 1 (the level's pool is 4 x 1024
-# files) and --level-time 600, so no deadline can end a phase in a test's
-# time and only the stonewall can:
+# Two held runs at --clients 1,2 with -n 1 and --level-time 600, so no
+# deadline can end a phase in a test's time and only the stonewall can. A
+# time-based level's pool is what the file system holds (an eighth of its
+# free inodes, cmd/plan.c pool_by_room), so the runs are on a tmpfs of
+# 36864 inodes: 36863 free / 8 is 4 x 1024 files, the pool:
 #
 #   create: client 1 (the 2nd fork: FAULT_CHILD=2) is held at its 100th
 #     openat, inside its sequential create, until client 0 has taken the
@@ -34,6 +36,12 @@
 . "$(dirname "$0")/lib.sh"
 
 held_client_setup
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=2g,nr_inodes=36864 tmpfs "$D"; then
+	trap 'umount "$D"; rm -rf "$T"' EXIT
+else
+	echo "stonewall.sh: needs root to mount a tmpfs of 36864 inodes" >&2
+	exit 1
+fi
 POOL=4096
 ARGS="-n 1 --phases seq_create,seq_del,ran_create,ran_del --level-time 600 --no-align-probe -z 5 -m host --clients 1,2"
 

@@ -171,6 +171,7 @@ void synth_sweep_run(struct run_result *run, uint32_t clients)
 		s->skew_ns = 2 * MS;
 		s->busy_last_start_ns = r->start_ns + 2 * MS;
 		s->busy_first_end_ns = r->start_ns + r->elapsed_ns - r->elapsed_ns / 20;
+		s->busy_last_end_ns = r->start_ns + r->elapsed_ns;
 	}
 }
 

@@ -11,6 +11,9 @@ sizes within one window's amount or 10%).
 
     verdict_check.py [--old] [--quiet] [--strict] RESULT.json...
     verdict_check.py --text REPORT.txt RESULT.json
+    verdict_check.py --sweep [--quiet] RESULT.json...
+    verdict_check.py --sweep --table REPORT.txt RESULT.json
+    verdict_check.py --compare SUMMARY.txt FILE.json... (the files given to bonnie compare, in order)
 
 The second form checks that the text report's "over time, NAME: SENTENCE"
 lines say what the JSON's verdict.sentence says (exit 1 when not).
@@ -624,7 +627,48 @@ def check_text(text_path, json_path):
     return diffs
 
 
+def sweep_main(argv):
+    """--sweep JSON... [--table TEXT JSON]: the sweep's sentences (and the
+    text's sweep lines) against the JSON's data (verdict_sweep.py)."""
+    import os
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import verdict_sweep
+    quiet = "--quiet" in argv
+    if argv[:1] == ["--table"] and len(argv) == 3:
+        diffs, rows = verdict_sweep.check_sweep_text(argv[1], argv[2])
+        for d in diffs:
+            print(d)
+        print("verdict_check --sweep --table: %d rows, %d differences" % (rows, len(diffs)))
+        return 1 if diffs or rows == 0 else 0
+    tot = [0, 0, 0]
+    judge = verdict_sweep.check_old_file if "--old" in argv else verdict_sweep.check_sweep_file
+    for p in [a for a in argv if not a.startswith("--")]:
+        out = []
+        r = judge(p, out)
+        for line in out:
+            if not quiet:
+                print(line)
+        tot = [a + b for a, b in zip(tot, r)]
+    print("verdict_check --sweep: %d sentences (%d claims), %d false" % tuple(tot))
+    return 1 if tot[2] or tot[0] == 0 else 0
+
+
+def compare_main(argv):
+    import os
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import verdict_sweep
+    n, bad = verdict_sweep.check_compare(*argv)
+    for b in bad:
+        print("%s: FALSE %s" % (argv[0], b))
+    print("verdict_check --compare: %d claims, %d false" % (n, len(bad)))
+    return 1 if bad or n == 0 else 0
+
+
 def main(argv):
+    if argv[:1] == ["--compare"] and len(argv) >= 4:
+        return compare_main(argv[1:])
+    if argv[:1] == ["--sweep"]:
+        return sweep_main(argv[1:])
     if argv[:1] == ["--text"] and len(argv) == 3:
         diffs = check_text(argv[1], argv[2])
         for d in diffs:

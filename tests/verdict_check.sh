@@ -8,6 +8,10 @@
 #  - small real runs (-s 256m -n 4, and -s 64m -n 1 -c 2) on a directory of
 #    the test's own: the checker finds no false or unparsable sentence in
 #    their JSON, and the text's "over time" lines say the JSON's sentences;
+#  - a small sweep (--clients 1,2): its knee sentences and answer are true
+#    of the runs' data (tests/verdict_sweep.py), the text says them, and its
+#    table's marks are the runs'; the same JSON with the counts in its
+#    sentences moved is found false;
 #  - a block write whose 257th write the fault shim holds 1.5 s
 #    (FAULT_MODE=delay): the checker finds no false sentence (so the stall
 #    is said: the checker flags an operation of 1.1 s or more with nothing
@@ -66,6 +70,26 @@ judge "-s 256m -n 4" "$T/a.json" "$T/a.txt"
 "$BONNIE" -d "$D" -s 64m -n 1 -c 2 --no-align-probe --json "$T/c.json" >"$T/c.txt" 2>&1
 check "-s 64m -n 1 -c 2: exit 0 ($(tail -n 3 "$T/c.txt"))" [ $? -eq 0 ]
 judge "-s 64m -n 1 -c 2" "$T/c.json" "$T/c.txt"
+
+# A small sweep: every knee sentence and the answer true of the runs'
+# data, the text's sweep lines the JSON's with the marks the runs earn;
+# and a sentence made false (the peak moved) is caught.
+"$BONNIE" -d "$D" -s 32m -n 1 --clients 1,2 --level-time 1 --no-align-probe --json "$T/w.json" >"$T/w.txt" 2>&1
+check "sweep --clients 1,2: exit 0 ($(tail -n 3 "$T/w.txt"))" [ $? -eq 0 ]
+python3 "$CHECKER" --sweep "$T/w.json" >"$T/sw.out" 2>&1
+check "sweep: every sentence true: $(cat "$T/sw.out")" [ $? -eq 0 ]
+python3 "$CHECKER" --sweep --table "$T/w.txt" "$T/w.json" >"$T/swt.out" 2>&1
+check "sweep: the text's lines and marks are the JSON's: $(cat "$T/swt.out")" [ $? -eq 0 ]
+python3 - "$T/w.json" "$T/wf.json" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+for p in d["sweep"]["phases"]:  # every count number in the sentences one off
+    p["knee"] = re.sub(r"at (\d+) client", lambda m: "at %d client" % (int(m.group(1)) + 1), p["knee"])
+d["sweep"]["answer"] = re.sub(r"up to (\d+)", lambda m: "up to %d" % (int(m.group(1)) + 1), d["sweep"]["answer"])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+python3 "$CHECKER" --sweep "$T/wf.json" >"$T/swf.out" 2>&1
+check "sweep: counts moved in the sentences are found false: $(tail -n 1 "$T/swf.out")" [ $? -eq 1 ]
 
 # One write held 1.5 s in block write.
 FAULT_DIR=$D FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=257 FAULT_MODE=delay \
