@@ -92,7 +92,12 @@ static void maybe_probe_alignment(struct session *s)
 		return;
 	if (progress)
 		fprintf(progress, "Probing partition alignment...");
-	if (!d->present) {
+	if (s->env.zfs.present) {
+		op_error_set_detail(&s->align->error, "", "", -1,
+		                    "not measurable here: ZFS writes whole blocks of 2^ashift bytes through its "
+		                    "copy-on-write pipeline, so a shifted write never reaches the disks shifted; the "
+		                    "pool's ashift answers it (the Alignment line)");
+	} else if (!d->present) {
 		char why[160];
 		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
 		         s->env.fs_type);
@@ -243,7 +248,7 @@ static int session_open(struct session *s)
 		s->bench.times = &s->times;
 		s->out.times = &s->times;
 	}
-	if (s->env.dev.present && !s->env.share.is_share && s->env.dev.counters.count)
+	if ((s->env.dev.present || s->env.zfs.present) && !s->env.share.is_share && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
 	s->out.timelines = s->bench.ctx.timelines;
 	maybe_probe_alignment(s);

@@ -105,8 +105,10 @@ static void storage(struct env_info *env, const char *dir, const char *sysroot)
 	if (env_device_probe(&env->dev, sysroot, major(st.st_dev), minor(st.st_dev)) == 0)
 		return;
 	if (strncmp(env->mount_source, "/dev/", 5) == 0 && stat(env->mount_source, &st) == 0 &&
-	    S_ISBLK(st.st_mode))
-		env_device_probe(&env->dev, sysroot, major(st.st_rdev), minor(st.st_rdev));
+	    S_ISBLK(st.st_mode) && env_device_probe(&env->dev, sysroot, major(st.st_rdev), minor(st.st_rdev)) == 0)
+		return;
+	/* ZFS: no block device under the mount; its pool's vdevs are counted */
+	zfs_probe(&env->zfs, &env->dev.counters, env->fs_type, env->mount_source, sysroot);
 #else
 	(void)mountinfo;
 	(void)m;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "share.h"
+#include "zfs.h"
 
 #define ENV_UNKNOWN "unknown"
 
@@ -72,6 +73,7 @@ struct env_info {
 	char mount_options[512];
 	struct env_device dev;
 	struct env_share share;    /* a network share's client, server and export */
+	struct env_zfs zfs;        /* a ZFS dataset: its pool, vdevs, properties, ARC (zfs.h) */
 	bool space_unknown;        /* statvfs reports no size (smbnetfs, ramfs): no space check */
 };
 

@@ -112,6 +112,8 @@ void report_env(FILE *out, const struct env_info *env)
 	} else if (env->dev.present) {
 		device_lines(out, &env->dev);
 		counters_line(out, &env->dev);
+	} else if (env->zfs.present) {
+		report_zfs(out, env);
 	} else {
 		fprintf(out, "Device:      none found (no block device under %s)\n", safe(&type, env->fs_type));
 	}
@@ -206,5 +208,6 @@ void report_env_json(struct json *j, const struct env_info *env)
 		json_null(j, "share");
 		device_json(j, &env->dev);
 	}
+	report_zfs_json(j, env);
 	json_object_end(j);
 }

@@ -72,6 +72,12 @@ const char *report_share_caveat(void);
  * share, the file count by the delete rate); nothing when it sized none. */
 void report_sizes(FILE *out, const struct config *cfg);
 
+/* A ZFS dataset's pool, vdevs, ashift, properties and ARC (zfs.c): the
+ * lines report_env prints in place of the device's, and the JSON member
+ * "zfs" (null off ZFS). */
+void report_zfs(FILE *out, const struct env_info *env);
+void report_zfs_json(struct json *j, const struct env_info *env);
+
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
 
