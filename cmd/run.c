@@ -250,6 +250,8 @@ static int session_open(struct session *s)
 	}
 	if ((s->env.dev.present || s->env.zfs.present) && !s->env.share.is_share && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
+	if (s->env.zfs.present)
+		s->bench.ctx.zfs = &s->env.zfs;
 	s->out.timelines = s->bench.ctx.timelines;
 	maybe_probe_alignment(s);
 	if (outputs_prepare(&s->out, err, sizeof err) != 0)

@@ -17,6 +17,8 @@ struct zfs_vdev {
 	char group[24];         /* the top-level vdev holding it ("mirror-0", "raidz1-0"), "" when
 	                           it is a top-level vdev itself; "cache", "logs", "spares" for those */
 	bool data;              /* holds the pool's data (not a cache, log or spare device) */
+	bool extra;             /* a later leaf of a replacing or spare pair: written to, but
+	                           one disk's place in the layout */
 	char path[256];         /* where it was found ("/dev/loop2"), "" not found */
 	bool is_file;           /* a regular file vdev */
 	uint32_t logical;       /* its sector sizes, bytes; 0 unknown */

@@ -59,7 +59,7 @@ static bool is_section(const char *name)
 	       strcmp(name, "special") == 0 || strcmp(name, "dedup") == 0;
 }
 
-static void add_leaf(struct zfs_layout *l, const char *name, const char *group, bool data)
+static void add_leaf(struct zfs_layout *l, const char *name, const char *group, bool data, bool extra)
 {
 	struct zfs_vdev *v;
 
@@ -72,14 +72,15 @@ static void add_leaf(struct zfs_layout *l, const char *name, const char *group, 
 	str_copy(v->name, sizeof v->name, name);
 	str_copy(v->group, sizeof v->group, group);
 	v->data = data;
+	v->extra = extra;
 	v->is_file = name[0] == '/' && !starts(name, "/dev/");
 }
 
 int zfs_parse_status(const char *text, const char *pool, struct zfs_layout *out)
 {
 	char line[512], word[128], section[24] = "", group[24] = "";
-	size_t base = 0;
-	bool in_config = false, in_pool = false;
+	size_t base = 0, pair = 0; /* pair: the depth of a replacing/spare group, 0 none */
+	bool in_config = false, in_pool = false, pair_first = false;
 
 	memset(out, 0, sizeof *out);
 	while (next_line(&text, line, sizeof line)) {
@@ -100,6 +101,8 @@ int zfs_parse_status(const char *text, const char *pool, struct zfs_layout *out)
 		if (word[0] == '\0' || ind == 0 || ind < base)
 			break; /* the blank line, or "errors:", ends the config */
 		depth = ind - base;
+		if (pair && depth <= pair)
+			pair = 0;
 		if (depth == 0) { /* logs, cache, spares: beside the pool's own vdevs */
 			str_copy(section, sizeof section, is_section(word) ? word : "other");
 			group[0] = '\0';
@@ -107,9 +110,13 @@ int zfs_parse_status(const char *text, const char *pool, struct zfs_layout *out)
 			str_copy(group, sizeof group, word);
 		} else if (depth <= 2) {
 			group[0] = '\0';
-			add_leaf(out, word, section, section[0] == '\0');
-		} else if (!is_nested_group(word)) {
-			add_leaf(out, word, group[0] ? group : section, section[0] == '\0');
+			add_leaf(out, word, section, section[0] == '\0', false);
+		} else if (is_nested_group(word)) {
+			pair = depth;
+			pair_first = true;
+		} else {
+			add_leaf(out, word, group[0] ? group : section, section[0] == '\0', pair && !pair_first);
+			pair_first = false;
 		}
 	}
 	if (!in_pool)
@@ -134,7 +141,7 @@ static unsigned width_of(const struct zfs_layout *l, const char *group)
 	if (group[0] == '\0')
 		return 1;
 	for (unsigned i = 0; i < l->nvdev; i++)
-		n += l->vdev[i].data && strcmp(l->vdev[i].group, group) == 0;
+		n += l->vdev[i].data && !l->vdev[i].extra && strcmp(l->vdev[i].group, group) == 0;
 	return n;
 }
 

@@ -157,6 +157,28 @@ static void device_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_end(j);
 }
 
+/* ZFS's ARC over the phase: only on ZFS, so other documents keep their shape. */
+static void arc_json(struct json *j, const struct phase_result *r)
+{
+	if (!r->arc.counted && r->arc.max_bytes == 0)
+		return;
+	json_object_begin(j, "arc");
+	if (r->arc.counted) {
+		json_u64(j, "hits", r->arc.hits);
+		json_u64(j, "misses", r->arc.misses);
+	} else {
+		json_null(j, "hits");
+		json_null(j, "misses");
+	}
+	if (metric_arc_hit_pct(r) >= 0)
+		json_u64(j, "hit_percent", (uint64_t)metric_arc_hit_pct(r));
+	else
+		json_null(j, "hit_percent");
+	json_u64(j, "max_bytes", r->arc.max_bytes);
+	json_bool(j, "may_hold_data_file", (r->flags & RESULT_ARC_HOLDS) != 0);
+	json_object_end(j);
+}
+
 void report_confidence_json(struct json *j, const struct confidence *c)
 {
 	char mark[2] = {confidence_mark(c->reasons), '\0'};
@@ -282,6 +304,7 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
 	qd_json(j, id, r);
 	device_json(j, id, r);
+	arc_json(j, r);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, id, r, t);
 	latency_json(j, r);

@@ -74,7 +74,7 @@ void report_sizes(FILE *out, const struct config *cfg);
 
 /* A ZFS dataset's pool, vdevs, ashift, properties and ARC (zfs.c): the
  * lines report_env prints in place of the device's, and the JSON member
- * "zfs" (null off ZFS). */
+ * "zfs" (absent off ZFS). */
 void report_zfs(FILE *out, const struct env_info *env);
 void report_zfs_json(struct json *j, const struct env_info *env);
 

@@ -5,6 +5,7 @@
 #include "report.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "../lib/units.h"
 
 #include <string.h>
 
@@ -85,6 +86,30 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
 	}
 }
 
+/* A cached read phase: which cache, and how it is known. On ZFS the ARC
+ * keeps what dropping the page cache leaves; where it may hold the whole
+ * file, that is the reason even when no counter was read. */
+static void cached_note(FILE *out, enum phase_id id, const struct phase_result *r)
+{
+	int pct = metric_device_pct(r);
+	char most[32], file[32], share[64] = "";
+
+	if (r->flags & RESULT_ARC_HOLDS) {
+		units_format_human(r->arc.max_bytes, most, sizeof most);
+		units_format_human(r->arc.file_bytes, file, sizeof file);
+		if (pct >= 0)
+			snprintf(share, sizeof share, "; it read %d%% of its data from the devices", pct);
+		fprintf(out, "cached: %s: the ARC may hold the whole file: max %s, file %s%s\n", phase_name(id), most, file,
+		        share);
+	} else if (r->arc.max_bytes) {
+		fprintf(out, "cached: %s read %d%% of its data from the devices; its rate is the ARC's (ZFS's cache, "
+		        "which dropping the page cache does not empty) or the page cache's\n", phase_name(id), pct);
+	} else {
+		fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
+		        phase_name(id), pct);
+	}
+}
+
 /* A read phase whose device read more than the phase did: read-ahead,
  * when its window can account for the excess; else other readers of the
  * device (the counters count every process's I/O). */
@@ -135,8 +160,7 @@ void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (metric_reportable(&run->phase[i]) && metric_cached((enum phase_id)i, &run->phase[i]))
-			fprintf(out, "cached: %s read %d%% of its data from the device; its rate is the page cache's\n",
-			        phase_name((enum phase_id)i), metric_device_pct(&run->phase[i]));
+			cached_note(out, (enum phase_id)i, &run->phase[i]);
 	read_ahead_notes(out, run);
 	if (any_flag(run, RESULT_NOT_EVICTED))
 		not_evicted_note(out, run);

@@ -185,10 +185,8 @@ void report_zfs_json(struct json *j, const struct env_info *env)
 	const struct env_counters *c = &env->dev.counters;
 	int shortfall = zfs_ashift_short(z);
 
-	if (!z->present) {
-		json_null(j, "zfs");
-		return;
-	}
+	if (!z->present)
+		return; /* the member only where it is ZFS: other runs' documents stay as they were */
 	json_object_begin(j, "zfs");
 	json_string(j, "pool", z->pool);
 	json_string(j, "dataset", z->dataset);
