@@ -113,6 +113,11 @@ check "file vdev: a 16 MiB ARC cannot hold the file: get_block not marked for th
 	[ "$(phase file get_block .arc.may_hold_data_file)" = false ]
 check "file vdev: ARC hit counts read" [ "$(phase file get_block '.arc.hits != null')" = true ]
 check "file vdev: the dataset's properties" grep -q '^Dataset:     bt_file: recordsize 128 KiB, compression off, primarycache all, sync unknown' "$T/file.out"
+MAN=$(dirname "$0")/../bonnie.1
+for key in $(jq -r '[.environment.zfs, .environment.zfs.arc, .environment.zfs.vdevs[0], (.runs[0].phases[] | .arc // empty)]
+	| map(keys[]) | unique[]' "$T/file.json"); do
+	check "JSON key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
+done
 check "file vdev: what zfs-fuse lacks is said" grep -q "^Not read:    the dataset's sync (this zfs has no such property)" "$T/file.out"
 
 if [ -n "${ZFS_QUICK:-}" ]; then
