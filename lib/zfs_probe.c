@@ -208,25 +208,20 @@ static void ashift_probe(struct env_zfs *z, char *out)
 
 static void props_probe(struct env_zfs *z, char *out)
 {
+	static const char *const names[] = {"recordsize", "compression", "primarycache", "sync"};
 	const char *const get[] = {"get", "-H", "-p", "-o", "property,value", "all", z->dataset, NULL};
+	const char *values[] = {z->recordsize, z->compression, z->primarycache, z->sync};
 
 	str_copy(z->recordsize, sizeof z->recordsize, ENV_UNKNOWN);
 	str_copy(z->compression, sizeof z->compression, ENV_UNKNOWN);
 	str_copy(z->primarycache, sizeof z->primarycache, ENV_UNKNOWN);
 	str_copy(z->sync, sizeof z->sync, ENV_UNKNOWN);
-	static const struct {
-		const char *name;
-		const char *value;
-	} *p, props[] = {{"recordsize", NULL}, {"compression", NULL}, {"primarycache", NULL}, {"sync", NULL}};
-	const char *values[] = {z->recordsize, z->compression, z->primarycache, z->sync};
 
 	if (run(z, "zfs", get, out, true) != 0 || zfs_parse_props(out, z) == 4)
 		return;
-	for (size_t i = 0; i < sizeof props / sizeof props[0]; i++) {
-		p = &props[i];
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(values[i], ENV_UNKNOWN) == 0)
-			unread(z, "the dataset's %s (this zfs has no such property)", p->name);
-	}
+			unread(z, "the dataset's %s (this zfs has no such property)", names[i]);
 }
 
 /* Where the ARC publishes its counters here, and what they are now. */
