@@ -12,6 +12,7 @@
 #include "../report/confidence.h"
 #include "../report/metrics.h"
 #include "../report/report.h"
+#include "../report/share.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -413,6 +414,26 @@ START_TEST(tested_lines)
 }
 END_TEST
 
+START_TEST(share_names_the_pool)
+{
+	struct env_info env;
+	struct config cfg;
+	char *text = NULL, *argv[] = {"bonnie", NULL};
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(out);
+	synth_config(&cfg);
+	zfs_env(&env, 9);
+	report_share_env(out, &env, "2026-12-06", &cfg, 1, argv);
+	fclose(out);
+	ck_assert_ptr_null(strstr(text, "none found"));
+	ck_assert_ptr_nonnull(strstr(text, "- Pool: ZFS pool tank, mirror of 2, ashift 9 (blocks under the disks' "
+	                                   "physical sectors: read-modify-write); recordsize 131072, compression on"));
+	free(text);
+}
+END_TEST
+
 START_TEST(tool_runs_bounded)
 {
 	char path[64], out[64];
@@ -456,6 +477,7 @@ Suite *suite_zfs(void)
 	tcase_add_test(tc, arc_marks_cached);
 	tcase_add_test(tc, arc_note_says_why);
 	tcase_add_test(tc, tested_lines);
+	tcase_add_test(tc, share_names_the_pool);
 	tcase_add_test(tc, tool_runs_bounded);
 	suite_add_tcase(s, tc);
 	return s;
