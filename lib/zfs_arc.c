@@ -34,7 +34,9 @@ static int parse_lines(const char *text, struct zfs_arc *a, bool sysctl)
 	memset(a, 0, sizeof *a);
 	while (*text) {
 		size_t n = strcspn(text, "\n");
-		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), text);
+		size_t keep = n < sizeof line ? n : sizeof line - 1;
+		memcpy(line, text, keep);
+		line[keep] = '\0';
 		text += n + (text[n] == '\n');
 		if (sysctl) {
 			char *colon = strchr(line, ':');

@@ -8,6 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The n bytes at s into buf (len > 0), cut to fit, terminated. */
+static void copy_cut(char *buf, size_t len, const char *s, size_t n)
+{
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
 /* The line at *p into buf (without its newline); advances *p. False at the end. */
 static bool next_line(const char **p, char *buf, size_t len)
 {
@@ -16,7 +25,7 @@ static bool next_line(const char **p, char *buf, size_t len)
 	if (**p == '\0')
 		return false;
 	n = strcspn(*p, "\n");
-	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), *p);
+	copy_cut(buf, len, *p, n);
 	*p += n + ((*p)[n] == '\n');
 	return true;
 }
@@ -33,7 +42,7 @@ static void first_word(const char *s, char *buf, size_t len)
 
 	s += strspn(s, " \t");
 	n = strcspn(s, " \t\r");
-	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), s);
+	copy_cut(buf, len, s, n);
 }
 
 static bool starts(const char *s, const char *prefix)
