@@ -85,7 +85,7 @@ truncate -s 512m "$T/vdev0"
 check "pool on a file vdev made" [ -d "$T/m_file" ]
 size=96m
 [ -n "${ZFS_QUICK:-}" ] && size=32m
-run_on file "$T/m_file" -s $size; rc=$?
+run_on file "$T/m_file" -s $size --html "$T/file.html"; rc=$?
 check "file vdev: run exits 0 (got $rc: $(tail -n 1 "$T/file.err"))" [ $rc -eq 0 ]
 check "file vdev: no 'Device: none found'" sh -c "! grep -q 'none found' '$T/file.out'"
 check "file vdev: the pool and its layout" grep -q '^Pool:        bt_file, single disk (served by the zfs-fuse daemon)$' "$T/file.out"
@@ -109,6 +109,8 @@ fi
 check "file vdev: the probe says not measurable, not 'no penalty'" \
 	grep -q '^Align probe: not measured: not measurable here: ZFS ' "$T/file.out"
 check "file vdev: a From device row" grep -q '^From device ' "$T/file.out"
+check "file vdev: the page names the pool and the AFT answer" \
+	sh -c "grep -q 'Pool: bt_file, single disk' '$T/file.html' && grep -q 'Alignment: .*ashift 9' '$T/file.html'"
 check "file vdev: a 16 MiB ARC cannot hold the file: get_block not marked for the ARC" \
 	[ "$(phase file get_block .arc.may_hold_data_file)" = false ]
 check "file vdev: ARC hit counts read" [ "$(phase file get_block '.arc.hits != null')" = true ]
