@@ -16,7 +16,7 @@ static const struct {
 	{'#', "few_operations", "under 100 timed operations: few samples behind the figure", "under 100 operations",
 	 "few operations"},
 	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
-	{'c', "cached", "read most of its data from a cache (the page cache, or the ZFS ARC), not the device", "from the page cache", "cached"},
+	{'c', "cached", "read most of its data from a cache, not the device", "from the page cache", "cached"},
 	{'?', "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped",
 	 "cache not dropped"},
 };

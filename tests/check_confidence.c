@@ -96,7 +96,7 @@ START_TEST(table_marks_and_legend)
 	ck_assert_ptr_nonnull(strstr(text,
 	    "~  ran under 0.5 s: low confidence, use a larger -s or -n\n"
 	    "#  under 100 timed operations: few samples behind the figure\n"
-	    "c  read most of its data from a cache (the page cache, or the ZFS ARC), not the device\n"
+	    "c  read most of its data from a cache, not the device\n"
 	    "?  page cache not dropped before it: the rate may come from RAM\n"));
 	ck_assert_ptr_null(strstr(text, "!  "));
 	free(text);
