@@ -146,6 +146,7 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) tests/cpu.sh
 	$(SUITE_ENV) tests/html.sh
 	$(SUITE_ENV) tests/devices.sh
+	$(SUITE_ENV) ZFS_QUICK=1 tests/zfs.sh
 	$(SUITE_ENV) tests/alignprobe.sh
 	$(SUITE_ENV) MAKE="$(MAKE)" tests/install.sh
 	$(SUITE_ENV) tests/blockedwrite.sh
@@ -197,6 +198,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) tests/stonewall.sh
 	$(SUITE_ENV) tests/shares.sh
 	$(SUITE_ENV) tests/btrfs.sh
+	$(SUITE_ENV) tests/zfs.sh
 	$(SUITE_ENV) tests/timeline.sh
 	$(SUITE_ENV) tests/verdict_check.sh
 	$(SUITE_ENV) tests/schedule.sh

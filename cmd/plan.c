@@ -194,6 +194,32 @@ static void pool_by_room(struct config *cfg, const struct space *sp)
 	cfg->decided.files_pool_k = files_auto_pool_k(cfg->files_k, (uint32_t)k);
 }
 
+/* On ZFS the default data file is made larger than what the ARC (and
+ * L2ARC) may hold, as the default is sized past the page cache elsewhere:
+ * dropping the page cache does not empty the ARC. Where the free space
+ * does not allow it, the default stays and the reads are marked. */
+static void size_past_arc(struct config *cfg, const struct env_info *env, const struct space *sp, bool probe)
+{
+	uint64_t want = zfs_default_size(&env->zfs.arc, cfg->file_size);
+	struct config bigger = *cfg;
+	struct op_error e = {0};
+	char arc[32], size[32];
+
+	if (!env->zfs.present || want <= cfg->file_size)
+		return;
+	want -= want % cfg->chunk;
+	bigger.file_size = want;
+	units_format_human(env->zfs.arc.c_max + env->zfs.arc.l2_size, arc, sizeof arc);
+	units_format_size(want, size, sizeof size);
+	if (sp->bytes_free / 2 >= want && sizing_check(&bigger, sp, probe, &e) == 0) {
+		cfg->file_size = want;
+		say("note: ZFS's ARC may hold %s: using -s %s, so that reads reach the disks", arc, size);
+	} else {
+		say("note: ZFS's ARC may hold %s, and the free space does not allow -s %s: reads may come from the ARC "
+		    "(marked c)", arc, size);
+	}
+}
+
 static int fit_to_space(struct config *cfg, const struct env_info *env)
 {
 	bool probe = run_wants_align_probe(cfg, env);
@@ -211,8 +237,10 @@ static int fit_to_space(struct config *cfg, const struct env_info *env)
 			cfg->file_size = SIZING_DEFAULT_FILE_SIZE;
 		return EXIT_OK;
 	}
-	if (size_open(cfg))
+	if (size_open(cfg)) {
 		choose_default_size(cfg, &sp, probe);
+		size_past_arc(cfg, env, &sp, probe);
+	}
 	pool_by_room(cfg, &sp);
 	if (sizing_check(cfg, &sp, probe, &e) != 0) {
 		say_error("", &e);

@@ -10,6 +10,7 @@
 #include "plan.h"
 #include "run_config.h"
 #include "like.h"
+#include "../lib/wallclock.h"
 #include "say.h"
 
 #include "../lib/clock.h"
@@ -93,7 +94,12 @@ static void maybe_probe_alignment(struct session *s)
 		return;
 	if (progress)
 		fprintf(progress, "Probing partition alignment...");
-	if (!d->present) {
+	if (s->env.zfs.present) {
+		op_error_set_detail(&s->align->error, "", "", -1,
+		                    "not measurable here: ZFS writes whole blocks of 2^ashift bytes through its "
+		                    "copy-on-write pipeline, so a shifted write never reaches the disks shifted; the "
+		                    "pool's ashift answers it (the Alignment line)");
+	} else if (!d->present) {
 		char why[160];
 		snprintf(why, sizeof why, "no block device under this %s file system: nothing to align to",
 		         s->env.fs_type);
@@ -190,16 +196,6 @@ static int session_link_probe(struct session *s)
 	                  strerror(err));
 }
 
-/* "2026-12-01 02:57 UTC": when the run started, for the --share block. */
-static void share_date(char *buf, size_t len)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-
-	if (gmtime_r(&now, &tm) == NULL || strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(buf, len, "unknown date");
-}
-
 /* The report files are checked before anything is made (a symbolic link,
  * a directory... or one file named twice: lib/reportfile.h), the plan
  * fitted to -d (plan_fit), then the scratch directory, the plan's sizes by
@@ -220,7 +216,7 @@ static int session_open(struct session *s)
 	if (s->run == NULL || s->align == NULL)
 		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
 	env_probe(&s->env, cfg->dir, "");
-	share_date(s->date, sizeof s->date);
+	wallclock_utc_text(s->date, sizeof s->date);
 	if ((status = plan_fit(&s->plan, &s->env)) != EXIT_OK)
 		return status;
 	s->cfg = cfg;
@@ -244,8 +240,10 @@ static int session_open(struct session *s)
 		s->bench.times = &s->times;
 		s->out.times = &s->times;
 	}
-	if (s->env.dev.present && !s->env.share.is_share && s->env.dev.counters.count)
+	if ((s->env.dev.present || s->env.zfs.present) && !s->env.share.is_share && s->env.dev.counters.count)
 		s->bench.ctx.counters = &s->env.dev.counters;
+	if (s->env.zfs.present)
+		s->bench.ctx.zfs = &s->env.zfs;
 	s->out.timelines = s->bench.ctx.timelines;
 	maybe_probe_alignment(s);
 	if (outputs_prepare(&s->out, err, sizeof err) != 0)

@@ -55,5 +55,9 @@ bool run_wants_align_probe(const struct config *cfg, const struct env_info *env)
 	const struct env_device *d = &env->dev;
 	bool auto_on = d->present && d->logical_block > 0 && d->physical_block > d->logical_block;
 
+	/* on ZFS the probe says why it cannot measure there, wherever a disk has 4K sectors */
+	if (env->zfs.present && zfs_largest_physical(&env->zfs) > 512)
+		auto_on = true;
+
 	return cfg->align_probe > 0 || (cfg->align_probe < 0 && auto_on);
 }

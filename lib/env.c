@@ -109,6 +109,9 @@ static void storage(struct env_info *env, const char *dir, const char *sysroot)
 		env_device_probe(&env->dev, sysroot, major(st.st_rdev), minor(st.st_rdev));
 	if (env->dev.present && strcmp(env->fs_type, "btrfs") == 0) /* its other devices too */
 		env_members_btrfs(&env->dev.counters, sysroot, env->dev.name);
+	/* ZFS: no block device under the mount; its pool's vdevs are counted */
+	if (!env->dev.present)
+		zfs_probe(&env->zfs, &env->dev.counters, env->fs_type, env->mount_source, sysroot);
 #else
 	(void)mountinfo;
 	(void)m;

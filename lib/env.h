@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "share.h"
+#include "zfs.h"
 
 #define ENV_UNKNOWN "unknown"
 
@@ -78,6 +79,7 @@ struct env_info {
 	char dir_path[4096];       /* -d resolved (realpath): "." names no place on a page; "" unknown */
 	struct env_device dev;
 	struct env_share share;    /* a network share's client, server and export */
+	struct env_zfs zfs;        /* a ZFS dataset: its pool, vdevs, properties, ARC (zfs.h) */
 	bool space_unknown;        /* statvfs reports no size (smbnetfs, ramfs): no space check */
 };
 

@@ -101,3 +101,12 @@ const char *wallclock_sync_name(enum wallclock_sync s)
 {
 	return s == WALLCLOCK_SYNCED ? "synchronised" : s == WALLCLOCK_UNSYNCED ? "unsynchronised" : "unknown";
 }
+
+void wallclock_utc_text(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) == NULL || strftime(buf, len, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(buf, len, "unknown date");
+}

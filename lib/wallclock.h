@@ -5,7 +5,12 @@
 #ifndef BONNIE_WALLCLOCK_H
 #define BONNIE_WALLCLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+/* "2026-12-01 02:57 UTC": now, to the minute (the --share block's date);
+ * "unknown date" where the clock cannot be read. */
+void wallclock_utc_text(char *buf, size_t len);
 
 /* Nanoseconds since the UNIX epoch on CLOCK_REALTIME. */
 uint64_t wallclock_now_ns(void);

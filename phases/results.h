@@ -46,6 +46,9 @@ enum result_flag {
 	RESULT_STARVED = 1u << 8,     /* a client of a time-based level had work, but the level's
 	                                 end or the stonewall came before its first operation
 	                                 (it never ran with the others: not idle) */
+	RESULT_ARC_HOLDS = 1u << 10,  /* a data-file read on ZFS whose file the ARC may hold whole
+	                                 (arc.max_bytes): dropping the page cache did not make
+	                                 its reads reach the disks */
 	RESULT_FILE_CUT = 1u << 9,    /* block write's first pass ended at a --start-at
 	                                 schedule's deadline: the data file (file_bytes) is
 	                                 smaller than -s asked */
@@ -67,6 +70,15 @@ struct dev_io {
 	                           (/proc/self/io), what the kernel charged to bonnie; not
 	                           known with client processes */
 	uint64_t own_read_bytes, own_write_bytes;
+};
+
+/* ZFS's ARC over a phase (lib/zfs.h): its hits and misses while the phase
+ * ran, and what it may hold; all zero off ZFS. */
+struct arc_io {
+	bool counted;           /* hits and misses were read before and after */
+	uint64_t hits, misses;
+	uint64_t max_bytes;     /* what the ARC and L2ARC may hold; 0 unknown */
+	uint64_t file_bytes;    /* the data file it was weighed against */
 };
 
 /* How a phase went across concurrent clients (-c N, N > 1); all zero for
@@ -109,6 +121,7 @@ struct phase_result {
 	uint64_t file_bytes;    /* block write: bytes in the data file when it ended, the phases
 	                           after it work on (summed over clients); 0 for the others */
 	struct dev_io dev;
+	struct arc_io arc;
 	uint32_t resident_ppm;  /* with RESULT_RESIDENCY: the sampled part of the data file
 	                           still in the page cache after evicting, per million */
 	struct hist latency;    /* one entry per operation */

@@ -52,6 +52,34 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 	}
 }
 
+/* The ARC's hits and misses over a phase, and (a data-file read) whether
+ * it may hold the whole file: ZFS's cache, which evicting the page cache
+ * leaves as it is. */
+static void arc_before(const struct phase_ctx *ctx, struct zfs_arc *before)
+{
+	memset(before, 0, sizeof *before);
+	if (ctx->zfs)
+		zfs_arc_read(ctx->zfs, "", before);
+}
+
+static void arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struct zfs_arc *before,
+                      struct phase_result *res)
+{
+	struct zfs_arc after;
+
+	if (ctx->zfs == NULL || zfs_arc_read(ctx->zfs, "", &after) != 0)
+		return;
+	res->arc.max_bytes = after.c_max + after.l2_size;
+	res->arc.file_bytes = ctx->cfg->file_size;
+	if (before->has_hits && after.has_hits && after.hits >= before->hits && after.misses >= before->misses) {
+		res->arc.counted = true;
+		res->arc.hits = after.hits - before->hits;
+		res->arc.misses = after.misses - before->misses;
+	}
+	if (phase_is(id, FACT_READS_DATA) && zfs_arc_may_hold(&after, ctx->cfg->file_size))
+		res->flags |= RESULT_ARC_HOLDS;
+}
+
 /* A create or delete of a time-based level: one pass, cut at the deadline
  * or by the stonewall (phase_stonewall_raise). */
 static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
@@ -130,9 +158,11 @@ static uint64_t level_cut(const struct phase_ctx *ctx, const struct phase *ph)
 static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
 {
 	struct dev_io before = {0};
+	struct zfs_arc arc;
 	uint64_t c0, t0, t1, c1;
 	int rc;
 
+	arc_before(ctx, &arc);
 	runner_device_before(ctx->counters, &before);
 	/* The CPU clock is read inside the wall-clock window (t0 c0 .. c1 t1):
 	 * the CPU interval is then a sub-interval of the timed one, so one
@@ -153,6 +183,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	res->cut_ns = level_cut(ctx, ph);
 	phase_timeline_end(ctx, ph->id, res, t1);
 	runner_device_delta(&before, ctx->counters, &res->dev);
+	arc_delta(ctx, ph->id, &arc, res);
 	res->start_ns = t0;
 	res->elapsed_ns = t1 - t0;
 	res->cpu_ns = c1 > c0 ? c1 - c0 : 0;

@@ -18,7 +18,7 @@ static const struct {
 	 "under " STR_OF(CONF_MIN_OPS) " operations",
 	 "few operations"},
 	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
-	{'c', "cached", "read most of its data from the page cache, not the device", "from the page cache", "cached"},
+	{'c', "cached", "read most of its data from a cache, not the device", "from the page cache", "cached"},
 	{'?', "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped",
 	 "cache not dropped"},
 };

@@ -5,6 +5,7 @@
  * Each sentence says only what the phase's figures show; what the counters
  * cannot tell apart is said to be so. */
 #include "device_why.h"
+#include "../lib/units.h"
 #include "clocale.h"
 #include "metrics.h"
 
@@ -41,12 +42,33 @@ static bool reads_from_elsewhere(const struct phase_result *r)
 	       (r->dev.read_bytes - r->dev.own_read_bytes) * 5 > r->dev.read_bytes;
 }
 
+/* A cached read phase: which cache, and how it is known. On ZFS the ARC
+ * keeps what dropping the page cache leaves; where it may hold the whole
+ * file, that is the reason even when no counter was read (pct < 0). */
+static void cached_words(const char *name, const struct phase_result *r, int pct, char *buf, size_t len)
+{
+	char most[32], file[32], share[64] = "";
+
+	if (r->flags & RESULT_ARC_HOLDS) {
+		units_format_human(r->arc.max_bytes, most, sizeof most);
+		units_format_human(r->arc.file_bytes, file, sizeof file);
+		if (pct >= 0)
+			snprintf(share, sizeof share, "; it read %d%% of its data from the devices", pct);
+		snprintf(buf, len, "%s: the ARC may hold the whole file: max %s, file %s%s", name, most, file, share);
+	} else if (r->arc.max_bytes) {
+		snprintf(buf, len, "%s read %d%% of its data from the devices; its rate is the ARC's (ZFS's cache, which "
+		         "dropping the page cache does not empty) or the page cache's", name, pct);
+	} else {
+		snprintf(buf, len, "%s read %d%% of its data from the device; its rate is the page cache's", name, pct);
+	}
+}
+
 static enum device_why read_why(enum phase_id id, const struct phase_result *r, int pct, char *buf, size_t len)
 {
 	const char *name = phase_name(id);
 
 	if (metric_cached(id, r)) {
-		snprintf(buf, len, "%s read %d%% of its data from the device; its rate is the page cache's", name, pct);
+		cached_words(name, r, pct, buf, len);
 		return DEV_WHY_CACHED;
 	}
 	if (pct <= 100)
@@ -134,7 +156,7 @@ enum device_why device_why(enum phase_id id, const struct phase_result *r, char 
 	struct c_locale loc;
 
 	buf[0] = '\0';
-	if (!metric_reportable(r) || pct < 0)
+	if (!metric_reportable(r) || (pct < 0 && !metric_cached(id, r))) /* the ARC's may need no counter */
 		return DEV_WHY_NONE;
 	c_locale_enter(&loc);
 	if (r->read_bytes > 0)

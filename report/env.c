@@ -92,8 +92,8 @@ const char *report_caveat_text(unsigned caveat)
 {
 	switch (caveat) {
 	case ENV_LOOP_BUFFERED:
-		return "a loop device without direct I/O is in the stack, and the host page cache serves or delays "
-		       "part of its I/O";
+		return "the host page cache is in the device stack (a loop device without direct I/O, or a file "
+		       "member such as a ZFS file vdev or zfs-fuse's buffered vdevs), and serves or delays part of its I/O";
 	case ENV_STACK_UNFOLLOWED:
 		return "a layer of the device stack could not be followed, so its own counters were read";
 	case ENV_FILE_MEMBER:
@@ -137,6 +137,8 @@ void report_env(FILE *out, const struct env_info *env)
 		device_lines(out, &env->dev);
 		members_line(out, &env->dev);
 		counters_line(out, &env->dev);
+	} else if (env->zfs.present) {
+		report_zfs(out, env);
 	} else {
 		fprintf(out, "Device:      none found (no block device under %s)\n", safe(&type, env->fs_type));
 	}
@@ -240,5 +242,6 @@ void report_env_json(struct json *j, const struct env_info *env)
 		json_null(j, "share");
 		device_json(j, &env->dev);
 	}
+	report_zfs_json(j, env);
 	json_object_end(j);
 }

@@ -21,7 +21,8 @@ void html_env_text(FILE *m, const void *arg)
 /* The lines of the text that say something about the device. */
 static bool first_screen_line(const char *line)
 {
-	static const char *const heads[] = {"Device:", "Alignment:", "Align probe:", "Counted:", "Share:", "Space:"};
+	static const char *const heads[] = {"Device:", "Alignment:", "Align probe:", "Counted:", "Share:", "Space:", "Pool:", "Vdev:", "Dataset:", "ARC:",
+	                                     "Not read:"};
 
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		if (strncmp(line, heads[i], strlen(heads[i])) == 0)

@@ -87,10 +87,22 @@ bool metric_read_ahead_explains(const struct phase_result *r)
 	return r->dev.read_bytes - r->read_bytes <= 2 * window;
 }
 
+int metric_arc_hit_pct(const struct phase_result *r)
+{
+	uint64_t all = r->arc.hits + r->arc.misses;
+
+	return r->arc.counted && all ? (int)(r->arc.hits * 100 / all) : -1;
+}
+
 bool metric_cached(enum phase_id id, const struct phase_result *r)
 {
 	int pct = metric_device_pct(r);
 
+	/* the ARC may hold the file: cached, unless device-true counters show the disks served
+	 * it (counters that also count other traffic, or a cache under the daemon, cannot) */
+	if (phase_is(id, FACT_DATA_FILE) && r->read_bytes > 0 && (r->flags & RESULT_ARC_HOLDS) &&
+	    (pct < 50 || r->dev.caveat != 0))
+		return true;
 	return phase_is(id, FACT_DATA_FILE) && r->read_bytes > 0 && pct >= 0 && pct < 50;
 }
 

@@ -54,9 +54,15 @@ int metric_device_pct(const struct phase_result *r);
  * unknown or the device read no more than the phase. */
 bool metric_read_ahead_explains(const struct phase_result *r);
 
-/* A phase that read the data file but got under half of it from the device:
- * its figure is the page cache's, not the disk's. */
+/* A phase that read the data file but got under half of it from the device
+ * (its figure is the page cache's or the ARC's, not the disk's), or, on
+ * ZFS, one whose file the ARC may hold whole and whose devices' own
+ * (device-true) counters do not show them serving half of it. */
 bool metric_cached(enum phase_id id, const struct phase_result *r);
+
+/* ZFS's ARC hit ratio over the phase, percent; -1 where its hits and
+ * misses were not counted, or nothing was asked of it. */
+int metric_arc_hit_pct(const struct phase_result *r);
 
 /* CPU time over wall time, percent, truncated. */
 unsigned metric_cpu_pct(const struct phase_result *r);

@@ -110,6 +110,12 @@ void report_sizes(FILE *out, const struct config *cfg);
  * "" for none. */
 void report_files_bound_text(unsigned bound, char *buf, size_t cap);
 
+/* A ZFS dataset's pool, vdevs, ashift, properties and ARC (zfs.c): the
+ * lines report_env prints in place of the device's, and the JSON member
+ * "zfs" (absent off ZFS). */
+void report_zfs(FILE *out, const struct env_info *env);
+void report_zfs_json(struct json *j, const struct env_info *env);
+
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
 

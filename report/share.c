@@ -102,6 +102,25 @@ static void options_item(FILE *out, int argc, char **argv)
 	item(out, "Options", argc > 1 ? buf : "none (the defaults)");
 }
 
+/* A ZFS pool in one item: what a reader of the post needs to weigh it. */
+static void pool_item(FILE *out, const struct env_zfs *z)
+{
+	char buf[600], ashift[96] = "ashift unknown", arc[48] = "ARC size unknown";
+	int shortfall = zfs_ashift_short(z);
+
+	if (z->ashift > 0)
+		snprintf(ashift, sizeof ashift, "ashift %d%s", z->ashift,
+		         shortfall > 0 ? " (blocks under the disks' physical sectors: read-modify-write)" : "");
+	if (z->arc.valid) {
+		char most[32];
+		units_format_human(z->arc.c_max, most, sizeof most);
+		snprintf(arc, sizeof arc, "ARC at most %s", most);
+	}
+	snprintf(buf, sizeof buf, "ZFS pool %s, %s, %s; recordsize %s, compression %s; %s", z->pool, z->layout.words,
+	         ashift, z->recordsize, z->compression, arc);
+	item(out, "Pool", buf);
+}
+
 void report_share_env(FILE *out, const struct env_info *env, const char *date, const struct config *cfg, int argc,
                       char **argv)
 {
@@ -117,6 +136,8 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date, c
 	item(out, "File system", buf);
 	if (env->dev.present)
 		device_items(out, &env->dev);
+	else if (env->zfs.present)
+		pool_item(out, &env->zfs);
 	else
 		item(out, "Device", "none found");
 	io_item(out, cfg);

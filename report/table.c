@@ -194,6 +194,18 @@ static bool device_cell(const struct phase_view *v, int arg, char *buf, size_t l
 	return true;
 }
 
+/* The ARC's hit ratio over the phase (ZFS, where it counts hits). */
+static bool arc_cell(const struct phase_view *v, int arg, char *buf, size_t len)
+{
+	int pct = metric_arc_hit_pct(v->result);
+
+	(void)arg;
+	if (pct < 0)
+		return false;
+	snprintf(buf, len, "%d%%", pct);
+	return true;
+}
+
 /* The slowest (arg 0) or fastest (arg 1) client's rate, with -c N > 1. */
 static bool client_rate_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
@@ -234,6 +246,7 @@ static void detail_rows(FILE *out, const struct run_view *run, const enum phase_
 		{"Before sync /sec", unsynced_cell, 0, false},
 		{"Sync time", sync_cell, 0, false},
 		{"From device", device_cell, 0, false},
+		{"ARC hits", arc_cell, 0, false},
 		{"Slowest client", client_rate_cell, 0, false},
 		{"Fastest client", client_rate_cell, 1, false},
 		{"Start skew", skew_cell, 0, false},

@@ -100,7 +100,7 @@ START_TEST(table_marks_and_legend)
 	    "   data file: its size was given with -s; a larger -s runs longer\n"
 	    "   file phases: their count was given with -n; a larger -n runs them longer\n"
 	    "#  under 100 timed operations: few samples behind the figure\n"
-	    "c  read most of its data from the page cache, not the device\n"
+	    "c  read most of its data from a cache, not the device\n"
 	    "?  page cache not dropped before it: the rate may come from RAM\n"));
 	ck_assert_ptr_null(strstr(text, "!  "));
 	free(text);

@@ -255,7 +255,7 @@ check "compare --html: the JSON run's seeks cell has its table's mark c" \
 	grep -q 'data-key="seeks" data-run="0" [^>]*>[0-9]* seeks/s<span class="mark">c</span>' "$T/marks.html"
 check "compare --html: the CSV run's seeks cell has none" \
 	grep -q 'data-key="seeks" data-run="1" [^>]*>[0-9]* seeks/s <span class="ratio">' "$T/marks.html"
-check "compare --html: what c means, said once" [ "$(grep -c '<li><span class="mark">c</span> read most of its data from the page cache' "$T/marks.html")" = 1 ]
+check "compare --html: what c means, said once" [ "$(grep -c '<li><span class="mark">c</span> read most of its data from a cache, not the device' "$T/marks.html")" = 1 ]
 # 40 runs: pages of runs, every line within 200 columns (80 with COLUMNS=80).
 for i in $(seq 1 40); do echo "$L" | sed "s/,vm,/,host$i,/"; done >"$T/many"
 for fmt in text markdown; do

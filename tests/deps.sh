@@ -57,6 +57,9 @@ check cmd:sshd openssh-server
 check cmd:pdsh pdsh
 check cmd:bindfs bindfs
 check cmd:fusermount3 fuse3
+check cmd:zfs-fuse zfs-fuse
+check cmd:zpool zfs-fuse
+check cmd:zfs zfs-fuse
 check cmd:chromium chromium
 check file:/usr/bin/python3 python3
 check file:/usr/lib/python3/dist-packages/html5lib python3-html5lib

@@ -59,7 +59,8 @@
 	X(cmd_compare)     \
 	X(align)           \
 	X(qdio)            \
-	X(proclimit)
+	X(proclimit)       \
+	X(zfs)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 TEST_SUITES(SUITE_DECLARE)
