@@ -359,7 +359,7 @@ def check_sweep(m, json_path):
             continue
         if ph["name"] not in got:
             fail("knee table has no row for %s" % ph["name"])
-        elif ph.get("throughput_peak_rule", "no_clear_knee") == "no_clear_knee":
+        elif ph.get("throughput_peak_rule", "no_clear_knee") in ("no_clear_knee", "no_knee"):
             # no knee (under two usable counts, or flat): the row says so, no rate
             if "no knee" not in got[ph["name"]]["text"]:
                 fail("knee row %s: no knee in the JSON, the row says %r" % (ph["name"], got[ph["name"]]["text"]))
