@@ -9,20 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void add(char *buf, size_t cap, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= cap)
-		return;
-	if (used)
-		buf[used++] = ' ', buf[used] = '\0';
-	va_start(ap, fmt);
-	vsnprintf(buf + used, cap - used, fmt, ap);
-	va_end(ap);
-}
-
 static void missing(struct like_derived *d, const char *what)
 {
 	snprintf(d->missing + strlen(d->missing), sizeof d->missing - strlen(d->missing), "%s%s",
@@ -101,7 +87,7 @@ static void qd_size(const struct parsed_run *r, struct like_derived *d)
 	if (!r->qd_size_bytes)
 		return;
 	units_format_size_lower(r->qd_size_bytes, size, sizeof size);
-	add(d->options, sizeof d->options, "-s %s", size);
+	str_append_word(d->options, sizeof d->options, "-s %s", size);
 }
 
 /* -s size:chunk:seeks:procs, each field as recorded ("" where not). */
@@ -118,7 +104,7 @@ static void data_options(const struct parsed_run *r, uint32_t mask, struct like_
 		return;
 	}
 	if (!any_of(mask, true)) {
-		add(d->options, sizeof d->options, "-s 0");
+		str_append_word(d->options, sizeof d->options, "-s 0");
 		return;
 	}
 	if (r->size_bytes > 0 && r->size_bytes % 1024 == 0)
@@ -135,10 +121,10 @@ static void data_options(const struct parsed_run *r, uint32_t mask, struct like_
 	seeks = (mask & (1u << PHASE_SEEKS)) && plain(m[META_SEEKS]) && strcmp(m[META_SEEKS], "0") != 0;
 	if ((mask & (1u << PHASE_SEEKS)) && !seeks)
 		missing(d, "seek count");
-	add(d->options, sizeof d->options, "-s %s:%s:%s:%s", size, plain(m[META_CHUNK]) ? m[META_CHUNK] : "",
+	str_append_word(d->options, sizeof d->options, "-s %s:%s:%s:%s", size, plain(m[META_CHUNK]) ? m[META_CHUNK] : "",
 	    seeks ? m[META_SEEKS] : "", plain(m[META_SEEK_PROCS]) ? m[META_SEEK_PROCS] : "");
 	if (!(mask & ((1u << PHASE_PUTC) | (1u << PHASE_GETC))))
-		add(d->options, sizeof d->options, "-f");
+		str_append_word(d->options, sizeof d->options, "-f");
 	else
 		missing(d, "per-char size");
 }
@@ -150,7 +136,7 @@ static void file_options(const struct parsed_run *r, uint32_t mask, struct like_
 	const char *max = m[META_MAX_SIZE];
 
 	if (!any_of(mask, false)) {
-		add(d->options, sizeof d->options, "-n 0");
+		str_append_word(d->options, sizeof d->options, "-n 0");
 		return;
 	}
 	if (!plain(m[META_NUM_FILES])) {
@@ -158,7 +144,7 @@ static void file_options(const struct parsed_run *r, uint32_t mask, struct like_
 		return;
 	}
 	max = strcmp(max, "link") == 0 ? "-1" : strcmp(max, "symlink") == 0 ? "-2" : plain(max) ? max : "";
-	add(d->options, sizeof d->options, "-n %s:%s:%s:%s:%s", m[META_NUM_FILES], max,
+	str_append_word(d->options, sizeof d->options, "-n %s:%s:%s:%s:%s", m[META_NUM_FILES], max,
 	    plain(m[META_MIN_SIZE]) ? m[META_MIN_SIZE] : "", plain(m[META_NUM_DIRS]) ? m[META_NUM_DIRS] : "",
 	    plain(m[META_FILE_CHUNK]) ? m[META_FILE_CHUNK] : "");
 }
@@ -177,7 +163,7 @@ static void phase_options(uint32_t mask, struct like_derived *d)
 		if (mask & (1u << i))
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? "," : "",
 			         phase_name((enum phase_id)i));
-	add(d->options, sizeof d->options, "--phases %s", list);
+	str_append_word(d->options, sizeof d->options, "--phases %s", list);
 }
 
 static const char *kind_of(const struct parsed_run *r)
@@ -199,17 +185,17 @@ void like_derive(const struct parsed_run *r, struct like_derived *d)
 	data_options(r, mask, d);
 	file_options(r, mask, d);
 	if (plain(m[META_SEED]))
-		add(d->options, sizeof d->options, "-z %s", m[META_SEED]);
+		str_append_word(d->options, sizeof d->options, "-z %s", m[META_SEED]);
 	else
 		missing(d, "seed");
 	if (!plain(m[META_CONCURRENCY]))
 		missing(d, "client count");
 	else if (strcmp(m[META_CONCURRENCY], "1") != 0)
-		add(d->options, sizeof d->options, "-c %s", m[META_CONCURRENCY]);
+		str_append_word(d->options, sizeof d->options, "-c %s", m[META_CONCURRENCY]);
 	if (!any_of(mask, true))
 		; /* no -D phase ran (the profile is O_DIRECT by itself) */
 	else if (strncmp(r->io_mode, "O_DIRECT", 8) == 0)
-		add(d->options, sizeof d->options, "-D");
+		str_append_word(d->options, sizeof d->options, "-D");
 	else if (strncmp(r->io_mode, "buffered", 8) != 0)
 		missing(d, "I/O mode (-D)");
 	phase_options(mask, d);

@@ -1,6 +1,8 @@
 /* Bounded string copy and sanitizing for messages. */
 #include "str.h"
 
+#include <stdarg.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -213,4 +215,33 @@ size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 	}
 	*cols = width;
 	return bytes;
+}
+
+static void appendv(char *buf, size_t cap, bool word, const char *fmt, va_list ap)
+{
+	size_t used = strlen(buf);
+
+	if (used + 1 >= cap)
+		return;
+	if (word && used)
+		buf[used++] = ' ', buf[used] = '\0';
+	vsnprintf(buf + used, cap - used, fmt, ap);
+}
+
+void str_appendf(char *buf, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	appendv(buf, cap, false, fmt, ap);
+	va_end(ap);
+}
+
+void str_append_word(char *buf, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	appendv(buf, cap, true, fmt, ap);
+	va_end(ap);
 }

@@ -58,4 +58,12 @@ bool str_sanitize(char *dst, size_t cap, const char *src);
  * \t, \r) and its width in *cols. */
 size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols);
 
+/* Appends the formatted text to buf (a NUL-terminated string in cap
+ * bytes), cut where it does not fit and always terminated. */
+void str_appendf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The same, with a blank before it unless buf is empty: a list of words
+ * (options, settings). */
+void str_append_word(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

@@ -2,6 +2,7 @@
  * measured is written; where a phase is not planned, its setting is left
  * out, so the options say what the run did and nothing it did not use. */
 #include "like_options.h"
+#include "../lib/str.h"
 
 #include "../lib/qdio.h"
 #include "../lib/units.h"
@@ -12,20 +13,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static void add(char *buf, size_t cap, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= cap)
-		return;
-	if (used)
-		buf[used++] = ' ', buf[used] = '\0';
-	va_start(ap, fmt);
-	vsnprintf(buf + used, cap - used, fmt, ap);
-	va_end(ap);
-}
 
 /* A size the option parser reads back as these bytes: a bare number is
  * MiB to -s and -f, so a suffix is always written; the data file is a
@@ -59,14 +46,14 @@ static void data_options(const struct config *cfg, char *buf, size_t cap)
 		size_text(cfg->file_size, cfg->chunk, size, sizeof size);
 		units_format_size_lower(cfg->chunk, chunk, sizeof chunk);
 		if (cfg->seeks_given)
-			add(buf, cap, "-s %s:%s:%u:%u", size, chunk, cfg->seeks, cfg->seek_procs);
+			str_append_word(buf, cap, "-s %s:%s:%u:%u", size, chunk, cfg->seeks, cfg->seek_procs);
 		else /* the seeks by time, as this run's were */
-			add(buf, cap, "-s %s:%s::%u", size, chunk, cfg->seek_procs);
+			str_append_word(buf, cap, "-s %s:%s::%u", size, chunk, cfg->seek_procs);
 	} else if (qd > 0) {
 		size_text(qd, QD_SEQ_BLOCK, size, sizeof size);
-		add(buf, cap, "-s %s", size);
+		str_append_word(buf, cap, "-s %s", size);
 	} else
-		add(buf, cap, "-s 0");
+		str_append_word(buf, cap, "-s 0");
 }
 
 static void file_options(const struct config *cfg, const struct run_result *run, char *buf, size_t cap)
@@ -77,11 +64,11 @@ static void file_options(const struct config *cfg, const struct run_result *run,
 	if (!phase_select_asks_bonnie(cfg, false))
 		return;
 	if (k == 0) {
-		add(buf, cap, "-n 0");
+		str_append_word(buf, cap, "-n 0");
 		return;
 	}
 	units_format_size_lower(cfg->file_chunk, chunk, sizeof chunk);
-	add(buf, cap, "-n %u:%lld:%lld:%u:%s", k, (long long)cfg->file_max, (long long)cfg->file_min,
+	str_append_word(buf, cap, "-n %u:%lld:%lld:%u:%s", k, (long long)cfg->file_max, (long long)cfg->file_min,
 	    cfg->file_dirs ? cfg->file_dirs : 1u, chunk);
 }
 
@@ -94,11 +81,11 @@ static void perchar_options(const struct config *cfg, const struct run_result *r
 	if (mask && !(mask & ((1u << PHASE_PUTC) | (1u << PHASE_GETC))))
 		bytes = 0; /* not planned (or left out as too slow): no calibration either */
 	if (bytes == 0 || cfg->file_size == 0) {
-		add(buf, cap, "-f");
+		str_append_word(buf, cap, "-f");
 		return;
 	}
 	size_text(bytes, 1024, size, sizeof size);
-	add(buf, cap, "-f%s", size);
+	str_append_word(buf, cap, "-f%s", size);
 }
 
 static void client_options(const struct config *cfg, char *buf, size_t cap)
@@ -108,12 +95,12 @@ static void client_options(const struct config *cfg, char *buf, size_t cap)
 	if (cfg->sweep_levels) {
 		for (uint32_t i = 0; i < cfg->sweep_levels; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%u", i ? "," : "", cfg->sweep[i]);
-		add(buf, cap, "--clients %s", list);
+		str_append_word(buf, cap, "--clients %s", list);
 	} else if (cfg->concurrency > 1)
-		add(buf, cap, "-c %u", cfg->concurrency);
+		str_append_word(buf, cap, "-c %u", cfg->concurrency);
 	if (cfg->level_given) {
 		seconds_text(cfg->level_ns, s, sizeof s);
-		add(buf, cap, "--level-time %s", s);
+		str_append_word(buf, cap, "--level-time %s", s);
 	}
 }
 
@@ -125,7 +112,7 @@ static void phase_options(const struct config *cfg, char *buf, size_t cap)
 	char list[PHASE_COUNT * 20] = "", s[32];
 
 	if (mask == 0 && cfg->qd)
-		add(buf, cap, "--qd");
+		str_append_word(buf, cap, "--qd");
 	for (int i = 0; mask && i < PHASE_COUNT; i++)
 		if ((mask & (1u << i)) && !((mask & qd) == qd && qd_is((enum phase_id)i)))
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? "," : "",
@@ -133,15 +120,15 @@ static void phase_options(const struct config *cfg, char *buf, size_t cap)
 	if (mask && (mask & qd) == qd)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%sqd", list[0] ? "," : "");
 	if (list[0])
-		add(buf, cap, "--phases %s", list);
+		str_append_word(buf, cap, "--phases %s", list);
 	if (!cfg->qd)
 		return;
 	if (cfg->qd_ns != DEFAULT_QD_NS) {
 		seconds_text(cfg->qd_ns, s, sizeof s);
-		add(buf, cap, "--qd-time %s", s);
+		str_append_word(buf, cap, "--qd-time %s", s);
 	}
 	if (cfg->qd_engine != QDIO_AUTO)
-		add(buf, cap, "--qd-engine %s", qdio_engine_name((enum qdio_engine)cfg->qd_engine));
+		str_append_word(buf, cap, "--qd-engine %s", qdio_engine_name((enum qdio_engine)cfg->qd_engine));
 }
 
 void report_like_options(const struct config *cfg, const struct run_result *run, char *buf, size_t cap)
@@ -152,15 +139,15 @@ void report_like_options(const struct config *cfg, const struct run_result *run,
 	data_options(cfg, buf, cap);
 	file_options(cfg, run, buf, cap);
 	perchar_options(cfg, run, buf, cap);
-	add(buf, cap, "-z %u", cfg->seed);
+	str_append_word(buf, cap, "-z %u", cfg->seed);
 	client_options(cfg, buf, cap);
 	if (cfg->direct)
-		add(buf, cap, "-D");
+		str_append_word(buf, cap, "-D");
 	if (cfg->sync_each)
-		add(buf, cap, "-b");
+		str_append_word(buf, cap, "-b");
 	if (!cfg->evict)
-		add(buf, cap, "--no-evict");
+		str_append_word(buf, cap, "--no-evict");
 	if (cfg->verify)
-		add(buf, cap, "--verify");
+		str_append_word(buf, cap, "--verify");
 	phase_options(cfg, buf, cap);
 }

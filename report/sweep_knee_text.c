@@ -5,24 +5,12 @@
  * SWEEP_MIN_OVERLAP), and a count the rule left out (SWEEP_UNTRUSTED, low
  * overlap) is named as left out, never used. */
 #include "sweep.h"
+#include "../lib/str.h"
 #include "rate_text.h"
 #include "../lib/units.h"
 
 #include <stdarg.h>
 #include <string.h>
-
-/* Appends to buf (a NUL-terminated string of cap bytes). */
-static void add(char *buf, size_t cap, const char *fmt, ...)
-{
-	size_t n = strlen(buf);
-	va_list ap;
-
-	if (n + 1 >= cap)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + n, cap - n, fmt, ap);
-	va_end(ap);
-}
 
 static void rate_of(const struct sweep *sw, int l, enum phase_id id, char *buf, size_t len)
 {
@@ -62,7 +50,7 @@ static void left_out_text(const struct sweep *sw, enum phase_id id, const struct
 
 	if (!k->left_out)
 		return;
-	add(buf, cap, " Left out:");
+	str_appendf(buf, cap, " Left out:");
 	for (const char *m = marks; *m; m++) {
 		uint32_t n = 0, last = 0, count = 0;
 		for (uint32_t l = 0; l < sw->levels; l++)
@@ -70,18 +58,18 @@ static void left_out_text(const struct sweep *sw, enum phase_id id, const struct
 				count++;
 		if (count == 0)
 			continue;
-		add(buf, cap, "%s ", first_group ? "" : ";");
+		str_appendf(buf, cap, "%s ", first_group ? "" : ";");
 		for (uint32_t l = 0; l < sw->levels; l++) {
 			if (!((k->left_out >> l) & 1u) || sweep_left_out_mark(sw, l, id) != *m)
 				continue;
 			n++;
 			last = sw->clients[l];
-			add(buf, cap, "%s%u", n == 1 ? "" : n == count ? " and " : ", ", last);
+			str_appendf(buf, cap, "%s%u", n == 1 ? "" : n == count ? " and " : ", ", last);
 		}
-		add(buf, cap, " client%s (%c %s)", sweep_plural(count > 1 ? 2 : last), *m, sweep_mark_words(*m));
+		str_appendf(buf, cap, " client%s (%c %s)", sweep_plural(count > 1 ? 2 : last), *m, sweep_mark_words(*m));
 		first_group = false;
 	}
-	add(buf, cap, ".");
+	str_appendf(buf, cap, ".");
 }
 
 /* "within 25% of the highest", or the repeats' rule. */
@@ -102,17 +90,17 @@ static void peak_text(const struct sweep *sw, enum phase_id id, const struct swe
 	rate_of(sw, k->best, id, best, sizeof best);
 	rate_of(sw, k->peak, id, peak, sizeof peak);
 	if (k->kind == SWEEP_PEAK_NO_KNEE)
-		add(buf, cap, " Throughput shows no knee: at every count from %u to %u clients it is %s (%s at %u "
+		str_appendf(buf, cap, " Throughput shows no knee: at every count from %u to %u clients it is %s (%s at %u "
 		    "client%s).", sw->clients[k->first], sw->clients[k->last], sweep_runs(sw) > 1
 		    ? "within the runs' spread of the highest" : noise_words(sw, noise, sizeof noise), best,
 		    sw->clients[k->best], sweep_plural(sw->clients[k->best]));
 	else if (k->still_rising)
-		add(buf, cap, " Throughput still rises at %u client%s, the last count: %s, the highest rate.", n,
+		str_appendf(buf, cap, " Throughput still rises at %u client%s, the last count: %s, the highest rate.", n,
 		    sweep_plural(n), peak);
 	else if (k->kind == SWEEP_PEAK_HIGHEST)
-		add(buf, cap, " Throughput peaks at %u client%s: %s, the highest rate.", n, sweep_plural(n), peak);
+		str_appendf(buf, cap, " Throughput peaks at %u client%s: %s, the highest rate.", n, sweep_plural(n), peak);
 	else
-		add(buf, cap, " Throughput levels off at %u client%s: %s, %s (%s at %u clients).", n, sweep_plural(n),
+		str_appendf(buf, cap, " Throughput levels off at %u client%s: %s, %s (%s at %u clients).", n, sweep_plural(n),
 		    peak, noise_words(sw, noise, sizeof noise), best, sw->clients[k->best]);
 }
 
@@ -138,19 +126,19 @@ static void p99_text(const struct sweep *sw, enum phase_id id, const struct swee
 		int b = k->p99_over >= 0 ? k->base : k->factor_base;
 		p99_of(sw, over, id, at, sizeof at);
 		p99_of(sw, b, id, base, sizeof base);
-		add(buf, cap, " p99 latency passes %s at %u clients: %s against %s at %u client%s.",
+		str_appendf(buf, cap, " p99 latency passes %s at %u clients: %s against %s at %u client%s.",
 		    k->p99_over >= 0 ? rule : factor_only, sw->clients[over], at,
 		    base, sw->clients[b], sweep_plural(sw->clients[b]));
 	}
 	if (k->p99_over < 0 && k->p99_factor >= 0)
-		add(buf, cap, " That is under the %g ms floor, and no count up to %u clients passes both: no latency knee.",
+		str_appendf(buf, cap, " That is under the %g ms floor, and no count up to %u clients passes both: no latency knee.",
 		    (double)sw->lag_floor_ns / 1e6, last);
 	else if (k->p99_over < 0)
-		add(buf, cap, " p99 latency stays within %gx of its lowest earlier value up to %u clients.", factor, last);
+		str_appendf(buf, cap, " p99 latency stays within %gx of its lowest earlier value up to %u clients.", factor, last);
 	if (k->cpu_at < 0)
 		return;
 	sweep_cpu_words(sw, (uint32_t)k->cpu_at, id, why, sizeof why);
-	add(buf, cap, " This host's CPU was the limit from %u client%s (%s)%s", sw->clients[k->cpu_at],
+	str_appendf(buf, cap, " This host's CPU was the limit from %u client%s (%s)%s", sw->clients[k->cpu_at],
 	    sweep_plural(sw->clients[k->cpu_at]), why, k->cpu_knee ? ", so that rise is no storage knee." : ".");
 }
 
@@ -161,11 +149,11 @@ void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double factor
 
 	snprintf(buf, len, "%s:", phase_name(id));
 	if (!has && !k.left_out) {
-		add(buf, len, " Ran at one client count only: no knee.");
+		str_appendf(buf, len, " Ran at one client count only: no knee.");
 		return;
 	}
 	if (!has)
-		add(buf, len, " Fewer than two counts can be used: no knee.");
+		str_appendf(buf, len, " Fewer than two counts can be used: no knee.");
 	else
 		peak_text(sw, id, &k, buf, len);
 	if (has)

@@ -1,5 +1,6 @@
 /* A verdict in words; see verdict_text.h and the grammar in docs/verdicts.md. */
 #include "verdict_text.h"
+#include "../lib/str.h"
 #include "../lib/units.h"
 
 #include <math.h>
@@ -38,21 +39,6 @@ static const char *window(const struct verdict *v, char *buf, size_t len)
 	return buf;
 }
 
-/* Appends to buf (of len), keeping it terminated. */
-static void add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void add(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 static const char *fall_cause_words(uint8_t cause)
 {
 	switch ((enum verdict_cause)cause) {
@@ -72,20 +58,20 @@ static void event_words(enum phase_id id, const struct verdict_event *e, char *b
 	amount(id, e->at_units, at, sizeof at);
 	switch ((enum verdict_kind)e->kind) {
 	case VERDICT_FELL:
-		add(buf, len, "fell %d%% after %s (%.1f s)", pct(1.0 - e->level), at, secs(e->at_ns));
+		str_appendf(buf, len, "fell %d%% after %s (%.1f s)", pct(1.0 - e->level), at, secs(e->at_ns));
 		if (e->cause == VERDICT_CAUSE_DIRTY_LIMIT)
-			add(buf, len, ": page cache dirty limit reached after %s", at);
+			str_appendf(buf, len, ": page cache dirty limit reached after %s", at);
 		else
-			add(buf, len, "%s", fall_cause_words(e->cause));
+			str_appendf(buf, len, "%s", fall_cause_words(e->cause));
 		return;
 	case VERDICT_ROSE:
-		add(buf, len, "rose %d%% after %s (%.1f s)", pct(1.0 / e->level - 1.0), at, secs(e->at_ns));
+		str_appendf(buf, len, "rose %d%% after %s (%.1f s)", pct(1.0 / e->level - 1.0), at, secs(e->at_ns));
 		return;
 	case VERDICT_WARMUP:
-		add(buf, len, "first %.1f s at %d%% of the rest (warm-up)", secs(e->len_ns), pct(e->level));
+		str_appendf(buf, len, "first %.1f s at %d%% of the rest (warm-up)", secs(e->len_ns), pct(e->level));
 		return;
 	case VERDICT_STALLED:
-		add(buf, len, "stalled %.1f s at %.1f s (no operation completed)", secs(e->len_ns), secs(e->at_ns));
+		str_appendf(buf, len, "stalled %.1f s at %.1f s (no operation completed)", secs(e->len_ns), secs(e->at_ns));
 		return;
 	default:
 		return;
@@ -97,7 +83,7 @@ static void events_words(enum phase_id id, const struct verdict *v, char *buf, s
 {
 	for (uint32_t k = 0; k < v->nevents; k++) {
 		if (k)
-			add(buf, len, "; ");
+			str_appendf(buf, len, "; ");
 		event_words(id, &v->ev[k], buf, len);
 	}
 }
@@ -106,7 +92,7 @@ static void spread_words(const struct verdict *v, char *buf, size_t len)
 {
 	char w[16];
 
-	add(buf, len, "%s (%u of %u %s s rates within %d%% of their median)",
+	str_appendf(buf, len, "%s (%u of %u %s s rates within %d%% of their median)",
 	    v->kind == VERDICT_STEADY ? "steady" : "noisy, no lasting change", v->within, v->windows,
 	    window(v, w, sizeof w), pct(v->spread));
 }
@@ -123,14 +109,14 @@ void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size
 	case VERDICT_TOO_SHORT:
 		/* cut, not rounded, to 0.1 s: a span of 1.96 s is under 2 s, and
 		 * "2.0 s" would say otherwise */
-		add(buf, len, "too short to judge (%.1f s of operations)", (double)(v->span_ns / 100000000u) / 10.0);
+		str_appendf(buf, len, "too short to judge (%.1f s of operations)", (double)(v->span_ns / 100000000u) / 10.0);
 		if (v->nevents)
-			add(buf, len, ", but ");
+			str_appendf(buf, len, ", but ");
 		break;
 	case VERDICT_INTERRUPTED:
-		add(buf, len, "interrupted after %.1f s", secs(v->span_ns));
+		str_appendf(buf, len, "interrupted after %.1f s", secs(v->span_ns));
 		if (v->nevents)
-			add(buf, len, ", ");
+			str_appendf(buf, len, ", ");
 		break;
 	case VERDICT_STEADY:
 	case VERDICT_NOISY:
@@ -144,5 +130,5 @@ void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size
 	}
 	events_words(id, v, buf, len);
 	if (verdict_flush_said(v))
-		add(buf, len, "; then the final flush took %.1f s", secs(v->flush_ns));
+		str_appendf(buf, len, "; then the final flush took %.1f s", secs(v->flush_ns));
 }
