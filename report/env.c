@@ -92,8 +92,8 @@ const char *report_caveat_text(unsigned caveat)
 {
 	switch (caveat) {
 	case ENV_LOOP_BUFFERED:
-		return "the host page cache is in the device stack (a loop device without direct I/O, or a file "
-		       "member such as a ZFS file vdev or zfs-fuse's buffered vdevs), and serves or delays part of its I/O";
+		return "the host page cache is in the device stack (a loop device without direct I/O, or zfs-fuse's "
+		       "vdevs, which the daemon reads and writes through it), and serves or delays part of its I/O";
 	case ENV_STACK_UNFOLLOWED:
 		return "a layer of the device stack could not be followed, so its own counters were read";
 	case ENV_FILE_MEMBER:

@@ -108,7 +108,7 @@ if [ -b "$host" ]; then
 		(.not_device_true_because | test("^loop[0-9]+ reads and writes .* through the host page cache \\(no direct I/O\\)$"))' "$T/stack.json" >/dev/null
 	check "loop: each phase's device figures say not device-true" \
 		jq -e '[.runs[0].phases[] | select(.status == "done") | .device.device_true == false] | all' "$T/stack.json" >/dev/null
-	check "loop: the table says From device is not device-true" grep -q '^From device is not device-true: a loop device without direct I/O' "$T/err"
+	check "loop: the table says From device is not device-true" grep -q '^From device is not device-true: the host page cache is in the device stack (a loop device without direct I/O' "$T/err"
 	check "loop: the environment block names the counted device" grep -q "^Counted:     $(basename "$host"); not device-true: $ext4dev reads" "$T/err"
 	dio_img=$T/dio.img
 	dd if=/dev/zero of="$dio_img" bs=1M count=0 seek=64 2>/dev/null
