@@ -147,7 +147,7 @@ check "--share: a phase under 0.5 s says so in its cell" grep -q '^| sequential 
 check "--share: a phase of under 100 operations says so" grep -q '^| per-char write | .*under 100 operations' "$T/share.md"
 # The notes under the table are list items: forums that join single line
 # breaks ran 8-10 plain note lines into one paragraph.
-awk '/^\|/ { on = 1; next } /^bonnie\+\+ 1\.98 CSV/ { on = 0 } on && NF' "$T/share.md" >"$T/share.notes"
+awk '/^\|/ { on = 1; next } /^(bonnie\+\+ 1\.98 CSV|Settings for bonnie --like)/ { on = 0 } on && NF' "$T/share.md" >"$T/share.notes"
 check "--share: the run has notes under its table" [ -s "$T/share.notes" ]
 check "--share: every note is a list item (got: $(grep -v '^- ' "$T/share.notes" | head -n 1))" \
 	sh -c '! grep -qv "^- " "$1"' sh "$T/share.notes"
