@@ -57,6 +57,15 @@ const struct output output_progress = {
 	.end = progress_end,
 };
 
+/* A run interrupted before any phase finished has nothing to show: an
+ * empty table or CSV line would read as a run that measured nothing (and
+ * lands in -q >> runs.csv). A failed run is shown, its failed phase empty,
+ * so a stream of results says which run failed. */
+static bool run_shows(const struct run_result *run)
+{
+	return !run->interrupted || report_run_has_results(run);
+}
+
 /* The table: what was tested above the first one, one per run, the -x
  * summary after a count's runs, the sweep table and knees at the end. */
 static void table_run(struct report_ctx *c)
@@ -67,7 +76,7 @@ static void table_run(struct report_ctx *c)
 		report_align(c->table_out, c->align);
 	}
 	/* an empty table would read as a run that measured nothing */
-	if (!report_run_has_results(c->run)) {
+	if (!run_shows(c->run)) {
 		fprintf(c->table_out, "Run %u %s before any phase finished: no results\n", c->run->index,
 		        report_run_end_words(c->run));
 		return;
@@ -112,7 +121,7 @@ static bool share_wanted(const struct report_ctx *c)
 
 static void share_run(struct report_ctx *c)
 {
-	if (!report_run_has_results(c->run)) {
+	if (!run_shows(c->run)) {
 		fprintf(c->share_out, "\nRun %u %s before any phase finished: no results.\n", c->run->index,
 		        report_run_end_words(c->run));
 		return;
@@ -140,7 +149,7 @@ static bool csv_wanted(const struct report_ctx *c)
  * file of results (-q >> runs.csv) reads as a run. */
 static void csv_run(struct report_ctx *c)
 {
-	if (!report_run_has_results(c->run))
+	if (!run_shows(c->run))
 		return;
 	if (report_csv_has_line(c->cfg))
 		report_csv(c->csv_out, c->cfg, c->run);
