@@ -178,12 +178,16 @@ static void choose_default_size(struct config *cfg, const struct space *sp, bool
  * what the file system can hold: an eighth of the free inodes, of the
  * free space a file, at most FILES_POOL_MAX_K; never under the count's
  * pool. The space check counts twice it (the creates and the top-ups).
+ * Only in a --clients sweep: on a --start-at schedule (-c N on several
+ * hosts) the top-up of so large a pool before the deletes ran past the
+ * phase's slot (6 s here), and the hosts' deletes no longer overlapped.
  * Without -n the calibration sizes it (plan_size_by_time). */
 static void pool_by_room(struct config *cfg, const struct space *sp)
 {
 	uint64_t k = FILES_POOL_MAX_K, per;
 
-	if (!cfg->files_given || cfg->files_k == 0 || !config_level_timed(cfg) || config_most_clients(cfg) < 2)
+	if (!cfg->sweep_levels || !cfg->files_given || cfg->files_k == 0 || !config_level_timed(cfg) ||
+	    config_most_clients(cfg) < 2)
 		return;
 	if (sp->inodes_free && sp->inodes_free / 8 / 1024 < k)
 		k = sp->inodes_free / 8 / 1024;
