@@ -21,26 +21,16 @@
 #include <sys/sysmacros.h> /* major(), minor() */
 #endif
 
+#include "util_fs.h"
+
 #define MIB (1024ull * 1024)
 
 static char root[256];
 
+/* A file of a fake sysfs/proc tree under root. */
 static void put(const char *rel, const char *text)
 {
-	char path[1024], dir[1024], *slash;
-	FILE *f;
-
-	snprintf(path, sizeof path, "%s/%s", root, rel);
-	snprintf(dir, sizeof dir, "%s", path);
-	for (slash = strchr(dir + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
+	put_file_under(root, rel, text);
 }
 
 static void link_abs(const char *rel, const char *target)

@@ -55,3 +55,21 @@ void make_empty_file(const char *dir, const char *name)
 	ck_assert_msg(fd >= 0, "create %s: %s", p, strerror(errno));
 	ck_assert_int_eq(close(fd), 0);
 }
+
+void put_file_under(const char *root, const char *rel, const char *text)
+{
+	char path[1024], dir[1024], *slash;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", root, rel);
+	snprintf(dir, sizeof dir, "%s", path);
+	for (slash = strchr(dir + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(dir, 0755);
+		*slash = '/';
+	}
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}

@@ -17,4 +17,8 @@ int path_exists(const char *path);
  * otherwise). */
 void make_empty_file(const char *dir, const char *name);
 
+/* Writes text to root/rel, making the directories between them (a fake
+ * sysfs or /proc tree; the test fails when the file cannot be made). */
+void put_file_under(const char *root, const char *rel, const char *text);
+
 #endif
