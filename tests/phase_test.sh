@@ -148,8 +148,9 @@ csv_lines_ok compare-csv "$T/compare-csv.out"
 check "compare-json: lists $NAME" grep -q "\"$NAME\"" "$T/compare-json.out"
 set -- $(one_run "$T/one.json")
 # the CSV run (A) has no place for the dummy: its column says "not run", the JSON run's (B) has the figures
-row=$(grep "^$WORDS  *rate " "$T/compare-text.out" | head -n 1)
-check "compare-text: the CSV run's dummy is not run" sh -c 'echo "$1" | grep -q "rate  *not run "' _ "$row"
+# one table: the phase's words, then each run's cell (A's first)
+row=$(grep "^$WORDS  " "$T/compare-text.out" | head -n 1)
+check "compare-text: the CSV run's dummy is not run" sh -c 'echo "$1" | grep -q "^$2  *not run  "' _ "$row" "$WORDS"
 shown=$(echo "$row" | awk '{ for (i = 1; i < NF; i++) if ($i ~ /^[0-9.]+\/s$/) { sub(/\/s$/, "", $i); print $i, $(i + 1); exit } }')
 check "compare-text: the dummy's rate ${shown% *}/s is the JSON's $1" near "${shown% *}" "$1"
 check "compare-text: the dummy's %CP ${shown#* } is the JSON's $2%" [ "${shown#* }" = "$2%" ]
