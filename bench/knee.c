@@ -42,6 +42,11 @@ static int read_points(FILE *in, struct sweep *sw)
 		p->runs = 1;
 		p->rate = rate;
 		p->p99 = (uint64_t)llround(ms * 1e6);
+		/* the tool's clients are taken as busy together and its runs as
+		 * done: the rule leaves out counts with low overlap, and an
+		 * unset overlap (0) left out every count but the first */
+		p->overlap = 1;
+		sw->finished[sw->levels - 1] = true;
 	}
 	return got == EOF ? 0 : -1;
 }
