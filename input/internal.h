@@ -115,6 +115,7 @@ struct qd_row {
 	uint32_t block; /* bytes */
 	unsigned depth, threads;
 	bool write;
+	bool both; /* a mixed row's total of both directions (CrystalDiskMark's [Mix]) */
 	double kib_s;
 };
 /* Puts r into run: the profile's phase of its shape (one thread, bonnie's
