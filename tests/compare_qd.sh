@@ -93,5 +93,17 @@ if [ "$C" = tests/compare-qd-sixth ]; then
 	"$BONNIE" compare "$T/nojob.txt" >/dev/null 2>"$T/nojob.err"
 	check "fio results without a job line: one warning naming the first result's line" \
 		one_warning 'fio result' "^bonnie: $T/nojob.txt:[0-9]*: fio results not read: no job line" "$T/nojob.err"
+	# two mixed (randrw) jobs on both sides of a compare: each run has its
+	# read and its write side, in the JSON and in the text's note
+	variant "$C/07-notes-fio325-randrw-esxi.txt" >"$T/mixA.txt"
+	variant "$C/08-notes-zh-fio341-randrw-numjobs4-and-seq.txt" >"$T/mixB.txt"
+	"$BONNIE" compare --format json "$T/mixA.txt" "$T/mixB.txt" 2>/dev/null |
+		jq -r '.runs[0:2][] | [.other_rows[].name] | join(" ")' >"$T/mix.rows"
+	check "randrw on both sides: A's and B's read and write sides" [ "$(cat "$T/mix.rows")" = "mixrnd4k_q64t1_read mixrnd4k_q64t1_write
+mixrnd4k_q256t4_read mixrnd4k_q256t4_write" ]
+	"$BONNIE" compare "$T/mixA.txt" "$T/mixB.txt" >"$T/mix.txt" 2>/dev/null
+	check "randrw on both sides: the text names both sides of A and of B" \
+		grep -q "^  A: .*mixrnd4k_q64t1_read 170.0 MiB/s; mixrnd4k_q64t1_write 56.7 MiB/s" "$T/mix.txt"
+	check "randrw on both sides: B's" grep -q "^  B: .*mixrnd4k_q256t4_read 3.8 MiB/s; mixrnd4k_q256t4_write 3.8 MiB/s" "$T/mix.txt"
 fi
 finish
