@@ -157,7 +157,18 @@ static bool shape(const struct job *j, struct qd_row *r, bool write)
 	return input_fio_kind(j->rw, write, &r->kind);
 }
 
-static int add(struct parsed_set *set, const char *name, struct job *j, const double kib[2])
+/* A job's result: its read and write sides as they come, each with the
+ * latencies printed under it; a mixed job's result is both, anything
+ * else's its first side. */
+struct sides {
+	double kib[2];
+	bool have[2];
+	struct fio_lat lat[2];
+	uint64_t ops[2];
+	int cur; /* the side whose lines are being read, -1 none */
+};
+
+static int add(struct parsed_set *set, const char *name, struct job *j, const struct sides *sd)
 {
 	struct parsed_run run;
 	struct qd_row r;
@@ -167,8 +178,12 @@ static int add(struct parsed_set *set, const char *name, struct job *j, const do
 	snprintf(run.origin, sizeof run.origin, "%s:%u", name, j->line);
 	input_run_clear(&run);
 	for (int w = 0; w < 2 && rc >= 0; w++)
-		if (kib[w] > 0 && shape(j, &r, w)) {
-			r.kib_s = kib[w];
+		if (sd->kib[w] > 0 && shape(j, &r, w)) {
+			r.kib_s = sd->kib[w];
+			r.max_ns = sd->lat[w].max_ns;
+			r.p50_ns = sd->lat[w].p50_ns;
+			r.p99_ns = sd->lat[w].p99_ns;
+			r.ops = sd->ops[w];
 			rc = input_qd_row(&run, &r);
 		}
 	if (!input_qd_has_rows(&run))
@@ -265,13 +280,6 @@ static const char *token_start(const char *text, const char *p)
 	return q;
 }
 
-/* A job's result: its read and write sides as they come; a mixed job's
- * result is both, anything else's its first side. */
-struct sides {
-	double kib[2];
-	bool have[2];
-};
-
 static bool mixed(const struct job *j)
 {
 	return strstr(j->rw, "rw") != NULL; /* rw, readwrite, randrw */
@@ -309,8 +317,9 @@ static int finish(struct parsed_set *set, const char *name, struct job *j, struc
 	int rc = 0;
 
 	if (!j->done && (sd->have[0] || sd->have[1]))
-		rc = add(set, name, j, sd->kib);
+		rc = add(set, name, j, sd);
 	memset(sd, 0, sizeof *sd);
+	sd->cur = -1;
 	return rc;
 }
 
@@ -326,7 +335,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 {
 	const char *p = text, *e = text + len, *s;
 	struct job j = {.done = true};
-	struct sides sd = {0};
+	struct sides sd = {.cur = -1};
 	uint64_t cmd_size = 0;
 	unsigned line = 1, lost = 0, lost_line = 0;
 	int rc = 0, documents = 0, jobs = 0;
@@ -376,12 +385,16 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 		} else if (p + 10 <= e && (memcmp(p, "read: IOPS=", 11) == 0 || memcmp(p, "write: IOPS=", 12) == 0 ||
 		                           memcmp(p, "read : io=", 10) == 0 || memcmp(p, "write: io=", 10) == 0)) {
 			bool w = *p == 'w';
-			if ((sd.kib[w] = normal_rate(p, le, &j)) > 0)
-				sd.have[w] = true;
-			if (!mixed(&j) || (sd.have[0] && sd.have[1]))
+			if (sd.have[w] || (!mixed(&j) && sd.have[!w])) /* the next process's report: the first is taken */
 				rc = finish(set, name, &j, &sd);
+			else if ((sd.kib[w] = normal_rate(p, le, &j)) > 0) {
+				sd.have[w] = true;
+				sd.cur = w; /* its latency lines follow */
+			}
 		} else if (p + 10 <= e && memcmp(p, "Run status", 10) == 0)
 			rc = finish(set, name, &j, &sd);
+		else if (sd.cur >= 0 && !input_fio_issued(p, le, sd.ops))
+			input_fio_lat(text, p, le, &sd.lat[sd.cur]);
 	}
 	if (rc == 0)
 		rc = finish(set, name, &j, &sd);

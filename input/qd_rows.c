@@ -50,6 +50,11 @@ int input_qd_row(struct parsed_run *run, const struct qd_row *r)
 			return 1;
 		p->state = CELL_VALUE;
 		p->rate = r->kib_s;
+		if (r->max_ns > 0)
+			p->latency_ns = r->max_ns;
+		p->p50_ns = r->p50_ns;
+		p->p99_ns = r->p99_ns;
+		p->operations = r->ops;
 		return 0;
 	}
 	row_name(r, name, sizeof name);

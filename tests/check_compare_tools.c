@@ -151,6 +151,43 @@ START_TEST(diskmark_mix_total_and_ports)
 }
 END_TEST
 
+/* fio 3.32 (a notes page) and 2.8 (a results page): the whole I/O's max
+ * latency (lat, not clat), the completion percentiles p50 and p99 in their
+ * header's unit, the I/Os issued behind them; an fsync's percentiles and
+ * the latency distribution lines ("lat (usec)   : 250=95.13%") say nothing */
+START_TEST(fio_latencies_into_the_row)
+{
+	parsed_parse(&set, JOB4K("randread", "1") "Starting 1 process\n"
+	             "  read: IOPS=3337, BW=13.0MiB/s (13.7MB/s)(130MiB/10001msec)\n"
+	             "    clat (usec): min=189, max=14700, avg=298.42, stdev=348.28\n"
+	             "     lat (usec): min=189, max=14701, avg=298.53, stdev=348.28\n"
+	             "    clat percentiles (usec):\n"
+	             "     |  1.00th=[  206],  5.00th=[  215], 50.00th=[  255], 60.00th=[  265],\n"
+	             "     | 99.00th=[ 1352], 99.50th=[ 2999]\n"
+	             "  lat (usec)   : 250=45.23%, 500=51.86%\n"
+	             "    sync percentiles (usec):\n     | 50.00th=[ 9999], 99.00th=[99999]\n"
+	             "     issued rwts: total=33383,0,0,0 short=0,0,0,0 dropped=0,0,0,0\n");
+	ck_assert_uint_eq(set.count, 1);
+	const struct parsed_phase *ph = &set.run[0].phase[PHASE_RND4K_Q1T1_READ];
+	ck_assert_int_eq(ph->latency_ns, 14701000);
+	ck_assert_int_eq(ph->p50_ns, 255000);
+	ck_assert_int_eq(ph->p99_ns, 1352000);
+	ck_assert_uint_eq(ph->operations, 33383);
+
+	parsed_parse(&set, "f: (g=0): rw=randwrite, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=1\nStarting 1 process\n"
+	             "  write: io=7768.0KB, bw=396769B/s, iops=96, runt= 20048msec\n"
+	             "    clat (usec): min=5, max=650714, avg=154131.73, stdev=82426.87\n"
+	             "     lat (msec): min=49, max=734, avg=164.45, stdev=85.80\n"
+	             "    clat percentiles (msec):\n     |  1.00th=[  126], 50.00th=[  126], 99.00th=[  494]\n"
+	             "     issued    : total=r=0/w=1942/d=0, short=r=0/w=0/d=0\n");
+	ck_assert_uint_eq(set.count, 1);
+	ph = &set.run[0].phase[PHASE_RND4K_Q1T1_WRITE];
+	ck_assert_int_eq(ph->latency_ns, 734000000);
+	ck_assert_int_eq(ph->p99_ns, 494000000);
+	ck_assert_uint_eq(ph->operations, 1942);
+}
+END_TEST
+
 Suite *suite_compare_tools(void)
 {
 	Suite *s = suite_create("compare_tools");
@@ -164,6 +201,7 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, fio2_layout);
 	tcase_add_test(tc, fio_results_without_job_line_said);
 	tcase_add_test(tc, diskmark_mix_total_and_ports);
+	tcase_add_test(tc, fio_latencies_into_the_row);
 	suite_add_tcase(s, tc);
 	return s;
 }
