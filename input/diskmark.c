@@ -8,6 +8,7 @@
  *   8:     "SEQ    1MiB (Q=  8, T= 1):", "RND    4KiB (Q= 32, T= 1):"
  *   KDiskMark: "Sequential 1 MiB (Q= 8, T= 1):", "Random 4 KiB (Q=32, T=16):"
  *   (its ports and clones, "tdeDiskMark (1.0): ...", print KDiskMark's layout)
+ * (or GB/s, or a row shown in IOPS alone: "RND 4KiB (Q= 32, T= 1): 5283.2 IOPS")
  * and the test size after the rows ("Test: 1 GiB (x5)", "Test : 1024 MiB [C: ...]").
  * The text is read as a stream of words, line breaks or not (a page that
  * lost them, CR LF, a comment's "// ", a string literal's "\r\n" pieces),
@@ -135,7 +136,11 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
 	if (p == NULL || (p = skip_blanks(p, e)) >= e || *p != ':')
 		return false;
 	p = number(skip_blanks(p + 1, e), e, &mbps);
-	if (p == NULL || !starts(skip_blanks(p, e), e, "MB/s"))
+	if (p != NULL)
+		p = skip_blanks(p, e);
+	/* MB/s, GB/s, or IOPS alone (a row shown in IOPS: its block times them) */
+	int scale = p == NULL ? 0 : starts(p, e, "MB/s") ? 1 : starts(p, e, "GB/s") ? 1000 : starts(p, e, "IOPS") ? -1 : 0;
+	if (scale == 0)
 		return false;
 	if (r->block == 0) /* CrystalDiskMark 5 and 6 name the sequential rows' block by their depth */
 		r->block = !seq ? 0 : r->depth ? 128u << 10 : 1u << 20;
@@ -146,7 +151,7 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
 	r->kind = section == 2 ? (seq ? QD_MIX_SEQ : QD_MIX_RND) : seq ? QD_SEQ : QD_RND;
 	r->write = section == 1;
 	r->both = section == 2; /* a [Mix] row: the total of its reads and writes */
-	r->kib_s = mbps * 1e6 / 1024; /* MB/s is 10^6 bytes a second */
+	r->kib_s = scale < 0 ? mbps * r->block / 1024 : mbps * scale * 1e6 / 1024; /* MB/s is 10^6 bytes a second */
 	return true;
 }
 

@@ -144,6 +144,9 @@ bool input_qd_has_rows(const struct parsed_run *run);
  * KDiskMark text exports, and of fio's terse and normal output, in text
  * into set (origin "name:line (tool)"). Returns 0 or -1 (memory). */
 int input_diskmark(struct parsed_set *set, const char *name, const char *text, size_t len);
+/* diskmark_grid.c: CrystalDiskMark's rows retyped as a grid, read and write
+ * side by side under a "Read Write" header, in the unit named before it. */
+int input_diskmark_grid(struct parsed_set *set, const char *name, const char *text, size_t len);
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len);
 /* fio_text.c: a size with fio's units ("4096B", "4k", "2G", "1024KiB") in
  * bytes (0 when none); an rw= value as a row's kind for one direction

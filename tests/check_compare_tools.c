@@ -188,6 +188,39 @@ START_TEST(fio_latencies_into_the_row)
 }
 END_TEST
 
+/* CrystalDiskMark's window retyped (a blog, 2024): read and write side by
+ * side, one run per grid, in the unit named before it; a grid in IOPS is
+ * its block times them, and after a grid in MB/s the same results in IOPS
+ * are not read twice; a grid without a unit is not read; an export row in
+ * IOPS alone, or in GB/s */
+START_TEST(diskmark_grid_and_iops_rows)
+{
+	parsed_parse(&set, "#### MB/s\n\n||Read|Write|\n|:----|:----|:----|\n|SEQ1M Q8T1|1141.20|2032.80|\n"
+	             "|RND4K Q32T16|47.43|78.44|\n\n#### IOPS\n||Read|Write|\n|RND4K Q32T16|12141.00|20079.60|\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "DiskMark grid");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 2032.80, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t16_read"), 47.43, 1e-9);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.warning[0], "t.txt:9: disk benchmark grid in IOPS not read: the text gives its results in MB/s too");
+
+	parsed_parse(&set, "IOPS\n            Write     Read\nRND4K Q1T1  13513.00  13627.00\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_read"), 13627.00 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_write"), 13513.00 * 4096 / 1e6, 1e-9);
+
+	parsed_parse(&set, "||Read|Write|\n|SEQ1M Q8T1|1141.20|2032.80|\n");
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_str_eq(set.warning[0], "t.txt:1: disk benchmark grid (Read, Write) not read: no unit (MB/s, GB/s, IOPS) "
+	                 "is named before it");
+
+	parsed_parse(&set, "[Read]\n  RND    4KiB (Q= 32, T= 1):   5283.2 IOPS\n  SEQ    1MiB (Q=  8, T= 1):  7.428 GB/s\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 5283.2 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_read"), 7428, 1e-9);
+}
+END_TEST
+
 Suite *suite_compare_tools(void)
 {
 	Suite *s = suite_create("compare_tools");
@@ -202,6 +235,7 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, fio_results_without_job_line_said);
 	tcase_add_test(tc, diskmark_mix_total_and_ports);
 	tcase_add_test(tc, fio_latencies_into_the_row);
+	tcase_add_test(tc, diskmark_grid_and_iops_rows);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -87,6 +87,13 @@ if [ "${MEASURE:-}" = 1 ]; then
 	exit 0
 fi
 check "the set has texts ($total results)" [ "$total" -gt 0 ]
+if [ "$C" = tests/compare-qd ]; then
+	# the same two results again in IOPS grids: said once each, not read twice
+	variant "$C/11-blog-ja-grid-read-write-mbs-and-iops.txt" >"$T/grid.txt"
+	"$BONNIE" compare "$T/grid.txt" >/dev/null 2>"$T/grid.err"
+	check "IOPS grids after MB/s grids: two lines saying why they are not read" \
+		[ "$(grep -c 'disk benchmark grid in IOPS not read: the text gives its results in MB/s too' "$T/grid.err")" = 2 ]
+fi
 if [ "$C" = tests/compare-qd-sixth ]; then
 	# fio's results without its job line: not read, one line saying where and why
 	variant "$C/11-ci-page-fio-results-without-job-lines.txt" >"$T/nojob.txt"
