@@ -177,6 +177,12 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-fifth VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) VARIANT=crlf tests/compare_qd.sh
 	$(SUITE_ENV) VARIANT=flat tests/compare_qd.sh
+	$(SUITE_ENV) CORPUS=tests/compare-sixth tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-sixth VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-sixth VARIANT=flat tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-qd-sixth tests/compare_qd.sh
+	$(SUITE_ENV) CORPUS=tests/compare-qd-sixth VARIANT=crlf tests/compare_qd.sh
+	$(SUITE_ENV) CORPUS=tests/compare-qd-sixth VARIANT=flat tests/compare_qd.sh
 	$(SUITE_ENV) tests/qd.sh
 	$(SUITE_ENV) tests/like.sh
 	$(SUITE_ENV) tests/merge_input.sh

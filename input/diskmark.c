@@ -7,6 +7,8 @@
  *   7:     "[Read]" then "Sequential 1MiB (Q=  8, T= 1):   101.514 MB/s [ ... ] < ... us>"
  *   8:     "SEQ    1MiB (Q=  8, T= 1):", "RND    4KiB (Q= 32, T= 1):"
  *   KDiskMark: "Sequential 1 MiB (Q= 8, T= 1):", "Random 4 KiB (Q=32, T=16):"
+ *   (its ports and clones, "tdeDiskMark (1.0): ...", print KDiskMark's layout)
+ * (or GB/s, or a row shown in IOPS alone: "RND 4KiB (Q= 32, T= 1): 5283.2 IOPS")
  * and the test size after the rows ("Test: 1 GiB (x5)", "Test : 1024 MiB [C: ...]").
  * The text is read as a stream of words, line breaks or not (a page that
  * lost them, CR LF, a comment's "// ", a string literal's "\r\n" pieces),
@@ -134,7 +136,11 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
 	if (p == NULL || (p = skip_blanks(p, e)) >= e || *p != ':')
 		return false;
 	p = number(skip_blanks(p + 1, e), e, &mbps);
-	if (p == NULL || !starts(skip_blanks(p, e), e, "MB/s"))
+	if (p != NULL)
+		p = skip_blanks(p, e);
+	/* MB/s, GB/s, or IOPS alone (a row shown in IOPS: its block times them) */
+	int scale = p == NULL ? 0 : starts(p, e, "MB/s") ? 1 : starts(p, e, "GB/s") ? 1000 : starts(p, e, "IOPS") ? -1 : 0;
+	if (scale == 0)
 		return false;
 	if (r->block == 0) /* CrystalDiskMark 5 and 6 name the sequential rows' block by their depth */
 		r->block = !seq ? 0 : r->depth ? 128u << 10 : 1u << 20;
@@ -144,7 +150,8 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
 	r->threads = r->threads ? r->threads : 1;
 	r->kind = section == 2 ? (seq ? QD_MIX_SEQ : QD_MIX_RND) : seq ? QD_SEQ : QD_RND;
 	r->write = section == 1;
-	r->kib_s = mbps * 1e6 / 1024; /* MB/s is 10^6 bytes a second */
+	r->both = section == 2; /* a [Mix] row: the total of its reads and writes */
+	r->kib_s = scale < 0 ? mbps * r->block / 1024 : mbps * scale * 1e6 / 1024; /* MB/s is 10^6 bytes a second */
 	return true;
 }
 
@@ -178,13 +185,24 @@ static void take_row(struct dm *d, const struct qd_row *r, unsigned line)
 		d->rc = -1;
 }
 
-/* "CrystalDiskMark 8.0.4 ..." or "KDiskMark (3.2.0): ...": a header starts a run */
-static const char *header(struct dm *d, const char *p, const char *e)
+/* The length of the word at p when it names a DiskMark ("CrystalDiskMark",
+ * "KDiskMark", its ports and clones: "tdeDiskMark", "AmorphousDiskMark"), else 0. */
+static size_t diskmark_word(const char *p, const char *e)
 {
-	bool kdm = starts(p, e, "KDiskMark");
-	const char *q = skip_blanks(p + (kdm ? 9 : 15), e), *v;
+	const char *q = p;
 
-	if (kdm && q < e && *q == '(')
+	while (q < e && isalpha((unsigned char)*q))
+		q++;
+	return q - p >= 8 && memcmp(q - 8, "DiskMark", 8) == 0 ? (size_t)(q - p) : 0;
+}
+
+/* "CrystalDiskMark 8.0.4 ..." or "KDiskMark (3.2.0): ...": a header, the
+ * tool's name as it writes it, starts a run */
+static const char *header(struct dm *d, const char *p, const char *e, size_t n)
+{
+	const char *q = skip_blanks(p + n, e), *v;
+
+	if (q < e && *q == '(')
 		q++;
 	v = q;
 	while (q < e && (isdigit((unsigned char)*q) || *q == '.'))
@@ -192,7 +210,7 @@ static const char *header(struct dm *d, const char *p, const char *e)
 	if (q == v || q - v > 16)
 		return p + 1;
 	flush(d);
-	snprintf(d->tool, sizeof d->tool, "%s %.*s", kdm ? "KDiskMark" : "CrystalDiskMark", (int)(q - v), v);
+	snprintf(d->tool, sizeof d->tool, "%.*s %.*s", (int)n, p, (int)(q - v), v);
 	d->section = -1;
 	return q;
 }
@@ -234,8 +252,9 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
 			p++;
 			continue;
 		}
-		if (starts(p, e, "CrystalDiskMark ") || starts(p, e, "KDiskMark ")) {
-			p = header(&d, p, e);
+		size_t n = isupper((unsigned char)*p) || islower((unsigned char)*p) ? diskmark_word(p, e) : 0;
+		if (n && p + n < e && (p[n] == ' ' || p[n] == '\t')) {
+			p = header(&d, p, e, n);
 			continue;
 		}
 		if (starts(p, e, "[Read]") || starts(p, e, "[Write]") || starts(p, e, "[Mix"))

@@ -7,8 +7,13 @@
  * fields on), or the normal text ("  read: IOPS=3302, BW=12.9MiB/s (...)"),
  * or both, which are one result: the first after the job's line is taken.
  * The test size is the one the command line or the layout line gives
- * ("-size=2G", "Laying out IO file (1 file / 2048MiB)"). A job whose shape
- * is not one of bonnie's rows is kept as a row of its own. */
+ * ("-size=2G", "Laying out IO file (1 file / 2048MiB)"); a command's words
+ * run to its job's line (a terminal or a mailer may wrap them), and a
+ * command without a size gives none. fio 2 wrote the same with other words:
+ * "rw=write, bs=4K-4K/4K-4K/4K-4K, ..." and "  write: io=7768.0KB,
+ * bw=396769B/s, iops=96, ..." (its KB are KiB). A mixed job (rw=randrw)
+ * has a read and a write side, one result. A job whose shape is not one
+ * of bonnie's rows is kept as a row of its own. */
 #include "internal.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -38,26 +43,56 @@ static const char *find(const char *p, const char *e, const char *w)
 	return NULL;
 }
 
-/* A size with fio's units ("4096B", "1024KiB", "2G", "2048MiB") in bytes, 0 when none. */
-static uint64_t fio_size(const char *p, const char *e)
+/* An amount with fio's units ("4096B", "42.7MiB", "8492.6KB", "2G",
+ * "2048MiB") in bytes, 0 when none. fio's K, M, G are powers of 1024 with
+ * or without an i (its kb_base; fio 2 printed KiB as KB), and "4K-4K/..."
+ * ends at the '-'. */
+static double fio_amount(const char *p, const char *e)
 {
+	static const char units[] = "KMGTP";
+	char *end;
+	double v, mult = 1;
+
 	if (e == NULL)
 		e = p + strlen(p);
-	char buf[32];
-	size_t n = 0;
-	uint64_t v;
+	if (p >= e || !(isdigit((unsigned char)*p) || *p == '.'))
+		return 0;
+	v = strtod(p, &end);
+	if (end > e || end == p || v < 0)
+		return 0;
+	const char *u = end < e ? strchr(units, toupper((unsigned char)*end)) : NULL;
+	if (u != NULL && *u != '\0') {
+		for (const char *q = units; q <= u; q++)
+			mult *= 1024;
+		end++;
+		if (end < e && *end == 'i')
+			end++;
+	}
+	if (end < e && (*end == 'B' || *end == 'b'))
+		end++;
+	if (end < e && isalnum((unsigned char)*end))
+		return 0; /* "4Kx": not an amount */
+	return v * mult;
+}
 
-	while (p + n < e && n < sizeof buf - 1 && (isalnum((unsigned char)p[n]) || p[n] == '.'))
-		n++;
-	memcpy(buf, p, n);
-	buf[n] = '\0';
-	if (n && (buf[n - 1] == 'B' || buf[n - 1] == 'b') && n > 1 && !isdigit((unsigned char)buf[n - 2]))
-		buf[--n] = '\0'; /* "KiB" -> "Ki" */
-	if (n && buf[n - 1] == 'i')
-		buf[--n] = '\0';
-	if (n && (buf[n - 1] == 'B' || buf[n - 1] == 'b'))
-		buf[--n] = '\0'; /* "4096B" */
-	return units_parse_size(buf, 0, &v) == UNITS_OK ? v : 0;
+static uint64_t fio_size(const char *p, const char *e)
+{
+	double v = fio_amount(p, e);
+
+	return v >= 1 && v < 1e18 ? (uint64_t)v : 0;
+}
+
+/* How many significant digits the number at p is written with ("10.9k" 3,
+ * "3302" 4, "87.5" 3): the more precise of two figures is the one with more. */
+static int digits(const char *p, const char *e)
+{
+	int n = 0;
+	bool lead = true;
+
+	for (; p < e && (isdigit((unsigned char)*p) || *p == '.'); p++)
+		if (*p != '.' && !(lead && *p == '0') && ++n)
+			lead = false;
+	return n;
 }
 
 static unsigned count_after(const char *p, const char *e, const char *w)
@@ -70,16 +105,19 @@ static unsigned count_after(const char *p, const char *e, const char *w)
 /* "name: (g=0): rw=randread, bs=(R) 4096B-4096B, ..., iodepth=1" */
 static bool job_line(const char *p, const char *e, struct job *j)
 {
-	const char *g = find(p, e, ": (g="), *rw = find(p, e, "rw="), *bs = find(p, e, "bs=(R) ");
+	const char *g = find(p, e, ": (g="), *rw = find(p, e, "rw="), *bs = find(p, e, "bs=");
 
 	if (g == NULL || rw == NULL || bs == NULL || !find(p, e, "iodepth="))
 		return false;
+	bs += 3;
+	if (e - bs > 4 && memcmp(bs, "(R) ", 4) == 0) /* fio 3: "bs=(R) 4096B-4096B, (W) ..."; fio 2: "bs=4K-4K/..." */
+		bs += 4;
 	memset(j, 0, sizeof *j);
 	while (p < g && (*p == ' ' || *p == '>'))
 		p++;
 	snprintf(j->name, sizeof j->name, "%.*s", (int)(g - p), p);
 	snprintf(j->rw, sizeof j->rw, "%.*s", (int)strcspn(rw + 3, ", "), rw + 3);
-	j->block = (uint32_t)fio_size(bs + 7, e);
+	j->block = (uint32_t)fio_size(bs, e);
 	j->depth = count_after(p, e, "iodepth=");
 	j->threads = 1;
 	j->shaped = j->block && j->depth;
@@ -119,7 +157,18 @@ static bool shape(const struct job *j, struct qd_row *r, bool write)
 	return input_fio_kind(j->rw, write, &r->kind);
 }
 
-static int add(struct parsed_set *set, const char *name, struct job *j, const double kib[2])
+/* A job's result: its read and write sides as they come, each with the
+ * latencies printed under it; a mixed job's result is both, anything
+ * else's its first side. */
+struct sides {
+	double kib[2];
+	bool have[2];
+	struct fio_lat lat[2];
+	uint64_t ops[2];
+	int cur; /* the side whose lines are being read, -1 none */
+};
+
+static int add(struct parsed_set *set, const char *name, struct job *j, const struct sides *sd)
 {
 	struct parsed_run run;
 	struct qd_row r;
@@ -129,8 +178,12 @@ static int add(struct parsed_set *set, const char *name, struct job *j, const do
 	snprintf(run.origin, sizeof run.origin, "%s:%u", name, j->line);
 	input_run_clear(&run);
 	for (int w = 0; w < 2 && rc >= 0; w++)
-		if (kib[w] > 0 && shape(j, &r, w)) {
-			r.kib_s = kib[w];
+		if (sd->kib[w] > 0 && shape(j, &r, w)) {
+			r.kib_s = sd->kib[w];
+			r.max_ns = sd->lat[w].max_ns;
+			r.p50_ns = sd->lat[w].p50_ns;
+			r.p99_ns = sd->lat[w].p99_ns;
+			r.ops = sd->ops[w];
 			rc = input_qd_row(&run, &r);
 		}
 	if (!input_qd_has_rows(&run))
@@ -161,20 +214,25 @@ static bool terse(const char *p, const char *e, struct job *j, double kib[2])
 	return field >= 48;
 }
 
-/* "  read: IOPS=3302, BW=12.9MiB/s (13.5MB/s)(...)": IOPS times the block
- * when IOPS is whole, else BW, in KiB/s */
+/* A normal result line's rate in KiB/s: fio 3's "  read: IOPS=3302,
+ * BW=12.9MiB/s (...)", IOPS times the block when IOPS is written with more
+ * digits than BW (3302 against 12.9), else BW (IOPS=87 against 87.5MiB/s:
+ * 87 x 1 MiB is 0.6% off); fio 2's "  read : io=169860KB, bw=8492.6KB/s,
+ * iops=2123", its bw. */
 static double normal_rate(const char *p, const char *e, const struct job *j)
 {
 	const char *iops = find(p, e, "IOPS="), *bw = find(p, e, "BW=");
 	char *end;
 	double v;
 
+	if (bw == NULL && (bw = find(p, e, "bw=")) != NULL) /* fio 2 */
+		return fio_amount(bw + 3, e) / 1024;
 	if (iops == NULL || bw == NULL)
 		return 0;
 	v = strtod(iops + 5, &end);
-	if (end < e && *end == ',' && j->block)
+	if (end < e && *end == ',' && j->block && digits(iops + 5, e) > digits(bw + 3, e))
 		return v * j->block / 1024;
-	return (double)fio_size(bw + 3, e) / 1024;
+	return fio_amount(bw + 3, e) / 1024;
 }
 
 /* The JSON document whose "fio version" member is at p, when it stands
@@ -222,40 +280,94 @@ static const char *token_start(const char *text, const char *p)
 	return q;
 }
 
+static bool mixed(const struct job *j)
+{
+	return strstr(j->rw, "rw") != NULL; /* rw, readwrite, randrw */
+}
+
+/* The size a command line gives ("fio ... --size=4G"), its words read up to
+ * its job's line (a wrapped command goes on there) or 1000 bytes: 0 when
+ * it gives none. */
+static uint64_t command_size(const char *p, const char *e)
+{
+	const char *g = find(p, p + 1000 < e ? p + 1000 : e, ": (g="), *s = p;
+
+	if (g == NULL)
+		g = p + 1000 < e ? p + 1000 : e;
+	while ((s = find(s + 1, g, "size=")) != NULL)
+		if (s[-1] == '-' || s[-1] == ' ')
+			return fio_size(s + 5, g);
+	return 0;
+}
+
+/* A job's line, or one a mailer wrapped (its iodepth on the next line). */
+static bool job_at(const char *text, const char *p, const char *le, const char *e, struct job *j)
+{
+	const char *near = p + 400 < e ? p + 400 : e, *cap = p + 600 < e ? p + 600 : e, *next;
+
+	if (job_line(token_start(text, p), le < near ? le : near, j))
+		return true;
+	if (le >= e || (next = memchr(le + 1, '\n', (size_t)(e - le - 1))) == NULL)
+		next = e;
+	return le < near && job_line(token_start(text, p), next < cap ? next : cap, j);
+}
+
+static int finish(struct parsed_set *set, const char *name, struct job *j, struct sides *sd)
+{
+	int rc = 0;
+
+	if (!j->done && (sd->have[0] || sd->have[1]))
+		rc = add(set, name, j, sd);
+	memset(sd, 0, sizeof *sd);
+	sd->cur = -1;
+	return rc;
+}
+
+/* fio's normal output with no job line before it: nothing says its shape */
+static int unshaped(struct parsed_set *set, const char *name, unsigned line, unsigned n)
+{
+	return input_warn(set, name, line, "fio result%s not read: no job line (\"name: (g=0): rw=..., bs=..., "
+	                  "iodepth=...\") before %s says %s shape", n > 1 ? "s" : "", n > 1 ? "them" : "it",
+	                  n > 1 ? "their" : "its");
+}
+
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
 	const char *p = text, *e = text + len, *s;
 	struct job j = {.done = true};
+	struct sides sd = {.cur = -1};
 	uint64_t cmd_size = 0;
-	double kib[2];
-	unsigned line = 1;
-	int rc = 0;
+	unsigned line = 1, lost = 0, lost_line = 0;
+	int rc = 0, documents = 0, jobs = 0;
 
 	/* events in text order, line breaks or not: a command line's size, a
-	 * job's line, its threads and layout, then its first result */
+	 * job's line, its threads and layout, then its result */
 	const char *le = text; /* the end of p's line, found once a line (a flattened text is one line) */
-	int documents = 0;
 
 	for (; p < e && rc == 0; p++) {
-		const char *near = p + 400 < e ? p + 400 : e;
 		if (p >= le && (le = memchr(p, '\n', (size_t)(e - p))) == NULL)
 			le = e;
 		if (*p == '\n') {
 			line++;
 			continue;
 		}
-		if (memcmp(p, "fio ", p + 4 <= e ? 4 : 0) == 0 && p + 4 <= e && (p == text || p[-1] == ' ' || p[-1] == '\n') &&
-		    (s = find(p, le < near ? le : near, "size=")) && (s[-1] == '-' || s[-1] == ' '))
-			cmd_size = fio_size(s + 5, le);
+		if (p + 4 <= e && memcmp(p, "fio ", 4) == 0 && (p == text || p[-1] == ' ' || p[-1] == '\n'))
+			cmd_size = command_size(p, e);
 		else if (p + 5 <= e && memcmp(p, ": (g=", 5) == 0) {
 			struct job next;
-			if (job_line(token_start(text, p), le < near ? le : near, &next)) {
+			if (job_at(text, p, le, e, &next)) {
+				rc = finish(set, name, &j, &sd);
 				j = next;
 				j.line = line;
 				j.size = cmd_size;
+				jobs++;
 			}
-		} else if (j.done)
+		} else if (p + 9 <= e && memcmp(p, "(groupid=", 9) == 0 && j.done && !documents && !jobs && lost++ == 0)
+			lost_line = line;
+		else if (j.done)
 			continue;
+		else if (p + 5 <= e && memcmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4]) && (p == text || p[-1] == '\n'))
+			snprintf(j.version, sizeof j.version, "%.*s", (int)strcspn(p, " \t\r\n;"), p); /* "fio-3.25" */
 		else if (p + 10 <= e && memcmp(p, "Starting ", 9) == 0 && isdigit((unsigned char)p[9]))
 			j.threads = (unsigned)strtoul(p + 9, NULL, 10);
 		else if (p + 18 <= e && memcmp(p, "Laying out IO file", 18) == 0 && (s = find(p, le, " / ")))
@@ -267,16 +379,26 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			p = s - 1;
 		} else if (!j.shaped)
 			continue;
-		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, kib)) {
-			if (add(set, name, &j, kib) != 0)
-				rc = -1;
-		} else if (p + 11 <= e && (memcmp(p, "read: IOPS=", 11) == 0 || memcmp(p, "write: IOPS=", 12) == 0)) {
+		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, sd.kib)) {
+			sd.have[0] = sd.have[1] = true;
+			rc = finish(set, name, &j, &sd);
+		} else if (p + 10 <= e && (memcmp(p, "read: IOPS=", 11) == 0 || memcmp(p, "write: IOPS=", 12) == 0 ||
+		                           memcmp(p, "read : io=", 10) == 0 || memcmp(p, "write: io=", 10) == 0)) {
 			bool w = *p == 'w';
-			kib[!w] = 0;
-			kib[w] = normal_rate(p, le, &j);
-			if (kib[w] > 0 && add(set, name, &j, kib) != 0)
-				rc = -1;
-		}
+			if (sd.have[w] || (!mixed(&j) && sd.have[!w])) /* the next process's report: the first is taken */
+				rc = finish(set, name, &j, &sd);
+			else if ((sd.kib[w] = normal_rate(p, le, &j)) > 0) {
+				sd.have[w] = true;
+				sd.cur = w; /* its latency lines follow */
+			}
+		} else if (p + 10 <= e && memcmp(p, "Run status", 10) == 0)
+			rc = finish(set, name, &j, &sd);
+		else if (sd.cur >= 0 && !input_fio_issued(p, le, sd.ops))
+			input_fio_lat(text, p, le, &sd.lat[sd.cur]);
 	}
+	if (rc == 0)
+		rc = finish(set, name, &j, &sd);
+	if (rc == 0 && lost && unshaped(set, name, lost_line, lost) != 0)
+		rc = -1;
 	return rc;
 }

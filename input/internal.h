@@ -115,13 +115,28 @@ struct qd_row {
 	uint32_t block; /* bytes */
 	unsigned depth, threads;
 	bool write;
+	bool both; /* a mixed row's total of both directions (CrystalDiskMark's [Mix]) */
 	double kib_s;
+	/* the tool's latencies when it prints them (fio): its maximum and its
+	 * p50, p99, in ns; 0 unknown. Kept where the row is a profile phase. */
+	int64_t max_ns, p50_ns, p99_ns;
+	uint64_t ops; /* the operations they are of, 0 unknown */
 };
 /* Puts r into run: the profile's phase of its shape (one thread, bonnie's
  * block size, depth and direction) or a row of its own. Returns 0, 1 when
  * run has that row already (a new run starts there) or -1 when run has no
  * room for another row of its own. */
 int input_qd_row(struct parsed_run *run, const struct qd_row *r);
+/* fio_lat.c: a latency line of fio's normal output at p (its whole I/O's
+ * max; its completion percentiles, p50 and p99, in the header's unit) into
+ * l, the side of the result line above it. */
+struct fio_lat {
+	int64_t max_ns, p50_ns, p99_ns;
+	int64_t pct_unit; /* ns per unit of the percentiles being read, 0 none */
+};
+void input_fio_lat(const char *text, const char *p, const char *e, struct fio_lat *l);
+/* "issued rwts: total=R,W,..." at p: the reads and writes issued, into ops */
+bool input_fio_issued(const char *p, const char *e, uint64_t ops[2]);
 /* Whether run holds a row of the profile or one of its own. */
 bool input_qd_has_rows(const struct parsed_run *run);
 
@@ -129,6 +144,9 @@ bool input_qd_has_rows(const struct parsed_run *run);
  * KDiskMark text exports, and of fio's terse and normal output, in text
  * into set (origin "name:line (tool)"). Returns 0 or -1 (memory). */
 int input_diskmark(struct parsed_set *set, const char *name, const char *text, size_t len);
+/* diskmark_grid.c: CrystalDiskMark's rows retyped as a grid, read and write
+ * side by side under a "Read Write" header, in the unit named before it. */
+int input_diskmark_grid(struct parsed_set *set, const char *name, const char *text, size_t len);
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len);
 /* fio_text.c: a size with fio's units ("4096B", "4k", "2G", "1024KiB") in
  * bytes (0 when none); an rw= value as a row's kind for one direction

@@ -180,6 +180,8 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 	if (rc == 0) /* the queue-depth tools' texts: CrystalDiskMark, KDiskMark, fio */
 		rc = input_diskmark(set, name, text, len);
 	if (rc == 0)
+		rc = input_diskmark_grid(set, name, text, len);
+	if (rc == 0)
 		rc = input_fio_text(set, name, text, len);
 	if (rc == 0 && ts.damaged &&
 	    input_warn(set, name, ts.damaged_line, "table skipped: its I/O row is not readable%s",

@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "seq1m", "rnd4k", "seq128k", "mix4k": kind and block, as bonnie names its rows */
+/* "seq1m_q8t1_read", "rnd4k_q32t16_write", "mixrnd4k_q1t1_rw" (a mixed
+ * row's total; a fio randrw job's sides are _read and _write): kind,
+ * block, depth, threads and direction, as bonnie names its rows */
 static void row_name(const struct qd_row *r, char *buf, size_t cap)
 {
 	static const char *const kinds[] = {"seq", "rnd", "mixseq", "mixrnd"};
-	static const char *const dirs[] = {"read", "write"};
+	static const char *const dirs[] = {"read", "write", "rw"};
 	char block[16];
 
 	if (r->block % (1u << 20) == 0)
@@ -20,7 +22,7 @@ static void row_name(const struct qd_row *r, char *buf, size_t cap)
 		snprintf(block, sizeof block, "%uk", r->block >> 10);
 	else
 		snprintf(block, sizeof block, "%ub", r->block);
-	snprintf(buf, cap, "%s%s_q%ut%u_%s", kinds[r->kind], block, r->depth, r->threads, dirs[r->write]);
+	snprintf(buf, cap, "%s%s_q%ut%u_%s", kinds[r->kind], block, r->depth, r->threads, dirs[r->both ? 2 : r->write]);
 }
 
 /* The profile's phase of r's shape, or PHASE_COUNT. */
@@ -48,6 +50,11 @@ int input_qd_row(struct parsed_run *run, const struct qd_row *r)
 			return 1;
 		p->state = CELL_VALUE;
 		p->rate = r->kib_s;
+		if (r->max_ns > 0)
+			p->latency_ns = r->max_ns;
+		p->p50_ns = r->p50_ns;
+		p->p99_ns = r->p99_ns;
+		p->operations = r->ops;
 		return 0;
 	}
 	row_name(r, name, sizeof name);

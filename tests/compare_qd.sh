@@ -11,6 +11,9 @@
 # expected is wrong too. MEASURE=1 only prints the fraction read right;
 # VARIANT=crlf|flat as in tests/compare_corpus.sh.
 . "$(dirname "$0")/lib.sh"
+# one line of f holds word, and it matches pattern (check runs one
+# command: a second one after && would not be checked)
+one_warning() { [ "$(grep -c "$1" "$3")" = 1 ] && grep -q "$2" "$3"; }
 cd "$(dirname "$0")/.." || exit 1
 need_jq
 C=${CORPUS:-tests/compare-qd}
@@ -23,8 +26,7 @@ variant() {
 }
 # each run as "tool size row=MB/s ...", rows sorted, rates to MB/s
 runs() {
-	jq -r '.runs[] | [(.version | ascii_downcase | sub("^crystaldiskmark.*"; "cdm") | sub("^kdiskmark.*"; "kdiskmark")
-		| sub("^fio.*"; "fio")),
+	jq -r '.runs[] | [(.version | split(" ")[0] | ascii_downcase | sub("^crystaldiskmark$"; "cdm") | sub("^fio-.*"; "fio")),
 		("size=" + (if .size == "" then "-" else .size end)),
 		(([.phases[] | select(.rate != null) | {name, rate}] + (.other_rows // []))
 		 | map(.name + "=" + ((.rate * 1024 / 1000000 * 1000 | round) / 1000 | tostring)) | sort | .[])] | join(" ")'
@@ -78,11 +80,37 @@ for f in "$C"/*.txt; do
 	spurious=$((got > ok ? got - ok : 0))
 	total=$((total + n)) right=$((right + ok)) extra=$((extra + spurious))
 	[ "${MEASURE:-}" = 1 ] && { printf '%-48s %d/%d%s\n' "${f##*/}" "$ok" "$n" "$([ $spurious -gt 0 ] && echo " +$spurious extra")"; continue; }
-	check "${f##*/}: $n runs read right, nothing else (got $ok right of $got)" [ "$ok" = "$n" ] && [ "$got" = "$n" ]
+	check "${f##*/}: $n runs read right, nothing else (got $ok right of $got)" [ "$ok" = "$n" -a "$got" = "$n" ]
 done
 if [ "${MEASURE:-}" = 1 ]; then
 	echo "read right: $right of $total results ($((100 * right / (total ? total : 1)))%), $extra runs nobody expected"
 	exit 0
 fi
 check "the set has texts ($total results)" [ "$total" -gt 0 ]
+if [ "$C" = tests/compare-qd ]; then
+	# the same two results again in IOPS grids: said once each, not read twice
+	variant "$C/11-blog-ja-grid-read-write-mbs-and-iops.txt" >"$T/grid.txt"
+	"$BONNIE" compare "$T/grid.txt" >/dev/null 2>"$T/grid.err"
+	check "IOPS grids after MB/s grids: two lines saying why they are not read" \
+		[ "$(grep -c 'disk benchmark grid in IOPS not read: the text gives its results in MB/s too' "$T/grid.err")" = 2 ]
+fi
+if [ "$C" = tests/compare-qd-sixth ]; then
+	# fio's results without its job line: not read, one line saying where and why
+	variant "$C/11-ci-page-fio-results-without-job-lines.txt" >"$T/nojob.txt"
+	"$BONNIE" compare "$T/nojob.txt" >/dev/null 2>"$T/nojob.err"
+	check "fio results without a job line: one warning naming the first result's line" \
+		one_warning 'fio result' "^bonnie: $T/nojob.txt:[0-9]*: fio results not read: no job line" "$T/nojob.err"
+	# two mixed (randrw) jobs on both sides of a compare: each run has its
+	# read and its write side, in the JSON and in the text's note
+	variant "$C/07-notes-fio325-randrw-esxi.txt" >"$T/mixA.txt"
+	variant "$C/08-notes-zh-fio341-randrw-numjobs4-and-seq.txt" >"$T/mixB.txt"
+	"$BONNIE" compare --format json "$T/mixA.txt" "$T/mixB.txt" 2>/dev/null |
+		jq -r '.runs[0:2][] | [.other_rows[].name] | join(" ")' >"$T/mix.rows"
+	check "randrw on both sides: A's and B's read and write sides" [ "$(cat "$T/mix.rows")" = "mixrnd4k_q64t1_read mixrnd4k_q64t1_write
+mixrnd4k_q256t4_read mixrnd4k_q256t4_write" ]
+	"$BONNIE" compare "$T/mixA.txt" "$T/mixB.txt" >"$T/mix.txt" 2>/dev/null
+	check "randrw on both sides: the text names both sides of A and of B" \
+		grep -q "^  A: .*mixrnd4k_q64t1_read 170.0 MiB/s; mixrnd4k_q64t1_write 56.7 MiB/s" "$T/mix.txt"
+	check "randrw on both sides: B's" grep -q "^  B: .*mixrnd4k_q256t4_read 3.8 MiB/s; mixrnd4k_q256t4_write 3.8 MiB/s" "$T/mix.txt"
+fi
 finish

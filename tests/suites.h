@@ -30,6 +30,7 @@
 	X(compare_input)   \
 	X(compare_stream)  \
 	X(compare_posted)  \
+	X(compare_tools)   \
 	X(compare_report)  \
 	X(compare_scale)   \
 	X(compare_caveat)  \

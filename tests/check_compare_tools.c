@@ -1,0 +1,241 @@
+/* input/: the disk benchmark tools' texts of the sixth held-out set
+ * (tests/compare-qd-sixth, docs/compare-corpus.md), one test per rule:
+ * fio's decimal rates and which of its figures is the more precise, a
+ * mixed job's two sides, a command's size (wrapped, or none), a job line a
+ * mailer wrapped, fio 2's layout, results with no job line, and
+ * CrystalDiskMark's [Mix] rows and KDiskMark's ports. The texts are cut
+ * from those posts. */
+#include "suites.h"
+#include "util_parsed.h"
+#include "../input/input.h"
+#include "../phases/phase_list.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static struct parsed_set set;
+
+static void teardown(void)
+{
+	input_free(&set);
+}
+
+/* a row's rate in MB/s (10^6 bytes a second): a phase of the profile or a
+ * row of its own; -1 when the run has no such row */
+static double mbps(const struct parsed_run *r, const char *row)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (strcmp(phase_name((enum phase_id)i), row) == 0)
+			return r->phase[i].state == CELL_VALUE ? r->phase[i].rate * 1024 / 1e6 : -1;
+	for (int i = 0; i < r->nother; i++)
+		if (strcmp(r->other[i].name, row) == 0)
+			return r->other[i].rate * 1024 / 1e6;
+	return -1;
+}
+
+#define JOB4K(rw, depth) \
+	"t: (g=0): rw=" rw ", bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=" depth "\n"
+#define JOB1M(rw) "t: (g=0): rw=" rw ", bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, ioengine=posixaio, iodepth=64\n"
+
+/* fio 3.25 and 3.41 (notes pages): a BW with decimals (42.7MiB/s) is read;
+ * of IOPS x block and BW, the one written with more digits is taken */
+START_TEST(fio_rate_from_its_more_precise_figure)
+{
+	parsed_parse(&set, JOB4K("randwrite", "1") "fio-3.25\nStarting 1 process\n"
+	             "  write: IOPS=10.9k, BW=42.7MiB/s (44.8MB/s)(854MiB/20001msec); 0 zone resets\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-3.25");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_write"), 42.7 * 1048576 / 1e6, 1e-9);
+
+	parsed_parse(&set, JOB1M("read") "Starting 1 process\n"
+	             "  read: IOPS=87, BW=87.5MiB/s (91.7MB/s)(10.3GiB/120171msec)\n\n" JOB4K("read", "1")
+	             "  read: IOPS=3302, BW=12.9MiB/s (13.5MB/s)(129MiB/10005msec)\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q64t1_read"), 87.5 * 1048576 / 1e6, 1e-9); /* not 87 MiB/s */
+	ck_assert_double_eq_tol(mbps(&set.run[1], "seq4k_q1t1_read"), 3302 * 4096 / 1e6, 1e-9);  /* not 12.9 MiB/s */
+}
+END_TEST
+
+/* fio 3.25 (ESXi notes): a randrw job is one result of two rows */
+START_TEST(fio_mixed_job_both_sides)
+{
+	parsed_parse(&set, JOB4K("randrw", "64") "fio-3.25\nStarting 1 process\ntest: Laying out IO file (1 file / 4096MiB)\n"
+	             "  read: IOPS=43.4k, BW=170MiB/s (178MB/s)(3070MiB/18105msec)\n"
+	             "   bw (  KiB/s): min=74112, max=184904, per=100.00%, avg=173749.11\n"
+	             "  write: IOPS=14.5k, BW=56.7MiB/s (59.4MB/s)(1026MiB/18105msec); 0 zone resets\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "4G");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "mixrnd4k_q64t1_read"), 170 * 1048576 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "mixrnd4k_q64t1_write"), 56.7 * 1048576 / 1e6, 1e-9);
+	ck_assert_int_eq(set.run[0].nother, 2);
+}
+END_TEST
+
+/* a command's words run to its job's line (a terminal wrapped it inside a
+ * word); a later command that gives no size gives the next job none */
+START_TEST(fio_command_size_wrapped_or_none)
+{
+	parsed_parse(&set, "$ fio --filename=./file --direct=1 --rw=randwrite --bs=4k --iodepth=1  --gro\n"
+	             "up_reporting --name=4ktestwrite --size=20M --runtime=20 --time_based\n" JOB4K("randwrite", "1")
+	             "  write: IOPS=10.9k, BW=42.7MiB/s (44.8MB/s)(854MiB/20001msec)\n\n"
+	             "fio --filename=./f --rw=read --bs=1M --iodepth=64 --name=t\n" JOB1M("read")
+	             "  read: IOPS=87, BW=87.5MiB/s (91.7MB/s)(10.3GiB/120171msec)\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "20M");
+	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
+}
+END_TEST
+
+/* fio 3.27 in a mail (linux-kernel, 2021): the job line wrapped after "(T)" */
+START_TEST(fio_job_line_wrapped_by_a_mailer)
+{
+	parsed_parse(&set, "test: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T)\n"
+	             "4096B-4096B, ioengine=io_uring, iodepth=64\nfio-3.27\nStarting 1 process\n"
+	             "  read: IOPS=393k, BW=1536MiB/s (1611MB/s)(15.0GiB/10001msec)\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q64t1_read"), 1536 * 1048576 / 1e6, 1e-9);
+}
+END_TEST
+
+/* fio 2.8 (a results page, 2016): "bs=4K-4K/...", "io=..., bw=396769B/s",
+ * "read : io=...", bw in KB of 1024 bytes, the layout line's MB */
+START_TEST(fio2_layout)
+{
+	parsed_parse(&set, "f: (g=0): rw=write, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=16\nfio-2.8-1-g87a0\n"
+	             "Starting 1 process\n\nf: (groupid=0, jobs=1): err= 0: pid=24007\n"
+	             "  write: io=7768.0KB, bw=396769B/s, iops=96, runt= 20048msec\n\n"
+	             "f: (g=0): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=16\nfio-2.8-1-g87a0\n"
+	             "Starting 1 process\nf: Laying out IO file(s) (1 file(s) / 5120MB)\n\n"
+	             "  read : io=169860KB, bw=8492.6KB/s, iops=2123, runt= 20001msec\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-2.8-1-g87a0");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq4k_q16t1_write"), 0.396769, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[1], "seq4k_q16t1_read"), 8492.6 * 1024 / 1e6, 1e-9);
+	ck_assert_str_eq(set.run[1].meta[META_SIZE], "5G");
+}
+END_TEST
+
+/* fio's normal output without its job line (a CI page): not read, said once */
+START_TEST(fio_results_without_job_line_said)
+{
+	parsed_parse(&set, "rw = randread, bs = 4k\n\nrandread: (groupid=0, jobs=1): err= 0: pid=12125\n"
+	             "  read: IOPS=35.6k, BW=139MiB/s (146MB/s)(1392MiB/10001msec)\n"
+	             "randwrite: (groupid=1, jobs=1): err= 0: pid=12128\n"
+	             "  write: IOPS=22.1k, BW=86.3MiB/s (90.5MB/s)(863MiB/10001msec)\n");
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.warning[0], "t.txt:3: fio results not read: no job line (\"name: (g=0): rw=..., bs=..., "
+	                 "iodepth=...\") before them says their shape");
+}
+END_TEST
+
+/* CrystalDiskMark 8.0.4's NVMe profile (a notes page, quoted): a [Mix]
+ * row is the total of both directions; a port of KDiskMark names itself */
+START_TEST(diskmark_mix_total_and_ports)
+{
+	parsed_parse(&set, "> CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n> [Read]\n"
+	             ">   SEQ    1MiB (Q=  8, T= 1):  7427.749 MB/s [   7083.7 IOPS] <   987.81 us>\n"
+	             "> [Mix] Read 70%/Write 30%\n"
+	             ">   SEQ    1MiB (Q=  8, T= 1):  3635.544 MB/s [   3467.1 IOPS] <  2303.51 us>\n"
+	             ">   RND    4KiB (Q=  1, T= 1):    70.461 MB/s [  17202.4 IOPS] <    58.03 us>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "mixseq1m_q8t1_rw"), 3635.544, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "mixrnd4k_q1t1_rw"), 70.461, 1e-9);
+	ck_assert(mbps(&set.run[0], "mixseq1m_q8t1_read") < 0);
+
+	parsed_parse(&set, "                      tdeDiskMark (1.0): https://github.com/seb3773/tdediskmark\n[Read]\n"
+	             "Sequential   1 MiB (Q=  8, T= 1):   508.897 MB/s [    497.0 IOPS] < 13840.05 us>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "tdeDiskMark 1.0");
+}
+END_TEST
+
+/* fio 3.32 (a notes page) and 2.8 (a results page): the whole I/O's max
+ * latency (lat, not clat), the completion percentiles p50 and p99 in their
+ * header's unit, the I/Os issued behind them; an fsync's percentiles and
+ * the latency distribution lines ("lat (usec)   : 250=95.13%") say nothing */
+START_TEST(fio_latencies_into_the_row)
+{
+	parsed_parse(&set, JOB4K("randread", "1") "Starting 1 process\n"
+	             "  read: IOPS=3337, BW=13.0MiB/s (13.7MB/s)(130MiB/10001msec)\n"
+	             "    clat (usec): min=189, max=14700, avg=298.42, stdev=348.28\n"
+	             "     lat (usec): min=189, max=14701, avg=298.53, stdev=348.28\n"
+	             "    clat percentiles (usec):\n"
+	             "     |  1.00th=[  206],  5.00th=[  215], 50.00th=[  255], 60.00th=[  265],\n"
+	             "     | 99.00th=[ 1352], 99.50th=[ 2999]\n"
+	             "  lat (usec)   : 250=45.23%, 500=51.86%\n"
+	             "    sync percentiles (usec):\n     | 50.00th=[ 9999], 99.00th=[99999]\n"
+	             "     issued rwts: total=33383,0,0,0 short=0,0,0,0 dropped=0,0,0,0\n");
+	ck_assert_uint_eq(set.count, 1);
+	const struct parsed_phase *ph = &set.run[0].phase[PHASE_RND4K_Q1T1_READ];
+	ck_assert_int_eq(ph->latency_ns, 14701000);
+	ck_assert_int_eq(ph->p50_ns, 255000);
+	ck_assert_int_eq(ph->p99_ns, 1352000);
+	ck_assert_uint_eq(ph->operations, 33383);
+
+	parsed_parse(&set, "f: (g=0): rw=randwrite, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=1\nStarting 1 process\n"
+	             "  write: io=7768.0KB, bw=396769B/s, iops=96, runt= 20048msec\n"
+	             "    clat (usec): min=5, max=650714, avg=154131.73, stdev=82426.87\n"
+	             "     lat (msec): min=49, max=734, avg=164.45, stdev=85.80\n"
+	             "    clat percentiles (msec):\n     |  1.00th=[  126], 50.00th=[  126], 99.00th=[  494]\n"
+	             "     issued    : total=r=0/w=1942/d=0, short=r=0/w=0/d=0\n");
+	ck_assert_uint_eq(set.count, 1);
+	ph = &set.run[0].phase[PHASE_RND4K_Q1T1_WRITE];
+	ck_assert_int_eq(ph->latency_ns, 734000000);
+	ck_assert_int_eq(ph->p99_ns, 494000000);
+	ck_assert_uint_eq(ph->operations, 1942);
+}
+END_TEST
+
+/* CrystalDiskMark's window retyped (a blog, 2024): read and write side by
+ * side, one run per grid, in the unit named before it; a grid in IOPS is
+ * its block times them, and after a grid in MB/s the same results in IOPS
+ * are not read twice; a grid without a unit is not read; an export row in
+ * IOPS alone, or in GB/s */
+START_TEST(diskmark_grid_and_iops_rows)
+{
+	parsed_parse(&set, "#### MB/s\n\n||Read|Write|\n|:----|:----|:----|\n|SEQ1M Q8T1|1141.20|2032.80|\n"
+	             "|RND4K Q32T16|47.43|78.44|\n\n#### IOPS\n||Read|Write|\n|RND4K Q32T16|12141.00|20079.60|\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "DiskMark grid");
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 2032.80, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t16_read"), 47.43, 1e-9);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_str_eq(set.warning[0], "t.txt:9: disk benchmark grid in IOPS not read: the text gives its results in MB/s too");
+
+	parsed_parse(&set, "IOPS\n            Write     Read\nRND4K Q1T1  13513.00  13627.00\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_read"), 13627.00 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_write"), 13513.00 * 4096 / 1e6, 1e-9);
+
+	parsed_parse(&set, "||Read|Write|\n|SEQ1M Q8T1|1141.20|2032.80|\n");
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_str_eq(set.warning[0], "t.txt:1: disk benchmark grid (Read, Write) not read: no unit (MB/s, GB/s, IOPS) "
+	                 "is named before it");
+
+	parsed_parse(&set, "[Read]\n  RND    4KiB (Q= 32, T= 1):   5283.2 IOPS\n  SEQ    1MiB (Q=  8, T= 1):  7.428 GB/s\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 5283.2 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_read"), 7428, 1e-9);
+}
+END_TEST
+
+Suite *suite_compare_tools(void)
+{
+	Suite *s = suite_create("compare_tools");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, fio_rate_from_its_more_precise_figure);
+	tcase_add_test(tc, fio_mixed_job_both_sides);
+	tcase_add_test(tc, fio_command_size_wrapped_or_none);
+	tcase_add_test(tc, fio_job_line_wrapped_by_a_mailer);
+	tcase_add_test(tc, fio2_layout);
+	tcase_add_test(tc, fio_results_without_job_line_said);
+	tcase_add_test(tc, diskmark_mix_total_and_ports);
+	tcase_add_test(tc, fio_latencies_into_the_row);
+	tcase_add_test(tc, diskmark_grid_and_iops_rows);
+	suite_add_tcase(s, tc);
+	return s;
+}
