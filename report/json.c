@@ -98,16 +98,16 @@ static void schedule_json(struct json *j, const struct config *cfg)
  * value even where the count does not support it (the view's -1): the
  * document carries the count and every bucket beside it, and its readers
  * (format_version 1) expect a number. */
-static void latency_json(struct json *j, const struct phase_result *r)
+static void latency_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
 	const struct hist *h = &r->latency;
 
 	json_object_begin(j, "latency_ns");
-	json_u64(j, "count", h->count);
-	json_u64(j, "min", h->count ? h->min : 0);
-	json_double(j, "mean", hist_mean(h), 1);
+	json_u64(j, "count", v->operations);
+	json_u64(j, "min", v->lat_min_ns);
+	json_double(j, "mean", v->lat_mean_ns, 1);
 	for (int k = 0; k < VIEW_PCTS; k++)
-		json_u64(j, view_pcts[k].key, k == VIEW_MAX ? h->max : metric_latency_pct(r, view_pcts[k].p));
+		json_u64(j, view_pcts[k].key, v->lat_ns[k]);
 	/* the final flush, timed apart from the operations: null without one */
 	if (r->verdict.has_flush)
 		json_u64(j, "flush_ns", r->verdict.flush_ns);
@@ -194,10 +194,10 @@ static void times_json(struct json *j, enum phase_id id, const struct phase_resu
 }
 
 /* With -c N > 1: the spread between clients, rates in the phase's unit. */
-static void spread_json(struct json *j, enum phase_id id, const struct phase_result *r,
+static void spread_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
                         const struct client_times *t)
 {
-	double scale = phase_unit(id) == RATE_BYTES ? 1.0 / 1024.0 : 1.0;
+	enum phase_id id = v->id;
 	char key[64];
 
 	if (r->spread.clients < 2)
@@ -208,9 +208,9 @@ static void spread_json(struct json *j, enum phase_id id, const struct phase_res
 	json_u64(j, "starved", r->spread.starved);
 	json_u64(j, "start_skew_ns", r->spread.skew_ns);
 	snprintf(key, sizeof key, "slowest_%s", rate_key(id, false));
-	json_double(j, key, r->spread.rate_min * scale, 3);
+	json_double(j, key, v->client_rate_min, 3);
 	snprintf(key, sizeof key, "fastest_%s", rate_key(id, false));
-	json_double(j, key, r->spread.rate_max * scale, 3);
+	json_double(j, key, v->client_rate_max, 3);
 	json_double(j, "fairness", sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle), 4);
 	json_double(j, "overlap", sweep_overlap(r), 4);
 	json_bool(j, "overlap_low", sweep_overlap_is_low(r->spread.clients, sweep_overlap(r)));
@@ -270,10 +270,12 @@ static void qd_json(struct json *j, const struct phase_view *v, const struct pha
 	json_object_end(j);
 }
 
-static void measured_json(struct json *j, const struct phase_view *v, const struct client_times *t)
+/* r: the raw result, for what the document lists as measured (the
+ * histogram's buckets, device and ARC counters, clients' times). */
+static void measured_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
+                          const struct client_times *t)
 {
 	enum phase_id id = v->id;
-	const struct phase_result *r = v->result;
 
 	json_u64(j, "bytes", r->bytes);
 	json_u64(j, "read_bytes", r->read_bytes);
@@ -293,9 +295,9 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	if (r->flags & RESULT_FILE_CUT)
 		json_bool(j, "file_cut_at_deadline", true);
 	/* a failed or interrupted phase's rate over what it completed */
-	json_double(j, rate_key(id, false), v->state == CELL_VALUE ? v->rate : metric_rate(id, r), 3);
+	json_double(j, rate_key(id, false), v->rate_ran, 3);
 	if (v->sync_split)
-		json_double(j, rate_key(id, true), metric_rate_unsynced(id, r), 3);
+		json_double(j, rate_key(id, true), v->rate_unsynced_ran, 3);
 	json_bool(j, "low_confidence", v->low_confidence);
 	json_bool(j, "direct_io", (r->flags & RESULT_DIRECT) != 0);
 	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
@@ -307,23 +309,23 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	report_device_json(j, id, r);
 	report_arc_json(j, r);
 	report_confidence_json(j, &v->conf);
-	spread_json(j, id, r, t);
-	latency_json(j, r);
+	spread_json(j, v, r, t);
+	latency_json(j, v, r);
 }
 
-static void phase_json(struct json *j, const struct phase_view *v, const struct tl_series *s,
-                       const struct client_times *t)
+static void phase_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
+                       const struct tl_series *s, const struct client_times *t)
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(v->id));
 	json_string(j, "status", phase_status_name(v->status));
 	if (v->status != PHASE_NOT_RUN) {
-		measured_json(j, v, t);
+		measured_json(j, v, r, t);
 		report_verdict_json(j, v->id, &v->verdict);
 		report_timeline_json(j, s);
 	}
 	if (v->status == PHASE_FAILED)
-		error_json(j, &v->result->error);
+		error_json(j, &r->error);
 	json_object_end(j);
 }
 
@@ -350,13 +352,13 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	c_locale_leave(&loc);
 }
 
-void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls,
-                     const struct client_times *times)
+void report_json_run(struct json *j, const struct config *cfg, const struct run_result *run,
+                     const struct run_timelines *tls, const struct client_times *times)
 {
 	struct c_locale loc;
 	struct run_view view, *v = &view;
 
-	view_of_run(NULL, run, NULL, v);
+	view_of_run(cfg, run, NULL, v);
 	c_locale_enter(&loc);
 	json_object_begin(j, NULL);
 	json_u64(j, "run", v->index);
@@ -364,13 +366,13 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_u64(j, "clients", v->clients);
 	json_string(j, "status", phase_status_name(v->status));
 	json_object_begin(j, "counts");
-	json_u64(j, "seeks", run->counts.seeks);
-	json_bool(j, "seeks_auto", run->counts.seeks_auto);
-	json_u64(j, "files", (uint64_t)run->counts.files_k * 1024);
-	json_bool(j, "files_auto", run->counts.files_auto);
-	json_u64(j, "perchar_bytes", run->counts.perchar_bytes);
-	json_bool(j, "perchar_auto", run->counts.perchar_auto);
-	json_string(j, "files_bound", run->counts.files_auto ? files_bound_name(run->counts.files_bound) : "given");
+	json_u64(j, "seeks", v->counts.seeks);
+	json_bool(j, "seeks_auto", v->counts.seeks_auto);
+	json_u64(j, "files", (uint64_t)v->counts.files_k * 1024);
+	json_bool(j, "files_auto", v->counts.files_auto);
+	json_u64(j, "perchar_bytes", v->counts.perchar_bytes);
+	json_bool(j, "perchar_auto", v->counts.perchar_auto);
+	json_string(j, "files_bound", v->counts.files_auto ? files_bound_name(v->counts.files_bound) : "given");
 	json_object_end(j);
 	qd_gains_json(j, v);
 	json_array_begin(j, "phases");
@@ -379,7 +381,7 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 		 * phase it never had (the queue-depth profile) only when it ran */
 		if (!phase_is((enum phase_id)i, FACT_BONNIE_CSV) && v->phase[i].status == PHASE_NOT_RUN)
 			continue;
-		phase_json(j, &v->phase[i], tls ? &tls->phase[i] : NULL, times);
+		phase_json(j, &v->phase[i], &run->phase[i], tls ? &tls->phase[i] : NULL, times);
 	}
 	json_array_end(j);
 	json_object_end(j);

@@ -55,7 +55,7 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	report_merge_json(&j, d->m, (const struct host_result *const *)d->hosts, d->levels);
 	json_array_begin(&j, "runs");
 	for (size_t l = 0; l < d->levels; l++)
-		report_json_run(&j, &d->run[l], NULL, NULL);
+		report_json_run(&j, d->cfg, &d->run[l], NULL, NULL);
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels, DEFAULT_KNEE_FACTOR,
 		                      d->hosts[0][0].level_ns);

@@ -35,7 +35,7 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, c->run, c->timelines, c->times);
+	report_json_run(&c->json, c->cfg, c->run, c->timelines, c->times);
 }
 
 static void json_summary(struct report_ctx *c)

@@ -25,7 +25,7 @@ static void sample_phase(struct repeat_sample *s, const struct phase_view *v)
 
 int repeat_add(struct repeat_set *rs, const struct run_result *run)
 {
-	struct run_view v;
+	struct phase_view v;
 
 	if (rs->n == rs->cap) {
 		size_t cap = rs->cap ? 2 * rs->cap : 8;
@@ -36,9 +36,11 @@ int repeat_add(struct repeat_set *rs, const struct run_result *run)
 		rs->cap = cap;
 	}
 	memset(&rs->s[rs->n], 0, sizeof rs->s[rs->n]);
-	view_of_run(NULL, run, NULL, &v);
-	for (int i = 0; i < PHASE_COUNT; i++)
-		sample_phase(&rs->s[rs->n], &v.phase[i]);
+	/* the phases' views alone: a sample holds no run-wide fact */
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		view_of_phase((enum phase_id)i, &run->phase[i], -1.0, &v);
+		sample_phase(&rs->s[rs->n], &v);
+	}
 	rs->n++;
 	return 0;
 }

@@ -135,8 +135,8 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
  * client's start and end per phase (clients.starts_ns and ends_ns, the
  * clients that had work; times may be NULL). */
 struct client_times;
-void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls,
-                     const struct client_times *times);
+void report_json_run(struct json *j, const struct config *cfg, const struct run_result *run,
+                     const struct run_timelines *tls, const struct client_times *times);
 
 /* A phase's "timeline" member (nothing without one) and its "verdict"
  * (timeline_json.c). */

@@ -49,10 +49,10 @@ void report_qd_how(const struct run_view *run, char *buf, size_t len)
 	int evicted = 0, kept = 0;
 
 	for (int i = 0; i < n; i++) {
-		const struct phase_result *r = run->phase[ids[i]].result;
+		const struct phase_view *r = &run->phase[ids[i]];
 		int d;
 
-		if (r == NULL || r->qd_engine == 0)
+		if (r->qd_engine == 0)
 			continue;
 		d = (r->flags & RESULT_DIRECT) != 0;
 		if (r->qd_engine == QDIO_SYNC) /* only ever a Q1 row: lib/qdio_sync.c */

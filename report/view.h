@@ -75,9 +75,26 @@ struct phase_view {
 	                                 short-phase rule, metric_low_confidence) */
 	struct verdict verdict;       /* [measured] the timeline's verdict; kind VERDICT_NONE
 	                                 when none or unknown */
-	const struct phase_result *result; /* [measured] the raw result, for what only a
-	                                      measured run has (histogram, error, spread,
-	                                      device); NULL for a parsed run */
+	/* What only a measured run has, copied (the view holds no pointer into
+	 * the result). A parsed run leaves them at 0, or -1 where said. */
+	double rate_ran;              /* [measured] the rate over what completed, for a phase
+	                                 that ran (done, failed or interrupted: the JSON); 0 */
+	double rate_unsynced_ran;     /* [measured] the same without the final sync; -1
+	                                 without a sync split */
+	uint64_t lat_ns[VIEW_PCTS];   /* [measured] each latency as the histogram gives it,
+	                                 supported by the count or not (the JSON: its readers
+	                                 expect a number); 0 without samples */
+	uint64_t lat_min_ns;          /* [measured] 0 without samples */
+	double lat_mean_ns;           /* [measured] 0 without samples */
+	uint64_t sync_ns;             /* [measured] the final fsync/syncfs (+close) */
+	int arc_hit_pct;              /* [measured] ZFS's ARC hits over the phase; -1 unknown */
+	uint32_t clients;             /* [measured] client results merged into it (spread) */
+	uint64_t client_skew_ns;      /* [measured] first to last client start, with clients > 1 */
+	double client_rate_min;       /* [measured] the slowest and fastest client's rates in */
+	double client_rate_max;       /*   the phase's unit (as rate), with clients > 1 */
+	uint32_t flags;               /* [measured] enum result_flag */
+	uint64_t read_bytes;          /* [measured] the part of the data that was read */
+	uint8_t qd_engine;            /* [measured] a queue-depth phase's enum qdio_engine; 0 */
 };
 
 /* What every output says about one run. */
@@ -92,8 +109,9 @@ struct run_view {
 	uint64_t seeks;               /* [both] seek operations that ran; 0: unknown or none */
 	uint32_t files_k;             /* [both] file-test files that ran, x1024; 0: unknown or none */
 	uint64_t perchar_bytes;       /* [measured] per-char bytes of the run; 0 unknown or none */
+	struct run_counts counts;     /* [measured] the counts as the run recorded them (0: none
+	                                 ran), and who chose them (the JSON's "counts") */
 	struct phase_view phase[PHASE_COUNT];
-	const struct run_result *result; /* [measured] the raw run; NULL for a parsed run */
 };
 
 /* Whether percentile entry k is shown at all for a phase (a value, not -1). */
@@ -105,9 +123,10 @@ static inline bool view_has_pct(const struct phase_view *p, enum view_pct k)
 /* The view of one phase of a measured result; cv_pct < 0 when not repeated. */
 void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v);
 
-/* The view of a measured run. cfg (may be NULL) gives the counts a run
- * used when it did not record its own (metric_seeks_used); cv_pct is
- * each phase's CV over the runs of -x (NULL: not repeated). */
+/* The view of a measured run. cfg (never NULL: every caller builds the
+ * same view) gives the counts a run used when it did not record its own
+ * (metric_seeks_used); cv_pct is each phase's CV over the runs of -x
+ * (NULL: not repeated). */
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v);
 
 /* The view of a parsed run (compare's input; view_parsed.c). */
