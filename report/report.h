@@ -61,14 +61,11 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead);
  * the profile's rows can and cannot show; nothing when none of them ran. */
 void report_table_qd_share(FILE *out, const struct run_result *run, const char *client);
 
-/* The mark of a single run's cell (confidence.h; ' ': none). */
-char report_cell_mark(enum phase_id id, const struct phase_result *r);
-
 /* The notes under a run's table (run_notes.c): the clients line, the
- * legend of the marks shown (with_legend), -D's buffered per-char
+ * legend of the marks legend_of's cells show (NULL: none), -D's buffered per-char
  * phases, cached reads, a page cache not dropped, a device stack that is
  * not device-true, and the timeline verdicts. */
-void report_run_notes(FILE *out, const struct run_result *run, bool with_legend);
+void report_run_notes(FILE *out, const struct run_result *run, const struct run_view *legend_of);
 
 /* One legend line ("~  ran under 0.5 s: ...") for each confidence mark
  * (confidence.h) that occurs in marks, in the marks' fixed order. */
@@ -86,9 +83,6 @@ bool report_run_has_results(const struct run_result *run);
 
 /* How a run without results ended: "failed", "was interrupted", "ended". */
 const char *report_run_end_words(const struct run_result *run);
-
-/* The phases of run marked '~' (ran under 0.5 s), bit 1 << phase_id. */
-uint32_t report_short_mask(const struct run_result *run);
 
 /* "What was tested": machine, file system, device and sector layout, as
  * lines printed above the table. */

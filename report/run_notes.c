@@ -6,17 +6,9 @@
 #include "confidence.h"
 #include "device_why.h"
 #include "metrics.h"
+#include "view.h"
 
 #include <string.h>
-
-/* The one mark of a single run's cell (' ': none). */
-char report_cell_mark(enum phase_id id, const struct phase_result *r)
-{
-	struct confidence c;
-
-	confidence_of(id, r, -1.0, &c);
-	return confidence_mark(c.reasons);
-}
 
 /* Whether any phase with numbers carries one of the result flags. */
 static bool any_flag(const struct run_result *run, uint32_t flag)
@@ -59,17 +51,23 @@ void report_legend(FILE *out, const char *marks)
 	legend_lines(out, marks, NULL, 0);
 }
 
-/* The legend of the marks the table's cells show. */
-static void legend(FILE *out, const struct run_result *run)
+/* The legend of the marks the table's cells show, as the view holds them;
+ * under the '~' line the short phases' sizes. */
+static void legend(FILE *out, const struct run_view *v)
 {
 	char marks[PHASE_COUNT + 1];
+	uint32_t short_mask = 0;
 	size_t n = 0;
 
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]))
-			marks[n++] = report_cell_mark((enum phase_id)i, &run->phase[i]);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (v->phase[i].state != CELL_VALUE)
+			continue;
+		marks[n++] = v->phase[i].mark;
+		if (v->phase[i].low_confidence)
+			short_mask |= 1u << i;
+	}
 	marks[n] = '\0';
-	legend_lines(out, marks, &run->counts, report_short_mask(run));
+	legend_lines(out, marks, &v->counts, short_mask);
 }
 
 /* The most of the data file a reading phase found still cached after an
@@ -142,7 +140,7 @@ static void file_cut_note(FILE *out, const struct phase_result *r)
 	        r->spread.clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
 }
 
-void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
+void report_run_notes(FILE *out, const struct run_result *run, const struct run_view *legend_of)
 {
 	if (run->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
 		fprintf(out, "%u clients on %u hosts: rates are every host's together over the window all of them ran "
@@ -150,8 +148,8 @@ void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
 	else if (run->clients > 1)
 		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
 		        "sizes are split between them\n", run->clients);
-	if (with_legend)
-		legend(out, run);
+	if (legend_of)
+		legend(out, legend_of);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
 	device_notes(out, run);

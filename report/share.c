@@ -233,10 +233,10 @@ static void notes_list(FILE *out, const struct run_result *run)
 	const char *line;
 
 	if (mem == NULL) {
-		report_run_notes(out, run, false);
+		report_run_notes(out, run, NULL);
 		return;
 	}
-	report_run_notes(mem, run, false);
+	report_run_notes(mem, run, NULL);
 	fclose(mem);
 	for (line = text; line && *line;) {
 		size_t n = strcspn(line, "\n");

@@ -367,6 +367,6 @@ void report_table(FILE *out, const struct config *cfg, const struct run_result *
 		file_block(out, cfg, &v);
 	report_table_other(out, &v);
 	report_table_qd(out, &v);
-	report_run_notes(out, run, true);
+	report_run_notes(out, run, &v);
 	c_locale_leave(&loc);
 }

@@ -312,7 +312,7 @@ static char *notes_of(const struct run_result *rr)
 	FILE *m = open_memstream(&text, &len);
 
 	ck_assert_ptr_nonnull(m);
-	report_run_notes(m, rr, false);
+	report_run_notes(m, rr, NULL);
 	fclose(m);
 	return text;
 }

@@ -4,9 +4,11 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../report/metrics.h"
+#include "../report/report.h"
 #include "../report/view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MS 1000000ull
@@ -193,6 +195,41 @@ START_TEST(measured_facts_copied)
 }
 END_TEST
 
+/* The notes' legend explains the marks the view holds, not marks the
+ * notes work out again from the results: a mark the view was given (a
+ * CV over the runs of -x) is explained, and without a view none is. */
+static char *notes_of(const struct run_view *legend_of)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(m);
+	report_run_notes(m, &run, legend_of);
+	fclose(m);
+	return text;
+}
+
+START_TEST(legend_is_the_views)
+{
+	double cv[PHASE_COUNT];
+	char *text;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		cv[i] = -1;
+	cv[PHASE_SEEKS] = 25.0;
+	view_of_run(&cfg, &run, cv, &v);
+	text = notes_of(&v);
+	ck_assert_ptr_nonnull(strstr(text, "!  unstable"));
+	ck_assert_ptr_nonnull(strstr(text, "~  ")); /* block read, 0.25 s */
+	free(text);
+	text = notes_of(NULL);
+	ck_assert_ptr_null(strstr(text, "!  unstable"));
+	ck_assert_ptr_null(strstr(text, "~  "));
+	free(text);
+}
+END_TEST
+
 /* The tick names and table heads come from the list: each label is the
  * JSON key with '_' for '.', the heading the label but the median's. */
 START_TEST(labels_keys_headings_agree)
@@ -225,6 +262,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, interrupted_keeps_its_facts);
 	tcase_add_test(tc, labels_keys_headings_agree);
 	tcase_add_test(tc, measured_facts_copied);
+	tcase_add_test(tc, legend_is_the_views);
 	suite_add_tcase(s, tc);
 	return s;
 }
