@@ -132,6 +132,20 @@ void view_of_run(const struct config *cfg, const struct run_result *run, const d
 /* The view of a parsed run (compare's input; view_parsed.c). */
 void view_of_parsed(const struct parsed_run *p, struct run_view *v);
 
+/* One side of the alignment probe (aligned or shifted writes). */
+struct align_side_view {
+	uint64_t operations, elapsed_ns; /* the side's writes and the time they took */
+	double rate_kib_s;               /* over that time; 0 without any */
+	uint64_t p50_ns, p99_ns, max_ns; /* latencies as the histogram gives them */
+};
+
+/* The alignment probe's figures (view_align.c); for a probe that ran. */
+struct align_view {
+	struct align_side_view aligned, shifted;
+	double rate_ratio; /* shifted rate over aligned; 0 without an aligned rate */
+};
+void view_of_align(const struct align_result *a, struct align_view *v);
+
 /* The latencies of a histogram as the view shows them: pct_ns[k] the
  * percentile (or maximum) when the count supports it, else -1. */
 void view_pcts_of(const struct hist *h, int64_t pct_ns[VIEW_PCTS]);

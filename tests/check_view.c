@@ -230,6 +230,36 @@ START_TEST(legend_is_the_views)
 }
 END_TEST
 
+/* The alignment probe's sides: KiB/s over the time the writes took (the
+ * histogram's sum), and the shifted rate over the aligned one. */
+START_TEST(align_rates)
+{
+	static struct align_result a;
+	struct align_view av;
+
+	memset(&a, 0, sizeof a);
+	a.io_bytes = 4096;
+	hist_init(&a.aligned);
+	hist_init(&a.shifted);
+	for (int i = 0; i < 100; i++) {
+		hist_add(&a.aligned, MS);     /* 100 x 4 KiB in 0.1 s: 4000 KiB/s */
+		hist_add(&a.shifted, 2 * MS); /* twice as slow: half the rate */
+	}
+	view_of_align(&a, &av);
+	ck_assert_uint_eq(av.aligned.operations, 100);
+	ck_assert_uint_eq(av.aligned.elapsed_ns, 100 * MS);
+	ck_assert_double_eq_tol(av.aligned.rate_kib_s, 4000.0, 1e-6);
+	ck_assert_double_eq_tol(av.shifted.rate_kib_s, 2000.0, 1e-6);
+	ck_assert_double_eq_tol(av.rate_ratio, 0.5, 1e-9);
+	ck_assert_uint_eq(av.shifted.max_ns, 2 * MS);
+	ck_assert_uint_eq(av.aligned.p50_ns, hist_percentile(&a.aligned, 50));
+	hist_init(&a.aligned); /* nothing aligned: no rate, no ratio */
+	view_of_align(&a, &av);
+	ck_assert_double_eq(av.aligned.rate_kib_s, 0.0);
+	ck_assert_double_eq(av.rate_ratio, 0.0);
+}
+END_TEST
+
 /* The tick names and table heads come from the list: each label is the
  * JSON key with '_' for '.', the heading the label but the median's. */
 START_TEST(labels_keys_headings_agree)
@@ -263,6 +293,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, labels_keys_headings_agree);
 	tcase_add_test(tc, measured_facts_copied);
 	tcase_add_test(tc, legend_is_the_views);
+	tcase_add_test(tc, align_rates);
 	suite_add_tcase(s, tc);
 	return s;
 }
