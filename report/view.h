@@ -132,6 +132,19 @@ void view_of_run(const struct config *cfg, const struct run_result *run, const d
 /* The view of a parsed run (compare's input; view_parsed.c). */
 void view_of_parsed(const struct parsed_run *p, struct run_view *v);
 
+/* A phase's timeline as the run page draws it (view_timeline.c): at most
+ * VIEW_TL_POINTS points, each a group of the series' intervals. */
+#define VIEW_TL_POINTS 300
+struct view_timeline {
+	size_t n, n99;
+	double x[VIEW_TL_POINTS], rate[VIEW_TL_POINTS];     /* the group's middle (s), its rate
+	                                                      (KiB/s for bytes, else per s) */
+	double x99[VIEW_TL_POINTS], p99[VIEW_TL_POINTS];    /* only where operations completed (ns) */
+	double max_rate, min_p99, max_p99;                  /* 0 without points */
+	double span_s;                                      /* the series' length */
+};
+void view_of_timeline(const struct tl_series *s, enum phase_id id, struct view_timeline *p);
+
 /* One side of the alignment probe (aligned or shifted writes). */
 struct align_side_view {
 	uint64_t operations, elapsed_ns; /* the side's writes and the time they took */

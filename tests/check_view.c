@@ -17,6 +17,7 @@
 static struct run_result run;
 static struct config cfg;
 static struct run_view v;
+static struct view_timeline tl;
 
 static void setup(void)
 {
@@ -260,6 +261,38 @@ START_TEST(align_rates)
 }
 END_TEST
 
+/* A timeline as the page draws it: intervals grouped past VIEW_TL_POINTS,
+ * a group's rate over its time (KiB/s for a byte phase, per second for
+ * files), its p99 the highest of its intervals', a stall no p99 point and
+ * a last scrap under half a group left out. */
+START_TEST(timeline_points)
+{
+	static struct tl_series s;
+
+	memset(&s, 0, sizeof s);
+	s.present = true;
+	s.width_ns = 100 * MS;
+	s.last_len_ns = 10 * MS; /* the last interval: 0.01 s of the group's 0.2 s */
+	s.n = 2 * VIEW_TL_POINTS - 1; /* pairs, then the last interval alone */
+	for (uint32_t i = 0; i < s.n; i++)
+		s.pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 10, .p99_ns = (i % 2 ? 3 : 2) * MS};
+	s.pt[4] = s.pt[5] = (struct tl_point){0}; /* group 2: a stall */
+	view_of_timeline(&s, PHASE_PUT_BLOCK, &tl);
+	ck_assert_uint_eq(tl.n, VIEW_TL_POINTS - 1); /* the pairs; the scrap left out */
+	ck_assert_uint_eq(tl.n99, VIEW_TL_POINTS - 2);
+	ck_assert_double_eq_tol(tl.x[0], 0.1, 1e-12);
+	ck_assert_double_eq_tol(tl.rate[0], 2.0 * 1024 / 0.2, 1e-9); /* 2 MiB in 0.2 s, KiB/s */
+	ck_assert_double_eq(tl.rate[2], 0.0);
+	ck_assert_double_eq(tl.p99[0], 3.0 * MS);
+	ck_assert_double_eq_tol(tl.x99[2], 0.7, 1e-12); /* the stall's group has none */
+	ck_assert_double_eq_tol(tl.max_rate, 10240.0, 1e-9);
+	ck_assert_double_eq(tl.min_p99, 3.0 * MS);
+	ck_assert_double_eq_tol(tl.span_s, (2.0 * VIEW_TL_POINTS - 2) * 0.1 + 0.01, 1e-9);
+	view_of_timeline(&s, PHASE_SEQ_CREATE, &tl); /* files: operations a second */
+	ck_assert_double_eq_tol(tl.rate[0], 20 / 0.2, 1e-9);
+}
+END_TEST
+
 /* The tick names and table heads come from the list: each label is the
  * JSON key with '_' for '.', the heading the label but the median's. */
 START_TEST(labels_keys_headings_agree)
@@ -294,6 +327,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, measured_facts_copied);
 	tcase_add_test(tc, legend_is_the_views);
 	tcase_add_test(tc, align_rates);
+	tcase_add_test(tc, timeline_points);
 	suite_add_tcase(s, tc);
 	return s;
 }
