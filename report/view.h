@@ -145,6 +145,23 @@ struct view_timeline {
 };
 void view_of_timeline(const struct tl_series *s, enum phase_id id, struct view_timeline *p);
 
+/* A phase's latencies as the run page shows them (view_latency.c): the
+ * table's row and the curve, p0 (the minimum) then every VIEW_NINES_STEP
+ * nines up to the last percentile the count supports (at most p99.99). */
+#define VIEW_NINES_STEP 0.05   /* the curve's resolution on the nines axis */
+#define VIEW_CURVE_POINTS 82   /* p0 and 0..4 nines in VIEW_NINES_STEP */
+struct view_latency {
+	uint64_t count, min_ns;
+	int64_t pct_ns[VIEW_PCTS];       /* as view_pcts_of: -1 where the count does not support it */
+	double median_ns;                /* the histogram's median even then */
+	size_t n;                        /* the curve's points: */
+	double pct[VIEW_CURVE_POINTS], ns[VIEW_CURVE_POINTS];
+};
+void view_latency_of(const struct hist *h, struct view_latency *l);
+/* Of phase id over the done runs[0..n), their histograms merged; -1 when
+ * there is no memory for that. */
+int view_latency_merged(const struct run_result *runs, size_t n, enum phase_id id, struct view_latency *l);
+
 /* One side of the alignment probe (aligned or shifted writes). */
 struct align_side_view {
 	uint64_t operations, elapsed_ns; /* the side's writes and the time they took */

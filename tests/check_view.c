@@ -293,6 +293,41 @@ START_TEST(timeline_points)
 }
 END_TEST
 
+/* The page's latencies: one sample has no supported median but names one
+ * (the curve's label); the curve runs from p0 to the last percentile the
+ * count supports; merged over runs, only done runs count. */
+START_TEST(latency_curve_and_merge)
+{
+	static struct view_latency l;
+	static struct run_result runs[2];
+
+	spread_latency(PHASE_PUTC, 1);
+	view_latency_of(&run.phase[PHASE_PUTC].latency, &l);
+	ck_assert_uint_eq(l.count, 1);
+	ck_assert_int_eq(l.pct_ns[VIEW_P50], -1);
+	ck_assert_double_eq(l.median_ns, (double)hist_percentile(&run.phase[PHASE_PUTC].latency, 50));
+	ck_assert(l.median_ns > 0);
+	ck_assert_uint_eq(l.n, 1); /* p0 alone */
+	spread_latency(PHASE_PUTC, 1000);
+	view_latency_of(&run.phase[PHASE_PUTC].latency, &l);
+	ck_assert_uint_eq(l.min_ns, MS);
+	ck_assert_double_eq(l.pct[0], 0.0);
+	ck_assert_double_eq(l.ns[0], (double)MS);
+	ck_assert(l.n > 2 && l.n < VIEW_CURVE_POINTS);
+	ck_assert(metric_count_supports(1000, l.pct[l.n - 1]));
+	ck_assert(l.pct[l.n - 1] < 99.99);
+	for (size_t k = 1; k < l.n; k++)
+		ck_assert(l.pct[k] > l.pct[k - 1] && l.ns[k] >= l.ns[k - 1]);
+	runs[0] = run;
+	runs[1] = run;
+	ck_assert_int_eq(view_latency_merged(runs, 2, PHASE_PUTC, &l), 0);
+	ck_assert_uint_eq(l.count, 2000);
+	runs[1].phase[PHASE_PUTC].status = PHASE_FAILED;
+	ck_assert_int_eq(view_latency_merged(runs, 2, PHASE_PUTC, &l), 0);
+	ck_assert_uint_eq(l.count, 1000);
+}
+END_TEST
+
 /* The tick names and table heads come from the list: each label is the
  * JSON key with '_' for '.', the heading the label but the median's. */
 START_TEST(labels_keys_headings_agree)
@@ -328,6 +363,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, legend_is_the_views);
 	tcase_add_test(tc, align_rates);
 	tcase_add_test(tc, timeline_points);
+	tcase_add_test(tc, latency_curve_and_merge);
 	suite_add_tcase(s, tc);
 	return s;
 }
