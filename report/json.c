@@ -306,8 +306,8 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	if (r->flags & RESULT_RESIDENCY)
 		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
 	qd_json(j, v, r);
-	report_device_json(j, id, r);
-	report_arc_json(j, r);
+	report_device_json(j, v, r);
+	report_arc_json(j, v, r);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, v, r, t);
 	latency_json(j, v, r);

@@ -2,6 +2,7 @@
 #include "json_storage.h"
 #include "device_why.h"
 #include "metrics.h"
+#include "view.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -41,8 +42,10 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 }
 
 /* What the block device did during the phase (null without counters). */
-void report_device_json(struct json *j, enum phase_id id, const struct phase_result *r)
+void report_device_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
+	enum phase_id id = v->id;
+
 	if (!r->dev.valid) {
 		json_null(j, "device");
 		return;
@@ -50,8 +53,8 @@ void report_device_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_begin(j, "device");
 	json_u64(j, "read_bytes", r->dev.read_bytes);
 	json_u64(j, "write_bytes", r->dev.write_bytes);
-	if (metric_device_pct(r) >= 0)
-		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r)); /* uncapped */
+	if (v->conf.device_pct >= 0)
+		json_u64(j, "served_percent", (uint64_t)v->conf.device_pct); /* uncapped */
 	if (r->dev.read_ahead_kb)
 		json_u64(j, "read_ahead_kb", r->dev.read_ahead_kb);
 	else
@@ -63,7 +66,7 @@ void report_device_json(struct json *j, enum phase_id id, const struct phase_res
 }
 
 /* ZFS's ARC over the phase: only on ZFS, so other documents keep their shape. */
-void report_arc_json(struct json *j, const struct phase_result *r)
+void report_arc_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
 	if (!r->arc.counted && r->arc.max_bytes == 0)
 		return;
@@ -75,8 +78,8 @@ void report_arc_json(struct json *j, const struct phase_result *r)
 		json_null(j, "hits");
 		json_null(j, "misses");
 	}
-	if (metric_arc_hit_pct(r) >= 0)
-		json_u64(j, "hit_percent", (uint64_t)metric_arc_hit_pct(r));
+	if (v->arc_hit_pct >= 0)
+		json_u64(j, "hit_percent", (uint64_t)v->arc_hit_pct);
 	else
 		json_null(j, "hit_percent");
 	json_u64(j, "max_bytes", r->arc.max_bytes);
