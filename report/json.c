@@ -260,7 +260,7 @@ static void qd_json(struct json *j, const struct phase_view *v, const struct pha
 	if (sh.block == 0)
 		return;
 	if (v->state == CELL_VALUE) /* the profile is asked about in IOPS */
-		json_double(j, "iops", report_qd_iops(v), 1);
+		json_double(j, "iops", v->iops, 1);
 	json_object_begin(j, "queue_depth");
 	json_string(j, "engine", r->qd_engine ? qdio_engine_name((enum qdio_engine)r->qd_engine) : "none");
 	json_u64(j, "depth", sh.depth);

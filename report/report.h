@@ -47,10 +47,8 @@ void report_table_other(FILE *out, const struct run_view *run);
  * MB/s, IOPS, %CPU and latency percentiles a row, and how depth was kept;
  * nothing when none of it ran. */
 void report_table_qd(FILE *out, const struct run_view *run);
-/* How the profile's rows that ran were run ("io_uring, O_DIRECT"...), and
- * a row's operations a second (its rate over its block size). */
+/* How the profile's rows that ran were run ("io_uring, O_DIRECT"...). */
 void report_qd_how(const struct run_view *run, char *buf, size_t len);
-double report_qd_iops(const struct phase_view *p);
 
 /* The profile's depth gains (qd_gain.h), one sentence a line, each after
  * lead ("depth gain, ", or "- " in Markdown); nothing without a pair.

@@ -213,7 +213,7 @@ static void qd_rows(FILE *out, const struct run_view *v)
 		latency_cell(p, VIEW_MAX, max, sizeof max);
 		latency_cell(p, VIEW_P99, p99, sizeof p99);
 		latency_cell(p, VIEW_P50, p50, sizeof p50);
-		fprintf(out, "| %s | %s | %.0f | %d | %s | %s | %s |\n", phase_words(p->id), rate, report_qd_iops(p),
+		fprintf(out, "| %s | %s | %.0f | %d | %s | %s | %s |\n", phase_words(p->id), rate, p->iops,
 		        p->cpu_pct, max, p99, p50);
 	}
 	if (!head)

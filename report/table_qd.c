@@ -72,11 +72,6 @@ void report_qd_how(const struct run_view *run, char *buf, size_t len)
 	         buffered_reads(evicted, kept));
 }
 
-double report_qd_iops(const struct phase_view *p)
-{
-	return p->rate * 1024.0 / qd_shape_of(p->id).block;
-}
-
 static void qd_line(FILE *out, const struct phase_view *p)
 {
 	static const enum view_pct shown[] = {VIEW_P50, VIEW_P99, VIEW_MAX};
@@ -90,7 +85,7 @@ static void qd_line(FILE *out, const struct phase_view *p)
 		fputc('\n', out);
 		return;
 	}
-	fprintf(out, " %9.1f%c %9.0f %3d", bytes_s / 1048576.0, p->mark, report_qd_iops(p),
+	fprintf(out, " %9.1f%c %9.0f %3d", bytes_s / 1048576.0, p->mark, p->iops,
 	        p->cpu_pct);
 	for (unsigned i = 0; i < sizeof shown / sizeof shown[0]; i++) {
 		char lat[32] = "";

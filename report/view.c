@@ -1,6 +1,7 @@
 /* The view of a measured run; see view.h. */
 #include "view.h"
 #include "metrics.h"
+#include "../phases/qd.h"
 
 #include <string.h>
 
@@ -12,6 +13,13 @@ const struct view_pct_def view_pcts[VIEW_PCTS] = {
 	[VIEW_P99_99] = {99.99, "p99.99", "p99_99", "p99.99"},
 	[VIEW_MAX] = {100, "max", "max", "max"},
 };
+
+double view_qd_iops(enum phase_id id, double rate_kib_s)
+{
+	uint32_t block = qd_shape_of(id).block;
+
+	return block ? rate_kib_s * 1024.0 / block : 0.0;
+}
 
 void view_pcts_of(const struct hist *h, int64_t pct_ns[VIEW_PCTS])
 {
@@ -88,6 +96,7 @@ void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct
 	if (v->state != CELL_VALUE)
 		return;
 	v->rate = metric_rate(id, r);
+	v->iops = view_qd_iops(id, v->rate);
 	if (v->sync_split)
 		v->rate_unsynced = metric_rate_unsynced(id, r);
 	v->mark = confidence_mark(v->conf.reasons);

@@ -52,6 +52,8 @@ struct phase_view {
 	                                 FAILED, else NOT_RUN */
 	double rate;                  /* [both] in the phase's unit (KiB/s, seeks/s, files/s);
 	                                 0 unless state == CELL_VALUE */
+	double iops;                  /* [both] a queue-depth phase's operations a second (its
+	                                 rate over its block size: view_qd_iops); 0 for the others */
 	bool sync_split;              /* [both] the phase reports its final sync apart
 	                                 (metric_has_sync_split) */
 	double rate_unsynced;         /* [measured] the rate without the final sync; -1 without
@@ -175,6 +177,10 @@ struct align_view {
 	double rate_ratio; /* shifted rate over aligned; 0 without an aligned rate */
 };
 void view_of_align(const struct align_result *a, struct align_view *v);
+
+/* A queue-depth phase's operations a second at rate_kib_s (its rate over
+ * its block size); 0 for a phase that is not one. */
+double view_qd_iops(enum phase_id id, double rate_kib_s);
 
 /* The latencies of a histogram as the view shows them: pct_ns[k] the
  * percentile (or maximum) when the count supports it, else -1. */

@@ -328,6 +328,28 @@ START_TEST(latency_curve_and_merge)
 }
 END_TEST
 
+/* A queue-depth row's IOPS is its rate over its block size, from a
+ * measured or a parsed view alike; a phase with no block has none. */
+START_TEST(qd_iops)
+{
+	static struct parsed_run p;
+
+	synth_phase(&run, PHASE_RND4K_Q32T1_READ, 4096ull * 50000, 1000 * MS, 100 * MS, 100 * US);
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_double_eq_tol(v.phase[PHASE_RND4K_Q32T1_READ].rate, 200000.0, 1e-6); /* KiB/s */
+	ck_assert_double_eq_tol(v.phase[PHASE_RND4K_Q32T1_READ].iops, 50000.0, 1e-6);
+	ck_assert_double_eq(v.phase[PHASE_PUT_BLOCK].iops, 0.0);
+	memset(&p, 0, sizeof p);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		p.phase[i].state = CELL_NOT_RUN;
+	p.phase[PHASE_SEQ1M_Q8T1_READ].state = CELL_VALUE;
+	p.phase[PHASE_SEQ1M_Q8T1_READ].rate = 2048.0; /* 2 MiB/s of 1 MiB blocks */
+	view_of_parsed(&p, &v);
+	ck_assert_double_eq_tol(v.phase[PHASE_SEQ1M_Q8T1_READ].iops, 2.0, 1e-12);
+	ck_assert_double_eq(v.phase[PHASE_RND4K_Q32T1_READ].iops, 0.0);
+}
+END_TEST
+
 /* The tick names and table heads come from the list: each label is the
  * JSON key with '_' for '.', the heading the label but the median's. */
 START_TEST(labels_keys_headings_agree)
@@ -364,6 +386,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, align_rates);
 	tcase_add_test(tc, timeline_points);
 	tcase_add_test(tc, latency_curve_and_merge);
+	tcase_add_test(tc, qd_iops);
 	suite_add_tcase(s, tc);
 	return s;
 }
