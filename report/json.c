@@ -352,13 +352,11 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	c_locale_leave(&loc);
 }
 
-void report_json_run(struct json *j, const struct config *cfg, const struct run_result *run,
+void report_json_run(struct json *j, const struct run_view *v, const struct run_result *run,
                      const struct run_timelines *tls, const struct client_times *times)
 {
 	struct c_locale loc;
-	struct run_view view, *v = &view;
 
-	view_of_run(cfg, run, NULL, v);
 	c_locale_enter(&loc);
 	json_object_begin(j, NULL);
 	json_u64(j, "run", v->index);

@@ -35,7 +35,7 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, c->cfg, c->run, c->timelines, c->times);
+	report_json_run(&c->json, &c->view, c->run, c->timelines, c->times);
 }
 
 static void json_summary(struct report_ctx *c)
@@ -124,8 +124,8 @@ static void html_run(struct report_ctx *c)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
 	        c->cfg->runs);
-	report_table(k->tables, c->cfg, run);
-	report_csv(k->csv, c->cfg, run);
+	report_table(k->tables, c->cfg, &c->view, run);
+	report_csv(k->csv, c->cfg, &c->view);
 }
 
 /* Closes the texts' streams; the texts stay in the buffers until

@@ -12,8 +12,14 @@
 #include "../phases/results.h"
 #include "csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
+struct run_view;   /* view.h */
+struct phase_view; /* view.h */
+
+/* The writers of a run take its view, built once (view_of_run; the run
+ * session's outputs build one per run, outputs.c). */
+
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
-void report_csv(FILE *out, const struct config *cfg, const struct run_result *run);
+void report_csv(FILE *out, const struct config *cfg, const struct run_view *v);
 
 /* Whether a run of cfg has a bonnie++ CSV line: a phase bonnie++'s CSV
  * has fields for is planned. The queue-depth profile alone has none, and
@@ -34,10 +40,7 @@ void report_phase_list(FILE *out);
 const char *report_unit_name(enum rate_unit u);
 
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
-void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
-
-struct run_view;   /* view.h */
-struct phase_view; /* view.h */
+void report_table(FILE *out, const struct config *cfg, const struct run_view *v, const struct run_result *run);
 
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
@@ -127,7 +130,7 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
  * client's start and end per phase (clients.starts_ns and ends_ns, the
  * clients that had work; times may be NULL). */
 struct client_times;
-void report_json_run(struct json *j, const struct config *cfg, const struct run_result *run,
+void report_json_run(struct json *j, const struct run_view *v, const struct run_result *run,
                      const struct run_timelines *tls, const struct client_times *times);
 
 /* A phase's "timeline" member (nothing without one) and its "verdict"

@@ -246,18 +246,16 @@ static void notes_list(FILE *out, const struct run_result *run)
 	free(text);
 }
 
-void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
+void report_share_run(FILE *out, const struct config *cfg, const struct run_view *v, const struct run_result *run)
 {
 	char name[128], opts[1024];
 	struct c_locale loc;
-	struct run_view v;
 
-	view_of_run(cfg, run, NULL, &v);
 	plain(name, sizeof name, cfg->machine);
 	c_locale_enter(&loc);
-	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v.index, name, v.seed);
-	phase_rows(out, &v);
-	qd_rows(out, &v);
+	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v->index, name, v->seed);
+	phase_rows(out, v);
+	qd_rows(out, v);
 	c_locale_leave(&loc);
 	notes_list(out, run);
 	report_like_options(cfg, run, opts, sizeof opts);
@@ -267,6 +265,6 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_resu
 		return;
 	}
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
-	report_csv(out, cfg, run);
+	report_csv(out, cfg, v);
 	fprintf(out, "```\n");
 }

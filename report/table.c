@@ -352,21 +352,19 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_vie
 	}
 }
 
-void report_table(FILE *out, const struct config *cfg, const struct run_result *run)
+void report_table(FILE *out, const struct config *cfg, const struct run_view *v, const struct run_result *run)
 {
 	struct c_locale loc;
-	struct run_view v;
 
-	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
 	/* only the blocks of phases asked for: --phases qd shows the profile's
 	 * block alone, --phases seq_create the file block alone */
 	if (cfg->file_size > 0 && phase_select_asks_bonnie(cfg, true))
-		io_block(out, cfg, &v);
+		io_block(out, cfg, v);
 	if (cfg->files_k > 0 && phase_select_asks_bonnie(cfg, false))
-		file_block(out, cfg, &v);
-	report_table_other(out, &v);
-	report_table_qd(out, &v);
-	report_run_notes(out, run, &v);
+		file_block(out, cfg, v);
+	report_table_other(out, v);
+	report_table_qd(out, v);
+	report_run_notes(out, run, v);
 	c_locale_leave(&loc);
 }
