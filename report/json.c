@@ -211,9 +211,9 @@ static void spread_json(struct json *j, const struct phase_view *v, const struct
 	json_double(j, key, v->client_rate_min, 3);
 	snprintf(key, sizeof key, "fastest_%s", rate_key(id, false));
 	json_double(j, key, v->client_rate_max, 3);
-	json_double(j, "fairness", sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle), 4);
-	json_double(j, "overlap", sweep_overlap(r), 4);
-	json_bool(j, "overlap_low", sweep_overlap_is_low(r->spread.clients, sweep_overlap(r)));
+	json_double(j, "fairness", v->client_fairness, 4);
+	json_double(j, "overlap", v->client_overlap, 4);
+	json_bool(j, "overlap_low", v->client_overlap_low);
 	if (t && t->n == r->spread.clients)
 		times_json(j, id, r, t);
 	json_object_end(j);

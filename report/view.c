@@ -1,6 +1,7 @@
 /* The view of a measured run; see view.h. */
 #include "view.h"
 #include "metrics.h"
+#include "sweep_model.h"
 #include "../phases/qd.h"
 
 #include <string.h>
@@ -62,6 +63,11 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 	v->client_skew_ns = r->spread.skew_ns;
 	v->client_rate_min = r->spread.rate_min / unit;
 	v->client_rate_max = r->spread.rate_max / unit;
+	if (r->spread.clients > 1) {
+		v->client_fairness = sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle);
+		v->client_overlap = sweep_overlap(r);
+		v->client_overlap_low = sweep_overlap_is_low(r->spread.clients, v->client_overlap);
+	}
 	v->flags = r->flags;
 	v->read_bytes = r->read_bytes;
 	v->qd_engine = r->qd_engine;

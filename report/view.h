@@ -94,6 +94,12 @@ struct phase_view {
 	uint64_t client_skew_ns;      /* [measured] first to last client start, with clients > 1 */
 	double client_rate_min;       /* [measured] the slowest and fastest client's rates in */
 	double client_rate_max;       /*   the phase's unit (as rate), with clients > 1 */
+	double client_fairness;       /* [measured] Jain's index over the clients with work
+	                                 (sweep_jain), with clients > 1 */
+	double client_overlap;        /* [measured] the share of the phase all of them worked
+	                                 together (sweep_overlap), with clients > 1 */
+	bool client_overlap_low;      /* [measured] too low to sum their rates as one
+	                                 (sweep_overlap_is_low) */
 	uint32_t flags;               /* [measured] enum result_flag */
 	uint64_t read_bytes;          /* [measured] the part of the data that was read */
 	uint8_t qd_engine;            /* [measured] a queue-depth phase's enum qdio_engine; 0 */

@@ -5,6 +5,7 @@
 #include "util_synth.h"
 #include "../report/metrics.h"
 #include "../report/report.h"
+#include "../report/sweep_model.h"
 #include "../report/view.h"
 
 #include <stdio.h>
@@ -168,6 +169,8 @@ START_TEST(measured_facts_copied)
 	r->spread.skew_ns = 3 * MS;
 	r->spread.rate_min = 2048.0 * 1024;
 	r->spread.rate_max = 4096.0 * 1024;
+	r->spread.rate_sum = 6144.0 * 1024;
+	r->spread.rate_sq = (2048.0 * 2048 + 4096.0 * 4096) * 1024 * 1024;
 	r->arc.counted = true;
 	r->arc.hits = 3;
 	r->arc.misses = 1;
@@ -190,6 +193,10 @@ START_TEST(measured_facts_copied)
 	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].client_skew_ns, 3 * MS);
 	ck_assert_double_eq(v.phase[PHASE_PUT_BLOCK].client_rate_min, 2048.0); /* KiB/s */
 	ck_assert_double_eq(v.phase[PHASE_PUT_BLOCK].client_rate_max, 4096.0);
+	ck_assert_double_eq_tol(v.phase[PHASE_PUT_BLOCK].client_fairness, 36.0 / 40, 1e-12); /* Jain's */
+	ck_assert_double_eq(v.phase[PHASE_PUT_BLOCK].client_overlap, sweep_overlap(r));
+	ck_assert(v.phase[PHASE_PUT_BLOCK].client_overlap_low == sweep_overlap_is_low(2, sweep_overlap(r)));
+	ck_assert_double_eq(v.phase[PHASE_GET_BLOCK].client_fairness, 0.0); /* one client */
 	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].arc_hit_pct, 75);
 	ck_assert_int_eq(v.phase[PHASE_GET_BLOCK].arc_hit_pct, -1);
 	ck_assert_int_eq(v.phase[PHASE_SEQ_DEL].arc_hit_pct, -1);
