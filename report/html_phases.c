@@ -7,10 +7,8 @@
 #include "view.h"
 #include "qd_gain.h"
 #include "../phases/qd.h"
-#include "../lib/stats.h"
 #include "../lib/units.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,8 +37,9 @@ enum phase_id html_section_first(const struct html_section *s)
 	return (enum phase_id)id;
 }
 
-/* One phase over all runs: each run's rate (in run order), the median,
- * min and max and the median %CPU. */
+/* One phase over all runs: each run's rate (in run order, from its view)
+ * and the page's facts (html_facts: the median, min and max and the
+ * median %CPU). */
 struct phase_stats {
 	size_t n;
 	double *rate;
@@ -51,26 +50,19 @@ struct phase_stats {
 /* Fills st (st->rate must hold rep->nruns values). Returns st->n. */
 static size_t phase_stats(const struct html_report *rep, enum phase_id id, struct phase_stats *st)
 {
-	double *sorted = malloc((rep->nruns ? rep->nruns : 1) * 2 * sizeof *sorted), *cpu;
+	const struct html_facts *f = &rep->facts[id];
 
 	st->n = 0;
-	if (sorted == NULL)
-		return 0;
-	cpu = sorted + rep->nruns;
 	for (size_t i = 0; i < rep->nruns; i++) {
 		struct phase_view v;
 		view_of_phase(id, &rep->runs[i].phase[id], -1, &v);
-		if (v.state != CELL_VALUE)
-			continue;
-		cpu[st->n] = v.cpu_pct;
-		st->rate[st->n++] = v.rate;
+		if (v.state == CELL_VALUE)
+			st->rate[st->n++] = v.rate;
 	}
-	memcpy(sorted, st->rate, st->n * sizeof *sorted);
-	st->median = stats_median(sorted, st->n);
-	st->lo = st->n ? sorted[0] : 0;
-	st->hi = st->n ? sorted[st->n - 1] : 0;
-	st->cpu = (int)stats_median(cpu, st->n);
-	free(sorted);
+	st->median = f->rate;
+	st->lo = f->lo;
+	st->hi = f->hi;
+	st->cpu = f->cpu;
 	return st->n;
 }
 
@@ -129,7 +121,7 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td>",
 		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i]);
 		if (qd) /* the profile is asked about in IOPS, as the text table has them */
-			fprintf(out, "<td>%.0f</td>", st->median * 1024.0 / qd_shape_of(d->id[i]).block);
+			fprintf(out, "<td>%.0f</td>", rep->facts[d->id[i]].iops);
 		fprintf(out, "<td>%d</td>", st->cpu);
 		if (nruns > 1) {
 			html_value_text(d->id[i], st->lo, d->scale, v, sizeof v);
@@ -237,7 +229,7 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	fprintf(out, "<td>%s", v);
 	html_value_text(id, st->hi, scale, v, sizeof v);
 	fprintf(out, " .. %s</td><td>%.1f%%</td><td>%.1f%%%s</td></tr>\n", v,
-	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0, rep->facts[id].cv_pct,
+	        rep->facts[id].spread_pct, rep->facts[id].cv_pct,
 	        (rep->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");
 }
 

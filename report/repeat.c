@@ -19,6 +19,7 @@ static void sample_phase(struct repeat_sample *s, const struct phase_view *v)
 	s->ops[id] = v->operations;
 	s->device_pct[id] = v->conf.device_pct;
 	s->reasons[id] = v->conf.reasons;
+	s->cpu[id] = v->cpu_pct;
 	s->verdict[id] = v->verdict.kind < VERDICT_KINDS ? v->verdict.kind : VERDICT_NONE;
 	memcpy(s->lat[id], v->pct_ns, sizeof s->lat[id]);
 }
@@ -61,6 +62,17 @@ static bool lat_median(const struct repeat_set *rs, enum phase_id id, int k, dou
 			v[n++] = (double)rs->s[i].lat[id][k];
 	*out = stats_median(v, n);
 	return n > 0;
+}
+
+/* Median %CPU over the runs with numbers (v: room for them). */
+static int cpu_median(const struct repeat_set *rs, enum phase_id id, double *v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->s[i].done[id])
+			v[n++] = rs->s[i].cpu[id];
+	return (int)stats_median(v, n);
 }
 
 /* Median duration and operations, lowest device share, all reasons. */
@@ -108,6 +120,7 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 		sum->conf.cv_pct = n >= 2 ? sum->rate.cv_pct : -1.0;
 		if (sum->conf.cv_pct > CONF_MAX_CV_PCT)
 			sum->conf.reasons |= CONF_UNSTABLE;
+		sum->cpu_pct = cpu_median(rs, id, v);
 	}
 	free(v);
 	return n > 0;
