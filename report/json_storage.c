@@ -10,17 +10,17 @@
 
 /* The layout the figures are read against, bonnie's own storage I/O, and
  * why the share is far from what the layout makes of it (null: not far). */
-static void device_why_json(struct json *j, enum phase_id id, const struct phase_result *r)
+static void device_why_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
-	char why[640];
-	enum device_why w = device_why(id, r, why, sizeof why);
-	const char *cause = device_why_cause(w, r);
+	char why[VIEW_WHY_MAX];
+	enum device_why w = v->dev_why;
+	const char *cause = v->dev_why_cause;
 
 	if (r->dev.layout[0])
 		json_string(j, "layout", r->dev.layout);
 	else
 		json_null(j, "layout");
-	json_u64(j, "expected_write_percent", device_expected_write_pct(r));
+	json_u64(j, "expected_write_percent", v->expected_write_pct);
 	if (r->dev.own_valid) {
 		json_u64(j, "process_read_bytes", r->dev.own_read_bytes);
 		json_u64(j, "process_write_bytes", r->dev.own_write_bytes);
@@ -33,6 +33,7 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 		json_null(j, "why_text");
 	} else {
 		json_string(j, "why", device_why_word(w));
+		snprintf(why, sizeof why, "%s", v->dev_why_text);
 		if (cause) { /* the phase's sentence whole, the cause with it */
 			size_t n = strlen(why);
 			snprintf(why + n, sizeof why - n, ". %c%s", toupper((unsigned char)cause[0]), cause + 1);
@@ -44,8 +45,6 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 /* What the block device did during the phase (null without counters). */
 void report_device_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
-	enum phase_id id = v->id;
-
 	if (!r->dev.valid) {
 		json_null(j, "device");
 		return;
@@ -59,9 +58,9 @@ void report_device_json(struct json *j, const struct phase_view *v, const struct
 		json_u64(j, "read_ahead_kb", r->dev.read_ahead_kb);
 	else
 		json_null(j, "read_ahead_kb");
-	json_bool(j, "cached", metric_cached(id, r));
+	json_bool(j, "cached", v->cached);
 	json_bool(j, "device_true", r->dev.caveat == 0);
-	device_why_json(j, id, r);
+	device_why_json(j, v, r);
 	json_object_end(j);
 }
 

@@ -112,16 +112,15 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
 /* Every phase whose "From device" is far from what its storage makes of
  * its bytes, and why (device_why.c): the page cache, read-ahead or other
  * readers on reads; the layout's copies or other writers on writes. */
-static void device_notes(FILE *out, const struct run_result *run)
+static void device_notes(FILE *out, const struct run_view *v)
 {
 	const char *causes[2] = {NULL, NULL};
-	char why[640];
 
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		enum device_why w = device_why((enum phase_id)i, &run->phase[i], why, sizeof why);
-		const char *cause = device_why_cause(w, &run->phase[i]);
+		enum device_why w = v->phase[i].dev_why;
+		const char *cause = v->phase[i].dev_why_cause;
 		if (w != DEV_WHY_NONE)
-			fprintf(out, "%s: %s\n", device_why_prefix(w), why);
+			fprintf(out, "%s: %s\n", device_why_prefix(w), v->phase[i].dev_why_text);
 		if (cause && causes[0] != cause && causes[1] != cause) /* each said once */
 			causes[causes[0] != NULL] = cause;
 	}
@@ -140,7 +139,7 @@ static void file_cut_note(FILE *out, const struct phase_result *r)
 	        r->spread.clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
 }
 
-void report_run_notes(FILE *out, const struct run_result *run, const struct run_view *legend_of)
+void report_run_notes(FILE *out, const struct run_view *v, const struct run_result *run, bool with_legend)
 {
 	if (run->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
 		fprintf(out, "%u clients on %u hosts: rates are every host's together over the window all of them ran "
@@ -148,11 +147,11 @@ void report_run_notes(FILE *out, const struct run_result *run, const struct run_
 	else if (run->clients > 1)
 		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
 		        "sizes are split between them\n", run->clients);
-	if (legend_of)
-		legend(out, legend_of);
+	if (with_legend)
+		legend(out, v);
 	if (any_flag(run, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
-	device_notes(out, run);
+	device_notes(out, v);
 	if (any_flag(run, RESULT_NOT_EVICTED))
 		not_evicted_note(out, run);
 	device_caveat_note(out, run);

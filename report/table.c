@@ -365,6 +365,6 @@ void report_table(FILE *out, const struct config *cfg, const struct run_view *v,
 		file_block(out, cfg, v);
 	report_table_other(out, v);
 	report_table_qd(out, v);
-	report_run_notes(out, run, v);
+	report_run_notes(out, v, run, true);
 	c_locale_leave(&loc);
 }

@@ -71,6 +71,10 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 	v->flags = r->flags;
 	v->read_bytes = r->read_bytes;
 	v->qd_engine = r->qd_engine;
+	v->cached = metric_cached(id, r);
+	v->expected_write_pct = device_expected_write_pct(r);
+	v->dev_why = device_why(id, r, v->dev_why_text, sizeof v->dev_why_text);
+	v->dev_why_cause = device_why_cause(v->dev_why, r);
 }
 
 void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v)

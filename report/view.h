@@ -20,6 +20,9 @@
 #include "../lib/verdict.h"
 #include "../phases/results.h"
 #include "confidence.h"
+#include "device_why.h"
+
+#define VIEW_WHY_MAX 640 /* room for a device_why sentence */
 
 /* The latency percentiles every output shows, in this order: the one list.
  * VIEW_MAX is the largest latency (p = 100). An output shows a subset by
@@ -103,6 +106,14 @@ struct phase_view {
 	uint32_t flags;               /* [measured] enum result_flag */
 	uint64_t read_bytes;          /* [measured] the part of the data that was read */
 	uint8_t qd_engine;            /* [measured] a queue-depth phase's enum qdio_engine; 0 */
+	bool cached;                  /* [measured] the cache served a reading phase (metric_cached) */
+	unsigned expected_write_pct;  /* [measured] what the devices write per 100 written
+	                                 (device_expected_write_pct: a 2-way mirror 200) */
+	enum device_why dev_why;      /* [measured] why "From device" is far from that
+	                                 (device_why); DEV_WHY_NONE: not far, or not done */
+	char dev_why_text[VIEW_WHY_MAX]; /* [measured] its sentence; "" with DEV_WHY_NONE */
+	const char *dev_why_cause;    /* [measured] the cause said once for all phases (a
+	                                 constant string: device_why_cause), or NULL */
 };
 
 /* What every output says about one run. */

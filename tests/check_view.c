@@ -205,15 +205,15 @@ END_TEST
 
 /* The notes' legend explains the marks the view holds, not marks the
  * notes work out again from the results: a mark the view was given (a
- * CV over the runs of -x) is explained, and without a view none is. */
-static char *notes_of(const struct run_view *legend_of)
+ * CV over the runs of -x) is explained, and without the legend none is. */
+static char *notes_of(bool with_legend)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 
 	ck_assert_ptr_nonnull(m);
-	report_run_notes(m, &run, legend_of);
+	report_run_notes(m, &v, &run, with_legend);
 	fclose(m);
 	return text;
 }
@@ -227,11 +227,11 @@ START_TEST(legend_is_the_views)
 		cv[i] = -1;
 	cv[PHASE_SEEKS] = 25.0;
 	view_of_run(&cfg, &run, cv, &v);
-	text = notes_of(&v);
+	text = notes_of(true);
 	ck_assert_ptr_nonnull(strstr(text, "!  unstable"));
 	ck_assert_ptr_nonnull(strstr(text, "~  ")); /* block read, 0.25 s */
 	free(text);
-	text = notes_of(NULL);
+	text = notes_of(false);
 	ck_assert_ptr_null(strstr(text, "!  unstable"));
 	ck_assert_ptr_null(strstr(text, "~  "));
 	free(text);
@@ -357,6 +357,36 @@ START_TEST(qd_iops)
 }
 END_TEST
 
+/* Why "From device" is far from the layout's share, in the view's words:
+ * a mirror's put_block wrote 205% of its data; the sentence is
+ * device_why's, the expected share the layout's 200%; a phase that did
+ * not run has none. */
+START_TEST(device_why_in_the_view)
+{
+	struct phase_result *r = &run.phase[PHASE_PUT_BLOCK];
+	char why[VIEW_WHY_MAX];
+
+	r->bytes = 512ull << 20;
+	r->read_bytes = 0;
+	memset(&r->dev, 0, sizeof r->dev);
+	r->dev.valid = true;
+	r->dev.write_bytes = 1054ull << 20;
+	r->dev.write_copies_pct = 200;
+	snprintf(r->dev.layout, sizeof r->dev.layout, "btrfs raid1 over 2");
+	run.phase[PHASE_SEQ_DEL].status = PHASE_NOT_RUN;
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].dev_why, DEV_WHY_LAYOUT);
+	ck_assert_int_eq(device_why(PHASE_PUT_BLOCK, r, why, sizeof why), DEV_WHY_LAYOUT);
+	ck_assert_str_eq(v.phase[PHASE_PUT_BLOCK].dev_why_text, why);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].expected_write_pct, 200);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].conf.device_pct, 205);
+	ck_assert(!v.phase[PHASE_PUT_BLOCK].cached);
+	ck_assert_int_eq(v.phase[PHASE_SEQ_DEL].dev_why, DEV_WHY_NONE);
+	ck_assert_str_eq(v.phase[PHASE_SEQ_DEL].dev_why_text, "");
+	ck_assert_ptr_null(v.phase[PHASE_SEQ_DEL].dev_why_cause);
+}
+END_TEST
+
 /* The tick names and table heads come from the list: each label is the
  * JSON key with '_' for '.', the heading the label but the median's. */
 START_TEST(labels_keys_headings_agree)
@@ -394,6 +424,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, timeline_points);
 	tcase_add_test(tc, latency_curve_and_merge);
 	tcase_add_test(tc, qd_iops);
+	tcase_add_test(tc, device_why_in_the_view);
 	suite_add_tcase(s, tc);
 	return s;
 }
