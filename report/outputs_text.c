@@ -83,7 +83,7 @@ static void table_run(struct report_ctx *c)
 	}
 	report_table(c->table_out, c->cfg, &c->view, c->run);
 	if (c->env && c->env->share.is_share)
-		report_table_qd_share(c->table_out, c->run, c->env->share.client);
+		report_table_qd_share(c->table_out, &c->view, c->env->share.client);
 	if (c->run->interrupted)
 		fprintf(c->table_out, "interrupted: the table holds only the phases that finished before the signal\n");
 }
@@ -130,7 +130,7 @@ static void share_run(struct report_ctx *c)
 		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
 	report_share_run(c->share_out, c->cfg, &c->view, c->run);
 	if (c->env && c->env->share.is_share)
-		report_table_qd_share(c->share_out, c->run, c->env->share.client);
+		report_table_qd_share(c->share_out, &c->view, c->env->share.client);
 }
 
 const struct output output_share = {

@@ -60,7 +60,7 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead);
 
 /* On a network share (client: sshfs, smbnetfs...), the sentence saying what
  * the profile's rows can and cannot show; nothing when none of them ran. */
-void report_table_qd_share(FILE *out, const struct run_result *run, const char *client);
+void report_table_qd_share(FILE *out, const struct run_view *run, const char *client);
 
 /* The notes under a run's table (run_notes.c), of its view v and run: the
  * clients line, the legend of the marks v's cells show (with_legend), -D's buffered per-char

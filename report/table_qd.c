@@ -133,7 +133,7 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead)
  * The header's caveat (env.c) is the whole run's; depth is the profile's
  * own question there, since a request in flight crosses the share client,
  * the network and the server before any device. */
-void report_table_qd_share(FILE *out, const struct run_result *run, const char *client)
+void report_table_qd_share(FILE *out, const struct run_view *run, const char *client)
 {
 	enum phase_id ids[PHASE_COUNT];
 	int n = phase_block_columns(BLOCK_QD, ids);
