@@ -140,7 +140,7 @@ void report_timeline_json(struct json *j, const struct tl_series *s);
 /* The verdicts in words (verdict_notes.c): the lines under a run's table
  * (and in --share), and per phase of the -x summary how many runs had each. */
 struct repeat_summary;
-void report_verdict_notes(FILE *out, const struct run_result *run);
+void report_verdict_notes(FILE *out, const struct run_view *run);
 void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s);
 void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);

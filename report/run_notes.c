@@ -156,6 +156,6 @@ void report_run_notes(FILE *out, const struct run_view *v, const struct run_resu
 		not_evicted_note(out, run);
 	device_caveat_note(out, run);
 	file_cut_note(out, &run->phase[PHASE_PUT_BLOCK]);
-	report_verdict_notes(out, run);
+	report_verdict_notes(out, v);
 }
 
