@@ -92,7 +92,7 @@ static void tables_text(FILE *m, const void *arg)
 		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
 		if (rep->nruns > 1)
 			fprintf(m, "Run %zu of %zu\n", i + 1, rep->nruns);
-		report_table(m, rep->cfg, &v, &rep->runs[i]);
+		report_table(m, rep->cfg, &v);
 	}
 }
 

@@ -19,7 +19,7 @@ static int write_lines(FILE *out, const struct merge_doc *d, bool quiet)
 		c.concurrency = d->counts[l];
 		view_of_run(&c, &d->run[l], NULL, &v);
 		if (!quiet) {
-			report_table(out, &c, &v, &d->run[l]);
+			report_table(out, &c, &v);
 			report_merge_text(out, &d->m[l], d->hosts[l]);
 		}
 		report_csv(out, &c, &v);

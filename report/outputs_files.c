@@ -124,7 +124,7 @@ static void html_run(struct report_ctx *c)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
 	        c->cfg->runs);
-	report_table(k->tables, c->cfg, &c->view, run);
+	report_table(k->tables, c->cfg, &c->view);
 	report_csv(k->csv, c->cfg, &c->view);
 }
 

@@ -81,7 +81,7 @@ static void table_run(struct report_ctx *c)
 		        report_run_end_words(c->run));
 		return;
 	}
-	report_table(c->table_out, c->cfg, &c->view, c->run);
+	report_table(c->table_out, c->cfg, &c->view);
 	if (c->env && c->env->share.is_share)
 		report_table_qd_share(c->table_out, &c->view, c->env->share.client);
 	if (c->run->interrupted)

@@ -40,7 +40,7 @@ void report_phase_list(FILE *out);
 const char *report_unit_name(enum rate_unit u);
 
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
-void report_table(FILE *out, const struct config *cfg, const struct run_view *v, const struct run_result *run);
+void report_table(FILE *out, const struct config *cfg, const struct run_view *v);
 
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
@@ -62,11 +62,11 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead);
  * the profile's rows can and cannot show; nothing when none of them ran. */
 void report_table_qd_share(FILE *out, const struct run_view *run, const char *client);
 
-/* The notes under a run's table (run_notes.c), of its view v and run: the
+/* The notes under a run's table (run_notes.c), from the run's view v: the
  * clients line, the legend of the marks v's cells show (with_legend), -D's buffered per-char
  * phases, cached reads, a page cache not dropped, a device stack that is
  * not device-true, and the timeline verdicts. */
-void report_run_notes(FILE *out, const struct run_view *v, const struct run_result *run, bool with_legend);
+void report_run_notes(FILE *out, const struct run_view *v, bool with_legend);
 
 /* One legend line ("~  ran under 0.5 s: ...") for each confidence mark
  * (confidence.h) that occurs in marks, in the marks' fixed order. */

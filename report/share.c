@@ -225,7 +225,7 @@ static void qd_rows(FILE *out, const struct run_view *v)
 
 /* The notes under the table, one Markdown list item each: forums that
  * join single line breaks ran the plain lines into one paragraph. */
-static void notes_list(FILE *out, const struct run_view *v, const struct run_result *run)
+static void notes_list(FILE *out, const struct run_view *v)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -233,10 +233,10 @@ static void notes_list(FILE *out, const struct run_view *v, const struct run_res
 	const char *line;
 
 	if (mem == NULL) {
-		report_run_notes(out, v, run, false);
+		report_run_notes(out, v, false);
 		return;
 	}
-	report_run_notes(mem, v, run, false);
+	report_run_notes(mem, v, false);
 	fclose(mem);
 	for (line = text; line && *line;) {
 		size_t n = strcspn(line, "\n");
@@ -257,7 +257,7 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_view
 	phase_rows(out, v);
 	qd_rows(out, v);
 	c_locale_leave(&loc);
-	notes_list(out, v, run);
+	notes_list(out, v);
 	report_like_options(cfg, run, opts, sizeof opts);
 	fprintf(out, "\n" LIKE_MARK "%s`\n", opts);
 	if (!report_csv_has_line(cfg)) {

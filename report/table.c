@@ -352,7 +352,7 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_vie
 	}
 }
 
-void report_table(FILE *out, const struct config *cfg, const struct run_view *v, const struct run_result *run)
+void report_table(FILE *out, const struct config *cfg, const struct run_view *v)
 {
 	struct c_locale loc;
 
@@ -365,6 +365,6 @@ void report_table(FILE *out, const struct config *cfg, const struct run_view *v,
 		file_block(out, cfg, v);
 	report_table_other(out, v);
 	report_table_qd(out, v);
-	report_run_notes(out, v, run, true);
+	report_run_notes(out, v, true);
 	c_locale_leave(&loc);
 }

@@ -70,6 +70,9 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 	}
 	v->flags = r->flags;
 	v->read_bytes = r->read_bytes;
+	v->file_bytes = r->file_bytes;
+	v->resident_ppm = r->resident_ppm;
+	v->dev_caveat = r->dev.valid ? r->dev.caveat : 0;
 	v->qd_engine = r->qd_engine;
 	v->cached = metric_cached(id, r);
 	v->expected_write_pct = device_expected_write_pct(r);
@@ -120,6 +123,7 @@ void view_of_run(const struct config *cfg, const struct run_result *run, const d
 	v->seed_known = true;
 	v->seed = run->seed;
 	v->clients = run->clients ? run->clients : 1;
+	v->hosts = run->hosts;
 	v->seeks = metric_seeks_used(cfg, run);
 	v->files_k = metric_files_k_used(cfg, run);
 	v->perchar_bytes = run->counts.perchar_bytes;

@@ -105,6 +105,12 @@ struct phase_view {
 	                                 (sweep_overlap_is_low) */
 	uint32_t flags;               /* [measured] enum result_flag */
 	uint64_t read_bytes;          /* [measured] the part of the data that was read */
+	uint64_t file_bytes;          /* [measured] block write: the data file's bytes when it
+	                                 ended (summed over clients); 0 for the others */
+	uint32_t resident_ppm;        /* [measured] with RESULT_RESIDENCY in flags: the data
+	                                 file's part still cached after evicting, per million */
+	unsigned dev_caveat;          /* [measured] why the device's counters are not
+	                                 device-true (enum env_caveat); 0 without counters */
 	uint8_t qd_engine;            /* [measured] a queue-depth phase's enum qdio_engine; 0 */
 	bool cached;                  /* [measured] the cache served a reading phase (metric_cached) */
 	unsigned expected_write_pct;  /* [measured] what the devices write per 100 written
@@ -125,6 +131,7 @@ struct run_view {
 	bool seed_known;              /* [both] */
 	uint32_t seed;                /* [both] when seed_known */
 	uint32_t clients;             /* [both] concurrent clients, at least 1 */
+	uint32_t hosts;               /* [measured] bonnie merge: the hosts merged into it; 0 */
 	uint64_t seeks;               /* [both] seek operations that ran; 0: unknown or none */
 	uint32_t files_k;             /* [both] file-test files that ran, x1024; 0: unknown or none */
 	uint64_t perchar_bytes;       /* [measured] per-char bytes of the run; 0 unknown or none */

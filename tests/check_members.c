@@ -314,7 +314,7 @@ static char *notes_of(const struct run_result *rr)
 
 	ck_assert_ptr_nonnull(m);
 	synth_config(&cfg);
-	report_run_notes(m, synth_view(&cfg, rr), rr, false);
+	report_run_notes(m, synth_view(&cfg, rr), false);
 	fclose(m);
 	return text;
 }

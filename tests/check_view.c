@@ -200,6 +200,20 @@ START_TEST(measured_facts_copied)
 	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].arc_hit_pct, 75);
 	ck_assert_int_eq(v.phase[PHASE_GET_BLOCK].arc_hit_pct, -1);
 	ck_assert_int_eq(v.phase[PHASE_SEQ_DEL].arc_hit_pct, -1);
+	/* the notes' facts: hosts, the data file's size, what stayed cached, the caveat */
+	run.hosts = 3;
+	r->file_bytes = 7 << 20;
+	r->resident_ppm = 975000;
+	r->dev.valid = true;
+	r->dev.caveat = 2;
+	run.phase[PHASE_GET_BLOCK].dev.valid = false;
+	run.phase[PHASE_GET_BLOCK].dev.caveat = 2; /* no counters: no caveat to say */
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_uint_eq(v.hosts, 3);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].file_bytes, 7 << 20);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].resident_ppm, 975000);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].dev_caveat, 2);
+	ck_assert_uint_eq(v.phase[PHASE_GET_BLOCK].dev_caveat, 0);
 }
 END_TEST
 
@@ -213,7 +227,7 @@ static char *notes_of(bool with_legend)
 	FILE *m = open_memstream(&text, &len);
 
 	ck_assert_ptr_nonnull(m);
-	report_run_notes(m, &v, &run, with_legend);
+	report_run_notes(m, &v, with_legend);
 	fclose(m);
 	return text;
 }

@@ -281,7 +281,7 @@ static char *capture(bool csv, const struct config *cfg, const struct run_result
 	if (csv)
 		report_csv(f, cfg, v);
 	else
-		report_table(f, cfg, v, run);
+		report_table(f, cfg, v);
 	fclose(f);
 	return buf;
 }
