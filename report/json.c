@@ -393,7 +393,7 @@ void report_json_runs_end(struct json *j)
 		json_array_end(j);
 }
 
-void report_json_like(struct json *j, const struct config *cfg, const struct run_result *run)
+void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run)
 {
 	char opts[1024];
 

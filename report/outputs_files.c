@@ -46,7 +46,7 @@ static void json_summary(struct report_ctx *c)
 
 static int json_end(struct report_ctx *c, char *err, size_t errlen)
 {
-	report_json_like(&c->json, c->cfg, c->run);
+	report_json_like(&c->json, c->cfg, c->run ? &c->view : NULL);
 	if (c->sweep)
 		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels, c->cfg->knee_factor,
 		                      c->cfg->level_ns);

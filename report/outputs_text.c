@@ -128,7 +128,7 @@ static void share_run(struct report_ctx *c)
 	}
 	if (c->shown == 0)
 		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
-	report_share_run(c->share_out, c->cfg, &c->view, c->run);
+	report_share_run(c->share_out, c->cfg, &c->view);
 	if (c->env && c->env->share.is_share)
 		report_table_qd_share(c->share_out, &c->view, c->env->share.client);
 }

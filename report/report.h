@@ -146,7 +146,7 @@ void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);
 /* The member "like_options" (report/like_options.h: the run's settings as
  * options, for bonnie --like), after the runs; before report_json_end. */
-void report_json_like(struct json *j, const struct config *cfg, const struct run_result *run);
+void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run);
 void report_json_end(struct json *j);
 
 /* The "confidence" member of a phase (confidence.h): duration,

@@ -246,7 +246,7 @@ static void notes_list(FILE *out, const struct run_view *v)
 	free(text);
 }
 
-void report_share_run(FILE *out, const struct config *cfg, const struct run_view *v, const struct run_result *run)
+void report_share_run(FILE *out, const struct config *cfg, const struct run_view *v)
 {
 	char name[128], opts[1024];
 	struct c_locale loc;
@@ -258,7 +258,7 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_view
 	qd_rows(out, v);
 	c_locale_leave(&loc);
 	notes_list(out, v);
-	report_like_options(cfg, run, opts, sizeof opts);
+	report_like_options(cfg, v, opts, sizeof opts);
 	fprintf(out, "\n" LIKE_MARK "%s`\n", opts);
 	if (!report_csv_has_line(cfg)) {
 		fprintf(out, "\n%s\n", REPORT_CSV_NO_LINE);
