@@ -109,8 +109,8 @@ static void latency_json(struct json *j, const struct phase_view *v, const struc
 	for (int k = 0; k < VIEW_PCTS; k++)
 		json_u64(j, view_pcts[k].key, v->lat_ns[k]);
 	/* the final flush, timed apart from the operations: null without one */
-	if (r->verdict.has_flush)
-		json_u64(j, "flush_ns", r->verdict.flush_ns);
+	if (v->verdict.has_flush)
+		json_u64(j, "flush_ns", v->verdict.flush_ns);
 	else
 		json_null(j, "flush_ns");
 	json_object_end(j);
@@ -171,7 +171,7 @@ void report_confidence_json(struct json *j, const struct confidence *c)
 
 /* Each busy client's start and end, ns after the phase's start, and what
  * it did (the phase's units: bytes, operations or files), in client order. */
-static void times_json(struct json *j, enum phase_id id, const struct phase_result *r,
+static void times_json(struct json *j, enum phase_id id, const struct phase_view *r,
                        const struct client_times *t)
 {
 	uint64_t a, b;
@@ -194,19 +194,18 @@ static void times_json(struct json *j, enum phase_id id, const struct phase_resu
 }
 
 /* With -c N > 1: the spread between clients, rates in the phase's unit. */
-static void spread_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
-                        const struct client_times *t)
+static void spread_json(struct json *j, const struct phase_view *v, const struct client_times *t)
 {
 	enum phase_id id = v->id;
 	char key[64];
 
-	if (r->spread.clients < 2)
+	if (v->clients < 2)
 		return;
 	json_object_begin(j, "clients");
-	json_u64(j, "count", r->spread.clients);
-	json_u64(j, "idle", r->spread.idle);
-	json_u64(j, "starved", r->spread.starved);
-	json_u64(j, "start_skew_ns", r->spread.skew_ns);
+	json_u64(j, "count", v->clients);
+	json_u64(j, "idle", v->client_idle);
+	json_u64(j, "starved", v->client_starved);
+	json_u64(j, "start_skew_ns", v->client_skew_ns);
 	snprintf(key, sizeof key, "slowest_%s", rate_key(id, false));
 	json_double(j, key, v->client_rate_min, 3);
 	snprintf(key, sizeof key, "fastest_%s", rate_key(id, false));
@@ -214,8 +213,8 @@ static void spread_json(struct json *j, const struct phase_view *v, const struct
 	json_double(j, "fairness", v->client_fairness, 4);
 	json_double(j, "overlap", v->client_overlap, 4);
 	json_bool(j, "overlap_low", v->client_overlap_low);
-	if (t && t->n == r->spread.clients)
-		times_json(j, id, r, t);
+	if (t && t->n == v->clients)
+		times_json(j, id, v, t);
 	json_object_end(j);
 }
 
@@ -252,7 +251,7 @@ static void qd_gains_json(struct json *j, const struct run_view *v)
 }
 
 /* A queue-depth phase: how depth was kept (lib/qdio.h) and what it asked for. */
-static void qd_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
+static void qd_json(struct json *j, const struct phase_view *v)
 {
 	enum phase_id id = v->id;
 	struct qd_shape sh = qd_shape_of(id);
@@ -262,54 +261,54 @@ static void qd_json(struct json *j, const struct phase_view *v, const struct pha
 	if (v->state == CELL_VALUE) /* the profile is asked about in IOPS */
 		json_double(j, "iops", v->iops, 1);
 	json_object_begin(j, "queue_depth");
-	json_string(j, "engine", r->qd_engine ? qdio_engine_name((enum qdio_engine)r->qd_engine) : "none");
+	json_string(j, "engine", v->qd_engine ? qdio_engine_name((enum qdio_engine)v->qd_engine) : "none");
 	json_u64(j, "depth", sh.depth);
-	json_u64(j, "max_in_flight", r->qd_max_in_flight);
+	json_u64(j, "max_in_flight", v->qd_max_in_flight);
 	json_u64(j, "block_bytes", sh.block);
 	json_string(j, "pattern", sh.random ? "random" : "sequential");
 	json_object_end(j);
 }
 
-/* r: the raw result, for what the document lists as measured (the
- * histogram's buckets, device and ARC counters, clients' times). */
+/* r: the raw result, for what the document lists as counted (the
+ * histogram's buckets, the device's and ARC's counters). */
 static void measured_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
                           const struct client_times *t)
 {
 	enum phase_id id = v->id;
 
-	json_u64(j, "bytes", r->bytes);
-	json_u64(j, "read_bytes", r->read_bytes);
+	json_u64(j, "bytes", v->bytes);
+	json_u64(j, "read_bytes", v->read_bytes);
 	json_u64(j, "operations", v->operations);
 	json_u64(j, "elapsed_ns", v->duration_ns);
-	if (r->planned_ns) { /* --start-at: both on CLOCK_REALTIME */
-		json_u64(j, "wall_start_ns", r->wall_start_ns);
-		json_u64(j, "planned_start_ns", r->planned_ns);
+	if (v->planned_ns) { /* --start-at: both on CLOCK_REALTIME */
+		json_u64(j, "wall_start_ns", v->wall_start_ns);
+		json_u64(j, "planned_start_ns", v->planned_ns);
 	}
-	if (r->span_ns)
-		json_u64(j, "active_ns", r->span_ns);
-	json_u64(j, "cpu_ns", r->cpu_ns);
+	if (v->span_ns)
+		json_u64(j, "active_ns", v->span_ns);
+	json_u64(j, "cpu_ns", v->cpu_ns);
 	json_u64(j, "cpu_percent", (uint64_t)v->cpu_pct);
-	json_u64(j, "sync_ns", r->sync_ns);
-	if (r->file_bytes) /* block write: the data file the phases after it worked on */
-		json_u64(j, "file_bytes", r->file_bytes);
-	if (r->flags & RESULT_FILE_CUT)
+	json_u64(j, "sync_ns", v->sync_ns);
+	if (v->file_bytes) /* block write: the data file the phases after it worked on */
+		json_u64(j, "file_bytes", v->file_bytes);
+	if (v->flags & RESULT_FILE_CUT)
 		json_bool(j, "file_cut_at_deadline", true);
 	/* a failed or interrupted phase's rate over what it completed */
 	json_double(j, rate_key(id, false), v->rate_ran, 3);
 	if (v->sync_split)
 		json_double(j, rate_key(id, true), v->rate_unsynced_ran, 3);
 	json_bool(j, "low_confidence", v->low_confidence);
-	json_bool(j, "direct_io", (r->flags & RESULT_DIRECT) != 0);
-	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
-	if (r->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
-		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
-	if (r->flags & RESULT_RESIDENCY)
-		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
-	qd_json(j, v, r);
+	json_bool(j, "direct_io", (v->flags & RESULT_DIRECT) != 0);
+	json_bool(j, "buffered_under_direct", (v->flags & RESULT_BUFFERED) != 0);
+	if (v->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
+		json_bool(j, "cache_evicted", (v->flags & RESULT_EVICTED) != 0);
+	if (v->flags & RESULT_RESIDENCY)
+		json_double(j, "cache_resident_percent", v->resident_ppm / 10000.0, 2);
+	qd_json(j, v);
 	report_device_json(j, v, r);
 	report_arc_json(j, v, r);
 	report_confidence_json(j, &v->conf);
-	spread_json(j, v, r, t);
+	spread_json(j, v, t);
 	latency_json(j, v, r);
 }
 

@@ -69,7 +69,16 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 		v->client_overlap_low = sweep_overlap_is_low(r->spread.clients, v->client_overlap);
 	}
 	v->flags = r->flags;
+	v->bytes = r->bytes;
 	v->read_bytes = r->read_bytes;
+	v->start_ns = r->start_ns;
+	v->wall_start_ns = r->wall_start_ns;
+	v->planned_ns = r->planned_ns;
+	v->span_ns = r->span_ns;
+	v->cpu_ns = r->cpu_ns;
+	v->qd_max_in_flight = r->qd_max_in_flight;
+	v->client_idle = r->spread.idle;
+	v->client_starved = r->spread.starved;
 	v->file_bytes = r->file_bytes;
 	v->resident_ppm = r->resident_ppm;
 	v->dev_caveat = r->dev.valid ? r->dev.caveat : 0;

@@ -104,7 +104,16 @@ struct phase_view {
 	bool client_overlap_low;      /* [measured] too low to sum their rates as one
 	                                 (sweep_overlap_is_low) */
 	uint32_t flags;               /* [measured] enum result_flag */
+	uint64_t bytes;               /* [measured] data read and/or written by the operations */
 	uint64_t read_bytes;          /* [measured] the part of the data that was read */
+	uint64_t start_ns;            /* [measured] CLOCK_MONOTONIC when the timed region began */
+	uint64_t wall_start_ns;       /* [measured] --start-at: the start on CLOCK_REALTIME; 0 */
+	uint64_t planned_ns;          /* [measured] --start-at: the schedule's start; 0 */
+	uint64_t span_ns;             /* [measured] the part the rate counts, if set; 0 */
+	uint64_t cpu_ns;              /* [measured] user+system CPU over the timed region */
+	uint32_t qd_max_in_flight;    /* [measured] a queue-depth phase's most operations in flight */
+	uint32_t client_idle;         /* [measured] of the clients, those with nothing to do */
+	uint32_t client_starved;      /* [measured] of the others, those that did nothing */
 	uint64_t file_bytes;          /* [measured] block write: the data file's bytes when it
 	                                 ended (summed over clients); 0 for the others */
 	uint32_t resident_ppm;        /* [measured] with RESULT_RESIDENCY in flags: the data

@@ -214,6 +214,19 @@ START_TEST(measured_facts_copied)
 	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].resident_ppm, 975000);
 	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].dev_caveat, 2);
 	ck_assert_uint_eq(v.phase[PHASE_GET_BLOCK].dev_caveat, 0);
+	/* the JSON's counted facts */
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].bytes, r->bytes);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].cpu_ns, r->cpu_ns);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].start_ns, r->start_ns);
+	r->wall_start_ns = 11, r->planned_ns = 10, r->span_ns = 9, r->qd_max_in_flight = 8;
+	r->spread.idle = 1, r->spread.starved = 0;
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].wall_start_ns, 11);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].planned_ns, 10);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].span_ns, 9);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].qd_max_in_flight, 8);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].client_idle, 1);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].client_starved, 0);
 }
 END_TEST
 
