@@ -1,23 +1,10 @@
 /* The alignment probe's line above the table and its JSON object. */
 #include "report.h"
 #include "clocale.h"
+#include "view.h"
 #include "../phases/align_decide.h"
 
 #include <math.h>
-
-static double rate_kib_s(const struct hist *h, uint32_t io_bytes)
-{
-	return h->sum ? (double)h->count * io_bytes / 1024.0 * 1e9 / (double)h->sum : 0.0;
-}
-
-/* Shifted rate over aligned rate: 1.0 means no penalty, a 512e drive that
- * reads and rewrites two physical sectors per shifted write shows about 0.5. */
-static double ratio(const struct align_result *a)
-{
-	double al = rate_kib_s(&a->aligned, a->io_bytes);
-
-	return al > 0 ? rate_kib_s(&a->shifted, a->io_bytes) / al : 0.0;
-}
 
 /* Why the probe measured nothing: the failed operation, or where nothing
  * failed but there was nothing to measure (no operation), the reason alone. */
@@ -90,15 +77,15 @@ void report_align(FILE *out, const struct align_result *a)
 	c_locale_leave(&loc);
 }
 
-static void side_json(struct json *j, const char *key, const struct hist *h, uint32_t io_bytes)
+static void side_json(struct json *j, const char *key, const struct align_side_view *s)
 {
 	json_object_begin(j, key);
-	json_u64(j, "operations", h->count);
-	json_u64(j, "elapsed_ns", h->sum);
-	json_double(j, "rate_kib_s", rate_kib_s(h, io_bytes), 3);
-	json_u64(j, "latency_p50_ns", hist_percentile(h, 50));
-	json_u64(j, "latency_p99_ns", hist_percentile(h, 99));
-	json_u64(j, "latency_max_ns", h->max);
+	json_u64(j, "operations", s->operations);
+	json_u64(j, "elapsed_ns", s->elapsed_ns);
+	json_double(j, "rate_kib_s", s->rate_kib_s, 3);
+	json_u64(j, "latency_p50_ns", s->p50_ns);
+	json_u64(j, "latency_p99_ns", s->p99_ns);
+	json_u64(j, "latency_max_ns", s->max_ns);
 	json_object_end(j);
 }
 
@@ -143,6 +130,7 @@ static void verdict_json(struct json *j, const struct align_result *a)
 
 void report_align_json(struct json *j, const struct align_result *a)
 {
+	struct align_view v;
 	char msg[1024];
 
 	if (!a->ran && a->error.err == 0) {
@@ -154,9 +142,10 @@ void report_align_json(struct json *j, const struct align_result *a)
 	if (a->ran) {
 		json_u64(j, "io_bytes", a->io_bytes);
 		json_u64(j, "shift_bytes", a->shift_bytes);
-		side_json(j, "aligned", &a->aligned, a->io_bytes);
-		side_json(j, "shifted", &a->shifted, a->io_bytes);
-		json_double(j, "shifted_to_aligned_rate_ratio", ratio(a), 3);
+		view_of_align(a, &v);
+		side_json(j, "aligned", &v.aligned);
+		side_json(j, "shifted", &v.shifted);
+		json_double(j, "shifted_to_aligned_rate_ratio", v.rate_ratio, 3);
 		verdict_json(j, a);
 	} else {
 		/* no write was made: no size to report (0 would read as one) */

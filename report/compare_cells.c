@@ -24,7 +24,7 @@ void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
 	rate_text(p->id, p->rate, false, buf, cap);
 	/* the profile is asked about in IOPS (CrystalDiskMark's and fio's unit) */
 	if (phase_group(p->id) == GROUP_QD)
-		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", report_qd_iops(p));
+		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", p->iops);
 	if (p->cpu_pct >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);
 	confidence_words(p->conf.reasons, buf, cap);

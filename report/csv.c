@@ -70,15 +70,13 @@ bool report_csv_has_line(const struct config *cfg)
 	return phase_select_asks_bonnie(cfg, true) || phase_select_asks_bonnie(cfg, false);
 }
 
-void report_csv(FILE *out, const struct config *cfg, const struct run_result *run)
+void report_csv(FILE *out, const struct config *cfg, const struct run_view *v)
 {
 	struct csv_cells c;
 	struct c_locale loc;
-	struct run_view v;
 
-	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
-	build(&c, cfg, &v);
+	build(&c, cfg, v);
 	c_locale_leave(&loc);
 	csv_line_write(out, &c);
 }

@@ -8,6 +8,7 @@
 #include "sweep.h"
 #include "svg.h"
 #include "tested.h"
+#include "view.h"
 #include "../lib/units.h"
 
 #include <stdlib.h>
@@ -87,9 +88,11 @@ static void tables_text(FILE *m, const void *arg)
 		return;
 	}
 	for (size_t i = 0; i < rep->nruns; i++) {
+		struct run_view v;
+		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
 		if (rep->nruns > 1)
 			fprintf(m, "Run %zu of %zu\n", i + 1, rep->nruns);
-		report_table(m, rep->cfg, &rep->runs[i]);
+		report_table(m, rep->cfg, &v);
 	}
 }
 
@@ -101,8 +104,11 @@ static void csv_text(FILE *m, const void *arg)
 		fputs(rep->all_csv, m);
 		return;
 	}
-	for (size_t i = 0; i < rep->nruns; i++)
-		report_csv(m, rep->cfg, &rep->runs[i]);
+	for (size_t i = 0; i < rep->nruns; i++) {
+		struct run_view v;
+		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
+		report_csv(m, rep->cfg, &v);
+	}
 }
 
 static void option_row(FILE *out, const char *name, const char *value)

@@ -36,10 +36,15 @@ struct html_report {
 /* What the page says about one phase over its runs, the same in every
  * section (html_facts.c): the median rate and its spread (in the phase's
  * unit), the median p99 (< 0: too few operations), the coefficient of
- * variation (< 0: one run) and the confidence reasons with their mark. */
+ * variation (< 0: one run) and the confidence reasons with their mark;
+ * the spread ((max - min) / median, percent; 0 without a median), the
+ * median %CPU, and a queue-depth row's IOPS at the median rate. */
 struct html_facts {
 	bool done;
 	double rate, lo, hi, cv_pct, p99;
+	double spread_pct;
+	int cpu;
+	double iops;
 	unsigned reasons; /* enum conf_reason */
 	char mark;        /* the table's cell mark, ' ' when none */
 };

@@ -6,6 +6,7 @@
 #include "device_why.h"
 #include "metrics.h"
 #include "svg.h"
+#include "view.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -13,10 +14,11 @@
 
 #define NAMED_MAX 8 /* phases named in one line; the rest are counted */
 
-/* What a reason says after the phases it holds for; r is the first of them. */
-static void reason_tail(FILE *out, enum device_why w, const struct phase_result *r)
+/* What a reason says after the phases it holds for; v (its view) and r
+ * are the first of them. */
+static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v, const struct phase_result *r)
 {
-	unsigned want = device_expected_write_pct(r);
+	unsigned want = v->expected_write_pct;
 	const char *layout = r->dev.layout[0] ? r->dev.layout : "one device";
 
 	switch (w) {
@@ -57,31 +59,33 @@ static void reason_tail(FILE *out, enum device_why w, const struct phase_result 
 static void reason_line(FILE *out, const struct html_report *rep, enum device_why w, const char **causes)
 {
 	const struct phase_result *first = NULL;
+	struct phase_view v, first_v = {0};
 	unsigned n = 0;
-	char why[640];
 
 	for (size_t i = 0; i < rep->nruns; i++)
 		for (int id = 0; id < PHASE_COUNT; id++) {
 			const struct phase_result *r = &rep->runs[i].phase[id];
 			const char *cause;
-			if (device_why((enum phase_id)id, r, why, sizeof why) != w)
+			view_of_phase((enum phase_id)id, r, -1, &v);
+			if (v.dev_why != w)
 				continue;
-			cause = device_why_cause(w, r);
+			cause = v.dev_why_cause;
 			if (cause && causes[0] != cause && causes[1] != cause)
 				causes[causes[0] != NULL] = cause;
 			if (n == 0) {
 				fputs("<li>", out);
 				first = r;
+				first_v = v;
 			}
 			if (n++ < NAMED_MAX)
-				fprintf(out, "%s%s %d%%", n > 1 ? ", " : "", phase_name((enum phase_id)id), metric_device_pct(r));
+				fprintf(out, "%s%s %d%%", n > 1 ? ", " : "", phase_name((enum phase_id)id), v.conf.device_pct);
 			if (n <= NAMED_MAX && rep->nruns > 1)
 				fprintf(out, " (run %zu)", i + 1);
 		}
 	if (n > NAMED_MAX)
 		fprintf(out, " and %u more", n - NAMED_MAX);
 	if (first) {
-		reason_tail(out, w, first);
+		reason_tail(out, w, &first_v, first);
 		fputs(".</li>\n", out);
 	}
 }
@@ -89,12 +93,14 @@ static void reason_line(FILE *out, const struct html_report *rep, enum device_wh
 /* Whether any phase of the page's runs has a reason. */
 static bool any_reason(const struct html_report *rep)
 {
-	char why[640];
+	struct phase_view v;
 
 	for (size_t i = 0; i < rep->nruns; i++)
-		for (int id = 0; id < PHASE_COUNT; id++)
-			if (device_why((enum phase_id)id, &rep->runs[i].phase[id], why, sizeof why) != DEV_WHY_NONE)
+		for (int id = 0; id < PHASE_COUNT; id++) {
+			view_of_phase((enum phase_id)id, &rep->runs[i].phase[id], -1, &v);
+			if (v.dev_why != DEV_WHY_NONE)
 				return true;
+		}
 	return false;
 }
 

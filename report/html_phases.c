@@ -7,17 +7,13 @@
 #include "view.h"
 #include "qd_gain.h"
 #include "../phases/qd.h"
-#include "../lib/stats.h"
 #include "../lib/units.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define GROUP_MAX PHASE_COUNT /* the phases one chart may draw */
 #define CURVES_MAX 8      /* more runs than this: one merged curve */
-#define NINES_STEP 0.05   /* percentile curve resolution on the nines axis */
-#define CURVE_POINTS 82   /* p0 and 0..4 nines in NINES_STEP */
 
 const struct html_section html_sections[HTML_SECTIONS] = {
 	[CHART_BLOCK] = {"block", "Block I/O", CHART_BLOCK},
@@ -41,8 +37,9 @@ enum phase_id html_section_first(const struct html_section *s)
 	return (enum phase_id)id;
 }
 
-/* One phase over all runs: each run's rate (in run order), the median,
- * min and max and the median %CPU. */
+/* One phase over all runs: each run's rate (in run order, from its view)
+ * and the page's facts (html_facts: the median, min and max and the
+ * median %CPU). */
 struct phase_stats {
 	size_t n;
 	double *rate;
@@ -53,26 +50,19 @@ struct phase_stats {
 /* Fills st (st->rate must hold rep->nruns values). Returns st->n. */
 static size_t phase_stats(const struct html_report *rep, enum phase_id id, struct phase_stats *st)
 {
-	double *sorted = malloc((rep->nruns ? rep->nruns : 1) * 2 * sizeof *sorted), *cpu;
+	const struct html_facts *f = &rep->facts[id];
 
 	st->n = 0;
-	if (sorted == NULL)
-		return 0;
-	cpu = sorted + rep->nruns;
 	for (size_t i = 0; i < rep->nruns; i++) {
 		struct phase_view v;
 		view_of_phase(id, &rep->runs[i].phase[id], -1, &v);
-		if (v.state != CELL_VALUE)
-			continue;
-		cpu[st->n] = v.cpu_pct;
-		st->rate[st->n++] = v.rate;
+		if (v.state == CELL_VALUE)
+			st->rate[st->n++] = v.rate;
 	}
-	memcpy(sorted, st->rate, st->n * sizeof *sorted);
-	st->median = stats_median(sorted, st->n);
-	st->lo = st->n ? sorted[0] : 0;
-	st->hi = st->n ? sorted[st->n - 1] : 0;
-	st->cpu = (int)stats_median(cpu, st->n);
-	free(sorted);
+	st->median = f->rate;
+	st->lo = f->lo;
+	st->hi = f->hi;
+	st->cpu = f->cpu;
 	return st->n;
 }
 
@@ -131,7 +121,7 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td>",
 		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i]);
 		if (qd) /* the profile is asked about in IOPS, as the text table has them */
-			fprintf(out, "<td>%.0f</td>", st->median * 1024.0 / qd_shape_of(d->id[i]).block);
+			fprintf(out, "<td>%.0f</td>", rep->facts[d->id[i]].iops);
 		fprintf(out, "<td>%d</td>", st->cpu);
 		if (nruns > 1) {
 			html_value_text(d->id[i], st->lo, d->scale, v, sizeof v);
@@ -239,7 +229,7 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	fprintf(out, "<td>%s", v);
 	html_value_text(id, st->hi, scale, v, sizeof v);
 	fprintf(out, " .. %s</td><td>%.1f%%</td><td>%.1f%%%s</td></tr>\n", v,
-	        st->median > 0 ? (st->hi - st->lo) / st->median * 100.0 : 0.0, rep->facts[id].cv_pct,
+	        rep->facts[id].spread_pct, rep->facts[id].cv_pct,
 	        (rep->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");
 }
 
@@ -280,57 +270,32 @@ void html_repeats(FILE *out, const struct html_report *rep)
 
 /* ---- latency ---- */
 
-/* Curve points of a histogram: p0 (the minimum), then every NINES_STEP
- * up to the last percentile its sample count supports (at most p99.99). */
-static size_t curve_points(const struct hist *h, double *pct, double *ns)
+/* A curve of the view's latencies: its median is named even where the
+ * count is too small for the view's percentiles. */
+static void make_curve(const struct view_latency *l, const char *name, struct pct_curve *c)
 {
-	size_t n = 0;
-
-	if (h->count == 0)
-		return 0;
-	pct[n] = 0;
-	ns[n++] = (double)h->min;
-	for (int k = 1; k < CURVE_POINTS - 1; k++) {
-		double nines = k * NINES_STEP, p = 100.0 * (1.0 - pow(10.0, -nines));
-		if (!metric_count_supports(h->count, p))
-			break;
-		pct[n] = p;
-		ns[n++] = (double)hist_percentile(h, p);
-	}
-	return n;
-}
-
-/* A curve of a histogram with samples; its median is named even where the
- * count is too small for the view's (a single sample is its own median). */
-static void make_curve(const struct hist *h, const char *name, double *pct, double *ns, struct pct_curve *c)
-{
-	int64_t v[VIEW_PCTS];
-
-	view_pcts_of(h, v);
 	c->name = name;
-	c->n = curve_points(h, pct, ns);
-	c->pct = pct;
-	c->ns = ns;
-	c->median = (double)hist_percentile(h, 50);
-	c->p99 = (double)v[VIEW_P99];
-	c->max = (double)v[VIEW_MAX];
+	c->n = l->n;
+	c->pct = l->pct;
+	c->ns = l->ns;
+	c->median = l->median_ns;
+	c->p99 = (double)l->pct_ns[VIEW_P99];
+	c->max = (double)l->pct_ns[VIEW_MAX];
 }
 
 /* A row of the latency table: the count, the minimum, then the view's
  * percentiles (blank where the count does not support one). */
-static void latency_row(FILE *out, const char *name, const struct hist *h)
+static void latency_row(FILE *out, const char *name, const struct view_latency *l)
 {
-	int64_t pcts[VIEW_PCTS];
 	char v[32];
 
-	view_pcts_of(h, pcts);
-	fprintf(out, "<tr><td class=\"l\">%s</td><td>%llu</td>", name, (unsigned long long)h->count);
-	units_format_latency_human((double)h->min, v, sizeof v);
+	fprintf(out, "<tr><td class=\"l\">%s</td><td>%llu</td>", name, (unsigned long long)l->count);
+	units_format_latency_human((double)l->min_ns, v, sizeof v);
 	fprintf(out, "<td>%s</td>", v);
 	for (int k = 0; k < VIEW_PCTS; k++) {
 		v[0] = '\0';
-		if (pcts[k] >= 0)
-			units_format_latency_human((double)pcts[k], v, sizeof v);
+		if (l->pct_ns[k] >= 0)
+			units_format_latency_human((double)l->pct_ns[k], v, sizeof v);
 		fprintf(out, "<td>%s</td>", v);
 	}
 	fputs("</tr>\n", out);
@@ -339,38 +304,34 @@ static void latency_row(FILE *out, const char *name, const struct hist *h)
 /* Storage for up to CURVES_MAX curves of one phase. */
 struct curves {
 	struct pct_curve c[CURVES_MAX];
-	double pct[CURVES_MAX][CURVE_POINTS], ns[CURVES_MAX][CURVE_POINTS];
+	struct view_latency lat[CURVES_MAX];
 	char name[CURVES_MAX][32];
-	struct hist merged;
 	size_t n;
 };
 
 /* One curve per run, or one of all runs merged when there are many. */
 static void phase_curves(const struct html_report *rep, enum phase_id id, struct curves *cv)
 {
-	bool merge = rep->nruns > CURVES_MAX;
-
 	cv->n = 0;
-	hist_init(&cv->merged);
+	if (rep->nruns > CURVES_MAX) {
+		if (view_latency_merged(rep->runs, rep->nruns, id, &cv->lat[0]) == 0 && cv->lat[0].count > 0) {
+			snprintf(cv->name[0], sizeof cv->name[0], "all %zu runs", rep->nruns);
+			make_curve(&cv->lat[0], cv->name[0], &cv->c[0]);
+			cv->n = 1;
+		}
+		return;
+	}
 	for (size_t i = 0; i < rep->nruns; i++) {
 		const struct phase_result *r = &rep->runs[i].phase[id];
 		if (!metric_reportable(r) || r->latency.count == 0)
 			continue;
-		if (merge) {
-			hist_merge(&cv->merged, &r->latency);
-			continue;
-		}
 		if (rep->nruns > 1)
 			snprintf(cv->name[cv->n], sizeof cv->name[0], "run %zu", i + 1);
 		else
 			snprintf(cv->name[cv->n], sizeof cv->name[0], "this run");
-		make_curve(&r->latency, cv->name[cv->n], cv->pct[cv->n], cv->ns[cv->n], &cv->c[cv->n]);
+		view_latency_of(&r->latency, &cv->lat[cv->n]);
+		make_curve(&cv->lat[cv->n], cv->name[cv->n], &cv->c[cv->n]);
 		cv->n++;
-	}
-	if (merge && cv->merged.count > 0) {
-		snprintf(cv->name[0], sizeof cv->name[0], "all %zu runs", rep->nruns);
-		make_curve(&cv->merged, cv->name[0], cv->pct[0], cv->ns[0], &cv->c[0]);
-		cv->n = 1;
 	}
 }
 
@@ -401,24 +362,16 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 
 static void latency_table(FILE *out, const struct html_report *rep)
 {
-	struct hist *h = malloc(sizeof *h);
+	struct view_latency l;
 
-	if (h == NULL)
-		return;
 	fputs("<table class=\"latency\">\n<tr><th class=\"l\">phase</th><th>operations</th><th>min</th>", out);
 	for (int k = 0; k < VIEW_PCTS; k++)
 		fprintf(out, "<th>%s</th>", view_pcts[k].heading);
 	fputs("</tr>\n", out);
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		hist_init(h);
-		for (size_t i = 0; i < rep->nruns; i++)
-			if (metric_reportable(&rep->runs[i].phase[id]))
-				hist_merge(h, &rep->runs[i].phase[id].latency);
-		if (h->count)
-			latency_row(out, phase_words((enum phase_id)id), h);
-	}
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (view_latency_merged(rep->runs, rep->nruns, (enum phase_id)id, &l) == 0 && l.count)
+			latency_row(out, phase_words((enum phase_id)id), &l);
 	fputs("</table>\n", out);
-	free(h);
 }
 
 void html_latency(FILE *out, const struct html_report *rep)

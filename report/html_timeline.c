@@ -2,64 +2,16 @@
  * the phase's time with its verdict said and, for a change or a stall,
  * marked where it happened; the numbers under each pair of charts. The
  * last kept run's timelines are drawn (the verdicts of every run are in
- * the tables). Only formatting: the points are the series' intervals,
- * merged in equal groups past HTML_TL_POINTS (a group's p99 is the
- * highest of its intervals'); a last group under half its length is left
- * out (its rate is that of a few operations). */
+ * the tables). Only formatting: the points are the view's
+ * (view_of_timeline). */
 #include "confidence.h"
 #include "html.h"
 #include "svg.h"
 #include "verdict_text.h"
+#include "view.h"
 #include "../lib/units.h"
 
 #include <stdio.h>
-
-#define HTML_TL_POINTS 300
-
-struct tl_points {
-	size_t n, n99;
-	double x[HTML_TL_POINTS], rate[HTML_TL_POINTS];
-	double x99[HTML_TL_POINTS], p99[HTML_TL_POINTS]; /* only where operations completed */
-	double max_rate, min_p99, max_p99;
-};
-
-/* The series in at most HTML_TL_POINTS points: x the group's middle in
- * seconds, the rate in KiB/s (bytes) or per second, the p99 in ns. A
- * group where no operation completed (a stall) has a rate of 0 and no
- * p99 point: drawing 0 there would show latency dropping in a stall. */
-static void collect(const struct tl_series *s, enum phase_id id, struct tl_points *p)
-{
-	uint32_t per = (s->n + HTML_TL_POINTS - 1) / HTML_TL_POINTS;
-
-	p->n = p->n99 = 0;
-	p->max_rate = p->max_p99 = 0;
-	p->min_p99 = 0;
-	for (uint32_t i = 0; i < s->n; i += per) {
-		uint64_t units = 0, ns = 0, p99 = 0;
-
-		for (uint32_t j = i; j < i + per && j < s->n; j++) {
-			units += phase_unit(id) == RATE_BYTES ? s->pt[j].bytes : s->pt[j].ops;
-			ns += tl_series_len(s, j);
-			p99 = s->pt[j].p99_ns > p99 ? s->pt[j].p99_ns : p99;
-		}
-		/* a last scrap of an interval shows a rate of few operations: left out */
-		if (ns == 0 || (i + per >= s->n && i > 0 && ns * 2 < (uint64_t)per * s->width_ns))
-			continue;
-		p->x[p->n] = ((double)i * (double)s->width_ns + (double)ns / 2) / 1e9;
-		p->rate[p->n] = (double)units * 1e9 / (double)ns / (phase_unit(id) == RATE_BYTES ? 1024.0 : 1.0);
-		if (p99 > 0) {
-			p->x99[p->n99] = p->x[p->n];
-			p->p99[p->n99++] = (double)p99;
-		}
-		if (p->rate[p->n] > p->max_rate)
-			p->max_rate = p->rate[p->n];
-		if (p99 > 0 && (p->min_p99 == 0 || (double)p99 < p->min_p99))
-			p->min_p99 = (double)p99;
-		if ((double)p99 > p->max_p99)
-			p->max_p99 = (double)p99;
-		p->n++;
-	}
-}
 
 /* The phase's marks as its other charts carry them: the confidence mark,
  * and ! for an unstable spread whatever else is. */
@@ -81,14 +33,15 @@ static void marks_of(const struct html_facts *f, char marks[3])
 static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v,
                          const struct html_facts *f)
 {
-	struct tl_points p; /* 10 KiB on the stack: no state kept between figures */
+	struct view_timeline p; /* 10 KiB on the stack: no state kept between figures */
 	char sentence[VERDICT_SENTENCE_MAX], id_r[48], id_l[48], title_r[96], title_l[96], marks[3];
 	const char *label, *unit;
 	struct chart_marker m = {(double)v->at_ns / 1e9, "verdict"};
 	size_t nm = v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE || v->kind == VERDICT_STALLED ? 1 : 0;
-	double scale, span = ((double)(s->n - 1) * (double)s->width_ns + (double)s->last_len_ns) / 1e9;
+	double scale, span;
 
-	collect(s, id, &p);
+	view_of_timeline(s, id, &p);
+	span = p.span_s;
 	if (p.n < 2)
 		return;
 	html_rate_unit(id, p.max_rate, &scale, &label, &unit);

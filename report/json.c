@@ -98,19 +98,19 @@ static void schedule_json(struct json *j, const struct config *cfg)
  * value even where the count does not support it (the view's -1): the
  * document carries the count and every bucket beside it, and its readers
  * (format_version 1) expect a number. */
-static void latency_json(struct json *j, const struct phase_result *r)
+static void latency_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
 	const struct hist *h = &r->latency;
 
 	json_object_begin(j, "latency_ns");
-	json_u64(j, "count", h->count);
-	json_u64(j, "min", h->count ? h->min : 0);
-	json_double(j, "mean", hist_mean(h), 1);
+	json_u64(j, "count", v->operations);
+	json_u64(j, "min", v->lat_min_ns);
+	json_double(j, "mean", v->lat_mean_ns, 1);
 	for (int k = 0; k < VIEW_PCTS; k++)
-		json_u64(j, view_pcts[k].key, k == VIEW_MAX ? h->max : metric_latency_pct(r, view_pcts[k].p));
+		json_u64(j, view_pcts[k].key, v->lat_ns[k]);
 	/* the final flush, timed apart from the operations: null without one */
-	if (r->verdict.has_flush)
-		json_u64(j, "flush_ns", r->verdict.flush_ns);
+	if (v->verdict.has_flush)
+		json_u64(j, "flush_ns", v->verdict.flush_ns);
 	else
 		json_null(j, "flush_ns");
 	json_object_end(j);
@@ -171,7 +171,7 @@ void report_confidence_json(struct json *j, const struct confidence *c)
 
 /* Each busy client's start and end, ns after the phase's start, and what
  * it did (the phase's units: bytes, operations or files), in client order. */
-static void times_json(struct json *j, enum phase_id id, const struct phase_result *r,
+static void times_json(struct json *j, enum phase_id id, const struct phase_view *r,
                        const struct client_times *t)
 {
 	uint64_t a, b;
@@ -194,28 +194,27 @@ static void times_json(struct json *j, enum phase_id id, const struct phase_resu
 }
 
 /* With -c N > 1: the spread between clients, rates in the phase's unit. */
-static void spread_json(struct json *j, enum phase_id id, const struct phase_result *r,
-                        const struct client_times *t)
+static void spread_json(struct json *j, const struct phase_view *v, const struct client_times *t)
 {
-	double scale = phase_unit(id) == RATE_BYTES ? 1.0 / 1024.0 : 1.0;
+	enum phase_id id = v->id;
 	char key[64];
 
-	if (r->spread.clients < 2)
+	if (v->clients < 2)
 		return;
 	json_object_begin(j, "clients");
-	json_u64(j, "count", r->spread.clients);
-	json_u64(j, "idle", r->spread.idle);
-	json_u64(j, "starved", r->spread.starved);
-	json_u64(j, "start_skew_ns", r->spread.skew_ns);
+	json_u64(j, "count", v->clients);
+	json_u64(j, "idle", v->client_idle);
+	json_u64(j, "starved", v->client_starved);
+	json_u64(j, "start_skew_ns", v->client_skew_ns);
 	snprintf(key, sizeof key, "slowest_%s", rate_key(id, false));
-	json_double(j, key, r->spread.rate_min * scale, 3);
+	json_double(j, key, v->client_rate_min, 3);
 	snprintf(key, sizeof key, "fastest_%s", rate_key(id, false));
-	json_double(j, key, r->spread.rate_max * scale, 3);
-	json_double(j, "fairness", sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle), 4);
-	json_double(j, "overlap", sweep_overlap(r), 4);
-	json_bool(j, "overlap_low", sweep_overlap_is_low(r->spread.clients, sweep_overlap(r)));
-	if (t && t->n == r->spread.clients)
-		times_json(j, id, r, t);
+	json_double(j, key, v->client_rate_max, 3);
+	json_double(j, "fairness", v->client_fairness, 4);
+	json_double(j, "overlap", v->client_overlap, 4);
+	json_bool(j, "overlap_low", v->client_overlap_low);
+	if (t && t->n == v->clients)
+		times_json(j, id, v, t);
 	json_object_end(j);
 }
 
@@ -252,7 +251,7 @@ static void qd_gains_json(struct json *j, const struct run_view *v)
 }
 
 /* A queue-depth phase: how depth was kept (lib/qdio.h) and what it asked for. */
-static void qd_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
+static void qd_json(struct json *j, const struct phase_view *v)
 {
 	enum phase_id id = v->id;
 	struct qd_shape sh = qd_shape_of(id);
@@ -260,70 +259,72 @@ static void qd_json(struct json *j, const struct phase_view *v, const struct pha
 	if (sh.block == 0)
 		return;
 	if (v->state == CELL_VALUE) /* the profile is asked about in IOPS */
-		json_double(j, "iops", report_qd_iops(v), 1);
+		json_double(j, "iops", v->iops, 1);
 	json_object_begin(j, "queue_depth");
-	json_string(j, "engine", r->qd_engine ? qdio_engine_name((enum qdio_engine)r->qd_engine) : "none");
+	json_string(j, "engine", v->qd_engine ? qdio_engine_name((enum qdio_engine)v->qd_engine) : "none");
 	json_u64(j, "depth", sh.depth);
-	json_u64(j, "max_in_flight", r->qd_max_in_flight);
+	json_u64(j, "max_in_flight", v->qd_max_in_flight);
 	json_u64(j, "block_bytes", sh.block);
 	json_string(j, "pattern", sh.random ? "random" : "sequential");
 	json_object_end(j);
 }
 
-static void measured_json(struct json *j, const struct phase_view *v, const struct client_times *t)
+/* r: the raw result, for what the document lists as counted (the
+ * histogram's buckets, the device's and ARC's counters). */
+static void measured_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
+                          const struct client_times *t)
 {
 	enum phase_id id = v->id;
-	const struct phase_result *r = v->result;
 
-	json_u64(j, "bytes", r->bytes);
-	json_u64(j, "read_bytes", r->read_bytes);
+	json_u64(j, "bytes", v->bytes);
+	json_u64(j, "read_bytes", v->read_bytes);
 	json_u64(j, "operations", v->operations);
 	json_u64(j, "elapsed_ns", v->duration_ns);
-	if (r->planned_ns) { /* --start-at: both on CLOCK_REALTIME */
-		json_u64(j, "wall_start_ns", r->wall_start_ns);
-		json_u64(j, "planned_start_ns", r->planned_ns);
+	if (v->planned_ns) { /* --start-at: both on CLOCK_REALTIME */
+		json_u64(j, "wall_start_ns", v->wall_start_ns);
+		json_u64(j, "planned_start_ns", v->planned_ns);
 	}
-	if (r->span_ns)
-		json_u64(j, "active_ns", r->span_ns);
-	json_u64(j, "cpu_ns", r->cpu_ns);
+	if (v->span_ns)
+		json_u64(j, "active_ns", v->span_ns);
+	json_u64(j, "cpu_ns", v->cpu_ns);
 	json_u64(j, "cpu_percent", (uint64_t)v->cpu_pct);
-	json_u64(j, "sync_ns", r->sync_ns);
-	if (r->file_bytes) /* block write: the data file the phases after it worked on */
-		json_u64(j, "file_bytes", r->file_bytes);
-	if (r->flags & RESULT_FILE_CUT)
+	json_u64(j, "sync_ns", v->sync_ns);
+	if (v->file_bytes) /* block write: the data file the phases after it worked on */
+		json_u64(j, "file_bytes", v->file_bytes);
+	if (v->flags & RESULT_FILE_CUT)
 		json_bool(j, "file_cut_at_deadline", true);
 	/* a failed or interrupted phase's rate over what it completed */
-	json_double(j, rate_key(id, false), v->state == CELL_VALUE ? v->rate : metric_rate(id, r), 3);
+	json_double(j, rate_key(id, false), v->rate_ran, 3);
 	if (v->sync_split)
-		json_double(j, rate_key(id, true), metric_rate_unsynced(id, r), 3);
+		json_double(j, rate_key(id, true), v->rate_unsynced_ran, 3);
 	json_bool(j, "low_confidence", v->low_confidence);
-	json_bool(j, "direct_io", (r->flags & RESULT_DIRECT) != 0);
-	json_bool(j, "buffered_under_direct", (r->flags & RESULT_BUFFERED) != 0);
-	if (r->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
-		json_bool(j, "cache_evicted", (r->flags & RESULT_EVICTED) != 0);
-	if (r->flags & RESULT_RESIDENCY)
-		json_double(j, "cache_resident_percent", r->resident_ppm / 10000.0, 2);
-	qd_json(j, v, r);
-	report_device_json(j, id, r);
-	report_arc_json(j, r);
+	json_bool(j, "direct_io", (v->flags & RESULT_DIRECT) != 0);
+	json_bool(j, "buffered_under_direct", (v->flags & RESULT_BUFFERED) != 0);
+	if (v->flags & (RESULT_EVICTED | RESULT_NOT_EVICTED))
+		json_bool(j, "cache_evicted", (v->flags & RESULT_EVICTED) != 0);
+	if (v->flags & RESULT_RESIDENCY)
+		json_double(j, "cache_resident_percent", v->resident_ppm / 10000.0, 2);
+	qd_json(j, v);
+	report_device_json(j, v, r);
+	report_arc_json(j, v, r);
 	report_confidence_json(j, &v->conf);
-	spread_json(j, id, r, t);
-	latency_json(j, r);
+	spread_json(j, v, t);
+	latency_json(j, v, r);
 }
 
-static void phase_json(struct json *j, const struct phase_view *v, const struct tl_series *s,
-                       const struct client_times *t)
+static void phase_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
+                       const struct tl_series *s, const struct client_times *t)
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(v->id));
 	json_string(j, "status", phase_status_name(v->status));
 	if (v->status != PHASE_NOT_RUN) {
-		measured_json(j, v, t);
+		measured_json(j, v, r, t);
 		report_verdict_json(j, v->id, &v->verdict);
 		report_timeline_json(j, s);
 	}
 	if (v->status == PHASE_FAILED)
-		error_json(j, &v->result->error);
+		error_json(j, &r->error);
 	json_object_end(j);
 }
 
@@ -350,13 +351,11 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	c_locale_leave(&loc);
 }
 
-void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls,
-                     const struct client_times *times)
+void report_json_run(struct json *j, const struct run_view *v, const struct run_result *run,
+                     const struct run_timelines *tls, const struct client_times *times)
 {
 	struct c_locale loc;
-	struct run_view view, *v = &view;
 
-	view_of_run(NULL, run, NULL, v);
 	c_locale_enter(&loc);
 	json_object_begin(j, NULL);
 	json_u64(j, "run", v->index);
@@ -364,13 +363,13 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 	json_u64(j, "clients", v->clients);
 	json_string(j, "status", phase_status_name(v->status));
 	json_object_begin(j, "counts");
-	json_u64(j, "seeks", run->counts.seeks);
-	json_bool(j, "seeks_auto", run->counts.seeks_auto);
-	json_u64(j, "files", (uint64_t)run->counts.files_k * 1024);
-	json_bool(j, "files_auto", run->counts.files_auto);
-	json_u64(j, "perchar_bytes", run->counts.perchar_bytes);
-	json_bool(j, "perchar_auto", run->counts.perchar_auto);
-	json_string(j, "files_bound", run->counts.files_auto ? files_bound_name(run->counts.files_bound) : "given");
+	json_u64(j, "seeks", v->counts.seeks);
+	json_bool(j, "seeks_auto", v->counts.seeks_auto);
+	json_u64(j, "files", (uint64_t)v->counts.files_k * 1024);
+	json_bool(j, "files_auto", v->counts.files_auto);
+	json_u64(j, "perchar_bytes", v->counts.perchar_bytes);
+	json_bool(j, "perchar_auto", v->counts.perchar_auto);
+	json_string(j, "files_bound", v->counts.files_auto ? files_bound_name(v->counts.files_bound) : "given");
 	json_object_end(j);
 	qd_gains_json(j, v);
 	json_array_begin(j, "phases");
@@ -379,7 +378,7 @@ void report_json_run(struct json *j, const struct run_result *run, const struct 
 		 * phase it never had (the queue-depth profile) only when it ran */
 		if (!phase_is((enum phase_id)i, FACT_BONNIE_CSV) && v->phase[i].status == PHASE_NOT_RUN)
 			continue;
-		phase_json(j, &v->phase[i], tls ? &tls->phase[i] : NULL, times);
+		phase_json(j, &v->phase[i], &run->phase[i], tls ? &tls->phase[i] : NULL, times);
 	}
 	json_array_end(j);
 	json_object_end(j);
@@ -393,7 +392,7 @@ void report_json_runs_end(struct json *j)
 		json_array_end(j);
 }
 
-void report_json_like(struct json *j, const struct config *cfg, const struct run_result *run)
+void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run)
 {
 	char opts[1024];
 

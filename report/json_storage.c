@@ -2,6 +2,7 @@
 #include "json_storage.h"
 #include "device_why.h"
 #include "metrics.h"
+#include "view.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -9,17 +10,17 @@
 
 /* The layout the figures are read against, bonnie's own storage I/O, and
  * why the share is far from what the layout makes of it (null: not far). */
-static void device_why_json(struct json *j, enum phase_id id, const struct phase_result *r)
+static void device_why_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
-	char why[640];
-	enum device_why w = device_why(id, r, why, sizeof why);
-	const char *cause = device_why_cause(w, r);
+	char why[VIEW_WHY_MAX];
+	enum device_why w = v->dev_why;
+	const char *cause = v->dev_why_cause;
 
 	if (r->dev.layout[0])
 		json_string(j, "layout", r->dev.layout);
 	else
 		json_null(j, "layout");
-	json_u64(j, "expected_write_percent", device_expected_write_pct(r));
+	json_u64(j, "expected_write_percent", v->expected_write_pct);
 	if (r->dev.own_valid) {
 		json_u64(j, "process_read_bytes", r->dev.own_read_bytes);
 		json_u64(j, "process_write_bytes", r->dev.own_write_bytes);
@@ -32,6 +33,7 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 		json_null(j, "why_text");
 	} else {
 		json_string(j, "why", device_why_word(w));
+		snprintf(why, sizeof why, "%s", v->dev_why_text);
 		if (cause) { /* the phase's sentence whole, the cause with it */
 			size_t n = strlen(why);
 			snprintf(why + n, sizeof why - n, ". %c%s", toupper((unsigned char)cause[0]), cause + 1);
@@ -41,7 +43,7 @@ static void device_why_json(struct json *j, enum phase_id id, const struct phase
 }
 
 /* What the block device did during the phase (null without counters). */
-void report_device_json(struct json *j, enum phase_id id, const struct phase_result *r)
+void report_device_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
 	if (!r->dev.valid) {
 		json_null(j, "device");
@@ -50,20 +52,20 @@ void report_device_json(struct json *j, enum phase_id id, const struct phase_res
 	json_object_begin(j, "device");
 	json_u64(j, "read_bytes", r->dev.read_bytes);
 	json_u64(j, "write_bytes", r->dev.write_bytes);
-	if (metric_device_pct(r) >= 0)
-		json_u64(j, "served_percent", (uint64_t)metric_device_pct(r)); /* uncapped */
+	if (v->conf.device_pct >= 0)
+		json_u64(j, "served_percent", (uint64_t)v->conf.device_pct); /* uncapped */
 	if (r->dev.read_ahead_kb)
 		json_u64(j, "read_ahead_kb", r->dev.read_ahead_kb);
 	else
 		json_null(j, "read_ahead_kb");
-	json_bool(j, "cached", metric_cached(id, r));
+	json_bool(j, "cached", v->cached);
 	json_bool(j, "device_true", r->dev.caveat == 0);
-	device_why_json(j, id, r);
+	device_why_json(j, v, r);
 	json_object_end(j);
 }
 
 /* ZFS's ARC over the phase: only on ZFS, so other documents keep their shape. */
-void report_arc_json(struct json *j, const struct phase_result *r)
+void report_arc_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
 {
 	if (!r->arc.counted && r->arc.max_bytes == 0)
 		return;
@@ -75,8 +77,8 @@ void report_arc_json(struct json *j, const struct phase_result *r)
 		json_null(j, "hits");
 		json_null(j, "misses");
 	}
-	if (metric_arc_hit_pct(r) >= 0)
-		json_u64(j, "hit_percent", (uint64_t)metric_arc_hit_pct(r));
+	if (v->arc_hit_pct >= 0)
+		json_u64(j, "hit_percent", (uint64_t)v->arc_hit_pct);
 	else
 		json_null(j, "hit_percent");
 	json_u64(j, "max_bytes", r->arc.max_bytes);

@@ -7,12 +7,14 @@
 #include "../lib/json.h"
 #include "../phases/results.h"
 
+struct phase_view; /* view.h: the percentages, worked out once */
+
 /* "device": the counters, served percent, cache mark and why (null without
  * counters). */
-void report_device_json(struct json *j, enum phase_id id, const struct phase_result *r);
+void report_device_json(struct json *j, const struct phase_view *v, const struct phase_result *r);
 
 /* "arc": hits, misses, hit percent and whether it may hold the data file;
  * nothing off ZFS, so other documents keep their shape. */
-void report_arc_json(struct json *j, const struct phase_result *r);
+void report_arc_json(struct json *j, const struct phase_view *v, const struct phase_result *r);
 
 #endif

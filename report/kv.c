@@ -59,10 +59,7 @@ static bool kv_wanted(const struct report_ctx *c)
 
 static void kv_run(struct report_ctx *c)
 {
-	struct run_view v;
-
-	view_of_run(c->cfg, c->run, NULL, &v);
-	report_kv_run(c->files[OUT_FILE_KV].out, c->shown + 1, &v);
+	report_kv_run(c->files[OUT_FILE_KV].out, c->shown + 1, &c->view);
 }
 
 static int kv_end(struct report_ctx *c, char *err, size_t errlen)

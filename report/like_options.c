@@ -2,6 +2,7 @@
  * measured is written; where a phase is not planned, its setting is left
  * out, so the options say what the run did and nothing it did not use. */
 #include "like_options.h"
+#include "view.h"
 #include "../lib/str.h"
 
 #include "../lib/qdio.h"
@@ -56,7 +57,7 @@ static void data_options(const struct config *cfg, char *buf, size_t cap)
 		str_append_word(buf, cap, "-s 0");
 }
 
-static void file_options(const struct config *cfg, const struct run_result *run, char *buf, size_t cap)
+static void file_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap)
 {
 	uint32_t k = run && run->counts.files_k ? run->counts.files_k : cfg->files_k;
 	char chunk[16];
@@ -72,7 +73,7 @@ static void file_options(const struct config *cfg, const struct run_result *run,
 	    cfg->file_dirs ? cfg->file_dirs : 1u, chunk);
 }
 
-static void perchar_options(const struct config *cfg, const struct run_result *run, char *buf, size_t cap)
+static void perchar_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap)
 {
 	uint32_t mask = cfg->decided.phase_mask;
 	uint64_t bytes = run && run->counts.perchar_bytes ? run->counts.perchar_bytes : cfg->perchar_size;
@@ -131,7 +132,7 @@ static void phase_options(const struct config *cfg, char *buf, size_t cap)
 		str_append_word(buf, cap, "--qd-engine %s", qdio_engine_name((enum qdio_engine)cfg->qd_engine));
 }
 
-void report_like_options(const struct config *cfg, const struct run_result *run, char *buf, size_t cap)
+void report_like_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap)
 {
 	if (cap == 0)
 		return;

@@ -13,12 +13,14 @@
  * (input/like.h) looks for. */
 #include "../input/like.h"
 
-/* cfg (the plan's) and run (its counts: the file count and per-char size
+struct run_view; /* view.h */
+
+/* cfg (the plan's) and run (its view's counts: the file count and per-char size
  * bonnie sized; NULL: the plan's) as options into buf: -s, -n, -f, -z,
  * -c or --clients, --level-time, -D, -b, --no-evict, --verify, --phases
  * or --qd, --qd-time, --qd-engine; only settings, never a path or a name.
  * A queue-depth profile run alone gets the profile's size as -s, the one
  * size it uses. */
-void report_like_options(const struct config *cfg, const struct run_result *run, char *buf, size_t cap);
+void report_like_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap);
 
 #endif

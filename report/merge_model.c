@@ -95,6 +95,8 @@ static void fairness(struct merge_phase *mp, size_t n)
 			mp->slowest = h;
 	}
 	mp->fairness_min = mean > 0 ? mp->host_rate[mp->slowest] / mean : 0;
+	for (size_t h = 0; h < n; h++)
+		mp->host_share[h] = mean > 0 ? mp->host_rate[h] / mean : 0;
 }
 
 double merge_client_rate(const struct host_client *c)
@@ -150,6 +152,7 @@ static void merge_phase(struct merge_phase *mp, const struct host_result *hosts,
 		mp->sync_ns += merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns,
 		                               mp->window_start_ns, mp->window_ns) / n;
 		mp->host_rate[h] = mp->window_ns ? (double)u * 1e9 / (double)mp->window_ns : 0;
+		mp->host_rate_shown[h] = phase_unit((enum phase_id)id) == RATE_BYTES ? mp->host_rate[h] / 1024 : mp->host_rate[h];
 		hist_merge(&mp->latency, &p->latency);
 	}
 	fairness(mp, n);

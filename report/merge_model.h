@@ -30,6 +30,8 @@ struct merge_phase {
 	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
 	struct hist latency;        /* every host's whole phase, bucket by bucket */
 	double host_rate[MERGE_MAX_HOSTS]; /* units/s inside the window */
+	double host_rate_shown[MERGE_MAX_HOSTS]; /* the same in the phase's unit (KiB/s for bytes) */
+	double host_share[MERGE_MAX_HOSTS];      /* host_rate over the hosts' mean; 0 when that is 0 */
 	double fairness_min;        /* the lowest host rate over the mean */
 	size_t slowest;             /* index of the host with the lowest rate */
 	double client_fairness;     /* the slowest client's rate (merge_client_rate) over the mean of

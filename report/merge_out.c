@@ -97,14 +97,11 @@ static void phase_json(struct json *j, const struct merge_result *m, int id, con
 	json_double(j, "fairness", mp->fairness_min, 4);
 	json_string(j, "slowest", hosts[mp->slowest].name);
 	json_array_begin(j, "hosts");
-	double mean = 0;
-	for (size_t h = 0; h < n; h++)
-		mean += mp->host_rate[h] / (double)n;
 	for (size_t h = 0; h < n; h++) {
 		json_object_begin(j, NULL);
 		json_string(j, "host", hosts[h].name);
 		json_double(j, "rate", mp->host_rate[h], 3);
-		json_double(j, "share", mean > 0 ? mp->host_rate[h] / mean : 0, 4);
+		json_double(j, "share", mp->host_share[h], 4);
 		json_u64(j, "wall_start_ns", hosts[h].phase[id].wall_start_ns);
 		json_object_end(j);
 	}
@@ -233,9 +230,7 @@ static void hosts_table(FILE *out, const struct merge_result *m, const struct ho
 		for (int id = 0; id < PHASE_COUNT; id++) {
 			if (!m->phase[id].done || !m->phase[id].overlaps)
 				continue;
-			double r = m->phase[id].host_rate[h]; /* units/s; the page's rates of bytes are KiB/s */
-			html_rate_text((enum phase_id)id, phase_unit((enum phase_id)id) == RATE_BYTES ? r / 1024 : r, rate,
-			               sizeof rate);
+			html_rate_text((enum phase_id)id, m->phase[id].host_rate_shown[h], rate, sizeof rate);
 			cell(out, "", rate);
 		}
 		fputs("</tr>\n", out);

@@ -5,6 +5,7 @@
 #include "html.h"
 #include "report.h"
 #include "sweep.h"
+#include "view.h"
 
 #include <string.h>
 
@@ -14,12 +15,14 @@ static int write_lines(FILE *out, const struct merge_doc *d, bool quiet)
 {
 	for (size_t l = 0; l < d->levels; l++) {
 		struct config c = *d->cfg;
+		struct run_view v;
 		c.concurrency = d->counts[l];
+		view_of_run(&c, &d->run[l], NULL, &v);
 		if (!quiet) {
-			report_table(out, &c, &d->run[l]);
+			report_table(out, &c, &v);
 			report_merge_text(out, &d->m[l], d->hosts[l]);
 		}
-		report_csv(out, &c, &d->run[l]);
+		report_csv(out, &c, &v);
 	}
 	if (d->sw && !quiet) {
 		report_sweep_table(out, d->sw);
@@ -54,8 +57,11 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	json_array_end(&j);
 	report_merge_json(&j, d->m, (const struct host_result *const *)d->hosts, d->levels);
 	json_array_begin(&j, "runs");
-	for (size_t l = 0; l < d->levels; l++)
-		report_json_run(&j, &d->run[l], NULL, NULL);
+	for (size_t l = 0; l < d->levels; l++) {
+		struct run_view v;
+		view_of_run(d->cfg, &d->run[l], NULL, &v);
+		report_json_run(&j, &v, &d->run[l], NULL, NULL);
+	}
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels, DEFAULT_KNEE_FACTOR,
 		                      d->hosts[0][0].level_ns);

@@ -103,6 +103,7 @@ void outputs_phase_end(struct report_ctx *c, const struct phase_result *res)
 void outputs_run(struct report_ctx *c, const struct run_result *run, bool cut)
 {
 	c->run = run;
+	view_of_run(c->cfg, run, NULL, &c->view);
 	for (size_t i = 0; i < NOUTPUTS; i++)
 		if (wanted(c, entry(i)) && entry(i)->run && (!cut || entry(i)->keeps_cut_runs))
 			entry(i)->run(c);

@@ -27,6 +27,7 @@
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
 #include "../phases/results.h"
+#include "view.h"
 
 struct repeat_set;
 struct sweep;
@@ -64,6 +65,7 @@ struct report_ctx {
 	struct report_file files[OUT_FILES]; /* --json, --html: their streams once open */
 	/* what the session tells them as it goes */
 	const struct run_result *run;     /* run: the run that finished */
+	struct run_view view;             /* run: its view, built once for every output */
 	const struct run_timelines *timelines; /* its phases' timelines (NULL: none) */
 	unsigned shown;                   /* runs given to the run moment before it */
 	const struct repeat_set *repeats; /* summary: the runs at this count */

@@ -35,7 +35,7 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, c->run, c->timelines, c->times);
+	report_json_run(&c->json, &c->view, c->run, c->timelines, c->times);
 }
 
 static void json_summary(struct report_ctx *c)
@@ -46,7 +46,7 @@ static void json_summary(struct report_ctx *c)
 
 static int json_end(struct report_ctx *c, char *err, size_t errlen)
 {
-	report_json_like(&c->json, c->cfg, c->run);
+	report_json_like(&c->json, c->cfg, c->run ? &c->view : NULL);
 	if (c->sweep)
 		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels, c->cfg->knee_factor,
 		                      c->cfg->level_ns);
@@ -124,8 +124,8 @@ static void html_run(struct report_ctx *c)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
 	        c->cfg->runs);
-	report_table(k->tables, c->cfg, run);
-	report_csv(k->csv, c->cfg, run);
+	report_table(k->tables, c->cfg, &c->view);
+	report_csv(k->csv, c->cfg, &c->view);
 }
 
 /* Closes the texts' streams; the texts stay in the buffers until

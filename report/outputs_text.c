@@ -81,9 +81,9 @@ static void table_run(struct report_ctx *c)
 		        report_run_end_words(c->run));
 		return;
 	}
-	report_table(c->table_out, c->cfg, c->run);
+	report_table(c->table_out, c->cfg, &c->view);
 	if (c->env && c->env->share.is_share)
-		report_table_qd_share(c->table_out, c->run, c->env->share.client);
+		report_table_qd_share(c->table_out, &c->view, c->env->share.client);
 	if (c->run->interrupted)
 		fprintf(c->table_out, "interrupted: the table holds only the phases that finished before the signal\n");
 }
@@ -128,9 +128,9 @@ static void share_run(struct report_ctx *c)
 	}
 	if (c->shown == 0)
 		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
-	report_share_run(c->share_out, c->cfg, c->run);
+	report_share_run(c->share_out, c->cfg, &c->view);
 	if (c->env && c->env->share.is_share)
-		report_table_qd_share(c->share_out, c->run, c->env->share.client);
+		report_table_qd_share(c->share_out, &c->view, c->env->share.client);
 }
 
 const struct output output_share = {
@@ -152,7 +152,7 @@ static void csv_run(struct report_ctx *c)
 	if (!run_shows(c->run))
 		return;
 	if (report_csv_has_line(c->cfg))
-		report_csv(c->csv_out, c->cfg, c->run);
+		report_csv(c->csv_out, c->cfg, &c->view);
 	else if (c->shown == 0 && c->table_out) /* once, beside the table, never into the CSV stream */
 		fprintf(c->table_out, "%s\n", REPORT_CSV_NO_LINE);
 }

@@ -48,7 +48,7 @@ size_t qd_gains(const struct run_view *v, struct qd_gain *out)
 		dw = mark_words(d);
 		sw = mark_words(s);
 		out[n] = (struct qd_gain){(enum phase_id)i, (enum phase_id)sh, qd_shape_of((enum phase_id)i).depth,
-		                          report_qd_iops(d) / report_qd_iops(s), !dw && !sw, dw ? dw : sw};
+		                          d->iops / s->iops, !dw && !sw, dw ? dw : sw};
 		n++;
 	}
 	return n;
@@ -68,7 +68,7 @@ static void pair_words(enum phase_id id, char *buf, size_t cap)
 void qd_gain_sentence(const struct qd_gain *g, const struct run_view *v, char *buf, size_t cap)
 {
 	char name[64];
-	double deep = report_qd_iops(&v->phase[g->deep]), shallow = report_qd_iops(&v->phase[g->shallow]);
+	double deep = v->phase[g->deep].iops, shallow = v->phase[g->shallow].iops;
 
 	pair_words(g->deep, name, sizeof name);
 	if (!g->conclusive) {

@@ -19,13 +19,14 @@ static void sample_phase(struct repeat_sample *s, const struct phase_view *v)
 	s->ops[id] = v->operations;
 	s->device_pct[id] = v->conf.device_pct;
 	s->reasons[id] = v->conf.reasons;
+	s->cpu[id] = v->cpu_pct;
 	s->verdict[id] = v->verdict.kind < VERDICT_KINDS ? v->verdict.kind : VERDICT_NONE;
 	memcpy(s->lat[id], v->pct_ns, sizeof s->lat[id]);
 }
 
 int repeat_add(struct repeat_set *rs, const struct run_result *run)
 {
-	struct run_view v;
+	struct phase_view v;
 
 	if (rs->n == rs->cap) {
 		size_t cap = rs->cap ? 2 * rs->cap : 8;
@@ -36,9 +37,11 @@ int repeat_add(struct repeat_set *rs, const struct run_result *run)
 		rs->cap = cap;
 	}
 	memset(&rs->s[rs->n], 0, sizeof rs->s[rs->n]);
-	view_of_run(NULL, run, NULL, &v);
-	for (int i = 0; i < PHASE_COUNT; i++)
-		sample_phase(&rs->s[rs->n], &v.phase[i]);
+	/* the phases' views alone: a sample holds no run-wide fact */
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		view_of_phase((enum phase_id)i, &run->phase[i], -1.0, &v);
+		sample_phase(&rs->s[rs->n], &v);
+	}
 	rs->n++;
 	return 0;
 }
@@ -59,6 +62,17 @@ static bool lat_median(const struct repeat_set *rs, enum phase_id id, int k, dou
 			v[n++] = (double)rs->s[i].lat[id][k];
 	*out = stats_median(v, n);
 	return n > 0;
+}
+
+/* Median %CPU over the runs with numbers (v: room for them). */
+static int cpu_median(const struct repeat_set *rs, enum phase_id id, double *v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->s[i].done[id])
+			v[n++] = rs->s[i].cpu[id];
+	return (int)stats_median(v, n);
 }
 
 /* Median duration and operations, lowest device share, all reasons. */
@@ -106,6 +120,7 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 		sum->conf.cv_pct = n >= 2 ? sum->rate.cv_pct : -1.0;
 		if (sum->conf.cv_pct > CONF_MAX_CV_PCT)
 			sum->conf.reasons |= CONF_UNSTABLE;
+		sum->cpu_pct = cpu_median(rs, id, v);
 	}
 	free(v);
 	return n > 0;

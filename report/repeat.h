@@ -22,6 +22,7 @@ struct repeat_sample {
 	uint64_t ops[PHASE_COUNT];
 	int device_pct[PHASE_COUNT];
 	unsigned reasons[PHASE_COUNT]; /* this run's confidence reasons */
+	int cpu[PHASE_COUNT];          /* %CPU */
 	uint8_t verdict[PHASE_COUNT];  /* enum verdict_kind */
 };
 
@@ -39,6 +40,7 @@ struct repeat_summary {
 	struct confidence conf;      /* median duration and operations, lowest device share,
 	                                CV, and every run's reasons plus CONF_UNSTABLE */
 	unsigned verdicts[VERDICT_KINDS]; /* how many of those runs had each verdict */
+	int cpu_pct;                 /* median %CPU over the runs with numbers */
 };
 
 /* Adds a finished run. Returns 0, or -1 with errno set (out of memory). */

@@ -12,8 +12,14 @@
 #include "../phases/results.h"
 #include "csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
+struct run_view;   /* view.h */
+struct phase_view; /* view.h */
+
+/* The writers of a run take its view, built once (view_of_run; the run
+ * session's outputs build one per run, outputs.c). */
+
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
-void report_csv(FILE *out, const struct config *cfg, const struct run_result *run);
+void report_csv(FILE *out, const struct config *cfg, const struct run_view *v);
 
 /* Whether a run of cfg has a bonnie++ CSV line: a phase bonnie++'s CSV
  * has fields for is planned. The queue-depth profile alone has none, and
@@ -34,10 +40,7 @@ void report_phase_list(FILE *out);
 const char *report_unit_name(enum rate_unit u);
 
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
-void report_table(FILE *out, const struct config *cfg, const struct run_result *run);
-
-struct run_view;   /* view.h */
-struct phase_view; /* view.h */
+void report_table(FILE *out, const struct config *cfg, const struct run_view *v);
 
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
@@ -47,10 +50,8 @@ void report_table_other(FILE *out, const struct run_view *run);
  * MB/s, IOPS, %CPU and latency percentiles a row, and how depth was kept;
  * nothing when none of it ran. */
 void report_table_qd(FILE *out, const struct run_view *run);
-/* How the profile's rows that ran were run ("io_uring, O_DIRECT"...), and
- * a row's operations a second (its rate over its block size). */
+/* How the profile's rows that ran were run ("io_uring, O_DIRECT"...). */
 void report_qd_how(const struct run_view *run, char *buf, size_t len);
-double report_qd_iops(const struct phase_view *p);
 
 /* The profile's depth gains (qd_gain.h), one sentence a line, each after
  * lead ("depth gain, ", or "- " in Markdown); nothing without a pair.
@@ -59,16 +60,13 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead);
 
 /* On a network share (client: sshfs, smbnetfs...), the sentence saying what
  * the profile's rows can and cannot show; nothing when none of them ran. */
-void report_table_qd_share(FILE *out, const struct run_result *run, const char *client);
+void report_table_qd_share(FILE *out, const struct run_view *run, const char *client);
 
-/* The mark of a single run's cell (confidence.h; ' ': none). */
-char report_cell_mark(enum phase_id id, const struct phase_result *r);
-
-/* The notes under a run's table (run_notes.c): the clients line, the
- * legend of the marks shown (with_legend), -D's buffered per-char
+/* The notes under a run's table (run_notes.c), from the run's view v: the
+ * clients line, the legend of the marks v's cells show (with_legend), -D's buffered per-char
  * phases, cached reads, a page cache not dropped, a device stack that is
  * not device-true, and the timeline verdicts. */
-void report_run_notes(FILE *out, const struct run_result *run, bool with_legend);
+void report_run_notes(FILE *out, const struct run_view *v, bool with_legend);
 
 /* One legend line ("~  ran under 0.5 s: ...") for each confidence mark
  * (confidence.h) that occurs in marks, in the marks' fixed order. */
@@ -86,9 +84,6 @@ bool report_run_has_results(const struct run_result *run);
 
 /* How a run without results ended: "failed", "was interrupted", "ended". */
 const char *report_run_end_words(const struct run_result *run);
-
-/* The phases of run marked '~' (ran under 0.5 s), bit 1 << phase_id. */
-uint32_t report_short_mask(const struct run_result *run);
 
 /* "What was tested": machine, file system, device and sector layout, as
  * lines printed above the table. */
@@ -135,8 +130,8 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
  * client's start and end per phase (clients.starts_ns and ends_ns, the
  * clients that had work; times may be NULL). */
 struct client_times;
-void report_json_run(struct json *j, const struct run_result *run, const struct run_timelines *tls,
-                     const struct client_times *times);
+void report_json_run(struct json *j, const struct run_view *v, const struct run_result *run,
+                     const struct run_timelines *tls, const struct client_times *times);
 
 /* A phase's "timeline" member (nothing without one) and its "verdict"
  * (timeline_json.c). */
@@ -145,13 +140,13 @@ void report_timeline_json(struct json *j, const struct tl_series *s);
 /* The verdicts in words (verdict_notes.c): the lines under a run's table
  * (and in --share), and per phase of the -x summary how many runs had each. */
 struct repeat_summary;
-void report_verdict_notes(FILE *out, const struct run_result *run);
+void report_verdict_notes(FILE *out, const struct run_view *run);
 void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s);
 void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);
 /* The member "like_options" (report/like_options.h: the run's settings as
  * options, for bonnie --like), after the runs; before report_json_end. */
-void report_json_like(struct json *j, const struct config *cfg, const struct run_result *run);
+void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run);
 void report_json_end(struct json *j);
 
 /* The "confidence" member of a phase (confidence.h): duration,

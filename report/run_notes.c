@@ -6,23 +6,15 @@
 #include "confidence.h"
 #include "device_why.h"
 #include "metrics.h"
+#include "view.h"
 
 #include <string.h>
 
-/* The one mark of a single run's cell (' ': none). */
-char report_cell_mark(enum phase_id id, const struct phase_result *r)
-{
-	struct confidence c;
-
-	confidence_of(id, r, -1.0, &c);
-	return confidence_mark(c.reasons);
-}
-
 /* Whether any phase with numbers carries one of the result flags. */
-static bool any_flag(const struct run_result *run, uint32_t flag)
+static bool any_flag(const struct run_view *run, uint32_t flag)
 {
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]) && (run->phase[i].flags & flag))
+		if (run->phase[i].state == CELL_VALUE && (run->phase[i].flags & flag))
 			return true;
 	return false;
 }
@@ -59,35 +51,41 @@ void report_legend(FILE *out, const char *marks)
 	legend_lines(out, marks, NULL, 0);
 }
 
-/* The legend of the marks the table's cells show. */
-static void legend(FILE *out, const struct run_result *run)
+/* The legend of the marks the table's cells show, as the view holds them;
+ * under the '~' line the short phases' sizes. */
+static void legend(FILE *out, const struct run_view *v)
 {
 	char marks[PHASE_COUNT + 1];
+	uint32_t short_mask = 0;
 	size_t n = 0;
 
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]))
-			marks[n++] = report_cell_mark((enum phase_id)i, &run->phase[i]);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		if (v->phase[i].state != CELL_VALUE)
+			continue;
+		marks[n++] = v->phase[i].mark;
+		if (v->phase[i].low_confidence)
+			short_mask |= 1u << i;
+	}
 	marks[n] = '\0';
-	legend_lines(out, marks, &run->counts, report_short_mask(run));
+	legend_lines(out, marks, &v->counts, short_mask);
 }
 
 /* The most of the data file a reading phase found still cached after an
  * eviction that did not take (tmpfs, ramfs); -1 if none measured that. */
-static int worst_resident_ppm(const struct run_result *run)
+static int worst_resident_ppm(const struct run_view *run)
 {
 	int worst = -1;
 
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
+		const struct phase_view *r = &run->phase[i];
 		uint32_t both = RESULT_NOT_EVICTED | RESULT_RESIDENCY;
-		if (metric_reportable(r) && (r->flags & both) == both && (int)r->resident_ppm > worst)
+		if (r->state == CELL_VALUE && (r->flags & both) == both && (int)r->resident_ppm > worst)
 			worst = (int)r->resident_ppm;
 	}
 	return worst;
 }
 
-static void not_evicted_note(FILE *out, const struct run_result *run)
+static void not_evicted_note(FILE *out, const struct run_view *run)
 {
 	int ppm = worst_resident_ppm(run);
 
@@ -100,12 +98,12 @@ static void not_evicted_note(FILE *out, const struct run_result *run)
 
 /* "From device" of a stack that could not be followed to its disks, or
  * with a buffered loop device in it: say so, and why. */
-static void device_caveat_note(FILE *out, const struct run_result *run)
+static void device_caveat_note(FILE *out, const struct run_view *run)
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		const struct phase_result *r = &run->phase[i];
-		if (metric_reportable(r) && r->dev.valid && r->dev.caveat) {
-			fprintf(out, "From device is not device-true: %s\n", report_caveat_text(r->dev.caveat));
+		const struct phase_view *r = &run->phase[i];
+		if (r->state == CELL_VALUE && r->dev_caveat) {
+			fprintf(out, "From device is not device-true: %s\n", report_caveat_text(r->dev_caveat));
 			return;
 		}
 	}
@@ -114,16 +112,15 @@ static void device_caveat_note(FILE *out, const struct run_result *run)
 /* Every phase whose "From device" is far from what its storage makes of
  * its bytes, and why (device_why.c): the page cache, read-ahead or other
  * readers on reads; the layout's copies or other writers on writes. */
-static void device_notes(FILE *out, const struct run_result *run)
+static void device_notes(FILE *out, const struct run_view *v)
 {
 	const char *causes[2] = {NULL, NULL};
-	char why[640];
 
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		enum device_why w = device_why((enum phase_id)i, &run->phase[i], why, sizeof why);
-		const char *cause = device_why_cause(w, &run->phase[i]);
+		enum device_why w = v->phase[i].dev_why;
+		const char *cause = v->phase[i].dev_why_cause;
 		if (w != DEV_WHY_NONE)
-			fprintf(out, "%s: %s\n", device_why_prefix(w), why);
+			fprintf(out, "%s: %s\n", device_why_prefix(w), v->phase[i].dev_why_text);
 		if (cause && causes[0] != cause && causes[1] != cause) /* each said once */
 			causes[causes[0] != NULL] = cause;
 	}
@@ -133,32 +130,32 @@ static void device_notes(FILE *out, const struct run_result *run)
 
 /* A schedule's deadline ended block write's first pass: the later phases
  * worked on a smaller data file than -s (the Size column) says. */
-static void file_cut_note(FILE *out, const struct phase_result *r)
+static void file_cut_note(FILE *out, const struct phase_view *r)
 {
-	if (!metric_reportable(r) || !(r->flags & RESULT_FILE_CUT))
+	if (r->state != CELL_VALUE || !(r->flags & RESULT_FILE_CUT))
 		return;
 	fprintf(out, "schedule: block write's first pass ended at its slot's end (--start-at), so the data file%s "
 	        "%.1f MiB, less than -s; the phases after it worked on that\n",
-	        r->spread.clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
+	        r->clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
 }
 
-void report_run_notes(FILE *out, const struct run_result *run, bool with_legend)
+void report_run_notes(FILE *out, const struct run_view *v, bool with_legend)
 {
-	if (run->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
+	if (v->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
 		fprintf(out, "%u clients on %u hosts: rates are every host's together over the window all of them ran "
-		        "in; each host's sizes are split between its clients\n", run->clients, run->hosts);
-	else if (run->clients > 1)
+		        "in; each host's sizes are split between its clients\n", v->clients, v->hosts);
+	else if (v->clients > 1)
 		fprintf(out, "%u clients: rates are all clients' together over first start to last end; "
-		        "sizes are split between them\n", run->clients);
+		        "sizes are split between them\n", v->clients);
 	if (with_legend)
-		legend(out, run);
-	if (any_flag(run, RESULT_BUFFERED))
+		legend(out, v);
+	if (any_flag(v, RESULT_BUFFERED))
 		fprintf(out, "-D: per-char phases cannot use O_DIRECT and ran buffered\n");
-	device_notes(out, run);
-	if (any_flag(run, RESULT_NOT_EVICTED))
-		not_evicted_note(out, run);
-	device_caveat_note(out, run);
-	file_cut_note(out, &run->phase[PHASE_PUT_BLOCK]);
-	report_verdict_notes(out, run);
+	device_notes(out, v);
+	if (any_flag(v, RESULT_NOT_EVICTED))
+		not_evicted_note(out, v);
+	device_caveat_note(out, v);
+	file_cut_note(out, &v->phase[PHASE_PUT_BLOCK]);
+	report_verdict_notes(out, v);
 }
 

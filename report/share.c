@@ -213,7 +213,7 @@ static void qd_rows(FILE *out, const struct run_view *v)
 		latency_cell(p, VIEW_MAX, max, sizeof max);
 		latency_cell(p, VIEW_P99, p99, sizeof p99);
 		latency_cell(p, VIEW_P50, p50, sizeof p50);
-		fprintf(out, "| %s | %s | %.0f | %d | %s | %s | %s |\n", phase_words(p->id), rate, report_qd_iops(p),
+		fprintf(out, "| %s | %s | %.0f | %d | %s | %s | %s |\n", phase_words(p->id), rate, p->iops,
 		        p->cpu_pct, max, p99, p50);
 	}
 	if (!head)
@@ -225,7 +225,7 @@ static void qd_rows(FILE *out, const struct run_view *v)
 
 /* The notes under the table, one Markdown list item each: forums that
  * join single line breaks ran the plain lines into one paragraph. */
-static void notes_list(FILE *out, const struct run_result *run)
+static void notes_list(FILE *out, const struct run_view *v)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -233,10 +233,10 @@ static void notes_list(FILE *out, const struct run_result *run)
 	const char *line;
 
 	if (mem == NULL) {
-		report_run_notes(out, run, false);
+		report_run_notes(out, v, false);
 		return;
 	}
-	report_run_notes(mem, run, false);
+	report_run_notes(mem, v, false);
 	fclose(mem);
 	for (line = text; line && *line;) {
 		size_t n = strcspn(line, "\n");
@@ -246,27 +246,25 @@ static void notes_list(FILE *out, const struct run_result *run)
 	free(text);
 }
 
-void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run)
+void report_share_run(FILE *out, const struct config *cfg, const struct run_view *v)
 {
 	char name[128], opts[1024];
 	struct c_locale loc;
-	struct run_view v;
 
-	view_of_run(cfg, run, NULL, &v);
 	plain(name, sizeof name, cfg->machine);
 	c_locale_enter(&loc);
-	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v.index, name, v.seed);
-	phase_rows(out, &v);
-	qd_rows(out, &v);
+	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v->index, name, v->seed);
+	phase_rows(out, v);
+	qd_rows(out, v);
 	c_locale_leave(&loc);
-	notes_list(out, run);
-	report_like_options(cfg, run, opts, sizeof opts);
+	notes_list(out, v);
+	report_like_options(cfg, v, opts, sizeof opts);
 	fprintf(out, "\n" LIKE_MARK "%s`\n", opts);
 	if (!report_csv_has_line(cfg)) {
 		fprintf(out, "\n%s\n", REPORT_CSV_NO_LINE);
 		return;
 	}
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
-	report_csv(out, cfg, run);
+	report_csv(out, cfg, v);
 	fprintf(out, "```\n");
 }

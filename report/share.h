@@ -19,6 +19,7 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date, c
  * %CPU, max/p99/median latency per phase that ran), the table's notes
  * but the legend (-D, cached, not evicted, verdicts) and its 1.98 CSV
  * line in a fenced code block. */
-void report_share_run(FILE *out, const struct config *cfg, const struct run_result *run);
+struct run_view; /* view.h: the run's, built once */
+void report_share_run(FILE *out, const struct config *cfg, const struct run_view *v);
 
 #endif

@@ -73,13 +73,3 @@ void report_short_advice(FILE *out, const char *indent, const struct run_counts 
 		fputs("\n", out);
 	}
 }
-
-uint32_t report_short_mask(const struct run_result *run)
-{
-	uint32_t mask = 0;
-
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]) && metric_low_confidence(&run->phase[i]))
-			mask |= 1u << i;
-	return mask;
-}

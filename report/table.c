@@ -176,7 +176,7 @@ static bool sync_cell(const struct phase_view *v, int arg, char *buf, size_t len
 	(void)arg;
 	if (!v->sync_split)
 		return false;
-	units_format_latency(v->result->sync_ns, buf, len);
+	units_format_latency(v->sync_ns, buf, len);
 	return true;
 }
 
@@ -197,7 +197,7 @@ static bool device_cell(const struct phase_view *v, int arg, char *buf, size_t l
 /* The ARC's hit ratio over the phase (ZFS, where it counts hits). */
 static bool arc_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
-	int pct = metric_arc_hit_pct(v->result);
+	int pct = v->arc_hit_pct;
 
 	(void)arg;
 	if (pct < 0)
@@ -209,13 +209,11 @@ static bool arc_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 /* The slowest (arg 0) or fastest (arg 1) client's rate, with -c N > 1. */
 static bool client_rate_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
-	const struct phase_result *r = v->result;
-	double per_s = arg > 0 ? r->spread.rate_max : r->spread.rate_min;
 	char rate[32];
 
-	if (r->spread.clients < 2)
+	if (v->clients < 2)
 		return false;
-	rate_text(v->id, phase_unit(v->id) == RATE_BYTES ? per_s / 1024.0 : per_s, rate, sizeof rate);
+	rate_text(v->id, arg > 0 ? v->client_rate_max : v->client_rate_min, rate, sizeof rate);
 	snprintf(buf, len, "%5s  ", rate);
 	return true;
 }
@@ -224,9 +222,9 @@ static bool client_rate_cell(const struct phase_view *v, int arg, char *buf, siz
 static bool skew_cell(const struct phase_view *v, int arg, char *buf, size_t len)
 {
 	(void)arg;
-	if (v->result->spread.clients < 2)
+	if (v->clients < 2)
 		return false;
-	units_format_latency(v->result->spread.skew_ns, buf, len);
+	units_format_latency(v->client_skew_ns, buf, len);
 	return true;
 }
 
@@ -354,21 +352,19 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_vie
 	}
 }
 
-void report_table(FILE *out, const struct config *cfg, const struct run_result *run)
+void report_table(FILE *out, const struct config *cfg, const struct run_view *v)
 {
 	struct c_locale loc;
-	struct run_view v;
 
-	view_of_run(cfg, run, NULL, &v);
 	c_locale_enter(&loc);
 	/* only the blocks of phases asked for: --phases qd shows the profile's
 	 * block alone, --phases seq_create the file block alone */
 	if (cfg->file_size > 0 && phase_select_asks_bonnie(cfg, true))
-		io_block(out, cfg, &v);
+		io_block(out, cfg, v);
 	if (cfg->files_k > 0 && phase_select_asks_bonnie(cfg, false))
-		file_block(out, cfg, &v);
-	report_table_other(out, &v);
-	report_table_qd(out, &v);
-	report_run_notes(out, run, true);
+		file_block(out, cfg, v);
+	report_table_other(out, v);
+	report_table_qd(out, v);
+	report_run_notes(out, v, true);
 	c_locale_leave(&loc);
 }

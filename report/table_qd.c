@@ -49,10 +49,10 @@ void report_qd_how(const struct run_view *run, char *buf, size_t len)
 	int evicted = 0, kept = 0;
 
 	for (int i = 0; i < n; i++) {
-		const struct phase_result *r = run->phase[ids[i]].result;
+		const struct phase_view *r = &run->phase[ids[i]];
 		int d;
 
-		if (r == NULL || r->qd_engine == 0)
+		if (r->qd_engine == 0)
 			continue;
 		d = (r->flags & RESULT_DIRECT) != 0;
 		if (r->qd_engine == QDIO_SYNC) /* only ever a Q1 row: lib/qdio_sync.c */
@@ -72,11 +72,6 @@ void report_qd_how(const struct run_view *run, char *buf, size_t len)
 	         buffered_reads(evicted, kept));
 }
 
-double report_qd_iops(const struct phase_view *p)
-{
-	return p->rate * 1024.0 / qd_shape_of(p->id).block;
-}
-
 static void qd_line(FILE *out, const struct phase_view *p)
 {
 	static const enum view_pct shown[] = {VIEW_P50, VIEW_P99, VIEW_MAX};
@@ -90,7 +85,7 @@ static void qd_line(FILE *out, const struct phase_view *p)
 		fputc('\n', out);
 		return;
 	}
-	fprintf(out, " %9.1f%c %9.0f %3d", bytes_s / 1048576.0, p->mark, report_qd_iops(p),
+	fprintf(out, " %9.1f%c %9.0f %3d", bytes_s / 1048576.0, p->mark, p->iops,
 	        p->cpu_pct);
 	for (unsigned i = 0; i < sizeof shown / sizeof shown[0]; i++) {
 		char lat[32] = "";
@@ -138,7 +133,7 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead)
  * The header's caveat (env.c) is the whole run's; depth is the profile's
  * own question there, since a request in flight crosses the share client,
  * the network and the server before any device. */
-void report_table_qd_share(FILE *out, const struct run_result *run, const char *client)
+void report_table_qd_share(FILE *out, const struct run_view *run, const char *client)
 {
 	enum phase_id ids[PHASE_COUNT];
 	int n = phase_block_columns(BLOCK_QD, ids);

@@ -3,6 +3,7 @@
 #include "report.h"
 #include "repeat.h"
 #include "verdict_text.h"
+#include "view.h"
 
 /* Too short to judge and nothing else to say: no event, no long flush. */
 static bool only_too_short(const struct verdict *v)
@@ -50,7 +51,7 @@ static void length_advice(FILE *out, const bool *kinds)
 /* The phases too short to judge with nothing else to say, in one line that says why once and what
  * makes them longer; the phases last, so the line reads the same however
  * many there are. */
-static void too_short_line(FILE *out, const struct run_result *run)
+static void too_short_line(FILE *out, const struct run_view *run)
 {
 	bool kinds[LEN_KINDS] = {false};
 
@@ -68,7 +69,7 @@ static void too_short_line(FILE *out, const struct run_result *run)
 
 /* "over time, put_block: fell 75% after ..." for each phase that has a
  * verdict; those too short to judge with nothing else to say share one line. */
-void report_verdict_notes(FILE *out, const struct run_result *run)
+void report_verdict_notes(FILE *out, const struct run_view *run)
 {
 	char sentence[VERDICT_SENTENCE_MAX];
 	bool any_short = false;

@@ -34,6 +34,7 @@ static void phase_of_parsed(enum phase_id id, const struct parsed_phase *p, stru
 	v->state = p->state;
 	v->status = p->state == CELL_VALUE ? PHASE_DONE : p->state == CELL_FAILED ? PHASE_FAILED : PHASE_NOT_RUN;
 	v->rate = p->state == CELL_VALUE ? p->rate : 0;
+	v->iops = view_qd_iops(id, v->rate);
 	v->sync_split = metric_has_sync_split(id);
 	v->rate_unsynced = -1;
 	v->cpu_pct = p->cpu;

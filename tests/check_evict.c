@@ -139,7 +139,7 @@ START_TEST(json_gives_evicted_and_fraction)
 	ck_assert_ptr_nonnull(out);
 	not_evicted_run(&cfg, &run);
 	json_init(&j, out);
-	report_json_run(&j, &run, NULL, NULL);
+	report_json_run(&j, synth_view(&cfg, &run), &run, NULL, NULL);
 	fclose(out);
 	ck_assert_ptr_nonnull(strstr(text, "\"cache_evicted\": false,\n      \"cache_resident_percent\": 100.00"));
 	ck_assert_ptr_nonnull(strstr(text, "\"cache_evicted\": false,\n      \"cache_resident_percent\": 97.50"));

@@ -460,7 +460,7 @@ START_TEST(pages_name_phases_alike)
 	synth_full_run(&run);
 	html = page(&cfg, &run, 1);
 	f = mem_open(&share, &len);
-	report_share_run(f, &cfg, &run);
+	report_share_run(f, &cfg, synth_view(&cfg, &run));
 	fclose(f);
 	for (int id = 0; id <= PHASE_RAN_DEL; id++) { /* the phases synth_full_run ran */
 		size_t in = 0;
@@ -790,6 +790,32 @@ START_TEST(tested_counts_are_those_that_ran)
 }
 END_TEST
 
+/* The page's facts of a phase over its runs, worked out once for every
+ * section: the spread (max - min over the median), the median %CPU and a
+ * queue-depth row's IOPS at the median rate. Block write: 327680,
+ * 262144 and 409600 KiB/s; the random 4 KiB row: 200000 KiB/s. */
+START_TEST(facts_spread_cpu_iops)
+{
+	static const uint64_t put_ms[3] = {1600, 2000, 1280};
+	static struct run_result runs[3];
+	struct html_facts facts[PHASE_COUNT];
+	struct html_report rep = {.runs = runs, .nruns = 3};
+
+	for (int i = 0; i < 3; i++) {
+		synth_full_run(&runs[i]);
+		runs[i].phase[PHASE_PUT_BLOCK].elapsed_ns = put_ms[i] * 1000000ull;
+		synth_phase(&runs[i], PHASE_RND4K_Q32T1_READ, 4096ull * 50000, 1000000000ull, 100000000ull, 100000);
+	}
+	ck_assert_int_eq(html_facts_of(&rep, facts), 0);
+	ck_assert_double_eq_tol(facts[PHASE_PUT_BLOCK].rate, 327680, 1e-6);
+	ck_assert_double_eq_tol(facts[PHASE_PUT_BLOCK].spread_pct, (409600.0 - 262144) / 327680 * 100, 1e-9);
+	ck_assert_int_eq(facts[PHASE_PUT_BLOCK].cpu, (int)metric_cpu_pct(&runs[0].phase[PHASE_PUT_BLOCK])); /* 1.6 s */
+	ck_assert_double_eq_tol(facts[PHASE_RND4K_Q32T1_READ].iops, 50000, 1e-6);
+	ck_assert_double_eq(facts[PHASE_PUT_BLOCK].iops, 0.0);
+	ck_assert_double_eq(facts[PHASE_SEEKS].spread_pct, 0.0); /* equal runs */
+}
+END_TEST
+
 Suite *suite_html(void)
 {
 	Suite *s = suite_create("html");
@@ -817,6 +843,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, compare_page_short_mark_from_the_input);
 	tcase_add_test(t, page_is_locale_independent);
 	tcase_add_test(t, html_option);
+	tcase_add_test(t, facts_spread_cpu_iops);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -5,6 +5,7 @@
  * do not record is named (input/like.c); two --phases qd runs of one
  * profile compare with no setup difference whatever their unused -s. */
 #include "suites.h"
+#include "util_synth.h"
 #include "compare_samples.h"
 #include "../input/like.h"
 #include "../lib/options.h"
@@ -116,7 +117,7 @@ START_TEST(options_take_the_counts)
 	parse_options("-s 32m -z 8", &a);
 	run->counts.files_k = 87;
 	run->counts.perchar_bytes = 2440 << 10;
-	report_like_options(&a, run, opts, sizeof opts);
+	report_like_options(&a, synth_view(&a, run), opts, sizeof opts);
 	ck_assert_str_eq(opts, "-s 32m:8k::5 -n 87:0:0:1:8k -f2440k -z 8");
 	free(run);
 }

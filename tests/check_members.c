@@ -307,12 +307,14 @@ static struct phase_result *writer(enum phase_id id, uint64_t bytes, uint64_t de
 /* The run's notes, as the table prints them. */
 static char *notes_of(const struct run_result *rr)
 {
+	static struct config cfg;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 
 	ck_assert_ptr_nonnull(m);
-	report_run_notes(m, rr, false);
+	synth_config(&cfg);
+	report_run_notes(m, synth_view(&cfg, rr), false);
 	fclose(m);
 	return text;
 }

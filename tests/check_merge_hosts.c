@@ -63,6 +63,11 @@ START_TEST(test_window_and_sums)
 	ck_assert_uint_eq(mp->operations, 750 + 1500);
 	ck_assert_uint_eq(mp->slowest, 0);
 	ck_assert_double_eq_tol(mp->fairness_min, 1.0 / 1.5, 1e-9);
+	/* what the page and the JSON print: KiB/s, each host's share of the mean */
+	ck_assert_double_eq_tol(mp->host_rate_shown[0], 750000.0 / 1.5 / 1024, 1e-9);
+	ck_assert_double_eq_tol(mp->host_rate_shown[1], 1500000.0 / 1.5 / 1024, 1e-9);
+	ck_assert_double_eq_tol(mp->host_share[0], 1.0 / 1.5, 1e-9);
+	ck_assert_double_eq_tol(mp->host_share[1], 2.0 / 1.5, 1e-9);
 	/* the histograms merged: two fast, two slow; the median is a fast one's bucket */
 	ck_assert_uint_eq(mp->latency.count, 4);
 	ck_assert_uint_le(hist_percentile(&mp->latency, 50), 1100);

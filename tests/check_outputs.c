@@ -124,6 +124,30 @@ START_TEST(route_follows_the_options)
 }
 END_TEST
 
+/* Each run's view is built once, by the run moment, with the session's
+ * configuration, and every entry writes from it: it is the view any
+ * caller gets from view_of_run, and the next run replaces it. */
+START_TEST(one_view_per_run)
+{
+	char err[200];
+
+	ck_assert_int_eq(outputs_prepare(&c, err, sizeof err), 0);
+	outputs_begin(&c);
+	outputs_count(&c);
+	run.index = 1;
+	outputs_run(&c, &run, false);
+	ck_assert_int_eq(memcmp(&c.view, synth_view(&cfg, &run), sizeof c.view), 0);
+	ck_assert_uint_eq(c.view.index, 1);
+	run.index = 2;
+	run.phase[PHASE_SEEKS].status = PHASE_FAILED;
+	outputs_run(&c, &run, false);
+	ck_assert_uint_eq(c.view.index, 2);
+	ck_assert_int_eq(c.view.phase[PHASE_SEEKS].state, CELL_FAILED);
+	ck_assert_int_eq(memcmp(&c.view, synth_view(&cfg, &run), sizeof c.view), 0);
+	ck_assert_int_eq(outputs_end(&c, said), 0);
+}
+END_TEST
+
 /* Two runs: two tables and two CSV lines, the environment above the first
  * table only; no summary after one run. */
 START_TEST(runs_reach_every_text_output)
@@ -300,6 +324,7 @@ Suite *suite_outputs(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, route_follows_the_options);
 	tcase_add_test(tc, runs_reach_every_text_output);
+	tcase_add_test(tc, one_view_per_run);
 	tcase_add_test(tc, summary_after_two_runs);
 	tcase_add_test(tc, cut_run_only_kept_for_the_page);
 	tcase_add_test(tc, nothing_ended_that_never_began);

@@ -6,6 +6,7 @@
 #include "../lib/json.h"
 #include "../report/repeat.h"
 #include "../report/report.h"
+#include "../report/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,30 @@ START_TEST(summary_json_member)
 }
 END_TEST
 
+/* The median %CPU of a phase over the runs with numbers (the page's rate
+ * table prints it): the three block writes' %CPU differ, the median is
+ * the middle one, each from its run's view. */
+START_TEST(cpu_median_of_the_views)
+{
+	static const uint64_t put_ms[3] = {1600, 2000, 1280};
+	struct repeat_summary s;
+	struct phase_view v;
+	int cpu[3];
+
+	for (int i = 0; i < 3; i++) {
+		synth_full_run(&run);
+		run.phase[PHASE_PUT_BLOCK].elapsed_ns = put_ms[i] * MS;
+		view_of_phase(PHASE_PUT_BLOCK, &run.phase[PHASE_PUT_BLOCK], -1, &v);
+		cpu[i] = v.cpu_pct;
+	}
+	ck_assert(cpu[0] != cpu[1] && cpu[1] != cpu[2] && cpu[0] != cpu[2]);
+	ck_assert(repeat_summarise(&rs, PHASE_PUT_BLOCK, &s));
+	ck_assert_int_eq(s.cpu_pct, cpu[0]); /* 1.6 s: between 1.28 s and 2.0 s */
+	ck_assert_int_lt(cpu[1], cpu[0]);
+	ck_assert_int_gt(cpu[2], cpu[0]);
+}
+END_TEST
+
 Suite *suite_repeat(void)
 {
 	Suite *s = suite_create("repeat");
@@ -172,6 +197,7 @@ Suite *suite_repeat(void)
 	tcase_add_test(t, summary_table_exact);
 	tcase_add_test(t, one_run_prints_nothing);
 	tcase_add_test(t, summary_json_member);
+	tcase_add_test(t, cpu_median_of_the_views);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -308,7 +308,7 @@ static void json_of_run(char **text)
 
 	ck_assert_ptr_nonnull(out);
 	json_init(&j, out);
-	report_json_run(&j, &run, NULL, NULL);
+	report_json_run(&j, synth_view(&cfg, &run), &run, NULL, NULL);
 	fclose(out);
 }
 

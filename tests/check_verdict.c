@@ -7,6 +7,7 @@
 #include "../lib/verdict.h"
 #include "../report/report.h"
 #include "../report/verdict_text.h"
+#include "../report/view.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -342,7 +343,10 @@ START_TEST(too_short_phases_in_one_line)
 	/* too short, but with something to say: a line of its own */
 	run->phase[PHASE_REWRITE].verdict = (struct verdict){.kind = VERDICT_TOO_SHORT, .span_ns = 1600 * MS,
 	                                                     .has_flush = true, .flush_ns = 1200 * MS};
-	report_verdict_notes(out, run);
+	static struct config cfg; /* no counts asked: the view's verdicts alone matter */
+	static struct run_view view;
+	view_of_run(&cfg, run, NULL, &view);
+	report_verdict_notes(out, &view);
 	fclose(out);
 	ck_assert_str_eq(text, "over time, put_block: steady (8 of 10 1 s rates within 4% of their median)\n"
 	                       "over time, rewrite: too short to judge (1.6 s of operations); then the final flush "

@@ -13,6 +13,7 @@
 #include "../report/metrics.h"
 #include "../report/report.h"
 #include "../report/share.h"
+#include "../report/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -317,10 +318,12 @@ static void arc_phase(struct phase_result *r, bool counted, uint64_t dev_read)
 START_TEST(arc_marks_cached)
 {
 	struct phase_result r;
+	struct phase_view v;
 
 	arc_phase(&r, false, 0); /* no counters: the ARC's size alone marks it */
 	ck_assert(metric_cached(PHASE_GET_BLOCK, &r));
-	ck_assert_int_eq(report_cell_mark(PHASE_GET_BLOCK, &r), 'c');
+	view_of_phase(PHASE_GET_BLOCK, &r, -1.0, &v);
+	ck_assert_int_eq(v.mark, 'c');
 	arc_phase(&r, true, 4 * GIB); /* the members served it all: not cached */
 	ck_assert(!metric_cached(PHASE_GET_BLOCK, &r));
 	r.dev.caveat = ENV_LOOP_BUFFERED; /* ... by counters that count other traffic too: no proof */

@@ -6,7 +6,8 @@
 #   - no include cycle: following every #include "..." (resolved from the
 #     including file's directory) never comes back to where it started;
 #   - floors: lib < phases < input < report < cmd < bonnie.c; a file
-#     includes only headers of its own floor or a lower one.
+#     includes only headers of its own floor or a lower one;
+#   - formatters call none of the functions that derive a figure (4.).
 # Every breach is listed, one line each, and the script exits 1; it reads
 # the files as text and runs in well under a second.
 set -u
@@ -87,6 +88,16 @@ if ! tsort <"$EDGES" >/dev/null 2>"$EDGES.loops"; then
 	cat "$EDGES.loops" >&2
 fi
 rm -f "$EDGES.loops"
+
+# 4. Formatters compute nothing: a rate, a percentile, a mark's reasons or
+# a merged histogram is worked out once, by the view (report/view*.c) or a
+# model; every other .c of report/ and cmd/ that calls one of these fails.
+DERIVE='device_why|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of'
+MODELS='^report/(view[a-z_]*|metrics|confidence|device_why|repeat|sweep_model|merge_model|compare_model)[.]c$'
+FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: a formatter works out a rate, percentile or mark (the view does)"
+done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\)[[:space:]]*($/: calls \1/')
 
 n=$(echo "$FILES" | wc -l)
 if [ "$failures" -gt 0 ]; then

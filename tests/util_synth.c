@@ -5,6 +5,7 @@
 #include "../phases/phase_timeline.h"
 #include "../phases/runner.h"
 #include "../report/report.h"
+#include "../report/view.h"
 
 #include <check.h>
 #include <locale.h>
@@ -258,28 +259,41 @@ int synth_split_csv(char *buf, char **fields, int max)
 	return n;
 }
 
-static char *capture(void (*fn)(FILE *, const struct config *, const struct run_result *),
-                     const struct config *cfg, const struct run_result *run)
+const struct run_view *synth_view(const struct config *cfg, const struct run_result *run)
 {
+	static struct run_view v;
+
+	view_of_run(cfg, run, NULL, &v);
+	return &v;
+}
+
+/* The table (csv false) or the CSV line of run, from its view as the
+ * run session builds it. */
+static char *capture(bool csv, const struct config *cfg, const struct run_result *run)
+{
+	const struct run_view *v = synth_view(cfg, run);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	if (f == NULL)
 		abort();
-	fn(f, cfg, run);
+	if (csv)
+		report_csv(f, cfg, v);
+	else
+		report_table(f, cfg, v);
 	fclose(f);
 	return buf;
 }
 
 char *synth_capture_csv(const struct config *cfg, const struct run_result *run)
 {
-	return capture(report_csv, cfg, run);
+	return capture(true, cfg, run);
 }
 
 char *synth_capture_table(const struct config *cfg, const struct run_result *run)
 {
-	return capture(report_table, cfg, run);
+	return capture(false, cfg, run);
 }
 
 void synth_enter_comma_locale(void)

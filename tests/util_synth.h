@@ -47,6 +47,11 @@ int synth_split_csv(char *buf, char **fields, int max);
  * prints 1.5 as "1,5"; fails the test when the locale is missing. */
 void synth_enter_comma_locale(void);
 
+/* The view of run as the run session builds it (one static view: the
+ * next call overwrites it). */
+struct run_view;
+const struct run_view *synth_view(const struct config *cfg, const struct run_result *run);
+
 /* Formats with fn into a malloc'd string (open_memstream). */
 char *synth_capture_csv(const struct config *cfg, const struct run_result *run);
 char *synth_capture_table(const struct config *cfg, const struct run_result *run);
