@@ -1,4 +1,5 @@
-/* The run's plan (plan.h): every decision bonnie writes into it. */
+/* The run's plan (plan.h): each step makes a new plan of the one before
+ * and writes bonnie's decisions into it alone. */
 #include "plan.h"
 
 #include "run_config.h"
@@ -291,10 +292,12 @@ static void warn_if_cached(const struct config *cfg, const struct env_info *env)
 	    (unsigned long long)(cfg->file_size >> 20), (unsigned long long)(ram >> 20));
 }
 
-int plan_fit(struct plan *p, const struct env_info *env)
+int plan_fit(struct plan *p, const struct plan *made, const struct env_info *env)
 {
-	int status = fit_to_space(&p->run, env);
+	int status;
 
+	*p = *made;
+	status = fit_to_space(&p->run, env);
 	if (status == EXIT_OK)
 		status = fit_to_file_limit(&p->run);
 	if (status == EXIT_OK)
@@ -304,9 +307,11 @@ int plan_fit(struct plan *p, const struct env_info *env)
 	return status;
 }
 
-void plan_size_by_time(struct plan *p, const struct autosize *as)
+void plan_size_by_time(struct plan *p, const struct plan *fitted, const struct autosize *as)
 {
 	struct config *cfg = &p->run;
+
+	*p = *fitted;
 
 	if (as->data_ran) {
 		cfg->decided.file_size_timed = true;

@@ -36,8 +36,8 @@
 #include <unistd.h>
 
 struct session {
-	struct plan plan;         /* what bonnie decided: only plan.c writes it, before the first run */
-	const struct config *cfg; /* the plan's, handed as const to everything */
+	struct plan plan;         /* what bonnie decided: made by plan_size_by_time, never written after */
+	const struct config *cfg; /* the plan's, handed as const to everything once made (NULL before) */
 	struct env_info env;
 	struct bench bench;
 	struct run_result *run;
@@ -142,25 +142,27 @@ static void note_perchar_skipped(const struct config *cfg, const struct perchar_
 	    bps / 1024, cfg->dir, PERCHAR_MIN_OPS, size, bps > 0 ? (double)p->floor_bytes / bps : 0.0, size);
 }
 
-/* What the user left to bonnie is measured once, here, and the plan made
- * of it (plan_size_by_time), for every run, count and client; a note says
- * what a slow share made of it. */
-static int session_autosize(struct session *s)
+/* What the user left to bonnie is measured once, here, and the run's plan
+ * made of it and the fitted one (plan_size_by_time), for every run, count
+ * and client; only then is it handed out (s->cfg, the outputs') and the
+ * instance made ready for it. A note says what a slow share made of it. */
+static int session_autosize(struct session *s, const struct plan *fitted)
 {
-	const struct config *cfg = s->cfg;
+	const struct config *cfg = &s->plan.run;
 	const struct files_cal *f = &s->sizes.files;
 	struct op_error e = {0};
 	char size[32];
+	int status;
 
-	if (autosize_run(&s->bench, s->env.share.is_share, &s->sizes, &e) != 0) {
+	if (autosize_run(&s->bench.scratch, &fitted->run, s->env.share.is_share, &s->sizes, &e) != 0) {
 		say_error("cannot ", &e);
 		return EXIT_IO;
 	}
-	plan_size_by_time(&s->plan, &s->sizes);
-	if (autosize_apply(&s->bench, &s->sizes, &e) != 0) {
-		say_error("cannot ", &e);
-		return EXIT_IO;
-	}
+	plan_size_by_time(&s->plan, fitted, &s->sizes);
+	s->cfg = cfg;
+	s->out.cfg = cfg;
+	if ((status = open_status(bench_ready(&s->bench, cfg, NULL, &e), &e)) != EXIT_OK)
+		return status;
 	if (s->sizes.data_ran) {
 		units_format_size(cfg->file_size, size, sizeof size);
 		say("note: %s is on a network share (%s): the data file is sized by time: -s %s", cfg->dir,
@@ -175,11 +177,10 @@ static int session_autosize(struct session *s)
 	return EXIT_OK;
 }
 
-/* -n with links: refused in one line before any phase when this file
- * system makes none (a FUSE client of a share). */
-static int session_link_probe(struct session *s)
+/* -n with links (cfg: the fitted plan): refused in one line before any
+ * phase when this file system makes none (a FUSE client of a share). */
+static int session_link_probe(struct session *s, const struct config *cfg)
 {
-	const struct config *cfg = s->cfg;
 	bool symbolic = cfg->file_max == FILES_SYMLINKS;
 	const char *what;
 	int err;
@@ -196,30 +197,31 @@ static int session_link_probe(struct session *s)
 	                  strerror(err));
 }
 
-/* The report files are checked before anything is made (a symbolic link,
- * a directory... or one file named twice: lib/reportfile.h), the plan
- * fitted to -d (plan_fit), then the scratch directory, the plan's sizes by
- * time (session_autosize), the probe and the outputs.
- * Returns an exit status; says why on failure. */
-static int session_open(struct session *s)
+/* The report files, routed by the options, are checked before anything
+ * is made (a symbolic link, a directory... or one file named twice:
+ * lib/reportfile.h), the plan fitted to -d (plan_fit), the scratch
+ * directory, the run's plan (session_autosize, handed out from then on),
+ * the probe and the outputs. Returns an exit status; says why on failure. */
+static int session_open(struct session *s, const struct config *opts, const struct plan *made)
 {
-	const struct config *cfg = &s->plan.run;
+	const struct config *cfg;
+	struct plan fitted;
 	struct op_error e = {0};
 	char err[1200];
 	int status;
 
-	outputs_route(&s->out, cfg);
+	outputs_route(&s->out, opts);
 	if ((status = outputs_check_files(&s->out, err, sizeof err)) != EXIT_OK)
 		return say_status(status, "%s", err);
 	s->run = calloc(1, sizeof *s->run);
 	s->align = calloc(1, sizeof *s->align);
 	if (s->run == NULL || s->align == NULL)
 		return say_status(EXIT_SETUP, "cannot allocate memory: %s", strerror(errno));
-	env_probe(&s->env, cfg->dir, "");
+	env_probe(&s->env, made->run.dir, "");
 	wallclock_utc_text(s->date, sizeof s->date);
-	if ((status = plan_fit(&s->plan, &s->env)) != EXIT_OK)
+	if ((status = plan_fit(&fitted, made, &s->env)) != EXIT_OK)
 		return status;
-	s->cfg = cfg;
+	cfg = &fitted.run; /* until the sizes by time: for what no calibration changes */
 	s->out.env = &s->env;
 	s->out.align = s->align;
 	s->out.date = s->date;
@@ -229,12 +231,13 @@ static int session_open(struct session *s)
 		sweep_set_rule(s->sweep, cfg->lag_floor_ns, s->env.cpus);
 	s->out.sweep = s->sweep;
 	s->out.step = cfg->sweep_levels ? &s->step : NULL;
-	status = open_status(bench_open(&s->bench, cfg, NULL, s->env.dev.logical_block, &e), &e);
+	status = open_status(bench_open_scratch(&s->bench, cfg, NULL, s->env.dev.logical_block, &e), &e);
 	if (status == EXIT_OK) /* what killed runs left beside it (never removed: not provably ours) */
 		leftovers_note(&s->bench.scratch, s->env.share.is_share);
-	if (status != EXIT_OK || (status = session_link_probe(s)) != EXIT_OK ||
-	    (status = session_autosize(s)) != EXIT_OK)
+	if (status != EXIT_OK || (status = session_link_probe(s, cfg)) != EXIT_OK ||
+	    (status = session_autosize(s, &fitted)) != EXIT_OK)
 		return status;
+	cfg = s->cfg;
 	/* without the memory the JSON only lacks the per-client times */
 	if (config_most_clients(cfg) > 1 && client_times_open(&s->times, config_most_clients(cfg)) == 0) {
 		s->bench.times = &s->times;
@@ -399,19 +402,21 @@ static int session_sweep(struct session *s)
  * its large frame is taken only once the stack limit is known to hold it. */
 __attribute__((noinline)) static int run_session(int argc, char **argv, struct like_args *like)
 {
-	struct config opts;
+	struct config parsed;
+	const struct config *opts = &parsed; /* the options: read only, once parsed */
+	struct plan made;
 	struct session s;
 	char err[512];
-	int status = run_config_parse(argc, argv, &opts);
+	int status = run_config_parse(argc, argv, &parsed);
 
-	if (status == RUN_GO && opts.like_path) /* its words stay in like until the run ends */
-		status = like_apply(argc, argv, &opts, like);
+	if (status == RUN_GO && parsed.like_path) /* its words stay in like until the run ends */
+		status = like_apply(argc, argv, &parsed, like);
 	if (status != RUN_GO)
 		return status;
-	if ((opts.user[0] || opts.group[0]) && privs_drop(opts.user, opts.group, err, sizeof err) != 0)
+	if ((opts->user[0] || opts->group[0]) && privs_drop(opts->user, opts->group, err, sizeof err) != 0)
 		return say_status(EXIT_USAGE, "%s", err);
 	memset(&s, 0, sizeof s);
-	if ((status = plan_make(&s.plan, &opts)) != EXIT_OK)
+	if ((status = plan_make(&made, opts)) != EXIT_OK)
 		return status;
 	signals_install();
 	signals_guard_stream(STDOUT_FILENO);
@@ -419,10 +424,10 @@ __attribute__((noinline)) static int run_session(int argc, char **argv, struct l
 
 	s.out.argc = argc;
 	s.out.argv = argv;
-	s.clients = opts.concurrency;
-	status = session_open(&s);
+	s.clients = opts->concurrency;
+	status = session_open(&s, opts, &made);
 	if (status == EXIT_OK)
-		status = opts.sweep_levels ? session_sweep(&s) : session_runs(&s);
+		status = opts->sweep_levels ? session_sweep(&s) : session_runs(&s);
 	status = session_close(&s, status);
 	if (signals_stop_level() != STOP_NONE)
 		status = EXIT_INTERRUPTED;

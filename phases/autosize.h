@@ -16,7 +16,8 @@
 #include <stdint.h>
 
 #include "../lib/operr.h"
-#include "bench.h"
+#include "../lib/config.h"
+#include "../lib/scratch.h"
 #include "data_auto.h"
 #include "files.h"
 #include "perchar_auto.h"
@@ -30,13 +31,10 @@ struct autosize {
 	struct files_cal files;
 };
 
-/* Calibrates, in b's scratch directory, what b's configuration leaves to
- * bonnie, into as; writes nothing else. Returns 0, or -1 with e filled
- * ("calibrate per-char I/O in <dir>: <reason>"). */
-int autosize_run(const struct bench *b, bool data_by_time, struct autosize *as, struct op_error *e);
-
-/* After the plan took the sizes of as: b's part, and its file plan when the
- * file count was decided, made again for them. 0, or -1 with e filled. */
-int autosize_apply(struct bench *b, const struct autosize *as, struct op_error *e);
+/* Calibrates, in the scratch directory sc, what cfg (the plan before its
+ * sizes) leaves to bonnie, into as; writes nothing else. Returns 0, or -1
+ * with e filled ("calibrate per-char I/O in <dir>: <reason>"). */
+int autosize_run(const struct scratch *sc, const struct config *cfg, bool data_by_time, struct autosize *as,
+                 struct op_error *e);
 
 #endif

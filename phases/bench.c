@@ -12,26 +12,25 @@
 
 #define DIRECT_PROBE "direct-probe"
 
+/* The directory the scratch directory is made in, for messages: -d, or a
+ * client's (its part's). */
+static const char *bench_dir(const struct bench *b, const struct config *cfg)
+{
+	return b->ctx.part.dir ? b->ctx.part.dir : cfg->dir;
+}
+
 /* -D needs O_DIRECT on this file system and a chunk that is a multiple of
  * its direct-I/O alignment; an empty probe file tells, before any data is
  * written. */
-/* The directory the scratch directory is made in, for messages: -d, or a
- * client's (its part's). */
-static const char *bench_dir(const struct bench *b)
+static enum bench_status check_direct(struct bench *b, const struct config *cfg, struct op_error *e)
 {
-	return b->ctx.part.dir ? b->ctx.part.dir : b->cfg->dir;
-}
-
-static enum bench_status check_direct(struct bench *b, struct op_error *e)
-{
-	const struct config *cfg = b->cfg;
 	size_t mem_align, io_align;
 	int fd = plat_open(b->scratch.dirfd, DIRECT_PROBE, O_RDWR | O_CREAT | O_EXCL, 0600, true);
 	char why[sizeof e->detail];
 
 	if (fd < 0) {
 		snprintf(why, sizeof why, "the file system does not support O_DIRECT (%s)", strerror(errno));
-		op_error_set_detail(e, "-D:", bench_dir(b), -1, why);
+		op_error_set_detail(e, "-D:", bench_dir(b, cfg), -1, why);
 		io_unlinkat_settled(b->scratch.dirfd, DIRECT_PROBE, 0);
 		return BENCH_NO_DIRECT;
 	}
@@ -43,24 +42,22 @@ static enum bench_status check_direct(struct bench *b, struct op_error *e)
 	if (cfg->file_size > 0 && cfg->chunk % io_align != 0) {
 		snprintf(why, sizeof why, "chunk size %u is not a multiple of its %zu-byte direct I/O alignment",
 		         cfg->chunk, io_align);
-		op_error_set_detail(e, "-D:", bench_dir(b), -1, why);
+		op_error_set_detail(e, "-D:", bench_dir(b, cfg), -1, why);
 		return BENCH_NO_DIRECT;
 	}
 	return BENCH_OK;
 }
 
-enum bench_status bench_open(struct bench *b, const struct config *cfg, const struct part *part, size_t logical_block,
-                             struct op_error *e)
+enum bench_status bench_open_scratch(struct bench *b, const struct config *cfg, const struct part *part,
+                                     size_t logical_block, struct op_error *e)
 {
 	enum bench_status status;
 
 	memset(b, 0, sizeof *b);
 	b->opened = true;
 	b->logical_block = logical_block;
-	b->cfg = cfg;
 	b->scratch.dirfd = b->scratch.parentfd = -1;
 	b->files.topfd = -1;
-	b->ctx.cfg = cfg;
 	b->ctx.part = part ? *part : part_whole(cfg);
 	b->ctx.mem_align = plat_page_size();
 	if ((b->ctx.part.dir ? scratch_create_at(&b->scratch, b->ctx.part.dir_fd, b->ctx.part.dir, e)
@@ -72,8 +69,16 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, const st
 	}
 	b->ctx.dirfd = b->scratch.dirfd;
 	b->ctx.dirpath = b->scratch.path;
-	if (cfg->direct && (status = check_direct(b, e)) != BENCH_OK)
+	if (cfg->direct && (status = check_direct(b, cfg, e)) != BENCH_OK)
 		return status;
+	return BENCH_OK;
+}
+
+enum bench_status bench_ready(struct bench *b, const struct config *cfg, const struct part *part, struct op_error *e)
+{
+	b->cfg = cfg;
+	b->ctx.cfg = cfg;
+	b->ctx.part = part ? *part : part_whole(cfg);
 	if (pattern_init(&b->pat, b->ctx.part.seed, cfg->chunk, b->ctx.mem_align) != 0) {
 		op_error_set(e, errno, "allocate", "the data pattern", -1);
 		return BENCH_NO_MEMORY;
@@ -89,6 +94,14 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, const st
 		b->ctx.files = &b->files;
 	}
 	return BENCH_OK;
+}
+
+enum bench_status bench_open(struct bench *b, const struct config *cfg, const struct part *part, size_t logical_block,
+                             struct op_error *e)
+{
+	enum bench_status status = bench_open_scratch(b, cfg, part, logical_block, e);
+
+	return status != BENCH_OK ? status : bench_ready(b, cfg, part, e);
 }
 
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks)

@@ -34,13 +34,25 @@ enum bench_status {
 	BENCH_NO_MEMORY,   /* the data pattern or file plan could not be allocated */
 };
 
-/* Creates the scratch directory under cfg->dir and everything the phases
- * need; with -D, checks O_DIRECT support and alignment first (logical_block
- * is the device's logical sector size, the alignment to assume where the
- * kernel cannot be asked; 0 if unknown). On failure returns why and fills
- * e (operation, path, reason); bench_close must still be called. */
+/* Creates the scratch directory under cfg->dir (a client's: in its
+ * part's directory) and everything the phases need for cfg: with -D,
+ * checks O_DIRECT support and alignment first (logical_block is the
+ * device's logical sector size, the alignment to assume where the kernel
+ * cannot be asked; 0 if unknown). On failure returns why and fills e
+ * (operation, path, reason); bench_close must still be called. The two
+ * steps it takes: */
 enum bench_status bench_open(struct bench *b, const struct config *cfg, const struct part *part, size_t logical_block,
                              struct op_error *e);
+
+/* The scratch directory (and the -D check) alone, where the calibrations
+ * run (autosize.h) before the plan that sizes the phases exists; cfg
+ * (an earlier step's plan) is read for -d, -D and the chunk, not kept. */
+enum bench_status bench_open_scratch(struct bench *b, const struct config *cfg, const struct part *part,
+                                     size_t logical_block, struct op_error *e);
+
+/* Makes b, its scratch directory open, ready for cfg, which it keeps: its
+ * part (part, or part_whole(cfg)), data pattern and file plan. */
+enum bench_status bench_ready(struct bench *b, const struct config *cfg, const struct part *part, struct op_error *e);
 
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);

@@ -14,7 +14,11 @@ _Static_assert(sizeof facts / sizeof facts[0] == PHASE_COUNT, "one row of facts 
 	               name ": bonnie++'s CSV places a phase by its column in one of bonnie++'s blocks");           \
 	_Static_assert(BLOCK_##block >= BLOCK_OTHER || (col) < BLOCK_COLUMNS, name ": bonnie++'s blocks are six wide"); \
 	_Static_assert(((flags) & FACT_SYNC_SPLIT) == 0 || ((flags) & FACT_WRITES), name ": a sync split ends writing"); \
-	_Static_assert(sizeof name <= PHASE_NAME_MAX, name ": longer than PHASE_NAME_MAX");
+	_Static_assert(sizeof name <= PHASE_NAME_MAX, name ": longer than PHASE_NAME_MAX");                       \
+	_Static_assert(((flags) & FACT_EVICT_BEFORE) == 0 || ((flags) & FACT_EVICT_PREPARED) == 0,                \
+	               name ": its data file is evicted at one moment");                                          \
+	_Static_assert(((flags) & (FACT_EVICT_BEFORE | FACT_EVICT_PREPARED)) == 0 || ((flags) & FACT_DATA_FILE),   \
+	               name ": what is evicted is the data file");
 PHASES(PHASE_CHECK)
 
 static const char *const group_words[] = {
@@ -35,6 +39,13 @@ const struct phase_facts *phase_facts_of(enum phase_id id)
 bool phase_is(enum phase_id id, unsigned f)
 {
 	return (facts[id].flags & f) == f;
+}
+
+enum evict_moment phase_evict_moment(enum phase_id id)
+{
+	if (facts[id].flags & FACT_EVICT_BEFORE)
+		return EVICT_BEFORE_PREPARE;
+	return facts[id].flags & FACT_EVICT_PREPARED ? EVICT_AFTER_PREPARE : EVICT_NEVER;
 }
 
 const char *phase_name(enum phase_id id)

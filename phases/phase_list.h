@@ -32,13 +32,14 @@
 	X(PUT_BLOCK, "put_block", "Writing intelligently", "block write", SEQ_OUTPUT, BYTES, block_write, IO, 1,      \
 	  BLOCK, FACT_WRITES | FACT_SYNC_SPLIT | FACT_DATA_FILE | FACT_BONNIE_CSV, 0)                                \
 	X(REWRITE, "rewrite", "Rewriting", "rewrite", SEQ_OUTPUT, BYTES, rewrite, IO, 2, BLOCK,                       \
-	  FACT_WRITES | FACT_SYNC_SPLIT | FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV, NEED(PUT_BLOCK))       \
+	  FACT_WRITES | FACT_SYNC_SPLIT | FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE,          \
+	  NEED(PUT_BLOCK))                                                                                           \
 	X(GETC, "getc", "Reading a byte at a time", "per-char read", SEQ_INPUT, BYTES, perchar_read, IO, 3, PERCHAR,  \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV, NEED(PUT_BLOCK))                        \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))    \
 	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read, IO, 4, BLOCK,  \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV, NEED(PUT_BLOCK))                                       \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))                   \
 	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                             \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV, NEED(PUT_BLOCK))                                       \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))                   \
 	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,       \
 	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(SEQ_DEL))               \
 	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,     \
@@ -58,19 +59,19 @@
  * default rows, in its order, in a block of their own; not in bonnie++'s CSV. */
 #define PHASES_QD(X)                                                                                           \
 	X(SEQ1M_Q8T1_READ, "seq1m_q8t1_read", "Reading 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 read", QD, BYTES, \
-	  seq1m_q8t1_read, QD, 0, QD, FACT_DATA_FILE, 0)                                                              \
+	  seq1m_q8t1_read, QD, 0, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                            \
 	X(SEQ1M_Q8T1_WRITE, "seq1m_q8t1_write", "Writing 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 write", QD, BYTES, \
 	  seq1m_q8t1_write, QD, 1, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                               \
 	X(SEQ1M_Q1T1_READ, "seq1m_q1t1_read", "Reading 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 read", QD, BYTES, \
-	  seq1m_q1t1_read, QD, 2, QD, FACT_DATA_FILE, 0)                                                              \
+	  seq1m_q1t1_read, QD, 2, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                            \
 	X(SEQ1M_Q1T1_WRITE, "seq1m_q1t1_write", "Writing 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 write", QD, BYTES, \
 	  seq1m_q1t1_write, QD, 3, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                               \
 	X(RND4K_Q32T1_READ, "rnd4k_q32t1_read", "Reading 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 read", QD, BYTES, \
-	  rnd4k_q32t1_read, QD, 4, QD, FACT_DATA_FILE, 0)                                                             \
+	  rnd4k_q32t1_read, QD, 4, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                                \
 	X(RND4K_Q32T1_WRITE, "rnd4k_q32t1_write", "Writing 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 write", QD, BYTES, \
 	  rnd4k_q32t1_write, QD, 5, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                              \
 	X(RND4K_Q1T1_READ, "rnd4k_q1t1_read", "Reading 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 read", QD, BYTES, \
-	  rnd4k_q1t1_read, QD, 6, QD, FACT_DATA_FILE, 0)                                                              \
+	  rnd4k_q1t1_read, QD, 6, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                             \
 	X(RND4K_Q1T1_WRITE, "rnd4k_q1t1_write", "Writing 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 write", QD, BYTES, \
 	  rnd4k_q1t1_write, QD, 7, QD, FACT_WRITES | FACT_DATA_FILE, 0)
 
@@ -144,11 +145,25 @@ enum phase_chart {
 enum phase_fact_flag {
 	FACT_WRITES = 1u << 0,     /* writes the data file or the files: a fall there may have a cause */
 	FACT_SYNC_SPLIT = 1u << 1, /* ends in an fsync/sync whose time is reported apart */
-	FACT_READS_DATA = 1u << 2, /* reads the data file: the runner evicts it from the cache first */
+	FACT_READS_DATA = 1u << 2, /* reads the data file (a cache, ZFS's ARC, may hold it) */
 	FACT_DATA_FILE = 1u << 3,  /* works on the data file (-s), so the device counters tell
 	                              whether its reads came from the cache */
 	FACT_PERCHAR = 1u << 4,    /* a byte a call: sizing may skip it, compare may call it not comparable */
 	FACT_BONNIE_CSV = 1u << 5, /* has rate, %CPU and latency fields in bonnie++'s CSV line */
+	/* When its data file is dropped from the page cache (phase_evict_moment;
+	 * at most one of the two): */
+	FACT_EVICT_BEFORE = 1u << 6,   /* before its preparation, and again before each further
+	                                  pass: bonnie++'s reads, of the file a writer left cached */
+	FACT_EVICT_PREPARED = 1u << 7, /* after its preparation, where that found the file read
+	                                  through the cache (RESULT_BUFFERED: no O_DIRECT): the
+	                                  profile's reads, whose preparation may lay the file out */
+};
+
+/* When the runner drops a phase's data file from the page cache. */
+enum evict_moment {
+	EVICT_NEVER,
+	EVICT_BEFORE_PREPARE,
+	EVICT_AFTER_PREPARE,
 };
 
 /* Everything known about one phase, from its row. */
@@ -167,6 +182,9 @@ const struct phase_facts *phase_facts_of(enum phase_id id);
 
 /* Whether phase id has every FACT_* flag of f. */
 bool phase_is(enum phase_id id, unsigned f);
+
+/* When phase id's data file is evicted: its FACT_EVICT_* flag. */
+enum evict_moment phase_evict_moment(enum phase_id id);
 
 /* CSV/JSON key ("put_block"), progress title ("Writing intelligently"),
  * words ("block write"), group and rate unit of a phase. */

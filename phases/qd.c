@@ -2,8 +2,9 @@
  * size at one depth on the data file, kept in flight from one thread by
  * lib/qdio.h (io_uring, or the threads fallback), with O_DIRECT. Where the
  * file system refuses O_DIRECT (tmpfs, some FUSE shares) the phase runs
- * buffered, says so (RESULT_BUFFERED), and a read drops the file from the
- * page cache first, as the runner does before bonnie++'s reads.
+ * buffered, says so (RESULT_BUFFERED), and the runner drops a read's file
+ * from the page cache after this preparation (FACT_EVICT_PREPARED in the
+ * phase table), as it does before bonnie++'s reads.
  *
  * Each phase runs for --qd-time from its first request, its first queue
  * whole however short that is (as fio's time_based): in order, going
@@ -55,7 +56,7 @@ static int qd_lay_out(struct phase_ctx *ctx, struct phase_result *res, uint64_t 
 	return rc;
 }
 
-static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res, enum phase_id id)
+static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res)
 {
 	uint64_t size = qd_file_size(ctx->cfg, ctx->data_size);
 	struct stat st;
@@ -77,8 +78,8 @@ static int qd_prepare(struct phase_ctx *ctx, struct phase_result *res, enum phas
 	}
 	if (errno != EINVAL)
 		return data_fail(ctx, res, "open", -1);
-	res->flags |= RESULT_BUFFERED;
-	return phase_is(id, FACT_WRITES) ? 0 : data_evict(ctx, res);
+	res->flags |= RESULT_BUFFERED; /* a read's file is evicted next (FACT_EVICT_PREPARED) */
+	return 0;
 }
 
 /* The in-flight state of one phase: a buffer and a submission time per tag. */
@@ -255,16 +256,12 @@ static int qd_run(struct phase_ctx *ctx, struct phase_result *res, enum phase_id
 }
 
 #define QD_PHASE(ID, sym)                                                                 \
-	static int prepare_##sym(struct phase_ctx *ctx, struct phase_result *res)         \
-	{                                                                                 \
-		return qd_prepare(ctx, res, PHASE_##ID);                                  \
-	}                                                                                 \
 	static int run_##sym(struct phase_ctx *ctx, struct phase_result *res)             \
 	{                                                                                 \
 		return qd_run(ctx, res, PHASE_##ID);                                      \
 	}                                                                                 \
 	const struct phase phase_##sym = {                                                \
-		.id = PHASE_##ID, .enabled = qd_enabled, .prepare = prepare_##sym, .run = run_##sym, \
+		.id = PHASE_##ID, .enabled = qd_enabled, .prepare = qd_prepare, .run = run_##sym, \
 	};
 
 QD_PHASE(SEQ1M_Q8T1_READ, seq1m_q8t1_read)

@@ -80,6 +80,20 @@ static void arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struc
 		res->flags |= RESULT_ARC_HOLDS;
 }
 
+/* Drops the phase's data file from the page cache when its row says so at
+ * this moment (phase_evict_moment): bonnie++'s reads before their
+ * preparation, the profile's after theirs, which may lay the file out, and
+ * only where that found it read through the cache (O_DIRECT reads pass it
+ * by). The one reader of that fact. */
+static int evict_at(struct phase_ctx *ctx, enum phase_id id, struct phase_result *res, enum evict_moment at)
+{
+	if (phase_evict_moment(id) != at)
+		return 0;
+	if (at == EVICT_AFTER_PREPARE && !(res->flags & RESULT_BUFFERED))
+		return 0;
+	return data_evict(ctx, res);
+}
+
 /* A create or delete of a time-based level: one pass, cut at the deadline
  * or by the stonewall (phase_stonewall_raise). */
 static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res)
@@ -129,7 +143,7 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
 		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
 			break;
-		if (phase_is(ph->id, FACT_READS_DATA) && ctx->cfg->evict && data_evict(ctx, res) != 0) {
+		if (evict_at(ctx, ph->id, res, EVICT_BEFORE_PREPARE) != 0) { /* as before the first */
 			rc = -1;
 			break;
 		}
@@ -195,10 +209,12 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
                      const struct runner_hooks *hooks)
 {
-	int rc = phase_is(ph->id, FACT_READS_DATA) ? data_evict(ctx, res) : 0;
+	int rc = evict_at(ctx, ph->id, res, EVICT_BEFORE_PREPARE);
 
 	if (rc == 0 && ph->prepare)
 		rc = ph->prepare(ctx, res);
+	if (rc == 0)
+		rc = evict_at(ctx, ph->id, res, EVICT_AFTER_PREPARE);
 	if (rc == 0 && hooks && hooks->before_timed && hooks->before_timed(hooks->arg, ph->id) != 0) {
 		res->status = PHASE_INTERRUPTED;
 		rc = -1;

@@ -1,4 +1,4 @@
-/* Runs the phase list once: evicts the data file before reading phases,
+/* Runs the phase list once: evicts the data file where the phase table says,
  * times each phase's run() (wall clock and process CPU), and stops at the
  * first failure or stop request. */
 #ifndef BONNIE_RUNNER_H
@@ -53,9 +53,11 @@ int runner_loop(const struct config *cfg, const struct phase *const *table, size
 void runner_note_counts(const struct config *cfg, const struct file_plan *files, struct run_result *run);
 
 /* Runs one phase into res (initialised by runner_result_init): evicts the
- * data file if the phase reads it, then prepare (untimed), run (timed: wall
- * clock, CPU, device counters; hooks->before_timed, if set, is called just
- * before it) and, when run completed, finish (untimed).
+ * data file if its row says so before preparation (FACT_EVICT_BEFORE), then
+ * prepare (untimed), evicts it if the row says so after preparation
+ * (FACT_EVICT_PREPARED, a buffered read), run (timed: wall clock, CPU,
+ * device counters; hooks->before_timed, if set, is called just before it)
+ * and, when run completed, finish (untimed).
  * Returns 0 when the phase completed, -1 otherwise. */
 int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
                      const struct runner_hooks *hooks);

@@ -340,8 +340,7 @@ START_TEST(calibration_messages_whole)
 		cfg.decided.file_size_auto = true;
 		cfg.perchar_size = 1 << 20;
 		cfg.perchar_given = !cal[i].per_char; /* else it is calibrated first */
-		b->cfg = &cfg;
-		ck_assert_int_eq(autosize_run(b, cal[i].by_time, &as, &e), -1);
+		ck_assert_int_eq(autosize_run(&b->scratch, &cfg, cal[i].by_time, &as, &e), -1);
 		op_error_format(&e, got, sizeof got);
 		snprintf(want, sizeof want, "%s %s: %s", cal[i].op, b->scratch.path, strerror(EBADF));
 		/* check cannot pass messages this long: where they part */

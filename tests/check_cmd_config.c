@@ -224,21 +224,52 @@ START_TEST(a_sweep_without_s_sizes_each_count)
 }
 END_TEST
 
-/* plan_fit on the test's temporary directory, stderr into said; the
- * options stay as they were parsed. */
+/* plan_fit on the test's temporary directory, stderr into said, into a
+ * new plan that becomes the test's; the options stay as they were parsed,
+ * and so does the plan it was made of. */
 static int size(const struct env_info *env)
 {
 	struct capture c;
 	struct config parsed;
+	struct plan made = plan, fitted;
 	int st;
 
 	memcpy(&parsed, &cfg, sizeof cfg);
 	capture_begin(&c, 2);
-	st = plan_fit(&plan, env);
+	st = plan_fit(&fitted, &made, env);
 	capture_end(&c, said, sizeof said);
 	ck_assert(memcmp(&parsed, &cfg, sizeof cfg) == 0);
+	ck_assert(memcmp(&made, &plan, sizeof plan) == 0);
+	plan = fitted;
 	return st;
 }
+
+/* The sizes by time are a new plan: the file count a calibration decided
+ * for clients, its bound and its pool are in it, and the fitted plan it
+ * was made of (which the scratch directory was made for) is as it was. */
+START_TEST(the_sizes_by_time_are_a_new_plan)
+{
+	struct autosize as = {0};
+	struct plan fitted, before, sized;
+
+	ck_assert_int_eq(finish("-c", "2", "--level-time", "2", "-s", "64m", NULL), EXIT_OK);
+	fitted = plan;
+	ck_assert(!fitted.run.files_given);
+	as.files_ran = true;
+	as.files.decided_k = fitted.run.files_k + 3;
+	as.files.bound = FILES_BOUND_INODES;
+	as.files.pool_max_k = 1000;
+	before = fitted;
+	plan_size_by_time(&sized, &fitted, &as);
+	ck_assert(memcmp(&before, &fitted, sizeof fitted) == 0);
+	ck_assert_uint_eq(sized.run.files_k, before.run.files_k + 3);
+	ck_assert(sized.run.decided.files_by_rate);
+	ck_assert_uint_eq(sized.run.decided.files_bound, FILES_BOUND_INODES);
+	ck_assert_uint_gt(sized.run.decided.files_pool_k, 0);
+	ck_assert_uint_eq(sized.run.file_size, before.run.file_size);
+	ck_assert_uint_eq(sized.run.seed, before.run.seed);
+}
+END_TEST
 
 static const char *tmpdir(void)
 {
@@ -320,6 +351,7 @@ Suite *suite_cmd_config(void)
 	tcase_add_test(tc, a_seed_is_drawn_when_not_given);
 	tcase_add_test(tc, a_sweep_without_s_sizes_each_count);
 	tcase_add_test(tc, a_file_larger_than_the_space_is_refused);
+	tcase_add_test(tc, the_sizes_by_time_are_a_new_plan);
 	tcase_add_test(tc, without_s_a_size_is_chosen);
 	tcase_add_test(tc, reads_from_the_page_cache_are_warned_of);
 	tcase_add_test(tc, the_align_probe_runs_on_512e_by_default);

@@ -24,8 +24,8 @@ START_TEST(a_sync_split_ends_writing)
 }
 END_TEST
 
-/* The runner evicts the data file before a phase that reads it: only
- * after a phase that wrote it, which --phases brings along. */
+/* A phase that reads the data file reads it only after a phase that
+ * wrote it, which --phases brings along. */
 START_TEST(a_reader_of_the_data_file_needs_its_writer)
 {
 	EACH_PHASE(id)
@@ -42,6 +42,28 @@ START_TEST(a_reader_of_the_data_file_needs_its_writer)
 		}
 		ck_assert_msg(writer, "%s needs no earlier writer of the data file", phase_name(id));
 	}
+}
+END_TEST
+
+/* Every phase that reads the data file has its moment of eviction in its
+ * row (bonnie++'s reads before preparation, the profile's reads after),
+ * so none reads what an earlier phase left in the page cache; what is
+ * evicted is always the data file. */
+START_TEST(a_reader_of_the_data_file_is_evicted_first)
+{
+	EACH_PHASE(id)
+	{
+		bool reads = phase_is(id, FACT_READS_DATA) ||
+		             (phase_is(id, FACT_DATA_FILE) && !phase_is(id, FACT_WRITES));
+
+		if (reads)
+			ck_assert_msg(phase_evict_moment(id) != EVICT_NEVER, "%s", phase_name(id));
+		if (phase_evict_moment(id) != EVICT_NEVER)
+			ck_assert_msg(phase_is(id, FACT_DATA_FILE), "%s", phase_name(id));
+	}
+	ck_assert_int_eq(phase_evict_moment(PHASE_GET_BLOCK), EVICT_BEFORE_PREPARE);
+	ck_assert_int_eq(phase_evict_moment(PHASE_RND4K_Q1T1_READ), EVICT_AFTER_PREPARE);
+	ck_assert_int_eq(phase_evict_moment(PHASE_PUT_BLOCK), EVICT_NEVER);
 }
 END_TEST
 
@@ -205,6 +227,7 @@ Suite *suite_phase_list(void)
 
 	tcase_add_test(t, a_sync_split_ends_writing);
 	tcase_add_test(t, a_reader_of_the_data_file_needs_its_writer);
+	tcase_add_test(t, a_reader_of_the_data_file_is_evicted_first);
 	tcase_add_test(t, blocks_hold_six_columns_in_pipeline_order);
 	tcase_add_test(t, group_order_is_table_order);
 	tcase_add_test(t, a_chart_draws_one_unit);

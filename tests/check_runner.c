@@ -401,6 +401,60 @@ START_TEST(test_passes_until_deadline)
 }
 END_TEST
 
+/* When the runner drops a phase's data file from the cache: the phase
+ * table's fact, read once. Without eviction (--no-evict) data_evict only
+ * marks the result RESULT_NOT_EVICTED, which shows the moment without a
+ * file: bonnie++'s reads before their preparation, the profile's reads
+ * after theirs and only when run buffered (no O_DIRECT), writes never. */
+static bool marked_at_prepare, marked_at_run, prepare_buffers;
+
+static int note_prepare(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)ctx;
+	marked_at_prepare = (res->flags & RESULT_NOT_EVICTED) != 0;
+	if (prepare_buffers)
+		res->flags |= RESULT_BUFFERED;
+	return 0;
+}
+
+static int note_run(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)ctx;
+	marked_at_run = (res->flags & RESULT_NOT_EVICTED) != 0;
+	res->units = 1;
+	return 0;
+}
+
+/* Runs phase id with the noting prepare and run; 'b' evicted before
+ * preparation, 'a' after it, '-' not at all. */
+static char evicted_when(enum phase_id id, bool buffered)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = {.id = id, .prepare = note_prepare, .run = note_run};
+	struct phase_result *res = &run->phase[id];
+
+	ctx.cfg = &cfg;
+	cfg.evict = false;
+	prepare_buffers = buffered;
+	runner_result_init(res);
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	return marked_at_prepare ? 'b' : marked_at_run ? 'a' : '-';
+}
+
+START_TEST(test_evicts_at_the_phase_tables_moment)
+{
+	ck_assert_int_eq(evicted_when(PHASE_GET_BLOCK, false), 'b');
+	ck_assert_int_eq(evicted_when(PHASE_REWRITE, false), 'b');
+	ck_assert_int_eq(evicted_when(PHASE_GETC, true), 'b');
+	ck_assert_int_eq(evicted_when(PHASE_PUT_BLOCK, false), '-');
+	ck_assert_int_eq(evicted_when(PHASE_SEQ_STAT, false), '-');
+	ck_assert_int_eq(evicted_when(PHASE_SEQ1M_Q8T1_READ, true), 'a');
+	ck_assert_int_eq(evicted_when(PHASE_RND4K_Q1T1_READ, true), 'a');
+	ck_assert_int_eq(evicted_when(PHASE_SEQ1M_Q8T1_READ, false), '-'); /* O_DIRECT: no cache to drop */
+	ck_assert_int_eq(evicted_when(PHASE_SEQ1M_Q8T1_WRITE, true), '-');
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -415,6 +469,7 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, test_mask_leaves_phases_out);
 	tcase_add_test(tc, test_passes_until_deadline);
 	tcase_add_test(tc, test_later_passes_end_at_deadline);
+	tcase_add_test(tc, test_evicts_at_the_phase_tables_moment);
 	suite_add_tcase(s, tc);
 	return s;
 }
