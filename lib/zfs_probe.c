@@ -255,6 +255,8 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 
 	memset(z, 0, sizeof *z);
 	z->ashift = -1;
+	z->daemon_pid = -1;
+	z->block_cache = -1;
 	if (!zfs_is_fs(fs_type))
 		return;
 	z->present = true;
@@ -271,9 +273,17 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 	props_probe(z, out);
 	arc_probe(z, sysroot);
 	free(out);
-	if (z->fuse && c->count && c->caveat == ENV_DEVICE_TRUE) {
+	if (z->fuse)
+		zfs_fuse_probe(z, sysroot);
+	/* with its block cache off the daemon reads its vdevs with direct I/O: their counters stay true */
+	if (z->fuse && z->block_cache != 0 && c->count && c->caveat == ENV_DEVICE_TRUE) {
 		c->caveat = ENV_LOOP_BUFFERED;
-		snprintf(c->why, sizeof c->why, "the zfs-fuse daemon reads and writes its vdevs through the host page "
-		         "cache (unless started with --disable-block-cache)");
+		if (z->block_cache > 0)
+			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon (pid %ld, started without "
+			         "--disable-block-cache) reads and writes its vdevs through the host page cache",
+			         z->daemon_pid);
+		else
+			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon may read and write its vdevs through the "
+			         "host page cache (its block cache; no zfs-fuse process was found to tell)");
 	}
 }

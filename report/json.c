@@ -306,6 +306,7 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	qd_json(j, v, r);
 	report_device_json(j, id, r);
 	report_arc_json(j, r);
+	report_zfs_after_json(j, r);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, id, r, t);
 	latency_json(j, r);

@@ -15,4 +15,9 @@ void report_device_json(struct json *j, enum phase_id id, const struct phase_res
  * nothing off ZFS, so other documents keep their shape. */
 void report_arc_json(struct json *j, const struct phase_result *r);
 
+/* "zfs_dataset": after a phase that wrote the data file on ZFS, the
+ * dataset's compressratio and the bytes it referenced then (the ratio
+ * covers what ZFS had accounted); nothing elsewhere. */
+void report_zfs_after_json(struct json *j, const struct phase_result *r);
+
 #endif

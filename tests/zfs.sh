@@ -121,6 +121,9 @@ for key in $(jq -r '[.environment.zfs, .environment.zfs.arc, .environment.zfs.vd
 	check "JSON key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
 done
 check "file vdev: what zfs-fuse lacks is said" grep -q "^Not read:    the dataset's sync (this zfs has no such property)" "$T/file.out"
+check "file vdev: the daemon's block cache is off, as its command line says" \
+	grep -q "^Daemon:      zfs-fuse (pid $daemon) runs with --disable-block-cache: the vdevs are read and written with direct I/O" "$T/file.out"
+check "file vdev: JSON fuse_block_cache false" [ "$(jqv .environment.zfs.fuse_block_cache "$T/file.json")" = false ]
 
 if [ -n "${ZFS_QUICK:-}" ]; then
 	stop_daemon
@@ -150,15 +153,19 @@ check "mirror: so get_block is not marked c" not_marked_c mir get_block
 new_loop r1 && r1=$loop && new_loop r2 && r2=$loop && new_loop r3 && r3=$loop
 "$ZPOOL" create -o cachefile=none -O compression=on -m "$T/m_rz" bt_rz raidz1 "$r1" "$r2" "$r3" && pools="$pools bt_rz"
 check "raidz1 made" [ -d "$T/m_rz" ]
-run_on rz "$T/m_rz" -s 96m; rc=$?
+run_on rz "$T/m_rz" -s 96m --html "$T/rz.html"; rc=$?
 check "raidz1: run exits 0 (got $rc: $(tail -n 1 "$T/rz.err"))" [ $rc -eq 0 ]
 check "raidz1: layout" grep -q '^Pool:        bt_rz, raidz1 of 3: the vdevs write 150 B per 100 B given' "$T/rz.out"
 check "raidz1: three members, as zpool status lists them" \
 	[ "$(jqv '[.environment.zfs.vdevs[] | select(.group == "raidz1-0") | .name] | length' "$T/rz.json")" = 3 ]
 check "raidz1: the setup line says compression is on and cannot flatter" \
 	grep -q "compression on (bonnie's data does not compress: it cannot flatter the rates)" "$T/rz.out"
-ratio=$("$ZFS" get -H -o value compressratio bt_rz)
-check "raidz1: compressratio after the write phases is 1.00x (got $ratio)" [ "$ratio" = 1.00x ]
+ratio=$(phase rz put_block .zfs_dataset.compressratio)
+ref=$(phase rz put_block .zfs_dataset.referenced_bytes)
+check "raidz1: compressratio read after block write is 1.00x (JSON: $ratio)" [ "$ratio" = 1 ]
+check "raidz1: and what it covers, the referenced bytes then ($ref)" [ "${ref:-0}" -gt 0 ]
+check "raidz1: the page's what-was-tested says it" \
+	grep -q "Compressed:  compressratio 1.00x after rewrite (" "$T/rz.html"
 stop_daemon
 
 # --- daemon 2: an ARC of 4 GiB, which may hold the whole data file
@@ -178,6 +185,22 @@ check "ARC: the reason, with its numbers" \
 	grep -q '^cached: get_block: the ARC may hold the whole file: max 4.0 GiB, file 64.0 MiB' "$T/arc.out"
 check "ARC: its hit ratio beside From device" grep -q '^ARC hits ' "$T/arc.out"
 check "ARC: no AFT warning on ashift=12" sh -c "! grep -q 'WARNING ashift' '$T/arc.out'"
+check "ARC: the daemon keeps its block cache, and it is said" \
+	grep -q "^Daemon:      zfs-fuse (pid $daemon) keeps its block cache (started without --disable-block-cache)" "$T/arc.out"
+# the post's cells: the ARC named, never "the page cache"
+run_on share "$T/m_arc" -s 64m --share; rc=$?
+check "ARC --share: run exits 0 (got $rc: $(tail -n 1 "$T/share.err"))" [ $rc -eq 0 ]
+check "ARC --share: the block read cell names the ARC" \
+	grep -q '^| block read | [0-9.]* [KMG]iB/s (.*the ARC may hold the file)' "$T/share.out"
+check "ARC --share: no cell says 'from the page cache'" sh -c "! grep -q '^|.*from the page cache' '$T/share.out'"
+# -c 2: the ARC's counts over all clients, as the devices'
+run_on c2 "$T/m_arc" -s 64m -c 2; rc=$?
+check "ARC -c 2: run exits 0 (got $rc: $(tail -n 1 "$T/c2.err"))" [ $rc -eq 0 ]
+check "ARC -c 2: get_block's ARC counts in the JSON" [ "$(phase c2 get_block '.arc.hits != null and .arc.misses != null')" = true ]
+check "ARC -c 2: the ARC's size weighed against the file" [ "$(phase c2 get_block .arc.may_hold_data_file)" = true ]
+check "ARC -c 2: its hit ratio row" grep -q '^ARC hits ' "$T/c2.out"
+check "ARC -c 2: get_block marked c with the ARC's reason" \
+	grep -q '^cached: get_block: the ARC may hold the whole file: max 4.0 GiB, file 64.0 MiB' "$T/c2.out"
 # without -s: the default must leave the ARC, and cannot here (a 512 MiB pool): said
 "$BONNIE" -d "$T/m_arc" --phases put_block,get_block -q --json "$T/default.json" >"$T/default.out" 2>"$T/default.err"; rc=$?
 check "ARC: a default run exits 0 (got $rc: $(tail -n 1 "$T/default.err"))" [ $rc -eq 0 ]
