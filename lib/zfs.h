@@ -76,8 +76,11 @@ struct env_zfs {
 	char arc_path[256];     /* the file or directory it was read from ("" for sysctl) */
 	char unread[384];       /* what could not be read, in words; "" all was */
 	long daemon_pid;        /* zfs-fuse: the daemon's pid; -1 not found (or not zfs-fuse) */
-	int block_cache;        /* zfs-fuse: 1 it reads and writes the vdevs through the host page
-	                           cache (no --disable-block-cache), 0 it does not, -1 unknown */
+	int disable_asked;      /* zfs-fuse: 1 started with --disable-block-cache (its command line
+	                           or /etc/zfs/zfsrc), 0 without, -1 unknown */
+	int block_cache;        /* zfs-fuse: 1 a data vdev is open without O_DIRECT, so the host page
+	                           cache holds its blocks; 0 every one is open with it; -1 unknown */
+	char cached_vdev[128];  /* with block_cache 1 (seen in fdinfo), the first such vdev's name */
 };
 
 /* Parsers: pure, over the text a tool printed. */
@@ -154,8 +157,10 @@ struct env_counters;
 void zfs_probe(struct env_zfs *z, struct env_counters *counters, const char *fs_type, const char *source,
                const char *sysroot);
 
-/* zfs-fuse (zfs_fuse.c): the daemon's pid and whether it keeps its block
- * cache, from its /proc/PID/cmdline and sysroot's /etc/zfs/zfsrc. */
+/* zfs-fuse (zfs_fuse.c): the daemon's pid, whether --disable-block-cache
+ * was asked for (its /proc/PID/cmdline, sysroot's /etc/zfs/zfsrc) and
+ * whether its data vdevs are open with O_DIRECT (/proc/PID/fdinfo: the
+ * option does not reach file vdevs); after the layout is read. */
 void zfs_fuse_probe(struct env_zfs *z, const char *sysroot);
 
 /* The ARC's counters now, from where the probe found them. 0, or -1. */

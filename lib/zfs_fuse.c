@@ -1,18 +1,23 @@
-/* Whether the zfs-fuse daemon keeps its block cache: started without
- * --disable-block-cache (on its command line, or the same key in its
- * config file /etc/zfs/zfsrc), it reads and writes its vdevs through the
- * host page cache, which can then serve a read that dropping the data
- * file's pages does not reach. Read from the daemon's /proc/PID/cmdline;
+/* Whether the zfs-fuse daemon's vdevs are under the host page cache (its
+ * "block cache"): a vdev the daemon opened without O_DIRECT has its blocks
+ * cached by the host, which can then serve a read that dropping the data
+ * file's pages does not reach. Its command line (or the same key in its
+ * config file /etc/zfs/zfsrc) says whether --disable-block-cache was asked
+ * for; each vdev's open flags in /proc/PID/fdinfo say what it got (zfs-fuse
+ * 0.7 opens disks with O_DIRECT under that option, file vdevs without).
  * Linux-only (zfs-fuse is). See zfs.h. */
+#define _GNU_SOURCE /* O_DIRECT */
 #include "zfs.h"
 #include "str.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#if defined(__linux__)
+#if defined(__linux__) && defined(O_DIRECT)
 #include <dirent.h>
 
 #define CMDLINE_MAX 4096
@@ -85,15 +90,77 @@ static long daemon_args(const char *sysroot, char *buf, size_t cap, long *len)
 	return pid;
 }
 
+/* The same file or device: a device by its number, a file by its inode. */
+static bool same_node(const struct stat *a, const struct stat *b)
+{
+	if (S_ISBLK(a->st_mode) && S_ISBLK(b->st_mode))
+		return a->st_rdev == b->st_rdev;
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* How the daemon opened the vdev at path: 1 with O_DIRECT, 0 without, -1
+ * no open file of its is that vdev. */
+static int vdev_direct(const char *sysroot, long pid, const char *path)
+{
+	char dir[PATH_MAX], fd[PATH_MAX + 320], info[512];
+	struct stat want, got;
+	struct dirent *e;
+	int direct = -1;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%s/proc/%ld/fd", sysroot, pid);
+	if (stat(path, &want) != 0 || (d = opendir(dir)) == NULL)
+		return -1;
+	while (direct < 0 && (e = readdir(d)) != NULL) {
+		const char *flags;
+		snprintf(fd, sizeof fd, "%s/%s", dir, e->d_name);
+		if (e->d_name[0] == '.' || stat(fd, &got) != 0 || !same_node(&want, &got))
+			continue;
+		snprintf(fd, sizeof fd, "%s/proc/%ld/fdinfo/%s", sysroot, pid, e->d_name);
+		if (small_file(fd, info, sizeof info) > 0 && (flags = strstr(info, "flags:")) != NULL)
+			direct = (strtoul(flags + 6, NULL, 8) & O_DIRECT) != 0;
+	}
+	closedir(d);
+	return direct;
+}
+
+/* Each data vdev's open flags: the first one under the host page cache
+ * named in z->cached_vdev; 1 one is, 0 none is, -1 not every one was seen. */
+static int vdevs_cached(struct env_zfs *z, const char *sysroot)
+{
+	int seen = 0, all = 0;
+
+	for (unsigned i = 0; i < z->layout.nvdev; i++) {
+		const struct zfs_vdev *v = &z->layout.vdev[i];
+		int direct;
+		if (!v->data || v->path[0] == '\0')
+			continue;
+		all++;
+		direct = vdev_direct(sysroot, z->daemon_pid, v->path);
+		if (direct == 0) {
+			str_copy(z->cached_vdev, sizeof z->cached_vdev, v->name);
+			return 1;
+		}
+		seen += direct == 1;
+	}
+	return all && seen == all ? 0 : -1;
+}
+
 void zfs_fuse_probe(struct env_zfs *z, const char *sysroot)
 {
 	char *args = malloc(CMDLINE_MAX);
 	long len = 0;
 
 	z->block_cache = -1;
+	z->disable_asked = -1;
+	z->cached_vdev[0] = '\0';
 	z->daemon_pid = args ? daemon_args(sysroot, args, CMDLINE_MAX, &len) : -1;
-	if (z->daemon_pid > 0)
-		z->block_cache = args_disable(args, len) || zfsrc_disables(sysroot) ? 0 : 1;
+	if (z->daemon_pid > 0) {
+		z->disable_asked = args_disable(args, len) || zfsrc_disables(sysroot);
+		z->block_cache = vdevs_cached(z, sysroot);
+		if (z->block_cache < 0 && !z->disable_asked)
+			z->block_cache = 1; /* without the option it opens none with O_DIRECT */
+	}
 	free(args);
 }
 #else
@@ -101,6 +168,8 @@ void zfs_fuse_probe(struct env_zfs *z, const char *sysroot)
 {
 	(void)sysroot;
 	z->block_cache = -1;
+	z->disable_asked = -1;
+	z->cached_vdev[0] = '\0';
 	z->daemon_pid = -1;
 }
 #endif

@@ -256,6 +256,7 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 	memset(z, 0, sizeof *z);
 	z->ashift = -1;
 	z->daemon_pid = -1;
+	z->disable_asked = -1;
 	z->block_cache = -1;
 	if (!zfs_is_fs(fs_type))
 		return;
@@ -275,15 +276,14 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 	free(out);
 	if (z->fuse)
 		zfs_fuse_probe(z, sysroot);
-	/* with its block cache off the daemon reads its vdevs with direct I/O: their counters stay true */
+	/* every data vdev open with O_DIRECT: the daemon's I/O reaches their counters as it is */
 	if (z->fuse && z->block_cache != 0 && c->count && c->caveat == ENV_DEVICE_TRUE) {
 		c->caveat = ENV_LOOP_BUFFERED;
 		if (z->block_cache > 0)
-			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon (pid %ld, started without "
-			         "--disable-block-cache) reads and writes its vdevs through the host page cache",
-			         z->daemon_pid);
+			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon (pid %ld) reads and writes its vdevs "
+			         "through the host page cache (its block cache)", z->daemon_pid);
 		else
 			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon may read and write its vdevs through the "
-			         "host page cache (its block cache; no zfs-fuse process was found to tell)");
+			         "host page cache (its block cache; how it opened them could not be seen)");
 	}
 }

@@ -121,16 +121,27 @@ static void arc_line(FILE *out, const struct env_zfs *z)
  * file's pages does not empty. */
 static void daemon_line(FILE *out, const struct env_zfs *z)
 {
-	if (z->block_cache < 0)
+	char who[96];
+	struct safe vdev;
+
+	if (z->daemon_pid < 0) {
 		fprintf(out, "Daemon:      zfs-fuse: whether its block cache (the host page cache under its vdevs) is on "
 		        "is unknown: no zfs-fuse process found\n");
-	else if (z->block_cache)
-		fprintf(out, "Daemon:      zfs-fuse (pid %ld) keeps its block cache (started without --disable-block-cache): "
-		        "it reads and writes the vdevs through the host page cache, which may serve reads too\n",
-		        z->daemon_pid);
+		return;
+	}
+	snprintf(who, sizeof who, "zfs-fuse (pid %ld, started with%s --disable-block-cache)", z->daemon_pid,
+	         z->disable_asked ? "" : "out");
+	if (z->block_cache == 0)
+		fprintf(out, "Daemon:      %s: every data vdev is open with direct I/O (its /proc fdinfo)\n", who);
+	else if (z->block_cache > 0 && z->cached_vdev[0])
+		fprintf(out, "Daemon:      %s keeps its block cache: %s is open without direct I/O, so the host page "
+		        "cache holds its blocks and may serve reads\n", who, safe(&vdev, z->cached_vdev));
+	else if (z->block_cache > 0)
+		fprintf(out, "Daemon:      %s keeps its block cache: it reads and writes the vdevs through the host "
+		        "page cache, which may serve reads\n", who);
 	else
-		fprintf(out, "Daemon:      zfs-fuse (pid %ld) runs with --disable-block-cache: the vdevs are read and "
-		        "written with direct I/O\n", z->daemon_pid);
+		fprintf(out, "Daemon:      %s: whether its vdevs are open with direct I/O is unknown (their open files "
+		        "could not be seen)\n", who);
 }
 
 void report_zfs(FILE *out, const struct env_info *env)

@@ -3,6 +3,7 @@
  * formats, tests/zfs/), the rules (ashift under the disks' sectors, an ARC
  * that may hold the data file, the default size past it), the cached mark
  * and its sentence, the "what was tested" lines, and the tool runner. */
+#define _GNU_SOURCE /* O_DIRECT, for a fake fdinfo */
 #include "suites.h"
 #include "util_fs.h"
 #include "util_synth.h"
@@ -19,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #define GIB (1ull << 30)
 
@@ -533,16 +536,36 @@ static void fake_daemon(const char *root, const char *comm, const char *args, si
 	fclose(f);
 }
 
+/* The fake daemon's fd 3: the vdev file under root, open with flags. */
+static void fake_vdev_fd(const char *root, int flags)
+{
+	char target[512], link[512], info[64];
+
+	snprintf(target, sizeof target, "%s/vdevs/v0", root);
+	snprintf(link, sizeof link, "%s/proc/4242/fd/3", root);
+	put_file_under(root, "vdevs/v0", "");
+	put_file_under(root, "proc/4242/fd/.keep", "");
+	unlink(link);
+	ck_assert_int_eq(symlink(target, link), 0);
+	snprintf(info, sizeof info, "pos:\t0\nflags:\t0%o\nmnt_id:\t21\n", (unsigned)flags);
+	put_file_under(root, "proc/4242/fdinfo/3", info);
+}
+
 START_TEST(fuse_block_cache)
 {
 	static const char on[] = "zfs-fuse\0--pidfile\0/run/zfs-fuse.pid\0--max-arc-size\0" "64";
 	static const char off[] = "zfs-fuse\0--max-arc-size\0" "16\0--disable-block-cache";
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char root[256];
+	char root[200];
 	struct env_zfs z;
 
 	snprintf(root, sizeof root, "%s/bonnie-zfsfuse.XXXXXX", tmp);
 	ck_assert_ptr_nonnull(mkdtemp(root));
+	memset(&z, 0, sizeof z);
+	z.layout.nvdev = 1;
+	z.layout.vdev[0].data = true;
+	strcpy(z.layout.vdev[0].name, "v0");
+	snprintf(z.layout.vdev[0].path, sizeof z.layout.vdev[0].path, "%s/vdevs/v0", root);
 	put_file_under(root, "proc/self/comm", "check_bonnie\n");
 	zfs_fuse_probe(&z, root);
 	ck_assert_int_eq(z.block_cache, -1); /* no daemon: unknown */
@@ -550,16 +573,24 @@ START_TEST(fuse_block_cache)
 	fake_daemon(root, "zfs-fuse\n", on, sizeof on);
 	zfs_fuse_probe(&z, root);
 	ck_assert_int_eq(z.daemon_pid, 4242);
-	ck_assert_int_eq(z.block_cache, 1);
+	ck_assert_int_eq(z.disable_asked, 0);
+	ck_assert_int_eq(z.block_cache, 1); /* no fd seen; without the option nothing is direct */
 	put_file_under(root, "etc/zfs/zfsrc", "# the daemon's options\nmax-arc-size = 64\n  disable-block-cache\n");
 	zfs_fuse_probe(&z, root);
-	ck_assert_int_eq(z.block_cache, 0); /* its config file turns it off */
+	ck_assert_int_eq(z.disable_asked, 1); /* its config file asks for it */
+	ck_assert_int_eq(z.block_cache, -1);  /* ... but how the vdev is open was not seen */
 	put_file_under(root, "etc/zfs/zfsrc", "# disable-block-cache\nmax-arc-size = 64\n");
 	zfs_fuse_probe(&z, root);
-	ck_assert_int_eq(z.block_cache, 1); /* a comment is not a setting */
+	ck_assert_int_eq(z.disable_asked, 0); /* a comment is not a setting */
 	fake_daemon(root, "zfs-fuse\n", off, sizeof off);
+	fake_vdev_fd(root, O_RDWR | O_DIRECT);
 	zfs_fuse_probe(&z, root);
-	ck_assert_int_eq(z.block_cache, 0);
+	ck_assert_int_eq(z.disable_asked, 1);
+	ck_assert_int_eq(z.block_cache, 0); /* its one data vdev open with O_DIRECT */
+	fake_vdev_fd(root, O_RDWR); /* asked for, yet the file vdev is not direct (zfs-fuse 0.7) */
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.block_cache, 1);
+	ck_assert_str_eq(z.cached_vdev, "v0");
 	fake_daemon(root, "zfs-fused\n", off, sizeof off); /* another program's name */
 	zfs_fuse_probe(&z, root);
 	ck_assert_int_eq(z.block_cache, -1);
