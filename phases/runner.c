@@ -68,6 +68,10 @@ void runner_arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struc
 {
 	struct zfs_arc after;
 
+	/* ZFS's own threads (zfs-fuse's daemon) do the disks' I/O: the kernel
+	 * charges none of it to bonnie, so /proc/self/io says nothing of it */
+	if (ctx->zfs)
+		res->dev.own_valid = false;
 	if (ctx->zfs && phase_is(id, FACT_WRITES) && phase_is(id, FACT_DATA_FILE)) {
 		double ratio = zfs_compressratio(ctx->zfs, &res->zfs.referenced);
 		res->zfs.compressratio = ratio > 0 ? ratio : 0.0;

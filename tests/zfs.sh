@@ -109,6 +109,9 @@ fi
 check "file vdev: the probe says not measurable, not 'no penalty'" \
 	grep -q '^Align probe: not measured: not measurable here: ZFS ' "$T/file.out"
 check "file vdev: a From device row" grep -q '^From device ' "$T/file.out"
+# the daemon does the vdevs' I/O: what the kernel charged bonnie (nothing) is not its share
+check "file vdev: no 'bonnie itself had' from /proc/self/io" sh -c "! grep -q 'bonnie itself had' '$T/file.out'"
+check "file vdev: JSON process_read_bytes null" [ "$(phase file get_block .device.process_read_bytes)" = null ]
 check "file vdev: the page names the pool and the AFT answer" \
 	sh -c "grep -q 'Pool: bt_file, single disk' '$T/file.html' && grep -q 'Alignment: .*ashift 9' '$T/file.html'"
 check "file vdev: a 16 MiB ARC cannot hold the file: get_block not marked for the ARC" \
@@ -116,8 +119,8 @@ check "file vdev: a 16 MiB ARC cannot hold the file: get_block not marked for th
 check "file vdev: ARC hit counts read" [ "$(phase file get_block '.arc.hits != null')" = true ]
 check "file vdev: the dataset's properties" grep -q '^Dataset:     bt_file: recordsize 128 KiB, compression off, primarycache all, sync unknown' "$T/file.out"
 MAN=$(dirname "$0")/../bonnie.1
-for key in $(jq -r '[.environment.zfs, .environment.zfs.arc, .environment.zfs.vdevs[0], (.runs[0].phases[] | .arc // empty)]
-	| map(keys[]) | unique[]' "$T/file.json"); do
+for key in zfs_dataset $(jq -r '[.environment.zfs, .environment.zfs.arc, .environment.zfs.vdevs[0],
+	(.runs[0].phases[] | .arc // empty), (.runs[0].phases[] | .zfs_dataset // empty)] | map(keys[]) | unique[]' "$T/file.json"); do
 	check "JSON key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
 done
 check "file vdev: what zfs-fuse lacks is said" grep -q "^Not read:    the dataset's sync (this zfs has no such property)" "$T/file.out"
