@@ -67,8 +67,7 @@ const char *device_cached_reason(const struct phase_result *r)
 {
 	static const char *const words[] = {
 		"under half of the data read came from the device; the rate is the page cache's",
-		"under half of the data read came from the devices; the rate is the ARC's (ZFS's cache) or the page "
-		"cache's",
+		"under half of the data read came from the devices; the rate is the ARC's or the page cache's",
 		"the ARC (ZFS's cache, which dropping the page cache does not empty) may hold the whole file"};
 
 	return words[cache_of(r)];
