@@ -75,6 +75,12 @@ struct env_zfs {
 	enum zfs_arc_kind arc_kind;
 	char arc_path[256];     /* the file or directory it was read from ("" for sysctl) */
 	char unread[384];       /* what could not be read, in words; "" all was */
+	long daemon_pid;        /* zfs-fuse: the daemon's pid; -1 not found (or not zfs-fuse) */
+	int disable_asked;      /* zfs-fuse: 1 started with --disable-block-cache (its command line
+	                           or /etc/zfs/zfsrc), 0 without, -1 unknown */
+	int block_cache;        /* zfs-fuse: 1 a data vdev is open without O_DIRECT, so the host page
+	                           cache holds its blocks; 0 every one is open with it; -1 unknown */
+	char cached_vdev[128];  /* with block_cache 1 (seen in fdinfo), the first such vdev's name */
 };
 
 /* Parsers: pure, over the text a tool printed. */
@@ -101,6 +107,8 @@ int zfs_parse_props(const char *text, struct env_zfs *z);
 
 /* The compressratio in that text as a number (1.00x -> 1.0); -1 absent. */
 double zfs_parse_compressratio(const char *text);
+/* The referenced bytes in that text (-p: a number); 0 absent. */
+uint64_t zfs_parse_referenced(const char *text);
 
 /* Sets one ARC counter by its kstat name ("size", "c_max", "hits",
  * "misses", "l2_size"); other names are ignored. */
@@ -149,10 +157,18 @@ struct env_counters;
 void zfs_probe(struct env_zfs *z, struct env_counters *counters, const char *fs_type, const char *source,
                const char *sysroot);
 
+/* zfs-fuse (zfs_fuse.c): the daemon's pid, whether --disable-block-cache
+ * was asked for (its /proc/PID/cmdline, sysroot's /etc/zfs/zfsrc) and
+ * whether its data vdevs are open with O_DIRECT (/proc/PID/fdinfo: the
+ * option does not reach file vdevs); after the layout is read. */
+void zfs_fuse_probe(struct env_zfs *z, const char *sysroot);
+
 /* The ARC's counters now, from where the probe found them. 0, or -1. */
 int zfs_arc_read(const struct env_zfs *z, const char *sysroot, struct zfs_arc *a);
 
-/* The dataset's compressratio now (zfs get), -1 unknown. */
-double zfs_compressratio(const struct env_zfs *z);
+/* The dataset's compressratio now (zfs get), -1 unknown, and the bytes
+ * it referenced then (0 unknown): what the ratio covers, since ZFS
+ * accounts written data only when its transaction group is synced. */
+double zfs_compressratio(const struct env_zfs *z, uint64_t *referenced);
 
 #endif

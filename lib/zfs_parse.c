@@ -265,6 +265,17 @@ int zfs_parse_props(const char *text, struct env_zfs *z)
 	return found;
 }
 
+uint64_t zfs_parse_referenced(const char *text)
+{
+	char line[512], name[64];
+	unsigned long long v;
+
+	while (next_line(&text, line, sizeof line))
+		if (sscanf(line, "%63s %llu", name, &v) == 2 && strcmp(name, "referenced") == 0)
+			return (uint64_t)v;
+	return 0;
+}
+
 double zfs_parse_compressratio(const char *text)
 {
 	char line[512], name[64];

@@ -255,6 +255,9 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 
 	memset(z, 0, sizeof *z);
 	z->ashift = -1;
+	z->daemon_pid = -1;
+	z->disable_asked = -1;
+	z->block_cache = -1;
 	if (!zfs_is_fs(fs_type))
 		return;
 	z->present = true;
@@ -271,9 +274,16 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 	props_probe(z, out);
 	arc_probe(z, sysroot);
 	free(out);
-	if (z->fuse && c->count && c->caveat == ENV_DEVICE_TRUE) {
+	if (z->fuse)
+		zfs_fuse_probe(z, sysroot);
+	/* every data vdev open with O_DIRECT: the daemon's I/O reaches their counters as it is */
+	if (z->fuse && z->block_cache != 0 && c->count && c->caveat == ENV_DEVICE_TRUE) {
 		c->caveat = ENV_LOOP_BUFFERED;
-		snprintf(c->why, sizeof c->why, "the zfs-fuse daemon reads and writes its vdevs through the host page "
-		         "cache (unless started with --disable-block-cache)");
+		if (z->block_cache > 0)
+			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon (pid %ld) reads and writes its vdevs "
+			         "through the host page cache (its block cache)", z->daemon_pid);
+		else
+			snprintf(c->why, sizeof c->why, "the zfs-fuse daemon may read and write its vdevs through the "
+			         "host page cache (its block cache; how it opened them could not be seen)");
 	}
 }

@@ -78,14 +78,18 @@ int zfs_arc_read(const struct env_zfs *z, const char *sysroot, struct zfs_arc *a
 	return rc;
 }
 
-double zfs_compressratio(const struct env_zfs *z)
+double zfs_compressratio(const struct env_zfs *z, uint64_t *referenced)
 {
-	const char *const get[] = {"get", "-H", "-p", "-o", "property,value", "compressratio", z->dataset, NULL};
+	const char *const get[] = {"get", "-H", "-p", "-o", "property,value", "compressratio,referenced", z->dataset,
+	                           NULL};
 	char *buf = malloc(ARC_TEXT_MAX);
 	double v = -1.0;
 
-	if (buf && z->present && run_text("zfs", get, buf) == 0)
+	*referenced = 0;
+	if (buf && z->present && run_text("zfs", get, buf) == 0) {
 		v = zfs_parse_compressratio(buf);
+		*referenced = zfs_parse_referenced(buf);
+	}
 	free(buf);
 	return v;
 }

@@ -298,6 +298,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	struct clients *c = arg;
 	enum phase_id id = ph->id;
 	struct dev_io dev;
+	struct zfs_arc arc;
 	uint64_t cpu0 = 0, planned = 0;
 	int64_t real_mono = 0;
 	bool go;
@@ -307,6 +308,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	go = all_ready(c, id);
 	if (go) {
 		runner_device_before(c->b->ctx.counters, &dev);
+		runner_arc_before(&c->b->ctx, &arc);
 		cpu0 = clock_cpu_ns();
 		client_sync_release(&c->sync, c->watch.started, start_lead(c, id, &planned, &real_mono));
 	} else {
@@ -318,6 +320,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 		res->cpu_ns += clock_cpu_ns() - cpu0;
 		runner_device_delta(&dev, c->b->ctx.counters, &res->dev);
 		res->dev.own_valid = false; /* the clients' I/O is theirs, not this process's */
+		runner_arc_delta(&c->b->ctx, id, &arc, res); /* as the devices: once, around all of them */
 	}
 	if (planned && res->start_ns) {
 		res->planned_ns = planned;

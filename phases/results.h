@@ -81,6 +81,15 @@ struct arc_io {
 	uint64_t file_bytes;    /* the data file it was weighed against */
 };
 
+/* A ZFS dataset after a phase that wrote the data file: its compressratio
+ * (zfs get; bonnie's data does not compress, so 1.00x where compression is
+ * on) and the bytes it referenced then, what the ratio covers (ZFS
+ * accounts data at its transaction group's sync); all zero otherwise. */
+struct zfs_after {
+	double compressratio;   /* 1.0 for 1.00x; 0 not read */
+	uint64_t referenced;    /* bytes; 0 unknown */
+};
+
 /* How a phase went across concurrent clients (-c N, N > 1); all zero for
  * a single in-process run. */
 struct client_spread {
@@ -122,6 +131,7 @@ struct phase_result {
 	                           after it work on (summed over clients); 0 for the others */
 	struct dev_io dev;
 	struct arc_io arc;
+	struct zfs_after zfs;   /* a data-file write phase on ZFS */
 	uint32_t resident_ppm;  /* with RESULT_RESIDENCY: the sampled part of the data file
 	                           still in the page cache after evicting, per million */
 	struct hist latency;    /* one entry per operation */

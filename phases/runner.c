@@ -54,19 +54,28 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
 
 /* The ARC's hits and misses over a phase, and (a data-file read) whether
  * it may hold the whole file: ZFS's cache, which evicting the page cache
- * leaves as it is. */
-static void arc_before(const struct phase_ctx *ctx, struct zfs_arc *before)
+ * leaves as it is. After a phase that wrote the data file, the dataset's
+ * compressratio. */
+void runner_arc_before(const struct phase_ctx *ctx, struct zfs_arc *before)
 {
 	memset(before, 0, sizeof *before);
 	if (ctx->zfs)
 		zfs_arc_read(ctx->zfs, "", before);
 }
 
-static void arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struct zfs_arc *before,
+void runner_arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struct zfs_arc *before,
                       struct phase_result *res)
 {
 	struct zfs_arc after;
 
+	/* ZFS's own threads (zfs-fuse's daemon) do the disks' I/O: the kernel
+	 * charges none of it to bonnie, so /proc/self/io says nothing of it */
+	if (ctx->zfs)
+		res->dev.own_valid = false;
+	if (ctx->zfs && phase_is(id, FACT_WRITES) && phase_is(id, FACT_DATA_FILE)) {
+		double ratio = zfs_compressratio(ctx->zfs, &res->zfs.referenced);
+		res->zfs.compressratio = ratio > 0 ? ratio : 0.0;
+	}
 	if (ctx->zfs == NULL || zfs_arc_read(ctx->zfs, "", &after) != 0)
 		return;
 	res->arc.max_bytes = after.c_max + after.l2_size;
@@ -176,7 +185,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	uint64_t c0, t0, t1, c1;
 	int rc;
 
-	arc_before(ctx, &arc);
+	runner_arc_before(ctx, &arc);
 	runner_device_before(ctx->counters, &before);
 	/* The CPU clock is read inside the wall-clock window (t0 c0 .. c1 t1):
 	 * the CPU interval is then a sub-interval of the timed one, so one
@@ -197,7 +206,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	res->cut_ns = level_cut(ctx, ph);
 	phase_timeline_end(ctx, ph->id, res, t1);
 	runner_device_delta(&before, ctx->counters, &res->dev);
-	arc_delta(ctx, ph->id, &arc, res);
+	runner_arc_delta(ctx, ph->id, &arc, res);
 	res->start_ns = t0;
 	res->elapsed_ns = t1 - t0;
 	res->cpu_ns = c1 > c0 ? c1 - c0 : 0;

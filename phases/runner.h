@@ -69,6 +69,14 @@ struct env_counters;
 void runner_device_before(const struct env_counters *c, struct dev_io *before);
 void runner_device_delta(const struct dev_io *before, const struct env_counters *c, struct dev_io *out);
 
+/* The same for ZFS's ARC (hits, misses, whether it may hold the data
+ * file) and, after a data-file write, the dataset's compressratio; nothing
+ * off ZFS (ctx->zfs NULL). */
+struct zfs_arc;
+void runner_arc_before(const struct phase_ctx *ctx, struct zfs_arc *before);
+void runner_arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struct zfs_arc *before,
+                      struct phase_result *res);
+
 /* Prepares a phase_result for measuring (empty histogram, no error). */
 void runner_result_init(struct phase_result *res);
 

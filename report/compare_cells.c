@@ -27,7 +27,7 @@ void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", p->iops);
 	if (p->cpu_pct >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);
-	confidence_words(p->conf.reasons, buf, cap);
+	confidence_words(&p->conf, buf, cap);
 }
 
 /* "-" when the input did not print a latency. */

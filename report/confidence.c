@@ -1,5 +1,6 @@
 /* Trust reasons and their marks; see confidence.h. */
 #include "confidence.h"
+#include "device_why.h"
 #include "metrics.h"
 
 #include <stdio.h>
@@ -36,8 +37,11 @@ void confidence_of(enum phase_id id, const struct phase_result *r, double cv_pct
 		c->reasons |= CONF_FEW_OPS;
 	if (cv_pct > CONF_MAX_CV_PCT)
 		c->reasons |= CONF_UNSTABLE;
-	if (metric_cached(id, r))
+	c->cached_words = NULL;
+	if (metric_cached(id, r)) {
 		c->reasons |= CONF_CACHED;
+		c->cached_words = device_cached_words(r);
+	}
 	if (r->flags & RESULT_NOT_EVICTED)
 		c->reasons |= CONF_NOT_EVICTED;
 }
@@ -75,13 +79,16 @@ const char *confidence_reason_brief(int i)
 	return reasons[i].brief;
 }
 
-void confidence_words(unsigned bits, char *buf, size_t cap)
+void confidence_words(const struct confidence *c, char *buf, size_t cap)
 {
 	const char *sep = " (";
+	unsigned bits = c->reasons;
 
 	for (int i = 0; i < CONF_REASONS; i++)
 		if (bits & (1u << i)) {
-			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, reasons[i].words);
+			/* which cache is device_why's to say (the ARC on ZFS) */
+			const char *w = (1u << i) == CONF_CACHED && c->cached_words ? c->cached_words : reasons[i].words;
+			snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", sep, w);
 			sep = ", ";
 		}
 	if (bits)

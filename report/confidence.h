@@ -30,6 +30,8 @@ struct confidence {
 	int device_pct;        /* share the device served, -1 unknown */
 	double cv_pct;         /* across runs, -1 when not repeated */
 	unsigned reasons;      /* enum conf_reason bits; 0: nothing against it */
+	const char *cached_words; /* with CONF_CACHED, which cache (device_cached_words: the
+	                             ARC on ZFS); NULL: a parsed run, which does not say */
 };
 
 /* The confidence of a finished phase; cv_pct < 0 when there were no repeats. */
@@ -48,9 +50,9 @@ const char *confidence_reason_words(int i);
 /* Fewer words still, for the HTML page's captions ("few operations", "cached"). */
 const char *confidence_reason_brief(int i);
 
-/* Appends every reason of bits in words to buf (cap bytes, NUL-terminated):
- * " (under 0.5 s, from the page cache)"; nothing when bits is 0. */
-void confidence_words(unsigned bits, char *buf, size_t cap);
+/* Appends every reason of c in words to buf (cap bytes, NUL-terminated):
+ * " (under 0.5 s, from the page cache)"; nothing when it has none. */
+void confidence_words(const struct confidence *c, char *buf, size_t cap);
 
 /* The reason bits of blank-separated JSON names ("short cached"), as a
  * bonnie JSON document read back lists them; unknown names are left out. */

@@ -42,24 +42,57 @@ static bool reads_from_elsewhere(const struct phase_result *r)
 	       (r->dev.read_bytes - r->dev.own_read_bytes) * 5 > r->dev.read_bytes;
 }
 
-/* A cached read phase: which cache, and how it is known. On ZFS the ARC
- * keeps what dropping the page cache leaves; where it may hold the whole
- * file, that is the reason even when no counter was read (pct < 0). */
+/* Which cache a cached read phase's rate may be: on ZFS the ARC keeps what
+ * dropping the page cache leaves, and where it may hold the whole file that
+ * is the reason even when no counter was read. The one choice both the
+ * sentence (cached_words) and a cell's words (device_cached_words) follow. */
+enum cache_kind { CACHE_PAGE, CACHE_ARC_OR_PAGE, CACHE_ARC_HOLDS };
+
+static enum cache_kind cache_of(const struct phase_result *r)
+{
+	if (r->flags & RESULT_ARC_HOLDS)
+		return CACHE_ARC_HOLDS;
+	return r->arc.max_bytes ? CACHE_ARC_OR_PAGE : CACHE_PAGE;
+}
+
+const char *device_cached_words(const struct phase_result *r)
+{
+	static const char *const words[] = {"from the page cache", "from the ARC or the page cache",
+	                                    "the ARC may hold the file"};
+
+	return words[cache_of(r)];
+}
+
+const char *device_cached_reason(const struct phase_result *r)
+{
+	static const char *const words[] = {
+		"under half of the data read came from the device; the rate is the page cache's",
+		"under half of the data read came from the devices; the rate is the ARC's or the page cache's",
+		"the ARC (ZFS's cache, which dropping the page cache does not empty) may hold the whole file"};
+
+	return words[cache_of(r)];
+}
+
+/* A cached read phase's sentence (pct < 0: no counter was read). */
 static void cached_words(const char *name, const struct phase_result *r, int pct, char *buf, size_t len)
 {
 	char most[32], file[32], share[64] = "";
 
-	if (r->flags & RESULT_ARC_HOLDS) {
+	switch (cache_of(r)) {
+	case CACHE_ARC_HOLDS:
 		units_format_human(r->arc.max_bytes, most, sizeof most);
 		units_format_human(r->arc.file_bytes, file, sizeof file);
 		if (pct >= 0)
 			snprintf(share, sizeof share, "; it read %d%% of its data from the devices", pct);
 		snprintf(buf, len, "%s: the ARC may hold the whole file: max %s, file %s%s", name, most, file, share);
-	} else if (r->arc.max_bytes) {
+		break;
+	case CACHE_ARC_OR_PAGE:
 		snprintf(buf, len, "%s read %d%% of its data from the devices; its rate is the ARC's (ZFS's cache, which "
 		         "dropping the page cache does not empty) or the page cache's", name, pct);
-	} else {
+		break;
+	case CACHE_PAGE:
 		snprintf(buf, len, "%s read %d%% of its data from the device; its rate is the page cache's", name, pct);
+		break;
 	}
 }
 

@@ -27,6 +27,13 @@ unsigned device_expected_write_pct(const struct phase_result *r);
  * trailing period, no prefix) in buf; DEV_WHY_NONE leaves buf empty. */
 enum device_why device_why(enum phase_id id, const struct phase_result *r, char *buf, size_t len);
 
+/* A cached read phase's cache in a few words, for a cell where marks are
+ * markup: "from the page cache", "from the ARC or the page cache" (ZFS), "the
+ * ARC may hold the file"; the same choice as device_why's sentence. */
+const char *device_cached_words(const struct phase_result *r);
+/* ... and in a clause, for a note that names the phases before it. */
+const char *device_cached_reason(const struct phase_result *r);
+
 /* What w's sentence for r leaves to a sentence said once for all phases
  * (the causes of writes bonnie did not make, which the counters cannot
  * tell apart), or NULL. Lower case: a note's prefix goes before it. */

@@ -23,7 +23,8 @@ static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v
 
 	switch (w) {
 	case DEV_WHY_CACHED:
-		fputs(": under half of the data read came from the device; the rate is the page cache&#39;s", out);
+		fputs(": ", out);
+		svg_escape(out, device_cached_reason(r));
 		break;
 	case DEV_WHY_READ_AHEAD:
 		fprintf(out, ": the device read more than was asked for, within two read-ahead windows (read_ahead_kb %u "

@@ -14,6 +14,8 @@ void html_env_text(FILE *m, const void *arg)
 	const struct html_report *rep = arg;
 
 	report_env(m, rep->env);
+	if (rep->nruns)
+		report_zfs_after(m, &rep->runs[0]);
 	if (rep->align)
 		report_align(m, rep->align);
 }
@@ -22,7 +24,7 @@ void html_env_text(FILE *m, const void *arg)
 static bool first_screen_line(const char *line)
 {
 	static const char *const heads[] = {"Device:", "Alignment:", "Align probe:", "Counted:", "Share:", "Space:", "Pool:", "Vdev:", "Dataset:", "ARC:",
-	                                     "Not read:"};
+	                                     "Not read:", "Compressed:", "Daemon:"};
 
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		if (strncmp(line, heads[i], strlen(heads[i])) == 0)

@@ -307,6 +307,7 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	qd_json(j, v);
 	report_device_json(j, v, r);
 	report_arc_json(j, v, r);
+	report_zfs_after_json(j, r);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, v, t);
 	latency_json(j, v, r);

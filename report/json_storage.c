@@ -86,3 +86,17 @@ void report_arc_json(struct json *j, const struct phase_view *v, const struct ph
 	json_object_end(j);
 }
 
+/* The dataset after a data-file write on ZFS: only where it was read. */
+void report_zfs_after_json(struct json *j, const struct phase_result *r)
+{
+	if (r->zfs.compressratio <= 0)
+		return;
+	json_object_begin(j, "zfs_dataset");
+	json_double(j, "compressratio", r->zfs.compressratio, 2);
+	if (r->zfs.referenced)
+		json_u64(j, "referenced_bytes", r->zfs.referenced);
+	else
+		json_null(j, "referenced_bytes");
+	json_object_end(j);
+}
+

@@ -17,4 +17,9 @@ void report_device_json(struct json *j, const struct phase_view *v, const struct
  * nothing off ZFS, so other documents keep their shape. */
 void report_arc_json(struct json *j, const struct phase_view *v, const struct phase_result *r);
 
+/* "zfs_dataset": after a phase that wrote the data file on ZFS, the
+ * dataset's compressratio and the bytes it referenced then (the ratio
+ * covers what ZFS had accounted); nothing elsewhere. */
+void report_zfs_after_json(struct json *j, const struct phase_result *r);
+
 #endif

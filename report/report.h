@@ -110,6 +110,10 @@ void report_files_bound_text(unsigned bound, char *buf, size_t cap);
  * "zfs" (absent off ZFS). */
 void report_zfs(FILE *out, const struct env_info *env);
 void report_zfs_json(struct json *j, const struct env_info *env);
+/* "Compressed:" the dataset's compressratio after run's last phase that
+ * wrote the data file, and what ZFS had accounted of it then; nothing
+ * where it was not read (off ZFS). */
+void report_zfs_after(FILE *out, const struct run_result *run);
 
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);

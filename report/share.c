@@ -152,7 +152,7 @@ static void rate_cell(const struct phase_view *p, char *buf, size_t cap)
 	rate_text(p->id, p->rate, false, buf, cap);
 	/* every reason against the figure, in words (the table's marks, which a
 	 * forum would take as markup): " (under 0.5 s, from the page cache)" */
-	confidence_words(p->conf.reasons, buf, cap);
+	confidence_words(&p->conf, buf, cap);
 }
 
 /* The view's latency k; "-" where the count does not support it. */
@@ -209,7 +209,7 @@ static void qd_rows(FILE *out, const struct run_view *v)
 		}
 		head = true;
 		snprintf(rate, sizeof rate, "%.1f", p->rate / 1024.0);
-		confidence_words(p->conf.reasons, rate, sizeof rate);
+		confidence_words(&p->conf, rate, sizeof rate);
 		latency_cell(p, VIEW_MAX, max, sizeof max);
 		latency_cell(p, VIEW_P99, p99, sizeof p99);
 		latency_cell(p, VIEW_P50, p50, sizeof p50);

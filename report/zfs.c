@@ -117,6 +117,33 @@ static void arc_line(FILE *out, const struct env_zfs *z)
 	        z->arc_kind == ZFS_ARC_SYSCTL ? "sysctl kstat.zfs.misc.arcstats" : z->arc_path);
 }
 
+/* zfs-fuse's block cache: a cache under the ARC that dropping the data
+ * file's pages does not empty. */
+static void daemon_line(FILE *out, const struct env_zfs *z)
+{
+	char who[96];
+	struct safe vdev;
+
+	if (z->daemon_pid < 0) {
+		fprintf(out, "Daemon:      zfs-fuse: whether its block cache (the host page cache under its vdevs) is on "
+		        "is unknown: no zfs-fuse process found\n");
+		return;
+	}
+	snprintf(who, sizeof who, "zfs-fuse (pid %ld, started with%s --disable-block-cache)", z->daemon_pid,
+	         z->disable_asked ? "" : "out");
+	if (z->block_cache == 0)
+		fprintf(out, "Daemon:      %s: every data vdev is open with direct I/O (its /proc fdinfo)\n", who);
+	else if (z->block_cache > 0 && z->cached_vdev[0])
+		fprintf(out, "Daemon:      %s keeps its block cache: %s is open without direct I/O, so the host page "
+		        "cache holds its blocks and may serve reads\n", who, safe(&vdev, z->cached_vdev));
+	else if (z->block_cache > 0)
+		fprintf(out, "Daemon:      %s keeps its block cache: it reads and writes the vdevs through the host "
+		        "page cache, which may serve reads\n", who);
+	else
+		fprintf(out, "Daemon:      %s: whether its vdevs are open with direct I/O is unknown (their open files "
+		        "could not be seen)\n", who);
+}
+
 void report_zfs(FILE *out, const struct env_info *env)
 {
 	const struct env_zfs *z = &env->zfs;
@@ -128,6 +155,8 @@ void report_zfs(FILE *out, const struct env_info *env)
 		snprintf(copies, sizeof copies, ": the vdevs write %u B per 100 B given", l->write_copies_pct);
 	fprintf(out, "Pool:        %s, %s%s%s\n", safe(&pool, z->pool), safe(&words, l->words), copies,
 	        z->fuse ? " (served by the zfs-fuse daemon)" : "");
+	if (z->fuse)
+		daemon_line(out, z);
 	for (unsigned i = 0; i < l->nvdev; i++)
 		vdev_line(out, &l->vdev[i]);
 	ashift_line(out, z);
@@ -141,6 +170,23 @@ void report_zfs(FILE *out, const struct env_info *env)
 	counted_line(out, z, &env->dev.counters);
 	if (z->unread[0])
 		fprintf(out, "Not read:    %s\n", z->unread);
+}
+
+void report_zfs_after(FILE *out, const struct run_result *run)
+{
+	const struct phase_result *last = NULL;
+	char ref[32];
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (run->phase[i].zfs.compressratio > 0)
+			last = &run->phase[i];
+	if (last == NULL)
+		return;
+	if (last->zfs.referenced)
+		units_format_human(last->zfs.referenced, ref, sizeof ref);
+	fprintf(out, "Compressed:  compressratio %.2fx after %s (%s%s)\n", last->zfs.compressratio,
+	        phase_name((enum phase_id)(last - run->phase)), last->zfs.referenced ? ref : "referenced bytes unknown",
+	        last->zfs.referenced ? " referenced then: ZFS counts data when its transaction group is written" : "");
 }
 
 static void u64_or_null(struct json *j, const char *key, uint64_t v)
@@ -191,6 +237,10 @@ void report_zfs_json(struct json *j, const struct env_info *env)
 	json_string(j, "pool", z->pool);
 	json_string(j, "dataset", z->dataset);
 	json_bool(j, "fuse", z->fuse);
+	if (z->fuse && z->block_cache >= 0)
+		json_bool(j, "fuse_block_cache", z->block_cache != 0);
+	else
+		json_null(j, "fuse_block_cache");
 	json_string(j, "layout", z->layout.words);
 	u64_or_null(j, "write_copies_pct", z->layout.write_copies_pct);
 	json_array_begin(j, "vdevs");

@@ -3,13 +3,16 @@
  * formats, tests/zfs/), the rules (ashift under the disks' sectors, an ARC
  * that may hold the data file, the default size past it), the cached mark
  * and its sentence, the "what was tested" lines, and the tool runner. */
+#define _GNU_SOURCE /* O_DIRECT, for a fake fdinfo */
 #include "suites.h"
+#include "util_fs.h"
 #include "util_synth.h"
 #include "../lib/env.h"
 #include "../lib/tool.h"
 #include "../lib/zfs.h"
 #include "../phases/phase_list.h"
 #include "../report/confidence.h"
+#include "../report/device_why.h"
 #include "../report/metrics.h"
 #include "../report/report.h"
 #include "../report/share.h"
@@ -18,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #define GIB (1ull << 30)
 
@@ -460,6 +465,142 @@ START_TEST(tool_runs_bounded)
 }
 END_TEST
 
+/* A FreeBSD root pool on two GPT-labelled partitions (zpool status names
+ * them by label): a mirror of two devices, neither a file vdev. */
+START_TEST(status_freebsd_gpt_mirror)
+{
+	struct zfs_layout l;
+
+	layout_of("freebsd-status-gpt-mirror.txt", "zroot", &l);
+	ck_assert_uint_eq(l.nvdev, 2);
+	ck_assert_uint_eq(data_vdevs(&l), 2);
+	ck_assert_str_eq(l.vdev[0].name, "gpt/zfs0");
+	ck_assert_str_eq(l.vdev[1].group, "mirror-0");
+	ck_assert(!l.vdev[0].is_file && !l.vdev[1].is_file);
+	ck_assert_str_eq(l.words, "mirror of 2");
+	ck_assert_uint_eq(l.write_copies_pct, 200);
+}
+END_TEST
+
+/* A cell marked c names the cache device_why names: the ARC on ZFS,
+ * never the page cache alone; the page cache off ZFS. */
+START_TEST(cached_cell_names_the_arc)
+{
+	struct phase_result r;
+	struct confidence c;
+	char buf[160], why[512];
+
+	arc_phase(&r, false, 0); /* the ARC may hold the file */
+	confidence_of(PHASE_GET_BLOCK, &r, -1, &c);
+	buf[0] = '\0';
+	confidence_words(&c, buf, sizeof buf);
+	ck_assert_str_eq(buf, " (the ARC may hold the file)");
+	ck_assert_ptr_nonnull(strstr(device_cached_reason(&r), "the ARC"));
+	ck_assert_int_eq(device_why(PHASE_GET_BLOCK, &r, why, sizeof why), DEV_WHY_CACHED);
+	ck_assert_ptr_nonnull(strstr(why, "the ARC may hold the whole file"));
+	arc_phase(&r, true, GIB / 10); /* larger than the ARC may hold; the devices served a tenth */
+	r.flags = 0;
+	confidence_of(PHASE_GET_BLOCK, &r, -1, &c);
+	buf[0] = '\0';
+	confidence_words(&c, buf, sizeof buf);
+	ck_assert_str_eq(buf, " (from the ARC or the page cache)");
+	ck_assert_ptr_nonnull(strstr(device_cached_reason(&r), "the ARC's"));
+	r.arc.max_bytes = 0; /* not ZFS */
+	confidence_of(PHASE_GET_BLOCK, &r, -1, &c);
+	buf[0] = '\0';
+	confidence_words(&c, buf, sizeof buf);
+	ck_assert_str_eq(buf, " (from the page cache)");
+	ck_assert_ptr_null(strstr(device_cached_reason(&r), "ARC"));
+	c.cached_words = NULL; /* a parsed run does not say which cache */
+	buf[0] = '\0';
+	confidence_words(&c, buf, sizeof buf);
+	ck_assert_str_eq(buf, " (from the page cache)");
+}
+END_TEST
+
+START_TEST(referenced_text)
+{
+	ck_assert_uint_eq(zfs_parse_referenced("compressratio\t1.00x\nreferenced\t100663296\n"), 100663296ull);
+	ck_assert_uint_eq(zfs_parse_referenced("compressratio\t1.00x\n"), 0);
+}
+END_TEST
+
+/* A fake /proc with one process: its name and NUL-separated arguments. */
+static void fake_daemon(const char *root, const char *comm, const char *args, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	put_file_under(root, "proc/4242/comm", comm);
+	snprintf(path, sizeof path, "%s/proc/4242/cmdline", root);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(args, 1, len, f), len);
+	fclose(f);
+}
+
+/* The fake daemon's fd 3: the vdev file under root, open with flags. */
+static void fake_vdev_fd(const char *root, int flags)
+{
+	char target[512], link[512], info[64];
+
+	snprintf(target, sizeof target, "%s/vdevs/v0", root);
+	snprintf(link, sizeof link, "%s/proc/4242/fd/3", root);
+	put_file_under(root, "vdevs/v0", "");
+	put_file_under(root, "proc/4242/fd/.keep", "");
+	unlink(link);
+	ck_assert_int_eq(symlink(target, link), 0);
+	snprintf(info, sizeof info, "pos:\t0\nflags:\t0%o\nmnt_id:\t21\n", (unsigned)flags);
+	put_file_under(root, "proc/4242/fdinfo/3", info);
+}
+
+START_TEST(fuse_block_cache)
+{
+	static const char on[] = "zfs-fuse\0--pidfile\0/run/zfs-fuse.pid\0--max-arc-size\0" "64";
+	static const char off[] = "zfs-fuse\0--max-arc-size\0" "16\0--disable-block-cache";
+	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char root[200];
+	struct env_zfs z;
+
+	snprintf(root, sizeof root, "%s/bonnie-zfsfuse.XXXXXX", tmp);
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	memset(&z, 0, sizeof z);
+	z.layout.nvdev = 1;
+	z.layout.vdev[0].data = true;
+	strcpy(z.layout.vdev[0].name, "v0");
+	snprintf(z.layout.vdev[0].path, sizeof z.layout.vdev[0].path, "%s/vdevs/v0", root);
+	put_file_under(root, "proc/self/comm", "check_bonnie\n");
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.block_cache, -1); /* no daemon: unknown */
+	ck_assert_int_eq(z.daemon_pid, -1);
+	fake_daemon(root, "zfs-fuse\n", on, sizeof on);
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.daemon_pid, 4242);
+	ck_assert_int_eq(z.disable_asked, 0);
+	ck_assert_int_eq(z.block_cache, 1); /* no fd seen; without the option nothing is direct */
+	put_file_under(root, "etc/zfs/zfsrc", "# the daemon's options\nmax-arc-size = 64\n  disable-block-cache\n");
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.disable_asked, 1); /* its config file asks for it */
+	ck_assert_int_eq(z.block_cache, -1);  /* ... but how the vdev is open was not seen */
+	put_file_under(root, "etc/zfs/zfsrc", "# disable-block-cache\nmax-arc-size = 64\n");
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.disable_asked, 0); /* a comment is not a setting */
+	fake_daemon(root, "zfs-fuse\n", off, sizeof off);
+	fake_vdev_fd(root, O_RDWR | O_DIRECT);
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.disable_asked, 1);
+	ck_assert_int_eq(z.block_cache, 0); /* its one data vdev open with O_DIRECT */
+	fake_vdev_fd(root, O_RDWR); /* asked for, yet the file vdev is not direct (zfs-fuse 0.7) */
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.block_cache, 1);
+	ck_assert_str_eq(z.cached_vdev, "v0");
+	fake_daemon(root, "zfs-fused\n", off, sizeof off); /* another program's name */
+	zfs_fuse_probe(&z, root);
+	ck_assert_int_eq(z.block_cache, -1);
+	tree_remove(root);
+}
+END_TEST
+
 Suite *suite_zfs(void)
 {
 	Suite *s = suite_create("zfs");
@@ -482,6 +623,10 @@ Suite *suite_zfs(void)
 	tcase_add_test(tc, tested_lines);
 	tcase_add_test(tc, share_names_the_pool);
 	tcase_add_test(tc, tool_runs_bounded);
+	tcase_add_test(tc, status_freebsd_gpt_mirror);
+	tcase_add_test(tc, cached_cell_names_the_arc);
+	tcase_add_test(tc, referenced_text);
+	tcase_add_test(tc, fuse_block_cache);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -144,12 +144,13 @@ while read -r key; do
 done <"$T/emitted"
 # The share object's own keys exist only on a network share (tests/shares.sh
 # runs on real ones and checks that they are documented).
-# So are the zfs object's and the phases' arc object's (tests/zfs.sh).
+# So are the zfs object's and the phases' arc and zfs_dataset objects' (tests/zfs.sh).
 grep -vx -e client -e server -e export -e reads_may_be_server_cached \
 	-e zfs -e pool -e dataset -e fuse -e layout -e write_copies_pct -e vdevs -e group -e data -e file \
 	-e largest_physical_sector_under_bytes -e ashift -e ashift_under_physical_sector -e recordsize \
 	-e compression -e primarycache -e arc -e size_bytes -e max_bytes -e l2_bytes -e not_read \
-	-e hits -e misses -e hit_percent -e may_hold_data_file "$T/documented" >"$T/documented.here"
+	-e hits -e misses -e hit_percent -e may_hold_data_file -e fuse_block_cache -e zfs_dataset \
+	-e compressratio -e referenced_bytes "$T/documented" >"$T/documented.here"
 while read -r key; do
 	check "documented key '$key' is emitted" grep -qx -- "$key" "$T/emitted"
 done <"$T/documented.here"

@@ -109,6 +109,9 @@ fi
 check "file vdev: the probe says not measurable, not 'no penalty'" \
 	grep -q '^Align probe: not measured: not measurable here: ZFS ' "$T/file.out"
 check "file vdev: a From device row" grep -q '^From device ' "$T/file.out"
+# the daemon does the vdevs' I/O: what the kernel charged bonnie (nothing) is not its share
+check "file vdev: no 'bonnie itself had' from /proc/self/io" sh -c "! grep -q 'bonnie itself had' '$T/file.out'"
+check "file vdev: JSON process_read_bytes null" [ "$(phase file get_block .device.process_read_bytes)" = null ]
 check "file vdev: the page names the pool and the AFT answer" \
 	sh -c "grep -q 'Pool: bt_file, single disk' '$T/file.html' && grep -q 'Alignment: .*ashift 9' '$T/file.html'"
 check "file vdev: a 16 MiB ARC cannot hold the file: get_block not marked for the ARC" \
@@ -116,11 +119,15 @@ check "file vdev: a 16 MiB ARC cannot hold the file: get_block not marked for th
 check "file vdev: ARC hit counts read" [ "$(phase file get_block '.arc.hits != null')" = true ]
 check "file vdev: the dataset's properties" grep -q '^Dataset:     bt_file: recordsize 128 KiB, compression off, primarycache all, sync unknown' "$T/file.out"
 MAN=$(dirname "$0")/../bonnie.1
-for key in $(jq -r '[.environment.zfs, .environment.zfs.arc, .environment.zfs.vdevs[0], (.runs[0].phases[] | .arc // empty)]
-	| map(keys[]) | unique[]' "$T/file.json"); do
+for key in zfs_dataset $(jq -r '[.environment.zfs, .environment.zfs.arc, .environment.zfs.vdevs[0],
+	(.runs[0].phases[] | .arc // empty), (.runs[0].phases[] | .zfs_dataset // empty)] | map(keys[]) | unique[]' "$T/file.json"); do
 	check "JSON key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
 done
 check "file vdev: what zfs-fuse lacks is said" grep -q "^Not read:    the dataset's sync (this zfs has no such property)" "$T/file.out"
+# zfs-fuse 0.7 opens disks with O_DIRECT under --disable-block-cache, file vdevs without
+check "file vdev: asked for --disable-block-cache, the file vdev is still under the host page cache" \
+	grep -q "^Daemon:      zfs-fuse (pid $daemon, started with --disable-block-cache) keeps its block cache: $T/vdev0 is open without direct I/O" "$T/file.out"
+check "file vdev: JSON fuse_block_cache true" [ "$(jqv .environment.zfs.fuse_block_cache "$T/file.json")" = true ]
 
 if [ -n "${ZFS_QUICK:-}" ]; then
 	stop_daemon
@@ -138,6 +145,10 @@ check "mirror: layout and what it writes" \
 	grep -q '^Pool:        bt_mir, mirror of 2: the vdevs write 200 B per 100 B given' "$T/mir.out"
 check "mirror: both members listed" [ "$(jqv '[.environment.zfs.vdevs[].name] | join(" ")' "$T/mir.json")" = "$(basename "$l1") $(basename "$l2")" ]
 check "mirror: JSON write_copies_pct 200" [ "$(jqv .environment.zfs.write_copies_pct "$T/mir.json")" = 200 ]
+check "mirror: the daemon opened both loop devices with direct I/O" \
+	grep -q "^Daemon:      zfs-fuse (pid $daemon, started with --disable-block-cache): every data vdev is open with direct I/O" "$T/mir.out"
+check "mirror: so the members' counters are device-true" \
+	[ "$(jqv '.environment.zfs.device_true, .environment.zfs.fuse_block_cache' "$T/mir.json" | tr '\n' ' ')" = "true false " ]
 check "mirror: ashift=12, no AFT warning" sh -c "! grep -q 'WARNING ashift' '$T/mir.out'"
 check "mirror: ashift=12 fits" grep -q '^Alignment:   ashift 12 (4096 B blocks) fits' "$T/mir.out"
 wr=$(phase mir put_block .device.served_percent)
@@ -150,15 +161,19 @@ check "mirror: so get_block is not marked c" not_marked_c mir get_block
 new_loop r1 && r1=$loop && new_loop r2 && r2=$loop && new_loop r3 && r3=$loop
 "$ZPOOL" create -o cachefile=none -O compression=on -m "$T/m_rz" bt_rz raidz1 "$r1" "$r2" "$r3" && pools="$pools bt_rz"
 check "raidz1 made" [ -d "$T/m_rz" ]
-run_on rz "$T/m_rz" -s 96m; rc=$?
+run_on rz "$T/m_rz" -s 96m --html "$T/rz.html"; rc=$?
 check "raidz1: run exits 0 (got $rc: $(tail -n 1 "$T/rz.err"))" [ $rc -eq 0 ]
 check "raidz1: layout" grep -q '^Pool:        bt_rz, raidz1 of 3: the vdevs write 150 B per 100 B given' "$T/rz.out"
 check "raidz1: three members, as zpool status lists them" \
 	[ "$(jqv '[.environment.zfs.vdevs[] | select(.group == "raidz1-0") | .name] | length' "$T/rz.json")" = 3 ]
 check "raidz1: the setup line says compression is on and cannot flatter" \
 	grep -q "compression on (bonnie's data does not compress: it cannot flatter the rates)" "$T/rz.out"
-ratio=$("$ZFS" get -H -o value compressratio bt_rz)
-check "raidz1: compressratio after the write phases is 1.00x (got $ratio)" [ "$ratio" = 1.00x ]
+ratio=$(phase rz put_block .zfs_dataset.compressratio)
+ref=$(phase rz put_block .zfs_dataset.referenced_bytes)
+check "raidz1: compressratio read after block write is 1.00x (JSON: $ratio)" [ "$ratio" = 1 ]
+check "raidz1: and what it covers, the referenced bytes then ($ref)" [ "${ref:-0}" -gt 0 ]
+check "raidz1: the page's what-was-tested says it" \
+	grep -q "Compressed:  compressratio 1.00x after rewrite (" "$T/rz.html"
 stop_daemon
 
 # --- daemon 2: an ARC of 4 GiB, which may hold the whole data file
@@ -178,6 +193,22 @@ check "ARC: the reason, with its numbers" \
 	grep -q '^cached: get_block: the ARC may hold the whole file: max 4.0 GiB, file 64.0 MiB' "$T/arc.out"
 check "ARC: its hit ratio beside From device" grep -q '^ARC hits ' "$T/arc.out"
 check "ARC: no AFT warning on ashift=12" sh -c "! grep -q 'WARNING ashift' '$T/arc.out'"
+check "ARC: the daemon keeps its block cache, and it is said" \
+	grep -q "^Daemon:      zfs-fuse (pid $daemon, started without --disable-block-cache) keeps its block cache: $T/vdev0 is open without direct I/O" "$T/arc.out"
+# the post's cells: the ARC named, never "the page cache"
+run_on share "$T/m_arc" -s 64m --share; rc=$?
+check "ARC --share: run exits 0 (got $rc: $(tail -n 1 "$T/share.err"))" [ $rc -eq 0 ]
+check "ARC --share: the block read cell names the ARC" \
+	grep -q '^| block read | [0-9.]* [KMG]iB/s (.*the ARC may hold the file)' "$T/share.out"
+check "ARC --share: no cell says 'from the page cache'" sh -c "! grep -q '^|.*from the page cache' '$T/share.out'"
+# -c 2: the ARC's counts over all clients, as the devices'
+run_on c2 "$T/m_arc" -s 64m -c 2; rc=$?
+check "ARC -c 2: run exits 0 (got $rc: $(tail -n 1 "$T/c2.err"))" [ $rc -eq 0 ]
+check "ARC -c 2: get_block's ARC counts in the JSON" [ "$(phase c2 get_block '.arc.hits != null and .arc.misses != null')" = true ]
+check "ARC -c 2: the ARC's size weighed against the file" [ "$(phase c2 get_block .arc.may_hold_data_file)" = true ]
+check "ARC -c 2: its hit ratio row" grep -q '^ARC hits ' "$T/c2.out"
+check "ARC -c 2: get_block marked c with the ARC's reason" \
+	grep -q '^cached: get_block: the ARC may hold the whole file: max 4.0 GiB, file 64.0 MiB' "$T/c2.out"
 # without -s: the default must leave the ARC, and cannot here (a 512 MiB pool): said
 "$BONNIE" -d "$T/m_arc" --phases put_block,get_block -q --json "$T/default.json" >"$T/default.out" 2>"$T/default.err"; rc=$?
 check "ARC: a default run exits 0 (got $rc: $(tail -n 1 "$T/default.err"))" [ $rc -eq 0 ]
