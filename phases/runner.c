@@ -1,5 +1,6 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
+#include "qd.h"
 #include "io_common.h"
 #include "files.h"
 #include "phase_timeline.h"
@@ -56,6 +57,13 @@ void runner_device_delta(const struct dev_io *before, const struct env_counters 
  * it may hold the whole file: ZFS's cache, which evicting the page cache
  * leaves as it is. After a phase that wrote the data file, the dataset's
  * compressratio. */
+/* The file a phase works on: the profile's own size for its phases
+ * (qd_file_size), -s for bonnie++'s. */
+static uint64_t arc_file_bytes(const struct phase_ctx *ctx, enum phase_id id)
+{
+	return qd_is(id) ? qd_file_size(ctx->cfg, ctx->data_size) : ctx->cfg->file_size;
+}
+
 void runner_arc_before(const struct phase_ctx *ctx, struct zfs_arc *before)
 {
 	memset(before, 0, sizeof *before);
@@ -79,13 +87,15 @@ void runner_arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struc
 	if (ctx->zfs == NULL || zfs_arc_read(ctx->zfs, "", &after) != 0)
 		return;
 	res->arc.max_bytes = after.c_max + after.l2_size;
-	res->arc.file_bytes = ctx->cfg->file_size;
+	res->arc.file_bytes = arc_file_bytes(ctx, id);
 	if (before->has_hits && after.has_hits && after.hits >= before->hits && after.misses >= before->misses) {
 		res->arc.counted = true;
 		res->arc.hits = after.hits - before->hits;
 		res->arc.misses = after.misses - before->misses;
 	}
-	if (phase_is(id, FACT_READS_DATA) && zfs_arc_may_hold(&after, ctx->cfg->file_size))
+	/* every reader of the data file has its eviction moment (the phase
+	 * table's test): bonnie++'s reads and the profile's alike */
+	if (phase_evict_moment(id) != EVICT_NEVER && zfs_arc_may_hold(&after, res->arc.file_bytes))
 		res->flags |= RESULT_ARC_HOLDS;
 }
 

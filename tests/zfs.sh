@@ -209,6 +209,15 @@ check "ARC -c 2: the ARC's size weighed against the file" [ "$(phase c2 get_bloc
 check "ARC -c 2: its hit ratio row" grep -q '^ARC hits ' "$T/c2.out"
 check "ARC -c 2: get_block marked c with the ARC's reason" \
 	grep -q '^cached: get_block: the ARC may hold the whole file: max 4.0 GiB, file 64.0 MiB' "$T/c2.out"
+# the queue-depth profile's reads are weighed against the profile's file
+# (they read no file a bonnie++ phase wrote): marked as the ARC's too
+"$BONNIE" -d "$T/m_arc" --phases qd -s 32m --qd-time 0 --json "$T/qd.json" >"$T/qd.out" 2>"$T/qd.err"; rc=$?
+check "ARC qd: run exits 0 (got $rc: $(tail -n 1 "$T/qd.err"))" [ $rc -eq 0 ]
+check "ARC qd: every profile read may be held by the ARC, weighed against the 32 MiB file" \
+	sh -c 'jq -e "[.runs[0].phases[] | select(.name | test(\"_read\$\")) | .arc.may_hold_data_file] | length == 4 and all" "$1" >/dev/null &&
+		[ "$(grep -c "^cached: .*_read: the ARC may hold the whole file: max 4.0 GiB, file 32.0 MiB" "$2")" -eq 4 ]' _ "$T/qd.json" "$T/qd.out"
+check "ARC qd: no profile write weighed as a read" \
+	jq -e '[.runs[0].phases[] | select(.name | test("_write$")) | .arc.may_hold_data_file | not] | length == 4 and all' "$T/qd.json" >/dev/null
 # without -s: the default must leave the ARC, and cannot here (a 512 MiB pool): said
 "$BONNIE" -d "$T/m_arc" --phases put_block,get_block -q --json "$T/default.json" >"$T/default.out" 2>"$T/default.err"; rc=$?
 check "ARC: a default run exits 0 (got $rc: $(tail -n 1 "$T/default.err"))" [ $rc -eq 0 ]
