@@ -134,9 +134,10 @@ check "share -> compare gives the CSV line in the post" grep -qxF "$(cat "$T/sha
 check "share -> compare equals JSON -> compare" cmp -s "$T/share.csv" "$T/json.csv"
 # The table's rate cells are the numbers compare prints for the post.
 "$BONNIE" compare --format markdown "$T/share.md" >"$T/share.cmp" 2>/dev/null
-for phase in "block write" "rewrite" "random seeks" "sequential create"; do
+for pair in "block write=put_block" "rewrite=rewrite" "random seeks=seeks" "sequential create=seq_create"; do
+	phase=${pair%=*}
 	want=$(grep "^| $phase | " "$T/share.md" | cut -d'|' -f3 | sed 's/ (.*)//; s/^ //; s/ $//')
-	check "share table and compare agree on $phase ($want)" grep -qF "| $phase | rate | $want " "$T/share.cmp"
+	check "share table and compare agree on $phase ($want)" grep -qF "| ${pair#*=} | $want " "$T/share.cmp"
 done
 # A post keeps the run's context: the options as given, how the data was
 # written and read, the marks (in words: a forum takes ~ and # as markup)
@@ -341,6 +342,26 @@ for ph in put_block rewrite get_block seeks seq_create seq_stat seq_del ran_crea
 	elif [ "$ns" -gt 600000000 ]; then
 		check "csv: A's $words ran ${ns} ns: its cell says no short phase ($cell)" sh -c '! printf %s "$1" | grep -q "under 0.5 s"' _ "$cell"
 	fi
+done
+# Markdown of the two real runs (issue 51): one table, whatever the
+# reader's width; every line within 80 columns with no COLUMNS (a post's
+# width); every row as many cells as the heading; each mark after a
+# figure said in the legend under the table.
+for kind in csv json; do
+	md="$T/real.$kind.md"
+	env -u COLUMNS "$BONNIE" compare --format markdown "$T/buf.$kind" "$T/dir.$kind" >"$md" 2>/dev/null
+	check "$kind markdown: every line within 80 columns (widest $(wc -L <"$md"))" [ "$(wc -L <"$md")" -le 80 ]
+	check "$kind markdown: one table (one heading row, one separator row)" \
+		[ "$(grep -c '^| Phase |' "$md")" = 1 -a "$(grep -c '^|---|' "$md")" = 1 ]
+	check "$kind markdown: the table's rows are one block, each as wide as the heading" \
+		awk -F'|' '/^\|/ { if (end) bad = 1; if (!nf) nf = NF; if (NF != nf) bad = 1; rows++; next }
+			rows { end = 1 } END { exit bad || rows < 14 }' "$md"
+	for m in '~' 'c' '#'; do
+		if grep '^| ' "$md" | grep -qE "% [~#!c?]*[$m][~#!c?]* \|"; then
+			check "$kind markdown: the mark $m after a figure is in the legend" \
+				grep -qE "^Marks after a figure.* [$m] " "$md"
+		fi
+	done
 done
 rm -rf "$T/real"
 
