@@ -363,6 +363,33 @@ for kind in csv json; do
 		fi
 	done
 done
+# bonnie's own table read back (issue 51): a real run's stdout (its table
+# and CSV line) and its table alone, compared with the -D run: the run is
+# named and sized as it ran, and each figure's mark in the table (its
+# JSON's first reason) is the mark compare puts after the figure, none
+# where the table has none, as the evidence rule weighs it.
+"$BONNIE" -d "$T/real" -s 32m -n 1 -m own_table --json "$T/own.json" >"$T/own.out" 2>/dev/null; rc=$?
+check "own-table run exits 0 (got $rc)" [ $rc -eq 0 ]
+grep -v '^1\.98,' "$T/own.out" >"$T/own.table"
+mark_of() { # the table's mark of a JSON reason
+	case "$1" in short) echo '~' ;; few_operations) echo '#' ;; unstable) echo '!' ;; cached) echo c ;;
+	not_evicted) echo '?' ;; *) echo '' ;; esac
+}
+for in in own.out own.table; do
+	"$BONNIE" compare --format markdown "$T/$in" "$T/dir.json" >"$T/$in.md" 2>"$T/$in.err"; rc=$?
+	check "$in: compare reads it (got $rc: $(head -c 200 "$T/$in.err"))" [ $rc -eq 0 ]
+	check "$in: run A is the run, named and sized, read from its table" \
+		sh -c 'tr "\n" " " <"$1" | grep -q "^.*- A: own_table, 32M, .*$2:[0-9]*  *(table)"' _ "$T/$in.md" "$in"
+	jq -r '.runs[0].phases[] | select(.status == "done") | [.name, (.confidence.reasons[0] // "-")] | @tsv' \
+		"$T/own.json" >"$T/own.reasons"
+	while read -r ph why; do
+		want=$(mark_of "$why")
+		cell=$(grep "^| $ph | " "$T/$in.md" | head -n 1 | cut -d'|' -f3 | sed 's/ *$//')
+		got=$(printf '%s' "$cell" | sed -n 's/.*% \([~#!c?]*\)$/\1/p')
+		check "$in: $ph's cell '$cell' has the table's mark '$want'" [ -n "$cell" -a "$got" = "$want" ]
+	done <"$T/own.reasons"
+done
+
 # Widths in terminal columns (issue 51): run A named in Japanese with an
 # emoji and a combining accent (U+1F680 is two columns to a UTF-8
 # terminal; bonnie's own table, used under C, does not list it), B the
