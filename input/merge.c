@@ -142,6 +142,12 @@ static void join_table(struct parsed_run *r, const struct table_run *tr, const c
 	/* a 1.0x line does not say its version; its table does */
 	if (strcmp(r->format, "1.0x") == 0 && tr->run.meta[META_VERSION][0])
 		str_copy(r->meta[META_VERSION], PARSED_META_LEN, tr->run.meta[META_VERSION]);
+	/* a CSV line carries no marks; bonnie's table beside it does ("127kc") */
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (!r->phase[i].reasons_known && tr->run.phase[i].reasons_known) {
+			str_copy(r->phase[i].reasons, sizeof r->phase[i].reasons, tr->run.phase[i].reasons);
+			r->phase[i].reasons_known = true;
+		}
 }
 
 /* Orders identical results together, each group by line. */

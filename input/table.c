@@ -133,6 +133,64 @@ static int read_latency(struct tcur *c, struct tok *lat)
 	return n;
 }
 
+/* The rows bonnie's own table prints under Latency, which bonnie++'s has
+ * not (report/table.c's detail_rows): the percentiles, the durability
+ * split, the share read from the device, a client run's spread. */
+static const char *const detail_labels[] = {
+	"p99.9", "p99", "median", "Before sync /sec", "Sync time", "From device", "ARC hits", "Slowest client",
+	"Fastest client", "Start skew",
+};
+#define NDETAIL (sizeof detail_labels / sizeof detail_labels[0])
+
+/* Consumes the blank-separated words of label at c; false (c left alone)
+ * when they are not there. */
+static bool words_at(struct tcur *c, const char *label)
+{
+	struct tcur save = *c;
+	struct tok t;
+
+	for (const char *w = label; *w;) {
+		size_t n = strcspn(w, " ");
+		if (!tok_next(c, &t) || t.n != n || memcmp(t.p, w, n) != 0) {
+			*c = save;
+			return false;
+		}
+		w += n + (w[n] == ' ');
+	}
+	return true;
+}
+
+/* Whether t starts a detail row or the table's structure: a detail row's
+ * cells end there (a page flattened onto one line has no line ends). */
+static bool row_start(const struct tok *t)
+{
+	for (size_t i = 0; i < NDETAIL; i++)
+		if (t->n == strcspn(detail_labels[i], " ") && memcmp(t->p, detail_labels[i], t->n) == 0)
+			return true;
+	return structural(t);
+}
+
+/* Passes bonnie's detail rows at c, each label and the cells on its line
+ * (their figures are not in a table's model); true when there were any:
+ * the table is bonnie's own, which marks every reason it has against a
+ * figure (input/table_runs.c then knows a cell without a mark has none). */
+static bool pass_detail_rows(struct tcur *c)
+{
+	bool any = false, again = true;
+	struct tok t;
+
+	while (again && tok_peek(c, &t)) {
+		unsigned line = t.line;
+		again = false;
+		for (size_t i = 0; i < NDETAIL && !again; i++)
+			again = words_at(c, detail_labels[i]);
+		for (int k = 0; again && k < BLOCK_COLUMNS && tok_peek(c, &t) && t.line == line && !row_start(&t); k++)
+			tok_next(c, &t);
+		any = any || again;
+	}
+	return any;
+}
+
 /* Appends t to the row's name, a blank between pieces ("my host"). */
 static bool name_add(struct row *r, size_t *used, const struct tok *t)
 {
@@ -187,6 +245,7 @@ static bool read_row(struct tcur *c, struct row *r, bool io, bool no_seeks)
 	r->nlat = read_latency(c, r->lat);
 	if (r->ncells == 8 && r->nlat != 4 && !tok_blank_cells(&r->key, r->cell, r->ncells))
 		goto no;
+	r->bonnie_rows = pass_detail_rows(c);
 	return true;
 no:
 	*c = save;
@@ -222,6 +281,7 @@ static bool read_continued(struct tcur *c, struct row *r, const struct row *abov
 	r->key = above->key;
 	r->from_line = above->from_line ? above->from_line : above->line;
 	r->nlat = read_latency(c, r->lat);
+	r->bonnie_rows = pass_detail_rows(c);
 	return true;
 no:
 	*c = save;

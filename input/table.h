@@ -43,8 +43,17 @@ struct tok tok_clean(struct tok t);
  * Returns how many. */
 int tok_cells(struct tcur *c, struct tok *cell, int max);
 
+/* The marks bonnie's own table puts after a rate ("400m~", "127kc"): one,
+ * the first reason of report/confidence.c's (~ # ! c ?); TABLE_MARK_NAMES
+ * are their names there, in the same order (check_table_input holds the
+ * two to it: input/ is below report/). */
+#define TABLE_MARKS "~#!c?"
+#define TABLE_MARK_NAMES {"short", "few_operations", "unstable", "cached", "not_evicted"}
+/* 1 when t is a rate with a mark after it, else 0. */
+size_t tok_rate_mark(const struct tok *t);
+
 /* What a token can be in a table. */
-bool tok_rate_like(const struct tok *t);    /* "535", "359.4", "312m", "+++++" */
+bool tok_rate_like(const struct tok *t);    /* "535", "359.4", "312m", "+++++", "400m~" */
 bool tok_cpu_like(const struct tok *t);     /* "99", "+++" */
 bool tok_size_like(const struct tok *t);    /* "512M", "1G:32k", "64G:4k::65536" */
 /* Where a size glued to a name after a closing mark starts ("Raid0 (8

@@ -19,6 +19,7 @@ struct row {
 	unsigned from_line; /* a row under another that left its name and size (or file
 	                       count) blank, as bon_csv2txt prints -x runs: that row's line */
 	bool bad; /* not readable, passed over: a hole that keeps the rows' order */
+	bool bonnie_rows; /* bonnie's own rows under it (p99, From device): its cells' marks are all there are */
 };
 
 struct table {

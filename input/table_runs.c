@@ -11,11 +11,36 @@
 /* Which phases a row's cells (or latencies) are: all six, or -f's four. */
 static const int all6[BLOCK_COLUMNS] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
 
-/* One rate cell: "+++++", a number, with k/m/g in /sec tables' I/O cells. */
+/* A mark after a rate (bonnie's own table) as the reason it names, the
+ * way bonnie's JSON names it: the evidence rule weighs it as it would the
+ * JSON's. bonnie's table marks only the first reason; with one shown, the
+ * cell's reasons are known to hold at least it. */
+static void mark_reason(char mark, struct parsed_phase *p)
+{
+	static const char *const names[] = TABLE_MARK_NAMES;
+	const char *at = strchr(TABLE_MARKS, mark);
+
+	if (mark == '\0' || at == NULL)
+		return;
+	str_copy(p->reasons, sizeof p->reasons, names[at - TABLE_MARKS]);
+	p->reasons_known = true;
+}
+
+/* The multiplier of a unit letter after a rate: bytes in KiB/s (k, m,
+ * g), counts in ones (k: thousands, bonnie's table; units_format_count_rate). */
+static double unit_mult(bool io, char u)
+{
+	if (io)
+		return u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
+	return u == 'k' ? 1000 : 0;
+}
+
+/* One rate cell: "+++++", a number, with k/m/g in /sec tables' I/O cells,
+ * and a mark after it in bonnie's own. */
 static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struct parsed_phase *p, double *step)
 {
 	char buf[24];
-	size_t n = t->n;
+	size_t n = t->n - tok_rate_mark(t);
 	double mult = 1, v;
 
 	tok_copy(buf, sizeof buf, cpu);
@@ -24,8 +49,9 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 		p->state = CELL_TOO_FAST;
 		return;
 	}
-	if (io && strchr("kmg", t->p[n - 1]))
-		mult = t->p[--n] == 'k' ? 1 : t->p[n] == 'm' ? 1024 : 1048576;
+	mark_reason(n < t->n ? t->p[n] : '\0', p);
+	if (n > 1 && unit_mult(io, t->p[n - 1]) > 0)
+		mult = unit_mult(io, t->p[--n]);
 	if (input_parse_decimal(t->p, n, &v) != 0)
 		return;
 	p->state = CELL_VALUE;
@@ -46,6 +72,8 @@ static void fill_cells(struct table_run *tr, const struct row *r, enum table_blo
 		enum phase_id id = col[slot[k]];
 		rate_cell(&r->cell[2 * k], &r->cell[2 * k + 1], phase_unit(id) == RATE_BYTES, &tr->run.phase[id],
 		          &tr->step[id]);
+		if (r->bonnie_rows && tr->run.phase[id].state == CELL_VALUE) /* no mark: no reason */
+			tr->run.phase[id].reasons_known = true;
 	}
 	if (r->nlat != pairs) /* a Latency row that does not fit the cells is left out */
 		return;

@@ -238,15 +238,28 @@ static size_t number_len(const char *p, size_t n)
 	return i;
 }
 
-bool tok_rate_like(const struct tok *t)
+size_t tok_rate_mark(const struct tok *t)
 {
 	size_t n = number_len(t->p, t->n);
+
+	if (n == 0 || n == t->n || strchr(TABLE_MARKS, t->p[t->n - 1]) == NULL)
+		return 0;
+	/* after the number or its unit letter, one mark (bonnie's table, "400m~") */
+	return n + 1 == t->n || (n + 2 == t->n && strchr("kmg", t->p[n]) != NULL) ? 1 : 0;
+}
+
+bool tok_rate_like(const struct tok *t)
+{
+	size_t n = number_len(t->p, t->n), len = t->n - tok_rate_mark(t);
 
 	if (all_of(t, '+', 4, 5))
 		return true;
 	if (n == 0 || t->n > 16)
 		return false;
-	return n == t->n || (n + 1 == t->n && strchr("kmg", t->p[n]) != NULL);
+	/* k, m, g: the /sec tables of bonnie++ and bonnie (bonnie's 't' of
+	 * 10000 GiB/s and 'M' of ten million files/s are not read: "512M" is
+	 * a size) */
+	return n == len || (n + 1 == len && strchr("kmg", t->p[n]) != NULL);
 }
 
 bool tok_cpu_like(const struct tok *t)

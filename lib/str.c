@@ -1,11 +1,13 @@
 /* Bounded string copy and sanitizing for messages. */
 #include "str.h"
 
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
-
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 bool str_copy(char *dst, size_t cap, const char *src)
 {
@@ -182,6 +184,41 @@ static size_t cp_columns(uint32_t cp)
 	return in_ranges(cp, wide, sizeof wide / sizeof wide[0]) ? 2 : 1;
 }
 
+/* The user's LC_CTYPE when it is UTF-8 (bonnie's text is), else none:
+ * str_columns_locale() sets it, str_fit_columns reads it. */
+static locale_t user_ctype = (locale_t)0;
+
+void str_columns_locale(void)
+{
+	locale_t l = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+
+	if (l != (locale_t)0 && strcmp(nl_langinfo_l(CODESET, l), "UTF-8") != 0) {
+		freelocale(l);
+		l = (locale_t)0;
+	}
+	if (user_ctype != (locale_t)0)
+		freelocale(user_ctype);
+	user_ctype = l;
+}
+
+/* Columns of the character at s (n bytes, n > 0): wcwidth's under the
+ * user's UTF-8 locale (the terminal's own tables, newer than ours), ours
+ * when there is none or wcwidth knows no width (-1: unassigned). The
+ * caller has made user_ctype the thread's locale. */
+static size_t char_columns(const char *s, size_t n)
+{
+	if (user_ctype != (locale_t)0) {
+		mbstate_t st;
+		wchar_t wc;
+		int w;
+
+		memset(&st, 0, sizeof st);
+		if (mbrtowc(&wc, s, n, &st) == n && (w = wcwidth(wc)) >= 0)
+			return (size_t)w;
+	}
+	return cp_columns(str_char_code(s, n));
+}
+
 static bool hex_digit(unsigned char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
@@ -201,9 +238,12 @@ size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t bytes = 0, width = 0;
+	/* a report runs in the C locale (report/clocale.c): wcwidth and mbrtowc
+	 * are asked under the user's, for this call only */
+	locale_t previous = user_ctype != (locale_t)0 ? uselocale(user_ctype) : (locale_t)0;
 
 	while (u[bytes]) {
-		size_t n = utf8_len(u + bytes), w = cp_columns(str_char_code(s + bytes, n));
+		size_t n = utf8_len(u + bytes), w = n ? char_columns(s + bytes, n) : 1;
 
 		if (escape_len(u + bytes)) /* kept whole, like a character */
 			n = w = escape_len(u + bytes);
@@ -213,6 +253,8 @@ size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 		width += w;
 		bytes += n ? n : 1;
 	}
+	if (previous != (locale_t)0)
+		uselocale(previous);
 	*cols = width;
 	return bytes;
 }

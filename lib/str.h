@@ -50,13 +50,22 @@ size_t str_copy_underscored(char *dst, size_t cap, const char *src, const char *
  * compare quotes from its input goes through this. */
 bool str_sanitize(char *dst, size_t cap, const char *src);
 
-/* Screen columns of UTF-8 text, without the locale's wcwidth: one per
- * character, two for East Asian wide and fullwidth ones, none for
- * combining marks; a byte that is not UTF-8 counts as one. Returns the
+/* Screen columns of UTF-8 text, the one measure of display width: each
+ * character's wcwidth(3) under the user's locale when str_columns_locale
+ * found it UTF-8; else (C, POSIX, another charset, or a character wcwidth
+ * has no width for) a built-in table: one per character, two for East
+ * Asian wide and fullwidth ones and common emoji, none for combining
+ * marks. A byte that is not UTF-8 counts as one. Returns the
  * length in bytes of the longest prefix of s that fits in maxcols columns
  * (never cutting a character, nor an escape of str_sanitize: \xHH, \n,
  * \t, \r) and its width in *cols. */
 size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols);
+
+/* Takes the user's LC_CTYPE (LC_ALL, LC_CTYPE, LANG) for str_fit_columns,
+ * if it is UTF-8; called once by main before any output, and again only
+ * by tests. Not setlocale: that would change how every number is printed,
+ * and the reports switch to the C locale while they print. */
+void str_columns_locale(void);
 
 /* Appends the formatted text to buf (a NUL-terminated string in cap
  * bytes), cut where it does not fit and always terminated. */

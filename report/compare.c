@@ -194,6 +194,8 @@ static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n,
 				nl = line + strlen(line) - 1;
 			else
 				*nl = '\0';
+			if (o->format == COMPARE_MARKDOWN && line != buf) /* a paragraph each, not one */
+				fputc('\n', out);
 			compare_wrap_out(out, line, compare_line_limit(o), o->format == COMPARE_TEXT ? 2 : 0);
 		}
 	free(buf);

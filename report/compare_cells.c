@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
+/* The value of a rate cell, its reasons in words (" (under 0.5 s)") or,
+ * with marks, as the run's own table marks them (" ~c"). */
+static void rate_cell(const struct phase_view *p, bool marks, char *buf, size_t cap)
 {
 	switch (p->state) {
 	case CELL_NOT_RUN: snprintf(buf, cap, "not run"); return;
@@ -27,7 +29,20 @@ void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", p->iops);
 	if (p->cpu_pct >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);
-	confidence_words(&p->conf, buf, cap);
+	if (!marks)
+		confidence_words(&p->conf, buf, cap);
+	else if (p->conf.reasons)
+		for (int i = 0, first = 1; i < CONF_REASONS; i++)
+			if (p->conf.reasons & (1u << i)) {
+				snprintf(buf + strlen(buf), cap - strlen(buf), "%s%c", first ? " " : "",
+				         confidence_reason_mark(i));
+				first = 0;
+			}
+}
+
+void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
+{
+	rate_cell(p, false, buf, cap);
 }
 
 /* "-" when the input did not print a latency. */
@@ -39,10 +54,16 @@ static void latency_text(const struct phase_view *p, char *buf, size_t cap)
 		units_format_latency_cell((double)p->pct_ns[VIEW_MAX], buf, cap);
 }
 
-/* "7.80x slower !" for a non-base cell (compare_apart_text: the words
- * the summary and the page say), "" when there is nothing to compare. */
-static void ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
-                       const struct compare_opts *o, char *buf, size_t cap)
+void compare_value_text(const struct phase_view *p, bool latency, bool marks, char *buf, size_t cap)
+{
+	if (latency)
+		latency_text(p, buf, cap);
+	else
+		rate_cell(p, marks, buf, cap);
+}
+
+void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
+                        const struct compare_opts *o, char *buf, size_t cap)
 {
 	struct compare_diff d;
 
@@ -57,11 +78,8 @@ void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id i
 {
 	char v[96], r[32];
 
-	if (latency)
-		latency_text(&runs[k].view.phase[id], v, sizeof v);
-	else
-		compare_rate_text(&runs[k].view.phase[id], v, sizeof v);
-	ratio_text(runs, k, id, latency, o, r, sizeof r);
+	compare_value_text(&runs[k].view.phase[id], latency, false, v, sizeof v);
+	compare_ratio_text(runs, k, id, latency, o, r, sizeof r);
 	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
 }
 
@@ -102,16 +120,24 @@ void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
 }
 
 /* "A vm 512M", safe in a Markdown table cell, cut to maxcols screen
- * columns (a wide character is two, never cut in half). */
+ * columns (a wide character is two, never cut in half): the name is cut,
+ * not the size ("A ANDREW-PC 6" would read as a size of 6). */
 void compare_run_head(const struct compare_run *runs, size_t k, char *buf, size_t cap, size_t maxcols)
 {
 	const char (*meta)[PARSED_META_LEN] = runs[k].in->meta;
-	char lab[16];
-	size_t cols;
+	char lab[16], size[PARSED_META_LEN + 8] = "", name[CELL_TEXT];
+	size_t cols, fixed;
 
 	compare_label(k, lab, sizeof lab);
-	snprintf(buf, cap, "%s %s%s%s", lab, meta[META_NAME], meta[META_SIZE][0] ? " " : "", meta[META_SIZE]);
-	safe_text(buf, cap);
+	if (meta[META_SIZE][0])
+		snprintf(size, sizeof size, " %s", meta[META_SIZE]);
+	safe_text(size, sizeof size);
+	snprintf(name, sizeof name, "%s", meta[META_NAME]);
+	safe_text(name, sizeof name);
+	fixed = compare_columns(lab) + 1 + compare_columns(size);
+	if (fixed < maxcols)
+		name[str_fit_columns(name, maxcols - fixed, &cols)] = '\0';
+	snprintf(buf, cap, "%s %s%s", lab, name, size);
 	buf[str_fit_columns(buf, maxcols, &cols)] = '\0';
 }
 
@@ -143,7 +169,9 @@ bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_
 
 size_t compare_line_limit(const struct compare_opts *o)
 {
-	return o->width > 0 && o->width < COMPARE_MAX_WIDTH ? o->width : COMPARE_MAX_WIDTH;
+	size_t max = o->format == COMPARE_MARKDOWN ? COMPARE_MD_WIDTH : COMPARE_MAX_WIDTH;
+
+	return o->width > 0 && o->width < max ? o->width : max;
 }
 
 /* Words of s, wrapped before limit screen columns, continuation lines

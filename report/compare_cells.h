@@ -14,11 +14,23 @@
 #define CELL_TEXT 160
 /* "name, size, what, origin" */
 #define LEGEND_LEN (PARSED_ORIGIN_LEN + 3 * PARSED_META_LEN + 96)
-/* text/Markdown lines are at most this wide unless COLUMNS says less */
+/* text lines are at most this wide unless COLUMNS says less */
 #define COMPARE_MAX_WIDTH 200
+/* Markdown lines, a post's: within 80 columns (unless COLUMNS says less) */
+#define COMPARE_MD_WIDTH 80
 
 /* "312.1 MiB/s 78%", "+++++ (too fast)", "not run" */
 void compare_rate_text(const struct phase_view *p, char *buf, size_t cap);
+
+/* A cell's value alone: the rate (its reasons in words, or with marks as
+ * the run's own table marks them: "1.5 GiB/s 21% ~c") or the maximum
+ * latency ("12.4 ms", "-" when none). */
+void compare_value_text(const struct phase_view *p, bool latency, bool marks, char *buf, size_t cap);
+
+/* A cell's ratio to the base alone: "7.80x slower !", "~1.02x faster",
+ * "n/c"; "" for the base or when there is nothing to compare. */
+void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
+                        const struct compare_opts *o, char *buf, size_t cap);
 
 /* A cell: the value, then the ratio to the base in brackets, in the
  * summary's words ("(1.96x faster !)", "(~4.00x slower !)" for runs set up
@@ -42,8 +54,9 @@ bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id
  * (bonnie++ 1.0x lines and tables have none: a row of "-" says nothing). */
 bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id);
 
-/* The widest text line: o->width, or COMPARE_MAX_WIDTH when that is 0 or
- * more (the table's cells and the lines after it are wrapped to it). */
+/* The widest text line: o->width, or COMPARE_MAX_WIDTH (Markdown:
+ * COMPARE_MD_WIDTH) when that is 0 or more (the table's cells and the
+ * lines after it are wrapped to it). */
 size_t compare_line_limit(const struct compare_opts *o);
 
 /* The text and Markdown tables with the notes saying once what "n/c" and
@@ -57,6 +70,12 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
  * that do not fit even so go to a further table (compare_grid.c). */
 void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
                   const struct compare_opts *o);
+
+/* The Markdown table of the phases shown, one table whatever the width,
+ * each row within COMPARE_MD_WIDTH for two runs, and the legend of the
+ * marks it shows (compare_markdown.c). */
+void compare_markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
+                           const struct compare_opts *o);
 
 /* report_compare_notes and report_compare_summary (compare.h) of runs
  * whose views are made. */

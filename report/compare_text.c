@@ -276,36 +276,6 @@ void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, con
 	compare_grid(out, runs, n, shown, o);
 }
 
-/* One table, however many runs: a Markdown table is drawn by its reader,
- * who scrolls or wraps it; cut in pages it was several tables. */
-static void markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
-                          const struct compare_opts *o)
-{
-	char c[CELL_TEXT];
-
-	fprintf(out, "\n| Phase | |");
-	for (size_t k = 0; k < n; k++) {
-		compare_run_head(runs, k, c, sizeof c, SIZE_MAX);
-		fprintf(out, " %s |", c);
-	}
-	fprintf(out, "\n|---|---|");
-	for (size_t k = 0; k < n; k++)
-		fprintf(out, "---|");
-	fputc('\n', out);
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		if (!shown[i])
-			continue;
-		for (int lat = 0; lat < 1 + compare_latency_shown(runs, n, (enum phase_id)i); lat++) {
-			fprintf(out, "| %s | %s |", lat ? "" : phase_words((enum phase_id)i), lat ? "max latency" : "rate");
-			for (size_t k = 0; k < n; k++) {
-				compare_cell_text(runs, k, (enum phase_id)i, lat, o, c, sizeof c);
-				fprintf(out, " %s |", c);
-			}
-			fputc('\n', out);
-		}
-	}
-}
-
 void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char lab[16], c[LEGEND_LEN + 32];
@@ -313,7 +283,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 	bool shown[PHASE_COUNT];
 
 	compare_label(o->base, lab, sizeof lab);
-	snprintf(c, sizeof c, "Each cell against %s, in the summary's words; ! = beyond %.2fx.", lab,
+	snprintf(c, sizeof c, "Each ratio against %s, in the summary's words; ! = beyond %.2fx.", lab,
 	         o->threshold);
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);
@@ -328,7 +298,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);
 	phases_shown(runs, n, shown);
-	markdown_grid(out, runs, n, shown, o);
+	compare_markdown_grid(out, runs, n, shown, o);
 }
 
 void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,

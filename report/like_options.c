@@ -59,7 +59,11 @@ static void data_options(const struct config *cfg, char *buf, size_t cap)
 
 static void file_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap)
 {
-	uint32_t k = run && run->counts.files_k ? run->counts.files_k : cfg->files_k;
+	/* in a time-based level of clients the creates end at the deadline:
+	 * what they made is a measure, the setting is the plan's count (the
+	 * pool's base); a sweep's last level made 22x1024 of -n 1 */
+	bool timed = run && run->clients > 1 && config_level_timed(cfg);
+	uint32_t k = run && run->counts.files_k && !timed ? run->counts.files_k : cfg->files_k;
 	char chunk[16];
 
 	if (!phase_select_asks_bonnie(cfg, false))

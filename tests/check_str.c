@@ -9,6 +9,7 @@
 #include "../lib/options.h"
 #include "../lib/str.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,44 @@ START_TEST(json_strings_follow_the_rule)
 }
 END_TEST
 
+/* Columns of text under LC_ALL (str_columns_locale then takes it). */
+static size_t columns_under(const char *locale, const char *text)
+{
+	size_t cols;
+
+	ck_assert_int_eq(setenv("LC_ALL", locale, 1), 0);
+	str_columns_locale();
+	str_fit_columns(text, SIZE_MAX, &cols);
+	return cols;
+}
+
+/* Widths as the user's terminal counts them (issue 51): wcwidth(3) under
+ * a UTF-8 LC_CTYPE, the built-in table under C. glibc's wcwidth gives
+ * U+1F680 (an emoji) two columns and U+0483 (a combining Cyrillic mark)
+ * none; the table lists neither, so counts one each: which one measured
+ * shows. Japanese and U+0301 are the same to both. */
+START_TEST(columns_follow_the_locale)
+{
+	static const char *const rocket = "\xf0\x9f\x9a\x80", *const titlo = "\xd0\xb4\xd2\x83";
+	static const char *const tokyo = "\xe6\x9d\xb1\xe4\xba\xac", *const acute = "e\xcc\x81";
+	size_t cols, fit;
+
+	ck_assert_uint_eq(columns_under("C.UTF-8", rocket), 2);
+	ck_assert_uint_eq(columns_under("C.UTF-8", titlo), 1);
+	ck_assert_uint_eq(columns_under("C.UTF-8", tokyo), 4);
+	ck_assert_uint_eq(columns_under("C.UTF-8", acute), 1);
+	fit = str_fit_columns("ab\xf0\x9f\x9a\x80" "c", 3, &cols); /* the emoji does not fit in the third */
+	ck_assert_uint_eq(fit, 2);
+	ck_assert_uint_eq(cols, 2);
+	ck_assert_uint_eq(columns_under("C", rocket), 1);
+	ck_assert_uint_eq(columns_under("C", titlo), 2);
+	ck_assert_uint_eq(columns_under("C", tokyo), 4);
+	ck_assert_uint_eq(columns_under("C", acute), 1);
+	ck_assert_uint_eq(columns_under("C", "\\x1b["), 5); /* an escape is counted whole, as before */
+	unsetenv("LC_ALL"); /* the table again, as in the tests before: LC_ALL=C was the last taken */
+}
+END_TEST
+
 Suite *suite_str(void)
 {
 	Suite *s = suite_create("str");
@@ -130,6 +169,7 @@ Suite *suite_str(void)
 
 	tcase_add_loop_test(tc, utf8_table, 0, NUTF8_CASES);
 	tcase_add_test(tc, json_strings_follow_the_rule);
+	tcase_add_test(tc, columns_follow_the_locale);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -134,9 +134,10 @@ check "share -> compare gives the CSV line in the post" grep -qxF "$(cat "$T/sha
 check "share -> compare equals JSON -> compare" cmp -s "$T/share.csv" "$T/json.csv"
 # The table's rate cells are the numbers compare prints for the post.
 "$BONNIE" compare --format markdown "$T/share.md" >"$T/share.cmp" 2>/dev/null
-for phase in "block write" "rewrite" "random seeks" "sequential create"; do
+for pair in "block write=put_block" "rewrite=rewrite" "random seeks=seeks" "sequential create=seq_create"; do
+	phase=${pair%=*}
 	want=$(grep "^| $phase | " "$T/share.md" | cut -d'|' -f3 | sed 's/ (.*)//; s/^ //; s/ $//')
-	check "share table and compare agree on $phase ($want)" grep -qF "| $phase | rate | $want " "$T/share.cmp"
+	check "share table and compare agree on $phase ($want)" grep -qF "| ${pair#*=} | $want " "$T/share.cmp"
 done
 # A post keeps the run's context: the options as given, how the data was
 # written and read, the marks (in words: a forum takes ~ and # as markup)
@@ -342,6 +343,71 @@ for ph in put_block rewrite get_block seeks seq_create seq_stat seq_del ran_crea
 		check "csv: A's $words ran ${ns} ns: its cell says no short phase ($cell)" sh -c '! printf %s "$1" | grep -q "under 0.5 s"' _ "$cell"
 	fi
 done
+# Markdown of the two real runs (issue 51): one table, whatever the
+# reader's width; every line within 80 columns with no COLUMNS (a post's
+# width); every row as many cells as the heading; each mark after a
+# figure said in the legend under the table.
+for kind in csv json; do
+	md="$T/real.$kind.md"
+	env -u COLUMNS "$BONNIE" compare --format markdown "$T/buf.$kind" "$T/dir.$kind" >"$md" 2>/dev/null
+	check "$kind markdown: every line within 80 columns (widest $(wc -L <"$md"))" [ "$(wc -L <"$md")" -le 80 ]
+	check "$kind markdown: one table (one heading row, one separator row)" \
+		[ "$(grep -c '^| Phase |' "$md")" = 1 -a "$(grep -c '^|---|' "$md")" = 1 ]
+	check "$kind markdown: the table's rows are one block, each as wide as the heading" \
+		awk -F'|' '/^\|/ { if (end) bad = 1; if (!nf) nf = NF; if (NF != nf) bad = 1; rows++; next }
+			rows { end = 1 } END { exit bad || rows < 14 }' "$md"
+	for m in '~' 'c' '#'; do
+		if grep '^| ' "$md" | grep -qE "% [~#!c?]*[$m][~#!c?]* \|"; then
+			check "$kind markdown: the mark $m after a figure is in the legend" \
+				grep -qE "^Marks after a figure.* [$m] " "$md"
+		fi
+	done
+done
+# bonnie's own table read back (issue 51): a real run's stdout (its table
+# and CSV line) and its table alone, compared with the -D run: the run is
+# named and sized as it ran, and each figure's mark in the table (its
+# JSON's first reason) is the mark compare puts after the figure, none
+# where the table has none, as the evidence rule weighs it.
+"$BONNIE" -d "$T/real" -s 32m -n 1 -m own_table --json "$T/own.json" >"$T/own.out" 2>/dev/null; rc=$?
+check "own-table run exits 0 (got $rc)" [ $rc -eq 0 ]
+grep -v '^1\.98,' "$T/own.out" >"$T/own.table"
+mark_of() { # the table's mark of a JSON reason
+	case "$1" in short) echo '~' ;; few_operations) echo '#' ;; unstable) echo '!' ;; cached) echo c ;;
+	not_evicted) echo '?' ;; *) echo '' ;; esac
+}
+for in in own.out own.table; do
+	"$BONNIE" compare --format markdown "$T/$in" "$T/dir.json" >"$T/$in.md" 2>"$T/$in.err"; rc=$?
+	check "$in: compare reads it (got $rc: $(head -c 200 "$T/$in.err"))" [ $rc -eq 0 ]
+	check "$in: run A is the run, named and sized, read from its table" \
+		sh -c 'tr "\n" " " <"$1" | grep -q "^.*- A: own_table, 32M, .*$2:[0-9]*  *(table)"' _ "$T/$in.md" "$in"
+	jq -r '.runs[0].phases[] | select(.status == "done") | [.name, (.confidence.reasons[0] // "-")] | @tsv' \
+		"$T/own.json" >"$T/own.reasons"
+	while read -r ph why; do
+		want=$(mark_of "$why")
+		cell=$(grep "^| $ph | " "$T/$in.md" | head -n 1 | cut -d'|' -f3 | sed 's/ *$//')
+		got=$(printf '%s' "$cell" | sed -n 's/.*% \([~#!c?]*\)$/\1/p')
+		check "$in: $ph's cell '$cell' has the table's mark '$want'" [ -n "$cell" -a "$got" = "$want" ]
+	done <"$T/own.reasons"
+done
+
+# Widths in terminal columns (issue 51): run A named in Japanese with an
+# emoji and a combining accent (U+1F680 is two columns to a UTF-8
+# terminal; bonnie's own table, used under C, does not list it), B the
+# same run: under C.UTF-8, B's heading starts in the column its cells do
+# (wc -L counts as the terminal does). One column off with the table.
+wide=$(printf '\346\235\261\344\272\254\360\237\232\200e\314\201') # 東京🚀é
+awk -F, -v OFS=, -v n="$wide" '{ $3 = n; print }' "$T/buf.csv" >"$T/wide.csv"
+awk -F, -v OFS=, '{ $3 = "ab"; print }' "$T/buf.csv" >>"$T/wide.csv"
+LC_ALL=C.UTF-8 COLUMNS=200 "$BONNIE" compare "$T/wide.csv" >"$T/wide.text" 2>/dev/null
+cols_before() { # display columns of $1 before the last $2
+	printf '%s' "${1%"$2"*}" | LC_ALL=C.UTF-8 wc -L
+}
+hdr=$(grep '^Phase ' "$T/wide.text")
+row=$(grep '^block write ' "$T/wide.text")
+cell=$(printf '%s' "$row" | sed 's/^block write  *//; s/  .*//')
+check "C.UTF-8: the wide name is in the heading" grep -qF "A $wide" "$T/wide.text"
+check "C.UTF-8: B's heading starts where B's cell does ($(cols_before "$hdr" "B ab") vs $(cols_before "$row" "$cell"))" \
+	[ -n "$cell" -a "$(cols_before "$hdr" "B ab")" = "$(cols_before "$row" "$cell")" ]
 rm -rf "$T/real"
 
 if command -v script >/dev/null; then

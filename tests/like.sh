@@ -126,4 +126,18 @@ if mount -t tmpfs -o size=16m tmpfs "$M"; then
 else
 	fail "cannot mount a tmpfs on $M"
 fi
+
+# 6. A time-based sweep: its levels' creates end at the deadline, so the
+# last level's count is a measure, not the setting; the JSON's -n is the
+# one given, and --like of it runs the same sweep (it took the last
+# level's count: -n 15 of -n 1).
+run sweep -d "$D" --clients 1,2 -s 0 -n 1 --level-time 1 --phases seq_create --no-align-probe -q --json "$T/sweep.json"
+check "sweep: exit 0 ($(rc_of sweep))" [ "$(rc_of sweep)" -eq 0 ]
+made=$(jq '.runs[-1].counts.files' "$T/sweep.json")
+check "sweep: the last level made more files than -n 1 gives ($made), so the check below can tell" [ "$made" -gt 1024 ]
+check "sweep: its -n is the one given ($(jq -r .like_options "$T/sweep.json"))" \
+	[ "$(jq -r .like_options "$T/sweep.json")" = "-s 0 -n 1:0:0:1:8k -f -z $(jq -r .config.seed "$T/sweep.json") --clients 1,2 --level-time 1 --phases seq_create,seq_del" ]
+run sweep2 -d "$D" --like "$T/sweep.json" --no-align-probe -q --json "$T/sweep2.json"
+check "sweep --like: exit 0 ($(rc_of sweep2))" [ "$(rc_of sweep2)" -eq 0 ]
+check "sweep --like: the same settings" [ "$(jq -r .like_options "$T/sweep2.json")" = "$(jq -r .like_options "$T/sweep.json")" ]
 finish

@@ -36,6 +36,7 @@
 	X(compare_caveat)  \
 	X(like)            \
 	X(table_input)     \
+	X(bonnie_table)    \
 	X(html)            \
 	X(outputs)         \
 	X(run)             \
