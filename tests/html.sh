@@ -173,6 +173,7 @@ check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]
 # The queue-depth profile's page, from a real short run.
 "$BONNIE" -d "$D" -s 4m --phases qd --qd-time 0.5 -q -z 7 --html "$OUT/qd.html" >/dev/null 2>"$T/err"
 check "qd profile page: exit 0" [ $? -eq 0 ]
+check "qd profile page: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/qd.html" --fit --labels
 
 # Bounding boxes (html_boxes.py) of every page above, real and synthetic:
 # at 390 and 1280 px nothing scrolls sideways or is cut (a table with a
@@ -184,15 +185,17 @@ check "bounding boxes at 390 px, 1280 px and printed, every page" $BOXES "$OUT/r
 	"$OUT/clients.html" "$OUT/comparison.html" "$OUT/compare196.html" "$OUT/qd.html" "$OUT/full.html" \
 	"$OUT/sweep.html" "$OUT/compare.html"
 # ... and the check can fail: a page whose number breaks from its unit,
-# whose mark touches a unit, and whose heading prints bare.
+# whose mark touches a unit, whose word breaks inside ("pha se"), and whose
+# heading prints bare.
 cat >"$T/bad-boxes.html" <<'EOF2'
 <!DOCTYPE html><html><head><meta charset="utf-8"><style>td{width:3em}@media print{.x{display:none}}</style></head><body>
 <table><tr><td>1491.0 MiB/s</td><td>6219 seeks/s<span>c</span></td></tr></table>
+<p style="width:6em;word-break:break-all">sequential phase latency</p>
 <h2>Shown</h2><p class="x">only on screen</p><h2>Next</h2><p>text</p></body></html>
 EOF2
 $BOXES "$T/bad-boxes.html" >"$T/bad-boxes.out" 2>&1
-check "bounding boxes: a parted number, a glued mark and a bare printed heading are found" \
-	sh -c "grep -q 'parted from its unit' '$T/bad-boxes.out' && grep -q 'glued to a unit: 6219 seeks/sc' '$T/bad-boxes.out' && grep -q 'nothing printed under it: Shown' '$T/bad-boxes.out'"
+check "bounding boxes: a parted number, a glued mark, a broken word and a bare printed heading are found" \
+	sh -c "grep -q 'parted from its unit' '$T/bad-boxes.out' && grep -q 'glued to a unit: 6219 seeks/sc' '$T/bad-boxes.out' && grep -q 'nothing printed under it: Shown' '$T/bad-boxes.out' && grep -q 'word broken across lines: \"phase\"' '$T/bad-boxes.out'"
 
 # The console check can fail: a page with a script error is caught.
 printf '<!DOCTYPE html><title>x</title><script>undefined_function()</script>\n' >"$T/bad.html"
