@@ -67,7 +67,7 @@ static const char style[] =
 	".charts.tl>figure{flex:1 1 45%;max-width:50%}.tl-pair{display:flex;gap:.5em}.tl-pair>svg{flex:1 1 0;min-width:0}"
 	".screen-only{display:none}"
 	".toc{display:none}h2{margin-top:.8em}h3{margin:.6em 0 .1em}.knee,.chart-note{margin:.2em 0}"
-	"pre.sweep-table{font-size:7pt}table.wide{font-size:6.5pt}table.wide td,table.wide th{white-space:normal}}\n";
+	"pre.sweep-table{font-size:7pt}table.wide{font-size:6.5pt}table.wide td,table.wide th{white-space:normal;padding:0 .25em}}\n";
 
 void html_page_begin(FILE *out, const char *title)
 {
