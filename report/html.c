@@ -14,10 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Colours come from the charts; the style only lays out and prints. */
+/* Colours come from the charts; the style only lays out and prints.
+ * Text wraps between words: a word breaks only where it cannot fit on a
+ * line of its own (a path), and a number keeps its unit (html_rate_text's
+ * no-break space). A table with a column per run or per phase (class
+ * "wide") scrolls inside its own box on a narrow screen, by design; in
+ * print it has no scroll, so its text shrinks and its headings wrap. A
+ * CSV line wraps anywhere: it is data to copy, not words to read. */
 static const char style[] =
 	"body{font:15px/1.45 system-ui,sans-serif;margin:1em auto;max-width:1340px;padding:0 1em;color:#111;"
-	"overflow-wrap:anywhere}\n"
+	"overflow-wrap:break-word}\n"
 	"h1{font-size:1.5em;margin:.2em 0}h2{margin-top:1.4em;border-bottom:1px solid #999}h3{font-size:1.05em}\n"
 	"pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:13px;overflow-wrap:normal}\n"
 	"table{border-collapse:collapse;margin:.5em 0;display:block;overflow-x:auto;max-width:100%}"
@@ -28,7 +34,9 @@ static const char style[] =
 	".tested-on{margin:.2em 0;font-size:.93em}.tested-on>span{margin-right:.5em}.tested-on .warn{font-weight:700;"
 	"color:#900}\n"
 	"#summary h2{margin-top:.6em}.summary tr.group th{background:#f6f6f6}.mark{font-weight:700}\n"
-	"td,th{overflow-wrap:normal}.summary td,.summary th{white-space:nowrap}.summary td.too-fast{white-space:normal;"
+	"td,th{overflow-wrap:normal}.summary td,.summary th{white-space:nowrap}.summary td.verdict{white-space:normal;"
+	"min-width:14em}pre.environment,pre.csv,pre.reproduce{white-space:pre-wrap;overflow-wrap:break-word}pre.csv{overflow-wrap:anywhere}\n"
+	".summary td.too-fast{white-space:normal;"
 	"min-width:10em;font-size:.9em}\n"
 	/* charts scale to their box (viewBox, width 100%): three to a row on a
 	 * wide screen, one on a phone, never wider than the screen, never much
@@ -46,9 +54,9 @@ static const char style[] =
 	/* a timeline: rate and p99 side by side, one phase to a row (two printed) */
 	".charts.tl>figure{flex:1 1 100%;max-width:100%}\n"
 	"@media (min-width:761px){.tl-pair{display:flex;gap:1em}.tl-pair>svg{flex:1 1 0;min-width:0}}\n"
-	"@media (max-width:760px){.charts>figure,.charts>svg,.charts>.rates,.charts.small>figure{max-width:100%;"
-	"flex-basis:100%}pre{white-space:pre-wrap;overflow-wrap:anywhere}td,th{overflow-wrap:anywhere}"
-	".summary td,.summary th{white-space:normal;padding:.1em .3em;font-size:14px}}\n"
+	"@media (max-width:760px){body{padding:0 .5em}.charts>figure,.charts>svg,.charts>.rates,.charts.small>figure{max-width:100%;"
+	"flex-basis:100%}pre{white-space:pre-wrap}pre.csv{overflow-wrap:anywhere}td,th{overflow-wrap:break-word}"
+	".summary td,.summary th{white-space:normal;padding:.1em .2em;font-size:12px}.summary td.verdict{min-width:0}}\n"
 	/* A4: two charts to a row (three latency curves), a heading kept with
 	 * what follows it, a figure never split */
 	"@media print{body{max-width:none;font-size:10pt;margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;"
@@ -60,7 +68,7 @@ static const char style[] =
 	".charts.tl>figure{flex:1 1 45%;max-width:50%}.tl-pair{display:flex;gap:.5em}.tl-pair>svg{flex:1 1 0;min-width:0}"
 	".screen-only{display:none}"
 	".toc{display:none}h2{margin-top:.8em}h3{margin:.6em 0 .1em}.knee,.chart-note{margin:.2em 0}"
-	"pre.sweep-table{font-size:7pt}}\n";
+	"pre.sweep-table{font-size:7pt}table.wide{font-size:6.5pt}table.wide td,table.wide th{white-space:normal;padding:0 .25em}}\n";
 
 void html_page_begin(FILE *out, const char *title)
 {
@@ -293,8 +301,8 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 	html_toc(out, rep);
 	if (rep->sweep && rep->sweep->levels > 0) {
 		html_sweep(out, rep->sweep, rep->knee_factor);
-		/* printed, a sweep is its charts and table; one count's run is on screen */
-		fputs("<div class=\"screen-only\">\n", out);
+		/* one count's run, on screen and printed: a section whose heading
+		 * is on screen is on paper too */
 		if (rep->nruns > 0)
 			fprintf(out, "<p class=\"note\">Rates and latency below show the last client count's run%s "
 			        "(%u clients); the table and CSV sections list every count's.</p>\n",
@@ -305,16 +313,15 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 		html_repeats(out, rep);
 	html_latency(out, rep);
 	html_timelines(out, rep);
-	if (rep->sweep && rep->sweep->levels > 0)
-		fputs("</div>\n", out);
 	if (mp)
 		mp->section(out, mp->arg);
 	else
 		environment(out, rep);
 	/* the summary carries the table's figures: the whole table, as the
-	 * terminal shows it, is one click away on screen and printed in full */
-	fprintf(out, "<h2 id=\"table\">The table</h2>\n<details%s><summary>as bonnie prints it, with the latency "
-	        "rows and the notes</summary>\n", rep->sweep && rep->sweep->levels > 0 ? " class=\"screen-only\"" : "");
+	 * terminal shows it, is one click away on screen and printed in full
+	 * (a sweep's too: a heading is never printed without its section) */
+	fputs("<h2 id=\"table\">The table</h2>\n<details><summary>as bonnie prints it, with the latency "
+	      "rows and the notes</summary>\n", out);
 	html_pre_of(out, "table", tables_text, rep);
 	fputs("</details>\n", out);
 	html_device_note(out, rep);

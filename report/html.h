@@ -66,6 +66,13 @@ void html_toc(FILE *out, const struct html_report *rep);
 /* A rate with its unit as every table cell writes it (rate_text, with the
  * count's unit spelled): "377.2 MiB/s", "28427 seeks/s". */
 void html_rate_text(enum phase_id id, double rate, char *buf, size_t len);
+/* A latency as units_format_latency_human writes it, held together as
+ * html_rate_text holds a rate; html_keep_together: buf's spaces so. */
+void html_latency_text(double ns, char *buf, size_t len);
+void html_keep_together(char *buf, size_t len);
+/* text escaped as svg_escape does, a space between a number and its unit
+ * ("0.5 s", "139 us", "20 %") written as a no-break space. */
+void html_escape_figures(FILE *out, const char *text);
 
 /* A rate in a chart's unit (v / scale), without the unit; seeks and files
  * per second unscaled are rounded as the CSV rounds them. */

@@ -146,7 +146,7 @@ static void summary_para(FILE *out, const struct compare_run *runs, size_t n, co
 			for (char *line = buf, *nl; line != NULL; line = nl ? nl + 1 : NULL) {
 				if ((nl = strchr(line, '\n')) != NULL) /* the headline, weaker evidence, maxima */
 					*nl = '\0';
-				svg_escape(out, line);
+				html_escape_figures(out, line);
 				fputs(nl ? "<br>\n" : "", out);
 			}
 		}
@@ -194,7 +194,7 @@ static void runs_names(const struct compare_run *runs, size_t n, char (*names)[C
 
 static void runs_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
-	fputs("<table class=\"runs\">\n<tr><th class=\"l\">run</th><th class=\"l\">name</th><th class=\"l\">size</th>"
+	fputs("<table class=\"wide runs\">\n<tr><th class=\"l\">run</th><th class=\"l\">name</th><th class=\"l\">size</th>"
 	      "<th class=\"l\">format</th><th class=\"l\">found at</th></tr>\n", out);
 	for (size_t k = 0; k < n; k++) {
 		char label[8];

@@ -45,7 +45,7 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 	if (p->state == CELL_TOO_FAST) {
 		fputs(" class=\"too-fast\">+++++ too fast for bonnie++ to measure", out);
 		if (p->pct_ns[VIEW_MAX] > 0) {
-			units_format_latency_human((double)p->pct_ns[VIEW_MAX], lat, sizeof lat);
+			html_latency_text((double)p->pct_ns[VIEW_MAX], lat, sizeof lat);
 			fprintf(out, "; max latency %s", lat);
 		}
 		fputs("</td>", out);
@@ -62,9 +62,9 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 	}
 	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
 	if (short_phase(&runs[k], id))
-		fputs("<span class=\"mark\">~</span>", out);
+		fputs("\xc2\xa0<span class=\"mark\">~</span>", out); /* apart from the unit */
 	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
-		fprintf(out, "<span class=\"mark\">%c</span>", p->mark);
+		fprintf(out, "\xc2\xa0<span class=\"mark\">%c</span>", p->mark);
 	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
 		compare_apart_text(&d, apart, sizeof apart); /* the text table's and the summary's words */
 		fputs(" <span class=\"ratio\">", out);
@@ -154,7 +154,7 @@ void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, c
 
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", out);
 	setup_differences(out, runs, n, o);
-	fputs("<table class=\"summary compare\">\n<tr><th class=\"l\">phase</th>", out);
+	fputs("<table class=\"wide summary compare\">\n<tr><th class=\"l\">phase</th>", out);
 	for (size_t k = 0; k < n; k++) {
 		compare_label(k, label, sizeof label);
 		fprintf(out, "<th>%s%s</th>", label, k == o->base ? " (base)" : "");

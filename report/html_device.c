@@ -37,17 +37,17 @@ static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v
 		break;
 	case DEV_WHY_LAYOUT:
 		fputs(": ", out);
-		svg_escape(out, layout);
+		html_escape_figures(out, layout);
 		fprintf(out, " writes %u%% of each byte given", want);
 		break;
 	case DEV_WHY_OTHER_WRITES:
 		fprintf(out, ": the devices wrote more than the %u%% ", want);
-		svg_escape(out, layout);
+		html_escape_figures(out, layout);
 		fputs(" writes (the table&#39;s notes above give each phase&#39;s figures)", out);
 		break;
 	case DEV_WHY_FEWER_WRITES:
 		fprintf(out, ": the devices wrote less than the %u%% ", want);
-		svg_escape(out, layout);
+		html_escape_figures(out, layout);
 		fputs(" writes: part may have reached them after the phase ended, or the file system stored less than "
 		      "it was given (compression)", out);
 		break;
@@ -118,7 +118,7 @@ void html_device_note(FILE *out, const struct html_report *rep)
 		reason_line(out, rep, order[k], causes);
 	for (int i = 0; i < 2 && causes[i]; i++) {
 		fprintf(out, "<li>%c", toupper((unsigned char)causes[i][0]));
-		svg_escape(out, causes[i] + 1);
+		html_escape_figures(out, causes[i] + 1);
 		fputs(".</li>\n", out);
 	}
 	fputs("</ul>\n", out);

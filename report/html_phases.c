@@ -157,7 +157,7 @@ static void qd_gains_note(FILE *out, const struct html_report *rep)
 		fputs("<li>", out);
 		if (rep->nruns > 1)
 			fputs("Run 1, ", out);
-		svg_escape(out, line);
+		html_escape_figures(out, line);
 		fputs("</li>\n", out);
 	}
 	fputs("</ul>\n", out);
@@ -257,7 +257,7 @@ void html_repeats(FILE *out, const struct html_report *rep)
 		return;
 	fprintf(out, "<h2 id=\"repeats\">Each of the %zu runs</h2>\n<p>Spread is (max &minus; min) / median; a coefficient of variation over %g%% "
 	        "is flagged <span class=\"mark\">!</span> unstable.</p>\n"
-	        "<table class=\"repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns,
+	        "<table class=\"wide repeats\">\n<tr><th class=\"l\">phase</th><th class=\"l\">unit</th>", rep->nruns,
 	        CONF_MAX_CV_PCT);
 	for (size_t i = 0; i < rep->nruns; i++)
 		fprintf(out, "<th>run %zu</th>", i + 1);

@@ -33,7 +33,7 @@ static void verdict_cell(FILE *out, const struct html_report *rep, enum phase_id
 	}
 	if (rep->nruns == 1) {
 		verdict_sentence(id, &rep->runs[0].phase[id].verdict, sentence, sizeof sentence);
-		svg_escape(out, sentence);
+		html_escape_figures(out, sentence);
 	}
 	for (int k = VERDICT_TOO_SHORT; rep->nruns > 1 && k < VERDICT_KINDS; k++) {
 		if (count[k] == 0)
@@ -55,10 +55,10 @@ static void summary_row(FILE *out, const struct html_report *rep, enum phase_id 
 	fprintf(out, " data-mark=\"%c\"><td class=\"l\"><a href=\"#lat-%s\">%s</a></td><td>%s", f->mark,
 	        phase_name(id), phase_words(id), rate);
 	if (f->mark != ' ')
-		fprintf(out, "<span class=\"mark\">%c</span>", f->mark);
+		fprintf(out, "\xc2\xa0<span class=\"mark\">%c</span>", f->mark); /* apart from the unit */
 	p99[0] = '\0';
 	if (f->p99 >= 0)
-		units_format_latency_human(f->p99, p99, sizeof p99);
+		html_latency_text(f->p99, p99, sizeof p99);
 	fprintf(out, "</td><td>%s</td>", f->p99 >= 0 ? p99 : "too few operations");
 	if (rep->nruns > 1)
 		fprintf(out, "<td>%.1f%%%s</td>", f->cv_pct, (f->reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span>" : "");
@@ -86,7 +86,7 @@ static void short_advice(FILE *out, const struct html_report *rep)
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		line[0] = (char)toupper((unsigned char)line[0]);
 		fputc(' ', out);
-		svg_escape(out, line);
+		html_escape_figures(out, line);
 		fputc('.', out);
 	}
 	fputs("</p>\n", out);

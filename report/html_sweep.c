@@ -139,7 +139,8 @@ static void numbers(FILE *out, const struct sweep_series *s, double scale, const
 		units_format_scaled(s->rate[i] / scale, rate, sizeof rate);
 		units_format_latency_human(s->p99[i], p99, sizeof p99);
 		char mark[2] = {confidence_mark(s->reasons[i]), '\0'};
-		fprintf(out, "%.0f\t%s %s%s\t%s\n", s->x[i], rate, unit, mark[0] == ' ' ? "" : mark, p99);
+		/* the mark a space after the unit: "749249 seeks/sc" read as a unit */
+		fprintf(out, "%.0f\t%s %s%s%s\t%s\n", s->x[i], rate, unit, mark[0] == ' ' ? "" : " ", mark[0] == ' ' ? "" : mark, p99);
 	}
 	fputs("</pre>\n", out);
 }
@@ -165,7 +166,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fprintf(out, "<h3 id=\"clients-%s\">", phase_name(id));
 	svg_escape(out, phase_words(id));
 	fputs("</h3>\n<p class=\"knee\">", out);
-	svg_escape(out, sentence);
+	html_escape_figures(out, sentence);
 	fputs("</p>\n<div class=\"charts\">\n", out);
 	struct chart_series ts = {"throughput", s.n, s.x, s.rate, s.marks}, ls = {"p99 latency", s.n, s.x, s.p99, s.marks};
 	struct line_chart c = {id_t, title_t, sentence, client_axis(&s), {0, s.max_rate > 0 ? s.max_rate : 1, false,
@@ -180,7 +181,7 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	fputs("</figure>\n</div>\n", out);
 	if (note[0]) { /* flowing text under both charts: it wraps on a phone */
 		fputs("<p class=\"note chart-note\">", out);
-		svg_escape(out, note);
+		html_escape_figures(out, note);
 		fputs("</p>\n", out);
 	}
 	/* the sweep table prints the same numbers */
@@ -212,7 +213,7 @@ static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double
 	sweep_p99_cell(sw, id, k, cell, sizeof cell);
 	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
 	        "<td>%s</td><td>%s</td><td>", phase_name(id), value, phase_name(id), phase_words(id), best, rate);
-	svg_escape(out, cell);
+	html_escape_figures(out, cell);
 	fputs("</td></tr>\n", out);
 }
 
@@ -265,9 +266,10 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 	char line[SWEEP_LINE], rule[48];
 
 	sweep_rule_words(sw, knee_factor, rule, sizeof rule);
-	fprintf(out, "<section id=\"summary\">\n<h2>Summary: the knee</h2>\n<table class=\"summary knees\">\n"
-	        "<tr><th class=\"l\">phase</th><th>peak count</th><th>its rate</th><th>p99 passes %s at</th></tr>\n",
-	        rule);
+	fputs("<section id=\"summary\">\n<h2>Summary: the knee</h2>\n<table class=\"summary knees\">\n"
+	      "<tr><th class=\"l\">phase</th><th>peak count</th><th>its rate</th><th>p99 passes ", out);
+	html_escape_figures(out, rule);
+	fputs(" at</th></tr>\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		if (sweep_phase_ran(sw, (enum phase_id)id))
 			knee_row(out, sw, (enum phase_id)id, knee_factor);
@@ -275,7 +277,7 @@ void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
 	answer(out, sw, knee_factor);
 	sweep_answer_sentence(sw, knee_factor, line, sizeof line);
 	fputs("<p class=\"answer\">", out);
-	svg_escape(out, line);
+	html_escape_figures(out, line);
 	fputs("</p>\n</section>\n", out);
 }
 
@@ -290,7 +292,7 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 	        "every operation at each client count; throughput peaks at the highest rate or the smallest count "
 	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before%s. ",
 	        knee_factor, floor);
-	svg_escape(out, noise);
+	html_escape_figures(out, noise);
 	fputs("</p>\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (sweep_phase_ran(sw, (enum phase_id)i))

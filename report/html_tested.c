@@ -39,23 +39,29 @@ static bool warning_line(const char *line)
 	       strstr(line, "read-modify-write") || strncmp(line, "Space:", 6) == 0 || strstr(line, "cannot evict");
 }
 
-/* line without its padding: "Device:      vda" -> "Device: vda". */
+/* line without its padding: "Device:      vda" -> "Device: vda"; a
+ * number keeps its unit ("139 us") on a narrow screen. */
 static void flowing(FILE *out, const char *line)
 {
-	char one[2] = {0, 0};
+	char *one = malloc(strlen(line) + 1);
+	size_t n = 0;
 	bool blank = false;
 
+	if (one == NULL)
+		return;
 	for (; *line; line++) {
 		if (*line == ' ') {
 			blank = true;
 			continue;
 		}
 		if (blank)
-			fputc(' ', out);
+			one[n++] = ' ';
 		blank = false;
-		one[0] = *line;
-		svg_escape(out, one);
+		one[n++] = *line;
 	}
+	one[n] = '\0';
+	html_escape_figures(out, one);
+	free(one);
 }
 
 /* Each kept line is a sentence of its own; a continuation line (indented)

@@ -57,7 +57,7 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	if (marks[0])
 		fprintf(out, " <span class=\"mark\">%s</span>", marks);
 	fputs(": <span class=\"verdict\">", out);
-	svg_escape(out, sentence[0] ? sentence : "no verdict");
+	html_escape_figures(out, sentence[0] ? sentence : "no verdict");
 	fputs("</span></figcaption>\n<div class=\"tl-pair\">\n", out);
 	struct chart_series rs = {"rate", p.n, p.x, p.rate, NULL}, ls = {"p99 latency", p.n99, p.x99, p.p99, NULL};
 	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};

@@ -191,7 +191,7 @@ static void client_td(FILE *out, const struct merge_phase *mp)
  * slowest host. */
 static void facts_table(FILE *out, const struct merge_result *m, const struct host_result *hosts)
 {
-	fputs("<table class=\"merge-phases\">\n<tr><th class=\"l\">phase</th><th>window s</th><th>overlap</th>"
+	fputs("<table class=\"wide merge-phases\">\n<tr><th class=\"l\">phase</th><th>window s</th><th>overlap</th>"
 	      "<th>start spread ms</th><th>fairness</th><th>client fairness</th><th class=\"l\">slowest host</th></tr>\n",
 	      out);
 	for (int id = 0; id < PHASE_COUNT; id++) {
@@ -219,7 +219,7 @@ static void hosts_table(FILE *out, const struct merge_result *m, const struct ho
 {
 	char rate[48];
 
-	fputs("<table class=\"merge-hosts\">\n<tr><th class=\"l\">host</th>", out);
+	fputs("<table class=\"wide merge-hosts\">\n<tr><th class=\"l\">host</th>", out);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		if (m->phase[id].done && m->phase[id].overlaps)
 			fprintf(out, "<th>%s</th>", phase_name((enum phase_id)id));

@@ -103,7 +103,12 @@ static void parsed_evidence(const struct parsed_run *p, const struct run_view *v
 	if (ph->state != CELL_VALUE || ph->rate <= 0 || v->clients > 1 || strcmp(p->format, "tool") == 0)
 		return;
 	parsed_work(p, v, id, &ops, &bytes);
-	if (bytes)
+	/* bonnie's JSON records the time it measured (every version): an
+	 * older one's per-char phase, whose bytes are unknown, is not of
+	 * unknown time (its 13.7 s per-char write was said "time unknown") */
+	if (p->phase[id].elapsed_ns > 0)
+		seconds = (double)p->phase[id].elapsed_ns / 1e9;
+	else if (bytes)
 		seconds = (double)bytes / 1024.0 / ph->rate;
 	else if (ops)
 		seconds = (double)ops / ph->rate;

@@ -302,7 +302,7 @@ START_TEST(summary_carries_each_phase_verdict)
 	}
 	runs[1].phase[PHASE_PUT_BLOCK].verdict.kind = VERDICT_STALLED;
 	buf = page(&cfg, runs, 1);
-	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"put_block\">steady (9 of 10 1 s rates within 6% of their median)</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"put_block\">steady (9 of 10 1\xc2\xa0s rates within 6% of their median)</td>"));
 	ck_assert_ptr_nonnull(strstr(buf, "data-verdict-for=\"rewrite\">&ndash;</td>"));
 	free(buf);
 	buf = page(&cfg, runs, 3);
@@ -340,7 +340,7 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5 s at 0.3 s"));
+	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5\xc2\xa0s at 0.3\xc2\xa0s"));
 	ck_assert_ptr_nonnull(strstr(buf, "id=\"timeline-put_block\""));
 	p99 = strstr(buf, "id=\"timeline-p99-put_block\"");
 	ck_assert_ptr_nonnull(p99);
@@ -542,8 +542,17 @@ START_TEST(sweep_page_charts_knee_and_table)
 	ck_assert_ptr_nonnull(strstr(buf, ">clients (log scale)</text>"));
 	sweep_knee_sentence(&sw, PHASE_PUT_BLOCK, 2.0, sentence, sizeof sentence);
 	ck_assert_ptr_nonnull(strstr(sentence, "peaks at 16 clients: ")); ck_assert_ptr_nonnull(strstr(sentence, "p99 latency passes 2x at 64 clients: "));
-	snprintf(want, sizeof want, "<p class=\"knee\">%s</p>", sentence);
+	{ /* the sentence as the page escapes it: each number held to its unit */
+		char *esc = NULL;
+		size_t esc_len = 0;
+		FILE *e = mem_open(&esc, &esc_len);
+		html_escape_figures(e, sentence);
+		fclose(e);
+		snprintf(want, sizeof want, "<p class=\"knee\">%s</p>", esc);
+		free(esc);
+	}
 	ck_assert_msg(strstr(buf, want) != NULL, "missing %s", want);
+	ck_assert_ptr_nonnull(strstr(buf, "2.99\xc2\xa0ms against 598\xc2\xa0\xc2\xb5s at 1 client"));
 	f = mem_open(&text, &len);
 	report_sweep_table(f, &sw);
 	fclose(f);
@@ -641,11 +650,20 @@ START_TEST(compare_page_bars_summary_csv)
 	ck_assert_uint_eq(count(buf, "<svg"), 2); /* block and files rates */
 	ck_assert_ptr_nonnull(strstr(buf, ">B: beta&lt;</text>")); /* legend, escaped */
 	/* the text's words: the cell, the table's and the summary's "2.50x faster" */
-	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244.1 MiB/s <span class=\"ratio\">2.50x faster !</span>"));
+	ck_assert_ptr_nonnull(strstr(buf, "data-value=\"250000\">244.1\xc2\xa0MiB/s <span class=\"ratio\">2.50x faster !</span>"));
 	ck_assert_ptr_null(strstr(buf, "<li>block write 2.5x faster on B</li>")); /* the sentence only, not again */
 	summary = capture_cmp(report_compare_summary, runs, &o);
 	summary[strcspn(summary, "\n")] = '\0';
-	ck_assert_msg(strstr(buf, summary) != NULL, "missing %s", summary);
+	{ /* the page holds each number to its unit with a no-break space */
+		char *esc = NULL;
+		size_t esc_len = 0;
+		FILE *e = mem_open(&esc, &esc_len);
+		html_escape_figures(e, summary);
+		fclose(e);
+		ck_assert_msg(strstr(buf, esc) != NULL, "missing %s", esc);
+		ck_assert_ptr_nonnull(strstr(esc, "under 0.5\xc2\xa0s"));
+		free(esc);
+	}
 	csv = capture_cmp(csv_of_second, runs, &o);
 	csv[strcspn(csv, "<")] = '\0'; /* up to the name, which the page escapes */
 	ck_assert_msg(strstr(buf, csv) != NULL, "missing %s", csv);

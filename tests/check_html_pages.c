@@ -29,13 +29,13 @@ START_TEST(rates_round_as_the_csv)
 	char buf[64];
 
 	html_rate_text(PHASE_SEEKS, 28427.9, buf, sizeof buf);
-	ck_assert_str_eq(buf, "28427 seeks/s"); /* the CSV truncates; rounding said 28428 */
+	ck_assert_str_eq(buf, "28427\xc2\xa0seeks/s"); /* the CSV truncates; rounding said 28428; a no-break space */
 	html_rate_text(PHASE_SEEKS, 512.34, buf, sizeof buf);
-	ck_assert_str_eq(buf, "512.3 seeks/s");
+	ck_assert_str_eq(buf, "512.3\xc2\xa0seeks/s");
 	html_rate_text(PHASE_SEQ_STAT, 123456.7, buf, sizeof buf);
-	ck_assert_str_eq(buf, "123456 files/s");
+	ck_assert_str_eq(buf, "123456\xc2\xa0" "files/s");
 	html_rate_text(PHASE_PUT_BLOCK, 300.0 * 1024, buf, sizeof buf);
-	ck_assert_str_eq(buf, "300.0 MiB/s"); /* as the text tables write it */
+	ck_assert_str_eq(buf, "300.0\xc2\xa0MiB/s"); /* as the text tables write it, held together */
 	rate_text(PHASE_GETC, 246.6, false, buf, sizeof buf);
 	ck_assert_str_eq(buf, "246 KiB/s"); /* the CSV field is 246 */
 	rate_csv_field(PHASE_GETC, 246.6, buf, sizeof buf);
@@ -153,14 +153,14 @@ START_TEST(compare_too_fast_slots_said_and_drawn)
 	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_VALUE, .rate = 80000, .cpu = 60, .latency_ns = 400000};
 	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(buf, "+++++ too fast for bonnie++ to measure; max latency 505 \xc2\xb5s"));
+	ck_assert_ptr_nonnull(strstr(buf, "+++++ too fast for bonnie++ to measure; max latency 505\xc2\xa0\xc2\xb5s"));
 	ck_assert_ptr_nonnull(strstr(buf, "data-key=\"seq_stat\" data-series=\"1\" data-value=\"0\""));
 	ck_assert_ptr_nonnull(strstr(buf, "data-marks=\"too-fast\""));
 	ck_assert_ptr_null(strstr(buf, "data-key=\"seq_stat\" data-series=\"1\" data-value=\"505000\"")); /* a maximum: not charted */
 	ck_assert_ptr_nonnull(strstr(buf, "different data sizes"));
 	ck_assert_ptr_nonnull(strstr(buf, "<span class=\"ratio\">2.00x faster !</span>")); /* the text's words */
 	ck_assert_ptr_nonnull(strstr(buf, "<li>file size A: 1G; B: 2G</li>"));
-	ck_assert(strstr(buf, "<li>file size A: 1G") < strstr(buf, "<table class=\"summary compare\">"));
+	ck_assert(strstr(buf, "<li>file size A: 1G") < strstr(buf, "<table class=\"wide summary compare\">"));
 	ck_assert(strstr(buf, "id=\"summary\"") < strstr(buf, "id=\"rates\""));
 	free(buf);
 }

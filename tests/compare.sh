@@ -252,10 +252,12 @@ check "compare's JSON: the run's table marked seeks c" \
 check "compare's JSON: a CSV line's marks are unknown (null), not none" \
 	[ "$(jq -c '[.runs[1].phases[] | [.reasons, .mark]] | unique' "$T/marks.json")" = '[[null,null]]' ]
 "$BONNIE" compare --html "$T/marks.html" $G/cached.json $G/cached.csv >/dev/null 2>&1
-check "compare --html: the JSON run's seeks cell has its table's mark c" \
-	grep -q 'data-key="seeks" data-run="0" [^>]*>[0-9]* seeks/s<span class="mark">c</span>' "$T/marks.html"
+# a number, its unit and its mark are held together by no-break spaces
+sed 's/\xc2\xa0/ /g' "$T/marks.html" >"$T/marks.spaced"
+check "compare --html: the JSON run's seeks cell has its table's mark c, a space after the unit" \
+	grep -q 'data-key="seeks" data-run="0" [^>]*>[0-9]* seeks/s <span class="mark">c</span>' "$T/marks.spaced"
 check "compare --html: the CSV run's seeks cell has none" \
-	grep -q 'data-key="seeks" data-run="1" [^>]*>[0-9]* seeks/s <span class="ratio">' "$T/marks.html"
+	grep -q 'data-key="seeks" data-run="1" [^>]*>[0-9]* seeks/s <span class="ratio">' "$T/marks.spaced"
 check "compare --html: what c means, said once" [ "$(grep -c '<li><span class="mark">c</span> read most of its data from a cache, not the device' "$T/marks.html")" = 1 ]
 # 40 runs: pages of runs, every line within 200 columns (80 with COLUMNS=80).
 for i in $(seq 1 40); do echo "$L" | sed "s/,vm,/,host$i,/"; done >"$T/many"

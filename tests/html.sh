@@ -14,6 +14,7 @@ PY=${PYTHON:-/usr/bin/python3}
 CHECK="$PY $(dirname "$0")/html_check.py"
 RENDER="$PY $(dirname "$0")/html_render.py"
 FIT="$PY $(dirname "$0")/html_fit.py"
+BOXES="$PY $(dirname "$0")/html_boxes.py"
 CHROMIUM=${CHROMIUM:-chromium}
 OUT=$BUILD_DIR/html-check
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -118,7 +119,9 @@ check "sweep: tables headed by count" grep -q '^16 clients, run 1 of 1$' "$T/sw-
 render clients --want-blue
 check "sweep, as laid out: knee table first, a tick at each tested count" \
 	$RENDER "$OUT/clients.html" --summary --sweep "$T/sw.json" --phone
-check "sweep printed: details expanded, nothing cut, A4: <= 6 pages" $RENDER "$OUT/clients.html" --max-pages 6
+# printed, the last count's rates, latency and timelines are there too (a
+# heading on screen is on paper): 10 pages where 6 were
+check "sweep printed: details expanded, nothing cut, A4: <= 10 pages" $RENDER "$OUT/clients.html" --max-pages 10
 check "sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/clients.html" --fit --labels
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
@@ -127,8 +130,10 @@ check "compare --html: exit 0" [ $? -eq 0 ]
 check "compare --html: text report still on stdout" grep -q '^Runs (each cell against' "$T/cmp.txt"
 "$BONNIE" compare --format json "$T/run.json" "$T/sw.csv" >"$T/cmp.json" 2>/dev/null
 check "compare --html: bars equal the compare JSON" $CHECK page "$OUT/comparison.html" --compare "$T/cmp.json"
+# the page holds a number and its unit together with a no-break space
+sed 's/\xc2\xa0/ /g' "$OUT/comparison.html" >"$T/comparison.spaced"
 check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$T/cmp.txt" | sed 's/&/\&amp;/g')" \
-	"$OUT/comparison.html"
+	"$T/comparison.spaced"
 check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
 check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 4 ]
 render comparison --want-blue
@@ -164,6 +169,33 @@ render compare --want-blue
 check "synthetic compare: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/compare.html" --fit --labels
 size=$(wc -c <"$OUT/sweep.html")
 check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]
+
+# The queue-depth profile's page, from a real short run.
+"$BONNIE" -d "$D" -s 4m --phases qd --qd-time 0.5 -q -z 7 --html "$OUT/qd.html" >/dev/null 2>"$T/err"
+check "qd profile page: exit 0" [ $? -eq 0 ]
+check "qd profile page: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/qd.html" --fit --labels
+
+# Bounding boxes (html_boxes.py) of every page above, real and synthetic:
+# at 390 and 1280 px nothing scrolls sideways or is cut (a table with a
+# column per run or phase scrolls in its own box, by design), no word
+# breaks inside unless it cannot fit a line, no number parts from its unit,
+# no mark touches a unit; printed on A4, every section heading shown on
+# screen is printed with something under it, and nothing is cut.
+check "bounding boxes at 390 px, 1280 px and printed, every page" $BOXES "$OUT/run.html" "$OUT/repeat.html" \
+	"$OUT/clients.html" "$OUT/comparison.html" "$OUT/compare196.html" "$OUT/qd.html" "$OUT/full.html" \
+	"$OUT/sweep.html" "$OUT/compare.html"
+# ... and the check can fail: a page whose number breaks from its unit,
+# whose mark touches a unit, whose word breaks inside ("pha se"), and whose
+# heading prints bare.
+cat >"$T/bad-boxes.html" <<'EOF2'
+<!DOCTYPE html><html><head><meta charset="utf-8"><style>td{width:3em}@media print{.x{display:none}}</style></head><body>
+<table><tr><td>1491.0 MiB/s</td><td>6219 seeks/s<span>c</span></td></tr></table>
+<p style="width:6em;word-break:break-all">sequential phase latency</p>
+<h2>Shown</h2><p class="x">only on screen</p><h2>Next</h2><p>text</p></body></html>
+EOF2
+$BOXES "$T/bad-boxes.html" >"$T/bad-boxes.out" 2>&1
+check "bounding boxes: a parted number, a glued mark, a broken word and a bare printed heading are found" \
+	sh -c "grep -q 'parted from its unit' '$T/bad-boxes.out' && grep -q 'glued to a unit: 6219 seeks/sc' '$T/bad-boxes.out' && grep -q 'nothing printed under it: Shown' '$T/bad-boxes.out' && grep -q 'word broken across lines: \"phase\"' '$T/bad-boxes.out'"
 
 # The console check can fail: a page with a script error is caught.
 printf '<!DOCTYPE html><title>x</title><script>undefined_function()</script>\n' >"$T/bad.html"

@@ -172,7 +172,7 @@ def check_sweep(svgs, doc, json_path):
     with open(json_path) as f:
         sweep = json.load(f)["sweep"]
     by_id = {s.get("id"): s for s in svgs}
-    knees = [(p.text or "") for p in doc.iter(XHTML + "p") if p.get("class") == "knee"]
+    knees = [(p.text or "").replace("\u00a0", " ") for p in doc.iter(XHTML + "p") if p.get("class") == "knee"]
     n = 0
     for ph in sweep["phases"]:
         pts = [p for p in ph["points"] if p["completed"]]

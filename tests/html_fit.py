@@ -9,7 +9,10 @@ Uses html_render.py's Browser (headless Chromium over the DevTools pipe).
                       holding text and every chart label lies inside the
                       viewport and inside each ancestor that clips
                       (overflow other than visible); a box whose content
-                      scrolls (scrollWidth over clientWidth) counts as cut
+                      scrolls (scrollWidth over clientWidth) counts as cut,
+                      but for a table of class "wide" (a column per run or
+                      per phase: compare's, merge's), which scrolls in its
+                      own box by design: the box itself must fit
   --labels            no two text labels of one chart overlap, on screen at
                       1280 and 390 px and laid out for print (print media,
                       A4's printable width)
@@ -39,8 +42,8 @@ CUT = r"""(() => {
  const clips = e => getComputedStyle(e).overflowX !== 'visible';
  const inner = e => { const b = e.getBoundingClientRect();
    return e instanceof SVGElement ? [b.left, b.right] : [b.left + e.clientLeft, b.left + e.clientLeft + e.clientWidth]; };
- const things = [...document.querySelectorAll('body *')].filter(e => e.matches('svg.chart') || hasText(e))
-   .filter(e => e.checkVisibility() && !e.closest('title, desc'));
+ const things = [...document.querySelectorAll('body *')].filter(e => e.matches('svg.chart, table.wide') || hasText(e))
+   .filter(e => e.checkVisibility() && !e.closest('title, desc') && !(e.parentElement && e.parentElement.closest('table.wide')));
  for (const e of things) {
   const b = e.getBoundingClientRect();
   if (b.width === 0 && b.height === 0) continue;
@@ -52,7 +55,7 @@ CUT = r"""(() => {
    if (b.right > r + 1 || b.left < l - 1)
     out.push(name(e) + ': ' + Math.round(Math.max(b.right - r, l - b.left)) + ' px cut by ' + name(a).slice(0, 40));
   }
-  if (!(e instanceof SVGElement) && clips(e) && e.scrollWidth > e.clientWidth + 1)
+  if (!(e instanceof SVGElement) && !e.matches('table.wide') && clips(e) && e.scrollWidth > e.clientWidth + 1)
    out.push(name(e) + ': scrolls ' + (e.scrollWidth - e.clientWidth) + ' px');
  }
  return {width: W, cut: out};

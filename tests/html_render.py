@@ -345,7 +345,7 @@ def check_sweep(m, json_path):
             for c in charts if pt["overlap_low"] else []:
                 if c["id"] in ("sweep-" + ph["name"], "sweep-p99-" + ph["name"]) and "!" not in point_mark(c, pt["clients"]):
                     fail("%s: overlap under 90%% at %d clients not marked at its point" % (c["id"], pt["clients"]))
-    unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s[~#!c?]?\t[0-9.]+ (ns|\u00b5s|ms|s)$")
+    unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s( [~#!c?])?\t[0-9.]+ (ns|\u00b5s|ms|s)$")
     for table in m["numbers"]:
         for line in table.strip().split("\n")[1:]:
             if not unit_line.match(line):

@@ -93,6 +93,14 @@ if /usr/bin/python3 -c 'import html5lib' 2>/dev/null; then
 else
 	echo "merge.sh: python3-html5lib not installed: the page is not parsed" >&2
 fi
+# its bounding boxes in Chromium: at 390 and 1280 px and printed (the hosts'
+# and phases' tables, a column per phase, scroll in their own box)
+if command -v chromium >/dev/null 2>&1; then
+	check "the merged page's bounding boxes hold at 390 px, 1280 px and printed" \
+		/usr/bin/python3 "$(dirname "$0")/html_boxes.py" "$T/merged.html"
+else
+	skip "the merged page's bounding boxes: chromium not installed (tests/deps.sh)"
+fi
 check "the page names the merged machine" grep -q '<h1>bonnie report: merged-2</h1>' "$T/merged.html"
 sed -n '/<h2 id="merged">/,/<h2 id="table">/p' "$T/merged.html" >"$T/merged.section"
 for p in $(jq -r '.merged.phases[] | select(.window_ns > 0) | .name' "$T/merged.json"); do

@@ -12,6 +12,9 @@
 #    of the runs' data (tests/verdict_sweep.py), the text says them, and its
 #    table's marks are the runs'; the same JSON with the counts in its
 #    sentences moved is found false;
+#  - compare's summary of the two JSON fixtures of tests/compare: each
+#    phrase, its reasons and the "no difference is strong evidence"
+#    headline's reasons true of the files (verdict_sweep.check_compare);
 #  - a block write whose 257th write the fault shim holds 1.5 s
 #    (FAULT_MODE=delay): the checker finds no false sentence (so the stall
 #    is said: the checker flags an operation of 1.1 s or more with nothing
@@ -90,6 +93,16 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 python3 "$CHECKER" --sweep "$T/wf.json" >"$T/swf.out" 2>&1
 check "sweep: counts moved in the sentences are found false: $(tail -n 1 "$T/swf.out")" [ $? -eq 1 ]
+
+# compare's summary of two bonnie JSON files (the kept fixtures: an older
+# JSON that records no reasons, and a newer one): every phrase and the
+# headline's reasons true of the files (the old headline named "unknown
+# time" for per-char phases whose elapsed_ns both files record)
+CMP=$HERE/compare
+"$BONNIE" compare "$CMP/run.json" "$CMP/cached.json" >"$T/cmp.txt" 2>&1
+check "compare run.json cached.json: exit 0" [ $? -eq 0 ]
+python3 "$CHECKER" --compare "$T/cmp.txt" "$CMP/run.json" "$CMP/cached.json" >"$T/cmp.out" 2>&1
+check "compare: every summary sentence true: $(cat "$T/cmp.out")" [ $? -eq 0 ]
 
 # One write held 1.5 s in block write.
 FAULT_DIR=$D FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=257 FAULT_MODE=delay \

@@ -487,6 +487,11 @@ PHRASE = re.compile(r"(" + "|".join(WORDS) + r")( median latency| p99 latency| m
                     r"(faster|slower|better|worse) on ([A-Z]+)( \(([^)]*)\))?$")
 
 
+class Phases(dict):
+    """A run's phases by name; .config: its file's settings."""
+    config = {}
+
+
 def compare_runs(paths):
     """Every run of the files in order, as compare labels them (A, B, ...)."""
     runs = []
@@ -494,7 +499,9 @@ def compare_runs(paths):
         with open(path) as f:
             doc = json.load(f)
         for run in doc["runs"]:
-            runs.append({p["name"]: p for p in run["phases"] if p.get("status") == "done"})
+            phases = Phases((p["name"], p) for p in run["phases"] if p.get("status") == "done")
+            phases.config = doc.get("config", {})
+            runs.append(phases)
     return runs
 
 
@@ -503,6 +510,86 @@ def label_index(lab):
     for ch in lab:
         n = n * 26 + (ord(ch) - 64)
     return n - 1
+
+
+# "no difference here is strong evidence: each rate compared is R, R or R
+# (below, as weaker evidence)": each reason R named holds for some rate
+# compared, and every rate compared has one of the reasons named.
+NOTHING_STRONG = "no difference here is strong evidence: each rate compared is "
+REASONS = {"under 0.5 s": "short", "under 100 operations": "few", "from a cache": "cached",
+           "of unknown cache state": "cache_unknown", "of runs set up differently": "setup",
+           "of unknown time": "time_unknown"}
+# the settings that matter for a phase (docs/verdicts.md, compare): the data
+# file's size for the I/O phases, the chunk for the block phases and seeks,
+# the file tree for the file phases, O_DIRECT for all but per-char
+SETUP = {"file_size_bytes": ("putc", "put_block", "rewrite", "getc", "get_block", "seeks"),
+         "chunk_bytes": ("put_block", "rewrite", "get_block", "seeks"),
+         "files": ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"),
+         "file_max_bytes": ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"),
+         "file_min_bytes": ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"),
+         "file_dirs": ("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"),
+         "direct_io": ("put_block", "rewrite", "get_block", "seeks", "seq_create", "seq_stat", "seq_del",
+                       "ran_create", "ran_stat", "ran_del")}
+
+
+def rate_reasons(name, pa, pb, ca, cb):
+    """What the two files record against comparing one phase's rates."""
+    why = set()
+    for p in (pa, pb):
+        conf = p.get("confidence")
+        if not p.get("elapsed_ns"):
+            why.add("time_unknown")
+        elif p["elapsed_ns"] < 5e8:
+            why.add("short")
+        if p.get("operations") is not None and p["operations"] < 100:
+            why.add("few")
+        if conf is None:
+            why.add("cache_unknown")
+        elif "cached" in conf.get("reasons", []):
+            why.add("cached")
+    if any(name in phases and ca.get(k) != cb.get(k) for k, phases in SETUP.items()):
+        why.add("setup")
+    return why
+
+
+def nothing_strong(body, runs):
+    words = re.sub(r" \(below, as weaker evidence\)$", "", body[len(NOTHING_STRONG):])
+    said = re.split(r", | or ", words)
+    if any(w not in REASONS for w in said):
+        return ["UNPARSABLE %r" % body]
+    named = {REASONS[w] for w in said}
+    bad, seen = [], set()
+    a = runs[0]
+    for j, b in enumerate(runs[1:], 1):
+        for k in a:
+            if k not in b:
+                continue
+            why = rate_reasons(k, a[k], b[k], a.config, b.config)
+            seen |= why
+            if not why:
+                bad.append("%r: %s of A and run %d is strong evidence (0.5 s, 100 operations, from the device, "
+                           "set up alike)" % (body, k, j))
+            elif not why & named:
+                bad.append("%r: %s of A and run %d is weaker for %s, none named" % (body, k, j, sorted(why)))
+    for w in said:
+        if REASONS[w] not in seen:
+            bad.append("%r: no rate compared is %s" % (body, w))
+    return bad
+
+
+def weaker_reasons(ph, said, why):
+    """A weaker-evidence phrase: its reasons in parentheses each hold, and
+    there is one."""
+    bad = [] if why else ["%r as weaker evidence, but the runs record nothing against it" % ph]
+    for w in said.split("; ") if said else []:
+        kind = ("setup" if re.search(r" differs?$", w) else "cached" if w.endswith("from a cache") else
+                {"under 0.5 s": "short", "under 100 operations": "few", "cache state unknown": "cache_unknown",
+                 "time unknown": "time_unknown"}.get(w))
+        if kind is None:
+            bad.append("UNPARSABLE reason %r in %r" % (w, ph))
+        elif kind not in why:
+            bad.append("%r: %r, but the files record %s" % (ph, w, sorted(why) or "none"))
+    return bad
 
 
 def check_compare(summary_path, *paths):
@@ -532,6 +619,10 @@ def check_compare(summary_path, *paths):
             both = [(k, j) for j, b in enumerate(runs[1:], 1) for k in a if k in b and enough(a[k]) and enough(b[k])]
             if both:
                 bad.append("no rate measured 0.5 s on both, but (phase, run) %s were" % both)
+            continue
+        if body.startswith(NOTHING_STRONG):
+            n += 1
+            bad += nothing_strong(body, runs)
             continue
         if body.startswith("no phase has numbers on both A and another run"):
             n += 1
@@ -566,8 +657,8 @@ def check_compare(summary_path, *paths):
                 bad.append("%r: the ratio is %.2fx" % (ph, m_))
             if head == "Summary" and not (enough(a[name]) and enough(b[name])):
                 bad.append("%r in the summary, but a run of it is under 0.5 s or 100 operations" % ph)
-            if head.startswith("Weaker") and enough(a[name]) and enough(b[name]) and "time unknown" not in ph:
-                bad.append("%r as weaker evidence, but both runs are 0.5 s and 100 operations or more" % ph)
+            if head.startswith("Weaker"):
+                bad += weaker_reasons(ph, m.group(7) or "", rate_reasons(name, a[name], b[name], a.config, b.config))
     return n, bad
 
 
