@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <sys/ioctl.h> /* TIOCGWINSZ, and FS_IOC_* below */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -236,5 +237,30 @@ void plat_advise_huge(void *p, size_t len)
 #else
 	(void)p;
 	(void)len;
+#endif
+}
+
+/* /proc/thread-self/schedstat: time on the CPU, time waiting on a run
+ * queue, time slices (ns, ns, count). */
+int64_t plat_run_wait_ns(void)
+{
+#if defined(__linux__)
+	char buf[96];
+	unsigned long long on_cpu, waited;
+	int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu %llu", &on_cpu, &waited) != 2)
+		return -1;
+	return (int64_t)waited;
+#else
+	return -1;
 #endif
 }

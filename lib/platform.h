@@ -56,6 +56,10 @@ unsigned plat_terminal_columns(int fd);
 /* Page size in bytes. */
 size_t plat_page_size(void);
 
+/* Nanoseconds the calling thread has spent runnable but waiting for a CPU
+ * (Linux's schedstat run delay), or -1 where the system does not say. */
+int64_t plat_run_wait_ns(void);
+
 /* Asks for huge pages under a large buffer not yet touched (a hint). */
 void plat_advise_huge(void *p, size_t len);
 #define PLAT_HUGE_PAGE ((size_t)2 << 20)

@@ -58,12 +58,40 @@ static size_t bound_rank(size_t n)
 	return j;
 }
 
+/* The share of the pairs' time the probe waited for a CPU, -1 when not
+ * known for every pair. */
+static double waited_share(const struct align_pair *pairs, size_t n)
+{
+	uint64_t elapsed = 0, waited = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (pairs[i].elapsed_ns == 0)
+			return -1;
+		elapsed += pairs[i].elapsed_ns;
+		waited += pairs[i].waited_ns < pairs[i].elapsed_ns ? pairs[i].waited_ns : pairs[i].elapsed_ns;
+	}
+	return elapsed ? (double)waited / (double)elapsed : -1;
+}
+
+/* A wait for the CPU falls on aligned and shifted writes alike, so a
+ * penalty P shows as 1 + (P - 1) x (1 - waited): the largest penalty
+ * that the bound's high end can hide (infinite, no bound, from a wait of
+ * ALIGN_MAX_WAIT). */
+static double penalty_hidden(double high, double waited)
+{
+	if (waited <= 0)
+		return high;
+	if (waited >= ALIGN_MAX_WAIT)
+		return INFINITY;
+	return high <= 1 ? high : 1 + (high - 1) / (1 - waited);
+}
+
 void align_decide(const struct align_pair *pairs, size_t n, struct align_verdict *v)
 {
 	double r[ALIGN_MAX_PAIRS];
 	size_t j;
 
-	*v = (struct align_verdict){.decision = ALIGN_INCONCLUSIVE, .pairs = n};
+	*v = (struct align_verdict){.decision = ALIGN_INCONCLUSIVE, .pairs = n, .waited = -1};
 	if (n > ALIGN_MAX_PAIRS)
 		n = v->pairs = ALIGN_MAX_PAIRS;
 	for (size_t i = 0; i < n; i++) {
@@ -81,11 +109,14 @@ void align_decide(const struct align_pair *pairs, size_t n, struct align_verdict
 	v->low = r[j ? j - 1 : 0];
 	v->high = r[j ? n - j : n - 1];
 	v->confidence = j ? 1.0 - 2.0 * binom_half_cdf(n, j - 1) : 0.0;
+	v->waited = waited_share(pairs, n);
+	v->hidden = penalty_hidden(v->high, v->waited);
 	if (n < ALIGN_MIN_PAIRS || j == 0)
 		return;
 	/* judged as printed (2 decimals), so no sentence shows "1.25x" below 1.25x */
 	if (hundredths(v->low) >= hundredths(ALIGN_PENALTY_FACTOR))
 		v->decision = ALIGN_PENALTY;
-	else if (hundredths(v->high) < hundredths(ALIGN_PENALTY_FACTOR))
-		v->decision = ALIGN_NO_PENALTY;
+	else if (hundredths(v->high) < hundredths(ALIGN_PENALTY_FACTOR) &&
+	         (isinf(v->hidden) ? false : hundredths(v->hidden) < hundredths(ALIGN_PENALTY_FACTOR)))
+		v->decision = ALIGN_NO_PENALTY; /* not even a penalty the CPU wait diluted */
 }

@@ -87,6 +87,8 @@ static int one_pair(struct phase_ctx *ctx, struct align_result *out, int fd, con
                     struct rng *r, struct align_pair *p)
 {
 	uint64_t al[ALIGN_ROUND_WRITES], sh[ALIGN_ROUND_WRITES];
+	int64_t w0 = plat_run_wait_ns(), w1;
+	uint64_t t0 = clock_now_ns();
 
 	for (unsigned i = 0; i < ALIGN_ROUND_WRITES; i += ALIGN_RUN_WRITES)
 		if (run_of(ctx, out, fd, buf, r, 0, &out->aligned, al + i) != 0 ||
@@ -94,6 +96,11 @@ static int one_pair(struct phase_ctx *ctx, struct align_result *out, int fd, con
 			return -1;
 	p->aligned_ns = median_of(al, ALIGN_ROUND_WRITES);
 	p->shifted_ns = median_of(sh, ALIGN_ROUND_WRITES);
+	/* time waiting for a CPU is in both kinds' latencies alike: added to
+	 * both, it pulls their ratio towards 1 (align_decide weighs it) */
+	w1 = plat_run_wait_ns();
+	p->elapsed_ns = w0 >= 0 && w1 >= w0 ? clock_now_ns() - t0 : 0;
+	p->waited_ns = p->elapsed_ns ? (uint64_t)(w1 - w0) : 0;
 	return 0;
 }
 

@@ -161,6 +161,8 @@ struct run_timelines {
 struct align_pair {
 	uint64_t aligned_ns;
 	uint64_t shifted_ns;
+	uint64_t elapsed_ns; /* the pair's whole time, and of it the time the */
+	uint64_t waited_ns;  /* probe waited for a CPU (elapsed_ns 0: not known) */
 };
 
 enum align_decision { ALIGN_INCONCLUSIVE, ALIGN_NO_PENALTY, ALIGN_PENALTY };
@@ -176,6 +178,8 @@ struct align_verdict {
 	size_t slower;        /* pairs whose shifted round was slower */
 	double aligned_ns;    /* median over the pairs of each kind's round median */
 	double shifted_ns;
+	double waited;        /* share of the pairs' time spent waiting for a CPU, -1: unknown */
+	double hidden;        /* the ratio a penalty could have, diluted to the bound's high end by that wait */
 };
 
 struct align_result {

@@ -30,6 +30,13 @@ void report_align_progress(FILE *out, const struct align_result *a)
 
 /* The decision's words. "read-modify-write" marks the line as a warning
  * on the HTML page (html_tested.c). */
+/* Inconclusive only because of the wait for a CPU: the bound alone was
+ * below the factor, the penalty it could hide is not (align_decide). */
+static bool busy_cpu(const struct align_verdict *v)
+{
+	return v->pairs >= ALIGN_MIN_PAIRS && v->waited > 0 && lround(v->high * 100) < lround(ALIGN_PENALTY_FACTOR * 100);
+}
+
 static void decision_words(const struct align_result *a, char *buf, size_t len)
 {
 	const struct align_verdict *v = &a->verdict;
@@ -44,6 +51,16 @@ static void decision_words(const struct align_result *a, char *buf, size_t len)
 		return;
 	case ALIGN_INCONCLUSIVE:
 		break;
+	}
+	if (busy_cpu(v) && isinf(v->hidden)) {
+		snprintf(buf, len, "inconclusive (busy CPU): the probe waited for a CPU %.0f%% of its time, too much "
+		         "for its bound (%.2fx) to rule a penalty out", v->waited * 100, v->high);
+		return;
+	}
+	if (busy_cpu(v)) {
+		snprintf(buf, len, "inconclusive (busy CPU): the probe waited for a CPU %.0f%% of its time, which can "
+		         "shrink a penalty of up to %.2fx to the bound's %.2fx", v->waited * 100, v->hidden, v->high);
+		return;
 	}
 	if (v->pairs < ALIGN_MIN_PAIRS)
 		snprintf(buf, len, "inconclusive (too slow): %zu pairs in the probe's %u s, %u needed", v->pairs,
@@ -116,6 +133,16 @@ static void verdict_json(struct json *j, const struct align_result *a)
 	json_double(j, "bound_high", v->high, 3);
 	json_double(j, "bound_confidence", v->confidence, 4);
 	json_u64(j, "shifted_slower_pairs", v->slower);
+	if (v->waited >= 0) {
+		json_double(j, "cpu_wait_share", v->waited, 3);
+		if (isinf(v->hidden))
+			json_null(j, "penalty_hidden_up_to");
+		else
+			json_double(j, "penalty_hidden_up_to", v->hidden, 3);
+	} else {
+		json_null(j, "cpu_wait_share");
+		json_null(j, "penalty_hidden_up_to");
+	}
 	json_u64(j, "round_writes", ALIGN_ROUND_WRITES);
 	json_u64(j, "time_limit_s", ALIGN_TIME_LIMIT_S);
 	json_array_begin(j, "pairs");
