@@ -24,6 +24,9 @@ struct bench {
 	bool have_pat;
 	bool have_files;
 	struct client_times *times; /* -c/--clients: each client's times, set by the session (NULL: not kept) */
+	double delete_rate; /* the fastest delete rate (files/s over the work, phase_result_work_rate)
+	                       this instance measured so far: a later time-based level's
+	                       delete pool in a sweep (bench_delete_aim); 0: none yet */
 };
 
 /* Why bench_open failed; main maps these to exit statuses. */
@@ -44,6 +47,16 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, const st
 
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);
+
+/* After phase id ran into res (in this process or merged from clients):
+ * a delete's rate, when it is the fastest yet, goes into b->delete_rate. */
+void bench_note_delete(struct bench *b, enum phase_id id, const struct phase_result *res);
+
+/* The files a time-based level's delete should find in all
+ * (files_delete_aim of b->delete_rate): only in a --clients sweep without
+ * a --start-at schedule, whose phases have slots that a long top-up
+ * would overrun; else 0 (each client tops up to the mean alone). */
+uint64_t bench_delete_aim(const struct bench *b);
 
 /* Frees everything and removes the scratch directory with all it holds
  * (nothing to do on a zeroed, never opened bench). Returns 0, or -1 with e

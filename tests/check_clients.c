@@ -35,6 +35,32 @@ static struct phase_result *part_result(uint64_t start, uint64_t elapsed, uint64
 	return r;
 }
 
+/* The delete rate that sizes a later level's pool is over the work: one
+ * process's timed region less its final sync; merged clients', the first
+ * start to the last client's end of work (a client cut at the stonewall
+ * ends there, not after its final flush). */
+START_TEST(work_rate_leaves_out_the_flush)
+{
+	struct phase_result *m = malloc(sizeof *m);
+	struct phase_result *a = part_result(1000000000ull, 2000000000ull, 1000);
+	struct phase_result *b = part_result(1000000000ull, 3000000000ull, 1000);
+
+	ck_assert_ptr_nonnull(m);
+	a->sync_ns = 1000000000ull;
+	ck_assert(phase_result_work_rate(a) > 999.0 && phase_result_work_rate(a) < 1001.0);
+	a->sync_ns = 0;
+	a->cut_ns = b->cut_ns = 1500000000ull; /* both worked past the stonewall, then flushed */
+	runner_result_init(m);
+	phase_result_merge(m, a);
+	phase_result_merge(m, b);
+	ck_assert_uint_eq(m->elapsed_ns, 3000000000ull);
+	ck_assert(phase_result_work_rate(m) > 3999.0 && phase_result_work_rate(m) < 4001.0);
+	free(a);
+	free(b);
+	free(m);
+}
+END_TEST
+
 START_TEST(merge_equals_all_samples)
 {
 	struct hist *all = malloc(sizeof *all);
@@ -496,6 +522,7 @@ Suite *suite_clients(void)
 
 	tcase_add_test(merge, merge_equals_all_samples);
 	tcase_add_test(merge, merge_window_sums_status);
+	tcase_add_test(merge, work_rate_leaves_out_the_flush);
 	tcase_add_test(merge, part_splits_exactly);
 	tcase_add_test(merge, config_split);
 	tcase_add_test(merge, config_split_by_time);
