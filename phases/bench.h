@@ -48,9 +48,11 @@ enum bench_status bench_open(struct bench *b, const struct config *cfg, const st
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);
 
-/* After phase id ran into res (in this process or merged from clients):
- * a delete's rate, when it is the fastest yet, goes into b->delete_rate. */
-void bench_note_delete(struct bench *b, enum phase_id id, const struct phase_result *res);
+/* After phase id ran into res (in this process, or merged from
+ * processes clients): a delete's rate, when it is the fastest yet, goes
+ * into b->delete_rate; one process's times the online cores, which
+ * clients may all use. */
+void bench_note_delete(struct bench *b, enum phase_id id, const struct phase_result *res, uint32_t processes);
 
 /* The files a time-based level's delete should find in all
  * (files_delete_aim of b->delete_rate): only in a --clients sweep without

@@ -297,7 +297,7 @@ static void set_delete_aim(struct clients *c, enum phase_id id, const struct pha
 	uint64_t aim;
 
 	if (res != NULL)
-		bench_note_delete(c->b, id, res);
+		bench_note_delete(c->b, id, res, c->n);
 	aim = bench_delete_aim(c->b);
 	atomic_store(&c->sync.sh->made[0].aim, aim);
 	atomic_store(&c->sync.sh->made[1].aim, aim);

@@ -83,7 +83,8 @@ void files_name(const struct file_plan *fp, uint64_t index, bool random_first, c
  * (starved: 14 and 35 of 100, overlap 0). So before the delete (untimed)
  * each client makes files up to its share of the aim: the files the
  * fastest delete rate measured earlier in the sweep (rate, files/s, a
- * smaller count's or this level's sequential delete) removes in level_ns,
+ * smaller count's or this level's sequential delete; one process's times
+ * the online cores, bench_note_delete) removes in level_ns,
  * at most the pool; 0 when no rate is known yet (the first level, or not
  * a sweep), and the mean alone is kept. */
 uint64_t files_delete_aim(double rate, uint64_t level_ns, uint64_t pool);
