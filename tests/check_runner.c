@@ -404,29 +404,42 @@ START_TEST(test_passes_until_deadline)
 END_TEST
 
 /* A pass that ends as a data phase's does, its flush stopping the
- * timeline (data_close): pass 0 one operation at once, pass 1 one
- * operation completed at least 3 intervals later (the clock read, not a
- * sleep), at pass1_done_ns. */
-static uint64_t pass1_done_ns;
+ * timeline (data_close): one operation each, pass 1's completed at least
+ * 3.5 intervals after pass 0's (the clock read, not a sleep), and it
+ * ends the level; the clock just before and after each operation in
+ * op_at[pass][0..1]. */
+static uint64_t op_at[2][2];
 
 static int pass_then_flush(struct phase_ctx *ctx, struct phase_result *res)
 {
 	struct op_timer t;
+	uint32_t k = ctx->pass > 0;
 	uint64_t now;
 
 	passes++;
 	op_timer_begin(&t, ctx->timeline);
-	if (ctx->pass > 0)
-		while (clock_now_ns() < ctx->timeline->t0 + 3 * TL_BASE_NS + TL_BASE_NS / 2)
+	if (k)
+		while (clock_now_ns() < op_at[0][1] + 3 * TL_BASE_NS + TL_BASE_NS / 2)
 			;
+	op_at[k][0] = clock_now_ns();
 	op_timer_lap(&t, &res->latency);
+	op_at[k][1] = now = clock_now_ns();
 	res->units++;
-	now = clock_now_ns();
-	if (ctx->pass > 0)
-		pass1_done_ns = now;
+	if (k)
+		ctx->until_ns = now; /* the level ends with pass 1 */
 	phase_timeline_stop(ctx, now);
 	phase_timeline_sync(ctx, now, now + 1);
 	return 0;
+}
+
+/* The operations the timeline holds from the interval of time a to that of b. */
+static uint64_t ops_between(const struct timeline *tl, uint64_t a, uint64_t b)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t i = (a - tl->t0) / tl->width; i <= (b - tl->t0) / tl->width && i < tl->n; i++)
+		sum += tl->iv[i].ops;
+	return sum;
 }
 
 /* A time-based level's later pass is on the timeline at its own time: the
@@ -441,24 +454,21 @@ START_TEST(test_later_pass_on_the_timeline)
 	struct phase a = {.id = PHASE_PUT_BLOCK, .flags = PHASE_REPEATS, .enabled = NULL, .run = pass_then_flush};
 	struct phase_result *res = &run->phase[PHASE_PUT_BLOCK];
 	struct timeline *tl = calloc(1, sizeof *tl);
-	uint64_t at;
 
 	ck_assert_ptr_nonnull(tl);
 	ctx.cfg = &cfg;
 	cfg.evict = false;
 	ctx.timeline = tl;
-	ctx.until_ns = clock_now_ns() + 2 * TL_BASE_NS; /* pass 1 starts before, ends past it */
+	ctx.until_ns = clock_now_ns() + 600 * TL_BASE_NS; /* pass 1 ends it (pass_then_flush) */
 	runner_result_init(res);
 	passes = 0;
 	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
 	ck_assert_int_eq(passes, 2);
-	at = (pass1_done_ns - tl->t0) / tl->width;
-	ck_assert_uint_ge(at, 3);
-	ck_assert_uint_ge(tl->n, at + 1);
-	ck_assert_uint_eq(tl->iv[at].ops, 1); /* pass 1's operation, in its own interval */
-	ck_assert_uint_eq(tl->iv[0].ops, 1);  /* pass 0's alone */
+	ck_assert_uint_ge(tl->n, (op_at[1][0] - tl->t0) / tl->width + 1);
+	ck_assert_uint_eq(ops_between(tl, op_at[1][0], op_at[1][1]), 1); /* pass 1's, at its own time */
+	ck_assert_uint_eq(ops_between(tl, op_at[0][0], op_at[0][1]), 1); /* pass 0's alone */
 	ck_assert(tl->sync.present);
-	ck_assert_uint_ge(tl->t0 + tl->sync.start_ns, pass1_done_ns); /* the final flush is the last pass's */
+	ck_assert_uint_ge(tl->t0 + tl->sync.start_ns, op_at[1][1]); /* the final flush is the last pass's */
 	free(tl);
 }
 END_TEST
