@@ -229,6 +229,18 @@ void timeline_sync(struct timeline *tl, uint64_t start, uint64_t end)
 	}
 }
 
+void timeline_resume(struct timeline *tl)
+{
+	if (tl->active || !tl->stopped)
+		return;
+	/* that flush's device bytes were the interval's where it ran */
+	tl->iv[tl->cur].dev_read += tl->sync.dev_read;
+	tl->iv[tl->cur].dev_write += tl->sync.dev_write;
+	memset(&tl->sync, 0, sizeof tl->sync);
+	tl->stopped = false;
+	tl->active = true;
+}
+
 void timeline_finish(struct timeline *tl, uint64_t now)
 {
 	if (tl->active)

@@ -108,6 +108,13 @@ void timeline_stop(struct timeline *tl, uint64_t now);
 /* The final sync ran from start to end (after timeline_stop(start)). */
 void timeline_sync(struct timeline *tl, uint64_t start, uint64_t end);
 
+/* A stopped timeline goes on (a time-based level's next pass of the same
+ * phase, after the flush that ended the last one): later operations go to
+ * the intervals of their own time, not to the last one before the stop,
+ * and the sync said is the next stop's (the final flush); the flush's
+ * device bytes stay in the interval it ran in. Nothing if not stopped. */
+void timeline_resume(struct timeline *tl);
+
 /* Stops at now if not yet stopped, and puts anything counted after the
  * stop into the last interval, so the sums stay the totals. */
 void timeline_finish(struct timeline *tl, uint64_t now);

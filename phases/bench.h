@@ -24,6 +24,9 @@ struct bench {
 	bool have_pat;
 	bool have_files;
 	struct client_times *times; /* -c/--clients: each client's times, set by the session (NULL: not kept) */
+	double delete_rate; /* the fastest delete rate (files/s over the work, phase_result_work_rate)
+	                       this instance measured so far: a later time-based level's
+	                       delete pool in a sweep (bench_delete_aim); 0: none yet */
 };
 
 /* Why bench_open failed; main maps these to exit statuses. */
@@ -56,6 +59,18 @@ enum bench_status bench_ready(struct bench *b, const struct config *cfg, const s
 
 /* Runs every enabled phase once into run. Returns runner_run's result. */
 int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks *hooks);
+
+/* After phase id ran into res (in this process, or merged from
+ * processes clients): a delete's rate, when it is the fastest yet, goes
+ * into b->delete_rate; one process's times the online cores, which
+ * clients may all use. */
+void bench_note_delete(struct bench *b, enum phase_id id, const struct phase_result *res, uint32_t processes);
+
+/* The files a time-based level's delete should find in all
+ * (files_delete_aim of b->delete_rate): only in a --clients sweep without
+ * a --start-at schedule, whose phases have slots that a long top-up
+ * would overrun; else 0 (each client tops up to the mean alone). */
+uint64_t bench_delete_aim(const struct bench *b);
 
 /* Frees everything and removes the scratch directory with all it holds
  * (nothing to do on a zeroed, never opened bench). Returns 0, or -1 with e

@@ -288,6 +288,21 @@ static uint64_t start_lead(struct clients *c, enum phase_id id, uint64_t *planne
 	return *planned > real + least ? *planned - real : least;
 }
 
+/* The files the level's deletes should find (bench_delete_aim), for the
+ * clients' top-ups; after a delete ran, with its rate too: the sequential
+ * delete sizes the random one of the same level. Written before the next
+ * release, so before any client's next top-up. */
+static void set_delete_aim(struct clients *c, enum phase_id id, const struct phase_result *res)
+{
+	uint64_t aim;
+
+	if (res != NULL)
+		bench_note_delete(c->b, id, res, c->n);
+	aim = bench_delete_aim(c->b);
+	atomic_store(&c->sync.sh->made[0].aim, aim);
+	atomic_store(&c->sync.sh->made[1].aim, aim);
+}
+
 /* One phase across all clients (the runner loop's executor, arg is the
  * struct clients); the devices' counters are read once around it. CPU:
  * each client's own (process-wide, its threads included) over its timed
@@ -316,6 +331,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 	}
 	wait_all(c, id, SLOT_DONE);
 	merge_phase(c, id, res);
+	set_delete_aim(c, id, res);
 	if (go) {
 		res->cpu_ns += clock_cpu_ns() - cpu0;
 		runner_device_delta(&dev, c->b->ctx.counters, &res->dev);
@@ -376,6 +392,7 @@ int clients_run(struct bench *b, uint32_t n, struct run_result *run, const struc
 		client_times_reset(b->times, n);
 	if (client_sync_open(&c.sync, n, err) != 0)
 		return -2;
+	set_delete_aim(&c, PHASE_COUNT, NULL);
 	if (client_watch_open(&c.watch, n, &c.sync, hooks) != 0) {
 		op_error_set(err, errno, "allocate", "the clients' table", -1);
 		client_sync_close(&c.sync);

@@ -74,10 +74,13 @@ static void create_ended(struct phase_ctx *ctx, struct phase_result *res, uint64
  * the stonewall would end when the one with the fewest files is done. So
  * a client with fewer than the clients' mean first makes files up to it,
  * as mdtest's stonewall wear-out does, and syncs them: the delete starts
- * with every client holding the mean or more. These files are not claimed
- * from the pool: all the top-ups together make at most what the creates
- * made (clients_config counts both). Up to the most any client made could
- * cost as much again as the create. The mean is taken once every client's
+ * with every client holding the mean or more. In a sweep, where a delete
+ * rate was measured before, it makes files up to its share of what the
+ * deletes remove in the level's time, when that is more (files_top_up_want,
+ * files_delete_aim). These files are not claimed from the pool: all the
+ * top-ups together make at most the pool again (part_of_client counts
+ * both). Up to the most any client made could cost as much again as the
+ * create. The mean is taken once every client's
  * create has ended: without the stat phases (--phases) no barrier is
  * between, and a client that came first took a mean of some of the
  * clients only (stonewall.sh saw a client topped up to 1725, not 2048). */
@@ -107,7 +110,7 @@ int file_top_up(struct phase_ctx *ctx, struct phase_result *res)
 	if (wait_for_creates(all, res) != 0)
 		return -1;
 	clients = atomic_load(&all->clients);
-	want = (atomic_load(&all->files) + clients - 1) / clients;
+	want = files_top_up_want(atomic_load(&all->files), clients, atomic_load(&all->aim), fp->cap);
 	if (want <= fp->count)
 		return 0;
 	for (uint64_t i = fp->count; i < want; i++) {

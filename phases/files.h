@@ -74,6 +74,27 @@ void files_name(const struct file_plan *fp, uint64_t index, bool random_first, c
  * (part_of_client) is twice its split of the pool, so the space and inode
  * check counts both once in all. */
 
+/* The delete of a time-based level in a sweep: each client's pool lasts
+ * the level's time. A level's creates make what the file system creates in
+ * the level's time, but a delete removes files several times as fast
+ * (70 K/s against 21 K/s at 100 clients here), so files only up to the
+ * clients' mean lasted 0.3-1.5 s: the first client done raised the
+ * stonewall before some of 100 clients on 2 cores had deleted one file
+ * (starved: 14 and 35 of 100, overlap 0). So before the delete (untimed)
+ * each client makes files up to its share of the aim: the files the
+ * fastest delete rate measured earlier in the sweep (rate, files/s, a
+ * smaller count's or this level's sequential delete; one process's times
+ * the online cores, bench_note_delete) removes in level_ns,
+ * at most the pool; 0 when no rate is known yet (the first level, or not
+ * a sweep), and the mean alone is kept. */
+uint64_t files_delete_aim(double rate, uint64_t level_ns, uint64_t pool);
+
+/* The files one of clients holds when its delete begins: the clients'
+ * mean of made (what their creates made, rounded up), or its share of
+ * aim (files_delete_aim, rounded up) when that is more; at most cap (its
+ * order array). */
+uint64_t files_top_up_want(uint64_t made, uint32_t clients, uint64_t aim, uint64_t cap);
+
 /* Subdirectory of file index (0 when there are none). */
 uint32_t files_dir_of(const struct file_plan *fp, uint64_t index);
 

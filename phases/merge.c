@@ -8,6 +8,15 @@ double phase_result_rate(const struct phase_result *r)
 	return ns ? (double)r->units * 1e9 / (double)ns : 0.0;
 }
 
+double phase_result_work_rate(const struct phase_result *r)
+{
+	uint64_t ns = r->elapsed_ns > r->sync_ns ? r->elapsed_ns - r->sync_ns : 0;
+
+	if (r->spread.clients > 0)
+		ns = r->spread.busy_last_end_ns > r->start_ns ? r->spread.busy_last_end_ns - r->start_ns : 0;
+	return ns ? (double)r->units * 1e9 / (double)ns : 0.0;
+}
+
 /* Failed beats interrupted beats done beats not run. */
 static int status_rank(enum phase_status s)
 {

@@ -21,4 +21,10 @@ void phase_result_merge(struct phase_result *dst, const struct phase_result *src
 /* Rate of one result in units per second (its span if set, else elapsed). */
 double phase_result_rate(const struct phase_result *r);
 
+/* Rate of one result in units per second over its work: merged from
+ * clients, from the first start to the last client's work end
+ * (phase_result_work_end: no final flush, nothing past the stonewall);
+ * one process's, its timed region less the final sync. 0 without work. */
+double phase_result_work_rate(const struct phase_result *r);
+
 #endif

@@ -31,6 +31,8 @@ struct files_made {
 	_Atomic uint64_t files;
 	_Atomic uint32_t clients;
 	uint32_t expected;         /* the clients of the level: a top-up waits for all their creates */
+	_Atomic uint64_t aim;      /* the files the level's delete should find in all
+	                              (files_delete_aim), set by the parent; 0: the mean */
 };
 
 /* Everything a phase may touch. One per client: no globals. */

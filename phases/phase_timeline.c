@@ -53,6 +53,12 @@ void phase_timeline_stop(struct phase_ctx *ctx, uint64_t now)
 		timeline_stop(ctx->timeline, now);
 }
 
+void phase_timeline_resume(struct phase_ctx *ctx)
+{
+	if (ctx->timeline)
+		timeline_resume(ctx->timeline);
+}
+
 void phase_timeline_sync(struct phase_ctx *ctx, uint64_t start, uint64_t end)
 {
 	if (ctx->timeline)

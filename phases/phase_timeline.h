@@ -21,6 +21,10 @@ void phase_timeline_begin(struct phase_ctx *ctx, struct phase_result *res, uint6
 void phase_timeline_stop(struct phase_ctx *ctx, uint64_t now);
 void phase_timeline_sync(struct phase_ctx *ctx, uint64_t start, uint64_t end);
 
+/* Another pass of the phase begins (phases/runner.c): the timeline that
+ * the last pass's flush stopped goes on (timeline_resume). */
+void phase_timeline_resume(struct phase_ctx *ctx);
+
 /* The timed region ended at t1: the timeline is kept for phase id and
  * res->verdict set from it. */
 void phase_timeline_end(struct phase_ctx *ctx, enum phase_id id, struct phase_result *res, uint64_t t1);

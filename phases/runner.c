@@ -162,6 +162,10 @@ static int run_passes(struct phase_ctx *ctx, const struct phase *ph, struct phas
 		if (rc != 0 || res->status != PHASE_NOT_RUN || !timed || res->units == units ||
 		    clock_now_ns() >= ctx->until_ns || signals_stop_level() != STOP_NONE)
 			break;
+		/* the pass's flush stopped the timeline: the next pass's operations
+		 * are at their own time (they all went into the first pass's last
+		 * interval, and a preempted one made a "stall" there) */
+		phase_timeline_resume(ctx);
 		if (evict_at(ctx, ph->id, res, EVICT_BEFORE_PREPARE) != 0) { /* as before the first */
 			rc = -1;
 			break;

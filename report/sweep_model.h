@@ -70,7 +70,7 @@ struct sweep_point {
 	uint64_t p50, p99, max;    /* latency, ns: medians of the runs (max: the largest) */
 	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 */
 	double fairness;   /* Jain's index of the clients' rates, 1 = all equal (lowest of the runs) */
-	double overlap;    /* all-clients-active span / first start to last end (lowest of the runs) */
+	double overlap;    /* all-clients-active span / first start to last end of work (lowest of the runs) */
 	double rate_run[SWEEP_MAX_RUNS];
 	double p99_run[SWEEP_MAX_RUNS];
 	double p50_run[SWEEP_MAX_RUNS];

@@ -10,6 +10,7 @@
 #include "../lib/options.h"
 #include "../lib/rng.h"
 #include "../phases/client_sync.h"
+#include "../phases/bench.h"
 #include "../phases/clients.h"
 #include "../phases/merge.h"
 #include "../report/sweep_model.h"
@@ -34,6 +35,70 @@ static struct phase_result *part_result(uint64_t start, uint64_t elapsed, uint64
 	r->cpu_ns = 10;
 	return r;
 }
+
+/* The delete rate that sizes a later level's pool is over the work: one
+ * process's timed region less its final sync; merged clients', the first
+ * start to the last client's end of work (a client cut at the stonewall
+ * ends there, not after its final flush). */
+START_TEST(work_rate_leaves_out_the_flush)
+{
+	struct phase_result *m = malloc(sizeof *m);
+	struct phase_result *a = part_result(1000000000ull, 2000000000ull, 1000);
+	struct phase_result *b = part_result(1000000000ull, 3000000000ull, 1000);
+
+	ck_assert_ptr_nonnull(m);
+	a->sync_ns = 1000000000ull;
+	ck_assert(phase_result_work_rate(a) > 999.0 && phase_result_work_rate(a) < 1001.0);
+	a->sync_ns = 0;
+	a->cut_ns = b->cut_ns = 1500000000ull; /* both worked past the stonewall, then flushed */
+	runner_result_init(m);
+	phase_result_merge(m, a);
+	phase_result_merge(m, b);
+	ck_assert_uint_eq(m->elapsed_ns, 3000000000ull);
+	ck_assert(phase_result_work_rate(m) > 3999.0 && phase_result_work_rate(m) < 4001.0);
+	free(a);
+	free(b);
+	free(m);
+}
+END_TEST
+
+/* The sweep's fastest delete rate: one process's counts every online
+ * core (clients may use them all), clients' as measured; it sizes a
+ * level's delete only in a --clients sweep with a level time and no
+ * --start-at schedule (whose slots a long top-up would overrun). */
+START_TEST(delete_rate_sizes_the_sweep_pool)
+{
+	struct config cfg;
+	struct bench *b = calloc(1, sizeof *b);
+	struct phase_result *r = part_result(0, 2000000000ull, 20000);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+	ck_assert_ptr_nonnull(b);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.sweep_levels = 2;
+	cfg.level_ns = 5000000000ull;
+	cfg.decided.files_pool_k = 2048;
+	b->cfg = &cfg;
+	bench_note_delete(b, PHASE_SEQ_DEL, r, 1); /* 10000 files/s, one process */
+	ck_assert(b->delete_rate > 9999.0 * (double)(cores > 1 ? cores : 1));
+	ck_assert(b->delete_rate < 10001.0 * (double)(cores > 1 ? cores : 1));
+	b->delete_rate = 0;
+	bench_note_delete(b, PHASE_SEQ_STAT, r, 1); /* not a delete */
+	ck_assert(b->delete_rate == 0.0);
+	r->spread.clients = 4;
+	r->spread.busy_last_end_ns = 1000000000ull; /* cut at 1 s: 20000 files/s */
+	bench_note_delete(b, PHASE_RAN_DEL, r, 4);
+	ck_assert(b->delete_rate > 19999.0 && b->delete_rate < 20001.0);
+	ck_assert_uint_eq(bench_delete_aim(b), 100000);
+	cfg.start_at_ns = 1;
+	ck_assert_uint_eq(bench_delete_aim(b), 0);
+	cfg.start_at_ns = 0;
+	cfg.sweep_levels = 0;
+	ck_assert_uint_eq(bench_delete_aim(b), 0);
+	free(r);
+	free(b);
+}
+END_TEST
 
 START_TEST(merge_equals_all_samples)
 {
@@ -496,6 +561,8 @@ Suite *suite_clients(void)
 
 	tcase_add_test(merge, merge_equals_all_samples);
 	tcase_add_test(merge, merge_window_sums_status);
+	tcase_add_test(merge, work_rate_leaves_out_the_flush);
+	tcase_add_test(merge, delete_rate_sizes_the_sweep_pool);
 	tcase_add_test(merge, part_splits_exactly);
 	tcase_add_test(merge, config_split);
 	tcase_add_test(merge, config_split_by_time);

@@ -49,6 +49,36 @@ START_TEST(pool_is_the_most_the_inodes_allow)
 }
 END_TEST
 
+/* A time-based level's delete in a sweep: the files the fastest delete
+ * rate measured before removes in the level's time, at most the pool; 0
+ * (the mean alone) while no rate is known or without a level time. */
+START_TEST(delete_aim_lasts_the_level)
+{
+	const uint64_t pool = 2048ull * 1024;
+
+	ck_assert_uint_eq(files_delete_aim(70000.0, 5000000000ull, pool), 350000);
+	ck_assert_uint_eq(files_delete_aim(1000.5, 2000000000ull, pool), 2001); /* rounded up */
+	ck_assert_uint_eq(files_delete_aim(1e9, 5000000000ull, pool), pool);
+	ck_assert_uint_eq(files_delete_aim(0.0, 5000000000ull, pool), 0);
+	ck_assert_uint_eq(files_delete_aim(70000.0, 0, pool), 0);
+}
+END_TEST
+
+/* Each client holds the clients' mean of what their creates made, or its
+ * share of the aim when that is more (100 clients made 108000 files in 5 s
+ * here; their deletes remove 350000 in 5 s), never over its order array. */
+START_TEST(top_up_to_the_aim_share)
+{
+	ck_assert_uint_eq(files_top_up_want(108000, 100, 0, 1u << 21), 1080);
+	ck_assert_uint_eq(files_top_up_want(108001, 100, 0, 1u << 21), 1081);
+	ck_assert_uint_eq(files_top_up_want(108000, 100, 350000, 1u << 21), 3500);
+	ck_assert_uint_eq(files_top_up_want(108000, 100, 350001, 1u << 21), 3501);
+	ck_assert_uint_eq(files_top_up_want(108000, 100, 50000, 1u << 21), 1080); /* the mean is more */
+	ck_assert_uint_eq(files_top_up_want(108000, 100, 350000, 2000), 2000);
+	ck_assert_uint_eq(files_top_up_want(108000, 0, 350000, 2000), 0);
+}
+END_TEST
+
 START_TEST(create_stops_on_a_whole_thousand)
 {
 	struct file_plan fp;
@@ -182,6 +212,8 @@ Suite *suite_files_auto(void)
 	tcase_add_test(t, target_from_the_delete_rate);
 	tcase_add_test(t, cap_from_inodes);
 	tcase_add_test(t, pool_is_the_most_the_inodes_allow);
+	tcase_add_test(t, delete_aim_lasts_the_level);
+	tcase_add_test(t, top_up_to_the_aim_share);
 	tcase_add_test(t, create_stops_on_a_whole_thousand);
 	tcase_add_test(t, create_goes_on_to_the_delete_floor);
 	tcase_add_test(t, calibration_runs_once_and_cleans_up);

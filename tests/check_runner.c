@@ -6,6 +6,8 @@
 #include "../phases/io_common.h"
 #include "../lib/signals.h"
 #include "../phases/null.h"
+#include "../phases/phase_timeline.h"
+#include "../lib/timeline.h"
 #include "../phases/runner.h"
 
 #include <signal.h>
@@ -455,6 +457,76 @@ START_TEST(test_evicts_at_the_phase_tables_moment)
 }
 END_TEST
 
+/* A pass that ends as a data phase's does, its flush stopping the
+ * timeline (data_close): one operation each, pass 1's completed at least
+ * 3.5 intervals after pass 0's (the clock read, not a sleep), and it
+ * ends the level; the clock just before and after each operation in
+ * op_at[pass][0..1]. */
+static uint64_t op_at[2][2];
+
+static int pass_then_flush(struct phase_ctx *ctx, struct phase_result *res)
+{
+	struct op_timer t;
+	uint32_t k = ctx->pass > 0;
+	uint64_t now;
+
+	passes++;
+	op_timer_begin(&t, ctx->timeline);
+	if (k)
+		while (clock_now_ns() < op_at[0][1] + 3 * TL_BASE_NS + TL_BASE_NS / 2)
+			;
+	op_at[k][0] = clock_now_ns();
+	op_timer_lap(&t, &res->latency);
+	op_at[k][1] = now = clock_now_ns();
+	res->units++;
+	if (k)
+		ctx->until_ns = now; /* the level ends with pass 1 */
+	phase_timeline_stop(ctx, now);
+	phase_timeline_sync(ctx, now, now + 1);
+	return 0;
+}
+
+/* The operations the timeline holds from the interval of time a to that of b. */
+static uint64_t ops_between(const struct timeline *tl, uint64_t a, uint64_t b)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t i = (a - tl->t0) / tl->width; i <= (b - tl->t0) / tl->width && i < tl->n; i++)
+		sum += tl->iv[i].ops;
+	return sum;
+}
+
+/* A time-based level's later pass is on the timeline at its own time: the
+ * flush that ended pass 0 stopped the timeline, and the runner goes on
+ * with it (phase_timeline_resume); before, everything after pass 0 went
+ * into pass 0's last interval (a tmpfs sweep at 50 clients said "stalled
+ * 2.2 s at 0.0 s" of operations preempted 4 s later, and "then the final
+ * flush took 5.1 s" from pass 0's flush to the last one's). */
+START_TEST(test_later_pass_on_the_timeline)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = {.id = PHASE_PUT_BLOCK, .flags = PHASE_REPEATS, .enabled = NULL, .run = pass_then_flush};
+	struct phase_result *res = &run->phase[PHASE_PUT_BLOCK];
+	struct timeline *tl = calloc(1, sizeof *tl);
+
+	ck_assert_ptr_nonnull(tl);
+	ctx.cfg = &cfg;
+	cfg.evict = false;
+	ctx.timeline = tl;
+	ctx.until_ns = clock_now_ns() + 600 * TL_BASE_NS; /* pass 1 ends it (pass_then_flush) */
+	runner_result_init(res);
+	passes = 0;
+	ck_assert_int_eq(runner_run_phase(&ctx, &a, res, NULL), 0);
+	ck_assert_int_eq(passes, 2);
+	ck_assert_uint_ge(tl->n, (op_at[1][0] - tl->t0) / tl->width + 1);
+	ck_assert_uint_eq(ops_between(tl, op_at[1][0], op_at[1][1]), 1); /* pass 1's, at its own time */
+	ck_assert_uint_eq(ops_between(tl, op_at[0][0], op_at[0][1]), 1); /* pass 0's alone */
+	ck_assert(tl->sync.present);
+	ck_assert_uint_ge(tl->t0 + tl->sync.start_ns, op_at[1][1]); /* the final flush is the last pass's */
+	free(tl);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -470,6 +542,7 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, test_passes_until_deadline);
 	tcase_add_test(tc, test_later_passes_end_at_deadline);
 	tcase_add_test(tc, test_evicts_at_the_phase_tables_moment);
+	tcase_add_test(tc, test_later_pass_on_the_timeline);
 	suite_add_tcase(s, tc);
 	return s;
 }
