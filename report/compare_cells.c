@@ -24,8 +24,9 @@ static void rate_cell(const struct phase_view *p, bool marks, char *buf, size_t 
 	case CELL_VALUE: break;
 	}
 	rate_text(p->id, p->rate, false, buf, cap);
-	/* the profile is asked about in IOPS (CrystalDiskMark's and fio's unit) */
-	if (phase_group(p->id) == GROUP_QD)
+	/* the profile is asked about in IOPS (CrystalDiskMark's and fio's unit);
+	 * the Markdown table, whose rows cannot wrap, gives them a row */
+	if (phase_group(p->id) == GROUP_QD && !marks)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", p->iops);
 	if (p->cpu_pct >= 0)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);

@@ -2,7 +2,8 @@
  * a Markdown row cannot wrap. So that two runs fit COMPARE_MD_WIDTH
  * columns, the phases are named as bonnie names them (seq_create, not
  * "sequential create"), each run's ratio to the base is a column of its
- * own after the run's, a figure's reasons are the marks of bonnie's own
+ * own after the run's, the profile's IOPS a row under its rate, a
+ * figure's reasons are the marks of bonnie's own
  * table (~ # ! c ?) said once in a legend under it, and a run's heading
  * is cut to its column's width (the list above the table names it whole).
  * One tilde at most in a cell: no pair of them is ever read as a
@@ -53,6 +54,25 @@ static void heading(FILE *out, const struct compare_run *runs, size_t n, const b
 	fputc('\n', out);
 }
 
+/* The profile's IOPS under its rate (CrystalDiskMark's and fio's unit),
+ * on a row of their own so that two runs' rows fit: the ratio is the
+ * rate's, above. */
+static void iops_row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id,
+                     const struct compare_opts *o)
+{
+	fputs("| IOPS |", out);
+	for (size_t k = 0; k < n; k++) {
+		const struct phase_view *p = &runs[k].view.phase[id];
+		if (p->state == CELL_VALUE)
+			fprintf(out, " %.0f |", p->iops);
+		else
+			fputs(" - |", out);
+		if (k != o->base)
+			fputs(" |", out);
+	}
+	fputc('\n', out);
+}
+
 /* One row: the label, each run's value and (but the base's) its ratio;
  * the reasons the values carry are added to *reasons. */
 static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id, bool latency,
@@ -72,6 +92,8 @@ static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_
 		}
 	}
 	fputc('\n', out);
+	if (!latency && phase_group(id) == GROUP_QD)
+		iops_row(out, runs, n, id, o);
 }
 
 /* "Marks after a figure: ~ under 0.5 s; c from the page cache." for the

@@ -143,6 +143,21 @@ cmp_iops_ok() {
 }
 check "compare: every profile row with its IOPS" cmp_iops_ok
 check "compare: the profile's own I/O mode in the setup" grep -q "I/O mode .*buffered, profile O_DIRECT" "$T/cmp.out"
+# the Markdown of two profiles: one table within 80 columns (a row cannot
+# wrap), the IOPS on a row under each rate, A's equal to the JSON's
+"$BONNIE" compare --format markdown "$T/post.json" "$T/add.json" >"$T/cmp.md" 2>/dev/null
+check "compare --format markdown of two profiles: no line over 80 columns (got $(wc -L <"$T/cmp.md"))" \
+	[ "$(wc -L <"$T/cmp.md")" -le 80 ]
+check "compare --format markdown of two profiles: one table" [ "$(grep -c '^|---|' "$T/cmp.md")" -eq 1 ]
+md_iops_ok() {
+	jq -r '.runs[0].phases[] | select(.queue_depth) | "\(.name) \(.operations / .elapsed_ns * 1e9)"' "$T/post.json" |
+	while read -r name iops; do
+		got=$(awk -F' [|] ' -v n="| $name" 'index($0, n " |") == 1 { getline; print $2; exit }' "$T/cmp.md")
+		awk -v g="$got" -v j="$iops" 'BEGIN { exit !(g != "" && g >= j * 0.995 - 1 && g <= j * 1.005 + 1) }' ||
+			{ echo "compare markdown: $name IOPS '$got', JSON $iops" >&2; return 1; }
+	done
+}
+check "compare --format markdown: an IOPS row under every profile rate, A's the JSON's" md_iops_ok
 check "--share: block write in the phase table" grep -q '^| block write | ' "$T/post.out"
 check "--share: no profile row in the phase table" \
 	[ -z "$(post_rows '| Phase | Rate |' | grep -E '^\| (SEQ1M|RND4K) ')" ]
