@@ -92,9 +92,11 @@ static void table_legend(FILE *out, const struct sweep *sw)
 	unsigned bits = table_reasons(sw, &overlap, &cpu);
 
 	/* the end is the clients' work's (phase_result_work_end), as measured */
-	fprintf(out, "Fair: Jain's index of the clients' rates (1 = all equal). Overlap: the time all clients "
-	        "were active together / first start to the end of the last client's work (at the stonewall or "
-	        "the level's end, where either cut it).\n");
+	/* two lines: the page shows this text as it is, and one line of it
+	 * scrolled past a 1280 px screen (html_boxes.py) */
+	fprintf(out, "Fair: Jain's index of the clients' rates (1 = all equal).\n"
+	        "Overlap: the time all clients were active together / first start to the end of the last\n"
+	        "  client's work (at the stonewall or the level's end, where either cut it).\n");
 	fprintf(out, "Flush: a write phase's final fsync/syncfs, in its rate but not in its latency columns. "
 	        "CPU: the clients' CPU together (100%% = one core).\n");
 	for (int i = 0; i < CONF_REASONS; i++)
