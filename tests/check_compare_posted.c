@@ -239,18 +239,6 @@ START_TEST(code_string_pieces_joined)
 }
 END_TEST
 
-/* A run's rate of a queue-depth phase or of a row of its own, in MB/s as
- * the tools print them (10^6 bytes a second); -1 when it has none. */
-static double mbps(const struct parsed_run *r, const char *row)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (strcmp(phase_name((enum phase_id)i), row) == 0)
-			return r->phase[i].state == CELL_VALUE ? r->phase[i].rate * 1024 / 1e6 : -1;
-	for (int i = 0; i < r->nother; i++)
-		if (strcmp(r->other[i].name, row) == 0)
-			return r->other[i].rate * 1024 / 1e6;
-	return -1;
-}
 
 /* CrystalDiskMark 8 (a blog, 2024), 6 (in a source file's comments, 2018)
  * and 7 (rows alone), KDiskMark 1.6 (a README): each row into bonnie's
@@ -270,8 +258,8 @@ START_TEST(diskmark_rows_into_queue_depth_rows)
 	ck_assert_str_eq(set.run[0].origin, "t.txt:5");
 	/* 384.064 MB/s is 375062.5 KiB/s */
 	ck_assert_double_eq_tol(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].rate, 375062.5, 1e-6);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 21.640, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 361.390, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q32t1_read"), 21.640, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_write"), 361.390, 1e-9);
 	ck_assert_int_eq(set.run[0].nother, 0);
 
 	parse("// CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n"
@@ -282,12 +270,12 @@ START_TEST(diskmark_rows_into_queue_depth_rows)
 	      "//   Test : 1024 MiB [C: 26.4% (122.8/465.2 GiB)] (x5)  [Interval=5 sec]\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "1G");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 384.970, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q1t1_read"), 156.034, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q32t1_read"), 384.970, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q1t1_read"), 156.034, 1e-9);
 	/* rows of their own: the 128 KiB sequential row and Q8T8 */
 	ck_assert_int_eq(set.run[0].nother, 2);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq128k_q32t1_read"), 471.231, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q8t8_read"), 393.900, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq128k_q32t1_read"), 471.231, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q8t8_read"), 393.900, 1e-9);
 
 	/* two drives' rows without a header: a row the run has starts the next */
 	parse("Samsung SSD 980 PRO 1TB\n\n[Read]\n"
@@ -297,8 +285,8 @@ START_TEST(diskmark_rows_into_queue_depth_rows)
 	      "Sequential 1MiB (Q=  8, T= 1):  3250.798 MB/s [   3100.2 IOPS] <  2578.73 us>\n");
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_str_eq(set.run[1].origin, "t.txt:10");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t16_read"), 4345.706, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[1], "seq1m_q8t1_read"), 3250.798, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q32t16_read"), 4345.706, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_read"), 3250.798, 1e-9);
 	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
 
 	/* KDiskMark, on a page that lost its line breaks */
@@ -309,7 +297,7 @@ START_TEST(diskmark_rows_into_queue_depth_rows)
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_VERSION], "KDiskMark 1.6.0");
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "32M");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 513.605, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_write"), 513.605, 1e-9);
 
 	/* prose that names a kind is no row */
 	parse("Sequential Read (the big number) is what vendors print; Random 4KiB matters more.\n");

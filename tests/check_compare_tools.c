@@ -20,18 +20,6 @@ static void teardown(void)
 	input_free(&set);
 }
 
-/* a row's rate in MB/s (10^6 bytes a second): a phase of the profile or a
- * row of its own; -1 when the run has no such row */
-static double mbps(const struct parsed_run *r, const char *row)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (strcmp(phase_name((enum phase_id)i), row) == 0)
-			return r->phase[i].state == CELL_VALUE ? r->phase[i].rate * 1024 / 1e6 : -1;
-	for (int i = 0; i < r->nother; i++)
-		if (strcmp(r->other[i].name, row) == 0)
-			return r->other[i].rate * 1024 / 1e6;
-	return -1;
-}
 
 #define JOB4K(rw, depth) \
 	"t: (g=0): rw=" rw ", bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=" depth "\n"
@@ -45,14 +33,14 @@ START_TEST(fio_rate_from_its_more_precise_figure)
 	             "  write: IOPS=10.9k, BW=42.7MiB/s (44.8MB/s)(854MiB/20001msec); 0 zone resets\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-3.25");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_write"), 42.7 * 1048576 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_write"), 42.7 * 1048576 / 1e6, 1e-9);
 
 	parsed_parse(&set, JOB1M("read") "Starting 1 process\n"
 	             "  read: IOPS=87, BW=87.5MiB/s (91.7MB/s)(10.3GiB/120171msec)\n\n" JOB4K("read", "1")
 	             "  read: IOPS=3302, BW=12.9MiB/s (13.5MB/s)(129MiB/10005msec)\n");
 	ck_assert_uint_eq(set.count, 2);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q64t1_read"), 87.5 * 1048576 / 1e6, 1e-9); /* not 87 MiB/s */
-	ck_assert_double_eq_tol(mbps(&set.run[1], "seq4k_q1t1_read"), 3302 * 4096 / 1e6, 1e-9);  /* not 12.9 MiB/s */
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q64t1_read"), 87.5 * 1048576 / 1e6, 1e-9); /* not 87 MiB/s */
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq4k_q1t1_read"), 3302 * 4096 / 1e6, 1e-9);  /* not 12.9 MiB/s */
 }
 END_TEST
 
@@ -65,8 +53,8 @@ START_TEST(fio_mixed_job_both_sides)
 	             "  write: IOPS=14.5k, BW=56.7MiB/s (59.4MB/s)(1026MiB/18105msec); 0 zone resets\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "4G");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "mixrnd4k_q64t1_read"), 170 * 1048576 / 1e6, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "mixrnd4k_q64t1_write"), 56.7 * 1048576 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_read"), 170 * 1048576 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_write"), 56.7 * 1048576 / 1e6, 1e-9);
 	ck_assert_int_eq(set.run[0].nother, 2);
 }
 END_TEST
@@ -94,7 +82,7 @@ START_TEST(fio_job_line_wrapped_by_a_mailer)
 	             "  read: IOPS=393k, BW=1536MiB/s (1611MB/s)(15.0GiB/10001msec)\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q64t1_read"), 1536 * 1048576 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q64t1_read"), 1536 * 1048576 / 1e6, 1e-9);
 }
 END_TEST
 
@@ -110,8 +98,8 @@ START_TEST(fio2_layout)
 	             "  read : io=169860KB, bw=8492.6KB/s, iops=2123, runt= 20001msec\n");
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_str_eq(set.run[0].meta[META_VERSION], "fio-2.8-1-g87a0");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq4k_q16t1_write"), 0.396769, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[1], "seq4k_q16t1_read"), 8492.6 * 1024 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq4k_q16t1_write"), 0.396769, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq4k_q16t1_read"), 8492.6 * 1024 / 1e6, 1e-9);
 	ck_assert_str_eq(set.run[1].meta[META_SIZE], "5G");
 }
 END_TEST
@@ -140,9 +128,9 @@ START_TEST(diskmark_mix_total_and_ports)
 	             ">   SEQ    1MiB (Q=  8, T= 1):  3635.544 MB/s [   3467.1 IOPS] <  2303.51 us>\n"
 	             ">   RND    4KiB (Q=  1, T= 1):    70.461 MB/s [  17202.4 IOPS] <    58.03 us>\n");
 	ck_assert_uint_eq(set.count, 1);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "mixseq1m_q8t1_rw"), 3635.544, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "mixrnd4k_q1t1_rw"), 70.461, 1e-9);
-	ck_assert(mbps(&set.run[0], "mixseq1m_q8t1_read") < 0);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixseq1m_q8t1_rw"), 3635.544, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q1t1_rw"), 70.461, 1e-9);
+	ck_assert(parsed_mbps(&set.run[0], "mixseq1m_q8t1_read") < 0);
 
 	parsed_parse(&set, "                      tdeDiskMark (1.0): https://github.com/seb3773/tdediskmark\n[Read]\n"
 	             "Sequential   1 MiB (Q=  8, T= 1):   508.897 MB/s [    497.0 IOPS] < 13840.05 us>\n");
@@ -199,15 +187,15 @@ START_TEST(diskmark_grid_and_iops_rows)
 	             "|RND4K Q32T16|47.43|78.44|\n\n#### IOPS\n||Read|Write|\n|RND4K Q32T16|12141.00|20079.60|\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_VERSION], "DiskMark grid");
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_write"), 2032.80, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t16_read"), 47.43, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_write"), 2032.80, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q32t16_read"), 47.43, 1e-9);
 	ck_assert_uint_eq(set.nwarn, 1);
 	ck_assert_str_eq(set.warning[0], "t.txt:9: disk benchmark grid in IOPS not read: the text gives its results in MB/s too");
 
 	parsed_parse(&set, "IOPS\n            Write     Read\nRND4K Q1T1  13513.00  13627.00\n");
 	ck_assert_uint_eq(set.count, 1);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_read"), 13627.00 * 4096 / 1e6, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q1t1_write"), 13513.00 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_read"), 13627.00 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_write"), 13513.00 * 4096 / 1e6, 1e-9);
 
 	parsed_parse(&set, "||Read|Write|\n|SEQ1M Q8T1|1141.20|2032.80|\n");
 	ck_assert_uint_eq(set.count, 0);
@@ -216,8 +204,8 @@ START_TEST(diskmark_grid_and_iops_rows)
 
 	parsed_parse(&set, "[Read]\n  RND    4KiB (Q= 32, T= 1):   5283.2 IOPS\n  SEQ    1MiB (Q=  8, T= 1):  7.428 GB/s\n");
 	ck_assert_uint_eq(set.count, 1);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "rnd4k_q32t1_read"), 5283.2 * 4096 / 1e6, 1e-9);
-	ck_assert_double_eq_tol(mbps(&set.run[0], "seq1m_q8t1_read"), 7428, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q32t1_read"), 5283.2 * 4096 / 1e6, 1e-9);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_read"), 7428, 1e-9);
 }
 END_TEST
 

@@ -45,3 +45,14 @@ struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const
 	free(c);
 	return d;
 }
+
+double parsed_mbps(const struct parsed_run *r, const char *row)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (strcmp(phase_name((enum phase_id)i), row) == 0)
+			return r->phase[i].state == CELL_VALUE ? r->phase[i].rate * 1024 / 1e6 : -1;
+	for (int i = 0; i < r->nother; i++)
+		if (strcmp(r->other[i].name, row) == 0)
+			return r->other[i].rate * 1024 / 1e6;
+	return -1;
+}

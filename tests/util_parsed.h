@@ -20,4 +20,8 @@ bool parsed_ratio(const struct parsed_run *base, const struct parsed_run *run, e
 struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                                   size_t *count);
 
+/* A run's rate of a queue-depth phase or of a row of its own, in MB/s as
+ * the tools print them (10^6 bytes a second); -1 when it has none. */
+double parsed_mbps(const struct parsed_run *r, const char *row);
+
 #endif
