@@ -173,7 +173,7 @@ static void group_section(FILE *out, const struct html_report *rep, const struct
 	if (d.n == 0)
 		return;
 	snprintf(desc, sizeof desc, "Bar chart of %s%s per phase with %%CPU under each bar; hatched bars ran under "
-	         METRIC_MIN_TRUSTED_TEXT " (low confidence) or read from the page cache.%s Its numbers table has the same figures.",
+	         METRIC_MIN_TRUSTED_TEXT " (low confidence) or read from a cache (the page cache, or ZFS's ARC).%s Its numbers table has the same figures.",
 	         rep->nruns > 1 ? "the median " : "", d.label,
 	         rep->nruns > 1 ? " Whiskers span the slowest to the fastest run, dots are single runs." : "");
 	snprintf(id, sizeof id, "rates-%s", g->id);

@@ -35,7 +35,7 @@ const char *sweep_mark_words(char mark)
 	switch (mark) {
 	case '~': return "under 0.5 s";
 	case '#': return "under 100 operations";
-	case 'c': return "read from the page cache";
+	case 'c': return "read from a cache"; /* the page cache, or ZFS's ARC: a point does not say which */
 	case '?': return "page cache not dropped";
 	default: return "clients not all active together";
 	}

@@ -125,9 +125,9 @@ START_TEST(sweep_table)
 	                 "ran_create        2     20.0/s      500us     500us     500us       0us  1.00    100%    50%\n"
 	                 "ran_create        4     40.0/s      500us     500us     500us       0us  1.00    100%    50%\n"
 	                 "ran_create        8     80.0/s      500us     500us     500us       0us  1.00    100%    50%\n"
-	                 "Fair: Jain's index of the clients' rates (1 = all equal). Overlap: the time all clients "
-	                 "were active together / first start to the end of the last client's work (at the stonewall or "
-	                 "the level's end, where either cut it).\n"
+	                 "Fair: Jain's index of the clients' rates (1 = all equal).\n"
+	                 "Overlap: the time all clients were active together / first start to the end of the last\n"
+	                 "  client's work (at the stonewall or the level's end, where either cut it).\n"
 	                 "Flush: a write phase's final fsync/syncfs, in its rate but not in its latency columns. "
 	                 "CPU: the clients' CPU together (100% = one core).\n"
 	                 "~  ran under 0.5 s: low confidence\n");
