@@ -181,7 +181,8 @@ static int read_levels(struct merged *g, char **texts, char **files)
 
 /* The sweep's fairness and overlap of a merged phase, over every client of
  * every host (a host of one client: its phase): Jain's index of their rates,
- * and the time all were active together over first start to last end, as
+ * and the time all were active together over first start to the end of
+ * the last client's work (each host records its clients' work ends), as
  * the share of the window that sweep_overlap reads. */
 static void spread_of_clients(struct phase_result *r, const struct host_result *hosts, size_t n, int id)
 {
