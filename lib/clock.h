@@ -12,4 +12,8 @@ uint64_t clock_now_ns(void);
  * is missing. */
 uint64_t clock_cpu_ns(void);
 
+/* cpu_ns, a CPU time read over wall_ns by threads threads, at most what
+ * they can use (threads x wall_ns); threads 0: no bound. */
+uint64_t clock_cpu_bounded(uint64_t cpu_ns, uint64_t wall_ns, unsigned threads);
+
 #endif

@@ -443,6 +443,19 @@ static char evicted_when(enum phase_id id, bool buffered)
 	return marked_at_prepare ? 'b' : marked_at_run ? 'a' : '-';
 }
 
+/* A CPU time over the wall time is cut to what the threads can use, and
+ * only then: cpu.sh saw 109% on a one-thread phase of tens of microseconds. */
+START_TEST(test_cpu_time_within_the_threads)
+{
+	ck_assert_uint_eq(clock_cpu_bounded(109, 100, 1), 100);
+	ck_assert_uint_eq(clock_cpu_bounded(99, 100, 1), 99);
+	ck_assert_uint_eq(clock_cpu_bounded(100, 100, 1), 100);
+	ck_assert_uint_eq(clock_cpu_bounded(250, 100, 2), 200);
+	ck_assert_uint_eq(clock_cpu_bounded(190, 100, 2), 190);
+	ck_assert_uint_eq(clock_cpu_bounded(500, 100, 0), 500); /* not bounded */
+}
+END_TEST
+
 START_TEST(test_evicts_at_the_phase_tables_moment)
 {
 	ck_assert_int_eq(evicted_when(PHASE_GET_BLOCK, false), 'b');
@@ -542,6 +555,7 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, test_passes_until_deadline);
 	tcase_add_test(tc, test_later_passes_end_at_deadline);
 	tcase_add_test(tc, test_evicts_at_the_phase_tables_moment);
+	tcase_add_test(tc, test_cpu_time_within_the_threads);
 	tcase_add_test(tc, test_later_pass_on_the_timeline);
 	suite_add_tcase(s, tc);
 	return s;
