@@ -28,7 +28,7 @@ static void rate_cell(const struct phase_view *p, bool marks, char *buf, size_t 
 	 * the Markdown table, whose rows cannot wrap, gives them a row */
 	if (phase_group(p->id) == GROUP_QD && !marks)
 		snprintf(buf + strlen(buf), cap - strlen(buf), " = %.0f IOPS", p->iops);
-	if (p->cpu_pct >= 0)
+	if (p->cpu_pct >= 0 && !(phase_group(p->id) == GROUP_QD && marks)) /* Markdown: on the IOPS row */
 		snprintf(buf + strlen(buf), cap - strlen(buf), " %d%%", p->cpu_pct);
 	if (!marks)
 		confidence_words(&p->conf, buf, cap);

@@ -2,7 +2,7 @@
  * a Markdown row cannot wrap. So that two runs fit COMPARE_MD_WIDTH
  * columns, the phases are named as bonnie names them (seq_create, not
  * "sequential create"), each run's ratio to the base is a column of its
- * own after the run's, the profile's IOPS a row under its rate, a
+ * own after the run's, the profile's IOPS and %CPU a row under its rate, a
  * figure's reasons are the marks of bonnie's own
  * table (~ # ! c ?) said once in a legend under it, and a run's heading
  * is cut to its column's width (the list above the table names it whole).
@@ -54,16 +54,19 @@ static void heading(FILE *out, const struct compare_run *runs, size_t n, const b
 	fputc('\n', out);
 }
 
-/* The profile's IOPS under its rate (CrystalDiskMark's and fio's unit),
- * on a row of their own so that two runs' rows fit: the ratio is the
- * rate's, above. */
+/* The profile's IOPS (CrystalDiskMark's and fio's unit) and %CPU under
+ * its rate, on a row of their own so that two runs' rows fit with the
+ * profile's long names (a rate row of 100% CPU and two marks came to 81
+ * columns): the ratio is the rate's, above. */
 static void iops_row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id,
                      const struct compare_opts *o)
 {
-	fputs("| IOPS |", out);
+	fputs("| IOPS, %CPU |", out);
 	for (size_t k = 0; k < n; k++) {
 		const struct phase_view *p = &runs[k].view.phase[id];
-		if (p->state == CELL_VALUE)
+		if (p->state == CELL_VALUE && p->cpu_pct >= 0)
+			fprintf(out, " %.0f, %d%% |", p->iops, p->cpu_pct);
+		else if (p->state == CELL_VALUE)
 			fprintf(out, " %.0f |", p->iops);
 		else
 			fputs(" - |", out);

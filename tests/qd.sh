@@ -152,7 +152,7 @@ check "compare --format markdown of two profiles: one table" [ "$(grep -c '^|---
 md_iops_ok() {
 	jq -r '.runs[0].phases[] | select(.queue_depth) | "\(.name) \(.operations / .elapsed_ns * 1e9)"' "$T/post.json" |
 	while read -r name iops; do
-		got=$(awk -F' [|] ' -v n="| $name" 'index($0, n " |") == 1 { getline; print $2; exit }' "$T/cmp.md")
+		got=$(awk -F' [|] ' -v n="| $name" 'index($0, n " |") == 1 { getline; sub(/,.*/, "", $2); print $2; exit }' "$T/cmp.md")
 		awk -v g="$got" -v j="$iops" 'BEGIN { exit !(g != "" && g >= j * 0.995 - 1 && g <= j * 1.005 + 1) }' ||
 			{ echo "compare markdown: $name IOPS '$got', JSON $iops" >&2; return 1; }
 	done
