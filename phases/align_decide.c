@@ -116,7 +116,10 @@ void align_decide(const struct align_pair *pairs, size_t n, struct align_verdict
 	/* judged as printed (2 decimals), so no sentence shows "1.25x" below 1.25x */
 	if (hundredths(v->low) >= hundredths(ALIGN_PENALTY_FACTOR))
 		v->decision = ALIGN_PENALTY;
-	else if (hundredths(v->high) < hundredths(ALIGN_PENALTY_FACTOR) &&
-	         (isinf(v->hidden) ? false : hundredths(v->hidden) < hundredths(ALIGN_PENALTY_FACTOR)))
-		v->decision = ALIGN_NO_PENALTY; /* not even a penalty the CPU wait diluted */
+	else if (hundredths(v->high) < hundredths(ALIGN_PENALTY_FACTOR)) {
+		/* not even a penalty the CPU wait diluted */
+		v->cpu_busy = isinf(v->hidden) || hundredths(v->hidden) >= hundredths(ALIGN_PENALTY_FACTOR);
+		if (!v->cpu_busy)
+			v->decision = ALIGN_NO_PENALTY;
+	}
 }

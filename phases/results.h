@@ -180,6 +180,7 @@ struct align_verdict {
 	double shifted_ns;
 	double waited;        /* share of the pairs' time spent waiting for a CPU, -1: unknown */
 	double hidden;        /* the ratio a penalty could have, diluted to the bound's high end by that wait */
+	bool cpu_busy;        /* inconclusive only because of that wait: the bound alone was below the factor */
 };
 
 struct align_result {

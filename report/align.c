@@ -30,13 +30,6 @@ void report_align_progress(FILE *out, const struct align_result *a)
 
 /* The decision's words. "read-modify-write" marks the line as a warning
  * on the HTML page (html_tested.c). */
-/* Inconclusive only because of the wait for a CPU: the bound alone was
- * below the factor, the penalty it could hide is not (align_decide). */
-static bool busy_cpu(const struct align_verdict *v)
-{
-	return v->pairs >= ALIGN_MIN_PAIRS && v->waited > 0 && lround(v->high * 100) < lround(ALIGN_PENALTY_FACTOR * 100);
-}
-
 static void decision_words(const struct align_result *a, char *buf, size_t len)
 {
 	const struct align_verdict *v = &a->verdict;
@@ -52,12 +45,12 @@ static void decision_words(const struct align_result *a, char *buf, size_t len)
 	case ALIGN_INCONCLUSIVE:
 		break;
 	}
-	if (busy_cpu(v) && isinf(v->hidden)) {
+	if (v->cpu_busy && isinf(v->hidden)) {
 		snprintf(buf, len, "inconclusive (busy CPU): the probe waited for a CPU %.0f%% of its time, too much "
 		         "for its bound (%.2fx) to rule a penalty out", v->waited * 100, v->high);
 		return;
 	}
-	if (busy_cpu(v)) {
+	if (v->cpu_busy) {
 		snprintf(buf, len, "inconclusive (busy CPU): the probe waited for a CPU %.0f%% of its time, which can "
 		         "shrink a penalty of up to %.2fx to the bound's %.2fx", v->waited * 100, v->hidden, v->high);
 		return;
