@@ -251,7 +251,7 @@ static void arc_probe(struct env_zfs *z, const char *sysroot)
 void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, const char *source,
                const char *sysroot)
 {
-	char *out = malloc(TOOL_OUT_MAX);
+	char *out;
 
 	memset(z, 0, sizeof *z);
 	z->ashift = -1;
@@ -265,6 +265,7 @@ void zfs_probe(struct env_zfs *z, struct env_counters *c, const char *fs_type, c
 	str_copy(z->dataset, sizeof z->dataset, source);
 	str_copy(z->pool, sizeof z->pool, source);
 	z->pool[strcspn(z->pool, "/@")] = '\0';
+	out = malloc(TOOL_OUT_MAX); /* only once it is ZFS: the early return above leaked it */
 	if (out == NULL) {
 		unread(z, "everything (no memory)");
 		return;
