@@ -25,7 +25,7 @@ endif
 
 LIB_SRCS    := $(wildcard lib/*.c)
 PHASE_SRCS  := $(filter-out $(TEST_PHASE_SRC),$(wildcard phases/*.c)) $(if $(TEST_PHASE),$(TEST_PHASE_SRC))
-REPORT_SRCS := $(wildcard report/*.c)
+REPORT_SRCS := $(wildcard report/*.c report/*/*.c)
 INPUT_SRCS  := $(wildcard input/*.c)
 CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS) $(INPUT_SRCS)
 TEST_SRCS   := $(wildcard tests/check_*.c tests/util_*.c)
@@ -254,7 +254,7 @@ fuzz_options_SRCS   := fuzz/fuzz_options.c lib/options.c lib/options_values.c li
 	lib/wallclock.c lib/qdio.c lib/uring.c lib/qdio_threads.c lib/qdio_sync.c
 fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c lib/mountinfo.c lib/share.c lib/str.c
 fuzz_sizing_SRCS    := fuzz/fuzz_sizing.c phases/sizing.c phases/client_share.c lib/units.c lib/operr.c lib/proclimit.c lib/str.c
-fuzz_compare_SRCS   := fuzz/fuzz_compare.c $(INPUT_SRCS) report/compare.c report/compare_cells.c report/compare_text.c report/compare_grid.c report/compare_caveat.c report/compare_model.c report/compare_setup.c report/compare_out.c report/csv_line.c report/clocale.c report/confidence.c report/metrics.c report/rate_text.c report/view_parsed.c report/table_qd.c report/qd_gain.c phases/qd_shape.c \
+fuzz_compare_SRCS   := fuzz/fuzz_compare.c $(INPUT_SRCS) report/compare/compare.c report/compare/compare_cells.c report/compare/compare_text.c report/compare/compare_grid.c report/compare/compare_caveat.c report/model/compare_model.c report/compare/compare_setup.c report/compare/compare_out.c report/text/csv_line.c report/text/clocale.c report/model/confidence.c report/model/metrics.c report/text/rate_text.c report/model/view_parsed.c report/text/table_qd.c report/model/qd_gain.c phases/qd_shape.c \
 	lib/json.c lib/str.c lib/units.c lib/hist.c phases/phase_list.c lib/qdio.c lib/uring.c lib/qdio_threads.c lib/qdio_sync.c lib/proclimit.c
 FUZZ_TARGETS := fuzz_options fuzz_mountinfo fuzz_sizing fuzz_compare
 FUZZ_EACH    := $$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) ))
@@ -296,7 +296,7 @@ bench-check: $(BIN) $(BUILD)/bench_knee
 	BONNIE=$(abspath $(BIN)) KNEE_BIN=$(abspath $(BUILD)/bench_knee) CC="$(CC)" bench/tests/tools.sh
 	BONNIE=$(abspath $(BIN)) bench/tests/benchlib.sh
 
-# bench/knee.c: bonnie's sweep knee rule (report/sweep_model.c) on another
+# bench/knee.c: bonnie's sweep knee rule (report/model/sweep_model.c) on another
 # tool's per-count figures, for bench/dbench_sweep.sh and bench/shares.sh.
 $(BUILD)/bench_knee: $(BUILD)/bench/knee.o $(CORE_OBJS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)

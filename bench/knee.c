@@ -1,7 +1,7 @@
 /* bench/knee.c: the knee of a tool's per-count figures by bonnie's own
  * sweep rule, for tools that report no p99 (dbench) and for bonnie's max
  * latency next to them. The rule is not restated here: the figures go
- * into a struct sweep (one run per count) and report/sweep_model.c's
+ * into a struct sweep (one run per count) and report/model/sweep_model.c's
  * sweep_knee judges them, with the max latency where the sweep has its
  * p99. Only the sentence is this program's.
  *
@@ -9,7 +9,7 @@
  * Prints one line, e.g.
  *   peaks at 10 (within 25% of the highest, at 50); max latency passes 2x its 1-client value at 100
  * Exit status: 0, 1 on a bad argument or line. */
-#include "../report/sweep_model.h"
+#include "../report/model/sweep_model.h"
 
 #include <math.h>
 #include <stdio.h>

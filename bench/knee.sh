@@ -1,5 +1,5 @@
 # Sourced by bench/dbench_sweep.sh and bench/shares.sh: knee sentences.
-# The rule is bonnie's own (report/sweep_model.c's sweep_knee), never
+# The rule is bonnie's own (report/model/sweep_model.c's sweep_knee), never
 # restated here: bonnie's knees on p99 are read from its sweep's --json,
 # and the knee of figures bonnie did not measure (dbench's, which has no
 # p99, and bonnie's max latency beside them) comes from KNEE_BIN

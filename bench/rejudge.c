@@ -8,7 +8,7 @@
  * stdout: per phase "NAME\tKIND\tWINDOW_NS\tSENTENCE". */
 #include "../lib/verdict.h"
 #include "../phases/phase_list.h"
-#include "../report/verdict_text.h"
+#include "../report/text/verdict_text.h"
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>

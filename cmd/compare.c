@@ -9,7 +9,7 @@
 #include "../lib/options.h"
 #include "../lib/platform.h"
 #include "../lib/reportfile.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 #include "../report/formats.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* bonnie merge: reads each host's --json result, refuses results of
  * different setups (exit 2, naming the first field that differs), merges
- * them (report/merge_model.c) and writes the run's table and CSV line of
+ * them (report/model/merge_model.c) and writes the run's table and CSV line of
  * the merged phases with the merge's facts, and --json the run's document
  * with a "merged" member. */
 #include "merge_cmd.h"
@@ -14,10 +14,10 @@
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
 #include "../report/formats.h"
-#include "../report/merge_model.h"
-#include "../report/merge_out.h"
+#include "../report/model/merge_model.h"
+#include "../report/merge/merge_out.h"
 #include "../report/report.h"
-#include "../report/sweep.h"
+#include "../report/sweep/sweep.h"
 
 #include <errno.h>
 #include <getopt.h>

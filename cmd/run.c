@@ -25,9 +25,9 @@
 #include "../phases/bench.h"
 #include "../phases/clients.h"
 #include "../report/outputs.h"
-#include "../report/repeat.h"
+#include "../report/model/repeat.h"
 #include "../report/report.h"
-#include "../report/sweep.h"
+#include "../report/sweep/sweep.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * is also read a few bytes at a time, as from a pipe: that must find the
  * same runs and warnings as reading it whole. */
 #include "../input/input.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* bonnie++'s table headings, as bonnie++ 1.98 prints them, typed once: the
- * run's table prints them (report/table.c), the reader of pasted tables
+ * run's table prints them (report/text/table.c), the reader of pasted tables
  * finds them, blanks and dashes aside (input/table.c), and so does the
  * reader of a table pasted into a page's cells (input/html_copy.c).
  * Each column heading is its nine columns, centred in dashes as bonnie++

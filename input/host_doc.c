@@ -1,4 +1,4 @@
-/* host_read: one host's --json document (report/json.c writes it) into a
+/* host_read: one host's --json document (report/text/json.c writes it) into a
  * struct host_result: the setup of config and schedule, and per phase of
  * the first run its sums, wall-clock start, histogram and timeline. */
 #include "host.h"

@@ -36,7 +36,7 @@ static void file_system(struct parsed_run *t, const char *key, const char *v)
 }
 
 /* like_options: kept only when every character is one an option of
- * bonnie's settings is written with (report/like_options.c), so it is
+ * bonnie's settings is written with (report/text/like_options.c), so it is
  * never a control sequence nor a path to hand to the option parser. */
 static void settings(struct parsed_run *t, const char *v)
 {

@@ -134,7 +134,7 @@ static int read_latency(struct tcur *c, struct tok *lat)
 }
 
 /* The rows bonnie's own table prints under Latency, which bonnie++'s has
- * not (report/table.c's detail_rows): the percentiles, the durability
+ * not (report/text/table.c's detail_rows): the percentiles, the durability
  * split, the share read from the device, a client run's spread. */
 static const char *const detail_labels[] = {
 	"p99.9", "p99", "median", "Before sync /sec", "Sync time", "From device", "ARC hits", "Slowest client",

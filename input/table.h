@@ -44,7 +44,7 @@ struct tok tok_clean(struct tok t);
 int tok_cells(struct tcur *c, struct tok *cell, int max);
 
 /* The marks bonnie's own table puts after a rate ("400m~", "127kc"): one,
- * the first reason of report/confidence.c's (~ # ! c ?); TABLE_MARK_NAMES
+ * the first reason of report/model/confidence.c's (~ # ! c ?); TABLE_MARK_NAMES
  * are their names there, in the same order (check_table_input holds the
  * two to it: input/ is below report/). */
 #define TABLE_MARKS "~#!c?"

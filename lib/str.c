@@ -238,7 +238,7 @@ size_t str_fit_columns(const char *s, size_t maxcols, size_t *cols)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t bytes = 0, width = 0;
-	/* a report runs in the C locale (report/clocale.c): wcwidth and mbrtowc
+	/* a report runs in the C locale (report/text/clocale.c): wcwidth and mbrtowc
 	 * are asked under the user's, for this call only */
 	locale_t previous = user_ctype != (locale_t)0 ? uselocale(user_ctype) : (locale_t)0;
 

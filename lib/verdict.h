@@ -1,5 +1,5 @@
 /* A phase's verdict: what its timeline shows, by fixed rules (a pure
- * function of the timeline; report/verdict_text.c says it in words,
+ * function of the timeline; report/text/verdict_text.c says it in words,
  * docs/verdicts.md and bonnie.1 state the rules in full).
  *
  *  - windows: groups of k intervals from interval 0, about 1 s, shorter

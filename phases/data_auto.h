@@ -14,7 +14,7 @@
 #define DATA_AUTO_NS VERDICT_AIM_NS       /* what the block write aims at (verdict.h) */
 /* ... and the block read, the fastest data phase (through sshfs reads ran
  * 1.5 to 5 times as fast as writes): twice the 0.5 s under which a figure
- * is marked '~' (report/metrics.h) */
+ * is marked '~' (report/model/metrics.h) */
 #define DATA_READ_NS 1000000000ull
 /* ... but no longer than this for the rewrite, the slowest (through sshfs
  * a tenth of the block write's rate), nor than DATA_MAX_NS for the block

@@ -140,7 +140,7 @@ int64_t files_index_of(const char *name, bool random_first);
  * about twice that. */
 #define FILES_AUTO_NS 3500000000ull
 /* The least the deletes should take: twice the 0.5 s under which a
- * figure is marked '~' (report/metrics.h), so the shortest file phase is
+ * figure is marked '~' (report/model/metrics.h), so the shortest file phase is
  * trusted even where creating is far slower than deleting. */
 #define FILES_AUTO_FLOOR_NS 1000000000ull
 #define FILES_AUTO_MIN_CREATE_NS VERDICT_AIM_NS

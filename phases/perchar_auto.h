@@ -16,7 +16,7 @@
 /* Each per-char phase is sized to give a figure bonnie does not mark: the
  * faster of the two runs PERCHAR_AUTO_NS (over the 2 s the verdict needs,
  * lib/verdict.h), and both do at least PERCHAR_MIN_OPS operations of a
- * chunk (a cell of under 100 is marked '#', report/confidence.h). Where
+ * chunk (a cell of under 100 is marked '#', report/model/confidence.h). Where
  * that floor would hold a phase past PERCHAR_MAX_NS (one byte a call is a
  * round trip to the server on a share: about 1.6 KB/s through sshfs) the
  * phase is skipped, and the run says so once, rather than showing a

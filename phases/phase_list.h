@@ -120,7 +120,7 @@ enum table_block {
 	BLOCK_IO,
 	BLOCK_FILES,
 	BLOCK_OTHER,
-	BLOCK_QD,   /* the queue-depth profile's rows (report/table_qd.c) */
+	BLOCK_QD,   /* the queue-depth profile's rows (report/text/table_qd.c) */
 	BLOCK_COUNT
 };
 

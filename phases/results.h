@@ -102,7 +102,7 @@ struct client_spread {
 	uint64_t last_ready_ns; /* when the last client reached the barrier */
 	double rate_min;        /* slowest client, units per second */
 	double rate_max;        /* fastest client */
-	/* For the sweep's fairness and overlap (report/sweep_model.c), over
+	/* For the sweep's fairness and overlap (report/model/sweep_model.c), over
 	 * the clients that had work (not idle): */
 	double rate_sum, rate_sq;    /* sum of their rates and of the rates squared (Jain's index) */
 	uint64_t busy_last_start_ns; /* the last of them to start */

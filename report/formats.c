@@ -3,7 +3,7 @@
  * the table comes before the CSV line. */
 #include "formats.h"
 
-#include "compare_writers.h"
+#include "compare/compare_writers.h"
 
 #include <string.h>
 

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "compare_model.h"
-#include "merge_out.h"
+#include "model/compare_model.h"
+#include "merge/merge_out.h"
 #include "outputs.h"
 
 struct format {

@@ -4,7 +4,7 @@
 
 #include "formats.h"
 
-#include "repeat.h"
+#include "model/repeat.h"
 #include "../lib/exitcodes.h"
 
 /* The run's outputs are the formats table's run column (formats.c), in

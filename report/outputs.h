@@ -27,7 +27,7 @@
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
 #include "../phases/results.h"
-#include "view.h"
+#include "model/view.h"
 
 struct repeat_set;
 struct sweep;

@@ -3,9 +3,9 @@
  * end. A file that could not be written fails its end. */
 #include "outputs.h"
 
-#include "html.h"
+#include "html/html.h"
 #include "report.h"
-#include "sweep.h"
+#include "sweep/sweep.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -3,9 +3,9 @@
 #include "outputs.h"
 
 #include "report.h"
-#include "repeat.h"
-#include "share.h"
-#include "sweep.h"
+#include "model/repeat.h"
+#include "text/share.h"
+#include "sweep/sweep.h"
 
 /* Progress: "Writing intelligently...done" per phase, or in a sweep one
  * stderr line per step, rewritten in place on a terminal. */

@@ -10,7 +10,7 @@
 #include "../lib/env.h"
 #include "../lib/json.h"
 #include "../phases/results.h"
-#include "csv_line.h" /* the 1.98 layout (csv_layout_198) */
+#include "text/csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
 struct run_view;   /* view.h */
 struct phase_view; /* view.h */
@@ -148,7 +148,7 @@ void report_verdict_notes(FILE *out, const struct run_view *run);
 void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s);
 void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);
-/* The member "like_options" (report/like_options.h: the run's settings as
+/* The member "like_options" (report/text/like_options.h: the run's settings as
  * options, for bonnie --like), after the runs; before report_json_end. */
 void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run);
 void report_json_end(struct json *j);

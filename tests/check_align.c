@@ -1,5 +1,5 @@
 /* The align probe's decision (phases/align_decide.h) on made-up pairs, and
- * its line and JSON (report/align.c): a penalty only when the whole bound
+ * its line and JSON (report/text/align.c): a penalty only when the whole bound
  * clears the factor, no penalty only when it stays below, inconclusive in
  * between or with too few pairs; the words match the decision. */
 #include "suites.h"

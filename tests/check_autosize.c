@@ -14,8 +14,8 @@
 #include "../phases/perchar_auto.h"
 #include "../lib/env.h"
 #include "../lib/options.h"
-#include "../report/confidence.h"
-#include "../report/metrics.h"
+#include "../report/model/confidence.h"
+#include "../report/model/metrics.h"
 #include "../report/report.h"
 
 #include <errno.h>

@@ -8,7 +8,7 @@
 #include "util_parsed.h"
 #include "../input/input.h"
 #include "../input/table.h"
-#include "../report/confidence.h"
+#include "../report/model/confidence.h"
 
 #include <string.h>
 
@@ -121,7 +121,7 @@ START_TEST(marks_without_bonnie_rows)
 }
 END_TEST
 
-/* input/ cannot call report/confidence.c: its marks and names are held to
+/* input/ cannot call report/model/confidence.c: its marks and names are held to
  * the same order here. */
 START_TEST(marks_are_confidence_marks)
 {

@@ -13,7 +13,7 @@
 #include "../phases/bench.h"
 #include "../phases/clients.h"
 #include "../phases/merge.h"
-#include "../report/sweep_model.h"
+#include "../report/model/sweep_model.h"
 
 #include <signal.h>
 #include <stdio.h>

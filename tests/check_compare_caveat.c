@@ -7,9 +7,9 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
-#include "../report/compare.h"
-#include "../report/confidence.h"
-#include "../report/metrics.h"
+#include "../report/compare/compare.h"
+#include "../report/model/confidence.h"
+#include "../report/model/metrics.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 #include "compare_samples.h"
 
 #include <stdio.h>

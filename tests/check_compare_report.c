@@ -6,8 +6,8 @@
 #include "util_synth.h"
 #include "compare_samples.h"
 #include "../input/input.h"
-#include "../report/compare.h"
-#include "../report/share.h"
+#include "../report/compare/compare.h"
+#include "../report/text/share.h"
 #include "../lib/str.h"
 
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* report/compare_text.c at scale: the text and Markdown tables find the
+/* report/compare/compare_text.c at scale: the text and Markdown tables find the
  * phases they have rows for once, not once per table of runs. Asked per page, it
  * was a pass over every run for each page and phase: quadratic in the
  * runs (20,000 CSV lines took seconds to minutes). The link wraps
@@ -6,7 +6,7 @@
  * count, not a time, so load cannot break it. */
 #include "suites.h"
 #include "../input/input.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 
 #include <stdbool.h>
 #include <stdio.h>

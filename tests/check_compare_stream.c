@@ -5,7 +5,7 @@
  * it with what was found kept. */
 #include "suites.h"
 #include "../input/input.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 #include "compare_samples.h"
 
 #include <errno.h>

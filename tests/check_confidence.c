@@ -4,9 +4,9 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/json.h"
-#include "../report/confidence.h"
-#include "../report/compare_model.h"
-#include "../report/metrics.h"
+#include "../report/model/confidence.h"
+#include "../report/model/compare_model.h"
+#include "../report/model/metrics.h"
 #include "../report/report.h"
 
 #include <stdio.h>

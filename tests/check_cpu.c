@@ -6,7 +6,7 @@
 #include "../lib/options.h"
 #include "../lib/exitcodes.h"
 #include "../phases/bench.h"
-#include "../report/metrics.h"
+#include "../report/model/metrics.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/options.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 #include "../report/report.h"
 #include "../input/input.h"
 

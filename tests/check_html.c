@@ -6,13 +6,13 @@
 #include "../lib/options.h"
 #include "../lib/stats.h"
 #include "../lib/units.h"
-#include "../report/html.h"
-#include "../report/metrics.h"
-#include "../report/svg.h"
-#include "../report/sweep.h"
-#include "../report/compare.h"
-#include "../report/share.h"
-#include "../report/tested.h"
+#include "../report/html/html.h"
+#include "../report/model/metrics.h"
+#include "../report/html/svg.h"
+#include "../report/sweep/sweep.h"
+#include "../report/compare/compare.h"
+#include "../report/text/share.h"
+#include "../report/model/tested.h"
 
 #include <check.h>
 #include <locale.h>

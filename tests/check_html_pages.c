@@ -5,10 +5,10 @@
  * tests/html_render.py. */
 #include "suites.h"
 #include "util_synth.h"
-#include "../report/compare.h"
-#include "../report/html.h"
-#include "../report/rate_text.h"
-#include "../report/svg.h"
+#include "../report/compare/compare.h"
+#include "../report/html/html.h"
+#include "../report/text/rate_text.h"
+#include "../report/html/svg.h"
 
 #include <check.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
-/* The knee rule (report/sweep_model.c) on synthetic sweeps at the counts of
+/* The knee rule (report/model/sweep_model.c) on synthetic sweeps at the counts of
  * bonnie.1's sweep example (1,10,50,100,300,700), golden sentences: a clear peak, a plateau, a noisy flat line, a
  * first count whose p99 is an outlier, a monotonic rise, a collapse, and
  * repeats (-x) whose spread decides instead of the single-run limit. */
 #include "suites.h"
 #include "util_synth.h"
 #include "../phases/runner.h"
-#include "../report/confidence.h"
-#include "../report/sweep.h"
+#include "../report/model/confidence.h"
+#include "../report/sweep/sweep.h"
 
 #include <stdio.h>
 #include <stdlib.h>

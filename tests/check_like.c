@@ -1,5 +1,5 @@
 /* bonnie --like (issue 51): a run's settings written as options
- * (report/like_options.c) parse back into the same settings; bonnie's
+ * (report/text/like_options.c) parse back into the same settings; bonnie's
  * JSON and --share post carry them and are read back whole; of a bonnie++
  * CSV line and table the recorded settings become options and what they
  * do not record is named (input/like.c); two --phases qd runs of one
@@ -11,8 +11,8 @@
 #include "../lib/options.h"
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
-#include "../report/compare_model.h"
-#include "../report/like_options.h"
+#include "../report/model/compare_model.h"
+#include "../report/text/like_options.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include "util_synth.h"
 #include "../lib/env.h"
 #include "../lib/str.h"
-#include "../report/device_why.h"
+#include "../report/model/device_why.h"
 #include "../report/report.h"
 
 #include <stdio.h>

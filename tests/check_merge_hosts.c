@@ -1,4 +1,4 @@
-/* merge_hosts: bonnie merge's arithmetic (report/merge_model.c) and the
+/* merge_hosts: bonnie merge's arithmetic (report/model/merge_model.c) and the
  * host documents it reads (input/host_doc.c): the window is the overlap of
  * the hosts' intervals, sums are prorated into it, histograms merge bucket
  * by bucket, the slowest host and the fairness follow the rates in it. */
@@ -6,7 +6,7 @@
 #include "../input/host.h"
 #include "../input/input.h"
 #include "../input/jtree.h"
-#include "../report/merge_model.h"
+#include "../report/model/merge_model.h"
 
 #include <errno.h>
 #include <stdio.h>

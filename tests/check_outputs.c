@@ -5,9 +5,9 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../report/formats.h"
-#include "../report/kv.h"
+#include "../report/text/kv.h"
 #include "../report/outputs.h"
-#include "../report/repeat.h"
+#include "../report/model/repeat.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,9 +4,9 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../lib/json.h"
-#include "../report/repeat.h"
+#include "../report/model/repeat.h"
 #include "../report/report.h"
-#include "../report/view.h"
+#include "../report/model/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>

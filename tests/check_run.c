@@ -7,7 +7,7 @@
 #include "../lib/exitcodes.h"
 #include "../lib/options.h"
 #include "../phases/bench.h"
-#include "../report/metrics.h"
+#include "../report/model/metrics.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
 #include "suites.h"
 #include "util_synth.h"
 #include "../phases/runner.h"
-#include "../report/confidence.h"
-#include "../report/sweep.h"
+#include "../report/model/confidence.h"
+#include "../report/sweep/sweep.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 
 #include <stdio.h>
 #include <stdlib.h>

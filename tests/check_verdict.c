@@ -6,8 +6,8 @@
 #include "suites.h"
 #include "../lib/verdict.h"
 #include "../report/report.h"
-#include "../report/verdict_text.h"
-#include "../report/view.h"
+#include "../report/text/verdict_text.h"
+#include "../report/model/view.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
-/* view: the one view of a measured run (report/view.h) on synthetic
+/* view: the one view of a measured run (report/model/view.h) on synthetic
  * results: states, rates, CPU, the percentiles a sample count supports,
  * marks from confidence_of, the run's status and counts. */
 #include "suites.h"
 #include "util_synth.h"
-#include "../report/metrics.h"
+#include "../report/model/metrics.h"
 #include "../report/report.h"
-#include "../report/sweep_model.h"
-#include "../report/view.h"
+#include "../report/model/sweep_model.h"
+#include "../report/model/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>

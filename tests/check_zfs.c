@@ -11,12 +11,12 @@
 #include "../lib/tool.h"
 #include "../lib/zfs.h"
 #include "../phases/phase_list.h"
-#include "../report/confidence.h"
-#include "../report/device_why.h"
-#include "../report/metrics.h"
+#include "../report/model/confidence.h"
+#include "../report/model/device_why.h"
+#include "../report/model/metrics.h"
 #include "../report/report.h"
-#include "../report/share.h"
-#include "../report/view.h"
+#include "../report/text/share.h"
+#include "../report/model/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>

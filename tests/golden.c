@@ -22,8 +22,8 @@
 #include "../phases/results.h"
 #include "../phases/runner.h"
 #include "../report/outputs.h"
-#include "../report/repeat.h"
-#include "../report/sweep_model.h"
+#include "../report/model/repeat.h"
+#include "../report/model/sweep_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,9 +3,9 @@
  * DIR/sweep.html (12 phases x 700 client counts, throughput and p99 with
  * the knee marked) and DIR/compare.html (two runs overlaid). Used by
  * tests/html.sh for the browser, size and render-time checks. */
-#include "../report/clocale.h"
-#include "../report/html.h"
-#include "../report/svg.h"
+#include "../report/text/clocale.h"
+#include "../report/html/html.h"
+#include "../report/html/svg.h"
 #include "../lib/units.h"
 
 #include <math.h>

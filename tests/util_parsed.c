@@ -1,7 +1,7 @@
 /* See util_parsed.h. */
 #include "util_parsed.h"
 #include "suites.h"
-#include "../report/compare.h"
+#include "../report/compare/compare.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #define BONNIE_TEST_PARSED_H
 
 #include "../input/input.h"
-#include "../report/compare_model.h"
+#include "../report/model/compare_model.h"
 
 /* Frees what set held, then parses text as the file "t.txt". */
 void parsed_parse(struct parsed_set *set, const char *text);

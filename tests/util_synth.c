@@ -5,7 +5,7 @@
 #include "../phases/phase_timeline.h"
 #include "../phases/runner.h"
 #include "../report/report.h"
-#include "../report/view.h"
+#include "../report/model/view.h"
 
 #include <check.h>
 #include <locale.h>

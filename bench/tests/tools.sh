@@ -69,7 +69,7 @@ python3 "$top/bench/pairs_ci.py" >/dev/null 2>&1
 check "pairs_ci: no file is a usage error" [ $? -eq 2 ]
 
 # bench/knee.sh: the knee sentence for tools with no p99 (dbench), by the
-# sweep's rule, which bench/knee.c (KNEE_BIN) hands to report/sweep_model.c.
+# sweep's rule, which bench/knee.c (KNEE_BIN) hands to report/model/sweep_model.c.
 . "$top/bench/knee.sh"
 knee_ready || fail "the knee program $KNEE_BIN is built"
 knee_of() { printf '%s\n' "$@" >"$T/knee.in"; knee_sentence "$T/knee.in" 2; }

@@ -1,0 +1,132 @@
+/* compare's Markdown table: one table, since a post's reader draws it and
+ * a Markdown row cannot wrap. So that two runs fit COMPARE_MD_WIDTH
+ * columns, the phases are named as bonnie names them (seq_create, not
+ * "sequential create"), each run's ratio to the base is a column of its
+ * own after the run's, the profile's IOPS and %CPU a row under its rate, a
+ * figure's reasons are the marks of bonnie's own
+ * table (~ # ! c ?) said once in a legend under it, and a run's heading
+ * is cut to its column's width (the list above the table names it whole).
+ * One tilde at most in a cell: no pair of them is ever read as a
+ * strikethrough. */
+#include "compare_cells.h"
+#include "../model/confidence.h"
+
+#include <string.h>
+
+#define LAT_LABEL "max latency"
+#define HEAD_MIN 20 /* a heading is never cut shorter: two fit 80 columns */
+
+/* The widest value cell of run k over the rows shown. */
+static size_t column_width(const struct compare_run *runs, size_t n, size_t k, const bool *shown)
+{
+	char c[CELL_TEXT];
+	size_t w = HEAD_MIN;
+
+	for (int i = 0; i < PHASE_COUNT * 2; i++) {
+		enum phase_id id = (enum phase_id)(i / 2);
+		if (!shown[id] || (i % 2 && !compare_latency_shown(runs, n, id)))
+			continue;
+		compare_value_text(&runs[k].view.phase[id], i % 2, true, c, sizeof c);
+		if (compare_columns(c) > w)
+			w = compare_columns(c);
+	}
+	return w;
+}
+
+static void heading(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
+                    const struct compare_opts *o)
+{
+	char c[CELL_TEXT], lab[16], blab[16];
+
+	compare_label(o->base, blab, sizeof blab);
+	fputs("| Phase |", out);
+	for (size_t k = 0; k < n; k++) {
+		compare_run_head(runs, k, c, sizeof c, column_width(runs, n, k, shown));
+		fprintf(out, " %s |", c);
+		if (k != o->base) {
+			compare_label(k, lab, sizeof lab);
+			fprintf(out, " %s vs %s |", lab, blab);
+		}
+	}
+	fputs("\n|---|", out);
+	for (size_t k = 0; k < n; k++)
+		fputs(k != o->base ? "---|---|" : "---|", out);
+	fputc('\n', out);
+}
+
+/* The profile's IOPS (CrystalDiskMark's and fio's unit) and %CPU under
+ * its rate, on a row of their own so that two runs' rows fit with the
+ * profile's long names (a rate row of 100% CPU and two marks came to 81
+ * columns): the ratio is the rate's, above. */
+static void iops_row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id,
+                     const struct compare_opts *o)
+{
+	fputs("| IOPS, %CPU |", out);
+	for (size_t k = 0; k < n; k++) {
+		const struct phase_view *p = &runs[k].view.phase[id];
+		if (p->state == CELL_VALUE && p->cpu_pct >= 0)
+			fprintf(out, " %.0f, %d%% |", p->iops, p->cpu_pct);
+		else if (p->state == CELL_VALUE)
+			fprintf(out, " %.0f |", p->iops);
+		else
+			fputs(" - |", out);
+		if (k != o->base)
+			fputs(" |", out);
+	}
+	fputc('\n', out);
+}
+
+/* One row: the label, each run's value and (but the base's) its ratio;
+ * the reasons the values carry are added to *reasons. */
+static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id, bool latency,
+                const struct compare_opts *o, unsigned *reasons)
+{
+	char c[CELL_TEXT];
+
+	fprintf(out, "| %s |", latency ? LAT_LABEL : phase_name(id));
+	for (size_t k = 0; k < n; k++) {
+		compare_value_text(&runs[k].view.phase[id], latency, true, c, sizeof c);
+		fprintf(out, " %s |", c);
+		if (!latency && runs[k].view.phase[id].state == CELL_VALUE)
+			*reasons |= runs[k].view.phase[id].conf.reasons;
+		if (k != o->base) {
+			compare_ratio_text(runs, k, id, latency, o, c, sizeof c);
+			fprintf(out, c[0] ? " %s |" : " |", c);
+		}
+	}
+	fputc('\n', out);
+	if (!latency && phase_group(id) == GROUP_QD)
+		iops_row(out, runs, n, id, o);
+}
+
+/* "Marks after a figure: ~ under 0.5 s; c from the page cache." for the
+ * marks the table shows. */
+static void legend(FILE *out, unsigned reasons, size_t limit)
+{
+	char line[512] = "Marks after a figure, as in bonnie's own table:";
+
+	if (reasons == 0)
+		return;
+	for (int i = 0, said = 0; i < CONF_REASONS; i++)
+		if (reasons & (1u << i))
+			str_appendf(line, sizeof line, "%s %c %s", said++ ? ";" : "", confidence_reason_mark(i),
+			            confidence_reason_words(i));
+	str_appendf(line, sizeof line, "."); /* a ~ before a ratio: the note on setups above */
+	fputc('\n', out);
+	compare_wrap_out(out, line, limit, 0);
+}
+
+void compare_markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
+                           const struct compare_opts *o)
+{
+	unsigned reasons = 0;
+
+	fputc('\n', out);
+	heading(out, runs, n, shown, o);
+	for (int i = 0; i < PHASE_COUNT * 2; i++) {
+		enum phase_id id = (enum phase_id)(i / 2);
+		if (shown[id] && (i % 2 == 0 || compare_latency_shown(runs, n, id)))
+			row(out, runs, n, id, i % 2, o, &reasons);
+	}
+	legend(out, reasons, compare_line_limit(o));
+}

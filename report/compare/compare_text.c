@@ -1,0 +1,312 @@
+/* compare's text and Markdown tables: the runs, what the marks mean (said
+ * once), the setup, then phases as rows and runs as columns: the text
+ * table fitted to the line limit by compare_grid.c, the Markdown one
+ * whole. */
+#include "compare_cells.h"
+#include "compare.h"
+#include "../model/confidence.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NOTE_LEN 2048
+
+/* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
+static bool nc_runs(const struct compare_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
+{
+	size_t used = 0;
+	struct compare_diff d;
+	char lab[16];
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n; k++) {
+		bool nc = false;
+		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
+			nc |= phase_is((enum phase_id)(i / 2), FACT_PERCHAR) &&
+			      compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold, &d) &&
+			      d.not_comparable;
+		if (nc && used + 24 < cap) {
+			compare_label(k, lab, sizeof lab);
+			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
+		}
+	}
+	return used > 0;
+}
+
+/* The labels of the runs that do not say what is against their figures
+ * ("B, C"), when another run does: there a figure without words may still
+ * be under 0.5 s or from the page cache. */
+static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *buf, size_t cap)
+{
+	size_t used = 0, known = 0;
+	char lab[16];
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n; k++)
+		known += compare_reasons_known(&runs[k]);
+	for (size_t k = 0; k < n && known > 0; k++)
+		if (!compare_reasons_known(&runs[k]) && used + 24 < cap) {
+			compare_label(k, lab, sizeof lab);
+			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
+		}
+	return used > 0;
+}
+
+/* The COMPARE_SETUP_* run k differs from the base in, over the cells
+ * that have a ratio. */
+static unsigned run_setup(const struct compare_run *runs, size_t k, const struct compare_opts *o)
+{
+	struct compare_diff d;
+	unsigned s = 0;
+
+	for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
+		if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold, &d) &&
+		    !d.not_comparable)
+			s |= d.setup_differs;
+	return s;
+}
+
+/* "16", or "16:100000:16/64" when the file sizes or directories are not
+ * the defaults. */
+static void files_text(const struct parsed_run *r, char *buf, size_t cap)
+{
+	const char *max = r->meta[META_MAX_SIZE][0] ? r->meta[META_MAX_SIZE] : "0";
+	const char *min = r->meta[META_MIN_SIZE][0] ? r->meta[META_MIN_SIZE] : "0";
+	const char *dirs = r->meta[META_NUM_DIRS][0] ? r->meta[META_NUM_DIRS] : "1";
+
+	if (strcmp(max, "0") == 0 && strcmp(min, "0") == 0 && strcmp(dirs, "1") == 0)
+		snprintf(buf, cap, "%s", r->meta[META_NUM_FILES]);
+	else
+		snprintf(buf, cap, "%s:%s:%s/%s", r->meta[META_NUM_FILES], max, min, dirs);
+}
+
+/* "file size 4M (A: 512M), chunk size 8k (A: 64k)" */
+static void setup_text(const struct parsed_run *b, const struct parsed_run *r, unsigned s, const char *blab,
+                       char *buf, size_t cap)
+{
+	char fr[4 * PARSED_META_LEN], fb[4 * PARSED_META_LEN];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (s & COMPARE_SETUP_SIZE)
+		used += (size_t)snprintf(buf + used, cap - used, "file size %s (%s: %s)", r->meta[META_SIZE], blab,
+		                         b->meta[META_SIZE]);
+	if (s & COMPARE_SETUP_CHUNK && used < cap)
+		used += (size_t)snprintf(buf + used, cap - used, "%schunk size %s (%s: %s)", used ? ", " : "",
+		                         r->meta[META_CHUNK], blab, b->meta[META_CHUNK]);
+	if (s & COMPARE_SETUP_FILES && used < cap) {
+		files_text(r, fr, sizeof fr);
+		files_text(b, fb, sizeof fb);
+		used += (size_t)snprintf(buf + used, cap - used, "%sfile count %s (%s: %s)", used ? ", " : "", fr, blab, fb);
+	}
+	if (s & COMPARE_SETUP_IO && used < cap)
+		snprintf(buf + used, cap - used, "%sI/O mode %s (%s: %s)", used ? ", " : "", r->io_mode, blab, b->io_mode);
+}
+
+/* A disk benchmark's rows that are none of the profile's (a depth, thread
+ * count or block size bonnie does not run): said, since the table has no
+ * row for them. */
+static void other_rows_note(const struct parsed_run *r, size_t k, void (*each)(const char *note, int level, void *arg),
+                            void *arg)
+{
+	char note[512], lab[16];
+	size_t used;
+
+	if (r->nother == 0)
+		return;
+	compare_label(k, lab, sizeof lab);
+	used = (size_t)snprintf(note, sizeof note, "%s: rows outside bonnie's queue-depth profile (another depth, "
+	                        "thread count or block size), so not in the table:", lab);
+	for (int i = 0; i < r->nother && used < sizeof note; i++)
+		used += (size_t)snprintf(note + used, sizeof note - used, "%s %s %.1f MiB/s", i ? ";" : "",
+		                         r->other[i].name, r->other[i].rate / 1024);
+	each(note, 0, arg);
+}
+
+void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
+                   void (*each)(const char *note, int level, void *arg), void *arg)
+{
+	char note[NOTE_LEN], labs[256], blab[16], lab[16], what[NOTE_LEN / 2];
+	bool setup_said = false;
+
+	compare_label(o->base, blab, sizeof blab);
+	if (nc_runs(runs, n, o, labs, sizeof labs)) {
+		bool base_stdio = compare_perchar_method(runs[o->base].in) == PERCHAR_STDIO;
+		snprintf(note, sizeof note,
+		         "n/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
+		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
+		         base_stdio ? blab : labs, "bonnie++ 1.0x's putc() and getc() through stdio",
+		         base_stdio ? labs : blab, "one write() or read() per byte (bonnie++ 1.9x and later, bonnie)");
+		each(note, 0, arg);
+	}
+	if (unknown_reason_runs(runs, n, labs, sizeof labs)) {
+		char words[256] = "";
+		bool tool = false; /* a disk benchmark's text (input/diskmark.c, fio_text.c) */
+		for (int i = 0; i < CONF_REASONS; i++)
+			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? ", " : "",
+			         confidence_reason_words(i));
+		for (size_t k = 0; k < n; k++)
+			tool = tool || (!compare_reasons_known(&runs[k]) && strcmp(runs[k].in->format, "tool") == 0);
+		snprintf(note, sizeof note,
+		         "%s: read from %s, which do not say how far a "
+		         "figure can be trusted (%s): a figure there without these words may still be one of them.",
+		         labs, tool ? "another tool's text, a CSV line, a table or an older bonnie JSON"
+		                    : "a CSV line, a table or an older bonnie JSON", words);
+		each(note, 0, arg);
+	}
+	unsigned all = 0;
+	for (size_t k = 0; k < n; k++)
+		all |= run_setup(runs, k, o);
+	for (size_t k = 0; k < n; k++) {
+		unsigned s = run_setup(runs, k, o);
+		if (s == 0)
+			continue;
+		if (!setup_said) {
+			/* the example is one that holds: size and counts, or the mode */
+			snprintf(note, sizeof note,
+			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
+			         "disk (%s), so the summary lists them as weaker evidence, not findings:",
+			         blab, all & ~(unsigned)COMPARE_SETUP_IO ? "a small file is read from the cache"
+			                                                 : "O_DIRECT bypasses the page cache");
+			each(note, 0, arg);
+			setup_said = true;
+		}
+		compare_label(k, lab, sizeof lab);
+		setup_text(runs[o->base].in, runs[k].in, s, blab, what, sizeof what);
+		snprintf(note, sizeof note, "%s: %s", lab, what);
+		each(note, 1, arg);
+	}
+	for (size_t k = 0; k < n; k++)
+		other_rows_note(runs[k].in, k, each, arg);
+}
+
+struct note_out {
+	FILE *out;
+	bool md;
+	size_t limit;
+};
+
+/* A note as text ("  n/c = ...", "    B: ...") or Markdown list items. */
+static void note_line(const char *note, int level, void *arg)
+{
+	const struct note_out *w = arg;
+	char line[NOTE_LEN + 8];
+
+	snprintf(line, sizeof line, "%s%s", w->md ? (level ? "  - " : "- ") : (level ? "    " : "  "), note);
+	compare_wrap_out(w->out, line, w->limit, w->md ? 2 + 2 * (size_t)level : 6);
+}
+
+/* What "n/c" and "~" mean, once, after the list of runs. */
+static void notes(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
+{
+	struct note_out w = {out, md, compare_line_limit(o)};
+
+	compare_notes(runs, n, o, note_line, &w);
+}
+
+/* What the runs record of their setup, one fact a line ("  I/O mode
+ * A: unknown; B: unknown"), and when the mode or the sizes differ, that
+ * the comparison is not like for like. */
+static void setup_lines(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
+{
+	char line[NOTE_LEN], v[4 * PARSED_META_LEN], lab[16];
+	unsigned differ;
+	size_t limit = compare_line_limit(o);
+
+	fputs(md ? "\nSetup, as the inputs record it:\n\n" : "Setup, as the inputs record it:\n", out);
+	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
+		size_t used = (size_t)snprintf(line, sizeof line, md ? "- %s:" : "  %-12s", compare_setup_names[f]);
+		for (size_t k = 0; k < n && used < sizeof line; k++) {
+			compare_label(k, lab, sizeof lab);
+			compare_setup_value(runs[k].in, (enum compare_setup_fact)f, v, sizeof v);
+			used += (size_t)snprintf(line + used, sizeof line - used, "%s %s: %s", k ? ";" : "", lab, v);
+		}
+		compare_wrap_out(out, line, limit, md ? 2 : 15);
+	}
+	differ = compare_setup_facts_differ(runs, n, o->base);
+	if (differ & COMPARE_SETUP_UNLIKE) {
+		size_t used = (size_t)snprintf(line, sizeof line, "%sNot like for like: the runs differ in ", md ? "\n" : "");
+		for (int f = 0, said = 0; f < COMPARE_SETUP_FACTS && used < sizeof line; f++)
+			if (differ & COMPARE_SETUP_UNLIKE & (1u << f))
+				used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", said++ ? " and " : "",
+				                         compare_setup_names[f]);
+		if (used < sizeof line)
+			snprintf(line + used, sizeof line - used, "; a ratio may show the setup rather than the disk.");
+		compare_wrap_out(out, line, limit, 2);
+	}
+}
+
+static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], leg[LEGEND_LEN], line[LEGEND_LEN + 32];
+	size_t limit = compare_line_limit(o);
+
+	compare_label(o->base, lab, sizeof lab);
+	snprintf(line, sizeof line,
+	         "Runs (each cell against %s, in the summary's words; ! = beyond %.2fx):", lab,
+	         o->threshold);
+	compare_wrap_out(out, line, limit, 2);
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, lab, sizeof lab);
+		compare_run_legend(runs[k].in, leg, sizeof leg);
+		snprintf(line, sizeof line, "  %-3s %s", lab, leg);
+		compare_wrap_out(out, line, limit, 6);
+	}
+	if (n >= 2)
+		setup_lines(out, runs, n, o, false);
+	notes(out, runs, n, o, false);
+}
+
+/* The phases the table has rows for, found once for every page: asked
+ * of each page, it was a pass over every run per page, quadratic in the
+ * runs (20,000 CSV lines took seconds). */
+static void phases_shown(const struct compare_run *runs, size_t n, bool *shown)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		shown[i] = compare_phase_shown(runs, n, (enum phase_id)i);
+}
+
+void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	bool shown[PHASE_COUNT];
+
+	phases_shown(runs, n, shown);
+	text_header(out, runs, n, o);
+	compare_grid(out, runs, n, shown, o);
+}
+
+void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], c[LEGEND_LEN + 32];
+	size_t limit = compare_line_limit(o);
+	bool shown[PHASE_COUNT];
+
+	compare_label(o->base, lab, sizeof lab);
+	snprintf(c, sizeof c, "Each ratio against %s, in the summary's words; ! = beyond %.2fx.", lab,
+	         o->threshold);
+	compare_wrap_out(out, c, limit, 0);
+	fputc('\n', out);
+	for (size_t k = 0; k < n; k++) {
+		char leg[LEGEND_LEN];
+		compare_label(k, lab, sizeof lab);
+		compare_run_legend(runs[k].in, leg, sizeof leg);
+		snprintf(c, sizeof c, "- %s: %s", lab, leg);
+		compare_wrap_out(out, c, limit, 2);
+	}
+	if (n >= 2)
+		setup_lines(out, runs, n, o, true);
+	notes(out, runs, n, o, true);
+	phases_shown(runs, n, shown);
+	compare_markdown_grid(out, runs, n, shown, o);
+}
+
+void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
+                          void (*each)(const char *note, int level, void *arg), void *arg)
+{
+	struct compare_run *c = compare_runs_of(runs, n);
+
+	if (c != NULL)
+		compare_notes(c, n, o, each, arg);
+	free(c);
+}

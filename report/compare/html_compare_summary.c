@@ -1,0 +1,178 @@
+/* The compare page's first screen: a runs x phases table of rates with
+ * each run's ratio to the base, coloured the way bon_csv2html colours its
+ * cells (green faster, red slower, stronger the further off), `+++++`
+ * slots said in words with their latency, and the caveats that decide how
+ * far the ratios can be trusted. */
+#include "compare.h"
+#include "../model/compare_model.h"
+#include "../html/html.h"
+#include "html_compare.h"
+#include "../model/metrics.h"
+#include "../html/svg.h"
+#include "../../lib/units.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Background of a ratio cell: white at 1x, full colour at threshold^2. */
+static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
+{
+	double t = fabs(log(ratio)) / (2 * log(threshold > 1 ? threshold : 1.1));
+	int light = (int)(255 - (t > 1 ? 1 : t) * 120);
+
+	if (ratio >= 1)
+		snprintf(buf, len, "#%02x%02x%02x", light, 255, light);
+	else
+		snprintf(buf, len, "#%02x%02x%02x", 255, light, light);
+}
+
+/* Whether a cell's figure is from under 0.5 s: what its input says (bonnie's
+ * JSON, by the one rule, metric_low_confidence, read into the view), as the
+ * page's bars and compare's tables mark it. A bonnie++ line carries no
+ * duration: no estimate stands in for one. */
+static bool short_phase(const struct compare_run *r, enum phase_id id)
+{
+	return r->view.phase[id].state == CELL_VALUE && r->view.phase[id].low_confidence;
+}
+
+static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
+{
+	const struct phase_view *p = &runs[k].view.phase[id];
+	struct compare_diff d;
+	char rate[64], lat[32], bg[16], apart[48];
+
+	fprintf(out, "<td data-key=\"%s\" data-run=\"%zu\"", phase_name(id), k);
+	if (p->state == CELL_TOO_FAST) {
+		fputs(" class=\"too-fast\">+++++ too fast for bonnie++ to measure", out);
+		if (p->pct_ns[VIEW_MAX] > 0) {
+			html_latency_text((double)p->pct_ns[VIEW_MAX], lat, sizeof lat);
+			fprintf(out, "; max latency %s", lat);
+		}
+		fputs("</td>", out);
+		return;
+	}
+	if (p->state != CELL_VALUE) {
+		fprintf(out, ">%s</td>", p->state == CELL_FAILED ? "failed" : "");
+		return;
+	}
+	html_rate_text(id, p->rate, rate, sizeof rate);
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
+		ratio_colour(d.ratio, o->threshold, bg, sizeof bg);
+		fprintf(out, " style=\"background:%s\"", bg);
+	}
+	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
+	if (short_phase(&runs[k], id))
+		fputs("\xc2\xa0<span class=\"mark\">~</span>", out); /* apart from the unit */
+	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
+		fprintf(out, "\xc2\xa0<span class=\"mark\">%c</span>", p->mark);
+	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
+		compare_apart_text(&d, apart, sizeof apart); /* the text table's and the summary's words */
+		fputs(" <span class=\"ratio\">", out);
+		svg_escape(out, apart);
+		fputs("</span>", out);
+	}
+	fputs("</td>", out);
+}
+
+static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (runs[k].view.phase[id].state != CELL_NOT_RUN)
+			return true;
+	return false;
+}
+
+/* The caveats: sizes that differ, +++++ slots, phases under 0.5 s. */
+static void caveats(FILE *out, const struct compare_run *runs, size_t n)
+{
+	bool sizes = false, fast = false, short_any = false;
+	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
+
+	for (size_t k = 0; k < n; k++) {
+		sizes |= strcmp(runs[k].in->meta[META_SIZE], runs[0].in->meta[META_SIZE]) != 0;
+		for (int id = 0; id < PHASE_COUNT; id++) {
+			const struct phase_view *p = &runs[k].view.phase[id];
+			bool s = short_phase(&runs[k], (enum phase_id)id);
+			fast |= p->state == CELL_TOO_FAST;
+			short_any |= s;
+			if (!s && p->mark != ' ' && p->state == CELL_VALUE)
+				others |= p->conf.reasons & (0u - p->conf.reasons);
+		}
+	}
+	if (!sizes && !fast && !short_any && !others)
+		return;
+	fputs("<ul class=\"caveats\">\n", out);
+	if (sizes)
+		fputs("<li>The runs used different data sizes: a size that fits the page cache measures the cache.</li>\n",
+		      out);
+	if (fast)
+		fputs("<li><code>+++++</code>: bonnie++ ran the phase too fast to measure (under 0.5 s) and printed no rate; "
+		      "its latency is still shown.</li>\n", out);
+	if (short_any)
+		fputs("<li><span class=\"mark\">~</span> ran under " METRIC_MIN_TRUSTED_TEXT ": a low-confidence figure.</li>\n", out);
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (others & (1u << i)) {
+			fprintf(out, "<li><span class=\"mark\">%c</span> ", confidence_reason_mark(i));
+			svg_escape(out, confidence_reason_text(i));
+			fputs(".</li>\n", out);
+		}
+	fputs("</ul>\n", out);
+}
+
+/* The settings the runs differ in, first (as the text says them: "I/O
+ * mode A: buffered; B: O_DIRECT"), and whether that makes the comparison
+ * not like for like. */
+static void setup_differences(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	unsigned differ = n >= 2 ? compare_setup_facts_differ(runs, n, o->base) : 0;
+	char v[4 * PARSED_META_LEN], lab[16];
+
+	if (differ == 0)
+		return;
+	fputs("<ul class=\"setup\">\n", out);
+	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
+		if (!(differ & (1u << f)))
+			continue;
+		fprintf(out, "<li>%s", compare_setup_names[f]);
+		for (size_t k = 0; k < n; k++) {
+			compare_label(k, lab, sizeof lab);
+			compare_setup_value(runs[k].in, (enum compare_setup_fact)f, v, sizeof v);
+			fprintf(out, "%s %s: ", k ? ";" : "", lab);
+			svg_escape(out, v);
+		}
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
+	if (differ & COMPARE_SETUP_UNLIKE)
+		fputs("<p class=\"note\">Not like for like: a ratio may show the setup rather than the disk.</p>\n", out);
+}
+
+void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	char label[8];
+	int last_group = -1;
+
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", out);
+	setup_differences(out, runs, n, o);
+	fputs("<table class=\"wide summary compare\">\n<tr><th class=\"l\">phase</th>", out);
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, label, sizeof label);
+		fprintf(out, "<th>%s%s</th>", label, k == o->base ? " (base)" : "");
+	}
+	fputs("</tr>\n", out);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		if (!phase_present(runs, n, (enum phase_id)id))
+			continue;
+		if ((int)phase_group((enum phase_id)id) != last_group) {
+			last_group = (int)phase_group((enum phase_id)id);
+			fprintf(out, "<tr class=\"group\"><th class=\"l\" colspan=\"%zu\">%s</th></tr>\n", n + 1,
+			        phase_group_words((enum phase_group)last_group));
+		}
+		fprintf(out, "<tr><td class=\"l\">%s</td>", phase_words((enum phase_id)id));
+		for (size_t k = 0; k < n; k++)
+			cell(out, runs, k, (enum phase_id)id, o);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+	caveats(out, runs, n);
+}

@@ -1,0 +1,204 @@
+/* The compare model: what every compare output says, derived once from
+ * the runs read back (input/): each run's ratio to a base run, flagged
+ * beyond a threshold, the differences biggest first, the fastest and
+ * slowest run of a phase. Pure functions: no FILE *, no output. */
+#ifndef BONNIE_REPORT_COMPARE_MODEL_H
+#define BONNIE_REPORT_COMPARE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../../input/input.h"
+#include "view.h"
+
+enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV, COMPARE_JSON };
+
+struct compare_opts {
+	size_t base;          /* index of the base run (0-based) */
+	double threshold;     /* flag ratios >= threshold or <= 1/threshold (> 1) */
+	enum compare_format format;
+	/* text and Markdown lines are at most this many screen columns (the
+	 * terminal's COLUMNS); 0, or more than 200: 200 */
+	size_t width;
+};
+
+/* A run compared: as read (name, size, settings, format, origin: in) and
+ * its view (view_of_parsed, made once: every rate, %CPU, latency and mark
+ * any compare output prints is read from it). */
+struct compare_run {
+	const struct parsed_run *in;
+	struct run_view view;
+};
+
+/* The compare runs of runs[0..n), each view made once. NULL when out of
+ * memory. Caller frees. */
+struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n);
+
+/* How a run measured per-char write and read: bonnie++ 1.0x with putc() and
+ * getc() through stdio, 1.9x and later and bonnie with one write()/read()
+ * per byte. Figures of the two are not comparable (the tool, not the disk). */
+enum compare_perchar { PERCHAR_UNKNOWN, PERCHAR_STDIO, PERCHAR_SYSCALL };
+
+/* Settings of two runs that differ (and matter for a phase). */
+enum {
+	COMPARE_SETUP_SIZE = 1,  /* data file size (I/O phases) */
+	COMPARE_SETUP_FILES = 2, /* file count, sizes or directories (file phases) */
+	COMPARE_SETUP_CHUNK = 4, /* chunk size (block phases, seeks) */
+	COMPARE_SETUP_IO = 8,    /* buffered against O_DIRECT (all but per-char,
+	                            which -D runs buffered) */
+};
+
+/* How well a difference is backed, in the order the summary ranks them:
+ * the one rule, compare_evidence_rule, for every input kind (bonnie's
+ * JSON, CSV lines, pasted tables).
+ * Enough (strong evidence, may lead the summary): both figures ran at
+ * least METRIC_MIN_TRUSTED_NS (0.5 s) and, where the count is known,
+ * CONF_MIN_OPS (100) operations, neither was read from a cache (the
+ * page cache or ARC: CONF_CACHED, under half its data from the device),
+ * both inputs say so (a CSV line or a table records no cache state) and
+ * the two runs were set up alike for the phase.
+ * Weak: any of those fails; weak_reasons says which (COMPARE_WHY_*).
+ * Unknown: neither the time nor the counts are recorded (a per-char
+ * figure of bonnie's CSV, a run of several clients), and nothing else
+ * against it. Maximum: a maximum latency, one sample per run: said apart,
+ * never ranked as a finding. */
+enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDENCE_MAXIMUM };
+
+/* Why a difference is weaker evidence (compare_diff.weak_reasons): the
+ * confidence reasons CONF_SHORT, CONF_FEW_OPS and CONF_CACHED of either
+ * side, and these. */
+#define COMPARE_WHY_CACHE_UNKNOWN (1u << 8) /* an input records no cache state (CSV line, table) */
+#define COMPARE_WHY_SETUP (1u << 9)         /* the runs were set up differently (setup_differs) */
+#define COMPARE_WHY_TIME_UNKNOWN (1u << 10) /* neither time nor counts are recorded */
+
+/* The operations both runs must have timed for their latency percentile
+ * p to be compared: 100 for the median (the rates' own floor,
+ * CONF_MIN_OPS), 1000 for p99 (10 samples beyond it); fewer, and the
+ * percentile is not compared at all (a rate of that phase still is). */
+#define COMPARE_P50_MIN_OPS CONF_MIN_OPS
+#define COMPARE_P99_MIN_OPS 1000
+
+/* One ratio of a run to the base: throughput (run/base, > 1 faster) or
+ * a latency (run/base, > 1 worse): the maximum, or the median or p99 of a
+ * bonnie JSON input. */
+struct compare_diff {
+	size_t run;
+	size_t base; /* the base run (compare_all_diffs sets both) */
+	enum phase_id phase;
+	bool latency;
+	enum view_pct pct; /* which latency: VIEW_MAX, VIEW_P50 or VIEW_P99 */
+	double ratio;
+	bool better;     /* faster, or lower latency */
+	bool flagged;    /* beyond the threshold either way (never when not comparable) */
+	/* per-char figures of different methods (compare_perchar): there is a
+	 * ratio, but it says nothing; shown as "n/c", never flagged, left out of
+	 * compare_all_diffs and so of the summary */
+	bool not_comparable;
+	/* COMPARE_SETUP_* the two runs differ in for this phase: ranked after
+	 * the like-for-like differences, marked "~" */
+	unsigned setup_differs;
+	enum compare_evidence evidence;
+	unsigned weak_reasons; /* COMPARE_WHY_* and CONF_SHORT, CONF_FEW_OPS, CONF_CACHED of either side */
+	unsigned cached_sides; /* CONF_CACHED on the base (bit 0), on the run (bit 1) */
+};
+
+/* The one evidence rule (see enum compare_evidence) for a rate of phase
+ * b (the base's) against r, of runs that differ in setup (COMPARE_SETUP_*)
+ * for it; sets d->evidence, d->weak_reasons and d->cached_sides. */
+void compare_evidence_rule(const struct phase_view *b, const struct phase_view *r, unsigned setup,
+                           struct compare_diff *d);
+
+/* The rule's thresholds in words, from the constants it uses: "0.5 s",
+ * "100 operations". */
+void compare_rule_seconds(char *buf, size_t cap);
+void compare_rule_operations(char *buf, size_t cap);
+
+/* Why d is weaker evidence, in words, "; "-separated: "I/O mode differs;
+ * A from the page cache; under 0.5 s" ("" when it is not). */
+void compare_why_words(const struct compare_diff *d, char *buf, size_t cap);
+
+/* How far apart: "7.8x slower", "1.07x faster", "4.2x worse", with "~"
+ * before the ratio when the runs were set up differently and " !" when
+ * flagged; "n/c" when not comparable. The one text of a ratio: compare's
+ * cells, summary and page all say it so. */
+void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap);
+
+enum compare_perchar compare_perchar_method(const struct parsed_run *r);
+
+/* Whether phase id of a and b was measured the same way (false only for
+ * per-char phases of different, known, methods). */
+bool compare_comparable(const struct parsed_run *a, const struct parsed_run *b, enum phase_id id);
+
+/* COMPARE_SETUP_* a and b differ in that matter for phase id; a setting
+ * one of them does not give is not counted. */
+unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_run *b, enum phase_id id);
+
+/* COMPARE_SETUP_* in words: "file size and chunk size" ("" for none). */
+void compare_setup_words(unsigned setup, char *buf, size_t cap);
+
+/* The ratio of run to base for a phase's rate (latency false) or maximum
+ * latency. Returns false when either side has no number (not run, +++++,
+ * failed, latency not printed). */
+bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
+                   bool latency, double threshold, struct compare_diff *d);
+
+/* The ratio of run to base for the median (VIEW_P50) or p99 (VIEW_P99)
+ * latency of a phase: false unless both inputs give it (bonnie's JSON),
+ * both timed the operations the percentile needs (COMPARE_P50_MIN_OPS,
+ * COMPARE_P99_MIN_OPS) and both rates are backed by enough evidence (a
+ * percentile of a short phase is never a finding, and its rate already
+ * says the phase was short). */
+bool compare_pct_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
+                       enum view_pct pct, double threshold, struct compare_diff *d);
+
+/* Every comparable ratio of every run to the base, rate and latency, by
+ * evidence (enum compare_evidence order), within it those between runs set
+ * up differently (setup_differs) after the others, then biggest
+ * difference first; *count set. NULL when out of memory. Caller frees. */
+struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
+                                       size_t *count);
+
+/* A difference in plain words: "block write 1.3x faster on B", with
+ * " (file size differs)" when the runs were set up differently and
+ * " (under 0.5 s)" when its evidence is weak, " (time unknown)" when unknown. */
+void compare_phrase(const struct compare_diff *d, char *buf, size_t cap);
+
+/* Column label of run k: "A".."Z", then "R27", ... (buf >= 8 bytes). */
+void compare_label(size_t k, char *buf, size_t cap);
+
+/* Whether run r says what is against its figures (its view's
+ * reasons_unknown): only bonnie's JSON does (a CSV line carries no marks,
+ * a table's are not read). */
+bool compare_reasons_known(const struct compare_run *r);
+
+/* The fastest and slowest run of one phase (*fast, *slow); false with
+ * fewer than two numbers. A rate of 0 is a measured number too. */
+bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow);
+
+/* The setup facts compare states above its table, in this order. */
+enum compare_setup_fact {
+	SETUP_IO_MODE, SETUP_FILE_SIZE, SETUP_FILE_COUNT, SETUP_CHUNK, SETUP_FILE_SYSTEM, SETUP_DEVICE,
+	SETUP_VERSION, SETUP_CLIENTS, COMPARE_SETUP_FACTS
+};
+/* Their names: "I/O mode", "file size", ... */
+extern const char *const compare_setup_names[COMPARE_SETUP_FACTS];
+/* Bits of the facts that make a comparison not like for like. */
+#define COMPARE_SETUP_UNLIKE ((1u << SETUP_IO_MODE) | (1u << SETUP_FILE_SIZE) | (1u << SETUP_FILE_COUNT))
+
+/* Fact f of run r as text ("256M", "4x1024", "bonnie 0.1.0", "O_DIRECT",
+ * "ext4 on /dev/vda1"); "unknown" where its input cannot say (a CSV line
+ * or a table records no I/O mode, file system or device; a JSON document
+ * from a share names no device). */
+void compare_setup_value(const struct parsed_run *r, enum compare_setup_fact f, char *buf, size_t cap);
+/* The size of the file phase id of r worked on: the queue-depth
+ * profile's own file for its rows (bonnie JSON's qd_file_size_bytes; 0,
+ * unknown, for a profile-only run that does not record it), else the data
+ * file's (-s). A --phases qd run does not use -s, so its -s is no setup. */
+uint64_t compare_phase_file_size(const struct parsed_run *r, enum phase_id id);
+/* Whether a compare_setup_value is a value (not "unknown"). */
+bool compare_setup_known(const char *value);
+/* Bits (1u << fact) of the facts where a run differs from runs[base],
+ * both saying. */
+unsigned compare_setup_facts_differ(const struct compare_run *runs, size_t n, size_t base);
+
+#endif

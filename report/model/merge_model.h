@@ -1,0 +1,73 @@
+/* bonnie merge's arithmetic, pure: per phase, the common window of the
+ * hosts (the latest wall start to the earliest end), what each host did
+ * inside it, the sums, the merged histogram, the overlap and the fairness. */
+#ifndef BONNIE_MERGE_MODEL_H
+#define BONNIE_MERGE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../input/host.h"
+#include "../../lib/hist.h"
+#include "../../phases/results.h"
+
+#define MERGE_MAX_HOSTS 256
+
+struct merge_phase {
+	bool done;                  /* every host ran it */
+	bool overlaps;              /* ... and their intervals share a window */
+	uint64_t window_start_ns, window_ns; /* wall clock, ns */
+	uint64_t start_spread_ns;   /* latest wall start minus earliest */
+	double overlap;             /* window / the longest host's elapsed, 0..1 */
+	double transfer_overlap;    /* the same without each host's final flush (a write's
+	                               fsync at its end); < 0 when no host flushed */
+	uint64_t flush_max_ns;      /* the longest host's final flush */
+	size_t flush_host;          /* that host */
+	uint64_t late_max_ns;       /* the latest host's wall start after its planned start */
+	size_t late_host;           /* that host */
+	uint64_t bytes, operations, units, cpu_ns; /* summed over the window (cpu: the hosts' mean) */
+	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
+	struct hist latency;        /* every host's whole phase, bucket by bucket */
+	double host_rate[MERGE_MAX_HOSTS]; /* units/s inside the window */
+	double host_rate_shown[MERGE_MAX_HOSTS]; /* the same in the phase's unit (KiB/s for bytes) */
+	double host_share[MERGE_MAX_HOSTS];      /* host_rate over the hosts' mean; 0 when that is 0 */
+	double fairness_min;        /* the lowest host rate over the mean */
+	size_t slowest;             /* index of the host with the lowest rate */
+	double client_fairness;     /* the slowest client's rate (merge_client_rate) over the mean of
+	                               every host's clients; < 0 when a host has no per-client results */
+	size_t slowest_client_host, slowest_client; /* that client: its host and its index there */
+};
+
+/* A host whose phase started this much after its planned start is named
+ * under the phase (the issue's bound on the hosts' start spread). */
+#define MERGE_LATE_NS 50000000u
+
+struct merge_result {
+	size_t hosts;
+	struct merge_phase phase[PHASE_COUNT];
+};
+
+/* The part of [s, s + len) inside [ws, ws + wlen), ns. */
+uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen);
+
+/* What of total happened inside the window, from the phase's timeline
+ * (each interval's share prorated by its time inside) when the timeline
+ * covers at least 90% of elapsed, else prorated evenly over elapsed (a
+ * write phase's timeline ends before its final sync, which the rate counts).
+ * which: 0 bytes, 1 operations. */
+uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen);
+
+/* A client's rate over its own start to end, units/s (0 when it took no
+ * time). */
+double merge_client_rate(const struct host_client *c);
+
+/* Fills m from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike). */
+void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t n);
+
+/* The merged phases as one run: each done, overlapping phase with the
+ * window as its elapsed time and the sums over it (the table, CSV and JSON
+ * formatters read this). */
+void merge_as_run(const struct merge_result *m, const struct host_result *first, struct run_result *run);
+
+#endif

@@ -1,0 +1,327 @@
+/* The sweep's levels and knees; see sweep_model.h for the rule. */
+#include "sweep_model.h"
+#include "confidence.h"
+#include "metrics.h"
+#include "view.h"
+#include "../../lib/stats.h"
+
+#include <string.h>
+
+double sweep_jain(double sum, double sumsq, uint32_t n)
+{
+	if (n < 2 || sumsq <= 0)
+		return 1.0;
+	return sum * sum / ((double)n * sumsq);
+}
+
+double sweep_overlap(const struct phase_result *r)
+{
+	const struct client_spread *s = &r->spread;
+	uint64_t all;
+
+	uint64_t span = s->busy_last_end_ns > r->start_ns ? s->busy_last_end_ns - r->start_ns : 0;
+
+	if (s->clients < 2 || r->elapsed_ns == 0)
+		return 1.0;
+	if (s->busy_first_end_ns <= s->busy_last_start_ns || span == 0)
+		return 0.0;
+	all = s->busy_first_end_ns - s->busy_last_start_ns;
+	return all >= span ? 1.0 : (double)all / (double)span;
+}
+
+/* The level of count n, a new one when it is not there yet; -1 when full. */
+static int level_of(struct sweep *sw, uint32_t n)
+{
+	for (uint32_t l = 0; l < sw->levels; l++)
+		if (sw->clients[l] == n)
+			return (int)l;
+	if (sw->levels >= MAX_SWEEP_LEVELS)
+		return -1;
+	sw->clients[sw->levels] = n;
+	sw->finished[sw->levels] = false;
+	memset(sw->point[sw->levels], 0, sizeof sw->point[sw->levels]);
+	return (int)sw->levels++;
+}
+
+static double median_of(const double *v, uint32_t n)
+{
+	double tmp[SWEEP_MAX_RUNS];
+
+	memcpy(tmp, v, n * sizeof *v);
+	return stats_median(tmp, n);
+}
+
+/* The point's figures from its runs. */
+static void summarise(struct sweep_point *p)
+{
+	p->rate = median_of(p->rate_run, p->runs);
+	p->p99 = (uint64_t)median_of(p->p99_run, p->runs);
+	p->p50 = (uint64_t)median_of(p->p50_run, p->runs);
+	p->rate_lo = p->rate_hi = p->rate_run[0];
+	p->p99_lo = p->p99_hi = (uint64_t)p->p99_run[0];
+	for (uint32_t i = 1; i < p->runs; i++) {
+		if (p->rate_run[i] < p->rate_lo)
+			p->rate_lo = p->rate_run[i];
+		if (p->rate_run[i] > p->rate_hi)
+			p->rate_hi = p->rate_run[i];
+		if ((uint64_t)p->p99_run[i] < p->p99_lo)
+			p->p99_lo = (uint64_t)p->p99_run[i];
+		if ((uint64_t)p->p99_run[i] > p->p99_hi)
+			p->p99_hi = (uint64_t)p->p99_run[i];
+	}
+}
+
+static void add_point(struct sweep_point *p, const struct phase_result *r, enum phase_id id)
+{
+	const struct client_spread *s = &r->spread;
+	double fair = sweep_jain(s->rate_sum, s->rate_sq, s->clients - s->idle);
+	double overlap = sweep_overlap(r);
+
+	struct confidence conf;
+
+	if (p->runs >= SWEEP_MAX_RUNS)
+		return;
+	confidence_of(id, r, -1, &conf);
+	p->reasons |= conf.reasons; /* a mark any run earned stays on the point */
+	if (p->runs == 0 || fair < p->fairness)
+		p->fairness = fair;
+	if (p->runs == 0 || overlap < p->overlap)
+		p->overlap = overlap;
+	if (r->latency.max > p->max)
+		p->max = r->latency.max;
+	if (r->sync_ns > p->sync_ns)
+		p->sync_ns = r->sync_ns;
+	if (r->elapsed_ns > 0 && (double)r->cpu_ns / (double)r->elapsed_ns > p->cpu)
+		p->cpu = (double)r->cpu_ns / (double)r->elapsed_ns;
+	p->rate_run[p->runs] = metric_rate(id, r);
+	/* the histogram's, whatever the count: a count's clients together run
+	 * many operations, and the knee compares counts by these */
+	p->p99_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P99].p);
+	p->p50_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P50].p);
+	p->runs++;
+	p->ran = true;
+	summarise(p);
+}
+
+void sweep_add(struct sweep *sw, const struct run_result *run)
+{
+	int l = level_of(sw, run->clients ? run->clients : 1);
+
+	if (l < 0)
+		return;
+	if (run_result_status(run) == PHASE_DONE)
+		sw->finished[l] = true;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (metric_reportable(&run->phase[i]))
+			add_point(&sw->point[l][i], &run->phase[i], (enum phase_id)i);
+}
+
+uint32_t sweep_levels_finished(const struct sweep *sw)
+{
+	uint32_t n = 0;
+
+	for (uint32_t l = 0; l < sw->levels; l++)
+		n += sw->finished[l];
+	return n;
+}
+
+bool sweep_overlap_low(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	return p->ran && sweep_overlap_is_low(sw->clients[l], p->overlap);
+}
+
+bool sweep_trusted(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	return p->ran && !(p->reasons & SWEEP_UNTRUSTED) && !sweep_overlap_low(sw, l, id);
+}
+
+bool sweep_overlap_is_low(uint32_t clients, double overlap)
+{
+	return clients > 1 && overlap < SWEEP_MIN_OVERLAP;
+}
+
+bool sweep_phase_ran(const struct sweep *sw, enum phase_id id)
+{
+	for (uint32_t l = 0; l < sw->levels; l++)
+		if (sw->point[l][id].ran)
+			return true;
+	return false;
+}
+
+uint32_t sweep_runs(const struct sweep *sw)
+{
+	uint32_t n = 0;
+
+	for (uint32_t l = 0; l < sw->levels; l++)
+		for (int i = 0; i < PHASE_COUNT; i++)
+			if (sw->point[l][i].ran && (n == 0 || sw->point[l][i].runs < n))
+				n = sw->point[l][i].runs;
+	return n;
+}
+
+/* A point's rate range; a single run (or a point set by hand) is its rate. */
+static double rate_lo(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->rate_lo : p->rate;
+}
+
+static double rate_hi(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->rate_hi : p->rate;
+}
+
+static uint64_t p99_lo(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->p99_lo : p->p99;
+}
+
+static uint64_t p99_hi(const struct sweep_point *p)
+{
+	return p->runs > 1 ? p->p99_hi : p->p99;
+}
+
+bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b)
+{
+	const struct sweep_point *hi = &sw->point[a][id], *lo = &sw->point[b][id];
+
+	if (hi->rate < lo->rate) {
+		const struct sweep_point *t = hi;
+		hi = lo;
+		lo = t;
+	}
+	if (hi->runs > 1 && lo->runs > 1)
+		return rate_hi(lo) < rate_lo(hi);
+	return lo->rate * SWEEP_MIN_GAIN < hi->rate;
+}
+
+static bool used(const struct sweep_knee *k, int l)
+{
+	return (k->used >> l) & 1u;
+}
+
+/* Throughput: the highest rate, then the smallest count that cannot be
+ * told from it; no clear knee when no count can. */
+static void find_peak(const struct sweep *sw, enum phase_id id, struct sweep_knee *k)
+{
+	bool any_differs = false;
+
+	k->best = k->first;
+	for (int l = k->first; l <= k->last; l++)
+		if (used(k, l) && sw->point[l][id].rate > sw->point[k->best][id].rate)
+			k->best = l;
+	k->peak = k->best;
+	for (int l = k->first; l <= k->last; l++) {
+		if (!used(k, l))
+			continue;
+		if (sweep_rates_differ(sw, id, l, k->best))
+			any_differs = true;
+		else if (l < k->peak)
+			k->peak = l;
+	}
+	if (!any_differs) {
+		k->kind = SWEEP_PEAK_NO_KNEE;
+		k->peak = k->first;
+	} else {
+		k->kind = k->peak == k->best ? SWEEP_PEAK_HIGHEST : SWEEP_PEAK_WITHIN_NOISE;
+	}
+	k->still_rising = k->kind == SWEEP_PEAK_HIGHEST && k->best == k->last;
+}
+
+/* Latency: the first count whose lowest p99 is above factor x the
+ * highest of the baseline, the count with the lowest (median) p99 before,
+ * and at least the lag floor. The first count above factor x but under
+ * the floor is kept too: the sentence names the rule that decided. */
+static void find_p99_over(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
+{
+	k->base = k->first;
+	k->p99_over = k->p99_factor = k->factor_base = -1;
+	for (int l = k->first + 1; l <= k->last; l++) {
+		const struct sweep_point *p = &sw->point[l][id];
+		if (!used(k, l))
+			continue;
+		if ((double)p99_lo(p) > factor * (double)p99_hi(&sw->point[k->base][id])) {
+			if (p99_lo(p) >= sw->lag_floor_ns) {
+				k->p99_over = l;
+				k->p99_factor = k->factor_base = -1;
+				return;
+			}
+			if (k->p99_factor < 0) {
+				k->p99_factor = l;
+				k->factor_base = k->base;
+			}
+		}
+		if (p->p99 < sw->point[k->base][id].p99)
+			k->base = l;
+	}
+}
+
+void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores)
+{
+	sw->lag_floor_ns = lag_floor_ns;
+	sw->cores = cores;
+}
+
+bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	const struct sweep_point *p = &sw->point[l][id];
+
+	if (!p->ran || sw->clients[l] == 0)
+		return false;
+	if (p->cpu / sw->clients[l] >= SWEEP_CPU_CLIENT)
+		return true;
+	return sw->cores > 0 && p->cpu >= SWEEP_CPU_HOST * sw->cores;
+}
+
+/* Whether level l's p99 speaks of the storage: before the phase's first
+ * CPU-bound count, and, for a phase CPU-bound anywhere, within the cores. */
+static bool storage_level(const struct sweep *sw, const struct sweep_knee *k, int l)
+{
+	if (k->cpu_at < 0)
+		return true;
+	return l < k->cpu_at && (sw->cores == 0 || sw->clients[l] <= sw->cores);
+}
+
+static void find_cpu_limit(const struct sweep *sw, enum phase_id id, struct sweep_knee *k)
+{
+	k->cpu_at = -1;
+	for (int l = k->first; l <= k->last && k->cpu_at < 0; l++)
+		if (used(k, l) && sweep_cpu_bound(sw, (uint32_t)l, id))
+			k->cpu_at = l;
+	k->storage_last = -1;
+	for (int l = k->first; l <= k->last; l++)
+		if (used(k, l) && storage_level(sw, k, l))
+			k->storage_last = l;
+	k->cpu_knee = k->p99_over >= 0 && !storage_level(sw, k, k->p99_over);
+}
+
+bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct sweep_knee *k)
+{
+	memset(k, 0, sizeof *k);
+	k->first = -1;
+	k->cpu_at = -1;
+	k->storage_last = -1;
+	k->p99_over = k->p99_factor = k->factor_base = -1;
+	for (uint32_t l = 0; l < sw->levels; l++) {
+		if (!sw->point[l][id].ran)
+			continue;
+		if (!sweep_trusted(sw, l, id)) {
+			k->left_out |= 1u << l;
+			continue;
+		}
+		k->used |= 1u << l;
+		if (k->first < 0)
+			k->first = (int)l;
+		k->last = (int)l;
+		k->levels++;
+	}
+	if (k->levels < 2)
+		return false;
+	find_peak(sw, id, k);
+	find_p99_over(sw, id, factor, k);
+	find_cpu_limit(sw, id, k);
+	return true;
+}

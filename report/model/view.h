@@ -1,0 +1,222 @@
+/* One view of a result: what every output says about a phase and a run,
+ * derived once, so the table, CSV, JSON, share, HTML and compare cannot
+ * disagree. Pure: no FILE *, no output; formatters read only the view.
+ *
+ * Built from a measured run (view_of_run, view.c) or from a parsed one
+ * (view_of_parsed, compare's input: view_parsed.c). A parsed run fills
+ * only some fields; each field below says so:
+ *   [both]     filled from either;
+ *   [measured] only from a measured run: in a parsed run left at the
+ *              "unknown" value named (-1, 0, NULL, VERDICT_NONE).
+ * Field names are stable: other files are written against them. */
+#ifndef BONNIE_VIEW_H
+#define BONNIE_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../input/input.h" /* enum cell_state */
+#include "../../lib/config.h"
+#include "../../lib/verdict.h"
+#include "../../phases/results.h"
+#include "confidence.h"
+#include "device_why.h"
+
+#define VIEW_WHY_MAX 640 /* room for a device_why sentence */
+
+/* The latency percentiles every output shows, in this order: the one list.
+ * VIEW_MAX is the largest latency (p = 100). An output shows a subset by
+ * naming entries (table: max, p99.9, p99, median). */
+enum view_pct {
+	VIEW_P50,
+	VIEW_P90,
+	VIEW_P99,
+	VIEW_P99_9,
+	VIEW_P99_99,
+	VIEW_MAX,
+	VIEW_PCTS
+};
+
+struct view_pct_def {
+	double p;          /* percentile; 100 for the maximum */
+	const char *label; /* "p50", "p99.9", "max": headings and text */
+	const char *key;   /* "p50", "p99_9", "max": JSON keys */
+	const char *heading; /* "median", "p99.9", "max": a column's heading in the page */
+};
+extern const struct view_pct_def view_pcts[VIEW_PCTS];
+
+/* What every output says about one phase of one run. */
+struct phase_view {
+	enum phase_id id;             /* [both] */
+	enum cell_state state;        /* [both] CELL_VALUE: numbers below; a measured run:
+	                                 DONE -> VALUE, NOT_RUN -> NOT_RUN, FAILED and
+	                                 INTERRUPTED -> FAILED (never TOO_FAST, UNKNOWN) */
+	enum phase_status status;     /* [both] a parsed run: DONE for VALUE, FAILED for
+	                                 FAILED, else NOT_RUN */
+	double rate;                  /* [both] in the phase's unit (KiB/s, seeks/s, files/s);
+	                                 0 unless state == CELL_VALUE */
+	double iops;                  /* [both] a queue-depth phase's operations a second (its
+	                                 rate over its block size: view_qd_iops); 0 for the others */
+	bool sync_split;              /* [both] the phase reports its final sync apart
+	                                 (metric_has_sync_split) */
+	double rate_unsynced;         /* [measured] the rate without the final sync; -1 without
+	                                 a sync split or unknown */
+	int cpu_pct;                  /* [both] CPU over wall time, percent; -1 unknown */
+	int64_t pct_ns[VIEW_PCTS];    /* latency, ns, by enum view_pct; -1 absent: the sample
+	                                 count does not support it (metric_pct_supported; the
+	                                 maximum needs one sample). [measured]; a parsed run
+	                                 knows at most VIEW_MAX */
+	uint64_t operations;          /* [measured] timed operations (latency samples); 0 unknown */
+	uint64_t duration_ns;         /* [measured] the timed region; 0 unknown */
+	struct confidence conf;       /* [measured] confidence_of (facts and reasons); a parsed
+	                                 run sets conf.reasons from what it says (CONF_SHORT
+	                                 for a low-confidence JSON phase), the facts unknown */
+	bool reasons_unknown;         /* [both] the input does not say what is against the
+	                                 figure (a CSV line, a table, an older JSON): conf.reasons
+	                                 then holds at most what it does say (CONF_SHORT), and
+	                                 no mark is not "none"; never for a measured run */
+	char mark;                    /* [both] confidence_mark(conf.reasons): ' ' none */
+	bool low_confidence;          /* [both] ran under METRIC_MIN_TRUSTED_NS (the one
+	                                 short-phase rule, metric_low_confidence) */
+	struct verdict verdict;       /* [measured] the timeline's verdict; kind VERDICT_NONE
+	                                 when none or unknown */
+	/* What only a measured run has, copied (the view holds no pointer into
+	 * the result). A parsed run leaves them at 0, or -1 where said. */
+	double rate_ran;              /* [measured] the rate over what completed, for a phase
+	                                 that ran (done, failed or interrupted: the JSON); 0 */
+	double rate_unsynced_ran;     /* [measured] the same without the final sync; -1
+	                                 without a sync split */
+	uint64_t lat_ns[VIEW_PCTS];   /* [measured] each latency as the histogram gives it,
+	                                 supported by the count or not (the JSON: its readers
+	                                 expect a number); 0 without samples */
+	uint64_t lat_min_ns;          /* [measured] 0 without samples */
+	double lat_mean_ns;           /* [measured] 0 without samples */
+	uint64_t sync_ns;             /* [measured] the final fsync/syncfs (+close) */
+	int arc_hit_pct;              /* [measured] ZFS's ARC hits over the phase; -1 unknown */
+	uint32_t clients;             /* [measured] client results merged into it (spread) */
+	uint64_t client_skew_ns;      /* [measured] first to last client start, with clients > 1 */
+	double client_rate_min;       /* [measured] the slowest and fastest client's rates in */
+	double client_rate_max;       /*   the phase's unit (as rate), with clients > 1 */
+	double client_fairness;       /* [measured] Jain's index over the clients with work
+	                                 (sweep_jain), with clients > 1 */
+	double client_overlap;        /* [measured] the share of the phase all of them worked
+	                                 together (sweep_overlap), with clients > 1 */
+	bool client_overlap_low;      /* [measured] too low to sum their rates as one
+	                                 (sweep_overlap_is_low) */
+	uint32_t flags;               /* [measured] enum result_flag */
+	uint64_t bytes;               /* [measured] data read and/or written by the operations */
+	uint64_t read_bytes;          /* [measured] the part of the data that was read */
+	uint64_t start_ns;            /* [measured] CLOCK_MONOTONIC when the timed region began */
+	uint64_t wall_start_ns;       /* [measured] --start-at: the start on CLOCK_REALTIME; 0 */
+	uint64_t planned_ns;          /* [measured] --start-at: the schedule's start; 0 */
+	uint64_t span_ns;             /* [measured] the part the rate counts, if set; 0 */
+	uint64_t cpu_ns;              /* [measured] user+system CPU over the timed region */
+	uint32_t qd_max_in_flight;    /* [measured] a queue-depth phase's most operations in flight */
+	uint32_t client_idle;         /* [measured] of the clients, those with nothing to do */
+	uint32_t client_starved;      /* [measured] of the others, those that did nothing */
+	uint64_t file_bytes;          /* [measured] block write: the data file's bytes when it
+	                                 ended (summed over clients); 0 for the others */
+	uint32_t resident_ppm;        /* [measured] with RESULT_RESIDENCY in flags: the data
+	                                 file's part still cached after evicting, per million */
+	unsigned dev_caveat;          /* [measured] why the device's counters are not
+	                                 device-true (enum env_caveat); 0 without counters */
+	uint8_t qd_engine;            /* [measured] a queue-depth phase's enum qdio_engine; 0 */
+	bool cached;                  /* [measured] the cache served a reading phase (metric_cached) */
+	unsigned expected_write_pct;  /* [measured] what the devices write per 100 written
+	                                 (device_expected_write_pct: a 2-way mirror 200) */
+	enum device_why dev_why;      /* [measured] why "From device" is far from that
+	                                 (device_why); DEV_WHY_NONE: not far, or not done */
+	char dev_why_text[VIEW_WHY_MAX]; /* [measured] its sentence; "" with DEV_WHY_NONE */
+	const char *dev_why_cause;    /* [measured] the cause said once for all phases (a
+	                                 constant string: device_why_cause), or NULL */
+};
+
+/* What every output says about one run. */
+struct run_view {
+	unsigned index;               /* [measured] 1-based run number with -x; 0 unknown */
+	enum phase_status status;     /* [both] the one run status rule (run_result_status):
+	                                 failed when a phase failed, interrupted when a stop
+	                                 ended it, else done */
+	bool seed_known;              /* [both] */
+	uint32_t seed;                /* [both] when seed_known */
+	uint32_t clients;             /* [both] concurrent clients, at least 1 */
+	uint32_t hosts;               /* [measured] bonnie merge: the hosts merged into it; 0 */
+	uint64_t seeks;               /* [both] seek operations that ran; 0: unknown or none */
+	uint32_t files_k;             /* [both] file-test files that ran, x1024; 0: unknown or none */
+	uint64_t perchar_bytes;       /* [measured] per-char bytes of the run; 0 unknown or none */
+	struct run_counts counts;     /* [measured] the counts as the run recorded them (0: none
+	                                 ran), and who chose them (the JSON's "counts") */
+	struct phase_view phase[PHASE_COUNT];
+};
+
+/* Whether percentile entry k is shown at all for a phase (a value, not -1). */
+static inline bool view_has_pct(const struct phase_view *p, enum view_pct k)
+{
+	return p->pct_ns[k] >= 0;
+}
+
+/* The view of one phase of a measured result; cv_pct < 0 when not repeated. */
+void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v);
+
+/* The view of a measured run. cfg (never NULL: every caller builds the
+ * same view) gives the counts a run used when it did not record its own
+ * (metric_seeks_used); cv_pct is each phase's CV over the runs of -x
+ * (NULL: not repeated). */
+void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v);
+
+/* The view of a parsed run (compare's input; view_parsed.c). */
+void view_of_parsed(const struct parsed_run *p, struct run_view *v);
+
+/* A phase's timeline as the run page draws it (view_timeline.c): at most
+ * VIEW_TL_POINTS points, each a group of the series' intervals. */
+#define VIEW_TL_POINTS 300
+struct view_timeline {
+	size_t n, n99;
+	double x[VIEW_TL_POINTS], rate[VIEW_TL_POINTS];     /* the group's middle (s), its rate
+	                                                      (KiB/s for bytes, else per s) */
+	double x99[VIEW_TL_POINTS], p99[VIEW_TL_POINTS];    /* only where operations completed (ns) */
+	double max_rate, min_p99, max_p99;                  /* 0 without points */
+	double span_s;                                      /* the series' length */
+};
+void view_of_timeline(const struct tl_series *s, enum phase_id id, struct view_timeline *p);
+
+/* A phase's latencies as the run page shows them (view_latency.c): the
+ * table's row and the curve, p0 (the minimum) then every VIEW_NINES_STEP
+ * nines up to the last percentile the count supports (at most p99.99). */
+#define VIEW_NINES_STEP 0.05   /* the curve's resolution on the nines axis */
+#define VIEW_CURVE_POINTS 82   /* p0 and 0..4 nines in VIEW_NINES_STEP */
+struct view_latency {
+	uint64_t count, min_ns;
+	int64_t pct_ns[VIEW_PCTS];       /* as view_pcts_of: -1 where the count does not support it */
+	double median_ns;                /* the histogram's median even then */
+	size_t n;                        /* the curve's points: */
+	double pct[VIEW_CURVE_POINTS], ns[VIEW_CURVE_POINTS];
+};
+void view_latency_of(const struct hist *h, struct view_latency *l);
+/* Of phase id over the done runs[0..n), their histograms merged; -1 when
+ * there is no memory for that. */
+int view_latency_merged(const struct run_result *runs, size_t n, enum phase_id id, struct view_latency *l);
+
+/* One side of the alignment probe (aligned or shifted writes). */
+struct align_side_view {
+	uint64_t operations, elapsed_ns; /* the side's writes and the time they took */
+	double rate_kib_s;               /* over that time; 0 without any */
+	uint64_t p50_ns, p99_ns, max_ns; /* latencies as the histogram gives them */
+};
+
+/* The alignment probe's figures (view_align.c); for a probe that ran. */
+struct align_view {
+	struct align_side_view aligned, shifted;
+	double rate_ratio; /* shifted rate over aligned; 0 without an aligned rate */
+};
+void view_of_align(const struct align_result *a, struct align_view *v);
+
+/* A queue-depth phase's operations a second at rate_kib_s (its rate over
+ * its block size); 0 for a phase that is not one. */
+double view_qd_iops(enum phase_id id, double rate_kib_s);
+
+/* The latencies of a histogram as the view shows them: pct_ns[k] the
+ * percentile (or maximum) when the count supports it, else -1. */
+void view_pcts_of(const struct hist *h, int64_t pct_ns[VIEW_PCTS]);
+
+#endif

@@ -1,0 +1,26 @@
+/* A run's settings written as the options that make them again, the
+ * words `bonnie --like` reads back (cmd/like.c, through the option
+ * parser): in the JSON document ("like_options") and the --share post. */
+#ifndef BONNIE_LIKE_OPTIONS_H
+#define BONNIE_LIKE_OPTIONS_H
+
+#include <stddef.h>
+
+#include "../../lib/config.h"
+#include "../../phases/results.h"
+
+/* The --share post's settings line opens with LIKE_MARK, which the reader
+ * (input/like.h) looks for. */
+#include "../../input/like.h"
+
+struct run_view; /* view.h */
+
+/* cfg (the plan's) and run (its view's counts: the file count and per-char size
+ * bonnie sized; NULL: the plan's) as options into buf: -s, -n, -f, -z,
+ * -c or --clients, --level-time, -D, -b, --no-evict, --verify, --phases
+ * or --qd, --qd-time, --qd-engine; only settings, never a path or a name.
+ * A queue-depth profile run alone gets the profile's size as -s, the one
+ * size it uses. */
+void report_like_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap);
+
+#endif
