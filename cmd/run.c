@@ -398,40 +398,58 @@ static int session_sweep(struct session *s)
 	return status;
 }
 
-/* The run itself; apart from run_main, and not inlined into it, so that
- * its large frame is taken only once the stack limit is known to hold it. */
-__attribute__((noinline)) static int run_session(int argc, char **argv, struct like_args *like)
-{
+/* What one run holds: the options, the plan and the session. On the heap,
+ * not in run_session's frame: together they are about 75 KiB, and the
+ * probes under session_open take tens more, against the 128 KiB stack
+ * bonnie promises to run in (ASan's red zones overflowed it). */
+struct run_state {
 	struct config parsed;
-	const struct config *opts = &parsed; /* the options: read only, once parsed */
 	struct plan made;
 	struct session s;
-	char err[512];
-	int status = run_config_parse(argc, argv, &parsed);
+};
 
-	if (status == RUN_GO && parsed.like_path) /* its words stay in like until the run ends */
-		status = like_apply(argc, argv, &parsed, like);
+/* The run itself, once the options are parsed into st. */
+static int run_state_go(int argc, char **argv, struct like_args *like, struct run_state *st)
+{
+	const struct config *opts = &st->parsed; /* the options: read only, once parsed */
+	struct session *s = &st->s;
+	char err[512];
+	int status = run_config_parse(argc, argv, &st->parsed);
+
+	if (status == RUN_GO && st->parsed.like_path) /* its words stay in like until the run ends */
+		status = like_apply(argc, argv, &st->parsed, like);
 	if (status != RUN_GO)
 		return status;
 	if ((opts->user[0] || opts->group[0]) && privs_drop(opts->user, opts->group, err, sizeof err) != 0)
 		return say_status(EXIT_USAGE, "%s", err);
-	memset(&s, 0, sizeof s);
-	if ((status = plan_make(&made, opts)) != EXIT_OK)
+	if ((status = plan_make(&st->made, opts)) != EXIT_OK)
 		return status;
 	signals_install();
 	signals_guard_stream(STDOUT_FILENO);
 	signals_guard_stream(STDERR_FILENO);
 
-	s.out.argc = argc;
-	s.out.argv = argv;
-	s.clients = opts->concurrency;
-	status = session_open(&s, opts, &made);
+	s->out.argc = argc;
+	s->out.argv = argv;
+	s->clients = opts->concurrency;
+	status = session_open(s, opts, &st->made);
 	if (status == EXIT_OK)
-		status = opts->sweep_levels ? session_sweep(&s) : session_runs(&s);
-	status = session_close(&s, status);
+		status = opts->sweep_levels ? session_sweep(s) : session_runs(s);
+	status = session_close(s, status);
 	if (signals_stop_level() != STOP_NONE)
 		status = EXIT_INTERRUPTED;
 	return say_finish(status);
+}
+
+static int run_session(int argc, char **argv, struct like_args *like)
+{
+	struct run_state *st = calloc(1, sizeof *st);
+	int status;
+
+	if (st == NULL)
+		return say_status(EXIT_SETUP, "out of memory for the run's state");
+	status = run_state_go(argc, argv, like, st);
+	free(st);
+	return status;
 }
 
 /* A stack limit too small for bonnie is refused in one line before
