@@ -5,6 +5,7 @@
  * What is written about each moment is the output table's
  * (report/outputs.h); this file only says when. */
 #include "run.h"
+#include "session.h"
 
 #include "leftovers.h"
 #include "plan.h"
@@ -35,25 +36,6 @@
 #include <time.h>
 #include <unistd.h>
 
-struct session {
-	struct plan plan;         /* what bonnie decided: made by plan_size_by_time, never written after */
-	const struct config *cfg; /* the plan's, handed as const to everything once made (NULL before) */
-	struct env_info env;
-	struct bench bench;
-	struct run_result *run;
-	struct align_result *align;
-	struct autosize sizes;    /* what the calibrations measured once for the invocation */
-	char date[40];            /* start of the run, UTC, for --share */
-	struct report_ctx out;    /* every output's context */
-	struct repeat_set repeats; /* -x N: each run's figures for the summary */
-	uint32_t clients;         /* client processes of this pass: -c, or the sweep's count */
-	struct sweep *sweep;      /* --clients: one level per client count (allocated: its pages
-	                             become resident as levels are added, and what is resident
-	                             at a fork counts in every client's RSS) */
-	struct sweep_step step;   /* where the sweep is, for its progress line */
-	struct client_times times; /* each client's times of the last pass (JSON), with clients */
-	uint64_t sweep_t0;
-};
 
 static void on_phase_begin(void *arg, enum phase_id id)
 {
@@ -398,15 +380,6 @@ static int session_sweep(struct session *s)
 	return status;
 }
 
-/* What one run holds: the options, the plan and the session. On the heap,
- * not in run_session's frame: together they are about 75 KiB, and the
- * probes under session_open take tens more, against the 128 KiB stack
- * bonnie promises to run in (ASan's red zones overflowed it). */
-struct run_state {
-	struct config parsed;
-	struct plan made;
-	struct session s;
-};
 
 /* The run itself, once the options are parsed into st. */
 static int run_state_go(int argc, char **argv, struct like_args *like, struct run_state *st)
@@ -440,29 +413,20 @@ static int run_state_go(int argc, char **argv, struct like_args *like, struct ru
 	return say_finish(status);
 }
 
-static int run_session(int argc, char **argv, struct like_args *like)
-{
-	struct run_state *st = calloc(1, sizeof *st);
-	int status;
-
-	if (st == NULL)
-		return say_status(EXIT_SETUP, "out of memory for the run's state");
-	status = run_state_go(argc, argv, like, st);
-	free(st);
-	return status;
-}
-
 /* A stack limit too small for bonnie is refused in one line before
  * anything is made, not met as SIGSEGV (lib/proclimit.h). */
 int run_main(int argc, char **argv)
 {
 	struct like_args like = {0};
+	struct run_state *st;
 	char why[256];
 	int status;
 
 	if (stack_limit_why(why, sizeof why))
 		return say_finish(say_status(EXIT_SETUP, "%s", why));
-	status = run_session(argc, argv, &like);
+	st = calloc(1, sizeof *st);
+	status = st ? run_state_go(argc, argv, &like, st) : say_status(EXIT_SETUP, "out of memory for the run's state");
+	free(st);
 	like_release(&like);
 	return status;
 }
