@@ -3,7 +3,9 @@
  * fio's decimal rates and which of its figures is the more precise, a
  * mixed job's two sides, a command's size (wrapped, or none), a job line a
  * mailer wrapped, fio 2's layout, results with no job line, and
- * CrystalDiskMark's [Mix] rows and KDiskMark's ports. The texts are cut
+ * CrystalDiskMark's [Mix] rows and KDiskMark's ports; and the seventh
+ * set's (tests/compare-qd-seventh): the I/O over the run time, commands
+ * quoted or run by path and whose jobs their size is. The texts are cut
  * from those posts. */
 #include "suites.h"
 #include "util_parsed.h"
@@ -53,8 +55,9 @@ START_TEST(fio_mixed_job_both_sides)
 	             "  write: IOPS=14.5k, BW=56.7MiB/s (59.4MB/s)(1026MiB/18105msec); 0 zone resets\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "4G");
-	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_read"), 170 * 1048576 / 1e6, 1e-9);
-	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_write"), 56.7 * 1048576 / 1e6, 1e-9);
+	/* each side from its I/O over the run time, written with more digits than BW (170MiB/s is 169.5 to 170.5) */
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_read"), 3070.0 * 1048576 / 18.105 / 1e6, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_write"), 1026.0 * 1048576 / 18.105 / 1e6, 1e-6);
 	ck_assert_int_eq(set.run[0].nother, 2);
 }
 END_TEST
@@ -71,6 +74,40 @@ START_TEST(fio_command_size_wrapped_or_none)
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "20M");
 	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
+}
+END_TEST
+
+/* fio 3.16 (a bcache mail, the seventh set): BW=46.0MiB/s printed for
+ * 1024MiB in 21810 msec (46.95 MiB/s, 2% more): of the line's figures the
+ * I/O over the run time, written with the most digits, is taken */
+START_TEST(fio_rate_from_io_over_run_time)
+{
+	parsed_parse(&set, JOB4K("randwrite", "1") "Starting 1 process\n"
+	             "  write: IOPS=12.0k, BW=46.0MiB/s (49.2MB/s)(1024MiB/21810msec); 0 zone resets\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_write"), 1024.0 * 1048576 / 21.810 / 1e6, 1e-6);
+}
+END_TEST
+
+/* the seventh set's commands: one quoted in prose ("`fio ... -size=1G`"),
+ * "./fio"; a command's size is its own jobs' (fio prints their lines before
+ * their results), so a job after a result without a command of its own has
+ * none, and a command without a size gives none */
+START_TEST(fio_command_forms_and_scope)
+{
+	parsed_parse(&set, "Running `fio -filename=f -direct=1 -rw=randwrite -bs=4k -size=1G\n-name=t`, I got:\n"
+	             JOB4K("randwrite", "1") "  write: IOPS=710, BW=2841KiB/s (2909kB/s)(166MiB/60001msec)\n"
+	             "Run status group 0 (all jobs):\n\n" JOB4K("randwrite", "1")
+	             "  write: IOPS=12.0k, BW=46.0MiB/s (49.2MB/s)(1024MiB/21810msec)\nRun status group 0 (all jobs):\n"
+	             "./fio --filename=f --size=4G --rw=randwrite --bs=4K --iodepth=4 --name=t\n" JOB4K("randwrite", "4")
+	             "  write: IOPS=3065, BW=11.0MiB/s (12.6MB/s)(3593MiB/300002msec)\nRun status group 0 (all jobs):\n"
+	             "./fio --filename=f --rw=randread --bs=4K --iodepth=4 --name=t\n" JOB4K("randread", "4")
+	             "   read: IOPS=5269, BW=20.6MiB/s (21.6MB/s)(4096MiB/198990msec)\n");
+	ck_assert_uint_eq(set.count, 4);
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "1G");
+	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
+	ck_assert_str_eq(set.run[2].meta[META_SIZE], "4G");
+	ck_assert_str_eq(set.run[3].meta[META_SIZE], "");
 }
 END_TEST
 
@@ -224,6 +261,8 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, diskmark_mix_total_and_ports);
 	tcase_add_test(tc, fio_latencies_into_the_row);
 	tcase_add_test(tc, diskmark_grid_and_iops_rows);
+	tcase_add_test(tc, fio_rate_from_io_over_run_time);
+	tcase_add_test(tc, fio_command_forms_and_scope);
 	suite_add_tcase(s, tc);
 	return s;
 }
