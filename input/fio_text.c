@@ -391,6 +391,11 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 		else if (p + 10 <= e && memcmp(p, "Run status", 10) == 0) {
 			rc = finish(set, name, &j, &sd);
 			cmd_size = 0; /* fio prints its jobs' lines before their results: a later job is another command's */
+		} else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0 && documents++ < 16) {
+			j.done = true; /* the job's result is the document's (with or without a job line before it); its normal text after it is the same */
+			for (const char *q = p; q < (s = json_inside(set, name, line, text, p, e, &rc)); q++)
+				line += *q == '\n';
+			p = s - 1;
 		} else if (j.done)
 			continue;
 		else if (p + 5 <= e && memcmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4]) && (p == text || p[-1] == '\n'))
@@ -399,12 +404,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			j.threads = (unsigned)strtoul(p + 9, NULL, 10);
 		else if (p + 18 <= e && memcmp(p, "Laying out IO file", 18) == 0 && (s = find(p, le, " / ")))
 			j.size = fio_size(s + 3, le);
-		else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0 && documents++ < 16) {
-			j.done = true; /* the job's result is the document's; its normal text after it is the same */
-			for (const char *q = p; q < (s = json_inside(set, name, line, text, p, e, &rc)); q++)
-				line += *q == '\n';
-			p = s - 1;
-		} else if (!j.shaped)
+		else if (!j.shaped)
 			continue;
 		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, sd.kib)) {
 			sd.have[0] = sd.have[1] = true;

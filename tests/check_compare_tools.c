@@ -5,7 +5,9 @@
  * mailer wrapped, fio 2's layout, results with no job line, and
  * CrystalDiskMark's [Mix] rows and KDiskMark's ports; and the seventh
  * set's (tests/compare-qd-seventh): the I/O over the run time, commands
- * quoted or run by path and whose jobs their size is. The texts are cut
+ * quoted or run by path and whose jobs their size is, a KDiskMark header
+ * without version, two results side by side, fio's JSON inside a line
+ * with no job line. The texts are cut
  * from those posts. */
 #include "suites.h"
 #include "util_parsed.h"
@@ -108,6 +110,45 @@ START_TEST(fio_command_forms_and_scope)
 	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
 	ck_assert_str_eq(set.run[2].meta[META_SIZE], "4G");
 	ck_assert_str_eq(set.run[3].meta[META_SIZE], "");
+}
+END_TEST
+
+/* KDiskMark's README of 2020: its header names no version */
+START_TEST(diskmark_header_without_version)
+{
+	parsed_parse(&set, "                             KDiskMark: https://github.com/JonMagon/KDiskMark\n"
+	             "[Read]\nSequential 1 MiB (Q= 8, T= 1):   528.053 MB/s [    528.1 IOPS] < 14449.94 us>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "KDiskMark");
+}
+END_TEST
+
+/* a README posting two CrystalDiskMark results side by side, a column each */
+START_TEST(diskmark_two_results_side_by_side)
+{
+	parsed_parse(&set, "[Read]                           *Single*           *Mirrored*\n"
+	             "Sequential 1MiB (Q=  8, T= 1):   160.497 MB/s [    153.1 IOPS]   282.983 MB/s [    269.9 IOPS]\n"
+	             "    Random 4KiB (Q=  1, T= 1):     0.527 MB/s [    128.7 IOPS]    21.189 MB/s [   5173.1 IOPS]\n"
+	             "[Write]\nSequential 1MiB (Q=  8, T= 1):   153.896 MB/s [    146.8 IOPS]   226.825 MB/s [    216.3 IOPS]\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_read"), 160.497, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_read"), 0.527, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_write"), 153.896, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_read"), 282.983, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "rnd4k_q1t1_read"), 21.189, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_write"), 226.825, 1e-6);
+}
+END_TEST
+
+/* fio's JSON inside a line (a Python string on a page that lost its line
+ * breaks) is read with no job line before it */
+START_TEST(fio_json_inside_a_line_without_job_line)
+{
+	parsed_parse(&set, "# sample SAMPLE_DATA = \"\"\" { \"fio version\" : \"fio-3.1\", \"jobs\" : [ { \"jobname\" : \"test\", "
+	             "\"job options\" : { \"size\" : \"1073741824\", \"iodepth\" : \"4\", \"bs\" : \"4096\", \"rw\" : \"write\" }, "
+	             "\"write\" : { \"bw\" : 1753471 } } ] } \"\"\" ");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq4k_q4t1_write"), 1753471.0 * 1024 / 1e6, 1e-6);
 }
 END_TEST
 
@@ -263,6 +304,9 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, diskmark_grid_and_iops_rows);
 	tcase_add_test(tc, fio_rate_from_io_over_run_time);
 	tcase_add_test(tc, fio_command_forms_and_scope);
+	tcase_add_test(tc, diskmark_header_without_version);
+	tcase_add_test(tc, diskmark_two_results_side_by_side);
+	tcase_add_test(tc, fio_json_inside_a_line_without_job_line);
 	suite_add_tcase(s, tc);
 	return s;
 }
