@@ -120,6 +120,20 @@ static double beside(const char *p, const char *e)
 	return p != NULL && starts(skip_blanks(p, e), e, "MB/s") ? v : 0;
 }
 
+/* After a row's MB/s (or IOPS): the "<  1225.31 us>" CrystalDiskMark and
+ * KDiskMark print, the mean latency of its I/Os, in ns; 0 when none. */
+static int64_t mean_us(const char *p, const char *e)
+{
+	double v;
+
+	for (p = skip_blanks(p + 4, e); p < e && *p == '['; p = skip_blanks(p + 1, e))
+		while (p < e && *p != ']' && *p != '\n')
+			p++;
+	if (p >= e || *p != '<' || (p = number(skip_blanks(p + 1, e), e, &v)) == NULL)
+		return 0;
+	return starts(skip_blanks(p, e), e, "us") && v > 0 && v < 9e12 ? (int64_t)(v * 1000) : 0;
+}
+
 /* The row whose kind word ("Sequential", "SEQ", "Random", "RND") is at p;
  * false when what follows is not a row (prose that names a kind). *other:
  * the MB/s of a second result beside it, 0 when none. */
@@ -158,6 +172,7 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r, 
 	if (scale == 0)
 		return false;
 	*other = scale == 1 ? beside(p, e) : 0;
+	r->mean_ns = mean_us(p, e);
 	if (r->block == 0) /* CrystalDiskMark 5 and 6 name the sequential rows' block by their depth */
 		r->block = !seq ? 0 : r->depth ? 128u << 10 : 1u << 20;
 	if (r->block == 0)
@@ -293,6 +308,7 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
 			take_row(&d, 0, &r, line);
 			if (other > 0 && d.rc == 0) {
 				r.kib_s = other * 1e6 / 1024;
+				r.mean_ns = 0; /* its "< us>", if any, is not read */
 				take_row(&d, 1, &r, line);
 			}
 		}

@@ -183,6 +183,7 @@ static int add(struct parsed_set *set, const char *name, struct job *j, const st
 			r.max_ns = sd->lat[w].max_ns;
 			r.p50_ns = sd->lat[w].p50_ns;
 			r.p99_ns = sd->lat[w].p99_ns;
+			r.mean_ns = sd->lat[w].mean_ns;
 			r.ops = sd->ops[w];
 			rc = input_qd_row(&run, &r);
 		}
@@ -408,6 +409,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			continue;
 		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, sd.kib)) {
 			sd.have[0] = sd.have[1] = true;
+			input_fio_terse_lat(p, e, sd.lat);
 			rc = finish(set, name, &j, &sd);
 		} else if (p + 10 <= e && (memcmp(p, "read: IOPS=", 11) == 0 || memcmp(p, "write: IOPS=", 12) == 0 ||
 		                           memcmp(p, "read : io=", 10) == 0 || memcmp(p, "write: io=", 10) == 0)) {

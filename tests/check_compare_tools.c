@@ -12,9 +12,11 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
+#include "../report/compare/compare.h"
 #include "../phases/phase_list.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct parsed_set set;
@@ -254,6 +256,84 @@ START_TEST(fio_latencies_into_the_row)
 }
 END_TEST
 
+/* issue 53's point 3: the mean latency the tools print, into the row:
+ * CrystalDiskMark's and KDiskMark's "< us>", fio's "lat ... avg=" (the
+ * whole I/O's, as its max), and fio's terse line (seventh set 01: clat
+ * percentiles 18-37, lat max 39 and mean 40, in usec) */
+START_TEST(tool_mean_latencies_into_the_row)
+{
+	const struct parsed_phase *ph;
+
+	parsed_parse(&set, "KDiskMark (2.3.0): https://github.com/JonMagon/KDiskMark\n[Read]\n"
+	             "Sequential 1 MiB (Q= 8, T= 1):   550.145 MB/s [    537.3 IOPS] < 14840.12 us>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14840120);
+
+	parsed_parse(&set, JOB4K("randread", "1") "Starting 1 process\n"
+	             "  read: IOPS=3337, BW=13.0MiB/s (13.7MB/s)(130MiB/10001msec)\n"
+	             "    clat (usec): min=189, max=14700, avg=298.42, stdev=348.28\n"
+	             "     lat (usec): min=189, max=14701, avg=298.53, stdev=348.28\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RND4K_Q1T1_READ].mean_ns, 298530);
+
+	parsed_parse(&set, JOB4K("randread", "1") "fio-3.1\nStarting 1 process\n"
+	             "3;fio-3.1;t;0;0;2097152;14790;3697;141787;2;108;8.432369;3.213270;311;35648;525.634168;809.391753;"
+	             "1.000000%=354;5.000000%=366;10.000000%=378;20.000000%=395;30.000000%=407;40.000000%=419;50.000000%=428;"
+	             "60.000000%=440;70.000000%=452;80.000000%=473;90.000000%=518;95.000000%=643;99.000000%=2211;99.500000%=8224;"
+	             "99.900000%=10944;99.950000%=11075;99.990000%=16449;0%=0;0%=0;0%=0;328;35667;534.512884;810.705574;383;8944;"
+	             "50.317445%;7441.950178;2275.304448;0;0;0;0;0;0;0.000000;0.000000;0;0;0.000000;0.000000;1.000000%=0;"
+	             "5.000000%=0;10.000000%=0;20.000000%=0;30.000000%=0;40.000000%=0;50.000000%=0;60.000000%=0;70.000000%=0;"
+	             "80.000000%=0;90.000000%=0;95.000000%=0;99.000000%=0;99.500000%=0;99.900000%=0;99.950000%=0;99.990000%=0;"
+	             "0%=0;0%=0;0%=0;0;0;0.000000;0.000000;0;0;0.000000%;0.000000;0.000000\n");
+	ck_assert_uint_eq(set.count, 1);
+	ph = &set.run[0].phase[PHASE_RND4K_Q1T1_READ];
+	ck_assert_int_eq(ph->p50_ns, 428000);
+	ck_assert_int_eq(ph->p99_ns, 2211000);
+	ck_assert_int_eq(ph->latency_ns, 35667000);
+	ck_assert_int_eq(ph->mean_ns, 534512);
+}
+END_TEST
+
+/* two results that both print their means: compare says the mean latency,
+ * of the rate's evidence (a tool's is weaker: its cache state and time are
+ * unknown), in the differences and on a line of its own */
+START_TEST(compare_says_mean_latency_where_both_have_it)
+{
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	struct compare_diff *all;
+	size_t nd, means = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	parsed_parse(&set, "CrystalDiskMark 8.0.4 x64\n[Read]\n"
+	             "SEQ    1MiB (Q=  8, T= 1):   384.159 MB/s [    366.4 IOPS] < 21765.43 us>\n"
+	             "RND    4KiB (Q=  1, T= 1):     0.561 MB/s [    137.0 IOPS] <  7281.82 us>\n\n"
+	             "CrystalDiskMark 8.0.4 x64\n[Read]\n"
+	             "SEQ    1MiB (Q=  8, T= 1):   194.805 MB/s [    185.8 IOPS] < 42919.40 us>\n"
+	             "RND    4KiB (Q=  1, T= 1):    20.805 MB/s [   5079.3 IOPS] <   196.51 us>\n");
+	ck_assert_uint_eq(set.count, 2);
+	all = parsed_diffs(set.run, 2, &o, &nd);
+	for (size_t i = 0; i < nd; i++)
+		if (all[i].mean) {
+			means++;
+			ck_assert(all[i].latency);
+			ck_assert_int_ne(all[i].evidence, EVIDENCE_ENOUGH);
+			if (all[i].phase == PHASE_RND4K_Q1T1_READ)
+				ck_assert_double_eq_tol(all[i].ratio, 196.51 / 7281.82, 1e-9);
+		}
+	ck_assert_uint_eq(means, 2);
+	free(all);
+	m = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(m);
+	report_compare_summary(m, set.run, 2, &o);
+	fclose(m);
+	ck_assert_ptr_nonnull(strstr(buf, "Mean latencies ("));
+	ck_assert_ptr_nonnull(strstr(buf, "RND4K Q1T1 read mean latency 37x better on B"));
+	free(buf);
+}
+END_TEST
+
 /* CrystalDiskMark's window retyped (a blog, 2024): read and write side by
  * side, one run per grid, in the unit named before it; a grid in IOPS is
  * its block times them, and after a grid in MB/s the same results in IOPS
@@ -307,6 +387,8 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, diskmark_header_without_version);
 	tcase_add_test(tc, diskmark_two_results_side_by_side);
 	tcase_add_test(tc, fio_json_inside_a_line_without_job_line);
+	tcase_add_test(tc, tool_mean_latencies_into_the_row);
+	tcase_add_test(tc, compare_says_mean_latency_where_both_have_it);
 	suite_add_tcase(s, tc);
 	return s;
 }
