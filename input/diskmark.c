@@ -26,8 +26,8 @@ struct dm {
 	const char *name;
 	char tool[PARSED_META_LEN]; /* "CrystalDiskMark 8.0.4", "KDiskMark 3.2.0", "" */
 	int section;                /* -1 none, else 0 read, 1 write, 2 mixed */
-	struct parsed_run run;
-	bool open;
+	struct parsed_run run[2];   /* a block's run, and the one beside it when two are posted side by side */
+	bool open[2];
 	int rc;
 };
 
@@ -106,9 +106,38 @@ static const char *depth_threads(const char *p, const char *e, unsigned *depth, 
 	}
 }
 
+/* After a row's MB/s: its "[ 153.1 IOPS]" and "< 81970.32 us>", then a
+ * second result's MB/s when two are posted side by side
+ * ("160.497 MB/s [ 153.1 IOPS]   282.983 MB/s [ 269.9 IOPS]"); 0 when none. */
+static double beside(const char *p, const char *e)
+{
+	double v;
+
+	for (p = skip_blanks(p + 4, e); p < e && (*p == '[' || *p == '<'); p = skip_blanks(p + 1, e))
+		while (p < e && *p != ']' && *p != '>' && *p != '\n')
+			p++;
+	p = p < e ? number(p, e, &v) : NULL;
+	return p != NULL && starts(skip_blanks(p, e), e, "MB/s") ? v : 0;
+}
+
+/* After a row's MB/s (or IOPS): the "<  1225.31 us>" CrystalDiskMark and
+ * KDiskMark print, the mean latency of its I/Os, in ns; 0 when none. */
+static int64_t mean_us(const char *p, const char *e)
+{
+	double v;
+
+	for (p = skip_blanks(p + 4, e); p < e && *p == '['; p = skip_blanks(p + 1, e))
+		while (p < e && *p != ']' && *p != '\n')
+			p++;
+	if (p >= e || *p != '<' || (p = number(skip_blanks(p + 1, e), e, &v)) == NULL)
+		return 0;
+	return starts(skip_blanks(p, e), e, "us") && v > 0 && v < 9e12 ? (int64_t)(v * 1000) : 0;
+}
+
 /* The row whose kind word ("Sequential", "SEQ", "Random", "RND") is at p;
- * false when what follows is not a row (prose that names a kind). */
-static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
+ * false when what follows is not a row (prose that names a kind). *other:
+ * the MB/s of a second result beside it, 0 when none. */
+static bool row_at(const char *p, const char *e, int section, struct qd_row *r, double *other)
 {
 	bool seq = starts(p, e, "Sequential") || starts(p, e, "SEQ");
 	double v, mbps;
@@ -142,6 +171,8 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
 	int scale = p == NULL ? 0 : starts(p, e, "MB/s") ? 1 : starts(p, e, "GB/s") ? 1000 : starts(p, e, "IOPS") ? -1 : 0;
 	if (scale == 0)
 		return false;
+	*other = scale == 1 ? beside(p, e) : 0;
+	r->mean_ns = mean_us(p, e);
 	if (r->block == 0) /* CrystalDiskMark 5 and 6 name the sequential rows' block by their depth */
 		r->block = !seq ? 0 : r->depth ? 128u << 10 : 1u << 20;
 	if (r->block == 0)
@@ -155,30 +186,34 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r)
 	return true;
 }
 
-/* The run read so far goes into the set (when it has rows). */
+/* The runs read so far go into the set (when they have rows). */
 static void flush(struct dm *d)
 {
-	if (!d->open)
-		return;
-	d->open = false;
-	str_copy(d->run.format, sizeof d->run.format, "tool");
-	str_sanitize(d->run.meta[META_VERSION], PARSED_META_LEN, d->tool[0] ? d->tool : "CrystalDiskMark");
-	str_sanitize(d->run.meta[META_NAME], PARSED_META_LEN, d->tool[0] ? d->tool : "CrystalDiskMark");
-	if (d->rc == 0 && input_add_run(d->set, &d->run) != 0)
-		d->rc = -1;
+	for (int c = 0; c < 2; c++) {
+		if (!d->open[c])
+			continue;
+		d->open[c] = false;
+		str_copy(d->run[c].format, sizeof d->run[c].format, "tool");
+		str_sanitize(d->run[c].meta[META_VERSION], PARSED_META_LEN, d->tool[0] ? d->tool : "CrystalDiskMark");
+		str_sanitize(d->run[c].meta[META_NAME], PARSED_META_LEN, d->tool[0] ? d->tool : "CrystalDiskMark");
+		if (d->rc == 0 && input_add_run(d->set, &d->run[c]) != 0)
+			d->rc = -1;
+	}
 }
 
-static void take_row(struct dm *d, const struct qd_row *r, unsigned line)
+/* A row into column c's run (1: the result beside the first) */
+static void take_row(struct dm *d, int c, const struct qd_row *r, unsigned line)
 {
-	int rc = d->open ? input_qd_row(&d->run, r) : 1;
+	int rc = d->open[c] ? input_qd_row(&d->run[c], r) : 1;
 
-	if (rc == 1) { /* a row the run has: the next drive's rows */
-		flush(d);
-		memset(&d->run, 0, sizeof d->run);
-		snprintf(d->run.origin, sizeof d->run.origin, "%s:%u", d->name, line);
-		input_run_clear(&d->run);
-		d->open = true;
-		rc = input_qd_row(&d->run, r);
+	if (rc == 1) { /* a row the run has: the next drive's rows (and the ones beside them) */
+		if (c == 0 || d->open[c])
+			flush(d);
+		memset(&d->run[c], 0, sizeof d->run[c]);
+		snprintf(d->run[c].origin, sizeof d->run[c].origin, "%s:%u%s", d->name, line, c ? " (the second result on its lines)" : "");
+		input_run_clear(&d->run[c]);
+		d->open[c] = true;
+		rc = input_qd_row(&d->run[c], r);
 	}
 	if (rc < 0 && input_warn(d->set, d->name, line, "disk benchmark row skipped: the run has %d rows of its own already",
 	                         PARSED_OTHER_ROWS) != 0)
@@ -196,21 +231,26 @@ static size_t diskmark_word(const char *p, const char *e)
 	return q - p >= 8 && memcmp(q - 8, "DiskMark", 8) == 0 ? (size_t)(q - p) : 0;
 }
 
-/* "CrystalDiskMark 8.0.4 ..." or "KDiskMark (3.2.0): ...": a header, the
+/* "CrystalDiskMark 8.0.4 ...", "KDiskMark (3.2.0): ..." or, from a
+ * version that printed none, "KDiskMark: https://...": a header, the
  * tool's name as it writes it, starts a run */
 static const char *header(struct dm *d, const char *p, const char *e, size_t n)
 {
 	const char *q = skip_blanks(p + n, e), *v;
 
-	if (q < e && *q == '(')
-		q++;
-	v = q;
-	while (q < e && (isdigit((unsigned char)*q) || *q == '.'))
-		q++;
-	if (q == v || q - v > 16)
-		return p + 1;
+	if (q < e && *q == ':' && starts(skip_blanks(q + 1, e), e, "http"))
+		v = q; /* no version */
+	else {
+		if (q < e && *q == '(')
+			q++;
+		v = q;
+		while (q < e && (isdigit((unsigned char)*q) || *q == '.'))
+			q++;
+		if (q == v || q - v > 16)
+			return p + 1;
+	}
 	flush(d);
-	snprintf(d->tool, sizeof d->tool, "%.*s %.*s", (int)n, p, (int)(q - v), v);
+	snprintf(d->tool, sizeof d->tool, "%.*s%s%.*s", (int)n, p, q > v ? " " : "", (int)(q - v), v);
 	d->section = -1;
 	return q;
 }
@@ -222,13 +262,16 @@ static void test_size(struct dm *d, const char *p, const char *e)
 	uint64_t per;
 
 	p = skip_blanks(p + 4, e);
-	if (!d->open || d->run.size_bytes || p >= e || *p != ':' || (p = number(skip_blanks(p + 1, e), e, &v)) == NULL)
+	if (!d->open[0] || d->run[0].size_bytes || p >= e || *p != ':' || (p = number(skip_blanks(p + 1, e), e, &v)) == NULL)
 		return;
 	p = skip_blanks(p, e);
 	if ((per = unit(&p, e)) == 0 || v * (double)per >= 1e18)
 		return;
-	d->run.size_bytes = (uint64_t)(v * (double)per);
-	input_size_meta(d->run.size_bytes, d->run.meta[META_SIZE], PARSED_META_LEN);
+	for (int c = 0; c < 2; c++)
+		if (d->open[c]) { /* side by side results were run alike */
+			d->run[c].size_bytes = (uint64_t)(v * (double)per);
+			input_size_meta(d->run[c].size_bytes, d->run[c].meta[META_SIZE], PARSED_META_LEN);
+		}
 }
 
 int input_diskmark(struct parsed_set *set, const char *name, const char *text, size_t len)
@@ -237,6 +280,7 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
 	const char *p = text, *e = text + len;
 	unsigned line = 1;
 	struct qd_row r;
+	double other;
 
 	memset(&d, 0, sizeof d);
 	d.set = set;
@@ -253,15 +297,21 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
 			continue;
 		}
 		size_t n = isupper((unsigned char)*p) || islower((unsigned char)*p) ? diskmark_word(p, e) : 0;
-		if (n && p + n < e && (p[n] == ' ' || p[n] == '\t')) {
+		if (n && p + n < e && (p[n] == ' ' || p[n] == '\t' || p[n] == ':')) {
 			p = header(&d, p, e, n);
 			continue;
 		}
 		if (starts(p, e, "[Read]") || starts(p, e, "[Write]") || starts(p, e, "[Mix"))
 			d.section = p[1] == 'R' ? 0 : p[1] == 'W' ? 1 : 2;
 		else if ((starts(p, e, "Sequential") || starts(p, e, "SEQ") || starts(p, e, "Random") ||
-		          starts(p, e, "RND")) && row_at(p, e, d.section, &r))
-			take_row(&d, &r, line);
+		          starts(p, e, "RND")) && row_at(p, e, d.section, &r, &other)) {
+			take_row(&d, 0, &r, line);
+			if (other > 0 && d.rc == 0) {
+				r.kib_s = other * 1e6 / 1024;
+				r.mean_ns = 0; /* its "< us>", if any, is not read */
+				take_row(&d, 1, &r, line);
+			}
+		}
 		else if (starts(p, e, "Test"))
 			test_size(&d, p, e);
 		p++;

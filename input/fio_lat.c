@@ -2,7 +2,8 @@
  * or write: result line, read into that side's row:
  *   "     lat (usec): min=63, max=508, avg=158.72, stdev=22.29"
  *        the whole I/O's (submission and completion): its max is bonnie's
- *        latency, the maximum;
+ *        latency, the maximum, and its avg the row's mean (as
+ *        CrystalDiskMark's and bonnie's, of the whole I/O);
  *   "    clat percentiles (usec):" then "| 50.00th=[  141], ... 99.00th=[  196]"
  *        fio prints percentiles of the completion part only (clat): they
  *        are the row's p50 and p99, a little under the whole I/O's.
@@ -71,6 +72,11 @@ void input_fio_lat(const char *text, const char *p, const char *e, struct fio_la
 		double v = max + 4 < le ? strtod(max + 4, &end) : -1;
 		if (u && v >= 0 && v < 9e15 / (double)u && end <= le)
 			l->max_ns = (int64_t)(v * (double)u);
+		for (max = p; max + 4 < le && !at(max, le, "avg="); max++)
+			;
+		v = max + 4 < le ? strtod(max + 4, &end) : -1;
+		if (u && v > 0 && v < 9e15 / (double)u && end <= le)
+			l->mean_ns = (int64_t)(v * (double)u);
 	} else if (at(p, e, "clat percentiles ("))
 		l->pct_unit = unit_ns(p + 17, e);
 	else if (at(p, e, "percentiles (") && !(p - text >= 5 && memcmp(p - 5, "clat ", 5) == 0))
@@ -79,6 +85,33 @@ void input_fio_lat(const char *text, const char *p, const char *e, struct fio_la
 		l->p50_ns = percentile(p, e, l->pct_unit);
 	else if (l->pct_unit && at(p, e, "99.00th=["))
 		l->p99_ns = percentile(p, e, l->pct_unit);
+}
+
+/* Terse version 3's fields, from 1, for the read side (the write side's
+ * are 41 on): 16 clat mean, 18-37 clat percentiles ("50.000000%=428"),
+ * 39 lat max, 40 lat mean, all in usec. */
+void input_fio_terse_lat(const char *p, const char *e, struct fio_lat lat[2])
+{
+	int field = 1;
+	char *end;
+
+	memset(lat, 0, 2 * sizeof *lat);
+	for (const char *q = p; q < e && *q != '\n' && *q != ' '; q++) {
+		if (*q != ';')
+			continue;
+		int f = ++field, w = f > 46, k = f - 41 * w;
+		struct fio_lat *l = &lat[w];
+		double v;
+		if (k >= 18 && k <= 37 && (at(q + 1, e, "50.000000%=") || at(q + 1, e, "99.000000%="))) {
+			v = strtod(q + 12, &end);
+			if (v > 0 && v < 9e12)
+				*(q[1] == '5' ? &l->p50_ns : &l->p99_ns) = (int64_t)(v * 1000);
+		} else if (k == 39 || k == 40) {
+			v = strtod(q + 1, &end);
+			if (v > 0 && v < 9e12)
+				*(k == 39 ? &l->max_ns : &l->mean_ns) = (int64_t)(v * 1000);
+		}
+	}
 }
 
 bool input_fio_issued(const char *p, const char *e, uint64_t ops[2])

@@ -183,6 +183,7 @@ static int add(struct parsed_set *set, const char *name, struct job *j, const st
 			r.max_ns = sd->lat[w].max_ns;
 			r.p50_ns = sd->lat[w].p50_ns;
 			r.p99_ns = sd->lat[w].p99_ns;
+			r.mean_ns = sd->lat[w].mean_ns;
 			r.ops = sd->ops[w];
 			rc = input_qd_row(&run, &r);
 		}
@@ -214,25 +215,49 @@ static bool terse(const char *p, const char *e, struct job *j, double kib[2])
 	return field >= 48;
 }
 
+/* fio 3's "(1024MiB/21810msec)" after BW: the I/O done over the run time
+ * in KiB/s, *dg the digits of the less precise of the two; 0 when none. */
+static double io_over_run(const char *bw, const char *e, int *dg)
+{
+	const char *o = find(bw, e, ")("), *slash;
+	char *end;
+	double io, ms;
+
+	*dg = 0;
+	if (o == NULL || (slash = memchr(o + 2, '/', (size_t)(e - o - 2))) == NULL)
+		return 0;
+	io = fio_amount(o + 2, slash);
+	ms = strtod(slash + 1, &end);
+	if (io <= 0 || ms <= 0 || e - end < 4 || memcmp(end, "msec", 4) != 0)
+		return 0;
+	*dg = digits(o + 2, slash) < digits(slash + 1, end) ? digits(o + 2, slash) : digits(slash + 1, end);
+	return io / 1024 / (ms / 1000);
+}
+
 /* A normal result line's rate in KiB/s: fio 3's "  read: IOPS=3302,
- * BW=12.9MiB/s (...)", IOPS times the block when IOPS is written with more
- * digits than BW (3302 against 12.9), else BW (IOPS=87 against 87.5MiB/s:
- * 87 x 1 MiB is 0.6% off); fio 2's "  read : io=169860KB, bw=8492.6KB/s,
- * iops=2123", its bw. */
+ * BW=12.9MiB/s (...)(774MiB/60001msec)", the figure written with the most
+ * digits: the I/O over the run time (1024MiB/21810msec against BW=46.0MiB/s,
+ * which some fio 3 versions printed 2% low), IOPS times the block (3302
+ * against 12.9), else BW (IOPS=87 against 87.5MiB/s: 87 x 1 MiB is 0.6%
+ * off); fio 2's "  read : io=169860KB, bw=8492.6KB/s, iops=2123", its bw. */
 static double normal_rate(const char *p, const char *e, const struct job *j)
 {
 	const char *iops = find(p, e, "IOPS="), *bw = find(p, e, "BW=");
 	char *end;
-	double v;
+	double v, run;
+	int di, db, dr;
 
 	if (bw == NULL && (bw = find(p, e, "bw=")) != NULL) /* fio 2 */
 		return fio_amount(bw + 3, e) / 1024;
 	if (iops == NULL || bw == NULL)
 		return 0;
 	v = strtod(iops + 5, &end);
-	if (end < e && *end == ',' && j->block && digits(iops + 5, e) > digits(bw + 3, e))
-		return v * j->block / 1024;
-	return fio_amount(bw + 3, e) / 1024;
+	di = end < e && *end == ',' && j->block ? digits(iops + 5, e) : 0;
+	db = digits(bw + 3, e);
+	run = io_over_run(bw, e, &dr);
+	if (dr > di && dr > db)
+		return run;
+	return di > db ? v * j->block / 1024 : fio_amount(bw + 3, e) / 1024;
 }
 
 /* The JSON document whose "fio version" member is at p, when it stands
@@ -351,8 +376,8 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			line++;
 			continue;
 		}
-		if (p + 4 <= e && memcmp(p, "fio ", 4) == 0 && (p == text || p[-1] == ' ' || p[-1] == '\n'))
-			cmd_size = command_size(p, e);
+		if (p + 4 <= e && memcmp(p, "fio ", 4) == 0 && (p == text || strchr(" \n/`", p[-1])))
+			cmd_size = command_size(p, e); /* "fio", "./fio", "`fio" (a command quoted in prose) */
 		else if (p + 5 <= e && memcmp(p, ": (g=", 5) == 0) {
 			struct job next;
 			if (job_at(text, p, le, e, &next)) {
@@ -364,7 +389,15 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			}
 		} else if (p + 9 <= e && memcmp(p, "(groupid=", 9) == 0 && j.done && !documents && !jobs && lost++ == 0)
 			lost_line = line;
-		else if (j.done)
+		else if (p + 10 <= e && memcmp(p, "Run status", 10) == 0) {
+			rc = finish(set, name, &j, &sd);
+			cmd_size = 0; /* fio prints its jobs' lines before their results: a later job is another command's */
+		} else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0 && documents++ < 16) {
+			j.done = true; /* the job's result is the document's (with or without a job line before it); its normal text after it is the same */
+			for (const char *q = p; q < (s = json_inside(set, name, line, text, p, e, &rc)); q++)
+				line += *q == '\n';
+			p = s - 1;
+		} else if (j.done)
 			continue;
 		else if (p + 5 <= e && memcmp(p, "fio-", 4) == 0 && isdigit((unsigned char)p[4]) && (p == text || p[-1] == '\n'))
 			snprintf(j.version, sizeof j.version, "%.*s", (int)strcspn(p, " \t\r\n;"), p); /* "fio-3.25" */
@@ -372,15 +405,11 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 			j.threads = (unsigned)strtoul(p + 9, NULL, 10);
 		else if (p + 18 <= e && memcmp(p, "Laying out IO file", 18) == 0 && (s = find(p, le, " / ")))
 			j.size = fio_size(s + 3, le);
-		else if (p + 13 <= e && memcmp(p, "\"fio version\"", 13) == 0 && documents++ < 16) {
-			j.done = true; /* the job's result is the document's; its normal text after it is the same */
-			for (const char *q = p; q < (s = json_inside(set, name, line, text, p, e, &rc)); q++)
-				line += *q == '\n';
-			p = s - 1;
-		} else if (!j.shaped)
+		else if (!j.shaped)
 			continue;
 		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, sd.kib)) {
 			sd.have[0] = sd.have[1] = true;
+			input_fio_terse_lat(p, e, sd.lat);
 			rc = finish(set, name, &j, &sd);
 		} else if (p + 10 <= e && (memcmp(p, "read: IOPS=", 11) == 0 || memcmp(p, "write: IOPS=", 12) == 0 ||
 		                           memcmp(p, "read : io=", 10) == 0 || memcmp(p, "write: io=", 10) == 0)) {
@@ -391,9 +420,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 				sd.have[w] = true;
 				sd.cur = w; /* its latency lines follow */
 			}
-		} else if (p + 10 <= e && memcmp(p, "Run status", 10) == 0)
-			rc = finish(set, name, &j, &sd);
-		else if (sd.cur >= 0 && !input_fio_issued(p, le, sd.ops))
+		} else if (sd.cur >= 0 && !input_fio_issued(p, le, sd.ops))
 			input_fio_lat(text, p, le, &sd.lat[sd.cur]);
 	}
 	if (rc == 0)

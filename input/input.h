@@ -42,6 +42,10 @@ struct parsed_phase {
 	 * weighed by the operations and time behind it. */
 	uint64_t operations, elapsed_ns;
 	int64_t p50_ns, p99_ns;
+	/* the mean latency, ns, where the input prints one (CrystalDiskMark's
+	 * "< 1225.31 us>", fio's "lat (usec): ... avg=" and its terse lines,
+	 * bonnie's JSON latency_ns.mean); 0 unknown */
+	int64_t mean_ns;
 	/* bonnie JSON only: how the phase did its I/O (its direct_io), which
 	 * can differ from the run's -D (the queue-depth profile is O_DIRECT) */
 	enum parsed_io { PARSED_IO_UNKNOWN, PARSED_IO_BUFFERED, PARSED_IO_DIRECT } io;

@@ -120,6 +120,7 @@ struct qd_row {
 	/* the tool's latencies when it prints them (fio): its maximum and its
 	 * p50, p99, in ns; 0 unknown. Kept where the row is a profile phase. */
 	int64_t max_ns, p50_ns, p99_ns;
+	int64_t mean_ns; /* the tool's mean latency (CrystalDiskMark's "< us>", fio's avg), 0 unknown */
 	uint64_t ops; /* the operations they are of, 0 unknown */
 };
 /* Puts r into run: the profile's phase of its shape (one thread, bonnie's
@@ -131,12 +132,15 @@ int input_qd_row(struct parsed_run *run, const struct qd_row *r);
  * max; its completion percentiles, p50 and p99, in the header's unit) into
  * l, the side of the result line above it. */
 struct fio_lat {
-	int64_t max_ns, p50_ns, p99_ns;
+	int64_t max_ns, p50_ns, p99_ns, mean_ns;
 	int64_t pct_unit; /* ns per unit of the percentiles being read, 0 none */
 };
 void input_fio_lat(const char *text, const char *p, const char *e, struct fio_lat *l);
 /* "issued rwts: total=R,W,..." at p: the reads and writes issued, into ops */
 bool input_fio_issued(const char *p, const char *e, uint64_t ops[2]);
+/* A terse line's latencies (version 3, in usec): each side's whole I/O
+ * max and mean (lat), its completion p50 and p99 (clat percentiles). */
+void input_fio_terse_lat(const char *p, const char *e, struct fio_lat lat[2]);
 /* Whether run holds a row of the profile or one of its own. */
 bool input_qd_has_rows(const struct parsed_run *run);
 

@@ -106,6 +106,8 @@ void input_json_phase_measures(struct parsed_phase *ph, const char *key, const c
 			ph->p50_ns = (int64_t)n;
 		else if (strcmp(sub, "p99") == 0)
 			ph->p99_ns = (int64_t)n;
+		else if (strcmp(sub, "mean") == 0)
+			ph->mean_ns = (int64_t)n;
 	}
 }
 

@@ -54,6 +54,7 @@ int input_qd_row(struct parsed_run *run, const struct qd_row *r)
 			p->latency_ns = r->max_ns;
 		p->p50_ns = r->p50_ns;
 		p->p99_ns = r->p99_ns;
+		p->mean_ns = r->mean_ns;
 		p->operations = r->ops;
 		return 0;
 	}

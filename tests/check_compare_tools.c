@@ -3,14 +3,20 @@
  * fio's decimal rates and which of its figures is the more precise, a
  * mixed job's two sides, a command's size (wrapped, or none), a job line a
  * mailer wrapped, fio 2's layout, results with no job line, and
- * CrystalDiskMark's [Mix] rows and KDiskMark's ports. The texts are cut
+ * CrystalDiskMark's [Mix] rows and KDiskMark's ports; and the seventh
+ * set's (tests/compare-qd-seventh): the I/O over the run time, commands
+ * quoted or run by path and whose jobs their size is, a KDiskMark header
+ * without version, two results side by side, fio's JSON inside a line
+ * with no job line. The texts are cut
  * from those posts. */
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
+#include "../report/compare/compare.h"
 #include "../phases/phase_list.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct parsed_set set;
@@ -53,8 +59,9 @@ START_TEST(fio_mixed_job_both_sides)
 	             "  write: IOPS=14.5k, BW=56.7MiB/s (59.4MB/s)(1026MiB/18105msec); 0 zone resets\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "4G");
-	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_read"), 170 * 1048576 / 1e6, 1e-9);
-	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_write"), 56.7 * 1048576 / 1e6, 1e-9);
+	/* each side from its I/O over the run time, written with more digits than BW (170MiB/s is 169.5 to 170.5) */
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_read"), 3070.0 * 1048576 / 18.105 / 1e6, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "mixrnd4k_q64t1_write"), 1026.0 * 1048576 / 18.105 / 1e6, 1e-6);
 	ck_assert_int_eq(set.run[0].nother, 2);
 }
 END_TEST
@@ -71,6 +78,79 @@ START_TEST(fio_command_size_wrapped_or_none)
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_str_eq(set.run[0].meta[META_SIZE], "20M");
 	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
+}
+END_TEST
+
+/* fio 3.16 (a bcache mail, the seventh set): BW=46.0MiB/s printed for
+ * 1024MiB in 21810 msec (46.95 MiB/s, 2% more): of the line's figures the
+ * I/O over the run time, written with the most digits, is taken */
+START_TEST(fio_rate_from_io_over_run_time)
+{
+	parsed_parse(&set, JOB4K("randwrite", "1") "Starting 1 process\n"
+	             "  write: IOPS=12.0k, BW=46.0MiB/s (49.2MB/s)(1024MiB/21810msec); 0 zone resets\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_write"), 1024.0 * 1048576 / 21.810 / 1e6, 1e-6);
+}
+END_TEST
+
+/* the seventh set's commands: one quoted in prose ("`fio ... -size=1G`"),
+ * "./fio"; a command's size is its own jobs' (fio prints their lines before
+ * their results), so a job after a result without a command of its own has
+ * none, and a command without a size gives none */
+START_TEST(fio_command_forms_and_scope)
+{
+	parsed_parse(&set, "Running `fio -filename=f -direct=1 -rw=randwrite -bs=4k -size=1G\n-name=t`, I got:\n"
+	             JOB4K("randwrite", "1") "  write: IOPS=710, BW=2841KiB/s (2909kB/s)(166MiB/60001msec)\n"
+	             "Run status group 0 (all jobs):\n\n" JOB4K("randwrite", "1")
+	             "  write: IOPS=12.0k, BW=46.0MiB/s (49.2MB/s)(1024MiB/21810msec)\nRun status group 0 (all jobs):\n"
+	             "./fio --filename=f --size=4G --rw=randwrite --bs=4K --iodepth=4 --name=t\n" JOB4K("randwrite", "4")
+	             "  write: IOPS=3065, BW=11.0MiB/s (12.6MB/s)(3593MiB/300002msec)\nRun status group 0 (all jobs):\n"
+	             "./fio --filename=f --rw=randread --bs=4K --iodepth=4 --name=t\n" JOB4K("randread", "4")
+	             "   read: IOPS=5269, BW=20.6MiB/s (21.6MB/s)(4096MiB/198990msec)\n");
+	ck_assert_uint_eq(set.count, 4);
+	ck_assert_str_eq(set.run[0].meta[META_SIZE], "1G");
+	ck_assert_str_eq(set.run[1].meta[META_SIZE], "");
+	ck_assert_str_eq(set.run[2].meta[META_SIZE], "4G");
+	ck_assert_str_eq(set.run[3].meta[META_SIZE], "");
+}
+END_TEST
+
+/* KDiskMark's README of 2020: its header names no version */
+START_TEST(diskmark_header_without_version)
+{
+	parsed_parse(&set, "                             KDiskMark: https://github.com/JonMagon/KDiskMark\n"
+	             "[Read]\nSequential 1 MiB (Q= 8, T= 1):   528.053 MB/s [    528.1 IOPS] < 14449.94 us>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_VERSION], "KDiskMark");
+}
+END_TEST
+
+/* a README posting two CrystalDiskMark results side by side, a column each */
+START_TEST(diskmark_two_results_side_by_side)
+{
+	parsed_parse(&set, "[Read]                           *Single*           *Mirrored*\n"
+	             "Sequential 1MiB (Q=  8, T= 1):   160.497 MB/s [    153.1 IOPS]   282.983 MB/s [    269.9 IOPS]\n"
+	             "    Random 4KiB (Q=  1, T= 1):     0.527 MB/s [    128.7 IOPS]    21.189 MB/s [   5173.1 IOPS]\n"
+	             "[Write]\nSequential 1MiB (Q=  8, T= 1):   153.896 MB/s [    146.8 IOPS]   226.825 MB/s [    216.3 IOPS]\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_read"), 160.497, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "rnd4k_q1t1_read"), 0.527, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq1m_q8t1_write"), 153.896, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_read"), 282.983, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "rnd4k_q1t1_read"), 21.189, 1e-6);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_write"), 226.825, 1e-6);
+}
+END_TEST
+
+/* fio's JSON inside a line (a Python string on a page that lost its line
+ * breaks) is read with no job line before it */
+START_TEST(fio_json_inside_a_line_without_job_line)
+{
+	parsed_parse(&set, "# sample SAMPLE_DATA = \"\"\" { \"fio version\" : \"fio-3.1\", \"jobs\" : [ { \"jobname\" : \"test\", "
+	             "\"job options\" : { \"size\" : \"1073741824\", \"iodepth\" : \"4\", \"bs\" : \"4096\", \"rw\" : \"write\" }, "
+	             "\"write\" : { \"bw\" : 1753471 } } ] } \"\"\" ");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[0], "seq4k_q4t1_write"), 1753471.0 * 1024 / 1e6, 1e-6);
 }
 END_TEST
 
@@ -176,6 +256,84 @@ START_TEST(fio_latencies_into_the_row)
 }
 END_TEST
 
+/* issue 53's point 3: the mean latency the tools print, into the row:
+ * CrystalDiskMark's and KDiskMark's "< us>", fio's "lat ... avg=" (the
+ * whole I/O's, as its max), and fio's terse line (seventh set 01: clat
+ * percentiles 18-37, lat max 39 and mean 40, in usec) */
+START_TEST(tool_mean_latencies_into_the_row)
+{
+	const struct parsed_phase *ph;
+
+	parsed_parse(&set, "KDiskMark (2.3.0): https://github.com/JonMagon/KDiskMark\n[Read]\n"
+	             "Sequential 1 MiB (Q= 8, T= 1):   550.145 MB/s [    537.3 IOPS] < 14840.12 us>\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14840120);
+
+	parsed_parse(&set, JOB4K("randread", "1") "Starting 1 process\n"
+	             "  read: IOPS=3337, BW=13.0MiB/s (13.7MB/s)(130MiB/10001msec)\n"
+	             "    clat (usec): min=189, max=14700, avg=298.42, stdev=348.28\n"
+	             "     lat (usec): min=189, max=14701, avg=298.53, stdev=348.28\n");
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RND4K_Q1T1_READ].mean_ns, 298530);
+
+	parsed_parse(&set, JOB4K("randread", "1") "fio-3.1\nStarting 1 process\n"
+	             "3;fio-3.1;t;0;0;2097152;14790;3697;141787;2;108;8.432369;3.213270;311;35648;525.634168;809.391753;"
+	             "1.000000%=354;5.000000%=366;10.000000%=378;20.000000%=395;30.000000%=407;40.000000%=419;50.000000%=428;"
+	             "60.000000%=440;70.000000%=452;80.000000%=473;90.000000%=518;95.000000%=643;99.000000%=2211;99.500000%=8224;"
+	             "99.900000%=10944;99.950000%=11075;99.990000%=16449;0%=0;0%=0;0%=0;328;35667;534.512884;810.705574;383;8944;"
+	             "50.317445%;7441.950178;2275.304448;0;0;0;0;0;0;0.000000;0.000000;0;0;0.000000;0.000000;1.000000%=0;"
+	             "5.000000%=0;10.000000%=0;20.000000%=0;30.000000%=0;40.000000%=0;50.000000%=0;60.000000%=0;70.000000%=0;"
+	             "80.000000%=0;90.000000%=0;95.000000%=0;99.000000%=0;99.500000%=0;99.900000%=0;99.950000%=0;99.990000%=0;"
+	             "0%=0;0%=0;0%=0;0;0;0.000000;0.000000;0;0;0.000000%;0.000000;0.000000\n");
+	ck_assert_uint_eq(set.count, 1);
+	ph = &set.run[0].phase[PHASE_RND4K_Q1T1_READ];
+	ck_assert_int_eq(ph->p50_ns, 428000);
+	ck_assert_int_eq(ph->p99_ns, 2211000);
+	ck_assert_int_eq(ph->latency_ns, 35667000);
+	ck_assert_int_eq(ph->mean_ns, 534512);
+}
+END_TEST
+
+/* two results that both print their means: compare says the mean latency,
+ * of the rate's evidence (a tool's is weaker: its cache state and time are
+ * unknown), in the differences and on a line of its own */
+START_TEST(compare_says_mean_latency_where_both_have_it)
+{
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	struct compare_diff *all;
+	size_t nd, means = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	parsed_parse(&set, "CrystalDiskMark 8.0.4 x64\n[Read]\n"
+	             "SEQ    1MiB (Q=  8, T= 1):   384.159 MB/s [    366.4 IOPS] < 21765.43 us>\n"
+	             "RND    4KiB (Q=  1, T= 1):     0.561 MB/s [    137.0 IOPS] <  7281.82 us>\n\n"
+	             "CrystalDiskMark 8.0.4 x64\n[Read]\n"
+	             "SEQ    1MiB (Q=  8, T= 1):   194.805 MB/s [    185.8 IOPS] < 42919.40 us>\n"
+	             "RND    4KiB (Q=  1, T= 1):    20.805 MB/s [   5079.3 IOPS] <   196.51 us>\n");
+	ck_assert_uint_eq(set.count, 2);
+	all = parsed_diffs(set.run, 2, &o, &nd);
+	for (size_t i = 0; i < nd; i++)
+		if (all[i].mean) {
+			means++;
+			ck_assert(all[i].latency);
+			ck_assert_int_ne(all[i].evidence, EVIDENCE_ENOUGH);
+			if (all[i].phase == PHASE_RND4K_Q1T1_READ)
+				ck_assert_double_eq_tol(all[i].ratio, 196.51 / 7281.82, 1e-9);
+		}
+	ck_assert_uint_eq(means, 2);
+	free(all);
+	m = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(m);
+	report_compare_summary(m, set.run, 2, &o);
+	fclose(m);
+	ck_assert_ptr_nonnull(strstr(buf, "Mean latencies ("));
+	ck_assert_ptr_nonnull(strstr(buf, "RND4K Q1T1 read mean latency 37x better on B"));
+	free(buf);
+}
+END_TEST
+
 /* CrystalDiskMark's window retyped (a blog, 2024): read and write side by
  * side, one run per grid, in the unit named before it; a grid in IOPS is
  * its block times them, and after a grid in MB/s the same results in IOPS
@@ -224,6 +382,13 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, diskmark_mix_total_and_ports);
 	tcase_add_test(tc, fio_latencies_into_the_row);
 	tcase_add_test(tc, diskmark_grid_and_iops_rows);
+	tcase_add_test(tc, fio_rate_from_io_over_run_time);
+	tcase_add_test(tc, fio_command_forms_and_scope);
+	tcase_add_test(tc, diskmark_header_without_version);
+	tcase_add_test(tc, diskmark_two_results_side_by_side);
+	tcase_add_test(tc, fio_json_inside_a_line_without_job_line);
+	tcase_add_test(tc, tool_mean_latencies_into_the_row);
+	tcase_add_test(tc, compare_says_mean_latency_where_both_have_it);
 	suite_add_tcase(s, tc);
 	return s;
 }

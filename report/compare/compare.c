@@ -53,7 +53,7 @@ static void phrase(FILE *out, const struct compare_diff *d)
 
 /* What a summary line says: rates, or latency percentiles (the median and
  * p99; a maximum is EVIDENCE_MAXIMUM, on a line of its own). */
-enum said_what { SAY_RATES, SAY_PERCENTILES };
+enum said_what { SAY_RATES, SAY_PERCENTILES, SAY_MEANS };
 
 /* The flagged differences of one kind of evidence (from <= e <= to), in
  * the order compare_all_diffs gives, at most MAX_SUMMARY; how many said. */
@@ -65,7 +65,8 @@ static size_t said(FILE *out, const struct compare_diff *d, size_t count, enum c
 	for (size_t i = 0; i < count && shown < MAX_SUMMARY; i++) {
 		if (!d[i].flagged || d[i].evidence < from || d[i].evidence > to)
 			continue;
-		if (d[i].evidence != EVIDENCE_MAXIMUM && d[i].latency != (what == SAY_PERCENTILES))
+		if (d[i].evidence != EVIDENCE_MAXIMUM &&
+		    (d[i].latency != (what != SAY_RATES) || d[i].mean != (what == SAY_MEANS)))
 			continue;
 		fputs(shown++ ? "; " : lead, out);
 		phrase(out, &d[i]);
@@ -165,6 +166,9 @@ void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const 
 	snprintf(lead, sizeof lead, "Weaker evidence (under %s or %s, from a cache or of unknown cache state, "
 	         "set up differently, or of unknown time; not findings): ", sec, ops);
 	said(out, d, count, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, SAY_RATES, lead);
+	said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_UNKNOWN, SAY_MEANS,
+	     "Mean latencies (where both inputs print one: CrystalDiskMark, KDiskMark, fio, bonnie's JSON; each of its "
+	     "rate's evidence, not ranked as findings): ");
 	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
 	free(d);
 }

@@ -141,6 +141,11 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 		json_i64(j, "latency_p99_ns", p->pct_ns[VIEW_P99]);
 	else
 		json_null(j, "latency_p99_ns");
+	/* the mean a tool prints (CrystalDiskMark's "< us>", fio's avg) or bonnie's JSON has */
+	if (p->lat_mean_ns > 0)
+		json_double(j, "latency_mean_ns", p->lat_mean_ns, 0);
+	else
+		json_null(j, "latency_mean_ns");
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
@@ -219,7 +224,7 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 		json_object_begin(j, NULL);
 		json_string(j, "run", lab);
 		json_string(j, "phase", phase_name(d[i].phase));
-		json_string(j, "what", !d[i].latency ? "rate" : d[i].pct == VIEW_P50 ? "latency_p50"
+		json_string(j, "what", !d[i].latency ? "rate" : d[i].mean ? "latency_mean" : d[i].pct == VIEW_P50 ? "latency_p50"
 		                       : d[i].pct == VIEW_P99 ? "latency_p99" : "latency_max");
 		json_double(j, "ratio", d[i].ratio, 3);
 		json_bool(j, "flagged", d[i].flagged);

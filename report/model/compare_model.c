@@ -5,6 +5,7 @@
 #include "compare_model.h"
 #include "confidence.h"
 #include "metrics.h"
+#include "../../phases/qd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +119,7 @@ bool compare_ratio(const struct compare_run *base, const struct compare_run *run
 	d->phase = id;
 	d->latency = latency;
 	d->pct = VIEW_MAX;
+	d->mean = false;
 	d->ratio = ratio;
 	d->better = latency ? ratio < 1 : ratio > 1;
 	d->not_comparable = !compare_comparable(base->in, run->in, id);
@@ -144,6 +146,20 @@ bool compare_pct_ratio(const struct compare_run *base, const struct compare_run 
 	d->latency = true;
 	d->pct = pct;
 	d->ratio = (double)r->pct_ns[pct] / (double)b->pct_ns[pct];
+	d->better = d->ratio < 1;
+	d->flagged = d->ratio >= threshold || d->ratio <= 1 / threshold;
+	return true;
+}
+
+bool compare_mean_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
+                        double threshold, struct compare_diff *d)
+{
+	double b = base->view.phase[id].lat_mean_ns, r = run->view.phase[id].lat_mean_ns;
+
+	if (!qd_is(id) || b <= 0 || r <= 0 || !compare_ratio(base, run, id, false, threshold, d) || d->not_comparable)
+		return false;
+	d->latency = d->mean = true;
+	d->ratio = r / b;
 	d->better = d->ratio < 1;
 	d->flagged = d->ratio >= threshold || d->ratio <= 1 / threshold;
 	return true;
@@ -220,7 +236,7 @@ struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n,
                                       size_t *count)
 {
 	static const enum view_pct pcts[] = {VIEW_P50, VIEW_P99};
-	struct compare_diff *d = calloc(n * PHASE_COUNT * 4 + 1, sizeof *d);
+	struct compare_diff *d = calloc(n * PHASE_COUNT * 5 + 1, sizeof *d);
 
 	*count = 0;
 	if (d == NULL)
@@ -231,10 +247,13 @@ struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n,
 			if (compare_ratio(&runs[o->base], &runs[k], id, i % 2, o->threshold, &d[*count]) &&
 			    !d[*count].not_comparable)
 				diff_taken(d, count, o->base, k);
-			if (i % 2 == 0)
+			if (i % 2 == 0) {
 				for (size_t q = 0; q < sizeof pcts / sizeof *pcts; q++)
 					if (compare_pct_ratio(&runs[o->base], &runs[k], id, pcts[q], o->threshold, &d[*count]))
 						diff_taken(d, count, o->base, k);
+				if (compare_mean_ratio(&runs[o->base], &runs[k], id, o->threshold, &d[*count]))
+					diff_taken(d, count, o->base, k);
+			}
 		}
 	qsort(d, *count, sizeof *d, by_magnitude);
 	return d;
@@ -276,7 +295,8 @@ void compare_phrase(const struct compare_diff *d, char *buf, size_t cap)
 	times_text(magnitude(d->ratio), t, sizeof t);
 	compare_why_words(d, why, sizeof why);
 	snprintf(buf, cap, "%s%s %s %s on %s%s%s%s", phase_words(d->phase),
-	         !d->latency ? "" : d->pct == VIEW_P50 ? " median latency" : d->pct == VIEW_P99 ? " p99 latency" : " max latency", t,
+	         !d->latency ? "" : d->mean ? " mean latency" : d->pct == VIEW_P50 ? " median latency"
+	         : d->pct == VIEW_P99 ? " p99 latency" : " max latency", t,
 	         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"), lab, why[0] ? " (" : "",
 	         why, why[0] ? ")" : "");
 }

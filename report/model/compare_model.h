@@ -87,6 +87,7 @@ struct compare_diff {
 	enum phase_id phase;
 	bool latency;
 	enum view_pct pct; /* which latency: VIEW_MAX, VIEW_P50 or VIEW_P99 */
+	bool mean;         /* the latency is the mean (pct unused) */
 	double ratio;
 	bool better;     /* faster, or lower latency */
 	bool flagged;    /* beyond the threshold either way (never when not comparable) */
@@ -142,6 +143,12 @@ void compare_setup_words(unsigned setup, char *buf, size_t cap);
 bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
                    bool latency, double threshold, struct compare_diff *d);
 
+/* A queue-depth phase's mean latency of run against base, where both print
+ * one (CrystalDiskMark's "< us>", fio's avg, bonnie's JSON mean): a latency
+ * difference of the rate's evidence (a mean is of every operation, as the
+ * rate is); false when either has none or the rate is not comparable. */
+bool compare_mean_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
+                        double threshold, struct compare_diff *d);
 /* The ratio of run to base for the median (VIEW_P50) or p99 (VIEW_P99)
  * latency of a phase: false unless both inputs give it (bonnie's JSON),
  * both timed the operations the percentile needs (COMPARE_P50_MIN_OPS,

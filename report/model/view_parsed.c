@@ -43,6 +43,7 @@ static void phase_of_parsed(enum phase_id id, const struct parsed_phase *p, stru
 	v->pct_ns[VIEW_MAX] = p->latency_ns >= 0 ? p->latency_ns : -1;
 	v->pct_ns[VIEW_P50] = p->p50_ns > 0 ? p->p50_ns : -1; /* bonnie's JSON only */
 	v->pct_ns[VIEW_P99] = p->p99_ns > 0 ? p->p99_ns : -1;
+	v->lat_mean_ns = p->mean_ns > 0 ? (double)p->mean_ns : 0; /* a tool's "< us>" or avg, bonnie's JSON mean */
 	v->conf.device_pct = -1;
 	v->conf.cv_pct = -1;
 	v->reasons_unknown = !p->reasons_known;
