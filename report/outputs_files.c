@@ -28,6 +28,24 @@ static bool json_wanted(const struct report_ctx *c)
 	return c->cfg->json_path != NULL;
 }
 
+/* Room for what the document lists beside each run's view (the latency
+ * buckets), taken before a report file is made. */
+static int json_prepare(struct report_ctx *c, char *err, size_t errlen)
+{
+	c->records = view_records_new();
+	if (c->records == NULL) {
+		snprintf(err, errlen, "--json: cannot keep a run's latency buckets in memory: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void json_release(struct report_ctx *c)
+{
+	free(c->records);
+	c->records = NULL;
+}
+
 static void json_begin(struct report_ctx *c)
 {
 	report_json_begin(&c->json, c->files[OUT_FILE_JSON].out, c->cfg, c->argc, c->argv, c->env, c->align);
@@ -35,7 +53,8 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, &c->view, c->run, c->timelines, c->times);
+	view_records_of(c->run, c->records);
+	report_json_run(&c->json, &c->view, c->records, c->timelines, c->times);
 }
 
 static void json_summary(struct report_ctx *c)
@@ -58,10 +77,12 @@ static int json_end(struct report_ctx *c, char *err, size_t errlen)
 const struct output output_json = {
 	.name = "json",
 	.wanted = json_wanted,
+	.prepare = json_prepare,
 	.begin = json_begin,
 	.run = json_run,
 	.summary = json_summary,
 	.end = json_end,
+	.release = json_release,
 };
 
 static bool html_wanted(const struct report_ctx *c)

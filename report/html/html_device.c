@@ -14,22 +14,22 @@
 
 #define NAMED_MAX 8 /* phases named in one line; the rest are counted */
 
-/* What a reason says after the phases it holds for; v (its view) and r
- * are the first of them. */
-static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v, const struct phase_result *r)
+/* What a reason says after the phases it holds for; v is the view of the
+ * first of them. */
+static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v)
 {
 	unsigned want = v->expected_write_pct;
-	const char *layout = r->dev.layout[0] ? r->dev.layout : "one device";
+	const char *layout = v->dev_layout[0] ? v->dev_layout : "one device";
 
 	switch (w) {
 	case DEV_WHY_CACHED:
 		fputs(": ", out);
-		svg_escape(out, device_cached_reason(r));
+		svg_escape(out, v->dev_cached_reason);
 		break;
 	case DEV_WHY_READ_AHEAD:
 		fprintf(out, ": the device read more than was asked for, within two read-ahead windows (read_ahead_kb %u "
-		        "on /dev/", r->dev.read_ahead_kb);
-		svg_escape(out, r->dev.read_ahead_dev);
+		        "on /dev/", v->dev_read_ahead_kb);
+		svg_escape(out, v->dev_read_ahead_dev);
 		fputs(")", out);
 		break;
 	case DEV_WHY_OTHER_READS:
@@ -59,7 +59,6 @@ static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v
 /* One reason's line: "putc 1268%, seq_create 6689%: ...". */
 static void reason_line(FILE *out, const struct html_report *rep, enum device_why w, const char **causes)
 {
-	const struct phase_result *first = NULL;
 	struct phase_view v, first_v = {0};
 	unsigned n = 0;
 
@@ -75,7 +74,6 @@ static void reason_line(FILE *out, const struct html_report *rep, enum device_wh
 				causes[causes[0] != NULL] = cause;
 			if (n == 0) {
 				fputs("<li>", out);
-				first = r;
 				first_v = v;
 			}
 			if (n++ < NAMED_MAX)
@@ -85,8 +83,8 @@ static void reason_line(FILE *out, const struct html_report *rep, enum device_wh
 		}
 	if (n > NAMED_MAX)
 		fprintf(out, " and %u more", n - NAMED_MAX);
-	if (first) {
-		reason_tail(out, w, &first_v, first);
+	if (n > 0) {
+		reason_tail(out, w, &first_v);
 		fputs(".</li>\n", out);
 	}
 }

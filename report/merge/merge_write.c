@@ -7,6 +7,7 @@
 #include "../sweep/sweep.h"
 #include "../model/view.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Per level the table and the merge's facts (not with quiet), and the CSV
@@ -43,7 +44,11 @@ int merge_write_csv(FILE *out, const struct merge_doc *d)
 
 int merge_write_json(FILE *out, const struct merge_doc *d)
 {
+	struct run_records *rec = view_records_new();
 	struct json j;
+
+	if (rec == NULL)
+		return 1;
 
 	json_init(&j, out);
 	json_object_begin(&j, NULL);
@@ -60,13 +65,15 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	for (size_t l = 0; l < d->levels; l++) {
 		struct run_view v;
 		view_of_run(d->cfg, &d->run[l], NULL, &v);
-		report_json_run(&j, &v, &d->run[l], NULL, NULL);
+		view_records_of(&d->run[l], rec);
+		report_json_run(&j, &v, rec, NULL, NULL);
 	}
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels, DEFAULT_KNEE_FACTOR,
 		                      d->hosts[0][0].level_ns);
 	else
 		report_json_end(&j);
+	free(rec);
 	return ferror(out) != 0;
 }
 

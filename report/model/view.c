@@ -44,6 +44,31 @@ static enum cell_state state_of(enum phase_status s)
 	return CELL_UNKNOWN;
 }
 
+_Static_assert(sizeof ((struct phase_view *)0)->dev_layout == sizeof ((struct dev_io *)0)->layout,
+               "the view copies the layout whole");
+_Static_assert(sizeof ((struct phase_view *)0)->dev_read_ahead_dev == sizeof ((struct dev_io *)0)->read_ahead_dev,
+               "the view copies the device's name whole");
+
+/* The storage counters as read, copied for the JSON and the page's device note. */
+static void storage_facts(const struct phase_result *r, struct phase_view *v)
+{
+	v->dev_valid = r->dev.valid;
+	v->dev_read_bytes = r->dev.read_bytes;
+	v->dev_write_bytes = r->dev.write_bytes;
+	v->dev_read_ahead_kb = r->dev.read_ahead_kb;
+	memcpy(v->dev_layout, r->dev.layout, sizeof v->dev_layout);
+	memcpy(v->dev_read_ahead_dev, r->dev.read_ahead_dev, sizeof v->dev_read_ahead_dev);
+	v->dev_own_valid = r->dev.own_valid;
+	v->dev_own_read_bytes = r->dev.own_read_bytes;
+	v->dev_own_write_bytes = r->dev.own_write_bytes;
+	v->arc_counted = r->arc.counted;
+	v->arc_hits = r->arc.hits;
+	v->arc_misses = r->arc.misses;
+	v->arc_max_bytes = r->arc.max_bytes;
+	v->zfs_compressratio = r->zfs.compressratio;
+	v->zfs_referenced = r->zfs.referenced;
+}
+
 /* What a phase that ran carries besides its cell: the JSON's figures over
  * what completed and the table's extra rows, copied from the result. */
 static void ran_facts(enum phase_id id, const struct phase_result *r, struct phase_view *v)
@@ -87,6 +112,8 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 	v->expected_write_pct = device_expected_write_pct(r);
 	v->dev_why = device_why(id, r, v->dev_why_text, sizeof v->dev_why_text);
 	v->dev_why_cause = device_why_cause(v->dev_why, r);
+	v->dev_cached_reason = device_cached_reason(r);
+	storage_facts(r, v);
 }
 
 void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v)
