@@ -113,7 +113,7 @@ void report_zfs_json(struct json *j, const struct env_info *env);
 /* "Compressed:" the dataset's compressratio after run's last phase that
  * wrote the data file, and what ZFS had accounted of it then; nothing
  * where it was not read (off ZFS). */
-void report_zfs_after(FILE *out, const struct run_result *run);
+void report_zfs_after(FILE *out, const struct run_view *run);
 
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);

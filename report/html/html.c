@@ -96,11 +96,9 @@ static void tables_text(FILE *m, const void *arg)
 		return;
 	}
 	for (size_t i = 0; i < rep->nruns; i++) {
-		struct run_view v;
-		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
 		if (rep->nruns > 1)
 			fprintf(m, "Run %zu of %zu\n", i + 1, rep->nruns);
-		report_table(m, rep->cfg, &v);
+		report_table(m, rep->cfg, &rep->views[i]);
 	}
 }
 
@@ -112,11 +110,8 @@ static void csv_text(FILE *m, const void *arg)
 		fputs(rep->all_csv, m);
 		return;
 	}
-	for (size_t i = 0; i < rep->nruns; i++) {
-		struct run_view v;
-		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
-		report_csv(m, rep->cfg, &v);
-	}
+	for (size_t i = 0; i < rep->nruns; i++)
+		report_csv(m, rep->cfg, &rep->views[i]);
 }
 
 static void option_row(FILE *out, const char *name, const char *value)
@@ -331,18 +326,33 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 	html_page_end(out);
 }
 
+/* Each run's view, once for the whole page (NULL: no memory). */
+static struct run_view *views_of(const struct html_report *rep)
+{
+	struct run_view *v = calloc(rep->nruns ? rep->nruns : 1, sizeof *v);
+
+	for (size_t i = 0; v && i < rep->nruns; i++)
+		view_of_run(rep->cfg, &rep->runs[i], NULL, &v[i]);
+	return v;
+}
+
 static int page(FILE *out, const struct html_report *given, const struct merged_part *mp)
 {
 	struct html_facts facts[PHASE_COUNT];
 	struct html_report rep = *given;
+	struct run_view *views = views_of(given);
 	struct c_locale loc;
 
-	if (html_facts_of(&rep, facts) != 0)
+	rep.views = views;
+	if (views == NULL || html_facts_of(&rep, facts) != 0) {
+		free(views);
 		return -1;
+	}
 	rep.facts = facts;
 	c_locale_enter(&loc);
 	body(out, &rep, mp);
 	c_locale_leave(&loc);
+	free(views);
 	return ferror(out) ? -1 : 0;
 }
 
