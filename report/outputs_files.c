@@ -145,8 +145,8 @@ static void html_run(struct report_ctx *c)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
 	        c->cfg->runs);
-	report_table(k->tables, c->cfg, &c->view);
-	report_csv(k->csv, c->cfg, &c->view);
+	report_table(k->tables, &c->view);
+	report_csv(k->csv, &c->view);
 }
 
 /* Closes the texts' streams; the texts stay in the buffers until
@@ -168,7 +168,7 @@ static int html_end(struct report_ctx *c, char *err, size_t errlen)
 	struct html_keep *k = &c->html;
 	struct html_report rep = {c->cfg, c->argc, c->argv, c->env, c->align, k->runs, k->n,
 	                          c->sweep, c->cfg->knee_factor, NULL, NULL, c->date, NULL,
-	                          k->have_timelines ? k->timelines : NULL, NULL};
+	                          k->have_timelines ? k->timelines : NULL, NULL, NULL};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 
 	if (html_texts_close(k)) { /* NULL texts outside a sweep: the kept runs */

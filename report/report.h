@@ -19,7 +19,7 @@ struct phase_view; /* view.h */
  * session's outputs build one per run, outputs.c). */
 
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
-void report_csv(FILE *out, const struct config *cfg, const struct run_view *v);
+void report_csv(FILE *out, const struct run_view *v);
 
 /* Whether a run of cfg has a bonnie++ CSV line: a phase bonnie++'s CSV
  * has fields for is planned. The queue-depth profile alone has none, and
@@ -40,7 +40,7 @@ void report_phase_list(FILE *out);
 const char *report_unit_name(enum rate_unit u);
 
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
-void report_table(FILE *out, const struct config *cfg, const struct run_view *v);
+void report_table(FILE *out, const struct run_view *v);
 
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */

@@ -112,7 +112,7 @@ done < <(grep -HnoE "$RAW" $FORMATTERS)
 OWNERS='^report/(outputs|html/html|merge/merge_write)[.]c$'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
-done < <(grep -HnoE '\b(view_of_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
+done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
 
 n=$(echo "$FILES" | wc -l)
 if [ "$failures" -gt 0 ]; then

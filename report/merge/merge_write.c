@@ -15,15 +15,13 @@
 static int write_lines(FILE *out, const struct merge_doc *d, bool quiet)
 {
 	for (size_t l = 0; l < d->levels; l++) {
-		struct config c = *d->cfg;
 		struct run_view v;
-		c.concurrency = d->counts[l];
-		view_of_run(&c, &d->run[l], NULL, &v);
+		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
 		if (!quiet) {
-			report_table(out, &c, &v);
+			report_table(out, &v);
 			report_merge_text(out, &d->m[l], d->hosts[l]);
 		}
-		report_csv(out, &c, &v);
+		report_csv(out, &v);
 	}
 	if (d->sw && !quiet) {
 		report_sweep_table(out, d->sw);
@@ -64,7 +62,7 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	json_array_begin(&j, "runs");
 	for (size_t l = 0; l < d->levels; l++) {
 		struct run_view v;
-		view_of_run(d->cfg, &d->run[l], NULL, &v);
+		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
 		view_records_of(&d->run[l], rec);
 		report_json_run(&j, &v, rec, NULL, NULL);
 	}
@@ -83,7 +81,7 @@ int merge_write_html(FILE *out, const struct merge_doc *d)
 {
 	size_t last = d->levels - 1;
 	char *line[d->argc + 1]; /* "How to reproduce": bonnie merge ... */
-	struct html_report rep = {.cfg = d->cfg, .argc = d->argc + 1, .argv = line, .runs = d->run,
+	struct html_report rep = {.setup = d->setup, .argc = d->argc + 1, .argv = line, .runs = d->run,
 	                          .nruns = d->levels, .sweep = d->sw, .knee_factor = DEFAULT_KNEE_FACTOR};
 	struct merge_page pg = {d->m, d->hosts, d->levels};
 	char meta[160], bonnie[] = "bonnie";

@@ -2,6 +2,7 @@
 #include "view.h"
 #include "metrics.h"
 #include "sweep_model.h"
+#include "../../phases/phase_select.h"
 #include "../../phases/qd.h"
 
 #include <string.h>
@@ -151,17 +152,48 @@ void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct
 	v->mark = confidence_mark(v->conf.reasons);
 }
 
+void view_setup_of(const struct config *cfg, struct run_setup *s)
+{
+	memset(s, 0, sizeof *s);
+	memcpy(s->machine, cfg->machine, sizeof s->machine);
+	s->file_size = cfg->file_size;
+	s->chunk = cfg->chunk;
+	s->seeks = cfg->seeks;
+	s->seek_procs = cfg->seek_procs;
+	s->files_k = cfg->files_k;
+	s->file_max = cfg->file_max;
+	s->file_min = cfg->file_min;
+	s->file_dirs = cfg->file_dirs;
+	s->file_chunk = cfg->file_chunk;
+	s->asks_data_file = phase_select_asks_bonnie(cfg, true);
+	s->asks_files = phase_select_asks_bonnie(cfg, false);
+	s->seed_given = cfg->seed_given;
+	s->seed = cfg->seed;
+}
+
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v)
 {
+	struct run_setup s;
+
+	view_setup_of(cfg, &s);
+	view_of_setup_run(&s, run, cv_pct, v);
+}
+
+void view_of_setup_run(const struct run_setup *s, const struct run_result *run, const double *cv_pct,
+                       struct run_view *v)
+{
 	memset(v, 0, sizeof *v);
+	v->setup = *s;
 	v->index = run->index;
 	v->status = run_result_status(run);
 	v->seed_known = true;
 	v->seed = run->seed;
 	v->clients = run->clients ? run->clients : 1;
 	v->hosts = run->hosts;
-	v->seeks = metric_seeks_used(cfg, run);
-	v->files_k = metric_files_k_used(cfg, run);
+	/* the seek and file counts the run used: what bonnie chose when the
+	 * user gave none (run->counts), else the setup's */
+	v->seeks = run->counts.seeks ? run->counts.seeks : s->seeks;
+	v->files_k = run->counts.files_k ? run->counts.files_k : s->files_k;
 	v->perchar_bytes = run->counts.perchar_bytes;
 	v->counts = run->counts;
 	for (int i = 0; i < PHASE_COUNT; i++)

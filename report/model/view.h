@@ -149,6 +149,26 @@ struct phase_view {
 	uint64_t zfs_referenced;      /* bytes; 0 unknown */
 };
 
+/* The setup a run's table, CSV line and page heading state: what the run
+ * recorded of its options (view_setup_of a run's config; merge_setup_of
+ * the hosts' documents, merge_model.h). */
+struct run_setup {
+	char machine[MAX_MACHINE_NAME + 1]; /* -m, CSV-safe */
+	uint64_t file_size;           /* 0: no I/O phases */
+	uint32_t chunk;
+	uint32_t seeks;               /* -s's seeks as given; 0 sized by bonnie or unknown */
+	uint32_t seek_procs;
+	uint32_t files_k;             /* x1024; 0: no file phases */
+	int64_t file_max;             /* bytes, or FILES_HARD_LINKS / FILES_SYMLINKS */
+	int64_t file_min;
+	uint32_t file_dirs;           /* 0 or 1: one directory */
+	uint32_t file_chunk;
+	bool asks_data_file;          /* a bonnie++ phase of the data file was chosen */
+	bool asks_files;              /* ... a bonnie++ file phase */
+	bool seed_given;              /* -z: the seed is in the command line already */
+	uint32_t seed;
+};
+
 /* What every output says about one run. */
 struct run_view {
 	unsigned index;               /* [measured] 1-based run number with -x; 0 unknown */
@@ -164,6 +184,8 @@ struct run_view {
 	uint64_t perchar_bytes;       /* [measured] per-char bytes of the run; 0 unknown or none */
 	struct run_counts counts;     /* [measured] the counts as the run recorded them (0: none
 	                                 ran), and who chose them (the JSON's "counts") */
+	struct run_setup setup;       /* [measured] what its table, CSV line and page state of
+	                                 the setup */
 	struct phase_view phase[PHASE_COUNT];
 };
 
@@ -177,10 +199,16 @@ static inline bool view_has_pct(const struct phase_view *p, enum view_pct k)
 void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v);
 
 /* The view of a measured run. cfg (never NULL: every caller builds the
- * same view) gives the counts a run used when it did not record its own
- * (metric_seeks_used); cv_pct is each phase's CV over the runs of -x
+ * same view) gives its setup (view_setup_of), and with it the counts a
+ * run used when it did not record its own; cv_pct is each phase's CV over the runs of -x
  * (NULL: not repeated). */
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v);
+
+/* The setup of a run of cfg; and the view of a run of setup s (what
+ * view_of_run makes of view_setup_of: bonnie merge's, of the hosts'). */
+void view_setup_of(const struct config *cfg, struct run_setup *s);
+void view_of_setup_run(const struct run_setup *s, const struct run_result *run, const double *cv_pct,
+                       struct run_view *v);
 
 /* What a measured run's JSON lists beside its view, too big to copy into
  * every view (view_records.c): each phase's non-empty latency buckets
