@@ -113,6 +113,12 @@ OWNERS='^report/(outputs|html/html|merge/merge_write)[.]c$'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
 done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
+# bonnie merge has no options of a run to give: its setup is what the
+# hosts recorded (merge_setup_of), never a struct config made up for the
+# formatters.
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: bonnie merge makes a config (its setup is the hosts' run_setup)"
+done < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a-z_]*|report/merge/[a-z_]*)[.][ch]$'))
 
 n=$(echo "$FILES" | wc -l)
 if [ "$failures" -gt 0 ]; then
