@@ -75,22 +75,6 @@ static int read_text(const char *path, char **text)
 	return EXIT_OK;
 }
 
-/* The run's table and CSV line read the size, the chunk and the file count. */
-static void merged_config(struct config *cfg, const struct host_result *h, size_t n)
-{
-	memset(cfg, 0, sizeof *cfg);
-	snprintf(cfg->machine, sizeof cfg->machine, "merged-%zu", n);
-	cfg->file_size = h->file_size;
-	cfg->chunk = (uint32_t)h->chunk;
-	cfg->seek_procs = (uint32_t)h->seek_workers;
-	cfg->files_k = (uint32_t)(h->files / 1024);
-	cfg->file_chunk = DEFAULT_CHUNK;
-	cfg->concurrency = (uint32_t)(h->clients * n);
-	cfg->level_ns = h->level_ns;
-	cfg->runs = 1;
-	cfg->seed_given = true; /* the page's command line is the merge's: no seed to add to it */
-}
-
 /* The reports are checked (lib/reportfile.h: never through a symbolic
  * link, never one of the inputs) before anything is read, and made only
  * once the hosts merged. EXIT_OK, or the status said. */
@@ -276,7 +260,7 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
                        int argc, char **argv)
 {
 	struct merged *g = calloc(1, sizeof *g);
-	struct config cfg;
+	struct run_setup setup;
 	int rc = g ? EXIT_OK : say_status(EXIT_SETUP, "merge: out of memory");
 
 	if (rc == EXIT_OK) {
@@ -298,8 +282,8 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 				rc = say_status(EXIT_SETUP, "merge: out of memory");
 	}
 	if (rc == EXIT_OK) {
-		merged_config(&cfg, &g->hosts[0][0], n);
-		struct merge_doc d = {&cfg, prog, argv, argc, g->n, g->levels, g->hosts, g->m, g->run, g->sw, g->counts};
+		merge_setup_of(&g->hosts[0][0], n, &setup);
+		struct merge_doc d = {&setup, prog, argv, argc, g->n, g->levels, g->hosts, g->m, g->run, g->sw, g->counts};
 		bool to_stdout = report_path_is_stdout(rf[0].path) || report_path_is_stdout(rf[1].path);
 		format_named(quiet ? "csv" : "text")->merge(to_stdout ? stderr : stdout, &d);
 		rc = write_reports(rf, &d);

@@ -326,7 +326,7 @@ static int session_runs(struct session *s)
 		if ((status = pass_reported(s)) != EXIT_OK)
 			return status;
 		status = run_status(s->run);
-		if (s->cfg->runs > 1 && repeat_add(&s->repeats, s->run) != 0)
+		if (s->cfg->runs > 1 && repeat_add(&s->repeats, &s->out.view) != 0)
 			say("cannot keep run %u for the summary: %s", i, strerror(errno));
 	}
 	outputs_summary(&s->out, &s->repeats);

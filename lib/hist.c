@@ -97,24 +97,34 @@ uint64_t hist_rank(double p, uint64_t count)
 	return r == 0 ? 1 : r;
 }
 
-uint64_t hist_percentile(const struct hist *h, double p)
+uint64_t hist_counts_percentile(const struct hist_counts *c, double p)
 {
 	uint64_t rank, seen = 0;
 
-	if (h->count == 0)
+	if (c->count == 0)
 		return 0;
 	if (p >= 100.0)
-		return h->max;
-	rank = hist_rank(p, h->count);
-	for (size_t i = 0; i < HIST_BUCKETS; i++) {
-		seen += h->bucket[i];
-		if (seen >= rank) {
-			uint64_t lo, hi;
-			hist_bucket_range(i, &lo, &hi);
-			return clamp(lo + (hi - lo) / 2, h->min, h->max);
-		}
+		return c->max;
+	rank = hist_rank(p, c->count);
+	for (size_t i = 0; i < c->n; i++) {
+		uint64_t lo, hi, unused;
+		seen += c->bucket[i];
+		if (seen < rank)
+			continue;
+		if (c->last_open && i == c->n - 1)
+			return c->max;
+		hist_bucket_range(i << c->shift, &lo, &unused);
+		hist_bucket_range(((i + 1) << c->shift) - 1, &unused, &hi);
+		return clamp(lo + (hi - lo) / 2, c->min, c->max);
 	}
-	return h->max;
+	return c->max;
+}
+
+uint64_t hist_percentile(const struct hist *h, double p)
+{
+	struct hist_counts c = {h->bucket, HIST_BUCKETS, 0, h->count, h->min, h->max, false};
+
+	return hist_counts_percentile(&c, p);
 }
 
 double hist_mean(const struct hist *h)

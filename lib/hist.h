@@ -12,6 +12,7 @@
 #ifndef BONNIE_HIST_H
 #define BONNIE_HIST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +41,23 @@ void hist_merge(struct hist *dst, const struct hist *src);
  * that at least p% of values are <= v, within the error bound above.
  * Returns 0 for an empty histogram. */
 uint64_t hist_percentile(const struct hist *h, double p);
+
+/* Counts over buckets of this layout, each of 2^shift consecutive buckets
+ * (shift 0: the buckets themselves; the timeline's intervals: TL_HB_SHIFT),
+ * count values between min and max in all; with last_open, the last
+ * bucket holds everything above the others (its percentile is max). */
+struct hist_counts {
+	const uint64_t *bucket;
+	size_t n;
+	unsigned shift;
+	uint64_t count, min, max;
+	bool last_open;
+};
+
+/* The one percentile walk, of hist_percentile and of the timeline's
+ * intervals: 0 without values, max at p >= 100, else the middle of the
+ * bucket holding rank hist_rank(p, count), within [min, max]. */
+uint64_t hist_counts_percentile(const struct hist_counts *c, double p);
 
 /* The rank of percentile p among count values: ceil(p% of count), at
  * least 1, values within rounding noise of an integer taken as it (7% of

@@ -261,26 +261,10 @@ uint64_t timeline_len_of(const struct timeline *tl, uint32_t i)
 
 uint64_t timeline_percentile(const struct tl_interval *iv, double p)
 {
-	uint64_t rank, seen = 0;
+	/* no minimum is kept per interval: the middle is capped at max alone */
+	struct hist_counts c = {iv->hist, TL_HB, TL_HB_SHIFT, iv->ops, 0, iv->max_ns, true};
 
-	if (iv->ops == 0)
-		return 0;
-	if (p >= 100.0)
-		return iv->max_ns;
-	rank = hist_rank(p, iv->ops);
-	for (unsigned b = 0; b < TL_HB; b++) {
-		uint64_t low, high, unused;
-
-		seen += iv->hist[b];
-		if (seen < rank)
-			continue;
-		if (b == TL_HB - 1)
-			return iv->max_ns;
-		hist_bucket_range((size_t)b << TL_HB_SHIFT, &low, &unused);
-		hist_bucket_range(((size_t)(b + 1) << TL_HB_SHIFT) - 1, &unused, &high);
-		return min_u64(low + (high - low) / 2, iv->max_ns);
-	}
-	return iv->max_ns;
+	return hist_counts_percentile(&c, p);
 }
 
 void timeline_merge(struct timeline *dst, const struct timeline *src)

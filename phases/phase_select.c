@@ -82,8 +82,11 @@ uint32_t phase_select_without(uint32_t mask, uint32_t drop)
 
 bool phase_select_asks_bonnie(const struct config *cfg, bool data_file)
 {
-	uint32_t mask = cfg->decided.phase_mask;
+	return phase_mask_asks_bonnie(cfg->decided.phase_mask, data_file);
+}
 
+bool phase_mask_asks_bonnie(uint32_t mask, bool data_file)
+{
 	if (mask == 0)
 		return true;
 	for (int i = 0; i < PHASE_COUNT; i++)

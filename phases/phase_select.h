@@ -33,5 +33,7 @@ uint32_t phase_select_without(uint32_t mask, uint32_t drop);
  * asks for neither, and its table and line showed 4G and 16 files that
  * nothing tested. */
 bool phase_select_asks_bonnie(const struct config *cfg, bool data_file);
+/* The same of a phase mask as a result records it (0: every phase). */
+bool phase_mask_asks_bonnie(uint32_t mask, bool data_file);
 
 #endif

@@ -76,6 +76,7 @@ struct report_ctx {
 	/* the outputs' own state */
 	bool begun;                       /* outputs_begin was called: end them */
 	struct json json;
+	struct run_records *records;      /* --json: what it lists beside each run's view */
 	struct html_keep html;
 };
 

@@ -28,6 +28,24 @@ static bool json_wanted(const struct report_ctx *c)
 	return c->cfg->json_path != NULL;
 }
 
+/* Room for what the document lists beside each run's view (the latency
+ * buckets), taken before a report file is made. */
+static int json_prepare(struct report_ctx *c, char *err, size_t errlen)
+{
+	c->records = view_records_new();
+	if (c->records == NULL) {
+		snprintf(err, errlen, "--json: cannot keep a run's latency buckets in memory: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void json_release(struct report_ctx *c)
+{
+	free(c->records);
+	c->records = NULL;
+}
+
 static void json_begin(struct report_ctx *c)
 {
 	report_json_begin(&c->json, c->files[OUT_FILE_JSON].out, c->cfg, c->argc, c->argv, c->env, c->align);
@@ -35,7 +53,8 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	report_json_run(&c->json, &c->view, c->run, c->timelines, c->times);
+	view_records_of(c->run, c->records);
+	report_json_run(&c->json, &c->view, c->records, c->timelines, c->times);
 }
 
 static void json_summary(struct report_ctx *c)
@@ -58,10 +77,12 @@ static int json_end(struct report_ctx *c, char *err, size_t errlen)
 const struct output output_json = {
 	.name = "json",
 	.wanted = json_wanted,
+	.prepare = json_prepare,
 	.begin = json_begin,
 	.run = json_run,
 	.summary = json_summary,
 	.end = json_end,
+	.release = json_release,
 };
 
 static bool html_wanted(const struct report_ctx *c)
@@ -124,8 +145,8 @@ static void html_run(struct report_ctx *c)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
 	        c->cfg->runs);
-	report_table(k->tables, c->cfg, &c->view);
-	report_csv(k->csv, c->cfg, &c->view);
+	report_table(k->tables, &c->view);
+	report_csv(k->csv, &c->view);
 }
 
 /* Closes the texts' streams; the texts stay in the buffers until
@@ -147,7 +168,7 @@ static int html_end(struct report_ctx *c, char *err, size_t errlen)
 	struct html_keep *k = &c->html;
 	struct html_report rep = {c->cfg, c->argc, c->argv, c->env, c->align, k->runs, k->n,
 	                          c->sweep, c->cfg->knee_factor, NULL, NULL, c->date, NULL,
-	                          k->have_timelines ? k->timelines : NULL};
+	                          k->have_timelines ? k->timelines : NULL, NULL, NULL};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 
 	if (html_texts_close(k)) { /* NULL texts outside a sweep: the kept runs */

@@ -81,7 +81,7 @@ static void table_run(struct report_ctx *c)
 		        report_run_end_words(c->run));
 		return;
 	}
-	report_table(c->table_out, c->cfg, &c->view);
+	report_table(c->table_out, &c->view);
 	if (c->env && c->env->share.is_share)
 		report_table_qd_share(c->table_out, &c->view, c->env->share.client);
 	if (c->run->interrupted)
@@ -152,7 +152,7 @@ static void csv_run(struct report_ctx *c)
 	if (!run_shows(c->run))
 		return;
 	if (report_csv_has_line(c->cfg))
-		report_csv(c->csv_out, c->cfg, &c->view);
+		report_csv(c->csv_out, &c->view);
 	else if (c->shown == 0 && c->table_out) /* once, beside the table, never into the CSV stream */
 		fprintf(c->table_out, "%s\n", REPORT_CSV_NO_LINE);
 }

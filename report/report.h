@@ -19,7 +19,7 @@ struct phase_view; /* view.h */
  * session's outputs build one per run, outputs.c). */
 
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
-void report_csv(FILE *out, const struct config *cfg, const struct run_view *v);
+void report_csv(FILE *out, const struct run_view *v);
 
 /* Whether a run of cfg has a bonnie++ CSV line: a phase bonnie++'s CSV
  * has fields for is planned. The queue-depth profile alone has none, and
@@ -40,7 +40,7 @@ void report_phase_list(FILE *out);
 const char *report_unit_name(enum rate_unit u);
 
 /* The human table in bonnie++ 2.00a's layout, with notes for marked cells. */
-void report_table(FILE *out, const struct config *cfg, const struct run_view *v);
+void report_table(FILE *out, const struct run_view *v);
 
 /* Under the table: the phases bonnie++'s two blocks have no column for
  * (BLOCK_OTHER), one line each (table_other.c); nothing when none ran. */
@@ -113,7 +113,7 @@ void report_zfs_json(struct json *j, const struct env_info *env);
 /* "Compressed:" the dataset's compressratio after run's last phase that
  * wrote the data file, and what ZFS had accounted of it then; nothing
  * where it was not read (off ZFS). */
-void report_zfs_after(FILE *out, const struct run_result *run);
+void report_zfs_after(FILE *out, const struct run_view *run);
 
 /* The same as a JSON "environment" object member. */
 void report_env_json(struct json *j, const struct env_info *env);
@@ -130,11 +130,14 @@ void report_align_progress(FILE *out, const struct align_result *a);
  * run, end. */
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align);
-/* With each phase's timeline (tls, may be NULL) and, for clients, each
- * client's start and end per phase (clients.starts_ns and ends_ns, the
- * clients that had work; times may be NULL). */
+/* A run: its view, with what the document lists beside it (rec: the
+ * latency buckets and errors, view_records_of), each phase's timeline
+ * (tls, may be NULL) and, for clients, each client's start and end per
+ * phase (clients.starts_ns and ends_ns, the clients that had work; times
+ * may be NULL). */
 struct client_times;
-void report_json_run(struct json *j, const struct run_view *v, const struct run_result *run,
+struct run_records; /* view.h */
+void report_json_run(struct json *j, const struct run_view *v, const struct run_records *rec,
                      const struct run_timelines *tls, const struct client_times *times);
 
 /* A phase's "timeline" member (nothing without one) and its "verdict"

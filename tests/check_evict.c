@@ -9,6 +9,7 @@
 #include "../phases/evict_check.h"
 #include "../phases/runner.h"
 #include "../report/report.h"
+#include "../report/model/view.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -139,7 +140,11 @@ START_TEST(json_gives_evicted_and_fraction)
 	ck_assert_ptr_nonnull(out);
 	not_evicted_run(&cfg, &run);
 	json_init(&j, out);
-	report_json_run(&j, synth_view(&cfg, &run), &run, NULL, NULL);
+	struct run_records *rec = view_records_new();
+	ck_assert_ptr_nonnull(rec);
+	view_records_of(&run, rec);
+	report_json_run(&j, synth_view(&cfg, &run), rec, NULL, NULL);
+	free(rec);
 	fclose(out);
 	ck_assert_ptr_nonnull(strstr(text, "\"cache_evicted\": false,\n      \"cache_resident_percent\": 100.00"));
 	ck_assert_ptr_nonnull(strstr(text, "\"cache_evicted\": false,\n      \"cache_resident_percent\": 97.50"));

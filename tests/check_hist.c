@@ -4,6 +4,7 @@
 #include "suites.h"
 #include "../lib/hist.h"
 #include "../lib/rng.h"
+#include "../lib/timeline.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -399,6 +400,94 @@ START_TEST(mean_of_small_set)
 }
 END_TEST
 
+/* The one percentile walk (hist_counts_percentile) gives what each of
+ * the two walks it replaced gave: hist_percentile's over the fine buckets
+ * (clamped to [min, max]) and the timeline's over an interval's coarse
+ * buckets (TL_HB of 2^TL_HB_SHIFT, the last open, capped at max). The
+ * references below are those walks as they were (dc8c4fd). */
+static uint64_t ref_hist_walk(const struct hist *h, double p)
+{
+	uint64_t rank, seen = 0;
+
+	if (h->count == 0)
+		return 0;
+	if (p >= 100.0)
+		return h->max;
+	rank = hist_rank(p, h->count);
+	for (size_t i = 0; i < HIST_BUCKETS; i++) {
+		seen += h->bucket[i];
+		if (seen >= rank) {
+			uint64_t lo, hi, m;
+			hist_bucket_range(i, &lo, &hi);
+			m = lo + (hi - lo) / 2;
+			return m < h->min ? h->min : m > h->max ? h->max : m;
+		}
+	}
+	return h->max;
+}
+
+#define REF_HB TL_HB
+#define REF_SHIFT TL_HB_SHIFT
+static uint64_t ref_coarse_walk(const uint64_t *hb, uint64_t ops, uint64_t max, double p)
+{
+	uint64_t rank, seen = 0;
+
+	if (ops == 0)
+		return 0;
+	if (p >= 100.0)
+		return max;
+	rank = hist_rank(p, ops);
+	for (unsigned b = 0; b < REF_HB; b++) {
+		uint64_t low, high, unused, m;
+		seen += hb[b];
+		if (seen < rank)
+			continue;
+		if (b == REF_HB - 1)
+			return max;
+		hist_bucket_range((size_t)b << REF_SHIFT, &low, &unused);
+		hist_bucket_range(((size_t)(b + 1) << REF_SHIFT) - 1, &unused, &high);
+		m = low + (high - low) / 2;
+		return m < max ? m : max;
+	}
+	return max;
+}
+
+START_TEST(one_walk_same_as_both_before)
+{
+	static const double ps[] = {0.01, 1, 7, 25, 50, 90, 99, 99.9, 99.99, 100};
+	static struct tl_interval iv;
+	uint64_t *hb = iv.hist;
+	struct rng r;
+	unsigned checked = 0;
+
+	rng_seed(&r, 49);
+	for (int round = 0; round < 300; round++) {
+		uint64_t n = 1 + rng_below(&r, round < 100 ? 20 : 5000), max = 0;
+		hist_init(&ha);
+		memset(&iv, 0, sizeof iv);
+		for (uint64_t k = 0; k < n; k++) {
+			uint64_t v = rng_next(&r) >> rng_below(&r, 64);
+			size_t b = hist_bucket_of(v) >> REF_SHIFT;
+			hist_add(&ha, v);
+			hb[b < REF_HB ? b : REF_HB - 1]++;
+			max = v > max ? v : max;
+		}
+		for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+			struct hist_counts c = {hb, REF_HB, REF_SHIFT, n, 0, max, true};
+			ck_assert_uint_eq(hist_percentile(&ha, ps[i]), ref_hist_walk(&ha, ps[i]));
+			ck_assert_uint_eq(hist_counts_percentile(&c, ps[i]), ref_coarse_walk(hb, n, max, ps[i]));
+			iv.ops = n;
+			iv.max_ns = max;
+			ck_assert_uint_eq(timeline_percentile(&iv, ps[i]), ref_coarse_walk(hb, n, max, ps[i]));
+			checked += 2;
+		}
+	}
+	hist_init(&ha); /* empty: 0 from both */
+	ck_assert_uint_eq(hist_percentile(&ha, 50), ref_hist_walk(&ha, 50));
+	ck_assert_uint_eq(checked, 300 * 2 * 10);
+}
+END_TEST
+
 Suite *suite_hist(void)
 {
 	Suite *s = suite_create("hist");
@@ -418,6 +507,7 @@ Suite *suite_hist(void)
 	tcase_add_test(pct, uniform_1_to_1000);
 	tcase_add_test(pct, constant_data_exact);
 	tcase_add_test(pct, percentiles_within_min_max);
+	tcase_add_test(pct, one_walk_same_as_both_before);
 	suite_add_tcase(s, pct);
 
 	tcase_add_test(agg, merge_equals_inserting_both);

@@ -260,7 +260,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL};
+	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL, NULL};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -337,7 +337,7 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 	for (uint32_t i = 0; i < 10; i++)
 		if (i < 3 || i > 7)
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls};
+	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls, NULL, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5\xc2\xa0s at 0.3\xc2\xa0s"));
@@ -816,13 +816,17 @@ START_TEST(facts_spread_cpu_iops)
 {
 	static const uint64_t put_ms[3] = {1600, 2000, 1280};
 	static struct run_result runs[3];
+	static struct run_view views[3];
 	struct html_facts facts[PHASE_COUNT];
-	struct html_report rep = {.runs = runs, .nruns = 3};
+	struct html_report rep = {.runs = runs, .nruns = 3, .views = views};
+	struct config cfg;
 
+	synth_config(&cfg);
 	for (int i = 0; i < 3; i++) {
 		synth_full_run(&runs[i]);
 		runs[i].phase[PHASE_PUT_BLOCK].elapsed_ns = put_ms[i] * 1000000ull;
 		synth_phase(&runs[i], PHASE_RND4K_Q32T1_READ, 4096ull * 50000, 1000000000ull, 100000000ull, 100000);
+		view_of_run(&cfg, &runs[i], NULL, &views[i]);
 	}
 	ck_assert_int_eq(html_facts_of(&rep, facts), 0);
 	ck_assert_double_eq_tol(facts[PHASE_PUT_BLOCK].rate, 327680, 1e-6);

@@ -85,7 +85,7 @@ START_TEST(run_summary_comes_first_with_verdict_cells)
 
 	synth_config(&cfg);
 	synth_full_run(&run);
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL};
+	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL, NULL, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "<time>2026-12-01 17:20 UTC</time>"));
@@ -118,7 +118,7 @@ START_TEST(device_and_warning_head_the_page)
 	env.dev = (struct env_device){.present = true, .name = "sdz1", .kind = "scsi", .model = "M", .rotational = 1,
 	                              .logical_block = 512, .physical_block = 4096, .is_partition = true,
 	                              .start_bytes = 32256, .aligned = 0};
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, NULL};
+	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	const char *top = strstr(buf, "<p class=\"tested-on\">"), *summary = strstr(buf, "id=\"summary\"");

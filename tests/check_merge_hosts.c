@@ -7,6 +7,8 @@
 #include "../input/input.h"
 #include "../input/jtree.h"
 #include "../report/model/merge_model.h"
+#include "../report/model/view.h"
+#include "../report/report.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -414,6 +416,54 @@ START_TEST(test_host_name)
 }
 END_TEST
 
+/* The merged run's setup is what the hosts recorded: of hosts that
+ * planned only file phases (--phases seq_create), the merged table and CSV
+ * line say no data file (the hosts' own lines leave its fields empty; a
+ * merge of them said 16M, 8k, seeks and processes of nothing tested). */
+static char *merged_csv(const struct host_result *h)
+{
+	struct run_result *run = calloc(1, sizeof *run);
+	struct run_setup s;
+	struct run_view *v = malloc(sizeof *v);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(run);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_ptr_nonnull(out);
+	merge_setup_of(h, 2, &s);
+	view_of_setup_run(&s, run, NULL, v);
+	report_csv(out, v);
+	fclose(out);
+	free(run);
+	free(v);
+	return text;
+}
+
+START_TEST(test_setup_as_recorded)
+{
+	struct host_result *h = calloc(1, sizeof *h);
+	char *all, *files;
+
+	ck_assert_ptr_nonnull(h);
+	h->file_size = 16ull << 20;
+	h->chunk = 8192;
+	h->seek_workers = 5;
+	h->files = 1024;
+	all = merged_csv(h); /* no mask recorded: every phase */
+	h->phase_mask = 1u << PHASE_SEQ_CREATE;
+	files = merged_csv(h);
+	ck_assert_ptr_nonnull(strstr(all, ",merged-2,"));
+	ck_assert_ptr_nonnull(strstr(all, ",16M,8k,"));
+	ck_assert_ptr_null(strstr(files, "16M"));
+	ck_assert_ptr_nonnull(strstr(files, ",merged-2,1,0,,,,,"));
+	free(all);
+	free(files);
+	free(h);
+}
+END_TEST
+
 Suite *suite_merge_hosts(void)
 {
 	Suite *s = suite_create("merge_hosts");
@@ -432,6 +482,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_host_values);
 	tcase_add_test(tc, test_host_refused);
 	tcase_add_test(tc, test_host_name);
+	tcase_add_test(tc, test_setup_as_recorded);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -161,7 +161,7 @@ START_TEST(runs_reach_every_text_output)
 	outputs_count(&c);
 	run.index = 1;
 	outputs_run(&c, &run, false);
-	ck_assert_int_eq(repeat_add(&rs, &run), 0);
+	ck_assert_int_eq(repeat_add(&rs, &c.view), 0);
 	outputs_summary(&c, &rs);
 	ck_assert_int_eq(count_of(mem_text(&csv), "\n"), 1);
 	ck_assert_ptr_null(c.repeats);
@@ -186,8 +186,8 @@ START_TEST(summary_after_two_runs)
 	size_t before;
 
 	outputs_begin(&c);
-	ck_assert_int_eq(repeat_add(&rs, &run), 0);
-	ck_assert_int_eq(repeat_add(&rs, &run), 0);
+	ck_assert_int_eq(repeat_add(&rs, synth_view(&cfg, &run)), 0);
+	ck_assert_int_eq(repeat_add(&rs, synth_view(&cfg, &run)), 0);
 	outputs_run(&c, &run, false);
 	before = strlen(mem_text(&table));
 	outputs_summary(&c, &rs);

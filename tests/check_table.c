@@ -9,6 +9,7 @@
 #include "../input/bonnie_heads.h"
 #include "../input/input.h"
 #include "../report/report.h"
+#include "../report/model/view.h"
 
 #include <locale.h>
 #include <stdbool.h>
@@ -308,7 +309,11 @@ static void json_of_run(char **text)
 
 	ck_assert_ptr_nonnull(out);
 	json_init(&j, out);
-	report_json_run(&j, synth_view(&cfg, &run), &run, NULL, NULL);
+	struct run_records *rec = view_records_new();
+	ck_assert_ptr_nonnull(rec);
+	view_records_of(&run, rec);
+	report_json_run(&j, synth_view(&cfg, &run), rec, NULL, NULL);
+	free(rec);
 	fclose(out);
 }
 

@@ -182,7 +182,7 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 			if (s->timelines)
 				synth_timelines(run, &timelines);
 			one_run(c, run);
-			if (cfg->runs > 1 && repeat_add(&rs, run) != 0)
+			if (cfg->runs > 1 && repeat_add(&rs, &c->view) != 0)
 				fail(s->name, "cannot keep a run for the summary");
 		}
 		outputs_summary(c, &rs);

@@ -7,7 +7,8 @@
 #     including file's directory) never comes back to where it started;
 #   - floors: lib < phases < input < report < cmd < bonnie.c; a file
 #     includes only headers of its own floor or a lower one;
-#   - formatters call none of the functions that derive a figure (4.).
+#   - formatters call none of the functions that derive a figure (4.),
+#     read no raw histogram or counter and build no view of their own (5.).
 # Every breach is listed, one line each, and the script exits 1; it reads
 # the files as text and runs in well under a second.
 set -u
@@ -92,12 +93,32 @@ rm -f "$EDGES.loops"
 # 4. Formatters compute nothing: a rate, a percentile, a mark's reasons or
 # a merged histogram is worked out once, by a model (report/model/, the view among
 # them); every other .c of report/ and cmd/ that calls one of these fails.
-DERIVE='device_why|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of'
+DERIVE='device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of'
 MODELS='^report/model/[a-z_]*[.]c$'
 FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter works out a rate, percentile or mark (the view does)"
 done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\)[[:space:]]*($/: calls \1/')
+
+# 5. Formatters print the view: a result's latency histogram and its raw
+# storage counters (the devices', the ARC's, the dataset's) are read by the
+# model alone (view.c copies what is printed, view_records.c the buckets),
+# and a view is built once per run, by the output that owns the run: the
+# session's (outputs.c), the page's (html.c), merge's (merge_write.c).
+RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: a formatter reads a result's raw histogram or counters (the view holds them)"
+done < <(grep -HnoE "$RAW" $FORMATTERS)
+OWNERS='^report/(outputs|html/html|merge/merge_write)[.]c$'
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
+done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
+# bonnie merge has no options of a run to give: its setup is what the
+# hosts recorded (merge_setup_of), never a struct config made up for the
+# formatters.
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: bonnie merge makes a config (its setup is the hosts' run_setup)"
+done < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a-z_]*|report/merge/[a-z_]*)[.][ch]$'))
 
 n=$(echo "$FILES" | wc -l)
 if [ "$failures" -gt 0 ]; then

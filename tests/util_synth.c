@@ -279,9 +279,9 @@ static char *capture(bool csv, const struct config *cfg, const struct run_result
 	if (f == NULL)
 		abort();
 	if (csv)
-		report_csv(f, cfg, v);
+		report_csv(f, v);
 	else
-		report_table(f, cfg, v);
+		report_table(f, v);
 	fclose(f);
 	return buf;
 }

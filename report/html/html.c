@@ -96,11 +96,9 @@ static void tables_text(FILE *m, const void *arg)
 		return;
 	}
 	for (size_t i = 0; i < rep->nruns; i++) {
-		struct run_view v;
-		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
 		if (rep->nruns > 1)
 			fprintf(m, "Run %zu of %zu\n", i + 1, rep->nruns);
-		report_table(m, rep->cfg, &v);
+		report_table(m, &rep->views[i]);
 	}
 }
 
@@ -112,11 +110,8 @@ static void csv_text(FILE *m, const void *arg)
 		fputs(rep->all_csv, m);
 		return;
 	}
-	for (size_t i = 0; i < rep->nruns; i++) {
-		struct run_view v;
-		view_of_run(rep->cfg, &rep->runs[i], NULL, &v);
-		report_csv(m, rep->cfg, &v);
-	}
+	for (size_t i = 0; i < rep->nruns; i++)
+		report_csv(m, &rep->views[i]);
 }
 
 static void option_row(FILE *out, const char *name, const char *value)
@@ -226,7 +221,7 @@ static void shell_word(FILE *out, const char *s)
 
 /* The command line as typed, plus the seed when it was drawn at random,
  * so the same data pattern and seek order come back. */
-static void reproduce(FILE *out, const struct html_report *rep)
+static void reproduce(FILE *out, const struct html_report *rep, bool merged)
 {
 	fputs("<h2 id=\"reproduce\">How to reproduce</h2>\n<pre class=\"reproduce\">", out);
 	for (int i = 0; i < rep->argc; i++) {
@@ -234,8 +229,8 @@ static void reproduce(FILE *out, const struct html_report *rep)
 			fputc(' ', out);
 		shell_word(out, rep->argv[i]);
 	}
-	if (!rep->cfg->seed_given)
-		fprintf(out, " -z %u", rep->cfg->seed);
+	if (!merged && !rep->setup->seed_given) /* a merge's command line takes no seed */
+		fprintf(out, " -z %u", rep->setup->seed);
 	fputs("</pre>\n", out);
 }
 
@@ -252,14 +247,14 @@ static void heading(FILE *out, const struct html_report *rep, const struct merge
 	char title[256];
 
 	if (mp) {
-		snprintf(title, sizeof title, "bonnie report: %s", rep->cfg->machine);
+		snprintf(title, sizeof title, "bonnie report: %s", rep->setup->machine);
 		html_page_begin(out, title);
 		fputs("<p class=\"meta\">", out);
 		svg_escape(out, mp->meta);
 		fputs("</p>\n", out);
 		return;
 	}
-	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->cfg->machine, rep->env->fs_type);
+	snprintf(title, sizeof title, "bonnie report: %s on %s", rep->setup->machine, rep->env->fs_type);
 	html_page_begin(out, title);
 	fputs("<p class=\"meta\">", out);
 	if (rep->date) {
@@ -327,22 +322,44 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 	html_device_note(out, rep);
 	fputs("<h2 id=\"csv\">CSV (bonnie++ 1.98 format)</h2>\n", out);
 	html_pre_of(out, "csv", csv_text, rep);
-	reproduce(out, rep);
+	reproduce(out, rep, mp != NULL);
 	html_page_end(out);
+}
+
+/* Each run's view, once for the whole page, of the runs' setup (NULL: no
+ * memory). */
+static struct run_view *views_of(const struct html_report *rep)
+{
+	struct run_view *v = calloc(rep->nruns ? rep->nruns : 1, sizeof *v);
+
+	for (size_t i = 0; v && i < rep->nruns; i++)
+		view_of_setup_run(rep->setup, &rep->runs[i], NULL, &v[i]);
+	return v;
 }
 
 static int page(FILE *out, const struct html_report *given, const struct merged_part *mp)
 {
 	struct html_facts facts[PHASE_COUNT];
 	struct html_report rep = *given;
+	struct run_setup setup;
+	struct run_view *views;
 	struct c_locale loc;
 
-	if (html_facts_of(&rep, facts) != 0)
+	if (rep.setup == NULL) {
+		view_setup_of(rep.cfg, &setup);
+		rep.setup = &setup;
+	}
+	views = views_of(&rep);
+	rep.views = views;
+	if (views == NULL || html_facts_of(&rep, facts) != 0) {
+		free(views);
 		return -1;
+	}
 	rep.facts = facts;
 	c_locale_enter(&loc);
 	body(out, &rep, mp);
 	c_locale_leave(&loc);
+	free(views);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -13,10 +13,13 @@
 #include "../../phases/results.h"
 #include "../model/confidence.h"
 
+struct run_view;  /* view.h */
+struct run_setup; /* view.h */
+
 /* What one invocation measured: its options and command line, the
  * environment, the alignment probe (may be NULL) and every run (-x). */
 struct html_report {
-	const struct config *cfg;
+	const struct config *cfg;  /* a run's options (NULL: bonnie merge's page, of setup) */
 	int argc;
 	char **argv;
 	const struct env_info *env;
@@ -31,6 +34,10 @@ struct html_report {
 	const char *date;          /* when the run started ("2026-12-01 17:20 UTC"); may be NULL */
 	const struct html_facts *facts; /* set by report_html: each phase's figures */
 	const struct run_timelines *timelines; /* the last run's (NULL: none) */
+	const struct run_view *views;   /* set by report_html: each run's view, built once
+	                                   (view_of_run) and read by every section */
+	const struct run_setup *setup;  /* the runs' setup: given without cfg (merge_setup_of),
+	                                   else set by report_html (view_setup_of) */
 };
 
 /* What the page says about one phase over its runs, the same in every

@@ -14,22 +14,22 @@
 
 #define NAMED_MAX 8 /* phases named in one line; the rest are counted */
 
-/* What a reason says after the phases it holds for; v (its view) and r
- * are the first of them. */
-static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v, const struct phase_result *r)
+/* What a reason says after the phases it holds for; v is the view of the
+ * first of them. */
+static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v)
 {
 	unsigned want = v->expected_write_pct;
-	const char *layout = r->dev.layout[0] ? r->dev.layout : "one device";
+	const char *layout = v->dev_layout[0] ? v->dev_layout : "one device";
 
 	switch (w) {
 	case DEV_WHY_CACHED:
 		fputs(": ", out);
-		svg_escape(out, device_cached_reason(r));
+		svg_escape(out, v->dev_cached_reason);
 		break;
 	case DEV_WHY_READ_AHEAD:
 		fprintf(out, ": the device read more than was asked for, within two read-ahead windows (read_ahead_kb %u "
-		        "on /dev/", r->dev.read_ahead_kb);
-		svg_escape(out, r->dev.read_ahead_dev);
+		        "on /dev/", v->dev_read_ahead_kb);
+		svg_escape(out, v->dev_read_ahead_dev);
 		fputs(")", out);
 		break;
 	case DEV_WHY_OTHER_READS:
@@ -59,34 +59,31 @@ static void reason_tail(FILE *out, enum device_why w, const struct phase_view *v
 /* One reason's line: "putc 1268%, seq_create 6689%: ...". */
 static void reason_line(FILE *out, const struct html_report *rep, enum device_why w, const char **causes)
 {
-	const struct phase_result *first = NULL;
-	struct phase_view v, first_v = {0};
+	const struct phase_view *first = NULL;
 	unsigned n = 0;
 
 	for (size_t i = 0; i < rep->nruns; i++)
 		for (int id = 0; id < PHASE_COUNT; id++) {
-			const struct phase_result *r = &rep->runs[i].phase[id];
+			const struct phase_view *v = &rep->views[i].phase[id];
 			const char *cause;
-			view_of_phase((enum phase_id)id, r, -1, &v);
-			if (v.dev_why != w)
+			if (v->dev_why != w)
 				continue;
-			cause = v.dev_why_cause;
+			cause = v->dev_why_cause;
 			if (cause && causes[0] != cause && causes[1] != cause)
 				causes[causes[0] != NULL] = cause;
 			if (n == 0) {
 				fputs("<li>", out);
-				first = r;
-				first_v = v;
+				first = v;
 			}
 			if (n++ < NAMED_MAX)
-				fprintf(out, "%s%s %d%%", n > 1 ? ", " : "", phase_name((enum phase_id)id), v.conf.device_pct);
+				fprintf(out, "%s%s %d%%", n > 1 ? ", " : "", phase_name((enum phase_id)id), v->conf.device_pct);
 			if (n <= NAMED_MAX && rep->nruns > 1)
 				fprintf(out, " (run %zu)", i + 1);
 		}
 	if (n > NAMED_MAX)
 		fprintf(out, " and %u more", n - NAMED_MAX);
 	if (first) {
-		reason_tail(out, w, &first_v, first);
+		reason_tail(out, w, first);
 		fputs(".</li>\n", out);
 	}
 }
@@ -94,14 +91,10 @@ static void reason_line(FILE *out, const struct html_report *rep, enum device_wh
 /* Whether any phase of the page's runs has a reason. */
 static bool any_reason(const struct html_report *rep)
 {
-	struct phase_view v;
-
 	for (size_t i = 0; i < rep->nruns; i++)
-		for (int id = 0; id < PHASE_COUNT; id++) {
-			view_of_phase((enum phase_id)id, &rep->runs[i].phase[id], -1, &v);
-			if (v.dev_why != DEV_WHY_NONE)
+		for (int id = 0; id < PHASE_COUNT; id++)
+			if (rep->views[i].phase[id].dev_why != DEV_WHY_NONE)
 				return true;
-		}
 	return false;
 }
 

@@ -38,7 +38,7 @@ int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_C
 	int rc = 0;
 
 	for (size_t i = 0; i < rep->nruns && rc == 0; i++)
-		rc = repeat_add(&rs, &rep->runs[i]);
+		rc = repeat_add(&rs, &rep->views[i]);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		phase_facts(&rs, (enum phase_id)id, &facts[id]);
 	repeat_free(&rs);

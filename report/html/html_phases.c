@@ -54,10 +54,9 @@ static size_t phase_stats(const struct html_report *rep, enum phase_id id, struc
 
 	st->n = 0;
 	for (size_t i = 0; i < rep->nruns; i++) {
-		struct phase_view v;
-		view_of_phase(id, &rep->runs[i].phase[id], -1, &v);
-		if (v.state == CELL_VALUE)
-			st->rate[st->n++] = v.rate;
+		const struct phase_view *v = &rep->views[i].phase[id];
+		if (v->state == CELL_VALUE)
+			st->rate[st->n++] = v->rate;
 	}
 	st->median = f->rate;
 	st->lo = f->lo;
@@ -140,20 +139,20 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
  * profile's answer (qd_gain.h), of the first run. */
 static void qd_gains_note(FILE *out, const struct html_report *rep)
 {
-	struct run_view v;
+	const struct run_view *v;
 	struct qd_gain g[QD_GAIN_PAIRS];
 	size_t n;
 	char line[256];
 
 	if (rep->nruns == 0)
 		return;
-	view_of_run(rep->cfg, &rep->runs[0], NULL, &v);
-	n = qd_gains(&v, g);
+	v = &rep->views[0];
+	n = qd_gains(v, g);
 	if (n == 0)
 		return;
 	fprintf(out, "<ul class=\"note qd-gains\">\n");
 	for (size_t i = 0; i < n; i++) {
-		qd_gain_sentence(&g[i], &v, line, sizeof line);
+		qd_gain_sentence(&g[i], v, line, sizeof line);
 		fputs("<li>", out);
 		if (rep->nruns > 1)
 			fputs("Run 1, ", out);
@@ -216,11 +215,10 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	fprintf(out, "<tr data-key=\"%s\"><td class=\"l\">%s</td><td class=\"l\">%s</td>", phase_name(id),
 	        phase_words(id), unit);
 	for (size_t i = 0; i < rep->nruns; i++) {
-		struct phase_view pv;
-		view_of_phase(id, &rep->runs[i].phase[id], -1, &pv);
+		const struct phase_view *pv = &rep->views[i].phase[id];
 		v[0] = '\0';
-		if (pv.state == CELL_VALUE)
-			html_value_text(id, pv.rate, scale, v, sizeof v);
+		if (pv->state == CELL_VALUE)
+			html_value_text(id, pv->rate, scale, v, sizeof v);
 		fprintf(out, "<td data-run=\"%zu\">%s</td>", i + 1, v);
 	}
 	html_value_text(id, st->median, scale, v, sizeof v);
@@ -323,7 +321,7 @@ static void phase_curves(const struct html_report *rep, enum phase_id id, struct
 	}
 	for (size_t i = 0; i < rep->nruns; i++) {
 		const struct phase_result *r = &rep->runs[i].phase[id];
-		if (!metric_reportable(r) || r->latency.count == 0)
+		if (rep->views[i].phase[id].status != PHASE_DONE || rep->views[i].phase[id].operations == 0)
 			continue;
 		if (rep->nruns > 1)
 			snprintf(cv->name[cv->n], sizeof cv->name[0], "run %zu", i + 1);

@@ -7,6 +7,7 @@
 #include "../model/metrics.h"
 #include "../sweep/sweep.h"
 #include "svg.h"
+#include "../model/view.h"
 #include "../text/verdict_text.h"
 #include "../../lib/units.h"
 
@@ -26,13 +27,13 @@ static void verdict_cell(FILE *out, const struct html_report *rep, enum phase_id
 
 	fprintf(out, "<td class=\"l verdict\" data-verdict-for=\"%s\">", phase_name(id));
 	for (size_t r = 0; r < rep->nruns; r++)
-		count[rep->runs[r].phase[id].verdict.kind]++;
+		count[rep->views[r].phase[id].verdict.kind]++;
 	if (count[VERDICT_NONE] == rep->nruns) {
 		fputs("&ndash;</td>", out);
 		return;
 	}
 	if (rep->nruns == 1) {
-		verdict_sentence(id, &rep->runs[0].phase[id].verdict, sentence, sizeof sentence);
+		verdict_sentence(id, &rep->views[0].phase[id].verdict, sentence, sizeof sentence);
 		html_escape_figures(out, sentence);
 	}
 	for (int k = VERDICT_TOO_SHORT; rep->nruns > 1 && k < VERDICT_KINDS; k++) {
@@ -80,7 +81,7 @@ static void short_advice(FILE *out, const struct html_report *rep)
 			mask |= 1u << id;
 	if (!mask || rep->nruns == 0 || (mem = open_memstream(&text, &len)) == NULL)
 		return;
-	report_short_advice(mem, "", &rep->runs[0].counts, mask);
+	report_short_advice(mem, "", &rep->views[0].counts, mask);
 	fclose(mem);
 	fputs("<p class=\"note marks\">Under 0.5 s:", out);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

@@ -5,6 +5,7 @@
 #include "html.h"
 #include "../report.h"
 #include "svg.h"
+#include "../model/view.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@ void html_env_text(FILE *m, const void *arg)
 
 	report_env(m, rep->env);
 	if (rep->nruns)
-		report_zfs_after(m, &rep->runs[0]);
+		report_zfs_after(m, &rep->views[0]);
 	if (rep->align)
 		report_align(m, rep->align);
 }

@@ -82,7 +82,7 @@ static bool drawable(const struct tl_series *s, const struct verdict *v)
 	return s->present && s->n >= 2 && v->kind != VERDICT_NONE && v->kind != VERDICT_TOO_SHORT;
 }
 
-static void figures(FILE *out, const struct html_report *rep, const struct run_result *run, bool events)
+static void figures(FILE *out, const struct html_report *rep, const struct run_view *run, bool events)
 {
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		const struct verdict *v = &run->phase[i].verdict;
@@ -97,12 +97,12 @@ static void figures(FILE *out, const struct html_report *rep, const struct run_r
  * verdicts are in the summary), so that a quiet run's page stays short. */
 void html_timelines(FILE *out, const struct html_report *rep)
 {
-	const struct run_result *run;
+	const struct run_view *run;
 	unsigned events = 0, rest = 0;
 
 	if (rep->timelines == NULL || rep->nruns == 0)
 		return;
-	run = &rep->runs[rep->nruns - 1];
+	run = &rep->views[rep->nruns - 1];
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (drawable(&rep->timelines->phase[i], &run->phase[i].verdict))
 			verdict_is_event(&run->phase[i].verdict) ? events++ : rest++;

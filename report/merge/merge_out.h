@@ -32,7 +32,7 @@ void report_merge_html(FILE *out, const void *arg);
  * the merged hosts, per level (a --clients sweep's count; one without),
  * and the merge's own command line. */
 struct merge_doc {
-	const struct config *cfg;           /* what the run's formatters read of a setup */
+	const struct run_setup *setup;      /* the merged runs' setup (merge_setup_of) */
 	const char *prog;                   /* the merge's command line: prog, argv[0..argc) */
 	char **argv;
 	int argc;

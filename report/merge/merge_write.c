@@ -7,6 +7,7 @@
 #include "../sweep/sweep.h"
 #include "../model/view.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Per level the table and the merge's facts (not with quiet), and the CSV
@@ -14,15 +15,13 @@
 static int write_lines(FILE *out, const struct merge_doc *d, bool quiet)
 {
 	for (size_t l = 0; l < d->levels; l++) {
-		struct config c = *d->cfg;
 		struct run_view v;
-		c.concurrency = d->counts[l];
-		view_of_run(&c, &d->run[l], NULL, &v);
+		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
 		if (!quiet) {
-			report_table(out, &c, &v);
+			report_table(out, &v);
 			report_merge_text(out, &d->m[l], d->hosts[l]);
 		}
-		report_csv(out, &c, &v);
+		report_csv(out, &v);
 	}
 	if (d->sw && !quiet) {
 		report_sweep_table(out, d->sw);
@@ -43,7 +42,11 @@ int merge_write_csv(FILE *out, const struct merge_doc *d)
 
 int merge_write_json(FILE *out, const struct merge_doc *d)
 {
+	struct run_records *rec = view_records_new();
 	struct json j;
+
+	if (rec == NULL)
+		return 1;
 
 	json_init(&j, out);
 	json_object_begin(&j, NULL);
@@ -59,14 +62,16 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	json_array_begin(&j, "runs");
 	for (size_t l = 0; l < d->levels; l++) {
 		struct run_view v;
-		view_of_run(d->cfg, &d->run[l], NULL, &v);
-		report_json_run(&j, &v, &d->run[l], NULL, NULL);
+		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
+		view_records_of(&d->run[l], rec);
+		report_json_run(&j, &v, rec, NULL, NULL);
 	}
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels, DEFAULT_KNEE_FACTOR,
 		                      d->hosts[0][0].level_ns);
 	else
 		report_json_end(&j);
+	free(rec);
 	return ferror(out) != 0;
 }
 
@@ -76,7 +81,7 @@ int merge_write_html(FILE *out, const struct merge_doc *d)
 {
 	size_t last = d->levels - 1;
 	char *line[d->argc + 1]; /* "How to reproduce": bonnie merge ... */
-	struct html_report rep = {.cfg = d->cfg, .argc = d->argc + 1, .argv = line, .runs = d->run,
+	struct html_report rep = {.setup = d->setup, .argc = d->argc + 1, .argv = line, .runs = d->run,
 	                          .nruns = d->levels, .sweep = d->sw, .knee_factor = DEFAULT_KNEE_FACTOR};
 	struct merge_page pg = {d->m, d->hosts, d->levels};
 	char meta[160], bonnie[] = "bonnie";

@@ -1,5 +1,9 @@
 /* merge_hosts: see merge_model.h. */
 #include "merge_model.h"
+#include "view.h"
+#include "../../phases/phase_select.h"
+
+#include <stdio.h>
 
 #include <string.h>
 
@@ -187,4 +191,17 @@ void merge_as_run(const struct merge_result *m, const struct host_result *first,
 		r->planned_ns = first->phase[id].planned_ns;
 		r->latency = mp->latency;
 	}
+}
+
+void merge_setup_of(const struct host_result *h, size_t n, struct run_setup *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->machine, sizeof s->machine, "merged-%zu", n);
+	s->file_size = h->file_size;
+	s->chunk = (uint32_t)h->chunk;
+	s->seek_procs = (uint32_t)h->seek_workers;
+	s->files_k = (uint32_t)(h->files / 1024);
+	s->file_chunk = DEFAULT_CHUNK;
+	s->asks_data_file = phase_mask_asks_bonnie((uint32_t)h->phase_mask, true);
+	s->asks_files = phase_mask_asks_bonnie((uint32_t)h->phase_mask, false);
 }

@@ -70,4 +70,13 @@ void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t
  * formatters read this). */
 void merge_as_run(const struct merge_result *m, const struct host_result *first, struct run_result *run);
 
+/* The merged run's setup, as its table, CSV line and page state it: what
+ * the hosts' documents recorded (host_setup_differs: the same on every
+ * host): the data file's size and chunk, the seek processes, the file
+ * count and the phases planned; the machine "merged-N". What the hosts'
+ * documents do not carry stays bonnie's default (the file tests' chunk)
+ * or none (file sizes, directories, the seed). */
+struct run_setup;
+void merge_setup_of(const struct host_result *h, size_t n, struct run_setup *s);
+
 #endif

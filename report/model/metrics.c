@@ -106,12 +106,3 @@ bool metric_cached(enum phase_id id, const struct phase_result *r)
 	return phase_is(id, FACT_DATA_FILE) && r->read_bytes > 0 && pct >= 0 && pct < 50;
 }
 
-uint64_t metric_seeks_used(const struct config *cfg, const struct run_result *run)
-{
-	return run->counts.seeks ? run->counts.seeks : cfg->seeks;
-}
-
-uint32_t metric_files_k_used(const struct config *cfg, const struct run_result *run)
-{
-	return run->counts.files_k ? run->counts.files_k : cfg->files_k;
-}

@@ -70,9 +70,5 @@ unsigned metric_cpu_pct(const struct phase_result *r);
 /* True when the phase ran for less than METRIC_MIN_TRUSTED_NS. */
 bool metric_low_confidence(const struct phase_result *r);
 
-/* The seek count and file count (x1024) a run used: what bonnie chose
- * when the user gave none (run->counts), else the configuration's. */
-uint64_t metric_seeks_used(const struct config *cfg, const struct run_result *run);
-uint32_t metric_files_k_used(const struct config *cfg, const struct run_result *run);
 
 #endif

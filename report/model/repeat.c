@@ -24,10 +24,8 @@ static void sample_phase(struct repeat_sample *s, const struct phase_view *v)
 	memcpy(s->lat[id], v->pct_ns, sizeof s->lat[id]);
 }
 
-int repeat_add(struct repeat_set *rs, const struct run_result *run)
+int repeat_add(struct repeat_set *rs, const struct run_view *run)
 {
-	struct phase_view v;
-
 	if (rs->n == rs->cap) {
 		size_t cap = rs->cap ? 2 * rs->cap : 8;
 		struct repeat_sample *s = realloc(rs->s, cap * sizeof *s);
@@ -38,10 +36,8 @@ int repeat_add(struct repeat_set *rs, const struct run_result *run)
 	}
 	memset(&rs->s[rs->n], 0, sizeof rs->s[rs->n]);
 	/* the phases' views alone: a sample holds no run-wide fact */
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		view_of_phase((enum phase_id)i, &run->phase[i], -1.0, &v);
-		sample_phase(&rs->s[rs->n], &v);
-	}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		sample_phase(&rs->s[rs->n], &run->phase[i]);
 	rs->n++;
 	return 0;
 }

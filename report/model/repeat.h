@@ -43,8 +43,9 @@ struct repeat_summary {
 	int cpu_pct;                 /* median %CPU over the runs with numbers */
 };
 
-/* Adds a finished run. Returns 0, or -1 with errno set (out of memory). */
-int repeat_add(struct repeat_set *rs, const struct run_result *run);
+/* Adds a finished run by its view (view_of_run, built once per run by its
+ * owner). Returns 0, or -1 with errno set (out of memory). */
+int repeat_add(struct repeat_set *rs, const struct run_view *run);
 void repeat_free(struct repeat_set *rs);
 
 /* Statistics of phase id; false when no run has numbers for it. */

@@ -2,6 +2,7 @@
 #include "view.h"
 #include "metrics.h"
 #include "sweep_model.h"
+#include "../../phases/phase_select.h"
 #include "../../phases/qd.h"
 
 #include <string.h>
@@ -42,6 +43,31 @@ static enum cell_state state_of(enum phase_status s)
 	case PHASE_INTERRUPTED: return CELL_FAILED;
 	}
 	return CELL_UNKNOWN;
+}
+
+_Static_assert(sizeof ((struct phase_view *)0)->dev_layout == sizeof ((struct dev_io *)0)->layout,
+               "the view copies the layout whole");
+_Static_assert(sizeof ((struct phase_view *)0)->dev_read_ahead_dev == sizeof ((struct dev_io *)0)->read_ahead_dev,
+               "the view copies the device's name whole");
+
+/* The storage counters as read, copied for the JSON and the page's device note. */
+static void storage_facts(const struct phase_result *r, struct phase_view *v)
+{
+	v->dev_valid = r->dev.valid;
+	v->dev_read_bytes = r->dev.read_bytes;
+	v->dev_write_bytes = r->dev.write_bytes;
+	v->dev_read_ahead_kb = r->dev.read_ahead_kb;
+	memcpy(v->dev_layout, r->dev.layout, sizeof v->dev_layout);
+	memcpy(v->dev_read_ahead_dev, r->dev.read_ahead_dev, sizeof v->dev_read_ahead_dev);
+	v->dev_own_valid = r->dev.own_valid;
+	v->dev_own_read_bytes = r->dev.own_read_bytes;
+	v->dev_own_write_bytes = r->dev.own_write_bytes;
+	v->arc_counted = r->arc.counted;
+	v->arc_hits = r->arc.hits;
+	v->arc_misses = r->arc.misses;
+	v->arc_max_bytes = r->arc.max_bytes;
+	v->zfs_compressratio = r->zfs.compressratio;
+	v->zfs_referenced = r->zfs.referenced;
 }
 
 /* What a phase that ran carries besides its cell: the JSON's figures over
@@ -87,6 +113,8 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 	v->expected_write_pct = device_expected_write_pct(r);
 	v->dev_why = device_why(id, r, v->dev_why_text, sizeof v->dev_why_text);
 	v->dev_why_cause = device_why_cause(v->dev_why, r);
+	v->dev_cached_reason = device_cached_reason(r);
+	storage_facts(r, v);
 }
 
 void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v)
@@ -124,17 +152,48 @@ void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct
 	v->mark = confidence_mark(v->conf.reasons);
 }
 
+void view_setup_of(const struct config *cfg, struct run_setup *s)
+{
+	memset(s, 0, sizeof *s);
+	memcpy(s->machine, cfg->machine, sizeof s->machine);
+	s->file_size = cfg->file_size;
+	s->chunk = cfg->chunk;
+	s->seeks = cfg->seeks;
+	s->seek_procs = cfg->seek_procs;
+	s->files_k = cfg->files_k;
+	s->file_max = cfg->file_max;
+	s->file_min = cfg->file_min;
+	s->file_dirs = cfg->file_dirs;
+	s->file_chunk = cfg->file_chunk;
+	s->asks_data_file = phase_select_asks_bonnie(cfg, true);
+	s->asks_files = phase_select_asks_bonnie(cfg, false);
+	s->seed_given = cfg->seed_given;
+	s->seed = cfg->seed;
+}
+
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v)
 {
+	struct run_setup s;
+
+	view_setup_of(cfg, &s);
+	view_of_setup_run(&s, run, cv_pct, v);
+}
+
+void view_of_setup_run(const struct run_setup *s, const struct run_result *run, const double *cv_pct,
+                       struct run_view *v)
+{
 	memset(v, 0, sizeof *v);
+	v->setup = *s;
 	v->index = run->index;
 	v->status = run_result_status(run);
 	v->seed_known = true;
 	v->seed = run->seed;
 	v->clients = run->clients ? run->clients : 1;
 	v->hosts = run->hosts;
-	v->seeks = metric_seeks_used(cfg, run);
-	v->files_k = metric_files_k_used(cfg, run);
+	/* the seek and file counts the run used: what bonnie chose when the
+	 * user gave none (run->counts), else the setup's */
+	v->seeks = run->counts.seeks ? run->counts.seeks : s->seeks;
+	v->files_k = run->counts.files_k ? run->counts.files_k : s->files_k;
 	v->perchar_bytes = run->counts.perchar_bytes;
 	v->counts = run->counts;
 	for (int i = 0; i < PHASE_COUNT; i++)

@@ -129,6 +129,44 @@ struct phase_view {
 	char dev_why_text[VIEW_WHY_MAX]; /* [measured] its sentence; "" with DEV_WHY_NONE */
 	const char *dev_why_cause;    /* [measured] the cause said once for all phases (a
 	                                 constant string: device_why_cause), or NULL */
+	const char *dev_cached_reason; /* [measured] why a read is the cache's, in words (a
+	                                 constant string: device_cached_reason); NULL unless
+	                                 the phase ran */
+	/* [measured] the storage counters over the phase, as read (the JSON's
+	 * "device", "arc" and "zfs_dataset" members); all 0 / false without */
+	bool dev_valid;               /* the block devices' counters were read */
+	uint64_t dev_read_bytes, dev_write_bytes;
+	uint32_t dev_read_ahead_kb;   /* 0 unknown */
+	char dev_layout[64];          /* the members' layout; "" one device */
+	char dev_read_ahead_dev[32];  /* whose read-ahead it is ("vda"); "" unknown */
+	bool dev_own_valid;           /* bonnie's own storage I/O (/proc/self/io) was read */
+	uint64_t dev_own_read_bytes, dev_own_write_bytes;
+	bool arc_counted;             /* ZFS's ARC hits and misses were read */
+	uint64_t arc_hits, arc_misses;
+	uint64_t arc_max_bytes;       /* what the ARC may hold; 0 unknown (0 and not counted:
+	                                 not on ZFS) */
+	double zfs_compressratio;     /* after a data-file write on ZFS; 0 not read */
+	uint64_t zfs_referenced;      /* bytes; 0 unknown */
+};
+
+/* The setup a run's table, CSV line and page heading state: what the run
+ * recorded of its options (view_setup_of a run's config; merge_setup_of
+ * the hosts' documents, merge_model.h). */
+struct run_setup {
+	char machine[MAX_MACHINE_NAME + 1]; /* -m, CSV-safe */
+	uint64_t file_size;           /* 0: no I/O phases */
+	uint32_t chunk;
+	uint32_t seeks;               /* -s's seeks as given; 0 sized by bonnie or unknown */
+	uint32_t seek_procs;
+	uint32_t files_k;             /* x1024; 0: no file phases */
+	int64_t file_max;             /* bytes, or FILES_HARD_LINKS / FILES_SYMLINKS */
+	int64_t file_min;
+	uint32_t file_dirs;           /* 0 or 1: one directory */
+	uint32_t file_chunk;
+	bool asks_data_file;          /* a bonnie++ phase of the data file was chosen */
+	bool asks_files;              /* ... a bonnie++ file phase */
+	bool seed_given;              /* -z: the seed is in the command line already */
+	uint32_t seed;
 };
 
 /* What every output says about one run. */
@@ -146,6 +184,8 @@ struct run_view {
 	uint64_t perchar_bytes;       /* [measured] per-char bytes of the run; 0 unknown or none */
 	struct run_counts counts;     /* [measured] the counts as the run recorded them (0: none
 	                                 ran), and who chose them (the JSON's "counts") */
+	struct run_setup setup;       /* [measured] what its table, CSV line and page state of
+	                                 the setup */
 	struct phase_view phase[PHASE_COUNT];
 };
 
@@ -159,10 +199,35 @@ static inline bool view_has_pct(const struct phase_view *p, enum view_pct k)
 void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct, struct phase_view *v);
 
 /* The view of a measured run. cfg (never NULL: every caller builds the
- * same view) gives the counts a run used when it did not record its own
- * (metric_seeks_used); cv_pct is each phase's CV over the runs of -x
+ * same view) gives its setup (view_setup_of), and with it the counts a
+ * run used when it did not record its own; cv_pct is each phase's CV over the runs of -x
  * (NULL: not repeated). */
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v);
+
+/* The setup of a run of cfg; and the view of a run of setup s (what
+ * view_of_run makes of view_setup_of: bonnie merge's, of the hosts'). */
+void view_setup_of(const struct config *cfg, struct run_setup *s);
+void view_of_setup_run(const struct run_setup *s, const struct run_result *run, const double *cv_pct,
+                       struct run_view *v);
+
+/* What a measured run's JSON lists beside its view, too big to copy into
+ * every view (view_records.c): each phase's non-empty latency buckets
+ * [lo, hi, count] in ns, and a failed phase's error. Built once per run
+ * by the JSON's owner, on the heap (about 2 MiB). */
+struct view_bucket {
+	uint64_t lo, hi, count;
+};
+struct phase_records {
+	size_t nbuckets;
+	struct view_bucket bucket[HIST_BUCKETS];
+	struct op_error error;        /* err 0 and "" unless the phase failed */
+};
+struct run_records {
+	struct phase_records phase[PHASE_COUNT];
+};
+/* NULL when there is no memory for it; free() it. */
+struct run_records *view_records_new(void);
+void view_records_of(const struct run_result *run, struct run_records *rec);
 
 /* The view of a parsed run (compare's input; view_parsed.c). */
 void view_of_parsed(const struct parsed_run *p, struct run_view *v);

@@ -22,45 +22,45 @@ static void phase_cells(struct csv_phase_cells *c, const struct phase_view *p)
 		units_format_latency((uint64_t)p->pct_ns[VIEW_MAX], c->latency, CSV_CELL_LEN);
 }
 
-static void io_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
+static void io_config_fields(struct csv_cells *c, const struct run_setup *set, const struct run_view *run)
 {
-	if (cfg->file_size == 0 || !phase_select_asks_bonnie(cfg, true))
+	if (set->file_size == 0 || !set->asks_data_file)
 		return;
-	input_size_meta(cfg->file_size, c->setting[META_SIZE], CSV_CELL_LEN);
-	units_format_size_lower(cfg->chunk, c->setting[META_CHUNK], CSV_CELL_LEN);
+	input_size_meta(set->file_size, c->setting[META_SIZE], CSV_CELL_LEN);
+	units_format_size_lower(set->chunk, c->setting[META_CHUNK], CSV_CELL_LEN);
 	snprintf(c->setting[META_SEEKS], CSV_CELL_LEN, "%llu", (unsigned long long)run->seeks);
-	snprintf(c->setting[META_SEEK_PROCS], CSV_CELL_LEN, "%u", cfg->seek_procs);
+	snprintf(c->setting[META_SEEK_PROCS], CSV_CELL_LEN, "%u", set->seek_procs);
 }
 
-static void file_config_fields(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
+static void file_config_fields(struct csv_cells *c, const struct run_setup *set, const struct run_view *run)
 {
-	if (cfg->files_k == 0 || !phase_select_asks_bonnie(cfg, false))
+	if (set->files_k == 0 || !set->asks_files)
 		return;
 	snprintf(c->setting[META_NUM_FILES], CSV_CELL_LEN, "%u", run->files_k);
-	if (cfg->file_max == FILES_HARD_LINKS)
+	if (set->file_max == FILES_HARD_LINKS)
 		snprintf(c->setting[META_MAX_SIZE], CSV_CELL_LEN, "link");
-	else if (cfg->file_max == FILES_SYMLINKS)
+	else if (set->file_max == FILES_SYMLINKS)
 		snprintf(c->setting[META_MAX_SIZE], CSV_CELL_LEN, "symlink");
-	else if (cfg->file_max > 0)
-		snprintf(c->setting[META_MAX_SIZE], CSV_CELL_LEN, "%lld", (long long)cfg->file_max);
-	if (cfg->file_min > 0)
-		snprintf(c->setting[META_MIN_SIZE], CSV_CELL_LEN, "%lld", (long long)cfg->file_min);
-	if (cfg->file_dirs > 1)
-		snprintf(c->setting[META_NUM_DIRS], CSV_CELL_LEN, "%u", cfg->file_dirs);
+	else if (set->file_max > 0)
+		snprintf(c->setting[META_MAX_SIZE], CSV_CELL_LEN, "%lld", (long long)set->file_max);
+	if (set->file_min > 0)
+		snprintf(c->setting[META_MIN_SIZE], CSV_CELL_LEN, "%lld", (long long)set->file_min);
+	if (set->file_dirs > 1)
+		snprintf(c->setting[META_NUM_DIRS], CSV_CELL_LEN, "%u", set->file_dirs);
 	/* only when changed: bon_csv2txt would show a default chunk as a max size */
-	if (cfg->file_chunk != DEFAULT_CHUNK)
-		units_format_size_lower(cfg->file_chunk, c->setting[META_FILE_CHUNK], CSV_CELL_LEN);
+	if (set->file_chunk != DEFAULT_CHUNK)
+		units_format_size_lower(set->file_chunk, c->setting[META_FILE_CHUNK], CSV_CELL_LEN);
 }
 
-static void build(struct csv_cells *c, const struct config *cfg, const struct run_view *run)
+static void build(struct csv_cells *c, const struct run_setup *set, const struct run_view *run)
 {
 	csv_cells_init(c);
 	snprintf(c->setting[META_VERSION], CSV_CELL_LEN, "%s", BONNIE_VERSION);
-	snprintf(c->setting[META_NAME], CSV_CELL_LEN, "%s", cfg->machine);
+	snprintf(c->setting[META_NAME], CSV_CELL_LEN, "%s", set->machine);
 	snprintf(c->setting[META_CONCURRENCY], CSV_CELL_LEN, "%u", run->clients);
 	snprintf(c->setting[META_SEED], CSV_CELL_LEN, "%u", run->seed);
-	io_config_fields(c, cfg, run);
-	file_config_fields(c, cfg, run);
+	io_config_fields(c, set, run);
+	file_config_fields(c, set, run);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_cells(&c->phase[i], &run->phase[i]);
 }
@@ -70,13 +70,13 @@ bool report_csv_has_line(const struct config *cfg)
 	return phase_select_asks_bonnie(cfg, true) || phase_select_asks_bonnie(cfg, false);
 }
 
-void report_csv(FILE *out, const struct config *cfg, const struct run_view *v)
+void report_csv(FILE *out, const struct run_view *v)
 {
 	struct csv_cells c;
 	struct c_locale loc;
 
 	c_locale_enter(&loc);
-	build(&c, cfg, v);
+	build(&c, &v->setup, v);
 	c_locale_leave(&loc);
 	csv_line_write(out, &c);
 }

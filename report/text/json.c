@@ -98,10 +98,8 @@ static void schedule_json(struct json *j, const struct config *cfg)
  * value even where the count does not support it (the view's -1): the
  * document carries the count and every bucket beside it, and its readers
  * (format_version 1) expect a number. */
-static void latency_json(struct json *j, const struct phase_view *v, const struct phase_result *r)
+static void latency_json(struct json *j, const struct phase_view *v, const struct phase_records *rec)
 {
-	const struct hist *h = &r->latency;
-
 	json_object_begin(j, "latency_ns");
 	json_u64(j, "count", v->operations);
 	json_u64(j, "min", v->lat_min_ns);
@@ -116,15 +114,11 @@ static void latency_json(struct json *j, const struct phase_view *v, const struc
 	json_object_end(j);
 	/* [low, high, count] of every non-empty bucket, in ns */
 	json_array_begin(j, "histogram_ns");
-	for (size_t i = 0; i < HIST_BUCKETS; i++) {
-		uint64_t lo, hi;
-		if (h->bucket[i] == 0)
-			continue;
-		hist_bucket_range(i, &lo, &hi);
+	for (size_t i = 0; i < rec->nbuckets; i++) {
 		json_array_begin_inline(j, NULL);
-		json_u64(j, NULL, lo);
-		json_u64(j, NULL, hi);
-		json_u64(j, NULL, h->bucket[i]);
+		json_u64(j, NULL, rec->bucket[i].lo);
+		json_u64(j, NULL, rec->bucket[i].hi);
+		json_u64(j, NULL, rec->bucket[i].count);
 		json_array_end(j);
 	}
 	json_array_end(j);
@@ -269,9 +263,8 @@ static void qd_json(struct json *j, const struct phase_view *v)
 	json_object_end(j);
 }
 
-/* r: the raw result, for what the document lists as counted (the
- * histogram's buckets, the device's and ARC's counters). */
-static void measured_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
+/* rec: what the document lists beside the view (the histogram's buckets). */
+static void measured_json(struct json *j, const struct phase_view *v, const struct phase_records *rec,
                           const struct client_times *t)
 {
 	enum phase_id id = v->id;
@@ -305,27 +298,27 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	if (v->flags & RESULT_RESIDENCY)
 		json_double(j, "cache_resident_percent", v->resident_ppm / 10000.0, 2);
 	qd_json(j, v);
-	report_device_json(j, v, r);
-	report_arc_json(j, v, r);
-	report_zfs_after_json(j, r);
+	report_device_json(j, v);
+	report_arc_json(j, v);
+	report_zfs_after_json(j, v);
 	report_confidence_json(j, &v->conf);
 	spread_json(j, v, t);
-	latency_json(j, v, r);
+	latency_json(j, v, rec);
 }
 
-static void phase_json(struct json *j, const struct phase_view *v, const struct phase_result *r,
+static void phase_json(struct json *j, const struct phase_view *v, const struct phase_records *rec,
                        const struct tl_series *s, const struct client_times *t)
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(v->id));
 	json_string(j, "status", phase_status_name(v->status));
 	if (v->status != PHASE_NOT_RUN) {
-		measured_json(j, v, r, t);
+		measured_json(j, v, rec, t);
 		report_verdict_json(j, v->id, &v->verdict);
 		report_timeline_json(j, s);
 	}
 	if (v->status == PHASE_FAILED)
-		error_json(j, &r->error);
+		error_json(j, &rec->error);
 	json_object_end(j);
 }
 
@@ -352,7 +345,7 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	c_locale_leave(&loc);
 }
 
-void report_json_run(struct json *j, const struct run_view *v, const struct run_result *run,
+void report_json_run(struct json *j, const struct run_view *v, const struct run_records *rec,
                      const struct run_timelines *tls, const struct client_times *times)
 {
 	struct c_locale loc;
@@ -379,7 +372,7 @@ void report_json_run(struct json *j, const struct run_view *v, const struct run_
 		 * phase it never had (the queue-depth profile) only when it ran */
 		if (!phase_is((enum phase_id)i, FACT_BONNIE_CSV) && v->phase[i].status == PHASE_NOT_RUN)
 			continue;
-		phase_json(j, &v->phase[i], &run->phase[i], tls ? &tls->phase[i] : NULL, times);
+		phase_json(j, &v->phase[i], &rec->phase[i], tls ? &tls->phase[i] : NULL, times);
 	}
 	json_array_end(j);
 	json_object_end(j);

@@ -265,6 +265,6 @@ void report_share_run(FILE *out, const struct config *cfg, const struct run_view
 		return;
 	}
 	fprintf(out, "\nbonnie++ 1.98 CSV (bonnie compare and bon_csv2html read it):\n\n```\n");
-	report_csv(out, cfg, v);
+	report_csv(out, v);
 	fprintf(out, "```\n");
 }

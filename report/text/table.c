@@ -255,7 +255,7 @@ static void detail_rows(FILE *out, const struct run_view *run, const enum phase_
 			text_row(out, rows[i].label, run, cols, rows[i].fn, rows[i].arg, rows[i].always, extra);
 }
 
-static void io_block(FILE *out, const struct config *cfg, const struct run_view *run)
+static void io_block(FILE *out, const struct run_setup *set, const struct run_view *run)
 {
 	char size[32];
 	enum phase_id io_cols[PHASE_COUNT];
@@ -268,8 +268,8 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_view 
 	fprintf(out, "%-*s ", LABEL_WIDTH, "");
 	dashes(out, BONNIE_IO_HEADS, extra);
 	units_line(out, "Name:Size etc", extra);
-	units_format_size(cfg->file_size, size, sizeof size);
-	row_label(out, cfg->machine, size);
+	units_format_size(set->file_size, size, sizeof size);
+	row_label(out, set->machine, size);
 	for (int i = 0; i < NCOLS; i++)
 		cell(out, &run->phase[io_cols[i]], extra);
 	fputc('\n', out);
@@ -280,29 +280,29 @@ static void io_block(FILE *out, const struct config *cfg, const struct run_view 
  * the file count this run used; with
  * suffixed, the sizes as 100k rather than 102400; without chunk, no chunk
  * (bonnie++'s own label never shows it). */
-static void files_spec(const struct config *cfg, const struct run_view *run, bool suffixed, bool chunk,
+static void files_spec(const struct run_setup *set, const struct run_view *run, bool suffixed, bool chunk,
                        char *buf, size_t len)
 {
 	size_t n = (size_t)snprintf(buf, len, "%u", run->files_k);
 	char max[32], min[32];
 
 	if (suffixed) {
-		units_format_size_lower((uint64_t)cfg->file_max, max, sizeof max);
-		units_format_size_lower((uint64_t)cfg->file_min, min, sizeof min);
+		units_format_size_lower((uint64_t)set->file_max, max, sizeof max);
+		units_format_size_lower((uint64_t)set->file_min, min, sizeof min);
 	} else {
-		snprintf(max, sizeof max, "%lld", (long long)cfg->file_max);
-		snprintf(min, sizeof min, "%lld", (long long)cfg->file_min);
+		snprintf(max, sizeof max, "%lld", (long long)set->file_max);
+		snprintf(min, sizeof min, "%lld", (long long)set->file_min);
 	}
-	if (cfg->file_max == FILES_HARD_LINKS)
+	if (set->file_max == FILES_HARD_LINKS)
 		n += (size_t)snprintf(buf + n, len - n, ":link");
-	else if (cfg->file_max == FILES_SYMLINKS)
+	else if (set->file_max == FILES_SYMLINKS)
 		n += (size_t)snprintf(buf + n, len - n, ":symlink");
-	else if (cfg->file_max > 0)
+	else if (set->file_max > 0)
 		n += (size_t)snprintf(buf + n, len - n, ":%s:%s", max, min);
-	if (cfg->file_dirs > 1 && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "/%u", cfg->file_dirs);
-	if (chunk && cfg->file_chunk != DEFAULT_CHUNK && n < len)
-		snprintf(buf + n, len - n, ":%u", cfg->file_chunk);
+	if (set->file_dirs > 1 && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "/%u", set->file_dirs);
+	if (chunk && set->file_chunk != DEFAULT_CHUNK && n < len)
+		snprintf(buf + n, len - n, ":%u", set->file_chunk);
 }
 
 #define SHORTENED_MARK '*'
@@ -311,14 +311,14 @@ static void files_spec(const struct config *cfg, const struct run_view *run, boo
  * fits, else without the chunk, else with suffixed sizes, else cut and
  * marked. Returns false when it is not the full spec (a note then gives
  * that). */
-static bool files_label(const struct config *cfg, const struct run_view *run, char *buf, size_t len)
+static bool files_label(const struct run_setup *set, const struct run_view *run, char *buf, size_t len)
 {
-	files_spec(cfg, run, false, true, buf, len);
+	files_spec(set, run, false, true, buf, len);
 	if (strlen(buf) <= LABEL_WIDTH)
 		return true;
-	files_spec(cfg, run, false, false, buf, len);
+	files_spec(set, run, false, false, buf, len);
 	if (strlen(buf) > LABEL_WIDTH)
-		files_spec(cfg, run, true, false, buf, len);
+		files_spec(set, run, true, false, buf, len);
 	if (strlen(buf) > LABEL_WIDTH && len > LABEL_WIDTH) {
 		buf[LABEL_WIDTH - 1] = SHORTENED_MARK;
 		buf[LABEL_WIDTH] = '\0';
@@ -326,10 +326,10 @@ static bool files_label(const struct config *cfg, const struct run_view *run, ch
 	return false;
 }
 
-static void file_block(FILE *out, const struct config *cfg, const struct run_view *run)
+static void file_block(FILE *out, const struct run_setup *set, const struct run_view *run)
 {
 	char spec[96], full[96];
-	bool whole = files_label(cfg, run, spec, sizeof spec);
+	bool whole = files_label(set, run, spec, sizeof spec);
 	enum phase_id file_cols[PHASE_COUNT];
 	int extra;
 
@@ -337,7 +337,7 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_vie
 	extra = extra_width(run, file_cols);
 
 	version_line(out, BONNIE_FILE_GROUPS, extra);
-	name_cell(out, cfg->machine, LABEL_WIDTH);
+	name_cell(out, set->machine, LABEL_WIDTH);
 	fputc(' ', out);
 	dashes(out, BONNIE_FILE_HEADS, extra);
 	units_line(out, "              files", extra);
@@ -347,22 +347,23 @@ static void file_block(FILE *out, const struct config *cfg, const struct run_vie
 	fputc('\n', out);
 	detail_rows(out, run, file_cols, extra);
 	if (!whole) {
-		files_spec(cfg, run, false, true, full, sizeof full);
+		files_spec(set, run, false, true, full, sizeof full);
 		fprintf(out, "files: %s, shown as %s to fit the table\n", full, spec);
 	}
 }
 
-void report_table(FILE *out, const struct config *cfg, const struct run_view *v)
+void report_table(FILE *out, const struct run_view *v)
 {
+	const struct run_setup *set = &v->setup;
 	struct c_locale loc;
 
 	c_locale_enter(&loc);
 	/* only the blocks of phases asked for: --phases qd shows the profile's
 	 * block alone, --phases seq_create the file block alone */
-	if (cfg->file_size > 0 && phase_select_asks_bonnie(cfg, true))
-		io_block(out, cfg, v);
-	if (cfg->files_k > 0 && phase_select_asks_bonnie(cfg, false))
-		file_block(out, cfg, v);
+	if (set->file_size > 0 && set->asks_data_file)
+		io_block(out, set, v);
+	if (set->files_k > 0 && set->asks_files)
+		file_block(out, set, v);
 	report_table_other(out, v);
 	report_table_qd(out, v);
 	report_run_notes(out, v, true);

@@ -3,6 +3,7 @@
  * ARC, in the text (and so the page) and the JSON. Only prints what
  * zfs_probe read. */
 #include "../report.h"
+#include "../model/view.h"
 #include "../../lib/str.h"
 #include "../../lib/units.h"
 
@@ -172,21 +173,21 @@ void report_zfs(FILE *out, const struct env_info *env)
 		fprintf(out, "Not read:    %s\n", z->unread);
 }
 
-void report_zfs_after(FILE *out, const struct run_result *run)
+void report_zfs_after(FILE *out, const struct run_view *run)
 {
-	const struct phase_result *last = NULL;
+	const struct phase_view *last = NULL;
 	char ref[32];
 
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (run->phase[i].zfs.compressratio > 0)
+		if (run->phase[i].zfs_compressratio > 0)
 			last = &run->phase[i];
 	if (last == NULL)
 		return;
-	if (last->zfs.referenced)
-		units_format_human(last->zfs.referenced, ref, sizeof ref);
-	fprintf(out, "Compressed:  compressratio %.2fx after %s (%s%s)\n", last->zfs.compressratio,
-	        phase_name((enum phase_id)(last - run->phase)), last->zfs.referenced ? ref : "referenced bytes unknown",
-	        last->zfs.referenced ? " referenced then: ZFS counts data when its transaction group is written" : "");
+	if (last->zfs_referenced)
+		units_format_human(last->zfs_referenced, ref, sizeof ref);
+	fprintf(out, "Compressed:  compressratio %.2fx after %s (%s%s)\n", last->zfs_compressratio,
+	        phase_name(last->id), last->zfs_referenced ? ref : "referenced bytes unknown",
+	        last->zfs_referenced ? " referenced then: ZFS counts data when its transaction group is written" : "");
 }
 
 static void u64_or_null(struct json *j, const char *key, uint64_t v)
