@@ -58,12 +58,13 @@ readme_block() {
 }
 # labels NAME FROM TO: the labels of the lines on stdin, the machine name
 # FROM written as TO; conditional lines (mark legends, "! overlap", "...",
-# the CSV line, unlabelled rows, and the read-ahead notes, which follow the
+# the CSV line, unlabelled rows, and the device notes, which follow the
 # device counters: other processes' reads of the disk, as a parallel
-# build's, turn "readahead:" into "other reads:" or add one) are left out.
+# build's, turn "readahead:" into "other reads:" or add one, and their
+# writes add an "other writes:" note) are left out.
 labels() {
 	awk -v from="$1" -v to="$2" '
-	/^([~#!c?]  |[!*] |\.\.\.$|1\.98,|readahead: |other reads: )/ { next }
+	/^([~#!c?]  |[!*] |\.\.\.$|1\.98,|readahead: |other reads: |other writes: )/ { next }
 	{
 		s = $0
 		if (s ~ /^(This server takes|No phase.s p99|No storage knee|Inconclusive: |No client count)/) { print "the answer"; next }
@@ -91,6 +92,13 @@ while IFS= read -r l; do
 	check "the run's heading '$l' is in the README sample" grep -qxF -- "$l" "$T/sample.labels"
 done <"$T/run.heads"
 check "the run printed its table headings" [ "$(wc -l <"$T/run.heads")" -ge 4 ]
+# The second host's run --like the first's took its settings: compare finds
+# the two set up alike (a file count or per-char size sized by time again
+# would differ, and compare says "Not like for like").
+like_cmd=$(grep -n -- ' compare .*\.json .*\.json' "$T/readme.cmds" | head -n 1 | cut -d: -f1)
+check "README: a compare of two runs' JSON is shown" [ -n "$like_cmd" ]
+check "README: the --like run is set up as the first (compare names no difference)" \
+	sh -c "[ -s '$T/readme.$like_cmd.out' ] && ! grep -q 'Not like for like' '$T/readme.$like_cmd.out'"
 sweep_cmd=$(grep -n -- '--clients' "$T/readme.cmds" | head -n 1 | cut -d: -f1)
 labels "" "" <"$T/readme.sweep" >"$T/sweep.labels"
 labels "" "" <"$T/readme.$sweep_cmd.out" >"$T/sweep.run.labels"

@@ -5,7 +5,7 @@ each claim is recomputed from the JSON's data: the runs' own rates,
 latencies, confidence marks and client overlaps, and the rule's constants
 as the JSON states them (knee_factor, lag_floor_s, min_gain, min_overlap,
 cores). It shares no code with bonnie's sweep model: the rule is written
-here again from bonnie.1 and docs/architecture.md. With --table the text
+here again from bonnie.1 and docs/behaviour.md. With --table the text
 report's sweep lines are held against the JSON: the sentences are the
 JSON's, and each row's marks (~ # c ?, ! under min_overlap, * CPU-bound)
 are what the runs say."""
