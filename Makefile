@@ -222,6 +222,7 @@ check-full-run: $(CHECK_PREREQS)
 	$(SAN_RUNS) $(SUITE_ENV) tests/signals.sh
 	$(SUITE_ENV) tests/fulldisk.sh
 	$(SUITE_ENV) tests/compare_evidence.sh
+	$(SUITE_ENV) tests/compare_real.sh
 	$(SUITE_ENV) tests/fleet.sh
 	$(SUITE_ENV) tests/clients.sh
 	$(SAN_RUNS) $(SUITE_ENV) tests/clientsig.sh
