@@ -80,6 +80,9 @@ enum verdict_cause {
 	                               wrote, or read far more than it: other I/O */
 	VERDICT_CAUSE_DEVICE_READS, /* a read phase fell while the devices read its bytes
 	                               and nothing else: they read slower */
+	VERDICT_CAUSE_NO_DEVICE,    /* a write phase fell with no device counters read
+	                               (tmpfs, a share): nothing tells why, and a write
+	                               cache is no likelier than anything else */
 };
 
 /* One thing the timeline shows (kind: fell, rose, warm-up, stalled). */

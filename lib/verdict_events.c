@@ -214,7 +214,8 @@ static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct wi
 /* Why a phase fell, where the devices' counters tell, over intervals
  * [lo, j) and [j, hi): a write phase whose devices wrote little of its
  * bytes before and most after met the page cache's dirty limit (else, a
- * guess: a write cache); while a phase that writes nothing falls, devices
+ * guess: a write cache); without counters (tmpfs has no device, no write
+ * cache either) nothing is guessed: it fell, cause unknown; while a phase that writes nothing falls, devices
  * that write, or read much more than it does, are busy with other I/O,
  * and devices that read its bytes before and after, and nothing more,
  * read slower themselves. */
@@ -231,7 +232,9 @@ static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, ui
 			r1 += s->pt[i].dev_read;
 		}
 	}
-	if (!s->dev_valid || b1 == 0)
+	if (!s->dev_valid)
+		return writes ? VERDICT_CAUSE_NO_DEVICE : VERDICT_CAUSE_NONE;
+	if (b1 == 0)
 		return writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE;
 	if (writes)
 		return b0 && (double)d0 < VERDICT_DIRTY_BEFORE * (double)b0 && (double)d1 >= VERDICT_DIRTY_AFTER * (double)b1
