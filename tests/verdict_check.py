@@ -35,6 +35,7 @@ import sys
 NUM = r"(\d+(?:\.\d+)?)"
 SIZE = r"(\d+(?:\.\d+)?\s*[A-Za-z]*(?: [a-z]+)?)"
 CAUSE = (r"(?:: a write cache filled\?"
+         r"|: cause unknown \(no device counters\)"
          r"|: page cache dirty limit reached after " + SIZE.replace("(", "(?:", 1) +
          r"|: the device was busy with other I/O"
          r"|: the device itself read slower \(it served the reads before and after, and no other I/O\))")
@@ -66,7 +67,8 @@ def parse_event(text, old):
         if not m:
             continue
         if kind in ("fell", "rose"):
-            return {"kind": kind, "pct": int(m.group(1)), "size": m.group(2), "t": float(m.group(3))}
+            return {"kind": kind, "pct": int(m.group(1)), "size": m.group(2), "t": float(m.group(3)),
+                    "cause": m.group(4) if kind == "fell" else None}
         if kind == "warm-up":
             return {"kind": kind, "d": float(m.group(1)), "pct": int(m.group(2))}
         return {"kind": kind, "d": float(m.group(1)), "t": float(m.group(2))}
@@ -167,6 +169,8 @@ class Timeline:
         self.amount = list(tl["bytes"]) if self.bytes_unit else list(self.ops)
         self.maxlat = [x / 1e9 if x is not None else 0.0 for x in tl.get("latency_max_ns") or [0] * len(self.ops)]
         self.sync = tl.get("sync")
+        # the devices' counters per interval, when bonnie read them
+        self.dev_counted = "device_write_bytes" in tl or "device_read_bytes" in tl
         self.n = len(self.ops)
         self.span = sum(self.length)
 
@@ -438,6 +442,7 @@ class Judge:
                 self.judge_change(e, ws, lo, hi, e["d"], wlen, warm=True)
             else:
                 self.judge_change(e, ws, lo, hi, e["t"], wlen)
+                self.judge_cause(e)
         # every stall said
         said = [e for e in evs if e["kind"] == "stalled"]
         for end, lat in stalls(tl, self.p50):
@@ -454,6 +459,17 @@ class Judge:
                 if len(seg) >= 4:
                     self.no_change(seg, "a change between %.1f s and %.1f s is not said" % (a, min(b, tl.span)),
                                    self.omit)
+
+    def judge_cause(self, e):
+        """A cause that rests on the devices' counters needs them: without
+        any (tmpfs has no device, and no write cache) nothing is guessed,
+        and "no device counters" is false where they were read."""
+        cause = e.get("cause") or ""
+        what = "fell at %.1f s" % e["t"]
+        if not self.tl.dev_counted and cause and "cause unknown" not in cause:
+            self.bad("%s gives a cause%s with no device counters in its timeline" % (what, cause))
+        if self.tl.dev_counted and "no device counters" in cause:
+            self.bad("%s says no device counters, but its timeline has them" % what)
 
     def event_time(self, e):
         return 0.0 if e["kind"] == "warm-up" else e["t"]
