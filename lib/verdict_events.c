@@ -214,8 +214,8 @@ static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct wi
 /* Why a phase fell, where the devices' counters tell, over intervals
  * [lo, j) and [j, hi): a write phase whose devices wrote little of its
  * bytes before and most after met the page cache's dirty limit (else, a
- * guess: a write cache); without counters (tmpfs has no device, no write
- * cache either) nothing is guessed: it fell, cause unknown; while a phase that writes nothing falls, devices
+ * guess: a write cache; with no counters at all, as on tmpfs, no guess);
+ * while a phase that writes nothing falls, devices
  * that write, or read much more than it does, are busy with other I/O,
  * and devices that read its bytes before and after, and nothing more,
  * read slower themselves. */
