@@ -215,10 +215,9 @@ static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct wi
  * [lo, j) and [j, hi): a write phase whose devices wrote little of its
  * bytes before and most after met the page cache's dirty limit (else, a
  * guess: a write cache; with no counters at all, as on tmpfs, no guess);
- * while a phase that writes nothing falls, devices
- * that write, or read much more than it does, are busy with other I/O,
- * and devices that read its bytes before and after, and nothing more,
- * read slower themselves. */
+ * while a phase that writes nothing falls, devices that write, or read
+ * much more than it does, are busy with other I/O, and devices that read
+ * its bytes before and after, and nothing more, read slower themselves. */
 static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, uint32_t hi, bool writes)
 {
 	uint64_t b0 = 0, d0 = 0, r0 = 0, b1 = 0, d1 = 0, r1 = 0;
