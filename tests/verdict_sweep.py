@@ -451,7 +451,7 @@ def check_sweep_text(text_path, json_path):
     start = next((i for i, l in enumerate(lines) if l.startswith("Client sweep:")), None)
     rows = 0
     for l in lines[start + 2 if start is not None else len(lines):]:
-        m = re.match(r"^(\w+) +(\d+) +(\S+)\s", l)
+        m = re.match(r"^(\w+) +(\d+) +(\S+) ([~#!c?]|\s)", l)
         if not m or (m.group(1), int(m.group(2))) not in sw.points:
             if rows:
                 break
@@ -460,7 +460,7 @@ def check_sweep_text(text_path, json_path):
         name, c = m.group(1), int(m.group(2))
         p = sw.points[(name, c)]
         cell = m.group(3)
-        mark = cell[-1] if cell[-1] in "~#c?" else " "
+        mark = m.group(4)
         want = " "
         for r in ("short", "few_operations", "unstable", "cached", "not_evicted"):
             if r in p.reasons:

@@ -59,8 +59,9 @@ static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_
 	snprintf(fair, sizeof fair, "%.2f", p->fairness);
 	overlap_text(sw, l, id, overlap, sizeof overlap);
 	cpu_text(sw, l, id, cpu, sizeof cpu);
-	/* the mark after the rate is the text table's (confidence.h) */
-	fprintf(out, "%-11s %7u %10s%c", phase_name(id), sw->clients[l], rate, confidence_mark(p->reasons));
+	/* the mark after the rate is the text table's (confidence.h), a blank
+	 * apart: glued on, "183k/sc" read as a unit */
+	fprintf(out, "%-11s %7u %10s %c", phase_name(id), sw->clients[l], rate, confidence_mark(p->reasons));
 	if (repeats) {
 		snprintf(spread, sizeof spread, "%.0f%%", p->rate > 0 ? (p->rate_hi - p->rate_lo) * 100 / p->rate : 0);
 		fprintf(out, "%6s", spread);
@@ -123,7 +124,7 @@ void report_sweep_table(FILE *out, const struct sweep *sw)
 	fprintf(out, "Client sweep: all clients' rate together, latency of every operation");
 	if (repeats)
 		fprintf(out, "; median of %u runs per count, Spread = (highest - lowest) / median", sweep_runs(sw));
-	fprintf(out, "\n%-11s %7s %10s ", "Phase", "Clients", "Rate");
+	fprintf(out, "\n%-11s %7s %10s  ", "Phase", "Clients", "Rate");
 	if (repeats)
 		fprintf(out, "%6s", "Spread");
 	fprintf(out, " %9s %9s %9s %9s %5s %7s %6s\n", view_pcts[VIEW_P50].label, view_pcts[VIEW_P99].label, "Max",
