@@ -32,6 +32,7 @@ check cmd:losetup mount
 check cmd:mountpoint util-linux
 check cmd:findmnt util-linux
 check cmd:lsblk util-linux
+check cmd:flock util-linux
 check cmd:setpriv util-linux
 check cmd:prlimit util-linux
 check cmd:script bsdutils

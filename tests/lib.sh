@@ -8,6 +8,9 @@ trap 'rm -rf "$T"' EXIT
 failures=0
 checks=0
 skipped=0
+# when the suite began: finish prints its time, and the tier's tally adds
+# it up (tests/tally.sh names the slowest suites, CI's time budget)
+suite_t0=$(date +%s)
 # The suites preload shims (tests/faultshim.c, listshim.c, bench/window_shim.c);
 # ASan (make sanitize) wants its runtime first and aborts unless told to let
 # them go ahead of it.
@@ -83,8 +86,9 @@ skip() {
 # N skipped"); exits non-zero on a failure, and on a skip unless the
 # tier allows skips (ALLOW_SKIP=1, set by make check-full).
 finish() {
-	echo "$(basename "$0"): $((checks - failures)) passed, $failures failed, $skipped skipped"
-	[ -n "${TEST_TALLY:-}" ] && echo "$(basename "$0") $((checks - failures)) $failures $skipped" >>"$TEST_TALLY"
+	secs=$(($(date +%s) - suite_t0))
+	echo "$(basename "$0"): $((checks - failures)) passed, $failures failed, $skipped skipped in $secs s"
+	[ -n "${TEST_TALLY:-}" ] && echo "$(basename "$0") $((checks - failures)) $failures $skipped $secs${CORPUS:+ $(basename "$CORPUS")}${VARIANT:+ $VARIANT}" >>"$TEST_TALLY"
 	[ "$failures" -eq 0 ] || return 1
 	[ "$skipped" -eq 0 ] || [ "${ALLOW_SKIP:-}" = 1 ] || { echo "$(basename "$0"): a skip fails this tier" >&2; return 1; }
 }

@@ -42,6 +42,13 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+# One zfs-fuse per machine: another run of this suite (make sanitize's
+# quick one beside make check-full's, as .ci/run runs them) waits for this
+# lock instead of finding a daemon it must skip on. The lock is released
+# when the suite's shell ends.
+command -v flock >/dev/null || { echo "zfs.sh: flock is required (util-linux)" >&2; exit 1; }
+exec 9>"${TMPDIR:-/tmp}/bonnie-zfs-suite.lock"
+flock -w 1800 9 || { fail "waited 30 min for another zfs.sh to end"; finish; exit 1; }
 if pgrep -x zfs-fuse >/dev/null; then
 	skip "a zfs-fuse daemon already runs here (not this suite's to stop or reconfigure)"
 	finish; exit $?
