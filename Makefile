@@ -351,7 +351,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bonnie $(DESTDIR)$(MANDIR)/bonnie.1
 
 clean:
-	rm -rf build build-san build-phase build-fuzz build-nolat build-musl build-clang build-gcc build-notl bonnie
+	rm -rf build build-san build-phase build-fuzz build-nolat build-musl build-clang build-gcc build-notl build-bench build-vg bonnie
 
 -include $(CORE_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(BUILD)/tests/html_sample.d \
 	$(BUILD)/tests/golden.d $(BUILD)/bench/knee.d $(BUILD)/bench/rejudge.d
