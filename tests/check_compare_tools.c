@@ -296,6 +296,30 @@ START_TEST(tool_mean_latencies_into_the_row)
 }
 END_TEST
 
+/* Two results side by side, each with its "< us>" (two KDiskMark 2.3.0
+ * exports of the seventh set's sources, laid out as qd-seventh 03's README
+ * lays two CrystalDiskMark results): each column's mean is its own; a
+ * column that prints none has none (not its neighbour's) */
+START_TEST(diskmark_side_by_side_means)
+{
+	parsed_parse(&set, "[Read]                            *first*                                     *second*\n"
+	             "Sequential 1 MiB (Q= 8, T= 1):   542.516 MB/s [    529.8 IOPS] < 14415.61 us>   "
+	             "550.145 MB/s [    537.3 IOPS] < 14840.12 us>\n"
+	             "Sequential 1 MiB (Q= 1, T= 1):   452.596 MB/s [    442.0 IOPS] <  2248.08 us>   "
+	             "456.261 MB/s [    445.6 IOPS]\n"
+	             "    Random 4 KiB (Q= 1, T= 1):    43.252 MB/s [  10813.1 IOPS]   "
+	             " 43.042 MB/s [  10760.6 IOPS] <    90.69 us>\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_read"), 550.145, 1e-6);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14415610);
+	ck_assert_int_eq(set.run[1].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14840120);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q1T1_READ].mean_ns, 2248080);
+	ck_assert_int_eq(set.run[1].phase[PHASE_SEQ1M_Q1T1_READ].mean_ns, 0);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RND4K_Q1T1_READ].mean_ns, 0);
+	ck_assert_int_eq(set.run[1].phase[PHASE_RND4K_Q1T1_READ].mean_ns, 90690);
+}
+END_TEST
+
 /* two results that both print their means: compare says the mean latency,
  * of the rate's evidence (a tool's is weaker: its cache state and time are
  * unknown), in the differences and on a line of its own */
@@ -473,6 +497,7 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, tool_mean_latencies_into_the_row);
 	tcase_add_test(tc, compare_says_mean_latency_where_both_have_it);
 	tcase_add_test(tc, compare_tables_show_mean_latency);
+	tcase_add_test(tc, diskmark_side_by_side_means);
 	suite_add_tcase(s, tc);
 	return s;
 }
