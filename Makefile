@@ -201,6 +201,9 @@ check-run: $(CHECK_PREREQS)
 	$(SUITE_ENV) CORPUS=tests/compare-qd-seventh tests/compare_qd.sh
 	$(SUITE_ENV) CORPUS=tests/compare-qd-seventh VARIANT=crlf tests/compare_qd.sh
 	$(SUITE_ENV) CORPUS=tests/compare-qd-seventh VARIANT=flat tests/compare_qd.sh
+	$(SUITE_ENV) CORPUS=tests/compare-eighth tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-eighth VARIANT=crlf tests/compare_corpus.sh
+	$(SUITE_ENV) CORPUS=tests/compare-eighth VARIANT=flat tests/compare_corpus.sh
 	$(SUITE_ENV) tests/qd.sh
 	$(SUITE_ENV) tests/like.sh
 	$(SUITE_ENV) tests/merge_input.sh

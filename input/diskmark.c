@@ -108,16 +108,17 @@ static const char *depth_threads(const char *p, const char *e, unsigned *depth, 
 
 /* After a row's MB/s: its "[ 153.1 IOPS]" and "< 81970.32 us>", then a
  * second result's MB/s when two are posted side by side
- * ("160.497 MB/s [ 153.1 IOPS]   282.983 MB/s [ 269.9 IOPS]"); 0 when none. */
-static double beside(const char *p, const char *e)
+ * ("160.497 MB/s [ 153.1 IOPS]   282.983 MB/s [ 269.9 IOPS]"): where
+ * that second "MB/s" stands (its own IOPS and mean follow it, as the
+ * first's do), *mbps its figure; NULL when there is none. */
+static const char *beside(const char *p, const char *e, double *mbps)
 {
-	double v;
-
 	for (p = skip_blanks(p + 4, e); p < e && (*p == '[' || *p == '<'); p = skip_blanks(p + 1, e))
 		while (p < e && *p != ']' && *p != '>' && *p != '\n')
 			p++;
-	p = p < e ? number(p, e, &v) : NULL;
-	return p != NULL && starts(skip_blanks(p, e), e, "MB/s") ? v : 0;
+	p = p < e ? number(p, e, mbps) : NULL;
+	p = p != NULL ? skip_blanks(p, e) : NULL;
+	return p != NULL && starts(p, e, "MB/s") ? p : NULL;
 }
 
 /* After a row's MB/s (or IOPS): the "<  1225.31 us>" CrystalDiskMark and
@@ -134,10 +135,17 @@ static int64_t mean_us(const char *p, const char *e)
 	return starts(skip_blanks(p, e), e, "us") && v > 0 && v < 9e12 ? (int64_t)(v * 1000) : 0;
 }
 
+/* A second result's figures on a row's line: its MB/s (0 when there is
+ * none) and its mean latency (0 when it prints none). */
+struct second {
+	double mbps;
+	int64_t mean_ns;
+};
+
 /* The row whose kind word ("Sequential", "SEQ", "Random", "RND") is at p;
  * false when what follows is not a row (prose that names a kind). *other:
- * the MB/s of a second result beside it, 0 when none. */
-static bool row_at(const char *p, const char *e, int section, struct qd_row *r, double *other)
+ * a second result beside it. */
+static bool row_at(const char *p, const char *e, int section, struct qd_row *r, struct second *other)
 {
 	bool seq = starts(p, e, "Sequential") || starts(p, e, "SEQ");
 	double v, mbps;
@@ -171,7 +179,9 @@ static bool row_at(const char *p, const char *e, int section, struct qd_row *r, 
 	int scale = p == NULL ? 0 : starts(p, e, "MB/s") ? 1 : starts(p, e, "GB/s") ? 1000 : starts(p, e, "IOPS") ? -1 : 0;
 	if (scale == 0)
 		return false;
-	*other = scale == 1 ? beside(p, e) : 0;
+	const char *two = scale == 1 ? beside(p, e, &other->mbps) : NULL;
+	other->mbps = two != NULL ? other->mbps : 0;
+	other->mean_ns = two != NULL ? mean_us(two, e) : 0; /* its own "< us>", after its own MB/s */
 	r->mean_ns = mean_us(p, e);
 	if (r->block == 0) /* CrystalDiskMark 5 and 6 name the sequential rows' block by their depth */
 		r->block = !seq ? 0 : r->depth ? 128u << 10 : 1u << 20;
@@ -280,7 +290,7 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
 	const char *p = text, *e = text + len;
 	unsigned line = 1;
 	struct qd_row r;
-	double other;
+	struct second other;
 
 	memset(&d, 0, sizeof d);
 	d.set = set;
@@ -306,9 +316,9 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
 		else if ((starts(p, e, "Sequential") || starts(p, e, "SEQ") || starts(p, e, "Random") ||
 		          starts(p, e, "RND")) && row_at(p, e, d.section, &r, &other)) {
 			take_row(&d, 0, &r, line);
-			if (other > 0 && d.rc == 0) {
-				r.kib_s = other * 1e6 / 1024;
-				r.mean_ns = 0; /* its "< us>", if any, is not read */
+			if (other.mbps > 0 && d.rc == 0) {
+				r.kib_s = other.mbps * 1e6 / 1024;
+				r.mean_ns = other.mean_ns;
 				take_row(&d, 1, &r, line);
 			}
 		}

@@ -8,13 +8,15 @@
  * quoted or run by path and whose jobs their size is, a KDiskMark header
  * without version, two results side by side, fio's JSON inside a line
  * with no job line. The texts are cut
- * from those posts. */
+ * from those posts. And compare's tables of such runs: their mean
+ * latencies. */
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
 #include "../report/compare/compare.h"
 #include "../phases/phase_list.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,6 +296,30 @@ START_TEST(tool_mean_latencies_into_the_row)
 }
 END_TEST
 
+/* Two results side by side, each with its "< us>" (two KDiskMark 2.3.0
+ * exports of the seventh set's sources, laid out as qd-seventh 03's README
+ * lays two CrystalDiskMark results): each column's mean is its own; a
+ * column that prints none has none (not its neighbour's) */
+START_TEST(diskmark_side_by_side_means)
+{
+	parsed_parse(&set, "[Read]                            *first*                                     *second*\n"
+	             "Sequential 1 MiB (Q= 8, T= 1):   542.516 MB/s [    529.8 IOPS] < 14415.61 us>   "
+	             "550.145 MB/s [    537.3 IOPS] < 14840.12 us>\n"
+	             "Sequential 1 MiB (Q= 1, T= 1):   452.596 MB/s [    442.0 IOPS] <  2248.08 us>   "
+	             "456.261 MB/s [    445.6 IOPS]\n"
+	             "    Random 4 KiB (Q= 1, T= 1):    43.252 MB/s [  10813.1 IOPS]   "
+	             " 43.042 MB/s [  10760.6 IOPS] <    90.69 us>\n");
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_read"), 550.145, 1e-6);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14415610);
+	ck_assert_int_eq(set.run[1].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14840120);
+	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q1T1_READ].mean_ns, 2248080);
+	ck_assert_int_eq(set.run[1].phase[PHASE_SEQ1M_Q1T1_READ].mean_ns, 0);
+	ck_assert_int_eq(set.run[0].phase[PHASE_RND4K_Q1T1_READ].mean_ns, 0);
+	ck_assert_int_eq(set.run[1].phase[PHASE_RND4K_Q1T1_READ].mean_ns, 90690);
+}
+END_TEST
+
 /* two results that both print their means: compare says the mean latency,
  * of the rate's evidence (a tool's is weaker: its cache state and time are
  * unknown), in the differences and on a line of its own */
@@ -367,6 +393,87 @@ START_TEST(diskmark_grid_and_iops_rows)
 }
 END_TEST
 
+/* s written by fn over runs: the table compare prints in one format */
+static char *written(int (*html)(FILE *, const struct parsed_run *, size_t, const struct compare_opts *),
+                     const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	if (html != NULL)
+		ck_assert_int_eq(html(m, runs, n, o), 0);
+	else
+		report_compare(m, runs, n, o);
+	fclose(m);
+	return buf;
+}
+
+/* The line of s that starts with start and holds every one of the words
+ * after it, in order (NULL-ended); false when there is none. */
+static bool line_has(const char *s, const char *start, ...)
+{
+	for (const char *l = s; l != NULL && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		size_t end = strcspn(l, "\n");
+		char line[512];
+		const char *at = line, *w;
+		va_list ap;
+		bool all = true;
+		if (strncmp(l, start, strlen(start)) != 0)
+			continue;
+		snprintf(line, sizeof line, "%.*s", (int)end, l);
+		va_start(ap, start);
+		while (all && (w = va_arg(ap, const char *)) != NULL)
+			all = (at = strstr(at, w)) != NULL ? (at += strlen(w), true) : false;
+		va_end(ap);
+		if (all)
+			return true;
+	}
+	return false;
+}
+
+/* compare's tables show each queue-depth row's mean latency on a row of
+ * its own where an input prints one (two CrystalDiskMark exports), with
+ * the ratio of two means; "-" for a run whose input prints none (a
+ * retyped grid), never a figure made up; no such row when no input has a
+ * mean */
+START_TEST(compare_tables_show_mean_latency)
+{
+	struct compare_opts o = {.base = 0, .threshold = 1.5, .format = COMPARE_TEXT};
+	char *s;
+
+	parsed_parse(&set, "CrystalDiskMark 8.0.4 x64\n[Read]\n"
+	             "SEQ    1MiB (Q=  8, T= 1):   384.064 MB/s [    366.3 IOPS] < 21765.43 us>\n\n"
+	             "CrystalDiskMark 8.0.4 x64\n[Read]\n"
+	             "SEQ    1MiB (Q=  8, T= 1):  3384.064 MB/s [   3227.3 IOPS] <  2765.43 us>\n\n"
+	             "#### MB/s\n\n||Read|Write|\n|:----|:----|:----|\n|SEQ1M Q8T1|1141.20|2032.80|\n");
+	ck_assert_uint_eq(set.count, 3);
+	s = written(NULL, set.run, 3, &o);
+	ck_assert_msg(line_has(s, "  mean latency", "21.8 ms", "2.8 ms (7.87x better !)", "-", NULL), "%s", s);
+	ck_assert_msg(!line_has(s, "  mean latency", "-", "(", NULL), "%s", s); /* the grid's: no ratio */
+	free(s);
+	o.format = COMPARE_MARKDOWN;
+	s = written(NULL, set.run, 3, &o);
+	ck_assert_msg(line_has(s, "| mean latency", "| 21.8 ms", "| 2.8 ms", "| 7.87x better !", "| - |", NULL), "%s", s);
+	free(s);
+	s = written(report_compare_html, set.run, 3, &o);
+	ck_assert_ptr_nonnull(strstr(s, "<td data-key=\"seq1m_q8t1_read_mean_latency\" data-run=\"1\" data-value=\"2765430\">"
+	                                "2.8 ms <span class=\"ratio\">7.87x better !</span></td>"));
+	ck_assert_ptr_nonnull(strstr(s, "<td data-key=\"seq1m_q8t1_read_mean_latency\" data-run=\"2\">-</td>"));
+	free(s);
+
+	/* two grids: no input has a mean, so no row says one */
+	parsed_parse(&set, "#### MB/s\n\n||Read|Write|\n|SEQ1M Q8T1|1141.20|2032.80|\n\n"
+	             "#### MB/s\n\n||Read|Write|\n|SEQ1M Q8T1|141.20|232.80|\n");
+	ck_assert_uint_eq(set.count, 2);
+	o.format = COMPARE_TEXT;
+	s = written(NULL, set.run, 2, &o);
+	ck_assert_ptr_null(strstr(s, "mean latency"));
+	free(s);
+}
+END_TEST
+
 Suite *suite_compare_tools(void)
 {
 	Suite *s = suite_create("compare_tools");
@@ -389,6 +496,8 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, fio_json_inside_a_line_without_job_line);
 	tcase_add_test(tc, tool_mean_latencies_into_the_row);
 	tcase_add_test(tc, compare_says_mean_latency_where_both_have_it);
+	tcase_add_test(tc, compare_tables_show_mean_latency);
+	tcase_add_test(tc, diskmark_side_by_side_means);
 	suite_add_tcase(s, tc);
 	return s;
 }

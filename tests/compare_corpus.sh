@@ -11,7 +11,8 @@
 # CORPUS=tests/compare-heldout runs the held-out texts instead (collected
 # after the reader was written; tests/compare-unseen, after those;
 # tests/compare-fresh, after those; tests/compare-fourth, after the fresh
-# set, measured before any change; tests/compare-fifth, issue 53's; see
+# set, measured before any change; tests/compare-fifth, issue 53's;
+# tests/compare-sixth and tests/compare-eighth, later; see
 # docs/compare-corpus.md);
 # VARIANT=crlf ends every line with CR LF,
 # VARIANT=flat puts each text on one line (every newline a blank), as pages

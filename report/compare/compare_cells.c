@@ -7,6 +7,7 @@
 #include "../text/rate_text.h"
 #include "../../lib/str.h"
 #include "../../lib/units.h"
+#include "../../phases/qd.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,41 +47,48 @@ void compare_rate_text(const struct phase_view *p, char *buf, size_t cap)
 	rate_cell(p, false, buf, cap);
 }
 
-/* "-" when the input did not print a latency. */
-static void latency_text(const struct phase_view *p, char *buf, size_t cap)
+/* "-" when the input did not print that latency. */
+static void latency_text(const struct phase_view *p, enum compare_row row, char *buf, size_t cap)
 {
-	if (!view_has_pct(p, VIEW_MAX))
+	if (row == ROW_MEAN ? p->lat_mean_ns <= 0 : !view_has_pct(p, VIEW_MAX))
 		snprintf(buf, cap, "-");
 	else
-		units_format_latency_cell((double)p->pct_ns[VIEW_MAX], buf, cap);
+		units_format_latency_cell(row == ROW_MEAN ? p->lat_mean_ns : (double)p->pct_ns[VIEW_MAX], buf, cap);
 }
 
-void compare_value_text(const struct phase_view *p, bool latency, bool marks, char *buf, size_t cap)
+void compare_value_text(const struct phase_view *p, enum compare_row row, bool marks, char *buf, size_t cap)
 {
-	if (latency)
-		latency_text(p, buf, cap);
+	if (row != ROW_RATE)
+		latency_text(p, row, buf, cap);
 	else
 		rate_cell(p, marks, buf, cap);
 }
 
-void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
+void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                         const struct compare_opts *o, char *buf, size_t cap)
 {
 	struct compare_diff d;
+	bool has;
 
 	buf[0] = '\0';
-	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d))
+	if (k == o->base)
+		return;
+	if (row == ROW_MEAN)
+		has = compare_mean_ratio(&runs[o->base], &runs[k], id, o->threshold, &d);
+	else
+		has = compare_ratio(&runs[o->base], &runs[k], id, row == ROW_MAX, o->threshold, &d);
+	if (has)
 		compare_apart_text(&d, buf, cap);
 }
 
 /* The text of one cell: value, then the ratio in brackets. */
-void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
+void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                       const struct compare_opts *o, char *buf, size_t cap)
 {
 	char v[96], r[32];
 
-	compare_value_text(&runs[k].view.phase[id], latency, false, v, sizeof v);
-	compare_ratio_text(runs, k, id, latency, o, r, sizeof r);
+	compare_value_text(&runs[k].view.phase[id], row, false, v, sizeof v);
+	compare_ratio_text(runs, k, id, row, o, r, sizeof r);
 	snprintf(buf, cap, r[0] ? "%s (%s)" : "%s", v, r);
 }
 
@@ -160,12 +168,21 @@ bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id
 	return false;
 }
 
-bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id)
+bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id id, enum compare_row row)
 {
+	if (row == ROW_RATE)
+		return true;
+	if (row == ROW_MEAN && !qd_is(id))
+		return false;
 	for (size_t k = 0; k < n; k++)
-		if (view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
+		if (row == ROW_MEAN ? runs[k].view.phase[id].lat_mean_ns > 0 : view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
 			return true;
 	return false;
+}
+
+const char *compare_row_label(enum compare_row row)
+{
+	return row == ROW_MEAN ? "mean latency" : row == ROW_MAX ? "max latency" : "rate";
 }
 
 size_t compare_line_limit(const struct compare_opts *o)

@@ -19,23 +19,28 @@
 /* Markdown lines, a post's: within 80 columns (unless COLUMNS says less) */
 #define COMPARE_MD_WIDTH 80
 
+/* A phase's rows in compare's tables, in their order: its rate, the
+ * mean latency its inputs print (a tool's "< us>" or avg, bonnie's JSON
+ * mean) and the maximum latency. */
+enum compare_row { ROW_RATE, ROW_MEAN, ROW_MAX, COMPARE_ROWS };
+
 /* "312.1 MiB/s 78%", "+++++ (too fast)", "not run" */
 void compare_rate_text(const struct phase_view *p, char *buf, size_t cap);
 
 /* A cell's value alone: the rate (its reasons in words, or with marks as
- * the run's own table marks them: "1.5 GiB/s 21% ~c") or the maximum
- * latency ("12.4 ms", "-" when none). */
-void compare_value_text(const struct phase_view *p, bool latency, bool marks, char *buf, size_t cap);
+ * the run's own table marks them: "1.5 GiB/s 21% ~c"), the mean or the
+ * maximum latency ("12.4 ms", "-" when the input printed none). */
+void compare_value_text(const struct phase_view *p, enum compare_row row, bool marks, char *buf, size_t cap);
 
 /* A cell's ratio to the base alone: "7.80x slower !", "~1.02x faster",
  * "n/c"; "" for the base or when there is nothing to compare. */
-void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
+void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                         const struct compare_opts *o, char *buf, size_t cap);
 
 /* A cell: the value, then the ratio to the base in brackets, in the
  * summary's words ("(1.96x faster !)", "(~4.00x slower !)" for runs set up
  * differently, "(n/c)"). */
-void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, bool latency,
+void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                        const struct compare_opts *o, char *buf, size_t cap);
 
 /* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" */
@@ -50,9 +55,14 @@ size_t compare_columns(const char *s);
 /* A phase any run has a number, a +++++ or a latency for. */
 bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id);
 
-/* Whether any run has a maximum latency for phase id: its row is shown
- * (bonnie++ 1.0x lines and tables have none: a row of "-" says nothing). */
-bool compare_latency_shown(const struct compare_run *runs, size_t n, enum phase_id id);
+/* Whether phase id (shown) has its row of that kind: the rate always; a
+ * latency where any run has one (bonnie++ 1.0x lines and tables have no
+ * maximum, bonnie++ none has a mean: a row of "-" says nothing); the mean
+ * of a queue-depth phase only, where compare_mean_ratio compares it. */
+bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id id, enum compare_row row);
+
+/* The label of a latency row ("max latency", "mean latency"). */
+const char *compare_row_label(enum compare_row row);
 
 /* The widest text line: o->width, or COMPARE_MAX_WIDTH (Markdown:
  * COMPARE_MD_WIDTH) when that is 0 or more (the table's cells and the

@@ -14,17 +14,23 @@
 
 #define GAP 2        /* blanks between columns */
 #define MIN_COL 14   /* a column narrower wraps a rate into too many lines */
-#define LAT_LABEL "  max latency"
+#define ROW_INDENT "  " /* a latency row's label under its phase's */
 #define MAX_LINES (CELL_TEXT / (MIN_COL / 2)) /* a cell's lines at most: its text in columns of MIN_COL */
 
-/* The phase column: the longest phase name shown, or the latency label. */
-static size_t phase_width(const bool *shown)
+/* The phase column: the longest phase name or latency row label shown,
+ * and never narrower than the max-latency label (the column's width
+ * does not move with which rows a table has). */
+static size_t phase_width(const bool *shown, const bool (*row_shown)[COMPARE_ROWS])
 {
-	size_t w = strlen(LAT_LABEL);
+	size_t w = strlen(ROW_INDENT) + strlen(compare_row_label(ROW_MAX));
 
-	for (int i = 0; i < PHASE_COUNT; i++)
+	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (shown[i] && strlen(phase_words((enum phase_id)i)) > w)
 			w = strlen(phase_words((enum phase_id)i));
+		for (int r = ROW_RATE + 1; r < COMPARE_ROWS; r++)
+			if (shown[i] && row_shown[i][r] && strlen(ROW_INDENT) + strlen(compare_row_label((enum compare_row)r)) > w)
+				w = strlen(ROW_INDENT) + strlen(compare_row_label((enum compare_row)r));
+	}
 	return w + GAP;
 }
 
@@ -42,10 +48,11 @@ static void natural_widths(const struct compare_run *runs, size_t n, const bool 
 	for (size_t k = 0; k < n; k++) {
 		head_text(runs, k, c, sizeof c);
 		width[k] = compare_columns(c);
-		for (int i = 0; i < PHASE_COUNT * 2; i++) {
-			if (!shown[i / 2])
+		for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++) {
+			if (!shown[i / COMPARE_ROWS])
 				continue;
-			compare_cell_text(runs, k, (enum phase_id)(i / 2), i % 2, o, c, sizeof c);
+			compare_cell_text(runs, k, (enum phase_id)(i / COMPARE_ROWS), (enum compare_row)(i % COMPARE_ROWS), o,
+			                  c, sizeof c);
 			if (compare_columns(c) > width[k])
 				width[k] = compare_columns(c);
 		}
@@ -149,17 +156,17 @@ struct grid {
 	const struct compare_run *runs;
 	const struct compare_opts *o;
 	const bool *shown;
-	bool lat_shown[PHASE_COUNT]; /* the phase's max-latency row */
+	bool row_shown[PHASE_COUNT][COMPARE_ROWS]; /* compare_row_shown, asked once */
 	size_t pw, *width;
 	char (*cells)[MAX_LINES][CELL_TEXT];
 	size_t *lines;
 };
 
 /* One table: the heading row, then per phase shown its rate row and its
- * maximum-latency row. */
+ * latency rows (mean, maximum) where a run has that latency. */
 static void table_out(FILE *out, const struct grid *g, size_t k0, size_t k1)
 {
-	char c[CELL_TEXT];
+	char c[CELL_TEXT], label[64];
 
 	for (size_t k = k0; k < k1; k++) {
 		head_text(g->runs, k, c, sizeof c);
@@ -167,15 +174,20 @@ static void table_out(FILE *out, const struct grid *g, size_t k0, size_t k1)
 	}
 	fputc('\n', out);
 	row_out(out, "Phase", g->pw, g->cells, g->lines, g->width, k0, k1);
-	for (int i = 0; i < PHASE_COUNT * 2; i++) {
-		if (!g->shown[i / 2] || (i % 2 && !g->lat_shown[i / 2]))
+	for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++) {
+		enum phase_id id = (enum phase_id)(i / COMPARE_ROWS);
+		enum compare_row row = (enum compare_row)(i % COMPARE_ROWS);
+		if (!g->shown[id] || !g->row_shown[id][row])
 			continue;
 		for (size_t k = k0; k < k1; k++) {
-			compare_cell_text(g->runs, k, (enum phase_id)(i / 2), i % 2, g->o, c, sizeof c);
+			compare_cell_text(g->runs, k, id, row, g->o, c, sizeof c);
 			g->lines[k - k0] = wrap_cell(c, g->width[k], g->cells[k - k0]);
 		}
-		row_out(out, i % 2 ? LAT_LABEL : phase_words((enum phase_id)(i / 2)), g->pw, g->cells, g->lines, g->width,
-		        k0, k1);
+		if (row == ROW_RATE)
+			snprintf(label, sizeof label, "%s", phase_words(id));
+		else
+			snprintf(label, sizeof label, ROW_INDENT "%s", compare_row_label(row));
+		row_out(out, label, g->pw, g->cells, g->lines, g->width, k0, k1);
 	}
 }
 
@@ -184,12 +196,15 @@ void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const boo
 {
 	size_t *natural = calloc(n ? n : 1, sizeof *natural), *width = calloc(n ? n : 1, sizeof *width);
 	size_t limit = compare_line_limit(o);
-	struct grid g = {runs, o, shown, {false}, phase_width(shown), width, NULL, NULL};
+	struct grid g = {runs, o, shown, {{false}}, 0, width, NULL, NULL};
 
 	if (natural && width) {
+		for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++)
+			g.row_shown[i / COMPARE_ROWS][i % COMPARE_ROWS] =
+				shown[i / COMPARE_ROWS] &&
+				compare_row_shown(runs, n, (enum phase_id)(i / COMPARE_ROWS), (enum compare_row)(i % COMPARE_ROWS));
+		g.pw = phase_width(shown, (const bool (*)[COMPARE_ROWS])g.row_shown);
 		size_t room = limit > g.pw + MIN_COL ? limit - g.pw : MIN_COL;
-		for (int i = 0; i < PHASE_COUNT; i++)
-			g.lat_shown[i] = shown[i] && compare_latency_shown(runs, n, (enum phase_id)i);
 		natural_widths(runs, n, shown, o, natural);
 		for (size_t k0 = 0, k1; k0 < n; k0 = k1) {
 			k1 = table_end(natural, n, k0, room);

@@ -13,7 +13,6 @@
 
 #include <string.h>
 
-#define LAT_LABEL "max latency"
 #define HEAD_MIN 20 /* a heading is never cut shorter: two fit 80 columns */
 
 /* The widest value cell of run k over the rows shown. */
@@ -22,11 +21,12 @@ static size_t column_width(const struct compare_run *runs, size_t n, size_t k, c
 	char c[CELL_TEXT];
 	size_t w = HEAD_MIN;
 
-	for (int i = 0; i < PHASE_COUNT * 2; i++) {
-		enum phase_id id = (enum phase_id)(i / 2);
-		if (!shown[id] || (i % 2 && !compare_latency_shown(runs, n, id)))
+	for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++) {
+		enum phase_id id = (enum phase_id)(i / COMPARE_ROWS);
+		enum compare_row r = (enum compare_row)(i % COMPARE_ROWS);
+		if (!shown[id] || !compare_row_shown(runs, n, id, r))
 			continue;
-		compare_value_text(&runs[k].view.phase[id], i % 2, true, c, sizeof c);
+		compare_value_text(&runs[k].view.phase[id], r, true, c, sizeof c);
 		if (compare_columns(c) > w)
 			w = compare_columns(c);
 	}
@@ -78,24 +78,24 @@ static void iops_row(FILE *out, const struct compare_run *runs, size_t n, enum p
 
 /* One row: the label, each run's value and (but the base's) its ratio;
  * the reasons the values carry are added to *reasons. */
-static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id, bool latency,
+static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id, enum compare_row r,
                 const struct compare_opts *o, unsigned *reasons)
 {
 	char c[CELL_TEXT];
 
-	fprintf(out, "| %s |", latency ? LAT_LABEL : phase_name(id));
+	fprintf(out, "| %s |", r != ROW_RATE ? compare_row_label(r) : phase_name(id));
 	for (size_t k = 0; k < n; k++) {
-		compare_value_text(&runs[k].view.phase[id], latency, true, c, sizeof c);
+		compare_value_text(&runs[k].view.phase[id], r, true, c, sizeof c);
 		fprintf(out, " %s |", c);
-		if (!latency && runs[k].view.phase[id].state == CELL_VALUE)
+		if (r == ROW_RATE && runs[k].view.phase[id].state == CELL_VALUE)
 			*reasons |= runs[k].view.phase[id].conf.reasons;
 		if (k != o->base) {
-			compare_ratio_text(runs, k, id, latency, o, c, sizeof c);
+			compare_ratio_text(runs, k, id, r, o, c, sizeof c);
 			fprintf(out, c[0] ? " %s |" : " |", c);
 		}
 	}
 	fputc('\n', out);
-	if (!latency && phase_group(id) == GROUP_QD)
+	if (r == ROW_RATE && phase_group(id) == GROUP_QD)
 		iops_row(out, runs, n, id, o);
 }
 
@@ -123,10 +123,11 @@ void compare_markdown_grid(FILE *out, const struct compare_run *runs, size_t n, 
 
 	fputc('\n', out);
 	heading(out, runs, n, shown, o);
-	for (int i = 0; i < PHASE_COUNT * 2; i++) {
-		enum phase_id id = (enum phase_id)(i / 2);
-		if (shown[id] && (i % 2 == 0 || compare_latency_shown(runs, n, id)))
-			row(out, runs, n, id, i % 2, o, &reasons);
+	for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++) {
+		enum phase_id id = (enum phase_id)(i / COMPARE_ROWS);
+		enum compare_row r = (enum compare_row)(i % COMPARE_ROWS);
+		if (shown[id] && compare_row_shown(runs, n, id, r))
+			row(out, runs, n, id, r, o, &reasons);
 	}
 	legend(out, reasons, compare_line_limit(o));
 }

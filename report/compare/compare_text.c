@@ -237,9 +237,26 @@ static void setup_lines(FILE *out, const struct compare_run *runs, size_t n, con
 	}
 }
 
-static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+/* One line a run, its label and legend: "  A   vm, 512M, ..." in text,
+ * "- A: vm, 512M, ..." in Markdown. */
+static void run_legends(FILE *out, const struct compare_run *runs, size_t n, size_t limit, bool md)
 {
 	char lab[16], leg[LEGEND_LEN], line[LEGEND_LEN + 32];
+
+	for (size_t k = 0; k < n; k++) {
+		compare_label(k, lab, sizeof lab);
+		compare_run_legend(runs[k].in, leg, sizeof leg);
+		if (md)
+			snprintf(line, sizeof line, "- %s: %s", lab, leg);
+		else
+			snprintf(line, sizeof line, "  %-3s %s", lab, leg);
+		compare_wrap_out(out, line, limit, md ? 2 : 6);
+	}
+}
+
+static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	char lab[16], line[LEGEND_LEN + 32];
 	size_t limit = compare_line_limit(o);
 
 	compare_label(o->base, lab, sizeof lab);
@@ -247,12 +264,7 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 	         "Runs (each cell against %s, in the summary's words; ! = beyond %.2fx):", lab,
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
-	for (size_t k = 0; k < n; k++) {
-		compare_label(k, lab, sizeof lab);
-		compare_run_legend(runs[k].in, leg, sizeof leg);
-		snprintf(line, sizeof line, "  %-3s %s", lab, leg);
-		compare_wrap_out(out, line, limit, 6);
-	}
+	run_legends(out, runs, n, limit, false);
 	if (n >= 2)
 		setup_lines(out, runs, n, o, false);
 	notes(out, runs, n, o, false);
@@ -287,13 +299,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 	         o->threshold);
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);
-	for (size_t k = 0; k < n; k++) {
-		char leg[LEGEND_LEN];
-		compare_label(k, lab, sizeof lab);
-		compare_run_legend(runs[k].in, leg, sizeof leg);
-		snprintf(c, sizeof c, "- %s: %s", lab, leg);
-		compare_wrap_out(out, c, limit, 2);
-	}
+	run_legends(out, runs, n, limit, true);
 	if (n >= 2)
 		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);

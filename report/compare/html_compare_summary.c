@@ -4,6 +4,7 @@
  * slots said in words with their latency, and the caveats that decide how
  * far the ratios can be trusted. */
 #include "compare.h"
+#include "compare_cells.h"
 #include "../model/compare_model.h"
 #include "../html/html.h"
 #include "html_compare.h"
@@ -72,6 +73,33 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 		fputs("</span>", out);
 	}
 	fputs("</td>", out);
+}
+
+/* A phase's mean-latency row, under its rate row, where an input prints a
+ * mean (compare_row_shown): each run's mean and its ratio to the base in
+ * the text table's words; "-" where a run's input printed none. */
+static void mean_row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id,
+                     const struct compare_opts *o)
+{
+	char v[64], apart[48];
+
+	fputs("<tr class=\"mean\"><td class=\"l\">&#160;&#160;mean latency</td>", out);
+	for (size_t k = 0; k < n; k++) {
+		compare_value_text(&runs[k].view.phase[id], ROW_MEAN, false, v, sizeof v);
+		compare_ratio_text(runs, k, id, ROW_MEAN, o, apart, sizeof apart);
+		fprintf(out, "<td data-key=\"%s_mean_latency\" data-run=\"%zu\"", phase_name(id), k);
+		if (runs[k].view.phase[id].lat_mean_ns > 0)
+			fprintf(out, " data-value=\"%.17g\"", runs[k].view.phase[id].lat_mean_ns);
+		fputc('>', out);
+		svg_escape(out, v);
+		if (apart[0]) {
+			fputs(" <span class=\"ratio\">", out);
+			svg_escape(out, apart);
+			fputs("</span>", out);
+		}
+		fputs("</td>", out);
+	}
+	fputs("</tr>\n", out);
 }
 
 static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
@@ -172,6 +200,8 @@ void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, c
 		for (size_t k = 0; k < n; k++)
 			cell(out, runs, k, (enum phase_id)id, o);
 		fputs("</tr>\n", out);
+		if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN))
+			mean_row(out, runs, n, (enum phase_id)id, o);
 	}
 	fputs("</table>\n", out);
 	caveats(out, runs, n);
