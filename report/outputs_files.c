@@ -53,8 +53,8 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	view_records_of(c->run, c->records);
-	report_json_run(&c->json, &c->view, c->records, c->timelines, c->times);
+	view_records_of(c->run, c->timelines, c->records);
+	report_json_run(&c->json, &c->view, c->records, c->times);
 }
 
 static void json_summary(struct report_ctx *c)
