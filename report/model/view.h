@@ -152,6 +152,7 @@ struct phase_view {
 /* The setup a run's table, CSV line and page heading state: what the run
  * recorded of its options (view_setup_of a run's config; merge_setup_of
  * the hosts' documents, merge_model.h). */
+#define VIEW_DIR_MAX 4096
 struct run_setup {
 	char machine[MAX_MACHINE_NAME + 1]; /* -m, CSV-safe */
 	uint64_t file_size;           /* 0: no I/O phases */
@@ -167,6 +168,14 @@ struct run_setup {
 	bool asks_files;              /* ... a bonnie++ file phase */
 	bool seed_given;              /* -z: the seed is in the command line already */
 	uint32_t seed;
+	/* what the page's options table states besides (none for bonnie merge,
+	 * whose page has no options of its own) */
+	char dir[VIEW_DIR_MAX];       /* -d as given, "." by default; cut to fit */
+	uint64_t perchar_size;        /* -f; 0: no per-char phases */
+	uint32_t runs;                /* -x */
+	uint32_t sweep_levels;        /* --clients: how many counts (0: no sweep) */
+	uint32_t sweep[MAX_SWEEP_LEVELS];
+	bool direct, sync_each, evict, verify; /* -D, -b, not --no-evict, --verify */
 };
 
 /* What every output says about one run. */
