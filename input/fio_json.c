@@ -77,32 +77,34 @@ static int job_run(struct parsed_set *set, const char *name, unsigned line, cons
 	return input_add_run(set, &run);
 }
 
-long input_fio_json(struct parsed_set *set, const char *name, unsigned line, const char *text, size_t len)
+int input_fio_json(struct parsed_set *set, const char *name, unsigned line, const struct jt *t)
 {
-	struct jt t = {0};
-	char err[64], version[32];
-	char *copy = malloc(len + 1);
+	char version[32];
 	int jobs, skipped = 0;
-	long used = 0;
 
-	if (copy == NULL)
-		return -1;
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	if (jt_parse(&t, copy, err, sizeof err) != 0 || jt_get(&t, 0, "fio version") < 0 ||
-	    (jobs = jt_get(&t, 0, "jobs")) < 0)
-		goto out;
-	jt_string(&t, jt_get(&t, 0, "fio version"), version, sizeof version);
-	used = (long)len;
-	for (size_t i = 0; i < jt_count(&t, jobs) && used > 0; i++)
-		if (job_run(set, name, line, &t, jt_at(&t, jobs, i), version, &skipped) != 0)
-			used = -1;
-	if (used > 0 && skipped &&
+	if (jt_get(t, 0, "fio version") < 0 || (jobs = jt_get(t, 0, "jobs")) < 0)
+		return 0;
+	jt_string(t, jt_get(t, 0, "fio version"), version, sizeof version);
+	for (size_t i = 0; i < jt_count(t, jobs); i++)
+		if (job_run(set, name, line, t, jt_at(t, jobs, i), version, &skipped) != 0)
+			return -1;
+	if (skipped &&
 	    input_warn(set, name, line, "fio JSON: %d job%s skipped: %s no rw, and a job file may have set it",
 	               skipped, skipped == 1 ? "" : "s", skipped == 1 ? "its options name" : "their options name") != 0)
-		used = -1;
-out:
+		return -1;
+	return 1;
+}
+
+long input_fio_json_text(struct parsed_set *set, const char *name, unsigned line, const char *text, size_t len)
+{
+	struct jt t;
+	const char *why;
+	size_t used;
+	int rc;
+
+	if (jt_parse_part(&t, text, len, NULL, &used, &why) != 0)
+		return 0;
+	rc = used == len ? input_fio_json(set, name, line, &t) : 0;
 	jt_free(&t);
-	free(copy);
-	return used;
+	return rc < 0 ? -1 : rc > 0 ? (long)len : 0;
 }

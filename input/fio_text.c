@@ -290,7 +290,7 @@ static const char *json_inside(struct parsed_set *set, const char *name, unsigne
 	}
 	if (q >= e)
 		return p;
-	if (input_fio_json(set, name, line, open, (size_t)(q + 1 - open)) < 0)
+	if (input_fio_json_text(set, name, line, open, (size_t)(q + 1 - open)) < 0)
 		*rc = -1;
 	return q + 1;
 }

@@ -1,8 +1,9 @@
 /* host_read: one host's --json document (report/text/json.c writes it) into a
  * struct host_result: the setup of config and schedule, and per phase of
- * the first run its sums, wall-clock start, histogram and timeline. */
+ * the first run its sums, wall-clock start, histogram and timeline. Parsed
+ * by jtree.c and found through bonnie_doc.h, as compare's reader does. */
 #include "host.h"
-#include "jtree.h"
+#include "bonnie_doc.h"
 #include "../lib/str.h"
 
 #include <stddef.h>
@@ -84,17 +85,6 @@ static int read_clients(const struct jt *t, int cl, struct host_phase *ph, bool 
 		                                     elem(t, jt_at(t, un, i), bad)};
 	ph->client_n = n;
 	return 0;
-}
-
-static int phase_id_of(const struct jt *t, int node)
-{
-	char name[32];
-
-	jt_string(t, jt_get(t, node, "name"), name, sizeof name);
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (strcmp(name, phase_name((enum phase_id)i)) == 0)
-			return i;
-	return -1;
 }
 
 /* A done phase's values: those the merge cannot do without (need), the
@@ -224,37 +214,24 @@ static int read_phases(const struct jt *t, int run, struct host_result *h, char 
 	bool seen[PHASE_COUNT] = {false};
 
 	for (int p = jt_at(t, jt_get(t, run, "phases"), 0); p >= 0; p = t->node[p].next) {
-		int id = phase_id_of(t, p);
-		if (id < 0)
+		enum phase_id id = bonnie_doc_phase(t, p);
+		if (id == PHASE_COUNT)
 			continue;
 		if (seen[id])
-			return snprintf(err, cap, "%s is listed twice", phase_name((enum phase_id)id)), -1;
+			return snprintf(err, cap, "%s is listed twice", phase_name(id)), -1;
 		seen[id] = true;
-		if (read_phase(t, p, &h->phase[id], (enum phase_id)id) < 0)
+		if (read_phase(t, p, &h->phase[id], id) < 0)
 			return snprintf(err, cap, "out of memory"), -1;
 	}
 	return 0;
 }
 
-/* The machine name as compare reads one: the JSON string decoded
- * (jt_escape), then str_sanitize'd, never cut inside a character. */
-static void read_name(const struct jt *t, int cfg, struct host_result *h)
-{
-	char raw[sizeof h->name];
-
-	jt_string(t, jt_get(t, cfg, "machine"), raw, sizeof raw);
-	str_sanitize(h->name, sizeof h->name, raw);
-}
-
 static int read_doc(const struct jt *t, struct host_result *h, size_t index, char *err, size_t cap)
 {
-	char tool[16];
-	int cfg = jt_get(t, 0, "config"), sch = jt_get(t, 0, "schedule");
-	int runs = jt_get(t, 0, "runs"), run = jt_at(t, runs, index);
+	int cfg = jt_get(t, 0, "config"), sch = jt_get(t, 0, "schedule"), run = bonnie_doc_run(t, index);
 	uint64_t repeats = 0;
 
-	jt_string(t, jt_get(t, 0, "tool"), tool, sizeof tool);
-	if (strcmp(tool, "bonnie") != 0 || cfg < 0 || run < 0)
+	if (!bonnie_doc_is(t) || cfg < 0 || run < 0)
 		return snprintf(err, cap, "not a bonnie --json result"), -1;
 	if (!jt_is(t, sch, JT_OBJECT))
 		return snprintf(err, cap, "not run with --start-at (no schedule to merge on)"), -1;
@@ -264,8 +241,8 @@ static int read_doc(const struct jt *t, struct host_result *h, size_t index, cha
 		return snprintf(err, cap, "run with -x %llu: merging repeated runs is not supported; run each host "
 		                "with -x 1 and a --start-at per repeat, and merge each", (unsigned long long)repeats), -1;
 	jt_string(t, jt_get(t, 0, "version"), h->version, sizeof h->version);
-	read_name(t, cfg, h);
-	h->runs = jt_count(t, runs);
+	bonnie_doc_machine(t, h->name, sizeof h->name); /* as compare shows it */
+	h->runs = bonnie_doc_runs(t);
 	if (read_setup(t, run, h, err, cap) < 0)
 		return -1;
 	if (read_argv(t, jt_get(t, 0, "command_line"), h) < 0)

@@ -6,6 +6,8 @@
 #include "csv_layout.h"
 #include "input.h"
 
+struct jt; /* jtree.h: a parsed JSON document */
+
 /* What a decoded line had to leave out: rates too large to show
  * (INPUT_MAX_RATE), the first of them in words. */
 struct csv_note {
@@ -39,20 +41,25 @@ void input_run_clear(struct parsed_run *run);
  * run's num_files, max, min and dirs. Returns 0, or -1 if it is not one. */
 int input_files_meta(const char *v, struct parsed_run *run);
 
-/* Reads a bonnie JSON document starting at text[0] ('{'). Appends its runs
- * to set with origin "name:line" (line numbers from first_line). Returns
- * the bytes consumed (> 0), 0 when it is JSON but not bonnie's, or -1 with
+/* Reads a JSON document starting at text[0] ('{'): bonnie's or fio's.
+ * Appends its runs to set with origin "name:line" (line numbers from
+ * first_line). Returns the bytes consumed (> 0), 0 when it is JSON but
+ * neither's, or -1 with
  * why when it does not parse. *seen is set to how far the parser read, so
  * the objects inside are not tried again as documents of their own. */
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
                     size_t len, size_t *seen, char *why, size_t cap);
+/* input_json_doc's answer when memory ran out reading a document that
+ * parsed (fio's). */
+#define INPUT_JSON_NO_MEMORY (-2)
 
 /* json_setup.c: a JSON number as a count (0 when it is not one). */
 uint64_t input_json_u64(const char *v);
-/* The scalar at k0.k1[.k2] (k2 "" at depth 2) when it is a setup fact:
+/* The document's setup facts (like_options, config.qd_file_size_bytes,
  * config.direct_io, environment.file_system.type/source,
- * environment.device.name, onto t's io_mode, file_system, device. */
-void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, const char *k2, const char *v);
+ * environment.device.name) onto t's settings, qd_size_bytes, io_mode,
+ * file_system, device. */
+void input_json_setup(struct parsed_run *t, const struct jt *j);
 /* Adds the queue-depth profile's I/O mode to run->io_mode where its
  * phases ran otherwise than the run's -D (a profile-only run: its mode). */
 void input_json_profile_mode(struct parsed_run *run);
@@ -157,10 +164,14 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
  * (false when rw does not do it). */
 uint64_t input_fio_size(const char *s);
 bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind);
-/* fio_json.c: fio's JSON document text[0..len) (its whole length), its
- * jobs as runs (origin "name:line"). Returns len when it is fio's, 0 when
- * not, -1 when memory ran out. */
-long input_fio_json(struct parsed_set *set, const char *name, unsigned line, const char *text, size_t len);
+/* fio_json.c: a parsed JSON document (json_doc.c parsed it), its jobs as
+ * runs (origin "name:line") when it is fio's. Returns 1 when it is fio's,
+ * 0 when not, -1 when memory ran out. */
+int input_fio_json(struct parsed_set *set, const char *name, unsigned line, const struct jt *t);
+/* The same of fio's document text[0..len) (its whole length), found
+ * inside fio's text output: len when it is fio's, 0 when not, -1 when
+ * memory ran out. */
+long input_fio_json_text(struct parsed_set *set, const char *name, unsigned line, const char *text, size_t len);
 
 /* diff.c: whether text holds results posted as a diff (table rows marked
  * '-' and others marked '+'), and one side of it ('-' or '+'): its marked

@@ -1,9 +1,10 @@
-/* Reads bonnie's own JSON document back: a small recursive-descent JSON
- * parser that tracks the path of each scalar and keeps the few it needs
- * (config, and per run and phase: status, rate, %CPU, maximum latency,
- * the confidence reasons). */
+/* Reads bonnie's own JSON document back for compare: the document is
+ * parsed by jtree.c (the one JSON reader, which merge's host_doc.c reads
+ * through too) and its facts mapped onto parsed_runs here: the config,
+ * and per run and phase its status, rate, %CPU, latencies and confidence
+ * reasons. A JSON document that is not bonnie's goes to fio's reader. */
 #include "internal.h"
-#include "jtree.h"
+#include "bonnie_doc.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -11,142 +12,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define JSON_MAX_DEPTH 24
 #define JSON_MAX_RUNS 4096
+#define JSON_VALUE_MAX 256 /* a scalar's text is read up to this (cut) */
 
 struct slot {
-	char name[PHASE_NAME_MAX];
 	struct parsed_phase ph;
 	char rate_key[16]; /* "rate_kib_s" ... as given ("" when none was) */
 	char rate[40];     /* its value as given, read once the status is known */
 };
 
-/* A run's counts that ran (its "counts"; 0: not given), which stand
- * before the config's plan: seeks and files sized by time are known only
- * there. */
-struct jrun {
-	struct slot slot[PHASE_COUNT];
-	uint64_t seeks, files;
-};
-
-struct path_elem {
-	char key[32];  /* object member name, "" inside an array */
-	long index;    /* array position, -1 inside an object */
-};
-
-struct jp {
-	const char *s;
-	size_t len, i;
-	int depth;
-	const char *err;
-	struct path_elem path[JSON_MAX_DEPTH];
-	bool is_bonnie;
-	struct parsed_run tmpl;   /* config fields shared by the runs */
-	struct jrun *runs;
-	long nruns;
-};
-
-static void skip_ws(struct jp *p)
-{
-	while (p->i < p->len && (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\n' ||
-	                         p->s[p->i] == '\r'))
-		p->i++;
-}
-
-static int fail(struct jp *p, const char *why)
-{
-	if (p->err == NULL)
-		p->err = why;
-	return -1;
-}
-
-/* A string at p->i (after the quote) into out (truncated to cap). */
-static int string(struct jp *p, char *out, size_t cap)
-{
-	size_t n = 0;
-
-	for (; p->i < p->len; p->i++) {
-		char c = p->s[p->i];
-		if (c == '"') {
-			p->i++;
-			out[n] = '\0';
-			return 0;
-		}
-		if ((unsigned char)c < 0x20)
-			return fail(p, "control character in a string");
-		if (c == '\\') {
-			if (++p->i >= p->len)
-				break;
-			int more = jt_escape(p->s[p->i], &c); /* merge's host reader decodes alike */
-			if (more < 0)
-				return fail(p, "bad escape in a string");
-			if (p->len - p->i <= (size_t)more)
-				break;
-			p->i += (size_t)more;
-		}
-		if (n + 1 < cap)
-			out[n++] = c;
-	}
-	return fail(p, "unterminated string");
-}
-
-static int number(struct jp *p, char *out, size_t cap)
-{
-	size_t start = p->i, n;
-
-	if (p->i < p->len && p->s[p->i] == '-')
-		p->i++;
-	while (p->i < p->len && (strchr("0123456789.eE+-", p->s[p->i]) != NULL))
-		p->i++;
-	n = p->i - start;
-	if (n == 0 || n >= cap)
-		return fail(p, "bad number");
-	memcpy(out, p->s + start, n);
-	out[n] = '\0';
-	return 0;
-}
-
-static int literal(struct jp *p, char *out, size_t cap)
-{
-	static const char *const words[] = {"true", "false", "null"};
-
-	for (size_t k = 0; k < 3; k++) {
-		size_t n = strlen(words[k]);
-		if (p->len - p->i >= n && memcmp(p->s + p->i, words[k], n) == 0) {
-			p->i += n;
-			str_copy(out, cap, words[k]);
-			return 0;
-		}
-	}
-	return fail(p, "unexpected character");
-}
-
-static struct jrun *run_slot(struct jp *p, long r)
-{
-	if (r < 0 || r >= JSON_MAX_RUNS)
-		return NULL;
-	if (r >= p->nruns) {
-		struct jrun *n = realloc(p->runs, (size_t)(r + 1) * sizeof *n);
-		if (n == NULL)
-			return NULL;
-		memset(n + p->nruns, 0, (size_t)(r + 1 - p->nruns) * sizeof *n);
-		p->runs = n;
-		p->nruns = r + 1;
-	}
-	return &p->runs[r];
-}
-
 /* config.<key> = v */
-static void config_value(struct jp *p, const char *key, const char *v)
+static void config_value(struct parsed_run *tmpl, const char *key, const char *v)
 {
 	static const struct {
 		const char *key;
 		enum parsed_meta meta;
 	} plain[] = {
-		{"machine", META_NAME}, {"seed", META_SEED}, {"concurrency", META_CONCURRENCY},
+		{"seed", META_SEED}, {"concurrency", META_CONCURRENCY},
 		{"seeks", META_SEEKS}, {"seek_workers", META_SEEK_PROCS}, {"file_dirs", META_NUM_DIRS},
 	};
-	char (*m)[PARSED_META_LEN] = p->tmpl.meta;
+	char (*m)[PARSED_META_LEN] = tmpl->meta;
 
 	if (strcmp(v, "null") == 0)
 		return; /* not planned: sized by time, each run's counts say how many */
@@ -154,7 +39,7 @@ static void config_value(struct jp *p, const char *key, const char *v)
 		if (strcmp(key, plain[k].key) == 0)
 			str_sanitize(m[plain[k].meta], PARSED_META_LEN, v);
 	if (strcmp(key, "file_size_bytes") == 0)
-		p->tmpl.size_bytes = input_json_u64(v);
+		tmpl->size_bytes = input_json_u64(v);
 	else if (strcmp(key, "chunk_bytes") == 0)
 		units_format_size_lower(input_json_u64(v), m[META_CHUNK], PARSED_META_LEN);
 	else if (strcmp(key, "files") == 0)
@@ -182,9 +67,7 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 			ph->reasons_known = true; /* a document with marks: no reason is none */
 		return;
 	}
-	if (strcmp(key, "name") == 0)
-		str_copy(sl->name, sizeof sl->name, v);
-	else if (strcmp(key, "status") == 0)
+	if (strcmp(key, "status") == 0)
 		ph->state = strcmp(v, "done") == 0 ? CELL_VALUE : strcmp(v, "not_run") == 0 ? CELL_NOT_RUN : CELL_FAILED;
 	else if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
 	         strcmp(key, "rate_files_s") == 0) {
@@ -214,125 +97,45 @@ static void reason_value(struct slot *sl, const char *key, const char *sub, cons
 	memcpy(r + used, v, n + 1); /* fits: checked above */
 }
 
-/* runs[r].counts.<key> = v: the seeks and files that ran */
-static void counts_value(struct jp *p, long r, const char *key, const char *v)
+/* The phase object at node, member by member in the document's order (a
+ * member given twice: the later stands), onto sl: its scalars, those of
+ * its objects (latency_ns, confidence) and confidence's reasons. */
+static void phase_members(const struct jt *t, int node, struct slot *sl)
 {
-	struct jrun *run = run_slot(p, r);
+	char key[32], sub[32], v[JSON_VALUE_MAX];
 
-	if (run == NULL)
-		return;
-	if (strcmp(key, "seeks") == 0)
-		run->seeks = input_json_u64(v);
-	else if (strcmp(key, "files") == 0)
-		run->files = input_json_u64(v);
-}
-
-static void scalar(struct jp *p, const char *v)
-{
-	struct path_elem *e = p->path;
-	struct jrun *r;
-
-	if (p->depth == 1 && strcmp(e[0].key, "tool") == 0)
-		p->is_bonnie = strcmp(v, "bonnie") == 0;
-	else if (p->depth == 1 && strcmp(e[0].key, "version") == 0)
-		str_sanitize(p->tmpl.meta[META_VERSION], PARSED_META_LEN, v);
-	else if (p->depth == 2 && strcmp(e[0].key, "config") == 0)
-		config_value(p, e[1].key, v);
-	if (p->depth <= 3)
-		input_json_setup(&p->tmpl, e[0].key, p->depth > 1 ? e[1].key : "", p->depth == 3 ? e[2].key : "", v);
-	if (p->depth == 4 && strcmp(e[0].key, "runs") == 0 && strcmp(e[2].key, "counts") == 0)
-		counts_value(p, e[1].index, e[3].key, v);
-	if (p->depth < 5 || strcmp(e[0].key, "runs") != 0 || strcmp(e[2].key, "phases") != 0)
-		return;
-	if (e[3].index < 0 || e[3].index >= PHASE_COUNT || (r = run_slot(p, e[1].index)) == NULL)
-		return;
-	if (p->depth == 5)
-		phase_value(&r->slot[e[3].index], e[4].key, NULL, v);
-	else if (p->depth == 6)
-		phase_value(&r->slot[e[3].index], e[4].key, e[5].key, v);
-	else if (p->depth == 7)
-		reason_value(&r->slot[e[3].index], e[4].key, e[5].key, v);
-}
-
-static int value(struct jp *p);
-
-/* Members or elements until the closing bracket; each one's path element
- * is set before its value is read. */
-static int container(struct jp *p, char close)
-{
-	struct path_elem *e = &p->path[p->depth - 1];
-	long n = 0;
-
-	skip_ws(p);
-	if (p->i < p->len && p->s[p->i] == close) {
-		p->i++;
-		return 0;
-	}
-	for (;; n++) {
-		skip_ws(p);
-		e->index = close == ']' ? n : -1;
-		e->key[0] = '\0';
-		if (close == '}') {
-			if (p->i >= p->len || p->s[p->i] != '"')
-				return fail(p, "expected a member name");
-			p->i++;
-			if (string(p, e->key, sizeof e->key) != 0)
-				return -1;
-			skip_ws(p);
-			if (p->i >= p->len || p->s[p->i++] != ':')
-				return fail(p, "expected ':'");
-		}
-		if (value(p) != 0)
-			return -1;
-		skip_ws(p);
-		if (p->i < p->len && p->s[p->i] == ',') {
-			p->i++;
+	for (int c = jt_is(t, node, JT_OBJECT) ? t->node[node].first : -1; c >= 0; c = t->node[c].next) {
+		jt_key(t, c, key, sizeof key);
+		if (jt_text(t, c, v, sizeof v)) {
+			phase_value(sl, key, NULL, v);
 			continue;
 		}
-		if (p->i < p->len && p->s[p->i] == close) {
-			p->i++;
-			return 0;
+		for (int d = t->node[c].first; d >= 0; d = t->node[d].next) {
+			jt_key(t, d, sub, sizeof sub);
+			bool list = jt_is(t, d, JT_OBJECT) || jt_is(t, d, JT_ARRAY);
+			for (int e = list ? t->node[d].first : d; e >= 0; e = list ? t->node[e].next : -1) {
+				if (jt_text(t, e, v, sizeof v))
+					(list ? reason_value : phase_value)(sl, key, sub, v);
+			}
 		}
-		return fail(p, p->i >= p->len ? "document cut short" : "expected ',' or a closing bracket");
 	}
 }
 
-static int value(struct jp *p)
+/* The settings every run shares: the version, the config, the setup. */
+static void run_template(const struct jt *t, struct parsed_run *tmpl)
 {
-	char v[256];
-	int rc;
+	char key[32], v[JSON_VALUE_MAX];
+	int cfg = jt_get(t, 0, "config"), ver = jt_get(t, 0, "version");
 
-	skip_ws(p);
-	if (p->i >= p->len)
-		return fail(p, "document cut short");
-	char c = p->s[p->i];
-	if (c == '{' || c == '[') {
-		if (p->depth >= JSON_MAX_DEPTH)
-			return fail(p, "nested too deeply");
-		p->i++;
-		p->depth++;
-		rc = container(p, c == '{' ? '}' : ']');
-		p->depth--;
-		return rc;
+	if (jt_text(t, ver, v, sizeof v))
+		str_sanitize(tmpl->meta[META_VERSION], PARSED_META_LEN, v);
+	for (int c = jt_is(t, cfg, JT_OBJECT) ? t->node[cfg].first : -1; c >= 0; c = t->node[c].next) {
+		jt_key(t, c, key, sizeof key);
+		if (jt_text(t, c, v, sizeof v))
+			config_value(tmpl, key, v);
 	}
-	if (c == '"') {
-		p->i++;
-		rc = string(p, v, sizeof v);
-	} else if (c == '-' || (c >= '0' && c <= '9'))
-		rc = number(p, v, sizeof v);
-	else
-		rc = literal(p, v, sizeof v);
-	if (rc == 0)
-		scalar(p, v);
-	return rc;
-}
-
-static enum phase_id phase_by_name(const char *name)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (strcmp(phase_name((enum phase_id)i), name) == 0)
-			return (enum phase_id)i;
-	return PHASE_COUNT;
+	bonnie_doc_machine(t, tmpl->meta[META_NAME], PARSED_META_LEN);
+	input_json_setup(tmpl, t);
 }
 
 /* The settings a 1.98 line leaves empty when the I/O or file tests did not run. */
@@ -372,43 +175,71 @@ static int measured_rate(struct parsed_set *set, const char *name, unsigned line
 	                  rc > 0 ? "too large for a rate" : "not a rate");
 }
 
-/* The run's seeks and files: the counts that ran where the run has them
- * (and the config said the phases run), else the config's. */
-static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct jrun *jr)
+/* A run's count that ran (runs[r].counts.<key>; 0: not given). */
+static uint64_t ran(const struct jt *t, int run, const char *key)
 {
-	memcpy(run->meta[META_SEEKS], tidied->meta[META_SEEKS], PARSED_META_LEN);
-	memcpy(run->meta[META_NUM_FILES], tidied->meta[META_NUM_FILES], PARSED_META_LEN);
-	if (jr->seeks > 0 && run->size_bytes > 0)
-		snprintf(run->meta[META_SEEKS], PARSED_META_LEN, "%llu", (unsigned long long)jr->seeks);
-	if (jr->files > 0)
-		snprintf(run->meta[META_NUM_FILES], PARSED_META_LEN, "%llu", (unsigned long long)(jr->files / 1024));
+	char v[JSON_VALUE_MAX];
+
+	jt_text(t, jt_get(t, jt_get(t, run, "counts"), key), v, sizeof v);
+	return input_json_u64(v);
 }
 
-static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, unsigned line)
+/* The run's seeks and files: the counts that ran where the run has them
+ * (and the config said the phases run; seeks and files sized by time are
+ * known only there), else the config's. */
+static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct jt *t, int node)
 {
-	struct parsed_run run;
+	uint64_t seeks = ran(t, node, "seeks"), files = ran(t, node, "files");
 
-	str_copy(p->tmpl.format, sizeof p->tmpl.format, "json");
-	snprintf(p->tmpl.origin, sizeof p->tmpl.origin, "%s:%u", name, line);
-	tidy_meta(&p->tmpl);
-	run = p->tmpl;
-	for (long r = 0; r < p->nruns; r++) {
-		run_counts(&run, &p->tmpl, &p->runs[r]);
-		for (int i = 0; i < PHASE_COUNT; i++)
-			run.phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
-		for (int k = 0; k < PHASE_COUNT; k++) {
-			struct slot *sl = &p->runs[r].slot[k];
-			enum phase_id id = phase_by_name(sl->name);
-			if (id == PHASE_COUNT)
-				continue;
-			run.phase[id] = sl->ph;
-			if (run.phase[id].latency_ns <= 0 || sl->ph.state != CELL_VALUE)
-				run.phase[id].latency_ns = -1;
-			if (sl->ph.state != CELL_VALUE)
-				run.phase[id].p50_ns = run.phase[id].p99_ns = 0;
-			if (sl->ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, sl, &run.phase[id]) != 0)
-				return -1;
-		}
+	memcpy(run->meta[META_SEEKS], tidied->meta[META_SEEKS], PARSED_META_LEN);
+	memcpy(run->meta[META_NUM_FILES], tidied->meta[META_NUM_FILES], PARSED_META_LEN);
+	if (seeks > 0 && run->size_bytes > 0)
+		snprintf(run->meta[META_SEEKS], PARSED_META_LEN, "%llu", (unsigned long long)seeks);
+	if (files > 0)
+		snprintf(run->meta[META_NUM_FILES], PARSED_META_LEN, "%llu", (unsigned long long)(files / 1024));
+}
+
+/* Run r's phases onto run, in the document's order (a phase listed twice:
+ * the later stands); 0, or -1 when memory ran out. */
+static int run_phases(struct parsed_set *set, const char *name, unsigned line, const struct jt *t, long r,
+                      struct parsed_run *run)
+{
+	int phases = jt_get(t, bonnie_doc_run(t, (size_t)r), "phases");
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		run->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+	for (int k = 0; k < PHASE_COUNT; k++) {
+		int node = jt_at(t, phases, (size_t)k);
+		enum phase_id id = bonnie_doc_phase(t, node);
+		struct slot sl = {0};
+		if (id == PHASE_COUNT)
+			continue;
+		phase_members(t, node, &sl);
+		run->phase[id] = sl.ph;
+		if (run->phase[id].latency_ns <= 0 || sl.ph.state != CELL_VALUE)
+			run->phase[id].latency_ns = -1;
+		if (sl.ph.state != CELL_VALUE)
+			run->phase[id].p50_ns = run->phase[id].p99_ns = 0;
+		if (sl.ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, &sl, &run->phase[id]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int emit_runs(const struct jt *t, struct parsed_set *set, const char *name, unsigned line)
+{
+	struct parsed_run tmpl = {0}, run;
+	size_t n = bonnie_doc_runs(t);
+
+	run_template(t, &tmpl);
+	str_copy(tmpl.format, sizeof tmpl.format, "json");
+	snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u", name, line);
+	tidy_meta(&tmpl);
+	run = tmpl;
+	for (long r = 0; r < (long)n && r < JSON_MAX_RUNS; r++) {
+		run_counts(&run, &tmpl, t, bonnie_doc_run(t, (size_t)r));
+		if (run_phases(set, name, line, t, r, &run) != 0)
+			return -1;
 		input_json_profile_mode(&run);
 		if (input_add_run(set, &run) != 0)
 			return -1;
@@ -419,31 +250,25 @@ static int emit_runs(struct jp *p, struct parsed_set *set, const char *name, uns
 long input_json_doc(struct parsed_set *set, const char *name, unsigned first_line, const char *text,
                     size_t len, size_t *seen, char *why, size_t cap)
 {
-	struct jp *p = calloc(1, sizeof *p);
+	struct jt t;
+	const char *err = NULL;
 	long used;
 
-	*seen = 0;
-	if (p == NULL) {
-		snprintf(why, cap, "out of memory");
+	if (jt_parse_part(&t, text, len, bonnie_doc_bulk, seen, &err) != 0) {
+		size_t line = first_line;
+		for (size_t k = 0; k < *seen && k < len; k++)
+			line += text[k] == '\n';
+		snprintf(why, cap, "%s (line %zu)", err, line);
 		return -1;
 	}
-	p->s = text;
-	p->len = len;
-	if (value(p) != 0) {
-		size_t at = p->i < len ? p->i : len, line = first_line;
-		for (size_t k = 0; k < at; k++)
-			line += text[k] == '\n';
-		snprintf(why, cap, "%s (line %zu)", p->err, line);
-		used = -1;
-	} else if (!p->is_bonnie)
-		used = 0;
-	else if (emit_runs(p, set, name, first_line) != 0) {
+	if (!bonnie_doc_is(&t)) {
+		int fio = input_fio_json(set, name, first_line, &t);
+		used = fio < 0 ? INPUT_JSON_NO_MEMORY : fio > 0 ? (long)*seen : 0;
+	} else if (emit_runs(&t, set, name, first_line) != 0) {
 		snprintf(why, cap, "out of memory");
 		used = -1;
 	} else
-		used = (long)p->i;
-	*seen = p->i;
-	free(p->runs);
-	free(p);
+		used = (long)*seen;
+	jt_free(&t);
 	return used;
 }

@@ -2,8 +2,9 @@
  * I/O mode, the file system, the device) and what stands behind a phase's
  * figures (its operations, elapsed time and latency percentiles), read
  * for compare, which states setup differences and weighs percentiles by
- * their evidence. json_doc.c walks the document and hands the scalars. */
+ * their evidence. json_doc.c hands the parsed document (jtree.h). */
 #include "internal.h"
+#include "jtree.h"
 #include "like.h"
 #include "../lib/str.h"
 
@@ -17,19 +18,20 @@ uint64_t input_json_u64(const char *v)
 	return input_parse_decimal(v, strlen(v), &d) == 0 && d < 1.8e19 ? (uint64_t)d : 0;
 }
 
-/* environment.file_system.type, then .source: "ext4 on /dev/vda1" */
-static void file_system(struct parsed_run *t, const char *key, const char *v)
+/* environment.file_system's type, then its source: "ext4 on /dev/vda1" */
+static void file_system(struct parsed_run *t, const char *type, const char *source)
 {
 	char clean[PARSED_META_LEN];
-	size_t used = strlen(t->file_system);
+	size_t used;
 
-	if (!v[0] || strcmp(v, "null") == 0)
+	if (!type[0] || strcmp(type, "null") == 0)
 		return;
-	str_sanitize(clean, sizeof clean, v);
-	if (strcmp(key, "type") == 0 && used == 0)
-		str_copy(t->file_system, sizeof t->file_system, clean);
-	else if (strcmp(key, "source") == 0 && used > 0 && !strstr(t->file_system, " on ") &&
-	         used + 4 + strlen(clean) < sizeof t->file_system) {
+	str_sanitize(t->file_system, sizeof t->file_system, type);
+	used = strlen(t->file_system);
+	if (!source[0] || strcmp(source, "null") == 0)
+		return;
+	str_sanitize(clean, sizeof clean, source);
+	if (!strstr(t->file_system, " on ") && used + 4 + strlen(clean) < sizeof t->file_system) {
 		memcpy(t->file_system + used, " on ", 4);
 		memcpy(t->file_system + used + 4, clean, strlen(clean) + 1);
 	}
@@ -46,19 +48,29 @@ static void settings(struct parsed_run *t, const char *v)
 		memcpy(t->settings, v, n + 1);
 }
 
-void input_json_setup(struct parsed_run *t, const char *k0, const char *k1, const char *k2, const char *v)
+/* The scalar at node's key (none, or a container: ""), into v[256]. */
+static const char *scalar(const struct jt *j, int node, const char *key, char *v)
 {
-	if (strcmp(k0, "like_options") == 0 && !k1[0])
-		settings(t, v);
-	else if (strcmp(k0, "config") == 0 && strcmp(k1, "qd_file_size_bytes") == 0 && !k2[0])
-		t->qd_size_bytes = input_json_u64(v);
-	else if (strcmp(k0, "config") == 0 && strcmp(k1, "direct_io") == 0 && !k2[0]) {
-		if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
-			str_copy(t->io_mode, sizeof t->io_mode, v[0] == 't' ? "O_DIRECT" : "buffered");
-	} else if (strcmp(k0, "environment") == 0 && strcmp(k1, "file_system") == 0)
-		file_system(t, k2, v);
-	else if (strcmp(k0, "environment") == 0 && strcmp(k1, "device") == 0 && strcmp(k2, "name") == 0 &&
-	         v[0] && strcmp(v, "null") != 0)
+	jt_text(j, jt_get(j, node, key), v, 256);
+	return v;
+}
+
+void input_json_setup(struct parsed_run *t, const struct jt *j)
+{
+	char v[256], w[256];
+	int cfg = jt_get(j, 0, "config"), env = jt_get(j, 0, "environment");
+	int fs = jt_get(j, env, "file_system");
+
+	if (jt_get(j, 0, "like_options") >= 0)
+		settings(t, scalar(j, 0, "like_options", v));
+	if (jt_get(j, cfg, "qd_file_size_bytes") >= 0)
+		t->qd_size_bytes = input_json_u64(scalar(j, cfg, "qd_file_size_bytes", v));
+	scalar(j, cfg, "direct_io", v);
+	if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
+		str_copy(t->io_mode, sizeof t->io_mode, v[0] == 't' ? "O_DIRECT" : "buffered");
+	file_system(t, scalar(j, fs, "type", v), scalar(j, fs, "source", w));
+	scalar(j, jt_get(j, env, "device"), "name", v);
+	if (v[0] && strcmp(v, "null") != 0)
 		str_sanitize(t->device, sizeof t->device, v);
 }
 

@@ -1,8 +1,9 @@
-/* A JSON document as a tree of nodes over its text, for readers that need
- * whole arrays back (bonnie merge reads each host's histograms and
- * timelines). Numbers keep their text, so a wall-clock time in ns (past
- * 2^53) reads back exactly. Nodes keep a string's raw text; jt_string
- * gives it decoded by jt_escape, the rule compare's reader uses too. */
+/* A JSON document as a tree of nodes over its text: bonnie's one JSON
+ * reader, under compare's (bonnie's documents, json_doc.c; fio's,
+ * fio_json.c) and merge's (host_doc.c, which reads each host's histograms
+ * and timelines). Numbers keep their text, so a wall-clock time in ns
+ * (past 2^53) reads back exactly. Nodes keep a string's raw text;
+ * jt_string gives it decoded by jt_escape. */
 #ifndef BONNIE_JTREE_H
 #define BONNIE_JTREE_H
 
@@ -24,8 +25,16 @@ struct jt {
 	size_t n, cap;
 };
 
-/* Parses text (NUL-terminated, kept alive while t is used); 0, or -1 with
- * why (a short phrase) in err. */
+/* Parses the one value text[0..len) opens with (the text kept alive while t
+ * is used), into t; *used is where it ended, or where it failed. The
+ * values of members named in skip (a NULL-ended list, or NULL) are checked
+ * but not kept: their node stays, emptied, so a reader's memory follows
+ * what it reads. 0, or -1 with why (a short phrase; "the document cut
+ * short" when the text ended first). */
+int jt_parse_part(struct jt *t, const char *text, size_t len, const char *const *skip, size_t *used,
+                  const char **why);
+/* Parses text (NUL-terminated, kept alive while t is used), which must be
+ * one document and blanks; 0, or -1 with why "at byte N" in err. */
 int jt_parse(struct jt *t, const char *text, char *err, size_t err_cap);
 void jt_free(struct jt *t);
 
@@ -44,10 +53,14 @@ double jt_double(const struct jt *t, int node);
 /* A string's text, its escapes decoded (jt_escape), into out (cut to fit);
  * "" for anything else. */
 void jt_string(const struct jt *t, int node, char *out, size_t cap);
+/* A scalar's text: a string's decoded, a number's, true's, false's or
+ * null's as written, cut to fit out; false (and "") for a container or -1. */
+bool jt_text(const struct jt *t, int node, char *out, size_t cap);
+/* A member's key, its escapes decoded, cut to fit; "" for an element. */
+void jt_key(const struct jt *t, int node, char *out, size_t cap);
 
 /* The one rule for a JSON string's escape e (the character after its
- * backslash), shared by jt_string and compare's reader (json_doc.c) so a
- * name reads the same in both: the character it stands for in *c ('?' for
+ * backslash), shared by every reader of a string: the character it stands for in *c ('?' for
  * \uXXXX, which bonnie writes only for a character no report shows as it
  * is), and how many characters follow e (4 for u, else 0); -1 when e
  * escapes nothing. */

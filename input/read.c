@@ -44,7 +44,7 @@ static size_t json_more(struct reader *r, size_t start, size_t avail)
  * the document cut there): more of the input may change the answer. */
 static bool needs_more(const struct reader *r, long used, size_t seen, size_t avail)
 {
-	return used < 0 && seen + 8 >= avail && !r->w.eof && avail < INPUT_MAX_JSON && !r->oom;
+	return used == -1 && seen + 8 >= avail && !r->w.eof && avail < INPUT_MAX_JSON && !r->oom;
 }
 
 /* Says why a document that names itself bonnie's did not parse. */
@@ -81,11 +81,9 @@ static bool json_at(struct reader *r, size_t start)
 		avail = json_more(r, start, avail);
 	}
 	r->json_seen = start + seen;
-	if (used == 0 && seen > 0) { /* JSON, not bonnie's: fio's, perhaps */
-		long fio = input_fio_json(r->set, r->name, r->line, r->w.buf + start, seen);
-		if (fio < 0)
-			r->oom = 1;
-		used = fio > 0 ? fio : 0;
+	if (used == INPUT_JSON_NO_MEMORY) {
+		r->oom = 1;
+		used = 0;
 	}
 	if (used > 0) {
 		for (long i = 0; i < used; i++)

@@ -53,8 +53,8 @@ static void json_begin(struct report_ctx *c)
 
 static void json_run(struct report_ctx *c)
 {
-	view_records_of(c->run, c->records);
-	report_json_run(&c->json, &c->view, c->records, c->timelines, c->times);
+	view_records_of(c->run, c->timelines, c->records);
+	report_json_run(&c->json, &c->view, c->records, c->times);
 }
 
 static void json_summary(struct report_ctx *c)
@@ -166,11 +166,13 @@ static bool html_texts_close(struct html_keep *k)
 static int html_end(struct report_ctx *c, char *err, size_t errlen)
 {
 	struct html_keep *k = &c->html;
-	struct html_report rep = {c->cfg, c->argc, c->argv, c->env, c->align, k->runs, k->n,
+	struct run_setup setup;
+	struct html_report rep = {&setup, c->argc, c->argv, c->env, c->align, k->runs, k->n,
 	                          c->sweep, c->cfg->knee_factor, NULL, NULL, c->date, NULL,
-	                          k->have_timelines ? k->timelines : NULL, NULL, NULL};
+	                          k->have_timelines ? k->timelines : NULL, NULL};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 
+	view_setup_of(c->cfg, &setup);
 	if (html_texts_close(k)) { /* NULL texts outside a sweep: the kept runs */
 		rep.all_tables = k->tables_buf;
 		rep.all_csv = k->csv_buf;

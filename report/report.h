@@ -131,18 +131,18 @@ void report_align_progress(FILE *out, const struct align_result *a);
 void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align);
 /* A run: its view, with what the document lists beside it (rec: the
- * latency buckets and errors, view_records_of), each phase's timeline
- * (tls, may be NULL) and, for clients, each client's start and end per
- * phase (clients.starts_ns and ends_ns, the clients that had work; times
- * may be NULL). */
+ * latency buckets, errors and timelines, view_records_of) and, for
+ * clients, each client's start and end per phase (clients.starts_ns and
+ * ends_ns, the clients that had work; times may be NULL). */
 struct client_times;
 struct run_records; /* view.h */
+struct view_intervals; /* view.h */
 void report_json_run(struct json *j, const struct run_view *v, const struct run_records *rec,
-                     const struct run_timelines *tls, const struct client_times *times);
+                     const struct client_times *times);
 
 /* A phase's "timeline" member (nothing without one) and its "verdict"
  * (timeline_json.c). */
-void report_timeline_json(struct json *j, const struct tl_series *s);
+void report_timeline_json(struct json *j, const struct view_intervals *t);
 
 /* The verdicts in words (verdict_notes.c): the lines under a run's table
  * (and in --share), and per phase of the -x summary how many runs had each. */

@@ -142,8 +142,8 @@ START_TEST(json_gives_evicted_and_fraction)
 	json_init(&j, out);
 	struct run_records *rec = view_records_new();
 	ck_assert_ptr_nonnull(rec);
-	view_records_of(&run, rec);
-	report_json_run(&j, synth_view(&cfg, &run), rec, NULL, NULL);
+	view_records_of(&run, NULL, rec);
+	report_json_run(&j, synth_view(&cfg, &run), rec, NULL);
 	free(rec);
 	fclose(out);
 	ck_assert_ptr_nonnull(strstr(text, "\"cache_evicted\": false,\n      \"cache_resident_percent\": 100.00"));

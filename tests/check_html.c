@@ -2,6 +2,7 @@
  * charts on synthetic series, and a report whose chart numbers must equal
  * the metrics the CSV prints. Browser and parser checks: tests/html.sh. */
 #include "suites.h"
+#include "../report/model/view.h"
 #include "util_synth.h"
 #include "../lib/options.h"
 #include "../lib/stats.h"
@@ -260,7 +261,9 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	static struct env_info env;
 	char a0[] = "bonnie", a1[] = "-m", a2[] = "it's <me>";
 	char *argv[] = {a0, a1, a2};
-	struct html_report rep = {cfg, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL, NULL};
+	struct run_setup setup;
+	view_setup_of(cfg, &setup);
+	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -337,7 +340,9 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 	for (uint32_t i = 0; i < 10; i++)
 		if (i < 3 || i > 7)
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls, NULL, NULL};
+	struct run_setup setup;
+	view_setup_of(&cfg, &setup);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5\xc2\xa0s at 0.3\xc2\xa0s"));

@@ -4,6 +4,7 @@
  * and compare's +++++ slots said in words. Browser-side checks are in
  * tests/html_render.py. */
 #include "suites.h"
+#include "../report/model/view.h"
 #include "util_synth.h"
 #include "../report/compare/compare.h"
 #include "../report/html/html.h"
@@ -85,7 +86,9 @@ START_TEST(run_summary_comes_first_with_verdict_cells)
 
 	synth_config(&cfg);
 	synth_full_run(&run);
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL, NULL, NULL};
+	struct run_setup setup;
+	view_setup_of(&cfg, &setup);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "<time>2026-12-01 17:20 UTC</time>"));
@@ -98,6 +101,37 @@ START_TEST(run_summary_comes_first_with_verdict_cells)
 		ck_assert_uint_eq(count(buf, want), 1);
 	}
 	ck_assert_ptr_nonnull(strstr(buf, "id=\"rates-perchar\"")); /* per-char on its own scale */
+	free(buf);
+}
+END_TEST
+
+/* The options table and the heading's directory are the setup's (the
+ * view's), not the config's: a page is written with no config at all. */
+START_TEST(options_table_is_the_setup)
+{
+	static struct run_result run;
+	static struct env_info env;
+	static struct run_setup setup;
+	char a0[] = "bonnie", *argv[] = {a0}, *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	synth_full_run(&run);
+	setup = (struct run_setup){.machine = "box", .file_size = 1ull << 30, .chunk = 8192, .seek_procs = 3,
+	                           .files_k = 16, .file_max = 0, .file_dirs = 2, .seed = 7, .dir = "/srv/bench",
+	                           .perchar_size = 1ull << 20, .runs = 1, .verify = true, .evict = true,
+	                           .sweep_levels = 2, .sweep = {1, 4}, .direct = true};
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, NULL, NULL};
+	ck_assert_int_eq(report_html(f, &rep), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">directory (-d)</th><td class=\"l\">/srv/bench</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<p class=\"meta\">/srv/bench ("));
+	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">verify data (--verify)</th><td class=\"l\">yes</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">per-char tests (-f)</th><td class=\"l\">1M</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">seed (-z)</th><td class=\"l\">7</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<td class=\"l\">1G data file, 8K chunks, seeks not run</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">client counts (--clients)</th><td class=\"l\">1, 4</td>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">O_DIRECT (-D)</th><td class=\"l\">yes</td>"));
 	free(buf);
 }
 END_TEST
@@ -118,7 +152,9 @@ START_TEST(device_and_warning_head_the_page)
 	env.dev = (struct env_device){.present = true, .name = "sdz1", .kind = "scsi", .model = "M", .rotational = 1,
 	                              .logical_block = 512, .physical_block = 4096, .is_partition = true,
 	                              .start_bytes = 32256, .aligned = 0};
-	struct html_report rep = {&cfg, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	struct run_setup setup;
+	view_setup_of(&cfg, &setup);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, NULL, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	const char *top = strstr(buf, "<p class=\"tested-on\">"), *summary = strstr(buf, "id=\"summary\"");
@@ -175,6 +211,7 @@ Suite *suite_html_pages(void)
 	tcase_add_test(t, count_axis_has_a_tick_at_each_count);
 	tcase_add_test(t, run_summary_comes_first_with_verdict_cells);
 	tcase_add_test(t, device_and_warning_head_the_page);
+	tcase_add_test(t, options_table_is_the_setup);
 	tcase_add_test(t, compare_too_fast_slots_said_and_drawn);
 	suite_add_tcase(s, t);
 	return s;

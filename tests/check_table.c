@@ -311,8 +311,8 @@ static void json_of_run(char **text)
 	json_init(&j, out);
 	struct run_records *rec = view_records_new();
 	ck_assert_ptr_nonnull(rec);
-	view_records_of(&run, rec);
-	report_json_run(&j, synth_view(&cfg, &run), rec, NULL, NULL);
+	view_records_of(&run, NULL, rec);
+	report_json_run(&j, synth_view(&cfg, &run), rec, NULL);
 	free(rec);
 	fclose(out);
 }

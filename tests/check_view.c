@@ -327,6 +327,47 @@ START_TEST(timeline_points)
 }
 END_TEST
 
+/* The JSON's timeline is the records' (view_records.c): each interval's
+ * start and length worked out there (the last one's its own), its sums
+ * copied, the sync segment kept; a phase without a series, or a run
+ * without timelines, has none. */
+START_TEST(timeline_records)
+{
+	struct run_timelines *tls = calloc(1, sizeof *tls);
+	struct run_records *rec = view_records_new();
+	struct run_result run = {0};
+	const struct view_intervals *t = &rec->phase[PHASE_PUT_BLOCK].timeline;
+
+	ck_assert_ptr_nonnull(tls);
+	ck_assert_ptr_nonnull(rec);
+	struct tl_series *s = &tls->phase[PHASE_PUT_BLOCK];
+	s->present = s->dev_valid = true;
+	s->width_ns = 100 * MS;
+	s->last_len_ns = 40 * MS;
+	s->n = 3;
+	s->sync = (struct tl_sync){.present = true, .start_ns = 240 * MS, .len_ns = 5 * MS, .dev_write = 7};
+	for (uint32_t i = 0; i < s->n; i++)
+		s->pt[i] = (struct tl_point){.bytes = i + 1, .ops = 10 * i, .max_ns = 9, .dev_write = 3};
+	view_records_of(&run, tls, rec);
+	ck_assert(t->present && t->dev_valid);
+	ck_assert_uint_eq(t->n, 3);
+	ck_assert_uint_eq(t->width_ns, 100 * MS);
+	ck_assert_uint_eq(t->iv[2].start_ns, 200 * MS);
+	ck_assert_uint_eq(t->iv[1].length_ns, 100 * MS);
+	ck_assert_uint_eq(t->iv[2].length_ns, 40 * MS);
+	ck_assert_uint_eq(t->iv[2].bytes, 3);
+	ck_assert_uint_eq(t->iv[2].ops, 20);
+	ck_assert_uint_eq(t->iv[0].dev_write, 3);
+	ck_assert_uint_eq(t->sync.start_ns, 240 * MS);
+	ck_assert(!rec->phase[PHASE_GET_BLOCK].timeline.present);
+	view_records_of(&run, NULL, rec);
+	ck_assert(!t->present);
+	ck_assert_uint_eq(t->n, 0);
+	free(rec);
+	free(tls);
+}
+END_TEST
+
 /* The page's latencies: one sample has no supported median but names one
  * (the curve's label); the curve runs from p0 to the last percentile the
  * count supports; merged over runs, only done runs count. */
@@ -449,6 +490,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, legend_is_the_views);
 	tcase_add_test(tc, align_rates);
 	tcase_add_test(tc, timeline_points);
+	tcase_add_test(tc, timeline_records);
 	tcase_add_test(tc, latency_curve_and_merge);
 	tcase_add_test(tc, qd_iops);
 	tcase_add_test(tc, device_why_in_the_view);

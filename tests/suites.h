@@ -28,6 +28,7 @@
 	X(schedule)        \
 	X(merge_hosts)     \
 	X(compare_input)   \
+	X(json_reader)     \
 	X(compare_stream)  \
 	X(compare_posted)  \
 	X(compare_tools)   \

@@ -125,7 +125,7 @@ static void option_row(FILE *out, const char *name, const char *value)
 
 /* The seeks and files are those that ran (tested.h), not the options;
  * a sweep's page keeps the last count's runs, and says so (at). */
-static void io_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran, const char *at)
+static void io_option_rows(FILE *out, const struct run_setup *cfg, const struct tested_counts *ran, const char *at)
 {
 	char a[48], b[48], n[48], v[240];
 
@@ -141,7 +141,7 @@ static void io_option_rows(FILE *out, const struct config *cfg, const struct tes
 	option_row(out, "per-char tests (-f)", cfg->perchar_size && cfg->file_size ? a : "skipped");
 }
 
-static void file_option_rows(FILE *out, const struct config *cfg, const struct tested_counts *ran, const char *at)
+static void file_option_rows(FILE *out, const struct run_setup *cfg, const struct tested_counts *ran, const char *at)
 {
 	char n[48], v[240];
 
@@ -159,7 +159,7 @@ static void file_option_rows(FILE *out, const struct config *cfg, const struct t
 }
 
 /* --clients: the counts of the sweep, "1, 2, 4". */
-static void clients_row(FILE *out, const struct config *cfg)
+static void clients_row(FILE *out, const struct run_setup *cfg)
 {
 	char v[MAX_SWEEP_LEVELS * 12];
 	size_t n = 0;
@@ -170,12 +170,12 @@ static void clients_row(FILE *out, const struct config *cfg)
 	option_row(out, "client counts (--clients)", v);
 }
 
-static void options_table(FILE *out, const struct config *cfg, const struct tested_counts *ran, const char *at)
+static void options_table(FILE *out, const struct run_setup *cfg, const struct tested_counts *ran, const char *at)
 {
 	char v[64];
 
 	fputs("<table class=\"options\">\n", out);
-	option_row(out, "directory (-d)", cfg->dir ? cfg->dir : ".");
+	option_row(out, "directory (-d)", cfg->dir);
 	option_row(out, "machine (-m)", cfg->machine);
 	io_option_rows(out, cfg, ran, at);
 	file_option_rows(out, cfg, ran, at);
@@ -263,7 +263,7 @@ static void heading(FILE *out, const struct html_report *rep, const struct merge
 		fputs("</time>, ", out);
 	}
 	/* where it ran, as a path a reader elsewhere can place (-d's default "." names none) */
-	svg_escape(out, rep->env->dir_path[0] ? rep->env->dir_path : rep->cfg->dir ? rep->cfg->dir : ".");
+	svg_escape(out, rep->env->dir_path[0] ? rep->env->dir_path : rep->setup->dir);
 	fprintf(out, " (%s), %zu run%s", rep->env->fs_type, rep->nruns, rep->nruns == 1 ? "" : "s");
 	if (rep->sweep && rep->sweep->levels > 0)
 		fprintf(out, " at each of %u client counts", rep->sweep->levels);
@@ -282,7 +282,7 @@ static void environment(FILE *out, const struct html_report *rep)
 	fputs("<h2 id=\"environment\">What was tested</h2>\n<div class=\"tested\"><div>\n", out);
 	html_pre_of(out, "environment", html_env_text, rep);
 	fputs("</div><div>\n", out);
-	options_table(out, rep->cfg, &ran, at);
+	options_table(out, rep->setup, &ran, at);
 	fputs("</div></div>\n", out);
 }
 
@@ -341,14 +341,9 @@ static int page(FILE *out, const struct html_report *given, const struct merged_
 {
 	struct html_facts facts[PHASE_COUNT];
 	struct html_report rep = *given;
-	struct run_setup setup;
 	struct run_view *views;
 	struct c_locale loc;
 
-	if (rep.setup == NULL) {
-		view_setup_of(rep.cfg, &setup);
-		rep.setup = &setup;
-	}
 	views = views_of(&rep);
 	rep.views = views;
 	if (views == NULL || html_facts_of(&rep, facts) != 0) {

@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../../lib/config.h"
 #include "../../lib/env.h"
 #include "../../phases/results.h"
 #include "../model/confidence.h"
@@ -19,7 +18,8 @@ struct run_setup; /* view.h */
 /* What one invocation measured: its options and command line, the
  * environment, the alignment probe (may be NULL) and every run (-x). */
 struct html_report {
-	const struct config *cfg;  /* a run's options (NULL: bonnie merge's page, of setup) */
+	const struct run_setup *setup; /* the runs' setup, all the page states of the options
+	                                  (view_setup_of a run's config; merge_setup_of) */
 	int argc;
 	char **argv;
 	const struct env_info *env;
@@ -35,9 +35,7 @@ struct html_report {
 	const struct html_facts *facts; /* set by report_html: each phase's figures */
 	const struct run_timelines *timelines; /* the last run's (NULL: none) */
 	const struct run_view *views;   /* set by report_html: each run's view, built once
-	                                   (view_of_run) and read by every section */
-	const struct run_setup *setup;  /* the runs' setup: given without cfg (merge_setup_of),
-	                                   else set by report_html (view_setup_of) */
+	                                   (view_of_setup_run) and read by every section */
 };
 
 /* What the page says about one phase over its runs, the same in every

@@ -63,8 +63,8 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	for (size_t l = 0; l < d->levels; l++) {
 		struct run_view v;
 		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
-		view_records_of(&d->run[l], rec);
-		report_json_run(&j, &v, rec, NULL, NULL);
+		view_records_of(&d->run[l], NULL, rec);
+		report_json_run(&j, &v, rec, NULL);
 	}
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels, DEFAULT_KNEE_FACTOR,

@@ -4,6 +4,7 @@
 #include "sweep_model.h"
 #include "../../phases/phase_select.h"
 #include "../../phases/qd.h"
+#include "../../lib/str.h"
 
 #include <string.h>
 
@@ -169,6 +170,15 @@ void view_setup_of(const struct config *cfg, struct run_setup *s)
 	s->asks_files = phase_select_asks_bonnie(cfg, false);
 	s->seed_given = cfg->seed_given;
 	s->seed = cfg->seed;
+	str_copy(s->dir, sizeof s->dir, cfg->dir ? cfg->dir : ".");
+	s->perchar_size = cfg->perchar_size;
+	s->runs = cfg->runs;
+	s->sweep_levels = cfg->sweep_levels;
+	memcpy(s->sweep, cfg->sweep, sizeof s->sweep);
+	s->direct = cfg->direct;
+	s->sync_each = cfg->sync_each;
+	s->evict = cfg->evict;
+	s->verify = cfg->verify;
 }
 
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v)

@@ -152,6 +152,7 @@ struct phase_view {
 /* The setup a run's table, CSV line and page heading state: what the run
  * recorded of its options (view_setup_of a run's config; merge_setup_of
  * the hosts' documents, merge_model.h). */
+#define VIEW_DIR_MAX 4096
 struct run_setup {
 	char machine[MAX_MACHINE_NAME + 1]; /* -m, CSV-safe */
 	uint64_t file_size;           /* 0: no I/O phases */
@@ -167,6 +168,14 @@ struct run_setup {
 	bool asks_files;              /* ... a bonnie++ file phase */
 	bool seed_given;              /* -z: the seed is in the command line already */
 	uint32_t seed;
+	/* what the page's options table states besides (none for bonnie merge,
+	 * whose page has no options of its own) */
+	char dir[VIEW_DIR_MAX];       /* -d as given, "." by default; cut to fit */
+	uint64_t perchar_size;        /* -f; 0: no per-char phases */
+	uint32_t runs;                /* -x */
+	uint32_t sweep_levels;        /* --clients: how many counts (0: no sweep) */
+	uint32_t sweep[MAX_SWEEP_LEVELS];
+	bool direct, sync_each, evict, verify; /* -D, -b, not --no-evict, --verify */
 };
 
 /* What every output says about one run. */
@@ -212,22 +221,39 @@ void view_of_setup_run(const struct run_setup *s, const struct run_result *run, 
 
 /* What a measured run's JSON lists beside its view, too big to copy into
  * every view (view_records.c): each phase's non-empty latency buckets
- * [lo, hi, count] in ns, and a failed phase's error. Built once per run
- * by the JSON's owner, on the heap (about 2 MiB). */
+ * [lo, hi, count] in ns, a failed phase's error and its timeline's
+ * intervals. Built once per run by the JSON's owner, on the heap (about
+ * 4 MiB). */
 struct view_bucket {
 	uint64_t lo, hi, count;
+};
+/* One interval of a phase's timeline as the JSON lists it: its start
+ * (from the phase's start) and length, its sums and latencies. */
+struct view_interval {
+	uint64_t start_ns, length_ns;
+	uint64_t bytes, ops, p50_ns, p99_ns, max_ns, dev_read, dev_write;
+};
+struct view_intervals {
+	bool present;                 /* the phase recorded a timeline */
+	bool dev_valid;               /* dev_read/dev_write are the devices' counters */
+	uint64_t width_ns;            /* every interval's but the last */
+	uint32_t n;
+	struct view_interval iv[TL_MAX];
+	struct tl_sync sync;          /* the final sync's segment (present or not) */
 };
 struct phase_records {
 	size_t nbuckets;
 	struct view_bucket bucket[HIST_BUCKETS];
 	struct op_error error;        /* err 0 and "" unless the phase failed */
+	struct view_intervals timeline;
 };
 struct run_records {
 	struct phase_records phase[PHASE_COUNT];
 };
 /* NULL when there is no memory for it; free() it. */
 struct run_records *view_records_new(void);
-void view_records_of(const struct run_result *run, struct run_records *rec);
+/* The records of run, with each phase's timeline of tls (NULL: none). */
+void view_records_of(const struct run_result *run, const struct run_timelines *tls, struct run_records *rec);
 
 /* The view of a parsed run (compare's input; view_parsed.c). */
 void view_of_parsed(const struct parsed_run *p, struct run_view *v);

@@ -1,5 +1,6 @@
 /* What a measured run's JSON lists beside its view (view.h): the latency
- * buckets and a failed phase's error, copied once per run. */
+ * buckets, a failed phase's error and the timeline's intervals with their
+ * starts and lengths, made once per run. */
 #include "view.h"
 
 #include <stdlib.h>
@@ -29,8 +30,28 @@ static void phase_records_of(const struct phase_result *r, struct phase_records 
 		memset(&p->error, 0, sizeof p->error);
 }
 
-void view_records_of(const struct run_result *run, struct run_records *rec)
+/* Each interval's start and length (the last one's is its own), and
+ * what it counted. */
+static void intervals_of(const struct tl_series *s, struct view_intervals *t)
 {
-	for (int i = 0; i < PHASE_COUNT; i++)
+	t->present = s != NULL && s->present;
+	t->n = t->present ? s->n : 0;
+	if (!t->present)
+		return;
+	t->dev_valid = s->dev_valid;
+	t->width_ns = s->width_ns;
+	t->sync = s->sync;
+	for (uint32_t i = 0; i < s->n; i++) {
+		const struct tl_point *p = &s->pt[i];
+		t->iv[i] = (struct view_interval){(uint64_t)i * s->width_ns, tl_series_len(s, i), p->bytes, p->ops,
+		                                  p->p50_ns, p->p99_ns, p->max_ns, p->dev_read, p->dev_write};
+	}
+}
+
+void view_records_of(const struct run_result *run, const struct run_timelines *tls, struct run_records *rec)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
 		phase_records_of(&run->phase[i], &rec->phase[i]);
+		intervals_of(tls ? &tls->phase[i] : NULL, &rec->phase[i].timeline);
+	}
 }

@@ -307,7 +307,7 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 }
 
 static void phase_json(struct json *j, const struct phase_view *v, const struct phase_records *rec,
-                       const struct tl_series *s, const struct client_times *t)
+                       const struct client_times *t)
 {
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(v->id));
@@ -315,7 +315,7 @@ static void phase_json(struct json *j, const struct phase_view *v, const struct 
 	if (v->status != PHASE_NOT_RUN) {
 		measured_json(j, v, rec, t);
 		report_verdict_json(j, v->id, &v->verdict);
-		report_timeline_json(j, s);
+		report_timeline_json(j, &rec->timeline);
 	}
 	if (v->status == PHASE_FAILED)
 		error_json(j, &rec->error);
@@ -346,7 +346,7 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 }
 
 void report_json_run(struct json *j, const struct run_view *v, const struct run_records *rec,
-                     const struct run_timelines *tls, const struct client_times *times)
+                     const struct client_times *times)
 {
 	struct c_locale loc;
 
@@ -372,7 +372,7 @@ void report_json_run(struct json *j, const struct run_view *v, const struct run_
 		 * phase it never had (the queue-depth profile) only when it ran */
 		if (!phase_is((enum phase_id)i, FACT_BONNIE_CSV) && v->phase[i].status == PHASE_NOT_RUN)
 			continue;
-		phase_json(j, &v->phase[i], &rec->phase[i], tls ? &tls->phase[i] : NULL, times);
+		phase_json(j, &v->phase[i], &rec->phase[i], times);
 	}
 	json_array_end(j);
 	json_object_end(j);

@@ -1,62 +1,53 @@
 /* A phase's timeline and verdict in the JSON document: the intervals as
- * columns (one array per quantity, fixed units in the keys), the sync
- * segment, and the verdict with its sentence. */
+ * columns (one array per quantity, fixed units in the keys) and the sync
+ * segment, as the records hold them (view_records.c), and the verdict
+ * with its sentence. */
+#include "../model/view.h"
 #include "../report.h"
 #include "verdict_text.h"
 
 /* One column: field of every interval. */
-static void column(struct json *j, const char *key, const struct tl_series *s, size_t offset)
+static void column(struct json *j, const char *key, const struct view_intervals *t, size_t offset)
 {
 	json_array_begin_inline(j, key);
-	for (uint32_t i = 0; i < s->n; i++)
-		json_u64(j, NULL, *(const uint64_t *)((const char *)&s->pt[i] + offset));
+	for (uint32_t i = 0; i < t->n; i++)
+		json_u64(j, NULL, *(const uint64_t *)((const char *)&t->iv[i] + offset));
 	json_array_end(j);
 }
 
-static void times(struct json *j, const struct tl_series *s)
+static void sync_json(struct json *j, const struct view_intervals *t)
 {
-	json_array_begin_inline(j, "start_ns");
-	for (uint32_t i = 0; i < s->n; i++)
-		json_u64(j, NULL, (uint64_t)i * s->width_ns);
-	json_array_end(j);
-	json_array_begin_inline(j, "length_ns");
-	for (uint32_t i = 0; i < s->n; i++)
-		json_u64(j, NULL, tl_series_len(s, i));
-	json_array_end(j);
-}
-
-static void sync_json(struct json *j, const struct tl_series *s)
-{
-	if (!s->sync.present)
+	if (!t->sync.present)
 		return;
 	json_object_begin(j, "sync");
-	json_u64(j, "start_ns", s->sync.start_ns);
-	json_u64(j, "length_ns", s->sync.len_ns);
-	if (s->dev_valid) {
-		json_u64(j, "device_read_bytes", s->sync.dev_read);
-		json_u64(j, "device_write_bytes", s->sync.dev_write);
+	json_u64(j, "start_ns", t->sync.start_ns);
+	json_u64(j, "length_ns", t->sync.len_ns);
+	if (t->dev_valid) {
+		json_u64(j, "device_read_bytes", t->sync.dev_read);
+		json_u64(j, "device_write_bytes", t->sync.dev_write);
 	}
 	json_object_end(j);
 }
 
-void report_timeline_json(struct json *j, const struct tl_series *s)
+void report_timeline_json(struct json *j, const struct view_intervals *t)
 {
-	if (s == NULL || !s->present)
+	if (!t->present)
 		return;
 	json_object_begin(j, "timeline");
-	json_u64(j, "interval_ns", s->width_ns);
-	json_u64(j, "intervals", s->n);
-	times(j, s);
-	column(j, "bytes", s, offsetof(struct tl_point, bytes));
-	column(j, "operations", s, offsetof(struct tl_point, ops));
-	column(j, "latency_p50_ns", s, offsetof(struct tl_point, p50_ns));
-	column(j, "latency_p99_ns", s, offsetof(struct tl_point, p99_ns));
-	column(j, "latency_max_ns", s, offsetof(struct tl_point, max_ns));
-	if (s->dev_valid) {
-		column(j, "device_read_bytes", s, offsetof(struct tl_point, dev_read));
-		column(j, "device_write_bytes", s, offsetof(struct tl_point, dev_write));
+	json_u64(j, "interval_ns", t->width_ns);
+	json_u64(j, "intervals", t->n);
+	column(j, "start_ns", t, offsetof(struct view_interval, start_ns));
+	column(j, "length_ns", t, offsetof(struct view_interval, length_ns));
+	column(j, "bytes", t, offsetof(struct view_interval, bytes));
+	column(j, "operations", t, offsetof(struct view_interval, ops));
+	column(j, "latency_p50_ns", t, offsetof(struct view_interval, p50_ns));
+	column(j, "latency_p99_ns", t, offsetof(struct view_interval, p99_ns));
+	column(j, "latency_max_ns", t, offsetof(struct view_interval, max_ns));
+	if (t->dev_valid) {
+		column(j, "device_read_bytes", t, offsetof(struct view_interval, dev_read));
+		column(j, "device_write_bytes", t, offsetof(struct view_interval, dev_write));
 	}
-	sync_json(j, s);
+	sync_json(j, t);
 	json_object_end(j);
 }
 

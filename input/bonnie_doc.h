@@ -1,0 +1,31 @@
+/* What a bonnie --json document is, for its two readers (compare's,
+ * json_doc.c, into a parsed_run; merge's, host_doc.c, into a host_result):
+ * both parse it with jtree.c and find its parts here, so a document that
+ * one of them takes for bonnie's the other does too. */
+#ifndef BONNIE_INPUT_BONNIE_DOC_H
+#define BONNIE_INPUT_BONNIE_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "jtree.h"
+#include "../phases/phase_list.h"
+
+/* The members a reader of bonnie's documents never reads (each phase's
+ * histogram and timeline, the bulk of a document), for jt_parse_part's
+ * skip: compare's memory follows the figures it reads. Merge keeps them. */
+extern const char *const bonnie_doc_bulk[];
+
+/* The document's "tool" is "bonnie". */
+bool bonnie_doc_is(const struct jt *t);
+/* Run number i of the document (node), or -1. */
+int bonnie_doc_run(const struct jt *t, size_t i);
+/* How many runs the document holds. */
+size_t bonnie_doc_runs(const struct jt *t);
+/* The phase a phase object names ("name"), or PHASE_COUNT for none. */
+enum phase_id bonnie_doc_phase(const struct jt *t, int node);
+/* The machine name (config.machine) as every reader shows one: decoded,
+ * then str_sanitize'd into out. "" when none. */
+void bonnie_doc_machine(const struct jt *t, char *out, size_t cap);
+
+#endif

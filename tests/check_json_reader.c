@@ -1,0 +1,123 @@
+/* json_reader: bonnie has one JSON reader (input/jtree.c) under both
+ * readers of its documents, compare's (json_doc.c) and merge's
+ * (host_doc.c): a document ends where its value does, a cut one says so,
+ * the bulk compare never reads is not kept, and both readers take or
+ * refuse a document alike and read its names alike. */
+#include "suites.h"
+#include "util_parsed.h"
+#include "../input/bonnie_doc.h"
+#include "../input/host.h"
+#include "../input/input.h"
+#include "../input/jtree.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A document of one run whose put_block is done; m is the machine name as
+ * written in the JSON text. */
+static void doc_of(char *text, size_t cap, const char *m)
+{
+	snprintf(text, cap,
+	         "{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"machine\":\"%s\",\"file_size_bytes\":"
+	         "1048576},\"schedule\":{\"start_at_ns\":1,\"phase_mask\":2},\"runs\":[{\"clients\":1,\"phases\":["
+	         "{\"name\":\"put_block\",\"status\":\"done\",\"rate_kib_s\":200,\"bytes\":400,\"operations\":40,"
+	         "\"elapsed_ns\":2000000000,\"wall_start_ns\":1796220792000222001,"
+	         "\"histogram_ns\":[[1000,2000,30],[4000,8000,10]],"
+	         "\"timeline\":{\"start_ns\":[0],\"length_ns\":[1],\"bytes\":[1],\"operations\":[1]}}]}]}\n",
+	         m);
+}
+
+/* The document is the value the text opens with: what follows it is not
+ * read (compare's input goes on there), and a text that ends first says
+ * so and where, so the caller can read more and try again. */
+START_TEST(test_document_ends_with_its_value)
+{
+	const char *text = "{\"a\": [1, \"x\\\"]\"]} {\"b\": 2}";
+	const char *why = NULL;
+	struct jt t;
+	size_t used;
+
+	ck_assert_int_eq(jt_parse_part(&t, text, strlen(text), NULL, &used, &why), 0);
+	ck_assert_uint_eq(used, strlen("{\"a\": [1, \"x\\\"]\"]}"));
+	ck_assert_uint_eq(jt_count(&t, jt_get(&t, 0, "a")), 2);
+	jt_free(&t);
+	ck_assert_int_eq(jt_parse_part(&t, text, 12, NULL, &used, &why), -1);
+	ck_assert_str_eq(why, "the document cut short");
+	ck_assert_uint_eq(used, 12);
+	ck_assert_int_eq(jt_parse_part(&t, "{\"a\": tru", 9, NULL, &used, &why), -1);
+	ck_assert_uint_eq(used, 6); /* at the literal: more input may make it one */
+}
+END_TEST
+
+/* Compare never reads a phase's histogram or timeline: parsed with
+ * bonnie_doc_bulk they stay as empty nodes, while merge's reader keeps
+ * every bucket. */
+START_TEST(test_bulk_not_kept)
+{
+	char text[2048], err[200];
+	const char *why = NULL;
+	struct jt t;
+	size_t used;
+	struct host_result *h = calloc(1, sizeof *h);
+
+	doc_of(text, sizeof text, "m");
+	ck_assert_int_eq(jt_parse_part(&t, text, strlen(text), bonnie_doc_bulk, &used, &why), 0);
+	int ph = jt_at(&t, jt_get(&t, bonnie_doc_run(&t, 0), "phases"), 0);
+	ck_assert_int_eq(bonnie_doc_phase(&t, ph), PHASE_PUT_BLOCK);
+	ck_assert(jt_is(&t, jt_get(&t, ph, "histogram_ns"), JT_ARRAY));
+	ck_assert_uint_eq(jt_count(&t, jt_get(&t, ph, "histogram_ns")), 0);
+	ck_assert_int_eq(jt_get(&t, jt_get(&t, ph, "timeline"), "start_ns"), -1);
+	ck_assert_int_eq(jt_get(&t, ph, "elapsed_ns") >= 0, 1); /* the members after it are kept */
+	jt_free(&t);
+	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
+	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].latency.count, 40);
+	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].tl_n, 1);
+	host_free(h);
+	free(h);
+}
+END_TEST
+
+/* A string escape JSON does not have is refused by both readers in the
+ * same words (merge's took "\q" as 'q' while compare skipped the
+ * document), and a name both take reads the same in both. */
+START_TEST(test_readers_agree)
+{
+	struct parsed_set set = {0};
+	char text[2048], err[200];
+	struct host_result *h = calloc(1, sizeof *h);
+
+	doc_of(text, sizeof text, "a\\qb");
+	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "a bad escape in a string"));
+	parsed_parse(&set, text);
+	ck_assert_uint_eq(set.count, 0);
+	ck_assert_uint_eq(set.nwarn, 1);
+	ck_assert_ptr_nonnull(strstr(set.warning[0], "JSON document skipped: a bad escape in a string"));
+	host_free(h);
+	memset(h, 0, sizeof *h);
+	doc_of(text, sizeof text, "rack \\\"A\\\"\\u0041\\\\1");
+	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
+	parsed_parse(&set, text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_str_eq(set.run[0].meta[META_NAME], h->name);
+	ck_assert_str_eq(h->name, "rack \"A\"?\\1");
+	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_VALUE);
+	ck_assert(h->phase[PHASE_PUT_BLOCK].done);
+	input_free(&set);
+	host_free(h);
+	free(h);
+}
+END_TEST
+
+Suite *suite_json_reader(void)
+{
+	Suite *s = suite_create("json_reader");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_document_ends_with_its_value);
+	tcase_add_test(tc, test_bulk_not_kept);
+	tcase_add_test(tc, test_readers_agree);
+	suite_add_tcase(s, tc);
+	return s;
+}
