@@ -14,6 +14,7 @@
 #include "util_parsed.h"
 #include "../input/input.h"
 #include "../report/compare/compare.h"
+#include "../report/compare/compare_cells.h"
 #include "../phases/phase_list.h"
 
 #include <stdarg.h>
@@ -141,6 +142,21 @@ START_TEST(diskmark_two_results_side_by_side)
 	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_read"), 282.983, 1e-6);
 	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "rnd4k_q1t1_read"), 21.189, 1e-6);
 	ck_assert_double_eq_tol(parsed_mbps(&set.run[1], "seq1m_q8t1_write"), 226.825, 1e-6);
+}
+END_TEST
+
+/* a tool's text that prints no test size: the run's legend says the size
+ * was not given; "no I/O tests" is bonnie++'s blank size (-s 0), and
+ * would say these rows were never measured */
+START_TEST(tool_run_without_size_legend)
+{
+	char legend[512];
+
+	parsed_parse(&set, "[Read]\nSequential 1MiB (Q=  8, T= 1):   160.497 MB/s [    153.1 IOPS]\n");
+	ck_assert_uint_eq(set.count, 1);
+	compare_run_legend(&set.run[0], legend, sizeof legend);
+	ck_assert_ptr_nonnull(strstr(legend, "size not given"));
+	ck_assert_ptr_null(strstr(legend, "no I/O tests"));
 }
 END_TEST
 
@@ -498,6 +514,7 @@ Suite *suite_compare_tools(void)
 	tcase_add_test(tc, compare_says_mean_latency_where_both_have_it);
 	tcase_add_test(tc, compare_tables_show_mean_latency);
 	tcase_add_test(tc, diskmark_side_by_side_means);
+	tcase_add_test(tc, tool_run_without_size_legend);
 	suite_add_tcase(s, tc);
 	return s;
 }

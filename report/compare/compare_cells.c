@@ -111,7 +111,10 @@ static void safe_text(char *buf, size_t cap)
 void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
 {
 	const char *name = r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)";
-	const char *size = r->meta[META_SIZE][0] ? r->meta[META_SIZE] : "no I/O tests";
+	/* bonnie++ leaves the size blank when it ran no I/O test (-s 0); another
+	 * tool's text with no size ran its tests at a size it did not print */
+	const char *size = r->meta[META_SIZE][0] ? r->meta[META_SIZE]
+		: strcmp(r->format, "tool") == 0 ? "size not given" : "no I/O tests";
 	char what[PARSED_META_LEN + 32];
 
 	if (strcmp(r->format, "json") == 0)
