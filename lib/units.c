@@ -180,6 +180,27 @@ void units_format_latency(uint64_t ns, char *buf, size_t len)
 		snprintf(buf, len, "%llus", (unsigned long long)(us / 1000000));
 }
 
+/* ns / div to the nearest (no overflow at UINT64_MAX). */
+static uint64_t round_div(uint64_t ns, uint64_t div)
+{
+	return ns / div + (ns % div >= div - div / 2);
+}
+
+/* Each unit is rounded from the nanoseconds (rounding twice made 133.4996
+ * ms 134ms) and used while its rounded value stays under 100000, as the
+ * truncated form's units are. */
+void units_format_latency_rounded(uint64_t ns, char *buf, size_t len)
+{
+	uint64_t us = round_div(ns, 1000u), ms = round_div(ns, 1000000u);
+
+	if (us < 100000)
+		snprintf(buf, len, "%lluus", (unsigned long long)us);
+	else if (ms < 100000)
+		snprintf(buf, len, "%llums", (unsigned long long)ms);
+	else
+		snprintf(buf, len, "%llus", (unsigned long long)round_div(ns, 1000000000u));
+}
+
 void units_format_latency_human(double ns, char *buf, size_t len)
 {
 	static const struct {

@@ -49,6 +49,12 @@ void units_format_human(uint64_t bytes, char *buf, size_t len);
  * "120s" (truncated). */
 void units_format_latency(uint64_t ns, char *buf, size_t len);
 
+/* The same form rounded to the nearest unit, not truncated: the sweep's
+ * table, whose sentences round (units_format_latency_human), so that a
+ * p99 of 133.6 ms is 134ms in the table and 134 ms in the sentence (the
+ * table said 133ms). */
+void units_format_latency_rounded(uint64_t ns, char *buf, size_t len);
+
 /* For pages and charts: three significant digits and the unit: "850 ns",
  * "12.5 \u00b5s" (UTF-8), "3 ms", "1.2 s". */
 void units_format_latency_human(double ns, char *buf, size_t len);

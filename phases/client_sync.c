@@ -142,6 +142,7 @@ void client_sync_release(struct client_sync *s, uint32_t waiters, uint64_t lead_
 	atomic_store(&s->sh->wall_ns, 0); /* every client is at the barrier: none reads it now */
 	atomic_store(&s->sh->gate_in, 0);
 	atomic_store(&s->sh->gate_ns, 0);
+	atomic_store(&s->sh->line_in, 0);
 	atomic_fetch_add(&s->sh->gen, 1u); /* seq_cst: go_ns is visible to whoever sees the new gen */
 	while (waiters > 0 && s->down[1] >= 0) {
 		ssize_t w = write(s->down[1], bytes, waiters < sizeof bytes ? waiters : sizeof bytes);

@@ -52,6 +52,8 @@ struct client_shared {
 	atomic_uint gate_in;      /* clients through the running phase's start gate */
 	_Atomic uint64_t gate_ns; /* when the last one came through (0: not yet); both cleared
 	                             by each release */
+	atomic_uint line_in;      /* clients past the running phase's start line
+	                             (phase_start_line); cleared by each release */
 	struct files_made made[2]; /* what the clients' sequential and random creates made
 	                              (phase_ctx.made) */
 	struct client_slot slot[];

@@ -9,6 +9,7 @@
 #include "client_timeline.h"
 #include "phase_timeline.h"
 #include "io_common.h"
+#include "start_line.h"
 #include "client_watch.h"
 #include "files.h"
 #include "merge.h"
@@ -145,6 +146,7 @@ static void client_main(struct clients *cs, uint32_t i)
 		cb.ctx.made = cs->sync.sh->made;
 		phase_stonewall_attach(&cb.ctx, &cs->sync.sh->wall_ns);
 		phase_stonewall_turns(&cb.ctx, &turns);
+		phase_start_line_attach(&cb.ctx, &cs->sync.sh->line_in, cs->n);
 		if (bench_run(&cb, run, &hooks) != 0)
 			rc = EXIT_IO;
 	}

@@ -7,6 +7,7 @@
 #include "file_tree.h"
 #include "files.h"
 #include "io_common.h"
+#include "start_line.h"
 #include "../lib/signals.h"
 
 #include <time.h>
@@ -146,6 +147,7 @@ static int create_all(struct phase_ctx *ctx, struct phase_result *res, bool rand
 			return -1;
 		res->units++;
 		op_timer_lap(&t, &res->latency);
+		phase_start_line(ctx, &t);
 		/* without -n the first create sets the count by time */
 		if (!fp->count_fixed && files_auto_create_done(fp, i + 1, clock_now_ns() - t0)) {
 			i++;

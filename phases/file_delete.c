@@ -5,6 +5,7 @@
 #include "file_tree.h"
 #include "files.h"
 #include "io_common.h"
+#include "start_line.h"
 #include "../lib/fileio.h"
 
 #define SHUFFLE_DEL 0x64656c6574ULL
@@ -74,6 +75,7 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_result *res)
 			return -1;
 		res->units++;
 		op_timer_lap(&t, &res->latency);
+		phase_start_line(ctx, &t);
 	}
 	delete_ended(ctx, res);
 	return file_phase_sync(ctx, res);

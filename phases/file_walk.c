@@ -3,6 +3,7 @@
 #include "file_tree.h"
 #include "files.h"
 #include "io_common.h"
+#include "start_line.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@ static int64_t walk_pass(struct phase_ctx *ctx, struct phase_result *res, uint32
 			closedir(dir);
 			return -1;
 		}
+		phase_start_line(ctx, t); /* a delete's: the stat's is not stonewalled */
 		pass++;
 	}
 	closedir(dir);

@@ -149,6 +149,7 @@ void phase_stonewall_attach(struct phase_ctx *ctx, _Atomic uint64_t *word)
 void phase_stonewall_turns(struct phase_ctx *ctx, struct wall_turns *turns)
 {
 	turns->since_ns = 0;
+	turns->lined = false;
 	ctx->end.turns = turns;
 }
 
@@ -171,8 +172,10 @@ static void take_turns(const struct phase_ctx *ctx)
 
 void phase_stonewall_arm(struct phase_ctx *ctx, bool on)
 {
-	if (ctx->end.turns)
+	if (ctx->end.turns) {
 		ctx->end.turns->since_ns = 0;
+		ctx->end.turns->lined = false;
+	}
 	ctx->end.wall_armed = on && ctx->end.wall != NULL;
 }
 

@@ -43,6 +43,7 @@ struct files_made {
  * gives up the CPU after each WALL_TURN_NS of work. */
 struct wall_turns {
 	uint64_t since_ns;         /* the turn's start (CLOCK_MONOTONIC); 0: none yet */
+	bool lined;                /* this client is past the phase's start line (phase_start_line) */
 };
 
 struct phase_end {
@@ -50,6 +51,8 @@ struct phase_end {
 	_Atomic uint64_t *wall;    /* the clients' shared stonewall word (client_sync.h), or NULL */
 	bool wall_armed;           /* a stonewalled phase runs: the word ends it */
 	struct wall_turns *turns;  /* the client's turn-taking, or NULL (not a client) */
+	atomic_uint *line;         /* the clients past the start line (client_sync.h), or NULL */
+	uint32_t line_n;           /* ... all of them: the level's clients */
 };
 
 struct phase_ctx {

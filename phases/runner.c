@@ -2,6 +2,7 @@
 #include "runner.h"
 #include "qd.h"
 #include "io_common.h"
+#include "start_line.h"
 #include "files.h"
 #include "phase_timeline.h"
 #include "../lib/env.h"
@@ -122,6 +123,7 @@ static int run_walled(struct phase_ctx *ctx, const struct phase *ph, struct phas
 	phase_deadline_set(ctx, ctx->until_ns);
 	phase_stonewall_arm(ctx, true);
 	rc = ph->run(ctx, res);
+	phase_start_line_cross(ctx); /* ended without an operation: the others need not wait */
 	phase_stonewall_arm(ctx, false);
 	phase_deadline_set(ctx, 0);
 	return rc;

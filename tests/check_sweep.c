@@ -443,6 +443,32 @@ START_TEST(work_end_and_overlap)
 }
 END_TEST
 
+/* The table's p99 and the sentence's agree: one rounding rule (to the
+ * nearest); a p99 of 133.6 ms was "133ms" in the table and "134 ms" in
+ * the sentence. */
+START_TEST(table_and_sentence_round_alike)
+{
+	static const struct synth_level lv[] = {
+		{1, {{PHASE_PUT_BLOCK, 32, 0.3}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+		{4, {{PHASE_PUT_BLOCK, 133600, 0.6}, {PHASE_COUNT, 0, 0}, {PHASE_COUNT, 0, 0}}},
+	};
+	struct sweep *sw = make_levels(lv, 2, 10000000u, 2);
+	char line[SWEEP_LINE], *text;
+	uint64_t p99 = sw->point[1][PHASE_PUT_BLOCK].p99;
+
+	/* what the histogram keeps of 133.6 ms: between 133.5 and 134.5 */
+	ck_assert_msg(p99 >= 133500000u && p99 < 134500000u, "p99 %llu ns", (unsigned long long)p99);
+	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	ck_assert_ptr_nonnull(strstr(line, "at 4 clients: 134 ms against"));
+	text = capture(table_fn, sw, 2.0);
+	/* p50 and p99 of the 4-client row (the 1-client row is in us) */
+	ck_assert_ptr_nonnull(strstr(text, "\nput_block         4     "));
+	ck_assert_ptr_nonnull(strstr(text, "   134ms     134ms     134ms "));
+	free(text);
+	free(sw);
+}
+END_TEST
+
 Suite *suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
@@ -458,6 +484,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, lag_floor);
 	tcase_add_test(tc, cpu_bound_perchar);
 	tcase_add_test(tc, cpu_bound_host);
+	tcase_add_test(tc, table_and_sentence_round_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -299,8 +299,8 @@ START_TEST(device_row_and_cached_note)
 END_TEST
 
 /* A read phase whose device read more than the phase: the note names the
- * read-ahead and its device, with the share uncapped; the cell stops at
- * its width (999%). */
+ * read-ahead and its device, with the share uncapped, and so does the cell
+ * (it stopped at 999% with no mark while the note said 2000%). */
 static void json_of_run(char **text)
 {
 	size_t len;
@@ -371,13 +371,33 @@ START_TEST(read_ahead_note_gives_the_whole_share)
 	                                   "other readers of the device\n"));
 	line_of(text, "From device", row, sizeof row);
 	ck_assert_ptr_nonnull(strstr(row, " 315%"));
-	ck_assert_ptr_nonnull(strstr(row, " 999%"));
-	ck_assert_ptr_null(strstr(row, "2000%"));
+	ck_assert_ptr_nonnull(strstr(row, " 2000%"));
+	ck_assert_ptr_null(strstr(row, "999%"));
+	ck_assert_ptr_null(strstr(text, "From device >"));
 	free(text);
 	json_of_run(&text);
 	/* the JSON gives the share whole, and the read-ahead behind it */
 	ck_assert_ptr_nonnull(strstr(text, "\"served_percent\": 2000,\n"));
 	ck_assert_ptr_nonnull(strstr(text, "\"served_percent\": 315,\n        \"read_ahead_kb\": 8192,"));
+	free(text);
+}
+END_TEST
+
+/* A write phase whose devices wrote more than a 9-character cell holds:
+ * the cell says over (">9999999%"), a line says what the mark means, and
+ * the note gives the figure whole. */
+START_TEST(device_share_over_the_cell)
+{
+	char *text, row[256];
+
+	run.phase[PHASE_PUT_BLOCK].bytes = 1ull << 20;
+	run.phase[PHASE_PUT_BLOCK].dev = (struct dev_io){.valid = true, .write_bytes = 1ull << 40};
+	text = synth_capture_table(&cfg, &run);
+	line_of(text, "From device", row, sizeof row);
+	ck_assert_ptr_nonnull(strstr(row, " >9999999%"));
+	ck_assert_ptr_nonnull(strstr(text, "other writes: during put_block the devices wrote 104857600% of its data"));
+	ck_assert_ptr_nonnull(strstr(text, "\nFrom device >9999999%: more than the cell holds; the notes above give each "
+	                                   "figure\n"));
 	free(text);
 }
 END_TEST
@@ -555,6 +575,7 @@ Suite *suite_table(void)
 	tcase_add_test(tc, percentile_rows);
 	tcase_add_test(tc, device_row_and_cached_note);
 	tcase_add_test(tc, read_ahead_note_gives_the_whole_share);
+	tcase_add_test(tc, device_share_over_the_cell);
 	tcase_add_test(tc, qd_block_in_mib_with_depth_gains);
 	tcase_add_loop_test(tc, long_file_labels_keep_the_row_aligned, 0, NLABEL_CASES);
 	tcase_add_loop_test(tc, multibyte_names_keep_the_row_aligned, 0, NNAME_CASES);

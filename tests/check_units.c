@@ -328,6 +328,37 @@ START_TEST(format_latency_table)
 }
 END_TEST
 
+/* The sweep table's form: bonnie++'s units, rounded to the nearest (its
+ * sentences round: a p99 of 133.6 ms was 133ms in the table and 134 ms in
+ * the sentence); the unit is chosen on the rounded microseconds. */
+static const struct text_case latency_rounded_cases[] = {
+	{0, "0us"},
+	{499, "0us"},
+	{500, "1us"},
+	{598999, "599us"},
+	{99999499, "99999us"},
+	{99999500, "100ms"},           /* 99999.5 us rounds to 100000 us */
+	{133600000, "134ms"},
+	{133499999, "133ms"},
+	{99999499999ull, "99999ms"},
+	{99999500000ull, "100s"},
+	{120500000000ull, "121s"},
+	{UINT64_MAX, "18446744074s"},
+};
+
+#define NLATENCY_ROUNDED_CASES ((int)(sizeof latency_rounded_cases / sizeof latency_rounded_cases[0]))
+
+START_TEST(format_latency_rounded_table)
+{
+	const struct text_case *c = &latency_rounded_cases[_i];
+	char buf[32];
+
+	units_format_latency_rounded(c->in, buf, sizeof buf);
+	ck_assert_msg(strcmp(buf, c->out) == 0, "latency %llu ns rounded: \"%s\", want \"%s\"",
+	              (unsigned long long)c->in, buf, c->out);
+}
+END_TEST
+
 /* compare's cells: whole ns and us, one decimal in ms, two in s; the unit
  * is chosen before rounding (999999 ns is "1000 us"). */
 static const struct text_case latency_cell_cases[] = {
@@ -437,6 +468,7 @@ Suite *suite_units(void)
 	tcase_add_loop_test(format, format_rate_table, 0, NRATE_CASES);
 	tcase_add_loop_test(format, format_latency_table, 0, NLATENCY_CASES);
 	tcase_add_loop_test(format, format_latency_cell_table, 0, NLATENCY_CELL_CASES);
+	tcase_add_loop_test(format, format_latency_rounded_table, 0, NLATENCY_ROUNDED_CASES);
 	tcase_add_loop_test(format, format_count_rate_table, 0, NCOUNT_CASES);
 	tcase_add_test(format, format_count_rate_width);
 	suite_add_tcase(s, format);

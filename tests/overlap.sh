@@ -15,6 +15,9 @@
 # chunks, client 0 writes 3 and client 1 writes 2; counters are per process
 # and inherited at fork, so FAULT_NTH = (writes of the 1-client level) + 3
 # is client 0's third write.
+#
+# Then a count far above the cores (300 on 2, on a small tmpfs) keeps
+# every phase's clients working together (see that part below).
 . "$(dirname "$0")/lib.sh"
 
 held_client_setup
@@ -79,4 +82,43 @@ done
 check "HTML: the caption explains the mark" grep -q '! overlap under 90% (fewer clients ran than the count) at 2 clients' "$T/o.html"
 [ -n "${DEBUG_T:-}" ] && grep '^put_block' "$T/o.out" >&2
 check "scratch removed" empty_dir "$D"
+
+# --- every phase at a count far above the cores keeps all its clients
+# working together: --clients 1,300, the data phases and every create,
+# stat and delete, on a tmpfs of 36864 inodes, whose pool for a
+# time-based level (an eighth of the free inodes, cmd/plan.c) is 4096
+# files: a dozen or so a client. A create ends once the clients have
+# taken the pool, a delete once the first client has deleted all its
+# files (the stonewall); on 2 cores the first clients to get a CPU did
+# that while most of the 300 had not had one, and were cut with nothing
+# done (before the start line: seq_create, seq_del, ran_create and ran_del
+# 0% at 300, 257-298 clients starved). With the start line no client
+# gets past its first operation before every client has done one, so
+# every phase must overlap 90% or more at 300, none starved, none marked;
+# only the level's end (5 s) could stop a client before its first
+# operation.
+H=$T/hi
+mkdir "$H"
+if mount -t tmpfs -o size=2g,nr_inodes=36864 tmpfs "$H"; then
+	trap 'umount "$H"; rm -rf "$T"' EXIT
+	HIGH=300
+	"$BONNIE" -d "$H" -s 24m:8k -n 2 --clients 1,$HIGH --no-align-probe -z 3 -m host -q \
+		--phases put_block,get_block,seq_create,seq_stat,seq_del,ran_create,ran_stat,ran_del \
+		--json "$T/h.json" >"$T/h.out" 2>"$T/h.err"
+	rc=$?
+	check "$HIGH clients: exit 0 (got $rc)" [ $rc -eq 0 ]
+	hp=".sweep.phases[] | select(.points | length == 2) | {name, p: (.points[] | select(.clients == $HIGH))}"
+	got=$(jq -c "[$hp | \"\(.name) \(.p.overlap * 100 | floor)%\"]" "$T/h.json" 2>/dev/null)
+	check "$HIGH clients: all 8 phases ran at both counts ($got)" \
+		jq -e "[$hp] | length == 8" "$T/h.json" >/dev/null
+	check "$HIGH clients: every phase overlaps 90% or more, none marked ($got)" \
+		jq -e "[$hp | .p.overlap >= 0.9 and (.p.overlap_low | not)] | all" "$T/h.json" >/dev/null
+	check "$HIGH clients: no client starved in any phase" \
+		jq -e "[.runs[] | select(.clients == $HIGH) | .phases[] | select(.clients) | .clients.starved == 0] | all" \
+		"$T/h.json" >/dev/null
+	[ -n "${DEBUG_T:-}" ] && echo "$got" >&2
+	check "$HIGH clients: scratch removed" empty_dir "$H"
+else
+	fail "mount a tmpfs of 36864 inodes (needs root)"
+fi
 finish

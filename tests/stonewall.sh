@@ -3,7 +3,8 @@
 # the phase's window is one in which every client worked: a create once
 # the clients together have taken the level's pool of files, a delete once
 # the first client has deleted all its files (the others stop at their
-# next operation).
+# next operation). No client ends either before every client has done its
+# first operation: the start line (phases/start_line.h).
 #
 # Two held runs at --clients 1,2 with -n 1 and --level-time 600, so no
 # deadline can end a phase in a test's time and only the stonewall can. A
@@ -20,15 +21,14 @@
 #     so the first client done had deleted at least that many.
 #   delete: client 0 is held at its 2nd unlinkat: no data phases run, and
 #     the only one before is the removal of a stale timeline file when its
-#     sequential create ended, so this is its sequential delete's first (or,
-#     without timelines, its second). It is held until client 1 has deleted
-#     all its files and sleeps at the barrier. Let go, client 0 finishes
-#     that unlink and stops: it deleted 1 or 2 files of its 2048 or more (the
-#     JSON's per-client units; client 1 deleted all of its own, 2048 or
-#     more, the mean of the pool's 4096), and the untimed tidying removes the rest
-#     (exit 0, the scratch directory empty). Should client 1 be done before
-#     client 0 reaches its first unlink, client 0 deleted nothing (idle):
-#     that is the stonewall too.
+#     sequential create ended, so this is its sequential delete's first. It
+#     is held until client 1 has deleted one file and waits, asleep, at the
+#     start line for client 0 to delete one (before the start line client 1
+#     deleted all of its files, 2048 or more, raised the stonewall and slept
+#     in the barrier's poll, and client 0 was cut with 1 file or none: the
+#     clients never worked together). Let go, both delete on until the first
+#     is done: neither starved, and the untimed tidying removes the rest
+#     (exit 0, the scratch directory empty).
 #
 # Both runs also check that every phase is done with nothing reported and
 # that the file count recorded is what the creates made. Nothing depends
@@ -93,8 +93,26 @@ held_run() {
 # which under load is as often runnable as asleep, so its state is not
 # the test: the names are.
 pool_taken() { [ "$(all_names)" -ge $((POOL - 1)) ]; }
-# done deleting: asleep in the barrier's poll, where it wakes once a second
-other_asleep() { [ "$(state "$other")" = S ]; }
+# at the start line: asleep in its naps (nanosleep, not the barrier's
+# poll) with the names in its files directory (the one it holds open) the
+# same over two looks 0.2 s apart: one fewer than it held, so fewer than
+# the pool. The start gate's naps (also nanosleep) end within a
+# millisecond of client 0's start. Without a start line client 1 never
+# waits there (it deletes all of its files and sleeps in the barrier's
+# poll), and the run fails at GUARD.
+names_left() {
+	dir=$(for f in /proc/"$other"/fd/*; do readlink "$f"; done 2>/dev/null | grep '/files$' | head -n 1)
+	[ -n "$dir" ] && find "$dir" -mindepth 1 -maxdepth 1 | wc -l
+}
+other_at_start_line() {
+	[ -s "$T/left" ] && return 0 # seen there once: held_run asks again after
+	case $(cat /proc/"$other"/wchan 2>/dev/null) in *nanosleep*) ;; *) return 1 ;; esac
+	a=$(names_left)
+	sleep 0.2
+	case $(cat /proc/"$other"/wchan 2>/dev/null) in *nanosleep*) ;; *) return 1 ;; esac
+	b=$(names_left)
+	[ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" -gt 0 ] && [ "$a" -lt "$POOL" ] && echo "$a" >"$T/left"
+}
 two='.runs[] | select(.clients == 2) | .phases[]'
 ops() { jq -r "$two | select(.name == \"$2\") | .operations" "$T/$1.json"; }
 done_all="[$two | select(.status != \"not_run\") | .name] == [\"seq_create\", \"seq_del\", \"ran_create\", \"ran_del\"]
@@ -118,16 +136,16 @@ check "create: the file phases done at 2 clients" jq -e "$done_all" "$T/create.j
 check "create: scratch directory removed" empty_dir "$D"
 
 # --- the delete's stonewall: the first client done
-held_run delete 1 unlinkat 2 other_asleep
+held_run delete 1 unlinkat 2 other_at_start_line
 check "delete: exit 0 (got $(cat "$T/delete.rc"))" [ "$(cat "$T/delete.rc")" -eq 0 ]
 del='.runs[] | select(.clients == 2) | .phases[] | select(.name == "seq_del") | .clients'
-if [ -f "$T/delete.held" ]; then
-	check "delete: the held client stopped at once ($(jq -c "$del | .units" "$T/delete.json"))" \
-		jq -e "$del | .idle == 0 and .units[0] <= 2 and .units[1] >= 2048" "$T/delete.json" >/dev/null
-else
-	check "delete: client 0 was cut before its first unlink ($(jq -c "$del | .units" "$T/delete.json"))" \
-		jq -e "$del | .idle == 1 and (.units | length) == 1" "$T/delete.json" >/dev/null
-fi
+left=$(cat "$T/left" 2>/dev/null)
+check "delete: client 0 held before its first delete, client 1 waited at the start line (${left:-no} names left)" \
+	[ -f "$T/delete.held" -a -n "$left" ]
+check "delete: no client starved, both deleted on after the line ($(jq -c "$del | [.starved, .units]" "$T/delete.json"))" \
+	jq -e "$del | .idle == 0 and .starved == 0 and .units[0] >= 1 and .units[1] >= 1" "$T/delete.json" >/dev/null
+check "delete: the clients worked together ($(jq -c "$del | .overlap" "$T/delete.json"))" \
+	jq -e "$del | .overlap >= 0.9 and (.overlap_low | not)" "$T/delete.json" >/dev/null
 check "delete: the file phases done at 2 clients" jq -e "$done_all" "$T/delete.json" >/dev/null
 check "delete: nothing reported as an error" sh -c "! grep -q '^bonnie:' '$T/delete.err'"
 check "delete: the rest removed, scratch directory empty" empty_dir "$D"

@@ -214,6 +214,16 @@ const char *device_why_cause(enum device_why w, const struct phase_result *r)
 	       "file system's journal and metadata, or data dirtied before the phase; the counters cannot tell these apart";
 }
 
+bool device_pct_cell(int pct, char *buf, size_t len)
+{
+	if (pct > DEVICE_PCT_CELL_MAX) {
+		snprintf(buf, len, ">%d%%", DEVICE_PCT_CELL_MAX);
+		return true;
+	}
+	snprintf(buf, len, "%d%%", pct);
+	return false;
+}
+
 const char *device_why_prefix(enum device_why w)
 {
 	static const char *const words[] = {"", "cached", "readahead", "other reads", "layout", "other writes",

@@ -39,6 +39,13 @@ const char *device_cached_reason(const struct phase_result *r);
  * tell apart), or NULL. Lower case: a note's prefix goes before it. */
 const char *device_why_cause(enum device_why w, const struct phase_result *r);
 
+/* A share (metric_device_pct, >= 0) in a table cell of 9 characters:
+ * whole up to DEVICE_PCT_CELL_MAX ("1045%", as the notes and the JSON say
+ * it; the cell stopped at "999%" with no mark while the note said 1045%),
+ * then ">9999999%" (returns true: the note gives the figure). */
+#define DEVICE_PCT_CELL_MAX 9999999
+bool device_pct_cell(int pct, char *buf, size_t len);
+
 /* The note's prefix in the text ("readahead", "other writes") and its
  * JSON word ("read_ahead", "other_writes"). */
 const char *device_why_prefix(enum device_why w);

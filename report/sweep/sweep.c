@@ -41,7 +41,7 @@ static void cpu_text(const struct sweep *sw, uint32_t l, enum phase_id id, char 
 static void flush_text(const struct sweep_point *p, enum phase_id id, char *buf, size_t len)
 {
 	if (phase_is(id, FACT_SYNC_SPLIT))
-		units_format_latency(p->sync_ns, buf, len);
+		units_format_latency_rounded(p->sync_ns, buf, len);
 	else
 		snprintf(buf, len, "-");
 }
@@ -52,9 +52,9 @@ static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_
 	char rate[40], p50[32], p99[32], max[32], spread[16], fair[16], overlap[16], cpu[16], flush[32];
 
 	rate_text(id, p->rate, rate, sizeof rate);
-	units_format_latency(p->p50, p50, sizeof p50);
-	units_format_latency(p->p99, p99, sizeof p99);
-	units_format_latency(p->max, max, sizeof max);
+	units_format_latency_rounded(p->p50, p50, sizeof p50);
+	units_format_latency_rounded(p->p99, p99, sizeof p99);
+	units_format_latency_rounded(p->max, max, sizeof max);
 	flush_text(p, id, flush, sizeof flush);
 	snprintf(fair, sizeof fair, "%.2f", p->fairness);
 	overlap_text(sw, l, id, overlap, sizeof overlap);

@@ -126,6 +126,12 @@ static void device_notes(FILE *out, const struct run_view *v)
 	}
 	for (int i = 0; i < 2 && causes[i]; i++)
 		fprintf(out, "%s: %s\n", device_why_prefix(DEV_WHY_OTHER_WRITES), causes[i]);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (v->phase[i].state == CELL_VALUE && v->phase[i].conf.device_pct > DEVICE_PCT_CELL_MAX) {
+			fprintf(out, "From device >%d%%: more than the cell holds; the notes above give each figure\n",
+			        DEVICE_PCT_CELL_MAX);
+			break;
+		}
 }
 
 /* A schedule's deadline ended block write's first pass: the later phases

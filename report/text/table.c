@@ -5,6 +5,7 @@
 #include "../report.h"
 #include "clocale.h"
 #include "../model/confidence.h"
+#include "../model/device_why.h"
 #include "../model/metrics.h"
 #include "../model/view.h"
 #include "../../input/bonnie_heads.h"
@@ -190,7 +191,7 @@ static bool device_cell(const struct phase_view *v, int arg, char *buf, size_t l
 	if (v->conf.reasons & CONF_CACHED)
 		snprintf(buf, len, "cached");
 	else
-		snprintf(buf, len, "%d%%", pct > 999 ? 999 : pct); /* the cell's width; notes and JSON say it all */
+		device_pct_cell(pct, buf, len);
 	return true;
 }
 
