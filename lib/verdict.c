@@ -129,7 +129,7 @@ static void judge_short(const struct tl_series *s, bool by_bytes, uint64_t media
 	double first, last;
 
 	v->kind = VERDICT_TOO_SHORT;
-	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS - VERDICT_MAX_CHANGES);
+	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS - VERDICT_MAX_CHANGES, &v->stalls_unsaid);
 	make_windows(s, by_bytes, per_window(s, 1), w);
 	v->window_ns = w->len_ns;
 	verdict_drop_stalled(w, s, v->ev, n);
@@ -185,7 +185,7 @@ void verdict_judge(const struct tl_series *s, bool by_bytes, bool writes, uint64
 		free(w);
 		return;
 	}
-	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS - VERDICT_MAX_CHANGES);
+	verdict_find_stalls(s, median_ns, v->ev, &n, VERDICT_MAX_EVENTS - VERDICT_MAX_CHANGES, &v->stalls_unsaid);
 	if (n == 0)
 		judge_spread(w, v); /* unless a change is found below */
 	verdict_drop_stalled(w, s, v->ev, n);

@@ -8,7 +8,8 @@
  *    last group under half a window is left out.
  *  - events, all said in time order (at most VERDICT_MAX_EVENTS):
  *     - every stall: an operation took at least 1 s and 20 times the
- *       median latency, and nothing else completed while it ran;
+ *       median latency, and nothing else completed while it ran; past
+ *       the first three, counted (said as "N more stalls not listed");
  *     - every lasting change, by binary segmentation of the windows: the
  *       split of least cost among those whose parts (each at least 2
  *       windows and a tenth of the phase) have medians that differ by at
@@ -114,6 +115,7 @@ struct verdict {
 	uint32_t windows;    /* steady, noisy: W, and K of them within spread */
 	uint32_t within;
 	uint8_t nevents;
+	uint8_t stalls_unsaid; /* stalls past the events' room: counted, said as a number */
 	uint8_t head_kind;   /* the headline event's kind, VERDICT_NONE without one */
 	struct verdict_event ev[VERDICT_MAX_EVENTS]; /* in time order */
 };

@@ -29,9 +29,10 @@ static inline double verdict_rate_of(uint64_t units, uint64_t ns)
 /* The median of v[0..n) (n <= TL_MAX), v untouched. */
 double verdict_median(const double *v, uint32_t n);
 
-/* Every stall (verdict.h), in time order, into ev[*n..cap). */
+/* Every stall (verdict.h), in time order, into ev[*n..cap); those past
+ * cap counted into *unsaid (at most 255). */
 void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct verdict_event *ev, uint32_t *n,
-                         uint32_t cap);
+                         uint32_t cap, uint8_t *unsaid);
 
 /* Every lasting change over w, in time order, into ev[*n..cap); returns
  * how many. */

@@ -529,6 +529,26 @@ START_TEST(every_stall)
 }
 END_TEST
 
+/* More stalls than the sentence has room for (a 4-client sweep level
+ * under two CPU hogs held its writes 1-2 s again and again: 18 stalls, 3
+ * said): the rest are counted, and the sentence says how many it left out
+ * rather than reading as if the first three were all. */
+START_TEST(stalls_past_the_room_are_counted)
+{
+	struct verdict v;
+
+	make(300, steady_rate);
+	for (uint32_t k = 0; k < 5; k++)
+		stall(20 + 50 * k, 32 + 50 * k, 1240 * MS);
+	ck_assert_str_eq(judge(PHASE_REWRITE, &v), "stalled 1.2 s at 2.0 s (no operation completed); "
+	                                           "stalled 1.2 s at 7.0 s (no operation completed); "
+	                                           "stalled 1.2 s at 12.0 s (no operation completed); "
+	                                           "2 more stalls not listed");
+	ck_assert_uint_eq(v.nevents, 3);
+	ck_assert_uint_eq(v.stalls_unsaid, 2);
+}
+END_TEST
+
 /* Two held writes back to back (bench/verdict_truth.sh's shim-write2x1.2,
  * measured: 1.2 s ending in 1.2..1.3 s, then 1.2 s ending in 2.4..2.5 s):
  * the second starts where the first ended, and the start estimated from
@@ -772,6 +792,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, three_seconds_falling);
 	tcase_add_test(t, fell_then_stalled);
 	tcase_add_test(t, every_stall);
+	tcase_add_test(t, stalls_past_the_room_are_counted);
 	tcase_add_test(t, stalls_back_to_back);
 	tcase_add_test(t, a_burst_is_no_rise_and_fall);
 	tcase_add_test(t, a_dip_placed_late_is_still_said);

@@ -48,6 +48,8 @@ EVENT_RES = [
 STEADY_RE = re.compile(r"(steady|noisy, no lasting change) \((\d+) of (\d+) " + NUM +
                        r" s rates within (\d+)% of their median\)$")
 FLUSH_RE = re.compile(r"; then the final flush took " + NUM + r" s$")
+# the stalls past the sentence's room, counted (the last part, before FLUSH)
+MORE_RE = re.compile(r"(?:^|; )(\d+) more stalls? not listed$")
 SHORT_RE = re.compile(r"too short to judge \(" + NUM + r" s of operations\)(, but (.*))?$")
 INTR_RE = re.compile(r"interrupted after " + NUM + r" s(, (.*))?$")
 # main's former grammar (--old)
@@ -100,6 +102,11 @@ def parse(sentence, old=False):
     m = FLUSH_RE.search(s)
     if m:
         c["flush"] = float(m.group(1))
+        s = s[:m.start()]
+    c["more_stalls"] = 0
+    m = MORE_RE.search(s)
+    if m:
+        c["more_stalls"] = int(m.group(1))
         s = s[:m.start()]
     m = INTR_RE.fullmatch(s)
     if m:
@@ -248,7 +255,7 @@ def spread_n(ws):
     return int(math.ceil(dev[need - 1] - 1e-9)) if rates else 0
 
 
-def stalls(tl, p50):
+def stalls(tl, p50, least=1.1, factor=22):
     """The stalls the timeline shows: an operation of 1.1 s or more and 22x
     the phase's median operation or more (the checker's margins over the
     documented 1 s and 20x: docs/verdicts.md, where an operation that is
@@ -258,7 +265,7 @@ def stalls(tl, p50):
     out = []
     for i in range(tl.n):
         lat = tl.maxlat[i]
-        if lat < 1.1 or (p50 is not None and lat < 22 * p50):
+        if lat < least or (p50 is not None and lat < factor * p50):
             continue
         end = tl.start[i] + tl.length[i]
         begin = end - lat
@@ -318,7 +325,7 @@ class Judge:
             k = self.window_k(c["steady"]["r"] if c["steady"] else None)
             if c["steady"]:
                 self.judge_steady(c["steady"], k, c["interrupted"] is not None)
-            self.judge_events(c["events"], k, c["steady"] is not None)
+            self.judge_events(c["events"], k, c["steady"] is not None, c["more_stalls"])
         self.judge_flush(c)
 
     def judge_kind(self, c):
@@ -347,7 +354,7 @@ class Judge:
         if d >= 0 and abs(d - tl.span) > max(0.1, tl.iv):
             self.bad("says %.1f s of operations, the timeline spans %.2f s" % (d, tl.span))
         if c["events"]:
-            self.judge_events(c["events"], self.window_k() if self.v.get("window_ns") else 1, True)
+            self.judge_events(c["events"], self.window_k() if self.v.get("window_ns") else 1, True, c["more_stalls"])
             return
         # a stall of 1 s or more is said, in a short phase too
         for end, lat in stalls(tl, self.p50):
@@ -419,7 +426,7 @@ class Judge:
             (report or self.bad)("%s: at %.1f s the windows' median goes from %.4g to %.4g (%s)" % (what, t, a, b, change))
 
     # events
-    def judge_events(self, evs, k, quiet_parts):
+    def judge_events(self, evs, k, quiet_parts, more=0):
         tl = self.tl
         ws = tl.windows(k)
         wlen = k * tl.iv
@@ -443,11 +450,28 @@ class Judge:
             else:
                 self.judge_change(e, ws, lo, hi, e["t"], wlen)
                 self.judge_cause(e)
-        # every stall said
+        # every stall said, or counted in "N more stalls not listed"
         said = [e for e in evs if e["kind"] == "stalled"]
-        for end, lat in stalls(tl, self.p50):
-            if not any(abs(e["t"] + e["d"] - end) <= wlen + tl.iv and abs(e["d"] - lat) <= max(wlen, 0.15) for e in said):
-                self.bad("the timeline shows a stall of %.1f s ending at %.1f s (an operation that long, none completed inside) that is not said" % (lat, end))
+
+        def unsaid(found):
+            return [(end, lat) for end, lat in found
+                    if not any(abs(e["t"] + e["d"] - end) <= wlen + tl.iv and abs(e["d"] - lat) <= max(wlen, 0.15) for e in said)]
+        sure = unsaid(stalls(tl, self.p50))
+        for end, lat in sure[more:]:
+            self.bad("the timeline shows a stall of %.1f s ending at %.1f s (an operation that long, none completed inside) that is not said" % (lat, end))
+        if more:
+            # the count is not invented: as many unsaid holds at the
+            # checker's margin under the rule (0.9 s, 18x), overlapping
+            # ones counted once
+            holds, last_end = 0, -1.0
+            for end, lat in sorted(unsaid(stalls(tl, self.p50, 0.9, 18))):
+                if end - lat > last_end - tl.iv:  # not inside the hold before it
+                    holds += 1
+                    last_end = end
+            if holds < more:
+                self.bad("says %d more stalls not listed; the timeline shows %d more" % (more, holds))
+            if len(said) < 3:
+                self.bad("says %d more stalls not listed with room for more: %d said" % (more, len(said)))
         # no unsaid lasting change between the events
         if not quiet_parts and evs and len(ws) >= 4:
             bounds = [0.0]

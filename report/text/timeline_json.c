@@ -137,5 +137,6 @@ void report_verdict_json(struct json *j, enum phase_id id, const struct verdict 
 	for (uint32_t k = 0; k < v->nevents; k++)
 		event_json(j, bytes, &v->ev[k]);
 	json_array_end(j);
+	json_u64(j, "stalls_not_listed", v->stalls_unsaid);
 	json_object_end(j);
 }

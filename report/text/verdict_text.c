@@ -130,6 +130,8 @@ void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size
 		break;
 	}
 	events_words(id, v, buf, len);
+	if (v->stalls_unsaid)
+		str_appendf(buf, len, "; %u more stall%s not listed", v->stalls_unsaid, v->stalls_unsaid == 1 ? "" : "s");
 	if (verdict_flush_said(v))
 		str_appendf(buf, len, "; then the final flush took %.1f s", secs(v->flush_ns));
 }

@@ -40,15 +40,20 @@ def timeline(rates, op=MIB, stall=None, last=1.0, sync_s=None, files=False):
         tl["latency_p99_ns"].append(lat)
         tl["latency_max_ns"].append(lat)
     if stall:
-        at, secs = stall
-        k = int(round(secs * 10))
-        for j in range(at, at + k):
-            tl["bytes"][j] = tl["operations"][j] = 0
-            tl["latency_p50_ns"][j] = tl["latency_p99_ns"][j] = tl["latency_max_ns"][j] = 0
-        tl["latency_max_ns"][at + k] = int(secs * 1e9)
+        add_stall(tl, *stall)
     if sync_s is not None:
         tl["sync"] = {"start_ns": sum(tl["length_ns"]), "length_ns": int(sync_s * 1e9)}
     return tl
+
+
+def add_stall(tl, at, secs):
+    """Intervals from at that a stall of secs covers have nothing done; the
+    interval where it ends has an operation that long."""
+    k = int(round(secs * 10))
+    for j in range(at, at + k):
+        tl["bytes"][j] = tl["operations"][j] = 0
+        tl["latency_p50_ns"][j] = tl["latency_p99_ns"][j] = tl["latency_max_ns"][j] = 0
+    tl["latency_max_ns"][at + k] = int(secs * 1e9)
 
 
 def result(name, tl, sentence, kind, window_s=1.0, status="done"):
@@ -115,6 +120,16 @@ def fixtures():
         "put_block", tl, "fell 73% after 1.8 GiB (2.0 s)", "fell")
     f["false-stall-wrong-place"] = result(
         "put_block", tl, "fell 73% after 1.8 GiB (2.0 s); stalled 1.1 s at 7.5 s (no operation completed)", "stalled")
+    # Five stalls of 1.2 s, 5 s apart: three said, the other two counted
+    # (a 4-client sweep level under CPU hogs had 18, and its sentence read
+    # as if its first three were all).
+    tl = timeline([500] * 300)
+    for at in (20, 70, 120, 170, 220):
+        add_stall(tl, at, 1.2)
+    three = "; ".join("stalled 1.2 s at %.1f s (no operation completed)" % t for t in (2.0, 7.0, 12.0))
+    f["true-stalls-past-the-room-counted"] = result("rewrite", tl, three + "; 2 more stalls not listed", "stalled")
+    f["false-stalls-past-the-room-unsaid"] = result("rewrite", tl, three, "stalled")
+    f["false-stalls-more-than-shown"] = result("rewrite", tl, three + "; 4 more stalls not listed", "stalled")
     # Steady and true.
     ws = [500, 505, 495, 510, 490, 500, 502, 498, 504, 496]
     tl = timeline(per_window(ws))

@@ -1,0 +1,76 @@
+/* Stalls: an operation of 1 s or more that ran alone; the rules are in
+ * verdict.h. */
+#include "verdict_events.h"
+
+#include <stdint.h>
+
+/* A stall's start is estimated from its interval's middle, so it is off by
+ * up to half an interval either way: two stalls one after the other (a
+ * second held write right after the first) overlap by less than one
+ * interval, and only a larger overlap (clients held by one hiccup) makes
+ * them one stall. */
+static bool overlapping(const struct verdict_event *ev, uint32_t n, uint64_t at, uint64_t width_ns)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ev[k].kind == VERDICT_STALLED && at + width_ns < ev[k].at_ns + ev[k].len_ns)
+			return true;
+	return false;
+}
+
+/* Interval i's slowest operation ran alone: the intervals wholly inside
+ * its run (it began at the latest at i's end less its latency) are empty. */
+static bool ran_alone(const struct tl_series *s, uint32_t i, uint64_t lat)
+{
+	uint64_t start = (uint64_t)i * s->width_ns, end = start + s->width_ns, from = end > lat ? end - lat : 0;
+
+	for (uint32_t j = 0; j < i; j++) {
+		uint64_t js = (uint64_t)j * s->width_ns;
+		if (js >= from && js + s->width_ns <= start && s->pt[j].ops > 0)
+			return false;
+	}
+	return true;
+}
+
+void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct verdict_event *ev, uint32_t *n,
+                         uint32_t cap, uint8_t *unsaid)
+{
+	uint32_t first = *n;
+	uint64_t last_end = 0; /* the last stall's end, said or counted */
+
+	for (uint32_t i = 0; i < s->n; i++) {
+		uint64_t lat = s->pt[i].max_ns, mid = (uint64_t)i * s->width_ns + s->width_ns / 2;
+		uint64_t at = mid > lat ? mid - lat : 0; /* when in interval i it completed is not known: its middle */
+		struct verdict_event e = {VERDICT_STALLED, VERDICT_CAUSE_NONE, at, lat, 0, 0.0};
+
+		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || !ran_alone(s, i, lat))
+			continue;
+		/* one hold seen twice, a stall already said or counted */
+		if (overlapping(ev + first, *n - first, at, s->width_ns) || at + s->width_ns < last_end)
+			continue;
+		last_end = at + lat;
+		if (*n < cap)
+			ev[(*n)++] = e;
+		else if (*unsaid < UINT8_MAX)
+			(*unsaid)++; /* past the sentence's room: said as a number */
+	}
+}
+
+void verdict_drop_stalled(struct windows *w, const struct tl_series *s, const struct verdict_event *ev, uint32_t n)
+{
+	uint32_t kept = 0;
+
+	for (uint32_t i = 0; i < w->n; i++) {
+		uint64_t a = (uint64_t)w->first[i] * s->width_ns, b = a + w->len_ns, covered = 0;
+
+		for (uint32_t k = 0; k < n; k++) {
+			uint64_t sa = ev[k].at_ns, sb = ev[k].at_ns + ev[k].len_ns;
+			if (ev[k].kind == VERDICT_STALLED && sb > a && sa < b)
+				covered += (sb < b ? sb : b) - (sa > a ? sa : a);
+		}
+		if (2 * covered >= w->len_ns)
+			continue;
+		w->rate[kept] = w->rate[i];
+		w->first[kept++] = w->first[i];
+	}
+	w->n = kept;
+}
