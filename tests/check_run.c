@@ -38,7 +38,10 @@ static void teardown(void)
 /* Parses options (with -d parent -z 99 added) and runs once. */
 static void run_with(const char *const *args)
 {
-	char *argv[40], store[40][300], err[512];
+	/* static: the config keeps pointers into argv (-d's directory), and
+	 * the view reads them after this returns */
+	static char store[40][300];
+	char *argv[40], err[512];
 	struct op_error e = {0};
 	struct bench b;
 	int argc = 0;
