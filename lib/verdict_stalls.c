@@ -4,19 +4,6 @@
 
 #include <stdint.h>
 
-/* A stall's start is estimated from its interval's middle, so it is off by
- * up to half an interval either way: two stalls one after the other (a
- * second held write right after the first) overlap by less than one
- * interval, and only a larger overlap (clients held by one hiccup) makes
- * them one stall. */
-static bool overlapping(const struct verdict_event *ev, uint32_t n, uint64_t at, uint64_t width_ns)
-{
-	for (uint32_t k = 0; k < n; k++)
-		if (ev[k].kind == VERDICT_STALLED && at + width_ns < ev[k].at_ns + ev[k].len_ns)
-			return true;
-	return false;
-}
-
 /* Interval i's slowest operation ran alone: the intervals wholly inside
  * its run (it began at the latest at i's end less its latency) are empty. */
 static bool ran_alone(const struct tl_series *s, uint32_t i, uint64_t lat)
@@ -34,7 +21,6 @@ static bool ran_alone(const struct tl_series *s, uint32_t i, uint64_t lat)
 void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct verdict_event *ev, uint32_t *n,
                          uint32_t cap, uint8_t *unsaid)
 {
-	uint32_t first = *n;
 	uint64_t last_end = 0; /* the last stall's end, said or counted */
 
 	for (uint32_t i = 0; i < s->n; i++) {
@@ -44,8 +30,12 @@ void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct v
 
 		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || !ran_alone(s, i, lat))
 			continue;
-		/* one hold seen twice, a stall already said or counted */
-		if (overlapping(ev + first, *n - first, at, s->width_ns) || at + s->width_ns < last_end)
+		/* A stall's start is estimated from its interval's middle, off by
+		 * up to half an interval either way: two stalls one after the other
+		 * overlap by less than one interval, and only a larger overlap with
+		 * the last one (said or counted; stalls end in time order) makes
+		 * them one hold seen twice. */
+		if (at + s->width_ns < last_end)
 			continue;
 		last_end = at + lat;
 		if (*n < cap)
