@@ -565,11 +565,10 @@ START_TEST(stalls_back_to_back)
 }
 END_TEST
 
-/* Several clients (issue 52: a 4-client sweep level's get_block said
- * "stalled 1.1 s at 3.6 s" beside another client's operation of 2.1 s):
- * a stall is the time in which no operation completed. Another client's
- * longer operation, with others completing during it, is latency, not
- * the stall's length, and no stall of its own. */
+/* Several clients (issue 52): a stall is the time in which no operation
+ * completed. Another client's longer operation, with others completing
+ * during it, is latency, not the stall's length, and no stall of its
+ * own. */
 START_TEST(a_longer_operation_beside_a_stall_is_not_its_length)
 {
 	struct verdict v;

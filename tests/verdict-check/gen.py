@@ -130,12 +130,21 @@ def fixtures():
     f["true-stalls-past-the-room-counted"] = result("rewrite", tl, three + "; 2 more stalls not listed", "stalled")
     f["false-stalls-past-the-room-unsaid"] = result("rewrite", tl, three, "stalled")
     f["false-stalls-more-than-shown"] = result("rewrite", tl, three + "; 4 more stalls not listed", "stalled")
-    # Several clients (issue 52): a 4-client sweep level's get_block said
-    # "stalled 1.1 s at 3.6 s" beside another client's operation of 2.1 s.
-    # Nothing completed from 3.6 s to 4.7 s; the other client's operation
-    # (2.4 s here, ending at 5.1 s) ran while others completed: latency,
-    # not the stall's length (the checker once measured the stall against
-    # it and called the true sentence false).
+    # Issue 52: the README sweep's get_block (1-client level, measured)
+    # held 2.1 s ending at 3.6 s and then 1.1 s ending at 4.7 s, back to
+    # back; the checker measured the second against "the longest operation
+    # near it", the first's 2.1 s, and called the true sentence false.
+    tl = timeline([500] * 300)
+    add_stall(tl, 16, 2.0)
+    add_stall(tl, 37, 1.0)
+    tl["latency_max_ns"][36] = 2100046548  # as measured
+    tl["latency_max_ns"][47] = 1140850687
+    f["true-stalls-back-to-back"] = result(
+        "get_block", tl, "stalled 2.1 s at 1.5 s (no operation completed); "
+        "stalled 1.1 s at 3.6 s (no operation completed)", "stalled")
+    # Several clients: nothing completed from 3.6 s to 4.7 s; another
+    # client's operation (2.4 s, ending at 5.1 s) ran while others
+    # completed: latency, not the stall's length.
     tl = timeline([500] * 300)
     add_stall(tl, 36, 1.1)
     tl["latency_max_ns"][50] = int(2.4e9)
