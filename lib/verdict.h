@@ -8,8 +8,11 @@
  *    last group under half a window is left out.
  *  - events, all said in time order (at most VERDICT_MAX_EVENTS):
  *     - every stall: an operation took at least 1 s and 20 times the
- *       median latency, and nothing else completed while it ran; past
- *       the first three, counted (said as "N more stalls not listed");
+ *       median latency, and nothing else completed while it ran; the
+ *       stall is the time in which no operation completed (with several
+ *       clients it can begin before that operation did, and another
+ *       client's operation can be longer: that is latency, not a stall);
+ *       past the first three, counted (said as "N more stalls not listed");
  *     - every lasting change, by binary segmentation of the windows: the
  *       split of least cost among those whose parts (each at least 2
  *       windows and a tenth of the phase) have medians that differ by at

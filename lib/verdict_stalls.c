@@ -1,5 +1,5 @@
-/* Stalls: an operation of 1 s or more that ran alone; the rules are in
- * verdict.h. */
+/* Stalls: a time with no operation completed, ended by an operation of
+ * 1 s or more that ran alone; the rules are in verdict.h. */
 #include "verdict_events.h"
 
 #include <stdint.h>
@@ -18,6 +18,24 @@ static bool ran_alone(const struct tl_series *s, uint32_t i, uint64_t lat)
 	return true;
 }
 
+/* Where the time with no completion around interval i's operation began:
+ * at its estimated start at, unless nothing completed in the intervals
+ * from more than one interval before at (beyond that estimate's error):
+ * another operation was held there too (with several clients the one that
+ * ended the stall may have begun inside it), and the stall, the time in
+ * which no operation completed, began at the end of the last interval
+ * with a completion (or the phase's start). */
+static uint64_t gap_start(const struct tl_series *s, uint64_t at)
+{
+	uint32_t j = (uint32_t)(at / s->width_ns);
+
+	if (s->pt[j].ops > 0)
+		return at; /* a completion in at's own interval: within the estimate */
+	while (j > 0 && s->pt[j - 1].ops == 0)
+		j--;
+	return (uint64_t)j * s->width_ns + s->width_ns < at ? (uint64_t)j * s->width_ns : at;
+}
+
 void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct verdict_event *ev, uint32_t *n,
                          uint32_t cap, uint8_t *unsaid)
 {
@@ -30,6 +48,9 @@ void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct v
 
 		if (lat < VERDICT_STALL_NS || lat < VERDICT_STALL_FACTOR * median_ns || !ran_alone(s, i, lat))
 			continue;
+		e.at_ns = at = gap_start(s, at);
+		if (mid > lat)
+			e.len_ns = mid - at; /* the time with no completion, not this one operation's */
 		/* A stall's start is estimated from its interval's middle, off by
 		 * up to half an interval either way: two stalls one after the other
 		 * overlap by less than one interval, and only a larger overlap with
@@ -37,7 +58,7 @@ void verdict_find_stalls(const struct tl_series *s, uint64_t median_ns, struct v
 		 * them one hold seen twice. */
 		if (at + s->width_ns < last_end)
 			continue;
-		last_end = at + lat;
+		last_end = e.at_ns + e.len_ns;
 		if (*n < cap)
 			ev[(*n)++] = e;
 		else if (*unsaid < UINT8_MAX)

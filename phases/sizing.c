@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #define ALIGN_PROBE_BYTES (16u << 20)
 
@@ -169,6 +170,10 @@ int sizing_check(const struct config *cfg, const struct space *sp, bool align_pr
 		else
 			snprintf(need, sizeof need, "more than 16 EiB");
 		units_format_human(sp->bytes_free, have, sizeof have);
+		if (fits && strcmp(need, have) == 0) { /* "need 1.0 GiB, have 1.0 GiB" read as if it fit */
+			snprintf(need, sizeof need, "%llu bytes", (unsigned long long)bytes);
+			snprintf(have, sizeof have, "%llu bytes", (unsigned long long)sp->bytes_free);
+		}
 		no_room(e, "not enough space under", cfg->dir, need, have, clients ? "-s, -n or -c" : "-s or -n");
 		return -1;
 	}

@@ -4,6 +4,7 @@
 #include "../phases/sizing.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #define KiB (1ull << 10)
@@ -101,6 +102,23 @@ START_TEST(test_check_table)
 	}
 	if (k->want == 2)
 		ck_assert_str_eq(e.op, "not enough inodes under");
+}
+END_TEST
+
+/* A sweep on a 1 GiB tmpfs said "need 1.0 GiB, have 1.0 GiB": the two
+ * figures rounded alike, as if it fit. They differ in what is said. */
+START_TEST(test_need_and_have_differ_in_words)
+{
+	struct config c = base();
+	struct space sp = {GiB, 0, 4096, 0};
+	struct op_error e = {0};
+	char need[64], have[64];
+
+	c.file_size = GiB;
+	c.files_k = 0;
+	ck_assert_int_eq(sizing_check(&c, &sp, false, &e), -1);
+	ck_assert_msg(sscanf(e.detail, "need %63[^,], have %63[^(]", need, have) == 2, "%s", e.detail);
+	ck_assert_msg(strncmp(need, have, strlen(need)) != 0, "%s", e.detail);
 }
 END_TEST
 
@@ -272,6 +290,7 @@ Suite *suite_sizing(void)
 
 	tcase_add_loop_test(tc, test_check_table, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_bytes_overflow_flagged);
+	tcase_add_test(tc, test_need_and_have_differ_in_words);
 	tcase_add_loop_test(tc, test_default_size_table, 0, (int)(sizeof sizes / sizeof sizes[0]));
 	tcase_add_test(tc, test_default_size_leaves_room_for_files);
 	tcase_add_test(tc, test_clients_need_their_parts);

@@ -565,6 +565,37 @@ START_TEST(stalls_back_to_back)
 }
 END_TEST
 
+/* Several clients (issue 52): a stall is the time in which no operation
+ * completed. Another client's longer operation, with others completing
+ * during it, is latency, not the stall's length, and no stall of its
+ * own. */
+START_TEST(a_longer_operation_beside_a_stall_is_not_its_length)
+{
+	struct verdict v;
+
+	make(300, steady_rate);
+	stall(36, 47, 1110 * MS);       /* nothing completed from 3.6 s to 4.7 s */
+	ser->pt[50].max_ns = 2400 * MS; /* from 2.6 s, others completing meanwhile */
+	ck_assert_str_eq(judge(PHASE_GET_BLOCK, &v), "stalled 1.1 s at 3.6 s (no operation completed)");
+}
+END_TEST
+
+/* Nothing completed from 1.9 s to 4.7 s, held by a client's operation of
+ * 3.0 s (ending at 4.9 s); the one that ended the stall took 1.23 s (its
+ * client began it late). The stall is the 2.9 s with no completion: it
+ * was said as "stalled 1.2 s at 3.5 s", which hid that nothing completed
+ * from 1.9 s. */
+START_TEST(a_stall_is_the_time_with_no_completion)
+{
+	struct verdict v;
+
+	make(300, steady_rate);
+	stall(19, 47, 1230 * MS);
+	ser->pt[49].max_ns = 3000 * MS;
+	ck_assert_str_eq(judge(PHASE_GET_BLOCK, &v), "stalled 2.9 s at 1.9 s (no operation completed)");
+}
+END_TEST
+
 /* bench/verdict_truth.sh's s1g-3 random create, measured (files per 100 ms,
  * the last interval 81 ms): slow for 4.2 s, a burst of 1 s, then about 600
  * per interval. It was said as "first 3.0 s at 35% of the rest (warm-up);
@@ -794,6 +825,8 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, every_stall);
 	tcase_add_test(t, stalls_past_the_room_are_counted);
 	tcase_add_test(t, stalls_back_to_back);
+	tcase_add_test(t, a_longer_operation_beside_a_stall_is_not_its_length);
+	tcase_add_test(t, a_stall_is_the_time_with_no_completion);
 	tcase_add_test(t, a_burst_is_no_rise_and_fall);
 	tcase_add_test(t, a_dip_placed_late_is_still_said);
 	tcase_add_test(t, too_short_but_fell);

@@ -453,9 +453,13 @@ class Judge:
         # every stall said, or counted in "N more stalls not listed"
         said = [e for e in evs if e["kind"] == "stalled"]
 
+        # a long operation that ran alone is said when a said stall ends
+        # where it completed and holds it (the stall can begin before it:
+        # the time with no completion, judge_stall)
         def unsaid(found):
             return [(end, lat) for end, lat in found
-                    if not any(abs(e["t"] + e["d"] - end) <= wlen + tl.iv and abs(e["d"] - lat) <= max(wlen, 0.15) for e in said)]
+                    if not any(abs(e["t"] + e["d"] - end) <= wlen + tl.iv and end - lat >= e["t"] - max(wlen, 0.15)
+                               for e in said)]
         sure = unsaid(stalls(tl, self.p50))
         for end, lat in sure[more:]:
             self.bad("the timeline shows a stall of %.1f s ending at %.1f s (an operation that long, none completed inside) that is not said" % (lat, end))
@@ -506,6 +510,13 @@ class Judge:
         return e["t"]
 
     def judge_stall(self, e, wlen):
+        """"stalled D s at T s (no operation completed)": from T for D s no
+        operation of any client completed, an operation of 1 s or more
+        ended it, and it is that whole time: something completed just
+        before T (or T is the phase's start) and at T + D. D is the time
+        with no completion, not the longest operation near it: with
+        several clients another client's operation can be longer while
+        others complete (latency, not a stall)."""
         tl = self.tl
         if e["d"] < 0.95:
             self.bad("stall of %.1f s: stalls are 1 s or more" % e["d"])
@@ -518,10 +529,21 @@ class Judge:
         if busy:
             j = busy[0]
             self.bad("stalled %.1f s at %.1f s, but %d operations completed at %.1f s" % (e["d"], e["t"], tl.ops[j], tl.start[j]))
-        near = [tl.maxlat[j] for j in range(tl.n) if t0 - tol <= tl.start[j] <= t1 + tol]
-        lat = max(near) if near else 0.0
-        if abs(lat - e["d"]) > tol:
-            self.bad("stalled %.1f s at %.1f s: the longest operation near it took %.2f s" % (e["d"], e["t"], lat))
+            return
+        # the whole time: the last completion before it, the first after
+        before = [tl.start[j] + tl.length[j] for j in range(tl.n) if tl.ops[j] > 0 and tl.start[j] + tl.length[j] <= t0 + slack]
+        last = max(before) if before else 0.0
+        if t0 - last > tol:
+            self.bad("stalled %.1f s at %.1f s, but no operation completed from %.1f s: the stall is %.1f s longer" %
+                     (e["d"], e["t"], last, t0 - last))
+        after = [j for j in range(tl.n) if tl.ops[j] > 0 and tl.start[j] >= t0 + slack]
+        first = tl.start[after[0]] if after else tl.span
+        if first - t1 > tol:
+            self.bad("stalled %.1f s at %.1f s, but the next operation completed at %.1f s" % (e["d"], e["t"], first))
+        # an operation of 1 s or more ended it (a hold, not idleness)
+        near = [tl.maxlat[j] for j in range(tl.n) if t1 - tol <= tl.start[j] <= t1 + tol]
+        if not near or max(near) < 0.95:
+            self.bad("stalled %.1f s at %.1f s: no operation of 1 s or more completed near its end" % (e["d"], e["t"]))
 
     def judge_change(self, e, ws, lo, hi, t, wlen, warm=False):
         """fell/rose/warm-up: the median window rate after t (to hi) against

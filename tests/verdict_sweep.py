@@ -501,6 +501,8 @@ def compare_runs(paths):
         for run in doc["runs"]:
             phases = Phases((p["name"], p) for p in run["phases"] if p.get("status") == "done")
             phases.config = doc.get("config", {})
+            # a sweep's levels are runs of their own count (runs[].clients)
+            phases.clients = run.get("clients", phases.config.get("concurrency"))
             runs.append(phases)
     return runs
 
@@ -609,6 +611,15 @@ def check_compare(summary_path, *paths):
         else:
             cur = None
     bad, n = [], 0
+    # the setup's clients line: each run's own count ("clients  A: 1; B: 4")
+    m = re.search(r"^  clients +(.*)$", text, re.M)
+    if m:
+        n += 1
+        for lab, val in re.findall(r"([A-Z]+): ([^;]+)", m.group(1)):
+            i = label_index(lab)
+            want = runs[i].clients if i < len(runs) else None
+            if want is not None and val.strip() != str(want):
+                bad.append("setup says clients %s: %s, the file's run has %s" % (lab, val.strip(), want))
     enough = lambda p: p["elapsed_ns"] >= 5e8 and p["operations"] >= 100
     for para in paras:
         t = " ".join(para)

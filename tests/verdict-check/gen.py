@@ -130,6 +130,40 @@ def fixtures():
     f["true-stalls-past-the-room-counted"] = result("rewrite", tl, three + "; 2 more stalls not listed", "stalled")
     f["false-stalls-past-the-room-unsaid"] = result("rewrite", tl, three, "stalled")
     f["false-stalls-more-than-shown"] = result("rewrite", tl, three + "; 4 more stalls not listed", "stalled")
+    # Issue 52: the README sweep's get_block (1-client level, measured)
+    # held 2.1 s ending at 3.6 s and then 1.1 s ending at 4.7 s, back to
+    # back; the checker measured the second against "the longest operation
+    # near it", the first's 2.1 s, and called the true sentence false.
+    tl = timeline([500] * 300)
+    add_stall(tl, 16, 2.0)
+    add_stall(tl, 37, 1.0)
+    tl["latency_max_ns"][36] = 2100046548  # as measured
+    tl["latency_max_ns"][47] = 1140850687
+    f["true-stalls-back-to-back"] = result(
+        "get_block", tl, "stalled 2.1 s at 1.5 s (no operation completed); "
+        "stalled 1.1 s at 3.6 s (no operation completed)", "stalled")
+    # Several clients: nothing completed from 3.6 s to 4.7 s; another
+    # client's operation (2.4 s, ending at 5.1 s) ran while others
+    # completed: latency, not the stall's length.
+    tl = timeline([500] * 300)
+    add_stall(tl, 36, 1.1)
+    tl["latency_max_ns"][50] = int(2.4e9)
+    f["true-stall-beside-a-longer-operation"] = result(
+        "get_block", tl, "stalled 1.1 s at 3.6 s (no operation completed)", "stalled")
+    f["false-stall-as-the-longer-operation"] = result(
+        "get_block", tl, "stalled 2.4 s at 2.6 s (no operation completed)", "stalled")
+    # Nothing completed from 1.9 s to 4.7 s, held by an operation of 3.0 s;
+    # the one that ended it took 1.2 s. The stall is the 2.8 s with no
+    # completion; the old rule said the one operation ("stalled 1.2 s at
+    # 3.5 s"), hiding the 1.6 s before it.
+    tl = timeline([500] * 300)
+    add_stall(tl, 19, 2.8)
+    tl["latency_max_ns"][47] = int(1.23e9)
+    tl["latency_max_ns"][49] = int(3.0e9)
+    f["true-stall-longer-than-the-operation-ending-it"] = result(
+        "get_block", tl, "stalled 2.9 s at 1.9 s (no operation completed)", "stalled")
+    f["false-stall-said-as-the-operation-ending-it"] = result(
+        "get_block", tl, "stalled 1.2 s at 3.5 s (no operation completed)", "stalled")
     # Steady and true.
     ws = [500, 505, 495, 510, 490, 500, 502, 498, 504, 496]
     tl = timeline(per_window(ws))
