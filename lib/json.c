@@ -142,6 +142,13 @@ void json_double(struct json *j, const char *key, double value, int decimals)
 		fputs("null", j->out);
 }
 
+void json_double_cut(struct json *j, const char *key, double value, int decimals)
+{
+	double scale = pow(10.0, decimals);
+
+	json_double(j, key, isfinite(value) ? trunc(value * scale) / scale : value, decimals);
+}
+
 void json_bool(struct json *j, const char *key, bool value)
 {
 	member(j, key);

@@ -33,6 +33,11 @@ void json_u64(struct json *j, const char *key, uint64_t value);
 void json_i64(struct json *j, const char *key, int64_t value);
 /* A finite double with the given number of decimals (NaN/inf print as null). */
 void json_double(struct json *j, const char *key, double value, int decimals);
+/* json_double cut toward zero to the decimals, not rounded: a reader that
+ * cuts the value to an integer (bonnie++'s CSV rate, as the run's own CSV
+ * line does) gets the run's integer; 411675.9997 rounded to 3 decimals
+ * would read as 411676 beside the CSV's 411675. */
+void json_double_cut(struct json *j, const char *key, double value, int decimals);
 void json_bool(struct json *j, const char *key, bool value);
 void json_null(struct json *j, const char *key);
 

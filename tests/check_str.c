@@ -98,6 +98,32 @@ START_TEST(utf8_table)
 }
 END_TEST
 
+/* A rate written cut to 3 decimals cuts to the run's own CSV integer:
+ * 1 MiB in 2487393 ns is 411675.9997 KiB/s, which rounded would read
+ * back as 411676 beside the CSV line's 411675 (seen in tests/names.sh). */
+START_TEST(json_cut_rate_keeps_the_integer)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	struct json j;
+	double rate = 1048576 / 1024.0 * 1e9 / 2487393;
+
+	ck_assert_ptr_nonnull(out);
+	json_init(&j, out);
+	json_object_begin(&j, NULL);
+	json_double_cut(&j, "r", rate, 3);
+	json_double_cut(&j, "s", 12.5, 1);
+	json_double_cut(&j, "n", -0.25, 1);
+	json_object_end(&j);
+	fclose(out);
+	ck_assert_msg(strstr(buf, "\"r\": 411675.999") != NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "\"s\": 12.5") != NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "\"n\": -0.2") != NULL, "%s", buf);
+	free(buf);
+}
+END_TEST
+
 /* The JSON writer keeps what is UTF-8 and safe, writes an unsafe character
  * as its JSON escape and U+FFFD for each byte that is not UTF-8. */
 START_TEST(json_strings_follow_the_rule)
@@ -169,6 +195,7 @@ Suite *suite_str(void)
 
 	tcase_add_loop_test(tc, utf8_table, 0, NUTF8_CASES);
 	tcase_add_test(tc, json_strings_follow_the_rule);
+	tcase_add_test(tc, json_cut_rate_keeps_the_integer);
 	tcase_add_test(tc, columns_follow_the_locale);
 	suite_add_tcase(s, tc);
 	return s;

@@ -287,9 +287,9 @@ static void measured_json(struct json *j, const struct phase_view *v, const stru
 	if (v->flags & RESULT_FILE_CUT)
 		json_bool(j, "file_cut_at_deadline", true);
 	/* a failed or interrupted phase's rate over what it completed */
-	json_double(j, rate_key(id, false), v->rate_ran, 3);
+	json_double_cut(j, rate_key(id, false), v->rate_ran, 3);
 	if (v->sync_split)
-		json_double(j, rate_key(id, true), v->rate_unsynced_ran, 3);
+		json_double_cut(j, rate_key(id, true), v->rate_unsynced_ran, 3);
 	json_bool(j, "low_confidence", v->low_confidence);
 	json_bool(j, "direct_io", (v->flags & RESULT_DIRECT) != 0);
 	json_bool(j, "buffered_under_direct", (v->flags & RESULT_BUFFERED) != 0);
