@@ -1,7 +1,7 @@
-/* What a bonnie --json document is, for its two readers (compare's,
- * json_doc.c, into a parsed_run; merge's, host_doc.c, into a host_result):
- * both parse it with jtree.c and find its parts here, so a document that
- * one of them takes for bonnie's the other does too. */
+/* What a bonnie --json document is, for its one mapping (json_run.c,
+ * under compare's json_doc.c and merge's host_doc.c): both parse it with
+ * jtree.c and find its parts here, so a document that one of them takes
+ * for bonnie's the other does too. */
 #ifndef BONNIE_INPUT_BONNIE_DOC_H
 #define BONNIE_INPUT_BONNIE_DOC_H
 
