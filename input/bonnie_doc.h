@@ -24,8 +24,5 @@ int bonnie_doc_run(const struct jt *t, size_t i);
 size_t bonnie_doc_runs(const struct jt *t);
 /* The phase a phase object names ("name"), or PHASE_COUNT for none. */
 enum phase_id bonnie_doc_phase(const struct jt *t, int node);
-/* The machine name (config.machine) as every reader shows one: decoded,
- * then str_sanitize'd into out. "" when none. */
-void bonnie_doc_machine(const struct jt *t, char *out, size_t cap);
 
 #endif

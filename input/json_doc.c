@@ -100,7 +100,7 @@ static void run_template(const struct json_run *jr, struct parsed_run *tmpl)
 	for (int k = 0; k < JS_COUNT; k++)
 		if (!json_setup_keys[k].run && json_text(&jr->v[k]) && strcmp(json_setup_keys[k].path[0], "config") == 0)
 			config_value(tmpl, json_setup_keys[k].path[1], jr->v[k].text);
-	str_copy(tmpl->meta[META_NAME], PARSED_META_LEN, jr->name);
+	str_sanitize(tmpl->meta[META_NAME], PARSED_META_LEN, jr->machine); /* never half an escape */
 	input_json_setup(tmpl, jr);
 }
 

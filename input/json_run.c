@@ -4,6 +4,7 @@
  * its readers do (compare leniently, merge as counts). */
 #include "json_run.h"
 #include "bonnie_doc.h"
+#include "../lib/str.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -235,7 +236,8 @@ int json_run_map(const struct jt *t, size_t run, struct json_run *r)
 	r->runs = bonnie_doc_runs(t);
 	r->like_given = like >= 0;
 	jt_text(t, like, r->like_options, sizeof r->like_options);
-	bonnie_doc_machine(t, r->name, sizeof r->name);
+	jt_string(t, last_member(t, last_member(t, 0, "config"), "machine"), r->machine, sizeof r->machine);
+	str_sanitize(r->name, sizeof r->name, r->machine);
 	for (int k = 0; k < JS_COUNT; k++)
 		read_value(t, json_setup_keys[k].run ? node : 0, &json_setup_keys[k], &r->v[k]);
 	if (!r->has_run)

@@ -90,8 +90,10 @@ struct json_run {
 	struct json_value v[JS_COUNT];
 	char like_options[256];               /* "" when not given */
 	bool like_given;
-	char name[4 * MAX_MACHINE_NAME + 1]; /* -m (JSON-decoded, then str_sanitize'd as compare
-	                                        shows names: room for every byte escaped), or "" */
+	char machine[4 * 256 + 1];            /* config.machine, JSON-decoded (cut to fit), or "" */
+	char name[4 * MAX_MACHINE_NAME + 1]; /* machine str_sanitize'd, as compare shows names
+	                                        (room for every byte escaped); a reader that
+	                                        shows fewer bytes sanitizes machine to fit */
 	enum phase_id twice;                  /* a phase the run lists twice (the later read), or PHASE_COUNT */
 	struct json_phase phase[PHASE_COUNT];
 	size_t runs;                          /* the document's runs (a --clients sweep: one per count) */
