@@ -82,9 +82,9 @@ static void check_phase(struct json_phase *ph, enum phase_id id)
 {
 	char status[16] = "", shown[40];
 
-	if (ph->v[JP_STATUS].given && ph->v[JP_STATUS].kind == JT_STRING)
-		str_copy(status, sizeof status, ph->v[JP_STATUS].text); /* cut as the status words are */
-	if (strcmp(status, "done") != 0) {
+	if (ph->status != JSON_STATUS_DONE) {
+		if (ph->v[JP_STATUS].kind == JT_STRING)
+			str_copy(status, sizeof status, ph->v[JP_STATUS].text); /* cut as the status words are */
 		str_sanitize(shown, sizeof shown, status);
 		snprintf(ph->why, sizeof ph->why, "status \"%s\"", shown);
 		return;

@@ -68,9 +68,7 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 			ph->reasons_known = true; /* a document with marks: no reason is none */
 		return;
 	}
-	if (strcmp(key, "status") == 0)
-		ph->state = strcmp(v, "done") == 0 ? CELL_VALUE : strcmp(v, "not_run") == 0 ? CELL_NOT_RUN : CELL_FAILED;
-	else if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
+	if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
 	         strcmp(key, "rate_files_s") == 0) {
 		str_copy(sl->rate_key, sizeof sl->rate_key, key);
 		str_copy(sl->rate, sizeof sl->rate, v);
@@ -86,6 +84,12 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 /* The mapped phase's values onto sl: each scalar given, by its key. */
 static void phase_members(const struct json_phase *jp, struct slot *sl)
 {
+	static const enum cell_state state[] = {
+		[JSON_STATUS_NONE] = CELL_NOT_RUN, [JSON_STATUS_DONE] = CELL_VALUE,
+		[JSON_STATUS_NOT_RUN] = CELL_NOT_RUN, [JSON_STATUS_OTHER] = CELL_FAILED,
+	};
+
+	sl->ph.state = state[jp->status];
 	for (int k = 0; k < JP_COUNT; k++)
 		if (json_text(&jp->v[k]))
 			phase_value(sl, json_phase_keys[k].path[0], json_phase_keys[k].path[1], jp->v[k].text);

@@ -192,6 +192,17 @@ static void free_phase(struct json_phase *ph)
 	ph->client = NULL;
 }
 
+static enum json_status status_of(const struct json_value *v)
+{
+	if (!v->scalar)
+		return JSON_STATUS_NONE;
+	if (v->kind == JT_STRING && strcmp(v->text, "done") == 0)
+		return JSON_STATUS_DONE;
+	if (v->kind == JT_STRING && strcmp(v->text, "not_run") == 0)
+		return JSON_STATUS_NOT_RUN;
+	return JSON_STATUS_OTHER;
+}
+
 /* The phase object at node into ph (read afresh: a phase listed twice,
  * the later stands). 0, or -1 out of memory. */
 static int read_phase(const struct jt *t, int node, struct json_phase *ph)
@@ -200,6 +211,7 @@ static int read_phase(const struct jt *t, int node, struct json_phase *ph)
 	*ph = (struct json_phase){.listed = true};
 	for (int k = 0; k < JP_COUNT; k++)
 		read_value(t, node, &json_phase_keys[k], &ph->v[k]);
+	ph->status = status_of(&ph->v[JP_STATUS]);
 	read_reasons(t, last_member(t, last_member(t, node, "confidence"), "reasons"), ph->reasons,
 	             sizeof ph->reasons);
 	read_histogram(t, last_member(t, node, "histogram_ns"), &ph->latency, &ph->bulk_bad);

@@ -64,8 +64,14 @@ struct json_client {
 	uint64_t start_ns, end_ns, units;
 };
 
+/* What a phase's status word says (its one reading): "done", "not_run",
+ * any other scalar (failed, interrupted, null, 5), or none (absent, or an
+ * object or array). */
+enum json_status { JSON_STATUS_NONE, JSON_STATUS_DONE, JSON_STATUS_NOT_RUN, JSON_STATUS_OTHER };
+
 struct json_phase {
 	bool listed;                         /* the run lists the phase */
+	enum json_status status;             /* of v[JP_STATUS] */
 	struct json_value v[JP_COUNT];
 	char reasons[JSON_REASONS_LEN];      /* confidence.reasons: the names, blank-separated
 	                                        (one that is not a name, or does not fit: left out) */
