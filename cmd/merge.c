@@ -7,7 +7,7 @@
 #include "merge_check.h"
 #include "say.h"
 
-#include "../input/host.h"
+#include "../input/json_run.h"
 #include "../input/input.h"
 #include "../lib/config.h"
 #include "../lib/exitcodes.h"
@@ -119,7 +119,7 @@ static int close_report(struct report_file *f, bool bad)
  * (each host's runs in order, the same counts on every host). */
 struct merged {
 	size_t n, levels;
-	struct host_result *hosts[MAX_SWEEP_LEVELS]; /* per level, n hosts */
+	struct json_run *hosts[MAX_SWEEP_LEVELS]; /* per level, n hosts */
 	struct merge_result *m;                     /* per level */
 	struct run_result *run;                     /* per level */
 	struct sweep *sw;                           /* levels > 1: the counts as a sweep */
@@ -168,17 +168,17 @@ static int read_levels(struct merged *g, char **texts, char **files)
  * and the time all were active together over first start to the end of
  * the last client's work (each host records its clients' work ends), as
  * the share of the window that sweep_overlap reads. */
-static void spread_of_clients(struct phase_result *r, const struct host_result *hosts, size_t n, int id)
+static void spread_of_clients(struct phase_result *r, const struct json_run *hosts, size_t n, int id)
 {
 	struct client_spread *s = &r->spread;
 	uint64_t first = UINT64_MAX, last_start = 0, first_end = UINT64_MAX, last = 0;
 
 	for (size_t h = 0; h < n; h++) {
-		const struct host_phase *p = &hosts[h].phase[id];
-		struct host_client whole = {0, p->elapsed_ns, p->units};
+		const struct json_phase *p = &hosts[h].phase[id];
+		struct json_client whole = {0, p->elapsed_ns, p->units};
 		size_t k = p->client_n ? p->client_n : 1;
 		for (size_t c = 0; c < k; c++) {
-			const struct host_client *cl = p->client_n ? &p->client[c] : &whole;
+			const struct json_client *cl = p->client_n ? &p->client[c] : &whole;
 			uint64_t b = p->wall_start_ns + cl->start_ns, e = p->wall_start_ns + cl->end_ns;
 			double rate = merge_client_rate(cl);
 			s->clients++;
@@ -201,7 +201,7 @@ static void spread_of_clients(struct phase_result *r, const struct host_result *
  * every client's, as a local sweep's does). -1: out of memory. */
 static int merge_level(struct merged *g, size_t l)
 {
-	const struct host_result *hosts = g->hosts[l];
+	const struct json_run *hosts = g->hosts[l];
 	struct run_result *run = &g->run[l];
 	struct run_result *all;
 
@@ -247,7 +247,7 @@ static void merged_free(struct merged *g)
 {
 	for (size_t l = 0; l < MAX_SWEEP_LEVELS; l++) {
 		for (size_t i = 0; g->hosts[l] && i < g->n; i++)
-			host_free(&g->hosts[l][i]);
+			json_run_free(&g->hosts[l][i]);
 		free(g->hosts[l]);
 	}
 	free(g->m);

@@ -1,7 +1,6 @@
 /* bonnie_doc.h: the parts of a bonnie --json document (report/text/json.c
  * writes it) that its readers find alike. */
 #include "bonnie_doc.h"
-#include "../lib/str.h"
 
 #include <string.h>
 
@@ -34,12 +33,4 @@ enum phase_id bonnie_doc_phase(const struct jt *t, int node)
 		if (strcmp(name, phase_name((enum phase_id)i)) == 0)
 			return (enum phase_id)i;
 	return PHASE_COUNT;
-}
-
-void bonnie_doc_machine(const struct jt *t, char *out, size_t cap)
-{
-	char raw[4 * 256 + 1];
-
-	jt_string(t, jt_get(t, jt_get(t, 0, "config"), "machine"), raw, sizeof raw);
-	str_sanitize(out, cap, raw);
 }

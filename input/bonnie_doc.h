@@ -1,7 +1,7 @@
-/* What a bonnie --json document is, for its two readers (compare's,
- * json_doc.c, into a parsed_run; merge's, host_doc.c, into a host_result):
- * both parse it with jtree.c and find its parts here, so a document that
- * one of them takes for bonnie's the other does too. */
+/* What a bonnie --json document is, for its one mapping (json_run.c,
+ * under compare's json_doc.c and merge's host_doc.c): both parse it with
+ * jtree.c and find its parts here, so a document that one of them takes
+ * for bonnie's the other does too. */
 #ifndef BONNIE_INPUT_BONNIE_DOC_H
 #define BONNIE_INPUT_BONNIE_DOC_H
 
@@ -24,8 +24,5 @@ int bonnie_doc_run(const struct jt *t, size_t i);
 size_t bonnie_doc_runs(const struct jt *t);
 /* The phase a phase object names ("name"), or PHASE_COUNT for none. */
 enum phase_id bonnie_doc_phase(const struct jt *t, int node);
-/* The machine name (config.machine) as every reader shows one: decoded,
- * then str_sanitize'd into out. "" when none. */
-void bonnie_doc_machine(const struct jt *t, char *out, size_t cap);
 
 #endif

@@ -7,6 +7,7 @@
 #include "input.h"
 
 struct jt; /* jtree.h: a parsed JSON document */
+struct json_run; /* json_run.h: a bonnie --json run, mapped */
 
 /* What a decoded line had to leave out: rates too large to show
  * (INPUT_MAX_RATE), the first of them in words. */
@@ -59,7 +60,7 @@ uint64_t input_json_u64(const char *v);
  * config.direct_io, environment.file_system.type/source,
  * environment.device.name) onto t's settings, qd_size_bytes, io_mode,
  * file_system, device. */
-void input_json_setup(struct parsed_run *t, const struct jt *j);
+void input_json_setup(struct parsed_run *t, const struct json_run *jr);
 /* Adds the queue-depth profile's I/O mode to run->io_mode where its
  * phases ran otherwise than the run's -D (a profile-only run: its mode). */
 void input_json_profile_mode(struct parsed_run *run);

@@ -1,10 +1,12 @@
 /* Reads bonnie's own JSON document back for compare: the document is
- * parsed by jtree.c (the one JSON reader, which merge's host_doc.c reads
- * through too) and its facts mapped onto parsed_runs here: the config,
- * and per run and phase its status, rate, %CPU, latencies and confidence
- * reasons. A JSON document that is not bonnie's goes to fio's reader. */
+ * parsed by jtree.c, each run mapped by json_run_map (the one mapping,
+ * which merge's host_doc.c takes too) and its facts derived here onto
+ * parsed_runs: the config, and per run and phase its status, rate, %CPU,
+ * latencies and confidence reasons. A JSON document that is not bonnie's
+ * goes to fio's reader. */
 #include "internal.h"
 #include "bonnie_doc.h"
+#include "json_run.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -13,7 +15,6 @@
 #include <string.h>
 
 #define JSON_MAX_RUNS 4096
-#define JSON_VALUE_MAX 256 /* a scalar's text is read up to this (cut) */
 
 struct slot {
 	struct parsed_phase ph;
@@ -67,9 +68,7 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 			ph->reasons_known = true; /* a document with marks: no reason is none */
 		return;
 	}
-	if (strcmp(key, "status") == 0)
-		ph->state = strcmp(v, "done") == 0 ? CELL_VALUE : strcmp(v, "not_run") == 0 ? CELL_NOT_RUN : CELL_FAILED;
-	else if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
+	if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
 	         strcmp(key, "rate_files_s") == 0) {
 		str_copy(sl->rate_key, sizeof sl->rate_key, key);
 		str_copy(sl->rate, sizeof sl->rate, v);
@@ -82,60 +81,31 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 		ph->io = v[0] == 't' ? PARSED_IO_DIRECT : PARSED_IO_BUFFERED;
 }
 
-/* runs[r].phases[j].confidence.reasons[i] = v: kept when it is a name
- * ("cached", "few_operations"), blank-separated, whole or not at all. */
-static void reason_value(struct slot *sl, const char *key, const char *sub, const char *v)
+/* The mapped phase's values onto sl: each scalar given, by its key. */
+static void phase_members(const struct json_phase *jp, struct slot *sl)
 {
-	char *r = sl->ph.reasons;
-	size_t used = strlen(r), n = strlen(v);
+	static const enum cell_state state[] = {
+		[JSON_STATUS_NONE] = CELL_NOT_RUN, [JSON_STATUS_DONE] = CELL_VALUE,
+		[JSON_STATUS_NOT_RUN] = CELL_NOT_RUN, [JSON_STATUS_OTHER] = CELL_FAILED,
+	};
 
-	if (strcmp(key, "confidence") != 0 || strcmp(sub, "reasons") != 0 || n == 0 ||
-	    strspn(v, "abcdefghijklmnopqrstuvwxyz_") != n || used + n + 2 > sizeof sl->ph.reasons)
-		return;
-	if (used)
-		r[used++] = ' ';
-	memcpy(r + used, v, n + 1); /* fits: checked above */
-}
-
-/* The phase object at node, member by member in the document's order (a
- * member given twice: the later stands), onto sl: its scalars, those of
- * its objects (latency_ns, confidence) and confidence's reasons. */
-static void phase_members(const struct jt *t, int node, struct slot *sl)
-{
-	char key[32], sub[32], v[JSON_VALUE_MAX];
-
-	for (int c = jt_is(t, node, JT_OBJECT) ? t->node[node].first : -1; c >= 0; c = t->node[c].next) {
-		jt_key(t, c, key, sizeof key);
-		if (jt_text(t, c, v, sizeof v)) {
-			phase_value(sl, key, NULL, v);
-			continue;
-		}
-		for (int d = t->node[c].first; d >= 0; d = t->node[d].next) {
-			jt_key(t, d, sub, sizeof sub);
-			bool list = jt_is(t, d, JT_OBJECT) || jt_is(t, d, JT_ARRAY);
-			for (int e = list ? t->node[d].first : d; e >= 0; e = list ? t->node[e].next : -1) {
-				if (jt_text(t, e, v, sizeof v))
-					(list ? reason_value : phase_value)(sl, key, sub, v);
-			}
-		}
-	}
+	sl->ph.state = state[jp->status];
+	for (int k = 0; k < JP_COUNT; k++)
+		if (json_text(&jp->v[k]))
+			phase_value(sl, json_phase_keys[k].path[0], json_phase_keys[k].path[1], jp->v[k].text);
+	memcpy(sl->ph.reasons, jp->reasons, sizeof sl->ph.reasons);
 }
 
 /* The settings every run shares: the version, the config, the setup. */
-static void run_template(const struct jt *t, struct parsed_run *tmpl)
+static void run_template(const struct json_run *jr, struct parsed_run *tmpl)
 {
-	char key[32], v[JSON_VALUE_MAX];
-	int cfg = jt_get(t, 0, "config"), ver = jt_get(t, 0, "version");
-
-	if (jt_text(t, ver, v, sizeof v))
-		str_sanitize(tmpl->meta[META_VERSION], PARSED_META_LEN, v);
-	for (int c = jt_is(t, cfg, JT_OBJECT) ? t->node[cfg].first : -1; c >= 0; c = t->node[c].next) {
-		jt_key(t, c, key, sizeof key);
-		if (jt_text(t, c, v, sizeof v))
-			config_value(tmpl, key, v);
-	}
-	bonnie_doc_machine(t, tmpl->meta[META_NAME], PARSED_META_LEN);
-	input_json_setup(tmpl, t);
+	if (json_text(&jr->v[JS_VERSION]))
+		str_sanitize(tmpl->meta[META_VERSION], PARSED_META_LEN, jr->v[JS_VERSION].text);
+	for (int k = 0; k < JS_COUNT; k++)
+		if (!json_setup_keys[k].run && json_text(&jr->v[k]) && strcmp(json_setup_keys[k].path[0], "config") == 0)
+			config_value(tmpl, json_setup_keys[k].path[1], jr->v[k].text);
+	str_sanitize(tmpl->meta[META_NAME], PARSED_META_LEN, jr->machine); /* never half an escape */
+	input_json_setup(tmpl, jr);
 }
 
 /* The settings a 1.98 line leaves empty when the I/O or file tests did not run. */
@@ -176,20 +146,17 @@ static int measured_rate(struct parsed_set *set, const char *name, unsigned line
 }
 
 /* A run's count that ran (runs[r].counts.<key>; 0: not given). */
-static uint64_t ran(const struct jt *t, int run, const char *key)
+static uint64_t ran(const struct json_value *v)
 {
-	char v[JSON_VALUE_MAX];
-
-	jt_text(t, jt_get(t, jt_get(t, run, "counts"), key), v, sizeof v);
-	return input_json_u64(v);
+	return json_text(v) ? input_json_u64(v->text) : 0;
 }
 
 /* The run's seeks and files: the counts that ran where the run has them
  * (and the config said the phases run; seeks and files sized by time are
  * known only there), else the config's. */
-static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct jt *t, int node)
+static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct json_run *jr)
 {
-	uint64_t seeks = ran(t, node, "seeks"), files = ran(t, node, "files");
+	uint64_t seeks = ran(&jr->v[JS_SEEKS_RAN]), files = ran(&jr->v[JS_FILES_RAN]);
 
 	memcpy(run->meta[META_SEEKS], tidied->meta[META_SEEKS], PARSED_META_LEN);
 	memcpy(run->meta[META_NUM_FILES], tidied->meta[META_NUM_FILES], PARSED_META_LEN);
@@ -199,51 +166,62 @@ static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, 
 		snprintf(run->meta[META_NUM_FILES], PARSED_META_LEN, "%llu", (unsigned long long)(files / 1024));
 }
 
-/* Run r's phases onto run, in the document's order (a phase listed twice:
- * the later stands); 0, or -1 when memory ran out. */
-static int run_phases(struct parsed_set *set, const char *name, unsigned line, const struct jt *t, long r,
+/* Run r's phases onto run; 0, or -1 when memory ran out. */
+static int run_phases(struct parsed_set *set, const char *name, unsigned line, const struct json_run *jr, long r,
                       struct parsed_run *run)
 {
-	int phases = jt_get(t, bonnie_doc_run(t, (size_t)r), "phases");
-
-	for (int i = 0; i < PHASE_COUNT; i++)
-		run->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
-	for (int k = 0; k < PHASE_COUNT; k++) {
-		int node = jt_at(t, phases, (size_t)k);
-		enum phase_id id = bonnie_doc_phase(t, node);
+	for (int id = 0; id < PHASE_COUNT; id++) {
 		struct slot sl = {0};
-		if (id == PHASE_COUNT)
+		run->phase[id] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
+		if (!jr->phase[id].listed)
 			continue;
-		phase_members(t, node, &sl);
+		phase_members(&jr->phase[id], &sl);
 		run->phase[id] = sl.ph;
 		if (run->phase[id].latency_ns <= 0 || sl.ph.state != CELL_VALUE)
 			run->phase[id].latency_ns = -1;
 		if (sl.ph.state != CELL_VALUE)
 			run->phase[id].p50_ns = run->phase[id].p99_ns = 0;
-		if (sl.ph.state == CELL_VALUE && measured_rate(set, name, line, r, id, &sl, &run->phase[id]) != 0)
+		if (sl.ph.state == CELL_VALUE &&
+		    measured_rate(set, name, line, r, (enum phase_id)id, &sl, &run->phase[id]) != 0)
 			return -1;
 	}
 	return 0;
 }
 
-static int emit_runs(const struct jt *t, struct parsed_set *set, const char *name, unsigned line)
+/* Run r mapped (json_run_map) and added as a parsed_run; 0, or -1 when
+ * memory ran out. */
+static int emit_run(const struct jt *t, struct parsed_set *set, const char *name, unsigned line, long r)
 {
 	struct parsed_run tmpl = {0}, run;
-	size_t n = bonnie_doc_runs(t);
+	struct json_run *jr = calloc(1, sizeof *jr);
+	int rc = -1;
 
-	run_template(t, &tmpl);
+	if (!jr || json_run_map(t, (size_t)r, jr) != 0)
+		goto out;
+	run_template(jr, &tmpl);
 	str_copy(tmpl.format, sizeof tmpl.format, "json");
 	snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u", name, line);
 	tidy_meta(&tmpl);
 	run = tmpl;
-	for (long r = 0; r < (long)n && r < JSON_MAX_RUNS; r++) {
-		run_counts(&run, &tmpl, t, bonnie_doc_run(t, (size_t)r));
-		if (run_phases(set, name, line, t, r, &run) != 0)
+	run_counts(&run, &tmpl, jr);
+	if (run_phases(set, name, line, jr, r, &run) != 0)
+		goto out;
+	input_json_profile_mode(&run);
+	rc = input_add_run(set, &run);
+out:
+	if (jr)
+		json_run_free(jr);
+	free(jr);
+	return rc;
+}
+
+static int emit_runs(const struct jt *t, struct parsed_set *set, const char *name, unsigned line)
+{
+	size_t n = bonnie_doc_runs(t);
+
+	for (long r = 0; r < (long)n && r < JSON_MAX_RUNS; r++)
+		if (emit_run(t, set, name, line, r) != 0)
 			return -1;
-		input_json_profile_mode(&run);
-		if (input_add_run(set, &run) != 0)
-			return -1;
-	}
 	return 0;
 }
 

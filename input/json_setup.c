@@ -2,9 +2,9 @@
  * I/O mode, the file system, the device) and what stands behind a phase's
  * figures (its operations, elapsed time and latency percentiles), read
  * for compare, which states setup differences and weighs percentiles by
- * their evidence. json_doc.c hands the parsed document (jtree.h). */
+ * their evidence. json_doc.c hands the mapped run (json_run.h). */
 #include "internal.h"
-#include "jtree.h"
+#include "json_run.h"
 #include "like.h"
 #include "../lib/str.h"
 
@@ -48,28 +48,18 @@ static void settings(struct parsed_run *t, const char *v)
 		memcpy(t->settings, v, n + 1);
 }
 
-/* The scalar at node's key (none, or a container: ""), into v[256]. */
-static const char *scalar(const struct jt *j, int node, const char *key, char *v)
+void input_json_setup(struct parsed_run *t, const struct json_run *jr)
 {
-	jt_text(j, jt_get(j, node, key), v, 256);
-	return v;
-}
+	const char *v = json_text(&jr->v[JS_DIRECT_IO]);
 
-void input_json_setup(struct parsed_run *t, const struct jt *j)
-{
-	char v[256], w[256];
-	int cfg = jt_get(j, 0, "config"), env = jt_get(j, 0, "environment");
-	int fs = jt_get(j, env, "file_system");
-
-	if (jt_get(j, 0, "like_options") >= 0)
-		settings(t, scalar(j, 0, "like_options", v));
-	if (jt_get(j, cfg, "qd_file_size_bytes") >= 0)
-		t->qd_size_bytes = input_json_u64(scalar(j, cfg, "qd_file_size_bytes", v));
-	scalar(j, cfg, "direct_io", v);
-	if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
+	if (jr->like_given)
+		settings(t, jr->like_options);
+	if (jr->v[JS_QD_FILE_SIZE].given)
+		t->qd_size_bytes = input_json_u64(jr->v[JS_QD_FILE_SIZE].text);
+	if (v && (strcmp(v, "true") == 0 || strcmp(v, "false") == 0))
 		str_copy(t->io_mode, sizeof t->io_mode, v[0] == 't' ? "O_DIRECT" : "buffered");
-	file_system(t, scalar(j, fs, "type", v), scalar(j, fs, "source", w));
-	scalar(j, jt_get(j, env, "device"), "name", v);
+	file_system(t, jr->v[JS_FS_TYPE].text, jr->v[JS_FS_SOURCE].text);
+	v = jr->v[JS_DEVICE].text;
 	if (v[0] && strcmp(v, "null") != 0)
 		str_sanitize(t->device, sizeof t->device, v);
 }

@@ -1,12 +1,13 @@
-/* json_reader: bonnie has one JSON reader (input/jtree.c) under both
- * readers of its documents, compare's (json_doc.c) and merge's
- * (host_doc.c): a document ends where its value does, a cut one says so,
- * the bulk compare never reads is not kept, and both readers take or
- * refuse a document alike and read its names alike. */
+/* json_reader: bonnie has one JSON reader (input/jtree.c) and one mapping
+ * of its documents (input/json_run.c) under both readers of them,
+ * compare's (json_doc.c) and merge's (host_doc.c): a document ends where
+ * its value does, a cut one says so, the bulk compare never reads is not
+ * kept, both readers take or refuse a document alike and read its names
+ * and values alike, and each run is read from the document alone. */
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/bonnie_doc.h"
-#include "../input/host.h"
+#include "../input/json_run.h"
 #include "../input/input.h"
 #include "../input/jtree.h"
 
@@ -59,7 +60,7 @@ START_TEST(test_bulk_not_kept)
 	const char *why = NULL;
 	struct jt t;
 	size_t used;
-	struct host_result *h = calloc(1, sizeof *h);
+	struct json_run *h = calloc(1, sizeof *h);
 
 	doc_of(text, sizeof text, "m");
 	ck_assert_int_eq(jt_parse_part(&t, text, strlen(text), bonnie_doc_bulk, &used, &why), 0);
@@ -73,7 +74,7 @@ START_TEST(test_bulk_not_kept)
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
 	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].latency.count, 40);
 	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].tl_n, 1);
-	host_free(h);
+	json_run_free(h);
 	free(h);
 }
 END_TEST
@@ -85,7 +86,7 @@ START_TEST(test_readers_agree)
 {
 	struct parsed_set set = {0};
 	char text[2048], err[200];
-	struct host_result *h = calloc(1, sizeof *h);
+	struct json_run *h = calloc(1, sizeof *h);
 
 	doc_of(text, sizeof text, "a\\qb");
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), -1);
@@ -94,7 +95,7 @@ START_TEST(test_readers_agree)
 	ck_assert_uint_eq(set.count, 0);
 	ck_assert_uint_eq(set.nwarn, 1);
 	ck_assert_ptr_nonnull(strstr(set.warning[0], "JSON document skipped: a bad escape in a string"));
-	host_free(h);
+	json_run_free(h);
 	memset(h, 0, sizeof *h);
 	doc_of(text, sizeof text, "rack \\\"A\\\"\\u0041\\\\1");
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
@@ -105,8 +106,59 @@ START_TEST(test_readers_agree)
 	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_VALUE);
 	ck_assert(h->phase[PHASE_PUT_BLOCK].done);
 	input_free(&set);
-	host_free(h);
+	json_run_free(h);
 	free(h);
+}
+END_TEST
+
+/* One mapping (json_run.c) under both readers: a member given twice is
+ * read as the later by compare and by merge alike (merge took the first),
+ * so the two cannot tell a document's size or operations apart. */
+START_TEST(test_one_mapping)
+{
+	const char *text =
+		"{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"file_size_bytes\":1048576,"
+		"\"file_size_bytes\":2097152},\"schedule\":{\"start_at_ns\":1},\"runs\":[{\"phases\":["
+		"{\"name\":\"put_block\",\"status\":\"done\",\"rate_kib_s\":200,\"bytes\":400,\"operations\":40,"
+		"\"operations\":41,\"elapsed_ns\":2000000000,\"wall_start_ns\":1796220792000222001}]}]}\n";
+	struct json_run *h = calloc(1, sizeof *h);
+	struct parsed_set set = {0};
+	char err[200];
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
+	parsed_parse(&set, text);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_uint_eq(h->file_size, 2097152);
+	ck_assert_uint_eq(set.run[0].size_bytes, h->file_size);
+	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].operations, 41);
+	ck_assert_uint_eq(set.run[0].phase[PHASE_PUT_BLOCK].operations, h->phase[PHASE_PUT_BLOCK].operations);
+	input_free(&set);
+	json_run_free(h);
+	free(h);
+}
+END_TEST
+
+/* Each run of a document is read from the document alone: a run of -x 2
+ * whose queue-depth profile ran O_DIRECT beside buffered phases says so
+ * once, as the first does (the second run's mode read "buffered, profile
+ * O_DIRECT, pro" on top of the first's, and compare called the two runs
+ * not like for like). */
+START_TEST(test_runs_read_alike)
+{
+	const char *run = "{\"phases\":[{\"name\":\"put_block\",\"status\":\"done\",\"rate_kib_s\":200,"
+	                  "\"direct_io\":false},{\"name\":\"seq1m_q8t1_read\",\"status\":\"done\","
+	                  "\"rate_kib_s\":900,\"direct_io\":true}]}";
+	char text[1024];
+	struct parsed_set set = {0};
+
+	snprintf(text, sizeof text, "{\"tool\":\"bonnie\",\"config\":{\"direct_io\":false},\"runs\":[%s,%s]}\n",
+	         run, run);
+	parsed_parse(&set, text);
+	ck_assert_uint_eq(set.count, 2);
+	ck_assert_str_eq(set.run[0].io_mode, "buffered, profile O_DIRECT");
+	ck_assert_str_eq(set.run[1].io_mode, set.run[0].io_mode);
+	input_free(&set);
 }
 END_TEST
 
@@ -118,6 +170,8 @@ Suite *suite_json_reader(void)
 	tcase_add_test(tc, test_document_ends_with_its_value);
 	tcase_add_test(tc, test_bulk_not_kept);
 	tcase_add_test(tc, test_readers_agree);
+	tcase_add_test(tc, test_one_mapping);
+	tcase_add_test(tc, test_runs_read_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,7 +3,7 @@
  * the hosts' intervals, sums are prorated into it, histograms merge bucket
  * by bucket, the slowest host and the fairness follow the rates in it. */
 #include "suites.h"
-#include "../input/host.h"
+#include "../input/json_run.h"
 #include "../input/input.h"
 #include "../input/jtree.h"
 #include "../report/model/merge_model.h"
@@ -30,11 +30,11 @@ END_TEST
 
 /* Two hosts, put_block: host 0 from T0 for 2 s, host 1 from T0 + 0.5 s
  * for 2 s: the window is [T0 + 0.5 s, T0 + 2 s), 75% of the longest. */
-static struct host_result *two_hosts(void)
+static struct json_run *two_hosts(void)
 {
-	struct host_result *h = calloc(2, sizeof *h);
+	struct json_run *h = calloc(2, sizeof *h);
 	for (int i = 0; i < 2; i++) {
-		struct host_phase *p = &h[i].phase[PHASE_PUT_BLOCK];
+		struct json_phase *p = &h[i].phase[PHASE_PUT_BLOCK];
 		p->done = true;
 		p->wall_start_ns = T0 + (uint64_t)i * SEC / 2;
 		p->elapsed_ns = 2 * SEC;
@@ -50,7 +50,7 @@ static struct host_result *two_hosts(void)
 
 START_TEST(test_window_and_sums)
 {
-	struct host_result *h = two_hosts();
+	struct json_run *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 
 	merge_hosts(m, h, 2);
@@ -82,8 +82,8 @@ END_TEST
 
 START_TEST(test_timeline_prorates)
 {
-	struct host_interval tl[2] = {{0, SEC, 100, 10}, {SEC, SEC, 300, 30}};
-	struct host_phase p = {.done = true, .wall_start_ns = T0, .elapsed_ns = 2 * SEC, .bytes = 400,
+	struct json_interval tl[2] = {{0, SEC, 100, 10}, {SEC, SEC, 300, 30}};
+	struct json_phase p = {.done = true, .wall_start_ns = T0, .elapsed_ns = 2 * SEC, .bytes = 400,
 	                       .operations = 40, .tl = tl, .tl_n = 2};
 
 	/* half of the second interval */
@@ -101,9 +101,9 @@ END_TEST
  * and its host are named; without a flush there is no transfer overlap. */
 START_TEST(test_final_flush_apart)
 {
-	struct host_result *h = two_hosts();
+	struct json_run *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
-	struct host_phase *a = &h[0].phase[PHASE_PUT_BLOCK], *b = &h[1].phase[PHASE_PUT_BLOCK];
+	struct json_phase *a = &h[0].phase[PHASE_PUT_BLOCK], *b = &h[1].phase[PHASE_PUT_BLOCK];
 
 	merge_hosts(m, h, 2);
 	ck_assert_double_lt(m->phase[PHASE_PUT_BLOCK].transfer_overlap, 0); /* nobody flushed */
@@ -129,7 +129,7 @@ END_TEST
 
 START_TEST(test_no_overlap)
 {
-	struct host_result *h = two_hosts();
+	struct json_run *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 
 	h[1].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + 3 * SEC;
@@ -154,7 +154,7 @@ static const char doc[] =
 
 START_TEST(test_host_read)
 {
-	struct host_result *a = calloc(2, sizeof *a), *b = a + 1;
+	struct json_run *a = calloc(2, sizeof *a), *b = a + 1;
 	char err[128];
 
 	ck_assert_int_eq(host_read(a, doc, 0, err, sizeof err), 0);
@@ -167,14 +167,14 @@ START_TEST(test_host_read)
 	ck_assert(!a->phase[PHASE_PUTC].done);
 	ck_assert_uint_eq(a->clients, 2);
 	ck_assert_uint_eq(a->cpus, 0); /* not said */
-	ck_assert_ptr_null(host_setup_differs(a, a));
+	ck_assert_ptr_null(json_run_setup_differs(a, a));
 	*b = *a;
 	b->file_size *= 2;
-	ck_assert_str_eq(host_setup_differs(a, b), "file_size_bytes");
+	ck_assert_str_eq(json_run_setup_differs(a, b), "file_size_bytes");
 	b->file_size = a->file_size;
 	strcpy(b->version, "0.2.0");
-	ck_assert_str_eq(host_setup_differs(a, b), "version");
-	host_free(a);
+	ck_assert_str_eq(json_run_setup_differs(a, b), "version");
+	json_run_free(a);
 	/* not merged: a document without a schedule, or not JSON */
 	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", 0, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "--start-at"));
@@ -193,7 +193,7 @@ static const char sweep_doc[] =
 
 START_TEST(test_host_read_sweep)
 {
-	struct host_result *a = calloc(2, sizeof *a), *b = a + 1;
+	struct json_run *a = calloc(2, sizeof *a), *b = a + 1;
 	char err[128];
 
 	ck_assert_int_eq(host_read(a, sweep_doc, 1, err, sizeof err), 0);
@@ -206,9 +206,9 @@ START_TEST(test_host_read_sweep)
 	ck_assert_int_eq(host_read(b, doc, 0, err, sizeof err), 0);
 	b->clients = a->clients;
 	b->start_at_ns = a->start_at_ns;
-	ck_assert_str_eq(host_setup_differs(a, b), "runs");
-	host_free(a);
-	host_free(b);
+	ck_assert_str_eq(json_run_setup_differs(a, b), "runs");
+	json_run_free(a);
+	json_run_free(b);
 	ck_assert_ptr_null(a->argv);
 	free(a);
 }
@@ -280,10 +280,10 @@ END_TEST
  * results leaves the client fairness unknown (< 0). */
 START_TEST(test_client_fairness)
 {
-	struct host_result *h = two_hosts();
+	struct json_run *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
-	struct host_client c0[2] = {{0, SEC, 1000}, {0, 2 * SEC, 1000}};   /* 1000/s and 500/s */
-	struct host_client c1[2] = {{0, SEC / 2, 1000}, {SEC, 2 * SEC, 500}}; /* 2000/s and 500/s */
+	struct json_client c0[2] = {{0, SEC, 1000}, {0, 2 * SEC, 1000}};   /* 1000/s and 500/s */
+	struct json_client c1[2] = {{0, SEC / 2, 1000}, {SEC, 2 * SEC, 500}}; /* 2000/s and 500/s */
 
 	h[0].phase[PHASE_PUT_BLOCK].client = c0;
 	h[0].phase[PHASE_PUT_BLOCK].client_n = 2;
@@ -305,14 +305,14 @@ END_TEST
 
 /* A host document of machine m (JSON text), config members cfg, and the
  * phases listed (JSON objects) read into h; host_read's return. */
-static int read_one(struct host_result *h, const char *m, const char *cfg, const char *phases, char *err)
+static int read_one(struct json_run *h, const char *m, const char *cfg, const char *phases, char *err)
 {
 	char text[2048];
 
 	snprintf(text, sizeof text, "{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"machine\":\"%s\"%s},"
 	         "\"schedule\":{\"start_at_ns\":1,\"phase_mask\":2},\"runs\":[{\"clients\":1,\"phases\":[%s]}]}", m, cfg,
 	         phases);
-	host_free(h);
+	json_run_free(h);
 	memset(h, 0, sizeof *h);
 	return host_read(h, text, 0, err, 200);
 }
@@ -358,7 +358,7 @@ START_TEST(test_host_values)
 		{"{\"name\":\"put_block\",\"status\":\"done\",\"bytes\":400}", "no operations"},
 		{"{\"name\":\"put_block\",\"status\":\"interrupted\"}", "status \"interrupted\""},
 	};
-	struct host_result *h = calloc(1, sizeof *h);
+	struct json_run *h = calloc(1, sizeof *h);
 	char err[200];
 
 	ck_assert_int_eq(read_one(h, "h", "", PUT_BLOCK("400", "2000000000"), err), 0);
@@ -369,7 +369,7 @@ START_TEST(test_host_values)
 		ck_assert_msg(!h->phase[PHASE_PUT_BLOCK].done, "case %zu", i);
 		ck_assert_str_eq(h->phase[PHASE_PUT_BLOCK].why, cases[i].why);
 	}
-	host_free(h);
+	json_run_free(h);
 	free(h);
 }
 END_TEST
@@ -379,7 +379,7 @@ END_TEST
  * setup value that is not a count. */
 START_TEST(test_host_refused)
 {
-	struct host_result *h = calloc(1, sizeof *h);
+	struct json_run *h = calloc(1, sizeof *h);
 	char err[200];
 
 	ck_assert_int_eq(read_one(h, "h", "", PUT_BLOCK("400", "2000000000") "," PUT_BLOCK("400", "2000000000"), err), -1);
@@ -389,7 +389,7 @@ START_TEST(test_host_refused)
 	ck_assert_int_eq(read_one(h, "h", ",\"runs\":1", PUT_BLOCK("400", "2000000000"), err), 0);
 	ck_assert_int_eq(read_one(h, "h", ",\"file_size_bytes\":-1", PUT_BLOCK("400", "2000000000"), err), -1);
 	ck_assert_str_eq(err, "config.file_size_bytes is not a count");
-	host_free(h);
+	json_run_free(h);
 	free(h);
 }
 END_TEST
@@ -398,7 +398,7 @@ END_TEST
  * (an unsafe character shown as \xHH), never cut inside a character. */
 START_TEST(test_host_name)
 {
-	struct host_result *h = calloc(1, sizeof *h);
+	struct json_run *h = calloc(1, sizeof *h);
 	char err[200], long_name[129] = "";
 
 	ck_assert_int_eq(read_one(h, "rack \\\"A\\\"\\\\1", "", "", err), 0);
@@ -411,7 +411,7 @@ START_TEST(test_host_name)
 	ck_assert_str_eq(h->name, "a?[31m\\xe2\\x80\\xae" "b"); /* compare's '?' for an escaped ESC */
 	ck_assert_int_eq(read_one(h, "a\x1b[31m", "", "", err), -1); /* not JSON: compare skips it too */
 	ck_assert_ptr_nonnull(strstr(err, "a control character in a string"));
-	host_free(h);
+	json_run_free(h);
 	free(h);
 }
 END_TEST
@@ -420,7 +420,7 @@ END_TEST
  * planned only file phases (--phases seq_create), the merged table and CSV
  * line say no data file (the hosts' own lines leave its fields empty; a
  * merge of them said 16M, 8k, seeks and processes of nothing tested). */
-static char *merged_csv(const struct host_result *h)
+static char *merged_csv(const struct json_run *h)
 {
 	struct run_result *run = calloc(1, sizeof *run);
 	struct run_setup s;
@@ -443,7 +443,7 @@ static char *merged_csv(const struct host_result *h)
 
 START_TEST(test_setup_as_recorded)
 {
-	struct host_result *h = calloc(1, sizeof *h);
+	struct json_run *h = calloc(1, sizeof *h);
 	char *all, *files;
 
 	ck_assert_ptr_nonnull(h);

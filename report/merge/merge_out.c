@@ -12,7 +12,7 @@ static void client_cell(FILE *out, const struct merge_phase *mp)
 		fprintf(out, " %11.3f", mp->client_fairness);
 }
 
-void report_merge_text(FILE *out, const struct merge_result *m, const struct host_result *hosts)
+void report_merge_text(FILE *out, const struct merge_result *m, const struct json_run *hosts)
 {
 	fprintf(out, "Merged %zu hosts of %llu clients each; per phase the window all of them ran in:\n", m->hosts,
 	        (unsigned long long)hosts[0].clients);
@@ -49,7 +49,7 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct hos
 
 /* Every host's clients, in host then client order, each with its rate
  * over its own start to end (units/s), and the client fairness. */
-static void clients_json(struct json *j, const struct merge_phase *mp, const struct host_result *hosts, size_t n,
+static void clients_json(struct json *j, const struct merge_phase *mp, const struct json_run *hosts, size_t n,
                          int id)
 {
 	if (mp->client_fairness < 0) {
@@ -69,7 +69,7 @@ static void clients_json(struct json *j, const struct merge_phase *mp, const str
 	json_array_end(j);
 }
 
-static void phase_json(struct json *j, const struct merge_result *m, int id, const struct host_result *hosts)
+static void phase_json(struct json *j, const struct merge_result *m, int id, const struct json_run *hosts)
 {
 	const struct merge_phase *mp = &m->phase[id];
 	size_t n = m->hosts;
@@ -109,7 +109,7 @@ static void phase_json(struct json *j, const struct merge_result *m, int id, con
 }
 
 /* Per phase the merge's facts of one count (merged object or level). */
-static void phases_json(struct json *j, const struct merge_result *m, const struct host_result *hosts)
+static void phases_json(struct json *j, const struct merge_result *m, const struct json_run *hosts)
 {
 	json_u64(j, "clients_per_host", hosts[0].clients);
 	json_array_begin(j, "phases");
@@ -125,7 +125,7 @@ static void phases_json(struct json *j, const struct merge_result *m, const stru
 }
 
 /* Each host's own command line, in the hosts' order. */
-static void host_lines_json(struct json *j, const struct host_result *hosts, size_t n)
+static void host_lines_json(struct json *j, const struct json_run *hosts, size_t n)
 {
 	json_array_begin(j, "host_command_lines");
 	for (size_t h = 0; h < n; h++) {
@@ -137,10 +137,10 @@ static void host_lines_json(struct json *j, const struct host_result *hosts, siz
 	json_array_end(j);
 }
 
-void report_merge_json(struct json *j, const struct merge_result *m, const struct host_result *const *levels,
+void report_merge_json(struct json *j, const struct merge_result *m, const struct json_run *const *levels,
                        size_t nlevels)
 {
-	const struct host_result *hosts = levels[0];
+	const struct json_run *hosts = levels[0];
 
 	json_object_begin(j, "merged");
 	json_array_begin_inline(j, "hosts");
@@ -189,7 +189,7 @@ static void client_td(FILE *out, const struct merge_phase *mp)
 
 /* Per phase: window, overlap, start spread, fairness, client fairness,
  * slowest host. */
-static void facts_table(FILE *out, const struct merge_result *m, const struct host_result *hosts)
+static void facts_table(FILE *out, const struct merge_result *m, const struct json_run *hosts)
 {
 	fputs("<table class=\"wide merge-phases\">\n<tr><th class=\"l\">phase</th><th>window s</th><th>overlap</th>"
 	      "<th>start spread ms</th><th>fairness</th><th>client fairness</th><th class=\"l\">slowest host</th></tr>\n",
@@ -215,7 +215,7 @@ static void facts_table(FILE *out, const struct merge_result *m, const struct ho
 }
 
 /* Per host (rows) and summed phase (columns): its rate in the window. */
-static void hosts_table(FILE *out, const struct merge_result *m, const struct host_result *hosts)
+static void hosts_table(FILE *out, const struct merge_result *m, const struct json_run *hosts)
 {
 	char rate[48];
 
@@ -240,7 +240,7 @@ static void hosts_table(FILE *out, const struct merge_result *m, const struct ho
 
 /* One count's section: its heading (of a sweep, its count), facts and
  * each host's rate in the window. */
-static void level_html(FILE *out, const struct merge_result *m, const struct host_result *hosts, size_t levels)
+static void level_html(FILE *out, const struct merge_result *m, const struct json_run *hosts, size_t levels)
 {
 	unsigned long long per = (unsigned long long)hosts[0].clients, all = per * m->hosts;
 

@@ -58,7 +58,7 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	for (int i = 0; i < d->argc; i++)
 		json_string(&j, NULL, d->argv[i]);
 	json_array_end(&j);
-	report_merge_json(&j, d->m, (const struct host_result *const *)d->hosts, d->levels);
+	report_merge_json(&j, d->m, (const struct json_run *const *)d->hosts, d->levels);
 	json_array_begin(&j, "runs");
 	for (size_t l = 0; l < d->levels; l++) {
 		struct run_view v;

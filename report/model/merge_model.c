@@ -20,7 +20,7 @@ static uint64_t prorate(uint64_t v, uint64_t part, uint64_t whole)
 	return whole ? (uint64_t)((double)v * (double)part / (double)whole + 0.5) : 0;
 }
 
-uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen)
+uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen)
 {
 	uint64_t covered = 0, sum = 0;
 
@@ -29,7 +29,7 @@ uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, 
 	if (p->tl_n == 0 || covered * 10 < p->elapsed_ns * 9)
 		return prorate(total, merge_intersect(p->wall_start_ns, p->elapsed_ns, ws, wlen), p->elapsed_ns);
 	for (size_t i = 0; i < p->tl_n; i++) {
-		const struct host_interval *iv = &p->tl[i];
+		const struct json_interval *iv = &p->tl[i];
 		uint64_t v = which ? iv->operations : iv->bytes;
 		sum += prorate(v, merge_intersect(p->wall_start_ns + iv->start_ns, iv->length_ns, ws, wlen), iv->length_ns);
 	}
@@ -37,12 +37,12 @@ uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, 
 }
 
 /* The window: from the latest start to the earliest end. */
-static void window(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+static void window(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
 {
 	uint64_t s0 = UINT64_MAX, s1 = 0, e0 = UINT64_MAX, longest = 0;
 
 	for (size_t h = 0; h < n; h++) {
-		const struct host_phase *p = &hosts[h].phase[id];
+		const struct json_phase *p = &hosts[h].phase[id];
 		uint64_t e = p->wall_start_ns + p->elapsed_ns;
 		s0 = p->wall_start_ns < s0 ? p->wall_start_ns : s0;
 		s1 = p->wall_start_ns > s1 ? p->wall_start_ns : s1;
@@ -60,13 +60,13 @@ static void window(struct merge_phase *mp, const struct host_result *hosts, size
  * fsync at its end, which on a share can outlast the transfer by seconds
  * (sshfs: 1.6 s of a host's 2.1 s) and be alone on the server while the
  * other hosts have ended. The writes themselves overlap by this. */
-static void transfer_window(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+static void transfer_window(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
 {
 	uint64_t s1 = 0, e0 = UINT64_MAX, longest = 0;
 
 	mp->transfer_overlap = -1;
 	for (size_t h = 0; h < n; h++) {
-		const struct host_phase *p = &hosts[h].phase[id];
+		const struct json_phase *p = &hosts[h].phase[id];
 		uint64_t flush = p->sync_ns < p->elapsed_ns ? p->sync_ns : p->elapsed_ns;
 		uint64_t len = p->elapsed_ns - flush, e = p->wall_start_ns + len;
 
@@ -103,13 +103,13 @@ static void fairness(struct merge_phase *mp, size_t n)
 		mp->host_share[h] = mean > 0 ? mp->host_rate[h] / mean : 0;
 }
 
-double merge_client_rate(const struct host_client *c)
+double merge_client_rate(const struct json_client *c)
 {
 	return c->end_ns > c->start_ns ? (double)c->units * 1e9 / (double)(c->end_ns - c->start_ns) : 0;
 }
 
 /* Over every client of every host: the slowest one's rate over their mean. */
-static void client_fairness(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+static void client_fairness(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
 {
 	double sum = 0, low = 0;
 	size_t count = 0;
@@ -119,7 +119,7 @@ static void client_fairness(struct merge_phase *mp, const struct host_result *ho
 		if (hosts[h].phase[id].client_n == 0)
 			return;
 	for (size_t h = 0; h < n; h++) {
-		const struct host_phase *p = &hosts[h].phase[id];
+		const struct json_phase *p = &hosts[h].phase[id];
 		for (size_t c = 0; c < p->client_n; c++) {
 			double r = merge_client_rate(&p->client[c]);
 			if (count == 0 || r < low) {
@@ -134,7 +134,7 @@ static void client_fairness(struct merge_phase *mp, const struct host_result *ho
 	mp->client_fairness = sum > 0 ? low / (sum / (double)count) : 0;
 }
 
-static void merge_phase(struct merge_phase *mp, const struct host_result *hosts, size_t n, int id)
+static void merge_phase(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
 {
 	memset(mp, 0, sizeof *mp);
 	hist_init(&mp->latency);
@@ -145,7 +145,7 @@ static void merge_phase(struct merge_phase *mp, const struct host_result *hosts,
 	window(mp, hosts, n, id);
 	transfer_window(mp, hosts, n, id);
 	for (size_t h = 0; h < n; h++) {
-		const struct host_phase *p = &hosts[h].phase[id];
+		const struct json_phase *p = &hosts[h].phase[id];
 		uint64_t b = merge_in_window(p, p->bytes, 0, mp->window_start_ns, mp->window_ns);
 		uint64_t o = merge_in_window(p, p->operations, 1, mp->window_start_ns, mp->window_ns);
 		uint64_t u = phase_unit((enum phase_id)id) == RATE_BYTES ? b : o;
@@ -163,14 +163,14 @@ static void merge_phase(struct merge_phase *mp, const struct host_result *hosts,
 	client_fairness(mp, hosts, n, id);
 }
 
-void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t n)
+void merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n)
 {
 	m->hosts = n;
 	for (int id = 0; id < PHASE_COUNT; id++)
 		merge_phase(&m->phase[id], hosts, n, id);
 }
 
-void merge_as_run(const struct merge_result *m, const struct host_result *first, struct run_result *run)
+void merge_as_run(const struct merge_result *m, const struct json_run *first, struct run_result *run)
 {
 	memset(run, 0, sizeof *run);
 	run->index = 1;
@@ -193,7 +193,7 @@ void merge_as_run(const struct merge_result *m, const struct host_result *first,
 	}
 }
 
-void merge_setup_of(const struct host_result *h, size_t n, struct run_setup *s)
+void merge_setup_of(const struct json_run *h, size_t n, struct run_setup *s)
 {
 	memset(s, 0, sizeof *s);
 	snprintf(s->machine, sizeof s->machine, "merged-%zu", n);

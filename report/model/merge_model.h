@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../input/host.h"
+#include "../../input/json_run.h"
 #include "../../lib/hist.h"
 #include "../../phases/results.h"
 
@@ -56,27 +56,27 @@ uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen);
  * covers at least 90% of elapsed, else prorated evenly over elapsed (a
  * write phase's timeline ends before its final sync, which the rate counts).
  * which: 0 bytes, 1 operations. */
-uint64_t merge_in_window(const struct host_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen);
+uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen);
 
 /* A client's rate over its own start to end, units/s (0 when it took no
  * time). */
-double merge_client_rate(const struct host_client *c);
+double merge_client_rate(const struct json_client *c);
 
 /* Fills m from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike). */
-void merge_hosts(struct merge_result *m, const struct host_result *hosts, size_t n);
+void merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n);
 
 /* The merged phases as one run: each done, overlapping phase with the
  * window as its elapsed time and the sums over it (the table, CSV and JSON
  * formatters read this). */
-void merge_as_run(const struct merge_result *m, const struct host_result *first, struct run_result *run);
+void merge_as_run(const struct merge_result *m, const struct json_run *first, struct run_result *run);
 
 /* The merged run's setup, as its table, CSV line and page state it: what
- * the hosts' documents recorded (host_setup_differs: the same on every
+ * the hosts' documents recorded (json_run_setup_differs: the same on every
  * host): the data file's size and chunk, the seek processes, the file
  * count and the phases planned; the machine "merged-N". What the hosts'
  * documents do not carry stays bonnie's default (the file tests' chunk)
  * or none (file sizes, directories, the seed). */
 struct run_setup;
-void merge_setup_of(const struct host_result *h, size_t n, struct run_setup *s);
+void merge_setup_of(const struct json_run *h, size_t n, struct run_setup *s);
 
 #endif
