@@ -151,15 +151,20 @@ static uint64_t ran(const struct json_value *v)
 	return json_text(v) ? input_json_u64(v->text) : 0;
 }
 
-/* The run's seeks and files: the counts that ran where the run has them
- * (and the config said the phases run; seeks and files sized by time are
- * known only there), else the config's. */
+/* The run's seeks, files and clients: the counts that ran where the run
+ * has them (and the config said the phases run; seeks and files sized by
+ * time are known only there; a --clients sweep's level says its own
+ * count, where the config holds -c), else the config's. */
 static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct json_run *jr)
 {
 	uint64_t seeks = ran(&jr->v[JS_SEEKS_RAN]), files = ran(&jr->v[JS_FILES_RAN]);
+	uint64_t clients = ran(&jr->v[JS_CLIENTS]);
 
 	memcpy(run->meta[META_SEEKS], tidied->meta[META_SEEKS], PARSED_META_LEN);
 	memcpy(run->meta[META_NUM_FILES], tidied->meta[META_NUM_FILES], PARSED_META_LEN);
+	memcpy(run->meta[META_CONCURRENCY], tidied->meta[META_CONCURRENCY], PARSED_META_LEN);
+	if (clients > 0)
+		snprintf(run->meta[META_CONCURRENCY], PARSED_META_LEN, "%llu", (unsigned long long)clients);
 	if (seeks > 0 && run->size_bytes > 0)
 		snprintf(run->meta[META_SEEKS], PARSED_META_LEN, "%llu", (unsigned long long)seeks);
 	if (files > 0)
@@ -190,7 +195,7 @@ static int run_phases(struct parsed_set *set, const char *name, unsigned line, c
 
 /* Run r mapped (json_run_map) and added as a parsed_run; 0, or -1 when
  * memory ran out. */
-static int emit_run(const struct jt *t, struct parsed_set *set, const char *name, unsigned line, long r)
+static int emit_run(const struct jt *t, struct parsed_set *set, const char *name, unsigned line, long r, size_t n)
 {
 	struct parsed_run tmpl = {0}, run;
 	struct json_run *jr = calloc(1, sizeof *jr);
@@ -200,7 +205,10 @@ static int emit_run(const struct jt *t, struct parsed_set *set, const char *name
 		goto out;
 	run_template(jr, &tmpl);
 	str_copy(tmpl.format, sizeof tmpl.format, "json");
-	snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u", name, line);
+	if (n > 1) /* a sweep's levels or -x runs: one document, told apart */
+		snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u (run %ld of %zu)", name, line, r + 1, n);
+	else
+		snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u", name, line);
 	tidy_meta(&tmpl);
 	run = tmpl;
 	run_counts(&run, &tmpl, jr);
@@ -220,7 +228,7 @@ static int emit_runs(const struct jt *t, struct parsed_set *set, const char *nam
 	size_t n = bonnie_doc_runs(t);
 
 	for (long r = 0; r < (long)n && r < JSON_MAX_RUNS; r++)
-		if (emit_run(t, set, name, line, r) != 0)
+		if (emit_run(t, set, name, line, r, n) != 0)
 			return -1;
 	return 0;
 }

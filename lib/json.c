@@ -1,6 +1,7 @@
 /* Streaming JSON writer; see json.h. */
 #include "json.h"
 #include "str.h"
+#include "units.h"
 
 #include <math.h>
 #include <string.h>
@@ -144,9 +145,7 @@ void json_double(struct json *j, const char *key, double value, int decimals)
 
 void json_double_cut(struct json *j, const char *key, double value, int decimals)
 {
-	double scale = pow(10.0, decimals);
-
-	json_double(j, key, isfinite(value) ? trunc(value * scale) / scale : value, decimals);
+	json_double(j, key, units_cut(value, decimals), decimals);
 }
 
 void json_bool(struct json *j, const char *key, bool value)

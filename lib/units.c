@@ -1,6 +1,7 @@
 /* Parsing and printing of sizes, rates and latencies with one suffix table. */
 #include "units.h"
 
+#include <math.h>
 #include <stdio.h>
 
 struct suffix {
@@ -231,4 +232,11 @@ void units_format_latency_cell(double ns, char *buf, size_t len)
 void units_format_scaled(double v, char *buf, size_t len)
 {
 	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+}
+
+double units_cut(double value, int decimals)
+{
+	double scale = pow(10.0, decimals);
+
+	return isfinite(value) ? trunc(value * scale) / scale : value;
 }

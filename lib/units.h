@@ -33,6 +33,12 @@ void units_format_size(uint64_t bytes, char *buf, size_t len);
 /* Same, lower-case, as bonnie++ writes chunk sizes: 8k, 1m, 300. */
 void units_format_size_lower(uint64_t bytes, char *buf, size_t len);
 
+/* value cut toward zero to the decimals (a finite value; others as they
+ * are): printed with "%.*f" it reads back as a number that cuts to the
+ * integer value cuts to, as bonnie++'s CSV rates are cut. Rounded,
+ * 411675.9997 would print as 411676.000. */
+double units_cut(double value, int decimals);
+
 /* A KiB/s rate in bonnie++'s 5-character table form: " 535k", "312m", "1.5g". */
 void units_format_rate(uint64_t kib_per_s, char *buf, size_t len);
 

@@ -11,6 +11,7 @@
 #include "clocale.h"
 #include "../report.h"
 #include "../model/view.h"
+#include "../../lib/units.h"
 
 #include <stdio.h>
 
@@ -20,7 +21,8 @@ static void kv_phase(FILE *out, unsigned n, const struct phase_view *p)
 
 	fprintf(out, "run.%u.%s.status=%s\n", n, name, phase_status_name(p->status));
 	if (p->state == CELL_VALUE) {
-		fprintf(out, "run.%u.%s.rate=%.3f\n", n, name, p->rate);
+		/* cut as the JSON's (lib/units.h), so both cut to the CSV's integer */
+		fprintf(out, "run.%u.%s.rate=%.3f\n", n, name, units_cut(p->rate, 3));
 		fprintf(out, "run.%u.%s.unit=%s\n", n, name, report_unit_name(phase_unit(p->id)));
 	}
 	if (p->cpu_pct >= 0)
