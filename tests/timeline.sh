@@ -267,8 +267,11 @@ if setup_group; then
 		echo "timeline.sh: steady: the machine stalled a phase by itself (try $try); once more"
 	done
 	check "steady run: exit 0" [ "$rc" -eq 0 ]
+	# a failure keeps the run's JSON for the checker (tests/verdict_check.py)
+	keep=${BUILD_DIR:-build}/timeline-steady-failed.json
 	for ph in put_block get_block; do
 		[ "$try" -eq 4 ] && break
+		case $(j "$T/steady.json" "$ph" '.verdict.kind') in steady | noisy) ;; *) cp "$T/steady.json" "$keep" && echo "timeline.sh: kept in $keep" ;; esac
 		check "$ph wholly under the limit: $(j "$T/steady.json" "$ph" '.verdict.sentence'); MB per interval: $(j "$T/steady.json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
 			sh -c 'case $1 in steady | noisy) ;; *) exit 1 ;; esac' _ "$(j "$T/steady.json" "$ph" '.verdict.kind')"
 	done
