@@ -64,9 +64,13 @@ static bool check_values(struct json_phase *ph)
 			if (phase_values[i].need)
 				return snprintf(ph->why, sizeof ph->why, "no %s", key), false;
 		} else if (!count_of(v, phase_values[i].max, dst)) {
-			if (v->kind == JT_NUMBER)
-				snprintf(ph->why, sizeof ph->why, "%s is %.30s, not a count", key, v->text);
-			else
+			if (v->kind == JT_NUMBER) {
+				/* through a local copy: the text and why are in one
+				 * object, which gcc's -Wrestrict cannot tell apart */
+				char num[31];
+				str_copy(num, sizeof num, v->text);
+				snprintf(ph->why, sizeof ph->why, "%s is %s, not a count", key, num);
+			} else
 				snprintf(ph->why, sizeof ph->why, "%s is not a number", key);
 			return false;
 		}
