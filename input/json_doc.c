@@ -154,15 +154,12 @@ static uint64_t ran(const struct json_value *v)
 /* The run's seeks, files and clients: the counts that ran where the run
  * has them (and the config said the phases run; seeks and files sized by
  * time are known only there; a --clients sweep's level says its own
- * count, where the config holds -c), else the config's. */
-static void run_counts(struct parsed_run *run, const struct parsed_run *tidied, const struct json_run *jr)
+ * count, where the config holds -c), else the config's, already in run. */
+static void run_counts(struct parsed_run *run, const struct json_run *jr)
 {
 	uint64_t seeks = ran(&jr->v[JS_SEEKS_RAN]), files = ran(&jr->v[JS_FILES_RAN]);
 	uint64_t clients = ran(&jr->v[JS_CLIENTS]);
 
-	memcpy(run->meta[META_SEEKS], tidied->meta[META_SEEKS], PARSED_META_LEN);
-	memcpy(run->meta[META_NUM_FILES], tidied->meta[META_NUM_FILES], PARSED_META_LEN);
-	memcpy(run->meta[META_CONCURRENCY], tidied->meta[META_CONCURRENCY], PARSED_META_LEN);
 	if (clients > 0)
 		snprintf(run->meta[META_CONCURRENCY], PARSED_META_LEN, "%llu", (unsigned long long)clients);
 	if (seeks > 0 && run->size_bytes > 0)
@@ -197,21 +194,20 @@ static int run_phases(struct parsed_set *set, const char *name, unsigned line, c
  * memory ran out. */
 static int emit_run(const struct jt *t, struct parsed_set *set, const char *name, unsigned line, long r, size_t n)
 {
-	struct parsed_run tmpl = {0}, run;
+	struct parsed_run run = {0};
 	struct json_run *jr = calloc(1, sizeof *jr);
 	int rc = -1;
 
 	if (!jr || json_run_map(t, (size_t)r, jr) != 0)
 		goto out;
-	run_template(jr, &tmpl);
-	str_copy(tmpl.format, sizeof tmpl.format, "json");
+	run_template(jr, &run);
+	str_copy(run.format, sizeof run.format, "json");
 	if (n > 1) /* a sweep's levels or -x runs: one document, told apart */
-		snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u (run %ld of %zu)", name, line, r + 1, n);
+		snprintf(run.origin, sizeof run.origin, "%s:%u (run %ld of %zu)", name, line, r + 1, n);
 	else
-		snprintf(tmpl.origin, sizeof tmpl.origin, "%s:%u", name, line);
-	tidy_meta(&tmpl);
-	run = tmpl;
-	run_counts(&run, &tmpl, jr);
+		snprintf(run.origin, sizeof run.origin, "%s:%u", name, line);
+	tidy_meta(&run);
+	run_counts(&run, jr);
 	if (run_phases(set, name, line, jr, r, &run) != 0)
 		goto out;
 	input_json_profile_mode(&run);
