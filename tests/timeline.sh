@@ -271,9 +271,10 @@ if setup_group; then
 	keep=${BUILD_DIR:-build}/timeline-steady-failed.json
 	for ph in put_block get_block; do
 		[ "$try" -eq 4 ] && break
-		case $(j "$T/steady.json" "$ph" '.verdict.kind') in steady | noisy) ;; *) cp "$T/steady.json" "$keep" && echo "timeline.sh: kept in $keep" ;; esac
+		verdict_kind=$(j "$T/steady.json" "$ph" '.verdict.kind')
+		case $verdict_kind in steady | noisy) ;; *) cp "$T/steady.json" "$keep" && echo "timeline.sh: kept in $keep" ;; esac
 		check "$ph wholly under the limit: $(j "$T/steady.json" "$ph" '.verdict.sentence'); MB per interval: $(j "$T/steady.json" "$ph" '.timeline.bytes | map(. / 1e5 | floor / 10) | join(" ")')" \
-			sh -c 'case $1 in steady | noisy) ;; *) exit 1 ;; esac' _ "$(j "$T/steady.json" "$ph" '.verdict.kind')"
+			sh -c 'case $1 in steady | noisy) ;; *) exit 1 ;; esac' _ "$verdict_kind"
 	done
 	sums_check "$T/steady.json" steady
 	limit write 0
