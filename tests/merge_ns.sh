@@ -49,7 +49,8 @@ for p in $pids; do
 done
 check "the hosts' namespaces differ" [ "$(cat "$T/host1/ns")" != "$(cat "$T/host2/ns")" ]
 "$BONNIE" merge --json "$T/merged.json" "$T/host1.json" "$T/host2.json" >"$T/merged.out" 2>"$T/merged.err"
-check "merge exits 0 ($(tail -n 1 "$T/merged.err"))" [ $? -eq 0 ]
+rc=$?
+check "merge exits 0 ($(tail -n 1 "$T/merged.err"))" [ $rc -eq 0 ]
 check "the merge counts 2 hosts" [ "$(jq '.merged.hosts | length' "$T/merged.json")" -eq 2 ]
 check "the merged run has 8 clients" [ "$(jq '.runs[0].clients' "$T/merged.json")" -eq 8 ]
 for p in put_block rewrite get_block seeks; do

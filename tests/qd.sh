@@ -137,7 +137,8 @@ check "--share: the profile's block with its IOPS" post_iops_ok
 # compare of that run and the --qd run: each profile row's cell says its
 # IOPS, the JSON's operations over elapsed time
 "$BONNIE" compare "$T/post.json" "$T/add.json" >"$T/cmp.out" 2>"$T/cmp.err"
-check "compare of two profiles exits 0 ($(tail -n 1 "$T/cmp.err"))" [ $? -eq 0 ]
+rc=$?
+check "compare of two profiles exits 0 ($(tail -n 1 "$T/cmp.err"))" [ $rc -eq 0 ]
 cmp_iops_ok() {
 	jq -r '.runs[0].phases[] | select(.queue_depth) | "\(.name) \(.operations / .elapsed_ns * 1e9)"' "$T/post.json" |
 	while read -r name iops; do

@@ -19,6 +19,7 @@
 need_faultshim
 need_jq
 MAN=$(dirname "$0")/../bonnie.1
+CHECKER=$(dirname "$0")/verdict_check.py
 SMALL="-s 8m -n 1"
 
 . "$(dirname "$0")/share_servers.sh"
@@ -50,6 +51,11 @@ one_run() { # one_run NAME CLIENT
 		check "$1: $p skipped, a note says why" grep -q "^bonnie: note: per-char .* skipped: one byte a call runs at " "$T/$1.err"
 		check "$1: $p skipped, the header says so" grep -q '^Sized:       per-char .*skipped, too slow' "$T/$1.out"
 	done
+	# the independent checker (tests/verdict_check.py) over a share's run
+	python3 "$CHECKER" --text "$T/$1.out" "$T/$1.json" >"$T/$1.vc.out" 2>&1 &&
+		python3 "$CHECKER" "$T/$1.json" >>"$T/$1.vc.out" 2>&1
+	rc=$?
+	check "$1: every over-time sentence true of its timeline, the text's as the JSON's: $(tail -n 2 "$T/$1.vc.out" | tr '\n' ' ')" [ $rc -eq 0 ]
 	for key in $(jq -r '.environment.share | keys[]' "$T/$1.json"); do
 		check "$1: share key '$key' is in the man page" grep -qE "^\.(B|BR|RB) .*\b$key\b" "$MAN"
 	done
@@ -62,8 +68,14 @@ clients_run() { # clients_run NAME
 }
 
 sweep_run() { # sweep_run NAME: sizes decided once for every count
-	"$BONNIE" -d "$SHARE" -s 8m --clients 1,4 -q --json "$T/$1.sw.json" >/dev/null 2>"$T/$1.sw.err"; rc=$?
+	"$BONNIE" -d "$SHARE" -s 8m --clients 1,4 --json "$T/$1.sw.json" >"$T/$1.sw.txt" 2>"$T/$1.sw.err"; rc=$?
 	check "$1: sweep 1,4 exit 0 (got $rc: $(tail -n 1 "$T/$1.sw.err"))" [ $rc -eq 0 ]
+	# the independent checker: every knee sentence and the answer true of the
+	# levels' data, the text's sweep lines and marks the JSON's
+	python3 "$CHECKER" --sweep "$T/$1.sw.json" >"$T/$1.swc.out" 2>&1 &&
+		python3 "$CHECKER" --sweep --table "$T/$1.sw.txt" "$T/$1.sw.json" >>"$T/$1.swc.out" 2>&1
+	rc=$?
+	check "$1: sweep sentences true of the levels, text as JSON: $(tail -n 2 "$T/$1.swc.out" | tr '\n' ' ')" [ $rc -eq 0 ]
 	check "$1: sweep left nothing in the export" export_empty
 	check "$1: sweep has both counts" [ "$(jq '.runs | length' "$T/$1.sw.json")" = 2 ]
 	check "$1: one per-char size for every count" \

@@ -59,31 +59,38 @@ done
 # (--strict).
 judge() {
 	python3 "$CHECKER" "$2" >"$T/judge.out" 2>&1
-	check "$1: every sentence true: $(cat "$T/judge.out")" [ $? -eq 0 ]
+	rc=$?
+	check "$1: every sentence true: $(cat "$T/judge.out")" [ $rc -eq 0 ]
 	grep INCOMPLETE "$T/judge.out" >&2
 	python3 "$CHECKER" --text "$3" "$2" >"$T/text.out" 2>&1
-	check "$1: the text's over-time lines are the JSON's sentences: $(cat "$T/text.out")" [ $? -eq 0 ]
+	rc=$?
+	check "$1: the text's over-time lines are the JSON's sentences: $(cat "$T/text.out")" [ $rc -eq 0 ]
 }
 
 D=$T/dir
 mkdir "$D"
 "$BONNIE" -d "$D" -s 256m -n 4 --no-align-probe --json "$T/a.json" >"$T/a.txt" 2>&1
-check "-s 256m -n 4: exit 0 ($(tail -n 3 "$T/a.txt"))" [ $? -eq 0 ]
+rc=$?
+check "-s 256m -n 4: exit 0 ($(tail -n 3 "$T/a.txt"))" [ $rc -eq 0 ]
 judge "-s 256m -n 4" "$T/a.json" "$T/a.txt"
 
 "$BONNIE" -d "$D" -s 64m -n 1 -c 2 --no-align-probe --json "$T/c.json" >"$T/c.txt" 2>&1
-check "-s 64m -n 1 -c 2: exit 0 ($(tail -n 3 "$T/c.txt"))" [ $? -eq 0 ]
+rc=$?
+check "-s 64m -n 1 -c 2: exit 0 ($(tail -n 3 "$T/c.txt"))" [ $rc -eq 0 ]
 judge "-s 64m -n 1 -c 2" "$T/c.json" "$T/c.txt"
 
 # A small sweep: every knee sentence and the answer true of the runs'
 # data, the text's sweep lines the JSON's with the marks the runs earn;
 # and a sentence made false (the peak moved) is caught.
 "$BONNIE" -d "$D" -s 32m -n 1 --clients 1,2 --level-time 1 --no-align-probe --json "$T/w.json" >"$T/w.txt" 2>&1
-check "sweep --clients 1,2: exit 0 ($(tail -n 3 "$T/w.txt"))" [ $? -eq 0 ]
+rc=$?
+check "sweep --clients 1,2: exit 0 ($(tail -n 3 "$T/w.txt"))" [ $rc -eq 0 ]
 python3 "$CHECKER" --sweep "$T/w.json" >"$T/sw.out" 2>&1
-check "sweep: every sentence true: $(cat "$T/sw.out")" [ $? -eq 0 ]
+rc=$?
+check "sweep: every sentence true: $(cat "$T/sw.out")" [ $rc -eq 0 ]
 python3 "$CHECKER" --sweep --table "$T/w.txt" "$T/w.json" >"$T/swt.out" 2>&1
-check "sweep: the text's lines and marks are the JSON's: $(cat "$T/swt.out")" [ $? -eq 0 ]
+rc=$?
+check "sweep: the text's lines and marks are the JSON's: $(cat "$T/swt.out")" [ $rc -eq 0 ]
 python3 - "$T/w.json" "$T/wf.json" <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -93,7 +100,8 @@ d["sweep"]["answer"] = re.sub(r"up to (\d+)", lambda m: "up to %d" % (int(m.grou
 json.dump(d, open(sys.argv[2], "w"))
 PY
 python3 "$CHECKER" --sweep "$T/wf.json" >"$T/swf.out" 2>&1
-check "sweep: counts moved in the sentences are found false: $(tail -n 1 "$T/swf.out")" [ $? -eq 1 ]
+rc=$?
+check "sweep: counts moved in the sentences are found false: $(tail -n 1 "$T/swf.out")" [ $rc -eq 1 ]
 
 # compare's summary of two bonnie JSON files (the kept fixtures: an older
 # JSON that records no reasons, and a newer one): every phrase and the
@@ -103,13 +111,15 @@ CMP=$HERE/compare
 "$BONNIE" compare "$CMP/run.json" "$CMP/cached.json" >"$T/cmp.txt" 2>&1
 check "compare run.json cached.json: exit 0" [ $? -eq 0 ]
 python3 "$CHECKER" --compare "$T/cmp.txt" "$CMP/run.json" "$CMP/cached.json" >"$T/cmp.out" 2>&1
-check "compare: every summary sentence true: $(cat "$T/cmp.out")" [ $? -eq 0 ]
+rc=$?
+check "compare: every summary sentence true: $(cat "$T/cmp.out")" [ $rc -eq 0 ]
 
 # One write held 1.5 s in block write.
 FAULT_DIR=$D FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=257 FAULT_MODE=delay \
 	FAULT_DELAY_MS=1500 LD_PRELOAD=$SHIM \
 	"$BONNIE" -d "$D" -s 512m:1m -n 0 --phases put_block --no-align-probe --json "$T/s.json" >"$T/s.txt" 2>&1
-check "held write: exit 0 ($(tail -n 3 "$T/s.txt"))" [ $? -eq 0 ]
+rc=$?
+check "held write: exit 0 ($(tail -n 3 "$T/s.txt"))" [ $rc -eq 0 ]
 judge "held write" "$T/s.json" "$T/s.txt"
 sentence=$(python3 -c 'import json,sys; print([p for p in json.load(open(sys.argv[1]))["runs"][0]["phases"] if p["name"] == "put_block"][0]["verdict"]["sentence"])' "$T/s.json")
 case $sentence in
@@ -124,7 +134,8 @@ esac
 FAULT_DIR=$D FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=100 FAULT_EVERY=80 FAULT_REPEAT=5 \
 	FAULT_MODE=delay FAULT_DELAY_MS=1200 LD_PRELOAD=$SHIM \
 	"$BONNIE" -d "$D" -s 512m:1m -n 0 --phases put_block --no-align-probe --json "$T/s5.json" >"$T/s5.txt" 2>&1
-check "five held writes: exit 0 ($(tail -n 3 "$T/s5.txt"))" [ $? -eq 0 ]
+rc=$?
+check "five held writes: exit 0 ($(tail -n 3 "$T/s5.txt"))" [ $rc -eq 0 ]
 judge "five held writes" "$T/s5.json" "$T/s5.txt"
 sentence=$(python3 -c 'import json,sys; print([p for p in json.load(open(sys.argv[1]))["runs"][0]["phases"] if p["name"] == "put_block"][0]["verdict"]["sentence"])' "$T/s5.json")
 check "five held writes: three said ($sentence)" [ "$(printf '%s\n' "$sentence" | grep -o 'stalled' | wc -l)" -eq 3 ]
