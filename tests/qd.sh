@@ -24,6 +24,7 @@ D=$T/dir
 mkdir "$D"
 ROWS="seq1m_q8t1_read seq1m_q8t1_write seq1m_q1t1_read seq1m_q1t1_write rnd4k_q32t1_read rnd4k_q32t1_write rnd4k_q1t1_read rnd4k_q1t1_write"
 SMALL="-d $D -s 8m --qd-time 0 -z 7 -m qd --no-align-probe"
+CHECKER=$(dirname "$0")/verdict_check.py
 
 run() { # run NAME args...: stdout, stderr and status into $T/NAME.*
 	n=$1; shift
@@ -73,6 +74,13 @@ for engine in auto threads; do
 		check "$c: the table has '$name'" grep -q "^$name " "$T/$engine.out"
 	done
 	check "$c: the plan note names the engine" grep -q "note: queue-depth profile: .* depth kept by" "$T/$engine.err"
+	# the independent checker (tests/verdict_qd.py): every depth-gain
+	# sentence true of the rows' own figures, the table's rows and marks
+	# the JSON's
+	python3 "$CHECKER" --qd "$T/$engine.json" >"$T/$engine.vq" 2>&1 &&
+		python3 "$CHECKER" --qd --table "$T/$engine.out" "$T/$engine.json" >>"$T/$engine.vq" 2>&1
+	rc=$?
+	check "$c: depth gains true, table rows the JSON's: $(tail -n 2 "$T/$engine.vq" | tr '\n' ' ')" [ $rc -eq 0 ]
 	check "$c: scratch removed" empty_dir "$D"
 done
 check "threads: the plan says threads were asked for" grep -q "threads (--qd-engine threads)" "$T/threads.err"
@@ -114,6 +122,24 @@ check "--qd: exit 0 ($(rc_of add))" [ "$(rc_of add)" -eq 0 ]
 check "--qd: block write and the eight ran" \
 	[ "$(q add '[.runs[0].phases[] | select(.status == "done") | .name] | map(select(. == "put_block" or test("q[0-9]+t1"))) | length')" -eq 9 ]
 check "--qd: the bonnie++ table is there too" grep -q '^Version .*Sequential Output' "$T/add.out"
+python3 "$CHECKER" --qd "$T/add.json" >"$T/add.vq" 2>&1 &&
+	python3 "$CHECKER" --qd --table "$T/add.out" "$T/add.json" >>"$T/add.vq" 2>&1
+rc=$?
+check "--qd: depth gains true, table rows the JSON's: $(tail -n 2 "$T/add.vq" | tr '\n' ' ')" [ $rc -eq 0 ]
+# and the checker finds a gain made false, one left out and a row's figure changed
+jq '.runs[0].queue_depth_gains[0].sentence = "SEQ1M read: 99.9x the IOPS at Q8 as at Q1 (1 against 1 IOPS)"' \
+	"$T/add.json" >"$T/add-false.json"
+python3 "$CHECKER" --qd "$T/add-false.json" >"$T/add-false.vq" 2>&1
+rc=$?
+check "--qd: a gain of 1 against 1 IOPS is found false: $(tail -n 1 "$T/add-false.vq")" [ $rc -eq 1 ]
+jq 'del(.runs[0].queue_depth_gains[0])' "$T/add.json" >"$T/add-false.json"
+python3 "$CHECKER" --qd "$T/add-false.json" >"$T/add-false.vq" 2>&1
+rc=$?
+check "--qd: a pair's gain left out is found: $(tail -n 1 "$T/add-false.vq")" [ $rc -eq 1 ]
+sed 's/^\(SEQ1M Q8T1 read *\)\([0-9]\)/\11\2/' "$T/add.out" >"$T/add-false.out"
+python3 "$CHECKER" --qd --table "$T/add-false.out" "$T/add.json" >"$T/add-false.vq" 2>&1
+rc=$?
+check "--qd: a table row's rate changed is found: $(tail -n 1 "$T/add-false.vq")" [ $rc -eq 1 ]
 
 # The --share post: bonnie++'s phases in one table, the profile's rows in a
 # block of their own whose IOPS are the JSON's operations over elapsed time.

@@ -14,6 +14,8 @@ sizes within one window's amount or 10%).
     verdict_check.py --sweep [--quiet] RESULT.json...
     verdict_check.py --sweep --table REPORT.txt RESULT.json
     verdict_check.py --compare SUMMARY.txt FILE.json... (the files given to bonnie compare, in order)
+    verdict_check.py --qd RESULT.json...
+    verdict_check.py --qd --table REPORT.txt RESULT.json
 
 The second form checks that the text report's "over time, NAME: SENTENCE"
 lines say what the JSON's verdict.sentence says (exit 1 when not).
@@ -364,9 +366,10 @@ class Judge:
             rate = [tl.amount[j] / tl.length[j] for j in range(tl.n) if tl.length[j] > 0]
             h = len(rate) // 2
             # the halves are compared over at least 4 intervals each (fewer
-            # are too little to call a change, docs/verdicts.md rule 5)
+            # are too little to call a change, docs/verdicts.md rule 5); by
+            # interval count, the second holding the odd one
             if h >= 4:
-                a, b = median(rate[:h]), median(rate[-h:])
+                a, b = median(rate[:h]), median(rate[h:])
                 if a > 0:
                     ch = abs(b / a - 1.0) * 100
                     if ch >= 50 + pct_tol(50):
@@ -726,7 +729,33 @@ def compare_main(argv):
     return 1 if bad or n == 0 else 0
 
 
+def qd_main(argv):
+    """--qd JSON... | --qd --table TEXT JSON: the queue-depth profile's
+    depth-gain sentences (and the text's profile rows) against each row's
+    own figures (verdict_qd.py)."""
+    import os
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import verdict_qd
+    if argv[:1] == ["--table"] and len(argv) == 3:
+        diffs, rows = verdict_qd.check_qd_text(argv[1], argv[2])
+        for d in diffs:
+            print(d)
+        print("verdict_check --qd --table: %d rows, %d differences" % (rows, len(diffs)))
+        return 1 if diffs or rows == 0 else 0
+    n = nbad = 0
+    for p in [a for a in argv if not a.startswith("--")]:
+        out = []
+        a, b = verdict_qd.check_qd_file(p, out)
+        n, nbad = n + a, nbad + b
+        for line in out:
+            print(line)
+    print("verdict_check --qd: %d sentences, %d false" % (n, nbad))
+    return 1 if nbad or n == 0 else 0
+
+
 def main(argv):
+    if argv[:1] == ["--qd"]:
+        return qd_main(argv[1:])
     if argv[:1] == ["--compare"] and len(argv) >= 4:
         return compare_main(argv[1:])
     if argv[:1] == ["--sweep"]:

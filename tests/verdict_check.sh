@@ -103,6 +103,17 @@ python3 "$CHECKER" --sweep "$T/wf.json" >"$T/swf.out" 2>&1
 rc=$?
 check "sweep: counts moved in the sentences are found false: $(tail -n 1 "$T/swf.out")" [ $rc -eq 1 ]
 
+# The queue-depth profile, each row 1 s: its over-time sentences, its
+# depth-gain sentences (tests/verdict_qd.py) and the table's rows and marks.
+"$BONNIE" -d "$D" -s 128m --phases qd --qd-time 1 --no-align-probe --json "$T/q.json" >"$T/q.txt" 2>&1
+rc=$?
+check "--phases qd --qd-time 1: exit 0 ($(tail -n 3 "$T/q.txt"))" [ $rc -eq 0 ]
+judge "--phases qd --qd-time 1" "$T/q.json" "$T/q.txt"
+python3 "$CHECKER" --qd "$T/q.json" >"$T/qg.out" 2>&1 &&
+	python3 "$CHECKER" --qd --table "$T/q.txt" "$T/q.json" >>"$T/qg.out" 2>&1
+rc=$?
+check "queue-depth profile: every depth gain true, the table's rows the JSON's: $(cat "$T/qg.out")" [ $rc -eq 0 ]
+
 # compare's summary of two bonnie JSON files (the kept fixtures: an older
 # JSON that records no reasons, and a newer one): every phrase and the
 # headline's reasons true of the files (the old headline named "unknown

@@ -195,6 +195,12 @@ def fixtures():
         "put_block", timeline([800] * 15, sync_s=2.04), "too short to judge (1.5 s of operations); then the final flush took 0.5 s", "too short", None)
     tl = timeline([800] * 15)
     f["true-short"] = result("put_block", tl, "too short to judge (1.5 s of operations)", "too short", None)
+    # A real 1.0 s queue-depth write (10 intervals and a 14 ms scrap): the
+    # halves by interval count, the second holding the odd one, differ by
+    # 30%; the halves without the middle interval would differ by 79%.
+    tl = timeline([310, 2620, 2730, 100, 940, 420, 520, 1680, 7760, 2310, 770], last=0.136)
+    f["true-short-odd-interval-in-the-second-half"] = result(
+        "put_block", tl, "too short to judge (1.0 s of operations)", "too short", 0.1)
     f["false-short-long-phase"] = result(
         "put_block", timeline([800] * 40), "too short to judge (4.0 s of operations)", "too short", None)
     # A 3 s phase that falls 85% called steady.
