@@ -144,7 +144,11 @@ static void judge_short(const struct tl_series *s, bool by_bytes, uint64_t media
 		goto done; /* the second half was one scrap of an interval */
 	first = verdict_median(w->rate, half);
 	last = verdict_median(w->rate + half, w->n - half);
-	if (fmax(first, last) > 0 && fmax(first, last) >= (1.0 + VERDICT_SHORT_CHANGE) * fmin(first, last)) {
+	/* A rise is measured from the first half's median: when most of its
+	 * intervals completed nothing there is no level to rise from (a burst
+	 * and then gaps said "rose 0%"), as a lasting change needs a before
+	 * part above 0. */
+	if (first > 0 && fmax(first, last) >= (1.0 + VERDICT_SHORT_CHANGE) * fmin(first, last)) {
 		uint64_t units = 0;
 		for (uint32_t i = 0; i < half; i++)
 			units += verdict_units_of(&s->pt[i], by_bytes);

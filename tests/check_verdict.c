@@ -689,6 +689,26 @@ START_TEST(too_short_but_fell)
 }
 END_TEST
 
+/* A real queue-depth write under load (tmpfs, 2026-12-06): 45 operations
+ * in the first interval, then gaps and a trickle. The first half's median
+ * is 0, so no rise can be measured from it: it said "rose 0%". */
+static double burst_then_trickle(uint32_t i)
+{
+	static const unsigned ops[] = {45, 0, 0, 0, 0, 0, 16, 0, 8, 0, 8};
+
+	return (double)ops[i] * (1 << 20) * 10.0;
+}
+
+START_TEST(a_short_rise_from_nothing_is_not_said)
+{
+	struct verdict v;
+
+	make(11, burst_then_trickle);
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "too short to judge (1.1 s of operations)");
+	ck_assert_uint_eq(v.nevents, 0);
+}
+END_TEST
+
 /* A write held 1.5 s in a phase of 1.9 s: said as a stall, not as a fall
  * with a cause ("too short to judge (1.9 s), but fell 100% after 256.0 MiB
  * (0.2 s): cause unknown (no device counters)" on the fault shim's held write). */
@@ -816,6 +836,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, warm_up);
 	tcase_add_test(t, too_short);
 	tcase_add_test(t, too_short_phases_in_one_line);
+	tcase_add_test(t, a_short_rise_from_nothing_is_not_said);
 	tcase_add_test(t, noise_never_cries_wolf);
 	tcase_add_test(t, wild_read_is_not_steady);
 	tcase_add_test(t, write_that_fell_is_not_steady);
