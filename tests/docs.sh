@@ -285,7 +285,8 @@ verdict_parts() {
 # grouped_short_form LINE: the grouped too-short line as bonnie.1 gives it,
 # its advice naming options and kinds from the documented four.
 grouped_short_form() {
-	printf '%s\n' "$1" | grep -qE '^over time, too short to judge \(under 2 s of operations; a larger (-f|-s|-n|--qd-time)(, (-f|-s|-n|--qd-time))* makes (per-char|data|file|queue-depth)(, (per-char|data|file|queue-depth))* phases longer\):( [a-z0-9_]+)+$'
+	o='(-f|-s|-n|--qd-time)(, (-f|-s|-n|--qd-time))*' k='(per-char|data|file|queue-depth)(, (per-char|data|file|queue-depth))*'
+	printf '%s\n' "$1" | grep -qE "^over time, too short to judge \\(under 2 s of operations; (a larger $o makes $k phases longer(; $o not given: bonnie sized $k phases)?|$o not given: bonnie sized $k phases)\\):( [a-z0-9_]+)+\$"
 }
 while read -r line; do
 	case $line in
@@ -305,6 +306,8 @@ done <"$T/notes"
 none_missed "every note and verdict part the runs printed is in the man page" "$T/notes.missed"
 check "the grouped too-short line is in the man page" grep -qF \
 	"over time, too short to judge (under 2 s of operations; a larger options makes kinds phases longer): phase" "$T/man.txt"
+check "the grouped too-short line's form for sizes bonnie chose is in the man page" grep -qF \
+	"options not given: bonnie sized kinds phases" "$T/man.txt"
 check "the runs printed messages" [ -s "$T/messages" ]
 while read -r line; do
 	case $line in
