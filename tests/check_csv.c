@@ -163,6 +163,34 @@ START_TEST(failed_and_interrupted_phases_are_empty)
 }
 END_TEST
 
+/* A run stopped before bonnie sized its file or seek count used none: the
+ * line leaves the count empty rather than the default sizing starts from
+ * (issue 52: a Ctrl-C'd run's line said 16 files and 8192 seeks in
+ * -q >> runs.csv). */
+START_TEST(interrupted_before_sizing_files_leaves_the_count_empty)
+{
+	char *f[64];
+	const char *args[] = {"-s", "512m", NULL};
+
+	config_from(args);
+	run.interrupted = true;
+	run.counts.files_auto = true;
+	run.counts.files_k = 0;
+	run.counts.seeks_auto = true;
+	run.counts.seeks = 0;
+	for (int i = PHASE_SEEKS; i < PHASE_COUNT; i++)
+		run.phase[i].status = PHASE_NOT_RUN;
+	fields_of(f);
+	ck_assert_str_eq(f[21], "");
+	ck_assert_str_eq(f[7], "");
+	run.counts.files_k = 3; /* sized, then stopped: the count it used */
+	run.counts.seeks = 4000;
+	fields_of(f);
+	ck_assert_str_eq(f[21], "3");
+	ck_assert_str_eq(f[7], "4000");
+}
+END_TEST
+
 START_TEST(slow_seeks_keep_one_decimal)
 {
 	char *f[64];
@@ -455,6 +483,7 @@ Suite *suite_csv(void)
 	tcase_add_test(tc, no_file_tests_leave_21_to_37_empty);
 	tcase_add_test(tc, bare_f_leaves_perchar_fields_empty);
 	tcase_add_test(tc, failed_and_interrupted_phases_are_empty);
+	tcase_add_test(tc, interrupted_before_sizing_files_leaves_the_count_empty);
 	tcase_add_test(tc, slow_seeks_keep_one_decimal);
 	tcase_add_test(tc, latency_units_switch_at_bonnie_thresholds);
 	tcase_add_test(tc, file_config_fields_follow_the_header_names);

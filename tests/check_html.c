@@ -358,6 +358,54 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 }
 END_TEST
 
+/* The collapsed timelines' heading names what they share, no lasting
+ * change or stall, and never calls a noisy phase steady (issue 52: "The
+ * other 4 phases over time (steady)" over two noisy ones). */
+static char *page_with_verdicts(const enum verdict_kind *kinds, const enum phase_id *ids, int n)
+{
+	static struct run_result run;
+	static struct run_timelines tls;
+	static struct env_info env;
+	struct config cfg;
+	struct run_setup setup;
+	char a0[] = "bonnie", *argv[] = {a0}, *buf = NULL;
+	size_t len = 0;
+	FILE *f = mem_open(&buf, &len);
+
+	synth_config(&cfg);
+	synth_full_run(&run);
+	memset(&tls, 0, sizeof tls);
+	for (int k = 0; k < n; k++) {
+		struct tl_series *s = &tls.phase[ids[k]];
+		run.phase[ids[k]].verdict = (struct verdict){.kind = kinds[k], .window_ns = 100000000u, .windows = 10,
+		                                             .within = 8, .spread = 0.3};
+		*s = (struct tl_series){.present = true, .width_ns = 100000000u, .last_len_ns = 100000000u, .n = 10};
+		for (uint32_t i = 0; i < 10; i++)
+			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
+	}
+	view_setup_of(&cfg, &setup);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls, NULL};
+	ck_assert_int_eq(report_html(f, &rep), 0);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(collapsed_timelines_heading_says_what_they_share)
+{
+	static const enum phase_id ids[] = {PHASE_PUT_BLOCK, PHASE_REWRITE, PHASE_GET_BLOCK};
+	static const enum verdict_kind mixed[] = {VERDICT_STEADY, VERDICT_NOISY, VERDICT_NOISY};
+	static const enum verdict_kind one[] = {VERDICT_NOISY};
+	char *buf = page_with_verdicts(mixed, ids, 3);
+
+	ck_assert_ptr_nonnull(strstr(buf, "<summary>All 3 judged phases over time: no lasting change or stall</summary>"));
+	ck_assert_ptr_null(strstr(buf, "(steady)"));
+	free(buf);
+	buf = page_with_verdicts(one, ids, 1);
+	ck_assert_ptr_nonnull(strstr(buf, "<summary>The judged phase over time: no lasting change or stall</summary>"));
+	free(buf);
+}
+END_TEST
+
 START_TEST(run_page_numbers_equal_metrics)
 {
 	static struct run_result run;
@@ -862,6 +910,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, few_operations_p99_blank_in_table_and_page);
 	tcase_add_test(t, summary_carries_each_phase_verdict);
 	tcase_add_test(t, timeline_stall_has_no_p99_points_inside);
+	tcase_add_test(t, collapsed_timelines_heading_says_what_they_share);
 	tcase_add_test(t, pages_name_phases_alike);
 	tcase_add_test(t, repeat_page_has_runs_median_spread);
 	tcase_add_test(t, sweep_page_charts_knee_and_table);

@@ -126,6 +126,28 @@ START_TEST(io_only_and_files_only)
 }
 END_TEST
 
+/* A run stopped before bonnie sized its file count shows no file block:
+ * its count would be the default the sizing starts from, never used. */
+START_TEST(no_file_block_before_the_count_was_sized)
+{
+	char *text;
+	char args[][8] = {"bonnie", "-s", "512m", "-m", "vm"};
+	char *a[] = {args[0], args[1], args[2], args[3], args[4], NULL};
+	char err[256];
+
+	ck_assert_int_eq(options_parse(5, a, "x", &cfg, err, sizeof err), OPT_RUN);
+	run.interrupted = true;
+	run.counts.files_auto = true;
+	run.counts.files_k = 0;
+	for (int i = PHASE_SEQ_CREATE; i < PHASE_COUNT; i++)
+		run.phase[i].status = PHASE_NOT_RUN;
+	text = synth_capture_table(&cfg, &run);
+	ck_assert_ptr_nonnull(strstr(text, "Sequential Output"));
+	ck_assert_ptr_null(strstr(text, "Sequential Create"));
+	free(text);
+}
+END_TEST
+
 START_TEST(phases_not_run_are_blank)
 {
 	char *text;
@@ -567,6 +589,7 @@ Suite *suite_table(void)
 	tcase_add_test(tc, rows_keep_their_columns);
 	tcase_add_test(tc, io_only_and_files_only);
 	tcase_add_test(tc, phases_not_run_are_blank);
+	tcase_add_test(tc, no_file_block_before_the_count_was_sized);
 	tcase_add_test(tc, no_mark_no_note_when_all_long_enough);
 	tcase_add_test(tc, long_machine_name_is_cut_to_fit);
 	tcase_add_test(tc, notes_for_buffered_and_not_evicted);

@@ -382,6 +382,50 @@ START_TEST(too_short_phases_in_one_line)
 }
 END_TEST
 
+/* The grouped too-short line never tells the user to enlarge an option
+ * they did not give: a kind bonnie sized is said to be bonnie's (issue 52:
+ * a run with -s alone read "a larger -f, -s, -n makes ..."). */
+static char *too_short_text(bool perchar_auto, bool size_auto, bool files_auto, const enum phase_id *ids, int n)
+{
+	struct run_result *run = calloc(1, sizeof *run);
+	static struct config cfg;
+	static struct run_view view;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(run);
+	ck_assert_ptr_nonnull(out);
+	run->counts = (struct run_counts){.perchar_auto = perchar_auto, .size_auto = size_auto, .files_auto = files_auto};
+	for (int i = 0; i < n; i++)
+		run->phase[ids[i]].verdict.kind = VERDICT_TOO_SHORT;
+	view_of_run(&cfg, run, NULL, &view);
+	report_verdict_notes(out, &view);
+	fclose(out);
+	free(run);
+	return text;
+}
+
+START_TEST(too_short_advice_names_given_options_only)
+{
+	static const enum phase_id mixed[] = {PHASE_GETC, PHASE_GET_BLOCK, PHASE_SEQ_DEL};
+	static const enum phase_id perchar[] = {PHASE_GETC};
+	char *t = too_short_text(true, false, true, mixed, 3);
+
+	ck_assert_str_eq(t, "over time, too short to judge (under 2 s of operations; a larger -s makes data phases longer; "
+	                    "-f, -n not given: bonnie sized per-char, file phases): getc get_block seq_del\n");
+	free(t);
+	t = too_short_text(true, true, true, perchar, 1);
+	ck_assert_str_eq(t, "over time, too short to judge (under 2 s of operations; -f not given: bonnie sized per-char "
+	                    "phases): getc\n");
+	free(t);
+	t = too_short_text(false, false, false, mixed, 3);
+	ck_assert_str_eq(t, "over time, too short to judge (under 2 s of operations; a larger -f, -s, -n makes per-char, "
+	                    "data, file phases longer): getc get_block seq_del\n");
+	free(t);
+}
+END_TEST
+
 /* Many noisy steady timelines of 20 s or more: not one reads as a change
  * or a stall (a shorter one of five noise levels of 1 s may truly hold a
  * lasting change, and the contract then wants it said). */
@@ -837,6 +881,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, too_short);
 	tcase_add_test(t, too_short_phases_in_one_line);
 	tcase_add_test(t, a_short_rise_from_nothing_is_not_said);
+	tcase_add_test(t, too_short_advice_names_given_options_only);
 	tcase_add_test(t, noise_never_cries_wolf);
 	tcase_add_test(t, wild_read_is_not_steady);
 	tcase_add_test(t, write_that_fell_is_not_steady);

@@ -117,8 +117,15 @@ void html_timelines(FILE *out, const struct html_report *rep)
 		fputs("</div>\n", out);
 	}
 	if (rest) {
-		fprintf(out, "<details class=\"tl-rest screen-only\"><summary>%s %u phase%s over time (steady)</summary>\n"
-		        "<div class=\"charts tl\">\n", events ? "The other" : "All judged", rest, rest == 1 ? "" : "s");
+		/* steady, noisy or interrupted without an event: none changed for
+		 * good or stalled (the heading once said "steady" over noisy ones) */
+		char who[48];
+		if (rest == 1)
+			snprintf(who, sizeof who, "%s", events ? "The other phase" : "The judged phase");
+		else
+			snprintf(who, sizeof who, events ? "The other %u phases" : "All %u judged phases", rest);
+		fprintf(out, "<details class=\"tl-rest screen-only\"><summary>%s over time: no lasting change or stall"
+		        "</summary>\n<div class=\"charts tl\">\n", who);
 		figures(out, rep, run, false);
 		fputs("</div>\n</details>\n", out);
 	}

@@ -202,8 +202,11 @@ void view_of_setup_run(const struct run_setup *s, const struct run_result *run, 
 	v->hosts = run->hosts;
 	/* the seek and file counts the run used: what bonnie chose when the
 	 * user gave none (run->counts), else the setup's */
-	v->seeks = run->counts.seeks ? run->counts.seeks : s->seeks;
-	v->files_k = run->counts.files_k ? run->counts.files_k : s->files_k;
+	/* a count bonnie was to size (no -n, or no seek count) but never did,
+	 * the run stopped first, is none: the default the sizing starts from
+	 * was never used */
+	v->seeks = run->counts.seeks ? run->counts.seeks : run->counts.seeks_auto ? 0 : s->seeks;
+	v->files_k = run->counts.files_k ? run->counts.files_k : run->counts.files_auto ? 0 : s->files_k;
 	v->perchar_bytes = run->counts.perchar_bytes;
 	v->counts = run->counts;
 	for (int i = 0; i < PHASE_COUNT; i++)

@@ -28,13 +28,14 @@ static void io_config_fields(struct csv_cells *c, const struct run_setup *set, c
 		return;
 	input_size_meta(set->file_size, c->setting[META_SIZE], CSV_CELL_LEN);
 	units_format_size_lower(set->chunk, c->setting[META_CHUNK], CSV_CELL_LEN);
-	snprintf(c->setting[META_SEEKS], CSV_CELL_LEN, "%llu", (unsigned long long)run->seeks);
+	if (run->seeks) /* 0: the run stopped before bonnie sized them */
+		snprintf(c->setting[META_SEEKS], CSV_CELL_LEN, "%llu", (unsigned long long)run->seeks);
 	snprintf(c->setting[META_SEEK_PROCS], CSV_CELL_LEN, "%u", set->seek_procs);
 }
 
 static void file_config_fields(struct csv_cells *c, const struct run_setup *set, const struct run_view *run)
 {
-	if (set->files_k == 0 || !set->asks_files)
+	if (set->files_k == 0 || !set->asks_files || run->files_k == 0)
 		return;
 	snprintf(c->setting[META_NUM_FILES], CSV_CELL_LEN, "%u", run->files_k);
 	if (set->file_max == FILES_HARD_LINKS)

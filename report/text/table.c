@@ -363,7 +363,7 @@ void report_table(FILE *out, const struct run_view *v)
 	 * block alone, --phases seq_create the file block alone */
 	if (set->file_size > 0 && set->asks_data_file)
 		io_block(out, set, v);
-	if (set->files_k > 0 && set->asks_files)
+	if (set->files_k > 0 && set->asks_files && v->files_k > 0) /* 0: the run stopped before sizing them */
 		file_block(out, set, v);
 	report_table_other(out, v);
 	report_table_qd(out, v);

@@ -25,27 +25,65 @@ static enum length_kind length_kind_of(enum phase_id id)
 	return phase_is(id, FACT_DATA_FILE) ? LEN_DATA : LEN_FILES;
 }
 
-/* "a larger -s, -n makes data, file phases longer", naming only the kinds
- * of the phases listed (a --phases qd run is lengthened by --qd-time, not
- * by -f or -n). */
-static void length_advice(FILE *out, const bool *kinds)
+/* Whether bonnie chose the size behind a kind (its option not given): the
+ * advice then says so rather than telling the user to enlarge an option
+ * they did not set. The queue-depth time is always an option's. */
+static bool length_chosen(enum length_kind k, const struct run_counts *c)
+{
+	switch (k) {
+	case LEN_PERCHAR: return c->perchar_auto;
+	case LEN_DATA: return c->size_auto;
+	case LEN_FILES: return c->files_auto;
+	case LEN_QD:
+	case LEN_KINDS: break;
+	}
+	return false;
+}
+
+/* "-s, -n" then " makes " and "data, file": the options and the words of
+ * the kinds listed whose chosen-ness is chosen. */
+static void length_list(FILE *out, const bool *kinds, const bool *chosen, bool want, const char *join)
 {
 	static const char *const option[LEN_KINDS] = {"-f", "-s", "-n", "--qd-time"};
 	static const char *const words[LEN_KINDS] = {"per-char", "data", "file", "queue-depth"};
-	const char *sep = "a larger ";
+	const char *sep = "";
 
 	for (int k = 0; k < LEN_KINDS; k++)
-		if (kinds[k]) {
+		if (kinds[k] && chosen[k] == want) {
 			fprintf(out, "%s%s", sep, option[k]);
 			sep = ", ";
 		}
-	sep = " makes ";
+	sep = join;
 	for (int k = 0; k < LEN_KINDS; k++)
-		if (kinds[k]) {
+		if (kinds[k] && chosen[k] == want) {
 			fprintf(out, "%s%s", sep, words[k]);
 			sep = ", ";
 		}
-	fputs(" phases longer", out);
+	fputs(" phases", out);
+}
+
+/* "a larger -s, -n makes data, file phases longer" for the kinds whose
+ * size an option set, and "-f not given: bonnie sized per-char phases" for
+ * those bonnie sized, naming only the kinds of the phases listed (a
+ * --phases qd run is lengthened by --qd-time, not by -f or -n). */
+static void length_advice(FILE *out, const bool *kinds, const struct run_counts *c)
+{
+	bool chosen[LEN_KINDS], any_given = false, any_chosen = false;
+
+	for (int k = 0; k < LEN_KINDS; k++) {
+		chosen[k] = length_chosen((enum length_kind)k, c);
+		any_given |= kinds[k] && !chosen[k];
+		any_chosen |= kinds[k] && chosen[k];
+	}
+	if (any_given) {
+		fputs("a larger ", out);
+		length_list(out, kinds, chosen, false, " makes ");
+		fputs(" longer", out);
+	}
+	if (any_chosen) {
+		fputs(any_given ? "; " : "", out);
+		length_list(out, kinds, chosen, true, " not given: bonnie sized ");
+	}
 }
 
 /* The phases too short to judge with nothing else to say, in one line that says why once and what
@@ -59,7 +97,7 @@ static void too_short_line(FILE *out, const struct run_view *run)
 		if (only_too_short(&run->phase[i].verdict))
 			kinds[length_kind_of((enum phase_id)i)] = true;
 	fprintf(out, "over time, too short to judge (under %u s of operations; ", (unsigned)(VERDICT_MIN_NS / 1000000000u));
-	length_advice(out, kinds);
+	length_advice(out, kinds, &run->counts);
 	fputs("):", out);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (only_too_short(&run->phase[i].verdict))
