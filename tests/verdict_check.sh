@@ -125,6 +125,19 @@ python3 "$CHECKER" --compare "$T/cmp.txt" "$CMP/run.json" "$CMP/cached.json" >"$
 rc=$?
 check "compare: every summary sentence true: $(cat "$T/cmp.out")" [ $rc -eq 0 ]
 
+# Two runs whose file counts bonnie sized itself (config.files null, the
+# count each ran in runs[].counts.files): compare says they differ, and the
+# checker reads the counts that ran (it read the config's null as alike).
+jq '.config.files = null | .runs[0].counts.files = 1024' "$CMP/run.json" >"$T/auto1.json"
+jq '.config.files = null | .runs[0].counts.files = 2048' "$CMP/run.json" >"$T/auto2.json"
+"$BONNIE" compare "$T/auto1.json" "$T/auto2.json" >"$T/cmpa.txt" 2>&1
+rc=$?
+check "compare of two auto-sized file counts: exit 0, the counts differ ($(grep 'file count' "$T/cmpa.txt" | head -n 1))" \
+	sh -c "[ $rc -eq 0 ] && grep -q '^Not like for like: the runs differ in file count' '$T/cmpa.txt'"
+python3 "$CHECKER" --compare "$T/cmpa.txt" "$T/auto1.json" "$T/auto2.json" >"$T/cmpa.out" 2>&1
+rc=$?
+check "compare of two auto-sized file counts: every summary sentence true: $(cat "$T/cmpa.out")" [ $rc -eq 0 ]
+
 # One write held 1.5 s in block write.
 FAULT_DIR=$D FAULT_AFTER="Writing intelligently" FAULT_CALL=write FAULT_NTH=257 FAULT_MODE=delay \
 	FAULT_DELAY_MS=1500 LD_PRELOAD=$SHIM \

@@ -500,7 +500,12 @@ def compare_runs(paths):
             doc = json.load(f)
         for run in doc["runs"]:
             phases = Phases((p["name"], p) for p in run["phases"] if p.get("status") == "done")
-            phases.config = doc.get("config", {})
+            phases.config = dict(doc.get("config") or {})
+            # an automatic file count is decided in the run: its counts say
+            # what ran (config.files is null then), and compare compares that
+            counted = (run.get("counts") or {}).get("files")
+            if counted is not None:
+                phases.config["files"] = counted
             # a sweep's levels are runs of their own count (runs[].clients)
             phases.clients = run.get("clients", phases.config.get("concurrency"))
             runs.append(phases)
