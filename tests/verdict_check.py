@@ -48,7 +48,7 @@ EVENT_RES = [
     ("stalled", re.compile(r"stalled " + NUM + r" s at " + NUM + r" s \(no operation completed\)")),
 ]
 STEADY_RE = re.compile(r"(steady|noisy, no lasting change) \((\d+) of (\d+) " + NUM +
-                       r" s rates within (\d+)% of their median\)$")
+                       r" s rates (?:within (\d+)% of|at most (\d+\.\d\d)x) their median\)$")
 FLUSH_RE = re.compile(r"; then the final flush took " + NUM + r" s$")
 # the stalls past the sentence's room, counted (the last part, before FLUSH)
 MORE_RE = re.compile(r"(?:^|; )(\d+) more stalls? not listed$")
@@ -85,7 +85,12 @@ def parse_parts(text, old):
     if m:
         return {"steady": {"word": "steady" if m.group(1) == "steady" else "noisy",
                            "k": int(m.group(2)), "w": int(m.group(3)),
-                           "r": float(m.group(4)), "n": int(m.group(5))}}, []
+                           "r": float(m.group(4)),
+                           # "at most X.XXx" is N = 100 (X - 1) percent, said so only
+                           # from 100% (below it a rate under the median can be
+                           # further than the multiple says)
+                           "n": int(m.group(5)) if m.group(5) else int(round(float(m.group(6)) * 100)) - 100,
+                           "times": m.group(6) is not None}}, []
     if old:
         m = OLD_STEADY_RE.fullmatch(text)
         if m:
@@ -411,6 +416,9 @@ class Judge:
             self.bad("%d%% holds 80%% of the %d windows only at %d%% (rates / median: %s)" % (n, w, own_n, shown))
         elif st["k"] is not None and within < st["k"]:
             self.bad("%d windows within %d%%, it says %d" % (within, n, st["k"]))
+        if st.get("times") and n < 100:
+            self.bad("at most %.2fx their median is no bound under 100%% (a rate below the median can be "
+                     "further from it)" % ((100 + n) / 100.0))
         if st["word"] == "steady" and n > 20:
             self.bad("steady said of %d%% (steady is 20%% or less)" % n)
         if st["word"] == "steady" and own_n > 20 + pct_tol(20):

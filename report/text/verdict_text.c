@@ -89,13 +89,21 @@ static void events_words(enum phase_id id, const struct verdict *v, char *buf, s
 	}
 }
 
+/* "within N% of their median"; from 100% on, where only a rate above the
+ * median can be that far from it, the same bound as a multiple ("at most
+ * 7.02x their median" for 602%), which a reader takes in at once. */
 static void spread_words(const struct verdict *v, char *buf, size_t len)
 {
+	const char *word = v->kind == VERDICT_STEADY ? "steady" : "noisy, no lasting change";
+	int n = pct(v->spread);
 	char w[16];
 
-	str_appendf(buf, len, "%s (%u of %u %s s rates within %d%% of their median)",
-	    v->kind == VERDICT_STEADY ? "steady" : "noisy, no lasting change", v->within, v->windows,
-	    window(v, w, sizeof w), pct(v->spread));
+	if (n < 100)
+		str_appendf(buf, len, "%s (%u of %u %s s rates within %d%% of their median)", word, v->within,
+		            v->windows, window(v, w, sizeof w), n);
+	else
+		str_appendf(buf, len, "%s (%u of %u %s s rates at most %.2fx their median)", word, v->within,
+		            v->windows, window(v, w, sizeof w), (100 + n) / 100.0);
 }
 
 void verdict_sentence(enum phase_id id, const struct verdict *v, char *buf, size_t len)

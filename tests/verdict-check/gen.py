@@ -209,6 +209,15 @@ def fixtures():
     f["false-short-fall-steady"] = result(
         "put_block", tl, "steady (8 of 15 0.2 s rates within 0% of their median)", "steady", 0.2)
     f["unparsable-garbage"] = result("put_block", tl, "steady-ish, mostly", "steady", 0.2)
+    # Every third second at 4x the rest: a spread of 300%, said as a multiple;
+    # a spread of 33% said as a multiple is no bound (a rate below the median
+    # can be further from it than 1.33x says).
+    tl = timeline(per_window([100, 100, 400] * 4))
+    f["true-noisy-spread-as-a-multiple"] = result(
+        "get_block", tl, "noisy, no lasting change (12 of 12 1 s rates at most 4.00x their median)", "noisy")
+    tl = timeline(per_window([100, 133, 100] * 4))
+    f["false-noisy-multiple-under-100pct"] = result(
+        "get_block", tl, "noisy, no lasting change (12 of 12 1 s rates at most 1.33x their median)", "noisy")
     # Warm-up: the first 2 s at half the rest.
     tl = timeline(per_window([250, 250] + [500] * 10))
     f["true-warm-up"] = result("put_block", tl, "first 2.0 s at 50% of the rest (warm-up)", "warm-up")
