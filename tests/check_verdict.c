@@ -181,7 +181,7 @@ START_TEST(fell)
 	struct verdict v;
 
 	make(400, fell_rate);
-	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 75% after 9.3 GiB (10.0 s): cause unknown (no device counters)");
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 75% after 9.3 GiB (10.0 s): cause unknown (no device counters over time)");
 	ck_assert_int_eq(v.kind, VERDICT_FELL);
 	ck_assert_uint_eq(v.at_ns, 10000 * MS);
 	ck_assert_uint_eq(v.nevents, 1);
@@ -227,7 +227,7 @@ START_TEST(no_device_no_write_cache_guess)
 	struct verdict v;
 
 	make(400, fell_rate);
-	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 75% after 9.3 GiB (10.0 s): cause unknown (no device counters)");
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 75% after 9.3 GiB (10.0 s): cause unknown (no device counters over time)");
 	ck_assert_int_eq(v.cause, VERDICT_CAUSE_NO_DEVICE);
 	make(400, fell_rate);
 	ser->dev_valid = true;
@@ -488,7 +488,7 @@ START_TEST(write_that_fell_is_not_steady)
 	struct verdict v;
 
 	make_table(30, mbs, 30);
-	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 85% after 446.6 MiB (0.5 s): cause unknown (no device counters)");
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 85% after 446.6 MiB (0.5 s): cause unknown (no device counters over time)");
 	ck_assert_int_eq(v.kind, VERDICT_FELL);
 }
 END_TEST
@@ -526,7 +526,7 @@ START_TEST(three_seconds_falling)
 	struct verdict v;
 
 	make(30, fall_at_1s);
-	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 85% after 936.7 MiB (1.0 s): cause unknown (no device counters)");
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 85% after 936.7 MiB (1.0 s): cause unknown (no device counters over time)");
 	ck_assert_uint_eq(v.window_ns, 300 * MS);
 }
 END_TEST
@@ -570,7 +570,7 @@ START_TEST(fell_then_stalled)
 
 	make(100, fell_at_2s);
 	stall(50, 61, 1150 * MS); /* from 5.0 s, the operation completing in 6.1..6.2 s */
-	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 72% after 1.8 GiB (2.0 s): cause unknown (no device counters); "
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 72% after 1.8 GiB (2.0 s): cause unknown (no device counters over time); "
 	                                             "stalled 1.1 s at 5.0 s (no operation completed)");
 	ck_assert_int_eq(v.kind, VERDICT_STALLED);
 	ck_assert_uint_eq(v.nevents, 2);
@@ -815,7 +815,7 @@ START_TEST(interrupted)
 	judge(PHASE_PUT_BLOCK, &v);
 	verdict_mark_interrupted(&v);
 	ck_assert_str_eq(judge_again(PHASE_PUT_BLOCK, &v),
-	                 "interrupted after 10.0 s, fell 73% after 1.8 GiB (2.0 s): cause unknown (no device counters)");
+	                 "interrupted after 10.0 s, fell 73% after 1.8 GiB (2.0 s): cause unknown (no device counters over time)");
 	ck_assert_int_eq(v.kind, VERDICT_INTERRUPTED);
 }
 END_TEST

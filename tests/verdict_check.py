@@ -37,7 +37,7 @@ import sys
 NUM = r"(\d+(?:\.\d+)?)"
 SIZE = r"(\d+(?:\.\d+)?\s*[A-Za-z]*(?: [a-z]+)?)"
 CAUSE = (r"(?:: a write cache filled\?"
-         r"|: cause unknown \(no device counters\)"
+         r"|: cause unknown \(no device counters(?: over time)?\)"
          r"|: page cache dirty limit reached after " + SIZE.replace("(", "(?:", 1) +
          r"|: the device was busy with other I/O"
          r"|: the device itself read slower \(it served the reads before and after, and no other I/O\))")
