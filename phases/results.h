@@ -204,6 +204,8 @@ struct run_counts {
 	bool seeks_auto;        /* sized by bonnie, not given with -s */
 	bool files_auto;        /* sized by bonnie, not given with -n */
 	uint8_t files_bound;    /* ... and what set the count (enum files_bound; 0: not known) */
+	bool files_in_run;      /* ... by the file phases' own calibration, once the run had
+	                           started (the header above the table could not say it) */
 	bool size_auto;         /* the data file's size is bonnie's choice, not given with -s */
 	uint64_t perchar_bytes; /* per-char bytes of the whole run (0: those phases did not run) */
 	bool perchar_auto;      /* sized by time by bonnie, not given with -f */

@@ -278,6 +278,8 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 	if (!cfg->files_given)
 		run->counts.files_bound = cfg->decided.files_by_rate ? cfg->decided.files_bound
 		                          : files && files->count_fixed ? (uint8_t)files->bound : FILES_BOUND_NONE;
+	run->counts.files_in_run = !cfg->files_given && !cfg->decided.files_by_rate && files && files->count_fixed &&
+	                           files->bound != FILES_BOUND_NONE;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (phase_is((enum phase_id)i, FACT_PERCHAR) && run->phase[i].status != PHASE_NOT_RUN)
 			run->counts.perchar_bytes = cfg->perchar_size;

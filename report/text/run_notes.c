@@ -145,6 +145,23 @@ static void file_cut_note(FILE *out, const struct phase_view *r)
 	        r->clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
 }
 
+/* A file count bonnie sized once the run had started (no -n): what set it
+ * and how long the fastest delete, the one sized to its aim, then took. */
+static void files_sized_note(FILE *out, const struct run_view *v)
+{
+	const struct phase_view *del = &v->phase[PHASE_SEQ_DEL];
+	char why[128];
+
+	if (!v->counts.files_auto || !v->counts.files_in_run || v->counts.files_k == 0)
+		return;
+	report_files_bound_text(v->counts.files_bound, why, sizeof why);
+	fprintf(out, "files: bonnie chose %u x 1024 during the run (no -n)%s%s", v->counts.files_k, *why ? ", " : "",
+	        why);
+	if (del->state == CELL_VALUE && del->duration_ns > 0)
+		fprintf(out, "; the sequential delete took %.1f s", (double)del->duration_ns / 1e9);
+	fputs("\n", out);
+}
+
 void report_run_notes(FILE *out, const struct run_view *v, bool with_legend)
 {
 	if (v->hosts > 1) /* bonnie merge: the hosts' common window, each host's size */
@@ -162,6 +179,7 @@ void report_run_notes(FILE *out, const struct run_view *v, bool with_legend)
 		not_evicted_note(out, v);
 	device_caveat_note(out, v);
 	file_cut_note(out, &v->phase[PHASE_PUT_BLOCK]);
+	files_sized_note(out, v);
 	report_verdict_notes(out, v);
 }
 
