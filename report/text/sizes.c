@@ -32,7 +32,8 @@ void report_files_bound_text(unsigned bound, char *buf, size_t cap)
 		         "%.3g s of deletes needed more)", FILES_AUTO_FLOOR_NS / 1e9, create, aim);
 		return;
 	case FILES_BOUND_CREATE_HARD:
-		snprintf(buf, cap, "capped by %.3g s of creates (%.3g s of deletes needed more)",
+		snprintf(buf, cap, "capped by %.3g s of creates (%.3g s of deletes at the calibration's rate "
+		         "needed more)",
 		         FILES_AUTO_HARD_CREATE_NS / 1e9, FILES_AUTO_FLOOR_NS / 1e9);
 		return;
 	case FILES_BOUND_INODES:
