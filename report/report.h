@@ -101,9 +101,10 @@ const char *report_share_caveat(void);
  * share, the file count by the delete rate); nothing when it sized none. */
 void report_sizes(FILE *out, const struct config *cfg);
 
-/* What set an automatic file count (enum files_bound), in words into buf;
- * "" for none. */
-void report_files_bound_text(unsigned bound, char *buf, size_t cap);
+/* "(no -n)", then ", " and what set the count (enum files_bound) in words
+ * when that is known: the one wording of an automatic file count's origin
+ * (the header, the '~' advice and the notes). */
+void report_files_no_n(unsigned bound, char *buf, size_t cap);
 
 /* A ZFS dataset's pool, vdevs, ashift, properties and ARC (zfs.c): the
  * lines report_env prints in place of the device's, and the JSON member

@@ -150,13 +150,12 @@ static void file_cut_note(FILE *out, const struct phase_view *r)
 static void files_sized_note(FILE *out, const struct run_view *v)
 {
 	const struct phase_view *del = &v->phase[PHASE_SEQ_DEL];
-	char why[128];
+	char why[160];
 
-	if (!v->counts.files_auto || !v->counts.files_in_run || v->counts.files_k == 0)
+	if (!v->counts.files_in_run || v->counts.files_k == 0) /* files_in_run: no -n */
 		return;
-	report_files_bound_text(v->counts.files_bound, why, sizeof why);
-	fprintf(out, "files: bonnie chose %u x 1024 during the run (no -n)%s%s", v->counts.files_k, *why ? ", " : "",
-	        why);
+	report_files_no_n(v->counts.files_bound, why, sizeof why);
+	fprintf(out, "files: bonnie chose %u x 1024 during the run %s", v->counts.files_k, why);
 	if (del->state == CELL_VALUE && del->duration_ns > 0)
 		fprintf(out, "; the sequential delete took %.1f s", (double)del->duration_ns / 1e9);
 	fputs("\n", out);

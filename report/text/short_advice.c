@@ -24,7 +24,7 @@ static enum kind kind_of(enum phase_id id)
 
 static void kind_advice(FILE *out, enum kind k, const struct run_counts *c)
 {
-	char why[128];
+	char why[160];
 
 	switch (k) {
 	case KIND_PERCHAR:
@@ -44,9 +44,8 @@ static void kind_advice(FILE *out, enum kind k, const struct run_counts *c)
 			fputs("file phases: their count was given with -n; a larger -n runs them longer", out);
 			return;
 		}
-		report_files_bound_text(c->files_bound, why, sizeof why);
-		fprintf(out, "file phases: bonnie chose %u x 1024 files (no -n)%s%s; -n sets a larger count", c->files_k,
-		        *why ? ", " : "", why);
+		report_files_no_n(c->files_bound, why, sizeof why);
+		fprintf(out, "file phases: bonnie chose %u x 1024 files %s; -n sets a larger count", c->files_k, why);
 		return;
 	case KIND_QD:
 		fputs("queue-depth profile: --qd-time sets how long each phase runs", out);

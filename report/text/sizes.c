@@ -15,7 +15,8 @@ static const char *skipped_phase(uint32_t skipped)
 	return NULL;
 }
 
-void report_files_bound_text(unsigned bound, char *buf, size_t cap)
+/* What set an automatic file count (enum files_bound), in words; "" for none. */
+static void files_bound_text(unsigned bound, char *buf, size_t cap)
 {
 	double aim = FILES_AUTO_NS / 1e9, create = FILES_AUTO_MAX_CREATE_NS / 1e9;
 
@@ -49,6 +50,14 @@ void report_files_bound_text(unsigned bound, char *buf, size_t cap)
 		break;
 	}
 	snprintf(buf, cap, "%s", "");
+}
+
+void report_files_no_n(unsigned bound, char *buf, size_t cap)
+{
+	char why[128];
+
+	files_bound_text(bound, why, sizeof why);
+	snprintf(buf, cap, "(no -n)%s%s", *why ? ", " : "", why);
 }
 
 /* The next item's opening: the label on the first line, an indent after. */
@@ -88,9 +97,9 @@ void report_sizes(FILE *out, const struct config *cfg)
 	if (cfg->decided.perchar_timed)
 		perchar_item(out, cfg, &first);
 	if (cfg->decided.files_by_rate) {
-		char why[128];
-		report_files_bound_text(cfg->decided.files_bound, why, sizeof why);
-		fprintf(out, "%sfiles %u x 1024 (no -n)%s%s\n", item(&first), cfg->files_k, *why ? ", " : "", why);
+		char why[160];
+		report_files_no_n(cfg->decided.files_bound, why, sizeof why);
+		fprintf(out, "%sfiles %u x 1024 %s\n", item(&first), cfg->files_k, why);
 	}
 	if (cfg->decided.files_pool_k)
 		fprintf(out, "%seach level's creates make up to %u x 1024 files, ending at its level time\n", item(&first),
