@@ -700,12 +700,21 @@ def check_text(text_path, json_path):
     return diffs
 
 
+def sibling(name):
+    """A checker module beside this file (verdict_sweep, verdict_qd), loaded
+    only by the mode that needs it."""
+    import importlib
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    return importlib.import_module(name)
+
+
 def sweep_main(argv):
     """--sweep JSON... [--table TEXT JSON]: the sweep's sentences (and the
     text's sweep lines) against the JSON's data (verdict_sweep.py)."""
-    import os
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import verdict_sweep
+    verdict_sweep = sibling("verdict_sweep")
     quiet = "--quiet" in argv
     if argv[:1] == ["--table"] and len(argv) == 3:
         diffs, rows = verdict_sweep.check_sweep_text(argv[1], argv[2])
@@ -727,9 +736,7 @@ def sweep_main(argv):
 
 
 def compare_main(argv):
-    import os
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import verdict_sweep
+    verdict_sweep = sibling("verdict_sweep")
     n, bad = verdict_sweep.check_compare(*argv)
     for b in bad:
         print("%s: FALSE %s" % (argv[0], b))
@@ -741,9 +748,7 @@ def qd_main(argv):
     """--qd JSON... | --qd --table TEXT JSON: the queue-depth profile's
     depth-gain sentences (and the text's profile rows) against each row's
     own figures (verdict_qd.py)."""
-    import os
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import verdict_qd
+    verdict_qd = sibling("verdict_qd")
     if argv[:1] == ["--table"] and len(argv) == 3:
         diffs, rows = verdict_qd.check_qd_text(argv[1], argv[2])
         for d in diffs:
