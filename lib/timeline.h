@@ -152,6 +152,8 @@ struct tl_point {
 struct tl_series {
 	bool present;           /* the phase recorded a timeline */
 	bool dev_valid;         /* the dev_* bytes are the devices' counters */
+	uint16_t write_pct;     /* bytes the devices write per 100 the phase gives, by
+	                           the layout (200: a 2-way mirror); 0 unknown, as 100 */
 	uint64_t start_ns;      /* CLOCK_MONOTONIC of interval 0's start */
 	uint64_t width_ns;      /* every interval but the last */
 	uint64_t last_len_ns;

@@ -61,6 +61,7 @@
 #define VERDICT_DIRTY_AFTER 0.7
 #define VERDICT_OTHER_WRITES 0.25
 #define VERDICT_OTHER_READS 1.5
+#define VERDICT_OTHER_WRITES_OVER 1.5
 #define VERDICT_DEVICE_SERVED 0.8
 
 enum verdict_kind {
@@ -81,9 +82,14 @@ enum verdict_cause {
 	VERDICT_CAUSE_DIRTY_LIMIT,  /* the page cache's dirty limit was reached */
 	VERDICT_CAUSE_WRITE_CACHE,  /* a guess: a write cache filled? */
 	VERDICT_CAUSE_OTHER_IO,     /* a phase that writes nothing fell while the devices
-	                               wrote, or read far more than it: other I/O */
+	                               wrote, or read far more than it, or a data phase
+	                               that writes fell while they wrote far more than
+	                               it gave them or read: other I/O */
 	VERDICT_CAUSE_DEVICE_READS, /* a read phase fell while the devices read its bytes
 	                               and nothing else: they read slower */
+	VERDICT_CAUSE_NOT_DEVICES,  /* a data phase that writes fell while the devices
+	                               wrote under half of what it gave them after: the
+	                               page cache took it; not their speed, nor a cache */
 	VERDICT_CAUSE_NO_DEVICE,    /* a write phase fell with no device counters read
 	                               (tmpfs, a share): nothing tells why, and a write
 	                               cache is no likelier than anything else */

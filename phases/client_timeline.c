@@ -111,5 +111,6 @@ void client_timeline_merge(struct phase_ctx *ctx, int topfd, uint32_t n, enum ph
 	if (!any)
 		return;
 	timeline_series(ctx->timeline, &ctx->timelines->phase[id]);
+	phase_series_layout(ctx, &ctx->timelines->phase[id]);
 	phase_verdict(id, &ctx->timelines->phase[id], res);
 }

@@ -65,6 +65,13 @@ void phase_timeline_sync(struct phase_ctx *ctx, uint64_t start, uint64_t end)
 		timeline_sync(ctx->timeline, start, end);
 }
 
+void phase_series_layout(const struct phase_ctx *ctx, struct tl_series *s)
+{
+	unsigned pct = ctx->counters ? ctx->counters->write_copies_pct : 0;
+
+	s->write_pct = (uint16_t)(pct > UINT16_MAX ? 0 : pct);
+}
+
 void phase_verdict(enum phase_id id, const struct tl_series *s, struct phase_result *res)
 {
 	verdict_judge(s, phase_unit(id) == RATE_BYTES, phase_is(id, FACT_WRITES), hist_percentile(&res->latency, 50.0),
@@ -86,5 +93,6 @@ void phase_timeline_end(struct phase_ctx *ctx, enum phase_id id, struct phase_re
 		return; /* a client: the parent judges the merged timeline */
 	s = &ctx->timelines->phase[id];
 	timeline_series(ctx->timeline, s);
+	phase_series_layout(ctx, s);
 	phase_verdict(id, s, res);
 }

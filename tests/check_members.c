@@ -375,6 +375,21 @@ START_TEST(far_above_the_layout_names_what_cannot_be_told_apart)
 }
 END_TEST
 
+/* A small phase's figures in their own unit: MiB to one decimal said
+ * "(0.0 MiB for 0.0 MiB)" and "0.0 MiB came from elsewhere" of 8 KiB. */
+START_TEST(small_phase_sizes_keep_their_figures)
+{
+	struct phase_result *r = writer(PHASE_PUT_BLOCK, 8192, 28672, 0);
+	char why[640];
+
+	r->dev.own_valid = true;
+	r->dev.own_write_bytes = 8192;
+	ck_assert_int_eq(device_why(PHASE_PUT_BLOCK, r, why, sizeof why), DEV_WHY_OTHER_WRITES);
+	ck_assert_str_eq(why, "during put_block the devices wrote 350% of its data (28.0 KiB for 8.0 KiB), more than the "
+	                      "100% one device writes; bonnie itself had 8.0 KiB written, so 20.0 KiB came from elsewhere");
+}
+END_TEST
+
 START_TEST(far_below_the_layout)
 {
 	struct phase_result *r = writer(PHASE_PUT_BLOCK, 512 * MIB, 520 * MIB, 200);
@@ -451,6 +466,7 @@ Suite *suite_members(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(why, mirror_write_is_explained_by_its_layout);
 	tcase_add_test(why, far_above_the_layout_names_what_cannot_be_told_apart);
+	tcase_add_test(why, small_phase_sizes_keep_their_figures);
 	tcase_add_test(why, far_below_the_layout);
 	tcase_add_test(why, near_one_copy_says_nothing);
 	tcase_add_test(why, reads_as_before_with_the_member_sum);

@@ -252,6 +252,53 @@ START_TEST(fell_under_other_io)
 }
 END_TEST
 
+/* A write phase falls while the devices write three times what it gives
+ * them (a dd beside it on the same disk): another writer, not a write
+ * cache. A 2-way mirror's devices write twice its bytes, which is its
+ * own; what it left dirty before the fall is its own too when written
+ * back after; reads far beyond it are someone else's as well. */
+START_TEST(write_fall_beside_another_writer)
+{
+	struct verdict v;
+
+	make(400, fell_rate);
+	ser->dev_valid = true;
+	for (uint32_t i = 0; i < ser->n; i++)
+		ser->pt[i].dev_write = i < 100 ? ser->pt[i].bytes : 3 * ser->pt[i].bytes;
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 75% after 9.3 GiB (10.0 s): the device was busy with other I/O");
+	ck_assert_int_eq(v.cause, VERDICT_CAUSE_OTHER_IO);
+
+	make(400, fell_rate);
+	ser->write_pct = 200;
+	for (uint32_t i = 0; i < ser->n; i++)
+		ser->pt[i].dev_write = 2 * ser->pt[i].bytes;
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v), "fell 75% after 9.3 GiB (10.0 s): a write cache filled?");
+	ser->write_pct = 0;
+
+	make(400, fell_rate); /* half its bytes stayed dirty while fast, all written back after */
+	for (uint32_t i = 0; i < ser->n; i++)
+		ser->pt[i].dev_write = i < 100 ? ser->pt[i].bytes / 2 : 2 * ser->pt[i].bytes;
+	judge(PHASE_PUT_BLOCK, &v);
+	ck_assert_int_ne(v.cause, VERDICT_CAUSE_OTHER_IO);
+
+	make(400, fell_rate);
+	for (uint32_t i = 0; i < ser->n; i++) {
+		ser->pt[i].dev_write = ser->pt[i].bytes;
+		ser->pt[i].dev_read = i < 100 ? 0 : 2 * ser->pt[i].bytes;
+	}
+	judge(PHASE_PUT_BLOCK, &v);
+	ck_assert_int_eq(v.cause, VERDICT_CAUSE_OTHER_IO);
+
+	make(400, fell_rate); /* the devices wrote nothing of it until the flush */
+	for (uint32_t i = 0; i < ser->n; i++)
+		ser->pt[i].dev_write = ser->pt[i].dev_read = 0;
+	ck_assert_str_eq(judge(PHASE_PUT_BLOCK, &v),
+	                 "fell 75% after 9.3 GiB (10.0 s): not the devices (they wrote under half of its data after it)");
+	ck_assert_int_eq(v.cause, VERDICT_CAUSE_NOT_DEVICES);
+	ser->dev_valid = false;
+}
+END_TEST
+
 /* A read phase falls while the devices read its bytes and nothing else,
  * before and after: the device itself got slower (seen on this VM's disk
  * after about 3 GiB of a 4 GiB block read). */
@@ -885,6 +932,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, fell_at_the_dirty_limit);
 	tcase_add_test(t, no_device_no_write_cache_guess);
 	tcase_add_test(t, fell_under_other_io);
+	tcase_add_test(t, write_fall_beside_another_writer);
 	tcase_add_test(t, fell_with_the_device);
 	tcase_add_test(t, stalled);
 	tcase_add_test(t, a_slow_operation_among_others_is_no_stall);

@@ -21,15 +21,16 @@ import json
 import re
 import sys
 
-MIB = 1024.0 * 1024.0
 P = r"(\d+)"
-F = r"(\d+\.\d)"
+# a size as bonnie writes one: "8.0 KiB", "119.0 MiB", "100 B"
+F = r"(\d+(?:\.\d)? (?:B|KiB|MiB|GiB|TiB))"
+UNIT = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
 LAYOUT = r"(.+?)"
 WRITES = {
     "layout": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data: " + LAYOUT +
                          r" writes (?:every byte (\d+) times \((\d+)%\)|(\d+)% of each byte with its parity)"),
-    "other_writes": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data \(" + F + r" MiB for " + F +
-                               r" MiB\), more than the " + P + r"% " + LAYOUT + r" writes(.*)"),
+    "other_writes": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data \(" + F + r" for " + F +
+                               r"\), more than the " + P + r"% " + LAYOUT + r" writes(.*)"),
     "fewer_writes": re.compile(r"during (\w+) the devices wrote " + P + r"% of its data, less than the " + P + r"% " +
                                LAYOUT + r" writes: .*"),
 }
@@ -38,7 +39,7 @@ READS = {
     "read_ahead": re.compile(r"(\w+) read " + P + r"% of its data from the device \(read_ahead_kb " + P +
                              r" on /dev/\S+\)"),
     "other_reads": re.compile(r"(\w+) read " + P + r"% of its data from the device(?:; bonnie itself had " + F +
-                              r" MiB read \(its read-ahead included\), so " + F + r" MiB came from elsewhere: other "
+                              r" read \(its read-ahead included\), so " + F + r" came from elsewhere: other "
                               r"readers of the device count too|, more than read_ahead_kb " +
                               P + r" on /dev/\S+ explains: other readers of the device count too|: read-ahead "
                               r"or other readers of the device)"),
@@ -46,9 +47,9 @@ READS = {
 REST_UNKNOWN = (". What the devices wrote beyond the layout's share may be bonnie's pages written back and dirtied "
                 "again, another process's writes to the same devices, the file system's journal and metadata, or data "
                 "dirtied before the phase; the counters cannot tell these apart")
-REST_OWN = re.compile(r"; bonnie itself had " + F + r" MiB written \(a page written back and dirtied again counts "
+REST_OWN = re.compile(r"; bonnie itself had " + F + r" written \(a page written back and dirtied again counts "
                       r"again\), which accounts for most of it")
-REST_OTHER = re.compile(r"; bonnie itself had " + F + r" MiB written, so " + F + r" MiB came from elsewhere\. What "
+REST_OTHER = re.compile(r"; bonnie itself had " + F + r" written, so " + F + r" came from elsewhere\. What "
                         r"the devices wrote beyond bonnie's own share is another process's writes to the same devices, the file system's "
                         r"journal and metadata, or data dirtied before the phase; the counters cannot tell these apart")
 WRITE_PHASES = {"putc", "put_block", "seq1m_q8t1_write", "seq1m_q1t1_write", "rnd4k_q32t1_write",
@@ -56,8 +57,13 @@ WRITE_PHASES = {"putc", "put_block", "seq1m_q8t1_write", "seq1m_q1t1_write", "rn
 
 
 def near(said, value, tol=0.11):
-    """A figure printed with one decimal against its source."""
-    return abs(float(said) - value) <= tol
+    """A size printed with one decimal in its unit ("8.0 KiB") against its
+    source in bytes: within tol of that unit (a whole number of bytes
+    exactly, give or take one)."""
+    num, unit = said.split()
+    if unit == "B":
+        return abs(int(num) - value) <= 1
+    return abs(float(num) * UNIT[unit] - value) <= tol * UNIT[unit]
 
 
 def pct_of(got, want):
@@ -94,24 +100,24 @@ def check_write(ph, dev, why, text):
         return bad
     if pct <= want + want // 4:
         bad.append("%d%% is not far above %d%%" % (pct, want))
-    dev_mib, own = dev["write_bytes"] / MIB, dev.get("process_write_bytes")
-    if not near(m.group(3), dev_mib) or not near(m.group(4), bytes_ / MIB):
-        bad.append("MiB figures %s for %s, the JSON %.2f for %.2f" % (m.group(3), m.group(4), dev_mib, bytes_ / MIB))
+    dev_b, own = dev["write_bytes"], dev.get("process_write_bytes")
+    if not near(m.group(3), dev_b) or not near(m.group(4), bytes_):
+        bad.append("figures %s for %s, the JSON %d for %d bytes" % (m.group(3), m.group(4), dev_b, bytes_))
     rest = m.group(7)
     if own is None:
         if rest != REST_UNKNOWN:
             bad.append("bonnie's own writes are unknown, but it says %r" % rest)
         return bad
-    other = max(dev_mib - own / MIB * want / 100.0, 0.0)
+    other = max(dev_b - own * want / 100.0, 0.0)
     mo, mr = REST_OWN.fullmatch(rest), REST_OTHER.fullmatch(rest)
     if mo:
-        if not near(mo.group(1), own / MIB) or other * 5 > dev_mib:
-            bad.append("says bonnie's %s MiB account for most of %.1f MiB (the rest is %.1f)" %
-                       (mo.group(1), dev_mib, other))
+        if not near(mo.group(1), own) or other * 5 > dev_b:
+            bad.append("says bonnie's %s account for most of %d bytes (the rest is %d)" %
+                       (mo.group(1), dev_b, other))
     elif mr:
-        if not near(mr.group(1), own / MIB) or not near(mr.group(2), other, 0.2) or other * 5 <= dev_mib:
-            bad.append("says bonnie %s MiB, others %s MiB; computed %.2f and %.2f" %
-                       (mr.group(1), mr.group(2), own / MIB, other))
+        if not near(mr.group(1), own) or not near(mr.group(2), other, 0.2) or other * 5 <= dev_b:
+            bad.append("says bonnie %s, others %s; computed %d and %d bytes" %
+                       (mr.group(1), mr.group(2), own, other))
     else:
         bad.append("the rest does not read: %r" % rest)
     return bad
@@ -134,9 +140,9 @@ def check_read(ph, dev, why, text):
     if why == "read_ahead" and other is not None and other * 5 > dev["read_bytes"]:
         bad.append("called read-ahead, but bonnie itself read only %d of the device's %d bytes" % (own, dev["read_bytes"]))
     if why == "other_reads" and m.group(3) is not None:
-        if own is None or not near(m.group(3), own / MIB) or not near(m.group(4), other / MIB) or \
+        if own is None or not near(m.group(3), own) or not near(m.group(4), other) or \
                 other * 5 <= dev["read_bytes"] or pct <= 100:
-            bad.append("bonnie's own %s MiB and %s MiB from elsewhere do not match %r and %d" %
+            bad.append("bonnie's own %s and %s from elsewhere do not match %r and %d" %
                        (m.group(3), m.group(4), own, dev["read_bytes"]))
     elif why == "other_reads" and not (pct > 100 and (window == 0 or excess > window)):
         bad.append("%d bytes more than read is within two read-ahead windows (%d)" % (excess, window))

@@ -244,9 +244,14 @@ check "unsynced rates only in put_block, rewrite, seq_create, ran_create" test \
 in_man() {
 	pattern=$(printf '%s\n' "$1" | sed -e 's/[][\.*^$()+?{}|]/\\&/g' |
 		awk -v phases="$PHASES" 'BEGIN { n = split(phases, p, " "); for (i = 1; i <= n; i++) ph[p[i]] = 1 }
-		{ $1 = $1 # blanks squeezed, as in man.txt
-		  for (i = 1; i <= NF; i++) { w = $i; sub(/:$/, "", w); if ($i ~ /[0-9_\/]/ || (w in ph)) $i = "[^ ]+" }
-		  print }')
+		{ n = 0 # blanks squeezed, as in man.txt; the unit after a number optional (the man page may name it)
+		  for (i = 1; i <= NF; i++) {
+			if (n && num && match($i, /^(B|KiB|MiB|GiB|TiB)/)) { t[n] = t[n] "( [KMGT]?i?B)?" substr($i, RLENGTH + 1); num = 0; continue }
+			w = $i; sub(/:$/, "", w)
+			num = $i ~ /[0-9]/
+			t[++n] = ($i ~ /[0-9_\/]/ || (w in ph)) ? "[^ ]+" : $i }
+		  out = t[1]; for (i = 2; i <= n; i++) out = out " " t[i]
+		  print out }')
 	grep -qE -- "$pattern" "$T/man.txt"
 }
 

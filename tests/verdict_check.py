@@ -40,6 +40,7 @@ CAUSE = (r"(?:: a write cache filled\?"
          r"|: cause unknown \(no device counters(?: over time)?\)"
          r"|: page cache dirty limit reached after " + SIZE.replace("(", "(?:", 1) +
          r"|: the device was busy with other I/O"
+         r"|: not the devices \(they wrote under half of its data after it\)"
          r"|: the device itself read slower \(it served the reads before and after, and no other I/O\))")
 EVENT_RES = [
     ("fell", re.compile(r"fell (\d+)% after " + SIZE + r" \(" + NUM + r" s\)(" + CAUSE + r")?")),
@@ -169,6 +170,12 @@ def size_to_amount(text, unit_bytes):
 COUNTED = {"seeks", "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"}
 
 
+# the phases that write data (bonnie.1's phase list): a fall's cause is
+# weighed against the bytes they give the devices
+WRITE_DATA = {"putc", "put_block", "rewrite", "seq1m_q8t1_write", "seq1m_q1t1_write", "rnd4k_q32t1_write",
+              "rnd4k_q1t1_write"}
+
+
 class Timeline:
     """A phase's timeline in seconds and amounts (bytes, or operations)."""
 
@@ -185,6 +192,9 @@ class Timeline:
         self.sync = tl.get("sync")
         # the devices' counters per interval, when bonnie read them
         self.dev_counted = "device_write_bytes" in tl or "device_read_bytes" in tl
+        self.bytes = list(tl.get("bytes") or [0] * len(self.ops))
+        self.dev_w = list(tl.get("device_write_bytes") or [0] * len(self.ops))
+        self.dev_r = list(tl.get("device_read_bytes") or [0] * len(self.ops))
         self.n = len(self.ops)
         self.span = sum(self.length)
 
@@ -203,9 +213,16 @@ class Timeline:
             out.append((self.start[idx[0]], self.start[idx[-1]] + self.length[idx[-1]], am / ln, am))
         return out
 
+    def between(self, series, a, b):
+        """The sum of a per-interval series over [a, b) seconds, an interval
+        cut by a or b counted in proportion."""
+        return self.sum_before(series, b) - self.sum_before(series, a)
+
     def amount_before(self, t, operations=False):
+        return self.sum_before(self.ops if operations else self.amount, t)
+
+    def sum_before(self, amount, t):
         done = 0.0
-        amount = self.ops if operations else self.amount
         for j in range(self.n):
             s, ln = self.start[j], self.length[j]
             if s + ln <= t:
@@ -460,7 +477,7 @@ class Judge:
                 self.judge_change(e, ws, lo, hi, e["d"], wlen, warm=True)
             else:
                 self.judge_change(e, ws, lo, hi, e["t"], wlen)
-                self.judge_cause(e)
+                self.judge_cause(e, hi)
         # every stall said, or counted in "N more stalls not listed"
         said = [e for e in evs if e["kind"] == "stalled"]
 
@@ -499,16 +516,43 @@ class Judge:
                     self.no_change(seg, "a change between %.1f s and %.1f s is not said" % (a, min(b, tl.span)),
                                    self.omit)
 
-    def judge_cause(self, e):
+    def judge_cause(self, e, hi):
         """A cause that rests on the devices' counters needs them: without
         any (tmpfs has no device, and no write cache) nothing is guessed,
-        and "no device counters" is false where they were read."""
+        and "no device counters" is false where they were read. A data
+        phase that writes and fell: the devices' writes after the fall
+        (to the next event) against what the phase can account for, its
+        bytes then and what it left dirty before, times the layout's
+        copies. Twice that or more (or reads twice its bytes) is another
+        writer, so a write cache or the dirty limit is not the cause; "other
+        I/O" needs a fifth more than that. Under 40% of its bytes is not a
+        cache that filled (a filled one is written); "not the devices"
+        needs under 60%."""
         cause = e.get("cause") or ""
         what = "fell at %.1f s" % e["t"]
-        if not self.tl.dev_counted and cause and "cause unknown" not in cause:
+        tl = self.tl
+        if not tl.dev_counted and cause and "cause unknown" not in cause:
             self.bad("%s gives a cause%s with no device counters in its timeline" % (what, cause))
-        if self.tl.dev_counted and "no device counters" in cause:
+        if tl.dev_counted and "no device counters" in cause:
             self.bad("%s says no device counters, but its timeline has them" % what)
+        if not tl.dev_counted or self.phase.get("name") not in WRITE_DATA or not tl.bytes_unit:
+            return
+        copies = ((self.phase.get("device") or {}).get("expected_write_percent") or 100) / 100.0
+        t, end = e["t"], min(hi, tl.span)
+        left = max(0.0, tl.sum_before(tl.bytes, t) - tl.sum_before(tl.dev_w, t) / copies)
+        b1, d1, r1 = tl.between(tl.bytes, t, end), tl.between(tl.dev_w, t, end), tl.between(tl.dev_r, t, end)
+        own = copies * (b1 + left)
+        figures = "after it the devices wrote %.1f MiB and read %.1f MiB; the phase gave %.1f MiB and had %.1f MiB left dirty before (layout %d%%)" % (
+            d1 / 2**20, r1 / 2**20, b1 / 2**20, left / 2**20, copies * 100)
+        if ("write cache" in cause or "dirty limit" in cause) and b1 > 0 and (d1 > 2.0 * own or r1 > 2.0 * b1):
+            self.bad("%s%s: another writer's I/O, %s" % (what, cause, figures))
+        if "other I/O" in cause and d1 < 1.2 * own and r1 < 1.2 * b1:
+            self.bad("%s%s, but %s" % (what, cause, figures))
+        # a cache that filled is written: the devices then write most of it
+        if ("write cache" in cause or "dirty limit" in cause) and b1 > 0 and d1 < 0.4 * copies * b1:
+            self.bad("%s%s: the devices wrote little of it, %s" % (what, cause, figures))
+        if "not the devices" in cause and d1 > 0.6 * copies * b1:
+            self.bad("%s%s, but %s" % (what, cause, figures))
 
     def event_time(self, e):
         return 0.0 if e["kind"] == "warm-up" else e["t"]

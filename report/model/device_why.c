@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define MIB (1024.0 * 1024.0)
 
 unsigned device_expected_write_pct(const struct phase_result *r)
 {
@@ -107,10 +106,13 @@ static enum device_why read_why(enum phase_id id, const struct phase_result *r, 
 	if (pct <= 100)
 		return DEV_WHY_NONE;
 	if (reads_from_elsewhere(r)) { /* bonnie's own reads, its read-ahead included, are far fewer */
-		snprintf(buf, len, "%s read %d%% of its data from the device; bonnie itself had %.1f MiB read (its "
-		         "read-ahead included), so %.1f MiB came from elsewhere: other readers of the device count too",
-		         name, pct, (double)r->dev.own_read_bytes / MIB,
-		         (double)(r->dev.read_bytes - r->dev.own_read_bytes) / MIB);
+		char own[32], other[32];
+
+		units_format_human(r->dev.own_read_bytes, own, sizeof own);
+		units_format_human(r->dev.read_bytes - r->dev.own_read_bytes, other, sizeof other);
+		snprintf(buf, len, "%s read %d%% of its data from the device; bonnie itself had %s read (its "
+		         "read-ahead included), so %s came from elsewhere: other readers of the device count too",
+		         name, pct, own, other);
 		return DEV_WHY_OTHER_READS;
 	}
 	if (metric_read_ahead_explains(r)) {
@@ -134,19 +136,27 @@ static enum device_why read_why(enum phase_id id, const struct phase_result *r, 
 static void more_writes(const struct phase_result *r, int pct, unsigned want, const char *name, char *buf,
                         size_t len)
 {
-	double dev = (double)r->dev.write_bytes / MIB, own = (double)r->dev.own_write_bytes / MIB;
-	double own_copies = own * want / 100.0, other = dev > own_copies ? dev - own_copies : 0.0;
-	int n = snprintf(buf, len, "during %s the devices wrote %d%% of its data (%.1f MiB for %.1f MiB), more than "
-	                 "the %u%% %s writes", name, pct, dev, (double)r->bytes / MIB, want, layout_name(r));
+	uint64_t own_copies = r->dev.own_write_bytes * want / 100;
+	uint64_t other = r->dev.write_bytes > own_copies ? r->dev.write_bytes - own_copies : 0;
+	char dev_s[32], given_s[32], own_s[32], other_s[32];
+	int n;
 
+	/* sizes in the unit that suits each, so a small phase's reads "8.0 KiB
+	 * for 8.0 KiB" where MiB to one decimal said "0.0 MiB for 0.0 MiB" */
+	units_format_human(r->dev.write_bytes, dev_s, sizeof dev_s);
+	units_format_human(r->bytes, given_s, sizeof given_s);
+	units_format_human(r->dev.own_write_bytes, own_s, sizeof own_s);
+	units_format_human(other, other_s, sizeof other_s);
+	n = snprintf(buf, len, "during %s the devices wrote %d%% of its data (%s for %s), more than the %u%% %s writes",
+	             name, pct, dev_s, given_s, want, layout_name(r));
 	if (n < 0 || (size_t)n >= len || !r->dev.own_valid)
 		return;
-	if (other * 5 <= dev)
-		snprintf(buf + n, len - (size_t)n, "; bonnie itself had %.1f MiB written (a page written back and dirtied "
-		         "again counts again), which accounts for most of it", own);
+	if (other * 5 <= r->dev.write_bytes)
+		snprintf(buf + n, len - (size_t)n, "; bonnie itself had %s written (a page written back and dirtied "
+		         "again counts again), which accounts for most of it", own_s);
 	else
-		snprintf(buf + n, len - (size_t)n, "; bonnie itself had %.1f MiB written, so %.1f MiB came from elsewhere",
-		         own, other);
+		snprintf(buf + n, len - (size_t)n, "; bonnie itself had %s written, so %s came from elsewhere", own_s,
+		         other_s);
 }
 
 /* Whether the more_writes sentence left something to explain. */

@@ -76,6 +76,7 @@ static const char *cause_name(uint8_t cause)
 	case VERDICT_CAUSE_OTHER_IO: return "other_io";
 	case VERDICT_CAUSE_DEVICE_READS: return "device_reads_slower";
 	case VERDICT_CAUSE_NO_DEVICE: return "unknown_no_device";
+	case VERDICT_CAUSE_NOT_DEVICES: return "not_devices";
 	case VERDICT_CAUSE_NONE: break;
 	}
 	return "unknown";

@@ -46,6 +46,7 @@ static const char *fall_cause_words(uint8_t cause)
 	case VERDICT_CAUSE_OTHER_IO: return ": the device was busy with other I/O";
 	case VERDICT_CAUSE_DEVICE_READS: return ": the device itself read slower (it served the reads before and after, and no other I/O)";
 	case VERDICT_CAUSE_NO_DEVICE: return ": cause unknown (no device counters over time)";
+	case VERDICT_CAUSE_NOT_DEVICES: return ": not the devices (they wrote under half of its data after it)";
 	case VERDICT_CAUSE_DIRTY_LIMIT: /* names the size: below */
 	case VERDICT_CAUSE_NONE: break;
 	}

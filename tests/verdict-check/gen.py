@@ -218,6 +218,29 @@ def fixtures():
     tl = timeline(per_window([100, 133, 100] * 4))
     f["false-noisy-multiple-under-100pct"] = result(
         "get_block", tl, "noisy, no lasting change (12 of 12 1 s rates at most 1.33x their median)", "noisy")
+    # A block write that fell while a dd beside it on the same disk wrote:
+    # the devices wrote its bytes while fast, three times them after.
+    ws = [925, 1040, 1074, 988, 656, 250, 136, 150, 140, 150, 145, 150, 148]
+    tl = timeline(per_window([w * MIB / MB for w in ws], 2))
+    tl["device_write_bytes"] = [b if i < 10 else 3 * b for i, b in enumerate(tl["bytes"])]
+    tl["device_read_bytes"] = [0] * len(tl["bytes"])
+    f["false-write-cache-beside-another-writer"] = result(
+        "put_block", tl, "fell 85% after 0.9 GiB (1.0 s): a write cache filled?", "fell", 0.2)
+    f["true-other-io-beside-another-writer"] = result(
+        "put_block", tl, "fell 85% after 0.9 GiB (1.0 s): the device was busy with other I/O", "fell", 0.2)
+    tl = dict(tl, device_write_bytes=list(tl["bytes"]))
+    f["true-write-cache-alone"] = result(
+        "put_block", tl, "fell 85% after 0.9 GiB (1.0 s): a write cache filled?", "fell", 0.2)
+    f["false-other-io-alone"] = result(
+        "put_block", tl, "fell 85% after 0.9 GiB (1.0 s): the device was busy with other I/O", "fell", 0.2)
+    # ... and as it was beside a dd on this VM: the devices wrote nothing of
+    # it until the final flush
+    tl = dict(tl, device_write_bytes=[0] * len(tl["bytes"]))
+    f["false-write-cache-nothing-written"] = result(
+        "put_block", tl, "fell 85% after 0.9 GiB (1.0 s): a write cache filled?", "fell", 0.2)
+    f["true-not-the-devices"] = result(
+        "put_block", tl, "fell 85% after 0.9 GiB (1.0 s): not the devices (they wrote under half of its data after it)",
+        "fell", 0.2)
     # Warm-up: the first 2 s at half the rest.
     tl = timeline(per_window([250, 250] + [500] * 10))
     f["true-warm-up"] = result("put_block", tl, "first 2.0 s at 50% of the rest (warm-up)", "warm-up")
