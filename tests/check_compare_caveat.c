@@ -85,7 +85,7 @@ START_TEST(perchar_across_methods_not_comparable)
 	ck_assert_ptr_nonnull(strstr(s, "putc() and getc() through stdio"));
 	/* CSV lines record no cache state: the one difference is weaker evidence */
 	ck_assert_ptr_nonnull(strstr(s, "Summary: no difference here is strong evidence"));
-	ck_assert_ptr_nonnull(strstr(s, "block write 2.00x slower on B (cache state unknown)"));
+	ck_assert_ptr_nonnull(strstr(s, "block write 2.00x slower on B (cache state unknown for A\n  and B)."));
 	free(s);
 	/* the same method on both sides, or one not known: compared */
 	make_run(1, "1.97", "1.97", 50000, 50000, -1, 512);
@@ -187,7 +187,7 @@ START_TEST(cached_never_leads)
 	ck_assert(parsed_ratio(&runs[0], &runs[1], PHASE_PUT_BLOCK, false, 1.5, &d));
 	ck_assert_uint_eq(d.weak_reasons, COMPARE_WHY_CACHE_UNKNOWN);
 	s = capture(report_compare_summary, 2, &o);
-	ck_assert_ptr_nonnull(strstr(s, "block write 5.00x slower on B (cache state unknown)"));
+	ck_assert_ptr_nonnull(strstr(s, "block write 5.00x slower on B (cache state unknown for B)"));
 	ck_assert_ptr_null(strstr(s, "Summary: block write"));
 	free(s);
 }

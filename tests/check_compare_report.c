@@ -102,7 +102,7 @@ START_TEST(summary_in_plain_words)
 	                    "state or of unknown time (below, as weaker evidence).\n"
 	                    "Weaker evidence (under 0.5 s or 100 operations, from a cache or of unknown cache state, set "
 	                    "up differently, or of unknown time; not findings): random seeks 6.00x slower on B (cache "
-	                    "state unknown; time unknown).\n"
+	                    "state unknown for A and B; time unknown for A and B).\n"
 	                    "Maximum latencies (one sample each, not ranked as findings): sequential delete max "
 	                    "latency 300x worse on B.\n");
 	free(s);

@@ -212,7 +212,7 @@ check "file size differs: its cells are marked ~" grep -qF '61.7 MiB/s 65% (~10x
 # CSV lines record no cache state: nothing leads (issue 51), and among the
 # weaker the like-for-like difference still comes first
 check "file size differs: ranked after the like-for-like difference" sh -c "tr '\n' ' ' <'$T/sizes.txt' | tr -s ' ' |
-	grep -q 'not findings): block write 2.00x faster on C (cache state unknown); rewrite 10x slower on B (file size differs; cache state unknown)'"
+	grep -q 'not findings): block write 2.00x faster on C (cache state unknown for A and C); rewrite 10x slower on B (file size differs; cache state unknown for A and B)'"
 check "file size differs: JSON setup_differs" jq -e \
 	'.runs[1].phases[] | select(.name == "rewrite") | .setup_differs == ["file_size"]' "$T/sizes.json" >/dev/null
 C8=$(echo "$L" | sed 's/,512M,,8192,/,512M,8k,8192,/')

@@ -124,6 +124,16 @@ check "compare run.json cached.json: exit 0" [ $? -eq 0 ]
 python3 "$CHECKER" --compare "$T/cmp.txt" "$CMP/run.json" "$CMP/cached.json" >"$T/cmp.out" 2>&1
 rc=$?
 check "compare: every summary sentence true: $(cat "$T/cmp.out")" [ $rc -eq 0 ]
+# ... and a reason that names the wrong side is caught (each names the
+# runs it holds for; "under 0.5 s" once named neither)
+sed '0,/48x faster on B (cache state unknown for A;/s//48x faster on B (cache state unknown for B;/' "$T/cmp.txt" >"$T/cmp-m1.txt"
+sed '0,/B under 0.5 s); sequential create/s//A under 0.5 s); sequential create/' "$T/cmp.txt" >"$T/cmp-m2.txt"
+for m in 1 2; do
+	python3 "$CHECKER" --compare "$T/cmp-m$m.txt" "$CMP/run.json" "$CMP/cached.json" >"$T/cmp-m.out" 2>&1
+	rc=$?
+	check "compare: a reason on the wrong side (mutant $m) is found false: $(tail -n 1 "$T/cmp-m.out")" \
+		sh -c "[ $rc -eq 1 ] && ! cmp -s '$T/cmp.txt' '$T/cmp-m$m.txt' && grep -q 'but it holds for' '$T/cmp-m.out'"
+done
 
 # Two runs whose file counts bonnie sized itself (config.files null, the
 # count each ran in runs[].counts.files): compare says they differ, and the

@@ -539,21 +539,26 @@ SETUP = {"file_size_bytes": ("putc", "put_block", "rewrite", "getc", "get_block"
                        "ran_create", "ran_stat", "ran_del")}
 
 
+def side_reasons(p):
+    """What one file records against comparing a phase's rate."""
+    why = set()
+    conf = p.get("confidence")
+    if not p.get("elapsed_ns"):
+        why.add("time_unknown")
+    elif p["elapsed_ns"] < 5e8:
+        why.add("short")
+    if p.get("operations") is not None and p["operations"] < 100:
+        why.add("few")
+    if conf is None:
+        why.add("cache_unknown")
+    elif "cached" in conf.get("reasons", []):
+        why.add("cached")
+    return why
+
+
 def rate_reasons(name, pa, pb, ca, cb):
     """What the two files record against comparing one phase's rates."""
-    why = set()
-    for p in (pa, pb):
-        conf = p.get("confidence")
-        if not p.get("elapsed_ns"):
-            why.add("time_unknown")
-        elif p["elapsed_ns"] < 5e8:
-            why.add("short")
-        if p.get("operations") is not None and p["operations"] < 100:
-            why.add("few")
-        if conf is None:
-            why.add("cache_unknown")
-        elif "cached" in conf.get("reasons", []):
-            why.add("cached")
+    why = side_reasons(pa) | side_reasons(pb)
     if any(name in phases and ca.get(k) != cb.get(k) for k, phases in SETUP.items()):
         why.add("setup")
     return why
@@ -584,18 +589,32 @@ def nothing_strong(body, runs):
     return bad
 
 
-def weaker_reasons(ph, said, why):
+SIDES = r"([A-Z]+(?: and [A-Z]+)?)"
+SIDED = [(re.compile(SIDES + r" from a cache"), "cached"), (re.compile(SIDES + r" under 0\.5 s"), "short"),
+         (re.compile(SIDES + r" under 100 operations"), "few"),
+         (re.compile(r"cache state unknown for " + SIDES), "cache_unknown"),
+         (re.compile(r"time unknown for " + SIDES), "time_unknown")]
+
+
+def weaker_reasons(ph, said, why, sides):
     """A weaker-evidence phrase: its reasons in parentheses each hold, and
-    there is one."""
+    there is one; a reason of one side names exactly the sides it holds for
+    (sides: {label: that side's reasons})."""
     bad = [] if why else ["%r as weaker evidence, but the runs record nothing against it" % ph]
     for w in said.split("; ") if said else []:
-        kind = ("setup" if re.search(r" differs?$", w) else "cached" if w.endswith("from a cache") else
-                {"under 0.5 s": "short", "under 100 operations": "few", "cache state unknown": "cache_unknown",
-                 "time unknown": "time_unknown"}.get(w))
-        if kind is None:
+        if re.search(r" differs?$", w):
+            if "setup" not in why:
+                bad.append("%r: %r, but the files record %s" % (ph, w, sorted(why) or "none"))
+            continue
+        found = [(m, kind) for rx, kind in SIDED for m in [rx.fullmatch(w)] if m]
+        if not found:
             bad.append("UNPARSABLE reason %r in %r" % (w, ph))
-        elif kind not in why:
-            bad.append("%r: %r, but the files record %s" % (ph, w, sorted(why) or "none"))
+            continue
+        m, kind = found[0]
+        named = set(m.group(1).split(" and "))
+        holds = {lab for lab, r in sides.items() if kind in r}
+        if named != holds:
+            bad.append("%r: %r, but it holds for %s" % (ph, w, " and ".join(sorted(holds)) or "neither"))
     return bad
 
 
@@ -674,7 +693,9 @@ def check_compare(summary_path, *paths):
             if head == "Summary" and not (enough(a[name]) and enough(b[name])):
                 bad.append("%r in the summary, but a run of it is under 0.5 s or 100 operations" % ph)
             if head.startswith("Weaker"):
-                bad += weaker_reasons(ph, m.group(7) or "", rate_reasons(name, a[name], b[name], a.config, b.config))
+                sides = {"A": side_reasons(a[name]), m.group(5): side_reasons(b[name])}
+                bad += weaker_reasons(ph, m.group(7) or "", rate_reasons(name, a[name], b[name], a.config, b.config),
+                                      sides)
     return n, bad
 
 

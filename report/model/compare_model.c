@@ -27,24 +27,30 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
  * records no cache state (reasons_unknown: a CSV line, a table) a figure
  * may as well be the cache's (bonnie's own -s 256m on a 23 GiB host writes
  * the same CSV line as a device-bound run), so it is not strong evidence. */
-static unsigned cache_why(const struct phase_view *b, const struct phase_view *r, unsigned *sides)
+/* What one side records against its rate: too short, too few
+ * operations, from a cache, and where its input cannot say, an unknown
+ * cache state or (no time stated nor derived: a JSON document that states
+ * its reasons has measured the time even where the reader does not carry
+ * it) an unknown time. */
+static unsigned side_why(const struct phase_view *p)
 {
-	*sides = ((b->conf.reasons & CONF_CACHED) ? 1u : 0u) | ((r->conf.reasons & CONF_CACHED) ? 2u : 0u);
-	return (*sides ? CONF_CACHED : 0u) | (b->reasons_unknown || r->reasons_unknown ? COMPARE_WHY_CACHE_UNKNOWN : 0u);
+	unsigned why = p->conf.reasons & (CONF_SHORT | CONF_FEW_OPS | CONF_CACHED);
+
+	if (p->reasons_unknown)
+		why |= COMPARE_WHY_CACHE_UNKNOWN;
+	if (p->duration_ns == 0 && p->reasons_unknown)
+		why |= COMPARE_WHY_TIME_UNKNOWN;
+	return why;
 }
 
 void compare_evidence_rule(const struct phase_view *b, const struct phase_view *r, unsigned setup,
                            struct compare_diff *d)
 {
-	unsigned why = (b->conf.reasons | r->conf.reasons) & (CONF_SHORT | CONF_FEW_OPS);
+	unsigned why;
 
-	why |= cache_why(b, r, &d->cached_sides);
-	if (setup)
-		why |= COMPARE_WHY_SETUP;
-	/* no time stated nor derived: a JSON document that states its reasons
-	 * has measured the time even where the reader does not carry it */
-	if ((b->duration_ns == 0 && b->reasons_unknown) || (r->duration_ns == 0 && r->reasons_unknown))
-		why |= COMPARE_WHY_TIME_UNKNOWN;
+	d->side_reasons[0] = side_why(b);
+	d->side_reasons[1] = side_why(r);
+	why = d->side_reasons[0] | d->side_reasons[1] | (setup ? COMPARE_WHY_SETUP : 0u);
 	d->weak_reasons = why;
 	d->evidence = why == 0 ? EVIDENCE_ENOUGH : why == COMPARE_WHY_TIME_UNKNOWN ? EVIDENCE_UNKNOWN : EVIDENCE_WEAK;
 }
@@ -68,9 +74,20 @@ static void why_add(char *buf, size_t cap, const char *w)
 		snprintf(buf + used, cap - used, "%s%s", used ? "; " : "", w);
 }
 
+/* The sides a reason holds for, by their labels: "A", "B" or "A and B". */
+static void sides_words(const struct compare_diff *d, unsigned why, char *buf, size_t cap)
+{
+	char blab[16], rlab[16];
+	bool on_base = d->side_reasons[0] & why, on_run = d->side_reasons[1] & why;
+
+	compare_label(d->base, blab, sizeof blab);
+	compare_label(d->run, rlab, sizeof rlab);
+	snprintf(buf, cap, "%s%s%s", on_base ? blab : "", on_base && on_run ? " and " : "", on_run ? rlab : "");
+}
+
 void compare_why_words(const struct compare_diff *d, char *buf, size_t cap)
 {
-	char w[96], blab[16], rlab[16], rule[32];
+	char w[96], sides[40], rule[32];
 
 	buf[0] = '\0';
 	if (d->setup_differs) { /* a maximum's too: it is said, never ranked */
@@ -78,26 +95,34 @@ void compare_why_words(const struct compare_diff *d, char *buf, size_t cap)
 		snprintf(w + strlen(w), sizeof w - strlen(w), " %s", strstr(w, " and ") ? "differ" : "differs");
 		why_add(buf, cap, w);
 	}
+	/* each reason names the side it holds for (a reader saw "under 0.5 s"
+	 * and could not tell which run was short) */
 	if (d->weak_reasons & CONF_CACHED) {
-		compare_label(d->base, blab, sizeof blab);
-		compare_label(d->run, rlab, sizeof rlab);
-		snprintf(w, sizeof w, "%s%s%s from a cache", d->cached_sides & 1 ? blab : "",
-		         d->cached_sides == 3 ? " and " : "", d->cached_sides & 2 ? rlab : "");
+		sides_words(d, CONF_CACHED, sides, sizeof sides);
+		snprintf(w, sizeof w, "%s from a cache", sides);
 		why_add(buf, cap, w);
-	} else if (d->weak_reasons & COMPARE_WHY_CACHE_UNKNOWN)
-		why_add(buf, cap, "cache state unknown");
+	} else if (d->weak_reasons & COMPARE_WHY_CACHE_UNKNOWN) {
+		sides_words(d, COMPARE_WHY_CACHE_UNKNOWN, sides, sizeof sides);
+		snprintf(w, sizeof w, "cache state unknown for %s", sides);
+		why_add(buf, cap, w);
+	}
 	if (d->weak_reasons & CONF_SHORT) {
+		sides_words(d, CONF_SHORT, sides, sizeof sides);
 		compare_rule_seconds(rule, sizeof rule);
-		snprintf(w, sizeof w, "under %s", rule);
+		snprintf(w, sizeof w, "%s under %s", sides, rule);
 		why_add(buf, cap, w);
 	}
 	if (d->weak_reasons & CONF_FEW_OPS) {
+		sides_words(d, CONF_FEW_OPS, sides, sizeof sides);
 		compare_rule_operations(rule, sizeof rule);
-		snprintf(w, sizeof w, "under %s", rule);
+		snprintf(w, sizeof w, "%s under %s", sides, rule);
 		why_add(buf, cap, w);
 	}
-	if (d->weak_reasons & COMPARE_WHY_TIME_UNKNOWN)
-		why_add(buf, cap, "time unknown");
+	if (d->weak_reasons & COMPARE_WHY_TIME_UNKNOWN) {
+		sides_words(d, COMPARE_WHY_TIME_UNKNOWN, sides, sizeof sides);
+		snprintf(w, sizeof w, "time unknown for %s", sides);
+		why_add(buf, cap, w);
+	}
 }
 
 bool compare_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
@@ -127,7 +152,7 @@ bool compare_ratio(const struct compare_run *base, const struct compare_run *run
 	d->flagged = !d->not_comparable && (ratio >= threshold || ratio <= 1 / threshold);
 	if (latency) {
 		d->evidence = EVIDENCE_MAXIMUM;
-		d->weak_reasons = d->cached_sides = 0;
+		d->weak_reasons = d->side_reasons[0] = d->side_reasons[1] = 0;
 	} else
 		compare_evidence_rule(b, r, d->setup_differs, d);
 	return true;

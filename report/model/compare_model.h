@@ -100,12 +100,13 @@ struct compare_diff {
 	unsigned setup_differs;
 	enum compare_evidence evidence;
 	unsigned weak_reasons; /* COMPARE_WHY_* and CONF_SHORT, CONF_FEW_OPS, CONF_CACHED of either side */
-	unsigned cached_sides; /* CONF_CACHED on the base (bit 0), on the run (bit 1) */
+	unsigned side_reasons[2]; /* the same of the base [0] and of the run [1] alone
+	                             (not COMPARE_WHY_SETUP, which is of the pair) */
 };
 
 /* The one evidence rule (see enum compare_evidence) for a rate of phase
  * b (the base's) against r, of runs that differ in setup (COMPARE_SETUP_*)
- * for it; sets d->evidence, d->weak_reasons and d->cached_sides. */
+ * for it; sets d->evidence, d->weak_reasons and d->side_reasons. */
 void compare_evidence_rule(const struct phase_view *b, const struct phase_view *r, unsigned setup,
                            struct compare_diff *d);
 
