@@ -43,13 +43,13 @@
 	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,       \
 	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(SEQ_DEL))               \
 	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,     \
-	  FILES, 1, FILES, FACT_BONNIE_CSV, NEED(SEQ_CREATE) | NEED(SEQ_DEL))                                        \
+	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS, NEED(SEQ_CREATE) | NEED(SEQ_DEL))                                        \
 	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,    \
 	  FILES, 2, FILES, FACT_BONNIE_CSV, NEED(SEQ_CREATE))                                                        \
 	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,   \
 	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(RAN_DEL))                           \
 	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,   \
-	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE) | NEED(RAN_DEL))                                                  \
+	  FILES, FACT_BONNIE_CSV | FACT_REVISITS, NEED(RAN_CREATE) | NEED(RAN_DEL))                                                  \
 	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,  \
 	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE))                                                                  \
 	PHASES_QD(X)                                                                                                 \
@@ -157,6 +157,8 @@ enum phase_fact_flag {
 	FACT_EVICT_PREPARED = 1u << 7, /* after its preparation, where that found the file read
 	                                  through the cache (RESULT_BUFFERED: no O_DIRECT): the
 	                                  profile's reads, whose preparation may lay the file out */
+	FACT_REVISITS = 1u << 8,       /* may pass over the files again (a stat without -n): its
+	                                  operations are stats, not distinct files */
 };
 
 /* When the runner drops a phase's data file from the page cache. */

@@ -733,6 +733,10 @@ START_TEST(a_burst_is_no_rise_and_fall)
 	ck_assert_str_eq(judge(PHASE_RAN_CREATE, &v), "first 3.0 s at 35% of the rest (warm-up); rose 683% after "
 	                                              "2918 files (4.0 s); fell 36% after 20096 files (5.2 s)");
 	ck_assert_uint_eq(v.nevents, 3);
+	/* the same counts of a stat, which passes over the files again without
+	 * -n: stats, not distinct files */
+	ck_assert_str_eq(judge(PHASE_RAN_STAT, &v), "first 3.0 s at 35% of the rest (warm-up); rose 683% after "
+	                                            "2918 stats (4.0 s); fell 36% after 20096 stats (5.2 s)");
 }
 END_TEST
 

@@ -285,7 +285,7 @@ done
 verdict_parts() {
 	printf '%s\n' "${1#over time, *: }" | sed -e 's/, but /\
 /; s/; /\
-/g' | sed -E 's/ [0-9.]+ (B|KiB|MiB|GiB|TiB|files|seeks) / 1 GiB /g; s/ [0-9.]+ (B|KiB|MiB|GiB|TiB|files|seeks)$/ 1 GiB/'
+/g' | sed -E 's/ [0-9.]+ (B|KiB|MiB|GiB|TiB|files|seeks|stats) / 1 GiB /g; s/ [0-9.]+ (B|KiB|MiB|GiB|TiB|files|seeks|stats)$/ 1 GiB/'
 }
 # grouped_short_form LINE: the grouped too-short line as bonnie.1 gives it,
 # its advice naming options and kinds from the documented four.
