@@ -18,6 +18,7 @@
 """
 import csv
 import json
+import re
 import struct
 import sys
 import xml.etree.ElementTree as ET
@@ -89,6 +90,16 @@ def check_charts(svgs):
         labels = [t for t in s.iter(SVG + "text") if "axis-label" in (t.get("class") or "")]
         if not labels or not all((t.text or "").strip() for t in labels):
             fail("chart %s has an axis without a label" % s.get("id"))
+        # a bar's title names its figure with the axis's unit, its marks
+        # apart ("block read: 2048 MiB/s (marked ~)"; it said "2048~")
+        units = [re.search(r"\(([^()]+)\)\s*$", t.text or "") for t in labels]
+        unit = next((m.group(1) for m in units if m), None)
+        for g in s.iter(SVG + "g"):
+            if g.get("class") != "bar" or unit is None:
+                continue
+            t = (g.findtext(SVG + "title") or "").strip()
+            if "+++++" not in t and not re.search(r": [\d.,]+ " + re.escape(unit) + r"(?: \(marked [^)]+\))?(?:,|$)", t):
+                fail("chart %s: bar title %r does not give its figure in %s" % (s.get("id"), t, unit))
 
 
 def bars(svgs):

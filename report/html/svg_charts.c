@@ -209,7 +209,47 @@ static const char *mark_word(unsigned marks)
 	return NULL;
 }
 
-static void bar_attrs(FILE *out, const struct chart_bar *b)
+/* The unit the axis label names in parentheses ("rate (MiB/s)"), for a
+ * bar's title: its number alone ("block write: 320") named no unit. */
+static void axis_unit(const struct svg_axis *y, char *buf, size_t len)
+{
+	const char *open = y->label ? strrchr(y->label, '(') : NULL, *close = open ? strchr(open, ')') : NULL;
+
+	buf[0] = '\0';
+	if (close != NULL && close > open + 1)
+		snprintf(buf, len, "%.*s", (int)(close - open - 1), open + 1);
+}
+
+/* A bar's title: "block read: 2048 MiB/s (marked ~), 40% CPU, ~ under
+ * 0.5 s": the value with the axis's unit, its marks apart from the unit. */
+static void bar_title(FILE *out, const struct bar_chart *c, const struct chart_bar *b)
+{
+	const char *value = b->value_text ? b->value_text : "";
+	size_t digits = strspn(value, "0123456789.,");
+	char unit[48];
+
+	axis_unit(&c->y, unit, sizeof unit);
+	fputs("<title>", out);
+	svg_escape(out, b->category);
+	fputs(": ", out);
+	fprintf(out, "%.*s", (int)digits, value);
+	if (unit[0] && digits)
+		fprintf(out, " %s", unit);
+	if (value[digits]) {
+		fputs(digits ? " (marked " : "", out);
+		svg_escape(out, value + digits);
+		fputs(digits ? ")" : "", out);
+	}
+	if (b->cpu_pct >= 0)
+		fprintf(out, ", %d%% CPU", b->cpu_pct);
+	if (b->marks & CHART_TOO_FAST)
+		fputs(", too fast for bonnie++ to measure", out);
+	else if (mark_word(b->marks))
+		fprintf(out, ", %s", mark_word(b->marks));
+	fputs("</title>\n", out);
+}
+
+static void bar_attrs(FILE *out, const struct bar_chart *c, const struct chart_bar *b)
 {
 	fputs("<g class=\"bar\" data-key=\"", out);
 	svg_escape(out, b->key ? b->key : "");
@@ -223,17 +263,7 @@ static void bar_attrs(FILE *out, const struct chart_bar *b)
 	fprintf(out, " data-marks=\"%s%s%s%s\">", b->marks & CONF_SHORT ? "low-confidence " : "",
 	        b->marks & CONF_CACHED ? "cached " : "", b->marks & CONF_NOT_EVICTED ? "not-evicted " : "",
 	        b->marks & CHART_TOO_FAST ? "too-fast" : "");
-	fputs("<title>", out);
-	svg_escape(out, b->category);
-	fputs(": ", out);
-	svg_escape(out, b->value_text ? b->value_text : "");
-	if (b->cpu_pct >= 0)
-		fprintf(out, ", %d%% CPU", b->cpu_pct);
-	if (b->marks & CHART_TOO_FAST)
-		fputs(", too fast for bonnie++ to measure", out);
-	else if (mark_word(b->marks))
-		fprintf(out, ", %s", mark_word(b->marks));
-	fputs("</title>\n", out);
+	bar_title(out, c, b);
 }
 
 static void bar_spread(FILE *out, const struct svg_frame *f, const struct chart_bar *b, double cx, double bw)
@@ -298,7 +328,7 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 	const char *value = b->value_text ? b->value_text : "";
 	char cpu[32];
 
-	bar_attrs(out, b);
+	bar_attrs(out, c, b);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, top, bw, base - top,
 	        svg_colour(b->series));
 	if (b->marks & BAR_DRAWN) {
