@@ -15,6 +15,7 @@
 #include "jtree.h"
 #include "../lib/config.h"
 #include "../lib/hist.h"
+#include "../lib/verdict.h"
 #include "../phases/phase_list.h"
 
 #define JSON_TEXT_LEN 64
@@ -34,7 +35,7 @@ struct json_value {
 enum json_phase_key {
 	JP_STATUS, JP_RATE_KIB, JP_RATE_SEEKS, JP_RATE_FILES, JP_CPU_PERCENT, JP_LOW_CONFIDENCE,
 	JP_DIRECT_IO, JP_BYTES, JP_OPERATIONS, JP_ELAPSED, JP_CPU_NS, JP_SYNC_NS, JP_WALL_START,
-	JP_PLANNED_START, JP_LAT_P50, JP_LAT_P99, JP_LAT_MEAN, JP_LAT_MAX, JP_MARK, JP_COUNT
+	JP_PLANNED_START, JP_LAT_P50, JP_LAT_P99, JP_LAT_MEAN, JP_LAT_MAX, JP_MARK, JP_LAT_MIN, JP_COUNT
 };
 /* The document's and the run's values, keyed by json_setup_keys. */
 enum json_setup_key {
@@ -77,6 +78,10 @@ struct json_phase {
 	                                        (one that is not a name, or does not fit: left out) */
 	bool bulk_bad;                       /* a histogram, timeline or clients value is not a count */
 	struct hist latency;                 /* rebuilt from histogram_ns (empty when skipped) */
+	bool hist_given;                     /* histogram_ns is an array (read, not skipped) */
+	bool tl_given;                       /* a timeline object is there (read or skipped) */
+	struct verdict verdict;              /* the timeline's verdict as the document states it
+	                                        (json_verdict.c); kind VERDICT_NONE when none */
 	struct json_interval *tl;            /* NULL: no timeline */
 	size_t tl_n;
 	struct json_client *client;          /* NULL: no per-client results */
