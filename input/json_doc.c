@@ -174,7 +174,7 @@ static int run_phases(struct parsed_set *set, const char *name, unsigned line, c
                       struct parsed_run *run)
 {
 	for (int id = 0; id < PHASE_COUNT; id++) {
-		struct slot sl = {0};
+		struct slot sl = {.ph = {.cpu = -1}}; /* a %CPU not given is unknown, not 0 */
 		run->phase[id] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 		if (!jr->phase[id].listed)
 			continue;

@@ -132,6 +132,7 @@ START_TEST(missing_keys_stay_unknown)
 	ck_assert_int_eq(p->pct_ns[VIEW_P90], -1);
 	ck_assert_int_eq(p->pct_ns[VIEW_P99_9], -1);
 	ck_assert_int_eq(p->pct_ns[VIEW_P99_99], -1);
+	ck_assert_int_eq(p->cpu_pct, -1);
 	ck_assert_double_eq(p->rate_unsynced, -1.0);
 	ck_assert_double_eq(p->rate_unsynced_ran, -1.0);
 	ck_assert_uint_eq(p->lat_min_ns, 0);
