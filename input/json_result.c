@@ -63,7 +63,7 @@ static void phase_of(enum phase_id id, const struct json_phase *jp, struct phase
 	count(&jp->v[JP_SYNC_NS], &r->sync_ns, READ_SYNC, known);
 	count(&jp->v[JP_WALL_START], &r->wall_start_ns, 0, known);
 	count(&jp->v[JP_PLANNED_START], &r->planned_ns, 0, known);
-	r->units = phase_unit(id) == RATE_BYTES ? r->bytes : ops;
+	r->units = json_units_of(id, r->bytes, ops);
 	if (direct && strcmp(direct, "true") == 0)
 		r->flags |= RESULT_DIRECT;
 	if (jp->hist_given && !jp->bulk_bad) {

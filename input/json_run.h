@@ -117,6 +117,13 @@ struct json_run {
 	uint64_t cpus;                        /* the host's cores (environment.cpus; 0: not said) */
 };
 
+/* What a phase's rate counts, of the document's bytes and operations:
+ * the bytes of a phase rated in bytes, else its operations (seeks, files). */
+static inline uint64_t json_units_of(enum phase_id id, uint64_t bytes, uint64_t operations)
+{
+	return phase_unit(id) == RATE_BYTES ? bytes : operations;
+}
+
 /* Maps run number run (0: the first) of the bonnie document t into r
  * (which holds nothing to free: it is overwritten); r->has_run false
  * when there is no such run, and then nothing is allocated.
