@@ -18,21 +18,16 @@ static uint8_t kind_of(const struct jt *t, int node)
 	return VERDICT_NONE;
 }
 
-/* The cause's JSON name (timeline_json.c's cause_name) as enum verdict_cause. */
+/* The cause's JSON name (verdict_cause_name) as enum verdict_cause. */
 static uint8_t cause_of(const struct jt *t, int node)
 {
-	static const char *const name[] = {
-		[VERDICT_CAUSE_DIRTY_LIMIT] = "page_cache_dirty_limit", [VERDICT_CAUSE_WRITE_CACHE] = "write_cache?",
-		[VERDICT_CAUSE_OTHER_IO] = "other_io", [VERDICT_CAUSE_DEVICE_READS] = "device_reads_slower",
-		[VERDICT_CAUSE_NO_DEVICE] = "unknown_no_device",
-	};
 	char s[32];
 
 	if (!jt_is(t, node, JT_STRING))
 		return VERDICT_CAUSE_NONE;
 	jt_string(t, node, s, sizeof s);
-	for (size_t c = 1; c < sizeof name / sizeof name[0]; c++)
-		if (strcmp(s, name[c]) == 0)
+	for (int c = VERDICT_CAUSE_NONE + 1; c <= VERDICT_CAUSE_NO_DEVICE; c++) /* NO_DEVICE: the last */
+		if (strcmp(s, verdict_cause_name((enum verdict_cause)c)) == 0)
 			return (uint8_t)c;
 	return VERDICT_CAUSE_NONE;
 }

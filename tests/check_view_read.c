@@ -7,6 +7,7 @@
 #include "compare_samples.h"
 #include "../input/input.h"
 #include "../input/json_result.h"
+#include "../input/json_verdict.h"
 #include "../lib/hist.h"
 #include "../report/model/view.h"
 
@@ -161,6 +162,33 @@ START_TEST(pasted_text_has_no_result)
 }
 END_TEST
 
+/* Every kind and cause the JSON names (verdict_kind_name,
+ * verdict_cause_name) reads back as itself; a name bonnie does not write
+ * is no verdict. */
+START_TEST(verdict_names_read_back)
+{
+	char text[256], err[64];
+	struct verdict vd;
+	struct jt t;
+
+	for (int k = VERDICT_NONE + 1; k < VERDICT_KINDS; k++)
+		for (int c = VERDICT_CAUSE_NONE; c <= VERDICT_CAUSE_NO_DEVICE; c++) {
+			snprintf(text, sizeof text, "{\"kind\":\"%s\",\"cause\":\"%s\"}",
+			         verdict_kind_name((enum verdict_kind)k), verdict_cause_name((enum verdict_cause)c));
+			ck_assert_int_eq(jt_parse(&t, text, err, sizeof err), 0);
+			json_verdict_read(&t, 0, &vd);
+			ck_assert_int_eq(vd.kind, k);
+			ck_assert_int_eq(vd.cause, c);
+			jt_free(&t);
+		}
+	ck_assert_int_eq(jt_parse(&t, "{\"kind\":\"wobbly\",\"cause\":\"other_io\"}", err, sizeof err), 0);
+	json_verdict_read(&t, 0, &vd);
+	ck_assert_int_eq(vd.kind, VERDICT_NONE);
+	ck_assert_int_eq(vd.cause, VERDICT_CAUSE_NONE);
+	jt_free(&t);
+}
+END_TEST
+
 Suite *suite_view_read(void)
 {
 	Suite *s = suite_create("view_read");
@@ -169,6 +197,7 @@ Suite *suite_view_read(void)
 	tcase_add_test(tc, recorded_figures_survive);
 	tcase_add_test(tc, missing_keys_stay_unknown);
 	tcase_add_test(tc, pasted_text_has_no_result);
+	tcase_add_test(tc, verdict_names_read_back);
 	suite_add_tcase(s, tc);
 	return s;
 }
