@@ -11,9 +11,10 @@
 #include "jtree.h"
 #include "../phases/phase_list.h"
 
-/* The members a reader of bonnie's documents never reads (each phase's
- * histogram and timeline, the bulk of a document), for jt_parse_part's
- * skip: compare's memory follows the figures it reads. Merge keeps them. */
+/* The bulk of a document (each phase's histogram and timeline), for
+ * jt_parse_part's skip: compare's memory follows the figures it reads.
+ * A skipped histogram keeps its text and is read alone (json_run.c), one
+ * at a time; the timeline compare does not read. Merge keeps both. */
 extern const char *const bonnie_doc_bulk[];
 
 /* The document's "tool" is "bonnie". */

@@ -117,6 +117,8 @@ void input_free(struct parsed_set *set)
 	for (size_t i = 0; i < set->nwarn; i++)
 		free(set->warning[i]);
 	free(set->warning);
+	for (size_t i = 0; i < set->count; i++)
+		free(set->run[i].result);
 	free(set->run);
 	memset(set, 0, sizeof *set);
 }

@@ -95,7 +95,7 @@ static void check_phase(struct json_phase *ph, enum phase_id id)
 	}
 	if (!check_values(ph))
 		return;
-	ph->units = phase_unit(id) == RATE_BYTES ? ph->bytes : ph->operations;
+	ph->units = json_units_of(id, ph->bytes, ph->operations);
 	if (ph->bulk_bad)
 		snprintf(ph->why, sizeof ph->why, "a histogram, timeline or clients value is not a count");
 	ph->done = !ph->bulk_bad;

@@ -102,6 +102,10 @@ struct parsed_run {
 	struct parsed_phase phase[PHASE_COUNT];
 	struct parsed_row other[PARSED_OTHER_ROWS];
 	int nother;
+	/* bonnie JSON only (NULL elsewhere): the run as a measured run's model
+	 * (input/json_result.h), owned by the set (input_free frees it); what
+	 * the fields above hold is what the document states, as given */
+	struct run_read *result;
 };
 
 struct parsed_set {
@@ -157,7 +161,8 @@ int input_read_all(input_source src, void *ctx, char **text, size_t *len);
  * or -1 when memory ran out. */
 int input_parse(struct parsed_set *set, const char *name, const char *text, size_t len);
 
-/* Frees what input_read allocated and empties set (on_warning too). */
+/* Frees what input_read allocated (each run's result too) and empties
+ * set (on_warning too). */
 void input_free(struct parsed_set *set);
 
 /* Latency text as bonnie++ versions write it ("598us", "28ms", "12s",

@@ -6,6 +6,7 @@
  * goes to fio's reader. */
 #include "internal.h"
 #include "bonnie_doc.h"
+#include "json_result.h"
 #include "json_run.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -173,7 +174,7 @@ static int run_phases(struct parsed_set *set, const char *name, unsigned line, c
                       struct parsed_run *run)
 {
 	for (int id = 0; id < PHASE_COUNT; id++) {
-		struct slot sl = {0};
+		struct slot sl = {.ph = {.cpu = -1}}; /* a %CPU not given is unknown, not 0 */
 		run->phase[id] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 		if (!jr->phase[id].listed)
 			continue;
@@ -186,6 +187,9 @@ static int run_phases(struct parsed_set *set, const char *name, unsigned line, c
 		if (sl.ph.state == CELL_VALUE &&
 		    measured_rate(set, name, line, r, (enum phase_id)id, &sl, &run->phase[id]) != 0)
 			return -1;
+		/* left out (a rate that is not one): not run in the result either */
+		if (run->phase[id].state == CELL_NOT_RUN && run->result->run.phase[id].status != PHASE_NOT_RUN)
+			json_result_drop(run->result, (enum phase_id)id);
 	}
 	return 0;
 }
@@ -208,11 +212,16 @@ static int emit_run(const struct jt *t, struct parsed_set *set, const char *name
 		snprintf(run.origin, sizeof run.origin, "%s:%u", name, line);
 	tidy_meta(&run);
 	run_counts(&run, jr);
+	if ((run.result = calloc(1, sizeof *run.result)) == NULL)
+		goto out;
+	json_result_of(jr, run.result);
 	if (run_phases(set, name, line, jr, r, &run) != 0)
 		goto out;
 	input_json_profile_mode(&run);
 	rc = input_add_run(set, &run);
 out:
+	if (rc != 0)
+		free(run.result);
 	if (jr)
 		json_run_free(jr);
 	free(jr);

@@ -4,6 +4,7 @@
  * its readers do (compare leniently, merge as counts). */
 #include "json_run.h"
 #include "bonnie_doc.h"
+#include "json_verdict.h"
 #include "../lib/str.h"
 
 #include <stdlib.h>
@@ -24,7 +25,7 @@ const struct json_key json_phase_keys[JP_COUNT] = {
 	[JP_WALL_START] = {false, {"wall_start_ns"}}, [JP_PLANNED_START] = {false, {"planned_start_ns"}},
 	[JP_LAT_P50] = {false, {"latency_ns", "p50"}}, [JP_LAT_P99] = {false, {"latency_ns", "p99"}},
 	[JP_LAT_MEAN] = {false, {"latency_ns", "mean"}}, [JP_LAT_MAX] = {false, {"latency_ns", "max"}},
-	[JP_MARK] = {false, {"confidence", "mark"}},
+	[JP_MARK] = {false, {"confidence", "mark"}},  [JP_LAT_MIN] = {false, {"latency_ns", "min"}},
 };
 
 const struct json_key json_setup_keys[JS_COUNT] = {
@@ -117,6 +118,29 @@ static void read_histogram(const struct jt *t, int arr, struct hist *h, bool *ba
 		h->count += count;
 		h->sum += (low / 2 + high / 2) * count; /* the bucket's middle: the mean is approximate */
 	}
+}
+
+/* The histogram at arr, kept (merge) or skipped (compare: bonnie_doc_bulk,
+ * its node emptied but its text kept): then its text is parsed alone, so
+ * only one histogram's nodes are held at a time. 0, or -1 out of memory. */
+static int read_histogram_alone(const struct jt *t, int arr, struct hist *h, bool *bad)
+{
+	struct jt one;
+	size_t used;
+	const char *why;
+
+	if (!jt_is(t, arr, JT_ARRAY) || t->node[arr].first >= 0 || t->node[arr].len <= 2) {
+		read_histogram(t, arr, h, bad);
+		return 0;
+	}
+	if (jt_parse_part(&one, t->node[arr].text, t->node[arr].len, NULL, &used, &why) != 0) {
+		jt_free(&one);
+		hist_init(h);
+		return strcmp(why, "out of memory") == 0 ? -1 : 0; /* checked whole before: memory */
+	}
+	read_histogram(&one, 0, h, bad);
+	jt_free(&one);
+	return 0;
 }
 
 /* Parallel arrays of counts (obj's members keys[0..cols), of one length)
@@ -214,7 +238,11 @@ static int read_phase(const struct jt *t, int node, struct json_phase *ph)
 	ph->status = status_of(&ph->v[JP_STATUS]);
 	read_reasons(t, last_member(t, last_member(t, node, "confidence"), "reasons"), ph->reasons,
 	             sizeof ph->reasons);
-	read_histogram(t, last_member(t, node, "histogram_ns"), &ph->latency, &ph->bulk_bad);
+	if (read_histogram_alone(t, last_member(t, node, "histogram_ns"), &ph->latency, &ph->bulk_bad) < 0)
+		return -1;
+	ph->hist_given = jt_is(t, last_member(t, node, "histogram_ns"), JT_ARRAY);
+	ph->tl_given = jt_is(t, last_member(t, node, "timeline"), JT_OBJECT);
+	json_verdict_read(t, last_member(t, node, "verdict"), &ph->verdict);
 	return read_rows(t, node, ph);
 }
 

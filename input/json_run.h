@@ -15,6 +15,7 @@
 #include "jtree.h"
 #include "../lib/config.h"
 #include "../lib/hist.h"
+#include "../lib/verdict.h"
 #include "../phases/phase_list.h"
 
 #define JSON_TEXT_LEN 64
@@ -34,7 +35,7 @@ struct json_value {
 enum json_phase_key {
 	JP_STATUS, JP_RATE_KIB, JP_RATE_SEEKS, JP_RATE_FILES, JP_CPU_PERCENT, JP_LOW_CONFIDENCE,
 	JP_DIRECT_IO, JP_BYTES, JP_OPERATIONS, JP_ELAPSED, JP_CPU_NS, JP_SYNC_NS, JP_WALL_START,
-	JP_PLANNED_START, JP_LAT_P50, JP_LAT_P99, JP_LAT_MEAN, JP_LAT_MAX, JP_MARK, JP_COUNT
+	JP_PLANNED_START, JP_LAT_P50, JP_LAT_P99, JP_LAT_MEAN, JP_LAT_MAX, JP_MARK, JP_LAT_MIN, JP_COUNT
 };
 /* The document's and the run's values, keyed by json_setup_keys. */
 enum json_setup_key {
@@ -77,6 +78,10 @@ struct json_phase {
 	                                        (one that is not a name, or does not fit: left out) */
 	bool bulk_bad;                       /* a histogram, timeline or clients value is not a count */
 	struct hist latency;                 /* rebuilt from histogram_ns (empty when skipped) */
+	bool hist_given;                     /* histogram_ns is an array (read, not skipped) */
+	bool tl_given;                       /* a timeline object is there (read or skipped) */
+	struct verdict verdict;              /* the timeline's verdict as the document states it
+	                                        (json_verdict.c); kind VERDICT_NONE when none */
 	struct json_interval *tl;            /* NULL: no timeline */
 	size_t tl_n;
 	struct json_client *client;          /* NULL: no per-client results */
@@ -111,6 +116,13 @@ struct json_run {
 	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
 	uint64_t cpus;                        /* the host's cores (environment.cpus; 0: not said) */
 };
+
+/* What a phase's rate counts, of the document's bytes and operations:
+ * the bytes of a phase rated in bytes, else its operations (seeks, files). */
+static inline uint64_t json_units_of(enum phase_id id, uint64_t bytes, uint64_t operations)
+{
+	return phase_unit(id) == RATE_BYTES ? bytes : operations;
+}
 
 /* Maps run number run (0: the first) of the bonnie document t into r
  * (which holds nothing to free: it is overwritten); r->has_run false

@@ -170,9 +170,12 @@ static int value(struct jp *p, int depth)
 	ws(p);
 	char c = peek(p);
 	if (c == '{' || c == '[') {
+		const char *start = p->p;
 		int n = new_node(p, c == '{' ? JT_OBJECT : JT_ARRAY);
 		if (n < 0 || children(p, n, c == '{' ? '}' : ']', depth) < 0)
 			return -1;
+		p->t->node[n].text = start; /* its whole text: a skipped member can be read alone */
+		p->t->node[n].len = (size_t)(p->p - start);
 		return n;
 	}
 	if (c == '"') {

@@ -14,7 +14,8 @@ enum jt_kind { JT_NULL, JT_BOOL, JT_NUMBER, JT_STRING, JT_ARRAY, JT_OBJECT };
 
 struct jt_node {
 	enum jt_kind kind;
-	const char *text, *key; /* the value's text (a string's without quotes), its member key */
+	const char *text, *key; /* the value's text (a string's without quotes; an object's or
+	                           array's whole, so a skipped member can be parsed alone), its key */
 	size_t len, key_len;
 	int first, next;        /* first child, next sibling; -1: none */
 };

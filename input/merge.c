@@ -228,6 +228,8 @@ static int dedup_and_order(struct parsed_set *set, size_t first, const char *nam
 			struct parsed_run *keep = &set->run[first + k[g].at];
 			origin_add(keep->origin, k[i].run->origin, name);
 			gone[k[i].at] = true;
+			free(set->run[first + k[i].at].result); /* NULL: JSON runs are not deduplicated here */
+			set->run[first + k[i].at].result = NULL;
 		} else
 			g = i;
 	}

@@ -238,3 +238,17 @@ const char *verdict_kind_name(enum verdict_kind k)
 	}
 	return "none";
 }
+
+const char *verdict_cause_name(enum verdict_cause c)
+{
+	switch (c) {
+	case VERDICT_CAUSE_DIRTY_LIMIT: return "page_cache_dirty_limit";
+	case VERDICT_CAUSE_WRITE_CACHE: return "write_cache?";
+	case VERDICT_CAUSE_OTHER_IO: return "other_io";
+	case VERDICT_CAUSE_DEVICE_READS: return "device_reads_slower";
+	case VERDICT_CAUSE_NO_DEVICE: return "unknown_no_device";
+	case VERDICT_CAUSE_NOT_DEVICES: return "not_devices";
+	case VERDICT_CAUSE_NONE: break;
+	}
+	return "unknown";
+}

@@ -150,4 +150,9 @@ bool verdict_flush_said(const struct verdict *v);
  * "interrupted", "none": the JSON's kind. */
 const char *verdict_kind_name(enum verdict_kind k);
 
+/* A fall's cause as the JSON names it: "page_cache_dirty_limit",
+ * "write_cache?", "other_io", "device_reads_slower", "unknown_no_device";
+ * "unknown" for none. */
+const char *verdict_cause_name(enum verdict_cause c);
+
 #endif

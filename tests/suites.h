@@ -57,6 +57,7 @@
 	X(html_pages)      \
 	X(phase_list)      \
 	X(view)            \
+	X(view_read)       \
 	X(cmd_say)         \
 	X(cmd_config)      \
 	X(cmd_compare)     \

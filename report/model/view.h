@@ -255,8 +255,14 @@ struct run_records *view_records_new(void);
 /* The records of run, with each phase's timeline of tls (NULL: none). */
 void view_records_of(const struct run_result *run, const struct run_timelines *tls, struct run_records *rec);
 
-/* The view of a parsed run (compare's input; view_parsed.c). */
+/* The view of a parsed run (compare's input; view_parsed.c). A bonnie
+ * JSON run (p->result) is viewed by the builder of a measured run's view,
+ * with what the document states standing as given (view_read_over,
+ * view_read.c): its [measured] fields are then filled where the document
+ * records them (the histogram's percentiles, the verdict, bytes, sync). */
 void view_of_parsed(const struct parsed_run *p, struct run_view *v);
+struct run_read;
+void view_read_over(const struct run_read *rr, struct run_view *v);
 
 /* A phase's timeline as the run page draws it (view_timeline.c): at most
  * VIEW_TL_POINTS points, each a group of the series' intervals. */

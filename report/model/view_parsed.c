@@ -144,4 +144,6 @@ void view_of_parsed(const struct parsed_run *p, struct run_view *v)
 		if (p->phase[i].state == CELL_FAILED)
 			v->status = PHASE_FAILED;
 	}
+	if (p->result)
+		view_read_over(p->result, v);
 }

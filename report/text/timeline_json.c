@@ -68,20 +68,6 @@ static void double_or_null(struct json *j, const char *key, bool has, double v)
 		json_null(j, key);
 }
 
-static const char *cause_name(uint8_t cause)
-{
-	switch ((enum verdict_cause)cause) {
-	case VERDICT_CAUSE_DIRTY_LIMIT: return "page_cache_dirty_limit";
-	case VERDICT_CAUSE_WRITE_CACHE: return "write_cache?";
-	case VERDICT_CAUSE_OTHER_IO: return "other_io";
-	case VERDICT_CAUSE_DEVICE_READS: return "device_reads_slower";
-	case VERDICT_CAUSE_NO_DEVICE: return "unknown_no_device";
-	case VERDICT_CAUSE_NOT_DEVICES: return "not_devices";
-	case VERDICT_CAUSE_NONE: break;
-	}
-	return "unknown";
-}
-
 /* One event: every key always, null where its kind has no such figure. */
 static void event_json(struct json *j, bool bytes, const struct verdict_event *e)
 {
@@ -95,7 +81,7 @@ static void event_json(struct json *j, bool bytes, const struct verdict_event *e
 	u64_or_null(j, "at_operations", change && !bytes, e->at_units);
 	double_or_null(j, "level", change, e->level);
 	if (e->kind == VERDICT_FELL)
-		json_string(j, "cause", cause_name(e->cause));
+		json_string(j, "cause", verdict_cause_name((enum verdict_cause)e->cause));
 	else
 		json_null(j, "cause");
 	json_object_end(j);
@@ -126,7 +112,7 @@ void report_verdict_json(struct json *j, enum phase_id id, const struct verdict 
 	double_or_null(j, "level", head && hk != VERDICT_STALLED, v->level);
 	json_null(j, "noise");
 	if (head && hk == VERDICT_FELL)
-		json_string(j, "cause", cause_name(v->cause));
+		json_string(j, "cause", verdict_cause_name((enum verdict_cause)v->cause));
 	else
 		json_null(j, "cause");
 	double_or_null(j, "spread", spread, v->spread);

@@ -1,0 +1,203 @@
+/* A bonnie JSON run read back by compare (input/json_result.c) is viewed
+ * by the builder of a measured run's view (report/model/view_read.c):
+ * what the document records (the histogram's percentiles, the verdict,
+ * the sync) survives into compare's view, what it states stands as given,
+ * and what it lacks is "unknown", never a 0 taken for a measurement. */
+#include "suites.h"
+#include "compare_samples.h"
+#include "../input/input.h"
+#include "../input/json_result.h"
+#include "../input/json_verdict.h"
+#include "../lib/hist.h"
+#include "../report/model/view.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A document of one run with a put_block phase: with full figures
+ * (histogram h's buckets, cpu_ns, sync_ns, a verdict), or the older
+ * shape without them (rate, p50, p99 and max only). */
+static void doc_of(const struct hist *h, bool full, char *buf, size_t cap)
+{
+	size_t n = (size_t)snprintf(buf, cap,
+	    "{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"machine\":\"vm\",\"file_size_bytes\":67108864,"
+	    "\"chunk_bytes\":8192},\"runs\":[{\"run\":1,\"phases\":[{\"name\":\"put_block\",\"status\":\"done\","
+	    "\"bytes\":67108864,\"operations\":%llu,\"elapsed_ns\":2000000000,\"rate_kib_s\":32768.000,"
+	    "\"low_confidence\":false,\"confidence\":{\"reasons\":[],\"mark\":\"\"},"
+	    "\"latency_ns\":{\"count\":%llu,\"min\":%llu,\"p50\":%llu,\"p99\":%llu,\"max\":%llu}",
+	    (unsigned long long)h->count, (unsigned long long)h->count, (unsigned long long)h->min,
+	    (unsigned long long)hist_percentile(h, 50), (unsigned long long)hist_percentile(h, 99),
+	    (unsigned long long)h->max);
+	if (full) {
+		n += (size_t)snprintf(buf + n, cap - n, ",\"cpu_ns\":500000000,\"cpu_percent\":25,\"sync_ns\":1000000000,"
+		                      "\"histogram_ns\":[");
+		for (size_t b = 0, first = 1; b < HIST_BUCKETS; b++) {
+			uint64_t lo, hi;
+			if (h->bucket[b] == 0)
+				continue;
+			hist_bucket_range(b, &lo, &hi);
+			n += (size_t)snprintf(buf + n, cap - n, "%s[%llu,%llu,%llu]", first ? "" : ",",
+			                      (unsigned long long)lo, (unsigned long long)hi,
+			                      (unsigned long long)h->bucket[b]);
+			first = 0;
+		}
+		n += (size_t)snprintf(buf + n, cap - n,
+		    "],\"verdict\":{\"kind\":\"fell\",\"at_ns\":1200000000,\"at_bytes\":40000000,\"length_ns\":null,"
+		    "\"level\":0.4,\"cause\":\"other_io\",\"window_ns\":100000000,\"flush_ns\":null,\"events\":["
+		    "{\"kind\":\"fell\",\"at_ns\":1200000000,\"length_ns\":null,\"at_bytes\":40000000,"
+		    "\"at_operations\":null,\"level\":0.4,\"cause\":\"other_io\"}],\"stalls_not_listed\":0},"
+		    "\"timeline\":{\"interval_ns\":100000000,\"start_ns\":[0],\"length_ns\":[2000000000],"
+		    "\"bytes\":[67108864],\"operations\":[10000]}");
+	}
+	snprintf(buf + n, cap - n, "}]}]}\n");
+}
+
+/* 10000 latencies: 9000 near 4 us, 990 near 50 us, 10 near 4 ms, so
+ * p90, p99.9 and p99.99 each have the samples they need. */
+static void latencies(struct hist *h)
+{
+	hist_init(h);
+	for (int i = 0; i < 9000; i++)
+		hist_add(h, 4000 + (uint64_t)(i % 50));
+	for (int i = 0; i < 990; i++)
+		hist_add(h, 50000 + (uint64_t)i);
+	for (int i = 0; i < 10; i++)
+		hist_add(h, 4000000 + (uint64_t)i * 1000);
+}
+
+static void view_of_doc(const char *doc, struct parsed_set *set, struct run_view *v)
+{
+	ck_assert_int_eq(input_parse(set, "run.json", doc, strlen(doc)), 0);
+	ck_assert_uint_eq(set->count, 1);
+	ck_assert_ptr_nonnull(set->run[0].result);
+	view_of_parsed(&set->run[0], v);
+}
+
+static struct hist h;
+static char doc[256 * 1024];
+static struct run_view v;
+
+/* Every percentile of the run's histogram, as a measured run's view
+ * gives it, its verdict, minimum and the rate without the final sync. */
+START_TEST(recorded_figures_survive)
+{
+	struct parsed_set set = {0};
+	int64_t want[VIEW_PCTS];
+	const struct phase_view *p = &v.phase[PHASE_PUT_BLOCK];
+
+	latencies(&h);
+	doc_of(&h, true, doc, sizeof doc);
+	view_of_doc(doc, &set, &v);
+	view_pcts_of(&h, want);
+	for (int k = VIEW_P50; k < VIEW_PCTS; k++)
+		ck_assert_int_eq(p->pct_ns[k], want[k]);
+	ck_assert_int_ge(p->pct_ns[VIEW_P99_99], 4000000);
+	ck_assert_uint_eq(p->lat_min_ns, h.min);
+	ck_assert_uint_eq(p->lat_ns[VIEW_P90], hist_percentile(&h, 90));
+	ck_assert_int_eq(p->verdict.kind, VERDICT_FELL);
+	ck_assert_int_eq(p->verdict.head_kind, VERDICT_FELL);
+	ck_assert_int_eq(p->verdict.cause, VERDICT_CAUSE_OTHER_IO);
+	ck_assert_uint_eq(p->verdict.at_units, 40000000);
+	ck_assert_uint_eq(p->verdict.nevents, 1);
+	ck_assert_double_eq_tol(p->verdict.level, 0.4, 1e-9);
+	/* as stated: the rate and %CPU; derived as a measured run's: the rate
+	 * without the final sync, 64 MiB over 1 s of the 2 */
+	ck_assert_double_eq_tol(p->rate, 32768.0, 1e-9);
+	ck_assert_int_eq(p->cpu_pct, 25);
+	ck_assert_double_eq_tol(p->rate_unsynced, 65536.0, 1e-6);
+	ck_assert_uint_eq(p->sync_ns, 1000000000);
+	ck_assert_uint_eq(p->bytes, 67108864);
+	ck_assert_uint_eq(p->operations, 10000);
+	ck_assert_int_eq(v.phase[PHASE_GET_BLOCK].state, CELL_NOT_RUN);
+	ck_assert_int_eq(v.phase[PHASE_GET_BLOCK].verdict.kind, VERDICT_NONE);
+	ck_assert_uint_eq(set.run[0].result->known[PHASE_PUT_BLOCK],
+	                  READ_BYTES | READ_OPS | READ_ELAPSED | READ_CPU | READ_SYNC | READ_HIST | READ_VERDICT |
+	                      READ_TIMELINE);
+	input_free(&set);
+}
+END_TEST
+
+/* An older document states the rate, p50, p99 and max only: those stand,
+ * and what it lacks is unknown (-1, 0, none), not a 0 measured. */
+START_TEST(missing_keys_stay_unknown)
+{
+	struct parsed_set set = {0};
+	const struct phase_view *p = &v.phase[PHASE_PUT_BLOCK];
+
+	latencies(&h);
+	doc_of(&h, false, doc, sizeof doc);
+	view_of_doc(doc, &set, &v);
+	ck_assert_int_eq(p->pct_ns[VIEW_P50], (int64_t)hist_percentile(&h, 50));
+	ck_assert_int_eq(p->pct_ns[VIEW_P99], (int64_t)hist_percentile(&h, 99));
+	ck_assert_int_eq(p->pct_ns[VIEW_MAX], (int64_t)h.max);
+	ck_assert_int_eq(p->pct_ns[VIEW_P90], -1);
+	ck_assert_int_eq(p->pct_ns[VIEW_P99_9], -1);
+	ck_assert_int_eq(p->pct_ns[VIEW_P99_99], -1);
+	ck_assert_int_eq(p->cpu_pct, -1);
+	ck_assert_double_eq(p->rate_unsynced, -1.0);
+	ck_assert_double_eq(p->rate_unsynced_ran, -1.0);
+	ck_assert_uint_eq(p->lat_min_ns, 0);
+	ck_assert_uint_eq(p->lat_ns[VIEW_P90], 0);
+	ck_assert_int_eq(p->verdict.kind, VERDICT_NONE);
+	ck_assert_double_eq_tol(p->rate, 32768.0, 1e-9);
+	ck_assert_double_eq_tol(p->rate_ran, 32768.0, 1e-9); /* 64 MiB over 2 s: bytes and time given */
+	ck_assert_uint_eq(set.run[0].result->known[PHASE_PUT_BLOCK], READ_BYTES | READ_OPS | READ_ELAPSED);
+	input_free(&set);
+}
+END_TEST
+
+/* A pasted CSV line has no result: the view is view_of_parsed's alone. */
+START_TEST(pasted_text_has_no_result)
+{
+	struct parsed_set set = {0};
+	static const char line[] = CMARKS;
+
+	ck_assert_int_eq(input_parse(&set, "run.csv", line, strlen(line)), 0);
+	ck_assert_uint_eq(set.count, 1);
+	ck_assert_ptr_null(set.run[0].result);
+	view_of_parsed(&set.run[0], &v);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].verdict.kind, VERDICT_NONE);
+	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].pct_ns[VIEW_P90], -1);
+	input_free(&set);
+}
+END_TEST
+
+/* Every kind and cause the JSON names (verdict_kind_name,
+ * verdict_cause_name) reads back as itself; a name bonnie does not write
+ * is no verdict. */
+START_TEST(verdict_names_read_back)
+{
+	char text[256], err[64];
+	struct verdict vd;
+	struct jt t;
+
+	for (int k = VERDICT_NONE + 1; k < VERDICT_KINDS; k++)
+		for (int c = VERDICT_CAUSE_NONE; c <= VERDICT_CAUSE_NO_DEVICE; c++) {
+			snprintf(text, sizeof text, "{\"kind\":\"%s\",\"cause\":\"%s\"}",
+			         verdict_kind_name((enum verdict_kind)k), verdict_cause_name((enum verdict_cause)c));
+			ck_assert_int_eq(jt_parse(&t, text, err, sizeof err), 0);
+			json_verdict_read(&t, 0, &vd);
+			ck_assert_int_eq(vd.kind, k);
+			ck_assert_int_eq(vd.cause, c);
+			jt_free(&t);
+		}
+	ck_assert_int_eq(jt_parse(&t, "{\"kind\":\"wobbly\",\"cause\":\"other_io\"}", err, sizeof err), 0);
+	json_verdict_read(&t, 0, &vd);
+	ck_assert_int_eq(vd.kind, VERDICT_NONE);
+	ck_assert_int_eq(vd.cause, VERDICT_CAUSE_NONE);
+	jt_free(&t);
+}
+END_TEST
+
+Suite *suite_view_read(void)
+{
+	Suite *s = suite_create("view_read");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, recorded_figures_survive);
+	tcase_add_test(tc, missing_keys_stay_unknown);
+	tcase_add_test(tc, pasted_text_has_no_result);
+	tcase_add_test(tc, verdict_names_read_back);
+	suite_add_tcase(s, tc);
+	return s;
+}
