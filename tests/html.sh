@@ -5,48 +5,64 @@
 # the CSV and JSON of the same run, then rendered in headless Chromium: no
 # console messages, the DOM holds the same charts, the screenshot is not
 # blank; then measured as laid out (html_render.py: where the summary
-# starts, ticks, marks, widths, printed pages). Artefacts (pages, DOM dumps, screenshots) stay in
-# $BUILD_DIR/html-check. Size of the 700-client sweep page < 2 MiB; render
-# times are printed, not asserted (tests never fail on timing).
+# starts, ticks, marks, widths, printed pages). Every page is written
+# first; then one browser (html_batch.py) runs each check that needs one,
+# and each is reported from its job's result. Artefacts (pages, DOM
+# dumps, screenshots) stay in $BUILD_DIR/html-check. Size of the
+# 700-client sweep page < 2 MiB; render times are printed, not asserted
+# (tests never fail on timing).
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set BUILD_DIR to the build directory}"
 PY=${PYTHON:-/usr/bin/python3}
 CHECK="$PY $(dirname "$0")/html_check.py"
-RENDER="$PY $(dirname "$0")/html_render.py"
-FIT="$PY $(dirname "$0")/html_fit.py"
-BOXES="$PY $(dirname "$0")/html_boxes.py"
+BATCH="$PY $(dirname "$0")/html_batch.py"
 CHROMIUM=${CHROMIUM:-chromium}
 OUT=$BUILD_DIR/html-check
 rm -rf "$OUT" && mkdir -p "$OUT"
 D=$T/work
-mkdir "$D"
+mkdir "$D" "$T/logs"
+: >"$T/jobs"
+: >"$T/later"
+njob=0
 
 command -v "$CHROMIUM" >/dev/null 2>&1 || { echo "html.sh: $CHROMIUM not installed (tests/deps.sh)" >&2; exit 1; }
 "$PY" -c 'import html5lib' 2>/dev/null || { echo "html.sh: python3-html5lib not installed" >&2; exit 1; }
 
-# chromium FLAGS... URL: a fresh profile each time, nothing from the network.
-browse() {
-	prof=$(mktemp -d "$T/chromium.XXXXXX")
-	"$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$prof" --enable-logging=stderr --v=0 "$@"
-	rc=$?
-	rm -rf "$prof"
-	return $rc
+# Starting Chromium was most of this suite's time (31 starts): each check
+# that needs a browser is a job of one batch (tests/html_batch.py), run
+# once every page is written, and reported from its result afterwards.
+# job ID KIND ARGS...: a line of the batch.
+job() {
+	{ printf '%s' "$1"; shift; printf '\t%s' "$@"; echo; } >>"$T/jobs"
 }
-
-# render NAME [want-blue]: DOM dump, console messages, screenshot.
+# bcheck DESC KIND ARGS...: the check DESC, run as a job of KIND
+# (render: html_render.py's checks, fit: html_fit.py's, boxes:
+# html_boxes.py's, with their command lines' ARGS).
+bcheck() {
+	njob=$((njob + 1))
+	printf '%s\n' "$1" >"$T/desc.$njob"
+	shift
+	job "$njob" "$@"
+	echo "check $njob" >>"$T/later"
+}
+# render NAME [--want-blue]: the page loaded at 1280x2400: its DOM after
+# load, its console messages, a screenshot.
 render() {
-	page=$OUT/$1.html
-	check "$1: chromium dumps the DOM" browse --dump-dom "file://$page" >"$OUT/$1.dom.html" 2>"$OUT/$1.log"
-	if grep -E 'CONSOLE|Uncaught' "$OUT/$1.log" >"$T/console"; then
-		fail "$1: console messages: $(head -3 "$T/console")"
-	else
-		pass
-	fi
-	check "$1: DOM has the file's charts" $CHECK page "$page" --dom "$OUT/$1.dom.html"
-	check "$1: screenshot" browse --window-size=1280,2400 --screenshot="$OUT/$1.png" "file://$page" \
-		>/dev/null 2>>"$OUT/$1.log"
+	job "$1" page "$OUT/$1.html" "$OUT/$1.dom.html" "$OUT/$1.png"
+	echo "render $1 ${2:-}" >>"$T/later"
+}
+# result ID: passes on the batch's result ID "ok"; else prints why.
+result() {
+	r=$(awk -F'\t' -v id="$1" '$1 == id { print $2 == "ok" ? "ok" : $3 }' "$T/results")
+	[ "$r" = ok ] && return 0
+	echo "html.sh: job $1: ${r:-no result (the batch never reached it)}" >&2
+	return 1
+}
+render_checks() { # NAME [--want-blue]
+	check "$1: chromium dumps the DOM" result "$1.dom"
+	check "$1: console messages" result "$1.console"
+	check "$1: DOM has the file's charts" $CHECK page "$OUT/$1.html" --dom "$OUT/$1.dom.html"
+	check "$1: screenshot" result "$1.shot"
 	check "$1: screenshot not blank" $CHECK png "$OUT/$1.png" 20 $2
 }
 
@@ -71,18 +87,18 @@ if [ -n "$over" ]; then
 else
 	check "one run: no From device note without a share over 100%" sh -c "! grep -q device-note '$OUT/run.html'"
 fi
-check "one run, as laid out: summary first with the CSV/JSON figures, marks in every chart" \
-	$RENDER "$OUT/run.html" --summary --csv "$T/run.csv" --json "$T/run.json"
-check "one run: no sideways scroll at 390 px, chart text readable, CSV wraps" $RENDER "$OUT/run.html" --phone
+bcheck "one run, as laid out: summary first with the CSV/JSON figures, marks in every chart" \
+	render "$OUT/run.html" --summary --csv "$T/run.csv" --json "$T/run.json"
+bcheck "one run: no sideways scroll at 390 px, chart text readable, CSV wraps" render "$OUT/run.html" --phone
 # The length budget on fixed content: a real run's notes come and go with
 # the machine's state (a busy disk adds "other writes" lines), which made
 # the real page 3672 to 4060 px tall from one run to the next. The golden
 # full session's page is a whole run with every phase, always the same.
 cp "$(dirname "$0")/golden/expected/run/full.html.golden" "$OUT/full.html"
-check "a full run's page (golden session): <= 4000 px tall at 1280; A4: <= 4 pages" \
-	$RENDER "$OUT/full.html" --phone --max-height 4000 --max-pages 4
-check "one run: nothing cut at 390 px, no chart labels overlap (screen, print), device and alignment on the first screen" \
-	$FIT "$OUT/run.html" --fit --labels --first-screen "$T/run.json"
+bcheck "a full run's page (golden session): <= 4000 px tall at 1280; A4: <= 4 pages" \
+	render "$OUT/full.html" --phone --max-height 4000 --max-pages 4
+bcheck "one run: nothing cut at 390 px, no chart labels overlap (screen, print), device and alignment on the first screen" \
+	fit "$OUT/run.html" --fit --labels --first-screen "$T/run.json"
 
 "$BONNIE" -d "$D" -s 1m:4k:200:2 -f64k -n 1:2k:0 -x 3 -q -z 7 --html "$OUT/repeat.html" \
 	--json "$T/rep.json" >"$T/rep.csv" 2>"$T/err"
@@ -91,8 +107,8 @@ check "three runs: each run's value equals its CSV line" $CHECK page "$OUT/repea
 	--json "$T/rep.json"
 check "three runs: repeats table" grep -q 'Each of the 3 runs' "$OUT/repeat.html"
 render repeat --want-blue
-check "three runs, as laid out: summary first with the medians, marks in every chart" \
-	$RENDER "$OUT/repeat.html" --summary --csv "$T/rep.csv" --json "$T/rep.json" --phone
+bcheck "three runs, as laid out: summary first with the medians, marks in every chart" \
+	render "$OUT/repeat.html" --summary --csv "$T/rep.csv" --json "$T/rep.json" --phone
 
 # A real sweep of 1, 4 and 16 clients: per phase throughput and p99 charts
 # whose points are the JSON sweep member's, the knee sentences, the table.
@@ -117,12 +133,12 @@ pre_text "$OUT/clients.html" table >"$T/sw-page.table"
 check "sweep: a table per count" [ "$(grep -c '^Version ' "$T/sw-page.table")" -ge 2 ]
 check "sweep: tables headed by count" grep -q '^16 clients, run 1 of 1$' "$T/sw-page.table"
 render clients --want-blue
-check "sweep, as laid out: knee table first, a tick at each tested count" \
-	$RENDER "$OUT/clients.html" --summary --sweep "$T/sw.json" --phone
+bcheck "sweep, as laid out: knee table first, a tick at each tested count" \
+	render "$OUT/clients.html" --summary --sweep "$T/sw.json" --phone
 # printed, the last count's rates, latency and timelines are there too (a
 # heading on screen is on paper): 10 pages where 6 were
-check "sweep printed: details expanded, nothing cut, A4: <= 10 pages" $RENDER "$OUT/clients.html" --max-pages 10
-check "sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/clients.html" --fit --labels
+bcheck "sweep printed: details expanded, nothing cut, A4: <= 10 pages" render "$OUT/clients.html" --max-pages 10
+bcheck "sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/clients.html" --fit --labels
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
 "$BONNIE" compare --html "$OUT/comparison.html" "$T/run.json" "$T/sw.csv" >"$T/cmp.txt" 2>"$T/err"
@@ -137,17 +153,17 @@ check "compare --html: summary sentence" grep -qF "$(sed -n 's/^Summary: //p' "$
 check "compare --html: summary in the text" grep -q '^Summary: .' "$T/cmp.txt"
 check "compare --html: the CSV lines" [ "$(grep -c '^\(<pre class="csv">\)\{0,1\}1\.98,' "$OUT/comparison.html")" -eq 4 ]
 render comparison --want-blue
-check "compare, as laid out: summary table first with the JSON's rates; no sideways scroll at 390 px" \
-	$RENDER "$OUT/comparison.html" --summary --compare "$T/cmp.json" --phone --max-pages 20
-check "compare: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/comparison.html" --fit --labels
+bcheck "compare, as laid out: summary table first with the JSON's rates; no sideways scroll at 390 px" \
+	render "$OUT/comparison.html" --summary --compare "$T/cmp.json" --phone --max-pages 20
+bcheck "compare: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/comparison.html" --fit --labels
 # bonnie++ 1.96 lines with +++++ slots: said in words, their latency drawn.
 C196=$(dirname "$0")/compare-corpus/09-wiki-196-pre-blocks.txt
 "$BONNIE" compare --html "$OUT/compare196.html" "$T/run.json" "$C196" >/dev/null 2>&1
 "$BONNIE" compare --format json "$T/run.json" "$C196" >"$T/cmp196.json" 2>/dev/null
 check "compare 1.96: +++++ slots drawn as too fast, latency bars equal the JSON" \
 	$CHECK page "$OUT/compare196.html" --compare "$T/cmp196.json"
-check "compare 1.96: the summary says too fast for bonnie++ to measure" \
-	$RENDER "$OUT/compare196.html" --summary --compare "$T/cmp196.json" --phone
+bcheck "compare 1.96: the summary says too fast for bonnie++ to measure" \
+	render "$OUT/compare196.html" --summary --compare "$T/cmp196.json" --phone
 "$BONNIE" compare --html "$T/no/such/dir/c.html" "$T/run.json" "$T/sw.csv" >/dev/null 2>"$T/err"; rc=$?
 check "compare, unwritable --html: exit 5" [ $rc -eq 5 ]
 check "compare, unwritable --html: one line naming it" [ "$(grep -c -- '--html .*no/such/dir' "$T/err")" -eq 1 ]
@@ -163,17 +179,17 @@ check "html_sample writes the pages" "$BUILD_DIR/html_sample" "$OUT"
 check "sweep: parser" $CHECK page "$OUT/sweep.html"
 check "compare: parser" $CHECK page "$OUT/compare.html"
 render sweep --want-blue
-check "700-count sweep, as laid out: a tick at each count, labels apart" $RENDER "$OUT/sweep.html" --sweep - --phone
-check "700-count sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/sweep.html" --fit --labels
+bcheck "700-count sweep, as laid out: a tick at each count, labels apart" render "$OUT/sweep.html" --sweep - --phone
+bcheck "700-count sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/sweep.html" --fit --labels
 render compare --want-blue
-check "synthetic compare: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/compare.html" --fit --labels
+bcheck "synthetic compare: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/compare.html" --fit --labels
 size=$(wc -c <"$OUT/sweep.html")
 check "sweep page under 2 MiB ($size bytes)" [ "$size" -lt 2097152 ]
 
 # The queue-depth profile's page, from a real short run.
 "$BONNIE" -d "$D" -s 4m --phases qd --qd-time 0.5 -q -z 7 --html "$OUT/qd.html" >/dev/null 2>"$T/err"
 check "qd profile page: exit 0" [ $? -eq 0 ]
-check "qd profile page: nothing cut at 390 px, no chart labels overlap (screen, print)" $FIT "$OUT/qd.html" --fit --labels
+bcheck "qd profile page: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/qd.html" --fit --labels
 
 # Bounding boxes (html_boxes.py) of every page above, real and synthetic:
 # at 390 and 1280 px nothing scrolls sideways or is cut (a table with a
@@ -181,7 +197,7 @@ check "qd profile page: nothing cut at 390 px, no chart labels overlap (screen, 
 # breaks inside unless it cannot fit a line, no number parts from its unit,
 # no mark touches a unit; printed on A4, every section heading shown on
 # screen is printed with something under it, and nothing is cut.
-check "bounding boxes at 390 px, 1280 px and printed, every page" $BOXES "$OUT/run.html" "$OUT/repeat.html" \
+bcheck "bounding boxes at 390 px, 1280 px and printed, every page" boxes "$OUT/run.html" "$OUT/repeat.html" \
 	"$OUT/clients.html" "$OUT/comparison.html" "$OUT/compare196.html" "$OUT/qd.html" "$OUT/full.html" \
 	"$OUT/sweep.html" "$OUT/compare.html"
 # ... and the check can fail: a page whose number breaks from its unit,
@@ -193,19 +209,30 @@ cat >"$T/bad-boxes.html" <<'EOF2'
 <p style="width:6em;word-break:break-all">sequential phase latency</p>
 <h2>Shown</h2><p class="x">only on screen</p><h2>Next</h2><p>text</p></body></html>
 EOF2
-$BOXES "$T/bad-boxes.html" >"$T/bad-boxes.out" 2>&1
-check "bounding boxes: a parted number, a glued mark, a broken word and a bare printed heading are found" \
-	sh -c "grep -q 'parted from its unit' '$T/bad-boxes.out' && grep -q 'glued to a unit: 6219 seeks/sc' '$T/bad-boxes.out' && grep -q 'nothing printed under it: Shown' '$T/bad-boxes.out' && grep -q 'word broken across lines: \"phase\"' '$T/bad-boxes.out'"
+job bad-boxes quiet:boxes "$T/bad-boxes.html"
 
 # The console check can fail: a page with a script error is caught.
+# (rendered as the real pages are, its result checked after the batch)
 printf '<!DOCTYPE html><title>x</title><script>undefined_function()</script>\n' >"$T/bad.html"
-browse --dump-dom "file://$T/bad.html" >/dev/null 2>"$T/bad.log"
-check "console errors are detected" grep -q 'CONSOLE' "$T/bad.log"
+job bad quiet:page "$T/bad.html" "$T/bad.dom.html" "$T/bad.png"
 
 # Render time (printed only): a copy of the sweep page logs the time from
 # navigation start to the first frame after load.
 sed 's|</body>|<script>onload=function(){requestAnimationFrame(function(){setTimeout(function(){console.log("render-ms "+Math.round(performance.now()))},0)})}</script></body>|' \
 	"$OUT/sweep.html" >"$T/timed.html"
-browse --dump-dom "file://$T/timed.html" >/dev/null 2>"$T/timed.log"
-echo "html.sh: sweep page $size bytes, $(grep -o 'render-ms [0-9]*' "$T/timed.log" | head -1 || echo 'render time not measured')"
+job timed timed "$T/timed.html"
+
+# The one browser runs every job; then each check is reported.
+$BATCH "$T/jobs" "$T/results" "$T/logs"
+while read -r what id want; do
+	case $what in
+	check) check "$(cat "$T/desc.$id")" result "$id" ;;
+	render) render_checks "$id" "$want" ;;
+	esac
+done <"$T/later"
+B=$T/logs/bad-boxes.log
+check "bounding boxes: a parted number, a glued mark, a broken word and a bare printed heading are found" \
+	sh -c "grep -q 'parted from its unit' '$B' && grep -q 'glued to a unit: 6219 seeks/sc' '$B' && grep -q 'nothing printed under it: Shown' '$B' && grep -q 'word broken across lines: \"phase\"' '$B'"
+check "console errors are detected" grep -q "^bad.console	FAIL	console messages: .*undefined_function" "$T/results"
+echo "html.sh: sweep page $size bytes, $(grep -o 'render-ms [0-9]*' "$T/logs/timed.log" | head -1 || echo 'render time not measured')"
 finish

@@ -144,19 +144,23 @@ def check_print(b, url, name, screen):
     report("%s printed" % name, cut["cut"])
 
 
-def main(argv):
+def main(argv, b=None):
+    """argv as on the command line; in b if given (html_batch.py), else in
+    a browser of its own."""
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2
-    b = Browser()
-    try:
-        for path in argv:
-            url, name = "file://" + os.path.abspath(path), os.path.basename(path)
-            check_screen(b, url, name, 390)
-            screen = check_screen(b, url, name, 1280)
-            check_print(b, url, name, screen)
-    finally:
-        b.close()
+    if b is None:
+        b = Browser()
+        try:
+            return main(argv, b)
+        finally:
+            b.close()
+    for path in argv:
+        url, name = "file://" + os.path.abspath(path), os.path.basename(path)
+        check_screen(b, url, name, 390)
+        screen = check_screen(b, url, name, 1280)
+        check_print(b, url, name, screen)
     return 1 if html_render.failures else 0
 
 

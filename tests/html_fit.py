@@ -157,19 +157,22 @@ def check_first_screen(b, url, json_path):
             fail("the first screen at %dx%d does not show %s" % (w, h, what))
 
 
-def main(argv):
-    path = os.path.abspath(argv[0])
-    url = "file://" + path
-    b = Browser()
-    try:
-        if "--fit" in argv:
-            check_fit(b, url)
-        if "--labels" in argv:
-            check_labels(b, url)
-        if "--first-screen" in argv:
-            check_first_screen(b, url, argv[argv.index("--first-screen") + 1])
-    finally:
-        b.close()
+def main(argv, b=None):
+    """argv as on the command line; in b if given (html_batch.py), else in
+    a browser of its own."""
+    if b is None:
+        b = Browser()
+        try:
+            return main(argv, b)
+        finally:
+            b.close()
+    url = "file://" + os.path.abspath(argv[0])
+    if "--fit" in argv:
+        check_fit(b, url)
+    if "--labels" in argv:
+        check_labels(b, url)
+    if "--first-screen" in argv:
+        check_first_screen(b, url, argv[argv.index("--first-screen") + 1])
     return 1 if html_render.failures else 0
 
 

@@ -82,9 +82,18 @@ class Browser:
         os.close(r_in)
         os.close(w_out)
         self.w, self.r = os.fdopen(w_in, "wb"), r_out  # replies read unbuffered, so select sees them all
-        self.n, self.buf, self.session = 0, b"", None
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.n, self.buf, self.session, self.target = 0, b"", None, None
+        self.listener = None  # called with each event of the current page (html_batch.py's console)
+        self.new_page()
+
+    def new_page(self):
+        """A fresh page (tab) in place of the last: nothing set on one page
+        (viewport, media, what it loaded) is seen by the next."""
+        old, self.session, self.listener = self.target, None, None
+        self.target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        if old:
+            self.call("Target.closeTarget", {"targetId": old})
+        self.session = self.call("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
         self.call("Page.enable")
 
     def message(self):
@@ -113,8 +122,10 @@ class Browser:
                 if "error" in m:
                     raise RuntimeError("%s: %s" % (method, m["error"]))
                 result = m["result"]
-            elif m.get("method") == wait_event:
-                seen = True
+            elif "method" in m and m.get("sessionId") == self.session:  # not a closed page's late event
+                seen = seen or m["method"] == wait_event
+                if self.listener:
+                    self.listener(m)
         return result
 
     def size(self, w, h, media=""):
@@ -131,11 +142,16 @@ class Browser:
             raise RuntimeError("evaluate: %s" % r["exceptionDetails"])
         return r["result"].get("value")
 
-    def close(self):
+    def close(self, ask=True):
+        """Ends the browser: asked to close, or (ask False: it failed, it
+        may hang) killed."""
         try:
-            self.call("Browser.close")
-        except RuntimeError:
+            if ask:
+                self.call("Browser.close")
+        except (RuntimeError, OSError):
             pass
+        if not ask:
+            self.proc.kill()
         try:
             self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
@@ -403,54 +419,64 @@ def check_print(b, url, max_pages):
     b.size(1280, 800)
 
 
-def main(argv):
+def main(argv, b=None):
+    """argv as on the command line; in b if given (html_batch.py), else in
+    a browser of its own."""
     path, opts, i = os.path.abspath(argv[0]), {}, 1
     while i < len(argv):
         n = 3 if argv[i] in ("--csv", "--json", "--sweep", "--compare", "--max-height", "--max-pages") else 2
         n = 4 if argv[i] == "--shot" else n
         opts.setdefault(argv[i], []).append(argv[i + 1:i + n - 1] if n > 2 else [])
         i += n - 1
-    url = "file://" + path
+    if b is not None:
+        return run(b, path, opts)
     b = Browser()
     try:
-        b.size(1280, 800)
-        b.load(url)
-        m = b.eval(MEASURE)
-        print("html_render: %s at 1280: %d px tall, summary at %s px, %d charts" % (
-            os.path.basename(path), m["height"], m["summaryTop"], len(m["charts"])))
-        if "--summary" in opts:
-            check_summary(m)
-        if "--csv" in opts:
-            check_run(m, opts["--csv"][0][0], opts["--json"][0][0])
-        if "--sweep" in opts:
-            check_sweep(m, opts["--sweep"][0][0])
-        if "--compare" in opts:
-            check_compare(m, opts["--compare"][0][0])
-        for c in m["charts"]:  # bar labels, %CPU and mark words stay apart
-            if c["overlaps"]:
-                fail("%s: %d bar labels overlap at 1280 px" % (c["id"], c["overlaps"]))
-        if "--max-height" in opts and m["height"] > int(opts["--max-height"][0][0]):
-            fail("%d px tall at 1280 px (> %s)" % (m["height"], opts["--max-height"][0][0]))
-        for shot in opts.get("--shot", []):
-            w, h = (int(v) for v in shot[1].split("x"))
-            b.size(w, h)
-            b.load(url)
-            png = b.call("Page.captureScreenshot", {"format": "png"})["data"]
-            open(shot[0], "wb").write(base64.b64decode(png))
-        if "--phone" in opts:
-            b.size(390, 844)
-            b.load(url)
-            p = b.eval(MEASURE)
-            small = min([c["font"] for c in p["charts"]] or [99])
-            print("html_render: at 390 px: scrollWidth %d, smallest chart text %.1f px" % (p["scrollWidth"], small))
-            if p["scrollWidth"] > 390:
-                fail("at 390 px the page is %d px wide (scrolls sideways)" % p["scrollWidth"])
-            if small < 9:
-                fail("at 390 px chart text shrinks to %.1f px" % small)
-        if "--max-pages" in opts:
-            check_print(b, url, int(opts["--max-pages"][0][0]))
+        return run(b, path, opts)
     finally:
         b.close()
+
+
+def run(b, path, opts):
+    """The checks of opts on the page at path, in Browser b (html_batch.py
+    gives each job a fresh page of one browser)."""
+    url = "file://" + path
+    b.size(1280, 800)
+    b.load(url)
+    m = b.eval(MEASURE)
+    print("html_render: %s at 1280: %d px tall, summary at %s px, %d charts" % (
+        os.path.basename(path), m["height"], m["summaryTop"], len(m["charts"])))
+    if "--summary" in opts:
+        check_summary(m)
+    if "--csv" in opts:
+        check_run(m, opts["--csv"][0][0], opts["--json"][0][0])
+    if "--sweep" in opts:
+        check_sweep(m, opts["--sweep"][0][0])
+    if "--compare" in opts:
+        check_compare(m, opts["--compare"][0][0])
+    for c in m["charts"]:  # bar labels, %CPU and mark words stay apart
+        if c["overlaps"]:
+            fail("%s: %d bar labels overlap at 1280 px" % (c["id"], c["overlaps"]))
+    if "--max-height" in opts and m["height"] > int(opts["--max-height"][0][0]):
+        fail("%d px tall at 1280 px (> %s)" % (m["height"], opts["--max-height"][0][0]))
+    for shot in opts.get("--shot", []):
+        w, h = (int(v) for v in shot[1].split("x"))
+        b.size(w, h)
+        b.load(url)
+        png = b.call("Page.captureScreenshot", {"format": "png"})["data"]
+        open(shot[0], "wb").write(base64.b64decode(png))
+    if "--phone" in opts:
+        b.size(390, 844)
+        b.load(url)
+        p = b.eval(MEASURE)
+        small = min([c["font"] for c in p["charts"]] or [99])
+        print("html_render: at 390 px: scrollWidth %d, smallest chart text %.1f px" % (p["scrollWidth"], small))
+        if p["scrollWidth"] > 390:
+            fail("at 390 px the page is %d px wide (scrolls sideways)" % p["scrollWidth"])
+        if small < 9:
+            fail("at 390 px chart text shrinks to %.1f px" % small)
+    if "--max-pages" in opts:
+        check_print(b, url, int(opts["--max-pages"][0][0]))
     return 1 if failures else 0
 
 
