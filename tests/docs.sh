@@ -12,6 +12,7 @@
 # a tmpfs (root mounts one, else /dev/shm).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phases.sh"
+. "$(dirname "$0")/man_lines.sh"
 
 for tool in jq groff col; do
 	command -v $tool >/dev/null || { echo "docs.sh: $tool is required" >&2; exit 1; }
@@ -28,7 +29,7 @@ trap cleanup EXIT
 jqe() { jq -e "$@" >/dev/null; }
 
 # The man page as one line of plain text (no hyphenation, no fonts).
-groff -man -Tascii -rLL=3000n -rHY=0 "$MAN" 2>/dev/null | col -b | tr '\t\n' '  ' | tr -s ' ' >"$T/man.txt"
+man_text "$MAN"
 check "man page renders" [ -s "$T/man.txt" ]
 # A .BI or .B line that opens with a comma renders as a word of its own
 # ("It goes on , but event with every stall seen"): quote such text inline.
@@ -237,24 +238,6 @@ check "unsynced rates only in put_block, rewrite, seq_create, ran_create" test \
 	'["put_block","rewrite","seq_create","ran_create"]'
 
 # --- messages -------------------------------------------------------------
-# in_man TEXT: TEXT is in the man page, where tokens with a digit, '_' or
-# '/' (numbers, sizes, labels) and phase names (with a colon after them
-# too: "putc:") are placeholders matching any word there (the man page's
-# italic N, phase, full...).
-in_man() {
-	pattern=$(printf '%s\n' "$1" | sed -e 's/[][\.*^$()+?{}|]/\\&/g' |
-		awk -v phases="$PHASES" 'BEGIN { n = split(phases, p, " "); for (i = 1; i <= n; i++) ph[p[i]] = 1 }
-		{ n = 0 # blanks squeezed, as in man.txt; the unit after a number optional (the man page may name it)
-		  for (i = 1; i <= NF; i++) {
-			if (n && num && match($i, /^(B|KiB|MiB|GiB|TiB)/)) { t[n] = t[n] "( [KMGT]?i?B)?" substr($i, RLENGTH + 1); num = 0; continue }
-			w = $i; sub(/:$/, "", w)
-			num = $i ~ /[0-9]/
-			t[++n] = ($i ~ /[0-9_\/]/ || (w in ph)) ? "[^ ]+" : $i }
-		  out = t[1]; for (i = 2; i <= n; i++) out = out " " t[i]
-		  print out }')
-	grep -qE -- "$pattern" "$T/man.txt"
-}
-
 # Progress lines: the title and the "...status" are documented.
 cat "$T/dev.out" "$T/tmpfs.out" "$T/fail.out" | sed 's/\.\.\.not measured: .*/...not measured:/' | grep -E '\.\.\.(done|not measured:|failed|interrupted)$' |
 	sort -u >"$T/progress"
@@ -267,11 +250,6 @@ while read -r line; do
 done <"$T/progress"
 none_missed "every progress line's title and status are in the man page" "$T/progress.missed"
 
-# Notes: the lines after a table's last row (and stderr lines).
-notes_of() {
-	awk '/^(Version |Name:Size|              files|                    |docs |Latency|  p99|  median|Before sync|Sync time|From device|1\.98,)/ ||
-	     /^ *[0-9]/ { after = 1; next } after' "$1"
-}
 { notes_of "$T/notes.err"; notes_of "$T/cached.err"; notes_of "$T/dev.out"; notes_of "$T/tmpfs.out"; } | grep -v '^bonnie: ' | sort -u >"$T/notes"
 { cat "$T/notes.err" "$T/cached.err" "$T/dev.err" "$T/tmpfs.err" "$T/fail.err"; } | grep '^bonnie: ' |
 	sed 's/^bonnie: //' | sort -u >"$T/messages"
@@ -306,7 +284,7 @@ while read -r line; do
 		done <"$T/parts"
 		continue ;;
 	esac
-	miss "$T/notes.missed" "note '$line'" in_man "$line"
+	miss "$T/notes.missed" "note '$line'" note_in_man "$line"
 done <"$T/notes"
 none_missed "every note and verdict part the runs printed is in the man page" "$T/notes.missed"
 check "the grouped too-short line is in the man page" grep -qF \

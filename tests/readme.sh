@@ -6,6 +6,8 @@
 # Needs root or a block device under TMPDIR, so the run has a device as
 # the sample does.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phases.sh"
+. "$(dirname "$0")/man_lines.sh"
 need_jq
 DEV=$T/dev
 mkdir "$DEV"
@@ -92,6 +94,15 @@ while IFS= read -r l; do
 	check "the run's heading '$l' is in the README sample" grep -qxF -- "$l" "$T/sample.labels"
 done <"$T/run.heads"
 check "the run printed its table headings" [ "$(wc -l <"$T/run.heads")" -ge 4 ]
+# The default run sizes its file count itself (no -n): its notes, the
+# "files: bonnie chose ... during the run" line among them, are in the man
+# page as printed (tests/docs.sh's runs all give -n).
+man_text "$ROOT/bonnie.1"
+grep -v "^$run_name " "$T/readme.1.out" | notes_of /dev/stdin | grep -v '^over time, \|^bonnie: ' >"$T/run.notes"
+check "README's default run: it printed how it chose its file count" grep -q '^files: bonnie chose ' "$T/run.notes"
+while IFS= read -r l; do
+	check "README's default run: note '$l' is in the man page" note_in_man "$l"
+done <"$T/run.notes"
 # The second host's run --like the first's took its settings: compare finds
 # the two set up alike (a file count or per-char size sized by time again
 # would differ, and compare says "Not like for like").
