@@ -151,11 +151,7 @@ def main(argv, b=None):
         print(__doc__, file=sys.stderr)
         return 2
     if b is None:
-        b = Browser()
-        try:
-            return main(argv, b)
-        finally:
-            b.close()
+        return html_render.own_browser(main, argv)
     for path in argv:
         url, name = "file://" + os.path.abspath(path), os.path.basename(path)
         check_screen(b, url, name, 390)

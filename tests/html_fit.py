@@ -161,11 +161,7 @@ def main(argv, b=None):
     """argv as on the command line; in b if given (html_batch.py), else in
     a browser of its own."""
     if b is None:
-        b = Browser()
-        try:
-            return main(argv, b)
-        finally:
-            b.close()
+        return html_render.own_browser(main, argv)
     url = "file://" + os.path.abspath(argv[0])
     if "--fit" in argv:
         check_fit(b, url)

@@ -419,6 +419,16 @@ def check_print(b, url, max_pages):
     b.size(1280, 800)
 
 
+def own_browser(main, argv):
+    """main(argv, b) in a browser of its own, closed after: a checker run
+    alone (html_batch.py gives each job the batch's)."""
+    b = Browser()
+    try:
+        return main(argv, b)
+    finally:
+        b.close()
+
+
 def main(argv, b=None):
     """argv as on the command line; in b if given (html_batch.py), else in
     a browser of its own."""
@@ -428,13 +438,9 @@ def main(argv, b=None):
         n = 4 if argv[i] == "--shot" else n
         opts.setdefault(argv[i], []).append(argv[i + 1:i + n - 1] if n > 2 else [])
         i += n - 1
-    if b is not None:
-        return run(b, path, opts)
-    b = Browser()
-    try:
-        return run(b, path, opts)
-    finally:
-        b.close()
+    if b is None:
+        return own_browser(main, argv)
+    return run(b, path, opts)
 
 
 def run(b, path, opts):
