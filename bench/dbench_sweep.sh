@@ -55,7 +55,7 @@ t2=$(date +%s)
 	echo "| phase | clients | rate | p99 | max | overlap | fair |"
 	echo "|---|---|---|---|---|---|---|"
 	jq -r '.sweep.phases[] | select(.points | map(.completed) | any) | .name as $n | .points[] | select(.completed)
-		| "| \($n) | \(.clients) | \(.rate | floor) | \(.p99_ns / 1e6 | . * 100 | round / 100) ms | \(.max_ns / 1e6 | . * 100 | round / 100) ms | \(.overlap * 100 | floor)%\(if .overlap_low then "!" else "" end) | \(.fairness) |"' "$W/b.json"
+		| "| \($n) | \(.clients) | \(.rate | floor) | \(.p99_ns / 1e6 | . * 100 | round / 100) ms | \(.max_ns / 1e6 | . * 100 | round / 100) ms | \(.overlap * 100 | floor)%\(if .overlap_low then " <" else "" end) | \(.fairness) |"' "$W/b.json"
 	echo
 	echo "bonnie's rates: KiB/s (data phases), seeks/s, files/s; \"!\": overlap under $(jq '.sweep.min_overlap * 100 | round' "$W/b.json")%."
 	echo

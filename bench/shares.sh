@@ -46,7 +46,7 @@ t1=$(date +%s)
 # count; each phase's unit as bonnie lists it (--list-phases, field 3)
 "$BONNIE" --list-phases >"$T/phases" || { echo "bench/shares.sh: $BONNIE --list-phases failed" >&2; exit 1; }
 jq -r '.sweep.phases[] | .name as $n | .points[] | select(.completed) |
-	[.clients, $n, .rate, (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | floor | tostring) + (if .overlap_low then "%!" else "%" end))] | @tsv' \
+	[.clients, $n, .rate, (.p99_ns / 1e6), (.max_ns / 1e6), ((.overlap * 100 | floor | tostring) + (if .overlap_low then "% <" else "%" end))] | @tsv' \
 	"$T/bonnie.json" | awk -F '\t' -v OFS='\t' 'NR == FNR { unit[$1] = $3; next } { print $1, $2, $3, unit[$2], $4, $5, $6 }' \
 	"$T/phases" - >"$T/bonnie"
 

@@ -162,6 +162,52 @@ START_TEST(rule_texts_from_the_rule_constants)
 }
 END_TEST
 
+/* One meaning per mark (issues 49, 52): every mark is a different
+ * character; compare's and the sweep's are none of the run table's five
+ * nor bonnie++'s "+" (in the old code compare marked a setup "~" and a
+ * ratio past the threshold "!", the sweep a low overlap "!"); and a ratio's
+ * text carries only compare's marks, after its words, a blank apart. */
+START_TEST(one_meaning_per_mark)
+{
+	const char all[] = {MARK_SHORT, MARK_FEW_OPS, MARK_UNSTABLE, MARK_CACHED, MARK_NOT_EVICTED,
+	                    MARK_BEYOND, MARK_SETUP, MARK_OVERLAP, MARK_CPU};
+	const char *strs[] = {MARK_SHORT_S, MARK_FEW_OPS_S, MARK_UNSTABLE_S, MARK_CACHED_S, MARK_NOT_EVICTED_S,
+	                      MARK_BEYOND_S, MARK_SETUP_S, MARK_OVERLAP_S, MARK_CPU_S};
+	const char own[] = {MARK_BEYOND, MARK_SETUP, MARK_OVERLAP, MARK_CPU};
+	struct compare_diff d;
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof all; i++) {
+		ck_assert_int_eq(strs[i][0], all[i]);
+		ck_assert_uint_eq(strlen(strs[i]), 1);
+		for (size_t j = i + 1; j < sizeof all; j++)
+			ck_assert_msg(all[i] != all[j], "mark %zu and %zu are both '%c'", i, j, all[i]);
+	}
+	for (int i = 0; i < CONF_REASONS; i++)
+		ck_assert_int_eq(confidence_reason_mark(i), all[i]);
+	for (size_t i = 0; i < sizeof own; i++)
+		ck_assert_msg(strchr("~#!c?+", own[i]) == NULL, "'%c' is the run table's or bonnie++'s", own[i]);
+	memset(&d, 0, sizeof d);
+	d.ratio = 0.25;
+	d.flagged = true;
+	d.setup_differs = 1;
+	compare_apart_text(&d, buf, sizeof buf);
+	ck_assert_str_eq(buf, "4.00x slower " MARK_BEYOND_S " " MARK_SETUP_S);
+	d.ratio = 1;
+	d.flagged = false;
+	compare_apart_text(&d, buf, sizeof buf);
+	ck_assert_str_eq(buf, "1.00x " MARK_SETUP_S);
+	d.setup_differs = 0;
+	d.ratio = 2;
+	d.flagged = true;
+	d.latency = true;
+	d.better = false;
+	compare_apart_text(&d, buf, sizeof buf);
+	ck_assert_str_eq(buf, "2.00x worse " MARK_BEYOND_S);
+	ck_assert_ptr_null(strpbrk(buf, "~#!?"));
+}
+END_TEST
+
 Suite *suite_confidence(void)
 {
 	Suite *s = suite_create("confidence");
@@ -174,6 +220,7 @@ Suite *suite_confidence(void)
 	tcase_add_test(t, table_marks_and_legend);
 	tcase_add_test(t, json_member_exact);
 	tcase_add_test(t, rule_texts_from_the_rule_constants);
+	tcase_add_test(t, one_meaning_per_mark);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -29,6 +29,17 @@ check "every CSV line has 50 fields" [ "$(fields "$T/out.csv" | sort -u)" = 50 ]
 "$BONNIE" compare --base 3 --threshold 3 $IN >"$T/base3" 2>/dev/null
 [ "${UPDATE_GOLDEN:-}" = 1 ] && cp "$T/base3" "$G/expected.base3"
 check "--base 3 --threshold 3 matches $G/expected.base3" diff -u "$G/expected.base3" "$T/base3"
+# One meaning per mark (issues 49, 52): a ratio is marked > (beyond the
+# threshold) or ^ (set up differently), never with the run table's ~ # ! c ?,
+# and every mark each output shows is explained in that output.
+# shellcheck disable=SC2086
+"$BONNIE" compare --html "$T/out.html" $IN >/dev/null 2>&1
+for f in text:out.text md:out.markdown text:base3 html:out.html; do
+	check "marks: $f holds one meaning per mark, each explained" \
+		python3 tests/marks_check.py "compare-${f%%:*}" "$T/${f#*:}"
+done
+check "marks: both compare marks shown (the checks above read some)" \
+	sh -c "grep -q 'slower > ^)' '$T/out.text' && grep -q '| 2.39x slower > ^ |' '$T/out.markdown'"
 
 # 2. bonnie++'s own converters read compare's CSV without a complaint.
 bon_csv2txt <"$T/out.csv" >"$T/txt" 2>"$T/txt.err"
@@ -208,7 +219,7 @@ printf '%s\n%s\n%s\n' "$L" "$BIG" "$FAST" >"$T/sizes"
 "$BONNIE" compare "$T/sizes" >"$T/sizes.txt" 2>/dev/null
 "$BONNIE" compare --format json "$T/sizes" >"$T/sizes.json" 2>/dev/null
 check "file size differs: the run is named with both sizes" grep -qF 'B: file size 16G (A: 512M)' "$T/sizes.txt"
-check "file size differs: its cells are marked ~" grep -qF '61.7 MiB/s 65% (~10x slower !)' "$T/sizes.txt"
+check "file size differs: its cells are marked ^ (set up differently) and > (beyond 1.50x)" grep -qF '61.7 MiB/s 65% (10x slower > ^)' "$T/sizes.txt"
 # CSV lines record no cache state: nothing leads (issue 51), and among the
 # weaker the like-for-like difference still comes first
 check "file size differs: ranked after the like-for-like difference" sh -c "tr '\n' ' ' <'$T/sizes.txt' | tr -s ' ' |
@@ -220,14 +231,14 @@ C64=$(echo "$L" | sed 's/,512M,,8192,/,512M,64k,8192,/; s/,8816,32,4,/,8816,32,1
 printf '%s\n%s\n' "$C8" "$C64" >"$T/chunks"
 "$BONNIE" compare "$T/chunks" >"$T/chunks.txt" 2>/dev/null
 check "chunk size and file count differ: said" grep -qF 'B: chunk size 64k (A: 8k), file count 16 (A: 4)' "$T/chunks.txt"
-check "chunk size and file count differ: block, seek and file rows marked ~ (15)" \
-	[ "$(grep -c '(~1.00x)' "$T/chunks.txt")" = 15 ]
+check "chunk size and file count differ: block, seek and file rows marked ^ (15)" \
+	[ "$(grep -c '(1.00x ^)' "$T/chunks.txt")" = 15 ]
 check "chunk size differs: per-char cells not marked" [ "$(grep -A1 '^per-char' "$T/chunks.txt" | grep -c '(1.00x)$')" = 4 ]
 
 # A ratio below 0.01 is not 0.00x.
 printf '%s\n%s\n' "$L" "$(echo "$L" | sed 's/,1085us,/,5us,/')" >"$T/tiny"
 "$BONNIE" compare "$T/tiny" >"$T/tiny.txt" 2>/dev/null
-check "ratio below 0.01 is said as how many times better" grep -qF '5 us (217x better !)' "$T/tiny.txt"
+check "ratio below 0.01 is said as how many times better" grep -qF '5 us (217x better >)' "$T/tiny.txt"
 check "no 0.00x" [ -z "$(grep -F '0.00x' "$T/tiny.txt")" ]
 
 # A damaged 1.0x line (a field doubled) is one warning naming file and line.

@@ -139,6 +139,8 @@ bcheck "sweep, as laid out: knee table first, a tick at each tested count" \
 # heading on screen is on paper): 10 pages where 6 were
 bcheck "sweep printed: details expanded, nothing cut, A4: <= 10 pages" render "$OUT/clients.html" --max-pages 10
 bcheck "sweep: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/clients.html" --fit --labels
+check "sweep: one meaning per mark, each explained (its points, caption and table)" \
+	"$PY" "$(dirname "$0")/marks_check.py" sweep-html "$OUT/clients.html"
 
 # A real comparison: the one run's JSON and the sweep's CSV lines (3 runs).
 "$BONNIE" compare --html "$OUT/comparison.html" "$T/run.json" "$T/sw.csv" >"$T/cmp.txt" 2>"$T/err"
@@ -156,6 +158,8 @@ render comparison --want-blue
 bcheck "compare, as laid out: summary table first with the JSON's rates; no sideways scroll at 390 px" \
 	render "$OUT/comparison.html" --summary --compare "$T/cmp.json" --phone --max-pages 20
 bcheck "compare: nothing cut at 390 px, no chart labels overlap (screen, print)" fit "$OUT/comparison.html" --fit --labels
+check "compare: a ratio marked > or ^ only, each mark explained on the page" \
+	"$PY" "$(dirname "$0")/marks_check.py" compare-html "$OUT/comparison.html"
 # bonnie++ 1.96 lines with +++++ slots: said in words, their latency drawn.
 C196=$(dirname "$0")/compare-corpus/09-wiki-196-pre-blocks.txt
 "$BONNIE" compare --html "$OUT/compare196.html" "$T/run.json" "$C196" >/dev/null 2>&1

@@ -65,13 +65,14 @@ SPLITS = r"""(() => {
  return out;
 })()"""
 
-# Marks glued to a unit, in the text as laid out: a block's innerText (the
+# Marks glued to a unit (the run table's ~ # ! c ?, compare's ^ >, the
+# sweep's < *; report/model/marks.h), in the text as laid out: a block's innerText (the
 # mark in its own <span> still reads "seeks/sc") and each chart label; not
 # in pre.table and pre.sweep-table, bonnie's text report as printed (its
 # columns' own notation, "416k/s~", the same bytes as the terminal's).
 MARKS = r"""(() => {
  const UNIT = '(?:[KMGT]i?B/s|B/s|seeks/s|files/s|IOPS|ops/s|/s|[KMGT]iB|ms|\u00b5s|us|ns|%)';
- const glued = new RegExp('\\d[\\d.,]*[ \u00a0]?' + UNIT + '[~#!c?](?![A-Za-z0-9])', 'g');
+ const glued = new RegExp('\\d[\\d.,]*[ \u00a0]?' + UNIT + '[~#!c?^<>*](?![A-Za-z0-9])', 'g');
  const out = new Set();
  const texts = [...document.querySelectorAll('td, th, li, p, figcaption, summary, pre, dd, dt, span, a')]
    .filter(e => e.checkVisibility() && !e.closest('svg, pre.table, pre.sweep-table')).map(e => e.innerText)

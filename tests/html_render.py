@@ -356,10 +356,10 @@ def check_sweep(m, json_path):
                 if name == p["name"] and mark not in point_mark(c, run["clients"]):
                     fail("%s: %s's mark %r at %d clients not drawn at its point" % (c["id"], p["name"], mark,
                                                                                  run["clients"]))
-    for ph in sweep["phases"]:  # a count whose clients did not overlap enough: "!" at its point
+    for ph in sweep["phases"]:  # a count whose clients did not overlap enough: "<" at its point
         for pt in ph["points"]:
             for c in charts if pt["overlap_low"] else []:
-                if c["id"] in ("sweep-" + ph["name"], "sweep-p99-" + ph["name"]) and "!" not in point_mark(c, pt["clients"]):
+                if c["id"] in ("sweep-" + ph["name"], "sweep-p99-" + ph["name"]) and "<" not in point_mark(c, pt["clients"]):
                     fail("%s: overlap under 90%% at %d clients not marked at its point" % (c["id"], pt["clients"]))
     unit_line = re.compile(r"^\d+\t[0-9.]+ (KiB|MiB|GiB)?(thousand )?(seeks|files)?/s( [~#!c?])?\t[0-9.]+ (ns|\u00b5s|ms|s)$")
     for table in m["numbers"]:

@@ -59,14 +59,14 @@ readme_block() {
 		"$ROOT/README.md"
 }
 # labels NAME FROM TO: the labels of the lines on stdin, the machine name
-# FROM written as TO; conditional lines (mark legends, "! overlap", "...",
+# FROM written as TO; conditional lines (mark legends, "< overlap", "...",
 # the CSV line, unlabelled rows, and the device notes, which follow the
 # device counters: other processes' reads of the disk, as a parallel
 # build's, turn "readahead:" into "other reads:" or add one, and their
 # writes add an "other writes:" note) are left out.
 labels() {
 	awk -v from="$1" -v to="$2" '
-	/^([~#!c?]  |[!*] |\.\.\.$|1\.98,|readahead: |other reads: |other writes: )/ { next }
+	/^([~#!c?]  |[<*] |\.\.\.$|1\.98,|readahead: |other reads: |other writes: )/ { next }
 	{
 		s = $0
 		if (s ~ /^(This server takes|No phase.s p99|No storage knee|Inconclusive: |No client count)/) { print "the answer"; next }

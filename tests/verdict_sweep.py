@@ -7,7 +7,8 @@ as the JSON states them (knee_factor, lag_floor_s, min_gain, min_overlap,
 cores). It shares no code with bonnie's sweep model: the rule is written
 here again from bonnie.1 and docs/behaviour.md. With --table the text
 report's sweep lines are held against the JSON: the sentences are the
-JSON's, and each row's marks (~ # c ?, ! under min_overlap, * CPU-bound)
+JSON's, and each row's marks (~ # ! c ? after the rate as the run's table
+gives them; < under min_overlap and * CPU-bound, each a blank after its %)
 are what the runs say."""
 import json
 import re
@@ -87,7 +88,7 @@ class Sweep:
         for r in ("short", "few_operations", "cached", "not_evicted"):
             if r in p.reasons:
                 return MARKS[r]
-        return "!"
+        return "<"
 
     def differ(self, name, a, b):
         pa, pb = self.points[(name, a)], self.points[(name, b)]
@@ -324,7 +325,7 @@ ANSWER = [
     ("nofinish", re.compile(r"Inconclusive: no count after the first of ([\w, ]+?) finished\.")),
     ("nostorage", re.compile(r"Inconclusive: no count after the first of ([\w, ]+?) shows the storage\.")),
     ("cut", re.compile(r"The run at (\d+) clients? did not finish\.")),
-    ("leftn", re.compile(r"Left out: (\d+) points? marked ~, #, c, \? or ! \(see each phase\)\.")),
+    ("leftn", re.compile(r"Left out: (\d+) points? marked ~, #, c, \? or < \(see each phase\)\.")),
     ("notjudged", re.compile(r"Not judged, too few counts left: ([\w, ]+?)\.")),
     ("cpu", re.compile(r"This host's CPU was the limit for (\w+)(?: \(and (\d+) other phases?\))? from (\d+) clients? \(([^)]*)\)\.")),
 ]
@@ -432,7 +433,9 @@ def check_sweep_file(path, out):
     return n, claims, false
 
 
-ROW = re.compile(r"^(\w+) +(\d+) +(\S+?)([~#!c? ]) (?: *\d+%)? +\S+ +\S+ +\S+ +\S+ +[\d.]+ +(\S+) +(\S+)$")
+# a row's last columns: the overlap ("-" at 1 client) and the CPU, each
+# with its mark a blank after the % ("58% <", "99% *")
+TAIL = re.compile(r" (-|\d+%)(?: (<))? +(\d+%)(?: (\*))?$")
 
 
 def check_sweep_text(text_path, json_path):
@@ -468,13 +471,16 @@ def check_sweep_text(text_path, json_path):
                 break
         if mark != want and not (want == "!" and mark == " "):
             diffs.append("%s: %s at %d: rate marked %r, the runs say %r" % (text_path, name, c, mark, want))
-        f = l.split()
-        ov, cpu = f[-2], f[-1]
+        t = TAIL.search(l)
+        if not t:
+            diffs.append("%s: %s at %d: cannot read the overlap and CPU columns of %r" % (text_path, name, c, l))
+            continue
+        ov, ov_mark, cpu, cpu_mark = t.groups()
         low = sw.low_overlap(p)
-        if c > 1 and ov.endswith("!") != low:
-            diffs.append("%s: %s at %d: overlap %s, the runs' lowest is %.4f" % (text_path, name, c, ov, p.overlap))
-        if cpu.endswith("*") != sw.cpu_bound(name, c):
-            diffs.append("%s: %s at %d: CPU %s, the runs give %.2f cores" % (text_path, name, c, cpu, p.cpu))
+        if c > 1 and bool(ov_mark) != low:
+            diffs.append("%s: %s at %d: overlap %s%s, the runs' lowest is %.4f" % (text_path, name, c, ov, " <" if ov_mark else "", p.overlap))
+        if bool(cpu_mark) != sw.cpu_bound(name, c):
+            diffs.append("%s: %s at %d: CPU %s%s, the runs give %.2f cores" % (text_path, name, c, cpu, " *" if cpu_mark else "", p.cpu))
     return diffs, rows
 
 
@@ -734,7 +740,7 @@ def check_old_phase(sw, name, sentence, bad):
         want = {"noknee": "none", "rising": "highest", "peak": "highest", "levels": "noise"}[kind]
         if k.get("kind") != want or (kind != "noknee" and k.get("peak") != int(mm.group(1))) or \
                 (kind == "rising") != bool(k.get("rising")) and kind in ("rising", "peak"):
-            bad("%r: over the counts not marked c ~ # ? ! the rule gives %s at %s (usable %s)" % (mm.group(0), k.get("kind"), k.get("peak"), k["used"]))
+            bad("%r: over the counts not marked c ~ # ? < the rule gives %s at %s (usable %s)" % (mm.group(0), k.get("kind"), k.get("peak"), k["used"]))
     for kind, rx in OLD_P99:
         mm = rx.fullmatch(m.group(2) or "")
         if not mm:

@@ -31,10 +31,9 @@ static void extremes_lines(FILE *out, const struct compare_run *runs, size_t n, 
 		compare_rate_text(&runs[s].view.phase[id], vs, sizeof vs);
 		if (!compare_comparable(runs[f].in, runs[s].in, id))
 			snprintf(apart, sizeof apart, "; n/c");
-		else if (runs[s].view.phase[id].rate > 0) /* "~": the two were set up differently */
-			snprintf(apart, sizeof apart, "; %s%.2fx apart",
-			         compare_setup_differs(runs[f].in, runs[s].in, id) ? "~" : "",
-			         runs[f].view.phase[id].rate / runs[s].view.phase[id].rate);
+		else if (runs[s].view.phase[id].rate > 0) /* MARK_SETUP: the two were set up differently */
+			snprintf(apart, sizeof apart, "; %.2fx apart%s", runs[f].view.phase[id].rate / runs[s].view.phase[id].rate,
+			         compare_setup_differs(runs[f].in, runs[s].in, id) ? " " MARK_SETUP_S : "");
 		else /* no ratio to a rate of 0 */
 			apart[0] = '\0';
 		snprintf(line, sizeof line, "%s%-18s fastest %s: %s; slowest %s: %s%s", md ? "- " : "  ",

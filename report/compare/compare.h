@@ -30,7 +30,7 @@ void report_compare_csv_line(FILE *out, const struct parsed_run *run);
 void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 
 /* Why some ratios mislead, said once: what "n/c" (per-char figures of
- * bonnie++ 1.0x against later versions or bonnie) and "~" (runs set up
+ * bonnie++ 1.0x against later versions or bonnie) and MARK_SETUP (runs set up
  * differently) mean, level 0, and for each run set up differently what
  * differs ("B: file size 16G (A: 512M)"), level 1; which runs do not say
  * how far their figures can be trusted when another run does, level 0.

@@ -32,13 +32,13 @@ void compare_rate_text(const struct phase_view *p, char *buf, size_t cap);
  * maximum latency ("12.4 ms", "-" when the input printed none). */
 void compare_value_text(const struct phase_view *p, enum compare_row row, bool marks, char *buf, size_t cap);
 
-/* A cell's ratio to the base alone: "7.80x slower !", "~1.02x faster",
+/* A cell's ratio to the base alone: "7.80x slower >", "1.02x faster ^",
  * "n/c"; "" for the base or when there is nothing to compare. */
 void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                         const struct compare_opts *o, char *buf, size_t cap);
 
 /* A cell: the value, then the ratio to the base in brackets, in the
- * summary's words ("(1.96x faster !)", "(~4.00x slower !)" for runs set up
+ * summary's words ("(1.96x faster >)", "(4.00x slower > ^)" for runs set up
  * differently, "(n/c)"). */
 void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                        const struct compare_opts *o, char *buf, size_t cap);
@@ -70,7 +70,7 @@ const char *compare_row_label(enum compare_row row);
 size_t compare_line_limit(const struct compare_opts *o);
 
 /* The text and Markdown tables with the notes saying once what "n/c" and
- * "~" mean (compare_text.c): the text one through compare_grid, the
+ * MARK_SETUP mean (compare_text.c): the text one through compare_grid, the
  * Markdown one whole. */
 void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
 void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);

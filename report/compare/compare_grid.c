@@ -109,7 +109,7 @@ static size_t wrap_cell(const char *s, size_t width, char store[MAX_LINES][CELL_
 	while (*s && lines < MAX_LINES) {
 		size_t cols, fit = str_fit_columns(s, width, &cols), cut = fit;
 		if (s[fit] != '\0') { /* break at the last blank that fits, if any, but not
-		                        * before a word of one or two ("!)", "s)"): it goes with the one before */
+		                        * before a word of one or two (">", "^)", "s)"): it goes with the one before */
 			const char *b = s + fit;
 			while (b > s && (*b != ' ' || strcspn(b + 1, " ") < 3))
 				b--;

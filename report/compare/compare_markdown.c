@@ -7,7 +7,7 @@
  * table (~ # ! c ?) said once in a legend under it, and a run's heading
  * is cut to its column's width (the list above the table names it whole).
  * One tilde at most in a cell: no pair of them is ever read as a
- * strikethrough. */
+ * strikethrough (a ratio's marks, marks.h, are none of them). */
 #include "compare_cells.h"
 #include "../model/confidence.h"
 
@@ -111,7 +111,7 @@ static void legend(FILE *out, unsigned reasons, size_t limit)
 		if (reasons & (1u << i))
 			str_appendf(line, sizeof line, "%s %c %s", said++ ? ";" : "", confidence_reason_mark(i),
 			            confidence_reason_words(i));
-	str_appendf(line, sizeof line, "."); /* a ~ before a ratio: the note on setups above */
+	str_appendf(line, sizeof line, "."); /* a ratio's marks: the lines above the table */
 	fputc('\n', out);
 	compare_wrap_out(out, line, limit, 0);
 }

@@ -165,7 +165,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 		if (!setup_said) {
 			/* the example is one that holds: size and counts, or the mode */
 			snprintf(note, sizeof note,
-			         "~ = set up differently from %s (below): the ratio may show the setup rather than the "
+			         MARK_SETUP_S " = set up differently from %s (below): the ratio may show the setup rather than the "
 			         "disk (%s), so the summary lists them as weaker evidence, not findings:",
 			         blab, all & ~(unsigned)COMPARE_SETUP_IO ? "a small file is read from the cache"
 			                                                 : "O_DIRECT bypasses the page cache");
@@ -197,7 +197,7 @@ static void note_line(const char *note, int level, void *arg)
 	compare_wrap_out(w->out, line, w->limit, w->md ? 2 + 2 * (size_t)level : 6);
 }
 
-/* What "n/c" and "~" mean, once, after the list of runs. */
+/* What "n/c" and MARK_SETUP mean, once, after the list of runs. */
 static void notes(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
 {
 	struct note_out w = {out, md, compare_line_limit(o)};
@@ -261,7 +261,7 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 
 	compare_label(o->base, lab, sizeof lab);
 	snprintf(line, sizeof line,
-	         "Runs (each cell against %s, in the summary's words; ! = beyond %.2fx):", lab,
+	         "Runs (each cell against %s, in the summary's words; " MARK_BEYOND_S " = beyond %.2fx either way):", lab,
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
 	run_legends(out, runs, n, limit, false);
@@ -295,7 +295,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 	bool shown[PHASE_COUNT];
 
 	compare_label(o->base, lab, sizeof lab);
-	snprintf(c, sizeof c, "Each ratio against %s, in the summary's words; ! = beyond %.2fx.", lab,
+	snprintf(c, sizeof c, "Each ratio against %s, in the summary's words; " MARK_BEYOND_S " = beyond %.2fx either way.", lab,
 	         o->threshold);
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);

@@ -68,7 +68,7 @@ static void rate_chart(FILE *out, const struct compare_run *runs, size_t n, size
 			else
 				html_value_text((enum phase_id)id, p->rate, scale, b->text[b->n], CMP_TEXT);
 			if (p->low_confidence)
-				strcat(b->text[b->n], "~");
+				strcat(b->text[b->n], MARK_SHORT_S);
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),
 			                                  (int)k, fast ? 0 : p->rate, 1, 0, NULL, 0, fast ? -1 : p->cpu_pct,
 			                                  fast ? CHART_TOO_FAST : p->conf.reasons, b->text[b->n]};

@@ -63,7 +63,7 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 	}
 	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
 	if (short_phase(&runs[k], id))
-		fputs("\xc2\xa0<span class=\"mark\">~</span>", out); /* apart from the unit */
+		fputs("\xc2\xa0<span class=\"mark\">" MARK_SHORT_S "</span>", out); /* apart from the unit */
 	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
 		fprintf(out, "\xc2\xa0<span class=\"mark\">%c</span>", p->mark);
 	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
@@ -110,9 +110,31 @@ static bool phase_present(const struct compare_run *runs, size_t n, enum phase_i
 	return false;
 }
 
-/* The caveats: sizes that differ, +++++ slots, phases under 0.5 s. */
-static void caveats(FILE *out, const struct compare_run *runs, size_t n)
+/* Whether a ratio the table shows (a rate's, or a mean latency's on its
+ * row) is beyond the threshold, so marked MARK_BEYOND. */
+static bool beyond_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
+	struct compare_diff d;
+
+	for (int id = 0; id < PHASE_COUNT; id++)
+		for (size_t k = 0; k < n && phase_present(runs, n, (enum phase_id)id); k++) {
+			if (k == o->base)
+				continue;
+			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)id, false, o->threshold, &d) && d.flagged)
+				return true;
+			if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN) &&
+			    compare_mean_ratio(&runs[o->base], &runs[k], (enum phase_id)id, o->threshold, &d) && d.flagged)
+				return true;
+		}
+	return false;
+}
+
+/* The caveats: sizes that differ, +++++ slots, the marks the cells show
+ * (a figure's, as the run's table gives them; a ratio beyond the
+ * threshold). The setup mark is said with the runs' setups below. */
+static void caveats(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+{
+	bool beyond = beyond_shown(runs, n, o);
 	bool sizes = false, fast = false, short_any = false;
 	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
 
@@ -127,7 +149,7 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n)
 				others |= p->conf.reasons & (0u - p->conf.reasons);
 		}
 	}
-	if (!sizes && !fast && !short_any && !others)
+	if (!sizes && !fast && !short_any && !others && !beyond)
 		return;
 	fputs("<ul class=\"caveats\">\n", out);
 	if (sizes)
@@ -137,13 +159,19 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n)
 		fputs("<li><code>+++++</code>: bonnie++ ran the phase too fast to measure (under 0.5 s) and printed no rate; "
 		      "its latency is still shown.</li>\n", out);
 	if (short_any)
-		fputs("<li><span class=\"mark\">~</span> ran under " METRIC_MIN_TRUSTED_TEXT ": a low-confidence figure.</li>\n", out);
+		fputs("<li><span class=\"mark\">" MARK_SHORT_S "</span> ran under " METRIC_MIN_TRUSTED_TEXT
+		      ": a low-confidence figure.</li>\n", out);
 	for (int i = 0; i < CONF_REASONS; i++)
 		if (others & (1u << i)) {
 			fprintf(out, "<li><span class=\"mark\">%c</span> ", confidence_reason_mark(i));
 			svg_escape(out, confidence_reason_text(i));
 			fputs(".</li>\n", out);
 		}
+	if (beyond) { /* the text table says it in its heading */
+		fputs("<li><span class=\"mark\">", out);
+		svg_escape(out, MARK_BEYOND_S);
+		fprintf(out, "</span> after a ratio: the runs are %.2fx or more apart, either way.</li>\n", o->threshold);
+	}
 	fputs("</ul>\n", out);
 }
 
@@ -204,5 +232,5 @@ void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, c
 			mean_row(out, runs, n, (enum phase_id)id, o);
 	}
 	fputs("</table>\n", out);
-	caveats(out, runs, n);
+	caveats(out, runs, n, o);
 }

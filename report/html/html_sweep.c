@@ -16,7 +16,7 @@ struct sweep_series {
 	double x[MAX_SWEEP_LEVELS], rate[MAX_SWEEP_LEVELS], p99[MAX_SWEEP_LEVELS];
 	unsigned reasons[MAX_SWEEP_LEVELS]; /* each point's confidence reasons */
 	bool overlap_low[MAX_SWEEP_LEVELS];
-	char mark[MAX_SWEEP_LEVELS][4];     /* drawn above the point: confidence mark, "!" for overlap */
+	char mark[MAX_SWEEP_LEVELS][4];     /* drawn above the point: confidence mark, MARK_OVERLAP for overlap */
 	const char *marks[MAX_SWEEP_LEVELS];
 	double max_rate, min_p99, max_p99;
 };
@@ -28,8 +28,8 @@ static void point_marks(struct sweep_series *s, size_t i)
 
 	if (c != ' ')
 		s->mark[i][n++] = c;
-	if (s->overlap_low[i] && c != '!')
-		s->mark[i][n++] = '!';
+	if (s->overlap_low[i])
+		s->mark[i][n++] = MARK_OVERLAP;
 	s->mark[i][n] = '\0';
 	s->marks[i] = s->mark[i];
 }
@@ -112,7 +112,7 @@ static size_t note_counts(const struct sweep_series *s, const bool *has, char ma
 }
 
 /* Which counts earned which mark: "~ under 0.5 s at 1, 2 clients; # few
- * operations at 1; ! overlap under 90% at 50" (empty when none did). */
+ * operations at 1; < overlap under 90% at 50" (empty when none did). */
 static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 {
 	bool has[MAX_SWEEP_LEVELS];
@@ -126,7 +126,7 @@ static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 		n = note_counts(s, has, confidence_reason_mark(r), html_mark_words(r), buf, len, n);
 	}
 	snprintf(words, sizeof words, "overlap under %.0f%% (fewer clients ran than the count)", SWEEP_MIN_OVERLAP * 100);
-	note_counts(s, s->overlap_low, '!', words, buf, len, n);
+	note_counts(s, s->overlap_low, MARK_OVERLAP, words, buf, len, n);
 }
 
 /* The charts' numbers with their units: "4  312 MiB/s  1.21 ms". */

@@ -302,12 +302,14 @@ void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap)
 		return;
 	}
 	times_text(magnitude(d->ratio), t, sizeof t);
+	/* the marks after the words, a blank apart (a mark before the ratio,
+	 * "~7.8x", read as "about 7.8x") */
 	if (strcmp(t, "1.00x") == 0) /* no side is faster at this precision */
-		snprintf(buf, cap, "%s%s", d->setup_differs ? "~" : "", t);
+		snprintf(buf, cap, "%s%s", t, d->setup_differs ? " " MARK_SETUP_S : "");
 	else
-		snprintf(buf, cap, "%s%s %s%s", d->setup_differs ? "~" : "", t,
+		snprintf(buf, cap, "%s %s%s%s", t,
 		         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"),
-		         d->flagged ? " !" : "");
+		         d->flagged ? " " MARK_BEYOND_S : "", d->setup_differs ? " " MARK_SETUP_S : "");
 }
 
 /* "block write 1.30x faster on B", "seq delete max latency 300x worse on

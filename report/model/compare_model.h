@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "../../input/input.h"
+#include "marks.h"
 #include "view.h"
 
 enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV, COMPARE_JSON };
@@ -96,7 +97,7 @@ struct compare_diff {
 	 * compare_all_diffs and so of the summary */
 	bool not_comparable;
 	/* COMPARE_SETUP_* the two runs differ in for this phase: ranked after
-	 * the like-for-like differences, marked "~" */
+	 * the like-for-like differences, marked MARK_SETUP */
 	unsigned setup_differs;
 	enum compare_evidence evidence;
 	unsigned weak_reasons; /* COMPARE_WHY_* and CONF_SHORT, CONF_FEW_OPS, CONF_CACHED of either side */
@@ -119,10 +120,10 @@ void compare_rule_operations(char *buf, size_t cap);
  * A from the page cache; under 0.5 s" ("" when it is not). */
 void compare_why_words(const struct compare_diff *d, char *buf, size_t cap);
 
-/* How far apart: "7.8x slower", "1.07x faster", "4.2x worse", with "~"
- * before the ratio when the runs were set up differently and " !" when
- * flagged; "n/c" when not comparable. The one text of a ratio: compare's
- * cells, summary and page all say it so. */
+/* How far apart: "7.8x slower", "1.07x faster", "4.2x worse", then
+ * " >" when flagged (MARK_BEYOND) and " ^" when the runs were set up
+ * differently (MARK_SETUP): "7.8x slower > ^"; "n/c" when not comparable.
+ * The one text of a ratio: compare's cells, summary and page all say it so. */
 void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap);
 
 enum compare_perchar compare_perchar_method(const struct parsed_run *r);

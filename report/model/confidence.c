@@ -13,14 +13,14 @@ static const struct {
 	const char *words; /* in a cell where marks are markup (--share) */
 	const char *brief; /* the HTML page's captions and notes */
 } reasons[CONF_REASONS] = {
-	{'~', "short", "ran under " METRIC_MIN_TRUSTED_TEXT ": low confidence", "under " METRIC_MIN_TRUSTED_TEXT,
+	{MARK_SHORT, "short", "ran under " METRIC_MIN_TRUSTED_TEXT ": low confidence", "under " METRIC_MIN_TRUSTED_TEXT,
 	 "under " METRIC_MIN_TRUSTED_TEXT},
-	{'#', "few_operations", "under " STR_OF(CONF_MIN_OPS) " timed operations: few samples behind the figure",
+	{MARK_FEW_OPS, "few_operations", "under " STR_OF(CONF_MIN_OPS) " timed operations: few samples behind the figure",
 	 "under " STR_OF(CONF_MIN_OPS) " operations",
 	 "few operations"},
-	{'!', "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
-	{'c', "cached", "read most of its data from a cache, not the device", "from the page cache", "cached"},
-	{'?', "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped",
+	{MARK_UNSTABLE, "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
+	{MARK_CACHED, "cached", "read most of its data from a cache, not the device", "from the page cache", "cached"},
+	{MARK_NOT_EVICTED, "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped",
 	 "cache not dropped"},
 };
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "marks.h"
 #include "../../phases/results.h"
 
 #define CONF_MIN_OPS 100           /* fewer timed operations: few samples (STR_OF makes its texts) */
@@ -16,7 +17,7 @@
 
 /* Reasons, in the order of the mark a cell shows when several apply. */
 enum conf_reason {
-	CONF_SHORT = 1u << 0,       /* '~' ran under 0.5 s (metric_low_confidence) */
+	CONF_SHORT = 1u << 0,       /* MARK_SHORT '~' ran under 0.5 s (metric_low_confidence) */
 	CONF_FEW_OPS = 1u << 1,     /* '#' under CONF_MIN_OPS timed operations */
 	CONF_UNSTABLE = 1u << 2,    /* '!' CV over 10% across the runs of -x */
 	CONF_CACHED = 1u << 3,      /* 'c' read under half its data from the device */

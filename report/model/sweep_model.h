@@ -52,7 +52,7 @@
 /* The marks that leave a count out of every answer (knee, peak, CPU
  * limit, the whole sweep's): its figure ran under 0.5 s (~), counted few
  * operations (#), came from the page cache (c, ?), or its clients were
- * not all active together (! overlap, SWEEP_MIN_OVERLAP). Such a figure
+ * not all active together (MARK_OVERLAP, SWEEP_MIN_OVERLAP). Such a figure
  * is shown, marked, and said to be left out. */
 #define SWEEP_UNTRUSTED (CONF_SHORT | CONF_FEW_OPS | CONF_CACHED | CONF_NOT_EVICTED)
 

@@ -20,21 +20,39 @@ static void rate_text(enum phase_id id, double rate, char *buf, size_t len)
 	snprintf(buf, len, "%s/s", r + strspn(r, " "));
 }
 
-/* "97%", with the mark when the clients were not all active long enough. */
+/* "   97%  ", "   58% <" when the clients were not all active long
+ * enough: the mark in a column of its own, a blank from the unit. */
 static void overlap_text(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len)
 {
+	char pct[16];
+
 	if (sw->clients[l] < 2) {
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%5s  ", "-");
 		return;
 	}
-	/* whole percents rounded down: 89.96% marked "!" reads 89%!, never 90%! */
-	snprintf(buf, len, "%u%%%s", (unsigned)(sw->point[l][id].overlap * 100), sweep_overlap_low(sw, l, id) ? "!" : "");
+	/* whole percents rounded down: 89.96% marked reads 89% <, never 90% < */
+	snprintf(pct, sizeof pct, "%u%%", (unsigned)(sw->point[l][id].overlap * 100));
+	snprintf(buf, len, "%5s %c", pct, sweep_overlap_low(sw, l, id) ? MARK_OVERLAP : ' ');
 }
 
-/* "98%*": the clients' CPU together (100% a core), "*" where CPU-bound. */
+/* "  98% *": the clients' CPU together (100% a core), MARK_CPU where
+ * CPU-bound, a blank from the unit. */
 static void cpu_text(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.0f%%%s", sw->point[l][id].cpu * 100, sweep_cpu_bound(sw, l, id) ? "*" : "");
+	char pct[16];
+
+	snprintf(pct, sizeof pct, "%.0f%%", sw->point[l][id].cpu * 100);
+	snprintf(buf, len, "%5s %c", pct, sweep_cpu_bound(sw, l, id) ? MARK_CPU : ' ');
+}
+
+/* line without its trailing blanks (an empty mark column last) */
+static void put_trimmed(FILE *out, char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && line[n - 1] == ' ')
+		line[--n] = '\0';
+	fprintf(out, "%s\n", line);
 }
 
 /* The final flush of a write phase, "-" for a phase without one. */
@@ -49,7 +67,7 @@ static void flush_text(const struct sweep_point *p, enum phase_id id, char *buf,
 static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_id id, bool repeats)
 {
 	const struct sweep_point *p = &sw->point[l][id];
-	char rate[40], p50[32], p99[32], max[32], spread[16], fair[16], overlap[16], cpu[16], flush[32];
+	char rate[40], p50[32], p99[32], max[32], spread[16], fair[16], overlap[32], cpu[32], flush[32], tail[256];
 
 	rate_text(id, p->rate, rate, sizeof rate);
 	units_format_latency_rounded(p->p50, p50, sizeof p50);
@@ -66,7 +84,8 @@ static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_
 		snprintf(spread, sizeof spread, "%.0f%%", p->rate > 0 ? (p->rate_hi - p->rate_lo) * 100 / p->rate : 0);
 		fprintf(out, "%6s", spread);
 	}
-	fprintf(out, " %9s %9s %9s %9s %5s %7s %6s\n", p50, p99, max, flush, fair, overlap, cpu);
+	snprintf(tail, sizeof tail, " %9s %9s %9s %9s %5s %s %s", p50, p99, max, flush, fair, overlap, cpu);
+	put_trimmed(out, tail);
 }
 
 /* The union of marks the table shows: confidence reasons, and whether any
@@ -104,15 +123,15 @@ static void table_legend(FILE *out, const struct sweep *sw)
 		if (bits & (1u << i))
 			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
 	if (overlap)
-		fprintf(out, "! overlap under %.0f%%: much of the phase ran with fewer clients than the count.\n",
-		        SWEEP_MIN_OVERLAP * 100);
+		fprintf(out, "%c overlap under %.0f%%: much of the phase ran with fewer clients than the count.\n",
+		        MARK_OVERLAP, SWEEP_MIN_OVERLAP * 100);
 	if (cpu && sw->cores > 0)
-		fprintf(out, "* CPU-bound on this host: a client used %.0f%% of a core or more, or the clients %.0f%% "
+		fprintf(out, "%c CPU-bound on this host: a client used %.0f%% of a core or more, or the clients %.0f%% "
 		        "of its %u cores: its latency measures this host's CPU, not the storage.\n",
-		        SWEEP_CPU_CLIENT * 100, SWEEP_CPU_HOST * 100, sw->cores);
+		        MARK_CPU, SWEEP_CPU_CLIENT * 100, SWEEP_CPU_HOST * 100, sw->cores);
 	else if (cpu)
-		fprintf(out, "* CPU-bound on this host: a client used %.0f%% of a core or more: its latency measures "
-		        "this host's CPU, not the storage.\n", SWEEP_CPU_CLIENT * 100);
+		fprintf(out, "%c CPU-bound on this host: a client used %.0f%% of a core or more: its latency measures "
+		        "this host's CPU, not the storage.\n", MARK_CPU, SWEEP_CPU_CLIENT * 100);
 }
 
 void report_sweep_table(FILE *out, const struct sweep *sw)
@@ -127,7 +146,9 @@ void report_sweep_table(FILE *out, const struct sweep *sw)
 	fprintf(out, "\n%-11s %7s %10s  ", "Phase", "Clients", "Rate");
 	if (repeats)
 		fprintf(out, "%6s", "Spread");
-	fprintf(out, " %9s %9s %9s %9s %5s %7s %6s\n", view_pcts[VIEW_P50].label, view_pcts[VIEW_P99].label, "Max",
+	/* CPU over its figures' unit, not over their mark's column; a wide
+	 * blank before it: "58% <  100%" is no comparison */
+	fprintf(out, " %9s %9s %9s %9s %5s %7s %5s\n", view_pcts[VIEW_P50].label, view_pcts[VIEW_P99].label, "Max",
 	        "Flush", "Fair", "Overlap", "CPU");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		for (uint32_t l = 0; l < sw->levels; l++)
@@ -251,7 +272,7 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 	else
 		json_null(j, "cpu_bound_clients");
 	json_bool(j, "p99_knee_cpu", has && k.cpu_knee);
-	json_array_begin_inline(j, "left_out_clients"); /* marked ~ # c ? or ! (SWEEP_UNTRUSTED, overlap) */
+	json_array_begin_inline(j, "left_out_clients"); /* marked ~ # c ? or MARK_OVERLAP (SWEEP_UNTRUSTED, overlap) */
 	for (uint32_t l = 0; l < sw->levels; l++)
 		if ((k.left_out >> l) & 1u)
 			json_u64(j, NULL, sw->clients[l]);

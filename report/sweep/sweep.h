@@ -13,7 +13,7 @@
 
 /* The sweep table: per phase and client count, the aggregate rate (with
  * repeats the median and its spread), the p50, p99 and maximum latency,
- * Jain's fairness index of the clients' rates and the overlap (marked "!"
+ * Jain's fairness index of the clients' rates and the overlap (marked MARK_OVERLAP
  * under SWEEP_MIN_OVERLAP), and a legend. */
 void report_sweep_table(FILE *out, const struct sweep *sw);
 
@@ -39,7 +39,7 @@ void sweep_answer_sentence(const struct sweep *sw, double k, char *buf, size_t l
 #define SWEEP_LINE 640
 
 /* The mark that left level l of phase id out of the answers (its
- * SWEEP_UNTRUSTED reason's, or '!' for a low overlap), and that mark's
+ * SWEEP_UNTRUSTED reason's, or MARK_OVERLAP for a low overlap), and that mark's
  * words ("under 0.5 s"). */
 char sweep_left_out_mark(const struct sweep *sw, uint32_t l, enum phase_id id);
 const char *sweep_mark_words(char mark);

@@ -67,7 +67,7 @@ static void cpu_note(const struct sweep *sw, const struct sweep_answer *a, char 
 	         phase_name(a->cpu_phase), others, a->cpu_at, sweep_plural(a->cpu_at), why);
 }
 
-/* " Left out: 9 points marked ~, #, c, ? or !." and the phases that
+/* " Left out: 9 points marked ~, #, c, ? or <." and the phases that
  * had too few trusted counts to judge. */
 static void left_out_note(const struct sweep_answer *a, char *buf, size_t len)
 {
@@ -76,7 +76,8 @@ static void left_out_note(const struct sweep_answer *a, char *buf, size_t len)
 
 	buf[0] = '\0';
 	if (a->left_out)
-		n = (size_t)snprintf(buf, len, " Left out: %u point%s marked ~, #, c, ? or ! (see each phase).", a->left_out,
+		n = (size_t)snprintf(buf, len, " Left out: %u point%s marked " MARK_SHORT_S ", " MARK_FEW_OPS_S ", " MARK_CACHED_S ", "
+		                     MARK_NOT_EVICTED_S " or " MARK_OVERLAP_S " (see each phase).", a->left_out,
 		                     sweep_plural(a->left_out));
 	if (a->untrusted && n < len) {
 		phase_list(a->untrusted, names, sizeof names);

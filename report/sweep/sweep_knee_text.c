@@ -7,6 +7,7 @@
 #include "sweep.h"
 #include "../../lib/str.h"
 #include "../text/rate_text.h"
+#include "../model/metrics.h"
 #include "../../lib/units.h"
 
 #include <stdarg.h>
@@ -27,25 +28,25 @@ char sweep_left_out_mark(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	unsigned bad = sw->point[l][id].reasons & SWEEP_UNTRUSTED;
 
-	return bad ? confidence_mark(bad) : '!';
+	return bad ? confidence_mark(bad) : MARK_OVERLAP;
 }
 
 const char *sweep_mark_words(char mark)
 {
 	switch (mark) {
-	case '~': return "under 0.5 s";
-	case '#': return "under 100 operations";
-	case 'c': return "read from a cache"; /* the page cache, or ZFS's ARC: a point does not say which */
-	case '?': return "page cache not dropped";
+	case MARK_SHORT: return "under " METRIC_MIN_TRUSTED_TEXT;
+	case MARK_FEW_OPS: return "under " STR_OF(CONF_MIN_OPS) " operations";
+	case MARK_CACHED: return "read from a cache"; /* the page cache, or ZFS's ARC: a point does not say which */
+	case MARK_NOT_EVICTED: return "page cache not dropped";
 	default: return "clients not all active together";
 	}
 }
 
-/* "Left out: 1 client (~ under 0.5 s); 50 and 100 clients (! ...)." */
+/* "Left out: 1 client (~ under 0.5 s); 50 and 100 clients (< ...)." */
 static void left_out_text(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, char *buf,
                           size_t cap)
 {
-	static const char marks[] = "~#c?!";
+	static const char marks[] = {MARK_SHORT, MARK_FEW_OPS, MARK_CACHED, MARK_NOT_EVICTED, MARK_OVERLAP, '\0'};
 	bool first_group = true;
 
 	if (!k->left_out)
