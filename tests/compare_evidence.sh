@@ -77,7 +77,9 @@ for pair in B C; do
 		COLUMNS=200 "$BONNIE" compare --threshold 1.1 $in >"$T/wide.text" 2>/dev/null
 		sed -n '/^Phase /,/^$/p' "$T/wide.text" | grep -v '^  max latency\|^Phase ' |
 			grep -o '([^()]*)$' | tr -d '()' | grep -v '^under\|^from' | sort >"$T/ratios.text"
-		grep -o '<span class="ratio">[^<]*' "$T/out.html" | sed 's/.*>//' | sort >"$T/ratios.html"
+		# (the page escapes compare's marks: "&gt;" is ">")
+		grep -o '<span class="ratio">[^<]*' "$T/out.html" | sed 's/.*">//; s/&gt;/>/g; s/&lt;/</g; s/&amp;/\&/g' |
+			sort >"$T/ratios.html"
 		check "$what: the page's ratios are the text's ($(tr '\n' '/' <"$T/ratios.html"))" \
 			sh -c "[ -s '$T/ratios.html' ] && cmp -s '$T/ratios.text' '$T/ratios.html'"
 	done
