@@ -147,6 +147,13 @@ static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct wi
 	return best_j;
 }
 
+/* Bytes the devices write per byte the phase gives, by the layout (1
+ * where it is unknown: one device). */
+static double layout_copies(const struct tl_series *s)
+{
+	return (s->write_pct ? s->write_pct : 100) / 100.0;
+}
+
 /* Whether, after interval j, the devices wrote far more than a data
  * phase could have given them (the intervals [j, hi): d1 for its b1
  * bytes): its own bytes then and what it had left dirty in the page cache
@@ -154,7 +161,7 @@ static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct wi
  * another writer's: a write cache filling is then no likelier a cause. */
 static bool others_wrote(const struct tl_series *s, uint32_t j, uint64_t b1, uint64_t d1)
 {
-	double copies = (s->write_pct ? s->write_pct : 100) / 100.0, given = 0, written = 0;
+	double copies = layout_copies(s), given = 0, written = 0;
 
 	for (uint32_t i = 0; i < j; i++)
 		given += (double)s->pt[i].bytes, written += (double)s->pt[i].dev_write;
@@ -193,7 +200,7 @@ static uint8_t fall_cause(const struct tl_series *s, uint32_t lo, uint32_t j, ui
 		return writes ? VERDICT_CAUSE_WRITE_CACHE : VERDICT_CAUSE_NONE;
 	if (writes && by_bytes && (others_wrote(s, j, b1, d1) || (double)r1 >= VERDICT_OTHER_READS * (double)b1))
 		return VERDICT_CAUSE_OTHER_IO;
-	if (writes && by_bytes && (double)d1 < VERDICT_DIRTY_BEFORE * (double)b1 * (s->write_pct ? s->write_pct : 100) / 100.0)
+	if (writes && by_bytes && (double)d1 < VERDICT_DIRTY_BEFORE * (double)b1 * layout_copies(s))
 		return VERDICT_CAUSE_NOT_DEVICES; /* a write cache that filled would have been written */
 	if (writes)
 		return b0 && (double)d0 < VERDICT_DIRTY_BEFORE * (double)b0 && (double)d1 >= VERDICT_DIRTY_AFTER * (double)b1
