@@ -11,6 +11,7 @@
 #include "../lib/reportfile.h"
 #include "../report/compare/compare.h"
 #include "../report/formats.h"
+#include "../report/model/marks.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -39,7 +40,7 @@ static void usage(FILE *out)
 	      "  FILE       any text holding bonnie++ CSV lines (1.98, 1.97, 1.96, 1.0x),\n"
 	      "             bonnie++ tables or bonnie JSON documents; - reads standard input\n"
 	      "  --base N   compare against the N-th run found (default 1)\n"
-	      "  --threshold X  flag ratios beyond X either way (default 1.5)\n"
+	      "  --threshold X  mark " MARK_BEYOND_S " a ratio at or beyond X either way (default 1.5)\n"
 	      "  --format F text (default), markdown, csv (1.98 lines) or json\n"
 	      "  --html OUT also write the comparison as an HTML page with charts\n"
 	      "             (- for stdout; the comparison then goes to stderr)\n"

@@ -477,9 +477,9 @@ static const struct label_case label_cases[] = {
 	/* too long in bytes: sizes with suffixes */
 	{"64:1g:1g:99999:1m", "     64:1g:1g/99999",
 	 "files: 64:1073741824:1073741824/99999:1048576, shown as 64:1g:1g/99999 to fit the table\n"},
-	/* nothing shorter: cut and marked */
-	{"65536:1125899906842623:1125899906842622:99999", "65536:112589990684*",
-	 "files: 65536:1125899906842623:1125899906842622/99999, shown as 65536:112589990684* to fit the table\n"},
+	/* nothing shorter: cut, ending in ".." (not a mark) */
+	{"65536:1125899906842623:1125899906842622:99999", "65536:11258999068..",
+	 "files: 65536:1125899906842623:1125899906842622/99999, shown as 65536:11258999068.. to fit the table\n"},
 };
 
 #define NLABEL_CASES ((int)(sizeof label_cases / sizeof label_cases[0]))

@@ -306,11 +306,13 @@ static void files_spec(const struct run_setup *set, const struct run_view *run, 
 		snprintf(buf + n, len - n, ":%u", set->file_chunk);
 }
 
-#define SHORTENED_MARK '*'
+/* The sign of a cut label: two dots, not a mark character (marks.h's
+ * '*' is the sweep's CPU-bound). */
+#define SHORTENED ".."
 
 /* The file block's row label in LABEL_WIDTH columns: the full spec if it
  * fits, else without the chunk, else with suffixed sizes, else cut and
- * marked. Returns false when it is not the full spec (a note then gives
+ * ended in "..". Returns false when it is not the full spec (a note then gives
  * that). */
 static bool files_label(const struct run_setup *set, const struct run_view *run, char *buf, size_t len)
 {
@@ -320,10 +322,8 @@ static bool files_label(const struct run_setup *set, const struct run_view *run,
 	files_spec(set, run, false, false, buf, len);
 	if (strlen(buf) > LABEL_WIDTH)
 		files_spec(set, run, true, false, buf, len);
-	if (strlen(buf) > LABEL_WIDTH && len > LABEL_WIDTH) {
-		buf[LABEL_WIDTH - 1] = SHORTENED_MARK;
-		buf[LABEL_WIDTH] = '\0';
-	}
+	if (strlen(buf) > LABEL_WIDTH && len > LABEL_WIDTH)
+		memcpy(buf + LABEL_WIDTH - strlen(SHORTENED), SHORTENED, sizeof SHORTENED);
 	return false;
 }
 
