@@ -86,6 +86,7 @@ void json_verdict_read(const struct jt *t, int node, struct verdict *v)
 	v->level = number_of(t, node, "level");
 	v->spread = number_of(t, node, "spread");
 	v->flush_ns = count_of(t, node, "flush_ns", &v->has_flush);
+	v->span_ns = count_of(t, node, "span_ns", NULL);
 	v->windows = (uint32_t)count_of(t, node, "windows", NULL);
 	v->within = (uint32_t)count_of(t, node, "windows_within", NULL);
 	v->stalls_unsaid = (uint8_t)count_of(t, node, "stalls_not_listed", NULL);

@@ -9,9 +9,13 @@
 #include "../input/json_result.h"
 #include "../input/json_verdict.h"
 #include "../lib/hist.h"
+#include "../lib/json.h"
+#include "../report/report.h"
+#include "../report/text/verdict_text.h"
 #include "../report/model/view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A document of one run with a put_block phase: with full figures
@@ -189,6 +193,41 @@ START_TEST(verdict_names_read_back)
 }
 END_TEST
 
+/* A verdict written to the JSON and read back says the same sentence:
+ * "too short to judge (1.3 s of operations)" and "interrupted after 2.4 s"
+ * read the span, a steady one the windows and the flush. */
+START_TEST(verdict_sentence_survives_json)
+{
+	static const struct verdict cases[] = {
+		{.kind = VERDICT_TOO_SHORT, .span_ns = 1300000000u},
+		{.kind = VERDICT_INTERRUPTED, .span_ns = 2400000000u},
+		{.kind = VERDICT_STEADY, .span_ns = 9000000000u, .window_ns = 1000000000u, .spread = 0.05,
+		 .windows = 9, .within = 9, .flush_ns = 2000000000u, .has_flush = true},
+	};
+	char *buf, err[64], said[VERDICT_SENTENCE_MAX], back[VERDICT_SENTENCE_MAX];
+	size_t len;
+	struct verdict vd;
+	struct json j;
+	struct jt t;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		FILE *f = open_memstream(&buf, &len);
+		json_init(&j, f);
+		json_object_begin(&j, NULL);
+		report_verdict_json(&j, PHASE_PUT_BLOCK, &cases[i]);
+		json_object_end(&j);
+		fclose(f);
+		ck_assert_int_eq(jt_parse(&t, buf, err, sizeof err), 0);
+		json_verdict_read(&t, jt_get(&t, 0, "verdict"), &vd);
+		verdict_sentence(PHASE_PUT_BLOCK, &cases[i], said, sizeof said);
+		verdict_sentence(PHASE_PUT_BLOCK, &vd, back, sizeof back);
+		ck_assert_str_eq(back, said);
+		jt_free(&t);
+		free(buf);
+	}
+}
+END_TEST
+
 Suite *suite_view_read(void)
 {
 	Suite *s = suite_create("view_read");
@@ -198,6 +237,7 @@ Suite *suite_view_read(void)
 	tcase_add_test(tc, missing_keys_stay_unknown);
 	tcase_add_test(tc, pasted_text_has_no_result);
 	tcase_add_test(tc, verdict_names_read_back);
+	tcase_add_test(tc, verdict_sentence_survives_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -120,6 +120,7 @@ void report_verdict_json(struct json *j, enum phase_id id, const struct verdict 
 	u64_or_null(j, "windows_within", spread, v->within);
 	u64_or_null(j, "window_ns", v->window_ns != 0, v->window_ns);
 	u64_or_null(j, "flush_ns", v->has_flush, v->flush_ns);
+	json_u64(j, "span_ns", v->span_ns); /* "too short" and "interrupted" say it */
 	json_array_begin(j, "events");
 	for (uint32_t k = 0; k < v->nevents; k++)
 		event_json(j, bytes, &v->ev[k]);
