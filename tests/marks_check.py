@@ -109,8 +109,13 @@ def compare_html(text, where):
         fail("%s: ratios marked > but no caveat saying what > means" % where)
     if "^" in used and "^ = set up differently" not in plain:
         fail("%s: ratios marked ^ but no note '^ = set up differently'" % where)
+    # beside the table, as > is: a reader of the cells need not find the notes
+    said_setup = re.search(r'<li><span class="mark">\^</span> after a ratio: the run was set up differently', text)
+    if ("^" in used) != bool(said_setup):
+        fail("%s: ratios %s ^ but the caveats %s" % (where, *(("marked", "do not say what ^ means") if "^" in used
+                                                             else ("never marked", "explain ^"))))
     for m in re.findall(r'<span class="mark">([^<]*)</span>', text):
-        if html.unescape(m) not in RUN_MARKS + ">":
+        if html.unescape(m) not in RUN_MARKS + ">^":
             fail("%s: a mark %r of no known meaning" % (where, m))
     return len(ratios)
 

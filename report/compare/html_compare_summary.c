@@ -110,31 +110,37 @@ static bool phase_present(const struct compare_run *runs, size_t n, enum phase_i
 	return false;
 }
 
-/* Whether a ratio the table shows (a rate's, or a mean latency's on its
- * row) is beyond the threshold, so marked MARK_BEYOND. */
-static bool beyond_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o)
+/* The marks the table's ratios show (a rate's, or a mean latency's on
+ * its row): MARK_BEYOND past the threshold, MARK_SETUP between runs set
+ * up differently. */
+static void ratio_marks_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o, bool *beyond,
+                              bool *setup)
 {
 	struct compare_diff d;
 
+	*beyond = *setup = false;
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && phase_present(runs, n, (enum phase_id)id); k++) {
 			if (k == o->base)
 				continue;
-			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)id, false, o->threshold, &d) && d.flagged)
-				return true;
+			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)id, false, o->threshold, &d)) {
+				*beyond |= d.flagged;
+				*setup |= d.setup_differs && !d.not_comparable;
+			}
 			if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN) &&
-			    compare_mean_ratio(&runs[o->base], &runs[k], (enum phase_id)id, o->threshold, &d) && d.flagged)
-				return true;
+			    compare_mean_ratio(&runs[o->base], &runs[k], (enum phase_id)id, o->threshold, &d)) {
+				*beyond |= d.flagged;
+				*setup |= d.setup_differs && !d.not_comparable;
+			}
 		}
-	return false;
 }
 
 /* The caveats: sizes that differ, +++++ slots, the marks the cells show
  * (a figure's, as the run's table gives them; a ratio beyond the
- * threshold). The setup mark is said with the runs' setups below. */
+ * threshold; set up differently, whose setups the notes below list). */
 static void caveats(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
-	bool beyond = beyond_shown(runs, n, o);
+	bool beyond, setup;
 	bool sizes = false, fast = false, short_any = false;
 	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
 
@@ -149,7 +155,8 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n, const s
 				others |= p->conf.reasons & (0u - p->conf.reasons);
 		}
 	}
-	if (!sizes && !fast && !short_any && !others && !beyond)
+	ratio_marks_shown(runs, n, o, &beyond, &setup);
+	if (!sizes && !fast && !short_any && !others && !beyond && !setup)
 		return;
 	fputs("<ul class=\"caveats\">\n", out);
 	if (sizes)
@@ -171,6 +178,13 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n, const s
 		fputs("<li><span class=\"mark\">", out);
 		svg_escape(out, MARK_BEYOND_S);
 		fprintf(out, "</span> after a ratio: the runs are %.2fx or more apart, either way.</li>\n", o->threshold);
+	}
+	if (setup) {
+		char blab[16];
+		compare_label(o->base, blab, sizeof blab);
+		fprintf(out, "<li><span class=\"mark\">" MARK_SETUP_S "</span> after a ratio: the run was set up "
+		        "differently from %s; the ratio may show the setup rather than the disk (each run's setup is "
+		        "listed below).</li>\n", blab);
 	}
 	fputs("</ul>\n", out);
 }
