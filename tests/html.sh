@@ -168,6 +168,15 @@ check "compare 1.96: +++++ slots drawn as too fast, latency bars equal the JSON"
 	$CHECK page "$OUT/compare196.html" --compare "$T/cmp196.json"
 bcheck "compare 1.96: the summary says too fast for bonnie++ to measure" \
 	render "$OUT/compare196.html" --summary --compare "$T/cmp196.json" --phone
+# A forum thread of 16 runs: the table goes on in further tables of six
+# runs (printed on A4 one of 16 ran 681 px off the page); every cell is
+# still there once.
+C16=$(dirname "$0")/compare-corpus/42-forum-thread-many-versions.txt
+"$BONNIE" compare --html "$OUT/compare16.html" "$C16" >/dev/null 2>&1
+"$BONNIE" compare --format json "$C16" >"$T/cmp16.json" 2>/dev/null
+check "compare of 16 runs: three tables of at most six runs" \
+	[ "$(grep -c '<table class="wide summary compare">' "$OUT/compare16.html")" -eq 3 ]
+bcheck "compare of 16 runs: a cell per run and measured phase" render "$OUT/compare16.html" --compare "$T/cmp16.json"
 "$BONNIE" compare --html "$T/no/such/dir/c.html" "$T/run.json" "$T/sw.csv" >/dev/null 2>"$T/err"; rc=$?
 check "compare, unwritable --html: exit 5" [ $rc -eq 5 ]
 check "compare, unwritable --html: one line naming it" [ "$(grep -c -- '--html .*no/such/dir' "$T/err")" -eq 1 ]
@@ -203,7 +212,7 @@ bcheck "qd profile page: nothing cut at 390 px, no chart labels overlap (screen,
 # screen is printed with something under it, and nothing is cut.
 bcheck "bounding boxes at 390 px, 1280 px and printed, every page" boxes "$OUT/run.html" "$OUT/repeat.html" \
 	"$OUT/clients.html" "$OUT/comparison.html" "$OUT/compare196.html" "$OUT/qd.html" "$OUT/full.html" \
-	"$OUT/sweep.html" "$OUT/compare.html"
+	"$OUT/sweep.html" "$OUT/compare.html" "$OUT/compare16.html"
 # ... and the check can fail: a page whose number breaks from its unit,
 # whose mark touches a unit, whose word breaks inside ("pha se"), and whose
 # heading prints bare.

@@ -13,7 +13,8 @@ sizes within one window's amount or 10%).
     verdict_check.py --text REPORT.txt RESULT.json
     verdict_check.py --sweep [--quiet] RESULT.json...
     verdict_check.py --sweep --table REPORT.txt RESULT.json
-    verdict_check.py --compare SUMMARY.txt FILE.json... (the files given to bonnie compare, in order)
+    verdict_check.py --compare SUMMARY.txt FILE.json... (the files given to bonnie compare, in order;
+        one file of several runs, such as a sweep's, is enough)
     verdict_check.py --qd RESULT.json...
     verdict_check.py --qd --table REPORT.txt RESULT.json
 
@@ -813,7 +814,7 @@ def qd_main(argv):
 def main(argv):
     if argv[:1] == ["--qd"]:
         return qd_main(argv[1:])
-    if argv[:1] == ["--compare"] and len(argv) >= 4:
+    if argv[:1] == ["--compare"] and len(argv) >= 3:  # one file may hold every run (a sweep)
         return compare_main(argv[1:])
     if argv[:1] == ["--sweep"]:
         return sweep_main(argv[1:])

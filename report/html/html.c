@@ -19,7 +19,8 @@
  * line of its own (a path), and a number keeps its unit (html_rate_text's
  * no-break space). A table with a column per run or per phase (class
  * "wide") scrolls inside its own box on a narrow screen, by design; in
- * print it has no scroll, so its text shrinks and its headings wrap. A
+ * print it has no scroll, so its text shrinks (the phone rule's 12 px, which
+ * A4's width also meets, does not hold there) and its headings wrap. A
  * CSV line wraps anywhere: it is data to copy, not words to read. */
 static const char style[] =
 	"body{font:15px/1.45 system-ui,sans-serif;margin:1em auto;max-width:1340px;padding:0 1em;color:#111;"
@@ -68,7 +69,7 @@ static const char style[] =
 	".charts.tl>figure{flex:1 1 45%;max-width:50%}.tl-pair{display:flex;gap:.5em}.tl-pair>svg{flex:1 1 0;min-width:0}"
 	".screen-only{display:none}"
 	".toc{display:none}h2{margin-top:.8em}h3{margin:.6em 0 .1em}.knee,.chart-note{margin:.2em 0}"
-	"pre.sweep-table{font-size:7pt}table.wide{font-size:6.5pt}table.wide td,table.wide th{white-space:normal;padding:0 .25em}}\n";
+	"pre.sweep-table{font-size:7pt}table.wide{font-size:6.5pt}table.wide td,table.wide th{white-space:normal;padding:0 .25em;font-size:inherit}}\n";
 
 void html_page_begin(FILE *out, const char *title)
 {
