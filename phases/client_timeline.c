@@ -112,5 +112,5 @@ void client_timeline_merge(struct phase_ctx *ctx, int topfd, uint32_t n, enum ph
 		return;
 	timeline_series(ctx->timeline, &ctx->timelines->phase[id]);
 	phase_series_layout(ctx, &ctx->timelines->phase[id]);
-	phase_verdict(id, &ctx->timelines->phase[id], res);
+	phase_verdict_to_cut(id, &ctx->timelines->phase[id], res);
 }

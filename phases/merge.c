@@ -100,6 +100,10 @@ void phase_result_merge(struct phase_result *dst, const struct phase_result *src
 	dst->cpu_ns += src->cpu_ns;
 	dst->sync_ns = max_u64(dst->sync_ns, src->sync_ns);
 	dst->file_bytes += src->file_bytes;
+	/* the level's end is the clients' one (their shared deadline or
+	 * stonewall): the earliest that any of them saw */
+	if (src->cut_ns && (dst->cut_ns == 0 || src->cut_ns < dst->cut_ns))
+		dst->cut_ns = src->cut_ns;
 	dst->span_ns = 0;
 	hist_merge(&dst->latency, &src->latency);
 }

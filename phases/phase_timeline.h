@@ -32,6 +32,11 @@ void phase_timeline_end(struct phase_ctx *ctx, enum phase_id id, struct phase_re
 /* res->verdict from series s of phase id (also for the clients' merged one). */
 void phase_verdict(enum phase_id id, const struct tl_series *s, struct phase_result *res);
 
+/* phase_verdict of the clients' merged series s up to res->cut_ns (the
+ * level's end or stonewall), through the interval it falls in; s is left
+ * whole. */
+void phase_verdict_to_cut(enum phase_id id, struct tl_series *s, struct phase_result *res);
+
 /* What the devices write per byte the phase gives, by the layout the
  * counters found: a fall's cause weighs the devices' writes against it. */
 void phase_series_layout(const struct phase_ctx *ctx, struct tl_series *s);

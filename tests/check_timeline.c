@@ -6,6 +6,9 @@
  * the common clock keeps the sums. */
 #include "suites.h"
 #include "../lib/timeline.h"
+#include "../phases/merge.h"
+#include "../phases/phase_timeline.h"
+#include "../report/text/verdict_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +209,51 @@ START_TEST(merging_keeps_the_sums_on_the_common_clock)
 }
 END_TEST
 
+/* 700 clients' stats on 2 cores (the sweep of 2026-12-07): 5 s of
+ * stats to the level's end, then 2.3 s of the clients finishing the
+ * stat each had begun (a few a tenth of a second). Judged whole, that
+ * said "fell 100% after 8942373 stats (5.0 s)"; up to the level's end
+ * (the clients' merged cut) it is the phase's own steady rate, and the
+ * series stays whole for the outputs. */
+START_TEST(a_client_level_is_judged_to_its_end)
+{
+	struct tl_series *s = calloc(1, sizeof *s);
+	struct phase_result one, all;
+	char said[VERDICT_SENTENCE_MAX];
+
+	ck_assert_ptr_nonnull(s);
+	s->present = true;
+	s->start_ns = 10 * S;
+	s->width_ns = s->last_len_ns = 100 * MS;
+	s->n = 73;
+	for (uint32_t i = 0; i < s->n; i++) {
+		s->pt[i].ops = i < 50 ? 170000 + 9000 * (i % 3) : 15;
+		s->pt[i].p50_ns = s->pt[i].p99_ns = s->pt[i].max_ns = i < 50 ? 20000 : 2400 * MS;
+	}
+	memset(&one, 0, sizeof one);
+	memset(&all, 0, sizeof all);
+	one.status = PHASE_DONE;
+	one.units = 1;
+	one.start_ns = 10 * S;
+	one.elapsed_ns = 7300 * MS;
+	one.cut_ns = 15 * S;
+	hist_init(&one.latency);
+	hist_add(&one.latency, 20000);
+	phase_result_merge(&all, &one);
+	ck_assert_uint_eq(all.cut_ns, 15 * S);
+	phase_verdict(PHASE_SEQ_STAT, s, &all);
+	verdict_sentence(PHASE_SEQ_STAT, &all.verdict, said, sizeof said);
+	ck_assert_msg(strstr(said, "fell 100%") != NULL, "judged whole: '%s'", said);
+	phase_verdict_to_cut(PHASE_SEQ_STAT, s, &all);
+	verdict_sentence(PHASE_SEQ_STAT, &all.verdict, said, sizeof said);
+	ck_assert_msg(strncmp(said, "steady", 6) == 0, "to the cut: '%s'", said);
+	ck_assert_uint_eq(all.verdict.span_ns, 5100 * MS);
+	ck_assert_uint_eq(s->n, 73);
+	ck_assert_uint_eq(s->last_len_ns, 100 * MS);
+	free(s);
+}
+END_TEST
+
 Suite *suite_timeline(void)
 {
 	Suite *s = suite_create("timeline");
@@ -219,6 +267,7 @@ Suite *suite_timeline(void)
 	suite_add_tcase(s, t);
 	t = tcase_create("percentiles");
 	tcase_add_test(t, coarse_percentiles_within_an_eighth);
+	tcase_add_test(t, a_client_level_is_judged_to_its_end);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -2,8 +2,8 @@
 """An independent checker of bonnie's over-time verdicts (issue 33, point 1).
 
 Reads bonnie --json results, parses every phase's verdict.sentence by the
-grammar of the verdict contract (/work/wt/VERDICT-CONTRACT.md, restated in
-docs/verdicts.md) and recomputes from the phase's own timeline what each part
+grammar of the verdict contract (issue 33's, as docs/verdicts.md states
+it) and recomputes from the phase's own timeline what each part
 of the sentence claims. It shares no code with bonnie's verdict: its notion
 of truth is written from the contract, with the contract's tolerances
 (percents within 5 points or 15% of P, the larger; times within one window;
@@ -199,6 +199,17 @@ class Timeline:
         self.n = len(self.ops)
         self.span = sum(self.length)
 
+    def cut(self, t):
+        """Only the intervals that start before t seconds: what a client
+        level's verdict judged (the JSON's verdict.span_ns, up to the
+        interval the level's end fell in; after it the clients only finish
+        the operations they had begun)."""
+        keep = len([s for s in self.start if s < t - 1e-9])
+        for name in ("start", "length", "ops", "amount", "maxlat", "bytes", "dev_w", "dev_r"):
+            setattr(self, name, getattr(self, name)[:keep])
+        self.n = keep
+        self.span = sum(self.length)
+
     def windows(self, k):
         """(start, end, rate, amount) for groups of k intervals from 0; a last
         group under k/2 intervals is left out."""
@@ -310,10 +321,26 @@ class Judge:
         self.p50 = p50 / 1e9 if isinstance(p50, (int, float)) else None
         self.v = phase["verdict"]
         self.problems = []
+        judged = self.v.get("span_ns")
+        if self.tl and isinstance(judged, int) and judged / 1e9 < self.tl.span - self.tl.iv / 2:
+            self.judge_cut(judged / 1e9)
         self.omissions = []
 
     def bad(self, msg):
         self.problems.append(msg)
+
+    def judge_cut(self, t):
+        """A verdict that judged part of its timeline: only a client level's,
+        through the interval where the clients' work ended (the latest of
+        clients.ends_ns, each cut at the level's end or the stonewall)."""
+        ends = (self.phase.get("clients") or {}).get("ends_ns") or []
+        self.tl.cut(t)
+        if not ends:
+            self.bad("judged %.2f s of its timeline, but it has no clients' ends to be cut at" % t)
+            return
+        end, last = max(ends) / 1e9, self.tl.n - 1
+        if last < 0 or not (self.tl.start[last] - 1e-6 <= end <= self.tl.start[last] + self.tl.length[last] + 1e-6):
+            self.bad("judged its timeline to %.2f s; the clients' work ended at %.3f s" % (t, end))
 
     def omit(self, msg):
         # A change this checker sees between two events the sentence did say:
