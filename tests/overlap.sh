@@ -88,6 +88,40 @@ check "marks: the sweep page's points and table too" python3 "$MARKS_CHECK" swee
 [ -n "${DEBUG_T:-}" ] && grep '^put_block' "$T/o.out" >&2
 check "scratch removed" empty_dir "$D"
 
+# --- a client level's verdict judges its timeline up to the level's end:
+# after it a client only finishes what it had begun (at 700 clients on 2
+# cores that tail read as "fell 100% after ... (5.0 s)"). Client 0 of 2 is
+# held at its third write and let go 3.5 s after the hold began, which is
+# at least 0.5 s after the 3 s level's end (the hold began after the
+# level did); its pass then ends long after the level's end.
+rm -rf "$D"/* "$P"
+(
+	FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CALL=write FAULT_NTH=3 FAULT_CHILD=1 FAULT_MODE=pause FAULT_PAUSE_FILE=$P
+	export FAULT_DIR LD_PRELOAD FAULT_CALL FAULT_NTH FAULT_CHILD FAULT_MODE FAULT_PAUSE_FILE
+	exec "$BONNIE" -d "$D" -s 64m --phases put_block --clients 2 --level-time 3 --no-align-probe -z 3 -m host \
+		--json "$T/cut.json"
+) >"$T/cut.out" 2>"$T/cut.err" &
+pid=$!
+end=$(($(date +%s) + GUARD))
+while [ ! -e "$P" ] && [ "$(date +%s)" -lt "$end" ]; do sleep 0.02; done
+if [ -e "$P" ]; then
+	pass
+	t1=$(now)
+	while [ $(($(now) - t1)) -lt 3500000000 ]; do sleep 0.05; done
+else
+	fail "client 0 held at its third write (not reached in ${GUARD}s)"
+fi
+let_go "$pid" "$end" "level end"
+rc=$?
+check "level end: exit 0 (got $rc)" [ $rc -eq 0 ]
+cut='.runs[0].phases[] | select(.name == "put_block")'
+check "level end: the verdict judged the timeline to the level's end, not its tail ($(jq -c "$cut | [.verdict.span_ns, (.timeline.length_ns | add), .clients.ends_ns]" "$T/cut.json"))" \
+	jq -e "$cut | (.timeline.length_ns | add) - .verdict.span_ns > 300000000 and .verdict.span_ns >= (.clients.ends_ns | max)" \
+	"$T/cut.json" >/dev/null
+check "level end: the checker holds the cut to the clients' ends and the sentence to what it judged" \
+	python3 "$(dirname "$0")/verdict_check.py" "$T/cut.json"
+check "level end: scratch removed" empty_dir "$D"
+
 # --- every phase at a count far above the cores keeps all its clients
 # working together: --clients 1,300, the data phases and every create,
 # stat and delete, on a tmpfs of 36864 inodes, whose pool for a
