@@ -24,10 +24,12 @@ DEFS += -DBONNIE_TEST_PHASE
 endif
 
 LIB_SRCS    := $(wildcard lib/*.c)
+# The rooms between lib/ and phases/, each on lib/ alone (docs/architecture.md).
+ROOM_SRCS   := $(wildcard verdict/*.c)
 PHASE_SRCS  := $(filter-out $(TEST_PHASE_SRC),$(wildcard phases/*.c)) $(if $(TEST_PHASE),$(TEST_PHASE_SRC))
 REPORT_SRCS := $(wildcard report/*.c report/*/*.c)
 INPUT_SRCS  := $(wildcard input/*.c)
-CORE_SRCS   := $(LIB_SRCS) $(PHASE_SRCS) $(REPORT_SRCS) $(INPUT_SRCS)
+CORE_SRCS   := $(LIB_SRCS) $(ROOM_SRCS) $(PHASE_SRCS) $(REPORT_SRCS) $(INPUT_SRCS)
 TEST_SRCS   := $(wildcard tests/check_*.c tests/util_*.c)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/%.o)

@@ -15,7 +15,7 @@
 #include "jtree.h"
 #include "../lib/config.h"
 #include "../lib/hist.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 #include "../phases/phase_list.h"
 
 #define JSON_TEXT_LEN 64

@@ -11,7 +11,7 @@
 
 #include "../lib/config.h"
 #include "../lib/pattern.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 #include "client_share.h"
 
 #define FILES_DIR "files"      /* inside the scratch directory */

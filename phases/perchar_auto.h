@@ -8,14 +8,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 
 #define PERCHAR_CAL_FILE "perchar.cal"    /* inside the scratch directory */
 #define PERCHAR_CAL_NS 150000000ull       /* writing, then reading, for this long */
 #define PERCHAR_READ_CAL_BYTES (256u << 10) /* added to the file before the read pass */
 /* Each per-char phase is sized to give a figure bonnie does not mark: the
  * faster of the two runs PERCHAR_AUTO_NS (over the 2 s the verdict needs,
- * lib/verdict.h), and both do at least PERCHAR_MIN_OPS operations of a
+ * verdict/verdict.h), and both do at least PERCHAR_MIN_OPS operations of a
  * chunk (a cell of under 100 is marked '#', report/model/confidence.h). Where
  * that floor would hold a phase past PERCHAR_MAX_NS (one byte a call is a
  * round trip to the server on a share: about 1.6 KB/s through sshfs) the

@@ -3,7 +3,7 @@
 #include "../lib/env.h"
 #include "../lib/pages.h"
 #include "../lib/timeline.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 
 #include <stdlib.h>
 

@@ -11,7 +11,7 @@
 #include "../lib/hist.h"
 #include "../lib/operr.h"
 #include "../lib/timeline.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 #include "phase_list.h"
 
 enum phase_status {
@@ -140,7 +140,7 @@ struct phase_result {
 	uint32_t qd_max_in_flight; /* ... and the most operations it had in flight at once */
 	struct op_error error;
 	struct client_spread spread;
-	struct verdict verdict;   /* what the phase's timeline shows (lib/verdict.h) */
+	struct verdict verdict;   /* what the phase's timeline shows (verdict/verdict.h) */
 };
 
 /* Each phase's finished timeline of one run (lib/timeline.h); kept apart

@@ -1,12 +1,14 @@
 #!/bin/bash
 # The shape of the program files (bonnie.c, cmd/, report/, input/,
-# phases/, lib/; not tests/, fuzz/ or bench/), as docs/architecture.md
-# states it:
+# phases/, the rooms of the second floor ($ROOMS), lib/; not tests/, fuzz/
+# or bench/), as docs/architecture.md states it:
 #   - no file over MAX_LINES (450) lines;
 #   - no include cycle: following every #include "..." (resolved from the
 #     including file's directory) never comes back to where it started;
-#   - floors: lib < phases < input < report < cmd < bonnie.c; a file
-#     includes only headers of its own floor or a lower one;
+#   - floors: lib < the second floor's rooms < phases < input < report <
+#     cmd < bonnie.c; a file includes only headers of its own room, of
+#     another room of a lower floor (never a room beside it on its own
+#     floor: those stand on lib/ alone);
 #   - formatters call none of the functions that derive a figure (4.),
 #     read no raw histogram or counter and build no view of their own (5.).
 # Every breach is listed, one line each, and the script exits 1; it reads
@@ -15,11 +17,13 @@ set -u
 export LC_ALL=C
 cd "$(dirname "$0")/.." || exit 1
 MAX_LINES=${MAX_LINES:-450}
+# The second floor: rooms of program logic that need only lib/.
+ROOMS="verdict"
 
 failures=0
 fail() { failures=$((failures + 1)); echo "structure: $*" >&2; }
 
-FILES=$( { [ -f bonnie.c ] && echo bonnie.c; find cmd report input phases lib -name "*.[ch]" -type f; } | sort)
+FILES=$( { [ -f bonnie.c ] && echo bonnie.c; find cmd report input phases $ROOMS lib -name "*.[ch]" -type f; } | sort)
 [ -n "$FILES" ] || { echo "structure: no program files found" >&2; exit 1; }
 
 # 1. Length.
@@ -31,14 +35,17 @@ done < <(wc -l $FILES)
 # 2 and 3. Every quoted include as an edge "from to", the target's path
 # resolved against the including file's directory and made relative to
 # the top; the floors checked on each edge (one awk: no process per line;
-# a file's floor is its first directory: lib 0 ... cmd 4, bonnie.c 5).
+# a file's room is its first directory, its floor that room's: lib 0, the
+# second floor's rooms 1, phases 2 ... cmd 5, bonnie.c 6).
 EDGES=$(mktemp "${TMPDIR:-/tmp}/bonnie-structure.XXXXXX")
 trap 'rm -f "$EDGES" "$EDGES.loops"' EXIT
-awk -v files="$(echo $FILES)" -v edges="$EDGES" '
-function floor_of(f) {
-	if (f == "bonnie.c") return 5
+awk -v files="$(echo $FILES)" -v edges="$EDGES" -v rooms="$ROOMS" '
+function room_of(f,    p) {
 	split(f, p, "/")
-	return (p[1] in FLOOR) ? FLOOR[p[1]] : -1
+	return p[1]
+}
+function floor_of(f) {
+	return (room_of(f) in FLOOR) ? FLOOR[room_of(f)] : -1
 }
 # "report/../lib/x.h" -> "lib/x.h"
 function resolve(dir, inc,    parts, n, i, out, k, path) {
@@ -55,9 +62,12 @@ function resolve(dir, inc,    parts, n, i, out, k, path) {
 	return path
 }
 BEGIN {
-	FLOOR["lib"] = 0; FLOOR["phases"] = 1; FLOOR["input"] = 2
-	FLOOR["report"] = 3; FLOOR["cmd"] = 4
-	NAME[0] = "lib"; NAME[1] = "phases"; NAME[2] = "input"; NAME[3] = "report"; NAME[4] = "cmd"; NAME[5] = "bonnie.c"
+	FLOOR["lib"] = 0
+	nr = split(rooms, second, " ")
+	for (i = 1; i <= nr; i++) FLOOR[second[i]] = 1
+	FLOOR["phases"] = 2; FLOOR["input"] = 3
+	FLOOR["report"] = 4; FLOOR["cmd"] = 5; FLOOR["bonnie.c"] = 6
+	FLOORS = "lib < " rooms " < phases < input < report < cmd < bonnie.c"
 	n = split(files, list, " ")
 	for (i = 1; i <= n; i++) known[list[i]] = 1
 }
@@ -75,7 +85,9 @@ BEGIN {
 	}
 	ff = floor_of(FILENAME); tf = floor_of(to)
 	if (tf > ff)
-		print "structure: " FILENAME " includes " to ": " NAME[tf] "/ is above " NAME[ff] "/ (floors: lib < phases < input < report < cmd < bonnie.c)"
+		print "structure: " FILENAME " includes " to ": " room_of(to) "/ is above " room_of(FILENAME) "/ (floors: " FLOORS ")"
+	else if (tf == ff && room_of(to) != room_of(FILENAME))
+		print "structure: " FILENAME " includes " to ": " room_of(to) "/ stands beside " room_of(FILENAME) "/ on one floor (floors: " FLOORS ")"
 }' $FILES >"$EDGES.floors"
 while read -r line; do
 	fail "${line#structure: }"

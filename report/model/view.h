@@ -17,7 +17,7 @@
 
 #include "../../input/input.h" /* enum cell_state */
 #include "../../lib/config.h"
-#include "../../lib/verdict.h"
+#include "../../verdict/verdict.h"
 #include "../../phases/results.h"
 #include "confidence.h"
 #include "device_why.h"

@@ -1,6 +1,6 @@
 /* Lasting changes (stalls: verdict_stalls.c); the rules are in verdict.h. */
 #include "verdict_events.h"
-#include "stats.h"
+#include "../lib/stats.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* The verdict's events (stalls and lasting changes) from a timeline's
- * windows: the inside of lib/verdict.c, split off to keep each file
- * small. Only lib/verdict.c and lib/verdict_events.c include this. */
+ * windows: the inside of verdict/verdict.c, split off to keep each file
+ * small. Only verdict/verdict.c and verdict/verdict_events.c include this. */
 #ifndef BONNIE_VERDICT_EVENTS_H
 #define BONNIE_VERDICT_EVENTS_H
 

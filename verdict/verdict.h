@@ -36,7 +36,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "timeline.h"
+#include "../lib/timeline.h"
 
 #define VERDICT_MIN_NS 2000000000ull
 /* What a phase bonnie sizes by time aims at, so that it can be judged: the
