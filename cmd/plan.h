@@ -1,5 +1,5 @@
 /* The run's plan: what bonnie decided from the options. The options
- * (struct config, lib/config.h) are what the user gave; run_config_parse
+ * (struct config, options/config.h) are what the user gave; run_config_parse
  * fills them and nothing writes them afterwards. The plan is made of them
  * in three steps, each a new plan value made of the one before, which it
  * never writes (this file alone writes the decisions, into the value it
@@ -25,7 +25,7 @@
 #ifndef BONNIE_PLAN_H
 #define BONNIE_PLAN_H
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/env.h"
 #include "../phases/autosize.h"
 #include "../phases/perchar_auto.h"

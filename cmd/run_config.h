@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/env.h"
 
 /* run_config_parse's "go ahead with the run". */

@@ -5,7 +5,7 @@
 
 #include "plan.h"
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/env.h"
 #include "../phases/align_probe.h"
 #include "../phases/autosize.h"

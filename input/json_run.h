@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "jtree.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/hist.h"
 #include "../verdict/verdict.h"
 #include "../phases/phase_list.h"

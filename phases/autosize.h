@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "../lib/operr.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/scratch.h"
 #include "data_auto.h"
 #include "files.h"

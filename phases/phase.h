@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/pattern.h"
 #include "client_share.h"
 #include "results.h"

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "phase_list.h"
 
 #define QD_SEQ_BLOCK (1u << 20)

@@ -12,7 +12,7 @@
 #ifndef BONNIE_SCHEDULE_H
 #define BONNIE_SCHEDULE_H
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "results.h"
 
 #include <stdint.h>

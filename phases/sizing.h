@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "client_share.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/operr.h"
 #include "../lib/space.h"
 

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/env.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"

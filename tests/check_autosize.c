@@ -14,7 +14,7 @@
 #include "../phases/link_probe.h"
 #include "../phases/perchar_auto.h"
 #include "../lib/env.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../report/model/confidence.h"
 #include "../report/model/metrics.h"
 #include "../report/report.h"

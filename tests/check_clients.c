@@ -7,7 +7,7 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/rng.h"
 #include "../phases/client_sync.h"
 #include "../phases/bench.h"

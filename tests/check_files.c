@@ -1,7 +1,7 @@
 /* The file-test plan: names as bonnie++ forms them, sizes uniform in
  * [min, max], directories evenly filled, the shuffle a permutation. */
 #include "suites.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/files.h"
 
 #include <ctype.h>

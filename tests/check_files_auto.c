@@ -4,7 +4,7 @@
  * given with -n alone. */
 #include "suites.h"
 #include "util_fs.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/files.h"
 
 #include <fcntl.h>

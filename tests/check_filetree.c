@@ -3,7 +3,7 @@
  * the create and delete phases leave every directory to those two steps. */
 #include "suites.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/bench.h"
 
 #include <dirent.h>

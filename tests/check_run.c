@@ -5,7 +5,7 @@
 #include "util_fs.h"
 #include "util_synth.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/bench.h"
 #include "../report/model/metrics.h"
 

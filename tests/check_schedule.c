@@ -3,7 +3,7 @@
  * planned starts, a phase's slot is its rank among the phases with one,
  * later runs and --clients levels follow whole levels of slots. */
 #include "suites.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/wallclock.h"
 #include "../phases/phase_list.h"
 #include "../phases/schedule.h"

@@ -5,7 +5,7 @@
 #define _DEFAULT_SOURCE /* mincore */
 #include "suites.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/platform.h"
 #include "../phases/bench.h"
 

@@ -18,7 +18,7 @@
  * report_ctx and its moments): when those change, this file follows. */
 #include "util_synth.h"
 
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/results.h"
 #include "../phases/runner.h"
 #include "../report/outputs.h"

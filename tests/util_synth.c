@@ -1,7 +1,7 @@
 /* Synthetic results for the formatter tests. The values are chosen so
  * that every figure is exact: e.g. 512 MiB in 1.6 s is 327680 KiB/s. */
 #include "util_synth.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/phase_timeline.h"
 #include "../phases/runner.h"
 #include "../report/report.h"

@@ -3,7 +3,7 @@
 #ifndef BONNIE_TEST_SYNTH_H
 #define BONNIE_TEST_SYNTH_H
 
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../phases/results.h"
 
 /* A finished phase: units counted, elapsed and CPU ns, and 100 operations

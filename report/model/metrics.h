@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../lib/config.h"
+#include "../../options/config.h"
 #include "../../lib/str.h"
 #include "../../phases/results.h"
 

@@ -34,7 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../lib/config.h"
+#include "../../options/config.h"
 #include "../../phases/results.h"
 #include "confidence.h"
 

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "../../input/input.h" /* enum cell_state */
-#include "../../lib/config.h"
+#include "../../options/config.h"
 #include "../../verdict/verdict.h"
 #include "../../phases/results.h"
 #include "confidence.h"

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "../../lib/config.h"
+#include "../../options/config.h"
 #include "../../phases/results.h"
 
 /* The --share post's settings line opens with LIKE_MARK, which the reader

@@ -3,9 +3,9 @@
  * are parsed in options_values.c. */
 #include "options.h"
 #include "options_values.h"
-#include "reportfile.h"
-#include "str.h"
-#include "units.h"
+#include "../lib/reportfile.h"
+#include "../lib/str.h"
+#include "../lib/units.h"
 
 #include <getopt.h>
 #include <stdlib.h>

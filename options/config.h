@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "wallclock.h"
+#include "../lib/wallclock.h"
 
 #define BONNIE_VERSION "0.1.0"
 

@@ -1,8 +1,8 @@
-/* Inside lib/options: the parser's state, the limits of each value and
+/* Inside options/options.c: the parser's state, the limits of each value and
  * the value parsers (options_values.c) that the option table
- * (options.c) applies. Not for use outside lib/options*.c. */
-#ifndef BONNIE_LIB_OPTIONS_VALUES_H
-#define BONNIE_LIB_OPTIONS_VALUES_H
+ * (options.c) applies. Not for use outside options/options*.c. */
+#ifndef BONNIE_OPTIONS_VALUES_H
+#define BONNIE_OPTIONS_VALUES_H
 
 #include "config.h"
 

@@ -3,10 +3,10 @@
  * each checked strictly and refused with one sanitized message. */
 #include "options.h"
 #include "options_values.h"
-#include "qdio.h"
-#include "str.h"
-#include "units.h"
-#include "wallclock.h"
+#include "../lib/qdio.h"
+#include "../lib/str.h"
+#include "../lib/units.h"
+#include "../lib/wallclock.h"
 
 #include <stdarg.h>
 #include <stdio.h>
