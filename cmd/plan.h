@@ -26,7 +26,7 @@
 #define BONNIE_PLAN_H
 
 #include "../options/config.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../phases/autosize.h"
 #include "../phases/perchar_auto.h"
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "../options/config.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 
 /* run_config_parse's "go ahead with the run". */
 #define RUN_GO (-1)

@@ -6,7 +6,7 @@
 #include "plan.h"
 
 #include "../options/config.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../phases/align_probe.h"
 #include "../phases/autosize.h"
 #include "../phases/bench.h"

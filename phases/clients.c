@@ -15,7 +15,7 @@
 #include "merge.h"
 #include "schedule.h"
 #include "../lib/clock.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../lib/exitcodes.h"
 #include "../lib/pages.h"
 #include "../lib/proclimit.h"

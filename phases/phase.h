@@ -17,8 +17,8 @@
 #define DATA_FILE "data"
 
 struct file_plan; /* file-test state, files.h */
-struct env_counters; /* whose I/O counters to read, lib/env.h */
-struct env_zfs;      /* where the ARC's counters are, lib/zfs.h */
+struct env_counters; /* whose I/O counters to read, env/env.h */
+struct env_zfs;      /* where the ARC's counters are, env/zfs.h */
 struct timeline;     /* lib/timeline.h */
 struct run_timelines; /* results.h */
 
@@ -66,7 +66,7 @@ struct phase_ctx {
 	uint64_t data_size;        /* bytes in the data file once block write ran */
 	struct file_plan *files;
 	const struct env_counters *counters; /* the tested device's I/O counters, or NULL */
-	const struct env_zfs *zfs; /* a ZFS dataset's pool and ARC (lib/zfs.h), or NULL */
+	const struct env_zfs *zfs; /* a ZFS dataset's pool and ARC (env/zfs.h), or NULL */
 	struct timeline *timeline;  /* the running phase's recorder, or NULL: none */
 	struct run_timelines *timelines; /* where each finished phase's goes, or NULL */
 	uint64_t until_ns;         /* set by a client of a time-based level (--level-time): a

@@ -1,6 +1,6 @@
 /* The phases' side of the timeline; see phase_timeline.h. */
 #include "phase_timeline.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../lib/pages.h"
 #include "../lib/timeline.h"
 #include "../verdict/verdict.h"

@@ -72,7 +72,7 @@ struct dev_io {
 	uint64_t own_read_bytes, own_write_bytes;
 };
 
-/* ZFS's ARC over a phase (lib/zfs.h): its hits and misses while the phase
+/* ZFS's ARC over a phase (env/zfs.h): its hits and misses while the phase
  * ran, and what it may hold; all zero off ZFS. */
 struct arc_io {
 	bool counted;           /* hits and misses were read before and after */

@@ -5,7 +5,7 @@
 #include "start_line.h"
 #include "files.h"
 #include "phase_timeline.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"
 

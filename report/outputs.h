@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 #include "../options/config.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
 #include "../phases/results.h"

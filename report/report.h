@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "../options/config.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../lib/json.h"
 #include "../phases/results.h"
 #include "text/csv_line.h" /* the 1.98 layout (csv_layout_198) */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../../lib/env.h"
+#include "../../env/env.h"
 #include "../../phases/results.h"
 #include "../model/confidence.h"
 

@@ -1,7 +1,7 @@
 /* /proc/self/mountinfo parsing; see mountinfo.h. Line format (proc(5)):
  * id parent major:minor root mount-point options [tags...] - type source super-options */
 #include "mountinfo.h"
-#include "str.h"
+#include "../lib/str.h"
 
 #include <stdbool.h>
 #include <stdio.h>

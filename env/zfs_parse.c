@@ -1,7 +1,7 @@
 /* Reading zpool status, zdb -C, zpool get and zfs get text; see zfs.h.
  * Pure: the text in, the facts out. */
 #include "zfs.h"
-#include "str.h"
+#include "../lib/str.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -3,9 +3,9 @@
  * sizes from sysfs, and their counters added to "From device"'s; see zfs.h. */
 #include "zfs.h"
 #include "env.h"
-#include "str.h"
+#include "../lib/str.h"
 #include "sysfs.h"
-#include "tool.h"
+#include "../lib/tool.h"
 
 #include <limits.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* Telling a network share from a local file system; see share.h. */
 #include "share.h"
-#include "str.h"
+#include "../lib/str.h"
 
 #include <string.h>
 

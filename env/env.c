@@ -2,8 +2,8 @@
  * block devices in sysdev.c. */
 #include "env.h"
 #include "mountinfo.h"
-#include "space.h"
-#include "str.h"
+#include "../lib/space.h"
+#include "../lib/str.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * "From device" counts; a layer that cannot be followed, or a loop device
  * that goes through the host's page cache, is said. sysfs only. */
 #include "env.h"
-#include "str.h"
+#include "../lib/str.h"
 #include "sysfs.h"
 
 #include <dirent.h>

@@ -8,7 +8,7 @@
  * Linux-only (zfs-fuse is). See zfs.h. */
 #define _GNU_SOURCE /* O_DIRECT */
 #include "zfs.h"
-#include "str.h"
+#include "../lib/str.h"
 
 #include <fcntl.h>
 #include <limits.h>

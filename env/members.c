@@ -5,7 +5,7 @@
  * layout says how many bytes they write per byte given: what a figure over
  * 100% on a write phase is to be read against. sysfs only. */
 #include "env.h"
-#include "str.h"
+#include "../lib/str.h"
 #include "sysfs.h"
 
 #include <dirent.h>

@@ -1,7 +1,7 @@
 /* Reading the ARC's counters and a dataset's compressratio while a run
  * goes on (at the probe and around each phase); see zfs.h. */
 #include "zfs.h"
-#include "tool.h"
+#include "../lib/tool.h"
 
 #include <dirent.h>
 #include <inttypes.h>

@@ -4,7 +4,7 @@
  * (read in sysfs.c; the stack below it is followed in devstack.c).
  * Only reads files, so on systems without sysfs it simply finds nothing. */
 #include "env.h"
-#include "str.h"
+#include "../lib/str.h"
 #include "sysfs.h"
 
 #include <limits.h>
