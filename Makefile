@@ -25,7 +25,7 @@ endif
 
 LIB_SRCS    := $(wildcard lib/*.c)
 # The rooms between lib/ and phases/, each on lib/ alone (docs/architecture.md).
-ROOM_SRCS   := $(wildcard env/*.c options/*.c verdict/*.c)
+ROOM_SRCS   := $(wildcard env/*.c options/*.c scratch/*.c verdict/*.c)
 PHASE_SRCS  := $(filter-out $(TEST_PHASE_SRC),$(wildcard phases/*.c)) $(if $(TEST_PHASE),$(TEST_PHASE_SRC))
 REPORT_SRCS := $(wildcard report/*.c report/*/*.c)
 INPUT_SRCS  := $(wildcard input/*.c)

@@ -17,7 +17,7 @@
 
 #include "../lib/operr.h"
 #include "../options/config.h"
-#include "../lib/scratch.h"
+#include "../scratch/scratch.h"
 #include "data_auto.h"
 #include "files.h"
 #include "perchar_auto.h"

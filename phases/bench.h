@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../lib/scratch.h"
+#include "../scratch/scratch.h"
 #include "files.h"
 #include "runner.h"
 

@@ -6,7 +6,7 @@
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
 #include "../lib/rng.h"
-#include "../lib/scratch.h"
+#include "../scratch/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,7 @@
  * open, and its removal through held descriptors, never following a
  * symlink and never by its path. */
 #include "scratch.h"
-#include "fileio.h"
+#include "../lib/fileio.h"
 #include "leftover.h"
 
 #include <dirent.h>

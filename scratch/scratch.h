@@ -4,7 +4,7 @@
 #ifndef BONNIE_SCRATCH_H
 #define BONNIE_SCRATCH_H
 
-#include "operr.h"
+#include "../lib/operr.h"
 
 #include <sys/types.h>
 
