@@ -7,7 +7,7 @@
  * INTERRUPTED DEV_VALID", then N lines "BYTES OPS MAX_NS DEV_READ DEV_WRITE";
  * stdout: per phase "NAME\tKIND\tWINDOW_NS\tSENTENCE". */
 #include "../verdict/verdict.h"
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 #include "../report/text/verdict_text.h"
 #include <stdio.h>
 #include <string.h>

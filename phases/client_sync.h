@@ -19,8 +19,8 @@
 #ifndef BONNIE_CLIENT_SYNC_H
 #define BONNIE_CLIENT_SYNC_H
 
-#include "phase.h"
-#include "results.h"
+#include "interface/phase.h"
+#include "interface/results.h"
 #include "../lib/operr.h"
 
 #include <stdatomic.h>

@@ -6,7 +6,7 @@
 #define BONNIE_CLIENTS_H
 
 #include "bench.h"
-#include "client_share.h" /* how the run is split: part_of_client */
+#include "interface/client_share.h" /* how the run is split: part_of_client */
 
 /* Runs the enabled phases once in n >= 1 client processes inside b's
  * scratch directory and merges each phase into run (see merge.h); hooks'

@@ -7,7 +7,7 @@
 
 #include "files.h"
 #include "io_common.h"
-#include "phase.h"
+#include "interface/phase.h"
 
 bool file_phases_enabled(const struct config *cfg);
 

@@ -3,7 +3,7 @@
 #ifndef BONNIE_MERGE_H
 #define BONNIE_MERGE_H
 
-#include "results.h"
+#include "interface/results.h"
 
 /* Adds src (one client's result of a phase) into dst, which starts as an
  * empty result from runner_result_init. Bytes, units, operations and CPU

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "../options/config.h"
-#include "phase_list.h"
+#include "interface/phase_list.h"
 
 #define QD_SEQ_BLOCK (1u << 20)
 #define QD_RND_BLOCK 4096u

@@ -13,7 +13,7 @@
 #define BONNIE_SCHEDULE_H
 
 #include "../options/config.h"
-#include "results.h"
+#include "interface/results.h"
 
 #include <stdint.h>
 

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "client_share.h"
+#include "interface/client_share.h"
 #include "../options/config.h"
 #include "../lib/operr.h"
 #include "../lib/space.h"

@@ -26,7 +26,7 @@
 #include "../env/env.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 #include "model/view.h"
 
 struct repeat_set;

@@ -9,7 +9,7 @@
 #include "../options/config.h"
 #include "../env/env.h"
 #include "../lib/json.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 #include "text/csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
 struct run_view;   /* view.h */

@@ -5,7 +5,7 @@
 #include "suites.h"
 #include "../options/config.h"
 #include "../lib/wallclock.h"
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 #include "../phases/schedule.h"
 
 #include <string.h>

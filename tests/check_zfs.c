@@ -10,7 +10,7 @@
 #include "../env/env.h"
 #include "../lib/tool.h"
 #include "../env/zfs.h"
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 #include "../report/model/confidence.h"
 #include "../report/model/device_why.h"
 #include "../report/model/metrics.h"

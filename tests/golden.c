@@ -19,7 +19,7 @@
 #include "util_synth.h"
 
 #include "../options/options.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 #include "../phases/runner.h"
 #include "../report/outputs.h"
 #include "../report/model/repeat.h"

@@ -4,7 +4,7 @@
 #define BONNIE_TEST_SYNTH_H
 
 #include "../options/config.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 
 /* A finished phase: units counted, elapsed and CPU ns, and 100 operations
  * of one latency value (so every percentile and max = min = lat_ns). */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "../../env/env.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 #include "../model/confidence.h"
 
 struct run_view;  /* view.h */

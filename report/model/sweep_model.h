@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 #include "../../options/config.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 #include "confidence.h"
 
 /* With a single run at a count, rates closer than this factor are not

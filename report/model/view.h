@@ -18,7 +18,7 @@
 #include "../../input/input.h" /* enum cell_state */
 #include "../../options/config.h"
 #include "../../verdict/verdict.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 #include "confidence.h"
 #include "device_why.h"
 

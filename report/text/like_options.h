@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "../../options/config.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 
 /* The --share post's settings line opens with LIKE_MARK, which the reader
  * (input/like.h) looks for. */

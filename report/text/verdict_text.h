@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "../../verdict/verdict.h"
-#include "../../phases/phase_list.h"
+#include "../../phases/interface/phase_list.h"
 
 /* Room for any sentence: six events with the longest cause and a flush. */
 #define VERDICT_SENTENCE_MAX 1024

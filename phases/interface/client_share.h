@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../options/config.h"
+#include "../../options/config.h"
 
 struct part {
 	uint64_t data_bytes;  /* the data file (-s; a client's: whole chunks of it) */

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../options/config.h"
-#include "../lib/pattern.h"
+#include "../../options/config.h"
+#include "../../lib/pattern.h"
 #include "client_share.h"
 #include "results.h"
 

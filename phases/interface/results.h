@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../lib/hist.h"
-#include "../lib/operr.h"
-#include "../lib/timeline.h"
-#include "../verdict/verdict.h"
+#include "../../lib/hist.h"
+#include "../../lib/operr.h"
+#include "../../lib/timeline.h"
+#include "../../verdict/verdict.h"
 #include "phase_list.h"
 
 enum phase_status {
