@@ -1,7 +1,7 @@
 /* Aligned vs shifted 4 KiB direct writes; see align_probe.h. */
 #include "align_probe.h"
 #include "align_decide.h"
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
 #include "../lib/rng.h"

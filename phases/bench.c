@@ -1,7 +1,7 @@
 /* Setting up and tearing down a benchmark instance; see bench.h. */
 #include "bench.h"
 #include "merge.h"
-#include "phase_timeline.h"
+#include "loop/phase_timeline.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
 

@@ -1,6 +1,6 @@
 /* Block write and block read: the data file in chunk-sized write(2)/read(2)
  * calls, from offset 0 to the end. Block write creates the file. */
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /* Clients' timelines through files, merged one at a time; see client_timeline.h. */
 #include "client_timeline.h"
-#include "phase_timeline.h"
+#include "loop/phase_timeline.h"
 #include "../lib/fileio.h"
 #include "../lib/pages.h"
 #include "../lib/timeline.h"

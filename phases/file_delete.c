@@ -4,8 +4,8 @@
 #include "file_ops.h"
 #include "file_tree.h"
 #include "files.h"
-#include "io_common.h"
-#include "start_line.h"
+#include "loop/io_common.h"
+#include "loop/start_line.h"
 #include "../lib/fileio.h"
 
 #define SHUFFLE_DEL 0x64656c6574ULL

@@ -4,8 +4,8 @@
 #include "file_ops.h"
 #include "file_tree.h"
 #include "files.h"
-#include "io_common.h"
-#include "phase_timeline.h"
+#include "loop/io_common.h"
+#include "loop/phase_timeline.h"
 #include "../lib/fileio.h"
 
 #include <fcntl.h>

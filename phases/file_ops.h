@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "files.h"
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "interface/phase.h"
 
 bool file_phases_enabled(const struct config *cfg);

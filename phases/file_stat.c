@@ -3,7 +3,7 @@
 #include "file_ops.h"
 #include "file_tree.h"
 #include "files.h"
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 
 #include <fcntl.h>

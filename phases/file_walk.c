@@ -2,8 +2,8 @@
 #include "file_ops.h"
 #include "file_tree.h"
 #include "files.h"
-#include "io_common.h"
-#include "start_line.h"
+#include "loop/io_common.h"
+#include "loop/start_line.h"
 
 #include <dirent.h>
 #include <stdio.h>

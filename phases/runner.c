@@ -1,10 +1,10 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
 #include "qd.h"
-#include "io_common.h"
-#include "start_line.h"
+#include "loop/io_common.h"
+#include "loop/start_line.h"
 #include "files.h"
-#include "phase_timeline.h"
+#include "loop/phase_timeline.h"
 #include "../env/env.h"
 #include "../lib/platform.h"
 #include "../lib/signals.h"

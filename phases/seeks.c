@@ -8,7 +8,7 @@
  * the command line the workers seek until SEEKS_AUTO_NS have passed and the
  * count is what they did: the phase lasts long enough to trust on any
  * device, fast or slow. */
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/pages.h"
 #include "../lib/proclimit.h"

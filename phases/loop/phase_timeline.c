@@ -1,9 +1,9 @@
 /* The phases' side of the timeline; see phase_timeline.h. */
 #include "phase_timeline.h"
-#include "../env/env.h"
-#include "../lib/pages.h"
-#include "../lib/timeline.h"
-#include "../verdict/verdict.h"
+#include "../../env/env.h"
+#include "../../lib/pages.h"
+#include "../../lib/timeline.h"
+#include "../../verdict/verdict.h"
 
 #include <stdlib.h>
 

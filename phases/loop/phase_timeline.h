@@ -5,7 +5,7 @@
 #ifndef BONNIE_PHASE_TIMELINE_H
 #define BONNIE_PHASE_TIMELINE_H
 
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 /* The recorder and the run's timelines for ctx. 0, or -1 (errno set). */
 int phase_timeline_open(struct phase_ctx *ctx);

@@ -2,9 +2,9 @@
 #include "io_common.h"
 #include "evict_check.h"
 #include "phase_timeline.h"
-#include "../lib/fileio.h"
-#include "../lib/platform.h"
-#include "../lib/signals.h"
+#include "../../lib/fileio.h"
+#include "../../lib/platform.h"
+#include "../../lib/signals.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /* Checking that the page cache really let go of the data file; see
  * evict_check.h. */
 #include "evict_check.h"
-#include "../lib/platform.h"
+#include "../../lib/platform.h"
 
 void evict_check(int fd, struct phase_result *res)
 {

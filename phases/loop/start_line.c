@@ -1,6 +1,6 @@
 /* The start line of a stonewalled phase; see start_line.h. */
 #include "start_line.h"
-#include "../lib/signals.h"
+#include "../../lib/signals.h"
 
 #include <time.h>
 

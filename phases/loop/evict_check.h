@@ -4,7 +4,7 @@
 #ifndef BONNIE_EVICT_CHECK_H
 #define BONNIE_EVICT_CHECK_H
 
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 /* More than this part of the sampled pages still cached (per million)
  * means the eviction did not happen. */

@@ -7,9 +7,9 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "../lib/clock.h"
-#include "../lib/timeline.h"
-#include "interface/phase.h"
+#include "../../lib/clock.h"
+#include "../../lib/timeline.h"
+#include "../interface/phase.h"
 
 /* Records errno as the phase's error for op on the data file at offset
  * (-1: none) and marks the phase failed. Returns -1 for tail calls. */
