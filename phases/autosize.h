@@ -19,7 +19,7 @@
 #include "../options/config.h"
 #include "../scratch/scratch.h"
 #include "data_auto.h"
-#include "files.h"
+#include "files/files.h"
 #include "perchar_auto.h"
 
 struct autosize {

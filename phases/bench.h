@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "../scratch/scratch.h"
-#include "files.h"
+#include "files/files.h"
 #include "runner.h"
 
 struct bench {

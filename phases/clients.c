@@ -11,7 +11,7 @@
 #include "loop/io_common.h"
 #include "loop/start_line.h"
 #include "client_watch.h"
-#include "files.h"
+#include "files/files.h"
 #include "merge.h"
 #include "schedule.h"
 #include "../lib/clock.h"

@@ -3,7 +3,7 @@
 #include "qd.h"
 #include "loop/io_common.h"
 #include "loop/start_line.h"
-#include "files.h"
+#include "files/files.h"
 #include "loop/phase_timeline.h"
 #include "../env/env.h"
 #include "../lib/platform.h"

@@ -10,7 +10,7 @@
 #include "../phases/autosize.h"
 #include "../phases/bench.h"
 #include "../phases/data_auto.h"
-#include "../phases/files.h"
+#include "../phases/files/files.h"
 #include "../phases/link_probe.h"
 #include "../phases/perchar_auto.h"
 #include "../env/env.h"

@@ -2,7 +2,7 @@
  * [min, max], directories evenly filled, the shuffle a permutation. */
 #include "suites.h"
 #include "../options/options.h"
-#include "../phases/files.h"
+#include "../phases/files/files.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "../options/options.h"
-#include "../phases/files.h"
+#include "../phases/files/files.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* File-test plan: names, sizes, directory layout and shuffled order. */
 #include "files.h"
-#include "../lib/pages.h"
-#include "../lib/rng.h"
+#include "../../lib/pages.h"
+#include "../../lib/rng.h"
 
 #include <errno.h>
 #include <stdio.h>

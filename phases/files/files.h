@@ -9,10 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../options/config.h"
-#include "../lib/pattern.h"
-#include "../verdict/verdict.h"
-#include "interface/client_share.h"
+#include "../../options/config.h"
+#include "../../lib/pattern.h"
+#include "../../verdict/verdict.h"
+#include "../interface/client_share.h"
 
 #define FILES_DIR "files"      /* inside the scratch directory */
 #define FILES_SPARE "files.next" /* the next tree's directory, made early */

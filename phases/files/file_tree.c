@@ -2,11 +2,11 @@
  * subdirectories before a create phase, syncing them, and removing them
  * after a delete phase, all outside the timed region. */
 #include "file_tree.h"
-#include "../lib/clock.h"
-#include "../lib/fileio.h"
-#include "../lib/platform.h"
-#include "../lib/rng.h"
-#include "../scratch/scratch.h"
+#include "../../lib/clock.h"
+#include "../../lib/fileio.h"
+#include "../../lib/platform.h"
+#include "../../lib/rng.h"
+#include "../../scratch/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>

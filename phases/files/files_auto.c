@@ -2,10 +2,10 @@
  * of deleting sets how many files the first create phase aims at, so that
  * every file phase runs long enough to trust. */
 #include "files.h"
-#include "../lib/clock.h"
-#include "../lib/fileio.h"
-#include "../lib/platform.h"
-#include "../lib/space.h"
+#include "../../lib/clock.h"
+#include "../../lib/fileio.h"
+#include "../../lib/platform.h"
+#include "../../lib/space.h"
 
 #include <errno.h>
 #include <fcntl.h>

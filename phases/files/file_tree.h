@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "files.h"
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 /* Records errno for op on name (relative to the files directory) at a
  * file offset (-1: none), marks the phase failed, returns -1. */

@@ -4,9 +4,9 @@
 #include "file_ops.h"
 #include "file_tree.h"
 #include "files.h"
-#include "loop/io_common.h"
-#include "loop/phase_timeline.h"
-#include "../lib/fileio.h"
+#include "../loop/io_common.h"
+#include "../loop/phase_timeline.h"
+#include "../../lib/fileio.h"
 
 #include <fcntl.h>
 #include <stdio.h>

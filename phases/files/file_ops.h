@@ -6,8 +6,8 @@
 #include <stdint.h>
 
 #include "files.h"
-#include "loop/io_common.h"
-#include "interface/phase.h"
+#include "../loop/io_common.h"
+#include "../interface/phase.h"
 
 bool file_phases_enabled(const struct config *cfg);
 
