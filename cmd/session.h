@@ -7,7 +7,7 @@
 
 #include "../options/config.h"
 #include "../env/env.h"
-#include "../phases/align_probe.h"
+#include "../phases/probes/align_probe.h"
 #include "../phases/autosize.h"
 #include "../phases/bench.h"
 #include "../phases/client_times.h"

@@ -11,7 +11,7 @@
 #include "../phases/bench.h"
 #include "../phases/data_auto.h"
 #include "../phases/files/files.h"
-#include "../phases/link_probe.h"
+#include "../phases/probes/link_probe.h"
 #include "../phases/perchar_auto.h"
 #include "../env/env.h"
 #include "../options/options.h"

@@ -167,7 +167,7 @@ struct align_pair {
 
 enum align_decision { ALIGN_INCONCLUSIVE, ALIGN_NO_PENALTY, ALIGN_PENALTY };
 
-/* What the pairs show (phases/align_decide.h): the shifted/aligned latency
+/* What the pairs show (phases/probes/align_decide.h): the shifted/aligned latency
  * ratios' median and a distribution-free confidence bound around it. */
 struct align_verdict {
 	enum align_decision decision;

@@ -1,10 +1,10 @@
 /* Aligned vs shifted 4 KiB direct writes; see align_probe.h. */
 #include "align_probe.h"
 #include "align_decide.h"
-#include "loop/io_common.h"
-#include "../lib/fileio.h"
-#include "../lib/platform.h"
-#include "../lib/rng.h"
+#include "../loop/io_common.h"
+#include "../../lib/fileio.h"
+#include "../../lib/platform.h"
+#include "../../lib/rng.h"
 
 #include <errno.h>
 #include <fcntl.h>

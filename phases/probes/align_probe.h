@@ -3,7 +3,7 @@
 #ifndef BONNIE_ALIGN_PROBE_H
 #define BONNIE_ALIGN_PROBE_H
 
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 /* Writes a small file in the scratch directory, then times interleaved
  * batches of O_DIRECT|O_DSYNC writes of 4 KiB at 4 KiB-aligned offsets

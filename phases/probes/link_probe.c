@@ -1,6 +1,6 @@
 /* The link probe; see link_probe.h. */
 #include "link_probe.h"
-#include "../lib/fileio.h"
+#include "../../lib/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>

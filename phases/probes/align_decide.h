@@ -4,7 +4,7 @@
 #ifndef BONNIE_ALIGN_DECIDE_H
 #define BONNIE_ALIGN_DECIDE_H
 
-#include "interface/results.h"
+#include "../interface/results.h"
 
 /* A shifted write this many times slower than an aligned one is a penalty.
  * A 512e drive's read-modify-write costs about 2-3x; the probe must catch
