@@ -17,7 +17,7 @@
 #include "../phases/qd.h"
 #include "../lib/qdio.h"
 #include "../phases/schedule.h"
-#include "../phases/sizing.h"
+#include "../phases/sizing/sizing.h"
 
 #include <stdio.h>
 #include <string.h>

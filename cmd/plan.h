@@ -11,7 +11,7 @@
  *                      file size limit, refusing a run that cannot fit
  *                      (it needs the probe of -d, so it comes second);
  *   plan_size_by_time  what the calibrations measured in the scratch
- *                      directory (phases/autosize.h) made into sizes (it
+ *                      directory (phases/sizing/autosize.h) made into sizes (it
  *                      needs the scratch directory, so it comes last).
  *
  * Only the last plan is handed out, as const, to everything: every phase
@@ -27,8 +27,8 @@
 
 #include "../options/config.h"
 #include "../env/env.h"
-#include "../phases/autosize.h"
-#include "../phases/perchar_auto.h"
+#include "../phases/sizing/autosize.h"
+#include "../phases/sizing/perchar_auto.h"
 
 struct plan {
 	struct config run;           /* the options with bonnie's decisions in: the sizes,

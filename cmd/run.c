@@ -21,7 +21,7 @@
 #include "../lib/signals.h"
 #include "../lib/units.h"
 #include "../phases/probes/align_probe.h"
-#include "../phases/autosize.h"
+#include "../phases/sizing/autosize.h"
 #include "../phases/probes/link_probe.h"
 #include "../phases/bench.h"
 #include "../phases/clients.h"

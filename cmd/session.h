@@ -8,7 +8,7 @@
 #include "../options/config.h"
 #include "../env/env.h"
 #include "../phases/probes/align_probe.h"
-#include "../phases/autosize.h"
+#include "../phases/sizing/autosize.h"
 #include "../phases/bench.h"
 #include "../phases/client_times.h"
 #include "../phases/clients.h"

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "../verdict/verdict.h"
+#include "../../verdict/verdict.h"
 
 #define DATA_CAL_FILE "data.cal"          /* inside the scratch directory */
 #define DATA_CAL_NS 400000000ull          /* writing chunks for this long, then fsync; reading as long */

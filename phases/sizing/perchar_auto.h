@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../verdict/verdict.h"
+#include "../../verdict/verdict.h"
 
 #define PERCHAR_CAL_FILE "perchar.cal"    /* inside the scratch directory */
 #define PERCHAR_CAL_NS 150000000ull       /* writing, then reading, for this long */

@@ -8,10 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "interface/client_share.h"
-#include "../options/config.h"
-#include "../lib/operr.h"
-#include "../lib/space.h"
+#include "../interface/client_share.h"
+#include "../../options/config.h"
+#include "../../lib/operr.h"
+#include "../../lib/space.h"
 
 /* Without -s: with the cache dropped before reads, 4 GiB keeps every bulk
  * phase on the device for seconds on fast disks and the default run well

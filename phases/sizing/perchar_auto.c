@@ -1,7 +1,7 @@
 /* The per-char calibration; see perchar_auto.h. */
 #include "perchar_auto.h"
-#include "../lib/clock.h"
-#include "../lib/fileio.h"
+#include "../../lib/clock.h"
+#include "../../lib/fileio.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -15,11 +15,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../lib/operr.h"
-#include "../options/config.h"
-#include "../scratch/scratch.h"
+#include "../../lib/operr.h"
+#include "../../options/config.h"
+#include "../../scratch/scratch.h"
 #include "data_auto.h"
-#include "files/files.h"
+#include "../files/files.h"
 #include "perchar_auto.h"
 
 struct autosize {

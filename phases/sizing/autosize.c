@@ -1,6 +1,6 @@
 /* Sizing once per invocation; see autosize.h. */
 #include "autosize.h"
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 #include <errno.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Default size, space check and cache predicate; see sizing.h. */
 #include "sizing.h"
-#include "interface/client_share.h"
-#include "../lib/units.h"
+#include "../interface/client_share.h"
+#include "../../lib/units.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* The data file's calibration; see data_auto.h. */
 #include "data_auto.h"
-#include "../lib/clock.h"
-#include "../lib/fileio.h"
-#include "../lib/platform.h"
+#include "../../lib/clock.h"
+#include "../../lib/fileio.h"
+#include "../../lib/platform.h"
 
 #include <errno.h>
 #include <fcntl.h>
