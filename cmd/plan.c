@@ -16,7 +16,7 @@
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
 #include "../lib/qdio.h"
-#include "../phases/schedule.h"
+#include "../phases/runner/schedule.h"
 #include "../phases/sizing/sizing.h"
 
 #include <stdio.h>

@@ -65,7 +65,7 @@ struct config_decided {
 	                               by time with an automatic count; 0: the default,
 	                               FILES_POOL_FACTOR x files_k */
 	uint32_t sched_mask;        /* --start-at: the phases given a slot of the schedule, from the
-	                               options alone (phases/schedule.h) */
+	                               options alone (phases/runner/schedule.h) */
 	uint64_t slot_ns;           /* --start-at: one slot: the level time and the gap between */
 	struct wallclock_state clock; /* --start-at: what the kernel said of its clock */
 };

@@ -8,7 +8,7 @@
 #include "util_synth.h"
 #include "../env/share.h"
 #include "../phases/sizing/autosize.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 #include "../phases/sizing/data_auto.h"
 #include "../phases/files/files.h"
 #include "../phases/probes/link_probe.h"

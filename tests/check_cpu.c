@@ -5,7 +5,7 @@
 #include "suites.h"
 #include "../options/options.h"
 #include "../lib/exitcodes.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 #include "../report/model/metrics.h"
 
 #include <stdio.h>

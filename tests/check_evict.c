@@ -7,7 +7,7 @@
 #include "../lib/json.h"
 #include "../lib/platform.h"
 #include "../phases/loop/evict_check.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 #include "../report/report.h"
 #include "../report/model/view.h"
 

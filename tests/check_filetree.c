@@ -4,7 +4,7 @@
 #include "suites.h"
 #include "../lib/exitcodes.h"
 #include "../options/options.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 
 #include <dirent.h>
 #include <errno.h>

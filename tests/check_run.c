@@ -6,7 +6,7 @@
 #include "util_synth.h"
 #include "../lib/exitcodes.h"
 #include "../options/options.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 #include "../report/model/metrics.h"
 
 #include <stdio.h>

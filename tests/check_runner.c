@@ -8,7 +8,7 @@
 #include "../phases/null.h"
 #include "../phases/loop/phase_timeline.h"
 #include "../lib/timeline.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include "../lib/exitcodes.h"
 #include "../options/options.h"
 #include "../lib/platform.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -20,7 +20,7 @@
 
 #include "../options/options.h"
 #include "../phases/interface/results.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 #include "../report/outputs.h"
 #include "../report/model/repeat.h"
 #include "../report/model/sweep_model.h"

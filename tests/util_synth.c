@@ -3,7 +3,7 @@
 #include "util_synth.h"
 #include "../options/options.h"
 #include "../phases/loop/phase_timeline.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 #include "../report/report.h"
 #include "../report/model/view.h"
 

@@ -122,7 +122,7 @@ struct phase_result {
 	                           worker start to last worker end), inside elapsed_ns */
 	uint64_t cpu_ns;        /* process-wide user+system CPU over elapsed_ns */
 	uint64_t wall_start_ns; /* --start-at: start_ns on CLOCK_REALTIME; 0: not scheduled */
-	uint64_t planned_ns;    /* --start-at: the schedule's start for it (phases/schedule.h) */
+	uint64_t planned_ns;    /* --start-at: the schedule's start for it (phases/runner/schedule.h) */
 	uint64_t sync_ns;       /* final fsync/syncfs (+close), part of elapsed_ns */
 	uint64_t cut_ns;        /* a client of a time-based level: where the level ended the
 	                           phase for all, the stonewall or the deadline (0: none); its

@@ -21,7 +21,7 @@ void phase_timeline_begin(struct phase_ctx *ctx, struct phase_result *res, uint6
 void phase_timeline_stop(struct phase_ctx *ctx, uint64_t now);
 void phase_timeline_sync(struct phase_ctx *ctx, uint64_t start, uint64_t end);
 
-/* Another pass of the phase begins (phases/runner.c): the timeline that
+/* Another pass of the phase begins (phases/runner/runner.c): the timeline that
  * the last pass's flush stopped goes on (timeline_resume). */
 void phase_timeline_resume(struct phase_ctx *ctx);
 

@@ -19,9 +19,9 @@
 #ifndef BONNIE_CLIENT_SYNC_H
 #define BONNIE_CLIENT_SYNC_H
 
-#include "interface/phase.h"
-#include "interface/results.h"
-#include "../lib/operr.h"
+#include "../interface/phase.h"
+#include "../interface/results.h"
+#include "../../lib/operr.h"
 
 #include <stdatomic.h>
 #include <stdint.h>

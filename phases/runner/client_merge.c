@@ -1,5 +1,5 @@
-/* Merging concurrent clients' results; see merge.h. */
-#include "merge.h"
+/* Merging concurrent clients' results; see client_merge.h. */
+#include "client_merge.h"
 
 double phase_result_rate(const struct phase_result *r)
 {

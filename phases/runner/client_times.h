@@ -7,7 +7,7 @@
 #ifndef BONNIE_CLIENT_TIMES_H
 #define BONNIE_CLIENT_TIMES_H
 
-#include "interface/results.h"
+#include "../interface/results.h"
 
 #include <stdbool.h>
 #include <stdint.h>

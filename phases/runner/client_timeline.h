@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 /* Client side, once its bench is open: it records timelines but keeps no
  * finished ones and judges none (the parent does, on the merged one). */

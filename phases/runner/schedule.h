@@ -12,8 +12,8 @@
 #ifndef BONNIE_SCHEDULE_H
 #define BONNIE_SCHEDULE_H
 
-#include "../options/config.h"
-#include "interface/results.h"
+#include "../../options/config.h"
+#include "../interface/results.h"
 
 #include <stdint.h>
 

@@ -1,9 +1,9 @@
 /* Clients' timelines through files, merged one at a time; see client_timeline.h. */
 #include "client_timeline.h"
-#include "loop/phase_timeline.h"
-#include "../lib/fileio.h"
-#include "../lib/pages.h"
-#include "../lib/timeline.h"
+#include "../loop/phase_timeline.h"
+#include "../../lib/fileio.h"
+#include "../../lib/pages.h"
+#include "../../lib/timeline.h"
 
 #include <fcntl.h>
 #include <stdio.h>

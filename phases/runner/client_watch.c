@@ -1,7 +1,7 @@
 /* The parent's watch over its clients; see client_watch.h. */
 #include "client_watch.h"
-#include "../lib/clock.h"
-#include "../lib/signals.h"
+#include "../../lib/clock.h"
+#include "../../lib/signals.h"
 
 #include <signal.h>
 #include <stdlib.h>

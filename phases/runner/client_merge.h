@@ -1,9 +1,9 @@
 /* Merging the results of concurrent clients into one phase result: sums,
  * the window from the first start to the last end, merged histograms. */
-#ifndef BONNIE_MERGE_H
-#define BONNIE_MERGE_H
+#ifndef BONNIE_CLIENT_MERGE_H
+#define BONNIE_CLIENT_MERGE_H
 
-#include "interface/results.h"
+#include "../interface/results.h"
 
 /* Adds src (one client's result of a phase) into dst, which starts as an
  * empty result from runner_result_init. Bytes, units, operations and CPU

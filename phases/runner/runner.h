@@ -4,7 +4,7 @@
 #ifndef BONNIE_RUNNER_H
 #define BONNIE_RUNNER_H
 
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 /* Called around each phase that runs, for progress output. Optional. */
 struct runner_hooks {

@@ -1,9 +1,9 @@
 /* Setting up and tearing down a benchmark instance; see bench.h. */
 #include "bench.h"
-#include "merge.h"
-#include "loop/phase_timeline.h"
-#include "../lib/fileio.h"
-#include "../lib/platform.h"
+#include "client_merge.h"
+#include "../loop/phase_timeline.h"
+#include "../../lib/fileio.h"
+#include "../../lib/platform.h"
 
 #include <errno.h>
 #include <fcntl.h>

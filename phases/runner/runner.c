@@ -1,13 +1,13 @@
 /* The phase pipeline and its clock; see runner.h. */
 #include "runner.h"
-#include "qd.h"
-#include "loop/io_common.h"
-#include "loop/start_line.h"
-#include "files/files.h"
-#include "loop/phase_timeline.h"
-#include "../env/env.h"
-#include "../lib/platform.h"
-#include "../lib/signals.h"
+#include "../qd.h"
+#include "../loop/io_common.h"
+#include "../loop/start_line.h"
+#include "../files/files.h"
+#include "../loop/phase_timeline.h"
+#include "../../env/env.h"
+#include "../../lib/platform.h"
+#include "../../lib/signals.h"
 
 #include <fcntl.h>
 #include <stdio.h>

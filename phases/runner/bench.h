@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "../scratch/scratch.h"
-#include "files/files.h"
+#include "../../scratch/scratch.h"
+#include "../files/files.h"
 #include "runner.h"
 
 struct bench {

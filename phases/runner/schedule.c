@@ -1,6 +1,6 @@
 /* The shared start schedule; see schedule.h. */
 #include "schedule.h"
-#include "interface/phase.h"
+#include "../interface/phase.h"
 
 uint64_t schedule_slot_ns(uint64_t level_ns)
 {

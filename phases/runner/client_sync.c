@@ -1,8 +1,8 @@
 /* The clients' shared mapping and wake-up pipes; see client_sync.h. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "client_sync.h"
-#include "../lib/clock.h"
-#include "../lib/signals.h"
+#include "../../lib/clock.h"
+#include "../../lib/signals.h"
 
 #include <errno.h>
 #include <fcntl.h>
