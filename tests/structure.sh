@@ -1,14 +1,17 @@
 #!/bin/bash
 # The shape of the program files (bonnie.c, cmd/, report/, input/,
-# phases/, the rooms of the second floor ($ROOMS), lib/; not tests/, fuzz/
-# or bench/), as docs/architecture.md states it:
+# phases/, the rooms of the second floor (ROOMS below: env/, options/,
+# scratch/, verdict/), lib/; not tests/, fuzz/ or bench/), as
+# docs/architecture.md states it:
 #   - no file over MAX_LINES (450) lines;
 #   - no include cycle: following every #include "..." (resolved from the
 #     including file's directory) never comes back to where it started;
 #   - floors: lib < the second floor's rooms < phases < input < report <
 #     cmd < bonnie.c; a file includes only headers of its own room, of
 #     another room of a lower floor (never a room beside it on its own
-#     floor: those stand on lib/ alone);
+#     floor: those stand on lib/ alone); inside phases/ the same, its
+#     rooms from the bottom: interface < loop < files < the phases
+#     themselves (phases/'s own files), sizing, probes < runner;
 #   - formatters call none of the functions that derive a figure (4.),
 #     read no raw histogram or counter and build no view of their own (5.).
 # Every breach is listed, one line each, and the script exits 1; it reads
@@ -47,6 +50,11 @@ function room_of(f,    p) {
 function floor_of(f) {
 	return (room_of(f) in FLOOR) ? FLOOR[room_of(f)] : -1
 }
+# phases/X/f.c -> "phases/X"; phases/f.c -> "phases" (the phases themselves)
+function inner_of(f,    p, n) {
+	n = split(f, p, "/")
+	return n > 2 ? p[1] "/" p[2] : p[1]
+}
 # "report/../lib/x.h" -> "lib/x.h"
 function resolve(dir, inc,    parts, n, i, out, k, path) {
 	path = (dir == "" ? "" : dir "/") inc
@@ -68,6 +76,10 @@ BEGIN {
 	FLOOR["phases"] = 2; FLOOR["input"] = 3
 	FLOOR["report"] = 4; FLOOR["cmd"] = 5; FLOOR["bonnie.c"] = 6
 	FLOORS = "lib < " rooms " < phases < input < report < cmd < bonnie.c"
+	INNER["phases/interface"] = 0; INNER["phases/loop"] = 1; INNER["phases/files"] = 2
+	INNER["phases"] = 3; INNER["phases/sizing"] = 3; INNER["phases/probes"] = 3
+	INNER["phases/runner"] = 4
+	INNERS = "interface < loop < files < phases/ itself, sizing, probes < runner"
 	n = split(files, list, " ")
 	for (i = 1; i <= n; i++) known[list[i]] = 1
 }
@@ -88,6 +100,15 @@ BEGIN {
 		print "structure: " FILENAME " includes " to ": " room_of(to) "/ is above " room_of(FILENAME) "/ (floors: " FLOORS ")"
 	else if (tf == ff && room_of(to) != room_of(FILENAME))
 		print "structure: " FILENAME " includes " to ": " room_of(to) "/ stands beside " room_of(FILENAME) "/ on one floor (floors: " FLOORS ")"
+	else if (room_of(FILENAME) == "phases" && room_of(to) == "phases") {
+		fi = inner_of(FILENAME); ti = inner_of(to)
+		if (!(fi in INNER))
+			print "structure: " FILENAME ": " fi "/ is no room of phases/ (" INNERS ")"
+		else if (INNER[ti] > INNER[fi])
+			print "structure: " FILENAME " includes " to ": " ti "/ is above " fi "/ (phases/: " INNERS ")"
+		else if (INNER[ti] == INNER[fi] && ti != fi)
+			print "structure: " FILENAME " includes " to ": " ti "/ stands beside " fi "/ (phases/: " INNERS ")"
+	}
 }' $FILES >"$EDGES.floors"
 while read -r line; do
 	fail "${line#structure: }"
