@@ -43,7 +43,7 @@ bonnie_pair() {
 	"$BONNIE" -d "$W" -c $N -s ${SIZE}m:8192 -f -n 0 --no-align-probe -q --json "$W/b.json" >"$W/b.csv" 2>/dev/null ||
 		{ echo "bench/clients.sh: bonnie failed" >&2; exit 1; }
 	bw=$(cut -d, -f12 "$W/b.csv") br=$(cut -d, -f18 "$W/b.csv") # 0-based 11 and 17
-	# CPU ns per KiB, every client's process together (phases/clients.c)
+	# CPU ns per KiB, every client's process together (phases/runner/clients.c)
 	read -r bcw bcr <<EOF
 $(jq -r '[.runs[0].phases[] | select(.name == "put_block" or .name == "get_block") | .cpu_ns / (.bytes / 1024)] | join(" ")' "$W/b.json")
 EOF

@@ -1,4 +1,4 @@
-/* The verdict (lib/verdict.c) of timelines stored in bonnie JSON results,
+/* The verdict (verdict/verdict.c) of timelines stored in bonnie JSON results,
  * judged again by the code of this tree, so that a change to the verdict is
  * held against every real run kept (bench/rejudge.py feeds it, then
  * tests/verdict_check.py judges the sentences). Not part of bonnie.
@@ -6,8 +6,8 @@
  * stdin: per phase a line "NAME INTERVAL_NS LAST_NS N SYNC SYNC_NS P50_NS
  * INTERRUPTED DEV_VALID", then N lines "BYTES OPS MAX_NS DEV_READ DEV_WRITE";
  * stdout: per phase "NAME\tKIND\tWINDOW_NS\tSENTENCE". */
-#include "../lib/verdict.h"
-#include "../phases/phase_list.h"
+#include "../verdict/verdict.h"
+#include "../phases/interface/phase_list.h"
 #include "../report/text/verdict_text.h"
 #include <stdio.h>
 #include <string.h>

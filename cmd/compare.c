@@ -6,7 +6,7 @@
 
 #include "../input/input.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/platform.h"
 #include "../lib/reportfile.h"
 #include "../report/compare/compare.h"

@@ -4,7 +4,7 @@
 #include "leftovers.h"
 #include "say.h"
 
-#include "../lib/leftover.h"
+#include "../scratch/leftover.h"
 #include "../lib/units.h"
 
 #include <stdio.h>

@@ -1,8 +1,8 @@
-/* Notes on the scratch directories earlier runs left in -d (lib/leftover.h). */
+/* Notes on the scratch directories earlier runs left in -d (scratch/leftover.h). */
 #ifndef BONNIE_CMD_LEFTOVERS_H
 #define BONNIE_CMD_LEFTOVERS_H
 
-#include "../lib/scratch.h"
+#include "../scratch/scratch.h"
 
 #include <stdbool.h>
 

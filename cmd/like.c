@@ -10,7 +10,7 @@
 #include "../input/input.h"
 #include "../input/like.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 
 #include <errno.h>
 #include <stdio.h>

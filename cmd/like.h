@@ -6,7 +6,7 @@
 #ifndef BONNIE_CMD_LIKE_H
 #define BONNIE_CMD_LIKE_H
 
-#include "../lib/config.h"
+#include "../options/config.h"
 
 /* What the re-parsed options point into; kept until the run ends. */
 struct like_args {

@@ -9,7 +9,7 @@
 
 #include "../input/json_run.h"
 #include "../input/input.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/exitcodes.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"

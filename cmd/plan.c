@@ -11,13 +11,13 @@
 #include "../lib/space.h"
 #include "../lib/units.h"
 #include "../lib/wallclock.h"
-#include "../phases/client_share.h"
-#include "../phases/phase.h"
+#include "../phases/interface/client_share.h"
+#include "../phases/interface/phase.h"
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
 #include "../lib/qdio.h"
-#include "../phases/schedule.h"
-#include "../phases/sizing.h"
+#include "../phases/runner/schedule.h"
+#include "../phases/sizing/sizing.h"
 
 #include <stdio.h>
 #include <string.h>

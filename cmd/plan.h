@@ -1,5 +1,5 @@
 /* The run's plan: what bonnie decided from the options. The options
- * (struct config, lib/config.h) are what the user gave; run_config_parse
+ * (struct config, options/config.h) are what the user gave; run_config_parse
  * fills them and nothing writes them afterwards. The plan is made of them
  * in three steps, each a new plan value made of the one before, which it
  * never writes (this file alone writes the decisions, into the value it
@@ -11,7 +11,7 @@
  *                      file size limit, refusing a run that cannot fit
  *                      (it needs the probe of -d, so it comes second);
  *   plan_size_by_time  what the calibrations measured in the scratch
- *                      directory (phases/autosize.h) made into sizes (it
+ *                      directory (phases/sizing/autosize.h) made into sizes (it
  *                      needs the scratch directory, so it comes last).
  *
  * Only the last plan is handed out, as const, to everything: every phase
@@ -19,16 +19,16 @@
  * earlier step's plan; the benchmark instance is made ready for it
  * (bench_ready) once it exists, so nothing made of an earlier plan is
  * made again. What one instance does is its phase context's part
- * (phases/client_share.h); what changes from run to run or count to count
+ * (phases/interface/client_share.h); what changes from run to run or count to count
  * (the client count, the seed used, the counts that ran) is in each
  * struct run_result. */
 #ifndef BONNIE_PLAN_H
 #define BONNIE_PLAN_H
 
-#include "../lib/config.h"
-#include "../lib/env.h"
-#include "../phases/autosize.h"
-#include "../phases/perchar_auto.h"
+#include "../options/config.h"
+#include "../env/env.h"
+#include "../phases/sizing/autosize.h"
+#include "../phases/sizing/perchar_auto.h"
 
 struct plan {
 	struct config run;           /* the options with bonnie's decisions in: the sizes,

@@ -4,7 +4,7 @@
 #include "say.h"
 
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../report/report.h"
 
 #include <stdio.h>

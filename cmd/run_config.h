@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../lib/config.h"
-#include "../lib/env.h"
+#include "../options/config.h"
+#include "../env/env.h"
 
 /* run_config_parse's "go ahead with the run". */
 #define RUN_GO (-1)

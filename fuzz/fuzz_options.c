@@ -1,7 +1,7 @@
 /* libFuzzer target: the command-line parser and the size/number parsers it
  * uses. The input is split at NUL or newline bytes into arguments. Any
  * crash, leak, overflow or undefined behaviour is a finding. */
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/units.h"
 
 #include <stdint.h>

@@ -1,10 +1,10 @@
-/* libFuzzer target: the space check and default size (phases/sizing.c).
+/* libFuzzer target: the space check and default size (phases/sizing/sizing.c).
  * The input fills a configuration and a file system's free space within
  * the limits options.c allows; the check must agree with exact 128-bit
  * arithmetic (with -c N clients, which need at least what one run does),
  * and the default size must be a whole number of chunks. Any
  * disagreement, overflow or undefined behaviour is a finding. */
-#include "../phases/sizing.h"
+#include "../phases/sizing/sizing.h"
 
 #include <stdint.h>
 #include <stdlib.h>

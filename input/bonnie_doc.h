@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "jtree.h"
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 
 /* The bulk of a document (each phase's histogram and timeline), for
  * jt_parse_part's skip: compare's memory follows the figures it reads.

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 
 /* Room for every confidence reason name of a phase, blank-separated. */
 #define PARSED_REASONS_LEN 96

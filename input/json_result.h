@@ -1,5 +1,5 @@
 /* A bonnie --json run read back into the model a measured run has
- * (struct run_result, phases/results.h), with a record of what the
+ * (struct run_result, phases/interface/results.h), with a record of what the
  * document did not say: a figure it lacks stays "unknown", never a 0
  * taken for a measurement. compare's view of it is built by the view
  * builder a measured run uses (report/model/view_read.c). */
@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "json_run.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 
 /* What the document gave of a phase (run_read.known), each a count. */
 enum read_known {

@@ -13,10 +13,10 @@
 #include <stdint.h>
 
 #include "jtree.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/hist.h"
-#include "../lib/verdict.h"
-#include "../phases/phase_list.h"
+#include "../verdict/verdict.h"
+#include "../phases/interface/phase_list.h"
 
 #define JSON_TEXT_LEN 64
 #define JSON_REASONS_LEN 96 /* room for every confidence reason name, blank-separated */

@@ -92,7 +92,7 @@ void json_verdict_read(const struct jt *t, int node, struct verdict *v)
 	v->stalls_unsaid = (uint8_t)count_of(t, node, "stalls_not_listed", NULL);
 	for (int e = jt_at(t, events, 0); e >= 0 && v->nevents < VERDICT_MAX_EVENTS; e = t->node[e].next)
 		event_read(t, e, &v->ev[v->nevents++]);
-	/* the headline event, ranked as lib/verdict.c ranks it: the first
+	/* the headline event, ranked as verdict/verdict.c ranks it: the first
 	 * stall, else fall, rise, warm-up (none without one: at_ns null) */
 	if (!jt_is(t, jt_get(t, node, "at_ns"), JT_NUMBER))
 		return;

@@ -7,7 +7,7 @@
 #define BONNIE_INPUT_JSON_VERDICT_H
 
 #include "jtree.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 
 /* The verdict object at node into v: every figure it gives, the rest 0;
  * kind VERDICT_NONE when node is not an object or names no kind bonnie

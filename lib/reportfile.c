@@ -52,7 +52,7 @@ int report_path_split(const char *path, char **dir, const char **base)
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-static int say(int status, const struct report_file *f, char *err, size_t errlen, const char *fmt, ...)
+static int file_err(int status, const struct report_file *f, char *err, size_t errlen, const char *fmt, ...)
 {
 	char what[512];
 	va_list ap;
@@ -114,22 +114,22 @@ static int open_failed(struct report_file *f, char *err, size_t errlen)
 	if (e == ENOENT) { /* O_NOFOLLOW: a dangling link is ELOOP, so nothing is there */
 		f->create = true;
 		if (faccessat(f->dirfd, ".", W_OK, AT_EACCESS) != 0)
-			return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+			return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 		return EXIT_OK;
 	}
 	if (fstatat(f->dirfd, f->base, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(e));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(e));
 	if (e == ENXIO && S_ISFIFO(st.st_mode)) {
 		f->fd = open_fifo_waiting(f->dirfd, f->base);
 		if (f->fd >= 0)
 			return EXIT_OK;
 		if (errno == EINTR)
-			return say(EXIT_INTERRUPTED, f, err, errlen, "interrupted while waiting for a reader");
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+			return file_err(EXIT_INTERRUPTED, f, err, errlen, "interrupted while waiting for a reader");
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	}
 	if (refusal(st.st_mode) != NULL)
-		return say(EXIT_USAGE, f, err, errlen, "%s", refusal(st.st_mode));
-	return say(EXIT_REPORT, f, err, errlen, "%s", strerror(e));
+		return file_err(EXIT_USAGE, f, err, errlen, "%s", refusal(st.st_mode));
+	return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(e));
 }
 
 /* A file name: its directory, then the name in it without following it
@@ -139,14 +139,14 @@ static int check_name(struct report_file *f, char *err, size_t errlen)
 	int flags;
 
 	if (report_path_split(f->path, &f->dir, &f->base) != 0)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	if (f->base[0] == '\0')
-		return say(EXIT_USAGE, f, err, errlen, "ends in /, not a file name");
+		return file_err(EXIT_USAGE, f, err, errlen, "ends in /, not a file name");
 	if (strcmp(f->base, ".") == 0 || strcmp(f->base, "..") == 0)
-		return say(EXIT_USAGE, f, err, errlen, "a directory, not written");
+		return file_err(EXIT_USAGE, f, err, errlen, "a directory, not written");
 	f->dirfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (f->dirfd < 0)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	f->fd = openat(f->dirfd, f->base, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (f->fd < 0) {
 		int status = open_failed(f, err, errlen);
@@ -155,7 +155,7 @@ static int check_name(struct report_file *f, char *err, size_t errlen)
 	}
 	flags = fcntl(f->fd, F_GETFL);
 	if (flags < 0 || fcntl(f->fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	return EXIT_OK;
 }
 
@@ -165,11 +165,11 @@ static int check_descriptor(struct report_file *f, int n, char *err, size_t errl
 	int flags = fcntl(n, F_GETFL);
 
 	if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY)
-		return say(EXIT_USAGE, f, err, errlen, "descriptor %d is not open for writing", n);
+		return file_err(EXIT_USAGE, f, err, errlen, "descriptor %d is not open for writing", n);
 	f->on_stdout = n == STDOUT_FILENO;
 	f->fd = fcntl(n, F_DUPFD_CLOEXEC, 3); /* for fstat, and a stream of its own */
 	if (f->fd < 0)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	return EXIT_OK;
 }
 
@@ -182,12 +182,12 @@ static int check_one(struct report_file *f, char *err, size_t errlen)
 	if (status != EXIT_OK)
 		return status;
 	if (fstat(f->create ? f->dirfd : f->fd, &st) != 0)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	f->mode = st.st_mode;
 	f->dev = st.st_dev;
 	f->ino = st.st_ino;
 	if (n < 0 && !f->create && refusal(st.st_mode) != NULL)
-		return say(EXIT_USAGE, f, err, errlen, "%s", refusal(st.st_mode));
+		return file_err(EXIT_USAGE, f, err, errlen, "%s", refusal(st.st_mode));
 	return EXIT_OK;
 }
 
@@ -225,9 +225,9 @@ int report_files_apart(struct report_file *f, size_t n, const char *on_stdout, c
 {
 	for (size_t i = 0; i < n; i++) {
 		if (writes_to(&f[i], STDERR_FILENO))
-			return say(EXIT_USAGE, &f[i], err, errlen, "the same file as standard error, where bonnie's messages go");
+			return file_err(EXIT_USAGE, &f[i], err, errlen, "the same file as standard error, where bonnie's messages go");
 		if (on_stdout != NULL && writes_to(&f[i], STDOUT_FILENO))
-			return say(EXIT_USAGE, &f[i], err, errlen, "the same file as standard output, where %s goes", on_stdout);
+			return file_err(EXIT_USAGE, &f[i], err, errlen, "the same file as standard output, where %s goes", on_stdout);
 	}
 	return EXIT_OK;
 }
@@ -249,8 +249,8 @@ int report_files_check(struct report_file *f, size_t n, char *err, size_t errlen
 		status = check_one(&f[i], err, errlen);
 		for (size_t j = 0; j < i && status == EXIT_OK; j++)
 			if (f[j].checked && same_file(&f[j], &f[i]))
-				status = say(EXIT_USAGE, &f[i], err, errlen, "the same file as %s %s", f[j].opt,
-				             f[j].path);
+				status = file_err(EXIT_USAGE, &f[i], err, errlen, "the same file as %s %s", f[j].opt,
+				                  f[j].path);
 	}
 	if (status != EXIT_OK)
 		report_files_release(f, n);
@@ -272,14 +272,14 @@ static int commit_one(struct report_file *f, char *err, size_t errlen)
 	if (f->create) {
 		f->fd = openat(f->dirfd, f->base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 		if (f->fd < 0)
-			return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+			return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 		f->created = true;
 	} else if (S_ISREG(f->mode) && ftruncate(f->fd, 0) != 0) {
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	}
 	f->out = fdopen(f->fd, "w");
 	if (f->out == NULL)
-		return say(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
+		return file_err(EXIT_REPORT, f, err, errlen, "%s", strerror(errno));
 	f->fd = -1; /* the stream's now */
 	signals_guard_stream(fileno(f->out));
 	return EXIT_OK;

@@ -1,6 +1,6 @@
 /* Block write and block read: the data file in chunk-sized write(2)/read(2)
  * calls, from offset 0 to the end. Block write creates the file. */
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 
 #include <fcntl.h>
@@ -51,7 +51,7 @@ static int block_write_run(struct phase_ctx *ctx, struct phase_result *res)
 	}
 	res->units = res->bytes;
 	if (ctx->pass == 0 && off < ctx->part.data_bytes && res->status == PHASE_NOT_RUN)
-		res->flags |= RESULT_FILE_CUT; /* by a schedule's deadline (phases/runner.c) */
+		res->flags |= RESULT_FILE_CUT; /* by a schedule's deadline (phases/runner/runner.c) */
 	if (off > ctx->data_size) /* a later pass overwrites in place and may end early */
 		ctx->data_size = off;
 	res->file_bytes = ctx->data_size;

@@ -3,11 +3,11 @@
  * Create ends by syncing only the tested file system (syncfs), inside the
  * timed region; the directories are made before it (with their own
  * untimed sync), so every rate counts file operations only. */
-#include "file_ops.h"
-#include "file_tree.h"
-#include "files.h"
-#include "io_common.h"
-#include "start_line.h"
+#include "files/file_ops.h"
+#include "files/file_tree.h"
+#include "files/files.h"
+#include "loop/io_common.h"
+#include "loop/start_line.h"
 #include "../lib/signals.h"
 
 #include <time.h>

@@ -1,11 +1,11 @@
 /* The two delete phases, in readdir order or in a shuffled order of the
  * names; each ends by syncing only the tested file system, inside the timed
  * region, and the untimed tidying after it removes the tree. */
-#include "file_ops.h"
-#include "file_tree.h"
-#include "files.h"
-#include "io_common.h"
-#include "start_line.h"
+#include "files/file_ops.h"
+#include "files/file_tree.h"
+#include "files/files.h"
+#include "loop/io_common.h"
+#include "loop/start_line.h"
 #include "../lib/fileio.h"
 
 #define SHUFFLE_DEL 0x64656c6574ULL

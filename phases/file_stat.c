@@ -1,9 +1,9 @@
 /* The two stat phases: stat each file and read its data (checked with
  * --verify), in readdir order or in a shuffled order of the names. */
-#include "file_ops.h"
-#include "file_tree.h"
-#include "files.h"
-#include "io_common.h"
+#include "files/file_ops.h"
+#include "files/file_tree.h"
+#include "files/files.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 
 #include <fcntl.h>

@@ -1,9 +1,9 @@
 /* The sequential stat and delete walk the directories in readdir order. */
-#include "file_ops.h"
-#include "file_tree.h"
-#include "files.h"
-#include "io_common.h"
-#include "start_line.h"
+#include "files/file_ops.h"
+#include "files/file_tree.h"
+#include "files/files.h"
+#include "loop/io_common.h"
+#include "loop/start_line.h"
 
 #include <dirent.h>
 #include <stdio.h>

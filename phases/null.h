@@ -4,7 +4,7 @@
 #ifndef BONNIE_NULL_H
 #define BONNIE_NULL_H
 
-#include "phase.h"
+#include "interface/phase.h"
 
 enum null_behaviour {
 	NULL_SUCCEED,   /* completes: one unit, no bytes */

@@ -2,7 +2,7 @@
  * the per-char size (-f; without it sized by time once, autosize.h). They measure system-call cost,
  * not the disk. One latency entry per chunk's worth of calls, as bonnie++
  * defines the operation (and cheaper than reading the clock per byte). */
-#include "io_common.h"
+#include "loop/io_common.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /* --phases parsing and phase dependencies; see phase_select.h. */
 #include "phase_select.h"
-#include "phase.h"
-#include "phase_list.h"
+#include "interface/phase.h"
+#include "interface/phase_list.h"
 #include "qd.h"
 
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../lib/config.h"
+#include "../options/config.h"
 
 /* Turns a comma-separated list of phase names (putc, put_block, ...) into
  * a mask of bits (1 << phase_id), adding what the chosen phases need:

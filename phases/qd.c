@@ -15,7 +15,7 @@
  * --qd-time 0 makes it one pass of size / block operations. Latency is
  * per operation, from its submission to its completion. */
 #include "qd.h"
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/platform.h"
 #include "../lib/qdio.h"

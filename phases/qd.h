@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../lib/config.h"
-#include "phase_list.h"
+#include "../options/config.h"
+#include "interface/phase_list.h"
 
 #define QD_SEQ_BLOCK (1u << 20)
 #define QD_RND_BLOCK 4096u

@@ -1,7 +1,7 @@
 /* Rewrite: for each chunk from offset 0, read it, change it, seek back and
  * write it again. The change re-stamps the chunk as generation 1, so the
  * read phases after it (and --verify) know exactly what to expect. */
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 
 #include <fcntl.h>

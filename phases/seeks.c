@@ -8,12 +8,12 @@
  * the command line the workers seek until SEEKS_AUTO_NS have passed and the
  * count is what they did: the phase lasts long enough to trust on any
  * device, fast or slow. */
-#include "io_common.h"
+#include "loop/io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/pages.h"
 #include "../lib/proclimit.h"
 #include "../lib/rng.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 #include "seeks.h"
 
 #include <errno.h>
@@ -29,7 +29,7 @@
 #define SEEK_WRITE_GEN 2u
 
 /* Without -s ...:seeks: seek for this long (long enough to be judged over
- * time, lib/verdict.h), at most SEEKS_AUTO_MAX operations. */
+ * time, verdict/verdict.h), at most SEEKS_AUTO_MAX operations. */
 #define SEEKS_AUTO_NS VERDICT_AIM_NS
 #define SEEKS_AUTO_MAX 1000000000ull
 

@@ -2,7 +2,7 @@
  * stats the scratch directory TEST_STATS times, one latency entry each,
  * timed like any phase. It measures nothing worth knowing; it is there so
  * a row appended to PHASES(X) runs through every output under ASan. */
-#include "io_common.h"
+#include "loop/io_common.h"
 
 #include <errno.h>
 #include <fcntl.h>

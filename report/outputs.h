@@ -22,11 +22,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../lib/config.h"
-#include "../lib/env.h"
+#include "../options/config.h"
+#include "../env/env.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 #include "model/view.h"
 
 struct repeat_set;

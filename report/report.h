@@ -6,10 +6,10 @@
 
 #include <stdio.h>
 
-#include "../lib/config.h"
-#include "../lib/env.h"
+#include "../options/config.h"
+#include "../env/env.h"
 #include "../lib/json.h"
-#include "../phases/results.h"
+#include "../phases/interface/results.h"
 #include "text/csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
 struct run_view;   /* view.h */

@@ -1,9 +1,9 @@
-/* The align probe's decision (phases/align_decide.h) on made-up pairs, and
+/* The align probe's decision (phases/probes/align_decide.h) on made-up pairs, and
  * its line and JSON (report/text/align.c): a penalty only when the whole bound
  * clears the factor, no penalty only when it stays below, inconclusive in
  * between or with too few pairs; the words match the decision. */
 #include "suites.h"
-#include "../phases/align_decide.h"
+#include "../phases/probes/align_decide.h"
 #include "../report/report.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Sizing once per invocation (phases/autosize.h): the per-char size from
+/* Sizing once per invocation (phases/sizing/autosize.h): the per-char size from
  * its calibration, the data file by time on a share, the file count fixed
  * for every run and client, a failed calibration reported with the errno
  * of what failed (never a made-up one), the share detection by file
@@ -6,15 +6,15 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "util_synth.h"
-#include "../lib/share.h"
-#include "../phases/autosize.h"
-#include "../phases/bench.h"
-#include "../phases/data_auto.h"
-#include "../phases/files.h"
-#include "../phases/link_probe.h"
-#include "../phases/perchar_auto.h"
-#include "../lib/env.h"
-#include "../lib/options.h"
+#include "../env/share.h"
+#include "../phases/sizing/autosize.h"
+#include "../phases/runner/bench.h"
+#include "../phases/sizing/data_auto.h"
+#include "../phases/files/files.h"
+#include "../phases/probes/link_probe.h"
+#include "../phases/sizing/perchar_auto.h"
+#include "../env/env.h"
+#include "../options/options.h"
 #include "../report/model/confidence.h"
 #include "../report/model/metrics.h"
 #include "../report/report.h"

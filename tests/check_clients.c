@@ -7,12 +7,12 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/rng.h"
-#include "../phases/client_sync.h"
-#include "../phases/bench.h"
-#include "../phases/clients.h"
-#include "../phases/merge.h"
+#include "../phases/runner/client_sync.h"
+#include "../phases/runner/bench.h"
+#include "../phases/runner/clients.h"
+#include "../phases/runner/client_merge.h"
 #include "../report/model/sweep_model.h"
 
 #include <signal.h>

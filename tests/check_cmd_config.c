@@ -9,7 +9,7 @@
 #include "../cmd/plan.h"
 #include "../cmd/run_config.h"
 #include "../lib/exitcodes.h"
-#include "../phases/phase.h"
+#include "../phases/interface/phase.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

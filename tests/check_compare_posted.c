@@ -6,7 +6,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 
 #include <stdio.h>
 #include <string.h>

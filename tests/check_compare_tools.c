@@ -15,7 +15,7 @@
 #include "../input/input.h"
 #include "../report/compare/compare.h"
 #include "../report/compare/compare_cells.h"
-#include "../phases/phase_list.h"
+#include "../phases/interface/phase_list.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,9 +3,9 @@
  * page cache), in which no phase run by one thread is charged more CPU
  * time than it took. */
 #include "suites.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/exitcodes.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 #include "../report/model/metrics.h"
 
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * bytes under a comma-decimal locale. */
 #include "suites.h"
 #include "util_synth.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../report/compare/compare.h"
 #include "../report/report.h"
 #include "../input/input.h"

@@ -4,8 +4,8 @@
  * (loop -> backing file -> its device, dm and md -> slaves), and
  * mountinfo lines. */
 #include "suites.h"
-#include "../lib/env.h"
-#include "../lib/mountinfo.h"
+#include "../env/env.h"
+#include "../env/mountinfo.h"
 
 #include <stdio.h>
 #include <stdlib.h>

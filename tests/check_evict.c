@@ -6,8 +6,8 @@
 #include "util_synth.h"
 #include "../lib/json.h"
 #include "../lib/platform.h"
-#include "../phases/evict_check.h"
-#include "../phases/runner.h"
+#include "../phases/loop/evict_check.h"
+#include "../phases/runner/runner.h"
 #include "../report/report.h"
 #include "../report/model/view.h"
 

@@ -1,8 +1,8 @@
 /* The file-test plan: names as bonnie++ forms them, sizes uniform in
  * [min, max], directories evenly filled, the shuffle a permutation. */
 #include "suites.h"
-#include "../lib/options.h"
-#include "../phases/files.h"
+#include "../options/options.h"
+#include "../phases/files/files.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * given with -n alone. */
 #include "suites.h"
 #include "util_fs.h"
-#include "../lib/options.h"
-#include "../phases/files.h"
+#include "../options/options.h"
+#include "../phases/files/files.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

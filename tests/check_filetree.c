@@ -3,8 +3,8 @@
  * the create and delete phases leave every directory to those two steps. */
 #include "suites.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
-#include "../phases/bench.h"
+#include "../options/options.h"
+#include "../phases/runner/bench.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,7 +4,7 @@
 #include "suites.h"
 #include "../report/model/view.h"
 #include "util_synth.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/stats.h"
 #include "../lib/units.h"
 #include "../report/html/html.h"

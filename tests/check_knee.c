@@ -4,7 +4,7 @@
  * repeats (-x) whose spread decides instead of the single-run limit. */
 #include "suites.h"
 #include "util_synth.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 #include "../report/model/confidence.h"
 #include "../report/sweep/sweep.h"
 

@@ -8,7 +8,7 @@
 #include "util_synth.h"
 #include "compare_samples.h"
 #include "../input/like.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
 #include "../report/model/compare_model.h"

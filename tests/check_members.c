@@ -6,7 +6,7 @@
  * apart, reads as before. */
 #include "suites.h"
 #include "util_synth.h"
-#include "../lib/env.h"
+#include "../env/env.h"
 #include "../lib/str.h"
 #include "../report/model/device_why.h"
 #include "../report/report.h"

@@ -2,9 +2,9 @@
  * of bad command lines (each must name the option in a one-line message),
  * machine-name sanitizing, and repeated parsing (getopt state reset). */
 #include "suites.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/operr.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/privs.h"
 #include "../lib/str.h"
 

@@ -3,7 +3,7 @@
  * the flags with each other, the needs close, and the descriptors and the
  * --phases message follow the list. */
 #include "suites.h"
-#include "../phases/phase.h"
+#include "../phases/interface/phase.h"
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
 #include "../input/csv_layout.h"

@@ -7,7 +7,7 @@
 #include "suites.h"
 #include "../lib/qdio.h"
 #include "../phases/qd.h"
-#include "../phases/io_common.h"
+#include "../phases/loop/io_common.h"
 #include "../lib/platform.h"
 
 #include <errno.h>

@@ -5,8 +5,8 @@
 #include "util_fs.h"
 #include "util_synth.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
-#include "../phases/bench.h"
+#include "../options/options.h"
+#include "../phases/runner/bench.h"
 #include "../report/model/metrics.h"
 
 #include <stdio.h>

@@ -3,12 +3,12 @@
  * hooks, without a disk, root or timing. */
 #include "suites.h"
 #include "../lib/clock.h"
-#include "../phases/io_common.h"
+#include "../phases/loop/io_common.h"
 #include "../lib/signals.h"
 #include "../phases/null.h"
-#include "../phases/phase_timeline.h"
+#include "../phases/loop/phase_timeline.h"
 #include "../lib/timeline.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
 /* schedule: --start-at's times (lib/wallclock.c) and the slots of the
- * shared schedule (phases/schedule.c): the same options give the same
+ * shared schedule (phases/runner/schedule.c): the same options give the same
  * planned starts, a phase's slot is its rank among the phases with one,
  * later runs and --clients levels follow whole levels of slots. */
 #include "suites.h"
-#include "../lib/config.h"
+#include "../options/config.h"
 #include "../lib/wallclock.h"
-#include "../phases/phase_list.h"
-#include "../phases/schedule.h"
+#include "../phases/interface/phase_list.h"
+#include "../phases/runner/schedule.h"
 
 #include <string.h>
 

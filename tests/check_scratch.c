@@ -4,7 +4,7 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "../lib/operr.h"
-#include "../lib/scratch.h"
+#include "../scratch/scratch.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -7,7 +7,7 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "../lib/operr.h"
-#include "../lib/scratch.h"
+#include "../scratch/scratch.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
-/* Sizing (phases/sizing.c): the space and inode check, overflow included,
+/* Sizing (phases/sizing/sizing.c): the space and inode check, overflow included,
  * and the default size, table-driven against exact arithmetic. */
 #include "suites.h"
-#include "../phases/sizing.h"
+#include "../phases/sizing/sizing.h"
 
 #include <errno.h>
 #include <stdio.h>

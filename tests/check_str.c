@@ -6,7 +6,7 @@
  * not UTF-8). */
 #include "suites.h"
 #include "../lib/json.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/str.h"
 
 #include <stdint.h>

@@ -2,7 +2,7 @@
  * rates and latencies are chosen by hand (golden strings). */
 #include "suites.h"
 #include "util_synth.h"
-#include "../phases/runner.h"
+#include "../phases/runner/runner.h"
 #include "../report/model/confidence.h"
 #include "../report/sweep/sweep.h"
 

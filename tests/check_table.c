@@ -3,7 +3,7 @@
  * and the same text under a comma-decimal locale. */
 #include "suites.h"
 #include "util_synth.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 #include "../input/bonnie_heads.h"

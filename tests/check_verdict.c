@@ -4,7 +4,7 @@
  * timelines read as what they show, and noise alone never reads as a
  * fall. */
 #include "suites.h"
-#include "../lib/verdict.h"
+#include "../verdict/verdict.h"
 #include "../report/report.h"
 #include "../report/text/verdict_text.h"
 #include "../report/model/view.h"

@@ -5,9 +5,9 @@
 #define _DEFAULT_SOURCE /* mincore */
 #include "suites.h"
 #include "../lib/exitcodes.h"
-#include "../lib/options.h"
+#include "../options/options.h"
 #include "../lib/platform.h"
-#include "../phases/bench.h"
+#include "../phases/runner/bench.h"
 
 #include <fcntl.h>
 #include <stdio.h>

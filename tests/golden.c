@@ -18,9 +18,9 @@
  * report_ctx and its moments): when those change, this file follows. */
 #include "util_synth.h"
 
-#include "../lib/options.h"
-#include "../phases/results.h"
-#include "../phases/runner.h"
+#include "../options/options.h"
+#include "../phases/interface/results.h"
+#include "../phases/runner/runner.h"
 #include "../report/outputs.h"
 #include "../report/model/repeat.h"
 #include "../report/model/sweep_model.h"

@@ -18,7 +18,7 @@ trap 'git -C "$ROOT" worktree remove --force "$W/tree" 2>/dev/null; rm -rf "$W"'
 MUTANTS='rate-off-by-one|report/model/metrics.c|s/return ns ? (double)units \* 1e9/return ns ? (double)(units + 1) * 1e9/
 swapped-percentile|report/model/view.c|s/\[VIEW_P90\] = {90,/[VIEW_P90] = {99,/; s/\[VIEW_P99\] = {99,/[VIEW_P99] = {90,/
 dropped-mark|report/model/confidence.c|s/c->reasons |= CONF_SHORT;/c->reasons |= 0;/
-inverted-verdict|lib/verdict_events.c|s/bool fall = sp\[k\].after < sp\[k\].before;/bool fall = sp[k].after > sp[k].before;/'
+inverted-verdict|verdict/verdict_events.c|s/bool fall = sp\[k\].after < sp\[k\].before;/bool fall = sp[k].after > sp[k].before;/'
 
 uncaught=0
 echo "$MUTANTS" | while IFS='|' read -r name file expr; do

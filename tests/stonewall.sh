@@ -4,7 +4,7 @@
 # the clients together have taken the level's pool of files, a delete once
 # the first client has deleted all its files (the others stop at their
 # next operation). No client ends either before every client has done its
-# first operation: the start line (phases/start_line.h).
+# first operation: the start line (phases/loop/start_line.h).
 #
 # Two held runs at --clients 1,2 with -n 1 and --level-time 600, so no
 # deadline can end a phase in a test's time and only the stonewall can. A

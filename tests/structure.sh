@@ -1,12 +1,17 @@
 #!/bin/bash
 # The shape of the program files (bonnie.c, cmd/, report/, input/,
-# phases/, lib/; not tests/, fuzz/ or bench/), as docs/architecture.md
-# states it:
+# phases/, the rooms of the second floor (ROOMS below: env/, options/,
+# scratch/, verdict/), lib/; not tests/, fuzz/ or bench/), as
+# docs/architecture.md states it:
 #   - no file over MAX_LINES (450) lines;
 #   - no include cycle: following every #include "..." (resolved from the
 #     including file's directory) never comes back to where it started;
-#   - floors: lib < phases < input < report < cmd < bonnie.c; a file
-#     includes only headers of its own floor or a lower one;
+#   - floors: lib < the second floor's rooms < phases < input < report <
+#     cmd < bonnie.c; a file includes only headers of its own room, of
+#     another room of a lower floor (never a room beside it on its own
+#     floor: those stand on lib/ alone); inside phases/ the same, its
+#     rooms from the bottom: interface < loop < files < the phases
+#     themselves (phases/'s own files), sizing, probes < runner;
 #   - formatters call none of the functions that derive a figure (4.),
 #     read no raw histogram or counter and build no view of their own (5.).
 # Every breach is listed, one line each, and the script exits 1; it reads
@@ -15,11 +20,13 @@ set -u
 export LC_ALL=C
 cd "$(dirname "$0")/.." || exit 1
 MAX_LINES=${MAX_LINES:-450}
+# The second floor: rooms of program logic that need only lib/.
+ROOMS="env options scratch verdict"
 
 failures=0
 fail() { failures=$((failures + 1)); echo "structure: $*" >&2; }
 
-FILES=$( { [ -f bonnie.c ] && echo bonnie.c; find cmd report input phases lib -name "*.[ch]" -type f; } | sort)
+FILES=$( { [ -f bonnie.c ] && echo bonnie.c; find cmd report input phases $ROOMS lib -name "*.[ch]" -type f; } | sort)
 [ -n "$FILES" ] || { echo "structure: no program files found" >&2; exit 1; }
 
 # 1. Length.
@@ -31,14 +38,22 @@ done < <(wc -l $FILES)
 # 2 and 3. Every quoted include as an edge "from to", the target's path
 # resolved against the including file's directory and made relative to
 # the top; the floors checked on each edge (one awk: no process per line;
-# a file's floor is its first directory: lib 0 ... cmd 4, bonnie.c 5).
+# a file's room is its first directory, its floor that room's: lib 0, the
+# second floor's rooms 1, phases 2 ... cmd 5, bonnie.c 6).
 EDGES=$(mktemp "${TMPDIR:-/tmp}/bonnie-structure.XXXXXX")
 trap 'rm -f "$EDGES" "$EDGES.loops"' EXIT
-awk -v files="$(echo $FILES)" -v edges="$EDGES" '
-function floor_of(f) {
-	if (f == "bonnie.c") return 5
+awk -v files="$(echo $FILES)" -v edges="$EDGES" -v rooms="$ROOMS" '
+function room_of(f,    p) {
 	split(f, p, "/")
-	return (p[1] in FLOOR) ? FLOOR[p[1]] : -1
+	return p[1]
+}
+function floor_of(f) {
+	return (room_of(f) in FLOOR) ? FLOOR[room_of(f)] : -1
+}
+# phases/X/f.c -> "phases/X"; phases/f.c -> "phases" (the phases themselves)
+function inner_of(f,    p, n) {
+	n = split(f, p, "/")
+	return n > 2 ? p[1] "/" p[2] : p[1]
 }
 # "report/../lib/x.h" -> "lib/x.h"
 function resolve(dir, inc,    parts, n, i, out, k, path) {
@@ -55,9 +70,16 @@ function resolve(dir, inc,    parts, n, i, out, k, path) {
 	return path
 }
 BEGIN {
-	FLOOR["lib"] = 0; FLOOR["phases"] = 1; FLOOR["input"] = 2
-	FLOOR["report"] = 3; FLOOR["cmd"] = 4
-	NAME[0] = "lib"; NAME[1] = "phases"; NAME[2] = "input"; NAME[3] = "report"; NAME[4] = "cmd"; NAME[5] = "bonnie.c"
+	FLOOR["lib"] = 0
+	nr = split(rooms, second, " ")
+	for (i = 1; i <= nr; i++) FLOOR[second[i]] = 1
+	FLOOR["phases"] = 2; FLOOR["input"] = 3
+	FLOOR["report"] = 4; FLOOR["cmd"] = 5; FLOOR["bonnie.c"] = 6
+	FLOORS = "lib < " rooms " < phases < input < report < cmd < bonnie.c"
+	INNER["phases/interface"] = 0; INNER["phases/loop"] = 1; INNER["phases/files"] = 2
+	INNER["phases"] = 3; INNER["phases/sizing"] = 3; INNER["phases/probes"] = 3
+	INNER["phases/runner"] = 4
+	INNERS = "interface < loop < files < phases/ itself, sizing, probes < runner"
 	n = split(files, list, " ")
 	for (i = 1; i <= n; i++) known[list[i]] = 1
 }
@@ -75,7 +97,18 @@ BEGIN {
 	}
 	ff = floor_of(FILENAME); tf = floor_of(to)
 	if (tf > ff)
-		print "structure: " FILENAME " includes " to ": " NAME[tf] "/ is above " NAME[ff] "/ (floors: lib < phases < input < report < cmd < bonnie.c)"
+		print "structure: " FILENAME " includes " to ": " room_of(to) "/ is above " room_of(FILENAME) "/ (floors: " FLOORS ")"
+	else if (tf == ff && room_of(to) != room_of(FILENAME))
+		print "structure: " FILENAME " includes " to ": " room_of(to) "/ stands beside " room_of(FILENAME) "/ on one floor (floors: " FLOORS ")"
+	else if (room_of(FILENAME) == "phases" && room_of(to) == "phases") {
+		fi = inner_of(FILENAME); ti = inner_of(to)
+		if (!(fi in INNER))
+			print "structure: " FILENAME ": " fi "/ is no room of phases/ (" INNERS ")"
+		else if (INNER[ti] > INNER[fi])
+			print "structure: " FILENAME " includes " to ": " ti "/ is above " fi "/ (phases/: " INNERS ")"
+		else if (INNER[ti] == INNER[fi] && ti != fi)
+			print "structure: " FILENAME " includes " to ": " ti "/ stands beside " fi "/ (phases/: " INNERS ")"
+	}
 }' $FILES >"$EDGES.floors"
 while read -r line; do
 	fail "${line#structure: }"

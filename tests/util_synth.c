@@ -1,9 +1,9 @@
 /* Synthetic results for the formatter tests. The values are chosen so
  * that every figure is exact: e.g. 512 MiB in 1.6 s is 327680 KiB/s. */
 #include "util_synth.h"
-#include "../lib/options.h"
-#include "../phases/phase_timeline.h"
-#include "../phases/runner.h"
+#include "../options/options.h"
+#include "../phases/loop/phase_timeline.h"
+#include "../phases/runner/runner.h"
 #include "../report/report.h"
 #include "../report/model/view.h"
 

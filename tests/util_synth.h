@@ -3,8 +3,8 @@
 #ifndef BONNIE_TEST_SYNTH_H
 #define BONNIE_TEST_SYNTH_H
 
-#include "../lib/config.h"
-#include "../phases/results.h"
+#include "../options/config.h"
+#include "../phases/interface/results.h"
 
 /* A finished phase: units counted, elapsed and CPU ns, and 100 operations
  * of one latency value (so every percentile and max = min = lat_ns). */

@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../../lib/env.h"
-#include "../../phases/results.h"
+#include "../../env/env.h"
+#include "../../phases/interface/results.h"
 #include "../model/confidence.h"
 
 struct run_view;  /* view.h */

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "../../lib/config.h"
+#include "../../options/config.h"
 #include "../../lib/json.h"
 #include "../model/merge_model.h"
 

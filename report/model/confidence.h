@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "marks.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 
 #define CONF_MIN_OPS 100           /* fewer timed operations: few samples (STR_OF makes its texts) */
 #define CONF_MAX_CV_PCT 10.0       /* over this across -x runs: unstable */

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 
 enum device_why {
 	DEV_WHY_NONE = 0,     /* near what the layout writes, or nothing to say */

@@ -10,7 +10,7 @@
 
 #include "../../input/json_run.h"
 #include "../../lib/hist.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 
 #define MERGE_MAX_HOSTS 256
 

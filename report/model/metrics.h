@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../lib/config.h"
+#include "../../options/config.h"
 #include "../../lib/str.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 
 /* Below this a phase is marked low-confidence (bonnie++ hid it as +++++):
  * the one short-phase rule, asked through metric_low_confidence(). The

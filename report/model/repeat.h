@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "../../lib/stats.h"
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 #include "confidence.h"
 #include "view.h"
 

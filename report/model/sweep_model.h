@@ -34,8 +34,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../lib/config.h"
-#include "../../phases/results.h"
+#include "../../options/config.h"
+#include "../../phases/interface/results.h"
 #include "confidence.h"
 
 /* With a single run at a count, rates closer than this factor are not

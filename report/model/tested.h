@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../phases/results.h"
+#include "../../phases/interface/results.h"
 
 /* The least and the most of a count over the runs that ran its phases;
  * both 0 when none did. */

@@ -16,9 +16,9 @@
 #include <stdint.h>
 
 #include "../../input/input.h" /* enum cell_state */
-#include "../../lib/config.h"
-#include "../../lib/verdict.h"
-#include "../../phases/results.h"
+#include "../../options/config.h"
+#include "../../verdict/verdict.h"
+#include "../../phases/interface/results.h"
 #include "confidence.h"
 #include "device_why.h"
 

@@ -2,7 +2,7 @@
 #include "../report.h"
 #include "clocale.h"
 #include "../model/view.h"
-#include "../../phases/align_decide.h"
+#include "../../phases/probes/align_decide.h"
 
 #include <math.h>
 

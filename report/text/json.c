@@ -8,7 +8,7 @@
 #include "../model/metrics.h"
 #include "../model/sweep_model.h"
 #include "../model/view.h"
-#include "../../phases/client_times.h"
+#include "../../phases/runner/client_times.h"
 #include "../model/qd_gain.h"
 #include "../../phases/qd.h"
 #include "like_options.h"
@@ -73,7 +73,7 @@ static void config_json(struct json *j, const struct config *cfg)
 	json_object_end(j);
 }
 
-/* --start-at: the schedule and its rule (phases/schedule.h), and what the
+/* --start-at: the schedule and its rule (phases/runner/schedule.h), and what the
  * kernel said of the clock it is read on. */
 static void schedule_json(struct json *j, const struct config *cfg)
 {

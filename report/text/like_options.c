@@ -7,7 +7,7 @@
 
 #include "../../lib/qdio.h"
 #include "../../lib/units.h"
-#include "../../phases/phase_list.h"
+#include "../../phases/interface/phase_list.h"
 #include "../../phases/phase_select.h"
 #include "../../phases/qd.h"
 

@@ -6,8 +6,8 @@
 
 #include <stddef.h>
 
-#include "../../lib/config.h"
-#include "../../phases/results.h"
+#include "../../options/config.h"
+#include "../../phases/interface/results.h"
 
 /* The --share post's settings line opens with LIKE_MARK, which the reader
  * (input/like.h) looks for. */

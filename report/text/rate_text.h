@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../../phases/phase_list.h"
+#include "../../phases/interface/phase_list.h"
 
 /* The unit a rate of this size is shown in: bytes as KiB/s below 10000,
  * MiB/s below 10000 MiB/s, else GiB/s; *unit "KiB/s" ... and the divisor

@@ -1,7 +1,7 @@
 /* The sizes bonnie chose once for the invocation, above the table: one
  * item a line, each with the option not given and what set it. */
 #include "../report.h"
-#include "../../phases/files.h"
+#include "../../phases/files/files.h"
 #include "../../lib/units.h"
 
 #include <stdio.h>

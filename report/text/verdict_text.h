@@ -1,4 +1,4 @@
-/* A phase's verdict (lib/verdict.h) in words, the one wording every
+/* A phase's verdict (verdict/verdict.h) in words, the one wording every
  * output uses (the grammar is in docs/verdicts.md): "steady (9 of 10 1 s
  * rates within 6% of their median)", "fell 72% after 1.9 GiB (2.2 s): a
  * write cache filled?; stalled 1.1 s at 5.1 s (no operation completed)",
@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "../../lib/verdict.h"
-#include "../../phases/phase_list.h"
+#include "../../verdict/verdict.h"
+#include "../../phases/interface/phase_list.h"
 
 /* Room for any sentence: six events with the longest cause and a flush. */
 #define VERDICT_SENTENCE_MAX 1024
