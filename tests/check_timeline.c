@@ -6,8 +6,8 @@
  * the common clock keeps the sums. */
 #include "suites.h"
 #include "../lib/timeline.h"
-#include "../phases/merge.h"
-#include "../phases/phase_timeline.h"
+#include "../phases/runner/client_merge.h"
+#include "../phases/loop/phase_timeline.h"
 #include "../report/text/verdict_text.h"
 
 #include <stdlib.h>
