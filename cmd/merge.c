@@ -190,8 +190,12 @@ static void spread_of_clients(struct phase_result *r, const struct json_run *hos
 			last = e > last ? e : last;
 		}
 	}
-	s->busy_last_start_ns = 0;
-	s->busy_first_end_ns = first_end > last_start && last > first
+	/* the fraction as a window of the run's length from its start:
+	 * sweep_overlap reads last start to first end over start to last end */
+	s->busy_last_start_ns = r->start_ns;
+	s->busy_last_end_ns = r->start_ns + r->elapsed_ns;
+	s->busy_first_end_ns = r->start_ns;
+	s->busy_first_end_ns += first_end > last_start && last > first
 	                       ? (uint64_t)((double)(first_end - last_start) / (double)(last - first) * (double)r->elapsed_ns)
 	                       : 0;
 }

@@ -189,6 +189,32 @@ if [ "$(jq '.sweep.lag_clients' "$T/swm.json")" = null ]; then
 else
 	check "a lag count: the answer names it ($answer)" grep -q "at $(jq '.sweep.lag_clients' "$T/swm.json") clients" <<<"$answer"
 fi
+# each merged point's overlap, recomputed from the hosts' own clients: the
+# time all of them were active together (each host's clients' starts and
+# work ends, on the wall clock of its phase's start; a host of one client
+# its phase) over first start to last end (it was 0 at every merged count)
+check "each merged point's overlap is the hosts' clients' together" python3 - "$T/sw1.json" "$T/sw2.json" "$T/swm.json" <<'EOF2'
+import json, sys
+hosts = [json.load(open(f)) for f in sys.argv[1:3]]
+merged = json.load(open(sys.argv[3]))
+bad = []
+for ph in merged["sweep"]["phases"]:
+    for lv, pt in enumerate(ph["points"]):
+        spans = []
+        for h in hosts:
+            p = [q for q in h["runs"][lv]["phases"] if q["name"] == ph["name"]][0]
+            c = p.get("clients") or {}
+            w = p["wall_start_ns"]
+            pairs = zip(c["starts_ns"], c["ends_ns"]) if c.get("starts_ns") else [(0, p["elapsed_ns"])]
+            spans += [(w + a, w + b) for a, b in pairs]
+        lo, hi = max(a for a, _ in spans), min(b for _, b in spans)
+        whole = max(b for _, b in spans) - min(a for a, _ in spans)
+        want = min(1.0, max(0.0, (hi - lo) / whole)) if whole > 0 else 1.0
+        if abs(pt["overlap"] - want) > 0.01:
+            bad.append("%s at %d: overlap %.3f, the clients' %.3f" % (ph["name"], pt["clients"], pt["overlap"], want))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF2
 check "each host's cores are its own JSON's" \
 	[ "$(jq -c '.merged.host_cpus' "$T/swm.json")" = "$(jq -sc '[.[].environment.cpus]' "$T/sw1.json" "$T/sw2.json")" ]
 check "the sweep's CPU rule has the hosts' cores together" \
