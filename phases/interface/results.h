@@ -251,8 +251,9 @@ static inline bool phase_result_idle(const struct phase_result *r)
 /* Where a client's work in the phase ended: its own end, or where the
  * level ended the phase for all (cut_ns) when it worked past it (what a
  * client does after the stonewall or the deadline is one operation at
- * most, and its final flush: the work of the clients together ends
- * there, as mdtest's stonewall counts it); a starved client's where it
+ * most and its final flush, or the rest of block write's first pass,
+ * which is whole: it makes the data file; the work of the clients
+ * together ends there, as mdtest's stonewall counts it); a starved client's where it
  * began, so that the clients were never all active (overlap 0). */
 static inline uint64_t phase_result_work_end(const struct phase_result *r)
 {
