@@ -111,28 +111,24 @@ static bool phase_present(const struct compare_run *runs, size_t n, enum phase_i
 }
 
 /* The marks the table's ratios show (a rate's, or a mean latency's on
- * its row): MARK_BEYOND past the threshold, MARK_SETUP between runs set
- * up differently. */
-static void ratio_marks_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o, bool *beyond,
-                              bool *setup)
+ * its row; compare_apart_marks): MARK_BEYOND past the threshold,
+ * MARK_SETUP between runs set up differently. */
+static unsigned ratio_marks_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	struct compare_diff d;
+	unsigned shown = 0;
 
-	*beyond = *setup = false;
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && phase_present(runs, n, (enum phase_id)id); k++) {
 			if (k == o->base)
 				continue;
-			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)id, false, o->threshold, &d)) {
-				*beyond |= d.flagged;
-				*setup |= d.setup_differs && !d.not_comparable;
-			}
+			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)id, false, o->threshold, &d))
+				shown |= compare_apart_marks(&d);
 			if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN) &&
-			    compare_mean_ratio(&runs[o->base], &runs[k], (enum phase_id)id, o->threshold, &d)) {
-				*beyond |= d.flagged;
-				*setup |= d.setup_differs && !d.not_comparable;
-			}
+			    compare_mean_ratio(&runs[o->base], &runs[k], (enum phase_id)id, o->threshold, &d))
+				shown |= compare_apart_marks(&d);
 		}
+	return shown;
 }
 
 /* The caveats: sizes that differ, +++++ slots, the marks the cells show
@@ -140,7 +136,8 @@ static void ratio_marks_shown(const struct compare_run *runs, size_t n, const st
  * threshold; set up differently, whose setups the notes below list). */
 static void caveats(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
-	bool beyond, setup;
+	unsigned shown = ratio_marks_shown(runs, n, o);
+	bool beyond = shown & COMPARE_SHOWS_BEYOND, setup = shown & COMPARE_SHOWS_SETUP;
 	bool sizes = false, fast = false, short_any = false;
 	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
 
@@ -155,7 +152,6 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n, const s
 				others |= p->conf.reasons & (0u - p->conf.reasons);
 		}
 	}
-	ratio_marks_shown(runs, n, o, &beyond, &setup);
 	if (!sizes && !fast && !short_any && !others && !beyond && !setup)
 		return;
 	fputs("<ul class=\"caveats\">\n", out);

@@ -293,9 +293,26 @@ static void times_text(double m, char *buf, size_t cap)
 		snprintf(buf, cap, m < 10 ? "%.2fx" : "%.0fx", m);
 }
 
+unsigned compare_apart_marks(const struct compare_diff *d)
+{
+	char t[16];
+	unsigned m = 0;
+
+	if (d->not_comparable)
+		return 0;
+	times_text(magnitude(d->ratio), t, sizeof t);
+	if (d->flagged && strcmp(t, "1.00x") != 0)
+		m |= COMPARE_SHOWS_BEYOND;
+	if (d->setup_differs)
+		m |= COMPARE_SHOWS_SETUP;
+	return m;
+}
+
 void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap)
 {
 	char t[16];
+	unsigned m = compare_apart_marks(d);
+	const char *setup = m & COMPARE_SHOWS_SETUP ? " " MARK_SETUP_S : "";
 
 	if (d->not_comparable) {
 		snprintf(buf, cap, "n/c");
@@ -305,11 +322,11 @@ void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap)
 	/* the marks after the words, a blank apart (a mark before the ratio,
 	 * "~7.8x", read as "about 7.8x") */
 	if (strcmp(t, "1.00x") == 0) /* no side is faster at this precision */
-		snprintf(buf, cap, "%s%s", t, d->setup_differs ? " " MARK_SETUP_S : "");
+		snprintf(buf, cap, "%s%s", t, setup);
 	else
 		snprintf(buf, cap, "%s %s%s%s", t,
 		         d->latency ? (d->better ? "better" : "worse") : (d->better ? "faster" : "slower"),
-		         d->flagged ? " " MARK_BEYOND_S : "", d->setup_differs ? " " MARK_SETUP_S : "");
+		         m & COMPARE_SHOWS_BEYOND ? " " MARK_BEYOND_S : "", setup);
 }
 
 /* "block write 1.30x faster on B", "seq delete max latency 300x worse on

@@ -126,6 +126,11 @@ void compare_why_words(const struct compare_diff *d, char *buf, size_t cap);
  * The one text of a ratio: compare's cells, summary and page all say it so. */
 void compare_apart_text(const struct compare_diff *d, char *buf, size_t cap);
 
+/* The marks compare_apart_text puts after a ratio's words: the legends
+ * say a mark exactly where a cell shows it. */
+enum { COMPARE_SHOWS_BEYOND = 1u << 0, COMPARE_SHOWS_SETUP = 1u << 1 };
+unsigned compare_apart_marks(const struct compare_diff *d);
+
 enum compare_perchar compare_perchar_method(const struct parsed_run *r);
 
 /* Whether phase id of a and b was measured the same way (false only for
