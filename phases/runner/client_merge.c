@@ -1,11 +1,10 @@
 /* Merging concurrent clients' results; see client_merge.h. */
 #include "client_merge.h"
+#include "../../lib/units.h"
 
 double phase_result_rate(const struct phase_result *r)
 {
-	uint64_t ns = r->span_ns ? r->span_ns : r->elapsed_ns;
-
-	return ns ? (double)r->units * 1e9 / (double)ns : 0.0;
+	return units_per_second(r->units, r->span_ns ? r->span_ns : r->elapsed_ns);
 }
 
 double phase_result_work_rate(const struct phase_result *r)
@@ -14,7 +13,7 @@ double phase_result_work_rate(const struct phase_result *r)
 
 	if (r->spread.clients > 0)
 		ns = r->spread.busy_last_end_ns > r->start_ns ? r->spread.busy_last_end_ns - r->start_ns : 0;
-	return ns ? (double)r->units * 1e9 / (double)ns : 0.0;
+	return units_per_second(r->units, ns);
 }
 
 /* Failed beats interrupted beats done beats not run. */

@@ -1,6 +1,7 @@
 /* merge_hosts: see merge_model.h. */
 #include "merge_model.h"
 #include "view.h"
+#include "../../lib/units.h"
 #include "../../phases/phase_select.h"
 
 #include <stdio.h>
@@ -105,7 +106,7 @@ static void fairness(struct merge_phase *mp, size_t n)
 
 double merge_client_rate(const struct json_client *c)
 {
-	return c->end_ns > c->start_ns ? (double)c->units * 1e9 / (double)(c->end_ns - c->start_ns) : 0;
+	return units_per_second(c->units, c->end_ns > c->start_ns ? c->end_ns - c->start_ns : 0);
 }
 
 /* Over every client of every host: the slowest one's rate over their mean. */
@@ -155,8 +156,8 @@ static void merge_phase(struct merge_phase *mp, const struct json_run *hosts, si
 		mp->cpu_ns += prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
 		mp->sync_ns += merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns,
 		                               mp->window_start_ns, mp->window_ns) / n;
-		mp->host_rate[h] = mp->window_ns ? (double)u * 1e9 / (double)mp->window_ns : 0;
-		mp->host_rate_shown[h] = phase_unit((enum phase_id)id) == RATE_BYTES ? mp->host_rate[h] / 1024 : mp->host_rate[h];
+		mp->host_rate[h] = units_per_second(u, mp->window_ns);
+		mp->host_rate_shown[h] = phase_rate_shown((enum phase_id)id, mp->host_rate[h]);
 		hist_merge(&mp->latency, &p->latency);
 	}
 	fairness(mp, n);
