@@ -209,8 +209,8 @@ static int merge_level(struct merged *g, size_t l)
 	struct run_result *run = &g->run[l];
 	struct run_result *all;
 
-	merge_hosts(&g->m[l], hosts, g->n);
-	merge_as_run(&g->m[l], &hosts[0], run);
+	if (merge_hosts(&g->m[l], hosts, g->n, run) != 0)
+		return -1;
 	run->index = (uint32_t)l + 1;
 	run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
 	for (size_t i = 0; i < g->n; i++)

@@ -4,8 +4,10 @@
 #include "../../lib/units.h"
 #include "../../phases/phase_select.h"
 
-#include <stdio.h>
+#include "../../phases/interface/accumulate.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen)
@@ -135,63 +137,75 @@ static void client_fairness(struct merge_phase *mp, const struct json_run *hosts
 	mp->client_fairness = sum > 0 ? low / (sum / (double)count) : 0;
 }
 
-static void merge_phase(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
+/* Host p's part of the phase inside the window (the hosts' window rule):
+ * its bytes and units prorated into the window (merge_in_window), its CPU
+ * prorated and over n and the part of its final sync inside the window
+ * over n (summed over the hosts: their mean; a host's %CPU stays a
+ * host's), its whole histogram. */
+static void host_part(struct phase_result *part, const struct json_phase *p, const struct merge_phase *mp, size_t n,
+                      uint64_t bytes, uint64_t units)
+{
+	phase_result_init(part);
+	part->status = PHASE_DONE;
+	part->bytes = bytes;
+	part->units = units;
+	part->cpu_ns = prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
+	part->sync_ns = merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns, mp->window_start_ns,
+	                                mp->window_ns) / n;
+	part->latency = p->latency;
+}
+
+/* Phase id of every host: the facts into mp and, when every host did it
+ * and their phases overlap, the hosts' parts added into r (the window as
+ * its elapsed time; part: room for one host's). */
+static void merge_phase(struct merge_phase *mp, struct phase_result *r, struct phase_result *part,
+                        const struct json_run *hosts, size_t n, int id)
 {
 	memset(mp, 0, sizeof *mp);
-	hist_init(&mp->latency);
 	for (size_t h = 0; h < n; h++)
 		if (!hosts[h].phase[id].done || !hosts[h].phase[id].wall_start_ns)
 			return;
 	mp->done = true;
 	window(mp, hosts, n, id);
 	transfer_window(mp, hosts, n, id);
+	if (mp->overlaps) {
+		phase_result_init(r);
+		r->elapsed_ns = mp->window_ns;
+		r->wall_start_ns = mp->window_start_ns;
+		r->planned_ns = hosts[0].phase[id].planned_ns;
+	}
 	for (size_t h = 0; h < n; h++) {
 		const struct json_phase *p = &hosts[h].phase[id];
 		uint64_t b = merge_in_window(p, p->bytes, 0, mp->window_start_ns, mp->window_ns);
-		uint64_t o = merge_in_window(p, p->operations, 1, mp->window_start_ns, mp->window_ns);
-		uint64_t u = phase_unit((enum phase_id)id) == RATE_BYTES ? b : o;
-		mp->bytes += b;
-		mp->operations += o;
-		mp->units += u;
-		mp->cpu_ns += prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
-		mp->sync_ns += merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns,
-		                               mp->window_start_ns, mp->window_ns) / n;
+		uint64_t u = phase_unit((enum phase_id)id) == RATE_BYTES ? b
+		             : merge_in_window(p, p->operations, 1, mp->window_start_ns, mp->window_ns);
 		mp->host_rate[h] = units_per_second(u, mp->window_ns);
 		mp->host_rate_shown[h] = phase_rate_shown((enum phase_id)id, mp->host_rate[h]);
-		hist_merge(&mp->latency, &p->latency);
+		if (!mp->overlaps)
+			continue;
+		host_part(part, p, mp, n, b, u);
+		phase_result_add(r, part, h == 0);
+		r->sync_ns += part->sync_ns;
 	}
 	fairness(mp, n);
 	client_fairness(mp, hosts, n, id);
 }
 
-void merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n)
+int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run)
 {
-	m->hosts = n;
-	for (int id = 0; id < PHASE_COUNT; id++)
-		merge_phase(&m->phase[id], hosts, n, id);
-}
+	struct phase_result *part = malloc(sizeof *part);
 
-void merge_as_run(const struct merge_result *m, const struct json_run *first, struct run_result *run)
-{
+	if (!part)
+		return -1;
 	memset(run, 0, sizeof *run);
 	run->index = 1;
-	run->clients = (uint32_t)(first->clients * m->hosts);
-	run->hosts = (uint32_t)m->hosts;
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		const struct merge_phase *mp = &m->phase[id];
-		struct phase_result *r = &run->phase[id];
-		if (!mp->done || !mp->overlaps)
-			continue;
-		r->status = PHASE_DONE;
-		r->bytes = mp->bytes;
-		r->units = mp->units;
-		r->elapsed_ns = mp->window_ns;
-		r->cpu_ns = mp->cpu_ns;
-		r->sync_ns = mp->sync_ns;
-		r->wall_start_ns = mp->window_start_ns;
-		r->planned_ns = first->phase[id].planned_ns;
-		r->latency = mp->latency;
-	}
+	run->clients = (uint32_t)(hosts[0].clients * n);
+	run->hosts = (uint32_t)n;
+	m->hosts = n;
+	for (int id = 0; id < PHASE_COUNT; id++)
+		merge_phase(&m->phase[id], &run->phase[id], part, hosts, n, id);
+	free(part);
+	return 0;
 }
 
 void merge_setup_of(const struct json_run *h, size_t n, struct run_setup *s)

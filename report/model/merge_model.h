@@ -26,9 +26,6 @@ struct merge_phase {
 	size_t flush_host;          /* that host */
 	uint64_t late_max_ns;       /* the latest host's wall start after its planned start */
 	size_t late_host;           /* that host */
-	uint64_t bytes, operations, units, cpu_ns; /* summed over the window (cpu: the hosts' mean) */
-	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
-	struct hist latency;        /* every host's whole phase, bucket by bucket */
 	double host_rate[MERGE_MAX_HOSTS]; /* units/s inside the window */
 	double host_rate_shown[MERGE_MAX_HOSTS]; /* the same in the phase's unit (KiB/s for bytes) */
 	double host_share[MERGE_MAX_HOSTS];      /* host_rate over the hosts' mean; 0 when that is 0 */
@@ -62,13 +59,13 @@ uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, 
  * time). */
 double merge_client_rate(const struct json_client *c);
 
-/* Fills m from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike). */
-void merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n);
-
-/* The merged phases as one run: each done, overlapping phase with the
- * window as its elapsed time and the sums over it (the table, CSV and JSON
- * formatters read this). */
-void merge_as_run(const struct merge_result *m, const struct json_run *first, struct run_result *run);
+/* Fills m from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike),
+ * and run with the merged phases as one run (the table, CSV and JSON
+ * formatters read it): each phase every host did whose hosts overlap,
+ * the window as its elapsed time, each host's part inside it added
+ * (phase_result_add): bytes and units summed, CPU and the final sync the
+ * hosts' mean, every host's whole histogram. 0, or -1 out of memory. */
+int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run);
 
 /* The merged run's setup, as its table, CSV line and page state it: what
  * the hosts' documents recorded (json_run_setup_differs: the same on every
