@@ -10,6 +10,7 @@
 #include "../phases/runner/runner.h"
 #include "../report/model/merge_model.h"
 #include "../report/model/metrics.h"
+#include "../report/model/sweep_model.h"
 #include "../report/model/view.h"
 #include "../report/report.h"
 
@@ -144,6 +145,16 @@ START_TEST(test_final_flush_apart)
 	ck_assert_uint_eq(mp->flush_host, 0);
 	ck_assert_uint_eq(mp->late_max_ns, SEC / 100);
 	ck_assert_uint_eq(mp->late_host, 1);
+	/* what the text says under the phase: the flush (the writes overlap
+	 * 62 points more), not the 10 ms late start (under MERGE_LATE_NS) */
+	ck_assert(mp->flush_said && !mp->late_said);
+	b->wall_start_ns = T0 + MERGE_LATE_NS;
+	b->planned_ns = T0;
+	merge_facts(m, h, 2);
+	ck_assert(m->phase[PHASE_PUT_BLOCK].late_said);
+	a->sync_ns = b->sync_ns = 0; /* nobody flushed: nothing to say */
+	merge_facts(m, h, 2);
+	ck_assert(!m->phase[PHASE_PUT_BLOCK].flush_said);
 	free(m);
 	free(h);
 }
@@ -199,6 +210,50 @@ START_TEST(test_cpu_hosts_mean_clients_sum)
 	ck_assert_uint_eq(metric_cpu_pct(&c[2]), 160);
 	ck_assert_uint_eq(c[2].sync_ns, 2 * SEC / 5);
 	free(c);
+	free(r);
+	free(m);
+	free(h);
+}
+END_TEST
+
+/* A merged sweep level's spread is its clients' on the wall clock: two
+ * hosts of two clients, all four active together from T0 + 0.5 s to T0 +
+ * 1.8 s of T0 to T0 + 2 s, give the overlap 1.3 / 2 (a local sweep's
+ * rule over the same times), fairness over the four rates (all 1000/s),
+ * and the CPU the hosts' sum; clients fully together give overlap 1 (a
+ * trusted point). */
+START_TEST(test_sweep_level_spread)
+{
+	struct json_run *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+	struct run_result *r = calloc(2, sizeof *r);
+	struct json_client c0[2] = {{0, 2 * SEC, 2000}, {SEC / 10, 2 * SEC, 1900}};
+	struct json_client c1[2] = {{0, SEC * 13 / 10, 1300}, {0, SEC * 3 / 2, 1500}}; /* from T0 + 0.5 s */
+	const struct phase_result *p = &r[1].phase[PHASE_PUT_BLOCK];
+
+	h[0].phase[PHASE_PUT_BLOCK].client = c0;
+	h[1].phase[PHASE_PUT_BLOCK].client = c1;
+	h[0].phase[PHASE_PUT_BLOCK].client_n = h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
+	h[0].phase[PHASE_PUT_BLOCK].wall_start_ns = T0;
+	h[0].phase[PHASE_PUT_BLOCK].cpu_ns = h[1].phase[PHASE_PUT_BLOCK].cpu_ns = SEC;
+	ck_assert_int_eq(merge_hosts(m, h, 2, &r[0]), 0);
+	merge_sweep_run(&r[0], h, 2, &r[1]);
+	ck_assert_uint_eq(p->spread.clients, 4);
+	ck_assert_uint_eq(p->start_ns, T0);
+	ck_assert_uint_eq(p->spread.busy_last_start_ns, T0 + SEC / 2);
+	ck_assert_uint_eq(p->spread.busy_first_end_ns, T0 + SEC * 18 / 10);
+	ck_assert_uint_eq(p->spread.busy_last_end_ns, T0 + 2 * SEC);
+	ck_assert_double_eq_tol(sweep_overlap(p), 1.3 / 2.0, 1e-9);
+	ck_assert_double_eq_tol(p->spread.rate_sum, 1000 + 1000 + 1000 + 1000, 1e-6);
+	ck_assert_double_eq_tol(sweep_jain(p->spread.rate_sum, p->spread.rate_sq, 4), 1.0, 1e-9);
+	ck_assert_uint_eq(p->cpu_ns, 2 * r[0].phase[PHASE_PUT_BLOCK].cpu_ns);
+	/* every client from T0 + 0.5 s to T0 + 2 s: all together all along */
+	h[0].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + SEC / 2;
+	c0[0] = c0[1] = c1[0] = c1[1] = (struct json_client){0, SEC * 3 / 2, 1500};
+	ck_assert_int_eq(merge_hosts(m, h, 2, &r[0]), 0);
+	merge_sweep_run(&r[0], h, 2, &r[1]);
+	ck_assert_double_eq(sweep_overlap(p), 1.0);
+	merge_result_free(m);
 	free(r);
 	free(m);
 	free(h);
@@ -356,11 +411,17 @@ START_TEST(test_client_fairness)
 	h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
 	merge_facts(m, h, 2);
 	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
-	ck_assert_double_eq_tol(merge_client_rate(&c1[0]), 2000, 1e-9);
+	/* each client's rate kept, host by host: the JSON's clients[].rate */
+	ck_assert_uint_eq(mp->client_rates, 4);
+	ck_assert_double_eq_tol(mp->client_rate[0], 1000, 1e-9);
+	ck_assert_double_eq_tol(mp->client_rate[1], 500, 1e-9);
+	ck_assert_double_eq_tol(mp->client_rate[2], 2000, 1e-9);
+	ck_assert_double_eq_tol(mp->client_rate[3], 500, 1e-9);
 	/* mean (1000 + 500 + 2000 + 500) / 4 = 1000: the slowest, 500/s, is half */
 	ck_assert_double_eq_tol(mp->client_fairness, 0.5, 1e-9);
 	ck_assert_uint_eq(mp->slowest_client_host, 0);
 	ck_assert_uint_eq(mp->slowest_client, 1);
+	merge_result_free(m);
 	free(m);
 	free(h);
 }
@@ -542,6 +603,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_final_flush_apart);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);
+	tcase_add_test(tc, test_sweep_level_spread);
 	tcase_add_test(tc, test_count_of);
 	tcase_add_test(tc, test_host_values);
 	tcase_add_test(tc, test_host_refused);

@@ -2,9 +2,8 @@
 #include "merge_model.h"
 #include "view.h"
 #include "../../lib/units.h"
-#include "../../phases/phase_select.h"
-
 #include "../../phases/interface/accumulate.h"
+#include "../../phases/phase_select.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +86,7 @@ static void transfer_window(struct merge_phase *mp, const struct json_run *hosts
 	}
 	if (mp->flush_max_ns > 0 && longest > 0)
 		mp->transfer_overlap = e0 > s1 ? (double)(e0 - s1) / (double)longest : 0;
+	mp->late_said = mp->late_max_ns >= MERGE_LATE_NS;
 }
 
 static void fairness(struct merge_phase *mp, size_t n)
@@ -106,25 +106,33 @@ static void fairness(struct merge_phase *mp, size_t n)
 		mp->host_share[h] = mean > 0 ? mp->host_rate[h] / mean : 0;
 }
 
-double merge_client_rate(const struct json_client *c)
+/* A client's rate over its own start to end, units/s (0 when it took no
+ * time). */
+static double merge_client_rate(const struct json_client *c)
 {
 	return units_per_second(c->units, c->end_ns > c->start_ns ? c->end_ns - c->start_ns : 0);
 }
 
-/* Over every client of every host: the slowest one's rate over their mean. */
-static void client_fairness(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
+/* Over every client of every host: each one's rate (kept, for the
+ * JSON), and the slowest one's over their mean. -1: out of memory. */
+static int client_fairness(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
 {
 	double sum = 0, low = 0;
-	size_t count = 0;
+	size_t count = 0, all = 0;
 
 	mp->client_fairness = -1;
-	for (size_t h = 0; h < n; h++)
+	for (size_t h = 0; h < n; h++) {
 		if (hosts[h].phase[id].client_n == 0)
-			return;
+			return 0;
+		all += hosts[h].phase[id].client_n;
+	}
+	if ((mp->client_rate = malloc(all * sizeof *mp->client_rate)) == NULL)
+		return -1;
+	mp->client_rates = all;
 	for (size_t h = 0; h < n; h++) {
 		const struct json_phase *p = &hosts[h].phase[id];
 		for (size_t c = 0; c < p->client_n; c++) {
-			double r = merge_client_rate(&p->client[c]);
+			double r = mp->client_rate[count] = merge_client_rate(&p->client[c]);
 			if (count == 0 || r < low) {
 				low = r;
 				mp->slowest_client_host = h;
@@ -135,6 +143,7 @@ static void client_fairness(struct merge_phase *mp, const struct json_run *hosts
 		}
 	}
 	mp->client_fairness = sum > 0 ? low / (sum / (double)count) : 0;
+	return 0;
 }
 
 /* Host p's part of the phase inside the window (the hosts' window rule):
@@ -157,17 +166,19 @@ static void host_part(struct phase_result *part, const struct json_phase *p, con
 
 /* Phase id of every host: the facts into mp and, when every host did it
  * and their phases overlap, the hosts' parts added into r (the window as
- * its elapsed time; part: room for one host's). */
-static void merge_phase(struct merge_phase *mp, struct phase_result *r, struct phase_result *part,
-                        const struct json_run *hosts, size_t n, int id)
+ * its elapsed time; part: room for one host's). -1: out of memory. */
+static int merge_phase(struct merge_phase *mp, struct phase_result *r, struct phase_result *part,
+                       const struct json_run *hosts, size_t n, int id)
 {
+	free(mp->client_rate);
 	memset(mp, 0, sizeof *mp);
 	for (size_t h = 0; h < n; h++)
 		if (!hosts[h].phase[id].done || !hosts[h].phase[id].wall_start_ns)
-			return;
+			return 0;
 	mp->done = true;
 	window(mp, hosts, n, id);
 	transfer_window(mp, hosts, n, id);
+	mp->flush_said = mp->transfer_overlap >= 0 && mp->transfer_overlap - mp->overlap >= MERGE_FLUSH_SAID;
 	if (mp->overlaps) {
 		phase_result_init(r);
 		r->elapsed_ns = mp->window_ns;
@@ -188,24 +199,65 @@ static void merge_phase(struct merge_phase *mp, struct phase_result *r, struct p
 		r->sync_ns += part->sync_ns;
 	}
 	fairness(mp, n);
-	client_fairness(mp, hosts, n, id);
+	return client_fairness(mp, hosts, n, id);
 }
 
 int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run)
 {
 	struct phase_result *part = malloc(sizeof *part);
+	int rc = part ? 0 : -1;
 
-	if (!part)
-		return -1;
 	memset(run, 0, sizeof *run);
 	run->index = 1;
 	run->clients = (uint32_t)(hosts[0].clients * n);
 	run->hosts = (uint32_t)n;
+	run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
+	for (size_t h = 0; h < n; h++)
+		run->counts.seeks += hosts[h].seeks; /* every host's seeks: the CSV's seeks field */
 	m->hosts = n;
-	for (int id = 0; id < PHASE_COUNT; id++)
-		merge_phase(&m->phase[id], &run->phase[id], part, hosts, n, id);
+	for (int id = 0; id < PHASE_COUNT && rc == 0; id++)
+		rc = merge_phase(&m->phase[id], &run->phase[id], part, hosts, n, id);
 	free(part);
-	return 0;
+	return rc;
+}
+
+void merge_result_free(struct merge_result *m)
+{
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		free(m->phase[id].client_rate);
+		m->phase[id].client_rate = NULL;
+	}
+}
+
+/* The spread of phase id's clients, every host's, into r (see
+ * merge_sweep_run): on the wall clock, from the earliest start. A listed
+ * client without a unit of work was starved (an idle one is not listed). */
+static void level_spread(struct phase_result *r, const struct json_run *hosts, size_t n, int id)
+{
+	uint64_t first = UINT64_MAX;
+
+	for (size_t h = 0; h < n; h++) {
+		const struct json_phase *p = &hosts[h].phase[id];
+		struct json_client whole = {0, p->elapsed_ns, p->units};
+		size_t k = p->client_n ? p->client_n : 1;
+		for (size_t c = 0; c < k; c++) {
+			const struct json_client *cl = p->client_n ? &p->client[c] : &whole;
+			uint64_t b = p->wall_start_ns + cl->start_ns;
+			spread_add(&r->spread, merge_client_rate(cl), b, p->wall_start_ns + cl->end_ns, false, cl->units == 0);
+			first = b < first ? b : first;
+		}
+	}
+	r->start_ns = first;
+}
+
+void merge_sweep_run(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_result *all)
+{
+	*all = *run;
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		all->phase[id].cpu_ns *= n; /* the hosts' mean, back to their sum */
+		if (all->phase[id].status == PHASE_DONE)
+			level_spread(&all->phase[id], hosts, n, id);
+	}
 }
 
 void merge_setup_of(const struct json_run *h, size_t n, struct run_setup *s)
