@@ -86,10 +86,11 @@ static void fill_sweep(struct run_result *run, uint32_t clients, unsigned index)
  * clients as the runner merges them (phase_result_merge, each client's
  * times noted): client 0 does 60% of the work over the whole phase,
  * client 1 the rest, starting 2 ms later and ending a twentieth earlier, its
- * latency twice client 0's; at pct% of the full run's times. n 1: the one
- * in-process result, no clients merged. */
+ * latency twice client 0's; at pct% of the full run's times, each
+ * client's final flush flush_ns longer. n 1: the one in-process result,
+ * no clients merged. */
 static void host_phase(struct phase_result *dst, const struct phase_result *whole, enum phase_id id, uint32_t n,
-                       unsigned pct)
+                       unsigned pct, uint64_t flush_ns)
 {
 	static struct phase_result c; /* large: not on the stack */
 	uint64_t e = whole->elapsed_ns / 100 * pct, lat = hist_percentile(&whole->latency, 50.0);
@@ -101,9 +102,9 @@ static void host_phase(struct phase_result *dst, const struct phase_result *whol
 		c.units = n == 1 ? whole->units : k == 0 ? whole->units / 10 * 6 : whole->units - whole->units / 10 * 6;
 		c.bytes = phase_unit(id) == RATE_BYTES ? c.units : 0;
 		c.start_ns = 1000 * SEC + (uint64_t)id * 100 * SEC + k * 2 * MS;
-		c.elapsed_ns = e - k * (2 * MS + e / 20);
+		c.elapsed_ns = e - k * (2 * MS + e / 20) + flush_ns;
 		c.cpu_ns = whole->cpu_ns / 100 * pct / n;
-		c.sync_ns = whole->sync_ns / 100 * pct;
+		c.sync_ns = whole->sync_ns / 100 * pct + flush_ns;
 		for (int i = 0; i < 100 / (int)n; i++)
 			hist_add(&c.latency, lat * (k + 1));
 		if (n == 1) {
@@ -116,8 +117,10 @@ static void host_phase(struct phase_result *dst, const struct phase_result *whol
 }
 
 /* A host's run of `clients` clients: every phase of the full run through
- * host_phase at pct% of its times; drop: a phase it did not run. */
-static void fill_host(struct run_result *run, uint32_t clients, unsigned index, unsigned pct, int drop)
+ * host_phase at pct% of its times; drop: a phase it did not run; flush: a
+ * phase whose final flush is 2 s longer (a share's, alone on the server
+ * after the writes: the merge names it). -1: none. */
+static void fill_host(struct run_result *run, uint32_t clients, unsigned index, unsigned pct, int drop, int flush)
 {
 	static struct run_result whole; /* large: not on the stack */
 
@@ -128,27 +131,28 @@ static void fill_host(struct run_result *run, uint32_t clients, unsigned index, 
 	client_times_reset(&client_times, clients);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (whole.phase[i].status == PHASE_DONE)
-			host_phase(&run->phase[i], &whole.phase[i], (enum phase_id)i, clients, pct);
+			host_phase(&run->phase[i], &whole.phase[i], (enum phase_id)i, clients, pct, i == flush ? 2 * SEC : 0);
 	if (drop >= 0)
 		runner_result_init(&run->phase[drop]);
 }
 
 /* Host A at the full run's times; host B 10% slower, and in the one-count
- * session without its random delete (not measured on every host); of the
- * sweep 4% slower (its counts' clients mostly together: points to judge). */
+ * session without its random delete (not measured on every host) and with
+ * a block write 2 s longer by its final flush; of the sweep 4% slower (its
+ * counts' clients mostly together: points to judge). */
 static void fill_host_a(struct run_result *run, uint32_t clients, unsigned index)
 {
-	fill_host(run, clients, index, 100, -1);
+	fill_host(run, clients, index, 100, -1, -1);
 }
 
 static void fill_host_b(struct run_result *run, uint32_t clients, unsigned index)
 {
-	fill_host(run, clients, index, 110, PHASE_RAN_DEL);
+	fill_host(run, clients, index, 110, PHASE_RAN_DEL, PHASE_PUT_BLOCK);
 }
 
 static void fill_sweep_host_b(struct run_result *run, uint32_t clients, unsigned index)
 {
-	fill_host(run, clients, index, 104, -1);
+	fill_host(run, clients, index, 104, -1, -1);
 }
 
 /* A host's phases on its --start-at schedule (cmd/plan.c decides the slot
