@@ -163,70 +163,24 @@ static int read_levels(struct merged *g, char **texts, char **files)
 	return rc;
 }
 
-/* The sweep's fairness and overlap of a merged phase, over every client of
- * every host (a host of one client: its phase): Jain's index of their rates,
- * and the time all were active together over first start to the end of
- * the last client's work (each host records its clients' work ends), as
- * the share of the window that sweep_overlap reads. */
-static void spread_of_clients(struct phase_result *r, const struct json_run *hosts, size_t n, int id)
-{
-	struct client_spread *s = &r->spread;
-	uint64_t first = UINT64_MAX, last_start = 0, first_end = UINT64_MAX, last = 0;
-
-	for (size_t h = 0; h < n; h++) {
-		const struct json_phase *p = &hosts[h].phase[id];
-		struct json_client whole = {0, p->elapsed_ns, p->units};
-		size_t k = p->client_n ? p->client_n : 1;
-		for (size_t c = 0; c < k; c++) {
-			const struct json_client *cl = p->client_n ? &p->client[c] : &whole;
-			uint64_t b = p->wall_start_ns + cl->start_ns, e = p->wall_start_ns + cl->end_ns;
-			double rate = merge_client_rate(cl);
-			s->clients++;
-			s->rate_sum += rate;
-			s->rate_sq += rate * rate;
-			first = b < first ? b : first;
-			last_start = b > last_start ? b : last_start;
-			first_end = e < first_end ? e : first_end;
-			last = e > last ? e : last;
-		}
-	}
-	/* the fraction as a window of the run's length from its start:
-	 * sweep_overlap reads last start to first end over start to last end */
-	s->busy_last_start_ns = r->start_ns;
-	s->busy_last_end_ns = r->start_ns + r->elapsed_ns;
-	s->busy_first_end_ns = r->start_ns;
-	s->busy_first_end_ns += first_end > last_start && last > first
-	                       ? (uint64_t)((double)(first_end - last_start) / (double)(last - first) * (double)r->elapsed_ns)
-	                       : 0;
-}
-
-/* Level l merged into a run; of a sweep, added to it with the clients' CPU
- * together (the run's %CP is the hosts' mean; the sweep's CPU rule reads
- * every client's, as a local sweep's does). -1: out of memory. */
+/* Level l merged into a run; of a sweep, added to it as its point reads a
+ * merged level (merge_sweep_run). -1: out of memory. */
 static int merge_level(struct merged *g, size_t l)
 {
 	const struct json_run *hosts = g->hosts[l];
 	struct run_result *run = &g->run[l];
 	struct run_result *all;
 
-	merge_hosts(&g->m[l], hosts, g->n);
-	merge_as_run(&g->m[l], &hosts[0], run);
+	if (merge_hosts(&g->m[l], hosts, g->n, run) != 0)
+		return -1;
 	run->index = (uint32_t)l + 1;
-	run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
-	for (size_t i = 0; i < g->n; i++)
-		run->counts.seeks += hosts[i].seeks; /* every host's seeks: the CSV's seeks field */
 	g->counts[l] = run->clients;
 	if (!g->sw)
 		return 0;
 	all = malloc(sizeof *all);
 	if (!all)
 		return -1;
-	*all = *run;
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		all->phase[id].cpu_ns *= g->n;
-		if (all->phase[id].status == PHASE_DONE)
-			spread_of_clients(&all->phase[id], hosts, g->n, id);
-	}
+	merge_sweep_run(run, hosts, g->n, all);
 	sweep_add(g->sw, all);
 	free(all);
 	return 0;
@@ -254,6 +208,8 @@ static void merged_free(struct merged *g)
 			json_run_free(&g->hosts[l][i]);
 		free(g->hosts[l]);
 	}
+	for (size_t l = 0; g->m && l < g->levels; l++)
+		merge_result_free(&g->m[l]);
 	free(g->m);
 	free(g->run);
 	free(g->sw);

@@ -39,6 +39,15 @@ void units_format_size_lower(uint64_t bytes, char *buf, size_t len);
  * 411675.9997 would print as 411676.000. */
 double units_cut(double value, int decimals);
 
+/* The one rate rule: units per second over ns, 0 when ns is 0 (nothing
+ * timed has no rate). Every rate bonnie shows is this expression, in this
+ * order (units x 1e9 first, then over ns), so that two paths to one rate
+ * print the same last digit. */
+static inline double units_per_second(uint64_t units, uint64_t ns)
+{
+	return ns ? (double)units * 1e9 / (double)ns : 0.0;
+}
+
 /* A KiB/s rate in bonnie++'s 5-character table form: " 535k", "312m", "1.5g". */
 void units_format_rate(uint64_t kib_per_s, char *buf, size_t len);
 

@@ -157,7 +157,12 @@ out:
 }
 
 /* Folds the workers into res: sums, merged latencies, the first error,
- * and the span from the first start to the last end. */
+ * and the span from the first start to the last end. Not the accumulate
+ * of clients and hosts (interface/accumulate.h), on purpose: the
+ * workers are threads of one process, whose CPU is measured once around
+ * them all (summing a part's would count it twice), and their status is
+ * the phase's own (an interrupted worker does not override a done one,
+ * nor does the first part's status stand). */
 static void seeks_merge(struct phase_result *res, struct seek_worker *w, unsigned n)
 {
 	uint64_t first = UINT64_MAX, last = 0;

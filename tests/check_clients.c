@@ -565,6 +565,86 @@ START_TEST(merge_idle_client_has_no_rate)
 }
 END_TEST
 
+/* Every field phase_result_merge writes, exactly, over three clients in
+ * the order a level's slots are read: one that worked to past the level's
+ * cut (its work counts to 4000), one idle (no work: no rate, no busy
+ * times, but its window, skew, CPU, sync and cut count), one starved that
+ * failed (its status and error win, rate 0, its work ends at its start). */
+START_TEST(merge_every_field_exact)
+{
+	struct phase_result *m = malloc(sizeof *m);
+	struct phase_result *a = part_result(1000, 4000, 2000);  /* 1000..5000, cut at 4000 */
+	struct phase_result *idle = part_result(1200, 100, 0);   /* 1200..1300 */
+	struct phase_result *st = part_result(1500, 2500, 0);    /* 1500..4000 */
+
+	ck_assert_ptr_nonnull(m);
+	a->read_bytes = 500;
+	a->sync_ns = 300;
+	a->file_bytes = 4096;
+	a->cut_ns = 4000;
+	a->flags = RESULT_DIRECT;
+	a->spread.last_ready_ns = 900;
+	hist_add(&a->latency, 100);
+	hist_add(&a->latency, 300);
+	idle->sync_ns = 50;
+	idle->cut_ns = 3500;
+	idle->spread.last_ready_ns = 1100;
+	st->flags = RESULT_STARVED;
+	st->status = PHASE_FAILED;
+	op_error_set(&st->error, 5, "read", "/y", 0);
+	st->spread.last_ready_ns = 1000;
+	runner_result_init(m);
+	m->span_ns = 99; /* a merged level's rate is over its window: no span */
+	phase_result_merge(m, a);
+	phase_result_merge(m, idle);
+	phase_result_merge(m, st);
+	ck_assert_uint_eq(m->start_ns, 1000);
+	ck_assert_uint_eq(m->elapsed_ns, 4000);
+	ck_assert_uint_eq(m->span_ns, 0);
+	ck_assert_uint_eq(m->spread.skew_ns, 500);
+	ck_assert_uint_eq(m->spread.last_ready_ns, 1100);
+	ck_assert_uint_eq(m->spread.clients, 3);
+	ck_assert_uint_eq(m->spread.idle, 1);
+	ck_assert_uint_eq(m->spread.starved, 1);
+	ck_assert_uint_eq(m->spread.busy_last_start_ns, 1500);
+	ck_assert_uint_eq(m->spread.busy_first_end_ns, 1500);
+	ck_assert_uint_eq(m->spread.busy_last_end_ns, 4000);
+	ck_assert(m->spread.rate_sum == 5e8 && m->spread.rate_sq == 2.5e17);
+	ck_assert(m->spread.rate_min == 0.0 && m->spread.rate_max == 5e8);
+	ck_assert_int_eq(m->status, PHASE_FAILED);
+	ck_assert_int_eq(m->error.err, 5);
+	ck_assert_str_eq(m->error.op, "read");
+	ck_assert_uint_eq(m->flags, RESULT_DIRECT | RESULT_STARVED);
+	ck_assert_uint_eq(m->bytes, 2000);
+	ck_assert_uint_eq(m->read_bytes, 500);
+	ck_assert_uint_eq(m->units, 2000);
+	ck_assert_uint_eq(m->cpu_ns, 30);
+	ck_assert_uint_eq(m->sync_ns, 300);
+	ck_assert_uint_eq(m->file_bytes, 4096);
+	ck_assert_uint_eq(m->cut_ns, 3500);
+	ck_assert_uint_eq(m->latency.count, 2);
+	ck_assert_uint_eq(m->latency.sum, 400);
+	ck_assert_uint_eq(m->latency.min, 100);
+	ck_assert_uint_eq(m->latency.max, 300);
+	/* the idle client first: it sets the window, the first worker the rates */
+	runner_result_init(m);
+	phase_result_merge(m, idle);
+	phase_result_merge(m, a);
+	ck_assert_uint_eq(m->start_ns, 1000);
+	ck_assert_uint_eq(m->elapsed_ns, 4000);
+	ck_assert_uint_eq(m->spread.skew_ns, 200);
+	ck_assert_uint_eq(m->spread.busy_last_start_ns, 1000);
+	ck_assert_uint_eq(m->spread.busy_first_end_ns, 4000);
+	ck_assert(m->spread.rate_min == 5e8 && m->spread.rate_max == 5e8);
+	ck_assert_int_eq(m->status, PHASE_DONE);
+	ck_assert_uint_eq(m->sync_ns, 300);
+	free(a);
+	free(idle);
+	free(st);
+	free(m);
+}
+END_TEST
+
 Suite *suite_clients(void)
 {
 	Suite *s = suite_create("clients");
@@ -580,6 +660,7 @@ Suite *suite_clients(void)
 	tcase_add_test(merge, config_split_by_time);
 	tcase_add_test(merge, merge_starved_client_zeroes_overlap);
 	tcase_add_test(merge, merge_idle_client_has_no_rate);
+	tcase_add_test(merge, merge_every_field_exact);
 	tcase_set_timeout(live, 120);
 	tcase_add_test(live, barrier_holds_everyone);
 	tcase_add_test(live, four_clients_four_times_the_bytes);

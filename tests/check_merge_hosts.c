@@ -6,7 +6,11 @@
 #include "../input/json_run.h"
 #include "../input/input.h"
 #include "../input/jtree.h"
+#include "../phases/runner/client_merge.h"
+#include "../phases/runner/runner.h"
 #include "../report/model/merge_model.h"
+#include "../report/model/metrics.h"
+#include "../report/model/sweep_model.h"
 #include "../report/model/view.h"
 #include "../report/report.h"
 
@@ -48,21 +52,36 @@ static struct json_run *two_hosts(void)
 	return h;
 }
 
+/* merge_hosts for its facts (m) alone. */
+static void merge_facts(struct merge_result *m, const struct json_run *h, size_t n)
+{
+	struct run_result *r = malloc(sizeof *r);
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(merge_hosts(m, h, n, r), 0);
+	free(r);
+}
+
 START_TEST(test_window_and_sums)
 {
 	struct json_run *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
+	struct run_result *r = calloc(1, sizeof *r);
 
-	merge_hosts(m, h, 2);
+	ck_assert_int_eq(merge_hosts(m, h, 2, r), 0);
 	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
+	const struct phase_result *rp = &r->phase[PHASE_PUT_BLOCK];
 	ck_assert(mp->done && mp->overlaps);
 	ck_assert_uint_eq(mp->window_start_ns, T0 + SEC / 2);
 	ck_assert_uint_eq(mp->window_ns, 3 * SEC / 2);
 	ck_assert_uint_eq(mp->start_spread_ns, SEC / 2);
 	ck_assert_double_eq_tol(mp->overlap, 0.75, 1e-9);
 	/* no timeline: each host's bytes prorated evenly, 3/4 of each */
-	ck_assert_uint_eq(mp->bytes, 750000 + 1500000);
-	ck_assert_uint_eq(mp->operations, 750 + 1500);
+	ck_assert_int_eq(rp->status, PHASE_DONE);
+	ck_assert_uint_eq(rp->bytes, 750000 + 1500000);
+	ck_assert_uint_eq(rp->units, 750000 + 1500000);
+	ck_assert_uint_eq(rp->elapsed_ns, 3 * SEC / 2);
+	ck_assert_uint_eq(rp->wall_start_ns, T0 + SEC / 2);
 	ck_assert_uint_eq(mp->slowest, 0);
 	ck_assert_double_eq_tol(mp->fairness_min, 1.0 / 1.5, 1e-9);
 	/* what the page and the JSON print: KiB/s, each host's share of the mean */
@@ -71,10 +90,14 @@ START_TEST(test_window_and_sums)
 	ck_assert_double_eq_tol(mp->host_share[0], 1.0 / 1.5, 1e-9);
 	ck_assert_double_eq_tol(mp->host_share[1], 2.0 / 1.5, 1e-9);
 	/* the histograms merged: two fast, two slow; the median is a fast one's bucket */
-	ck_assert_uint_eq(mp->latency.count, 4);
-	ck_assert_uint_le(hist_percentile(&mp->latency, 50), 1100);
-	ck_assert_uint_ge(hist_percentile(&mp->latency, 99), 900000);
+	ck_assert_uint_eq(rp->latency.count, 4);
+	ck_assert_uint_le(hist_percentile(&rp->latency, 50), 1100);
+	ck_assert_uint_ge(hist_percentile(&rp->latency, 99), 900000);
 	ck_assert(!m->phase[PHASE_GET_BLOCK].done); /* not run anywhere */
+	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].status, PHASE_NOT_RUN);
+	ck_assert_uint_eq(r->clients, 8);
+	ck_assert_uint_eq(r->hosts, 2);
+	free(r);
 	free(m);
 	free(h);
 }
@@ -105,7 +128,7 @@ START_TEST(test_final_flush_apart)
 	struct merge_result *m = calloc(1, sizeof *m);
 	struct json_phase *a = &h[0].phase[PHASE_PUT_BLOCK], *b = &h[1].phase[PHASE_PUT_BLOCK];
 
-	merge_hosts(m, h, 2);
+	merge_facts(m, h, 2);
 	ck_assert_double_lt(m->phase[PHASE_PUT_BLOCK].transfer_overlap, 0); /* nobody flushed */
 	a->wall_start_ns = T0;
 	a->elapsed_ns = 2 * SEC;
@@ -114,7 +137,7 @@ START_TEST(test_final_flush_apart)
 	b->elapsed_ns = SEC / 2;
 	b->sync_ns = SEC / 20;             /* writes 0.45 s */
 	a->planned_ns = b->planned_ns = T0; /* b started 10 ms after its plan */
-	merge_hosts(m, h, 2);
+	merge_facts(m, h, 2);
 	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
 	ck_assert_double_eq_tol(mp->overlap, 0.5 / 2.0, 1e-9);
 	ck_assert_double_eq_tol(mp->transfer_overlap, 0.39 / 0.45, 1e-9);
@@ -122,6 +145,16 @@ START_TEST(test_final_flush_apart)
 	ck_assert_uint_eq(mp->flush_host, 0);
 	ck_assert_uint_eq(mp->late_max_ns, SEC / 100);
 	ck_assert_uint_eq(mp->late_host, 1);
+	/* what the text says under the phase: the flush (the writes overlap
+	 * 62 points more), not the 10 ms late start (under MERGE_LATE_NS) */
+	ck_assert(mp->flush_said && !mp->late_said);
+	b->wall_start_ns = T0 + MERGE_LATE_NS;
+	b->planned_ns = T0;
+	merge_facts(m, h, 2);
+	ck_assert(m->phase[PHASE_PUT_BLOCK].late_said);
+	a->sync_ns = b->sync_ns = 0; /* nobody flushed: nothing to say */
+	merge_facts(m, h, 2);
+	ck_assert(!m->phase[PHASE_PUT_BLOCK].flush_said);
 	free(m);
 	free(h);
 }
@@ -133,10 +166,95 @@ START_TEST(test_no_overlap)
 	struct merge_result *m = calloc(1, sizeof *m);
 
 	h[1].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + 3 * SEC;
-	merge_hosts(m, h, 2);
+	merge_facts(m, h, 2);
 	ck_assert(m->phase[PHASE_PUT_BLOCK].done && !m->phase[PHASE_PUT_BLOCK].overlaps);
 	ck_assert_double_eq(m->phase[PHASE_PUT_BLOCK].overlap, 0);
-	ck_assert_uint_eq(m->phase[PHASE_PUT_BLOCK].bytes, 0);
+	free(m);
+	free(h);
+}
+END_TEST
+
+/* The two window rules keep their CPU apart: a 2-host merge's %CPU is a
+ * host's (each host's CPU prorated into the window, over the hosts: their
+ * mean) and its sync the hosts' mean of their syncs inside the window; a
+ * 2-client merge's %CPU is the clients' sum (one machine's processes) and
+ * its sync the longest. */
+START_TEST(test_cpu_hosts_mean_clients_sum)
+{
+	struct json_run *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+	struct run_result *r = calloc(1, sizeof *r);
+	struct phase_result *c = calloc(3, sizeof *c);
+
+	for (int i = 0; i < 2; i++) {
+		h[i].phase[PHASE_PUT_BLOCK].cpu_ns = 8 * SEC / 5; /* 80% of its 2 s */
+		h[i].phase[PHASE_PUT_BLOCK].sync_ns = 2 * SEC / 5;
+	}
+	ck_assert_int_eq(merge_hosts(m, h, 2, r), 0);
+	/* each 1.6 s x 1.5 / 2 = 1.2 s, halved: 1.2 s over the 1.5 s window */
+	ck_assert_uint_eq(r->phase[PHASE_PUT_BLOCK].cpu_ns, 6 * SEC / 5);
+	ck_assert_uint_eq(metric_cpu_pct(&r->phase[PHASE_PUT_BLOCK]), 80);
+	/* host 0's sync (its last 0.4 s) is inside the window, host 1's after it */
+	ck_assert_uint_eq(r->phase[PHASE_PUT_BLOCK].sync_ns, SEC / 5);
+	runner_result_init(&c[2]);
+	for (int i = 0; i < 2; i++) {
+		runner_result_init(&c[i]);
+		c[i].status = PHASE_DONE;
+		c[i].start_ns = SEC;
+		c[i].elapsed_ns = SEC;
+		c[i].units = c[i].bytes = 1000;
+		c[i].cpu_ns = 4 * SEC / 5; /* 80% each */
+		c[i].sync_ns = (uint64_t)(i + 1) * SEC / 5;
+		phase_result_merge(&c[2], &c[i]);
+	}
+	ck_assert_uint_eq(metric_cpu_pct(&c[2]), 160);
+	ck_assert_uint_eq(c[2].sync_ns, 2 * SEC / 5);
+	free(c);
+	free(r);
+	free(m);
+	free(h);
+}
+END_TEST
+
+/* A merged sweep level's spread is its clients' on the wall clock: two
+ * hosts of two clients, all four active together from T0 + 0.5 s to T0 +
+ * 1.8 s of T0 to T0 + 2 s, give the overlap 1.3 / 2 (a local sweep's
+ * rule over the same times), fairness over the four rates (all 1000/s),
+ * and the CPU the hosts' sum; clients fully together give overlap 1 (a
+ * trusted point). */
+START_TEST(test_sweep_level_spread)
+{
+	struct json_run *h = two_hosts();
+	struct merge_result *m = calloc(1, sizeof *m);
+	struct run_result *r = calloc(2, sizeof *r);
+	struct json_client c0[2] = {{0, 2 * SEC, 2000}, {SEC / 10, 2 * SEC, 1900}};
+	struct json_client c1[2] = {{0, SEC * 13 / 10, 1300}, {0, SEC * 3 / 2, 1500}}; /* from T0 + 0.5 s */
+	const struct phase_result *p = &r[1].phase[PHASE_PUT_BLOCK];
+
+	h[0].phase[PHASE_PUT_BLOCK].client = c0;
+	h[1].phase[PHASE_PUT_BLOCK].client = c1;
+	h[0].phase[PHASE_PUT_BLOCK].client_n = h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
+	h[0].phase[PHASE_PUT_BLOCK].wall_start_ns = T0;
+	h[0].phase[PHASE_PUT_BLOCK].cpu_ns = h[1].phase[PHASE_PUT_BLOCK].cpu_ns = SEC;
+	ck_assert_int_eq(merge_hosts(m, h, 2, &r[0]), 0);
+	merge_sweep_run(&r[0], h, 2, &r[1]);
+	ck_assert_uint_eq(p->spread.clients, 4);
+	ck_assert_uint_eq(p->start_ns, T0);
+	ck_assert_uint_eq(p->spread.busy_last_start_ns, T0 + SEC / 2);
+	ck_assert_uint_eq(p->spread.busy_first_end_ns, T0 + SEC * 18 / 10);
+	ck_assert_uint_eq(p->spread.busy_last_end_ns, T0 + 2 * SEC);
+	ck_assert_double_eq_tol(sweep_overlap(p), 1.3 / 2.0, 1e-9);
+	ck_assert_double_eq_tol(p->spread.rate_sum, 1000 + 1000 + 1000 + 1000, 1e-6);
+	ck_assert_double_eq_tol(sweep_jain(p->spread.rate_sum, p->spread.rate_sq, 4), 1.0, 1e-9);
+	ck_assert_uint_eq(p->cpu_ns, 2 * r[0].phase[PHASE_PUT_BLOCK].cpu_ns);
+	/* every client from T0 + 0.5 s to T0 + 2 s: all together all along */
+	h[0].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + SEC / 2;
+	c0[0] = c0[1] = c1[0] = c1[1] = (struct json_client){0, SEC * 3 / 2, 1500};
+	ck_assert_int_eq(merge_hosts(m, h, 2, &r[0]), 0);
+	merge_sweep_run(&r[0], h, 2, &r[1]);
+	ck_assert_double_eq(sweep_overlap(p), 1.0);
+	merge_result_free(m);
+	free(r);
 	free(m);
 	free(h);
 }
@@ -287,17 +405,23 @@ START_TEST(test_client_fairness)
 
 	h[0].phase[PHASE_PUT_BLOCK].client = c0;
 	h[0].phase[PHASE_PUT_BLOCK].client_n = 2;
-	merge_hosts(m, h, 2);
+	merge_facts(m, h, 2);
 	ck_assert(m->phase[PHASE_PUT_BLOCK].client_fairness < 0); /* host 1 has none */
 	h[1].phase[PHASE_PUT_BLOCK].client = c1;
 	h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
-	merge_hosts(m, h, 2);
+	merge_facts(m, h, 2);
 	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
-	ck_assert_double_eq_tol(merge_client_rate(&c1[0]), 2000, 1e-9);
+	/* each client's rate kept, host by host: the JSON's clients[].rate */
+	ck_assert_uint_eq(mp->client_rates, 4);
+	ck_assert_double_eq_tol(mp->client_rate[0], 1000, 1e-9);
+	ck_assert_double_eq_tol(mp->client_rate[1], 500, 1e-9);
+	ck_assert_double_eq_tol(mp->client_rate[2], 2000, 1e-9);
+	ck_assert_double_eq_tol(mp->client_rate[3], 500, 1e-9);
 	/* mean (1000 + 500 + 2000 + 500) / 4 = 1000: the slowest, 500/s, is half */
 	ck_assert_double_eq_tol(mp->client_fairness, 0.5, 1e-9);
 	ck_assert_uint_eq(mp->slowest_client_host, 0);
 	ck_assert_uint_eq(mp->slowest_client, 1);
+	merge_result_free(m);
 	free(m);
 	free(h);
 }
@@ -471,6 +595,7 @@ Suite *suite_merge_hosts(void)
 
 	tcase_add_test(tc, test_intersect);
 	tcase_add_test(tc, test_window_and_sums);
+	tcase_add_test(tc, test_cpu_hosts_mean_clients_sum);
 	tcase_add_test(tc, test_timeline_prorates);
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
@@ -478,6 +603,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_final_flush_apart);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);
+	tcase_add_test(tc, test_sweep_level_spread);
 	tcase_add_test(tc, test_count_of);
 	tcase_add_test(tc, test_host_values);
 	tcase_add_test(tc, test_host_refused);

@@ -14,6 +14,12 @@
 #   compare/SET.FMT    bonnie compare over SET in format FMT (text, md, csv,
 #                      json; html is the --html page of the text run), with
 #                      SET.FMT.err holding its stderr and exit status
+#   merge/SET.FMT      bonnie merge of SET's hosts (run/host-*.json: two hosts
+#                      of -c 2 on one --start-at schedule, the second 0.5 s
+#                      late and without its random delete; run/hostsweep-*.json:
+#                      two hosts of --clients 1,2): the table and facts (text,
+#                      with html its --html page), -q (csv) and --json, each
+#                      with FMT.err holding its stderr and exit status
 # The sets: the produced CSV lines, the produced JSON documents, a run
 # against its own CSV (mixed, full), the kept inputs of tests/golden/inputs/
 # (copied from tests/compare-corpus, compare-kinds and the shared samples;
@@ -43,7 +49,7 @@ INPUTS=tests/golden/inputs
 T=$(mktemp -d "${TMPDIR:-/tmp}/bonnie-golden.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 W=$T/work GOT=$T/got
-mkdir -p "$W" "$GOT/run" "$GOT/compare"
+mkdir -p "$W" "$GOT/run" "$GOT/compare" "$GOT/merge"
 
 # One narrow sed expression per non-deterministic detail, each with its
 # reason, applied to every produced file (one sed for all, at the end).
@@ -85,6 +91,23 @@ compare samples bonnie++-2.00a-run.txt bonnie++-2.00a.csv full.csv
 for f in $INPUT_NAMES; do
 	compare "input-$f" "$f"
 done
+# merge SET HOST...: bonnie merge's every output of the hosts' JSON, in $W
+# (the --json document quotes its argv: relative names, made here, and the
+# program named bonnie wherever the binary is).
+merge() {
+	local set=$1 out=$GOT/merge/$1
+	shift
+	(exec -a bonnie "$BONNIE" merge --html "$set.html" "$@") >"$out.text$SUFFIX" 2>"$out.text.err$SUFFIX"
+	echo "exit status $?" >>"$out.text.err$SUFFIX"
+	(exec -a bonnie "$BONNIE" merge -q "$@") >"$out.csv$SUFFIX" 2>"$out.csv.err$SUFFIX"
+	echo "exit status $?" >>"$out.csv.err$SUFFIX"
+	(exec -a bonnie "$BONNIE" merge --json "$set.json" "$@") >/dev/null 2>"$out.json.err$SUFFIX"
+	echo "exit status $?" >>"$out.json.err$SUFFIX"
+	mv "$set.html" "$out.html$SUFFIX" && mv "$set.json" "$out.json$SUFFIX"
+}
+
+merge hosts host-a.json host-b.json
+merge hostsweep hostsweep-a.json hostsweep-b.json
 for f in $RUN_OUTPUTS; do
 	mv "$f" "$GOT/run/$f$SUFFIX"
 done

@@ -52,7 +52,7 @@ static void make_windows(const struct tl_series *s, bool by_bytes, uint32_t per,
 		if (2 * ((s->n - i < per ? s->n - i : per)) < per || ns == 0)
 			break;
 		w->first[w->n] = i;
-		w->rate[w->n++] = verdict_rate_of(u, ns);
+		w->rate[w->n++] = units_per_second(u, ns);
 	}
 }
 

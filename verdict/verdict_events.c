@@ -140,7 +140,7 @@ static uint32_t refine(const struct tl_series *s, bool by_bytes, const struct wi
 		hi = s->n;
 	best_j = lo;
 	for (uint32_t i = lo; i < hi; i++) {
-		double r = verdict_rate_of(verdict_units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
+		double r = units_per_second(verdict_units_of(&s->pt[i], by_bytes), tl_series_len(s, i));
 		if (fall ? r > mid : r < mid)
 			best_j = i + 1;
 	}

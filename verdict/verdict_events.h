@@ -5,6 +5,7 @@
 #define BONNIE_VERDICT_EVENTS_H
 
 #include "verdict.h"
+#include "../lib/units.h"
 
 /* The rates of a timeline's windows, and what each counted. */
 struct windows {
@@ -19,11 +20,6 @@ struct windows {
 static inline uint64_t verdict_units_of(const struct tl_point *p, bool by_bytes)
 {
 	return by_bytes ? p->bytes : p->ops;
-}
-
-static inline double verdict_rate_of(uint64_t units, uint64_t ns)
-{
-	return ns ? (double)units * 1e9 / (double)ns : 0.0;
 }
 
 /* The median of v[0..n) (n <= TL_MAX), v untouched. */

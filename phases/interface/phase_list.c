@@ -74,6 +74,11 @@ enum rate_unit phase_unit(enum phase_id id)
 	return facts[id].unit;
 }
 
+double phase_rate_shown(enum phase_id id, double per_s)
+{
+	return phase_unit(id) == RATE_BYTES ? per_s / 1024.0 : per_s;
+}
+
 const char *phase_group_words(enum phase_group g)
 {
 	return group_words[g];

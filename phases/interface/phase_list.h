@@ -195,6 +195,9 @@ const char *phase_title(enum phase_id id);
 const char *phase_words(enum phase_id id);
 enum phase_group phase_group(enum phase_id id);
 enum rate_unit phase_unit(enum phase_id id);
+/* A rate of phase id (units per second) as shown: KiB/s for a phase rated
+ * in bytes, else as it is (seeks, files per second). */
+double phase_rate_shown(enum phase_id id, double per_s);
 
 /* A group in words: "sequential output", "random create". */
 const char *phase_group_words(enum phase_group g);

@@ -6,8 +6,9 @@
 #include "../interface/results.h"
 
 /* Adds src (one client's result of a phase) into dst, which starts as an
- * empty result from runner_result_init. Bytes, units, operations and CPU
- * are summed; the timed region becomes first start to last end; the
+ * empty result from runner_result_init: the clients' window rule around
+ * the one accumulate (interface/accumulate.h). Bytes, units, operations
+ * and CPU are summed; the timed region becomes first start to last end; the
  * latency histograms are merged (percentiles are never averaged); sync
  * time is the longest; the status is the worst (failed, interrupted,
  * done) and the error the first failure's. The span of worker activity

@@ -5,6 +5,7 @@
 #include "../loop/start_line.h"
 #include "../files/files.h"
 #include "../loop/phase_timeline.h"
+#include "../interface/accumulate.h"
 #include "../../env/env.h"
 #include "../../lib/platform.h"
 #include "../../lib/signals.h"
@@ -20,9 +21,7 @@ const struct phase *const phase_table[PHASE_COUNT] = {PHASES(PHASE_ENTRY)};
 
 void runner_result_init(struct phase_result *res)
 {
-	memset(res, 0, sizeof *res);
-	hist_init(&res->latency);
-	res->error.offset = -1;
+	phase_result_init(res);
 }
 
 /* What the block devices moved while the phase ran: their sysfs counters

@@ -77,7 +77,8 @@ void runner_arc_before(const struct phase_ctx *ctx, struct zfs_arc *before);
 void runner_arc_delta(const struct phase_ctx *ctx, enum phase_id id, const struct zfs_arc *before,
                       struct phase_result *res);
 
-/* Prepares a phase_result for measuring (empty histogram, no error). */
+/* Prepares a phase_result for measuring (empty histogram, no error):
+ * phase_result_init (interface/accumulate.h), by the runner's name. */
 void runner_result_init(struct phase_result *res);
 
 #endif

@@ -33,10 +33,10 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct jso
 		        100 * mp->overlap, (double)mp->start_spread_ns / 1e6, mp->fairness_min);
 		client_cell(out, mp);
 		fprintf(out, "  %s\n", hosts[mp->slowest].name);
-		if (mp->late_max_ns >= MERGE_LATE_NS)
+		if (mp->late_said)
 			fprintf(out, "%-12s (%s started %.3f s after its planned start)\n", "", hosts[mp->late_host].name,
 			        (double)mp->late_max_ns / 1e9);
-		if (mp->transfer_overlap >= 0 && mp->transfer_overlap - mp->overlap >= 0.05)
+		if (mp->flush_said)
 			fprintf(out, "%-12s (the writes overlap %.1f%%; %s's final flush took %.1f s of its phase)\n", "",
 			        100 * mp->transfer_overlap, hosts[mp->flush_host].name, (double)mp->flush_max_ns / 1e9);
 	}
@@ -48,10 +48,13 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct jso
 }
 
 /* Every host's clients, in host then client order, each with its rate
- * over its own start to end (units/s), and the client fairness. */
+ * over its own start to end (units/s, the model's), and the client
+ * fairness. */
 static void clients_json(struct json *j, const struct merge_phase *mp, const struct json_run *hosts, size_t n,
                          int id)
 {
+	size_t k = 0;
+
 	if (mp->client_fairness < 0) {
 		json_null(j, "client_fairness");
 		return;
@@ -59,11 +62,11 @@ static void clients_json(struct json *j, const struct merge_phase *mp, const str
 	json_double(j, "client_fairness", mp->client_fairness, 4);
 	json_array_begin(j, "clients");
 	for (size_t h = 0; h < n; h++)
-		for (size_t c = 0; c < hosts[h].phase[id].client_n; c++) {
+		for (size_t c = 0; c < hosts[h].phase[id].client_n && k < mp->client_rates; c++) {
 			json_object_begin(j, NULL);
 			json_string(j, "host", hosts[h].name);
 			json_u64(j, "client", c);
-			json_double(j, "rate", merge_client_rate(&hosts[h].phase[id].client[c]), 3);
+			json_double(j, "rate", mp->client_rate[k++], 3);
 			json_object_end(j);
 		}
 	json_array_end(j);

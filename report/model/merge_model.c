@@ -1,10 +1,12 @@
 /* merge_hosts: see merge_model.h. */
 #include "merge_model.h"
 #include "view.h"
+#include "../../lib/units.h"
+#include "../../phases/interface/accumulate.h"
 #include "../../phases/phase_select.h"
 
 #include <stdio.h>
-
+#include <stdlib.h>
 #include <string.h>
 
 uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen)
@@ -84,6 +86,7 @@ static void transfer_window(struct merge_phase *mp, const struct json_run *hosts
 	}
 	if (mp->flush_max_ns > 0 && longest > 0)
 		mp->transfer_overlap = e0 > s1 ? (double)(e0 - s1) / (double)longest : 0;
+	mp->late_said = mp->late_max_ns >= MERGE_LATE_NS;
 }
 
 static void fairness(struct merge_phase *mp, size_t n)
@@ -103,25 +106,33 @@ static void fairness(struct merge_phase *mp, size_t n)
 		mp->host_share[h] = mean > 0 ? mp->host_rate[h] / mean : 0;
 }
 
-double merge_client_rate(const struct json_client *c)
+/* A client's rate over its own start to end, units/s (0 when it took no
+ * time). */
+static double merge_client_rate(const struct json_client *c)
 {
-	return c->end_ns > c->start_ns ? (double)c->units * 1e9 / (double)(c->end_ns - c->start_ns) : 0;
+	return units_per_second(c->units, c->end_ns > c->start_ns ? c->end_ns - c->start_ns : 0);
 }
 
-/* Over every client of every host: the slowest one's rate over their mean. */
-static void client_fairness(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
+/* Over every client of every host: each one's rate (kept, for the
+ * JSON), and the slowest one's over their mean. -1: out of memory. */
+static int client_fairness(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
 {
 	double sum = 0, low = 0;
-	size_t count = 0;
+	size_t count = 0, all = 0;
 
 	mp->client_fairness = -1;
-	for (size_t h = 0; h < n; h++)
+	for (size_t h = 0; h < n; h++) {
 		if (hosts[h].phase[id].client_n == 0)
-			return;
+			return 0;
+		all += hosts[h].phase[id].client_n;
+	}
+	if ((mp->client_rate = malloc(all * sizeof *mp->client_rate)) == NULL)
+		return -1;
+	mp->client_rates = all;
 	for (size_t h = 0; h < n; h++) {
 		const struct json_phase *p = &hosts[h].phase[id];
 		for (size_t c = 0; c < p->client_n; c++) {
-			double r = merge_client_rate(&p->client[c]);
+			double r = mp->client_rate[count] = merge_client_rate(&p->client[c]);
 			if (count == 0 || r < low) {
 				low = r;
 				mp->slowest_client_host = h;
@@ -132,64 +143,120 @@ static void client_fairness(struct merge_phase *mp, const struct json_run *hosts
 		}
 	}
 	mp->client_fairness = sum > 0 ? low / (sum / (double)count) : 0;
+	return 0;
 }
 
-static void merge_phase(struct merge_phase *mp, const struct json_run *hosts, size_t n, int id)
+/* Host p's part of the phase inside the window (the hosts' window rule):
+ * its bytes and units prorated into the window (merge_in_window), its CPU
+ * prorated and over n and the part of its final sync inside the window
+ * over n (summed over the hosts: their mean; a host's %CPU stays a
+ * host's), its whole histogram. */
+static void host_part(struct phase_result *part, const struct json_phase *p, const struct merge_phase *mp, size_t n,
+                      uint64_t bytes, uint64_t units)
 {
+	phase_result_init(part);
+	part->status = PHASE_DONE;
+	part->bytes = bytes;
+	part->units = units;
+	part->cpu_ns = prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
+	part->sync_ns = merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns, mp->window_start_ns,
+	                                mp->window_ns) / n;
+	part->latency = p->latency;
+}
+
+/* Phase id of every host: the facts into mp and, when every host did it
+ * and their phases overlap, the hosts' parts added into r (the window as
+ * its elapsed time; part: room for one host's). -1: out of memory. */
+static int merge_phase(struct merge_phase *mp, struct phase_result *r, struct phase_result *part,
+                       const struct json_run *hosts, size_t n, int id)
+{
+	free(mp->client_rate);
 	memset(mp, 0, sizeof *mp);
-	hist_init(&mp->latency);
 	for (size_t h = 0; h < n; h++)
 		if (!hosts[h].phase[id].done || !hosts[h].phase[id].wall_start_ns)
-			return;
+			return 0;
 	mp->done = true;
 	window(mp, hosts, n, id);
 	transfer_window(mp, hosts, n, id);
+	mp->flush_said = mp->transfer_overlap >= 0 && mp->transfer_overlap - mp->overlap >= MERGE_FLUSH_SAID;
+	if (mp->overlaps) {
+		phase_result_init(r);
+		r->elapsed_ns = mp->window_ns;
+		r->wall_start_ns = mp->window_start_ns;
+		r->planned_ns = hosts[0].phase[id].planned_ns;
+	}
 	for (size_t h = 0; h < n; h++) {
 		const struct json_phase *p = &hosts[h].phase[id];
 		uint64_t b = merge_in_window(p, p->bytes, 0, mp->window_start_ns, mp->window_ns);
-		uint64_t o = merge_in_window(p, p->operations, 1, mp->window_start_ns, mp->window_ns);
-		uint64_t u = phase_unit((enum phase_id)id) == RATE_BYTES ? b : o;
-		mp->bytes += b;
-		mp->operations += o;
-		mp->units += u;
-		mp->cpu_ns += prorate(p->cpu_ns, mp->window_ns, p->elapsed_ns) / n;
-		mp->sync_ns += merge_intersect(p->wall_start_ns + p->elapsed_ns - p->sync_ns, p->sync_ns,
-		                               mp->window_start_ns, mp->window_ns) / n;
-		mp->host_rate[h] = mp->window_ns ? (double)u * 1e9 / (double)mp->window_ns : 0;
-		mp->host_rate_shown[h] = phase_unit((enum phase_id)id) == RATE_BYTES ? mp->host_rate[h] / 1024 : mp->host_rate[h];
-		hist_merge(&mp->latency, &p->latency);
+		uint64_t u = phase_unit((enum phase_id)id) == RATE_BYTES ? b
+		             : merge_in_window(p, p->operations, 1, mp->window_start_ns, mp->window_ns);
+		mp->host_rate[h] = units_per_second(u, mp->window_ns);
+		mp->host_rate_shown[h] = phase_rate_shown((enum phase_id)id, mp->host_rate[h]);
+		if (!mp->overlaps)
+			continue;
+		host_part(part, p, mp, n, b, u);
+		phase_result_add(r, part, h == 0);
+		r->sync_ns += part->sync_ns;
 	}
 	fairness(mp, n);
-	client_fairness(mp, hosts, n, id);
+	return client_fairness(mp, hosts, n, id);
 }
 
-void merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n)
+int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run)
 {
-	m->hosts = n;
-	for (int id = 0; id < PHASE_COUNT; id++)
-		merge_phase(&m->phase[id], hosts, n, id);
-}
+	struct phase_result *part = malloc(sizeof *part);
+	int rc = part ? 0 : -1;
 
-void merge_as_run(const struct merge_result *m, const struct json_run *first, struct run_result *run)
-{
 	memset(run, 0, sizeof *run);
 	run->index = 1;
-	run->clients = (uint32_t)(first->clients * m->hosts);
-	run->hosts = (uint32_t)m->hosts;
+	run->clients = (uint32_t)(hosts[0].clients * n);
+	run->hosts = (uint32_t)n;
+	run->counts.files_k = (uint32_t)(hosts[0].files / 1024);
+	for (size_t h = 0; h < n; h++)
+		run->counts.seeks += hosts[h].seeks; /* every host's seeks: the CSV's seeks field */
+	m->hosts = n;
+	for (int id = 0; id < PHASE_COUNT && rc == 0; id++)
+		rc = merge_phase(&m->phase[id], &run->phase[id], part, hosts, n, id);
+	free(part);
+	return rc;
+}
+
+void merge_result_free(struct merge_result *m)
+{
 	for (int id = 0; id < PHASE_COUNT; id++) {
-		const struct merge_phase *mp = &m->phase[id];
-		struct phase_result *r = &run->phase[id];
-		if (!mp->done || !mp->overlaps)
-			continue;
-		r->status = PHASE_DONE;
-		r->bytes = mp->bytes;
-		r->units = mp->units;
-		r->elapsed_ns = mp->window_ns;
-		r->cpu_ns = mp->cpu_ns;
-		r->sync_ns = mp->sync_ns;
-		r->wall_start_ns = mp->window_start_ns;
-		r->planned_ns = first->phase[id].planned_ns;
-		r->latency = mp->latency;
+		free(m->phase[id].client_rate);
+		m->phase[id].client_rate = NULL;
+	}
+}
+
+/* The spread of phase id's clients, every host's, into r (see
+ * merge_sweep_run): on the wall clock, from the earliest start. A listed
+ * client without a unit of work was starved (an idle one is not listed). */
+static void level_spread(struct phase_result *r, const struct json_run *hosts, size_t n, int id)
+{
+	uint64_t first = UINT64_MAX;
+
+	for (size_t h = 0; h < n; h++) {
+		const struct json_phase *p = &hosts[h].phase[id];
+		struct json_client whole = {0, p->elapsed_ns, p->units};
+		size_t k = p->client_n ? p->client_n : 1;
+		for (size_t c = 0; c < k; c++) {
+			const struct json_client *cl = p->client_n ? &p->client[c] : &whole;
+			uint64_t b = p->wall_start_ns + cl->start_ns;
+			spread_add(&r->spread, merge_client_rate(cl), b, p->wall_start_ns + cl->end_ns, false, cl->units == 0);
+			first = b < first ? b : first;
+		}
+	}
+	r->start_ns = first;
+}
+
+void merge_sweep_run(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_result *all)
+{
+	*all = *run;
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		all->phase[id].cpu_ns *= n; /* the hosts' mean, back to their sum */
+		if (all->phase[id].status == PHASE_DONE)
+			level_spread(&all->phase[id], hosts, n, id);
 	}
 }
 

@@ -26,9 +26,9 @@ struct merge_phase {
 	size_t flush_host;          /* that host */
 	uint64_t late_max_ns;       /* the latest host's wall start after its planned start */
 	size_t late_host;           /* that host */
-	uint64_t bytes, operations, units, cpu_ns; /* summed over the window (cpu: the hosts' mean) */
-	uint64_t sync_ns;           /* the hosts' mean of the part of their final sync inside the window */
-	struct hist latency;        /* every host's whole phase, bucket by bucket */
+	bool late_said;             /* late_max_ns >= MERGE_LATE_NS: that host is named under the phase */
+	bool flush_said;            /* the writes overlap MERGE_FLUSH_SAID or more beyond the phases:
+	                               the longest final flush is named under the phase */
 	double host_rate[MERGE_MAX_HOSTS]; /* units/s inside the window */
 	double host_rate_shown[MERGE_MAX_HOSTS]; /* the same in the phase's unit (KiB/s for bytes) */
 	double host_share[MERGE_MAX_HOSTS];      /* host_rate over the hosts' mean; 0 when that is 0 */
@@ -37,11 +37,19 @@ struct merge_phase {
 	double client_fairness;     /* the slowest client's rate (merge_client_rate) over the mean of
 	                               every host's clients; < 0 when a host has no per-client results */
 	size_t slowest_client_host, slowest_client; /* that client: its host and its index there */
+	double *client_rate;        /* every host's clients' rates (merge_client_rate), host by host,
+	                               client_rates of them; NULL when client_fairness < 0 */
+	size_t client_rates;
 };
 
 /* A host whose phase started this much after its planned start is named
  * under the phase (the issue's bound on the hosts' start spread). */
 #define MERGE_LATE_NS 50000000u
+
+/* The writes overlap this much (5 points of the longest host's writes)
+ * more than the whole phases: the final flush kept them apart, and the
+ * longest flush is named under the phase. */
+#define MERGE_FLUSH_SAID 0.05
 
 struct merge_result {
 	size_t hosts;
@@ -58,17 +66,25 @@ uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen);
  * which: 0 bytes, 1 operations. */
 uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen);
 
-/* A client's rate over its own start to end, units/s (0 when it took no
- * time). */
-double merge_client_rate(const struct json_client *c);
+/* Fills m (zeroed before its first fill; merge_result_free after the
+ * last) from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike),
+ * and run with the merged phases as one run (the table, CSV and JSON
+ * formatters read it): each phase every host did whose hosts overlap,
+ * the window as its elapsed time, each host's part inside it added
+ * (phase_result_add): bytes and units summed, CPU and the final sync the
+ * hosts' mean, every host's whole histogram. 0, or -1 out of memory. */
+int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run);
+void merge_result_free(struct merge_result *m);
 
-/* Fills m from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike). */
-void merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n);
-
-/* The merged phases as one run: each done, overlapping phase with the
- * window as its elapsed time and the sums over it (the table, CSV and JSON
- * formatters read this). */
-void merge_as_run(const struct merge_result *m, const struct json_run *first, struct run_result *run);
+/* A merged level as a --clients sweep's point reads it (sweep_add): run,
+ * with the clients' CPU together (the run's %CP is the hosts' mean; the
+ * sweep's CPU rule reads every client's, as a local sweep's does) and per
+ * phase the spread of every client of every host (a host of one client:
+ * its phase): their rates, for the fairness, and each one's start and
+ * work end on the wall clock, the phase's start the earliest of them, so
+ * that sweep_overlap reads the time all were active together over first
+ * start to last end, as it reads a local sweep's clients. */
+void merge_sweep_run(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_result *all);
 
 /* The merged run's setup, as its table, CSV line and page state it: what
  * the hosts' documents recorded (json_run_setup_differs: the same on every

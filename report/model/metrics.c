@@ -1,16 +1,13 @@
 /* Rates and CPU percentages from measured results. */
 #include "metrics.h"
 
+#include "../../lib/units.h"
+
 #include <limits.h>
 
 bool metric_reportable(const struct phase_result *r)
 {
 	return r->status == PHASE_DONE;
-}
-
-static double per_second(uint64_t units, uint64_t ns)
-{
-	return ns ? (double)units * 1e9 / (double)ns : 0.0;
 }
 
 /* The time a rate divides by: the active span where a phase measured one. */
@@ -21,17 +18,13 @@ static uint64_t rate_ns(const struct phase_result *r)
 
 double metric_rate(enum phase_id id, const struct phase_result *r)
 {
-	double v = per_second(r->units, rate_ns(r));
-
-	return phase_unit(id) == RATE_BYTES ? v / 1024.0 : v;
+	return phase_rate_shown(id, units_per_second(r->units, rate_ns(r)));
 }
 
 double metric_rate_unsynced(enum phase_id id, const struct phase_result *r)
 {
 	uint64_t ns = rate_ns(r) > r->sync_ns ? rate_ns(r) - r->sync_ns : rate_ns(r);
-	double v = per_second(r->units, ns);
-
-	return phase_unit(id) == RATE_BYTES ? v / 1024.0 : v;
+	return phase_rate_shown(id, units_per_second(r->units, ns));
 }
 
 unsigned metric_cpu_pct(const struct phase_result *r)

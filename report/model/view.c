@@ -75,8 +75,6 @@ static void storage_facts(const struct phase_result *r, struct phase_view *v)
  * what completed and the table's extra rows, copied from the result. */
 static void ran_facts(enum phase_id id, const struct phase_result *r, struct phase_view *v)
 {
-	double unit = phase_unit(id) == RATE_BYTES ? 1024.0 : 1.0;
-
 	v->rate_ran = metric_rate(id, r);
 	if (v->sync_split)
 		v->rate_unsynced_ran = metric_rate_unsynced(id, r);
@@ -88,8 +86,8 @@ static void ran_facts(enum phase_id id, const struct phase_result *r, struct pha
 	v->arc_hit_pct = metric_arc_hit_pct(r);
 	v->clients = r->spread.clients;
 	v->client_skew_ns = r->spread.skew_ns;
-	v->client_rate_min = r->spread.rate_min / unit;
-	v->client_rate_max = r->spread.rate_max / unit;
+	v->client_rate_min = phase_rate_shown(id, r->spread.rate_min);
+	v->client_rate_max = phase_rate_shown(id, r->spread.rate_max);
 	if (r->spread.clients > 1) {
 		v->client_fairness = sweep_jain(r->spread.rate_sum, r->spread.rate_sq, r->spread.clients - r->spread.idle);
 		v->client_overlap = sweep_overlap(r);

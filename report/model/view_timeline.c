@@ -3,6 +3,7 @@
  * and p99 (the highest of its intervals'). A last group under half its
  * length is left out: its rate is that of a few operations. */
 #include "view.h"
+#include "../../lib/units.h"
 
 #include <string.h>
 
@@ -27,7 +28,7 @@ void view_of_timeline(const struct tl_series *s, enum phase_id id, struct view_t
 		if (ns == 0 || (i + per >= s->n && i > 0 && ns * 2 < (uint64_t)per * s->width_ns))
 			continue;
 		p->x[p->n] = ((double)i * (double)s->width_ns + (double)ns / 2) / 1e9;
-		p->rate[p->n] = (double)units * 1e9 / (double)ns / (phase_unit(id) == RATE_BYTES ? 1024.0 : 1.0);
+		p->rate[p->n] = phase_rate_shown(id, units_per_second(units, ns));
 		if (p99 > 0) {
 			p->x99[p->n99] = p->x[p->n];
 			p->p99[p->n99++] = (double)p99;
