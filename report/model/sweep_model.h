@@ -141,9 +141,17 @@ struct sweep_knee {
 /* How many counts a run finished at (sweep.finished). */
 uint32_t sweep_levels_finished(const struct sweep *sw);
 
-/* Adds run (the results at run->clients clients) to the level of that
- * count, appending a level for a new count (ignored past MAX_SWEEP_LEVELS);
- * a count's repeats are kept for its spread. */
+/* Adds a run by its view (built once per run by its owner; the results
+ * at run->clients clients) to the level of that count, appending a level
+ * for a new count (ignored past MAX_SWEEP_LEVELS); a count's repeats are
+ * kept for its spread. Each phase's sample is sample_of_view's, as the -x
+ * summary's (sample.h). */
+struct run_view;
+void sweep_add_view(struct sweep *sw, const struct run_view *run);
+
+/* The same for a run without a view of its own (bonnie merge's level with
+ * every client's spread, the tests): its view is built here. Out of
+ * memory, the run is not added. */
 void sweep_add(struct sweep *sw, const struct run_result *run);
 
 /* Whether phase id completed at any level. */
