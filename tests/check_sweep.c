@@ -364,15 +364,19 @@ START_TEST(cpu_bound_perchar)
 	                       "together.");
 	/* a marked count does not speak for its count: the answer stops before it, and says so */
 	sw->point[2][PHASE_PUT_BLOCK].reasons |= CONF_SHORT;
+	sweep_mark(sw, 2, PHASE_PUT_BLOCK);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 4 clients: the p99 latency of put_block did not pass 2x and 10 ms "
 	                       "together. Left out: 1 point marked ~, #, c, ? or < (see each phase).");
 	sw->point[1][PHASE_PUT_BLOCK].reasons |= CONF_FEW_OPS;
+	sweep_mark(sw, 1, PHASE_PUT_BLOCK);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat "
 	                       "and delete) has two client counts to use. Left out: 2 points marked ~, #, c, ? or < (see "
 	                       "each phase). Not judged, too few counts left: put_block.");
 	sw->point[1][PHASE_PUT_BLOCK].reasons = sw->point[2][PHASE_PUT_BLOCK].reasons = 0;
+	sweep_mark(sw, 1, PHASE_PUT_BLOCK);
+	sweep_mark(sw, 2, PHASE_PUT_BLOCK);
 	text = capture(table_fn, sw, 2.0);
 	ck_assert_ptr_nonnull(strstr(text, "  98% *\n"));
 	ck_assert_ptr_nonnull(strstr(text, "* CPU-bound on this host: a client used 80% of a core or more, or the "

@@ -101,7 +101,7 @@ static void ratio_member(struct json *j, const char *what, const struct compare_
 static void reasons_member(struct json *j, const struct phase_view *p)
 {
 	unsigned bits = p->conf.reasons;
-	char mark[2] = {confidence_mark(bits), '\0'};
+	char mark[2] = {p->mark, '\0'};
 
 	if (p->reasons_unknown) {
 		json_null(j, "reasons");

@@ -29,7 +29,7 @@ static void phase_facts(const struct repeat_set *rs, enum phase_id id,
 	f->cpu = sum.cpu_pct;
 	f->iops = view_qd_iops(id, f->rate);
 	f->reasons = sum.conf.reasons; /* one run: its own (no CV, so never unstable) */
-	f->mark = confidence_mark(f->reasons);
+	f->mark = sum.conf.mark;
 }
 
 int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_COUNT])

@@ -98,6 +98,7 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 		sum->conf.cv_pct = n >= 2 ? sum->rate.cv_pct : -1.0;
 		if (sum->conf.cv_pct > CONF_MAX_CV_PCT)
 			sum->conf.reasons |= CONF_UNSTABLE;
+		sum->conf.mark = confidence_mark(sum->conf.reasons);
 		sum->cpu_pct = cpu_median(rs, id, v);
 	}
 	free(v);

@@ -106,8 +106,10 @@ void sweep_add_view(struct sweep *sw, const struct run_view *run)
 		sw->finished[l] = true;
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		sample_of_view(&run->phase[i], &s);
-		if (s.done)
+		if (s.done) {
 			add_point(&sw->point[l][i], &s);
+			sweep_mark(sw, (uint32_t)l, (enum phase_id)i);
+		}
 	}
 }
 
@@ -123,6 +125,15 @@ void sweep_add(struct sweep *sw, const struct run_result *run)
 	view_of_setup_run(&none, run, NULL, v);
 	sweep_add_view(sw, v);
 	free(v);
+}
+
+void sweep_mark(struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	struct sweep_point *p = &sw->point[l][id];
+	char bad = confidence_mark(p->reasons & SWEEP_UNTRUSTED);
+
+	p->mark = confidence_mark(p->reasons);
+	p->left_mark = bad != ' ' || !sweep_overlap_low(sw, l, id) ? bad : MARK_OVERLAP;
 }
 
 uint32_t sweep_levels_finished(const struct sweep *sw)

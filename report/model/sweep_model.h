@@ -75,6 +75,10 @@ struct sweep_point {
 	double p99_run[SWEEP_MAX_RUNS];
 	double p50_run[SWEEP_MAX_RUNS];
 	unsigned reasons;  /* confidence reasons at this count (enum conf_reason) */
+	char mark;         /* confidence_mark(reasons): ' ' none (sweep_mark) */
+	char left_mark;    /* the mark that leaves it out of every answer: its first
+	                      SWEEP_UNTRUSTED reason's, else MARK_OVERLAP for a low
+	                      overlap; ' ' when trusted (sweep_mark) */
 	double cpu;        /* the clients' CPU together, in cores (CPU time / phase time; highest of the runs) */
 	uint64_t sync_ns;  /* the final fsync/syncfs of a write phase (longest of the runs), 0: none */
 };
@@ -153,6 +157,10 @@ void sweep_add_view(struct sweep *sw, const struct run_view *run);
  * every client's spread, the tests): its view is built here. Out of
  * memory, the run is not added. */
 void sweep_add(struct sweep *sw, const struct run_result *run);
+
+/* Sets the marks of level l's point of phase id from its reasons and
+ * overlap: sweep_add does; whoever changes those after calls it again. */
+void sweep_mark(struct sweep *sw, uint32_t l, enum phase_id id);
 
 /* Whether phase id completed at any level. */
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id);

@@ -79,7 +79,7 @@ static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_
 	cpu_text(sw, l, id, cpu, sizeof cpu);
 	/* the mark after the rate is the text table's (confidence.h), a blank
 	 * apart: glued on, "183k/sc" read as a unit */
-	fprintf(out, "%-11s %7u %10s %c", phase_name(id), sw->clients[l], rate, confidence_mark(p->reasons));
+	fprintf(out, "%-11s %7u %10s %c", phase_name(id), sw->clients[l], rate, p->mark);
 	if (repeats) {
 		snprintf(spread, sizeof spread, "%.0f%%", p->rate > 0 ? (p->rate_hi - p->rate_lo) * 100 / p->rate : 0);
 		fprintf(out, "%6s", spread);
