@@ -473,6 +473,46 @@ START_TEST(table_and_sentence_round_alike)
 }
 END_TEST
 
+/* -x 2 at each count: a point is the runs' median, their range and the
+ * spread (max - min over the median) as the -x summary works it out
+ * (lib/stats); the table's Spread column and the JSON's rate_min/max are
+ * those. A single run's range is its rate. */
+START_TEST(repeats_range_and_spread)
+{
+	static const uint64_t mib_s[2][2] = {{100, 120}, {200, 200}};
+	struct sweep *sw = calloc(1, sizeof *sw);
+	struct run_result *run = calloc(1, sizeof *run);
+	const struct sweep_point *p;
+	char *text;
+
+	ck_assert_ptr_nonnull(sw);
+	ck_assert_ptr_nonnull(run);
+	for (int r = 0; r < 2; r++)
+		for (int l = 0; l < 2; l++) {
+			for (int i = 0; i < PHASE_COUNT; i++)
+				runner_result_init(&run->phase[i]);
+			run->clients = (uint32_t)l + 1;
+			synth_phase(run, PHASE_PUT_BLOCK, mib_s[l][r] * KIB * KIB, SEC, SEC / 2, 1000000);
+			sweep_add(sw, run);
+			if (r == 0) /* one run so far: its rate is the range */
+				ck_assert_double_eq(sw->point[l][PHASE_PUT_BLOCK].rate_hi, sw->point[l][PHASE_PUT_BLOCK].rate_lo);
+		}
+	p = &sw->point[0][PHASE_PUT_BLOCK];
+	ck_assert_uint_eq(p->runs, 2);
+	ck_assert_double_eq(p->rate, 110.0 * KIB);
+	ck_assert_double_eq(p->rate_lo, 100.0 * KIB);
+	ck_assert_double_eq(p->rate_hi, 120.0 * KIB);
+	ck_assert_double_eq_tol(p->spread_pct, 20.0 / 110 * 100, 1e-9);
+	ck_assert_double_eq(sw->point[1][PHASE_PUT_BLOCK].spread_pct, 0.0);
+	text = capture(table_fn, sw, 2.0);
+	ck_assert_ptr_nonnull(strstr(text, "put_block         1     110m/s     18%"));
+	ck_assert_ptr_nonnull(strstr(text, "put_block         2     200m/s      0%"));
+	free(text);
+	free(run);
+	free(sw);
+}
+END_TEST
+
 Suite *suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
@@ -489,6 +529,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, cpu_bound_perchar);
 	tcase_add_test(tc, cpu_bound_host);
 	tcase_add_test(tc, table_and_sentence_round_alike);
+	tcase_add_test(tc, repeats_range_and_spread);
 	suite_add_tcase(s, tc);
 	return s;
 }

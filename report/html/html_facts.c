@@ -25,7 +25,7 @@ static void phase_facts(const struct repeat_set *rs, enum phase_id id,
 	f->hi = sum.rate.max;
 	f->cv_pct = rs->n > 1 ? sum.rate.cv_pct : -1;
 	f->p99 = sum.has_lat[VIEW_P99] ? sum.lat_ns[VIEW_P99] : -1;
-	f->spread_pct = f->rate > 0 ? (f->hi - f->lo) / f->rate * 100.0 : 0.0;
+	f->spread_pct = sum.rate.spread_pct;
 	f->cpu = sum.cpu_pct;
 	f->iops = view_qd_iops(id, f->rate);
 	f->reasons = sum.conf.reasons; /* one run: its own (no CV, so never unstable) */

@@ -61,6 +61,7 @@ static void summarise(struct sweep_point *p)
 	p->rate = st.median;
 	p->rate_lo = st.min;
 	p->rate_hi = st.max;
+	p->spread_pct = st.spread_pct;
 	stats_of_runs(p->p99_run, p->runs, &st);
 	p->p99 = (uint64_t)st.median;
 	p->p99_lo = (uint64_t)st.min;

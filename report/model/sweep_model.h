@@ -66,9 +66,10 @@ struct sweep_point {
 	bool ran;       /* the phase completed at this count (in at least one run) */
 	uint32_t runs;  /* runs it completed in */
 	double rate;    /* aggregate, in the phase's unit: KiB/s, seeks/s, files/s; median of the runs */
-	double rate_lo, rate_hi;   /* the runs' lowest and highest rate */
+	double rate_lo, rate_hi;   /* the runs' lowest and highest rate (one run: its rate) */
+	double spread_pct;         /* (rate_hi - rate_lo) / rate, percent (struct stats) */
 	uint64_t p50, p99, max;    /* latency, ns: medians of the runs (max: the largest) */
-	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 */
+	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 (one run: its p99) */
 	double fairness;   /* Jain's index of the clients' rates, 1 = all equal (lowest of the runs) */
 	double overlap;    /* all-clients-active span / first start to last end of work (lowest of the runs) */
 	double rate_run[SWEEP_MAX_RUNS];
