@@ -353,6 +353,7 @@ START_TEST(cpu_bound_perchar)
 
 	ck_assert(sweep_knee(sw, PHASE_PUTC, 2.0, &k));
 	ck_assert_int_eq(k.cpu_at, 0);
+	ck_assert_int_eq(sweep_cpu_rule(sw, 0, PHASE_PUTC), SWEEP_CPU_A_CLIENT);
 	ck_assert_int_eq(k.p99_over, 1);
 	ck_assert(k.cpu_knee);
 	sweep_knee_sentence(sw, PHASE_PUTC, 2.0, line, sizeof line);
@@ -402,6 +403,7 @@ START_TEST(cpu_bound_host)
 
 	ck_assert(!sweep_cpu_bound(sw, 0, PHASE_SEQ_CREATE));
 	ck_assert(sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
+	ck_assert_int_eq(sweep_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_THE_HOST); /* 1.9 cores: 0.48 a client */
 	ck_assert(sweep_knee(sw, PHASE_SEQ_CREATE, 2.0, &k));
 	ck_assert_int_eq(k.cpu_at, 1);
 	ck_assert(k.cpu_knee);
@@ -410,6 +412,7 @@ START_TEST(cpu_bound_host)
 	                       "was the limit for seq_create from 4 clients (the clients used 1.9 of 2 cores).");
 	sweep_set_rule(sw, 10000000u, 0); /* cores unknown: only the one-client rule */
 	ck_assert(!sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
+	ck_assert_int_eq(sweep_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_NONE);
 	free(sw);
 }
 END_TEST

@@ -286,15 +286,22 @@ void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores)
 	sw->cores = cores;
 }
 
-bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
+enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
 
 	if (!p->ran || sw->clients[l] == 0)
-		return false;
+		return SWEEP_CPU_NONE;
 	if (p->cpu / sw->clients[l] >= SWEEP_CPU_CLIENT)
-		return true;
-	return sw->cores > 0 && p->cpu >= SWEEP_CPU_HOST * sw->cores;
+		return SWEEP_CPU_A_CLIENT;
+	if (sw->cores > 0 && p->cpu >= SWEEP_CPU_HOST * sw->cores)
+		return SWEEP_CPU_THE_HOST;
+	return SWEEP_CPU_NONE;
+}
+
+bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	return sweep_cpu_rule(sw, l, id) != SWEEP_CPU_NONE;
 }
 
 /* Whether level l's p99 speaks of the storage: before the phase's first

@@ -97,7 +97,16 @@ struct sweep {
  * (--lag-floor) and the cores of the host the clients ran on. */
 void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores);
 
-/* Whether phase id was CPU-bound on the load generator at level l. */
+/* Which of the two CPU rules made phase id CPU-bound on the load
+ * generator at level l (the one-client rule first, as the header says). */
+enum sweep_cpu_rule {
+	SWEEP_CPU_NONE,     /* neither: not CPU-bound (or it did not run) */
+	SWEEP_CPU_A_CLIENT, /* a client used SWEEP_CPU_CLIENT of a core (on average) */
+	SWEEP_CPU_THE_HOST, /* the clients together SWEEP_CPU_HOST of the host's cores */
+};
+enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id);
+
+/* Whether phase id was CPU-bound on the load generator at level l (a rule fired). */
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id);
 
 /* Whether phase id is one a file server is loaded by (the answer's). */
