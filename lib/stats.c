@@ -31,6 +31,7 @@ void stats_of(double *v, size_t n, struct stats *st)
 	st->median = stats_median(v, n);
 	st->min = v[0];
 	st->max = v[n - 1];
+	st->spread_pct = st->median > 0 ? (st->max - st->min) / st->median * 100.0 : 0.0;
 	for (size_t i = 0; i < n; i++)
 		sum += v[i];
 	st->mean = sum / (double)n;

@@ -12,6 +12,7 @@ struct stats {
 	double max;
 	double mean;
 	double cv_pct;  /* sample standard deviation (n - 1) / mean x 100; 0 for n < 2 or mean 0 */
+	double spread_pct; /* (max - min) / median x 100; 0 for a median <= 0 */
 };
 
 /* Summarises v[0..n-1] into st; v is reordered (sorted). n = 0 gives all zeros. */

@@ -61,9 +61,9 @@ const struct output output_progress = {
  * empty table or CSV line would read as a run that measured nothing (and
  * lands in -q >> runs.csv). A failed run is shown, its failed phase empty,
  * so a stream of results says which run failed. */
-static bool run_shows(const struct run_result *run)
+static bool run_shows(const struct report_ctx *c)
 {
-	return !run->interrupted || report_run_has_results(run);
+	return !c->run->interrupted || report_run_has_results(&c->view);
 }
 
 /* The table: what was tested above the first one, one per run, the -x
@@ -76,9 +76,9 @@ static void table_run(struct report_ctx *c)
 		report_align(c->table_out, c->align);
 	}
 	/* an empty table would read as a run that measured nothing */
-	if (!run_shows(c->run)) {
+	if (!run_shows(c)) {
 		fprintf(c->table_out, "Run %u %s before any phase finished: no results\n", c->run->index,
-		        report_run_end_words(c->run));
+		        report_run_end_words(&c->view));
 		return;
 	}
 	report_table(c->table_out, &c->view);
@@ -121,9 +121,9 @@ static bool share_wanted(const struct report_ctx *c)
 
 static void share_run(struct report_ctx *c)
 {
-	if (!run_shows(c->run)) {
+	if (!run_shows(c)) {
 		fprintf(c->share_out, "\nRun %u %s before any phase finished: no results.\n", c->run->index,
-		        report_run_end_words(c->run));
+		        report_run_end_words(&c->view));
 		return;
 	}
 	if (c->shown == 0)
@@ -149,7 +149,7 @@ static bool csv_wanted(const struct report_ctx *c)
  * file of results (-q >> runs.csv) reads as a run. */
 static void csv_run(struct report_ctx *c)
 {
-	if (!run_shows(c->run))
+	if (!run_shows(c))
 		return;
 	if (report_csv_has_line(c->cfg))
 		report_csv(c->csv_out, &c->view);

@@ -80,10 +80,10 @@ void report_short_advice(FILE *out, const char *indent, const struct run_counts 
 
 /* Whether any phase of run has figures to report (an interrupted run's
  * finished phases, a failed run's before its failure). */
-bool report_run_has_results(const struct run_result *run);
+bool report_run_has_results(const struct run_view *run);
 
 /* How a run without results ended: "failed", "was interrupted", "ended". */
-const char *report_run_end_words(const struct run_result *run);
+const char *report_run_end_words(const struct run_view *run);
 
 /* "What was tested": machine, file system, device and sector layout, as
  * lines printed above the table. */

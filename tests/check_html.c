@@ -8,6 +8,7 @@
 #include "../lib/stats.h"
 #include "../lib/units.h"
 #include "../report/html/html.h"
+#include "../report/model/page_model.h"
 #include "../report/model/metrics.h"
 #include "../report/html/svg.h"
 #include "../report/sweep/sweep.h"
@@ -870,8 +871,8 @@ START_TEST(facts_spread_cpu_iops)
 	static const uint64_t put_ms[3] = {1600, 2000, 1280};
 	static struct run_result runs[3];
 	static struct run_view views[3];
-	struct html_facts facts[PHASE_COUNT];
-	struct html_report rep = {.runs = runs, .nruns = 3, .views = views};
+	struct page_model *pm;
+	const struct page_facts *facts;
 	struct config cfg;
 
 	synth_config(&cfg);
@@ -881,13 +882,54 @@ START_TEST(facts_spread_cpu_iops)
 		synth_phase(&runs[i], PHASE_RND4K_Q32T1_READ, 4096ull * 50000, 1000000000ull, 100000000ull, 100000);
 		view_of_run(&cfg, &runs[i], NULL, &views[i]);
 	}
-	ck_assert_int_eq(html_facts_of(&rep, facts), 0);
+	pm = page_model_new(runs, views, 3, NULL);
+	ck_assert_ptr_nonnull(pm);
+	facts = pm->facts;
 	ck_assert_double_eq_tol(facts[PHASE_PUT_BLOCK].rate, 327680, 1e-6);
 	ck_assert_double_eq_tol(facts[PHASE_PUT_BLOCK].spread_pct, (409600.0 - 262144) / 327680 * 100, 1e-9);
 	ck_assert_int_eq(facts[PHASE_PUT_BLOCK].cpu, (int)metric_cpu_pct(&runs[0].phase[PHASE_PUT_BLOCK])); /* 1.6 s */
 	ck_assert_double_eq_tol(facts[PHASE_RND4K_Q32T1_READ].iops, 50000, 1e-6);
 	ck_assert_double_eq(facts[PHASE_PUT_BLOCK].iops, 0.0);
 	ck_assert_double_eq(facts[PHASE_SEEKS].spread_pct, 0.0); /* equal runs */
+	free(pm);
+}
+END_TEST
+
+/* The page's latencies, worked out once: up to PAGE_CURVES_MAX runs one
+ * curve each (a phase not done in a run has none there); past it one
+ * curve of every done run's operations together, the table row's. */
+START_TEST(page_latency_curves)
+{
+	static struct run_result runs[PAGE_CURVES_MAX + 1];
+	static struct run_view views[PAGE_CURVES_MAX + 1];
+	struct page_model *pm;
+	const struct page_latency *l;
+	struct config cfg;
+
+	synth_config(&cfg);
+	for (int i = 0; i < PAGE_CURVES_MAX + 1; i++) {
+		synth_full_run(&runs[i]);
+		view_of_run(&cfg, &runs[i], NULL, &views[i]);
+	}
+	runs[1].phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
+	view_of_run(&cfg, &runs[1], NULL, &views[1]);
+	pm = page_model_new(runs, views, 3, NULL);
+	ck_assert_ptr_nonnull(pm);
+	l = &pm->latencies[PHASE_PUT_BLOCK];
+	ck_assert_uint_eq(l->ncurves, 2);
+	ck_assert_uint_eq(l->curve_run[0], 0);
+	ck_assert_uint_eq(l->curve_run[1], 2);
+	ck_assert_uint_eq(l->curve[1].count, runs[2].phase[PHASE_PUT_BLOCK].latency.count);
+	ck_assert_uint_eq(l->all.count, 2 * runs[0].phase[PHASE_PUT_BLOCK].latency.count); /* done runs only */
+	free(pm);
+	pm = page_model_new(runs, views, PAGE_CURVES_MAX + 1, NULL);
+	ck_assert_ptr_nonnull(pm);
+	l = &pm->latencies[PHASE_PUT_BLOCK];
+	ck_assert_uint_eq(l->ncurves, 1);
+	ck_assert_uint_eq(l->curve_run[0], PAGE_ALL_RUNS);
+	ck_assert_uint_eq(l->curve[0].count, PAGE_CURVES_MAX * runs[0].phase[PHASE_PUT_BLOCK].latency.count);
+	ck_assert_uint_eq(l->all.count, l->curve[0].count);
+	free(pm);
 }
 END_TEST
 
@@ -920,6 +962,7 @@ Suite *suite_html(void)
 	tcase_add_test(t, page_is_locale_independent);
 	tcase_add_test(t, html_option);
 	tcase_add_test(t, facts_spread_cpu_iops);
+	tcase_add_test(t, page_latency_curves);
 	suite_add_tcase(s, t);
 	return s;
 }

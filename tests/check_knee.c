@@ -241,6 +241,8 @@ START_TEST(marked_counts_left_out)
 	sw->point[4][PHASE_PUT_BLOCK].reasons |= CONF_CACHED;
 	sw->point[5][PHASE_PUT_BLOCK].reasons |= CONF_CACHED;
 	sw->point[3][PHASE_PUT_BLOCK].overlap = 0.5;
+	for (uint32_t l = 3; l <= 5; l++)
+		sweep_mark(sw, l, PHASE_PUT_BLOCK);
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.levels, 3);
 	ck_assert_uint_eq(k.left_out, (1u << 3) | (1u << 4) | (1u << 5));

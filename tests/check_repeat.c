@@ -86,12 +86,12 @@ START_TEST(phase_in_some_runs_only)
 {
 	struct repeat_summary s;
 
-	rs.s[0].done[PHASE_SEEKS] = false;
-	rs.s[1].done[PHASE_SEEKS] = false;
+	rs.s[0].phase[PHASE_SEEKS].done = false;
+	rs.s[1].phase[PHASE_SEEKS].done = false;
 	ck_assert(repeat_summarise(&rs, PHASE_SEEKS, &s));
 	ck_assert_uint_eq(s.rate.n, 1);
 	ck_assert_double_eq(s.conf.cv_pct, -1.0);
-	rs.s[2].done[PHASE_SEEKS] = false;
+	rs.s[2].phase[PHASE_SEEKS].done = false;
 	ck_assert(!repeat_summarise(&rs, PHASE_SEEKS, &s));
 }
 END_TEST

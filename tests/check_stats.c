@@ -1,5 +1,5 @@
-/* stats: median of odd and even counts, extremes, mean and the sample
- * coefficient of variation on values worked out by hand. */
+/* stats: median of odd and even counts, extremes, mean, the sample
+ * coefficient of variation and the spread on values worked out by hand. */
 #include "suites.h"
 #include "../lib/stats.h"
 
@@ -16,6 +16,8 @@ START_TEST(odd_count)
 	ck_assert_double_eq_tol(st.mean, 100, 1e-9);
 	/* deviations -10, 0, 10: sample sd sqrt(200 / 2) = 10, CV 10% */
 	ck_assert_double_eq_tol(st.cv_pct, 10.0, 1e-9);
+	/* (110 - 90) / 100 */
+	ck_assert_double_eq_tol(st.spread_pct, 20.0, 1e-9);
 }
 END_TEST
 
@@ -35,6 +37,7 @@ START_TEST(one_value_has_no_spread)
 	stats_of(v, 1, &st);
 	ck_assert_double_eq(st.median, 42);
 	ck_assert_double_eq(st.cv_pct, 0);
+	ck_assert_double_eq(st.spread_pct, 0);
 }
 END_TEST
 
@@ -56,6 +59,7 @@ START_TEST(zero_mean_has_no_cv)
 
 	stats_of(v, 3, &st);
 	ck_assert_double_eq(st.cv_pct, 0);
+	ck_assert_double_eq(st.spread_pct, 0); /* no median to spread over */
 }
 END_TEST
 

@@ -353,6 +353,7 @@ START_TEST(cpu_bound_perchar)
 
 	ck_assert(sweep_knee(sw, PHASE_PUTC, 2.0, &k));
 	ck_assert_int_eq(k.cpu_at, 0);
+	ck_assert_int_eq(sweep_cpu_rule(sw, 0, PHASE_PUTC), SWEEP_CPU_A_CLIENT);
 	ck_assert_int_eq(k.p99_over, 1);
 	ck_assert(k.cpu_knee);
 	sweep_knee_sentence(sw, PHASE_PUTC, 2.0, line, sizeof line);
@@ -364,15 +365,19 @@ START_TEST(cpu_bound_perchar)
 	                       "together.");
 	/* a marked count does not speak for its count: the answer stops before it, and says so */
 	sw->point[2][PHASE_PUT_BLOCK].reasons |= CONF_SHORT;
+	sweep_mark(sw, 2, PHASE_PUT_BLOCK);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 4 clients: the p99 latency of put_block did not pass 2x and 10 ms "
 	                       "together. Left out: 1 point marked ~, #, c, ? or < (see each phase).");
 	sw->point[1][PHASE_PUT_BLOCK].reasons |= CONF_FEW_OPS;
+	sweep_mark(sw, 1, PHASE_PUT_BLOCK);
 	sweep_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat "
 	                       "and delete) has two client counts to use. Left out: 2 points marked ~, #, c, ? or < (see "
 	                       "each phase). Not judged, too few counts left: put_block.");
 	sw->point[1][PHASE_PUT_BLOCK].reasons = sw->point[2][PHASE_PUT_BLOCK].reasons = 0;
+	sweep_mark(sw, 1, PHASE_PUT_BLOCK);
+	sweep_mark(sw, 2, PHASE_PUT_BLOCK);
 	text = capture(table_fn, sw, 2.0);
 	ck_assert_ptr_nonnull(strstr(text, "  98% *\n"));
 	ck_assert_ptr_nonnull(strstr(text, "* CPU-bound on this host: a client used 80% of a core or more, or the "
@@ -398,6 +403,7 @@ START_TEST(cpu_bound_host)
 
 	ck_assert(!sweep_cpu_bound(sw, 0, PHASE_SEQ_CREATE));
 	ck_assert(sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
+	ck_assert_int_eq(sweep_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_THE_HOST); /* 1.9 cores: 0.48 a client */
 	ck_assert(sweep_knee(sw, PHASE_SEQ_CREATE, 2.0, &k));
 	ck_assert_int_eq(k.cpu_at, 1);
 	ck_assert(k.cpu_knee);
@@ -406,6 +412,7 @@ START_TEST(cpu_bound_host)
 	                       "was the limit for seq_create from 4 clients (the clients used 1.9 of 2 cores).");
 	sweep_set_rule(sw, 10000000u, 0); /* cores unknown: only the one-client rule */
 	ck_assert(!sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
+	ck_assert_int_eq(sweep_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_NONE);
 	free(sw);
 }
 END_TEST
@@ -469,6 +476,46 @@ START_TEST(table_and_sentence_round_alike)
 }
 END_TEST
 
+/* -x 2 at each count: a point is the runs' median, their range and the
+ * spread (max - min over the median) as the -x summary works it out
+ * (lib/stats); the table's Spread column and the JSON's rate_min/max are
+ * those. A single run's range is its rate. */
+START_TEST(repeats_range_and_spread)
+{
+	static const uint64_t mib_s[2][2] = {{100, 120}, {200, 200}};
+	struct sweep *sw = calloc(1, sizeof *sw);
+	struct run_result *run = calloc(1, sizeof *run);
+	const struct sweep_point *p;
+	char *text;
+
+	ck_assert_ptr_nonnull(sw);
+	ck_assert_ptr_nonnull(run);
+	for (int r = 0; r < 2; r++)
+		for (int l = 0; l < 2; l++) {
+			for (int i = 0; i < PHASE_COUNT; i++)
+				runner_result_init(&run->phase[i]);
+			run->clients = (uint32_t)l + 1;
+			synth_phase(run, PHASE_PUT_BLOCK, mib_s[l][r] * KIB * KIB, SEC, SEC / 2, 1000000);
+			sweep_add(sw, run);
+			if (r == 0) /* one run so far: its rate is the range */
+				ck_assert_double_eq(sw->point[l][PHASE_PUT_BLOCK].rate_hi, sw->point[l][PHASE_PUT_BLOCK].rate_lo);
+		}
+	p = &sw->point[0][PHASE_PUT_BLOCK];
+	ck_assert_uint_eq(p->runs, 2);
+	ck_assert_double_eq(p->rate, 110.0 * KIB);
+	ck_assert_double_eq(p->rate_lo, 100.0 * KIB);
+	ck_assert_double_eq(p->rate_hi, 120.0 * KIB);
+	ck_assert_double_eq_tol(p->spread_pct, 20.0 / 110 * 100, 1e-9);
+	ck_assert_double_eq(sw->point[1][PHASE_PUT_BLOCK].spread_pct, 0.0);
+	text = capture(table_fn, sw, 2.0);
+	ck_assert_ptr_nonnull(strstr(text, "put_block         1     110m/s     18%"));
+	ck_assert_ptr_nonnull(strstr(text, "put_block         2     200m/s      0%"));
+	free(text);
+	free(run);
+	free(sw);
+}
+END_TEST
+
 Suite *suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
@@ -485,6 +532,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, cpu_bound_perchar);
 	tcase_add_test(tc, cpu_bound_host);
 	tcase_add_test(tc, table_and_sentence_round_alike);
+	tcase_add_test(tc, repeats_range_and_spread);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -123,22 +123,24 @@ if ! tsort <"$EDGES" >/dev/null 2>"$EDGES.loops"; then
 fi
 rm -f "$EDGES.loops"
 
-# 4. Formatters compute nothing: a rate, a percentile, a mark's reasons or
-# a merged histogram is worked out once, by a model (report/model/, the view among
-# them); every other .c of report/ and cmd/ that calls one of these fails.
-DERIVE='device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of'
+# 4. Formatters compute nothing: a rate, a percentile, a mark or its reasons,
+# a merged histogram, a latency curve, a drawn timeline or whether a phase has
+# numbers is worked out once, by a model (report/model/, the view among them);
+# every other .c of report/ and cmd/ that calls one of these fails.
+DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable'
 MODELS='^report/model/[a-z_]*[.]c$'
 FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter works out a rate, percentile or mark (the view does)"
 done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\)[[:space:]]*($/: calls \1/')
 
-# 5. Formatters print the view: a result's latency histogram and its raw
-# storage counters (the devices', the ARC's, the dataset's) are read by the
+# 5. Formatters print the view: a result's latency histogram (a member of
+# it read, or the histogram passed on by its address) and its raw storage
+# counters (the devices', the ARC's, the dataset's) are read by the
 # model alone (view.c copies what is printed, view_records.c the buckets),
 # and a view is built once per run, by the output that owns the run: the
 # session's (outputs.c), the page's (html.c), merge's (merge_write.c).
-RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
+RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|&[^ ,;()]*(->|\.)latency\b|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter reads a result's raw histogram or counters (the view holds them)"
 done < <(grep -HnoE "$RAW" $FORMATTERS)

@@ -45,9 +45,10 @@ void compare_csv_line(FILE *out, const struct compare_run *run)
 
 void report_compare_csv_line(FILE *out, const struct parsed_run *r)
 {
-	struct compare_run c = {r, {0}};
+	struct compare_run c = {.in = r};
 
 	view_of_parsed(r, &c.view);
+	compare_p99_of(&c);
 	compare_csv_line(out, &c);
 }
 
@@ -101,7 +102,7 @@ static void ratio_member(struct json *j, const char *what, const struct compare_
 static void reasons_member(struct json *j, const struct phase_view *p)
 {
 	unsigned bits = p->conf.reasons;
-	char mark[2] = {confidence_mark(bits), '\0'};
+	char mark[2] = {p->mark, '\0'};
 
 	if (p->reasons_unknown) {
 		json_null(j, "reasons");
@@ -136,8 +137,8 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 		json_i64(j, "latency_max_ns", p->pct_ns[VIEW_MAX]);
 	else
 		json_null(j, "latency_max_ns");
-	/* the p99 the page charts, from COMPARE_P99_MIN_OPS timed operations */
-	if (view_has_pct(p, VIEW_P99) && p->operations >= COMPARE_P99_MIN_OPS)
+	/* the p99 the page charts (the model's p99_stated) */
+	if (runs[k].p99_stated[id])
 		json_i64(j, "latency_p99_ns", p->pct_ns[VIEW_P99]);
 	else
 		json_null(j, "latency_p99_ns");

@@ -107,7 +107,8 @@ static size_t p99_chart(FILE *out, const struct compare_run *runs, size_t n, siz
 		for (size_t k = 0; k < n && html_in_section(sec, (enum phase_id)id); k++) {
 			const struct phase_view *p = &runs[k].view.phase[id];
 			int64_t ns = p->pct_ns[VIEW_P99];
-			if (p->state != CELL_VALUE || ns <= 0 || p->operations < COMPARE_P99_MIN_OPS)
+			/* the p99 the JSON states; a log axis charts a done phase's above 0 */
+			if (!runs[k].p99_stated[id] || p->state != CELL_VALUE || ns <= 0)
 				continue;
 			units_format_latency_human((double)ns, b->text[b->n], CMP_TEXT);
 			b->bar[b->n] = (struct chart_bar){phase_words((enum phase_id)id), phase_name((enum phase_id)id),

@@ -4,6 +4,7 @@
 #include "html.h"
 #include "../text/clocale.h"
 #include "../model/metrics.h"
+#include "../model/page_model.h"
 #include "../report.h"
 #include "../sweep/sweep.h"
 #include "svg.h"
@@ -340,21 +341,24 @@ static struct run_view *views_of(const struct html_report *rep)
 
 static int page(FILE *out, const struct html_report *given, const struct merged_part *mp)
 {
-	struct html_facts facts[PHASE_COUNT];
 	struct html_report rep = *given;
 	struct run_view *views;
+	struct page_model *pm = NULL;
 	struct c_locale loc;
 
 	views = views_of(&rep);
-	rep.views = views;
-	if (views == NULL || html_facts_of(&rep, facts) != 0) {
+	if (views != NULL)
+		pm = page_model_new(rep.runs, views, rep.nruns, rep.timelines);
+	if (pm == NULL) {
 		free(views);
 		return -1;
 	}
-	rep.facts = facts;
+	rep.views = views;
+	rep.page = pm;
 	c_locale_enter(&loc);
 	body(out, &rep, mp);
 	c_locale_leave(&loc);
+	free(pm);
 	free(views);
 	return ferror(out) ? -1 : 0;
 }

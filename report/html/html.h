@@ -14,6 +14,7 @@
 
 struct run_view;  /* view.h */
 struct run_setup; /* view.h */
+struct page_model; /* page_model.h */
 
 /* What one invocation measured: its options and command line, the
  * environment, the alignment probe (may be NULL) and every run (-x). */
@@ -32,30 +33,12 @@ struct html_report {
 	const char *all_tables;    /* --clients: every count's tables and CSV */
 	const char *all_csv;       /* lines (NULL: those of runs) */
 	const char *date;          /* when the run started ("2026-12-01 17:20 UTC"); may be NULL */
-	const struct html_facts *facts; /* set by report_html: each phase's figures */
+	const struct page_model *page;  /* set by report_html: each phase's figures over the
+	                                   runs, latencies and timelines (page_model.h) */
 	const struct run_timelines *timelines; /* the last run's (NULL: none) */
 	const struct run_view *views;   /* set by report_html: each run's view, built once
 	                                   (view_of_setup_run) and read by every section */
 };
-
-/* What the page says about one phase over its runs, the same in every
- * section (html_facts.c): the median rate and its spread (in the phase's
- * unit), the median p99 (< 0: too few operations), the coefficient of
- * variation (< 0: one run) and the confidence reasons with their mark;
- * the spread ((max - min) / median, percent; 0 without a median), the
- * median %CPU, and a queue-depth row's IOPS at the median rate. */
-struct html_facts {
-	bool done;
-	double rate, lo, hi, cv_pct, p99;
-	double spread_pct;
-	int cpu;
-	double iops;
-	unsigned reasons; /* enum conf_reason */
-	char mark;        /* the table's cell mark, ' ' when none */
-};
-
-/* Fills facts for every phase. Returns 0, or -1 (out of memory). */
-int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_COUNT]);
 
 /* Each reason bit's mark and legend text, "; "-separated, escaped. */
 void html_marks_legend(FILE *out, unsigned reasons);

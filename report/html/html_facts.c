@@ -1,49 +1,10 @@
-/* What every section of a run's page says about a phase, computed once:
- * the (median) rate, its spread, the (median) p99 and the confidence
- * marks, from the same repeat statistics the text and JSON use, so the
- * summary, the charts and the captions cannot disagree. */
+/* The confidence marks' words on a run's page (the legend and the
+ * captions); the figures they mark are the page's model's (page_model.h). */
 #include "html.h"
-#include "../model/metrics.h"
-#include "../model/repeat.h"
 #include "svg.h"
 #include "../model/view.h"
 
 #include <string.h>
-
-static void phase_facts(const struct repeat_set *rs, enum phase_id id,
-                        struct html_facts *f)
-{
-	struct repeat_summary sum;
-
-	memset(f, 0, sizeof *f);
-	f->mark = ' ';
-	if (!repeat_summarise(rs, id, &sum))
-		return;
-	f->done = true;
-	f->rate = sum.rate.median;
-	f->lo = sum.rate.min;
-	f->hi = sum.rate.max;
-	f->cv_pct = rs->n > 1 ? sum.rate.cv_pct : -1;
-	f->p99 = sum.has_lat[VIEW_P99] ? sum.lat_ns[VIEW_P99] : -1;
-	f->spread_pct = f->rate > 0 ? (f->hi - f->lo) / f->rate * 100.0 : 0.0;
-	f->cpu = sum.cpu_pct;
-	f->iops = view_qd_iops(id, f->rate);
-	f->reasons = sum.conf.reasons; /* one run: its own (no CV, so never unstable) */
-	f->mark = confidence_mark(f->reasons);
-}
-
-int html_facts_of(const struct html_report *rep, struct html_facts facts[PHASE_COUNT])
-{
-	struct repeat_set rs = {0};
-	int rc = 0;
-
-	for (size_t i = 0; i < rep->nruns && rc == 0; i++)
-		rc = repeat_add(&rs, &rep->views[i]);
-	for (int id = 0; id < PHASE_COUNT; id++)
-		phase_facts(&rs, (enum phase_id)id, &facts[id]);
-	repeat_free(&rs);
-	return rc;
-}
 
 /* "~" -> "ran under 0.5 s ...": each reason's legend line, joined. */
 void html_marks_legend(FILE *out, unsigned reasons)

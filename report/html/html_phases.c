@@ -2,6 +2,7 @@
  * run's value with median and spread (-x), and a latency percentile curve
  * per phase, each chart followed by a table with the same numbers. */
 #include "html.h"
+#include "../model/page_model.h"
 #include "../model/metrics.h"
 #include "svg.h"
 #include "../model/view.h"
@@ -13,7 +14,6 @@
 #include <string.h>
 
 #define GROUP_MAX PHASE_COUNT /* the phases one chart may draw */
-#define CURVES_MAX 8      /* more runs than this: one merged curve */
 
 const struct html_section html_sections[HTML_SECTIONS] = {
 	[CHART_BLOCK] = {"block", "Block I/O", CHART_BLOCK},
@@ -38,7 +38,7 @@ enum phase_id html_section_first(const struct html_section *s)
 }
 
 /* One phase over all runs: each run's rate (in run order, from its view)
- * and the page's facts (html_facts: the median, min and max and the
+ * and the page's facts (the page model's facts: the median, min and max and the
  * median %CPU). */
 struct phase_stats {
 	size_t n;
@@ -50,7 +50,7 @@ struct phase_stats {
 /* Fills st (st->rate must hold rep->nruns values). Returns st->n. */
 static size_t phase_stats(const struct html_report *rep, enum phase_id id, struct phase_stats *st)
 {
-	const struct html_facts *f = &rep->facts[id];
+	const struct page_facts *f = &rep->page->facts[id];
 
 	st->n = 0;
 	for (size_t i = 0; i < rep->nruns; i++) {
@@ -94,13 +94,13 @@ static void group_collect(const struct html_report *rep, const struct html_secti
 	for (size_t i = 0; i < d->n; i++) {
 		const struct phase_stats *st = &d->st[i];
 		html_value_text(d->id[i], st->median, d->scale, d->text[i], sizeof d->text[i]);
-		if (rep->facts[d->id[i]].mark != ' ') /* the summary's and the table's mark */
-			strncat(d->text[i], &rep->facts[d->id[i]].mark, 1);
-		if ((rep->facts[d->id[i]].reasons & CONF_UNSTABLE) && rep->facts[d->id[i]].mark != '!')
+		if (rep->page->facts[d->id[i]].mark != ' ') /* the summary's and the table's mark */
+			strncat(d->text[i], &rep->page->facts[d->id[i]].mark, 1);
+		if ((rep->page->facts[d->id[i]].reasons & CONF_UNSTABLE) && rep->page->facts[d->id[i]].mark != '!')
 			strcat(d->text[i], "!"); /* the spread is flagged whatever else is */
 		d->bars[i] = (struct chart_bar){phase_words(d->id[i]), phase_name(d->id[i]), 0, st->median,
 		                                st->n > 1 ? st->lo : 1, st->n > 1 ? st->hi : 0, st->n > 1 ? st->rate : NULL,
-		                                st->n > 1 ? st->n : 0, st->cpu, rep->facts[d->id[i]].reasons, d->text[i]};
+		                                st->n > 1 ? st->n : 0, st->cpu, rep->page->facts[d->id[i]].reasons, d->text[i]};
 	}
 }
 
@@ -120,7 +120,7 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 		fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\">%s</td><td>%s</td>",
 		        phase_name(d->id[i]), st->median, phase_words(d->id[i]), d->text[i]);
 		if (qd) /* the profile is asked about in IOPS, as the text table has them */
-			fprintf(out, "<td>%.0f</td>", rep->facts[d->id[i]].iops);
+			fprintf(out, "<td>%.0f</td>", rep->page->facts[d->id[i]].iops);
 		fprintf(out, "<td>%d</td>", st->cpu);
 		if (nruns > 1) {
 			html_value_text(d->id[i], st->lo, d->scale, v, sizeof v);
@@ -129,7 +129,7 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 			fprintf(out, "<td>%s</td>", v);
 		}
 		fputs("<td class=\"l\">", out); /* the marks of the value, in words */
-		html_marks_short(out, rep->facts[d->id[i]].reasons);
+		html_marks_short(out, rep->page->facts[d->id[i]].reasons);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -227,8 +227,8 @@ static void repeat_row(FILE *out, const struct html_report *rep, enum phase_id i
 	fprintf(out, "<td>%s", v);
 	html_value_text(id, st->hi, scale, v, sizeof v);
 	fprintf(out, " .. %s</td><td>%.1f%%</td><td>%.1f%%%s</td></tr>\n", v,
-	        rep->facts[id].spread_pct, rep->facts[id].cv_pct,
-	        (rep->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");
+	        rep->page->facts[id].spread_pct, rep->page->facts[id].cv_pct,
+	        (rep->page->facts[id].reasons & CONF_UNSTABLE) ? " <span class=\"mark\">!</span> unstable" : "");
 }
 
 static void repeat_group(FILE *out, const struct html_report *rep, const struct html_section *g,
@@ -299,37 +299,28 @@ static void latency_row(FILE *out, const char *name, const struct view_latency *
 	fputs("</tr>\n", out);
 }
 
-/* Storage for up to CURVES_MAX curves of one phase. */
+/* The curves of one phase, named. */
 struct curves {
-	struct pct_curve c[CURVES_MAX];
-	struct view_latency lat[CURVES_MAX];
-	char name[CURVES_MAX][32];
+	struct pct_curve c[PAGE_CURVES_MAX];
+	char name[PAGE_CURVES_MAX][32];
 	size_t n;
 };
 
-/* One curve per run, or one of all runs merged when there are many. */
+/* The page model's curves: one per run, or one of all runs together when
+ * there are many. */
 static void phase_curves(const struct html_report *rep, enum phase_id id, struct curves *cv)
 {
-	cv->n = 0;
-	if (rep->nruns > CURVES_MAX) {
-		if (view_latency_merged(rep->runs, rep->nruns, id, &cv->lat[0]) == 0 && cv->lat[0].count > 0) {
-			snprintf(cv->name[0], sizeof cv->name[0], "all %zu runs", rep->nruns);
-			make_curve(&cv->lat[0], cv->name[0], &cv->c[0]);
-			cv->n = 1;
-		}
-		return;
-	}
-	for (size_t i = 0; i < rep->nruns; i++) {
-		const struct phase_result *r = &rep->runs[i].phase[id];
-		if (rep->views[i].phase[id].status != PHASE_DONE || rep->views[i].phase[id].operations == 0)
-			continue;
-		if (rep->nruns > 1)
-			snprintf(cv->name[cv->n], sizeof cv->name[0], "run %zu", i + 1);
+	const struct page_latency *l = &rep->page->latencies[id];
+
+	for (cv->n = 0; cv->n < l->ncurves; cv->n++) {
+		size_t run = l->curve_run[cv->n];
+		if (run == PAGE_ALL_RUNS)
+			snprintf(cv->name[cv->n], sizeof cv->name[0], "all %zu runs", rep->nruns);
+		else if (rep->nruns > 1)
+			snprintf(cv->name[cv->n], sizeof cv->name[0], "run %zu", run + 1);
 		else
 			snprintf(cv->name[cv->n], sizeof cv->name[0], "this run");
-		view_latency_of(&r->latency, &cv->lat[cv->n]);
-		make_curve(&cv->lat[cv->n], cv->name[cv->n], &cv->c[cv->n]);
-		cv->n++;
+		make_curve(&l->curve[cv->n], cv->name[cv->n], &cv->c[cv->n]);
 	}
 }
 
@@ -348,9 +339,9 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 	         cv->n > 1 ? " One curve per run." : "");
 	c = (struct pct_chart){cid, title, desc, cv->c, cv->n};
 	fprintf(out, "<figure data-key=\"%s\">\n<figcaption>%s", phase_name(id), title);
-	if (rep->facts[id].mark != ' ') {
+	if (rep->page->facts[id].mark != ' ') {
 		fputs(" <span class=\"caption-marks\">", out);
-		html_marks_short(out, rep->facts[id].reasons);
+		html_marks_short(out, rep->page->facts[id].reasons);
 		fputs("</span>", out);
 	}
 	fputs("</figcaption>\n", out);
@@ -360,15 +351,13 @@ static void latency_phase(FILE *out, const struct html_report *rep, enum phase_i
 
 static void latency_table(FILE *out, const struct html_report *rep)
 {
-	struct view_latency l;
-
 	fputs("<table class=\"latency\">\n<tr><th class=\"l\">phase</th><th>operations</th><th>min</th>", out);
 	for (int k = 0; k < VIEW_PCTS; k++)
 		fprintf(out, "<th>%s</th>", view_pcts[k].heading);
 	fputs("</tr>\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++)
-		if (view_latency_merged(rep->runs, rep->nruns, (enum phase_id)id, &l) == 0 && l.count)
-			latency_row(out, phase_words((enum phase_id)id), &l);
+		if (rep->page->latencies[id].all.count)
+			latency_row(out, phase_words((enum phase_id)id), &rep->page->latencies[id].all);
 	fputs("</table>\n", out);
 }
 

@@ -1,8 +1,9 @@
 /* The first screen of a run's page: what a reader decides on. Per group,
  * each phase's rate, p99 and marks, and the place for the phase's timeline
  * verdict; then a one-line table of contents. Figures come from the
- * page's html_facts, the same the charts below draw. */
+ * page model's facts, the same the charts below draw. */
 #include "html.h"
+#include "../model/page_model.h"
 #include "../report.h"
 #include "../model/metrics.h"
 #include "../sweep/sweep.h"
@@ -45,7 +46,7 @@ static void verdict_cell(FILE *out, const struct html_report *rep, enum phase_id
 	fputs("</td>", out);
 }
 
-static void summary_row(FILE *out, const struct html_report *rep, enum phase_id id, const struct html_facts *f)
+static void summary_row(FILE *out, const struct html_report *rep, enum phase_id id, const struct page_facts *f)
 {
 	char rate[64], p99[32];
 
@@ -77,7 +78,7 @@ static void short_advice(FILE *out, const struct html_report *rep)
 	FILE *mem;
 
 	for (int id = 0; id < PHASE_COUNT; id++)
-		if (rep->facts[id].done && (rep->facts[id].reasons & CONF_SHORT))
+		if (rep->page->facts[id].done && (rep->page->facts[id].reasons & CONF_SHORT))
 			mask |= 1u << id;
 	if (!mask || rep->nruns == 0 || (mem = open_memstream(&text, &len)) == NULL)
 		return;
@@ -101,10 +102,14 @@ void html_run_summary(FILE *out, const struct html_report *rep)
 
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th class=\"l\">phase</th>",
 	      out);
-	fprintf(out, "<th>%s</th><th>p99 latency</th>%s<th class=\"l\">timeline verdict</th></tr>\n",
-	        rep->nruns > 1 ? "median rate" : "rate", rep->nruns > 1 ? "<th>CV over the runs</th>" : "");
+	/* over -x runs the p99 is the median of the runs' p99s, as the text's
+	 * and the JSON's summary; the latency section's are of all runs'
+	 * operations together, and each says which it is */
+	fprintf(out, "<th>%s</th><th>%sp99 latency</th>%s<th class=\"l\">timeline verdict</th></tr>\n",
+	        rep->nruns > 1 ? "median rate" : "rate", rep->nruns > 1 ? "median " : "",
+	        rep->nruns > 1 ? "<th>CV over the runs</th>" : "");
 	for (int id = 0; id < PHASE_COUNT; id++) {
-		const struct html_facts *f = &rep->facts[id];
+		const struct page_facts *f = &rep->page->facts[id];
 		if (!f->done)
 			continue;
 		if ((int)phase_group((enum phase_id)id) != last_group) {

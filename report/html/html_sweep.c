@@ -15,6 +15,7 @@ struct sweep_series {
 	size_t n;
 	double x[MAX_SWEEP_LEVELS], rate[MAX_SWEEP_LEVELS], p99[MAX_SWEEP_LEVELS];
 	unsigned reasons[MAX_SWEEP_LEVELS]; /* each point's confidence reasons */
+	char conf_mark[MAX_SWEEP_LEVELS];   /* and its mark (the point's) */
 	bool overlap_low[MAX_SWEEP_LEVELS];
 	char mark[MAX_SWEEP_LEVELS][4];     /* drawn above the point: confidence mark, MARK_OVERLAP for overlap */
 	const char *marks[MAX_SWEEP_LEVELS];
@@ -23,7 +24,7 @@ struct sweep_series {
 
 static void point_marks(struct sweep_series *s, size_t i)
 {
-	char c = confidence_mark(s->reasons[i]);
+	char c = s->conf_mark[i];
 	size_t n = 0;
 
 	if (c != ' ')
@@ -44,6 +45,7 @@ static void collect(const struct sweep *sw, enum phase_id id, struct sweep_serie
 		s->x[s->n] = sw->clients[l];
 		s->rate[s->n] = p->rate;
 		s->reasons[s->n] = p->reasons;
+		s->conf_mark[s->n] = p->mark;
 		s->overlap_low[s->n] = sweep_overlap_low(sw, l, id);
 		point_marks(s, s->n);
 		s->p99[s->n] = p->p99 ? (double)p->p99 : 1; /* a log axis needs > 0 */
@@ -138,7 +140,7 @@ static void numbers(FILE *out, const struct sweep_series *s, double scale, const
 	for (size_t i = 0; i < s->n; i++) {
 		units_format_scaled(s->rate[i] / scale, rate, sizeof rate);
 		units_format_latency_human(s->p99[i], p99, sizeof p99);
-		char mark[2] = {confidence_mark(s->reasons[i]), '\0'};
+		char mark[2] = {s->conf_mark[i], '\0'};
 		/* the mark a space after the unit: "749249 seeks/sc" read as a unit */
 		fprintf(out, "%.0f\t%s %s%s%s\t%s\n", s->x[i], rate, unit, mark[0] == ' ' ? "" : " ", mark[0] == ' ' ? "" : mark, p99);
 	}

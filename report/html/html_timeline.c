@@ -2,10 +2,11 @@
  * the phase's time with its verdict said and, for a change or a stall,
  * marked where it happened; the numbers under each pair of charts. The
  * last kept run's timelines are drawn (the verdicts of every run are in
- * the tables). Only formatting: the points are the view's
- * (view_of_timeline). */
+ * the tables). Only formatting: the points are the page model's
+ * (view_of_timeline, page_model.h). */
 #include "../model/confidence.h"
 #include "html.h"
+#include "../model/page_model.h"
 #include "svg.h"
 #include "../text/verdict_text.h"
 #include "../model/view.h"
@@ -15,7 +16,7 @@
 
 /* The phase's marks as its other charts carry them: the confidence mark,
  * and ! for an unstable spread whatever else is. */
-static void marks_of(const struct html_facts *f, char marks[3])
+static void marks_of(const struct page_facts *f, char marks[3])
 {
 	size_t n = 0;
 
@@ -30,21 +31,19 @@ static void marks_of(const struct html_facts *f, char marks[3])
  * (the change or stall marked). No numbers table: up to 300 points a
  * phase would make a page of them; each point's values are in its SVG's
  * data attributes, and every interval is in the JSON's "timeline". */
-static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s, const struct verdict *v,
-                         const struct html_facts *f)
+static void phase_figure(FILE *out, enum phase_id id, const struct verdict *v, const struct page_facts *f,
+                         const struct view_timeline *p)
 {
-	struct view_timeline p; /* 10 KiB on the stack: no state kept between figures */
 	char sentence[VERDICT_SENTENCE_MAX], id_r[48], id_l[48], title_r[96], title_l[96], marks[3];
 	const char *label, *unit;
 	struct chart_marker m = {(double)v->at_ns / 1e9, "verdict"};
 	size_t nm = v->kind == VERDICT_FELL || v->kind == VERDICT_ROSE || v->kind == VERDICT_STALLED ? 1 : 0;
 	double scale, span;
 
-	view_of_timeline(s, id, &p);
-	span = p.span_s;
-	if (p.n < 2)
+	span = p->span_s;
+	if (p->n < 2)
 		return;
-	html_rate_unit(id, p.max_rate, &scale, &label, &unit);
+	html_rate_unit(id, p->max_rate, &scale, &label, &unit);
 	verdict_sentence(id, v, sentence, sizeof sentence);
 	m.label = verdict_kind_name((enum verdict_kind)v->kind);
 	snprintf(id_r, sizeof id_r, "timeline-%s", phase_name(id));
@@ -59,11 +58,11 @@ static void phase_figure(FILE *out, enum phase_id id, const struct tl_series *s,
 	fputs(": <span class=\"verdict\">", out);
 	html_escape_figures(out, sentence[0] ? sentence : "no verdict");
 	fputs("</span></figcaption>\n<div class=\"tl-pair\">\n", out);
-	struct chart_series rs = {"rate", p.n, p.x, p.rate, NULL}, ls = {"p99 latency", p.n99, p.x99, p.p99, NULL};
+	struct chart_series rs = {"rate", p->n, p->x, p->rate, NULL}, ls = {"p99 latency", p->n99, p->x99, p->p99, NULL};
 	struct svg_axis time = {.lo = 0, .hi = span > 0 ? span : 1, .label = "time in the phase (s)"};
-	struct svg_axis rate_y = {.lo = 0, .hi = p.max_rate > 0 ? p.max_rate : 1, .label = label, .scale = scale};
-	double p99_lo = p.min_p99 > 0 ? p.min_p99 : 1;
-	struct svg_axis p99_y = {.lo = p99_lo, .hi = p.max_p99 > p.min_p99 ? p.max_p99 : p99_lo * 10, .log = true,
+	struct svg_axis rate_y = {.lo = 0, .hi = p->max_rate > 0 ? p->max_rate : 1, .label = label, .scale = scale};
+	double p99_lo = p->min_p99 > 0 ? p->min_p99 : 1;
+	struct svg_axis p99_y = {.lo = p99_lo, .hi = p->max_p99 > p->min_p99 ? p->max_p99 : p99_lo * 10, .log = true,
 	                         .label = "p99 latency (log scale)", .fmt = units_format_latency_human};
 	struct line_chart c = {.id = id_r, .title = title_r, .desc = sentence, .x = time, .y = rate_y,
 	                       .series = &rs, .nseries = 1, .markers = &m, .nmarkers = nm};
@@ -88,7 +87,7 @@ static void figures(FILE *out, const struct html_report *rep, const struct run_v
 		const struct verdict *v = &run->phase[i].verdict;
 
 		if (drawable(&rep->timelines->phase[i], v) && verdict_is_event(v) == events)
-			phase_figure(out, (enum phase_id)i, &rep->timelines->phase[i], v, rep->facts ? &rep->facts[i] : NULL);
+			phase_figure(out, (enum phase_id)i, v, &rep->page->facts[i], &rep->page->timeline[i]);
 	}
 }
 

@@ -39,7 +39,7 @@ static void summary_row(FILE *out, enum phase_id id, const struct repeat_summary
 	snprintf(cv, sizeof cv, "%.1f%%", s->rate.cv_pct);
 	for (size_t c = 0; c < NCOLUMNS; c++)
 		lat_text(s, columns[c], lat[c], sizeof lat[c]);
-	fprintf(out, "%-10s %5s%c %-13s %6s", phase_name(id), med, confidence_mark(s->conf.reasons), range, cv);
+	fprintf(out, "%-10s %5s%c %-13s %6s", phase_name(id), med, s->conf.mark, range, cv);
 	for (size_t c = 0; c < NCOLUMNS; c++)
 		fprintf(out, " %8s", lat[c]);
 	fprintf(out, "%s\n", (s->conf.reasons & CONF_UNSTABLE) ? "  unstable" : "");
@@ -65,7 +65,7 @@ void report_repeat_table(FILE *out, const struct repeat_set *rs)
 		if (!repeat_summarise(rs, (enum phase_id)i, &s))
 			continue;
 		summary_row(out, (enum phase_id)i, &s);
-		marks[nm++] = confidence_mark(s.conf.reasons);
+		marks[nm++] = s.conf.mark;
 	}
 	marks[nm] = '\0';
 	report_legend(out, marks);

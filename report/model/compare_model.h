@@ -29,6 +29,8 @@ struct compare_opts {
 struct compare_run {
 	const struct parsed_run *in;
 	struct run_view view;
+	bool p99_stated[PHASE_COUNT]; /* compare states the phase's p99 (the JSON's, the
+	                                 page's chart): compare_p99_of, set with the view */
 };
 
 /* The compare runs of runs[0..n), each view made once. NULL when out of
@@ -78,6 +80,16 @@ enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDEN
  * percentile is not compared at all (a rate of that phase still is). */
 #define COMPARE_P50_MIN_OPS CONF_MIN_OPS
 #define COMPARE_P99_MIN_OPS 1000
+
+/* Sets run's p99_stated from its view: the input records the phase's p99
+ * and the phase timed COMPARE_P99_MIN_OPS operations or more (the floor
+ * compare_pct_ratio compares a p99 by). */
+static inline void compare_p99_of(struct compare_run *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		run->p99_stated[i] = view_has_pct(&run->view.phase[i], VIEW_P99) &&
+		                     run->view.phase[i].operations >= COMPARE_P99_MIN_OPS;
+}
 
 /* One ratio of a run to the base: throughput (run/base, > 1 faster) or
  * a latency (run/base, > 1 worse): the maximum, or the median or p99 of a

@@ -44,6 +44,7 @@ void confidence_of(enum phase_id id, const struct phase_result *r, double cv_pct
 	}
 	if (r->flags & RESULT_NOT_EVICTED)
 		c->reasons |= CONF_NOT_EVICTED;
+	c->mark = confidence_mark(c->reasons);
 }
 
 char confidence_mark(unsigned bits)

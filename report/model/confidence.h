@@ -31,6 +31,8 @@ struct confidence {
 	int device_pct;        /* share the device served, -1 unknown */
 	double cv_pct;         /* across runs, -1 when not repeated */
 	unsigned reasons;      /* enum conf_reason bits; 0: nothing against it */
+	char mark;             /* confidence_mark(reasons), ' ' none: set by confidence_of and
+	                          the -x summary (a parsed run's view has its own mark) */
 	const char *cached_words; /* with CONF_CACHED, which cache (device_cached_words: the
 	                             ARC on ZFS); NULL: a parsed run, which does not say */
 };

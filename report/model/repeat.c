@@ -6,24 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The run's figures of one phase, as its view says them. */
-static void sample_phase(struct repeat_sample *s, const struct phase_view *v)
-{
-	enum phase_id id = v->id;
-
-	s->done[id] = v->state == CELL_VALUE;
-	if (!s->done[id])
-		return;
-	s->rate[id] = v->rate;
-	s->elapsed_ns[id] = v->duration_ns;
-	s->ops[id] = v->operations;
-	s->device_pct[id] = v->conf.device_pct;
-	s->reasons[id] = v->conf.reasons;
-	s->cpu[id] = v->cpu_pct;
-	s->verdict[id] = v->verdict.kind < VERDICT_KINDS ? v->verdict.kind : VERDICT_NONE;
-	memcpy(s->lat[id], v->pct_ns, sizeof s->lat[id]);
-}
-
 int repeat_add(struct repeat_set *rs, const struct run_view *run)
 {
 	if (rs->n == rs->cap) {
@@ -37,7 +19,7 @@ int repeat_add(struct repeat_set *rs, const struct run_view *run)
 	memset(&rs->s[rs->n], 0, sizeof rs->s[rs->n]);
 	/* the phases' views alone: a sample holds no run-wide fact */
 	for (int i = 0; i < PHASE_COUNT; i++)
-		sample_phase(&rs->s[rs->n], &run->phase[i]);
+		sample_of_view(&run->phase[i], &rs->s[rs->n].phase[i]);
 	rs->n++;
 	return 0;
 }
@@ -54,8 +36,8 @@ static bool lat_median(const struct repeat_set *rs, enum phase_id id, int k, dou
 	size_t n = 0;
 
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->s[i].done[id] && rs->s[i].lat[id][k] >= 0)
-			v[n++] = (double)rs->s[i].lat[id][k];
+		if (rs->s[i].phase[id].done && rs->s[i].phase[id].pct_ns[k] >= 0)
+			v[n++] = (double)rs->s[i].phase[id].pct_ns[k];
 	*out = stats_median(v, n);
 	return n > 0;
 }
@@ -66,8 +48,8 @@ static int cpu_median(const struct repeat_set *rs, enum phase_id id, double *v)
 	size_t n = 0;
 
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->s[i].done[id])
-			v[n++] = rs->s[i].cpu[id];
+		if (rs->s[i].phase[id].done)
+			v[n++] = rs->s[i].phase[id].cpu_pct;
 	return (int)stats_median(v, n);
 }
 
@@ -79,19 +61,19 @@ static void summary_confidence(const struct repeat_set *rs, enum phase_id id, do
 	c->device_pct = -1;
 	c->reasons = 0;
 	for (size_t i = 0; i < rs->n; i++) {
-		const struct repeat_sample *s = &rs->s[i];
-		if (!s->done[id])
+		const struct phase_sample *s = &rs->s[i].phase[id];
+		if (!s->done)
 			continue;
-		c->reasons |= s->reasons[id];
-		if (s->device_pct[id] >= 0 && (c->device_pct < 0 || s->device_pct[id] < c->device_pct))
-			c->device_pct = s->device_pct[id];
-		v[n++] = (double)s->elapsed_ns[id];
+		c->reasons |= s->reasons;
+		if (s->device_pct >= 0 && (c->device_pct < 0 || s->device_pct < c->device_pct))
+			c->device_pct = s->device_pct;
+		v[n++] = (double)s->elapsed_ns;
 	}
 	c->duration_ns = (uint64_t)stats_median(v, n);
 	n = 0;
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->s[i].done[id])
-			v[n++] = (double)rs->s[i].ops[id];
+		if (rs->s[i].phase[id].done)
+			v[n++] = (double)rs->s[i].phase[id].ops;
 	c->operations = (uint64_t)stats_median(v, n);
 }
 
@@ -104,9 +86,9 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 	if (v == NULL)
 		return false;
 	for (size_t i = 0; i < rs->n; i++)
-		if (rs->s[i].done[id]) {
-			v[n++] = rs->s[i].rate[id];
-			sum->verdicts[rs->s[i].verdict[id]]++;
+		if (rs->s[i].phase[id].done) {
+			v[n++] = rs->s[i].phase[id].rate;
+			sum->verdicts[rs->s[i].phase[id].verdict]++;
 		}
 	stats_of(v, n, &sum->rate);
 	if (n > 0) {
@@ -116,6 +98,7 @@ bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repe
 		sum->conf.cv_pct = n >= 2 ? sum->rate.cv_pct : -1.0;
 		if (sum->conf.cv_pct > CONF_MAX_CV_PCT)
 			sum->conf.reasons |= CONF_UNSTABLE;
+		sum->conf.mark = confidence_mark(sum->conf.reasons);
 		sum->cpu_pct = cpu_median(rs, id, v);
 	}
 	free(v);

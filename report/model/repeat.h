@@ -12,18 +12,12 @@
 #include "../../lib/stats.h"
 #include "../../phases/interface/results.h"
 #include "confidence.h"
+#include "sample.h"
 #include "view.h"
 
+/* One run's phases, as sample_of_view reads them (sample.h). */
 struct repeat_sample {
-	bool done[PHASE_COUNT];      /* the phase has numbers in this run */
-	double rate[PHASE_COUNT];    /* metric_rate */
-	int64_t lat[PHASE_COUNT][VIEW_PCTS]; /* the view's latencies, ns; -1: too few operations */
-	uint64_t elapsed_ns[PHASE_COUNT];
-	uint64_t ops[PHASE_COUNT];
-	int device_pct[PHASE_COUNT];
-	unsigned reasons[PHASE_COUNT]; /* this run's confidence reasons */
-	int cpu[PHASE_COUNT];          /* %CPU */
-	uint8_t verdict[PHASE_COUNT];  /* enum verdict_kind */
+	struct phase_sample phase[PHASE_COUNT];
 };
 
 struct repeat_set {

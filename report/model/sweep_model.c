@@ -1,10 +1,10 @@
 /* The sweep's levels and knees; see sweep_model.h for the rule. */
 #include "sweep_model.h"
-#include "confidence.h"
-#include "metrics.h"
+#include "sample.h"
 #include "view.h"
 #include "../../lib/stats.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 double sweep_jain(double sum, double sumsq, uint32_t n)
@@ -43,77 +43,98 @@ static int level_of(struct sweep *sw, uint32_t n)
 	return (int)sw->levels++;
 }
 
-static double median_of(const double *v, uint32_t n)
+/* Summarises v[0..n-1] (copied: the point keeps its runs in order). */
+static void stats_of_runs(const double *v, uint32_t n, struct stats *st)
 {
 	double tmp[SWEEP_MAX_RUNS];
 
 	memcpy(tmp, v, n * sizeof *v);
-	return stats_median(tmp, n);
+	stats_of(tmp, n, st);
 }
 
-/* The point's figures from its runs. */
+/* The point's figures from its runs, as the -x summary's (lib/stats). */
 static void summarise(struct sweep_point *p)
 {
-	p->rate = median_of(p->rate_run, p->runs);
-	p->p99 = (uint64_t)median_of(p->p99_run, p->runs);
-	p->p50 = (uint64_t)median_of(p->p50_run, p->runs);
-	p->rate_lo = p->rate_hi = p->rate_run[0];
-	p->p99_lo = p->p99_hi = (uint64_t)p->p99_run[0];
-	for (uint32_t i = 1; i < p->runs; i++) {
-		if (p->rate_run[i] < p->rate_lo)
-			p->rate_lo = p->rate_run[i];
-		if (p->rate_run[i] > p->rate_hi)
-			p->rate_hi = p->rate_run[i];
-		if ((uint64_t)p->p99_run[i] < p->p99_lo)
-			p->p99_lo = (uint64_t)p->p99_run[i];
-		if ((uint64_t)p->p99_run[i] > p->p99_hi)
-			p->p99_hi = (uint64_t)p->p99_run[i];
-	}
+	struct stats st;
+
+	stats_of_runs(p->rate_run, p->runs, &st);
+	p->rate = st.median;
+	p->rate_lo = st.min;
+	p->rate_hi = st.max;
+	p->spread_pct = st.spread_pct;
+	stats_of_runs(p->p99_run, p->runs, &st);
+	p->p99 = (uint64_t)st.median;
+	p->p99_lo = (uint64_t)st.min;
+	p->p99_hi = (uint64_t)st.max;
+	stats_of_runs(p->p50_run, p->runs, &st);
+	p->p50 = (uint64_t)st.median;
 }
 
-static void add_point(struct sweep_point *p, const struct phase_result *r, enum phase_id id)
+static void add_point(struct sweep_point *p, const struct phase_sample *s)
 {
-	const struct client_spread *s = &r->spread;
-	double fair = sweep_jain(s->rate_sum, s->rate_sq, s->clients - s->idle);
-	double overlap = sweep_overlap(r);
-
-	struct confidence conf;
-
 	if (p->runs >= SWEEP_MAX_RUNS)
 		return;
-	confidence_of(id, r, -1, &conf);
-	p->reasons |= conf.reasons; /* a mark any run earned stays on the point */
-	if (p->runs == 0 || fair < p->fairness)
-		p->fairness = fair;
-	if (p->runs == 0 || overlap < p->overlap)
-		p->overlap = overlap;
-	if (r->latency.max > p->max)
-		p->max = r->latency.max;
-	if (r->sync_ns > p->sync_ns)
-		p->sync_ns = r->sync_ns;
-	if (r->elapsed_ns > 0 && (double)r->cpu_ns / (double)r->elapsed_ns > p->cpu)
-		p->cpu = (double)r->cpu_ns / (double)r->elapsed_ns;
-	p->rate_run[p->runs] = metric_rate(id, r);
-	/* the histogram's, whatever the count: a count's clients together run
-	 * many operations, and the knee compares counts by these */
-	p->p99_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P99].p);
-	p->p50_run[p->runs] = (double)metric_latency_pct(r, view_pcts[VIEW_P50].p);
+	p->reasons |= s->reasons; /* a mark any run earned stays on the point */
+	if (p->runs == 0 || s->fairness < p->fairness)
+		p->fairness = s->fairness;
+	if (p->runs == 0 || s->overlap < p->overlap)
+		p->overlap = s->overlap;
+	if (s->lat_ns[VIEW_MAX] > p->max)
+		p->max = s->lat_ns[VIEW_MAX];
+	if (s->sync_ns > p->sync_ns)
+		p->sync_ns = s->sync_ns;
+	if (s->cpu > p->cpu)
+		p->cpu = s->cpu;
+	p->rate_run[p->runs] = s->rate;
+	/* the histogram's, whatever the count (lat_ns, not the -x summary's
+	 * pct_ns): a count's clients together run many operations, and the
+	 * knee compares counts by these */
+	p->p99_run[p->runs] = (double)s->lat_ns[VIEW_P99];
+	p->p50_run[p->runs] = (double)s->lat_ns[VIEW_P50];
 	p->runs++;
 	p->ran = true;
 	summarise(p);
 }
 
-void sweep_add(struct sweep *sw, const struct run_result *run)
+void sweep_add_view(struct sweep *sw, const struct run_view *run)
 {
 	int l = level_of(sw, run->clients ? run->clients : 1);
+	struct phase_sample s;
 
 	if (l < 0)
 		return;
-	if (run_result_status(run) == PHASE_DONE)
+	if (run->status == PHASE_DONE)
 		sw->finished[l] = true;
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]))
-			add_point(&sw->point[l][i], &run->phase[i], (enum phase_id)i);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		sample_of_view(&run->phase[i], &s);
+		if (s.done) {
+			add_point(&sw->point[l][i], &s);
+			sweep_mark(sw, (uint32_t)l, (enum phase_id)i);
+		}
+	}
+}
+
+void sweep_add(struct sweep *sw, const struct run_result *run)
+{
+	/* the sweep reads the phases' views and the run's status and clients
+	 * alone, none of the setup */
+	static const struct run_setup none;
+	struct run_view *v = malloc(sizeof *v);
+
+	if (v == NULL)
+		return;
+	view_of_setup_run(&none, run, NULL, v);
+	sweep_add_view(sw, v);
+	free(v);
+}
+
+void sweep_mark(struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	struct sweep_point *p = &sw->point[l][id];
+	char bad = confidence_mark(p->reasons & SWEEP_UNTRUSTED);
+
+	p->mark = confidence_mark(p->reasons);
+	p->left_mark = bad != ' ' || !sweep_overlap_low(sw, l, id) ? bad : MARK_OVERLAP;
 }
 
 uint32_t sweep_levels_finished(const struct sweep *sw)
@@ -265,15 +286,22 @@ void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores)
 	sw->cores = cores;
 }
 
-bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
+enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
 
 	if (!p->ran || sw->clients[l] == 0)
-		return false;
+		return SWEEP_CPU_NONE;
 	if (p->cpu / sw->clients[l] >= SWEEP_CPU_CLIENT)
-		return true;
-	return sw->cores > 0 && p->cpu >= SWEEP_CPU_HOST * sw->cores;
+		return SWEEP_CPU_A_CLIENT;
+	if (sw->cores > 0 && p->cpu >= SWEEP_CPU_HOST * sw->cores)
+		return SWEEP_CPU_THE_HOST;
+	return SWEEP_CPU_NONE;
+}
+
+bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
+{
+	return sweep_cpu_rule(sw, l, id) != SWEEP_CPU_NONE;
 }
 
 /* Whether level l's p99 speaks of the storage: before the phase's first

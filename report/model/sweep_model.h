@@ -66,15 +66,20 @@ struct sweep_point {
 	bool ran;       /* the phase completed at this count (in at least one run) */
 	uint32_t runs;  /* runs it completed in */
 	double rate;    /* aggregate, in the phase's unit: KiB/s, seeks/s, files/s; median of the runs */
-	double rate_lo, rate_hi;   /* the runs' lowest and highest rate */
+	double rate_lo, rate_hi;   /* the runs' lowest and highest rate (one run: its rate) */
+	double spread_pct;         /* (rate_hi - rate_lo) / rate, percent (struct stats) */
 	uint64_t p50, p99, max;    /* latency, ns: medians of the runs (max: the largest) */
-	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 */
+	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 (one run: its p99) */
 	double fairness;   /* Jain's index of the clients' rates, 1 = all equal (lowest of the runs) */
 	double overlap;    /* all-clients-active span / first start to last end of work (lowest of the runs) */
 	double rate_run[SWEEP_MAX_RUNS];
 	double p99_run[SWEEP_MAX_RUNS];
 	double p50_run[SWEEP_MAX_RUNS];
 	unsigned reasons;  /* confidence reasons at this count (enum conf_reason) */
+	char mark;         /* confidence_mark(reasons): ' ' none (sweep_mark) */
+	char left_mark;    /* the mark that leaves it out of every answer: its first
+	                      SWEEP_UNTRUSTED reason's, else MARK_OVERLAP for a low
+	                      overlap; ' ' when trusted (sweep_mark) */
 	double cpu;        /* the clients' CPU together, in cores (CPU time / phase time; highest of the runs) */
 	uint64_t sync_ns;  /* the final fsync/syncfs of a write phase (longest of the runs), 0: none */
 };
@@ -92,7 +97,16 @@ struct sweep {
  * (--lag-floor) and the cores of the host the clients ran on. */
 void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores);
 
-/* Whether phase id was CPU-bound on the load generator at level l. */
+/* Which of the two CPU rules made phase id CPU-bound on the load
+ * generator at level l (the one-client rule first, as the header says). */
+enum sweep_cpu_rule {
+	SWEEP_CPU_NONE,     /* neither: not CPU-bound (or it did not run) */
+	SWEEP_CPU_A_CLIENT, /* a client used SWEEP_CPU_CLIENT of a core (on average) */
+	SWEEP_CPU_THE_HOST, /* the clients together SWEEP_CPU_HOST of the host's cores */
+};
+enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id);
+
+/* Whether phase id was CPU-bound on the load generator at level l (a rule fired). */
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id);
 
 /* Whether phase id is one a file server is loaded by (the answer's). */
@@ -141,10 +155,22 @@ struct sweep_knee {
 /* How many counts a run finished at (sweep.finished). */
 uint32_t sweep_levels_finished(const struct sweep *sw);
 
-/* Adds run (the results at run->clients clients) to the level of that
- * count, appending a level for a new count (ignored past MAX_SWEEP_LEVELS);
- * a count's repeats are kept for its spread. */
+/* Adds a run by its view (built once per run by its owner; the results
+ * at run->clients clients) to the level of that count, appending a level
+ * for a new count (ignored past MAX_SWEEP_LEVELS); a count's repeats are
+ * kept for its spread. Each phase's sample is sample_of_view's, as the -x
+ * summary's (sample.h). */
+struct run_view;
+void sweep_add_view(struct sweep *sw, const struct run_view *run);
+
+/* The same for a run without a view of its own (bonnie merge's level with
+ * every client's spread, the tests): its view is built here. Out of
+ * memory, the run is not added. */
 void sweep_add(struct sweep *sw, const struct run_result *run);
+
+/* Sets the marks of level l's point of phase id from its reasons and
+ * overlap: sweep_add does; whoever changes those after calls it again. */
+void sweep_mark(struct sweep *sw, uint32_t l, enum phase_id id);
 
 /* Whether phase id completed at any level. */
 bool sweep_phase_ran(const struct sweep *sw, enum phase_id id);

@@ -128,6 +128,7 @@ void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct
 	v->cpu_pct = -1;
 	v->arc_hit_pct = -1;
 	v->mark = ' ';
+	v->conf.mark = ' ';
 	for (int k = 0; k < VIEW_PCTS; k++)
 		v->pct_ns[k] = -1;
 	v->verdict = r->verdict;

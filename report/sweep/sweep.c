@@ -79,9 +79,9 @@ static void table_row(FILE *out, const struct sweep *sw, uint32_t l, enum phase_
 	cpu_text(sw, l, id, cpu, sizeof cpu);
 	/* the mark after the rate is the text table's (confidence.h), a blank
 	 * apart: glued on, "183k/sc" read as a unit */
-	fprintf(out, "%-11s %7u %10s %c", phase_name(id), sw->clients[l], rate, confidence_mark(p->reasons));
+	fprintf(out, "%-11s %7u %10s %c", phase_name(id), sw->clients[l], rate, p->mark);
 	if (repeats) {
-		snprintf(spread, sizeof spread, "%.0f%%", p->rate > 0 ? (p->rate_hi - p->rate_lo) * 100 / p->rate : 0);
+		snprintf(spread, sizeof spread, "%.0f%%", p->spread_pct);
 		fprintf(out, "%6s", spread);
 	}
 	snprintf(tail, sizeof tail, " %9s %9s %9s %9s %5s %s %s", p50, p99, max, flush, fair, overlap, cpu);
@@ -209,12 +209,12 @@ static void point_json(struct json *j, const struct sweep *sw, uint32_t l, enum 
 	json_bool(j, "completed", p->ran);
 	json_u64(j, "runs", p->runs);
 	json_double(j, "rate", p->rate, 3);
-	json_double(j, "rate_min", p->runs > 1 ? p->rate_lo : p->rate, 3);
-	json_double(j, "rate_max", p->runs > 1 ? p->rate_hi : p->rate, 3);
+	json_double(j, "rate_min", p->rate_lo, 3);
+	json_double(j, "rate_max", p->rate_hi, 3);
 	lat_json(j, VIEW_P50, "", p->p50);
 	lat_json(j, VIEW_P99, "", p->p99);
-	lat_json(j, VIEW_P99, "_min", p->runs > 1 ? p->p99_lo : p->p99);
-	lat_json(j, VIEW_P99, "_max", p->runs > 1 ? p->p99_hi : p->p99);
+	lat_json(j, VIEW_P99, "_min", p->p99_lo);
+	lat_json(j, VIEW_P99, "_max", p->p99_hi);
 	lat_json(j, VIEW_MAX, "", p->max);
 	json_double(j, "fairness", p->fairness, 4);
 	json_double(j, "overlap", p->overlap, 4);

@@ -15,9 +15,10 @@ void sweep_cpu_words(const struct sweep *sw, uint32_t l, enum phase_id id, char 
 	double cpu = sw->point[l][id].cpu;
 	uint32_t n = sw->clients[l];
 
+	/* the words of the rule that fired (the model's); one client is one */
 	if (n == 1)
 		snprintf(buf, len, "one client used %.0f%% of a core", cpu * 100);
-	else if (cpu / n >= SWEEP_CPU_CLIENT)
+	else if (sweep_cpu_rule(sw, l, id) == SWEEP_CPU_A_CLIENT)
 		snprintf(buf, len, "each client used %.0f%% of a core on average", cpu * 100 / n);
 	else
 		snprintf(buf, len, "the clients used %.2g of %u cores", cpu, sw->cores);

@@ -26,9 +26,7 @@ static void p99_of(const struct sweep *sw, int l, enum phase_id id, char *buf, s
 /* The mark that left level l out, as the table shows it. */
 char sweep_left_out_mark(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
-	unsigned bad = sw->point[l][id].reasons & SWEEP_UNTRUSTED;
-
-	return bad ? confidence_mark(bad) : MARK_OVERLAP;
+	return sw->point[l][id].left_mark;
 }
 
 const char *sweep_mark_words(char mark)

@@ -141,7 +141,7 @@ static void error_json(struct json *j, const struct op_error *e)
 
 void report_confidence_json(struct json *j, const struct confidence *c)
 {
-	char mark[2] = {confidence_mark(c->reasons), '\0'};
+	char mark[2] = {c->mark, '\0'};
 
 	json_object_begin(j, "confidence");
 	json_u64(j, "duration_ns", c->duration_ns);

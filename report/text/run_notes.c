@@ -5,7 +5,6 @@
 #include "../report.h"
 #include "../model/confidence.h"
 #include "../model/device_why.h"
-#include "../model/metrics.h"
 #include "../model/view.h"
 
 #include <string.h>
@@ -31,19 +30,19 @@ static void legend_lines(FILE *out, const char *marks, const struct run_counts *
 	}
 }
 
-bool report_run_has_results(const struct run_result *run)
+bool report_run_has_results(const struct run_view *run)
 {
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (metric_reportable(&run->phase[i]))
+		if (run->phase[i].state == CELL_VALUE)
 			return true;
 	return false;
 }
 
-const char *report_run_end_words(const struct run_result *run)
+const char *report_run_end_words(const struct run_view *run)
 {
-	if (run_result_failed(run))
+	if (run->status == PHASE_FAILED)
 		return "failed";
-	return run->interrupted ? "was interrupted" : "ended";
+	return run->status == PHASE_INTERRUPTED ? "was interrupted" : "ended";
 }
 
 void report_legend(FILE *out, const char *marks)
