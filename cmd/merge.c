@@ -170,6 +170,7 @@ static int merge_level(struct merged *g, size_t l)
 	const struct json_run *hosts = g->hosts[l];
 	struct run_result *run = &g->run[l];
 	struct run_result *all;
+	int rc;
 
 	if (merge_hosts(&g->m[l], hosts, g->n, run) != 0)
 		return -1;
@@ -181,9 +182,9 @@ static int merge_level(struct merged *g, size_t l)
 	if (!all)
 		return -1;
 	merge_sweep_run(run, hosts, g->n, all);
-	sweep_add(g->sw, all);
+	rc = sweep_add(g->sw, all);
 	free(all);
-	return 0;
+	return rc;
 }
 
 /* The cores of every host together, for the sweep's whole-host CPU rule

@@ -114,7 +114,7 @@ void sweep_add_view(struct sweep *sw, const struct run_view *run)
 	}
 }
 
-void sweep_add(struct sweep *sw, const struct run_result *run)
+int sweep_add(struct sweep *sw, const struct run_result *run)
 {
 	/* the sweep reads the phases' views and the run's status and clients
 	 * alone, none of the setup */
@@ -122,10 +122,11 @@ void sweep_add(struct sweep *sw, const struct run_result *run)
 	struct run_view *v = malloc(sizeof *v);
 
 	if (v == NULL)
-		return;
+		return -1;
 	view_of_setup_run(&none, run, NULL, v);
 	sweep_add_view(sw, v);
 	free(v);
+	return 0;
 }
 
 void sweep_mark(struct sweep *sw, uint32_t l, enum phase_id id)

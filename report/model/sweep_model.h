@@ -164,9 +164,10 @@ struct run_view;
 void sweep_add_view(struct sweep *sw, const struct run_view *run);
 
 /* The same for a run without a view of its own (bonnie merge's level with
- * every client's spread, the tests): its view is built here. Out of
- * memory, the run is not added. */
-void sweep_add(struct sweep *sw, const struct run_result *run);
+ * every client's spread, the tests): its view is built here. -1: out of
+ * memory, the run not added (a level left out silently would change the
+ * knee, so the caller fails). */
+int sweep_add(struct sweep *sw, const struct run_result *run);
 
 /* Sets the marks of level l's point of phase id from its reasons and
  * overlap: sweep_add does; whoever changes those after calls it again. */
