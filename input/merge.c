@@ -143,11 +143,14 @@ static void join_table(struct parsed_run *r, const struct table_run *tr, const c
 	if (strcmp(r->format, "1.0x") == 0 && tr->run.meta[META_VERSION][0])
 		str_copy(r->meta[META_VERSION], PARSED_META_LEN, tr->run.meta[META_VERSION]);
 	/* a CSV line carries no marks; bonnie's table beside it does ("127kc") */
-	for (int i = 0; i < PHASE_COUNT; i++)
+	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!r->phase[i].reasons_known && tr->run.phase[i].reasons_known) {
 			str_copy(r->phase[i].reasons, sizeof r->phase[i].reasons, tr->run.phase[i].reasons);
 			r->phase[i].reasons_known = true;
 		}
+		/* what either states (their figures agree: same_run) */
+		r->phase[i].known |= tr->run.phase[i].known;
+	}
 }
 
 /* Orders identical results together, each group by line. */

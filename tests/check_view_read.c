@@ -6,7 +6,7 @@
 #include "suites.h"
 #include "compare_samples.h"
 #include "../input/input.h"
-#include "../input/json_result.h"
+#include "../input/run_read.h"
 #include "../input/json_verdict.h"
 #include "../lib/hist.h"
 #include "../lib/json.h"

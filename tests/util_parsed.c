@@ -1,5 +1,6 @@
 /* See util_parsed.h. */
 #include "util_parsed.h"
+#include "known_oracle.h"
 #include "suites.h"
 #include "../report/compare/compare.h"
 
@@ -11,6 +12,10 @@ void parsed_parse(struct parsed_set *set, const char *text)
 {
 	input_free(set);
 	ck_assert_int_eq(input_parse(set, "t.txt", text, strlen(text)), 0);
+	/* every reader sets a stated bit with its figure, in every test's text */
+	for (size_t k = 0; k < set->count; k++)
+		for (int i = 0; i < PHASE_COUNT; i++)
+			ck_assert_uint_eq(set->run[k].phase[i].known, known_by_sentinels(&set->run[k].phase[i]));
 }
 
 char *parsed_csv_of(const struct parsed_run *r)

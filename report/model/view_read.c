@@ -1,6 +1,6 @@
 /* The view of a bonnie JSON run read back (view.h, view_of_parsed): the
  * view builder a measured run uses (view_of_setup_run) over the run's
- * result (input/json_result.h), so what the document records and a
+ * result (input/run_read.h), so what the document records and a
  * measured run's view derives (every percentile of the histogram, the
  * verdict, the bytes, the rate without the final sync) is there; then
  * what the document states of the run, as view_of_parsed read it, stands
@@ -9,7 +9,7 @@
  * the figures bonnie itself printed), and what it does not record stays
  * unknown. */
 #include "view.h"
-#include "../../input/json_result.h"
+#include "../../input/run_read.h"
 
 #include <string.h>
 
