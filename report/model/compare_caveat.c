@@ -3,7 +3,7 @@
  * and bonnie make one system call per byte: a 100x "difference" between
  * them is the tool, not the disk), and settings that differ (file size,
  * file count, chunk size). Pure: the compare model asks, formatters say. */
-#include "../model/compare_model.h"
+#include "compare_model.h"
 
 #include "../../input/run_read.h"
 #include "../../lib/units.h"
