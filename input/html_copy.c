@@ -12,7 +12,7 @@
  *    but only the block write, rewrite and block read cells are M/sec,
  *    rounded to the nearest whole one ("46" for 47554 K/sec; "0" for
  *    +++++, an empty field or under 512 K/sec); per-char cells stay K/sec.
- * Those runs are read as tables (merge.c joins them with their CSV lines);
+ * Those runs are read as tables (join.c joins them with their CSV lines);
  * the lost precision is said once per table. A copy whose cells are not a
  * tab apart is skipped with one warning, as is a text table pasted into a
  * page's cells. */

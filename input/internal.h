@@ -81,7 +81,7 @@ bool input_json_nothing_timed(const struct parsed_phase *ph);
 
 /* scan.c: the CSV lines in text, appended to set in order (read.c finds
  * the JSON documents; parse.c does the rest: mail encoding, tables,
- * merging). */
+ * joining, join.c). */
 int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
 
 /* csv_shape.c: a token of n fields that is no good line but looks like a

@@ -621,7 +621,7 @@ END_TEST
 
 /* 1.0x's Perl bon_csv2html: no version, "Size:Chunk Size", no Latency
  * rows, each CSV field a cell; the page and its CSV line are one run. */
-START_TEST(html_copy_10x_merges_with_its_csv_line)
+START_TEST(html_copy_10x_joins_with_its_csv_line)
 {
 	parse("\tSequential Output\tSequential Input\tRandom Seeks\t\tSequential Create\tRandom Create\n"
 	      "\tSize:Chunk Size\tPer Char\tBlock\tRewrite\tPer Char\tBlock\tNum Files\tCreate\tRead\tDelete\t"
@@ -738,7 +738,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, json_profile_io_mode);
 	tcase_add_test(tc, csv_pieces_with_blank_lines_between);
 	tcase_add_test(tc, html_copy_196_columns_and_latency);
-	tcase_add_test(tc, html_copy_10x_merges_with_its_csv_line);
+	tcase_add_test(tc, html_copy_10x_joins_with_its_csv_line);
 	tcase_add_test(tc, html_copy_200a_whole_mbps_block_cells);
 	tcase_add_test(tc, html_copy_without_tabs_warned);
 	tcase_add_test(tc, html_copy_blank_separated);

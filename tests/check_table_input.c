@@ -438,7 +438,7 @@ END_TEST
 
 /* The same result posted twice (a quoted repost) is one run listing both
  * places; the same machine with another seed is another run. */
-START_TEST(identical_results_merged)
+START_TEST(identical_results_joined)
 {
 	char other[1024], text[2048];
 
@@ -679,7 +679,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, name_glued_to_its_size);
 	tcase_add_test(tc, unreadable_row_passed_over);
 	tcase_add_test(tc, markdown_hard_breaks_ignored);
-	tcase_add_test(tc, identical_results_merged);
+	tcase_add_test(tc, identical_results_joined);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, quoted_printable_flattened);
 	tcase_add_test(tc, html_line_breaks_after_cells);

@@ -1,10 +1,11 @@
-/* input_merge: one run per result. A table and a CSV line are the same run
- * when the size and every figure the table shows agree after the table's
- * rounding (2.00a prints 402m for 412019 KiB/s) and the names agree as far
- * as the table kept them (tables cut names), or, names aside, at least
- * SAME_FIGURES_ANY_NAME figures agree; the CSV's values and name are kept.
- * Identical results posted twice (a quoted repost) are merged too. Every
- * merged run lists each place it was found. */
+/* input_join: one run per result (a matching of identities, no
+ * arithmetic; "merge" is bonnie merge's, of hosts). A table and a CSV line
+ * are the same run when the size and every figure the table shows agree
+ * after the table's rounding (2.00a prints 402m for 412019 KiB/s) and the
+ * names agree as far as the table kept them (tables cut names), or, names
+ * aside, at least SAME_FIGURES_ANY_NAME figures agree; the CSV's values
+ * and name are kept. Identical results posted twice (a quoted repost) are
+ * kept once too. Every joined run lists each place it was found. */
 #include "table.h"
 #include "../lib/str.h"
 
@@ -205,7 +206,7 @@ static int by_line(const void *x, const void *y)
 	return a->line != b->line ? (a->line < b->line ? -1 : 1) : (a->at < b->at ? -1 : a->at > b->at);
 }
 
-/* Merges identical results of set->run[first..] and puts them in text
+/* Keeps one of identical results of set->run[first..] and puts them in text
  * order. Returns 0 or -1 (memory). */
 static int dedup_and_order(struct parsed_set *set, size_t first, const char *name)
 {
@@ -248,7 +249,7 @@ static int dedup_and_order(struct parsed_set *set, size_t first, const char *nam
 	return 0;
 }
 
-int input_merge(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name)
+int input_join(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name)
 {
 	size_t csv_end;
 
