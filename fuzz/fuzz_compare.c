@@ -6,6 +6,7 @@
  * same runs and warnings as reading it whole. */
 #include "../input/input.h"
 #include "../report/compare/compare.h"
+#include "../tests/known_oracle.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,7 +53,16 @@ static bool same_phase(const struct parsed_phase *a, const struct parsed_phase *
 {
 	return a->state == b->state && a->rate == b->rate && a->cpu == b->cpu && a->latency_ns == b->latency_ns &&
 	       a->low_confidence == b->low_confidence && a->reasons_known == b->reasons_known &&
-	       strcmp(a->reasons, b->reasons) == 0;
+	       strcmp(a->reasons, b->reasons) == 0 && a->known == b->known;
+}
+
+/* Every phase's stated bits are those its figures imply. */
+static void known_kept(const struct parsed_set *s)
+{
+	for (size_t k = 0; k < s->count; k++)
+		for (int i = 0; i < PHASE_COUNT; i++)
+			if (s->run[k].phase[i].known != known_by_sentinels(&s->run[k].phase[i]))
+				abort();
 }
 
 /* The same runs (origins and numbers) and the same warnings. */
@@ -82,6 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (input_parse(&set, "fuzz", (const char *)data, size) == 0 && input_read(&bits, "fuzz", piecewise, &p) == 0)
 		same(&set, &bits);
+	known_kept(&set);
 	if ((f = open_memstream(&out, &len)) != NULL) {
 		/* one output format per input (by its length): all four get covered
 		 * while most of the time goes to the parser; a line width from its

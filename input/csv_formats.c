@@ -116,6 +116,7 @@ static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, 
 	int rc;
 
 	p->cpu = -1;
+	input_stated(p, READ_RATE | READ_CPU_PCT, false);
 	*bad = "rate";
 	if (*rate == '\0') {
 		p->state = CELL_NOT_RUN;
@@ -130,11 +131,13 @@ static int rate_pair(const char *rate, const char *cpu, struct parsed_phase *p, 
 	} else {
 		p->state = CELL_VALUE;
 		p->rate = v;
+		input_stated(p, READ_RATE, true);
 	}
 	*bad = "%CPU";
-	if (all_digits(cpu) && strlen(cpu) <= 6)
+	if (all_digits(cpu) && strlen(cpu) <= 6) {
 		p->cpu = atoi(cpu);
-	else if (*cpu && !all_plus(cpu))
+		input_stated(p, READ_CPU_PCT, true);
+	} else if (*cpu && !all_plus(cpu))
 		return -1;
 	return 0;
 }
@@ -170,7 +173,10 @@ static int phase_field(const struct csv_layout *l, int i, char **f, struct parse
 	*bad_at = i;
 	if (d->holds == CSV_HOLDS_LATENCY) {
 		*what = "latency";
-		return *f[i] && input_parse_latency(f[i], &p->latency_ns) != 0 ? -1 : 0;
+		if (*f[i] && input_parse_latency(f[i], &p->latency_ns) != 0)
+			return -1;
+		input_stated(p, READ_LAT_MAX, *f[i] != '\0');
+		return 0;
 	}
 	if (d->holds != CSV_HOLDS_RATE) /* a %CPU is read with its rate */
 		return 0;

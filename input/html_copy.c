@@ -12,7 +12,7 @@
  *    but only the block write, rewrite and block read cells are M/sec,
  *    rounded to the nearest whole one ("46" for 47554 K/sec; "0" for
  *    +++++, an empty field or under 512 K/sec); per-char cells stay K/sec.
- * Those runs are read as tables (merge.c joins them with their CSV lines);
+ * Those runs are read as tables (join.c joins them with their CSV lines);
  * the lost precision is said once per table. A copy whose cells are not a
  * tab apart is skipped with one warning, as is a text table pasted into a
  * page's cells. */
@@ -162,6 +162,7 @@ static void rate_pair(const struct tok *rate, const struct tok *cpu, double m, s
 	cell_copy(r, sizeof r, rate);
 	cell_copy(c, sizeof c, cpu);
 	ph->cpu = c[0] >= '0' && c[0] <= '9' ? atoi(c) : -1;
+	input_stated(ph, READ_CPU_PCT, ph->cpu >= 0);
 	if (r[0] == '+' || (m > 1 && strcmp(r, "0") == 0 && c[0] == '+')) {
 		ph->state = CELL_TOO_FAST;
 		return;
@@ -175,6 +176,7 @@ static void rate_pair(const struct tok *rate, const struct tok *cpu, double m, s
 		return;
 	ph->state = CELL_VALUE;
 	ph->rate = v * m;
+	input_stated(ph, READ_RATE, true);
 	*step = strchr(r, '.') ? 0.1 : m;
 }
 
@@ -207,8 +209,8 @@ static void latencies(const struct cells *cs, struct table_run *tr)
 		for (int k = 0; k < BLOCK_COLUMNS; k++) {
 			char buf[24];
 			cell_copy(buf, sizeof buf, &cs->c[i + 1 + k]);
-			if (buf[0])
-				input_parse_latency(buf, &tr->run.phase[col[k]].latency_ns);
+			if (buf[0] && input_parse_latency(buf, &tr->run.phase[col[k]].latency_ns) == 0)
+				input_stated(&tr->run.phase[col[k]], READ_LAT_MAX, true);
 		}
 		if (b == 0)
 			tr->io_latency = true;

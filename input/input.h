@@ -49,6 +49,9 @@ struct parsed_phase {
 	/* bonnie JSON only: how the phase did its I/O (its direct_io), which
 	 * can differ from the run's -D (the queue-depth profile is O_DIRECT) */
 	enum parsed_io { PARSED_IO_UNKNOWN, PARSED_IO_BUFFERED, PARSED_IO_DIRECT } io;
+	/* which of the figures above the input states (enum read_known's
+	 * stated bits, run_read.h): what it does not state is unknown */
+	uint32_t known;
 };
 
 /* The run's settings as 1.98 CSV fields (2..8, 21..25), already converted
@@ -103,7 +106,7 @@ struct parsed_run {
 	struct parsed_row other[PARSED_OTHER_ROWS];
 	int nother;
 	/* bonnie JSON only (NULL elsewhere): the run as a measured run's model
-	 * (input/json_result.h), owned by the set (input_free frees it); what
+	 * (input/run_read.h), owned by the set (input_free frees it); what
 	 * the fields above hold is what the document states, as given */
 	struct run_read *result;
 };

@@ -5,6 +5,14 @@
 
 #include "csv_layout.h"
 #include "input.h"
+#include "run_read.h"
+
+/* Whether the input states a figure of p: bit (enum read_known) of its
+ * known, set where the reader sets the figure, cleared where it unsets it. */
+static inline void input_stated(struct parsed_phase *p, uint32_t bit, bool stated)
+{
+	p->known = stated ? p->known | bit : p->known & ~bit;
+}
 
 struct jt; /* jtree.h: a parsed JSON document */
 struct json_run; /* json_run.h: a bonnie --json run, mapped */
@@ -73,7 +81,7 @@ bool input_json_nothing_timed(const struct parsed_phase *ph);
 
 /* scan.c: the CSV lines in text, appended to set in order (read.c finds
  * the JSON documents; parse.c does the rest: mail encoding, tables,
- * merging). */
+ * joining, join.c). */
 int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
 
 /* csv_shape.c: a token of n fields that is no good line but looks like a

@@ -6,7 +6,7 @@
  * goes to fio's reader. */
 #include "internal.h"
 #include "bonnie_doc.h"
-#include "json_result.h"
+#include "run_read.h"
 #include "json_run.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -64,9 +64,9 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 	input_json_phase_measures(ph, key, sub, v);
 	if (sub) {
 		if (strcmp(key, "latency_ns") == 0 && strcmp(sub, "max") == 0)
-			ph->latency_ns = (int64_t)input_json_u64(v);
+			ph->latency_ns = (int64_t)input_json_u64(v), ph->known |= READ_LAT_MAX;
 		else if (strcmp(key, "confidence") == 0 && strcmp(sub, "mark") == 0)
-			ph->reasons_known = true; /* a document with marks: no reason is none */
+			ph->reasons_known = true, ph->known |= READ_REASONS; /* a document with marks: no reason is none */
 		return;
 	}
 	if (strcmp(key, "rate_kib_s") == 0 || strcmp(key, "rate_seeks_s") == 0 ||
@@ -75,11 +75,11 @@ static void phase_value(struct slot *sl, const char *key, const char *sub, const
 		str_copy(sl->rate, sizeof sl->rate, v);
 	}
 	else if (strcmp(key, "cpu_percent") == 0)
-		ph->cpu = (int)(input_json_u64(v) > 100000 ? 100000 : input_json_u64(v));
+		ph->cpu = (int)(input_json_u64(v) > 100000 ? 100000 : input_json_u64(v)), ph->known |= READ_CPU_PCT;
 	else if (strcmp(key, "low_confidence") == 0)
 		ph->low_confidence = strcmp(v, "true") == 0;
 	else if (strcmp(key, "direct_io") == 0 && (strcmp(v, "true") == 0 || strcmp(v, "false") == 0))
-		ph->io = v[0] == 't' ? PARSED_IO_DIRECT : PARSED_IO_BUFFERED;
+		ph->io = v[0] == 't' ? PARSED_IO_DIRECT : PARSED_IO_BUFFERED, ph->known |= READ_IO;
 }
 
 /* The mapped phase's values onto sl: each scalar given, by its key. */
@@ -136,8 +136,10 @@ static int measured_rate(struct parsed_set *set, const char *name, unsigned line
 {
 	int rc = sl->rate_key[0] ? input_parse_rate(sl->rate, &ph->rate) : -1;
 
-	if (rc == 0 && !input_json_nothing_timed(ph))
+	if (rc == 0 && !input_json_nothing_timed(ph)) {
+		ph->known |= READ_RATE;
 		return 0;
+	}
 	*ph = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 	if (!sl->rate_key[0])
 		return input_warn(set, name, line, "JSON run %ld: %s has no rate, left out", r + 1, phase_words(id));
@@ -180,10 +182,14 @@ static int run_phases(struct parsed_set *set, const char *name, unsigned line, c
 			continue;
 		phase_members(&jr->phase[id], &sl);
 		run->phase[id] = sl.ph;
-		if (run->phase[id].latency_ns <= 0 || sl.ph.state != CELL_VALUE)
+		if (run->phase[id].latency_ns <= 0 || sl.ph.state != CELL_VALUE) {
 			run->phase[id].latency_ns = -1;
-		if (sl.ph.state != CELL_VALUE)
+			run->phase[id].known &= ~READ_LAT_MAX;
+		}
+		if (sl.ph.state != CELL_VALUE) {
 			run->phase[id].p50_ns = run->phase[id].p99_ns = 0;
+			run->phase[id].known &= ~(READ_LAT_P50 | READ_LAT_P99);
+		}
 		if (sl.ph.state == CELL_VALUE &&
 		    measured_rate(set, name, line, r, (enum phase_id)id, &sl, &run->phase[id]) != 0)
 			return -1;

@@ -1,5 +1,5 @@
-/* json_result.h: a mapped bonnie --json run as a struct run_result. */
-#include "json_result.h"
+/* run_read.h: a mapped bonnie --json run as a struct run_result. */
+#include "run_read.h"
 
 #include <string.h>
 

@@ -105,11 +105,11 @@ void input_json_phase_measures(struct parsed_phase *ph, const char *key, const c
 			ph->elapsed_ns = n;
 	} else if (strcmp(key, "latency_ns") == 0 && n > 0 && n < INT64_MAX) {
 		if (strcmp(sub, "p50") == 0)
-			ph->p50_ns = (int64_t)n;
+			ph->p50_ns = (int64_t)n, ph->known |= READ_LAT_P50;
 		else if (strcmp(sub, "p99") == 0)
-			ph->p99_ns = (int64_t)n;
+			ph->p99_ns = (int64_t)n, ph->known |= READ_LAT_P99;
 		else if (strcmp(sub, "mean") == 0)
-			ph->mean_ns = (int64_t)n;
+			ph->mean_ns = (int64_t)n, ph->known |= READ_LAT_MEAN;
 	}
 }
 

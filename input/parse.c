@@ -1,7 +1,7 @@
 /* input_parse_piece: every result in one piece of the input (read.c cuts
  * them). A quoted-printable piece is decoded first (origins and warnings
  * still name the lines of the file as given); then its CSV lines (scan.c)
- * and its tables (table.c) are read (from each side of a diff, diff.c), and merge.c makes one run of each
+ * and its tables (table.c) are read (from each side of a diff, diff.c), and join.c makes one run of each
  * result. */
 #include "table.h"
 
@@ -100,7 +100,7 @@ static void hand_out(struct parsed_set *set, size_t wfirst, void (*cb)(const cha
 }
 
 /* The CSV lines and tables of text, or of each side of it when it is a
- * diff (identical results of the two sides are merged later). */
+ * diff (identical results of the two sides are joined later). */
 static int read_sides(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
                       size_t len)
 {
@@ -192,7 +192,7 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 		               "(its name, size or cells); the table's other rows are read") != 0)
 			rc = -1;
 	if (rc == 0)
-		rc = input_merge(set, first, &ts, name);
+		rc = input_join(set, first, &ts, name);
 	if (map || first_line > 1) {
 		struct line_map m = {map, nlines, first_line - 1};
 		remap(set, first, wfirst, name, &m);

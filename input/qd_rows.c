@@ -55,6 +55,11 @@ int input_qd_row(struct parsed_run *run, const struct qd_row *r)
 		p->p50_ns = r->p50_ns;
 		p->p99_ns = r->p99_ns;
 		p->mean_ns = r->mean_ns;
+		input_stated(p, READ_RATE, true);
+		input_stated(p, READ_LAT_MAX, p->latency_ns >= 0);
+		input_stated(p, READ_LAT_P50, p->p50_ns > 0);
+		input_stated(p, READ_LAT_P99, p->p99_ns > 0);
+		input_stated(p, READ_LAT_MEAN, p->mean_ns > 0);
 		p->operations = r->ops;
 		return 0;
 	}

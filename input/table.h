@@ -1,6 +1,6 @@
 /* The human tables bonnie++ prints, read back: a token cursor over pasted
  * text (table_tok.c), the table reader (table.c) and the joining of tables
- * with the CSV lines of the same runs (merge.c). Not for use outside input/. */
+ * with the CSV lines of the same runs (join.c). Not for use outside input/. */
 #ifndef BONNIE_INPUT_TABLE_H
 #define BONNIE_INPUT_TABLE_H
 
@@ -101,9 +101,9 @@ int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *
 /* Joins the runs set got from this text (set->run[first..]) with the tables
  * ts holds: a table and a CSV line of the same run become the CSV's run
  * listing both origins; the other tables become runs of their own; then
- * identical results are merged, and the runs are put in text order.
+ * identical results are kept once, and the runs are put in text order.
  * Returns 0 or -1 (memory). */
-int input_merge(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name);
+int input_join(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name);
 
 /* The line an origin piece of file name starts at ("name:17 ..." -> 17). */
 unsigned input_origin_line(const char *origin, const char *name);

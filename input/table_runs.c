@@ -24,6 +24,7 @@ static void mark_reason(char mark, struct parsed_phase *p)
 		return;
 	str_copy(p->reasons, sizeof p->reasons, names[at - TABLE_MARKS]);
 	p->reasons_known = true;
+	input_stated(p, READ_REASONS, true);
 }
 
 /* The multiplier of a unit letter after a rate: bytes in KiB/s (k, m,
@@ -45,6 +46,7 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 
 	tok_copy(buf, sizeof buf, cpu);
 	p->cpu = buf[0] >= '0' && buf[0] <= '9' ? atoi(buf) : -1;
+	input_stated(p, READ_CPU_PCT, p->cpu >= 0);
 	if (t->p[0] == '+') {
 		p->state = CELL_TOO_FAST;
 		return;
@@ -56,6 +58,7 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 		return;
 	p->state = CELL_VALUE;
 	p->rate = v * mult;
+	input_stated(p, READ_RATE, true);
 	*step = mult; /* one unit of the last digit shown */
 	for (const char *d = memchr(t->p, '.', n); d && ++d < t->p + n;)
 		*step /= 10;
@@ -72,15 +75,18 @@ static void fill_cells(struct table_run *tr, const struct row *r, enum table_blo
 		enum phase_id id = col[slot[k]];
 		rate_cell(&r->cell[2 * k], &r->cell[2 * k + 1], phase_unit(id) == RATE_BYTES, &tr->run.phase[id],
 		          &tr->step[id]);
-		if (r->bonnie_rows && tr->run.phase[id].state == CELL_VALUE) /* no mark: no reason */
+		if (r->bonnie_rows && tr->run.phase[id].state == CELL_VALUE) { /* no mark: no reason */
 			tr->run.phase[id].reasons_known = true;
+			input_stated(&tr->run.phase[id], READ_REASONS, true);
+		}
 	}
 	if (r->nlat != pairs) /* a Latency row that does not fit the cells is left out */
 		return;
 	for (int k = 0; k < pairs; k++) {
 		char buf[24];
 		tok_copy(buf, sizeof buf, &r->lat[k]);
-		input_parse_latency(buf, &tr->run.phase[col[slot[k]]].latency_ns);
+		if (input_parse_latency(buf, &tr->run.phase[col[slot[k]]].latency_ns) == 0)
+			input_stated(&tr->run.phase[col[slot[k]]], READ_LAT_MAX, true);
 	}
 }
 
@@ -123,8 +129,10 @@ static void file_part(struct table_run *tr, const struct row *r, const struct ta
 	 * file-test rates belong; its CSV line has the rates */
 	if (strncmp(tb->version, "2.", 2) == 0 || (!tb->version[0] && tb->per_sec))
 		for (int i = 0; i < PHASE_COUNT; i++)
-			if (phase_facts_of((enum phase_id)i)->block == BLOCK_FILES && tr->run.phase[i].state == CELL_VALUE)
+			if (phase_facts_of((enum phase_id)i)->block == BLOCK_FILES && tr->run.phase[i].state == CELL_VALUE) {
 				tr->run.phase[i].state = CELL_UNKNOWN;
+				input_stated(&tr->run.phase[i], READ_RATE, false);
+			}
 }
 
 /* The longer of the names when one starts the other (tables cut names). */

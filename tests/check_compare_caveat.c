@@ -47,6 +47,7 @@ static char *capture(void (*fn)(FILE *, const struct parsed_run *, size_t, const
 	size_t len;
 	FILE *f = open_memstream(&buf, &len);
 
+	parsed_stated(runs, n); /* as edited by the test */
 	fn(f, runs, n, o);
 	fclose(f);
 	return buf;

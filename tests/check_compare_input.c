@@ -4,6 +4,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
+#include "../input/run_read.h"
 #include "../report/compare/compare.h"
 #include "compare_samples.h"
 
@@ -48,6 +49,9 @@ START_TEST(format_198_real_line)
 	check_sample_numbers(&set.run[0]);
 	ck_assert_int_eq(set.run[0].phase[PHASE_PUTC].latency_ns, 28168000);
 	ck_assert_int_eq(set.run[0].phase[PHASE_RAN_DEL].latency_ns, 11964000);
+	/* a CSV line states a rate, its %CPU and the max latency, never reasons */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_PUTC].known, READ_RATE | READ_CPU_PCT | READ_LAT_MAX);
+	ck_assert_uint_eq(set.run[0].phase[PHASE_GET_BLOCK].known, READ_LAT_MAX); /* +++++,+++ */
 	ck_assert_str_eq(set.run[0].format, "1.98");
 	ck_assert_str_eq(set.run[0].origin, "t.txt:1");
 	ck_assert_str_eq(parsed_csv_of(&set.run[0]), L198);
@@ -296,6 +300,8 @@ START_TEST(json_confidence_reasons)
 	ck_assert_str_eq(set.run[0].phase[PHASE_PUT_BLOCK].reasons, "");
 	ck_assert(set.run[0].phase[PHASE_PUT_BLOCK].reasons_known); /* it has a mark: none */
 	ck_assert(!set.run[0].phase[PHASE_PUTC].reasons_known);      /* not in the document */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_SEEKS].known, READ_RATE | READ_CPU_PCT | READ_LAT_MAX | READ_REASONS);
+	ck_assert_uint_eq(set.run[0].phase[PHASE_PUTC].known, 0);
 	/* two reasons, and one that is no name, left out */
 	snprintf(doc, sizeof doc, "%.*s\"reasons\":[\"short\",\"x y\",\"cached\"],%s", (int)(strstr(JMARKS, bad) - JMARKS),
 	         JMARKS, strstr(JMARKS, bad) + strlen(bad));
@@ -356,6 +362,9 @@ START_TEST(json_setup_and_percentiles)
 	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].p50_ns, 61000);
 	ck_assert_int_eq(r->phase[PHASE_PUT_BLOCK].p99_ns, 950000);
 	ck_assert_int_eq(r->phase[PHASE_GET_BLOCK].p99_ns, 0); /* failed: no percentile */
+	/* bonnie's JSON states percentiles below the max, and no marks here */
+	ck_assert_uint_eq(r->phase[PHASE_PUT_BLOCK].known, READ_RATE | READ_LAT_MAX | READ_LAT_P50 | READ_LAT_P99);
+	ck_assert_uint_eq(r->phase[PHASE_GET_BLOCK].known, 0);
 	input_free(&set);
 	/* buffered, from a share (no device) */
 	parse("{\"tool\": \"bonnie\", \"config\": {\"direct_io\": false}, \"environment\": {\"file_system\": "
@@ -612,7 +621,7 @@ END_TEST
 
 /* 1.0x's Perl bon_csv2html: no version, "Size:Chunk Size", no Latency
  * rows, each CSV field a cell; the page and its CSV line are one run. */
-START_TEST(html_copy_10x_merges_with_its_csv_line)
+START_TEST(html_copy_10x_joins_with_its_csv_line)
 {
 	parse("\tSequential Output\tSequential Input\tRandom Seeks\t\tSequential Create\tRandom Create\n"
 	      "\tSize:Chunk Size\tPer Char\tBlock\tRewrite\tPer Char\tBlock\tNum Files\tCreate\tRead\tDelete\t"
@@ -729,7 +738,7 @@ Suite *suite_compare_input(void)
 	tcase_add_test(tc, json_profile_io_mode);
 	tcase_add_test(tc, csv_pieces_with_blank_lines_between);
 	tcase_add_test(tc, html_copy_196_columns_and_latency);
-	tcase_add_test(tc, html_copy_10x_merges_with_its_csv_line);
+	tcase_add_test(tc, html_copy_10x_joins_with_its_csv_line);
 	tcase_add_test(tc, html_copy_200a_whole_mbps_block_cells);
 	tcase_add_test(tc, html_copy_without_tabs_warned);
 	tcase_add_test(tc, html_copy_blank_separated);

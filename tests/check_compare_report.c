@@ -43,6 +43,7 @@ static char *capture(void (*fn)(FILE *, const struct parsed_run *, size_t, const
 	size_t len;
 	FILE *f = open_memstream(&buf, &len);
 
+	parsed_stated(runs, n); /* as edited by the test */
 	fn(f, runs, n, o);
 	fclose(f);
 	return buf;
@@ -349,7 +350,7 @@ START_TEST(marks_of_a_run_and_its_csv)
 }
 END_TEST
 
-/* view_of_parsed: what a run's JSON says and its CSV line cannot, and the
+/* view_of_read: what a run's JSON says and its CSV line cannot, and the
  * settings both give, in the one view every output reads. */
 START_TEST(view_of_a_run_and_its_csv)
 {
@@ -358,8 +359,8 @@ START_TEST(view_of_a_run_and_its_csv)
 
 	ck_assert_int_eq(input_parse(&set, "run", JMARKS CMARKS, strlen(JMARKS CMARKS)), 0);
 	ck_assert_uint_eq(set.count, 2);
-	view_of_parsed(&set.run[0], &j);
-	view_of_parsed(&set.run[1], &c);
+	view_of_read(&set.run[0], &j);
+	view_of_read(&set.run[1], &c);
 	ck_assert_int_eq(j.phase[PHASE_SEEKS].mark, 'c');
 	ck_assert_uint_eq(j.phase[PHASE_SEEKS].conf.reasons, CONF_CACHED);
 	ck_assert(!j.phase[PHASE_SEEKS].reasons_unknown);
@@ -464,7 +465,8 @@ START_TEST(short_caveat_for_every_phase_kind)
 	runs[0].phase[PHASE_SEQ_CREATE] = (struct parsed_phase){.state = CELL_VALUE, .rate = 79017, .cpu = 90, .latency_ns = -1};
 	runs[0].phase[PHASE_RAN_STAT] = (struct parsed_phase){.state = CELL_VALUE, .rate = 4000, .cpu = 90, .latency_ns = -1};
 	runs[0].phase[PHASE_PUTC] = (struct parsed_phase){.state = CELL_VALUE, .rate = 600000, .cpu = 99, .latency_ns = -1};
-	view_of_parsed(&runs[0], &v);
+	parsed_stated(runs, 1);
+	view_of_read(&runs[0], &v);
 	ck_assert(v.phase[PHASE_SEQ_CREATE].low_confidence); /* 4096 files at 79017/s: 0.05 s */
 	ck_assert_uint_eq(v.phase[PHASE_SEQ_CREATE].operations, 4096);
 	ck_assert(!v.phase[PHASE_RAN_STAT].low_confidence);  /* 4096 at 4000/s: 1.02 s */
@@ -473,12 +475,12 @@ START_TEST(short_caveat_for_every_phase_kind)
 	ck_assert(v.phase[PHASE_PUTC].low_confidence);       /* 256 MiB at 600000 KiB/s: 0.44 s */
 	runs[0].phase[PHASE_SEEKS].rate = 20000;             /* 8192 at 20000/s: 0.41 s */
 	snprintf(runs[0].meta[META_VERSION], PARSED_META_LEN, "0.1.0"); /* bonnie's own line */
-	view_of_parsed(&runs[0], &v);
+	view_of_read(&runs[0], &v);
 	ck_assert(v.phase[PHASE_SEEKS].low_confidence);
 	ck_assert(!v.phase[PHASE_PUTC].low_confidence); /* its per-char bytes are not in the line */
 	ck_assert_uint_eq(v.phase[PHASE_PUTC].duration_ns, 0);
 	snprintf(runs[0].meta[META_CONCURRENCY], PARSED_META_LEN, "2"); /* shared work: no time derived */
-	view_of_parsed(&runs[0], &v);
+	view_of_read(&runs[0], &v);
 	ck_assert(!v.phase[PHASE_SEQ_CREATE].low_confidence);
 }
 END_TEST

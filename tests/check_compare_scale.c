@@ -5,6 +5,7 @@
  * compare_phase_shown (-Wl,--wrap, Makefile) to count the passes: a
  * count, not a time, so load cannot break it. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "../input/input.h"
 #include "../report/compare/compare.h"
 
@@ -47,6 +48,7 @@ static struct parsed_run *make_runs(void)
 			(struct parsed_phase){.state = CELL_VALUE, .rate = 100000 + (double)k, .cpu = 50, .latency_ns = 1000000};
 	}
 	runs[RUNS - 1].phase[PHASE_SEEKS] = (struct parsed_phase){.state = CELL_VALUE, .rate = 200, .cpu = 5, .latency_ns = -1};
+	parsed_stated(runs, RUNS);
 	return runs;
 }
 

@@ -13,6 +13,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
+#include "../input/run_read.h"
 #include "../report/compare/compare.h"
 #include "../report/compare/compare_cells.h"
 #include "../phases/interface/phase_list.h"
@@ -286,6 +287,8 @@ START_TEST(tool_mean_latencies_into_the_row)
 	             "Sequential 1 MiB (Q= 8, T= 1):   550.145 MB/s [    537.3 IOPS] < 14840.12 us>\n");
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_int_eq(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].mean_ns, 14840120);
+	/* a disk benchmark's row states a rate and its mean, no %CPU */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_SEQ1M_Q8T1_READ].known, READ_RATE | READ_LAT_MEAN);
 
 	parsed_parse(&set, JOB4K("randread", "1") "Starting 1 process\n"
 	             "  read: IOPS=3337, BW=13.0MiB/s (13.7MB/s)(130MiB/10001msec)\n"
@@ -309,6 +312,7 @@ START_TEST(tool_mean_latencies_into_the_row)
 	ck_assert_int_eq(ph->p99_ns, 2211000);
 	ck_assert_int_eq(ph->latency_ns, 35667000);
 	ck_assert_int_eq(ph->mean_ns, 534512);
+	ck_assert_uint_eq(ph->known, READ_RATE | READ_LAT_MAX | READ_LAT_P50 | READ_LAT_P99 | READ_LAT_MEAN);
 }
 END_TEST
 

@@ -2,6 +2,7 @@
  * configuration, empty fields for phases that did not run, and the same
  * bytes under a comma-decimal locale. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "util_synth.h"
 #include "../options/options.h"
 #include "../report/compare/compare.h"
@@ -320,6 +321,7 @@ START_TEST(compare_line_shares_the_writer)
 	snprintf(r.meta[META_NAME], sizeof r.meta[0], "a,b");
 	r.phase[PHASE_SEEKS] = (struct parsed_phase){.state = CELL_VALUE, .rate = 512.25, .cpu = 7, .latency_ns = 1500000};
 	r.phase[PHASE_RAN_DEL] = (struct parsed_phase){.state = CELL_TOO_FAST, .rate = 0, .cpu = -1, .latency_ns = -1};
+	parsed_stated(&r, 1);
 	report_compare_csv_line(m, &r);
 	fclose(m);
 	ck_assert_int_eq(synth_split_csv(buf, f, 64), csv_layout_198.nfields);

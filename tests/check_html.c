@@ -2,6 +2,8 @@
  * charts on synthetic series, and a report whose chart numbers must equal
  * the metrics the CSV prints. Browser and parser checks: tests/html.sh. */
 #include "suites.h"
+#include "util_parsed.h"
+#include "../input/run_read.h"
 #include "../report/model/view.h"
 #include "util_synth.h"
 #include "../options/options.h"
@@ -657,6 +659,7 @@ static void cmp_run(struct parsed_run *r, const char *name, double rate, int64_t
 		r->phase[i] = (struct parsed_phase){.state = CELL_NOT_RUN, .cpu = -1, .latency_ns = -1};
 	r->phase[PHASE_PUT_BLOCK] = (struct parsed_phase){.state = CELL_VALUE, .rate = rate, .cpu = 20, .latency_ns = lat};
 	r->phase[PHASE_SEQ_CREATE] = (struct parsed_phase){.state = CELL_VALUE, .rate = 1000, .cpu = 50, .latency_ns = -1, .low_confidence = true};
+	parsed_stated(r, 1);
 }
 
 /* What a report function writes, as a string (caller frees). */
@@ -728,6 +731,7 @@ START_TEST(compare_page_bars_summary_csv)
 	/* p99 where the inputs record it, from 1000 operations: charted */
 	for (int k = 0; k < 2; k++) {
 		runs[k].phase[PHASE_PUT_BLOCK].p99_ns = 2000000 * (k + 1);
+		runs[k].phase[PHASE_PUT_BLOCK].known |= READ_LAT_P99;
 		runs[k].phase[PHASE_PUT_BLOCK].operations = 1000;
 	}
 	buf = NULL;

@@ -4,6 +4,7 @@
  * and compare's +++++ slots said in words. Browser-side checks are in
  * tests/html_render.py. */
 #include "suites.h"
+#include "util_parsed.h"
 #include "../report/model/view.h"
 #include "util_synth.h"
 #include "../report/compare/compare.h"
@@ -187,6 +188,7 @@ START_TEST(compare_too_fast_slots_said_and_drawn)
 	}
 	runs[1].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_TOO_FAST, .rate = 0, .cpu = -1, .latency_ns = 505000};
 	runs[0].phase[PHASE_SEQ_STAT] = (struct parsed_phase){.state = CELL_VALUE, .rate = 80000, .cpu = 60, .latency_ns = 400000};
+	parsed_stated(runs, 2);
 	ck_assert_int_eq(report_compare_html(f, runs, 2, &o), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "+++++ too fast for bonnie++ to measure; max latency 505\xc2\xa0\xc2\xb5s"));

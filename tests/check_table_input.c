@@ -6,6 +6,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
+#include "../input/run_read.h"
 #include "../report/compare/compare.h"
 
 #include <stdio.h>
@@ -79,6 +80,9 @@ START_TEST(table_103_read_alone)
 	/* the table carries no seed, no latency, no seek count */
 	ck_assert_str_eq(set.run[0].meta[META_SEED], "");
 	ck_assert_str_eq(set.run[0].meta[META_SEEKS], "");
+	/* a 1.03 table states a rate and %CPU, nothing else; "+++++ +++" neither */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_PUTC].known, READ_RATE | READ_CPU_PCT);
+	ck_assert_uint_eq(set.run[0].phase[PHASE_SEQ_STAT].known, 0);
 }
 END_TEST
 
@@ -209,6 +213,10 @@ START_TEST(table_and_csv_are_one_run)
 	ck_assert_str_eq(set.run[0].format, "1.98");
 	ck_assert_str_eq(set.run[0].origin, "t.txt:5 (table) + t.txt:12");
 	ck_assert_str_eq(parsed_csv_of(&set.run[0]), C200A);
+	/* what either states: 2.00a's table shows a file count where the
+	 * creates' rate belongs, its CSV line the rate */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_PUT_BLOCK].known, READ_RATE | READ_CPU_PCT | READ_LAT_MAX);
+	ck_assert_uint_eq(set.run[0].phase[PHASE_SEQ_CREATE].known, READ_RATE | READ_CPU_PCT | READ_LAT_MAX);
 	/* the same when the CSV line comes first or the table is flattened */
 	parse(C196 "\n" T196FLAT "\n");
 	ck_assert_uint_eq(set.count, 1);
@@ -430,7 +438,7 @@ END_TEST
 
 /* The same result posted twice (a quoted repost) is one run listing both
  * places; the same machine with another seed is another run. */
-START_TEST(identical_results_merged)
+START_TEST(identical_results_joined)
 {
 	char other[1024], text[2048];
 
@@ -671,7 +679,7 @@ Suite *suite_table_input(void)
 	tcase_add_test(tc, name_glued_to_its_size);
 	tcase_add_test(tc, unreadable_row_passed_over);
 	tcase_add_test(tc, markdown_hard_breaks_ignored);
-	tcase_add_test(tc, identical_results_merged);
+	tcase_add_test(tc, identical_results_joined);
 	tcase_add_test(tc, quoted_printable_decoded);
 	tcase_add_test(tc, quoted_printable_flattened);
 	tcase_add_test(tc, html_line_breaks_after_cells);

@@ -7,6 +7,7 @@
 #include "../report/report.h"
 #include "../report/model/sweep_model.h"
 #include "../report/model/view.h"
+#include "../input/run_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,7 +420,8 @@ START_TEST(qd_iops)
 		p.phase[i].state = CELL_NOT_RUN;
 	p.phase[PHASE_SEQ1M_Q8T1_READ].state = CELL_VALUE;
 	p.phase[PHASE_SEQ1M_Q8T1_READ].rate = 2048.0; /* 2 MiB/s of 1 MiB blocks */
-	view_of_parsed(&p, &v);
+	p.phase[PHASE_SEQ1M_Q8T1_READ].known = READ_RATE;
+	view_of_read(&p, &v);
 	ck_assert_double_eq_tol(v.phase[PHASE_SEQ1M_Q8T1_READ].iops, 2.0, 1e-12);
 	ck_assert_double_eq(v.phase[PHASE_RND4K_Q32T1_READ].iops, 0.0);
 }

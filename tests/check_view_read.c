@@ -6,7 +6,7 @@
 #include "suites.h"
 #include "compare_samples.h"
 #include "../input/input.h"
-#include "../input/json_result.h"
+#include "../input/run_read.h"
 #include "../input/json_verdict.h"
 #include "../lib/hist.h"
 #include "../lib/json.h"
@@ -74,7 +74,7 @@ static void view_of_doc(const char *doc, struct parsed_set *set, struct run_view
 	ck_assert_int_eq(input_parse(set, "run.json", doc, strlen(doc)), 0);
 	ck_assert_uint_eq(set->count, 1);
 	ck_assert_ptr_nonnull(set->run[0].result);
-	view_of_parsed(&set->run[0], v);
+	view_of_read(&set->run[0], v);
 }
 
 static struct hist h;
@@ -98,6 +98,8 @@ START_TEST(recorded_figures_survive)
 	ck_assert_int_ge(p->pct_ns[VIEW_P99_99], 4000000);
 	ck_assert_uint_eq(p->lat_min_ns, h.min);
 	ck_assert_uint_eq(p->lat_ns[VIEW_P90], hist_percentile(&h, 90));
+	ck_assert(!p->derived); /* its time and operations recorded */
+	ck_assert_uint_eq(p->duration_ns, 2000000000u);
 	ck_assert_int_eq(p->verdict.kind, VERDICT_FELL);
 	ck_assert_int_eq(p->verdict.head_kind, VERDICT_FELL);
 	ck_assert_int_eq(p->verdict.cause, VERDICT_CAUSE_OTHER_IO);
@@ -150,7 +152,7 @@ START_TEST(missing_keys_stay_unknown)
 }
 END_TEST
 
-/* A pasted CSV line has no result: the view is view_of_parsed's alone. */
+/* A pasted CSV line has no result: the view is view_of_read's alone. */
 START_TEST(pasted_text_has_no_result)
 {
 	struct parsed_set set = {0};
@@ -159,9 +161,18 @@ START_TEST(pasted_text_has_no_result)
 	ck_assert_int_eq(input_parse(&set, "run.csv", line, strlen(line)), 0);
 	ck_assert_uint_eq(set.count, 1);
 	ck_assert_ptr_null(set.run[0].result);
-	view_of_parsed(&set.run[0], &v);
+	view_of_read(&set.run[0], &v);
 	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].verdict.kind, VERDICT_NONE);
 	ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].pct_ns[VIEW_P90], -1);
+	/* a CSV line states the maximum alone, no histogram, no time: its
+	 * time and operations are derived (256 MiB in 8 KiB blocks at its
+	 * rate) and said so */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_PUT_BLOCK].known, READ_RATE | READ_CPU_PCT | READ_LAT_MAX);
+	for (int k = 0; k < VIEW_PCTS; k++)
+		ck_assert_int_eq(v.phase[PHASE_PUT_BLOCK].pct_ns[k], k == VIEW_MAX ? 4729000 : -1);
+	ck_assert(v.phase[PHASE_PUT_BLOCK].derived);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].operations, 32768);
+	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].duration_ns, (uint64_t)(262144.0 / 482352 * 1e9));
 	input_free(&set);
 }
 END_TEST

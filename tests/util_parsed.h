@@ -13,8 +13,13 @@ void parsed_parse(struct parsed_set *set, const char *text);
  * next call). */
 char *parsed_csv_of(const struct parsed_run *r);
 
+/* Sets each phase's known from its figures, as a reader would have
+ * (tests/known_oracle.h): for runs a test builds or edits by hand. */
+void parsed_stated(struct parsed_run *runs, size_t n);
+
 /* compare_ratio and compare_all_diffs of parsed runs (their views made
- * here, as compare's outputs make them). */
+ * here, as compare's outputs make them; the runs stated as by
+ * parsed_stated). */
 bool parsed_ratio(const struct parsed_run *base, const struct parsed_run *run, enum phase_id id, bool latency,
                   double threshold, struct compare_diff *d);
 struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const struct compare_opts *o,

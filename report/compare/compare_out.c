@@ -47,7 +47,7 @@ void report_compare_csv_line(FILE *out, const struct parsed_run *r)
 {
 	struct compare_run c = {.in = r};
 
-	view_of_parsed(r, &c.view);
+	view_of_read(r, &c.view);
 	compare_p99_of(&c);
 	compare_csv_line(out, &c);
 }

@@ -17,7 +17,7 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
 
 	for (size_t k = 0; c && k < n; k++) {
 		c[k].in = &runs[k];
-		view_of_parsed(&runs[k], &c[k].view);
+		view_of_read(&runs[k], &c[k].view);
 		compare_p99_of(&c[k]);
 	}
 	return c;

@@ -24,7 +24,7 @@ struct compare_opts {
 };
 
 /* A run compared: as read (name, size, settings, format, origin: in) and
- * its view (view_of_parsed, made once: every rate, %CPU, latency and mark
+ * its view (view_of_read, made once: every rate, %CPU, latency and mark
  * any compare output prints is read from it). */
 struct compare_run {
 	const struct parsed_run *in;

@@ -2,8 +2,8 @@
  * derived once, so the table, CSV, JSON, share, HTML and compare cannot
  * disagree. Pure: no FILE *, no output; formatters read only the view.
  *
- * Built from a measured run (view_of_run, view.c) or from a parsed one
- * (view_of_parsed, compare's input: view_parsed.c). A parsed run fills
+ * Built from a measured run (view_of_run, view.c) or from a run read back
+ * (view_of_read, compare's input: view_read.c). A parsed run fills
  * only some fields; each field below says so:
  *   [both]     filled from either;
  *   [measured] only from a measured run: in a parsed run left at the
@@ -68,6 +68,8 @@ struct phase_view {
 	                                 knows at most VIEW_MAX */
 	uint64_t operations;          /* [measured] timed operations (latency samples); 0 unknown */
 	uint64_t duration_ns;         /* [measured] the timed region; 0 unknown */
+	bool derived;                 /* a run read back: operations or duration_ns derived
+	                                 from its settings and rate, not recorded */
 	struct confidence conf;       /* [measured] confidence_of (facts and reasons); a parsed
 	                                 run sets conf.reasons from what it says (CONF_SHORT
 	                                 for a low-confidence JSON phase), the facts unknown */
@@ -255,14 +257,13 @@ struct run_records *view_records_new(void);
 /* The records of run, with each phase's timeline of tls (NULL: none). */
 void view_records_of(const struct run_result *run, const struct run_timelines *tls, struct run_records *rec);
 
-/* The view of a parsed run (compare's input; view_parsed.c). A bonnie
- * JSON run (p->result) is viewed by the builder of a measured run's view,
- * with what the document states standing as given (view_read_over,
- * view_read.c): its [measured] fields are then filled where the document
- * records them (the histogram's percentiles, the verdict, bytes, sync). */
-void view_of_parsed(const struct parsed_run *p, struct run_view *v);
-struct run_read;
-void view_read_over(const struct run_read *rr, struct run_view *v);
+/* The view of a run read back, every input kind (compare's input;
+ * view_read.c): what the input states (its phases' known bits) as given,
+ * over what it records where it records a result (bonnie's JSON,
+ * p->result: then viewed by the builder of a measured run's view, its
+ * [measured] fields filled where the document records them: the
+ * histogram's percentiles, the verdict, bytes, sync), the rest unknown. */
+void view_of_read(const struct parsed_run *p, struct run_view *v);
 
 /* A phase's timeline as the run page draws it (view_timeline.c): at most
  * VIEW_TL_POINTS points, each a group of the series' intervals. */

@@ -1,7 +1,7 @@
 /* What each compared run records of its setup (I/O mode, file size, file
  * counts, chunk size, file system, device, version, clients), each as
  * text, "unknown" where its input cannot say. Pure: no output. */
-#include "../model/compare_model.h"
+#include "compare_model.h"
 #include "../../lib/units.h"
 #include "../../phases/qd.h"
 

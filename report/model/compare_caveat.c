@@ -3,8 +3,9 @@
  * and bonnie make one system call per byte: a 100x "difference" between
  * them is the tool, not the disk), and settings that differ (file size,
  * file count, chunk size). Pure: the compare model asks, formatters say. */
-#include "../model/compare_model.h"
+#include "compare_model.h"
 
+#include "../../input/run_read.h"
 #include "../../lib/units.h"
 
 #include <stdio.h>
@@ -23,7 +24,7 @@ static enum compare_perchar version_method(const char *v)
 static bool any_latency(const struct parsed_run *r)
 {
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (r->phase[i].latency_ns >= 0)
+		if (r->phase[i].known & READ_LAT_MAX)
 			return true;
 	return false;
 }
@@ -102,7 +103,7 @@ unsigned compare_setup_differs(const struct parsed_run *a, const struct parsed_r
 	if (perchar_phase(id))
 		return d;
 	/* each phase's own mode where both JSON documents say it, else the runs' */
-	if (a->phase[id].io != PARSED_IO_UNKNOWN && b->phase[id].io != PARSED_IO_UNKNOWN) {
+	if (a->phase[id].known & b->phase[id].known & READ_IO) {
 		if (a->phase[id].io != b->phase[id].io)
 			d |= COMPARE_SETUP_IO;
 	} else if (a->io_mode[0] && b->io_mode[0] && strcmp(a->io_mode, b->io_mode) != 0)

@@ -1,10 +1,11 @@
-/* input_merge: one run per result. A table and a CSV line are the same run
- * when the size and every figure the table shows agree after the table's
- * rounding (2.00a prints 402m for 412019 KiB/s) and the names agree as far
- * as the table kept them (tables cut names), or, names aside, at least
- * SAME_FIGURES_ANY_NAME figures agree; the CSV's values and name are kept.
- * Identical results posted twice (a quoted repost) are merged too. Every
- * merged run lists each place it was found. */
+/* input_join: one run per result (a matching of identities, no
+ * arithmetic; "merge" is bonnie merge's, of hosts). A table and a CSV line
+ * are the same run when the size and every figure the table shows agree
+ * after the table's rounding (2.00a prints 402m for 412019 KiB/s) and the
+ * names agree as far as the table kept them (tables cut names), or, names
+ * aside, at least SAME_FIGURES_ANY_NAME figures agree; the CSV's values
+ * and name are kept. Identical results posted twice (a quoted repost) are
+ * kept once too. Every joined run lists each place it was found. */
 #include "table.h"
 #include "../lib/str.h"
 
@@ -143,11 +144,14 @@ static void join_table(struct parsed_run *r, const struct table_run *tr, const c
 	if (strcmp(r->format, "1.0x") == 0 && tr->run.meta[META_VERSION][0])
 		str_copy(r->meta[META_VERSION], PARSED_META_LEN, tr->run.meta[META_VERSION]);
 	/* a CSV line carries no marks; bonnie's table beside it does ("127kc") */
-	for (int i = 0; i < PHASE_COUNT; i++)
+	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!r->phase[i].reasons_known && tr->run.phase[i].reasons_known) {
 			str_copy(r->phase[i].reasons, sizeof r->phase[i].reasons, tr->run.phase[i].reasons);
 			r->phase[i].reasons_known = true;
 		}
+		/* what either states (their figures agree: same_run) */
+		r->phase[i].known |= tr->run.phase[i].known;
+	}
 }
 
 /* Orders identical results together, each group by line. */
@@ -202,7 +206,7 @@ static int by_line(const void *x, const void *y)
 	return a->line != b->line ? (a->line < b->line ? -1 : 1) : (a->at < b->at ? -1 : a->at > b->at);
 }
 
-/* Merges identical results of set->run[first..] and puts them in text
+/* Keeps one of identical results of set->run[first..] and puts them in text
  * order. Returns 0 or -1 (memory). */
 static int dedup_and_order(struct parsed_set *set, size_t first, const char *name)
 {
@@ -245,7 +249,7 @@ static int dedup_and_order(struct parsed_set *set, size_t first, const char *nam
 	return 0;
 }
 
-int input_merge(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name)
+int input_join(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name)
 {
 	size_t csv_end;
 
