@@ -100,6 +100,7 @@ START_TEST(recorded_figures_survive)
 	ck_assert_uint_eq(p->lat_ns[VIEW_P90], hist_percentile(&h, 90));
 	ck_assert(!p->derived); /* its time and operations recorded */
 	ck_assert_uint_eq(p->duration_ns, 2000000000u);
+	ck_assert_uint_eq(v.lacks, 0); /* it states or records every one */
 	ck_assert_int_eq(p->verdict.kind, VERDICT_FELL);
 	ck_assert_int_eq(p->verdict.head_kind, VERDICT_FELL);
 	ck_assert_int_eq(p->verdict.cause, VERDICT_CAUSE_OTHER_IO);
@@ -173,7 +174,36 @@ START_TEST(pasted_text_has_no_result)
 	ck_assert(v.phase[PHASE_PUT_BLOCK].derived);
 	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].operations, 32768);
 	ck_assert_uint_eq(v.phase[PHASE_PUT_BLOCK].duration_ns, (uint64_t)(262144.0 / 482352 * 1e9));
+	ck_assert_uint_eq(v.lacks, VIEW_LACKS_PCT | VIEW_LACKS_CACHE | VIEW_LACKS_TIME);
 	input_free(&set);
+}
+END_TEST
+
+/* What each input kind states of none of its phases (run_view.lacks):
+ * a 1.0x line no latency, a JSON with marks but no time or percentile
+ * its time and percentiles, a disk benchmark's text its cache state only
+ * (fio prints latencies and times in more forms than are read). */
+START_TEST(lacks_per_input_kind)
+{
+	static const struct {
+		const char *text;
+		unsigned lacks;
+	} cases[] = {
+		{L10X "\n", VIEW_LACKS_LATENCY | VIEW_LACKS_CACHE | VIEW_LACKS_TIME},
+		{JMARKS, VIEW_LACKS_PCT | VIEW_LACKS_TIME},
+		{"KDiskMark (2.3.0): https://github.com/JonMagon/KDiskMark\n[Read]\n"
+		 "Sequential 1 MiB (Q= 8, T= 1):   550.145 MB/s [    537.3 IOPS] < 14840.12 us>\n",
+		 VIEW_LACKS_CACHE},
+	};
+
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		struct parsed_set set = {0};
+		ck_assert_int_eq(input_parse(&set, "t.txt", cases[c].text, strlen(cases[c].text)), 0);
+		ck_assert_uint_eq(set.count, 1);
+		view_of_read(&set.run[0], &v);
+		ck_assert_uint_eq(v.lacks, cases[c].lacks);
+		input_free(&set);
+	}
 }
 END_TEST
 
@@ -247,6 +277,7 @@ Suite *suite_view_read(void)
 	tcase_add_test(tc, recorded_figures_survive);
 	tcase_add_test(tc, missing_keys_stay_unknown);
 	tcase_add_test(tc, pasted_text_has_no_result);
+	tcase_add_test(tc, lacks_per_input_kind);
 	tcase_add_test(tc, verdict_names_read_back);
 	tcase_add_test(tc, verdict_sentence_survives_json);
 	suite_add_tcase(s, tc);

@@ -624,6 +624,41 @@ def weaker_reasons(ph, said, why, sides):
     return bad
 
 
+# compare's "Not stated by the inputs" lines ("  A, B (bonnie JSON): no
+# cache state, no time"): each thing said lacking, of each bonnie JSON run
+# named, is in none of its phases (the other kinds are not JSON to read).
+LACKS = {
+    "no latency": lambda p: "latency_ns" not in p,
+    "no max latency": lambda p: "max" not in (p.get("latency_ns") or {}),
+    "no percentile below the max": lambda p: not set(p.get("latency_ns") or {}) & {"p50", "p99", "histogram_ns"}
+    and "histogram_ns" not in p,
+    "no cache state": lambda p: "mark" not in (p.get("confidence") or {}),
+    "no time": lambda p: "elapsed_ns" not in p,
+}
+
+
+def lacks_claims(text, paths):
+    runs = [run["phases"] for path in paths for run in json.load(open(path))["runs"]]
+    bad, n = [], 0
+    m = re.search(r"^Not stated by the inputs[^\n]*\n((?:  .*\n)+)", text, re.M)
+    lines = re.split(r"\n(?=  \S)", m.group(1).rstrip("\n")) if m else []
+    for line in lines:
+        line = " ".join(line.split())
+        head, _, said = line.partition("): ")
+        labels, _, kind = head.partition(" (")
+        if kind != "bonnie JSON":
+            continue
+        for lab in re.findall(r"\b[A-Z]+\d*\b", labels.split(" and ")[0]):
+            i = label_index(lab)
+            for what in said.split(", "):
+                n += 1
+                if what not in LACKS:
+                    bad.append("UNPARSABLE lack %r" % what)
+                elif i >= len(runs) or not all(LACKS[what](p) for p in runs[i]):
+                    bad.append("%s: %s, but its JSON states it" % (lab, what))
+    return n, bad
+
+
 def check_compare(summary_path, *paths):
     """compare's summary paragraphs (text output of `bonnie compare FILE...`):
     each phrase's ratio to the base A, direction and evidence against the
@@ -650,6 +685,8 @@ def check_compare(summary_path, *paths):
             want = runs[i].clients if i < len(runs) else None
             if want is not None and val.strip() != str(want):
                 bad.append("setup says clients %s: %s, the file's run has %s" % (lab, val.strip(), want))
+    nl, bl = lacks_claims(text, paths)
+    n, bad = n + nl, bad + bl
     enough = lambda p: p["elapsed_ns"] >= 5e8 and p["operations"] >= 100
     for para in paras:
         t = " ".join(para)

@@ -131,6 +131,17 @@ void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
 	safe_text(buf, cap);
 }
 
+const char *compare_input_kind(const struct parsed_run *r)
+{
+	if (strcmp(r->format, "json") == 0)
+		return "bonnie JSON";
+	if (strcmp(r->format, "tool") == 0) /* CrystalDiskMark, KDiskMark, fio */
+		return "disk benchmark text";
+	if (strcmp(r->format, "table") == 0)
+		return "table";
+	return strstr(r->origin, "(table)") ? "CSV line and table" : "CSV line";
+}
+
 /* "A vm 512M", safe in a Markdown table cell, cut to maxcols screen
  * columns (a wide character is two, never cut in half): the name is cut,
  * not the size ("A ANDREW-PC 6" would read as a size of 6). */

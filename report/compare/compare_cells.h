@@ -46,6 +46,11 @@ void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id i
 /* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" */
 void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap);
 
+/* The kind of input r was read from, in words: "CSV line", "CSV line and
+ * table", "table", "bonnie JSON", "disk benchmark text" (a static string,
+ * one pointer per kind). */
+const char *compare_input_kind(const struct parsed_run *r);
+
 /* "A vm 512M", safe in a Markdown cell, cut to maxcols screen columns. */
 void compare_run_head(const struct compare_run *runs, size_t k, char *buf, size_t cap, size_t maxcols);
 

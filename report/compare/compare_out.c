@@ -189,6 +189,11 @@ static void run_json(struct json *j, const struct compare_run *runs, size_t k, c
 	json_string(j, "version", r->meta[META_VERSION]);
 	json_string(j, "origin", r->origin);
 	json_string(j, "perchar_method", methods[compare_perchar_method(r)]);
+	json_array_begin(j, "lacks"); /* what the input states of no phase */
+	for (int b = 0; b < VIEW_LACKS; b++)
+		if (runs[k].view.lacks & (1u << b))
+			json_string(j, NULL, view_lack_keys[b]);
+	json_array_end(j);
 	setup_json(j, r);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)

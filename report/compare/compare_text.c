@@ -254,6 +254,71 @@ static void run_legends(FILE *out, const struct compare_run *runs, size_t n, siz
 	}
 }
 
+/* Up to this many labels a lacks line lists, then "and N more". */
+#define LACKS_LABELS 8
+
+/* The runs of kind and lacks as run k's, from k on, into line. */
+static size_t lacks_labels(const struct compare_run *runs, size_t n, size_t k, char *line, size_t cap)
+{
+	const char *kind = compare_input_kind(runs[k].in);
+	size_t used = 0, listed = 0, more = 0;
+	char lab[16];
+
+	for (size_t j = k; j < n && used < cap; j++) {
+		if (runs[j].view.lacks != runs[k].view.lacks || compare_input_kind(runs[j].in) != kind)
+			continue;
+		if (listed == LACKS_LABELS) {
+			more++;
+			continue;
+		}
+		compare_label(j, lab, sizeof lab);
+		used += (size_t)snprintf(line + used, cap - used, "%s%s", listed++ ? ", " : "", lab);
+	}
+	if (more && used < cap)
+		used += (size_t)snprintf(line + used, cap - used, " and %zu more", more);
+	return used < cap ? used : cap - 1;
+}
+
+/* What the inputs state of none of their phases, one line per input
+ * kind and what it lacks (run_view.lacks): "  A, B (CSV line): no
+ * percentile below the max, no cache state, no time". Nothing when every
+ * input states all of it. */
+static void lacks_lines(FILE *out, const struct compare_run *runs, size_t n, size_t limit, bool md)
+{
+	/* the kinds and lacks said: a few (kinds x lacks), not one per run,
+	 * so 20,000 CSV lines are one pass each */
+	struct {
+		const char *kind; /* compare_input_kind's words: one pointer each */
+		unsigned lacks;
+	} said[5 << VIEW_LACKS];
+	size_t nsaid = 0;
+	char line[LEGEND_LEN + 32];
+	bool head = false;
+
+	for (size_t k = 0; k < n; k++) {
+		const char *kind = compare_input_kind(runs[k].in);
+		size_t j = 0, used;
+		while (j < nsaid && (said[j].lacks != runs[k].view.lacks || said[j].kind != kind))
+			j++;
+		if (runs[k].view.lacks == 0 || j < nsaid || nsaid == sizeof said / sizeof said[0])
+			continue; /* nothing, or said already */
+		said[nsaid].kind = kind;
+		said[nsaid++].lacks = runs[k].view.lacks;
+		if (!head)
+			fputs(md ? "\nNot stated by the inputs (unknown, never a 0):\n\n" :
+			           "Not stated by the inputs (unknown, never a 0):\n", out);
+		head = true;
+		used = (size_t)snprintf(line, sizeof line, "%s", md ? "- " : "  ");
+		used += lacks_labels(runs, n, k, line + used, sizeof line - used);
+		used += (size_t)snprintf(line + used, sizeof line - used, " (%s):", kind);
+		for (int b = 0, said = 0; b < VIEW_LACKS && used < sizeof line; b++)
+			if (runs[k].view.lacks & (1u << b))
+				used += (size_t)snprintf(line + used, sizeof line - used, "%s %s", said++ ? "," : "",
+				                         view_lack_words[b]);
+		compare_wrap_out(out, line, limit, md ? 2 : 4);
+	}
+}
+
 static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
 	char lab[16], line[LEGEND_LEN + 32];
@@ -265,6 +330,7 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
 	run_legends(out, runs, n, limit, false);
+	lacks_lines(out, runs, n, limit, false);
 	if (n >= 2)
 		setup_lines(out, runs, n, o, false);
 	notes(out, runs, n, o, false);
@@ -300,6 +366,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);
 	run_legends(out, runs, n, limit, true);
+	lacks_lines(out, runs, n, limit, true);
 	if (n >= 2)
 		setup_lines(out, runs, n, o, true);
 	notes(out, runs, n, o, true);

@@ -198,7 +198,24 @@ struct run_view {
 	struct run_setup setup;       /* [measured] what its table, CSV line and page state of
 	                                 the setup */
 	struct phase_view phase[PHASE_COUNT];
+	unsigned lacks;               /* a run read back: enum view_lack, what its input
+	                                 states of no phase (view_of_read); 0 measured */
 };
+
+/* What a run read back states of none of its phases (run_view.lacks),
+ * from its known bits: each is unknown there, never a 0. */
+enum view_lack {
+	VIEW_LACKS_LATENCY = 1u << 0, /* no latency at all */
+	VIEW_LACKS_MAX = 1u << 1,     /* a latency (a mean), but no maximum */
+	VIEW_LACKS_PCT = 1u << 2,     /* a latency, but no percentile below the max */
+	VIEW_LACKS_CACHE = 1u << 3,   /* no confidence reasons, so no cache state */
+	VIEW_LACKS_TIME = 1u << 4,    /* bonnie++'s and bonnie's: no elapsed time (bonnie
+	                                 derives one, flagged) */
+};
+#define VIEW_LACKS 5
+/* Each lack's JSON key and words ("no cache state"), by bit number. */
+extern const char *const view_lack_keys[VIEW_LACKS];
+extern const char *const view_lack_words[VIEW_LACKS];
 
 /* Whether percentile entry k is shown at all for a phase (a value, not -1). */
 static inline bool view_has_pct(const struct phase_view *p, enum view_pct k)

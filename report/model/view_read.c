@@ -190,6 +190,38 @@ static void unrecorded(uint32_t known, struct phase_view *m)
 	}
 }
 
+const char *const view_lack_keys[VIEW_LACKS] = {"latency", "max_latency", "percentile_below_max", "cache_state",
+                                                "time"};
+const char *const view_lack_words[VIEW_LACKS] = {
+	"no latency", "no max latency", "no percentile below the max", "no cache state", "no time"};
+
+/* What p states of none of its phases (enum view_lack): its stated bits
+ * and what its result records, over every phase. Of a disk benchmark's
+ * text only the cache state: fio prints latencies and run times in more
+ * forms than are read (a text read without them still has them), and no
+ * tool says where its data came from. */
+static unsigned lacks_of(const struct parsed_run *p)
+{
+	uint32_t any = 0;
+	unsigned lacks = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		any |= p->phase[i].known | (p->result ? p->result->known[i] : 0);
+	if (!(any & READ_REASONS))
+		lacks |= VIEW_LACKS_CACHE;
+	if (strcmp(p->format, "tool") == 0)
+		return lacks;
+	if (!(any & READ_ELAPSED))
+		lacks |= VIEW_LACKS_TIME;
+	if (!(any & (READ_LAT_MAX | READ_LAT_P50 | READ_LAT_P99 | READ_LAT_MEAN | READ_HIST)))
+		return lacks | VIEW_LACKS_LATENCY;
+	if (!(any & (READ_LAT_MAX | READ_HIST)))
+		lacks |= VIEW_LACKS_MAX;
+	if (!(any & (READ_LAT_P50 | READ_LAT_P99 | READ_HIST)))
+		lacks |= VIEW_LACKS_PCT;
+	return lacks;
+}
+
 /* The run's settings as the view holds them. */
 static void run_of_read(const struct parsed_run *p, struct run_view *v)
 {
@@ -208,6 +240,7 @@ void view_of_read(const struct parsed_run *p, struct run_view *v)
 	struct run_setup s; /* the view's setup is not compare's: none */
 
 	run_of_read(p, v);
+	v->lacks = lacks_of(p);
 	if (p->result) {
 		memset(&s, 0, sizeof s);
 		view_of_setup_run(&s, &p->result->run, NULL, &recorded);
