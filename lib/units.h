@@ -40,9 +40,10 @@ void units_format_size_lower(uint64_t bytes, char *buf, size_t len);
 double units_cut(double value, int decimals);
 
 /* The one rate rule: units per second over ns, 0 when ns is 0 (nothing
- * timed has no rate). Every rate bonnie shows is this expression, in this
+ * timed has no rate). Every phase's rate is this expression, in this
  * order (units x 1e9 first, then over ns), so that two paths to one rate
- * print the same last digit. */
+ * print the same last digit. (The alignment probe's side rates,
+ * view_align.c, are of a histogram's count and sum, another order.) */
 static inline double units_per_second(uint64_t units, uint64_t ns)
 {
 	return ns ? (double)units * 1e9 / (double)ns : 0.0;

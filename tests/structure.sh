@@ -13,7 +13,8 @@
 #     rooms from the bottom: interface < loop < files < the phases
 #     themselves (phases/'s own files), sizing, probes < runner;
 #   - formatters call none of the functions that derive a figure (4.),
-#     read no raw histogram or counter and build no view of their own (5.).
+#     read no raw histogram or counter and build no view of their own (5.);
+#   - docs/architecture.md names every room and stays under 300 lines (6.).
 # Every breach is listed, one line each, and the script exits 1; it reads
 # the files as text and runs in well under a second.
 set -u
@@ -154,6 +155,15 @@ done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: bonnie merge makes a config (its setup is the hosts' run_setup)"
 done < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a-z_]*|report/merge/[a-z_]*)[.][ch]$'))
+
+# 6. The map: docs/architecture.md names every room (each folder of
+# program files, by its path) and stays a short read (under 300 lines).
+ARCH=docs/architecture.md
+arch_lines=$(wc -l <"$ARCH")
+[ "$arch_lines" -lt 300 ] || fail "$ARCH: $arch_lines lines (under 300)"
+for room in $(echo "$FILES" | grep / | sed 's|/[^/]*$||' | sort -u); do
+	grep -qF "$room/" "$ARCH" || fail "$ARCH names no room $room/"
+done
 
 n=$(echo "$FILES" | wc -l)
 if [ "$failures" -gt 0 ]; then

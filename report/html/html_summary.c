@@ -84,7 +84,7 @@ static void short_advice(FILE *out, const struct html_report *rep)
 		return;
 	report_short_advice(mem, "", &rep->views[0].counts, mask);
 	fclose(mem);
-	fputs("<p class=\"note marks\">Under 0.5 s:", out);
+	fputs("<p class=\"note marks\">Under " METRIC_MIN_TRUSTED_TEXT ":", out);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		line[0] = (char)toupper((unsigned char)line[0]);
 		fputc(' ', out);
