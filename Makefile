@@ -283,10 +283,10 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR     := build-fuzz
-fuzz_options_SRCS   := fuzz/fuzz_options.c options/options.c options/options_values.c lib/units.c lib/str.c lib/reportfile.c lib/signals.c lib/proclimit.c \
+fuzz_options_SRCS   := fuzz/fuzz_options.c options/options.c options/options_values.c lib/units.c lib/str.c lib/reportfile.c lib/signals.c lib/limit_reason.c \
 	lib/wallclock.c lib/qdio.c lib/uring.c lib/qdio_threads.c lib/qdio_sync.c
-fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c env/mountinfo.c env/share.c lib/str.c
-fuzz_sizing_SRCS    := fuzz/fuzz_sizing.c phases/sizing/sizing.c phases/interface/client_share.c lib/units.c lib/operr.c lib/proclimit.c lib/str.c
+fuzz_mountinfo_SRCS := fuzz/fuzz_mountinfo.c env/mountinfo.c env/netshare.c lib/str.c
+fuzz_sizing_SRCS    := fuzz/fuzz_sizing.c phases/sizing/sizing.c phases/interface/client_part.c lib/units.c lib/operr.c lib/limit_reason.c lib/str.c
 # compare's reader and report reach the view (report/model/), which reaches
 # most of the core: the whole core, as the unit tests link it, rather than a
 # list that broke each time the view grew (it did, unnoticed, after the view

@@ -19,7 +19,7 @@
  * earlier step's plan; the benchmark instance is made ready for it
  * (bench_ready) once it exists, so nothing made of an earlier plan is
  * made again. What one instance does is its phase context's part
- * (phases/interface/client_share.h); what changes from run to run or count to count
+ * (phases/interface/client_part.h); what changes from run to run or count to count
  * (the client count, the seed used, the counts that ran) is in each
  * struct run_result. */
 #ifndef BONNIE_PLAN_H

@@ -17,7 +17,7 @@
 #include "../lib/clock.h"
 #include "../lib/exitcodes.h"
 #include "../lib/privs.h"
-#include "../lib/proclimit.h"
+#include "../lib/limit_reason.h"
 #include "../lib/signals.h"
 #include "../lib/units.h"
 #include "../phases/probes/align_probe.h"
@@ -414,7 +414,7 @@ static int run_state_go(int argc, char **argv, struct like_args *like, struct ru
 }
 
 /* A stack limit too small for bonnie is refused in one line before
- * anything is made, not met as SIGSEGV (lib/proclimit.h). */
+ * anything is made, not met as SIGSEGV (lib/limit_reason.h). */
 int run_main(int argc, char **argv)
 {
 	struct like_args like = {0};

@@ -2,7 +2,7 @@
  * block devices in sysdev.c. */
 #include "env.h"
 #include "mountinfo.h"
-#include "../lib/space.h"
+#include "../lib/free_space.h"
 #include "../lib/str.h"
 
 #include <limits.h>

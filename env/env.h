@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "share.h"
+#include "netshare.h"
 #include "zfs.h"
 
 #define ENV_UNKNOWN "unknown"

@@ -1,8 +1,8 @@
 /* libFuzzer target: /proc/self/mountinfo lines, the one file bonnie parses
  * that another program writes, and the share detection that reads the
- * parsed entry (a directory under the mount point, as env.c passes). */
+ * parsed entry (a directory under the mount point, as env/env.c passes). */
 #include "../env/mountinfo.h"
-#include "../env/share.h"
+#include "../env/netshare.h"
 
 #include <stdio.h>
 

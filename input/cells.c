@@ -1,6 +1,6 @@
 /* HTML table markup read from its cells: a page's source pasted as text
  * (bon_csv2html's <table> inline in a Markdown post, in a forum's HTML)
- * holds the same rows a browser shows. Like quoted-printable mail (qp.c)
+ * holds the same rows a browser shows. Like quoted-printable mail (quoted_printable.c)
  * this is an encoding of the text, undone before anything is read: each
  * <tr> row becomes one line of its cells' texts, a tab apart, as a
  * browser's copy of the page has them, which the readers of copied pages

@@ -100,7 +100,7 @@ int input_csv_short_196(const struct csv_layout *l, char **f, int n);
 int input_parse_piece(struct parsed_set *set, const char *name, const char *text, size_t len,
                       unsigned first_line, bool *qp);
 
-/* qp.c: whether text is quoted-printable (its header says so, or it has
+/* quoted_printable.c: whether text is quoted-printable (its header says so, or it has
  * soft line breaks and no '=' that is not an escape; *flat when the header
  * stands after a blank, as in a page that lost its line breaks, where each
  * soft break is "= "), and the decoded text (malloc'ed, NUL-terminated)

@@ -1,6 +1,6 @@
 /* Recording and printing the first failed operation of a phase. */
 #include "operr.h"
-#include "proclimit.h"
+#include "limit_reason.h"
 #include "str.h"
 
 #include <errno.h>

@@ -9,7 +9,7 @@
 /* Sized for what bonnie puts there, so that no message is cut: the
  * longest operation ("calibrate file creation in"), a path under the
  * scratch directory (itself at most 4095 bytes) and the longest reason
- * (the limit lines of lib/proclimit.h). */
+ * (the limit lines of lib/limit_reason.h). */
 #define OP_NAME_MAX 48
 #define OP_PATH_MAX (4096 + 128)
 #define OP_DETAIL_MAX 320

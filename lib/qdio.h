@@ -54,7 +54,7 @@ const char *qdio_engine_call(enum qdio_engine e);
 int qdio_open(struct qdio **q, int fd, unsigned depth, enum qdio_engine want);
 
 /* What stopped qdio_open when a limit of the process did, in the words of
- * the limit line (lib/proclimit.h): what "start queue-depth thread", which
+ * the limit line (lib/limit_reason.h): what "start queue-depth thread", which
  * "9 of 32", why "Resource temporarily unavailable; the process limit
  * (RLIMIT_NPROC) is 10: raise it with ulimit -u". what is empty when the
  * failure was not a limit's (no io_uring here, a bad depth). */

@@ -4,7 +4,7 @@
  * thread. Two FIFOs of depth slots under one mutex: the pending requests
  * and the completions. */
 #include "qdio.h"
-#include "proclimit.h"
+#include "limit_reason.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -2,7 +2,7 @@
  * see reportfile.h. */
 #include "reportfile.h"
 #include "exitcodes.h"
-#include "proclimit.h"
+#include "limit_reason.h"
 #include "signals.h"
 
 #include <errno.h>

@@ -89,7 +89,7 @@ int report_file_close(struct report_file *f, bool failed);
 /* (a stream the signal handler cut, lib/signals.h, fails with EINTR) */
 
 /* Why a report write failed with err: strerror; for EFBIG under a file
- * size limit the limit line (lib/proclimit.h); for EINTR (the stream was
+ * size limit the limit line (lib/limit_reason.h); for EINTR (the stream was
  * cut, lib/signals.h) REPORT_CUT_WHY. */
 void report_write_why(int err, char *why, size_t len);
 #define REPORT_CUT_WHY "cut short: a signal ended a write that its reader did not take"

@@ -26,7 +26,7 @@
 #endif
 
 #ifdef HAVE_URING
-#include "proclimit.h"
+#include "limit_reason.h"
 
 #include <linux/io_uring.h>
 #include <stdatomic.h>

@@ -72,7 +72,7 @@ struct config_decided {
 
 struct config {
 	const char *dir;            /* -d: where the scratch directory is made (a client's is its
-	                               part's, phases/interface/client_share.h) */
+	                               part's, phases/interface/client_part.h) */
 
 	/* -s size:chunk:seeks:procs */
 	uint64_t file_size;         /* 0 skips the I/O phases */

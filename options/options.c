@@ -186,7 +186,7 @@ static int apply_long(struct parser *p, int opt, const char *arg)
 	return options_fail(p, "internal: unhandled long option");
 }
 
-/* Every client needs one chunk of data file (phases/interface/client_share.h): a
+/* Every client needs one chunk of data file (phases/interface/client_part.h): a
  * smaller -s than the most clients can share is refused, not enlarged. */
 static int check_clients_size(struct parser *p)
 {

@@ -11,7 +11,7 @@
 #include "loop/io_common.h"
 #include "../lib/fileio.h"
 #include "../lib/pages.h"
-#include "../lib/proclimit.h"
+#include "../lib/limit_reason.h"
 #include "../lib/rng.h"
 #include "../verdict/verdict.h"
 #include "seeks.h"

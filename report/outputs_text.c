@@ -4,7 +4,7 @@
 
 #include "report.h"
 #include "model/repeat.h"
-#include "text/share.h"
+#include "text/forum_post.h"
 #include "sweep/sweep.h"
 
 /* Progress: "Writing intelligently...done" per phase, or in a sweep one

@@ -6,7 +6,7 @@
 #include "suites.h"
 #include "util_fs.h"
 #include "util_synth.h"
-#include "../env/share.h"
+#include "../env/netshare.h"
 #include "../phases/sizing/autosize.h"
 #include "../phases/runner/bench.h"
 #include "../phases/sizing/data_auto.h"

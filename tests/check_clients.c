@@ -12,7 +12,7 @@
 #include "../phases/runner/client_sync.h"
 #include "../phases/runner/bench.h"
 #include "../phases/runner/clients.h"
-#include "../phases/runner/client_merge.h"
+#include "../phases/runner/client_window.h"
 #include "../report/model/sweep_model.h"
 
 #include <signal.h>
@@ -52,8 +52,8 @@ START_TEST(work_rate_leaves_out_the_flush)
 	a->sync_ns = 0;
 	a->cut_ns = b->cut_ns = 1500000000ull; /* both worked past the stonewall, then flushed */
 	runner_result_init(m);
-	phase_result_merge(m, a);
-	phase_result_merge(m, b);
+	phase_result_add_client(m, a);
+	phase_result_add_client(m, b);
 	ck_assert_uint_eq(m->elapsed_ns, 3000000000ull);
 	ck_assert(phase_result_work_rate(m) > 3999.0 && phase_result_work_rate(m) < 4001.0);
 	free(a);
@@ -119,7 +119,7 @@ START_TEST(merge_equals_all_samples)
 		hist_add(&part[i % 5]->latency, v);
 	}
 	for (int k = 0; k < 5; k++)
-		phase_result_merge(merged, part[k]);
+		phase_result_add_client(merged, part[k]);
 	ck_assert_uint_eq(merged->latency.count, all->count);
 	ck_assert_uint_eq(merged->latency.sum, all->sum);
 	ck_assert_uint_eq(merged->latency.min, all->min);
@@ -145,9 +145,9 @@ START_TEST(merge_window_sums_status)
 	runner_result_init(m);
 	c->status = PHASE_FAILED;
 	op_error_set(&c->error, 5, "write", "/x", 0);
-	phase_result_merge(m, a);
-	phase_result_merge(m, b);
-	phase_result_merge(m, c);
+	phase_result_add_client(m, a);
+	phase_result_add_client(m, b);
+	phase_result_add_client(m, c);
 	ck_assert_uint_eq(m->start_ns, 900);
 	ck_assert_uint_eq(m->elapsed_ns, 1300);
 	ck_assert_uint_eq(m->spread.skew_ns, 300);
@@ -515,10 +515,10 @@ START_TEST(merge_starved_client_zeroes_overlap)
 
 	starved->flags |= RESULT_STARVED;
 	runner_result_init(m);
-	phase_result_merge(m, a);
-	phase_result_merge(m, b);
+	phase_result_add_client(m, a);
+	phase_result_add_client(m, b);
 	ck_assert(sweep_overlap(m) > 0.9);
-	phase_result_merge(m, starved);
+	phase_result_add_client(m, starved);
 	ck_assert_uint_eq(m->spread.clients, 3);
 	ck_assert_uint_eq(m->spread.idle, 0);
 	ck_assert_uint_eq(m->spread.starved, 1);
@@ -542,18 +542,18 @@ START_TEST(merge_idle_client_has_no_rate)
 	stopped->status = PHASE_INTERRUPTED;
 	runner_result_init(m);
 	runner_result_init(m2);
-	phase_result_merge(m, idle);
-	phase_result_merge(m, a);
-	phase_result_merge(m, b);
-	phase_result_merge(m2, a);
-	phase_result_merge(m2, b);
-	phase_result_merge(m2, idle);
+	phase_result_add_client(m, idle);
+	phase_result_add_client(m, a);
+	phase_result_add_client(m, b);
+	phase_result_add_client(m2, a);
+	phase_result_add_client(m2, b);
+	phase_result_add_client(m2, idle);
 	ck_assert_uint_eq(m->spread.clients, 3);
 	ck_assert_uint_eq(m->spread.idle, 1);
 	ck_assert(m->spread.rate_min > 0.99e8 && m->spread.rate_min < 1.01e8);
 	ck_assert(m->spread.rate_max > 1.99e8 && m->spread.rate_max < 2.01e8);
 	ck_assert(m2->spread.rate_min == m->spread.rate_min && m2->spread.rate_max == m->spread.rate_max);
-	phase_result_merge(m, stopped);
+	phase_result_add_client(m, stopped);
 	ck_assert_uint_eq(m->spread.idle, 1);
 	ck_assert(m->spread.rate_min == 0.0);
 	free(a);
@@ -565,7 +565,7 @@ START_TEST(merge_idle_client_has_no_rate)
 }
 END_TEST
 
-/* Every field phase_result_merge writes, exactly, over three clients in
+/* Every field phase_result_add_client writes, exactly, over three clients in
  * the order a level's slots are read: one that worked to past the level's
  * cut (its work counts to 4000), one idle (no work: no rate, no busy
  * times, but its window, skew, CPU, sync and cut count), one starved that
@@ -595,9 +595,9 @@ START_TEST(merge_every_field_exact)
 	st->spread.last_ready_ns = 1000;
 	runner_result_init(m);
 	m->span_ns = 99; /* a merged level's rate is over its window: no span */
-	phase_result_merge(m, a);
-	phase_result_merge(m, idle);
-	phase_result_merge(m, st);
+	phase_result_add_client(m, a);
+	phase_result_add_client(m, idle);
+	phase_result_add_client(m, st);
 	ck_assert_uint_eq(m->start_ns, 1000);
 	ck_assert_uint_eq(m->elapsed_ns, 4000);
 	ck_assert_uint_eq(m->span_ns, 0);
@@ -628,8 +628,8 @@ START_TEST(merge_every_field_exact)
 	ck_assert_uint_eq(m->latency.max, 300);
 	/* the idle client first: it sets the window, the first worker the rates */
 	runner_result_init(m);
-	phase_result_merge(m, idle);
-	phase_result_merge(m, a);
+	phase_result_add_client(m, idle);
+	phase_result_add_client(m, a);
 	ck_assert_uint_eq(m->start_ns, 1000);
 	ck_assert_uint_eq(m->elapsed_ns, 4000);
 	ck_assert_uint_eq(m->spread.skew_ns, 200);

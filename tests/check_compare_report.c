@@ -7,7 +7,7 @@
 #include "compare_samples.h"
 #include "../input/input.h"
 #include "../report/compare/compare.h"
-#include "../report/text/share.h"
+#include "../report/text/forum_post.h"
 #include "../lib/str.h"
 
 #include <stdint.h>

@@ -15,7 +15,7 @@
 #include "../report/html/svg.h"
 #include "../report/sweep/sweep.h"
 #include "../report/compare/compare.h"
-#include "../report/text/share.h"
+#include "../report/text/forum_post.h"
 #include "../report/model/tested.h"
 
 #include <check.h>

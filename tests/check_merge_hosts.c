@@ -6,7 +6,7 @@
 #include "../input/json_run.h"
 #include "../input/input.h"
 #include "../input/jtree.h"
-#include "../phases/runner/client_merge.h"
+#include "../phases/runner/client_window.h"
 #include "../phases/runner/runner.h"
 #include "../report/model/merge_model.h"
 #include "../report/model/metrics.h"
@@ -205,7 +205,7 @@ START_TEST(test_cpu_hosts_mean_clients_sum)
 		c[i].units = c[i].bytes = 1000;
 		c[i].cpu_ns = 4 * SEC / 5; /* 80% each */
 		c[i].sync_ns = (uint64_t)(i + 1) * SEC / 5;
-		phase_result_merge(&c[2], &c[i]);
+		phase_result_add_client(&c[2], &c[i]);
 	}
 	ck_assert_uint_eq(metric_cpu_pct(&c[2]), 160);
 	ck_assert_uint_eq(c[2].sync_ns, 2 * SEC / 5);

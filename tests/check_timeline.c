@@ -6,7 +6,7 @@
  * the common clock keeps the sums. */
 #include "suites.h"
 #include "../lib/timeline.h"
-#include "../phases/runner/client_merge.h"
+#include "../phases/runner/client_window.h"
 #include "../phases/loop/phase_timeline.h"
 #include "../report/text/verdict_text.h"
 
@@ -239,7 +239,7 @@ START_TEST(a_client_level_is_judged_to_its_end)
 	one.cut_ns = 15 * S;
 	hist_init(&one.latency);
 	hist_add(&one.latency, 20000);
-	phase_result_merge(&all, &one);
+	phase_result_add_client(&all, &one);
 	ck_assert_uint_eq(all.cut_ns, 15 * S);
 	phase_verdict(PHASE_SEQ_STAT, s, &all);
 	verdict_sentence(PHASE_SEQ_STAT, &all.verdict, said, sizeof said);

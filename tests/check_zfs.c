@@ -15,7 +15,7 @@
 #include "../report/model/device_why.h"
 #include "../report/model/metrics.h"
 #include "../report/report.h"
-#include "../report/text/share.h"
+#include "../report/text/forum_post.h"
 #include "../report/model/view.h"
 
 #include <stdio.h>

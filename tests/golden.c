@@ -22,7 +22,7 @@
 
 #include "../options/options.h"
 #include "../phases/interface/results.h"
-#include "../phases/runner/client_merge.h"
+#include "../phases/runner/client_window.h"
 #include "../phases/runner/client_times.h"
 #include "../phases/runner/runner.h"
 #include "../phases/runner/schedule.h"
@@ -83,7 +83,7 @@ static void fill_sweep(struct run_result *run, uint32_t clients, unsigned index)
 }
 
 /* One phase of a host of bonnie merge: the full run's phase, done by n
- * clients as the runner merges them (phase_result_merge, each client's
+ * clients as the runner merges them (phase_result_add_client, each client's
  * times noted): client 0 does 60% of the work over the whole phase,
  * client 1 the rest, starting 2 ms later and ending a twentieth earlier, its
  * latency twice client 0's; at pct% of the full run's times, each
@@ -111,7 +111,7 @@ static void host_phase(struct phase_result *dst, const struct phase_result *whol
 			*dst = c;
 			return;
 		}
-		phase_result_merge(dst, &c);
+		phase_result_add_client(dst, &c);
 		client_times_note(&client_times, id, k, &c);
 	}
 }

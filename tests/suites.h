@@ -63,7 +63,7 @@
 	X(cmd_compare)     \
 	X(align)           \
 	X(qdio)            \
-	X(proclimit)       \
+	X(limit_reason)    \
 	X(zfs)
 
 #define SUITE_DECLARE(name) Suite *suite_##name(void);

@@ -12,7 +12,7 @@
 #include "../../options/config.h"
 #include "../../lib/pattern.h"
 #include "../../verdict/verdict.h"
-#include "../interface/client_share.h"
+#include "../interface/client_part.h"
 
 #define FILES_DIR "files"      /* inside the scratch directory */
 #define FILES_SPARE "files.next" /* the next tree's directory, made early */

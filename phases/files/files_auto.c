@@ -5,7 +5,7 @@
 #include "../../lib/clock.h"
 #include "../../lib/fileio.h"
 #include "../../lib/platform.h"
-#include "../../lib/space.h"
+#include "../../lib/free_space.h"
 
 #include <errno.h>
 #include <fcntl.h>

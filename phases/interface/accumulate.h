@@ -1,6 +1,6 @@
 /* Concurrent parts of one phase added into one result: the one
  * accumulate of bonnie's two merges of concurrent work, the clients of a
- * run (phases/runner/client_merge.c) and the hosts of bonnie merge
+ * run (phases/runner/client_window.c) and the hosts of bonnie merge
  * (report/model/merge_model.c). What differs between those two is the
  * window rule, kept with each: clients share one monotonic clock and each
  * counts whole (first start to last end, CPU summed, the longest sync),

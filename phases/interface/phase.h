@@ -11,7 +11,7 @@
 
 #include "../../options/config.h"
 #include "../../lib/pattern.h"
-#include "client_share.h"
+#include "client_part.h"
 #include "results.h"
 
 #define DATA_FILE "data"
@@ -57,7 +57,7 @@ struct phase_end {
 
 struct phase_ctx {
 	const struct config *cfg;  /* the run's, the same in every client */
-	struct part part;          /* what this instance does (client_share.h): the
+	struct part part;          /* what this instance does (client_part.h): the
 	                              whole run's, or one client's share */
 	int dirfd;                 /* the scratch directory */
 	const char *dirpath;       /* its path, for messages */

@@ -1,6 +1,6 @@
 /* Setting up and tearing down a benchmark instance; see bench.h. */
 #include "bench.h"
-#include "client_merge.h"
+#include "client_window.h"
 #include "../loop/phase_timeline.h"
 #include "../../lib/fileio.h"
 #include "../../lib/platform.h"

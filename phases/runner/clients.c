@@ -12,13 +12,13 @@
 #include "../loop/start_line.h"
 #include "client_watch.h"
 #include "../files/files.h"
-#include "client_merge.h"
+#include "client_window.h"
 #include "schedule.h"
 #include "../../lib/clock.h"
 #include "../../env/env.h"
 #include "../../lib/exitcodes.h"
 #include "../../lib/pages.h"
-#include "../../lib/proclimit.h"
+#include "../../lib/limit_reason.h"
 #include "../../lib/signals.h"
 #include "../../lib/wallclock.h"
 
@@ -254,7 +254,7 @@ static void merge_phase(struct clients *c, enum phase_id id, struct phase_result
 	runner_result_init(res);
 	for (uint32_t i = 0; i < c->watch.started; i++)
 		if (result_of(c, i, id) != NULL)
-			phase_result_merge(res, result_of(c, i, id));
+			phase_result_add_client(res, result_of(c, i, id));
 	for (uint32_t i = 0; i < c->watch.started; i++) {
 		const struct phase_result *r = result_of(c, i, id);
 		if (r == NULL || c->watch.kid[i].died || (r->status != PHASE_DONE && stopped_alone(&c->sync.sh->slot[i])))

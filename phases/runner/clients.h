@@ -6,10 +6,10 @@
 #define BONNIE_CLIENTS_H
 
 #include "bench.h"
-#include "../interface/client_share.h" /* how the run is split: part_of_client */
+#include "../interface/client_part.h" /* how the run is split: part_of_client */
 
 /* Runs the enabled phases once in n >= 1 client processes inside b's
- * scratch directory and merges each phase into run (see client_merge.h); hooks'
+ * scratch directory and merges each phase into run (see client_window.h); hooks'
  * phase_begin/phase_end are called in this process around each phase.
  * Every client prepares a phase, then waits until all are ready; they are
  * released together, and the phase ends when the last one ends. A client

@@ -1,7 +1,7 @@
 /* The calibrations for the sizes bonnie chooses when the user gave none,
  * run once per invocation in the parent's scratch directory before the
  * first run, so every -x run, sweep count and client uses the same sizes
- * (a client's part is its share of them, client_share.h): the per-char
+ * (a client's part is its share of them, client_part.h): the per-char
  * rate (perchar_auto.h), on a network share the block write rate
  * (data_auto.h), and for client processes (-c, --clients) the create and
  * delete rates (files.h; one process sizes its count in its first create

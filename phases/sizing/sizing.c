@@ -1,6 +1,6 @@
 /* Default size, space check and cache predicate; see sizing.h. */
 #include "sizing.h"
-#include "../interface/client_share.h"
+#include "../interface/client_part.h"
 #include "../../lib/units.h"
 
 #include <errno.h>

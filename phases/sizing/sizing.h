@@ -8,10 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../interface/client_share.h"
+#include "../interface/client_part.h"
 #include "../../options/config.h"
 #include "../../lib/operr.h"
-#include "../../lib/space.h"
+#include "../../lib/free_space.h"
 
 /* Without -s: with the cache dropped before reads, 4 GiB keeps every bulk
  * phase on the device for seconds on fast disks and the default run well
@@ -20,7 +20,7 @@
 #define SIZING_DEFAULT_FILE_SIZE (4ull << 30)
 
 /* Free space one instance with its part needs (the whole run's, or a
- * client's: client_share.h), as an upper bound: the data file and the file tests'
+ * client's: client_part.h), as an upper bound: the data file and the file tests'
  * data rounded up to whole blocks of fs_block bytes, their directories,
  * and the alignment probe's file when it will run. Returns false (and
  * UINT64_MAX in *bytes) if the sum does not fit in 64 bits. */

@@ -130,7 +130,7 @@ size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead)
 }
 
 /* Under the block on a network share: what its rows can and cannot show.
- * The header's caveat (env.c) is the whole run's; depth is the profile's
+ * The header's caveat (env_text.c) is the whole run's; depth is the profile's
  * own question there, since a request in flight crosses the share client,
  * the network and the server before any device. */
 void report_table_qd_share(FILE *out, const struct run_view *run, const char *client)

@@ -1,5 +1,5 @@
-/* Merging concurrent clients' results; see client_merge.h. */
-#include "client_merge.h"
+/* Adding concurrent clients' results under their window rule; see client_window.h. */
+#include "client_window.h"
 #include "../interface/accumulate.h"
 #include "../../lib/units.h"
 
@@ -36,7 +36,7 @@ static void merge_window(struct phase_result *dst, const struct phase_result *sr
 	dst->spread.skew_ns = last_start - start;
 }
 
-void phase_result_merge(struct phase_result *dst, const struct phase_result *src)
+void phase_result_add_client(struct phase_result *dst, const struct phase_result *src)
 {
 	bool first = dst->spread.clients == 0;
 

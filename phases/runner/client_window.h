@@ -1,7 +1,7 @@
-/* Merging the results of concurrent clients into one phase result: sums,
+/* The clients' window rule: concurrent clients' results added into one: sums,
  * the window from the first start to the last end, merged histograms. */
-#ifndef BONNIE_CLIENT_MERGE_H
-#define BONNIE_CLIENT_MERGE_H
+#ifndef BONNIE_CLIENT_WINDOW_H
+#define BONNIE_CLIENT_WINDOW_H
 
 #include "../interface/results.h"
 
@@ -17,7 +17,7 @@
  * fastest client's rate (of those that had work: a client done with no
  * unit, its part of the seeks or files being 0, is counted as idle).
  * Order does not matter. */
-void phase_result_merge(struct phase_result *dst, const struct phase_result *src);
+void phase_result_add_client(struct phase_result *dst, const struct phase_result *src);
 
 /* Rate of one result in units per second (its span if set, else elapsed). */
 double phase_result_rate(const struct phase_result *r);

@@ -1,5 +1,5 @@
-/* Telling a network share from a local file system; see share.h. */
-#include "share.h"
+/* Telling a network share from a local file system; see netshare.h. */
+#include "netshare.h"
 #include "../lib/str.h"
 
 #include <string.h>

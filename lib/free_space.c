@@ -1,5 +1,5 @@
 /* statvfs wrapper: free bytes and inodes for an unprivileged writer. */
-#include "space.h"
+#include "free_space.h"
 
 #include <sys/statvfs.h>
 

@@ -1,7 +1,7 @@
 /* The --share block. Forums collapse blanks and turn *, _, <, |, ~ into
  * markup, so the text avoids them outside the code block: list items and
  * a table whose cells hold only letters, digits, '.', '%', '/' and blanks. */
-#include "share.h"
+#include "forum_post.h"
 #include "clocale.h"
 #include "../model/confidence.h"
 #include "../model/view.h"

@@ -1,8 +1,8 @@
 /* `bonnie --share`: a paste-ready Markdown block for forums and tickets:
  * the environment, the results as a Markdown table and the 1.98 CSV line
  * in a code block, so `bonnie compare` can read the post back. */
-#ifndef BONNIE_REPORT_SHARE_H
-#define BONNIE_REPORT_SHARE_H
+#ifndef BONNIE_FORUM_POST_H
+#define BONNIE_FORUM_POST_H
 
 #include <stdio.h>
 

@@ -4,7 +4,7 @@
  * RLIMIT_AS or RLIMIT_DATA that it would pass, the memory limit is named,
  * not RLIMIT_NPROC, which is named only when the user's processes and
  * threads reach it. */
-#include "proclimit.h"
+#include "limit_reason.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,8 +1,8 @@
 /* Why a thread or process could not be started, in the words of the limit
  * line: "Resource temporarily unavailable; the process limit (RLIMIT_NPROC)
  * is 40: raise it with ulimit -u". */
-#ifndef BONNIE_PROCLIMIT_H
-#define BONNIE_PROCLIMIT_H
+#ifndef BONNIE_LIMIT_REASON_H
+#define BONNIE_LIMIT_REASON_H
 
 #include <stdbool.h>
 #include <stddef.h>

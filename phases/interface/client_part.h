@@ -4,8 +4,8 @@
  * so the run as a whole moves what one process would at -c 1 and needs
  * the same disk (plus each client's directories). An instance carries its
  * part in its phase context (phase.h); the config is never changed for it. */
-#ifndef BONNIE_CLIENT_SHARE_H
-#define BONNIE_CLIENT_SHARE_H
+#ifndef BONNIE_CLIENT_PART_H
+#define BONNIE_CLIENT_PART_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
-/* The whole run's work and a client's part of it; see client_share.h. */
-#include "client_share.h"
+/* The whole run's work and a client's part of it; see client_part.h. */
+#include "client_part.h"
 
 uint64_t client_part(uint64_t total, uint32_t n, uint32_t i)
 {

@@ -1,11 +1,11 @@
-/* proclimit: which limit the limit line blames when a thread cannot
+/* limit_reason: which limit the limit line blames when a thread cannot
  * start. RLIMIT_NPROC is judged by the tasks counted before the threads
  * started plus those started, not by a count made after some of them
  * ended; it is never blamed where the kernel lets the process past it
  * (root). Each case runs in a child of its own, which sets the limit (and
  * drops to nobody), so that the test process keeps its own. */
 #include "suites.h"
-#include "../lib/proclimit.h"
+#include "../lib/limit_reason.h"
 
 #include <errno.h>
 #include <pwd.h>
@@ -60,22 +60,22 @@ static bool root_is_not_held(void)
 
 START_TEST(nproc_judged_by_started_threads)
 {
-	ck_assert_msg(getuid() == 0, "check_proclimit needs root (to drop to nobody)");
+	ck_assert_msg(getuid() == 0, "check_limit_reason needs root (to drop to nobody)");
 	in_child(true, started_reach_the_limit);
 }
 END_TEST
 
 START_TEST(nproc_not_blamed_for_root)
 {
-	ck_assert_msg(getuid() == 0, "check_proclimit needs root");
+	ck_assert_msg(getuid() == 0, "check_limit_reason needs root");
 	in_child(false, root_is_not_held);
 }
 END_TEST
 
-Suite *suite_proclimit(void)
+Suite *suite_limit_reason(void)
 {
-	Suite *s = suite_create("proclimit");
-	TCase *tc = tcase_create("proclimit");
+	Suite *s = suite_create("limit_reason");
+	TCase *tc = tcase_create("limit_reason");
 
 	tcase_add_test(tc, nproc_judged_by_started_threads);
 	tcase_add_test(tc, nproc_not_blamed_for_root);

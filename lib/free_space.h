@@ -1,6 +1,6 @@
 /* Free space and inodes on the file system holding a directory (statvfs). */
-#ifndef BONNIE_SPACE_H
-#define BONNIE_SPACE_H
+#ifndef BONNIE_FREE_SPACE_H
+#define BONNIE_FREE_SPACE_H
 
 #include <stdint.h>
 

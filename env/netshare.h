@@ -4,8 +4,8 @@
  * ("user@host:/path", "host:/path", "//host/share"), or for smbnetfs, whose
  * source is just "smbnetfs", from the first two path parts under its mount
  * point (MOUNT/host/share). */
-#ifndef BONNIE_SHARE_H
-#define BONNIE_SHARE_H
+#ifndef BONNIE_NETSHARE_H
+#define BONNIE_NETSHARE_H
 
 #include <stdbool.h>
 
