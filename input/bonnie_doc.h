@@ -1,5 +1,5 @@
 /* What a bonnie --json document is, for its one mapping (json_run.c,
- * under compare's json_doc.c and merge's host_doc.c): both parse it with
+ * under compare's json_doc.c and merge's host_read.c): both parse it with
  * jtree.c and find its parts here, so a document that one of them takes
  * for bonnie's the other does too. */
 #ifndef BONNIE_INPUT_BONNIE_DOC_H

@@ -1,6 +1,6 @@
 /* Reads bonnie's own JSON document back for compare: the document is
  * parsed by jtree.c, each run mapped by json_run_map (the one mapping,
- * which merge's host_doc.c takes too) and its facts derived here onto
+ * which merge's host_read.c takes too) and its facts derived here onto
  * parsed_runs: the config, and per run and phase its status, rate, %CPU,
  * latencies and confidence reasons. A JSON document that is not bonnie's
  * goes to fio's reader. */

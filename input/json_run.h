@@ -3,7 +3,7 @@
  * json_run_map reads every value compare and merge use, each as the
  * document gives it (its text and, where it is one, its count), so the
  * document is walked once by one table of keys; compare (json_doc.c)
- * derives its parsed_run from it, and merge (host_doc.c) checks it and
+ * derives its parsed_run from it, and merge (host_read.c) checks it and
  * fills the counts it sums (done, why, bytes ... below). */
 #ifndef BONNIE_INPUT_JSON_RUN_H
 #define BONNIE_INPUT_JSON_RUN_H

@@ -1,6 +1,6 @@
 /* json_reader: bonnie has one JSON reader (input/jtree.c) and one mapping
  * of its documents (input/json_run.c) under both readers of them,
- * compare's (json_doc.c) and merge's (host_doc.c): a document ends where
+ * compare's (json_doc.c) and merge's (host_read.c): a document ends where
  * its value does, a cut one says so, the bulk compare never reads is not
  * kept, both readers take or refuse a document alike and read its names
  * and values alike, and each run is read from the document alone. */

@@ -1,5 +1,5 @@
 /* merge_hosts: bonnie merge's arithmetic (report/model/merge_model.c) and the
- * host documents it reads (input/host_doc.c): the window is the overlap of
+ * host documents it reads (input/host_read.c): the window is the overlap of
  * the hosts' intervals, sums are prorated into it, histograms merge bucket
  * by bucket, the slowest host and the fairness follow the rates in it. */
 #include "suites.h"

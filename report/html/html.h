@@ -83,7 +83,7 @@ void html_page_end(FILE *out);
 
 /* What report_env and the alignment probe's line say (fn for html_pre_of,
  * arg a struct html_report), and the device's lines of it as flowing text
- * for the top of the page, warnings marked (html_tested.c). */
+ * for the top of the page, warnings marked (html_env.c). */
 void html_env_text(FILE *m, const void *arg);
 void html_tested_on(FILE *out, const struct html_report *rep);
 

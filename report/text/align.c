@@ -29,7 +29,7 @@ void report_align_progress(FILE *out, const struct align_result *a)
 }
 
 /* The decision's words. "read-modify-write" marks the line as a warning
- * on the HTML page (html_tested.c). */
+ * on the HTML page (html_env.c). */
 static void decision_words(const struct align_result *a, char *buf, size_t len)
 {
 	const struct align_verdict *v = &a->verdict;
