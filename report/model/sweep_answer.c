@@ -1,27 +1,8 @@
-/* The whole sweep's answer from the phases a file server is loaded by;
- * see sweep_model.h for the rule. */
+/* The whole sweep's answer from the phases a file server is loaded by
+ * (FACT_LOADS_SERVER in the phase list); see sweep_model.h for the rule. */
 #include "sweep_model.h"
 
 #include <string.h>
-
-bool sweep_server_phase(enum phase_id id)
-{
-	/* per-char is one client's CPU (a byte a call), rewrite and seeks are
-	 * not what a share's clients mostly do: block data and file metadata */
-	switch (id) {
-	case PHASE_PUT_BLOCK:
-	case PHASE_GET_BLOCK:
-	case PHASE_SEQ_CREATE:
-	case PHASE_SEQ_STAT:
-	case PHASE_SEQ_DEL:
-	case PHASE_RAN_CREATE:
-	case PHASE_RAN_STAT:
-	case PHASE_RAN_DEL:
-		return true;
-	default:
-		return false;
-	}
-}
 
 /* The trusted level before l (l itself if none). */
 static int level_before(const struct sweep_knee *k, int l)
@@ -97,7 +78,7 @@ void sweep_answer(const struct sweep *sw, struct sweep_answer *a)
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
 		const struct sweep_knee *kp = &sw->knee[i];
-		if (!sweep_server_phase(id))
+		if (!phase_is(id, FACT_LOADS_SERVER))
 			continue;
 		bool has = kp->has;
 		uint32_t out = 0;

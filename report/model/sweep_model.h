@@ -26,8 +26,8 @@
  *     this host's CPU and scheduler, not the storage: a knee there is
  *     named as the CPU's limit, never as a storage knee.
  *   - the whole sweep's answer reads only the phases a file server is
- *     loaded by (sweep_server_phase: block write and read, file create,
- *     stat and delete; not per-char, rewrite or seeks). */
+ *     loaded by (FACT_LOADS_SERVER in the phase list: block write and
+ *     read, file create, stat and delete; not per-char, rewrite or seeks). */
 #ifndef BONNIE_SWEEP_MODEL_H
 #define BONNIE_SWEEP_MODEL_H
 
@@ -180,9 +180,6 @@ void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores);
 
 /* Whether phase id was CPU-bound on the load generator at level l (a rule fired). */
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id);
-
-/* Whether phase id is one a file server is loaded by (the answer's). */
-bool sweep_server_phase(enum phase_id id);
 
 /* Whether count l's clients were all active together for less than
  * SWEEP_MIN_OVERLAP of phase id (never at one client, or where it did not run). */

@@ -277,7 +277,7 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 		if ((k.left_out >> l) & 1u)
 			json_u64(j, NULL, sw->clients[l]);
 	json_array_end(j);
-	json_bool(j, "server_phase", sweep_server_phase(id));
+	json_bool(j, "server_phase", phase_is(id, FACT_LOADS_SERVER));
 	sweep_knee_sentence(sw, id, line, sizeof line);
 	json_string(j, "knee", line);
 	json_object_end(j);
