@@ -72,7 +72,7 @@ static void summarise(struct sweep_point *p)
 
 static void add_point(struct sweep_point *p, const struct phase_sample *s)
 {
-	if (p->runs >= SWEEP_MAX_RUNS)
+	if (p->runs >= SWEEP_MAX_RUNS) /* the options refuse more (MAX_SWEEP_RUNS) */
 		return;
 	p->reasons |= s->reasons; /* a mark any run earned stays on the point */
 	if (p->runs == 0 || s->fairness < p->fairness)

@@ -42,8 +42,9 @@
  * judged different (JSON min_gain). */
 #define SWEEP_MIN_GAIN 1.25
 
-/* Runs kept per count for the spread (-x N beyond it: the first ones). */
-#define SWEEP_MAX_RUNS 16
+/* Runs kept per count for the spread: -x with --clients is refused
+ * beyond it (options.c), so every run a sweep was given is counted. */
+#define SWEEP_MAX_RUNS MAX_SWEEP_RUNS
 
 /* A count whose clients were all active together for less than this part
  * of a phase is marked (the figure is mostly fewer clients running). */
