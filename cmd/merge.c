@@ -241,6 +241,8 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 		for (size_t l = 0; l < g->levels && rc == EXIT_OK; l++)
 			if (merge_level(g, l) != 0)
 				rc = say_status(EXIT_SETUP, "merge: out of memory");
+		if (rc == EXIT_OK && g->sw) /* every level in: the knees and the answer, once */
+			sweep_judge(g->sw, DEFAULT_KNEE_FACTOR);
 	}
 	if (rc == EXIT_OK) {
 		merge_setup_of(&g->hosts[0][0], n, &setup);

@@ -407,6 +407,8 @@ static int run_state_go(int argc, char **argv, struct like_args *like, struct ru
 	status = session_open(s, opts, &st->made);
 	if (status == EXIT_OK)
 		status = opts->sweep_levels ? session_sweep(s) : session_runs(s);
+	if (s->sweep) /* complete, cut or never begun: judged once, before its outputs */
+		sweep_judge(s->sweep, opts->knee_factor);
 	status = session_close(s, status);
 	if (signals_stop_level() != STOP_NONE)
 		status = EXIT_INTERRUPTED;

@@ -22,6 +22,7 @@
 #define DEFAULT_FILES_K 16u
 #define MAX_MACHINE_NAME 128u
 #define MAX_SWEEP_LEVELS 32u        /* --clients list entries */
+#define MAX_SWEEP_RUNS 16u          /* -x with --clients: the runs a sweep keeps per count */
 /* The knee rule's defaults, plain literals so that --help states them
  * from the same constants (STR_OF, lib/str.h). */
 #define DEFAULT_KNEE_FACTOR 2       /* --knee-factor */

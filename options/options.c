@@ -317,6 +317,12 @@ enum opt_result options_parse(int argc, char **argv, const char *machine_default
 		options_fail(&p, "-c and --clients: give one of them (--clients sets the client count of each step)");
 		return OPT_ERROR;
 	}
+	if (cfg->sweep_levels && cfg->runs > MAX_SWEEP_RUNS) {
+		/* the sweep keeps each count's runs for its spread: more would be
+		 * left out of the median it prints */
+		options_fail(&p, "--clients keeps each count's runs for its spread: at most -x %u", MAX_SWEEP_RUNS);
+		return OPT_ERROR;
+	}
 	if (cfg->file_size == 0 && cfg->files_k == 0 && cfg->file_size_given) {
 		options_fail(&p, "-s 0 and -n 0: nothing to test");
 		return OPT_ERROR;

@@ -67,7 +67,7 @@ static int json_end(struct report_ctx *c, char *err, size_t errlen)
 {
 	report_json_like(&c->json, c->cfg, c->run ? &c->view : NULL);
 	if (c->sweep)
-		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels, c->cfg->knee_factor,
+		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels,
 		                      c->cfg->level_ns);
 	else
 		report_json_end(&c->json);
@@ -168,7 +168,7 @@ static int html_end(struct report_ctx *c, char *err, size_t errlen)
 	struct html_keep *k = &c->html;
 	struct run_setup setup;
 	struct html_report rep = {&setup, c->argc, c->argv, c->env, c->align, k->runs, k->n,
-	                          c->sweep, c->cfg->knee_factor, NULL, NULL, c->date, NULL,
+	                          c->sweep, NULL, NULL, c->date, NULL,
 	                          k->have_timelines ? k->timelines : NULL, NULL};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 

@@ -101,7 +101,7 @@ static int table_end(struct report_ctx *c, char *err, size_t errlen)
 		return 0;
 	fputc('\n', c->table_out);
 	report_sweep_table(c->table_out, c->sweep);
-	report_sweep_knees(c->table_out, c->sweep, c->cfg->knee_factor);
+	report_sweep_knees(c->table_out, c->sweep);
 	fflush(c->table_out);
 	return 0;
 }

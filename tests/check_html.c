@@ -2,6 +2,7 @@
  * charts on synthetic series, and a report whose chart numbers must equal
  * the metrics the CSV prints. Browser and parser checks: tests/html.sh. */
 #include "suites.h"
+#include "util_sweep.h"
 #include "util_parsed.h"
 #include "../input/run_read.h"
 #include "../report/model/view.h"
@@ -266,7 +267,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	char *argv[] = {a0, a1, a2};
 	struct run_setup setup;
 	view_setup_of(cfg, &setup);
-	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, 2.0, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
+	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -345,7 +346,7 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
 	struct run_setup setup;
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls, NULL};
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5\xc2\xa0s at 0.3\xc2\xa0s"));
@@ -387,7 +388,7 @@ static char *page_with_verdicts(const enum verdict_kind *kinds, const enum phase
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
 	}
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, 2.0, NULL, NULL, NULL, NULL, &tls, NULL};
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, NULL};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	return buf;
@@ -585,6 +586,7 @@ START_TEST(sweep_page_charts_knee_and_table)
 		sweep_add(&sw, &runs[l]);
 	}
 	sw.point[3][PHASE_PUT_BLOCK].p99 = 5 * sw.point[0][PHASE_PUT_BLOCK].p99;
+	sweep_judge(&sw, 2.0); /* the point changed: judged again, as where a sweep ends */
 	buf = sweep_page(&cfg, &runs[3], 1, &sw);
 	ck_assert_ptr_nonnull(strstr(buf, "<h2 id=\"sweep\">"));
 	/* two charts for each phase the synthetic runs have: bonnie++'s twelve */
@@ -596,7 +598,7 @@ START_TEST(sweep_page_charts_knee_and_table)
 	ck_assert_ptr_nonnull(strstr(buf, ">knee: 16 clients</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">p99 &gt; 2x: 64 clients</text>"));
 	ck_assert_ptr_nonnull(strstr(buf, ">clients (log scale)</text>"));
-	sweep_knee_sentence(&sw, PHASE_PUT_BLOCK, 2.0, sentence, sizeof sentence);
+	judged_knee_sentence(&sw, PHASE_PUT_BLOCK, 2.0, sentence, sizeof sentence);
 	ck_assert_ptr_nonnull(strstr(sentence, "peaks at 16 clients: ")); ck_assert_ptr_nonnull(strstr(sentence, "p99 latency passes 2x at 64 clients: "));
 	{ /* the sentence as the page escapes it: each number held to its unit */
 		char *esc = NULL;
@@ -636,6 +638,7 @@ START_TEST(sweep_page_lists_every_count)
 	synth_full_run(&run);
 	run.clients = 2;
 	sweep_add(&sw, &run);
+	sweep_judge(&sw, 2.0);
 	buf = sweep_page_texts(&cfg, &run, 1, &sw, "1 client, run 1 of 1\n<t1>\n2 clients, run 1 of 1\n<t2>\n",
 	                       "csv,1,a\ncsv,2,b\n");
 	ck_assert_ptr_nonnull(strstr(buf, "<pre class=\"table\">1 client, run 1 of 1\n&lt;t1&gt;\n2 clients, run 1 of 1\n&lt;t2&gt;\n</pre>"));

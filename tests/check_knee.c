@@ -3,6 +3,7 @@
  * first count whose p99 is an outlier, a monotonic rise, a collapse, and
  * repeats (-x) whose spread decides instead of the single-run limit. */
 #include "suites.h"
+#include "util_sweep.h"
 #include "util_synth.h"
 #include "../phases/runner/runner.h"
 #include "../report/model/confidence.h"
@@ -40,13 +41,13 @@ static struct sweep *make(int runs, const double rate[][LEVELS], const double p9
 	return sw;
 }
 
-static void expect(const struct sweep *sw, const char *knee, const char *answer)
+static void expect(struct sweep *sw, const char *knee, const char *answer)
 {
 	char line[400];
 
-	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	judged_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, knee);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, answer);
 }
 
@@ -218,11 +219,11 @@ START_TEST(under_the_floor)
 	ck_assert_int_eq(k.p99_over, -1);
 	ck_assert_int_eq(k.p99_factor, 1);
 	ck_assert_int_eq(k.factor_base, 0);
-	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	judged_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_ptr_nonnull(strstr(line, " p99 latency passes 2x at 10 clients: 403 µs against 31 µs at 1 client. "
 	                                   "That is under the 10 ms floor, and no count up to 700 clients passes both: "
 	                                   "no latency knee."));
-	sweep_p99_cell(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	judged_p99_cell(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "2x at 10, under the 10 ms floor");
 	free(sw);
 }
@@ -248,7 +249,7 @@ START_TEST(marked_counts_left_out)
 	ck_assert_uint_eq(k.left_out, (1u << 3) | (1u << 4) | (1u << 5));
 	ck_assert(!k.still_rising);
 	ck_assert_int_eq(k.kind, SWEEP_PEAK_NO_KNEE);
-	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	judged_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "put_block: Throughput shows no knee: at every count from 1 to 50 clients it is within 25% "
 	                       "of the highest (120.0 MiB/s at 10 clients). p99 latency stays within 2x of its lowest "
 	                       "earlier value up to 50 clients. Left out: 300 and 700 clients (c read from a cache); "

@@ -276,6 +276,10 @@ START_TEST(count_options)
 	ck_assert_uint_eq(cfg.sweep_levels, 1);
 	ck_assert_uint_eq(cfg.sweep[0], 7);
 	ck_assert(cfg.knee_factor == 1000.0);
+	ASSERT_RUN(ARGS("--clients", "1,2", "-x", "16")); /* the most a sweep keeps */
+	ck_assert_uint_eq(cfg.runs, MAX_SWEEP_RUNS);
+	ASSERT_RUN(ARGS("-x", "17")); /* without --clients, -x goes on to 100000 */
+	ck_assert_uint_eq(cfg.runs, 17);
 	ASSERT_RUN(ARGS("--knee-factor", "2.25"));
 	ck_assert(cfg.knee_factor == 2.25);
 	ck_assert_uint_eq(cfg.lag_floor_ns, 10000000u); /* the default, bonnie.1 */
@@ -477,6 +481,8 @@ static const struct bad_case bad_cases[] = {
 	{{"--clients", "1, 2"}, "--clients"},
 	{{"-c", "2", "--clients", "1,2"}, "--clients"}, /* which count wins? refused */
 	{{"--clients", "1,2", "-c", "2"}, "-c"},
+	{{"--clients", "1,2", "-x", "17"}, "at most -x 16"}, /* a sweep keeps 16 runs a count */
+	{{"-x", "100000", "--clients", "1"}, "at most -x 16"},
 	{{"--knee-factor", "1"}, "--knee-factor"},
 	{{"--knee-factor", "x"}, "--knee-factor"},
 	{{"--knee-factor", "2x"}, "--knee-factor"},

@@ -24,6 +24,24 @@ START_TEST(a_sync_split_ends_writing)
 }
 END_TEST
 
+/* The phases the sweep's answer reads (FACT_LOADS_SERVER) are what its
+ * words say, "block write and read, file create, stat and delete": every
+ * phase of bonnie++'s file block and the block-sized data phases that
+ * either write or read (not rewrite, which does both), never per-char,
+ * seeks or the profile's. */
+START_TEST(a_server_phase_is_as_the_answer_says)
+{
+	EACH_PHASE(id)
+	{
+		const struct phase_facts *f = phase_facts_of(id);
+		bool block_one_way = f->chart == CHART_BLOCK && !phase_is(id, FACT_WRITES | FACT_READS_DATA);
+		ck_assert_msg(phase_is(id, FACT_LOADS_SERVER) == (f->block == BLOCK_FILES || block_one_way), "%s",
+		              phase_name(id));
+	}
+	ck_assert(phase_is(PHASE_PUT_BLOCK, FACT_LOADS_SERVER) && !phase_is(PHASE_PUTC, FACT_LOADS_SERVER));
+}
+END_TEST
+
 /* A phase that reads the data file reads it only after a phase that
  * wrote it, which --phases brings along. */
 START_TEST(a_reader_of_the_data_file_needs_its_writer)
@@ -226,6 +244,7 @@ Suite *suite_phase_list(void)
 	TCase *t = tcase_create("facts");
 
 	tcase_add_test(t, a_sync_split_ends_writing);
+	tcase_add_test(t, a_server_phase_is_as_the_answer_says);
 	tcase_add_test(t, a_reader_of_the_data_file_needs_its_writer);
 	tcase_add_test(t, a_reader_of_the_data_file_is_evicted_first);
 	tcase_add_test(t, blocks_hold_six_columns_in_pipeline_order);

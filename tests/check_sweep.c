@@ -1,6 +1,7 @@
 /* The sweep table and the knee sentences from synthetic levels whose
  * rates and latencies are chosen by hand (golden strings). */
 #include "suites.h"
+#include "util_sweep.h"
 #include "util_synth.h"
 #include "../phases/runner/runner.h"
 #include "../report/model/confidence.h"
@@ -42,21 +43,22 @@ static struct sweep *make_sweep(void)
 	return sw;
 }
 
-static char *capture(void (*fn)(FILE *, const struct sweep *, double), const struct sweep *sw, double k)
+/* fn's text of sw judged with knee factor k (as where a sweep ends). */
+static char *capture(void (*fn)(FILE *, const struct sweep *), struct sweep *sw, double k)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	fn(f, sw, k);
+	sweep_judge(sw, k);
+	fn(f, sw);
 	fclose(f);
 	return buf;
 }
 
-static void table_fn(FILE *f, const struct sweep *sw, double k)
+static void table_fn(FILE *f, const struct sweep *sw)
 {
-	(void)k;
 	report_sweep_table(f, sw);
 }
 
@@ -138,7 +140,7 @@ END_TEST
 
 /* The sweep's JSON end as text (the answer and the counts), the counts
  * asked being asked[0..n). */
-static char *sweep_json_text(const struct sweep *sw, const uint32_t *asked, uint32_t n)
+static char *sweep_json_text(struct sweep *sw, const uint32_t *asked, uint32_t n)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -149,7 +151,8 @@ static char *sweep_json_text(const struct sweep *sw, const uint32_t *asked, uint
 	json_init(&j, f);
 	json_object_begin(&j, NULL);
 	json_array_begin(&j, "runs");
-	report_sweep_json_end(&j, sw, asked, n, 2.0, 5000000000u);
+	sweep_judge(sw, 2.0);
+	report_sweep_json_end(&j, sw, asked, n, 5000000000u);
 	fclose(f);
 	return buf;
 }
@@ -191,7 +194,7 @@ START_TEST(sweep_cut_counts)
 	run->interrupted = true;
 	synth_phase(run, PHASE_PUT_BLOCK, 100 * KIB * KIB, SEC, SEC / 2, 1000000);
 	sweep_add(sw, run);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No client count finished: no answer.");
 	text = sweep_json_text(sw, asked, 2);
 	ck_assert_ptr_nonnull(strstr(text, "\"clients_done\": [],\n"));
@@ -202,7 +205,7 @@ START_TEST(sweep_cut_counts)
 	run->clients = 4;
 	run->phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
 	sweep_add(sw, run);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat and "
 		"delete) has two client counts to use.");
 	text = sweep_json_text(sw, asked, 2);
@@ -277,7 +280,7 @@ START_TEST(sweep_last_count_cut)
 			memcpy(two, sw, sizeof *two);
 			two->finished[1] = false;
 			two->point[1][PHASE_GET_BLOCK].ran = false;
-			sweep_answer_sentence(two, 2.0, line, sizeof line);
+			judged_answer_sentence(two, 2.0, line, sizeof line);
 			ck_assert_str_eq(line, "Inconclusive: no count after the first of put_block finished. The run at 2 clients did not "
 				"finish.");
 			free(two);
@@ -285,7 +288,7 @@ START_TEST(sweep_last_count_cut)
 	}
 	ck_assert(sw->point[2][PHASE_PUT_BLOCK].ran);
 	ck_assert(!sw->finished[2]);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 2 clients: the p99 latency of put_block and get_block did not pass 2x and "
 		"10 ms together. The run at 4 clients did not finish.");
 	text = sweep_json_text(sw, asked, 3);
@@ -295,7 +298,7 @@ START_TEST(sweep_last_count_cut)
 	/* cut in count 4's first phase: no phase completed there, and the
 	 * answer still says that the run at 4 did not finish */
 	sw->point[2][PHASE_PUT_BLOCK].ran = false;
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 2 clients: the p99 latency of put_block and get_block did not pass 2x and "
 		"10 ms together. The run at 4 clients did not finish.");
 	free(run);
@@ -318,12 +321,12 @@ START_TEST(lag_floor)
 
 	ck_assert(sweep_knee(sw, PHASE_PUT_BLOCK, 2.0, &k));
 	ck_assert_int_eq(k.p99_over, -1);
-	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	judged_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "put_block: Throughput shows no knee: at every count from 1 to 4 clients it is within 25% of the "
 		"highest (100.0 MiB/s at 1 client). p99 latency passes 2x at 4 clients: 80 µs against 32 µs at 1 "
 		"client. That is under the 10 ms floor, and no count up to 4 clients passes both: no latency "
 		"knee.");
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 4 clients: the p99 latency of put_block did not pass 2x and 10 ms "
 		"together.");
 	sweep_set_rule(sw, 0, 2);
@@ -331,7 +334,7 @@ START_TEST(lag_floor)
 	ck_assert_int_eq(k.p99_over, 1);
 	free(sw);
 	sw = make_levels(lv, 3, 10000000u, 2); /* 25 ms at 16 passes both */
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "This server takes up to 4 clients: at 16 clients the p99 latency of put_block passes 2x and 10 "
 		"ms. Judged from put_block.");
 	free(sw);
@@ -353,25 +356,25 @@ START_TEST(cpu_bound_perchar)
 
 	ck_assert(sweep_knee(sw, PHASE_PUTC, 2.0, &k));
 	ck_assert_int_eq(k.cpu_at, 0);
-	ck_assert_int_eq(sweep_cpu_rule(sw, 0, PHASE_PUTC), SWEEP_CPU_A_CLIENT);
+	ck_assert_int_eq(judged_cpu_rule(sw, 0, PHASE_PUTC), SWEEP_CPU_A_CLIENT);
 	ck_assert_int_eq(k.p99_over, 1);
 	ck_assert(k.cpu_knee);
-	sweep_knee_sentence(sw, PHASE_PUTC, 2.0, line, sizeof line);
+	judged_knee_sentence(sw, PHASE_PUTC, 2.0, line, sizeof line);
 	ck_assert_ptr_nonnull(strstr(line, "p99 latency passes 2x and 10 ms at 4 clients: 30 ms against 100 µs at 1 "
 	                                   "client. This host's CPU was the limit from 1 client (one client used 98% of a "
 	                                   "core), so that rise is no storage knee."));
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 16 clients: the p99 latency of put_block did not pass 2x and 10 ms "
 	                       "together.");
 	/* a marked count does not speak for its count: the answer stops before it, and says so */
 	sw->point[2][PHASE_PUT_BLOCK].reasons |= CONF_SHORT;
 	sweep_mark(sw, 2, PHASE_PUT_BLOCK);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No storage knee up to 4 clients: the p99 latency of put_block did not pass 2x and 10 ms "
 	                       "together. Left out: 1 point marked ~, #, c, ? or < (see each phase).");
 	sw->point[1][PHASE_PUT_BLOCK].reasons |= CONF_FEW_OPS;
 	sweep_mark(sw, 1, PHASE_PUT_BLOCK);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat "
 	                       "and delete) has two client counts to use. Left out: 2 points marked ~, #, c, ? or < (see "
 	                       "each phase). Not judged, too few counts left: put_block.");
@@ -403,16 +406,18 @@ START_TEST(cpu_bound_host)
 
 	ck_assert(!sweep_cpu_bound(sw, 0, PHASE_SEQ_CREATE));
 	ck_assert(sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
-	ck_assert_int_eq(sweep_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_THE_HOST); /* 1.9 cores: 0.48 a client */
+	ck_assert_int_eq(judged_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_THE_HOST); /* 1.9 cores: 0.48 a client */
+	ck_assert_double_eq_tol(sw->point[1][PHASE_SEQ_CREATE].cpu_client, 1.9 / 4, 1e-9); /* the judged per-client figure */
+	ck_assert(sw->judged && sw->knee[PHASE_SEQ_CREATE].has && sw->knee[PHASE_SEQ_CREATE].cpu_at == 1);
 	ck_assert(sweep_knee(sw, PHASE_SEQ_CREATE, 2.0, &k));
 	ck_assert_int_eq(k.cpu_at, 1);
 	ck_assert(k.cpu_knee);
-	sweep_answer_sentence(sw, 2.0, line, sizeof line);
+	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "Inconclusive: no count after the first of seq_create shows the storage. This host's CPU "
 	                       "was the limit for seq_create from 4 clients (the clients used 1.9 of 2 cores).");
 	sweep_set_rule(sw, 10000000u, 0); /* cores unknown: only the one-client rule */
 	ck_assert(!sweep_cpu_bound(sw, 1, PHASE_SEQ_CREATE));
-	ck_assert_int_eq(sweep_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_NONE);
+	ck_assert_int_eq(judged_cpu_rule(sw, 1, PHASE_SEQ_CREATE), SWEEP_CPU_NONE);
 	free(sw);
 }
 END_TEST
@@ -465,7 +470,7 @@ START_TEST(table_and_sentence_round_alike)
 
 	/* what the histogram keeps of 133.6 ms: between 133.5 and 134.5 */
 	ck_assert_msg(p99 >= 133500000u && p99 < 134500000u, "p99 %llu ns", (unsigned long long)p99);
-	sweep_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
+	judged_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_ptr_nonnull(strstr(line, "at 4 clients: 134 ms against"));
 	text = capture(table_fn, sw, 2.0);
 	/* p50 and p99 of the 4-client row (the 1-client row is in us) */

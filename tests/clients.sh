@@ -93,6 +93,14 @@ check "--clients 1,2,200 -s 1m: exit 1 (got $rc)" [ $rc -eq 1 ]
 check "--clients 1,2,200 -s 1m: names the largest count (got: $(cat "$T/min.err"))" \
 	[ "$(cat "$T/min.err")" = "bonnie: --clients 200: -s must be at least 1600k (one 8k chunk per client)" ]
 check "--clients 1,2,200 -s 1m: nothing made" empty_dir "$D"
+# a sweep keeps 16 runs a count for its median and spread: -x 17 with
+# --clients is refused before anything is made, not cut to 16 silently
+"$BONNIE" -d "$D" $SMALL --clients 1,2 -x 17 >"$T/x17.out" 2>"$T/x17.err"; rc=$?
+check "--clients 1,2 -x 17: exit 1 (got $rc)" [ $rc -eq 1 ]
+check "--clients 1,2 -x 17: the one line (got: $(cat "$T/x17.err"))" \
+	[ "$(cat "$T/x17.err")" = "bonnie: --clients keeps each count's runs for its spread: at most -x 16" ]
+check "--clients 1,2 -x 17: no output" [ ! -s "$T/x17.out" ]
+check "--clients 1,2 -x 17: nothing made" empty_dir "$D"
 
 # the sweep
 "$BONNIE" -d "$D" $SMALL --clients 1,2,3 --level-time 0.3 --json "$T/sw.json" >"$T/sw.out" 2>"$T/sw.err"; rc=$?

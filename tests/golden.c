@@ -318,6 +318,7 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 			one_run(c, run);
 			sweep_add(sw, run);
 		}
+	sweep_judge(sw, cfg->knee_factor); /* where cmd/run.c's sweep ends */
 }
 
 /* One session of scenario s: with share false the table, CSV, JSON and

@@ -30,28 +30,28 @@
 	X(PUTC, "putc", "Writing a byte at a time", "per-char write", SEQ_OUTPUT, BYTES, perchar_write, IO, 0,        \
 	  PERCHAR, FACT_WRITES | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV, 0)                                 \
 	X(PUT_BLOCK, "put_block", "Writing intelligently", "block write", SEQ_OUTPUT, BYTES, block_write, IO, 1,      \
-	  BLOCK, FACT_WRITES | FACT_SYNC_SPLIT | FACT_DATA_FILE | FACT_BONNIE_CSV, 0)                                \
+	  BLOCK, FACT_WRITES | FACT_SYNC_SPLIT | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_LOADS_SERVER, 0)            \
 	X(REWRITE, "rewrite", "Rewriting", "rewrite", SEQ_OUTPUT, BYTES, rewrite, IO, 2, BLOCK,                       \
 	  FACT_WRITES | FACT_SYNC_SPLIT | FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE,          \
 	  NEED(PUT_BLOCK))                                                                                           \
 	X(GETC, "getc", "Reading a byte at a time", "per-char read", SEQ_INPUT, BYTES, perchar_read, IO, 3, PERCHAR,  \
 	  FACT_READS_DATA | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))    \
 	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read, IO, 4, BLOCK,  \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))                   \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE | FACT_LOADS_SERVER, NEED(PUT_BLOCK)) \
 	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                             \
 	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))                   \
 	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,       \
-	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(SEQ_DEL))               \
+	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_DEL)) \
 	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,     \
-	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS, NEED(SEQ_CREATE) | NEED(SEQ_DEL))                                        \
+	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(SEQ_CREATE) | NEED(SEQ_DEL))    \
 	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,    \
-	  FILES, 2, FILES, FACT_BONNIE_CSV, NEED(SEQ_CREATE))                                                        \
+	  FILES, 2, FILES, FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_CREATE))                                    \
 	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,   \
-	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV, NEED(RAN_DEL))                           \
+	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_DEL))       \
 	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,   \
-	  FILES, FACT_BONNIE_CSV | FACT_REVISITS, NEED(RAN_CREATE) | NEED(RAN_DEL))                                                  \
+	  FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(RAN_CREATE) | NEED(RAN_DEL))              \
 	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,  \
-	  FILES, FACT_BONNIE_CSV, NEED(RAN_CREATE))                                                                  \
+	  FILES, FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_CREATE))                                              \
 	PHASES_QD(X)                                                                                                 \
 	PHASES_TEST(X)
 
@@ -159,6 +159,10 @@ enum phase_fact_flag {
 	                                  profile's reads, whose preparation may lay the file out */
 	FACT_REVISITS = 1u << 8,       /* may pass over the files again (a stat without -n): its
 	                                  operations are stats, not distinct files */
+	FACT_LOADS_SERVER = 1u << 9,   /* loads a file server as its clients mostly do, block data
+	                                  or file metadata: the sweep's answer reads only these
+	                                  (per-char is one client's CPU, a byte a call; rewrite and
+	                                  seeks are not what a share's clients mostly do) */
 };
 
 /* When the runner drops a phase's data file from the page cache. */

@@ -292,12 +292,12 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 {
 	heading(out, rep, mp);
 	if (rep->sweep && rep->sweep->levels > 0)
-		html_sweep_summary(out, rep->sweep, rep->knee_factor);
+		html_sweep_summary(out, rep->sweep);
 	else
 		html_run_summary(out, rep);
 	html_toc(out, rep);
 	if (rep->sweep && rep->sweep->levels > 0) {
-		html_sweep(out, rep->sweep, rep->knee_factor);
+		html_sweep(out, rep->sweep);
 		/* one count's run, on screen and printed: a section whose heading
 		 * is on screen is on paper too */
 		if (rep->nruns > 0)

@@ -29,7 +29,6 @@ struct html_report {
 	size_t nruns;
 	const struct sweep *sweep; /* --clients: the levels (NULL: no sweep); runs
 	                            * are then the last level's */
-	double knee_factor;        /* --knee-factor, for the sweep's sentences */
 	const char *all_tables;    /* --clients: every count's tables and CSV */
 	const char *all_csv;       /* lines (NULL: those of runs) */
 	const char *date;          /* when the run started ("2026-12-01 17:20 UTC"); may be NULL */
@@ -113,11 +112,11 @@ void html_pre_of(FILE *out, const char *cls, void (*fn)(FILE *, const void *), c
 
 /* The sweep section: per phase, throughput and p99 latency against the
  * client count with the knee marked and named, then the sweep table. */
-void html_sweep(FILE *out, const struct sweep *sw, double knee_factor);
+void html_sweep(FILE *out, const struct sweep *sw);
 
 /* The sweep page's #summary: per phase its best count, the rate there and
  * the count where p99 passed the limit, and the answer in one sentence. */
-void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor);
+void html_sweep_summary(FILE *out, const struct sweep *sw);
 
 /* A phase's rate axis: scale (divide rates by it), axis label and unit
  * words, chosen from the largest rate max. */

@@ -62,13 +62,13 @@ static void collect(const struct sweep *sw, enum phase_id id, struct sweep_serie
 /* The knee markers: on the throughput chart at the peak when throughput
  * stopped rising, on the p99 chart where p99 passed k x its first value.
  * *nt and *nl say whether each is there (0 or 1). */
-static void knee_markers(const struct sweep *sw, enum phase_id id, double k, struct chart_marker m[2],
-                         char buf[2][64], size_t *nt, size_t *nl)
+static void knee_markers(const struct sweep *sw, enum phase_id id, struct chart_marker m[2], char buf[2][64],
+                         size_t *nt, size_t *nl)
 {
-	struct sweep_knee kn;
+	const struct sweep_knee kn = sw->knee[id];
 
 	*nt = *nl = 0;
-	if (!sweep_knee(sw, id, k, &kn))
+	if (!kn.has)
 		return;
 	if (!kn.still_rising && kn.kind != SWEEP_PEAK_NO_KNEE) {
 		snprintf(buf[0], sizeof buf[0], "knee: %u client%s", sw->clients[kn.peak],
@@ -77,7 +77,7 @@ static void knee_markers(const struct sweep *sw, enum phase_id id, double k, str
 		*nt = 1;
 	}
 	if (kn.p99_over >= 0) {
-		snprintf(buf[1], sizeof buf[1], "p99 > %gx: %u clients", k, sw->clients[kn.p99_over]);
+		snprintf(buf[1], sizeof buf[1], "p99 > %gx: %u clients", sw->factor, sw->clients[kn.p99_over]);
 		m[1] = (struct chart_marker){sw->clients[kn.p99_over], buf[1]};
 		*nl = 1;
 	}
@@ -147,7 +147,7 @@ static void numbers(FILE *out, const struct sweep_series *s, double scale, const
 	fputs("</pre>\n", out);
 }
 
-static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, double k)
+static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id)
 {
 	struct sweep_series s;
 	struct chart_marker m[2];
@@ -159,8 +159,8 @@ static void phase_charts(FILE *out, const struct sweep *sw, enum phase_id id, do
 	collect(sw, id, &s);
 	marks_note(&s, note, sizeof note);
 	html_rate_unit(id, s.max_rate, &scale, &label, &unit);
-	knee_markers(sw, id, k, m, mark, &nt, &nl);
-	sweep_knee_sentence(sw, id, k, sentence, sizeof sentence);
+	knee_markers(sw, id, m, mark, &nt, &nl);
+	sweep_knee_sentence(sw, id, sentence, sizeof sentence);
 	snprintf(id_t, sizeof id_t, "sweep-%s", phase_name(id));
 	snprintf(id_l, sizeof id_l, "sweep-p99-%s", phase_name(id));
 	snprintf(title_t, sizeof title_t, "%s: throughput against clients", phase_words(id));
@@ -199,20 +199,20 @@ static void sweep_table_text(FILE *m, const void *sw)
 
 /* One knee-table row: phase, where throughput peaks and its rate, and the
  * p99 cell naming the rule that decided (sweep_p99_cell). */
-static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double k)
+static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id)
 {
-	struct sweep_knee kn;
+	const struct sweep_knee kn = sw->knee[id];
 	char rate[64] = "-", cell[96], best[48] = "no knee (under two counts to use)";
 	double value = 0;
 
-	if (sweep_knee(sw, id, k, &kn) && kn.kind != SWEEP_PEAK_NO_KNEE) {
+	if (kn.has && kn.kind != SWEEP_PEAK_NO_KNEE) {
 		html_rate_text(id, sw->point[kn.peak][id].rate, rate, sizeof rate);
 		value = sw->point[kn.peak][id].rate;
 		snprintf(best, sizeof best, "%u%s", sw->clients[kn.peak], kn.still_rising ? " (still rising)" : "");
 	} else if (kn.levels >= 2) {
 		snprintf(best, sizeof best, "no knee (flat)");
 	}
-	sweep_p99_cell(sw, id, k, cell, sizeof cell);
+	sweep_p99_cell(sw, id, cell, sizeof cell);
 	fprintf(out, "<tr data-key=\"%s\" data-value=\"%.17g\"><td class=\"l\"><a href=\"#clients-%s\">%s</a></td>"
 	        "<td>%s</td><td>%s</td><td>", phase_name(id), value, phase_name(id), phase_words(id), best, rate);
 	html_escape_figures(out, cell);
@@ -223,17 +223,17 @@ static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id, double
  * whose p99 passed the rule, named (so that the whole sweep's answer
  * after it, which reads only a file server's phases, cannot seem to
  * contradict a count). */
-static void answer(FILE *out, const struct sweep *sw, double k)
+static void answer(FILE *out, const struct sweep *sw)
 {
 	uint32_t count[MAX_SWEEP_LEVELS] = {0}, over = 0, phases = 0, best = 0, cpu = 0;
 	char names[320] = "", rule[48];
-	struct sweep_knee kn;
 
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		if (!sweep_phase_ran(sw, (enum phase_id)id))
 			continue;
 		phases++;
-		if (!sweep_knee(sw, (enum phase_id)id, k, &kn))
+		const struct sweep_knee kn = sw->knee[id];
+		if (!kn.has)
 			continue;
 		if (kn.kind != SWEEP_PEAK_NO_KNEE)
 			count[kn.peak]++;
@@ -247,7 +247,7 @@ static void answer(FILE *out, const struct sweep *sw, double k)
 	for (uint32_t l = 1; l < sw->levels; l++)
 		if (count[l] > count[best])
 			best = l;
-	sweep_rule_words(sw, k, rule, sizeof rule);
+	sweep_rule_words(sw, rule, sizeof rule);
 	fputs("<p class=\"answer\">", out);
 	if (count[best])
 		fprintf(out, "Throughput peaks at %u client%s in %u of %u phases. ", sw->clients[best],
@@ -263,27 +263,27 @@ static void answer(FILE *out, const struct sweep *sw, double k)
 	fputs("</p>\n", out);
 }
 
-void html_sweep_summary(FILE *out, const struct sweep *sw, double knee_factor)
+void html_sweep_summary(FILE *out, const struct sweep *sw)
 {
 	char line[SWEEP_LINE], rule[48];
 
-	sweep_rule_words(sw, knee_factor, rule, sizeof rule);
+	sweep_rule_words(sw, rule, sizeof rule);
 	fputs("<section id=\"summary\">\n<h2>Summary: the knee</h2>\n<table class=\"summary knees\">\n"
 	      "<tr><th class=\"l\">phase</th><th>peak count</th><th>its rate</th><th>p99 passes ", out);
 	html_escape_figures(out, rule);
 	fputs(" at</th></tr>\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++)
 		if (sweep_phase_ran(sw, (enum phase_id)id))
-			knee_row(out, sw, (enum phase_id)id, knee_factor);
+			knee_row(out, sw, (enum phase_id)id);
 	fputs("</table>\n", out);
-	answer(out, sw, knee_factor);
-	sweep_answer_sentence(sw, knee_factor, line, sizeof line);
+	answer(out, sw);
+	sweep_answer_sentence(sw, line, sizeof line);
 	fputs("<p class=\"answer\">", out);
 	html_escape_figures(out, line);
 	fputs("</p>\n</section>\n", out);
 }
 
-void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
+void html_sweep(FILE *out, const struct sweep *sw)
 {
 	char noise[320], floor[48] = "";
 
@@ -293,12 +293,12 @@ void html_sweep(FILE *out, const struct sweep *sw, double knee_factor)
 	fprintf(out, "<h2 id=\"sweep\">Client sweep</h2>\n<p>All clients' rate together and the p99 latency of "
 	        "every operation at each client count; throughput peaks at the highest rate or the smallest count "
 	        "within noise of it, and the latency knee is where p99 passes %gx its lowest value before%s. ",
-	        knee_factor, floor);
+	        sw->factor, floor);
 	html_escape_figures(out, noise);
 	fputs("</p>\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (sweep_phase_ran(sw, (enum phase_id)i))
-			phase_charts(out, sw, (enum phase_id)i, knee_factor);
+			phase_charts(out, sw, (enum phase_id)i);
 	}
 	fputs("<h3 id=\"sweep-table\">The sweep table</h3>\n", out);
 	html_pre_of(out, "sweep-table", sweep_table_text, sw);

@@ -25,7 +25,7 @@ static int write_lines(FILE *out, const struct merge_doc *d, bool quiet)
 	}
 	if (d->sw && !quiet) {
 		report_sweep_table(out, d->sw);
-		report_sweep_knees(out, d->sw, DEFAULT_KNEE_FACTOR);
+		report_sweep_knees(out, d->sw);
 	}
 	return ferror(out) != 0;
 }
@@ -67,7 +67,7 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 		report_json_run(&j, &v, rec, NULL);
 	}
 	if (d->sw)
-		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels, DEFAULT_KNEE_FACTOR,
+		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels,
 		                      d->hosts[0][0].level_ns);
 	else
 		report_json_end(&j);
@@ -82,7 +82,7 @@ int merge_write_html(FILE *out, const struct merge_doc *d)
 	size_t last = d->levels - 1;
 	char *line[d->argc + 1]; /* "How to reproduce": bonnie merge ... */
 	struct html_report rep = {.setup = d->setup, .argc = d->argc + 1, .argv = line, .runs = d->run,
-	                          .nruns = d->levels, .sweep = d->sw, .knee_factor = DEFAULT_KNEE_FACTOR};
+	                          .nruns = d->levels, .sweep = d->sw};
 	struct merge_page pg = {d->m, d->hosts, d->levels};
 	char meta[160], bonnie[] = "bonnie";
 

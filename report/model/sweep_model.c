@@ -72,7 +72,7 @@ static void summarise(struct sweep_point *p)
 
 static void add_point(struct sweep_point *p, const struct phase_sample *s)
 {
-	if (p->runs >= SWEEP_MAX_RUNS)
+	if (p->runs >= SWEEP_MAX_RUNS) /* the options refuse more (MAX_SWEEP_RUNS) */
 		return;
 	p->reasons |= s->reasons; /* a mark any run earned stays on the point */
 	if (p->runs == 0 || s->fairness < p->fairness)
@@ -287,7 +287,7 @@ void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores)
 	sw->cores = cores;
 }
 
-enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id)
+static enum sweep_cpu_rule cpu_rule_of(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
 
@@ -302,7 +302,7 @@ enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phas
 
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
-	return sweep_cpu_rule(sw, l, id) != SWEEP_CPU_NONE;
+	return cpu_rule_of(sw, l, id) != SWEEP_CPU_NONE;
 }
 
 /* Whether level l's p99 speaks of the storage: before the phase's first
@@ -352,5 +352,21 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct 
 	find_peak(sw, id, k);
 	find_p99_over(sw, id, factor, k);
 	find_cpu_limit(sw, id, k);
+	k->has = true;
 	return true;
+}
+
+void sweep_judge(struct sweep *sw, double factor)
+{
+	sw->factor = factor;
+	for (uint32_t l = 0; l < sw->levels; l++)
+		for (int i = 0; i < PHASE_COUNT; i++) {
+			struct sweep_point *p = &sw->point[l][i];
+			p->cpu_rule = cpu_rule_of(sw, l, (enum phase_id)i);
+			p->cpu_client = sw->clients[l] ? p->cpu / sw->clients[l] : 0;
+		}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		sweep_knee(sw, (enum phase_id)i, factor, &sw->knee[i]);
+	sweep_answer(sw, &sw->answer);
+	sw->judged = true;
 }

@@ -26,8 +26,8 @@
  *     this host's CPU and scheduler, not the storage: a knee there is
  *     named as the CPU's limit, never as a storage knee.
  *   - the whole sweep's answer reads only the phases a file server is
- *     loaded by (sweep_server_phase: block write and read, file create,
- *     stat and delete; not per-char, rewrite or seeks). */
+ *     loaded by (FACT_LOADS_SERVER in the phase list: block write and
+ *     read, file create, stat and delete; not per-char, rewrite or seeks). */
 #ifndef BONNIE_SWEEP_MODEL_H
 #define BONNIE_SWEEP_MODEL_H
 
@@ -42,8 +42,9 @@
  * judged different (JSON min_gain). */
 #define SWEEP_MIN_GAIN 1.25
 
-/* Runs kept per count for the spread (-x N beyond it: the first ones). */
-#define SWEEP_MAX_RUNS 16
+/* Runs kept per count for the spread: -x with --clients is refused
+ * beyond it (options.c), so every run a sweep was given is counted. */
+#define SWEEP_MAX_RUNS MAX_SWEEP_RUNS
 
 /* A count whose clients were all active together for less than this part
  * of a phase is marked (the figure is mostly fewer clients running). */
@@ -61,6 +62,72 @@
 #define SWEEP_CPU_CLIENT 0.80
 /* ... or the clients' CPU together at least this part of the host's cores. */
 #define SWEEP_CPU_HOST 0.90
+
+/* Which of the two CPU rules made phase id CPU-bound on the load
+ * generator at level l (the one-client rule first, as the header says). */
+enum sweep_cpu_rule {
+	SWEEP_CPU_NONE,     /* neither: not CPU-bound (or it did not run) */
+	SWEEP_CPU_A_CLIENT, /* a client used SWEEP_CPU_CLIENT of a core (on average) */
+	SWEEP_CPU_THE_HOST, /* the clients together SWEEP_CPU_HOST of the host's cores */
+};
+
+/* How the throughput peak was named. */
+enum sweep_peak_kind {
+	SWEEP_PEAK_HIGHEST,      /* the count with the highest rate */
+	SWEEP_PEAK_WITHIN_NOISE, /* a smaller count that cannot be told from the highest */
+	SWEEP_PEAK_NO_KNEE,      /* no count differs from the highest: no clear knee */
+};
+
+/* Where a phase's knee is, as indexes into the sweep's levels (-1: none). */
+struct sweep_knee {
+	bool has;         /* two trusted levels or more: the fields below used and left_out are set */
+	uint32_t used;    /* bit l: level l is trusted (sweep_trusted); the knee reads only these */
+	uint32_t left_out; /* bit l: the phase completed at level l, but it is not trusted */
+	int first;        /* first trusted level */
+	int levels;       /* trusted levels */
+	int best;         /* the level with the highest rate */
+	int peak;         /* the level "throughput peaks at" names (see kind) */
+	enum sweep_peak_kind kind;
+	bool still_rising; /* the highest rate is at the last level, and peak is it */
+	int base;         /* the p99 baseline: the lowest p99 up to p99_over (or to the last) */
+	int p99_over;     /* first level whose p99 is above k x the baseline's and the floor */
+	int p99_factor;   /* without p99_over: the first level whose p99 is above k x the
+	                     baseline's but under the floor (-1: none) */
+	int factor_base;  /* the baseline p99_factor was judged against */
+	int last;         /* last level it completed at */
+	int cpu_at;       /* first level it was CPU-bound at (-1: never) */
+	bool cpu_knee;    /* p99_over is where this host's CPU was the limit: no storage knee */
+	int storage_last; /* last level its p99 speaks of the storage (-1: none, CPU-bound from the first) */
+};
+
+/* The answer for the whole sweep, from the server phases that have two
+ * trusted counts (judged; sweep_knee): the phase whose p99 passes k x its
+ * baseline and the floor at the smallest count, as a storage knee (the
+ * first in phase order on a tie), how many other phases pass at that
+ * count too, and the trusted count before it. Without a lag, upto is the
+ * largest trusted count a judged phase's p99 speaks of the storage at
+ * whose run finished (unfinished: the smallest that did not; 0: none,
+ * inconclusive). left_out counts the server phases' points not trusted,
+ * untrusted the server phases that ran at two counts or more but have
+ * fewer than two trusted. The judged phases that were CPU-bound are named
+ * apart (cpu, the first of them at the smallest count in cpu_phase,
+ * cpu_at). */
+struct sweep_answer {
+	bool lags;
+	enum phase_id phase;   /* with lags */
+	uint32_t at;           /* the count where its p99 passes */
+	uint32_t upto;         /* the count before it (lags), or see above */
+	uint32_t others;       /* other phases passing at the same count */
+	uint32_t judged;       /* mask (1u << id) of the server phases judged */
+	uint32_t cpu;          /* of them, those CPU-bound at some count */
+	enum phase_id cpu_phase;
+	uint32_t cpu_at;
+	uint32_t left_out;     /* server phases' points left out (SWEEP_UNTRUSTED, overlap) */
+	uint32_t untrusted;    /* mask of server phases with too few trusted counts to judge */
+	uint32_t unfinished;   /* without a lag: the smallest count after the first whose run did
+	                          not finish (one a judged phase completed at first), not counted
+	                          in upto (0: none) */
+};
 
 struct sweep_point {
 	bool ran;       /* the phase completed at this count (in at least one run) */
@@ -82,6 +149,9 @@ struct sweep_point {
 	                      overlap; ' ' when trusted (sweep_mark) */
 	double cpu;        /* the clients' CPU together, in cores (CPU time / phase time; highest of the runs) */
 	uint64_t sync_ns;  /* the final fsync/syncfs of a write phase (longest of the runs), 0: none */
+	/* judged (sweep_judge): */
+	enum sweep_cpu_rule cpu_rule; /* which CPU rule made it CPU-bound on the load generator */
+	double cpu_client; /* the clients' CPU per client, in cores (cpu / clients) */
 };
 
 struct sweep {
@@ -91,26 +161,26 @@ struct sweep {
 	struct sweep_point point[MAX_SWEEP_LEVELS][PHASE_COUNT];
 	uint64_t lag_floor_ns;   /* a knee's p99 is at least this (sweep_set_rule; 0: none) */
 	uint32_t cores;          /* the host's online cores (0: unknown, only the one-client rule) */
+	/* judged once the sweep is complete (sweep_judge); the outputs read these */
+	bool judged;
+	double factor;           /* the knee factor judged with (--knee-factor) */
+	struct sweep_knee knee[PHASE_COUNT];
+	struct sweep_answer answer;
 };
+
+/* Judges the complete sweep with knee factor k (--knee-factor): each
+ * point's CPU rule, each phase's knee and the whole sweep's answer, into
+ * the fields above. Called once where the sweep ends (cmd/run.c,
+ * cmd/merge.c), before any output of it; again after a change. */
+void sweep_judge(struct sweep *sw, double k);
 
 /* The rule's parameters that are not the knee factor: the lag floor
  * (--lag-floor) and the cores of the host the clients ran on. */
 void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores);
 
-/* Which of the two CPU rules made phase id CPU-bound on the load
- * generator at level l (the one-client rule first, as the header says). */
-enum sweep_cpu_rule {
-	SWEEP_CPU_NONE,     /* neither: not CPU-bound (or it did not run) */
-	SWEEP_CPU_A_CLIENT, /* a client used SWEEP_CPU_CLIENT of a core (on average) */
-	SWEEP_CPU_THE_HOST, /* the clients together SWEEP_CPU_HOST of the host's cores */
-};
-enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id);
 
 /* Whether phase id was CPU-bound on the load generator at level l (a rule fired). */
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id);
-
-/* Whether phase id is one a file server is loaded by (the answer's). */
-bool sweep_server_phase(enum phase_id id);
 
 /* Whether count l's clients were all active together for less than
  * SWEEP_MIN_OVERLAP of phase id (never at one client, or where it did not run). */
@@ -124,33 +194,6 @@ bool sweep_trusted(const struct sweep *sw, uint32_t l, enum phase_id id);
  * less than SWEEP_MIN_OVERLAP of the phase. */
 bool sweep_overlap_is_low(uint32_t clients, double overlap);
 
-/* How the throughput peak was named. */
-enum sweep_peak_kind {
-	SWEEP_PEAK_HIGHEST,      /* the count with the highest rate */
-	SWEEP_PEAK_WITHIN_NOISE, /* a smaller count that cannot be told from the highest */
-	SWEEP_PEAK_NO_KNEE,      /* no count differs from the highest: no clear knee */
-};
-
-/* Where a phase's knee is, as indexes into the sweep's levels (-1: none). */
-struct sweep_knee {
-	uint32_t used;    /* bit l: level l is trusted (sweep_trusted); the knee reads only these */
-	uint32_t left_out; /* bit l: the phase completed at level l, but it is not trusted */
-	int first;        /* first trusted level */
-	int levels;       /* trusted levels */
-	int best;         /* the level with the highest rate */
-	int peak;         /* the level "throughput peaks at" names (see kind) */
-	enum sweep_peak_kind kind;
-	bool still_rising; /* the highest rate is at the last level, and peak is it */
-	int base;         /* the p99 baseline: the lowest p99 up to p99_over (or to the last) */
-	int p99_over;     /* first level whose p99 is above k x the baseline's and the floor */
-	int p99_factor;   /* without p99_over: the first level whose p99 is above k x the
-	                     baseline's but under the floor (-1: none) */
-	int factor_base;  /* the baseline p99_factor was judged against */
-	int last;         /* last level it completed at */
-	int cpu_at;       /* first level it was CPU-bound at (-1: never) */
-	bool cpu_knee;    /* p99_over is where this host's CPU was the limit: no storage knee */
-	int storage_last; /* last level its p99 speaks of the storage (-1: none, CPU-bound from the first) */
-};
 
 /* How many counts a run finished at (sweep.finished). */
 uint32_t sweep_levels_finished(const struct sweep *sw);
@@ -188,35 +231,10 @@ bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b);
  * either way). */
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep_knee *out);
 
-/* The answer for the whole sweep, from the server phases that have two
- * trusted counts (judged; sweep_knee): the phase whose p99 passes k x its
- * baseline and the floor at the smallest count, as a storage knee (the
- * first in phase order on a tie), how many other phases pass at that
- * count too, and the trusted count before it. Without a lag, upto is the
- * largest trusted count a judged phase's p99 speaks of the storage at
- * whose run finished (unfinished: the smallest that did not; 0: none,
- * inconclusive). left_out counts the server phases' points not trusted,
- * untrusted the server phases that ran at two counts or more but have
- * fewer than two trusted. The judged phases that were CPU-bound are named
- * apart (cpu, the first of them at the smallest count in cpu_phase,
- * cpu_at). */
-struct sweep_answer {
-	bool lags;
-	enum phase_id phase;   /* with lags */
-	uint32_t at;           /* the count where its p99 passes */
-	uint32_t upto;         /* the count before it (lags), or see above */
-	uint32_t others;       /* other phases passing at the same count */
-	uint32_t judged;       /* mask (1u << id) of the server phases judged */
-	uint32_t cpu;          /* of them, those CPU-bound at some count */
-	enum phase_id cpu_phase;
-	uint32_t cpu_at;
-	uint32_t left_out;     /* server phases' points left out (SWEEP_UNTRUSTED, overlap) */
-	uint32_t untrusted;    /* mask of server phases with too few trusted counts to judge */
-	uint32_t unfinished;   /* without a lag: the smallest count after the first whose run did
-	                          not finish (one a judged phase completed at first), not counted
-	                          in upto (0: none) */
-};
-void sweep_answer(const struct sweep *sw, double k, struct sweep_answer *out);
+/* The whole sweep's answer (struct sweep_answer) from the knees already
+ * in sw->knee (sweep_judge's step; report/model/sweep_answer.c). */
+void sweep_answer(const struct sweep *sw, struct sweep_answer *out);
+
 
 /* Jain's fairness index of n rates given by their sum and sum of squares:
  * sum^2 / (n * sumsq), 1 when all equal, 1/n when one client did all;

@@ -42,7 +42,7 @@ static void cpu_text(const struct sweep *sw, uint32_t l, enum phase_id id, char 
 	char pct[16];
 
 	snprintf(pct, sizeof pct, "%.0f%%", sw->point[l][id].cpu * 100);
-	snprintf(buf, len, "%5s %c", pct, sweep_cpu_bound(sw, l, id) ? MARK_CPU : ' ');
+	snprintf(buf, len, "%5s %c", pct, sw->point[l][id].cpu_rule != SWEEP_CPU_NONE ? MARK_CPU : ' ');
 }
 
 /* line without its trailing blanks (an empty mark column last) */
@@ -101,7 +101,7 @@ static unsigned table_reasons(const struct sweep *sw, bool *overlap, bool *cpu)
 				continue;
 			bits |= sw->point[l][i].reasons;
 			*overlap |= sweep_overlap_low(sw, l, (enum phase_id)i);
-			*cpu |= sweep_cpu_bound(sw, l, (enum phase_id)i);
+			*cpu |= sw->point[l][i].cpu_rule != SWEEP_CPU_NONE;
 		}
 	return bits;
 }
@@ -172,7 +172,7 @@ void sweep_noise_sentence(const struct sweep *sw, char *buf, size_t len)
 		         (SWEEP_MIN_GAIN - 1) * 100);
 }
 
-void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
+void report_sweep_knees(FILE *out, const struct sweep *sw)
 {
 	struct c_locale loc;
 	char line[SWEEP_LINE];
@@ -181,12 +181,12 @@ void report_sweep_knees(FILE *out, const struct sweep *sw, double factor)
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!sweep_phase_ran(sw, (enum phase_id)i))
 			continue;
-		sweep_knee_sentence(sw, (enum phase_id)i, factor, line, sizeof line);
+		sweep_knee_sentence(sw, (enum phase_id)i, line, sizeof line);
 		fprintf(out, "%s\n", line);
 	}
 	sweep_noise_sentence(sw, line, sizeof line);
 	fprintf(out, "%s\n", line);
-	sweep_answer_sentence(sw, factor, line, sizeof line);
+	sweep_answer_sentence(sw, line, sizeof line);
 	fprintf(out, "%s\n", line);
 	c_locale_leave(&loc);
 }
@@ -220,7 +220,7 @@ static void point_json(struct json *j, const struct sweep *sw, uint32_t l, enum 
 	json_double(j, "overlap", p->overlap, 4);
 	json_bool(j, "overlap_low", sweep_overlap_low(sw, l, id));
 	json_double(j, "cpu_cores", p->cpu, 3);
-	json_bool(j, "cpu_bound", sweep_cpu_bound(sw, l, id));
+	json_bool(j, "cpu_bound", p->cpu_rule != SWEEP_CPU_NONE);
 	if (phase_is(id, FACT_SYNC_SPLIT))
 		json_u64(j, "sync_ns", p->sync_ns);
 	json_object_end(j);
@@ -237,11 +237,11 @@ static const char *peak_rule(const struct sweep_knee *k)
 	return "unknown";
 }
 
-static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_id id, double factor)
+static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_id id)
 {
-	struct sweep_knee k;
+	const struct sweep_knee k = sw->knee[id];
 	char line[SWEEP_LINE];
-	bool has = sweep_knee(sw, id, factor, &k);
+	bool has = k.has;
 
 	json_object_begin(j, NULL);
 	json_string(j, "name", phase_name(id));
@@ -277,8 +277,8 @@ static void phase_sweep_json(struct json *j, const struct sweep *sw, enum phase_
 		if ((k.left_out >> l) & 1u)
 			json_u64(j, NULL, sw->clients[l]);
 	json_array_end(j);
-	json_bool(j, "server_phase", sweep_server_phase(id));
-	sweep_knee_sentence(sw, id, factor, line, sizeof line);
+	json_bool(j, "server_phase", phase_is(id, FACT_LOADS_SERVER));
+	sweep_knee_sentence(sw, id, line, sizeof line);
 	json_string(j, "knee", line);
 	json_object_end(j);
 }
@@ -302,15 +302,14 @@ static void done_json(struct json *j, const struct sweep *sw)
 }
 
 /* The answer for the whole sweep: its sentence, the phase that lags first. */
-static void answer_json(struct json *j, const struct sweep *sw, double factor)
+static void answer_json(struct json *j, const struct sweep *sw)
 {
-	struct sweep_answer a;
+	const struct sweep_answer a = sw->answer;
 	char line[SWEEP_LINE];
 
-	sweep_answer(sw, factor, &a);
 	sweep_noise_sentence(sw, line, sizeof line);
 	json_string(j, "noise", line);
-	sweep_answer_sentence(sw, factor, line, sizeof line);
+	sweep_answer_sentence(sw, line, sizeof line);
 	json_string(j, "answer", line);
 	if (a.lags) {
 		json_string(j, "lag_phase", phase_name(a.phase));
@@ -334,14 +333,14 @@ static void answer_json(struct json *j, const struct sweep *sw, double factor)
 }
 
 void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
-                           double factor, uint64_t level_ns)
+                           uint64_t level_ns)
 {
 	struct c_locale loc;
 
 	c_locale_enter(&loc);
 	report_json_runs_end(j); /* the runs, unless like_options closed them */
 	json_object_begin(j, "sweep");
-	json_double(j, "knee_factor", factor, 3);
+	json_double(j, "knee_factor", sw->factor, 3);
 	json_double(j, "lag_floor_s", (double)sw->lag_floor_ns / 1e9, 6);
 	json_u64(j, "cores", sw->cores);
 	json_double(j, "level_time_s", (double)level_ns / 1e9, 3);
@@ -349,7 +348,7 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	json_u64(j, "runs_per_count", sweep_runs(sw));
 	json_string(j, "noise_rule", sweep_runs(sw) > 1 ? "repeats" : "single_run");
 	json_double(j, "min_overlap", SWEEP_MIN_OVERLAP, 3);
-	answer_json(j, sw, factor);
+	answer_json(j, sw);
 	counts_json(j, "clients", asked, nasked);
 	done_json(j, sw);
 	json_array_begin(j, "phases");
@@ -357,7 +356,7 @@ void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_
 	 * has no points to speak of: left out, as in the text and HTML */
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (sweep_phase_ran(sw, (enum phase_id)i))
-			phase_sweep_json(j, sw, (enum phase_id)i, factor);
+			phase_sweep_json(j, sw, (enum phase_id)i);
 	json_array_end(j);
 	json_object_end(j);
 	json_object_end(j);

@@ -1,6 +1,7 @@
 /* The client sweep's outputs (--clients LIST): the sweep table, the knee
  * of each phase in one sentence, the JSON member and the progress line.
- * What they say is computed in sweep_model.h. */
+ * What they say is computed in sweep_model.h, once (sweep_judge): each
+ * reads the judged sweep's fields, the knee factor among them. */
 #ifndef BONNIE_SWEEP_H
 #define BONNIE_SWEEP_H
 
@@ -20,10 +21,10 @@ void report_sweep_table(FILE *out, const struct sweep *sw);
 /* One line per phase of short sentences, e.g. "ran_create: Throughput
  * peaks at 64 clients: 812 files/s, the highest rate. p99 latency passes
  * 2x and 10 ms at 128 clients: 14 ms against 3.1 ms at 64 clients." */
-void report_sweep_knees(FILE *out, const struct sweep *sw, double k);
+void report_sweep_knees(FILE *out, const struct sweep *sw);
 
 /* Phase id's sentence of report_sweep_knees into buf (no newline). */
-void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double k, char *buf, size_t len);
+void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, char *buf, size_t len);
 
 /* The noise rule of the sweep in one sentence ("Single run per count:
  * rate differences under 25% are not judged ...", or the repeats'). */
@@ -33,7 +34,7 @@ void sweep_noise_sentence(const struct sweep *sw, char *buf, size_t len);
  * before p99 latency of put_block passes 2x and 10 ms (at 300 clients);
  * judged from put_block, get_block." (see sweep_answer), the CPU limit of
  * a judged phase after it, or "Inconclusive: " and why. */
-void sweep_answer_sentence(const struct sweep *sw, double k, char *buf, size_t len);
+void sweep_answer_sentence(const struct sweep *sw, char *buf, size_t len);
 
 /* A sentence of the sweep fits this (the answer names up to 8 phases). */
 #define SWEEP_LINE 640
@@ -45,11 +46,11 @@ char sweep_left_out_mark(const struct sweep *sw, uint32_t l, enum phase_id id);
 const char *sweep_mark_words(char mark);
 
 /* The latency rule in words: "2x and 10 ms", or "2x" without a floor. */
-void sweep_rule_words(const struct sweep *sw, double factor, char *buf, size_t len);
+void sweep_rule_words(const struct sweep *sw, char *buf, size_t len);
 
 /* The HTML knee table's p99 cell, naming the rule that decided: "50",
  * "2x at 4, under the 10 ms floor", "not passed (within 2x)"... */
-void sweep_p99_cell(const struct sweep *sw, enum phase_id id, double factor, char *buf, size_t len);
+void sweep_p99_cell(const struct sweep *sw, enum phase_id id, char *buf, size_t len);
 
 /* Why level l of phase id was CPU-bound: "one client used 98% of a core",
  * "the clients used 1.9 of 2 cores". */
@@ -62,7 +63,7 @@ const char *sweep_plural(uint32_t n);
  * after the runs: the counts asked (asked[0..nasked)), the counts done
  * (the sweep's levels, fewer when it stopped early), points and knees. */
 void report_sweep_json_end(struct json *j, const struct sweep *sw, const uint32_t *asked, uint32_t nasked,
-                           double k, uint64_t level_ns);
+                           uint64_t level_ns);
 
 /* Where a sweep is: the phase starting at a client count, steps (phases
  * at counts) done out of the total, and seconds since the sweep began. */

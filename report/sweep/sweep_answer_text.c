@@ -12,16 +12,15 @@ const char *sweep_plural(uint32_t n)
 
 void sweep_cpu_words(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len)
 {
-	double cpu = sw->point[l][id].cpu;
-	uint32_t n = sw->clients[l];
+	const struct sweep_point *p = &sw->point[l][id];
 
 	/* the words of the rule that fired (the model's); one client is one */
-	if (n == 1)
-		snprintf(buf, len, "one client used %.0f%% of a core", cpu * 100);
-	else if (sweep_cpu_rule(sw, l, id) == SWEEP_CPU_A_CLIENT)
-		snprintf(buf, len, "each client used %.0f%% of a core on average", cpu * 100 / n);
+	if (sw->clients[l] == 1)
+		snprintf(buf, len, "one client used %.0f%% of a core", p->cpu_client * 100);
+	else if (p->cpu_rule == SWEEP_CPU_A_CLIENT)
+		snprintf(buf, len, "each client used %.0f%% of a core on average", p->cpu_client * 100);
 	else
-		snprintf(buf, len, "the clients used %.2g of %u cores", cpu, sw->cores);
+		snprintf(buf, len, "the clients used %.2g of %u cores", p->cpu, sw->cores);
 }
 
 static uint32_t bits_set(uint32_t mask)
@@ -86,12 +85,11 @@ static void left_out_note(const struct sweep_answer *a, char *buf, size_t len)
 	}
 }
 
-void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, size_t len)
+void sweep_answer_sentence(const struct sweep *sw, char *buf, size_t len)
 {
-	struct sweep_answer a;
+	const struct sweep_answer a = sw->answer;
 	char judged[160], rule[48], cpu[256], notes[320], cut[80] = "";
 
-	sweep_answer(sw, factor, &a);
 	if (!sweep_levels_finished(sw)) {
 		snprintf(buf, len, "No client count finished: no answer.");
 		return;
@@ -104,7 +102,7 @@ void sweep_answer_sentence(const struct sweep *sw, double factor, char *buf, siz
 	}
 	phase_list(a.judged, judged, sizeof judged);
 	cpu_note(sw, &a, cpu, sizeof cpu);
-	sweep_rule_words(sw, factor, rule, sizeof rule);
+	sweep_rule_words(sw, rule, sizeof rule);
 	if (a.unfinished)
 		snprintf(cut, sizeof cut, " The run at %u client%s did not finish.", a.unfinished,
 		         sweep_plural(a.unfinished));

@@ -104,21 +104,23 @@ static void peak_text(const struct sweep *sw, enum phase_id id, const struct swe
 }
 
 /* "2x and 10 ms", "2x" without a floor. */
-void sweep_rule_words(const struct sweep *sw, double factor, char *buf, size_t len)
+void sweep_rule_words(const struct sweep *sw, char *buf, size_t len)
 {
+	double factor = sw->factor;
+
 	if (sw->lag_floor_ns > 0)
 		snprintf(buf, len, "%gx and %g ms", factor, (double)sw->lag_floor_ns / 1e6);
 	else
 		snprintf(buf, len, "%gx", factor);
 }
 
-static void p99_text(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, double factor, char *buf,
-                     size_t cap)
+static void p99_text(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, char *buf, size_t cap)
 {
+	double factor = sw->factor;
 	char rule[48], factor_only[16], at[32], base[32], why[96];
 	uint32_t last = sw->clients[k->last];
 
-	sweep_rule_words(sw, factor, rule, sizeof rule);
+	sweep_rule_words(sw, rule, sizeof rule);
 	snprintf(factor_only, sizeof factor_only, "%gx", factor);
 	if (k->p99_over >= 0 || k->p99_factor >= 0) {
 		int over = k->p99_over >= 0 ? k->p99_over : k->p99_factor;
@@ -141,10 +143,10 @@ static void p99_text(const struct sweep *sw, enum phase_id id, const struct swee
 	    sweep_plural(sw->clients[k->cpu_at]), why, k->cpu_knee ? ", so that rise is no storage knee." : ".");
 }
 
-void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double factor, char *buf, size_t len)
+void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, char *buf, size_t len)
 {
-	struct sweep_knee k;
-	bool has = sweep_knee(sw, id, factor, &k);
+	const struct sweep_knee k = sw->knee[id];
+	bool has = k.has;
 
 	snprintf(buf, len, "%s:", phase_name(id));
 	if (!has && !k.left_out) {
@@ -156,17 +158,18 @@ void sweep_knee_sentence(const struct sweep *sw, enum phase_id id, double factor
 	else
 		peak_text(sw, id, &k, buf, len);
 	if (has)
-		p99_text(sw, id, &k, factor, buf, len);
+		p99_text(sw, id, &k, buf, len);
 	left_out_text(sw, id, &k, buf, len);
 }
 
 /* The knee table's p99 cell: "50", "50 (this host's CPU the limit)",
  * "2x at 4, under the 10 ms floor", "within 2x", "no knee (too few counts)". */
-void sweep_p99_cell(const struct sweep *sw, enum phase_id id, double factor, char *buf, size_t len)
+void sweep_p99_cell(const struct sweep *sw, enum phase_id id, char *buf, size_t len)
 {
-	struct sweep_knee k;
+	const struct sweep_knee k = sw->knee[id];
+	double factor = sw->factor;
 
-	if (!sweep_knee(sw, id, factor, &k))
+	if (!k.has)
 		snprintf(buf, len, "no knee (under two counts to use)");
 	else if (k.p99_over >= 0 && k.cpu_knee)
 		snprintf(buf, len, "%u (this host's CPU the limit)", sw->clients[k.p99_over]);

@@ -1,27 +1,8 @@
-/* The whole sweep's answer from the phases a file server is loaded by;
- * see sweep_model.h for the rule. */
-#include "../model/sweep_model.h"
+/* The whole sweep's answer from the phases a file server is loaded by
+ * (FACT_LOADS_SERVER in the phase list); see sweep_model.h for the rule. */
+#include "sweep_model.h"
 
 #include <string.h>
-
-bool sweep_server_phase(enum phase_id id)
-{
-	/* per-char is one client's CPU (a byte a call), rewrite and seeks are
-	 * not what a share's clients mostly do: block data and file metadata */
-	switch (id) {
-	case PHASE_PUT_BLOCK:
-	case PHASE_GET_BLOCK:
-	case PHASE_SEQ_CREATE:
-	case PHASE_SEQ_STAT:
-	case PHASE_SEQ_DEL:
-	case PHASE_RAN_CREATE:
-	case PHASE_RAN_STAT:
-	case PHASE_RAN_DEL:
-		return true;
-	default:
-		return false;
-	}
-}
 
 /* The trusted level before l (l itself if none). */
 static int level_before(const struct sweep_knee *k, int l)
@@ -88,7 +69,7 @@ static uint32_t storage_reach(const struct sweep *sw, const struct sweep_knee *k
 	return reach;
 }
 
-void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
+void sweep_answer(const struct sweep *sw, struct sweep_answer *a)
 {
 	int at = -1;
 	uint32_t reach = 0; /* the largest count a judged phase's p99 speaks of the storage at */
@@ -96,26 +77,26 @@ void sweep_answer(const struct sweep *sw, double factor, struct sweep_answer *a)
 	memset(a, 0, sizeof *a);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
-		struct sweep_knee k;
-		if (!sweep_server_phase(id))
+		const struct sweep_knee *kp = &sw->knee[i];
+		if (!phase_is(id, FACT_LOADS_SERVER))
 			continue;
-		bool has = sweep_knee(sw, id, factor, &k);
+		bool has = kp->has;
 		uint32_t out = 0;
 		for (uint32_t l = 0; l < sw->levels; l++)
-			out += (k.left_out >> l) & 1u;
+			out += (kp->left_out >> l) & 1u;
 		a->left_out += out;
 		if (!has) {
-			if (out && (uint32_t)k.levels + out >= 2)
+			if (out && (uint32_t)kp->levels + out >= 2)
 				a->untrusted |= 1u << id;
 			continue;
 		}
 		a->judged |= 1u << id;
-		note_cpu(sw, id, &k, a);
-		uint32_t r = storage_reach(sw, &k, a);
+		note_cpu(sw, id, kp, a);
+		uint32_t r = storage_reach(sw, kp, a);
 		if (r > reach)
 			reach = r;
-		if (k.p99_over >= 0 && !k.cpu_knee)
-			note_lag(sw, id, &k, &at, a);
+		if (kp->p99_over >= 0 && !kp->cpu_knee)
+			note_lag(sw, id, kp, &at, a);
 	}
 	/* a count cut before any judged phase completed there is named too:
 	 * "up to N" must not read as if the later counts were tried */
