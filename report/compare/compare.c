@@ -136,10 +136,11 @@ static void nothing_strong(FILE *out, unsigned why)
  * rate follows as weaker evidence, each with its reasons; the maximum
  * latencies, one sample each, last, as maxima, never a finding. When no
  * rate is strong evidence the headline says so, and ranks nothing. */
-void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+void compare_summary(FILE *out, const struct compare_result *r)
 {
-	size_t count;
-	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
+	const struct compare_opts *o = &r->o;
+	size_t count = r->ndiffs;
+	const struct compare_diff *d = r->diffs;
 	const struct compare_diff *big;
 	char lab[16], sec[32], ops[32], lead[256];
 
@@ -169,28 +170,28 @@ void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const 
 	     "Mean latencies (where both inputs print one: CrystalDiskMark, KDiskMark, fio, bonnie's JSON; each of its "
 	     "rate's evidence, not ranked as findings): ");
 	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
-	free(d);
 }
 
 void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
-	struct compare_run *c = compare_runs_of(runs, n);
+	struct compare_result r;
 
-	if (c != NULL)
-		compare_summary(out, c, n, o);
-	free(c);
+	if (compare_result_of(runs, n, o, &r) == 0)
+		compare_summary(out, &r);
+	compare_result_free(&r);
 }
 
 /* The summary sentence as lines of at most limit columns. */
-static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void summary_wrapped(FILE *out, const struct compare_result *r)
 {
+	const struct compare_opts *o = &r->o;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 
 	if (m == NULL)
 		return;
-	compare_summary(m, runs, n, o);
+	compare_summary(m, r);
 	if (fclose(m) == 0 && buf != NULL)
 		for (char *line = buf, *nl; *line; line = nl + 1) { /* each line of it wrapped */
 			if ((nl = strchr(line, '\n')) == NULL)
@@ -206,11 +207,13 @@ static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n,
 
 void report_compare(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
 {
-	struct compare_run *runs = compare_runs_of(in, n);
+	struct compare_result r;
+	const struct compare_run *runs;
 	struct c_locale loc;
 
-	if (runs == NULL)
+	if (compare_result_of(in, n, o, &r) != 0)
 		return;
+	runs = r.runs;
 	c_locale_enter(&loc);
 	switch (o->format) {
 	case COMPARE_CSV:
@@ -218,7 +221,7 @@ void report_compare(FILE *out, const struct parsed_run *in, size_t n, const stru
 			compare_csv_line(out, &runs[k]);
 		break;
 	case COMPARE_JSON:
-		compare_json(out, runs, n, o);
+		compare_json(out, &r);
 		break;
 	case COMPARE_TEXT:
 	case COMPARE_MARKDOWN:
@@ -229,10 +232,10 @@ void report_compare(FILE *out, const struct parsed_run *in, size_t n, const stru
 		if (n >= 2) {
 			extremes_lines(out, runs, n, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
 			fputc('\n', out);
-			summary_wrapped(out, runs, n, o);
+			summary_wrapped(out, &r);
 		}
 		break;
 	}
 	c_locale_leave(&loc);
-	free(runs);
+	compare_result_free(&r);
 }
