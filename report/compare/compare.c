@@ -15,25 +15,26 @@
 
 #define MAX_SUMMARY 10
 
-static void extremes_lines(FILE *out, const struct compare_run *runs, size_t n, bool md, size_t limit)
+static void extremes_lines(FILE *out, const struct compare_result *r, bool md, size_t limit)
 {
+	const struct compare_run *runs = r->runs;
 	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48], line[2 * CELL_TEXT + 2 * 96 + 128];
-	size_t f, s;
 
 	fprintf(out, md ? "\nFastest and slowest run per phase:\n\n" : "\nFastest and slowest run per phase:\n");
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
-		if (!compare_extremes(runs, n, id, &f, &s))
+		const struct compare_extreme *e = &r->extremes[i];
+		size_t f = e->fast, s = e->slow;
+		if (!e->has)
 			continue;
 		compare_run_head(runs, f, hf, sizeof hf, HEAD_COLS);
 		compare_run_head(runs, s, hs, sizeof hs, HEAD_COLS);
 		compare_rate_text(&runs[f].view.phase[id], vf, sizeof vf);
 		compare_rate_text(&runs[s].view.phase[id], vs, sizeof vs);
-		if (!compare_comparable(runs[f].in, runs[s].in, id))
+		if (e->not_comparable)
 			snprintf(apart, sizeof apart, "; n/c");
-		else if (runs[s].view.phase[id].rate > 0) /* MARK_SETUP: the two were set up differently */
-			snprintf(apart, sizeof apart, "; %.2fx apart%s", runs[f].view.phase[id].rate / runs[s].view.phase[id].rate,
-			         compare_setup_differs(runs[f].in, runs[s].in, id) ? " " MARK_SETUP_S : "");
+		else if (e->apart > 0) /* MARK_SETUP: the two were set up differently */
+			snprintf(apart, sizeof apart, "; %.2fx apart%s", e->apart, e->setup_differs ? " " MARK_SETUP_S : "");
 		else /* no ratio to a rate of 0 */
 			apart[0] = '\0';
 		snprintf(line, sizeof line, "%s%-18s fastest %s: %s; slowest %s: %s%s", md ? "- " : "  ",
@@ -230,7 +231,7 @@ void report_compare(FILE *out, const struct parsed_run *in, size_t n, const stru
 		else
 			compare_markdown_table(out, runs, n, o);
 		if (n >= 2) {
-			extremes_lines(out, runs, n, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
+			extremes_lines(out, &r, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
 			fputc('\n', out);
 			summary_wrapped(out, &r);
 		}

@@ -151,7 +151,7 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
-	setup_member(j, k == o->base ? 0 : compare_setup_differs(runs[o->base].in, runs[k].in, id));
+	setup_member(j, k == o->base ? 0 : runs[k].setup_vs_base[id]);
 	json_object_end(j);
 }
 

@@ -25,7 +25,22 @@ static void vs_base_of(const struct compare_run *base, struct compare_run *run, 
 			v[r].d.base = o->base;
 			v[r].d.run = k;
 		}
+		run->setup_vs_base[i] = compare_setup_differs(base->in, run->in, id);
 	}
+}
+
+/* Phase id's fastest and slowest run of runs[0..n) into *e. */
+static void extreme_of(const struct compare_run *runs, size_t n, enum phase_id id, struct compare_extreme *e)
+{
+	double slow;
+
+	memset(e, 0, sizeof *e);
+	if (!(e->has = compare_extremes(runs, n, id, &e->fast, &e->slow)))
+		return;
+	e->not_comparable = !compare_comparable(runs[e->fast].in, runs[e->slow].in, id);
+	slow = runs[e->slow].view.phase[id].rate;
+	e->apart = slow > 0 ? runs[e->fast].view.phase[id].rate / slow : 0; /* no ratio to a rate of 0 */
+	e->setup_differs = compare_setup_differs(runs[e->fast].in, runs[e->slow].in, id);
 }
 
 struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, const struct compare_opts *o)
@@ -55,6 +70,8 @@ int compare_result_of(const struct parsed_run *in, size_t n, const struct compar
 		compare_result_free(r);
 		return -1;
 	}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		extreme_of(r->runs, n, (enum phase_id)i, &r->extremes[i]);
 	return 0;
 }
 

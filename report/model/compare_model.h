@@ -115,6 +115,18 @@ struct compare_run {
 	bool p99_stated[PHASE_COUNT]; /* compare states the phase's p99 (the JSON's, the
 	                                 page's chart): compare_p99_of, set with the view */
 	struct compare_vs_base vs[PHASE_COUNT][COMPARE_RATIO_KINDS];
+	unsigned setup_vs_base[PHASE_COUNT]; /* COMPARE_SETUP_* it differs from the base in
+	                                        (compare_setup_differs); 0 for the base */
+};
+
+/* The fastest and slowest run of a phase (compare_extremes) and how far
+ * apart they are. */
+struct compare_extreme {
+	bool has;               /* two runs or more have a number */
+	size_t fast, slow;
+	bool not_comparable;    /* the two measured it differently (compare_comparable) */
+	double apart;           /* fast's rate over slow's; 0 when slow's is 0 */
+	unsigned setup_differs; /* COMPARE_SETUP_* the two differ in */
 };
 
 /* The compare runs of runs[0..n), each view made once, and with o (NULL:
@@ -123,14 +135,16 @@ struct compare_run {
 struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 
 /* A comparison, worked out once for every output of it: the runs (as
- * compare_runs_of), the options they were compared under and every
- * difference to the base, ranked (compare_all_diffs). */
+ * compare_runs_of), the options they were compared under, every
+ * difference to the base, ranked (compare_all_diffs), and each phase's
+ * fastest and slowest run. */
 struct compare_result {
 	struct compare_run *runs;
 	size_t n;
 	struct compare_opts o;
 	struct compare_diff *diffs;
 	size_t ndiffs;
+	struct compare_extreme extremes[PHASE_COUNT];
 };
 
 /* The comparison of in[0..n) under o into *r: 0, or -1 out of memory
