@@ -113,11 +113,13 @@ void outputs_run(struct report_ctx *c, const struct run_result *run, bool cut)
 	fflush(stdout); /* each run's lines show as it finishes */
 }
 
-/* A summary is over two runs or more. */
-void outputs_summary(struct report_ctx *c, const struct repeat_set *rs)
+/* A summary is over two runs or more, worked out here once (repeat_done)
+ * for every output of it. */
+void outputs_summary(struct report_ctx *c, struct repeat_set *rs)
 {
 	if (rs->n < 2)
 		return;
+	repeat_done(rs);
 	c->repeats = rs;
 	for (size_t i = 0; i < NOUTPUTS; i++)
 		if (wanted(c, entry(i)) && entry(i)->summary)

@@ -133,7 +133,7 @@ void outputs_count(struct report_ctx *c);
 void outputs_phase_begin(struct report_ctx *c, enum phase_id id);
 void outputs_phase_end(struct report_ctx *c, const struct phase_result *res);
 void outputs_run(struct report_ctx *c, const struct run_result *run, bool cut);
-void outputs_summary(struct report_ctx *c, const struct repeat_set *rs);
+void outputs_summary(struct report_ctx *c, struct repeat_set *rs);
 int outputs_end(struct report_ctx *c, void (*said)(const char *line));
 void outputs_release(struct report_ctx *c);
 

@@ -52,7 +52,7 @@ bool parsed_ratio(const struct parsed_run *base, const struct parsed_run *run, e
                   double threshold, struct compare_diff *d)
 {
 	struct parsed_run *sb = stated_copy(base, 1), *sr = stated_copy(run, 1);
-	struct compare_run *b = compare_runs_of(sb, 1), *r = compare_runs_of(sr, 1);
+	struct compare_run *b = compare_runs_of(sb, 1, NULL), *r = compare_runs_of(sr, 1, NULL);
 	bool ok = b && r && compare_ratio(b, r, id, latency, threshold, d);
 
 	free(b);
@@ -66,7 +66,7 @@ struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const
                                   size_t *count)
 {
 	struct parsed_run *s = stated_copy(runs, n);
-	struct compare_run *c = compare_runs_of(s, n);
+	struct compare_run *c = compare_runs_of(s, n, o);
 	struct compare_diff *d = c ? compare_all_diffs(c, n, o, count) : NULL;
 
 	free(c);

@@ -15,25 +15,26 @@
 
 #define MAX_SUMMARY 10
 
-static void extremes_lines(FILE *out, const struct compare_run *runs, size_t n, bool md, size_t limit)
+static void extremes_lines(FILE *out, const struct compare_result *r, bool md, size_t limit)
 {
+	const struct compare_run *runs = r->runs;
 	char hf[CELL_TEXT], hs[CELL_TEXT], vf[96], vs[96], apart[48], line[2 * CELL_TEXT + 2 * 96 + 128];
-	size_t f, s;
 
 	fprintf(out, md ? "\nFastest and slowest run per phase:\n\n" : "\nFastest and slowest run per phase:\n");
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		enum phase_id id = (enum phase_id)i;
-		if (!compare_extremes(runs, n, id, &f, &s))
+		const struct compare_extreme *e = &r->extremes[i];
+		size_t f = e->fast, s = e->slow;
+		if (!e->has)
 			continue;
 		compare_run_head(runs, f, hf, sizeof hf, HEAD_COLS);
 		compare_run_head(runs, s, hs, sizeof hs, HEAD_COLS);
 		compare_rate_text(&runs[f].view.phase[id], vf, sizeof vf);
 		compare_rate_text(&runs[s].view.phase[id], vs, sizeof vs);
-		if (!compare_comparable(runs[f].in, runs[s].in, id))
+		if (e->not_comparable)
 			snprintf(apart, sizeof apart, "; n/c");
-		else if (runs[s].view.phase[id].rate > 0) /* MARK_SETUP: the two were set up differently */
-			snprintf(apart, sizeof apart, "; %.2fx apart%s", runs[f].view.phase[id].rate / runs[s].view.phase[id].rate,
-			         compare_setup_differs(runs[f].in, runs[s].in, id) ? " " MARK_SETUP_S : "");
+		else if (e->apart > 0) /* MARK_SETUP: the two were set up differently */
+			snprintf(apart, sizeof apart, "; %.2fx apart%s", e->apart, e->setup_differs ? " " MARK_SETUP_S : "");
 		else /* no ratio to a rate of 0 */
 			apart[0] = '\0';
 		snprintf(line, sizeof line, "%s%-18s fastest %s: %s; slowest %s: %s%s", md ? "- " : "  ",
@@ -136,10 +137,11 @@ static void nothing_strong(FILE *out, unsigned why)
  * rate follows as weaker evidence, each with its reasons; the maximum
  * latencies, one sample each, last, as maxima, never a finding. When no
  * rate is strong evidence the headline says so, and ranks nothing. */
-void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+void compare_summary(FILE *out, const struct compare_result *r)
 {
-	size_t count;
-	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
+	const struct compare_opts *o = &r->o;
+	size_t count = r->ndiffs;
+	const struct compare_diff *d = r->diffs;
 	const struct compare_diff *big;
 	char lab[16], sec[32], ops[32], lead[256];
 
@@ -169,28 +171,28 @@ void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const 
 	     "Mean latencies (where both inputs print one: CrystalDiskMark, KDiskMark, fio, bonnie's JSON; each of its "
 	     "rate's evidence, not ranked as findings): ");
 	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
-	free(d);
 }
 
 void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
-	struct compare_run *c = compare_runs_of(runs, n);
+	struct compare_result r;
 
-	if (c != NULL)
-		compare_summary(out, c, n, o);
-	free(c);
+	if (compare_result_of(runs, n, o, &r) == 0)
+		compare_summary(out, &r);
+	compare_result_free(&r);
 }
 
 /* The summary sentence as lines of at most limit columns. */
-static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void summary_wrapped(FILE *out, const struct compare_result *r)
 {
+	const struct compare_opts *o = &r->o;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 
 	if (m == NULL)
 		return;
-	compare_summary(m, runs, n, o);
+	compare_summary(m, r);
 	if (fclose(m) == 0 && buf != NULL)
 		for (char *line = buf, *nl; *line; line = nl + 1) { /* each line of it wrapped */
 			if ((nl = strchr(line, '\n')) == NULL)
@@ -206,11 +208,13 @@ static void summary_wrapped(FILE *out, const struct compare_run *runs, size_t n,
 
 void report_compare(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
 {
-	struct compare_run *runs = compare_runs_of(in, n);
+	struct compare_result r;
+	const struct compare_run *runs;
 	struct c_locale loc;
 
-	if (runs == NULL)
+	if (compare_result_of(in, n, o, &r) != 0)
 		return;
+	runs = r.runs;
 	c_locale_enter(&loc);
 	switch (o->format) {
 	case COMPARE_CSV:
@@ -218,7 +222,7 @@ void report_compare(FILE *out, const struct parsed_run *in, size_t n, const stru
 			compare_csv_line(out, &runs[k]);
 		break;
 	case COMPARE_JSON:
-		compare_json(out, runs, n, o);
+		compare_json(out, &r);
 		break;
 	case COMPARE_TEXT:
 	case COMPARE_MARKDOWN:
@@ -227,12 +231,12 @@ void report_compare(FILE *out, const struct parsed_run *in, size_t n, const stru
 		else
 			compare_markdown_table(out, runs, n, o);
 		if (n >= 2) {
-			extremes_lines(out, runs, n, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
+			extremes_lines(out, &r, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
 			fputc('\n', out);
-			summary_wrapped(out, runs, n, o);
+			summary_wrapped(out, &r);
 		}
 		break;
 	}
 	c_locale_leave(&loc);
-	free(runs);
+	compare_result_free(&r);
 }

@@ -67,18 +67,11 @@ void compare_value_text(const struct phase_view *p, enum compare_row row, bool m
 void compare_ratio_text(const struct compare_run *runs, size_t k, enum phase_id id, enum compare_row row,
                         const struct compare_opts *o, char *buf, size_t cap)
 {
-	struct compare_diff d;
-	bool has;
+	const struct compare_vs_base *v = &runs[k].vs[id][row];
 
 	buf[0] = '\0';
-	if (k == o->base)
-		return;
-	if (row == ROW_MEAN)
-		has = compare_mean_ratio(&runs[o->base], &runs[k], id, o->threshold, &d);
-	else
-		has = compare_ratio(&runs[o->base], &runs[k], id, row == ROW_MAX, o->threshold, &d);
-	if (has)
-		compare_apart_text(&d, buf, cap);
+	if (k != o->base && v->has)
+		compare_apart_text(&v->d, buf, cap);
 }
 
 /* The text of one cell: value, then the ratio in brackets. */

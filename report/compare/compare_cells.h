@@ -22,7 +22,10 @@
 /* A phase's rows in compare's tables, in their order: its rate, the
  * mean latency its inputs print (a tool's "< us>" or avg, bonnie's JSON
  * mean) and the maximum latency. */
-enum compare_row { ROW_RATE, ROW_MEAN, ROW_MAX, COMPARE_ROWS };
+enum compare_row {
+	ROW_RATE = COMPARE_RATIO_RATE, ROW_MEAN = COMPARE_RATIO_MEAN, ROW_MAX = COMPARE_RATIO_MAX,
+	COMPARE_ROWS /* the row is the ratio's kind: compare_run.vs[id][row] */
+};
 
 /* "312.1 MiB/s 78%", "+++++ (too fast)", "not run" */
 void compare_rate_text(const struct phase_view *p, char *buf, size_t cap);
@@ -93,14 +96,15 @@ void compare_markdown_grid(FILE *out, const struct compare_run *runs, size_t n, 
                            const struct compare_opts *o);
 
 /* report_compare_notes and report_compare_summary (compare.h) of runs
- * whose views are made. */
+ * whose views and ratios are made (the summary: of the result, its
+ * differences too). */
 void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                    void (*each)(const char *note, int level, void *arg), void *arg);
-void compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+void compare_summary(FILE *out, const struct compare_result *r);
 /* report_compare_csv_line and report_compare_json (compare_out.c) of runs
  * whose views are made. */
 void compare_csv_line(FILE *out, const struct compare_run *run);
-void compare_json(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+void compare_json(FILE *out, const struct compare_result *r);
 
 /* s as lines of at most limit columns, broken at blanks; lines after the
  * first start with indent blanks (a word longer than a line stays whole). */

@@ -81,19 +81,20 @@ static void setup_member(struct json *j, unsigned setup)
 static void ratio_member(struct json *j, const char *what, const struct compare_run *runs, size_t k,
                          enum phase_id id, bool latency, const struct compare_opts *o)
 {
-	struct compare_diff d;
+	const struct compare_vs_base *v = &runs[k].vs[id][latency ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE];
+	const struct compare_diff *d = &v->d;
 	char key[32];
-	bool have = k != o->base && compare_ratio(&runs[o->base], &runs[k], id, latency, o->threshold, &d);
+	bool have = k != o->base && v->has;
 
 	snprintf(key, sizeof key, "%s_ratio", what);
-	if (have && !d.not_comparable)
-		json_double(j, key, d.ratio, 3);
+	if (have && !d->not_comparable)
+		json_double(j, key, d->ratio, 3);
 	else
 		json_null(j, key);
 	snprintf(key, sizeof key, "%s_flagged", what);
-	json_bool(j, key, have && d.flagged);
+	json_bool(j, key, have && d->flagged);
 	snprintf(key, sizeof key, "%s_comparable", what);
-	json_bool(j, key, !have || !d.not_comparable);
+	json_bool(j, key, !have || !d->not_comparable);
 }
 
 /* "reasons": ["cached"] and "mark": "c" as the run's table showed them,
@@ -150,7 +151,7 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 	reasons_member(j, p);
 	ratio_member(j, "rate", runs, k, id, false, o);
 	ratio_member(j, "latency", runs, k, id, true, o);
-	setup_member(j, k == o->base ? 0 : compare_setup_differs(runs[o->base].in, runs[k].in, id));
+	setup_member(j, k == o->base ? 0 : runs[k].setup_vs_base[id]);
 	json_object_end(j);
 }
 
@@ -217,14 +218,13 @@ static void run_json(struct json *j, const struct compare_run *runs, size_t k, c
 /* enum compare_evidence as JSON words */
 static const char *const evidence_names[] = {"enough", "weak", "unknown", "maximum"};
 
-static void diffs_json(struct json *j, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void diffs_json(struct json *j, const struct compare_result *r)
 {
-	size_t count;
-	struct compare_diff *d = compare_all_diffs(runs, n, o, &count);
+	const struct compare_diff *d = r->diffs;
 	char lab[16], text[256], why[192];
 
 	json_array_begin(j, "differences");
-	for (size_t i = 0; d && i < count; i++) {
+	for (size_t i = 0; i < r->ndiffs; i++) {
 		compare_label(d[i].run, lab, sizeof lab);
 		compare_phrase(&d[i], text, sizeof text);
 		json_object_begin(j, NULL);
@@ -242,11 +242,11 @@ static void diffs_json(struct json *j, const struct compare_run *runs, size_t n,
 		json_object_end(j);
 	}
 	json_array_end(j);
-	free(d);
 }
 
-void compare_json(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+void compare_json(FILE *out, const struct compare_result *r)
 {
+	const struct compare_opts *o = &r->o;
 	struct json j;
 	char lab[16];
 
@@ -255,24 +255,24 @@ void compare_json(FILE *out, const struct compare_run *runs, size_t n, const str
 	json_object_begin(&j, NULL);
 	json_string(&j, "tool", "bonnie compare");
 	json_u64(&j, "format_version", 1);
-	if (n > 0)
+	if (r->n > 0)
 		json_string(&j, "base", lab);
 	else /* nothing was found */
 		json_null(&j, "base");
 	json_double(&j, "threshold", o->threshold, 3);
 	json_array_begin(&j, "runs");
-	for (size_t k = 0; k < n; k++)
-		run_json(&j, runs, k, o);
+	for (size_t k = 0; k < r->n; k++)
+		run_json(&j, r->runs, k, o);
 	json_array_end(&j);
-	diffs_json(&j, runs, n, o);
+	diffs_json(&j, r);
 	json_object_end(&j);
 }
 
 void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
-	struct compare_run *c = compare_runs_of(runs, n);
+	struct compare_result r;
 
-	if (c != NULL)
-		compare_json(out, c, n, o);
-	free(c);
+	if (compare_result_of(runs, n, o, &r) == 0)
+		compare_json(out, &r);
+	compare_result_free(&r);
 }

@@ -12,20 +12,26 @@
 
 #define NOTE_LEN 2048
 
+/* Whether run's ratio i (phase i / 2: its rate, or with i odd its
+ * maximum latency) is there and (not) comparable as nc says. */
+static bool ratio_nc(const struct compare_run *run, int i, bool nc)
+{
+	const struct compare_vs_base *v = &run->vs[i / 2][i % 2 ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE];
+
+	return v->has && v->d.not_comparable == nc;
+}
+
 /* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
 static bool nc_runs(const struct compare_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
 {
 	size_t used = 0;
-	struct compare_diff d;
 	char lab[16];
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < n; k++) {
 		bool nc = false;
 		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-			nc |= phase_is((enum phase_id)(i / 2), FACT_PERCHAR) &&
-			      compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold, &d) &&
-			      d.not_comparable;
+			nc |= phase_is((enum phase_id)(i / 2), FACT_PERCHAR) && ratio_nc(&runs[k], i, true);
 		if (nc && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
@@ -57,13 +63,11 @@ static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *
  * that have a ratio. */
 static unsigned run_setup(const struct compare_run *runs, size_t k, const struct compare_opts *o)
 {
-	struct compare_diff d;
 	unsigned s = 0;
 
 	for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-		if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)(i / 2), i % 2, o->threshold, &d) &&
-		    !d.not_comparable)
-			s |= d.setup_differs;
+		if (ratio_nc(&runs[k], i, false))
+			s |= runs[k].vs[i / 2][i % 2 ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE].d.setup_differs;
 	return s;
 }
 
@@ -377,7 +381,7 @@ void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n,
 void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
                           void (*each)(const char *note, int level, void *arg), void *arg)
 {
-	struct compare_run *c = compare_runs_of(runs, n);
+	struct compare_run *c = compare_runs_of(runs, n, o);
 
 	if (c != NULL)
 		compare_notes(c, n, o, each, arg);

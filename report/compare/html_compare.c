@@ -132,7 +132,7 @@ static size_t p99_chart(FILE *out, const struct compare_run *runs, size_t n, siz
 }
 
 /* The summary, escaped into one <p>, a line break between its lines. */
-static void summary_para(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void summary_para(FILE *out, const struct compare_result *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -140,7 +140,7 @@ static void summary_para(FILE *out, const struct compare_run *runs, size_t n, co
 
 	fputs("<p class=\"summary\">", out);
 	if (m != NULL) {
-		compare_summary(m, runs, n, o);
+		compare_summary(m, r);
 		if (fclose(m) == 0 && buf != NULL) {
 			if (len > 0 && buf[len - 1] == '\n')
 				buf[len - 1] = '\0';
@@ -224,16 +224,19 @@ static void note_para(const char *note, int level, void *arg)
 	fputs("</p>\n", out);
 }
 
-static void page_body(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o,
-                      struct cmp_bars *b, char (*names)[CMP_LABEL], const char **name_ptr)
+static void page_body(FILE *out, const struct compare_result *r, struct cmp_bars *b, char (*names)[CMP_LABEL],
+                      const char **name_ptr)
 {
+	const struct compare_run *runs = r->runs;
+	size_t n = r->n;
+	const struct compare_opts *o = &r->o;
 	char title[96];
 	size_t drawn = 0;
 
 	snprintf(title, sizeof title, "bonnie compare: %zu runs", n);
 	html_page_begin(out, title);
 	html_compare_summary(out, runs, n, o);
-	summary_para(out, runs, n, o);
+	summary_para(out, r);
 	compare_notes(runs, n, o, note_para, out);
 	fputs("</section>\n<nav class=\"toc\"><ul><li><a href=\"#summary\">Summary</a></li><li><a href=\"#rates\">"
 	      "Rates</a></li><li><a href=\"#latency\">p99 latency</a></li><li><a href=\"#runs\">The runs</a></li>"
@@ -259,22 +262,23 @@ static void page_body(FILE *out, const struct compare_run *runs, size_t n, const
 
 int report_compare_html(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
 {
-	struct compare_run *runs = compare_runs_of(in, n);
+	struct compare_result r;
+	int made = compare_result_of(in, n, o, &r);
 	struct cmp_bars b = {0};
 	char (*names)[CMP_LABEL] = calloc(n, sizeof *names);
 	const char **name_ptr = calloc(n, sizeof *name_ptr);
 	struct c_locale loc;
 	int rc = -1;
 
-	if (runs && names && name_ptr && bars_alloc(&b, n) == 0) {
+	if (made == 0 && names && name_ptr && bars_alloc(&b, n) == 0) {
 		c_locale_enter(&loc);
-		page_body(out, runs, n, o, &b, names, name_ptr);
+		page_body(out, &r, &b, names, name_ptr);
 		c_locale_leave(&loc);
 		rc = ferror(out) ? -1 : 0;
 	}
 	bars_free(&b);
 	free(names);
 	free(name_ptr);
-	free(runs);
+	compare_result_free(&r);
 	return rc;
 }

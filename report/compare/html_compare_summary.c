@@ -39,7 +39,8 @@ static bool short_phase(const struct compare_run *r, enum phase_id id)
 static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
 {
 	const struct phase_view *p = &runs[k].view.phase[id];
-	struct compare_diff d;
+	const struct compare_vs_base *v = &runs[k].vs[id][COMPARE_RATIO_RATE];
+	bool has = k != o->base && v->has;
 	char rate[64], lat[32], bg[16], apart[48];
 
 	fprintf(out, "<td data-key=\"%s\" data-run=\"%zu\"", phase_name(id), k);
@@ -57,8 +58,8 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 		return;
 	}
 	html_rate_text(id, p->rate, rate, sizeof rate);
-	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
-		ratio_colour(d.ratio, o->threshold, bg, sizeof bg);
+	if (has) {
+		ratio_colour(v->d.ratio, o->threshold, bg, sizeof bg);
 		fprintf(out, " style=\"background:%s\"", bg);
 	}
 	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
@@ -66,8 +67,8 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 		fputs("\xc2\xa0<span class=\"mark\">" MARK_SHORT_S "</span>", out); /* apart from the unit */
 	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
 		fprintf(out, "\xc2\xa0<span class=\"mark\">%c</span>", p->mark);
-	if (k != o->base && compare_ratio(&runs[o->base], &runs[k], id, false, o->threshold, &d)) {
-		compare_apart_text(&d, apart, sizeof apart); /* the text table's and the summary's words */
+	if (has) {
+		compare_apart_text(&v->d, apart, sizeof apart); /* the text table's and the summary's words */
 		fputs(" <span class=\"ratio\">", out);
 		svg_escape(out, apart);
 		fputs("</span>", out);
@@ -115,18 +116,17 @@ static bool phase_present(const struct compare_run *runs, size_t n, enum phase_i
  * MARK_SETUP between runs set up differently. */
 static unsigned ratio_marks_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o)
 {
-	struct compare_diff d;
 	unsigned shown = 0;
 
 	for (int id = 0; id < PHASE_COUNT; id++)
 		for (size_t k = 0; k < n && phase_present(runs, n, (enum phase_id)id); k++) {
+			const struct compare_vs_base *v = runs[k].vs[id];
 			if (k == o->base)
 				continue;
-			if (compare_ratio(&runs[o->base], &runs[k], (enum phase_id)id, false, o->threshold, &d))
-				shown |= compare_apart_marks(&d);
-			if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN) &&
-			    compare_mean_ratio(&runs[o->base], &runs[k], (enum phase_id)id, o->threshold, &d))
-				shown |= compare_apart_marks(&d);
+			if (v[COMPARE_RATIO_RATE].has)
+				shown |= compare_apart_marks(&v[COMPARE_RATIO_RATE].d);
+			if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN) && v[COMPARE_RATIO_MEAN].has)
+				shown |= compare_apart_marks(&v[COMPARE_RATIO_MEAN].d);
 		}
 	return shown;
 }

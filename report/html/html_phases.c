@@ -140,14 +140,15 @@ static void group_table(FILE *out, const struct html_report *rep, const struct g
 static void qd_gains_note(FILE *out, const struct html_report *rep)
 {
 	const struct run_view *v;
-	struct qd_gain g[QD_GAIN_PAIRS];
+	const struct qd_gain *g;
 	size_t n;
 	char line[256];
 
 	if (rep->nruns == 0)
 		return;
 	v = &rep->views[0];
-	n = qd_gains(v, g);
+	g = v->qd_gain;
+	n = v->nqd_gains;
 	if (n == 0)
 		return;
 	fprintf(out, "<ul class=\"note qd-gains\">\n");

@@ -1,5 +1,5 @@
-/* The summary after the runs of -x N: a table and a JSON member, both from
- * repeat_summarise, so they always agree. */
+/* The summary after the runs of -x N: a table and a JSON member, both of
+ * the set's one summary (repeat_done), so they always agree. */
 #include "../report.h"
 #include "../text/clocale.h"
 #include "../model/repeat.h"
@@ -48,7 +48,6 @@ static void summary_row(FILE *out, enum phase_id id, const struct repeat_summary
 void report_repeat_table(FILE *out, const struct repeat_set *rs)
 {
 	struct c_locale loc;
-	struct repeat_summary s;
 	char marks[PHASE_COUNT + 1];
 	size_t nm = 0;
 
@@ -62,16 +61,16 @@ void report_repeat_table(FILE *out, const struct repeat_set *rs)
 		fprintf(out, " %8s", view_pcts[columns[c]].label);
 	fputc('\n', out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
-		if (!repeat_summarise(rs, (enum phase_id)i, &s))
+		if (!rs->has[i])
 			continue;
-		summary_row(out, (enum phase_id)i, &s);
-		marks[nm++] = s.conf.mark;
+		summary_row(out, (enum phase_id)i, &rs->sum[i]);
+		marks[nm++] = rs->sum[i].conf.mark;
 	}
 	marks[nm] = '\0';
 	report_legend(out, marks);
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (repeat_summarise(rs, (enum phase_id)i, &s))
-			report_verdict_counts(out, (enum phase_id)i, &s);
+		if (rs->has[i])
+			report_verdict_counts(out, (enum phase_id)i, &rs->sum[i]);
 	c_locale_leave(&loc);
 }
 
@@ -114,15 +113,14 @@ static void summary_json(struct json *j, enum phase_id id, const struct repeat_s
 void report_repeat_json(struct json *j, const struct repeat_set *rs)
 {
 	struct c_locale loc;
-	struct repeat_summary s;
 
 	c_locale_enter(&loc);
 	json_object_begin(j, "summary");
 	json_u64(j, "runs", rs->n);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
-		if (repeat_summarise(rs, (enum phase_id)i, &s))
-			summary_json(j, (enum phase_id)i, &s);
+		if (rs->has[i])
+			summary_json(j, (enum phase_id)i, &rs->sum[i]);
 	json_array_end(j);
 	json_object_end(j);
 	c_locale_leave(&loc);

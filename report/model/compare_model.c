@@ -11,7 +11,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
+/* Run k's ratios against base, each kind of each phase (compare_vs_base). */
+static void vs_base_of(const struct compare_run *base, struct compare_run *run, size_t k,
+                       const struct compare_opts *o)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum phase_id id = (enum phase_id)i;
+		struct compare_vs_base *v = run->vs[i];
+		v[COMPARE_RATIO_RATE].has = compare_ratio(base, run, id, false, o->threshold, &v[COMPARE_RATIO_RATE].d);
+		v[COMPARE_RATIO_MEAN].has = compare_mean_ratio(base, run, id, o->threshold, &v[COMPARE_RATIO_MEAN].d);
+		v[COMPARE_RATIO_MAX].has = compare_ratio(base, run, id, true, o->threshold, &v[COMPARE_RATIO_MAX].d);
+		for (int r = 0; r < COMPARE_RATIO_KINDS; r++) {
+			v[r].d.base = o->base;
+			v[r].d.run = k;
+		}
+		run->setup_vs_base[i] = compare_setup_differs(base->in, run->in, id);
+	}
+}
+
+/* Phase id's fastest and slowest run of runs[0..n) into *e. */
+static void extreme_of(const struct compare_run *runs, size_t n, enum phase_id id, struct compare_extreme *e)
+{
+	double slow;
+
+	memset(e, 0, sizeof *e);
+	if (!(e->has = compare_extremes(runs, n, id, &e->fast, &e->slow)))
+		return;
+	e->not_comparable = !compare_comparable(runs[e->fast].in, runs[e->slow].in, id);
+	slow = runs[e->slow].view.phase[id].rate;
+	e->apart = slow > 0 ? runs[e->fast].view.phase[id].rate / slow : 0; /* no ratio to a rate of 0 */
+	e->setup_differs = compare_setup_differs(runs[e->fast].in, runs[e->slow].in, id);
+}
+
+struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
 	struct compare_run *c = calloc(n ? n : 1, sizeof *c);
 
@@ -20,7 +52,34 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n)
 		view_of_read(&runs[k], &c[k].view);
 		compare_p99_of(&c[k]);
 	}
+	for (size_t k = 0; c && o && o->base < n && k < n; k++)
+		if (k != o->base)
+			vs_base_of(&c[o->base], &c[k], k, o);
 	return c;
+}
+
+int compare_result_of(const struct parsed_run *in, size_t n, const struct compare_opts *o,
+                      struct compare_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->o = *o;
+	r->n = n;
+	r->runs = compare_runs_of(in, n, o);
+	r->diffs = r->runs ? compare_all_diffs(r->runs, n, o, &r->ndiffs) : NULL;
+	if (r->diffs == NULL) {
+		compare_result_free(r);
+		return -1;
+	}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		extreme_of(r->runs, n, (enum phase_id)i, &r->extremes[i]);
+	return 0;
+}
+
+void compare_result_free(struct compare_result *r)
+{
+	free(r->runs);
+	free(r->diffs);
+	memset(r, 0, sizeof *r);
 }
 
 /* The cache rule: CONF_CACHED where the input says (bonnie's JSON: under
@@ -258,6 +317,17 @@ static void diff_taken(struct compare_diff *d, size_t *count, size_t base, size_
 	d[(*count)++].run = k;
 }
 
+/* The difference of run k of kind to the base at d[*count], kept when
+ * comparable (its ratio, compare_runs_of's). */
+static void vs_taken(const struct compare_run *run, enum phase_id id, enum compare_ratio_kind kind,
+                     struct compare_diff *d, size_t *count)
+{
+	const struct compare_vs_base *v = &run->vs[id][kind];
+
+	if (v->has && !v->d.not_comparable)
+		d[(*count)++] = v->d;
+}
+
 struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n, const struct compare_opts *o,
                                       size_t *count)
 {
@@ -268,18 +338,14 @@ struct compare_diff *compare_all_diffs(const struct compare_run *runs, size_t n,
 	if (d == NULL)
 		return NULL;
 	for (size_t k = 0; k < n; k++)
-		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++) {
-			enum phase_id id = (enum phase_id)(i / 2);
-			if (compare_ratio(&runs[o->base], &runs[k], id, i % 2, o->threshold, &d[*count]) &&
-			    !d[*count].not_comparable)
-				diff_taken(d, count, o->base, k);
-			if (i % 2 == 0) {
-				for (size_t q = 0; q < sizeof pcts / sizeof *pcts; q++)
-					if (compare_pct_ratio(&runs[o->base], &runs[k], id, pcts[q], o->threshold, &d[*count]))
-						diff_taken(d, count, o->base, k);
-				if (compare_mean_ratio(&runs[o->base], &runs[k], id, o->threshold, &d[*count]))
+		for (int i = 0; i < PHASE_COUNT && k != o->base; i++) {
+			enum phase_id id = (enum phase_id)i;
+			vs_taken(&runs[k], id, COMPARE_RATIO_RATE, d, count);
+			for (size_t q = 0; q < sizeof pcts / sizeof *pcts; q++)
+				if (compare_pct_ratio(&runs[o->base], &runs[k], id, pcts[q], o->threshold, &d[*count]))
 					diff_taken(d, count, o->base, k);
-			}
+			vs_taken(&runs[k], id, COMPARE_RATIO_MEAN, d, count);
+			vs_taken(&runs[k], id, COMPARE_RATIO_MAX, d, count);
 		}
 	qsort(d, *count, sizeof *d, by_magnitude);
 	return d;

@@ -23,20 +23,6 @@ struct compare_opts {
 	size_t width;
 };
 
-/* A run compared: as read (name, size, settings, format, origin: in) and
- * its view (view_of_read, made once: every rate, %CPU, latency and mark
- * any compare output prints is read from it). */
-struct compare_run {
-	const struct parsed_run *in;
-	struct run_view view;
-	bool p99_stated[PHASE_COUNT]; /* compare states the phase's p99 (the JSON's, the
-	                                 page's chart): compare_p99_of, set with the view */
-};
-
-/* The compare runs of runs[0..n), each view made once. NULL when out of
- * memory. Caller frees. */
-struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n);
-
 /* How a run measured per-char write and read: bonnie++ 1.0x with putc() and
  * getc() through stdio, 1.9x and later and bonnie with one write()/read()
  * per byte. Figures of the two are not comparable (the tool, not the disk). */
@@ -81,16 +67,6 @@ enum compare_evidence { EVIDENCE_ENOUGH, EVIDENCE_WEAK, EVIDENCE_UNKNOWN, EVIDEN
 #define COMPARE_P50_MIN_OPS CONF_MIN_OPS
 #define COMPARE_P99_MIN_OPS 1000
 
-/* Sets run's p99_stated from its view: the input records the phase's p99
- * and the phase timed COMPARE_P99_MIN_OPS operations or more (the floor
- * compare_pct_ratio compares a p99 by). */
-static inline void compare_p99_of(struct compare_run *run)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		run->p99_stated[i] = view_has_pct(&run->view.phase[i], VIEW_P99) &&
-		                     run->view.phase[i].operations >= COMPARE_P99_MIN_OPS;
-}
-
 /* One ratio of a run to the base: throughput (run/base, > 1 faster) or
  * a latency (run/base, > 1 worse): the maximum, or the median or p99 of a
  * bonnie JSON input. */
@@ -116,6 +92,76 @@ struct compare_diff {
 	unsigned side_reasons[2]; /* the same of the base [0] and of the run [1] alone
 	                             (not COMPARE_WHY_SETUP, which is of the pair) */
 };
+
+/* The ratios a run has against the base, per phase, by kind: its rate,
+ * the mean latency of a queue-depth phase, the maximum latency. */
+enum compare_ratio_kind { COMPARE_RATIO_RATE, COMPARE_RATIO_MEAN, COMPARE_RATIO_MAX, COMPARE_RATIO_KINDS };
+
+/* One of them: has false for the base itself and where either side has no
+ * number (compare_ratio, compare_mean_ratio); d is the ratio when has. */
+struct compare_vs_base {
+	bool has;
+	struct compare_diff d;
+};
+
+/* A run compared: as read (name, size, settings, format, origin: in),
+ * its view (view_of_read, made once: every rate, %CPU, latency and mark
+ * any compare output prints is read from it) and its ratios to the base
+ * (made once, with the view: every cell, JSON member and mark of a ratio
+ * is read from them). */
+struct compare_run {
+	const struct parsed_run *in;
+	struct run_view view;
+	bool p99_stated[PHASE_COUNT]; /* compare states the phase's p99 (the JSON's, the
+	                                 page's chart): compare_p99_of, set with the view */
+	struct compare_vs_base vs[PHASE_COUNT][COMPARE_RATIO_KINDS];
+	unsigned setup_vs_base[PHASE_COUNT]; /* COMPARE_SETUP_* it differs from the base in
+	                                        (compare_setup_differs); 0 for the base */
+};
+
+/* The fastest and slowest run of a phase (compare_extremes) and how far
+ * apart they are. */
+struct compare_extreme {
+	bool has;               /* two runs or more have a number */
+	size_t fast, slow;
+	bool not_comparable;    /* the two measured it differently (compare_comparable) */
+	double apart;           /* fast's rate over slow's; 0 when slow's is 0 */
+	unsigned setup_differs; /* COMPARE_SETUP_* the two differ in */
+};
+
+/* The compare runs of runs[0..n), each view made once, and with o (NULL:
+ * none) each run's ratios against the base o->base under o->threshold.
+ * NULL when out of memory. Caller frees. */
+struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+
+/* A comparison, worked out once for every output of it: the runs (as
+ * compare_runs_of), the options they were compared under, every
+ * difference to the base, ranked (compare_all_diffs), and each phase's
+ * fastest and slowest run. */
+struct compare_result {
+	struct compare_run *runs;
+	size_t n;
+	struct compare_opts o;
+	struct compare_diff *diffs;
+	size_t ndiffs;
+	struct compare_extreme extremes[PHASE_COUNT];
+};
+
+/* The comparison of in[0..n) under o into *r: 0, or -1 out of memory
+ * (then *r holds nothing to free). compare_result_free frees it. */
+int compare_result_of(const struct parsed_run *in, size_t n, const struct compare_opts *o,
+                      struct compare_result *r);
+void compare_result_free(struct compare_result *r);
+
+/* Sets run's p99_stated from its view: the input records the phase's p99
+ * and the phase timed COMPARE_P99_MIN_OPS operations or more (the floor
+ * compare_pct_ratio compares a p99 by). */
+static inline void compare_p99_of(struct compare_run *run)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		run->p99_stated[i] = view_has_pct(&run->view.phase[i], VIEW_P99) &&
+		                     run->view.phase[i].operations >= COMPARE_P99_MIN_OPS;
+}
 
 /* The one evidence rule (see enum compare_evidence) for a rate of phase
  * b (the base's) against r, of runs that differ in setup (COMPARE_SETUP_*)
@@ -177,7 +223,8 @@ bool compare_mean_ratio(const struct compare_run *base, const struct compare_run
 bool compare_pct_ratio(const struct compare_run *base, const struct compare_run *run, enum phase_id id,
                        enum view_pct pct, double threshold, struct compare_diff *d);
 
-/* Every comparable ratio of every run to the base, rate and latency, by
+/* Every comparable ratio of every run to the base, rate and latency (the
+ * runs' own ratios, compare_runs_of with o, and the percentiles'), by
  * evidence (enum compare_evidence order), within it those between runs set
  * up differently (setup_differs) after the others, then biggest
  * difference first; *count set. NULL when out of memory. Caller frees. */

@@ -12,18 +12,12 @@
 
 #include "view.h"
 
-#define QD_GAIN_PAIRS 4
-
-struct qd_gain {
-	enum phase_id deep, shallow; /* the deeper row and its Q1 row */
-	unsigned depth;              /* the deeper row's depth */
-	double ratio;                /* deep IOPS / shallow IOPS; 0 when either has no figure */
-	bool conclusive;             /* both figures unmarked (not short, cached, few...) */
-	const char *why;             /* when not: which mark, in words ("cached") */
-};
+/* struct qd_gain and QD_GAIN_PAIRS are view.h's: a run's view holds its
+ * gains (run_view.qd_gain), worked out once by qd_gains when it is made. */
 
 /* The pairs of v whose two rows both ran with a figure, in the profile's
- * order; returns how many (at most QD_GAIN_PAIRS). */
+ * order; returns how many (at most QD_GAIN_PAIRS). The view's builders
+ * call it (view_of_setup_run, view_of_read); an output reads the view's. */
 size_t qd_gains(const struct run_view *v, struct qd_gain *out);
 
 /* One sentence: "RND4K read: 3.7x the IOPS at Q32 as at Q1 (26500 against

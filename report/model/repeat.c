@@ -77,6 +77,12 @@ static void summary_confidence(const struct repeat_set *rs, enum phase_id id, do
 	c->operations = (uint64_t)stats_median(v, n);
 }
 
+void repeat_done(struct repeat_set *rs)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		rs->has[i] = repeat_summarise(rs, (enum phase_id)i, &rs->sum[i]);
+}
+
 bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repeat_summary *sum)
 {
 	double *v = malloc((rs->n ? rs->n : 1) * sizeof *v);

@@ -20,12 +20,6 @@ struct repeat_sample {
 	struct phase_sample phase[PHASE_COUNT];
 };
 
-struct repeat_set {
-	size_t n;
-	size_t cap;
-	struct repeat_sample *s;
-};
-
 /* One phase over the runs that have numbers for it. */
 struct repeat_summary {
 	struct stats rate;           /* rate.n: runs with numbers */
@@ -37,10 +31,25 @@ struct repeat_summary {
 	int cpu_pct;                 /* median %CPU over the runs with numbers */
 };
 
+/* The runs kept, and once the last is in (repeat_done) each phase's
+ * summary over them: worked out once, read by every output of it. */
+struct repeat_set {
+	size_t n;
+	size_t cap;
+	struct repeat_sample *s;
+	bool has[PHASE_COUNT];                  /* repeat_done: a run has numbers for it */
+	struct repeat_summary sum[PHASE_COUNT]; /* repeat_done: its summary, where has */
+};
+
 /* Adds a finished run by its view (view_of_run, built once per run by its
  * owner). Returns 0, or -1 with errno set (out of memory). */
 int repeat_add(struct repeat_set *rs, const struct run_view *run);
 void repeat_free(struct repeat_set *rs);
+
+/* The set is complete: each phase's summary into rs->has and rs->sum
+ * (repeat_summarise), once; the summary's outputs read them. Called by
+ * the owner of the outputs (outputs_summary) before they write. */
+void repeat_done(struct repeat_set *rs);
 
 /* Statistics of phase id; false when no run has numbers for it. */
 bool repeat_summarise(const struct repeat_set *rs, enum phase_id id, struct repeat_summary *sum);

@@ -1,6 +1,7 @@
 /* The view of a measured run; see view.h. */
 #include "view.h"
 #include "metrics.h"
+#include "qd_gain.h"
 #include "sweep_model.h"
 #include "../../phases/phase_select.h"
 #include "../../phases/qd.h"
@@ -210,4 +211,5 @@ void view_of_setup_run(const struct run_setup *s, const struct run_result *run, 
 	v->counts = run->counts;
 	for (int i = 0; i < PHASE_COUNT; i++)
 		view_of_phase((enum phase_id)i, &run->phase[i], cv_pct ? cv_pct[i] : -1.0, &v->phase[i]);
+	v->nqd_gains = qd_gains(v, v->qd_gain);
 }

@@ -180,6 +180,16 @@ struct run_setup {
 	bool direct, sync_each, evict, verify; /* -D, -b, not --no-evict, --verify */
 };
 
+/* A depth gain of the queue-depth profile (qd_gain.h): a deeper row's
+ * IOPS over its Q1 row's, of the same block size and direction. */
+#define QD_GAIN_PAIRS 4
+struct qd_gain {
+	enum phase_id deep, shallow; /* the deeper row and its Q1 row */
+	unsigned depth;              /* the deeper row's depth */
+	double ratio;                /* deep IOPS / shallow IOPS; 0 when either has no figure */
+	bool conclusive;             /* both figures unmarked (not short, cached, few...) */
+	const char *why;             /* when not: which mark, in words ("cached") */
+};
 /* What every output says about one run. */
 struct run_view {
 	unsigned index;               /* [measured] 1-based run number with -x; 0 unknown */
@@ -200,6 +210,8 @@ struct run_view {
 	struct phase_view phase[PHASE_COUNT];
 	unsigned lacks;               /* a run read back: enum view_lack, what its input
 	                                 states of no phase (view_of_read); 0 measured */
+	size_t nqd_gains;             /* [both] the profile's depth gains (qd_gains, made */
+	struct qd_gain qd_gain[QD_GAIN_PAIRS]; /* with the view): the pairs that ran */
 };
 
 /* What a run read back states of none of its phases (run_view.lacks),

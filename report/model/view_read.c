@@ -10,6 +10,7 @@
  * derived from its settings and rate, flagged as derived. */
 #include "view.h"
 #include "metrics.h"
+#include "qd_gain.h"
 #include "../../input/run_read.h"
 #include "../../lib/units.h"
 
@@ -262,4 +263,5 @@ void view_of_read(const struct parsed_run *p, struct run_view *v)
 		unrecorded(p->result->known[i], &recorded.phase[i]);
 		v->phase[i] = recorded.phase[i];
 	}
+	v->nqd_gains = qd_gains(v, v->qd_gain); /* of the phases as stated */
 }

@@ -224,8 +224,8 @@ static const char *files_bound_name(unsigned bound)
 /* The profile's depth gains (qd_gain.h), when a pair of rows ran. */
 static void qd_gains_json(struct json *j, const struct run_view *v)
 {
-	struct qd_gain g[QD_GAIN_PAIRS];
-	size_t n = qd_gains(v, g);
+	const struct qd_gain *g = v->qd_gain;
+	size_t n = v->nqd_gains;
 	char line[256];
 
 	if (n == 0)

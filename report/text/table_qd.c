@@ -118,8 +118,8 @@ void report_table_qd(FILE *out, const struct run_view *run)
 
 size_t report_qd_gains(FILE *out, const struct run_view *run, const char *lead)
 {
-	struct qd_gain g[QD_GAIN_PAIRS];
-	size_t n = qd_gains(run, g);
+	const struct qd_gain *g = run->qd_gain;
+	size_t n = run->nqd_gains;
 	char line[256];
 
 	for (size_t i = 0; i < n; i++) {
