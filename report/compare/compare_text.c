@@ -315,9 +315,9 @@ static void lacks_lines(FILE *out, const struct compare_run *runs, size_t n, siz
 		used = (size_t)snprintf(line, sizeof line, "%s", md ? "- " : "  ");
 		used += lacks_labels(runs, n, k, line + used, sizeof line - used);
 		used += (size_t)snprintf(line + used, sizeof line - used, " (%s):", kind);
-		for (int b = 0, said = 0; b < VIEW_LACKS && used < sizeof line; b++)
+		for (int b = 0, items = 0; b < VIEW_LACKS && used < sizeof line; b++)
 			if (runs[k].view.lacks & (1u << b))
-				used += (size_t)snprintf(line + used, sizeof line - used, "%s %s", said++ ? "," : "",
+				used += (size_t)snprintf(line + used, sizeof line - used, "%s %s", items++ ? "," : "",
 				                         view_lack_words[b]);
 		compare_wrap_out(out, line, limit, md ? 2 : 4);
 	}
