@@ -100,7 +100,7 @@ near_latency() {
 }
 table_numbers_ok() { # the table's dummy row (label $1): rate, mark, %CP and worst latency are the JSON's ($2)
 	label=$1
-	read -r j_rate j_cpu j_max j_p99 j_mark <<-EOF
+	read -r j_rate j_cpu j_max _ j_mark <<-EOF
 		$(one_run "$2")
 	EOF
 	# the row's cells, split where they touch (a %CP of 100 or more meets the rate's mark)
@@ -128,7 +128,7 @@ json_runs_have one "$T/one.json"
 json_numbers_ok one "$T/one.json"
 table_numbers_ok one "$T/one.json"
 shows one "$T/one.html"
-set -- $(one_run "$T/one.json")
+set -- $(one_run "$T/one.json") "" # an empty mark is $5 = ""
 check "one: the HTML summary row holds the JSON's rate, p99 and mark" \
 	grep -q "<tr data-key=\"$NAME\" data-value=\"${1%%.*}[0-9.]*\" data-p99=\"$4\" data-mark=\"$5\">" "$T/one.html"
 check "one: the HTML's latency table counts $TEST_STATS operations" \
@@ -142,7 +142,7 @@ check "one: --kv has the dummy's %CP and p99, the JSON's" [ "$(kv cpu_percent) $
 run share "$BONNIE" $RUN --share --json "$T/share.json"
 shows share "$T/share.out"
 med=$(jq -r --arg n "$NAME" '.runs[0].phases[] | select(.name == $n) | .latency_ns.p50' "$T/share.json")
-set -- $(one_run "$T/share.json")
+set -- $(one_run "$T/share.json") "" # an empty mark is $5 = ""
 # the row: | test stat | RATE/s (notes) | %CPU | max | p99 | median |
 row=$(grep "^| $WORDS |" "$T/share.out" | head -n 1)
 cell() { echo "$row" | awk -F' [|] ' -v i="$1" '{ print $i }' | sed 's/ *|$//'; }
@@ -284,7 +284,7 @@ shows compare-text "$T/compare-text.out"
 check "compare-markdown: a row for $NAME" grep -q "^| $NAME |" "$T/compare-markdown.out"
 csv_lines_ok compare-csv "$T/compare-csv.out"
 check "compare-json: lists $NAME" grep -q "\"$NAME\"" "$T/compare-json.out"
-set -- $(one_run "$T/one.json")
+set -- $(one_run "$T/one.json") "" # an empty mark is $5 = ""
 # the CSV run (A) has no place for the dummy: its column says "not run", the JSON run's (B) has the figures
 # one table: the phase's words, then each run's cell (A's first)
 row=$(grep "^$WORDS  " "$T/compare-text.out" | head -n 1)
@@ -302,7 +302,7 @@ check "compare-markdown: the dummy's %CPU $2 and mark '$3' are the JSON's" \
 	[ "$2 ${3% |}" = "$(one_run "$T/one.json" | awk '{ print $2 "% " $5 }')" ]
 run compare-html "$BONNIE" compare --html "$T/compare.html" "$T/one.csv" "$T/one.json"
 shows compare-html "$T/compare.html"
-set -- $(one_run "$T/one.json")
+set -- $(one_run "$T/one.json") "" # an empty mark is $5 = ""
 # the page: the JSON run's cell (its rate, in files/s, and its mark), and
 # its bars in the rate and p99 charts
 cell=$(sed -n "s/.*<td data-key=\"$NAME\" data-run=\"1\" data-value=\"\([0-9.]*\)\">\([0-9]*\)[^0-9<][^<]*files\/s.*/\1 \2/p" "$T/compare.html")
