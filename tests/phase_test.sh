@@ -59,15 +59,16 @@ csv_lines_ok() { # every 1.98 line in $2 has bonnie++'s 50 fields: the dummy add
 		"grep -q '^1\\.98,' '$2' && grep '^1\\.98,' '$2' | awk -F, 'NF != 50 { bad = 1 } END { exit bad }'"
 }
 
-# The dummy's numbers, not only its name. It makes TEST_STATS (20000)
-# stat calls, one latency each; every output must show what the JSON
-# holds, and the JSON must hold what was measured.
+# The dummy's numbers, not only its name. It makes up to TEST_STATS (20000)
+# stat calls, one latency each (a level's end or a stonewall may stop it
+# sooner, so no check counts on all of them); every output must show what
+# the JSON holds, and the JSON must hold what was measured.
 TEST_STATS=20000
-json_numbers_ok() { # every done run of the dummy in JSON $2 (a client makes TEST_STATS calls): its counts, its rate from its own time, its percentiles in order, its mark
-	check "$1: the dummy's numbers agree with themselves" jq -e --arg n "$NAME" --argjson ops "$TEST_STATS" '
+json_numbers_ok() { # every done run of the dummy in JSON $2: its counts, its rate from its own time, its percentiles in order, its mark
+	check "$1: the dummy's numbers agree with themselves" jq -e --arg n "$NAME" '
 		[.. | objects | select(.name == $n and .status == "done" and has("elapsed_ns"))] as $r |
 		($r | length) > 0 and all($r[];
-			.operations > 0 and .operations % $ops == 0 and .latency_ns.count == .operations and .elapsed_ns > 0 and
+			.operations > 0 and .latency_ns.count == .operations and .elapsed_ns > 0 and
 			((.rate_files_s - .operations * 1e9 / .elapsed_ns) | fabs) <= 0.01 + .rate_files_s * 1e-6 and
 			(.latency_ns | .min <= .p50 and .p50 <= .p90 and .p90 <= .p99 and .p99 <= .p99_9 and .p99_9 <= .p99_99 and .p99_99 <= .max) and
 			((.low_confidence == true) == (.confidence.mark | tostring | contains("~"))))' "$2" >/dev/null
@@ -252,13 +253,14 @@ done
 run merge "$BONNIE" merge --json "$T/merged.json" "$T/host1.json" "$T/host2.json"
 run merge-csv "$BONNIE" merge -q "$T/host1.json" "$T/host2.json"
 json_runs_have merge "$T/merged.json"
-# the merged run: both hosts' operations (TEST_STATS each), their latency
+# the merged run: both hosts' operations (up to TEST_STATS each), their latency
 # counts, its rate the hosts' rates in the window together
 check "merge: the dummy's operations and latencies are both hosts'" jq -e --arg n "$NAME" --argjson ops "$TEST_STATS" \
 	--slurpfile h1 "$T/host1.json" --slurpfile h2 "$T/host2.json" '
 	def ph(d): d.runs[0].phases[] | select(.name == $n);
 	ph(.) as $m | ph($h1[0]) as $a | ph($h2[0]) as $b | (.merged.phases[] | select(.name == $n)) as $w |
-	$m.operations == 2 * $ops and $m.operations == $a.operations + $b.operations and
+	$a.operations > 0 and $a.operations <= $ops and $b.operations > 0 and $b.operations <= $ops and
+	$m.operations == $a.operations + $b.operations and
 	$m.latency_ns.count == $a.latency_ns.count + $b.latency_ns.count and
 	($w.hosts | map(.host)) == ["host1", "host2"] and $w.window_ns == $m.elapsed_ns and
 	(($m.rate_files_s - ($w.hosts | map(.rate) | add)) | fabs) < 0.01' "$T/merged.json" >/dev/null
