@@ -9,7 +9,6 @@
 #include "../options/options.h"
 #include "../lib/platform.h"
 #include "../lib/reportfile.h"
-#include "../report/compare/compare.h"
 #include "../report/formats.h"
 #include "../report/model/marks.h"
 
@@ -48,17 +47,24 @@ static void usage(FILE *out)
 	      out);
 }
 
-/* --format's names: the formats with a compare writer (report/formats.c),
+/* A format compare writes as --format NAME: one with a compare writer
+ * that is not the page --html alone writes (report/formats.c). */
+static bool by_format(const struct format *f)
+{
+	return f->compare != NULL && !f->compare_to_file;
+}
+
+/* --format's names: the formats compare writes as --format (by_format),
  * as "text, markdown, csv or json". */
 static void format_names(char *buf, size_t len)
 {
 	size_t used = 0, n = 0, k = 0;
 
 	for (size_t i = 0; i < formats_count; i++)
-		n += formats[i].compare != NULL;
+		n += by_format(&formats[i]);
 	buf[0] = '\0';
 	for (size_t i = 0; i < formats_count && used < len; i++)
-		if (formats[i].compare != NULL) {
+		if (by_format(&formats[i])) {
 			k++;
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
 			                         formats[i].name);
@@ -70,7 +76,7 @@ static int parse_format(const char *s, const struct format **f)
 	char names[200];
 
 	*f = format_named(s);
-	if (*f != NULL && (*f)->compare != NULL)
+	if (*f != NULL && by_format(*f))
 		return 0;
 	format_names(names, sizeof names);
 	return say_status(-1, "compare --format: '%s' is not %s", s, names);
@@ -178,17 +184,13 @@ static int open_html(struct report_file *rf, int nfiles, char **files)
 	return status;
 }
 
-/* --html: the page for what was found (a page saying nothing was found
- * when no run was); one not written is exit 5. Closes it. */
+/* --html: the page of what was found, by formats.c's html row (with no run
+ * a page saying so); one not written is exit 5. Closes it. */
 static int write_html(struct report_file *rf, const struct parsed_set *set, const struct compare_opts *o,
                       int status)
 {
-	FILE *out = rf->out;
-	int bad_write = set->count > 0 ? report_compare_html(out, set->run, set->count, o) : 0;
+	int bad_write = format_named("html")->compare(rf->out, set->run, set->count, o);
 
-	if (set->count == 0)
-		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
-		      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
 	if (report_file_close(rf, bad_write) != 0) {
 		char why[200];
 		report_write_why(errno, why, sizeof why);

@@ -7,6 +7,7 @@
 #ifndef BONNIE_FORMATS_H
 #define BONNIE_FORMATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -24,6 +25,9 @@ struct format {
 	int (*compare)(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
 	/* merge: the merged hosts on out; non-zero when out was not all written */
 	int (*merge)(FILE *out, const struct merge_doc *d);
+	/* compare writes this one only to the file --html names (a page, besides
+	 * the --format output), never as --format NAME */
+	bool compare_to_file;
 };
 
 extern const struct format formats[];

@@ -248,6 +248,9 @@ START_TEST(formats_name_each_writer_once)
 	ck_assert(format_named("csv")->merge != NULL);
 	ck_assert(format_named("html")->merge != NULL);
 	ck_assert(format_named("kv")->compare == NULL);
+	/* compare's page is a writer of the table, written only to --html's file */
+	ck_assert(format_named("html")->compare != NULL && format_named("html")->compare_to_file);
+	ck_assert(!format_named("markdown")->compare_to_file);
 }
 END_TEST
 
