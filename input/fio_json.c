@@ -56,7 +56,7 @@ static int job_run(struct parsed_set *set, const char *name, unsigned line, cons
 	snprintf(run.origin, sizeof run.origin, "%s:%u", name, line);
 	input_run_clear(&run);
 	memset(&r, 0, sizeof r);
-	r.block = (uint32_t)input_fio_size(bs[0] ? bs : "4k");
+	r.block = (uint32_t)input_fio_size(bs[0] ? bs : "4k", NULL);
 	r.depth = depth[0] ? (unsigned)strtoul(depth, NULL, 10) : 1;
 	r.threads = jobs[0] ? (unsigned)strtoul(jobs, NULL, 10) : 1;
 	for (int w = 0; w < 2; w++) {
@@ -72,7 +72,7 @@ static int job_run(struct parsed_set *set, const char *name, unsigned line, cons
 	str_sanitize(run.meta[META_VERSION], PARSED_META_LEN, version[0] ? version : "fio");
 	jt_string(t, jt_get(t, job, "jobname"), jobname, sizeof jobname);
 	str_sanitize(run.meta[META_NAME], PARSED_META_LEN, jobname);
-	if ((run.size_bytes = input_fio_size(size)) > 0)
+	if ((run.size_bytes = input_fio_size(size, NULL)) > 0)
 		input_size_meta(run.size_bytes, run.meta[META_SIZE], PARSED_META_LEN);
 	return input_add_run(set, &run);
 }

@@ -43,45 +43,6 @@ static const char *find(const char *p, const char *e, const char *w)
 	return NULL;
 }
 
-/* An amount with fio's units ("4096B", "42.7MiB", "8492.6KB", "2G",
- * "2048MiB") in bytes, 0 when none. fio's K, M, G are powers of 1024 with
- * or without an i (its kb_base; fio 2 printed KiB as KB), and "4K-4K/..."
- * ends at the '-'. */
-static double fio_amount(const char *p, const char *e)
-{
-	static const char units[] = "KMGTP";
-	char *end;
-	double v, mult = 1;
-
-	if (e == NULL)
-		e = p + strlen(p);
-	if (p >= e || !(isdigit((unsigned char)*p) || *p == '.'))
-		return 0;
-	v = strtod(p, &end);
-	if (end > e || end == p || v < 0)
-		return 0;
-	const char *u = end < e ? strchr(units, toupper((unsigned char)*end)) : NULL;
-	if (u != NULL && *u != '\0') {
-		for (const char *q = units; q <= u; q++)
-			mult *= 1024;
-		end++;
-		if (end < e && *end == 'i')
-			end++;
-	}
-	if (end < e && (*end == 'B' || *end == 'b'))
-		end++;
-	if (end < e && isalnum((unsigned char)*end))
-		return 0; /* "4Kx": not an amount */
-	return v * mult;
-}
-
-static uint64_t fio_size(const char *p, const char *e)
-{
-	double v = fio_amount(p, e);
-
-	return v >= 1 && v < 1e18 ? (uint64_t)v : 0;
-}
-
 /* How many significant digits the number at p is written with ("10.9k" 3,
  * "3302" 4, "87.5" 3): the more precise of two figures is the one with more. */
 static int digits(const char *p, const char *e)
@@ -117,33 +78,11 @@ static bool job_line(const char *p, const char *e, struct job *j)
 		p++;
 	snprintf(j->name, sizeof j->name, "%.*s", (int)(g - p), p);
 	snprintf(j->rw, sizeof j->rw, "%.*s", (int)strcspn(rw + 3, ", "), rw + 3);
-	j->block = (uint32_t)fio_size(bs, e);
+	j->block = (uint32_t)input_fio_size(bs, e);
 	j->depth = count_after(p, e, "iodepth=");
 	j->threads = 1;
 	j->shaped = j->block && j->depth;
 	return true;
-}
-
-uint64_t input_fio_size(const char *s)
-{
-	return fio_size(s, NULL);
-}
-
-bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind)
-{
-	static const struct {
-		const char *rw;
-		enum qd_kind kind;
-		int dir; /* 0 read, 1 write, 2 both */
-	} kinds[] = {{"read", QD_SEQ, 0},     {"write", QD_SEQ, 1},      {"randread", QD_RND, 0}, {"randwrite", QD_RND, 1},
-	             {"rw", QD_MIX_SEQ, 2},   {"readwrite", QD_MIX_SEQ, 2}, {"randrw", QD_MIX_RND, 2}};
-
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strcmp(rw, kinds[i].rw) == 0 && (kinds[i].dir == 2 || kinds[i].dir == write)) {
-			*kind = kinds[i].kind;
-			return true;
-		}
-	return false;
 }
 
 /* rw= as a row's kind and direction; false for an unknown one */
@@ -226,7 +165,7 @@ static double io_over_run(const char *bw, const char *e, int *dg)
 	*dg = 0;
 	if (o == NULL || (slash = memchr(o + 2, '/', (size_t)(e - o - 2))) == NULL)
 		return 0;
-	io = fio_amount(o + 2, slash);
+	io = input_fio_amount(o + 2, slash);
 	ms = strtod(slash + 1, &end);
 	if (io <= 0 || ms <= 0 || e - end < 4 || memcmp(end, "msec", 4) != 0)
 		return 0;
@@ -248,7 +187,7 @@ static double normal_rate(const char *p, const char *e, const struct job *j)
 	int di, db, dr;
 
 	if (bw == NULL && (bw = find(p, e, "bw=")) != NULL) /* fio 2 */
-		return fio_amount(bw + 3, e) / 1024;
+		return input_fio_amount(bw + 3, e) / 1024;
 	if (iops == NULL || bw == NULL)
 		return 0;
 	v = strtod(iops + 5, &end);
@@ -257,7 +196,7 @@ static double normal_rate(const char *p, const char *e, const struct job *j)
 	run = io_over_run(bw, e, &dr);
 	if (dr > di && dr > db)
 		return run;
-	return di > db ? v * j->block / 1024 : fio_amount(bw + 3, e) / 1024;
+	return di > db ? v * j->block / 1024 : input_fio_amount(bw + 3, e) / 1024;
 }
 
 /* The JSON document whose "fio version" member is at p, when it stands
@@ -321,7 +260,7 @@ static uint64_t command_size(const char *p, const char *e)
 		g = p + 1000 < e ? p + 1000 : e;
 	while ((s = find(s + 1, g, "size=")) != NULL)
 		if (s[-1] == '-' || s[-1] == ' ')
-			return fio_size(s + 5, g);
+			return input_fio_size(s + 5, g);
 	return 0;
 }
 
@@ -404,7 +343,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 		else if (p + 10 <= e && memcmp(p, "Starting ", 9) == 0 && isdigit((unsigned char)p[9]))
 			j.threads = (unsigned)strtoul(p + 9, NULL, 10);
 		else if (p + 18 <= e && memcmp(p, "Laying out IO file", 18) == 0 && (s = find(p, le, " / ")))
-			j.size = fio_size(s + 3, le);
+			j.size = input_fio_size(s + 3, le);
 		else if (!j.shaped)
 			continue;
 		else if ((p == text || !isdigit((unsigned char)p[-1])) && terse(p, e, &j, sd.kib)) {

@@ -168,10 +168,12 @@ int input_diskmark(struct parsed_set *set, const char *name, const char *text, s
  * side by side under a "Read Write" header, in the unit named before it. */
 int input_diskmark_grid(struct parsed_set *set, const char *name, const char *text, size_t len);
 int input_fio_text(struct parsed_set *set, const char *name, const char *text, size_t len);
-/* fio_text.c: a size with fio's units ("4096B", "4k", "2G", "1024KiB") in
- * bytes (0 when none); an rw= value as a row's kind for one direction
- * (false when rw does not do it). */
-uint64_t input_fio_size(const char *s);
+/* fio_words.c: an amount with fio's units ("4096B", "42.7MiB", "2G") at
+ * p (to e, or its end when e is NULL) in bytes, 0 when none; the same as a
+ * whole size (0 below 1 byte); an rw= value as a row's kind for one
+ * direction (false when rw does not do it). */
+double input_fio_amount(const char *p, const char *e);
+uint64_t input_fio_size(const char *p, const char *e);
 bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind);
 /* fio_json.c: a parsed JSON document (json_doc.c parsed it), its jobs as
  * runs (origin "name:line") when it is fio's. Returns 1 when it is fio's,
