@@ -53,13 +53,6 @@ int phase_select_parse(const char *list, uint32_t *mask, char *err, size_t errle
 	return 0;
 }
 
-bool phase_wanted(const struct config *cfg, const struct phase *ph)
-{
-	uint32_t mask = cfg->decided.phase_mask;
-
-	return ph->enabled(cfg) && (mask == 0 || (mask & (1u << ph->id)) != 0);
-}
-
 int phase_select_check(const char *list, uint32_t mask, const struct config *cfg, char *err, size_t errlen)
 {
 	struct config c = *cfg;

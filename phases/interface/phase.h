@@ -117,7 +117,7 @@ PHASES(PHASE_DECLARE)
 extern const struct phase *const phase_table[PHASE_COUNT];
 
 /* Whether ph runs under cfg: its options enable it and --phases, when
- * given, chose it (phase_select.c, beside the mask's parser). The one test
+ * given, chose it (interface/phase_wanted.c). The one test
  * of it: the runner, the client sweep and the file phases all ask here. */
 bool phase_wanted(const struct config *cfg, const struct phase *ph);
 

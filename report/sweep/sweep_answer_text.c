@@ -5,24 +5,6 @@
 
 #include <string.h>
 
-const char *sweep_plural(uint32_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
-void sweep_cpu_words(const struct sweep *sw, uint32_t l, enum phase_id id, char *buf, size_t len)
-{
-	const struct sweep_point *p = &sw->point[l][id];
-
-	/* the words of the rule that fired (the model's); one client is one */
-	if (sw->clients[l] == 1)
-		snprintf(buf, len, "one client used %.0f%% of a core", p->cpu_client * 100);
-	else if (p->cpu_rule == SWEEP_CPU_A_CLIENT)
-		snprintf(buf, len, "each client used %.0f%% of a core on average", p->cpu_client * 100);
-	else
-		snprintf(buf, len, "the clients used %.2g of %u cores", p->cpu, sw->cores);
-}
-
 static uint32_t bits_set(uint32_t mask)
 {
 	uint32_t n = 0;

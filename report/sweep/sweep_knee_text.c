@@ -103,17 +103,6 @@ static void peak_text(const struct sweep *sw, enum phase_id id, const struct swe
 		    peak, noise_words(sw, noise, sizeof noise), best, sw->clients[k->best]);
 }
 
-/* "2x and 10 ms", "2x" without a floor. */
-void sweep_rule_words(const struct sweep *sw, char *buf, size_t len)
-{
-	double factor = sw->factor;
-
-	if (sw->lag_floor_ns > 0)
-		snprintf(buf, len, "%gx and %g ms", factor, (double)sw->lag_floor_ns / 1e6);
-	else
-		snprintf(buf, len, "%gx", factor);
-}
-
 static void p99_text(const struct sweep *sw, enum phase_id id, const struct sweep_knee *k, char *buf, size_t cap)
 {
 	double factor = sw->factor;
