@@ -136,7 +136,7 @@ table_numbers_ok one "$T/one.json"
 shows one "$T/one.html"
 set -- $(one_run "$T/one.json") "" # an empty mark is $5 = ""
 check "one: the HTML summary row holds the JSON's rate, p99 and mark" \
-	grep -q "<tr data-key=\"$NAME\" data-value=\"${1%%.*}[0-9.]*\" data-p99=\"$4\" data-mark=\"$5\">" "$T/one.html"
+	grep -q "<tr data-key=\"$NAME\" data-value=\"${1%%.*}[0-9.]*\" data-p99=\"$4\" data-mark=\"${5:- }\">" "$T/one.html"
 check "one: the HTML's latency table counts $TEST_STATS operations" \
 	grep -q "<tr><td class=\"l\">$WORDS</td><td>$TEST_STATS</td>" "$T/one.html"
 kv() { sed -n "s/^run\.1\.$NAME\.$1=//p" "$T/one.kv"; }
