@@ -190,7 +190,8 @@ long input_fio_json_text(struct parsed_set *set, const char *name, unsigned line
 bool input_diff_detect(const char *text, size_t len);
 char *input_diff_side(const char *text, size_t len, char sign, size_t *out_len);
 
-/* Appends a copy of run / a formatted warning. Return 0 or -1 (memory). */
+/* parsed_set.c: appends a copy of run / a formatted warning. Return 0 or
+ * -1 (memory). */
 int input_add_run(struct parsed_set *set, const struct parsed_run *run);
 int input_warn(struct parsed_set *set, const char *name, unsigned line, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -230,8 +231,8 @@ size_t window_skip_line(struct window *w, size_t pos);
 
 void window_free(struct window *w);
 
-/* Parses a non-negative decimal "12", "12.5" (no sign, no blanks) of len
- * bytes. Returns 0 or -1. */
+/* number_text.c: parses a non-negative decimal "12", "12.5" (no sign, no
+ * blanks) of len bytes. Returns 0 or -1. */
 int input_parse_decimal(const char *s, size_t len, double *out);
 
 /* A rate as every reader takes one (a CSV field, a JSON value): a plain
