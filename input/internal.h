@@ -79,10 +79,10 @@ void input_json_phase_measures(struct parsed_phase *ph, const char *key, const c
  * timed region in which no operation was timed. */
 bool input_json_nothing_timed(const struct parsed_phase *ph);
 
-/* scan.c: the CSV lines in text, appended to set in order (read.c finds
- * the JSON documents; parse.c does the rest: mail encoding, tables,
- * joining, join.c). */
-int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
+/* csv_find.c: the CSV lines in text, appended to set in order
+ * (read_stream.c finds the JSON documents; read_piece.c does the rest:
+ * mail encoding, tables, joining, join.c). */
+int input_csv_find(struct parsed_set *set, const char *name, const char *text, size_t len);
 
 /* csv_shape.c: a token of n fields that is no good line but looks like a
  * bonnie++ line in an unknown layout, or like a damaged line of l (1.0x). */
@@ -93,7 +93,7 @@ bool input_csv_field_is_number(const char *p, size_t len, int i);
 /* fields f[0..n) of an l line: n, or l's count for a 1.96 -s 0 line one short */
 int input_csv_short_196(const struct csv_layout *l, char **f, int n);
 
-/* parse.c: every result in one piece of the input, text[0..len), whose
+/* read_piece.c: every result in one piece of the input, text[0..len), whose
  * first line is line first_line of the file; *qp says the file is
  * quoted-printable (set once a piece shows it). Warnings go out as
  * input_warn's do, with the file's line numbers. Returns 0 or -1 (memory). */

@@ -1,8 +1,8 @@
-/* input_parse_piece: every result in one piece of the input (read.c cuts
- * them). A quoted-printable piece is decoded first (origins and warnings
- * still name the lines of the file as given); then its CSV lines (scan.c)
- * and its tables (table.c) are read (from each side of a diff, diff.c), and join.c makes one run of each
- * result. */
+/* input_parse_piece: every result in one piece of the input
+ * (read_stream.c cuts them). A quoted-printable piece is decoded first
+ * (origins and warnings still name the lines of the file as given); then
+ * its CSV lines (csv_find.c) and its tables (table.c) are read (from each
+ * side of a diff, diff.c), and join.c makes one run of each result. */
 #include "table.h"
 
 #include <stdio.h>
@@ -107,7 +107,7 @@ static int read_sides(struct parsed_set *set, struct table_set *ts, const char *
 	int rc = 0;
 
 	if (!input_diff_detect(text, len)) {
-		rc = input_scan(set, name, text, len);
+		rc = input_csv_find(set, name, text, len);
 		return rc == 0 ? input_tables(ts, name, text, len) : rc;
 	}
 	for (const char *sign = "-+"; *sign && rc == 0; sign++) {
@@ -115,7 +115,7 @@ static int read_sides(struct parsed_set *set, struct table_set *ts, const char *
 		char *side = input_diff_side(text, len, *sign, &n);
 		if (side == NULL)
 			return -1;
-		rc = input_scan(set, name, side, n);
+		rc = input_csv_find(set, name, side, n);
 		if (rc == 0)
 			rc = input_tables(ts, name, side, n);
 		free(side);

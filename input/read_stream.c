@@ -1,10 +1,11 @@
-/* input_read: reads pasted text as a stream (window.c), line by line. A
- * line that opens with '{' is tried as a bonnie JSON document, read on
- * from the window as far as the document goes; the other lines are
- * gathered into pieces of at least INPUT_CHUNK_MIN bytes, cut at a blank
- * line (or at INPUT_CHUNK_MAX), and each piece is read whole for CSV
- * lines, tables and quoted-printable mail (parse.c). What is held is the
- * piece being gathered or one document, never the whole input. */
+/* input_read: reads pasted text as a stream (window.c), line by line, and
+ * cuts it into JSON documents and pieces. A line that opens with '{' is
+ * tried as a bonnie JSON document, read on from the window as far as the
+ * document goes; the other lines are gathered into pieces of at least
+ * INPUT_CHUNK_MIN bytes, cut at a blank line (or at INPUT_CHUNK_MAX), and
+ * each piece is read whole for CSV lines, tables and quoted-printable mail
+ * (read_piece.c). What is held is the piece being gathered or one
+ * document, never the whole input. */
 #include "internal.h"
 #include "../lib/str.h"
 
