@@ -199,9 +199,9 @@ int input_warn(struct parsed_set *set, const char *name, unsigned line, const ch
 #endif
 	;
 
-/* The bytes of the input being looked at (window.c): buf[0..len) read
- * from src, the already scanned front dropped now and then. */
-struct window {
+/* The bytes of the input being looked at (stream_window.c): buf[0..len)
+ * read from src, the already scanned front dropped now and then. */
+struct stream_window {
 	input_source src;
 	void *ctx;
 	char *buf;
@@ -212,24 +212,24 @@ struct window {
 
 /* Reads the next piece of the source onto the end. Returns 0 (eof set at
  * the end), or -1 when memory ran out. */
-int window_more(struct window *w);
+int stream_window_more(struct stream_window *w);
 
 /* Drops buf[0..n): offsets into the window move down by n. */
-void window_drop(struct window *w, size_t n);
+void stream_window_drop(struct stream_window *w, size_t n);
 
-enum { WINDOW_LINE_OK, WINDOW_LINE_END, WINDOW_LINE_LONG, WINDOW_LINE_NOMEM };
+enum { STREAM_LINE_OK, STREAM_LINE_END, STREAM_LINE_LONG, STREAM_LINE_NOMEM };
 
 /* The offset after the line starting at pos (after its '\n', or the end
- * of the input), reading as needed. *status: WINDOW_LINE_END when there
+ * of the input), reading as needed. *status: STREAM_LINE_END when there
  * is no line at pos, _LONG (and what is there) when the line goes on past
  * max bytes, _NOMEM when memory ran out. */
-size_t window_line_end(struct window *w, size_t pos, size_t max, int *status);
+size_t stream_window_line_end(struct stream_window *w, size_t pos, size_t max, int *status);
 
 /* Skips to after the next '\n' from pos, reading as needed and keeping
  * nothing of the line. Returns the offset after it (or the end). */
-size_t window_skip_line(struct window *w, size_t pos);
+size_t stream_window_skip_line(struct stream_window *w, size_t pos);
 
-void window_free(struct window *w);
+void stream_window_free(struct stream_window *w);
 
 /* number_text.c: parses a non-negative decimal "12", "12.5" (no sign, no
  * blanks) of len bytes. Returns 0 or -1. */
