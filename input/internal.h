@@ -14,7 +14,7 @@ static inline void input_stated(struct parsed_phase *p, uint32_t bit, bool state
 	p->known = stated ? p->known | bit : p->known & ~bit;
 }
 
-struct jt; /* jtree.h: a parsed JSON document */
+struct jt; /* json_tree.h: a parsed JSON document */
 struct json_run; /* json_run.h: a bonnie --json run, mapped */
 
 /* What a decoded line had to leave out: rates too large to show
@@ -62,7 +62,7 @@ long input_json_doc(struct parsed_set *set, const char *name, unsigned first_lin
  * parsed (fio's). */
 #define INPUT_JSON_NO_MEMORY (-2)
 
-/* json_setup.c: a JSON number as a count (0 when it is not one). */
+/* json_parsed_setup.c: a JSON number as a count (0 when it is not one). */
 uint64_t input_json_u64(const char *v);
 /* The document's setup facts (like_options, config.qd_file_size_bytes,
  * config.direct_io, environment.file_system.type/source,
@@ -173,7 +173,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
  * (false when rw does not do it). */
 uint64_t input_fio_size(const char *s);
 bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind);
-/* fio_json.c: a parsed JSON document (json_doc.c parsed it), its jobs as
+/* fio_json.c: a parsed JSON document (json_parsed_run.c parsed it), its jobs as
  * runs (origin "name:line") when it is fio's. Returns 1 when it is fio's,
  * 0 when not, -1 when memory ran out. */
 int input_fio_json(struct parsed_set *set, const char *name, unsigned line, const struct jt *t);
