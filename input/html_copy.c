@@ -16,7 +16,7 @@
  * the lost precision is said once per table. A copy whose cells are not a
  * tab apart is skipped with one warning, as is a text table pasted into a
  * page's cells. */
-#include "table.h"
+#include "text_table.h"
 #include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"

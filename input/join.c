@@ -6,7 +6,7 @@
  * aside, at least SAME_FIGURES_ANY_NAME figures agree; the CSV's values
  * and name are kept. Identical results posted twice (a quoted repost) are
  * kept once too. Every joined run lists each place it was found. */
-#include "table.h"
+#include "text_table.h"
 #include "../lib/str.h"
 
 #include <stdio.h>

@@ -1,9 +1,9 @@
-/* input_parse_piece: every result in one piece of the input
- * (read_stream.c cuts them). A quoted-printable piece is decoded first
- * (origins and warnings still name the lines of the file as given); then
- * its CSV lines (csv_find.c) and its tables (table.c) are read (from each
- * side of a diff, diff.c), and join.c makes one run of each result. */
-#include "table.h"
+/* input_parse_piece: every result in one piece of the input (read_stream.c
+ * cuts them). A quoted-printable piece is decoded first (origins and
+ * warnings still name the lines of the file as given); then its CSV lines
+ * (csv_find.c) and its tables (text_table.c) are read (from each side of a
+ * diff, diff.c), and join.c makes one run of each result. */
+#include "text_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>

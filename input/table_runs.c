@@ -1,6 +1,6 @@
-/* The runs of a table read by table.c: its I/O and file rows paired in
+/* The runs of a table read by text_table.c: its I/O and file rows paired in
  * order, each row's cells placed as the phases they are. */
-#include "table_rows.h"
+#include "text_table_rows.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 

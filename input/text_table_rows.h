@@ -1,9 +1,9 @@
-/* The rows of a human table as the reader holds them (table.c reads them,
- * table_runs.c makes runs of them). Not for use outside input/. */
-#ifndef BONNIE_INPUT_TABLE_ROWS_H
-#define BONNIE_INPUT_TABLE_ROWS_H
+/* The rows of a human table as the reader holds them (text_table.c reads
+ * them, table_runs.c makes runs of them). Not for use outside input/. */
+#ifndef BONNIE_INPUT_TEXT_TABLE_ROWS_H
+#define BONNIE_INPUT_TEXT_TABLE_ROWS_H
 
-#include "table.h"
+#include "text_table.h"
 
 #define MAX_ROWS 32
 #define CELLS (2 * BLOCK_COLUMNS) /* six rate and %CPU pairs */

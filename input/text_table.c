@@ -3,10 +3,10 @@
  * Concurrency), 1.98/2.00a ("Name:Size etc", rates with k/m/g), the
  * several-machines tables of bon_csv2txt, -f blanks, +++++, a
  * files:max:min/dirs label, names the table cut short; whole, with blanks
- * collapsed, glued onto one line or wrapped (table_tok.c reads them all as
- * one token stream). A row's cells are told apart by their count: all six,
- * or the four a -f run has (no per-char phases). */
-#include "table.h"
+ * collapsed, glued onto one line or wrapped (text_table_tok.c reads them
+ * all as one token stream). A row's cells are told apart by their count:
+ * all six, or the four a -f run has (no per-char phases). */
+#include "text_table.h"
 #include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table_rows.h"
+#include "text_table_rows.h"
 
 static const char *const rates_k = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP/sec%CP";
 static const char *const rates_s = "/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP";

@@ -1,8 +1,9 @@
 /* The human tables bonnie++ prints, read back: a token cursor over pasted
- * text (table_tok.c), the table reader (table.c) and the joining of tables
- * with the CSV lines of the same runs (join.c). Not for use outside input/. */
-#ifndef BONNIE_INPUT_TABLE_H
-#define BONNIE_INPUT_TABLE_H
+ * text (text_table_tok.c), the table reader (text_table.c) and the joining
+ * of tables with the CSV lines of the same runs (join.c). Not for use
+ * outside input/. */
+#ifndef BONNIE_INPUT_TEXT_TABLE_H
+#define BONNIE_INPUT_TEXT_TABLE_H
 
 #include "internal.h"
 
