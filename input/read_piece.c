@@ -101,7 +101,7 @@ static void hand_out(struct parsed_set *set, size_t wfirst, void (*cb)(const cha
 
 /* The CSV lines and tables of text, or of each side of it when it is a
  * diff (identical results of the two sides are joined later). */
-static int read_sides(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+static int read_sides(struct parsed_set *set, struct text_table_set *ts, const char *name, const char *text,
                       size_t len)
 {
 	int rc = 0;
@@ -153,7 +153,7 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 {
 	size_t first = set->count, wfirst = set->nwarn, nlines = 0;
 	void (*cb)(const char *, void *) = set->on_warning;
-	struct table_set ts = {0};
+	struct text_table_set ts = {0};
 	char *decoded = NULL;
 	unsigned *map = NULL;
 	int rc;
