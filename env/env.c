@@ -1,5 +1,5 @@
 /* Probing what is tested: machine facts here, mounts in mountinfo.c,
- * block devices in sysdev.c. */
+ * block devices in block_device.c. */
 #include "env.h"
 #include "mountinfo.h"
 #include "../lib/free_space.h"

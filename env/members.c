@@ -1,7 +1,7 @@
 /* The members of storage that spans several block devices, and how they
  * hold the data: a btrfs file system's devices (/sys/fs/btrfs/UUID/devices)
  * and its data profile, an md array's level over its slaves. Every member's
- * stack is counted (devstack.c), so "From device" is their sum, and the
+ * stack is counted (device_stack.c), so "From device" is their sum, and the
  * layout says how many bytes they write per byte given: what a figure over
  * 100% on a write phase is to be read against. sysfs only. */
 #include "env.h"

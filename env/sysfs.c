@@ -1,6 +1,6 @@
-/* Reading sysfs files: an attribute's first line and a block device's
- * stat counters. The leaf under sysdev.c and devstack.c, which both read
- * through it (so neither calls the other back). */
+/* Reading sysfs files: an attribute's first line and a block device's stat
+ * counters. The leaf under block_device.c and device_stack.c, which both
+ * read through it (so neither calls the other back). */
 #include "env.h"
 #include "sysfs.h"
 

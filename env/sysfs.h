@@ -1,5 +1,5 @@
-/* Reading sysfs attribute files (sysfs.c); shared by sysdev.c and
- * devstack.c. A stat file's counters: env_device_counters(), env.h. */
+/* Reading sysfs attribute files (sysfs.c); shared by block_device.c and
+ * device_stack.c. A stat file's counters: env_device_counters(), env.h. */
 #ifndef BONNIE_SYSFS_H
 #define BONNIE_SYSFS_H
 

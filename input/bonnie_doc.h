@@ -1,6 +1,6 @@
-/* What a bonnie --json document is, for its one mapping (json_run.c,
- * under compare's json_doc.c and merge's host_read.c): both parse it with
- * jtree.c and find its parts here, so a document that one of them takes
+/* What a bonnie --json document is, for its one mapping (json_run.c, under
+ * compare's json_parsed_run.c and merge's host_read.c): both parse it with
+ * json_tree.c and find its parts here, so a document that one of them takes
  * for bonnie's the other does too. */
 #ifndef BONNIE_INPUT_BONNIE_DOC_H
 #define BONNIE_INPUT_BONNIE_DOC_H
@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "jtree.h"
+#include "json_tree.h"
 #include "../phases/interface/phase_list.h"
 
 /* The bulk of a document (each phase's histogram and timeline), for

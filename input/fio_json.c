@@ -7,7 +7,7 @@
  * read.bw_bytes and write.bw_bytes (bytes a second), or read.bw and
  * write.bw (KiB/s) from fio 2. */
 #include "internal.h"
-#include "jtree.h"
+#include "json_tree.h"
 #include "../lib/str.h"
 
 #include <stdio.h>

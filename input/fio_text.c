@@ -201,7 +201,7 @@ static double normal_rate(const char *p, const char *e, const struct job *j)
 
 /* The JSON document whose "fio version" member is at p, when it stands
  * inside a line (a page that lost its line breaks; one opening a line is
- * read.c's): from the '{' before it to its matching '}'. Returns its end
+ * read_stream.c's): from the '{' before it to its matching '}'. Returns its end
  * (p when there is none) and reads it. */
 static const char *json_inside(struct parsed_set *set, const char *name, unsigned line, const char *text,
                                const char *p, const char *e, int *rc)

@@ -16,7 +16,7 @@
  * the lost precision is said once per table. A copy whose cells are not a
  * tab apart is skipped with one warning, as is a text table pasted into a
  * page's cells. */
-#include "table.h"
+#include "text_table.h"
 #include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -180,7 +180,7 @@ static void rate_pair(const struct tok *rate, const struct tok *cpu, double m, s
 	*step = strchr(r, '.') ? 0.1 : m;
 }
 
-static void rates(const struct tok *c, enum table_block b, struct table_run *tr, struct page *pg)
+static void rates(const struct tok *c, enum table_block b, struct text_table_run *tr, struct page *pg)
 {
 	enum phase_id col[PHASE_COUNT];
 
@@ -192,7 +192,7 @@ static void rates(const struct tok *c, enum table_block b, struct table_run *tr,
 }
 
 /* "Latency" and six latencies, twice, into the run's phases. */
-static void latencies(const struct cells *cs, struct table_run *tr)
+static void latencies(const struct cells *cs, struct text_table_run *tr)
 {
 	enum table_block blocks[2] = {BLOCK_IO, BLOCK_FILES};
 	int i = 0;
@@ -222,7 +222,7 @@ static void latencies(const struct cells *cs, struct table_run *tr)
 
 /* The settings of a result row: name, [concurrency], size, [chunk], and
  * after the I/O cells the file count and what the page shows of it. */
-static bool row_meta(const struct cells *cs, const struct page *pg, struct table_run *tr)
+static bool row_meta(const struct cells *cs, const struct page *pg, struct text_table_run *tr)
 {
 	char buf[PARSED_META_LEN], files[PARSED_META_LEN * 2];
 	uint64_t bytes;
@@ -264,7 +264,7 @@ static bool row_meta(const struct cells *cs, const struct page *pg, struct table
 /* A result row of the page (and its Latency row, when the next line is
  * one) into tr. Returns false when the line is not a result row. */
 static bool result_row(const struct cells *cs, const struct cells *lat, struct page *pg,
-                       struct table_run *tr, const char *name, unsigned line)
+                       struct text_table_run *tr, const char *name, unsigned line)
 {
 	int io;
 
@@ -294,11 +294,11 @@ static bool result_row(const struct cells *cs, const struct cells *lat, struct p
 /* The runs of a page whose column names row is cs (line `line`, its
  * version row before it at prev, its units row at next). Returns the
  * offset after the last row read, or NULL when it is not such a page. */
-static const char *read_page(struct table_set *ts, struct page *pg, const char *prev, const char *next,
+static const char *read_page(struct text_table_set *ts, struct page *pg, const char *prev, const char *next,
                              const char *end, const char *name, unsigned *line, int *rc)
 {
 	struct cells cs, lat, ver;
-	struct table_run tr;
+	struct text_table_run tr;
 	const char *p;
 
 	if (prev) {
@@ -373,7 +373,7 @@ static int short_row(struct parsed_set *set, const char *name, unsigned line, co
 	                  "cells cannot be placed (read its CSV line instead)", cs.n, pg->width);
 }
 
-int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+int input_html_copies(struct parsed_set *set, struct text_table_set *ts, const char *name, const char *text,
                       size_t len)
 {
 	const char *end = text + len, *prev = NULL;

@@ -131,7 +131,7 @@ typedef long (*input_source)(void *ctx, char *buf, size_t cap);
 #define INPUT_MAX_LINE (1u << 20)
 #define INPUT_MAX_JSON (64u << 20)
 
-/* The text is read as a stream in pieces (read.c): runs of lines of at
+/* The text is read as a stream in pieces (read_stream.c): runs of lines of at
  * least INPUT_CHUNK_MIN bytes, cut at a blank line (or at a line once they
  * reach INPUT_CHUNK_MAX), each read whole for CSV lines, tables and
  * quoted-printable mail. A table and its CSV line, or a repost, in two

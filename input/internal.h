@@ -14,7 +14,7 @@ static inline void input_stated(struct parsed_phase *p, uint32_t bit, bool state
 	p->known = stated ? p->known | bit : p->known & ~bit;
 }
 
-struct jt; /* jtree.h: a parsed JSON document */
+struct jt; /* json_tree.h: a parsed JSON document */
 struct json_run; /* json_run.h: a bonnie --json run, mapped */
 
 /* What a decoded line had to leave out: rates too large to show
@@ -62,7 +62,7 @@ long input_json_doc(struct parsed_set *set, const char *name, unsigned first_lin
  * parsed (fio's). */
 #define INPUT_JSON_NO_MEMORY (-2)
 
-/* json_setup.c: a JSON number as a count (0 when it is not one). */
+/* json_parsed_setup.c: a JSON number as a count (0 when it is not one). */
 uint64_t input_json_u64(const char *v);
 /* The document's setup facts (like_options, config.qd_file_size_bytes,
  * config.direct_io, environment.file_system.type/source,
@@ -79,10 +79,10 @@ void input_json_phase_measures(struct parsed_phase *ph, const char *key, const c
  * timed region in which no operation was timed. */
 bool input_json_nothing_timed(const struct parsed_phase *ph);
 
-/* scan.c: the CSV lines in text, appended to set in order (read.c finds
- * the JSON documents; parse.c does the rest: mail encoding, tables,
- * joining, join.c). */
-int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len);
+/* csv_find.c: the CSV lines in text, appended to set in order
+ * (read_stream.c finds the JSON documents; read_piece.c does the rest:
+ * mail encoding, tables, joining, join.c). */
+int input_csv_find(struct parsed_set *set, const char *name, const char *text, size_t len);
 
 /* csv_shape.c: a token of n fields that is no good line but looks like a
  * bonnie++ line in an unknown layout, or like a damaged line of l (1.0x). */
@@ -93,7 +93,7 @@ bool input_csv_field_is_number(const char *p, size_t len, int i);
 /* fields f[0..n) of an l line: n, or l's count for a 1.96 -s 0 line one short */
 int input_csv_short_196(const struct csv_layout *l, char **f, int n);
 
-/* parse.c: every result in one piece of the input, text[0..len), whose
+/* read_piece.c: every result in one piece of the input, text[0..len), whose
  * first line is line first_line of the file; *qp says the file is
  * quoted-printable (set once a piece shows it). Warnings go out as
  * input_warn's do, with the file's line numbers. Returns 0 or -1 (memory). */
@@ -175,7 +175,7 @@ int input_fio_text(struct parsed_set *set, const char *name, const char *text, s
 double input_fio_amount(const char *p, const char *e);
 uint64_t input_fio_size(const char *p, const char *e);
 bool input_fio_kind(const char *rw, bool write, enum qd_kind *kind);
-/* fio_json.c: a parsed JSON document (json_doc.c parsed it), its jobs as
+/* fio_json.c: a parsed JSON document (json_parsed_run.c parsed it), its jobs as
  * runs (origin "name:line") when it is fio's. Returns 1 when it is fio's,
  * 0 when not, -1 when memory ran out. */
 int input_fio_json(struct parsed_set *set, const char *name, unsigned line, const struct jt *t);
@@ -192,7 +192,8 @@ long input_fio_json_text(struct parsed_set *set, const char *name, unsigned line
 bool input_diff_detect(const char *text, size_t len);
 char *input_diff_side(const char *text, size_t len, char sign, size_t *out_len);
 
-/* Appends a copy of run / a formatted warning. Return 0 or -1 (memory). */
+/* parsed_set.c: appends a copy of run / a formatted warning. Return 0 or
+ * -1 (memory). */
 int input_add_run(struct parsed_set *set, const struct parsed_run *run);
 int input_warn(struct parsed_set *set, const char *name, unsigned line, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -200,9 +201,9 @@ int input_warn(struct parsed_set *set, const char *name, unsigned line, const ch
 #endif
 	;
 
-/* The bytes of the input being looked at (window.c): buf[0..len) read
- * from src, the already scanned front dropped now and then. */
-struct window {
+/* The bytes of the input being looked at (stream_window.c): buf[0..len)
+ * read from src, the already scanned front dropped now and then. */
+struct stream_window {
 	input_source src;
 	void *ctx;
 	char *buf;
@@ -213,27 +214,27 @@ struct window {
 
 /* Reads the next piece of the source onto the end. Returns 0 (eof set at
  * the end), or -1 when memory ran out. */
-int window_more(struct window *w);
+int stream_window_more(struct stream_window *w);
 
 /* Drops buf[0..n): offsets into the window move down by n. */
-void window_drop(struct window *w, size_t n);
+void stream_window_drop(struct stream_window *w, size_t n);
 
-enum { WINDOW_LINE_OK, WINDOW_LINE_END, WINDOW_LINE_LONG, WINDOW_LINE_NOMEM };
+enum { STREAM_LINE_OK, STREAM_LINE_END, STREAM_LINE_LONG, STREAM_LINE_NOMEM };
 
 /* The offset after the line starting at pos (after its '\n', or the end
- * of the input), reading as needed. *status: WINDOW_LINE_END when there
+ * of the input), reading as needed. *status: STREAM_LINE_END when there
  * is no line at pos, _LONG (and what is there) when the line goes on past
  * max bytes, _NOMEM when memory ran out. */
-size_t window_line_end(struct window *w, size_t pos, size_t max, int *status);
+size_t stream_window_line_end(struct stream_window *w, size_t pos, size_t max, int *status);
 
 /* Skips to after the next '\n' from pos, reading as needed and keeping
  * nothing of the line. Returns the offset after it (or the end). */
-size_t window_skip_line(struct window *w, size_t pos);
+size_t stream_window_skip_line(struct stream_window *w, size_t pos);
 
-void window_free(struct window *w);
+void stream_window_free(struct stream_window *w);
 
-/* Parses a non-negative decimal "12", "12.5" (no sign, no blanks) of len
- * bytes. Returns 0 or -1. */
+/* number_text.c: parses a non-negative decimal "12", "12.5" (no sign, no
+ * blanks) of len bytes. Returns 0 or -1. */
 int input_parse_decimal(const char *s, size_t len, double *out);
 
 /* A rate as every reader takes one (a CSV field, a JSON value): a plain

@@ -6,7 +6,7 @@
  * aside, at least SAME_FIGURES_ANY_NAME figures agree; the CSV's values
  * and name are kept. Identical results posted twice (a quoted repost) are
  * kept once too. Every joined run lists each place it was found. */
-#include "table.h"
+#include "text_table.h"
 #include "../lib/str.h"
 
 #include <stdio.h>
@@ -75,7 +75,7 @@ static bool names_agree(const char *table, const char *csv)
 	return strncmp(table, csv, a < b ? a : b) == 0 || glued_name(table, csv);
 }
 
-static bool figure_agrees(const struct table_run *tr, const struct parsed_run *r, int i, bool latency)
+static bool figure_agrees(const struct text_table_run *tr, const struct parsed_run *r, int i, bool latency)
 {
 	const struct parsed_phase *t = &tr->run.phase[i], *c = &r->phase[i];
 	double d = t->rate - c->rate, csv_step = phase_unit((enum phase_id)i) == RATE_SEEKS && c->rate < 1000 ? 0.1 : 1;
@@ -95,7 +95,7 @@ static bool figure_agrees(const struct table_run *tr, const struct parsed_run *r
  * 'myhost', both of 2165 93 108640 10 ...) posted one result, not two. */
 #define SAME_FIGURES_ANY_NAME 8
 
-static bool same_run(const struct table_run *tr, const struct parsed_run *r)
+static bool same_run(const struct text_table_run *tr, const struct parsed_run *r)
 {
 	bool named = names_agree(tr->io_name, r->meta[META_NAME]) && names_agree(tr->file_name, r->meta[META_NAME]);
 	int values = 0;
@@ -116,7 +116,7 @@ static bool same_run(const struct table_run *tr, const struct parsed_run *r)
 
 /* The CSV run of this text the table is: the nearest one at or after it,
  * else the nearest before it. Returns its index or -1. */
-static long csv_of(const struct parsed_set *set, size_t first, size_t end, const struct table_run *tr,
+static long csv_of(const struct parsed_set *set, size_t first, size_t end, const struct text_table_run *tr,
                    const char *name)
 {
 	long after = -1, before = -1;
@@ -134,7 +134,7 @@ static long csv_of(const struct parsed_set *set, size_t first, size_t end, const
 	return after >= 0 ? after : before;
 }
 
-static void join_table(struct parsed_run *r, const struct table_run *tr, const char *name)
+static void join_table(struct parsed_run *r, const struct text_table_run *tr, const char *name)
 {
 	origin_add(r->origin, tr->run.origin, name);
 	/* a CSV line without a name (-m ""? a cut paste) takes its table's */
@@ -249,7 +249,7 @@ static int dedup_and_order(struct parsed_set *set, size_t first, const char *nam
 	return 0;
 }
 
-int input_join(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name)
+int input_join(struct parsed_set *set, size_t first, const struct text_table_set *ts, const char *name)
 {
 	size_t csv_end;
 

@@ -2,7 +2,7 @@
  * back: bonnie's one mapping of its JSON, which both readers of it take.
  * json_run_map reads every value compare and merge use, each as the
  * document gives it (its text and, where it is one, its count), so the
- * document is walked once by one table of keys; compare (json_doc.c)
+ * document is walked once by one table of keys; compare (json_parsed_run.c)
  * derives its parsed_run from it, and merge (host_read.c) checks it and
  * fills the counts it sums (done, why, bytes ... below). */
 #ifndef BONNIE_INPUT_JSON_RUN_H
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jtree.h"
+#include "json_tree.h"
 #include "../options/config.h"
 #include "../lib/hist.h"
 #include "../verdict/verdict.h"

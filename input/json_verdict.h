@@ -6,7 +6,7 @@
 #ifndef BONNIE_INPUT_JSON_VERDICT_H
 #define BONNIE_INPUT_JSON_VERDICT_H
 
-#include "jtree.h"
+#include "json_tree.h"
 #include "../verdict/verdict.h"
 
 /* The verdict object at node into v: every figure it gives, the rest 0;

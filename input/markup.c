@@ -1,6 +1,6 @@
 /* input_strip_markup: what a web page or forum glued to a bonnie++ line
  * (HTML and BBCode tags, quotes, Markdown marks) taken off its ends, so that
- * scan.c decodes the line bonnie++ wrote. */
+ * csv_find.c decodes the line bonnie++ wrote. */
 #include "internal.h"
 
 #include <string.h>

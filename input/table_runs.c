@@ -1,6 +1,6 @@
-/* The runs of a table read by table.c: its I/O and file rows paired in
+/* The runs of a table read by text_table.c: its I/O and file rows paired in
  * order, each row's cells placed as the phases they are. */
-#include "table_rows.h"
+#include "text_table_rows.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -64,7 +64,7 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 		*step /= 10;
 }
 
-static void fill_cells(struct table_run *tr, const struct row *r, enum table_block block)
+static void fill_cells(struct text_table_run *tr, const struct row *r, enum table_block block)
 {
 	const int *slot = r->ncells >= CELLS - 2 ? all6 : no_char; /* all six, or five: no Seeks column */
 	int pairs = r->ncells / 2;
@@ -90,7 +90,7 @@ static void fill_cells(struct table_run *tr, const struct row *r, enum table_blo
 	}
 }
 
-static void io_part(struct table_run *tr, const struct row *r)
+static void io_part(struct text_table_run *tr, const struct row *r)
 {
 	char key[64], *colon;
 	uint64_t bytes;
@@ -115,7 +115,7 @@ static void io_part(struct table_run *tr, const struct row *r)
 	str_sanitize(tr->io_name, sizeof tr->io_name, r->name); /* as the CSV reader keeps names */
 }
 
-static void file_part(struct table_run *tr, const struct row *r, const struct table *tb)
+static void file_part(struct text_table_run *tr, const struct row *r, const struct text_table *tb)
 {
 	char key[64];
 
@@ -136,7 +136,7 @@ static void file_part(struct table_run *tr, const struct row *r, const struct ta
 }
 
 /* The longer of the names when one starts the other (tables cut names). */
-static void pick_name(struct table_run *tr)
+static void pick_name(struct text_table_run *tr)
 {
 	const char *a = tr->io_name, *b = tr->file_name, *name = a[0] ? a : b;
 
@@ -153,11 +153,11 @@ static bool has_results(const struct parsed_run *r)
 	return false;
 }
 
-int input_table_add(struct table_set *ts, const struct table_run *tr)
+int input_table_add(struct text_table_set *ts, const struct text_table_run *tr)
 {
 	if (ts->count == ts->cap) {
 		size_t cap = ts->cap ? 2 * ts->cap : 8;
-		struct table_run *r = realloc(ts->run, cap * sizeof *r);
+		struct text_table_run *r = realloc(ts->run, cap * sizeof *r);
 		if (r == NULL)
 			return -1;
 		ts->run = r;
@@ -169,12 +169,12 @@ int input_table_add(struct table_set *ts, const struct table_run *tr)
 
 /* The table's runs: its I/O and file rows paired in order (bon_csv2txt
  * prints every machine's I/O row, then every machine's file row). */
-int table_runs(struct table_set *ts, const struct table *tb, const char *name)
+int table_runs(struct text_table_set *ts, const struct text_table *tb, const char *name)
 {
 	int n = tb->nio > tb->nfile ? tb->nio : tb->nfile;
 
 	for (int i = 0; i < n; i++) {
-		struct table_run tr;
+		struct text_table_run tr;
 		if (i < tb->nio && tb->io[i].bad) { /* and its file row: a files-only run would be wrong */
 			if (ts->bad_rows < sizeof ts->bad_row_line / sizeof ts->bad_row_line[0])
 				ts->bad_row_line[ts->bad_rows] = tb->io[i].line;

@@ -10,7 +10,7 @@
  * device, fast or slow. */
 #include "loop/io_common.h"
 #include "../lib/fileio.h"
-#include "../lib/pages.h"
+#include "../lib/mmap_alloc.h"
 #include "../lib/limit_reason.h"
 #include "../lib/rng.h"
 #include "../verdict/verdict.h"
@@ -230,7 +230,7 @@ static void seeks_merge_timelines(struct phase_ctx *ctx, struct seek_worker *w, 
 /* One timeline per worker when the phase keeps one: NULL without. */
 static struct timeline *worker_timelines(struct phase_ctx *ctx, struct seek_worker *w, unsigned n)
 {
-	struct timeline *tl = ctx->timeline ? pages_alloc(n * sizeof *tl) : NULL;
+	struct timeline *tl = ctx->timeline ? mmap_alloc(n * sizeof *tl) : NULL;
 
 	for (unsigned i = 0; tl && i < n; i++)
 		w[i].tl = &tl[i];
@@ -319,7 +319,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_result *res)
 	seeks_merge(res, w, started);
 	if (wtl)
 		seeks_merge_timelines(ctx, w, started);
-	pages_free(wtl, n * sizeof *wtl);
+	mmap_free(wtl, n * sizeof *wtl);
 	free(w);
 	return res->status == PHASE_FAILED ? -1 : 0;
 }

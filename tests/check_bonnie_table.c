@@ -7,7 +7,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/input.h"
-#include "../input/table.h"
+#include "../input/text_table.h"
 #include "../report/model/confidence.h"
 
 #include <string.h>

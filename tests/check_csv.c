@@ -378,7 +378,8 @@ START_TEST(layouts_are_well_formed)
 				ck_assert_int_ge(csv_layout_find(l, CSV_HOLDS_RATE, d->what), 0);
 		}
 	}
-	/* the last layout is the one without a tag, as scan.c's 1.0x reader takes it */
+	/* the last layout is the one without a tag, as csv_find.c's 1.0x reader
+	 * takes it */
 	ck_assert_ptr_null(csv_layouts[csv_layout_count - 1]->tag);
 	ck_assert_ptr_eq(csv_layouts[0], &csv_layout_198);
 }

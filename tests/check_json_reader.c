@@ -1,15 +1,15 @@
-/* json_reader: bonnie has one JSON reader (input/jtree.c) and one mapping
- * of its documents (input/json_run.c) under both readers of them,
- * compare's (json_doc.c) and merge's (host_read.c): a document ends where
- * its value does, a cut one says so, the bulk compare never reads is not
- * kept, both readers take or refuse a document alike and read its names
+/* json_reader: bonnie has one JSON parser (input/json_tree.c) and one
+ * mapping of its documents (input/json_run.c) under both readers of them,
+ * compare's (json_parsed_run.c) and merge's (host_read.c): a document ends
+ * where its value does, a cut one says so, the bulk compare never reads is
+ * not kept, both readers take or refuse a document alike and read its names
  * and values alike, and each run is read from the document alone. */
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/bonnie_doc.h"
 #include "../input/json_run.h"
 #include "../input/input.h"
-#include "../input/jtree.h"
+#include "../input/json_tree.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include "suites.h"
 #include "../input/json_run.h"
 #include "../input/input.h"
-#include "../input/jtree.h"
+#include "../input/json_tree.h"
 #include "../phases/runner/client_window.h"
 #include "../phases/runner/runner.h"
 #include "../report/model/merge_model.h"

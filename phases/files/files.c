@@ -1,6 +1,6 @@
 /* File-test plan: names, sizes, directory layout and shuffled order. */
 #include "files.h"
-#include "../../lib/pages.h"
+#include "../../lib/mmap_alloc.h"
 #include "../../lib/rng.h"
 
 #include <errno.h>
@@ -46,7 +46,7 @@ int files_plan_init(struct file_plan *fp, const struct config *cfg, const struct
 	/* a client's part may be no file at all; malloc(0) may be NULL. A
 	 * pool is mapped: a client touches only the entries of files it made */
 	if (fp->timed)
-		fp->order = pages_alloc((size_t)fp->cap * sizeof *fp->order);
+		fp->order = mmap_alloc((size_t)fp->cap * sizeof *fp->order);
 	else
 		fp->order = malloc((size_t)(fp->count ? fp->count : 1) * sizeof *fp->order);
 	if (fp->order == NULL)
@@ -71,7 +71,7 @@ void files_plan_free(struct file_plan *fp)
 		close(fp->topfd);
 	fp->topfd = -1;
 	if (fp->timed)
-		pages_free(fp->order, (size_t)fp->cap * sizeof *fp->order);
+		mmap_free(fp->order, (size_t)fp->cap * sizeof *fp->order);
 	else
 		free(fp->order);
 	free(fp->buf);

@@ -125,7 +125,7 @@ enum table_block {
 };
 
 /* The longest phase name and its NUL: readers of names keep buffers this
- * size (input/json_doc.c); phase_list.c holds every name to it. */
+ * size (input/json_parsed_run.c); phase_list.c holds every name to it. */
 #define PHASE_NAME_MAX 24
 
 /* Columns in each of bonnie++'s blocks (and in its CSV line's spans). */

@@ -1,7 +1,7 @@
 /* The phases' side of the timeline; see phase_timeline.h. */
 #include "phase_timeline.h"
 #include "../../env/env.h"
-#include "../../lib/pages.h"
+#include "../../lib/mmap_alloc.h"
 #include "../../lib/timeline.h"
 #include "../../verdict/verdict.h"
 
@@ -15,8 +15,8 @@ static int read_devices(const void *arg, uint64_t *read_bytes, uint64_t *write_b
 int phase_timeline_open(struct phase_ctx *ctx)
 {
 	/* the pages of intervals never reached are never touched */
-	ctx->timeline = pages_alloc(sizeof *ctx->timeline);
-	ctx->timelines = pages_alloc(sizeof *ctx->timelines);
+	ctx->timeline = mmap_alloc(sizeof *ctx->timeline);
+	ctx->timelines = mmap_alloc(sizeof *ctx->timelines);
 	if (ctx->timeline == NULL || ctx->timelines == NULL) {
 		phase_timeline_close(ctx);
 		return -1;
@@ -26,8 +26,8 @@ int phase_timeline_open(struct phase_ctx *ctx)
 
 void phase_timeline_close(struct phase_ctx *ctx)
 {
-	pages_free(ctx->timeline, sizeof *ctx->timeline);
-	pages_free(ctx->timelines, sizeof *ctx->timelines);
+	mmap_free(ctx->timeline, sizeof *ctx->timeline);
+	mmap_free(ctx->timelines, sizeof *ctx->timelines);
 	ctx->timeline = NULL;
 	ctx->timelines = NULL;
 }

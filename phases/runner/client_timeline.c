@@ -2,7 +2,7 @@
 #include "client_timeline.h"
 #include "../loop/phase_timeline.h"
 #include "../../lib/fileio.h"
-#include "../../lib/pages.h"
+#include "../../lib/mmap_alloc.h"
 #include "../../lib/timeline.h"
 
 #include <fcntl.h>
@@ -31,7 +31,7 @@ static void file_name(uint32_t client, char *buf, size_t len)
 
 void client_timeline_own(struct phase_ctx *ctx)
 {
-	pages_free(ctx->timelines, sizeof *ctx->timelines);
+	mmap_free(ctx->timelines, sizeof *ctx->timelines);
 	ctx->timelines = NULL;
 }
 
@@ -99,7 +99,7 @@ void client_timeline_merge(struct phase_ctx *ctx, int topfd, uint32_t n, enum ph
 
 	if (ctx->timeline == NULL || ctx->timelines == NULL)
 		return;
-	one = pages_alloc(sizeof *one);
+	one = mmap_alloc(sizeof *one);
 	timeline_begin(ctx->timeline, res->start_ns, NULL, NULL, NULL, NULL);
 	for (uint32_t i = 0; i < n; i++) {
 		if (one == NULL || read_one(topfd, i, id, one) != 0)
@@ -107,7 +107,7 @@ void client_timeline_merge(struct phase_ctx *ctx, int topfd, uint32_t n, enum ph
 		timeline_merge(ctx->timeline, one);
 		any = true;
 	}
-	pages_free(one, sizeof *one);
+	mmap_free(one, sizeof *one);
 	if (!any)
 		return;
 	timeline_series(ctx->timeline, &ctx->timelines->phase[id]);

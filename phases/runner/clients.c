@@ -17,7 +17,7 @@
 #include "../../lib/clock.h"
 #include "../../env/env.h"
 #include "../../lib/exitcodes.h"
-#include "../../lib/pages.h"
+#include "../../lib/mmap_alloc.h"
 #include "../../lib/limit_reason.h"
 #include "../../lib/signals.h"
 #include "../../lib/wallclock.h"
@@ -121,7 +121,7 @@ static void client_main(struct clients *cs, uint32_t i)
 {
 	struct client c = {&cs->sync, &cs->sync.sh->slot[i], NULL, getppid(), 0, cs->b->scratch.dirfd, i, cs->n};
 	struct runner_hooks hooks = {NULL, client_phase_end, &c, client_barrier, NULL};
-	struct run_result *run = pages_alloc(sizeof *run);
+	struct run_result *run = mmap_alloc(sizeof *run);
 	struct part part = part_of_client(cs->b->cfg, &cs->b->ctx.part, cs->n, i); /* carried in cb.ctx */
 	struct bench cb;
 	struct wall_turns turns;
@@ -152,7 +152,7 @@ static void client_main(struct clients *cs, uint32_t i)
 	}
 	if (bench_close(&cb, &e) != 0 && rc == EXIT_OK)
 		rc = EXIT_SETUP;
-	pages_free(run, sizeof *run);
+	mmap_free(run, sizeof *run);
 	note_own_signal(&c);
 	client_sync_mark(c.sync, c.slot, -1, SLOT_GONE);
 	_exit(rc);

@@ -1,7 +1,7 @@
 /* The block device under a file system, from sysfs: its kind, model,
  * sector sizes, scheduler, cache mode, partition offset and alignment, and
  * the stat file whose counters tell how much the device really moved
- * (read in sysfs.c; the stack below it is followed in devstack.c).
+ * (read in sysfs.c; the stack below it is followed in device_stack.c).
  * Only reads files, so on systems without sysfs it simply finds nothing. */
 #include "env.h"
 #include "../lib/str.h"

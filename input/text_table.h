@@ -1,8 +1,9 @@
 /* The human tables bonnie++ prints, read back: a token cursor over pasted
- * text (table_tok.c), the table reader (table.c) and the joining of tables
- * with the CSV lines of the same runs (join.c). Not for use outside input/. */
-#ifndef BONNIE_INPUT_TABLE_H
-#define BONNIE_INPUT_TABLE_H
+ * text (text_table_tok.c), the table reader (text_table.c) and the joining
+ * of tables with the CSV lines of the same runs (join.c). Not for use
+ * outside input/. */
+#ifndef BONNIE_INPUT_TEXT_TABLE_H
+#define BONNIE_INPUT_TEXT_TABLE_H
 
 #include "internal.h"
 
@@ -69,7 +70,7 @@ void tok_copy(char *dst, size_t cap, const struct tok *t);
 
 /* One run read from a table, with what the table shows of it (to tell
  * whether a CSV line is the same run: tables round and cut names). */
-struct table_run {
+struct text_table_run {
 	struct parsed_run run;
 	unsigned line;
 	double step[PHASE_COUNT]; /* the table's rounding step of each rate shown */
@@ -77,8 +78,8 @@ struct table_run {
 	char io_name[PARSED_META_LEN], file_name[PARSED_META_LEN];
 };
 
-struct table_set {
-	struct table_run *run;
+struct text_table_set {
+	struct text_table_run *run;
 	size_t count, cap;
 	unsigned damaged, damaged_line; /* tables skipped: their I/O row is not readable; the first's line */
 	unsigned bad_rows, bad_row_line[8]; /* I/O rows passed over in a table whose other rows were read */
@@ -86,16 +87,16 @@ struct table_set {
 
 /* Every table in text[0..len) into ts (origins "name:line (table)").
  * Returns 0 or -1 (memory). */
-int input_tables(struct table_set *ts, const char *name, const char *text, size_t len);
-void input_tables_free(struct table_set *ts);
+int input_tables(struct text_table_set *ts, const char *name, const char *text, size_t len);
+void input_tables_free(struct text_table_set *ts);
 /* Appends a copy of tr to ts; -1 when out of memory. */
-int input_table_add(struct table_set *ts, const struct table_run *tr);
+int input_table_add(struct text_table_set *ts, const struct text_table_run *tr);
 
 /* html_copy.c: the runs of every table copied from a bon_csv2html page
  * (cells a tab apart) into ts as tables, with one warning per page saying
  * what its units lost; one warning per copy that cannot be read, and per
  * text table pasted into a page's cells. Returns 0 or -1 (memory). */
-int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+int input_html_copies(struct parsed_set *set, struct text_table_set *ts, const char *name, const char *text,
                       size_t len);
 
 /* Joins the runs set got from this text (set->run[first..]) with the tables
@@ -103,7 +104,7 @@ int input_html_copies(struct parsed_set *set, struct table_set *ts, const char *
  * listing both origins; the other tables become runs of their own; then
  * identical results are kept once, and the runs are put in text order.
  * Returns 0 or -1 (memory). */
-int input_join(struct parsed_set *set, size_t first, const struct table_set *ts, const char *name);
+int input_join(struct parsed_set *set, size_t first, const struct text_table_set *ts, const char *name);
 
 /* The line an origin piece of file name starts at ("name:17 ..." -> 17). */
 unsigned input_origin_line(const char *origin, const char *name);

@@ -1,8 +1,9 @@
-/* The part of the input the scanner is looking at: bytes read from a
- * source as they are needed and dropped once scanned, so memory follows
- * the longest line or document being read, not the size of the input.
- * input_read_all reads a whole source the same way, for a reader that
- * needs the whole document (bonnie merge's host results). */
+/* The stream window: the part of the input the reader is looking at
+ * (input_read, read_stream.c), bytes read from a source as they are
+ * needed and dropped once read, so memory follows the longest line or
+ * document being read, not the size of the input. input_read_all reads a
+ * whole source the same way, for a reader that needs the whole document
+ * (bonnie merge's host results). */
 #include "internal.h"
 
 #include <errno.h>
@@ -13,7 +14,7 @@
 #define READ_CHUNK (64u << 10)
 #define READ_MAX (1u << 20) /* at most this much a read: memory follows need */
 
-int window_more(struct window *w)
+int stream_window_more(struct stream_window *w)
 {
 	long got;
 
@@ -41,62 +42,62 @@ int window_more(struct window *w)
 }
 
 /* The first '\n' in buf[from..len), or NULL (buf is NULL until the first read). */
-static const char *newline(const struct window *w, size_t from)
+static const char *newline(const struct stream_window *w, size_t from)
 {
 	return from < w->len ? memchr(w->buf + from, '\n', w->len - from) : NULL;
 }
 
-void window_drop(struct window *w, size_t n)
+void stream_window_drop(struct stream_window *w, size_t n)
 {
 	memmove(w->buf, w->buf + n, w->len - n);
 	w->len -= n;
 }
 
-size_t window_line_end(struct window *w, size_t pos, size_t max, int *status)
+size_t stream_window_line_end(struct stream_window *w, size_t pos, size_t max, int *status)
 {
 	size_t from = pos;
 
-	*status = WINDOW_LINE_OK;
+	*status = STREAM_LINE_OK;
 	for (;;) {
 		const char *nl = newline(w, from);
 		if (nl) {
 			size_t end = (size_t)(nl - w->buf) + 1;
 			if (end - pos > max + 1) /* read whole already, still too long */
-				*status = WINDOW_LINE_LONG;
+				*status = STREAM_LINE_LONG;
 			return end;
 		}
 		from = w->len;
 		if (w->eof)
 			break;
 		if (w->len - pos > max) {
-			*status = WINDOW_LINE_LONG;
+			*status = STREAM_LINE_LONG;
 			return w->len;
 		}
-		if (window_more(w) != 0) {
-			*status = WINDOW_LINE_NOMEM;
+		if (stream_window_more(w) != 0) {
+			*status = STREAM_LINE_NOMEM;
 			return w->len;
 		}
 	}
 	if (pos == w->len)
-		*status = WINDOW_LINE_END;
+		*status = STREAM_LINE_END;
 	else if (w->len - pos > max)
-		*status = WINDOW_LINE_LONG;
+		*status = STREAM_LINE_LONG;
 	return w->len;
 }
 
-size_t window_skip_line(struct window *w, size_t pos)
+size_t stream_window_skip_line(struct stream_window *w, size_t pos)
 {
 	for (;;) {
 		const char *nl = newline(w, pos);
 		if (nl)
 			return (size_t)(nl - w->buf) + 1;
 		w->len = pos; /* the rest of an over-long line: never kept */
-		if (w->eof || window_more(w) != 0 || w->len == pos)
+		if (w->eof || stream_window_more(w) != 0 || w->len == pos)
 			return w->len;
 	}
 }
 
-void window_free(struct window *w)
+void stream_window_free(struct stream_window *w)
 {
 	free(w->buf);
 	w->buf = NULL;
@@ -118,24 +119,24 @@ long input_from_stdio(void *ctx, char *buf, size_t cap)
 
 int input_read_all(input_source src, void *ctx, char **text, size_t *len)
 {
-	struct window w = {.src = src, .ctx = ctx};
+	struct stream_window w = {.src = src, .ctx = ctx};
 	int err;
 
 	*text = NULL;
 	*len = 0;
 	while (!w.eof)
-		if (window_more(&w) != 0) {
-			window_free(&w);
+		if (stream_window_more(&w) != 0) {
+			stream_window_free(&w);
 			return -1;
 		}
 	if (w.read_errno) {
 		err = w.read_errno;
-		window_free(&w);
+		stream_window_free(&w);
 		errno = err;
 		return -2;
 	}
-	/* the last read found the end with room to spare (window_more keeps
-	 * READ_CHUNK free before each read): the NUL fits */
+	/* the last read found the end with room to spare (stream_window_more
+	 * keeps READ_CHUNK free before each read): the NUL fits */
 	w.buf[w.len] = '\0';
 	*text = w.buf;
 	*len = w.len;

@@ -1,9 +1,9 @@
-/* input_parse_piece: every result in one piece of the input (read.c cuts
- * them). A quoted-printable piece is decoded first (origins and warnings
- * still name the lines of the file as given); then its CSV lines (scan.c)
- * and its tables (table.c) are read (from each side of a diff, diff.c), and join.c makes one run of each
- * result. */
-#include "table.h"
+/* input_parse_piece: every result in one piece of the input (read_stream.c
+ * cuts them). A quoted-printable piece is decoded first (origins and
+ * warnings still name the lines of the file as given); then its CSV lines
+ * (csv_find.c) and its tables (text_table.c) are read (from each side of a
+ * diff, diff.c), and join.c makes one run of each result. */
+#include "text_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,13 +101,13 @@ static void hand_out(struct parsed_set *set, size_t wfirst, void (*cb)(const cha
 
 /* The CSV lines and tables of text, or of each side of it when it is a
  * diff (identical results of the two sides are joined later). */
-static int read_sides(struct parsed_set *set, struct table_set *ts, const char *name, const char *text,
+static int read_sides(struct parsed_set *set, struct text_table_set *ts, const char *name, const char *text,
                       size_t len)
 {
 	int rc = 0;
 
 	if (!input_diff_detect(text, len)) {
-		rc = input_scan(set, name, text, len);
+		rc = input_csv_find(set, name, text, len);
 		return rc == 0 ? input_tables(ts, name, text, len) : rc;
 	}
 	for (const char *sign = "-+"; *sign && rc == 0; sign++) {
@@ -115,7 +115,7 @@ static int read_sides(struct parsed_set *set, struct table_set *ts, const char *
 		char *side = input_diff_side(text, len, *sign, &n);
 		if (side == NULL)
 			return -1;
-		rc = input_scan(set, name, side, n);
+		rc = input_csv_find(set, name, side, n);
 		if (rc == 0)
 			rc = input_tables(ts, name, side, n);
 		free(side);
@@ -153,7 +153,7 @@ int input_parse_piece(struct parsed_set *set, const char *name, const char *text
 {
 	size_t first = set->count, wfirst = set->nwarn, nlines = 0;
 	void (*cb)(const char *, void *) = set->on_warning;
-	struct table_set ts = {0};
+	struct text_table_set ts = {0};
 	char *decoded = NULL;
 	unsigned *map = NULL;
 	int rc;

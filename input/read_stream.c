@@ -1,10 +1,11 @@
-/* input_read: reads pasted text as a stream (window.c), line by line. A
- * line that opens with '{' is tried as a bonnie JSON document, read on
- * from the window as far as the document goes; the other lines are
- * gathered into pieces of at least INPUT_CHUNK_MIN bytes, cut at a blank
- * line (or at INPUT_CHUNK_MAX), and each piece is read whole for CSV
- * lines, tables and quoted-printable mail (parse.c). What is held is the
- * piece being gathered or one document, never the whole input. */
+/* input_read: reads pasted text as a stream (stream_window.c), line by
+ * line, and cuts it into JSON documents and pieces. A line that opens with
+ * '{' is tried as a bonnie JSON document, read on from the window as far as
+ * the document goes; the other lines are gathered into pieces of at least
+ * INPUT_CHUNK_MIN bytes, cut at a blank line (or at INPUT_CHUNK_MAX), and
+ * each piece is read whole for CSV lines, tables and quoted-printable mail
+ * (read_piece.c). What is held is the piece being gathered or one
+ * document, never the whole input. */
 #include "internal.h"
 #include "../lib/str.h"
 
@@ -15,7 +16,7 @@
 struct reader {
 	struct parsed_set *set;
 	const char *name;
-	struct window w;
+	struct stream_window w;
 	size_t piece;     /* start of the piece being gathered */
 	unsigned pline;   /* the file's number of its first line */
 	size_t pos;       /* start of the next line */
@@ -33,7 +34,7 @@ static size_t json_more(struct reader *r, size_t start, size_t avail)
 	size_t want = 2 * avail < INPUT_MAX_JSON ? 2 * avail : INPUT_MAX_JSON;
 
 	while (r->w.len - start < want && !r->w.eof)
-		if (window_more(&r->w) != 0) {
+		if (stream_window_more(&r->w) != 0) {
 			r->oom = 1;
 			break;
 		}
@@ -53,7 +54,7 @@ static void json_skipped(struct reader *r, size_t start, size_t avail, size_t se
 	size_t peek;
 	char head[401];
 
-	while (r->w.len - start < 400 && !r->w.eof && window_more(&r->w) == 0)
+	while (r->w.len - start < 400 && !r->w.eof && stream_window_more(&r->w) == 0)
 		;
 	peek = r->w.len - start < 400 ? r->w.len - start : 400;
 	memcpy(head, r->w.buf + start, peek);
@@ -88,7 +89,7 @@ static bool json_at(struct reader *r, size_t start)
 	if (used > 0) {
 		for (long i = 0; i < used; i++)
 			r->line += r->w.buf[start + (size_t)i] == '\n';
-		r->pos = window_skip_line(&r->w, start + (size_t)used);
+		r->pos = stream_window_skip_line(&r->w, start + (size_t)used);
 		return true;
 	}
 	if (used < 0)
@@ -114,7 +115,7 @@ static void drop_read(struct reader *r)
 
 	if (n < (64u << 10) || n < r->w.len - n)
 		return;
-	window_drop(&r->w, n);
+	stream_window_drop(&r->w, n);
 	r->json_seen = r->json_seen > n ? r->json_seen - n : 0;
 	r->pos -= n;
 	r->piece = 0;
@@ -164,15 +165,15 @@ static bool read_line(struct reader *r)
 	size_t start = r->pos, lead = start, end;
 	int st;
 
-	end = window_line_end(&r->w, start, INPUT_MAX_LINE, &st);
-	if (st == WINDOW_LINE_NOMEM)
+	end = stream_window_line_end(&r->w, start, INPUT_MAX_LINE, &st);
+	if (st == STREAM_LINE_NOMEM)
 		r->oom = 1;
-	if (st == WINDOW_LINE_END || st == WINDOW_LINE_NOMEM)
+	if (st == STREAM_LINE_END || st == STREAM_LINE_NOMEM)
 		return false;
-	if (st == WINDOW_LINE_LONG) {
+	if (st == STREAM_LINE_LONG) {
 		flush(r);
 		r->line++;
-		r->pos = window_skip_line(&r->w, start);
+		r->pos = stream_window_skip_line(&r->w, start);
 		r->piece = r->pos;
 		r->pline = r->line + 1;
 		if (input_warn(r->set, r->name, r->line, "line longer than %u MiB: not searched", INPUT_MAX_LINE >> 20))
@@ -190,7 +191,7 @@ static bool read_line(struct reader *r)
 			return true;
 		}
 		r->pline = r->line; /* not a document: a line of the piece */
-		end = window_line_end(&r->w, start, INPUT_MAX_LINE, &st); /* the window may have moved */
+		end = stream_window_line_end(&r->w, start, INPUT_MAX_LINE, &st); /* the window may have moved */
 	} else
 		r->line++;
 	blank_nuls(r, start, end);
@@ -215,7 +216,7 @@ int input_read(struct parsed_set *set, const char *name, input_source src, void 
 	flush(&r);
 	rc = r.oom ? -1 : r.w.read_errno ? -2 : 0;
 	errno = r.w.read_errno;
-	window_free(&r.w);
+	stream_window_free(&r.w);
 	return rc;
 }
 

@@ -1,8 +1,9 @@
-/* The parts of bonnie's JSON document that say how a run was set up (the
+/* The parsed_run's setup from a mapped bonnie JSON run: the parts of the
+ * document that say how a run was set up (the
  * I/O mode, the file system, the device) and what stands behind a phase's
  * figures (its operations, elapsed time and latency percentiles), read
  * for compare, which states setup differences and weighs percentiles by
- * their evidence. json_doc.c hands the mapped run (json_run.h). */
+ * their evidence. json_parsed_run.c hands the mapped run (json_run.h). */
 #include "internal.h"
 #include "json_run.h"
 #include "like.h"

@@ -1,9 +1,9 @@
-/* The rows of a human table as the reader holds them (table.c reads them,
- * table_runs.c makes runs of them). Not for use outside input/. */
-#ifndef BONNIE_INPUT_TABLE_ROWS_H
-#define BONNIE_INPUT_TABLE_ROWS_H
+/* The rows of a human table as the reader holds them (text_table.c reads
+ * them, table_runs.c makes runs of them). Not for use outside input/. */
+#ifndef BONNIE_INPUT_TEXT_TABLE_ROWS_H
+#define BONNIE_INPUT_TEXT_TABLE_ROWS_H
 
-#include "table.h"
+#include "text_table.h"
 
 #define MAX_ROWS 32
 #define CELLS (2 * BLOCK_COLUMNS) /* six rate and %CPU pairs */
@@ -22,7 +22,7 @@ struct row {
 	bool bonnie_rows; /* bonnie's own rows under it (p99, From device): its cells' marks are all there are */
 };
 
-struct table {
+struct text_table {
 	char version[16], concurrency[8], file_name[PARSED_META_LEN];
 	bool per_sec; /* "/sec" headers (1.98 on): I/O rates carry k, m or g */
 	bool no_seeks; /* an I/O table cut before its Seeks column: ten cells */
@@ -32,6 +32,6 @@ struct table {
 };
 
 /* The table's runs into ts, its unreadable I/O rows counted there. */
-int table_runs(struct table_set *ts, const struct table *tb, const char *name);
+int table_runs(struct text_table_set *ts, const struct text_table *tb, const char *name);
 
 #endif

@@ -1,9 +1,10 @@
-/* Reads bonnie's own JSON document back for compare: the document is
- * parsed by jtree.c, each run mapped by json_run_map (the one mapping,
- * which merge's host_read.c takes too) and its facts derived here onto
- * parsed_runs: the config, and per run and phase its status, rate, %CPU,
- * latencies and confidence reasons. A JSON document that is not bonnie's
- * goes to fio's reader. */
+/* A JSON document of the input made parsed_runs, what compare and --like
+ * read (json_result.c makes the same mapped run a run_result): the
+ * document is parsed by json_tree.c, each run mapped by json_run_map (the
+ * one mapping, which merge's host_read.c takes too) and its facts derived
+ * here onto parsed_runs: the config, and per run and phase its status,
+ * rate, %CPU, latencies and confidence reasons. A JSON document that is
+ * not bonnie's goes to fio's reader. */
 #include "internal.h"
 #include "bonnie_doc.h"
 #include "run_read.h"

@@ -1,6 +1,6 @@
 /* The token cursor the table reader walks pasted text with, and what each
  * kind of table cell looks like. */
-#include "table.h"
+#include "text_table.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Large zeroed blocks whose pages become resident only when touched. */
-#ifndef BONNIE_PAGES_H
-#define BONNIE_PAGES_H
+#ifndef BONNIE_MMAP_ALLOC_H
+#define BONNIE_MMAP_ALLOC_H
 
 #include <stddef.h>
 
@@ -11,9 +11,9 @@
  * heap and clears, that is touches, every page. A client's timelines
  * (about 1 MiB each, mostly never reached) were resident whole that way,
  * 11 MB of RSS per client in a sweep. */
-void *pages_alloc(size_t len);
+void *mmap_alloc(size_t len);
 
-/* Returns a block of pages_alloc (len as given there); NULL is fine. */
-void pages_free(void *p, size_t len);
+/* Returns a block of mmap_alloc (len as given there); NULL is fine. */
+void mmap_free(void *p, size_t len);
 
 #endif

@@ -1,8 +1,8 @@
-/* jt_parse: a recursive-descent JSON reader that builds jtree.h's nodes;
- * depth is bounded so a hostile document cannot exhaust the stack. The one
- * tokenizer of JSON in bonnie: compare's reader (bonnie's documents and
- * fio's) and merge's host reader both read through it. */
-#include "jtree.h"
+/* jt_parse: a recursive-descent JSON parser that builds json_tree.h's
+ * nodes; depth is bounded so a hostile document cannot exhaust the stack.
+ * The one tokenizer of JSON in bonnie: compare's reader (bonnie's
+ * documents and fio's) and merge's host reader both read through it. */
+#include "json_tree.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,10 +3,10 @@
  * Concurrency), 1.98/2.00a ("Name:Size etc", rates with k/m/g), the
  * several-machines tables of bon_csv2txt, -f blanks, +++++, a
  * files:max:min/dirs label, names the table cut short; whole, with blanks
- * collapsed, glued onto one line or wrapped (table_tok.c reads them all as
- * one token stream). A row's cells are told apart by their count: all six,
- * or the four a -f run has (no per-char phases). */
-#include "table.h"
+ * collapsed, glued onto one line or wrapped (text_table_tok.c reads them
+ * all as one token stream). A row's cells are told apart by their count:
+ * all six, or the four a -f run has (no per-char phases). */
+#include "text_table.h"
 #include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table_rows.h"
+#include "text_table_rows.h"
 
 static const char *const rates_k = "K/sec%CPK/sec%CPK/sec%CPK/sec%CPK/sec%CP/sec%CP";
 static const char *const rates_s = "/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP/sec%CP";
@@ -58,7 +58,7 @@ static bool read_version(struct tcur *c, char *version, size_t cap)
 
 /* The line of rate units under the column names, or none: a poster may
  * leave it out (then the rows must follow). */
-static bool io_units(struct tcur *c, struct table *tb)
+static bool io_units(struct tcur *c, struct text_table *tb)
 {
 	struct tok t;
 
@@ -74,7 +74,7 @@ static bool io_units(struct tcur *c, struct table *tb)
 /* The I/O header: its title line ("Sequential Output"), the Concurrency
  * line of 1.9x, the column names and the units; a pasted table may lack
  * the title and the units, not the column names. */
-static bool io_header(struct tcur *c, struct table *tb)
+static bool io_header(struct tcur *c, struct text_table *tb)
 {
 	struct tcur start = *c, save;
 	struct tok t, n;
@@ -93,7 +93,7 @@ static bool io_header(struct tcur *c, struct table *tb)
 	return false;
 }
 
-static bool file_header(struct tcur *c, struct table *tb)
+static bool file_header(struct tcur *c, struct text_table *tb)
 {
 	struct tcur start = *c;
 	struct tok n;
@@ -303,7 +303,7 @@ static bool read_any_row(struct tcur *c, struct row *r, const struct row *above,
 
 /* Moves c past an I/O row that is not readable to the file header that
  * follows it (within a row's tokens), if one does. */
-static void skip_bad_row(struct tcur *c, struct table *tb)
+static void skip_bad_row(struct tcur *c, struct text_table *tb)
 {
 	struct tcur start = *c, at;
 	struct tok t;
@@ -326,7 +326,7 @@ static void skip_bad_row(struct tcur *c, struct table *tb)
  * it are one line: moves c token by token past the row (a row's worth of
  * tokens at most, six rates among them, no table word) to where a readable
  * row starts with no cell of the one passed over in its name. */
-static bool next_row_on_line(struct tcur *c, const struct table *tb, unsigned line)
+static bool next_row_on_line(struct tcur *c, const struct text_table *tb, unsigned line)
 {
 	struct tok t, next;
 	struct row probe;
@@ -350,7 +350,7 @@ static bool next_row_on_line(struct tcur *c, const struct table *tb, unsigned li
 /* An I/O row that cannot be read, followed by one that can: passed over
  * as a hole in the table (its runs then read on, and the reader says where
  * it was), not the table's end. */
-static bool pass_bad_row(struct tcur *c, struct table *tb)
+static bool pass_bad_row(struct tcur *c, struct text_table *tb)
 {
 	struct tcur save = *c, at;
 	struct row *r = &tb->io[tb->nio];
@@ -372,7 +372,7 @@ static bool pass_bad_row(struct tcur *c, struct table *tb)
 	return true;
 }
 
-static bool parse_table(struct tcur *c, struct table *tb)
+static bool parse_table(struct tcur *c, struct text_table *tb)
 {
 	struct tcur save;
 
@@ -407,9 +407,9 @@ static bool opens_section(const struct tok *t)
 	return t->n - i >= 10 && memcmp(t->p + i, "Sequential", 10) == 0;
 }
 
-int input_tables(struct table_set *ts, const char *name, const char *text, size_t len)
+int input_tables(struct text_table_set *ts, const char *name, const char *text, size_t len)
 {
-	struct table *tb = malloc(sizeof *tb);
+	struct text_table *tb = malloc(sizeof *tb);
 	struct tcur c;
 	struct tok t;
 	int rc = 0;
@@ -437,7 +437,7 @@ int input_tables(struct table_set *ts, const char *name, const char *text, size_
 	return rc;
 }
 
-void input_tables_free(struct table_set *ts)
+void input_tables_free(struct text_table_set *ts)
 {
 	free(ts->run);
 	memset(ts, 0, sizeof *ts);

@@ -1,10 +1,11 @@
-/* A JSON document as a tree of nodes over its text: bonnie's one JSON
- * reader, under bonnie's documents' one mapping (json_run.c, which
- * compare's json_doc.c and merge's host_read.c read) and fio's (fio_json.c). Numbers keep their text, so a wall-clock time in ns
- * (past 2^53) reads back exactly. Nodes keep a string's raw text;
- * jt_string gives it decoded by jt_escape. */
-#ifndef BONNIE_JTREE_H
-#define BONNIE_JTREE_H
+/* Any JSON document as a tree of nodes over its text: bonnie's one JSON
+ * parser, knowing nothing of what a document means. Under it: bonnie's
+ * documents' one mapping (json_run.c, which compare's json_parsed_run.c
+ * and merge's host_read.c read) and fio's (fio_json.c). Numbers keep their
+ * text, so a wall-clock time in ns (past 2^53) reads back exactly. Nodes
+ * keep a string's raw text; jt_string gives it decoded by jt_escape. */
+#ifndef BONNIE_INPUT_JSON_TREE_H
+#define BONNIE_INPUT_JSON_TREE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
-/* input_scan: walks one piece of pasted text line by line and finds
+/* input_csv_find: walks one piece of pasted text line by line and finds
  * bonnie++ CSV lines (wherever they stand in a line, rejoined when a mailer
- * wrapped them); read.c has taken the JSON documents out already. */
+ * wrapped them); read_stream.c has taken the JSON documents out already. */
 #include "internal.h"
 #include "../lib/str.h"
 
@@ -423,7 +423,7 @@ static void scan_line(struct scan *s, struct text t)
 	}
 }
 
-int input_scan(struct parsed_set *set, const char *name, const char *text, size_t len)
+int input_csv_find(struct parsed_set *set, const char *name, const char *text, size_t len)
 {
 	struct scan s = {set, name, text, len, 0, 0, 0};
 
@@ -432,7 +432,7 @@ int input_scan(struct parsed_set *set, const char *name, const char *text, size_
 		struct text t = line_at(&s, s.pos, &next);
 		s.line++;
 		s.pos = next;
-		scan_line(&s, t); /* read.c made NUL bytes blanks */
+		scan_line(&s, t); /* read_stream.c made NUL bytes blanks */
 	}
 	return s.oom ? -1 : 0;
 }
