@@ -267,7 +267,11 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	char *argv[] = {a0, a1, a2};
 	struct run_setup setup;
 	view_setup_of(cfg, &setup);
-	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
+	struct run_view *views = calloc(n ? n : 1, sizeof *views); /* the page's owner builds them */
+	ck_assert_ptr_nonnull(views);
+	for (size_t i = 0; i < n; i++)
+		view_of_setup_run(&setup, &runs[i], NULL, &views[i]);
+	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, views};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -275,6 +279,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
+	free(views);
 	return buf;
 }
 
@@ -346,7 +351,9 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
 	struct run_setup setup;
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5\xc2\xa0s at 0.3\xc2\xa0s"));
@@ -388,7 +395,9 @@ static char *page_with_verdicts(const enum verdict_kind *kinds, const enum phase
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
 	}
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	return buf;

@@ -143,12 +143,12 @@ done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\
 # counters (the devices', the ARC's, the dataset's) are read by the
 # model alone (view.c copies what is printed, view_records.c the buckets),
 # and a view is built once per run, by the output that owns the run: the
-# session's (outputs.c), the page's (html.c), merge's (merge_write.c).
+# session's (outputs.c, which the page's kept runs carry), merge's (merge_write.c).
 RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|&[^ ,;()]*(->|\.)latency\b|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter reads a result's raw histogram or counters (the view holds them)"
 done < <(grep -HnoE "$RAW" $FORMATTERS)
-OWNERS='^report/(outputs|html/html|merge/merge_write)[.]c$'
+OWNERS='^report/(outputs|merge/merge_write)[.]c$'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
 done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
