@@ -138,6 +138,27 @@ START_TEST(sweep_table)
 }
 END_TEST
 
+/* The page's tally of every phase (sweep_tally, judged once with the
+ * knees): put_block and ran_create both still rising to 8 clients, seeks
+ * ran at one count only (no knee, yet a phase that ran); put_block's p99
+ * passes 2x at 4 clients, ran_create's stays flat. */
+START_TEST(tally_of_phases)
+{
+	struct sweep *sw = make_sweep();
+
+	sweep_judge(sw, 2.0);
+	ck_assert_uint_eq(sw->tally.phases, 3);
+	ck_assert_uint_eq(sw->tally.peak_at, 8);
+	ck_assert_uint_eq(sw->tally.peak_phases, 2);
+	ck_assert_uint_eq(sw->tally.lag, 1u << PHASE_PUT_BLOCK);
+	ck_assert_uint_eq(sw->tally.cpu_lags, 0);
+	sweep_judge(sw, 4.0); /* judged again: no p99 passes 4x */
+	ck_assert_uint_eq(sw->tally.lag, 0);
+	ck_assert_uint_eq(sw->tally.peak_phases, 2);
+	free(sw);
+}
+END_TEST
+
 /* The sweep's JSON end as text (the answer and the counts), the counts
  * asked being asked[0..n). */
 static char *sweep_json_text(struct sweep *sw, const uint32_t *asked, uint32_t n)
@@ -530,6 +551,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, work_end_and_overlap);
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
+	tcase_add_test(tc, tally_of_phases);
 	tcase_add_test(tc, sweep_json_counts);
 	tcase_add_test(tc, sweep_cut_counts);
 	tcase_add_test(tc, sweep_last_count_cut);

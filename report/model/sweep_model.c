@@ -368,5 +368,6 @@ void sweep_judge(struct sweep *sw, double factor)
 	for (int i = 0; i < PHASE_COUNT; i++)
 		sweep_knee(sw, (enum phase_id)i, factor, &sw->knee[i]);
 	sweep_answer(sw, &sw->answer);
+	sweep_tally(sw, &sw->tally);
 	sw->judged = true;
 }

@@ -129,6 +129,19 @@ struct sweep_answer {
 	                          in upto (0: none) */
 };
 
+/* Every phase that ran (not only a server's) at a glance, for the page's
+ * summary line (sweep_tally): how many ran, the count most of them peak
+ * at and how many do, and whose p99 passes the rule, as a storage knee
+ * or where this host's CPU was the limit. */
+struct sweep_tally {
+	uint32_t phases;      /* phases that completed at some count */
+	uint32_t peak_at;     /* the count most phases' throughput peaks at, the smallest
+	                         on a tie (0: no phase shows a peak) */
+	uint32_t peak_phases; /* phases peaking there */
+	uint32_t lag;         /* mask (1u << id) of phases whose p99 passes as a storage knee */
+	uint32_t cpu_lags;    /* phases whose p99 passes where this host's CPU was the limit */
+};
+
 struct sweep_point {
 	bool ran;       /* the phase completed at this count (in at least one run) */
 	uint32_t runs;  /* runs it completed in */
@@ -166,6 +179,7 @@ struct sweep {
 	double factor;           /* the knee factor judged with (--knee-factor) */
 	struct sweep_knee knee[PHASE_COUNT];
 	struct sweep_answer answer;
+	struct sweep_tally tally;
 };
 
 /* Judges the complete sweep with knee factor k (--knee-factor): each
@@ -234,6 +248,10 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep
 /* The whole sweep's answer (struct sweep_answer) from the knees already
  * in sw->knee (sweep_judge's step; report/model/sweep_answer.c). */
 void sweep_answer(const struct sweep *sw, struct sweep_answer *out);
+
+/* The tally of every phase's knee (struct sweep_tally) from sw->knee
+ * (sweep_judge's step; sweep_answer.c). */
+void sweep_tally(const struct sweep *sw, struct sweep_tally *out);
 
 
 /* Jain's fairness index of n rates given by their sum and sum of squares:
