@@ -144,6 +144,41 @@ START_TEST(bar_chart_names_do_not_overlap)
 }
 END_TEST
 
+/* A marked bar alone in its chart (its word fits under it) is named in
+ * the words the page's captions and the text give its mark (the
+ * confidence table's, confidence_reason_brief), under the bar and in its
+ * title: a figure whose cache was not dropped read "not evicted" under
+ * its bar and "cache not dropped" in the footnote and the captions. */
+START_TEST(bar_mark_words_are_the_marks_words)
+{
+	static const unsigned drawn[] = {CONF_SHORT, CONF_CACHED, CONF_NOT_EVICTED};
+
+	for (size_t k = 0; k < sizeof drawn / sizeof drawn[0]; k++) {
+		int r = 0;
+		const struct chart_bar bar = {"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, drawn[k], "2000"};
+		struct bar_chart c = {"one", "One", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL, NULL, 0}, &bar, 1, NULL, 1};
+		char word[64], under[96], title[96], *buf = NULL;
+		size_t len = 0;
+		FILE *f = mem_open(&buf, &len);
+
+		while (!(drawn[k] & (1u << r)))
+			r++;
+		/* a striped bar's word carries its mark, as its value does on every page */
+		if (drawn[k] == CONF_SHORT)
+			snprintf(word, sizeof word, "%c %s", confidence_reason_mark(r), confidence_reason_brief(r));
+		else
+			snprintf(word, sizeof word, "%s", confidence_reason_brief(r));
+		snprintf(under, sizeof under, "class=\"bar-mark\">%s</text>", word);
+		snprintf(title, sizeof title, "40%% CPU, %s</title>", word);
+		chart_bars(f, &c);
+		fclose(f);
+		ck_assert_msg(strstr(buf, under) != NULL, "no \"%s\" under the bar", word);
+		ck_assert_msg(strstr(buf, title) != NULL, "no \"%s\" in the bar's title", word);
+		free(buf);
+	}
+}
+END_TEST
+
 START_TEST(bar_chart_marks_and_numbers)
 {
 	static const double runs[] = {90, 100, 130};
@@ -955,6 +990,7 @@ Suite *suite_html(void)
 	TCase *t = tcase_create("core");
 
 	tcase_add_test(t, escapes_markup_and_controls);
+	tcase_add_test(t, bar_mark_words_are_the_marks_words);
 	tcase_add_test(t, tested_counts_are_those_that_ran);
 	tcase_add_test(t, linear_ticks_are_nice_in_label_units);
 	tcase_add_test(t, log_ticks_cover_whole_decades);

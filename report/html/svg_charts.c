@@ -205,7 +205,7 @@ static const char *mark_word(unsigned marks)
 	if (marks & CONF_CACHED)
 		return "cached";
 	if (marks & CONF_NOT_EVICTED)
-		return "not evicted";
+		return "cache not dropped";
 	return NULL;
 }
 
