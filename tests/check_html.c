@@ -627,7 +627,7 @@ START_TEST(sweep_page_charts_knee_and_table)
 		synth_full_run(&runs[l]);
 		runs[l].clients = 1u << (2 * l);
 		runs[l].phase[PHASE_PUT_BLOCK].elapsed_ns = (uint64_t)(l < 2 ? 4000 - 1000 * l : 2000) * 1000000u;
-		sweep_add(&sw, &runs[l]);
+		sweep_add_run(&sw, &runs[l]);
 	}
 	sw.point[3][PHASE_PUT_BLOCK].p99 = 5 * sw.point[0][PHASE_PUT_BLOCK].p99;
 	sweep_judge(&sw, 2.0); /* the point changed: judged again, as where a sweep ends */
@@ -681,7 +681,7 @@ START_TEST(sweep_page_lists_every_count)
 	memset(&sw, 0, sizeof sw);
 	synth_full_run(&run);
 	run.clients = 2;
-	sweep_add(&sw, &run);
+	sweep_add_run(&sw, &run);
 	sweep_judge(&sw, 2.0);
 	buf = sweep_page_texts(&cfg, &run, 1, &sw, "1 client, run 1 of 1\n<t1>\n2 clients, run 1 of 1\n<t2>\n",
 	                       "csv,1,a\ncsv,2,b\n");
