@@ -164,12 +164,12 @@ static int read_levels(struct merged *g, char **texts, char **files)
 }
 
 /* Level l merged into a run; of a sweep, added to it as its point reads a
- * merged level (merge_sweep_run). -1: out of memory. */
+ * merged level (merge_sweep_view). -1: out of memory. */
 static int merge_level(struct merged *g, size_t l)
 {
 	const struct json_run *hosts = g->hosts[l];
 	struct run_result *run = &g->run[l];
-	struct run_result *all;
+	struct run_view *v;
 	int rc;
 
 	if (merge_hosts(&g->m[l], hosts, g->n, run) != 0)
@@ -178,12 +178,12 @@ static int merge_level(struct merged *g, size_t l)
 	g->counts[l] = run->clients;
 	if (!g->sw)
 		return 0;
-	all = malloc(sizeof *all);
-	if (!all)
+	v = malloc(sizeof *v);
+	if (!v)
 		return -1;
-	merge_sweep_run(run, hosts, g->n, all);
-	rc = sweep_add(g->sw, all);
-	free(all);
+	if ((rc = merge_sweep_view(run, hosts, g->n, v)) == 0)
+		sweep_add(g->sw, v);
+	free(v);
 	return rc;
 }
 

@@ -356,7 +356,7 @@ static int sweep_pass(struct session *s, uint32_t l, uint32_t r)
 	if ((status = pass_reported(s)) != EXIT_OK)
 		return status;
 	status = run_status(s->run);
-	sweep_add_view(s->sweep, &s->out.view);
+	sweep_add(s->sweep, &s->out.view);
 	return status;
 }
 

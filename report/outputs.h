@@ -41,6 +41,7 @@ enum { OUT_FILE_JSON, OUT_FILE_HTML, OUT_FILE_KV, OUT_FILES };
  * may have hundreds of counts). */
 struct html_keep {
 	struct run_result *runs;
+	struct run_view *views; /* each kept run's view: the one outputs_run built */
 	size_t n, cap;
 	FILE *tables, *csv;
 	char *tables_buf, *csv_buf;

@@ -98,8 +98,9 @@ static int html_prepare(struct report_ctx *c, char *err, size_t errlen)
 
 	k->cap = c->cfg->runs;
 	k->runs = calloc(k->cap, sizeof *k->runs);
+	k->views = calloc(k->cap, sizeof *k->views);
 	k->timelines = calloc(1, sizeof *k->timelines); /* none: the page has no timelines */
-	if (k->runs == NULL) {
+	if (k->runs == NULL || k->views == NULL) {
 		snprintf(err, errlen, "--html: cannot keep %u runs in memory: %s", c->cfg->runs, strerror(errno));
 		return -1;
 	}
@@ -138,8 +139,10 @@ static void html_run(struct report_ctx *c)
 	struct html_keep *k = &c->html;
 	const struct run_result *run = c->run;
 
-	if (k->n < k->cap)
+	if (k->n < k->cap) {
+		k->views[k->n] = c->view;
 		k->runs[k->n++] = *run;
+	}
 	keep_timelines(k, c->timelines);
 	if (k->tables == NULL)
 		return;
@@ -169,7 +172,7 @@ static int html_end(struct report_ctx *c, char *err, size_t errlen)
 	struct run_setup setup;
 	struct html_report rep = {&setup, c->argc, c->argv, c->env, c->align, k->runs, k->n,
 	                          c->sweep, NULL, NULL, c->date, NULL,
-	                          k->have_timelines ? k->timelines : NULL, NULL};
+	                          k->have_timelines ? k->timelines : NULL, k->views};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 
 	view_setup_of(c->cfg, &setup);
@@ -188,6 +191,7 @@ static void html_release(struct report_ctx *c)
 	free(k->tables_buf);
 	free(k->csv_buf);
 	free(k->runs);
+	free(k->views);
 	free(k->timelines);
 	*k = (struct html_keep){0};
 }

@@ -144,6 +144,41 @@ START_TEST(bar_chart_names_do_not_overlap)
 }
 END_TEST
 
+/* A marked bar alone in its chart (its word fits under it) is named in
+ * the words the page's captions and the text give its mark (the
+ * confidence table's, confidence_reason_brief), under the bar and in its
+ * title: a figure whose cache was not dropped read "not evicted" under
+ * its bar and "cache not dropped" in the footnote and the captions. */
+START_TEST(bar_mark_words_are_the_marks_words)
+{
+	static const unsigned drawn[] = {CONF_SHORT, CONF_CACHED, CONF_NOT_EVICTED};
+
+	for (size_t k = 0; k < sizeof drawn / sizeof drawn[0]; k++) {
+		int r = 0;
+		const struct chart_bar bar = {"block read", "get_block", 0, 2000, 1, 0, NULL, 0, 40, drawn[k], "2000"};
+		struct bar_chart c = {"one", "One", "desc", {0, 1, false, "rate (KiB/s)", 0, NULL, NULL, 0}, &bar, 1, NULL, 1};
+		char word[64], under[96], title[96], *buf = NULL;
+		size_t len = 0;
+		FILE *f = mem_open(&buf, &len);
+
+		while (!(drawn[k] & (1u << r)))
+			r++;
+		/* a striped bar's word carries its mark, as its value does on every page */
+		if (drawn[k] == CONF_SHORT)
+			snprintf(word, sizeof word, "%c %s", confidence_reason_mark(r), confidence_reason_brief(r));
+		else
+			snprintf(word, sizeof word, "%s", confidence_reason_brief(r));
+		snprintf(under, sizeof under, "class=\"bar-mark\">%s</text>", word);
+		snprintf(title, sizeof title, "40%% CPU, %s</title>", word);
+		chart_bars(f, &c);
+		fclose(f);
+		ck_assert_msg(strstr(buf, under) != NULL, "no \"%s\" under the bar", word);
+		ck_assert_msg(strstr(buf, title) != NULL, "no \"%s\" in the bar's title", word);
+		free(buf);
+	}
+}
+END_TEST
+
 START_TEST(bar_chart_marks_and_numbers)
 {
 	static const double runs[] = {90, 100, 130};
@@ -267,7 +302,11 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	char *argv[] = {a0, a1, a2};
 	struct run_setup setup;
 	view_setup_of(cfg, &setup);
-	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
+	struct run_view *views = calloc(n ? n : 1, sizeof *views); /* the page's owner builds them */
+	ck_assert_ptr_nonnull(views);
+	for (size_t i = 0; i < n; i++)
+		view_of_setup_run(&setup, &runs[i], NULL, &views[i]);
+	struct html_report rep = {&setup, 3, argv, &env, NULL, runs, n, sw, tables, csv, "2026-12-01 17:20 UTC", NULL, NULL, views};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = mem_open(&buf, &len);
@@ -275,6 +314,7 @@ static char *sweep_page_texts(const struct config *cfg, const struct run_result 
 	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
+	free(views);
 	return buf;
 }
 
@@ -346,7 +386,9 @@ START_TEST(timeline_stall_has_no_p99_points_inside)
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
 	struct run_setup setup;
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "block write: <span class=\"verdict\">stalled 0.5\xc2\xa0s at 0.3\xc2\xa0s"));
@@ -388,7 +430,9 @@ static char *page_with_verdicts(const enum verdict_kind *kinds, const enum phase
 			s->pt[i] = (struct tl_point){.bytes = 1u << 20, .ops = 128, .p99_ns = 2000000};
 	}
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, &tls, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	return buf;
@@ -583,7 +627,7 @@ START_TEST(sweep_page_charts_knee_and_table)
 		synth_full_run(&runs[l]);
 		runs[l].clients = 1u << (2 * l);
 		runs[l].phase[PHASE_PUT_BLOCK].elapsed_ns = (uint64_t)(l < 2 ? 4000 - 1000 * l : 2000) * 1000000u;
-		sweep_add(&sw, &runs[l]);
+		sweep_add_run(&sw, &runs[l]);
 	}
 	sw.point[3][PHASE_PUT_BLOCK].p99 = 5 * sw.point[0][PHASE_PUT_BLOCK].p99;
 	sweep_judge(&sw, 2.0); /* the point changed: judged again, as where a sweep ends */
@@ -637,7 +681,7 @@ START_TEST(sweep_page_lists_every_count)
 	memset(&sw, 0, sizeof sw);
 	synth_full_run(&run);
 	run.clients = 2;
-	sweep_add(&sw, &run);
+	sweep_add_run(&sw, &run);
 	sweep_judge(&sw, 2.0);
 	buf = sweep_page_texts(&cfg, &run, 1, &sw, "1 client, run 1 of 1\n<t1>\n2 clients, run 1 of 1\n<t2>\n",
 	                       "csv,1,a\ncsv,2,b\n");
@@ -946,6 +990,7 @@ Suite *suite_html(void)
 	TCase *t = tcase_create("core");
 
 	tcase_add_test(t, escapes_markup_and_controls);
+	tcase_add_test(t, bar_mark_words_are_the_marks_words);
 	tcase_add_test(t, tested_counts_are_those_that_ran);
 	tcase_add_test(t, linear_ticks_are_nice_in_label_units);
 	tcase_add_test(t, log_ticks_cover_whole_decades);

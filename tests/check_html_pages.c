@@ -89,7 +89,9 @@ START_TEST(run_summary_comes_first_with_verdict_cells)
 	synth_full_run(&run);
 	struct run_setup setup;
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, "2026-12-01 17:20 UTC", NULL, NULL, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "<time>2026-12-01 17:20 UTC</time>"));
@@ -122,7 +124,9 @@ START_TEST(options_table_is_the_setup)
 	                           .files_k = 16, .file_max = 0, .file_dirs = 2, .seed = 7, .dir = "/srv/bench",
 	                           .perchar_size = 1ull << 20, .runs = 1, .verify = true, .evict = true,
 	                           .sweep_levels = 2, .sweep = {1, 4}, .direct = true};
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, NULL, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "<th class=\"l\">directory (-d)</th><td class=\"l\">/srv/bench</td>"));
@@ -155,7 +159,9 @@ START_TEST(device_and_warning_head_the_page)
 	                              .start_bytes = 32256, .aligned = 0};
 	struct run_setup setup;
 	view_setup_of(&cfg, &setup);
-	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	static struct run_view view; /* the page's owner builds it */
+	view_of_setup_run(&setup, &run, NULL, &view);
+	struct html_report rep = {&setup, 1, argv, &env, NULL, &run, 1, NULL, NULL, NULL, NULL, NULL, NULL, &view};
 	ck_assert_int_eq(report_html(f, &rep), 0);
 	fclose(f);
 	const char *top = strstr(buf, "<p class=\"tested-on\">"), *summary = strstr(buf, "id=\"summary\"");

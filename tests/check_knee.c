@@ -35,7 +35,7 @@ static struct sweep *make(int runs, const double rate[][LEVELS], const double p9
 			run->clients = counts[l];
 			synth_phase(run, PHASE_PUT_BLOCK, (uint64_t)(rate[r][l] * MIB), SEC, SEC / 2,
 			            (uint64_t)(p99_us[r][l] * 1000));
-			sweep_add(sw, run);
+			sweep_add_run(sw, run);
 		}
 	free(run);
 	return sw;

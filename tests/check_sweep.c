@@ -37,7 +37,7 @@ static struct sweep *make_sweep(void)
 		synth_phase(run, PHASE_RAN_CREATE, 10u << l, SEC, SEC / 2, 500000);
 		if (l == 0)
 			synth_phase(run, PHASE_SEEKS, 250, SEC / 4, SEC / 8, 2000000);
-		sweep_add(sw, run);
+		sweep_add_run(sw, run);
 	}
 	free(run);
 	return sw;
@@ -138,6 +138,27 @@ START_TEST(sweep_table)
 }
 END_TEST
 
+/* The page's tally of every phase (sweep_tally, judged once with the
+ * knees): put_block and ran_create both still rising to 8 clients, seeks
+ * ran at one count only (no knee, yet a phase that ran); put_block's p99
+ * passes 2x at 4 clients, ran_create's stays flat. */
+START_TEST(tally_of_phases)
+{
+	struct sweep *sw = make_sweep();
+
+	sweep_judge(sw, 2.0);
+	ck_assert_uint_eq(sw->tally.phases, 3);
+	ck_assert_uint_eq(sw->tally.peak_at, 8);
+	ck_assert_uint_eq(sw->tally.peak_phases, 2);
+	ck_assert_uint_eq(sw->tally.lag, 1u << PHASE_PUT_BLOCK);
+	ck_assert_uint_eq(sw->tally.cpu_lags, 0);
+	sweep_judge(sw, 4.0); /* judged again: no p99 passes 4x */
+	ck_assert_uint_eq(sw->tally.lag, 0);
+	ck_assert_uint_eq(sw->tally.peak_phases, 2);
+	free(sw);
+}
+END_TEST
+
 /* The sweep's JSON end as text (the answer and the counts), the counts
  * asked being asked[0..n). */
 static char *sweep_json_text(struct sweep *sw, const uint32_t *asked, uint32_t n)
@@ -193,7 +214,7 @@ START_TEST(sweep_cut_counts)
 	run->clients = 1;
 	run->interrupted = true;
 	synth_phase(run, PHASE_PUT_BLOCK, 100 * KIB * KIB, SEC, SEC / 2, 1000000);
-	sweep_add(sw, run);
+	sweep_add_run(sw, run);
 	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "No client count finished: no answer.");
 	text = sweep_json_text(sw, asked, 2);
@@ -201,10 +222,10 @@ START_TEST(sweep_cut_counts)
 	ck_assert_ptr_nonnull(strstr(text, "\"takes_clients\": null")); /* no count finished: no answer, the key null */
 	free(text);
 	run->interrupted = false; /* 1 client finished, 4 clients cut */
-	sweep_add(sw, run);
+	sweep_add_run(sw, run);
 	run->clients = 4;
 	run->phase[PHASE_PUT_BLOCK].status = PHASE_FAILED;
-	sweep_add(sw, run);
+	sweep_add_run(sw, run);
 	judged_answer_sentence(sw, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "Inconclusive: no phase a file server is loaded by (block write and read, file create, stat and "
 		"delete) has two client counts to use.");
@@ -241,7 +262,7 @@ static struct sweep *make_levels(const struct synth_level *lv, int n, uint64_t f
 		for (int i = 0; i < 3 && lv[l].ph[i].id != PHASE_COUNT; i++)
 			synth_phase(run, lv[l].ph[i].id, 100 * KIB * KIB, SEC, (uint64_t)(lv[l].ph[i].cpu * SEC),
 			            (uint64_t)(lv[l].ph[i].p99_us * 1000));
-		sweep_add(sw, run);
+		sweep_add_run(sw, run);
 	}
 	free(run);
 	return sw;
@@ -273,7 +294,7 @@ START_TEST(sweep_last_count_cut)
 			synth_phase(run, PHASE_GET_BLOCK, 100 * KIB * KIB, SEC, SEC / 4, 1000000);
 		else
 			run->phase[PHASE_GET_BLOCK].status = PHASE_INTERRUPTED;
-		sweep_add(sw, run);
+		sweep_add_run(sw, run);
 		if (l == 1) { /* as if cut at 2: put_block completed there, get_block not */
 			struct sweep *two = calloc(1, sizeof *two);
 			ck_assert_ptr_nonnull(two);
@@ -501,7 +522,7 @@ START_TEST(repeats_range_and_spread)
 				runner_result_init(&run->phase[i]);
 			run->clients = (uint32_t)l + 1;
 			synth_phase(run, PHASE_PUT_BLOCK, mib_s[l][r] * KIB * KIB, SEC, SEC / 2, 1000000);
-			sweep_add(sw, run);
+			sweep_add_run(sw, run);
 			if (r == 0) /* one run so far: its rate is the range */
 				ck_assert_double_eq(sw->point[l][PHASE_PUT_BLOCK].rate_hi, sw->point[l][PHASE_PUT_BLOCK].rate_lo);
 		}
@@ -512,6 +533,12 @@ START_TEST(repeats_range_and_spread)
 	ck_assert_double_eq(p->rate_hi, 120.0 * KIB);
 	ck_assert_double_eq_tol(p->spread_pct, 20.0 / 110 * 100, 1e-9);
 	ck_assert_double_eq(sw->point[1][PHASE_PUT_BLOCK].spread_pct, 0.0);
+	/* each run's sample kept whole, in the order added (not sorted by the summary) */
+	ck_assert(p->sample[0].done && p->sample[1].done);
+	ck_assert_double_eq(p->sample[0].rate, 100.0 * KIB);
+	ck_assert_double_eq(p->sample[1].rate, 120.0 * KIB);
+	ck_assert_uint_eq(p->sample[1].lat_ns[VIEW_P99], p->p99);
+	ck_assert_uint_gt(p->sample[0].ops, 0);
 	text = capture(table_fn, sw, 2.0);
 	ck_assert_ptr_nonnull(strstr(text, "put_block         1     110m/s     18%"));
 	ck_assert_ptr_nonnull(strstr(text, "put_block         2     200m/s      0%"));
@@ -530,6 +557,7 @@ Suite *suite_sweep(void)
 	tcase_add_test(tc, work_end_and_overlap);
 	tcase_add_test(tc, knee_indexes);
 	tcase_add_test(tc, sweep_table);
+	tcase_add_test(tc, tally_of_phases);
 	tcase_add_test(tc, sweep_json_counts);
 	tcase_add_test(tc, sweep_cut_counts);
 	tcase_add_test(tc, sweep_last_count_cut);

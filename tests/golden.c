@@ -316,7 +316,7 @@ static void session_runs(struct report_ctx *c, const struct config *cfg, const s
 			place(cfg, s, run, cfg->sweep[l]);
 			runner_note_counts(cfg, NULL, run);
 			one_run(c, run);
-			sweep_add(sw, run);
+			sweep_add(sw, &c->view); /* the run's view, as cmd/run.c gives it */
 		}
 	sweep_judge(sw, cfg->knee_factor); /* where cmd/run.c's sweep ends */
 }

@@ -126,12 +126,12 @@ rm -f "$EDGES.loops"
 
 # 4. Formatters compute nothing: a rate, a percentile, a mark or its reasons,
 # a merged histogram, a latency curve, a drawn timeline, whether a phase has
-# numbers, a sweep's knees, CPU-bound counts and answer (judged once by
+# numbers, a sweep's knees, CPU-bound counts, answer and tally (judged once by
 # sweep_judge where the sweep ends), compare's ratios, the depth gains or
 # the -x summary is worked out once, by a model
 # (report/model/, the view among them); every other .c of report/ and cmd/
 # that calls one of these fails.
-DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|qd_gains|repeat_summarise'
+DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|sweep_tally|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|qd_gains|repeat_summarise'
 MODELS='^report/model/[a-z_]*[.]c$'
 FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
 while read -r hit; do
@@ -143,12 +143,12 @@ done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\
 # counters (the devices', the ARC's, the dataset's) are read by the
 # model alone (view.c copies what is printed, view_records.c the buckets),
 # and a view is built once per run, by the output that owns the run: the
-# session's (outputs.c), the page's (html.c), merge's (merge_write.c).
+# session's (outputs.c, which the page's kept runs carry), merge's (merge_write.c).
 RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|&[^ ,;()]*(->|\.)latency\b|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter reads a result's raw histogram or counters (the view holds them)"
 done < <(grep -HnoE "$RAW" $FORMATTERS)
-OWNERS='^report/(outputs|html/html|merge/merge_write)[.]c$'
+OWNERS='^report/(outputs|merge/merge_write)[.]c$'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
 done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))

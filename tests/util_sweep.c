@@ -1,5 +1,20 @@
 /* See util_sweep.h. */
 #include "util_sweep.h"
+#include "../report/model/view.h"
+
+#include <stdlib.h>
+
+void sweep_add_run(struct sweep *sw, const struct run_result *run)
+{
+	static const struct run_setup none;
+	struct run_view *v = malloc(sizeof *v);
+
+	if (v == NULL)
+		abort();
+	view_of_setup_run(&none, run, NULL, v);
+	sweep_add(sw, v);
+	free(v);
+}
 
 void judged_knee_sentence(struct sweep *sw, enum phase_id id, double k, char *buf, size_t len)
 {

@@ -8,6 +8,10 @@
 
 #include "../report/sweep/sweep.h"
 
+/* Adds a hand-made run to the sweep by its view, built here as a run's
+ * owner builds it (view_of_setup_run; the sweep reads no setup). */
+void sweep_add_run(struct sweep *sw, const struct run_result *run);
+
 /* Phase id's knee sentence, the answer, the p99 cell with knee factor k. */
 void judged_knee_sentence(struct sweep *sw, enum phase_id id, double k, char *buf, size_t len);
 void judged_answer_sentence(struct sweep *sw, double k, char *buf, size_t len);

@@ -328,38 +328,24 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 	html_page_end(out);
 }
 
-/* Each run's view, once for the whole page, of the runs' setup (NULL: no
- * memory). */
-static struct run_view *views_of(const struct html_report *rep)
-{
-	struct run_view *v = calloc(rep->nruns ? rep->nruns : 1, sizeof *v);
-
-	for (size_t i = 0; v && i < rep->nruns; i++)
-		view_of_setup_run(rep->setup, &rep->runs[i], NULL, &v[i]);
-	return v;
-}
-
+/* The page reads the views its owner built, one a run (the output
+ * table's, outputs_run; bonnie merge's, merge_write.c): it builds none. */
 static int page(FILE *out, const struct html_report *given, const struct merged_part *mp)
 {
 	struct html_report rep = *given;
-	struct run_view *views;
-	struct page_model *pm = NULL;
+	struct page_model *pm;
 	struct c_locale loc;
 
-	views = views_of(&rep);
-	if (views != NULL)
-		pm = page_model_new(rep.runs, views, rep.nruns, rep.timelines);
-	if (pm == NULL) {
-		free(views);
+	if (rep.views == NULL && rep.nruns > 0)
 		return -1;
-	}
-	rep.views = views;
+	pm = page_model_new(rep.runs, rep.views, rep.nruns, rep.timelines);
+	if (pm == NULL)
+		return -1;
 	rep.page = pm;
 	c_locale_enter(&loc);
 	body(out, &rep, mp);
 	c_locale_leave(&loc);
 	free(pm);
-	free(views);
 	return ferror(out) ? -1 : 0;
 }
 

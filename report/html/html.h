@@ -35,8 +35,9 @@ struct html_report {
 	const struct page_model *page;  /* set by report_html: each phase's figures over the
 	                                   runs, latencies and timelines (page_model.h) */
 	const struct run_timelines *timelines; /* the last run's (NULL: none) */
-	const struct run_view *views;   /* set by report_html: each run's view, built once
-	                                   (view_of_setup_run) and read by every section */
+	const struct run_view *views;   /* views[i] of runs[i], built once by the page's owner
+	                                   (the output table's, outputs_run; merge_write.c) and
+	                                   read by every section and the page's model */
 };
 
 /* Each reason bit's mark and legend text, "; "-separated, escaped. */

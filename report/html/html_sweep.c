@@ -222,44 +222,29 @@ static void knee_row(FILE *out, const struct sweep *sw, enum phase_id id)
 /* "Throughput peaks at 8 clients in 7 of 12 phases." and the phases
  * whose p99 passed the rule, named (so that the whole sweep's answer
  * after it, which reads only a file server's phases, cannot seem to
- * contradict a count). */
+ * contradict a count): the sweep's tally (sweep_tally). */
 static void answer(FILE *out, const struct sweep *sw)
 {
-	uint32_t count[MAX_SWEEP_LEVELS] = {0}, over = 0, phases = 0, best = 0, cpu = 0;
+	const struct sweep_tally *t = &sw->tally;
 	char names[320] = "", rule[48];
 
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		if (!sweep_phase_ran(sw, (enum phase_id)id))
-			continue;
-		phases++;
-		const struct sweep_knee kn = sw->knee[id];
-		if (!kn.has)
-			continue;
-		if (kn.kind != SWEEP_PEAK_NO_KNEE)
-			count[kn.peak]++;
-		if (kn.p99_over >= 0 && !kn.cpu_knee) {
-			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", over ? ", " : "",
+	for (int id = 0; id < PHASE_COUNT; id++)
+		if (t->lag & (1u << id))
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
 			         phase_name((enum phase_id)id));
-			over++;
-		}
-		cpu += kn.p99_over >= 0 && kn.cpu_knee;
-	}
-	for (uint32_t l = 1; l < sw->levels; l++)
-		if (count[l] > count[best])
-			best = l;
 	sweep_rule_words(sw, rule, sizeof rule);
 	fputs("<p class=\"answer\">", out);
-	if (count[best])
-		fprintf(out, "Throughput peaks at %u client%s in %u of %u phases. ", sw->clients[best],
-		        sweep_plural(sw->clients[best]), count[best], phases);
+	if (t->peak_phases)
+		fprintf(out, "Throughput peaks at %u client%s in %u of %u phases. ", t->peak_at,
+		        sweep_plural(t->peak_at), t->peak_phases, t->phases);
 	else
-		fprintf(out, "Throughput shows a peak in none of the %u phases. ", phases);
-	if (over)
+		fprintf(out, "Throughput shows a peak in none of the %u phases. ", t->phases);
+	if (t->lag)
 		fprintf(out, "p99 latency passes %s in %s.", rule, names);
 	else
 		fprintf(out, "p99 latency passes %s in no phase as a storage knee.", rule);
-	if (cpu)
-		fprintf(out, " In %u more it passes where this host's CPU was the limit.", cpu);
+	if (t->cpu_lags)
+		fprintf(out, " In %u more it passes where this host's CPU was the limit.", t->cpu_lags);
 	fputs("</p>\n", out);
 }
 

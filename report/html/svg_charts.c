@@ -3,7 +3,6 @@
  * percentile curves are in svg_pct.c. Every mark carries its exact numbers. */
 #include "svg.h"
 #include "svg_internal.h"
-#include "../model/metrics.h"
 #include "../../lib/units.h"
 
 #include <math.h>
@@ -191,24 +190,6 @@ static size_t category_count(const struct bar_chart *c)
 	return n;
 }
 
-/* The reasons a bar is drawn with: hatched (CONF_SHORT striped, the others
- * dotted) and named under it, in the order of the reasons. */
-#define BAR_DRAWN (CONF_SHORT | CONF_CACHED | CONF_NOT_EVICTED)
-
-/* What a bar's first drawn mark is called under it (NULL: none). */
-static const char *mark_word(unsigned marks)
-{
-	if (marks & CHART_TOO_FAST)
-		return "too fast to measure";
-	if (marks & CONF_SHORT)
-		return "~ under " METRIC_MIN_TRUSTED_TEXT;
-	if (marks & CONF_CACHED)
-		return "cached";
-	if (marks & CONF_NOT_EVICTED)
-		return "not evicted";
-	return NULL;
-}
-
 /* The unit the axis label names in parentheses ("rate (MiB/s)"), for a
  * bar's title: its number alone ("block write: 320") named no unit. */
 static void axis_unit(const struct svg_axis *y, char *buf, size_t len)
@@ -226,7 +207,7 @@ static void bar_title(FILE *out, const struct bar_chart *c, const struct chart_b
 {
 	const char *value = b->value_text ? b->value_text : "";
 	size_t digits = strspn(value, "0123456789.,");
-	char unit[48];
+	char unit[48], word[64];
 
 	axis_unit(&c->y, unit, sizeof unit);
 	fputs("<title>", out);
@@ -244,8 +225,8 @@ static void bar_title(FILE *out, const struct bar_chart *c, const struct chart_b
 		fprintf(out, ", %d%% CPU", b->cpu_pct);
 	if (b->marks & CHART_TOO_FAST)
 		fputs(", too fast for bonnie++ to measure", out);
-	else if (mark_word(b->marks))
-		fprintf(out, ", %s", mark_word(b->marks));
+	else if (svg_mark_word(b->marks, word, sizeof word))
+		fprintf(out, ", %s", word);
 	fputs("</title>\n", out);
 }
 
@@ -260,9 +241,9 @@ static void bar_attrs(FILE *out, const struct bar_chart *c, const struct chart_b
 		fprintf(out, " data-lo=\"%.10g\" data-hi=\"%.10g\"", b->lo, b->hi);
 	if (b->npoints)
 		svg_number_list(out, "data-points", b->points, b->npoints);
-	fprintf(out, " data-marks=\"%s%s%s%s\">", b->marks & CONF_SHORT ? "low-confidence " : "",
-	        b->marks & CONF_CACHED ? "cached " : "", b->marks & CONF_NOT_EVICTED ? "not-evicted " : "",
-	        b->marks & CHART_TOO_FAST ? "too-fast" : "");
+	fputs(" data-marks=\"", out);
+	svg_mark_tokens(out, b->marks);
+	fputs("\">", out);
 	bar_title(out, c, b);
 }
 
@@ -296,13 +277,13 @@ static double word_width(const char *s)
 static unsigned words_that_fit(const struct bar_chart *c, double slot)
 {
 	unsigned fit = WORDS_CPU | WORDS_MARK | (slot >= VALUE_MIN_SLOT ? WORDS_VALUE : 0);
-	char cpu[32];
+	char cpu[32], word[64];
 
 	for (size_t i = 0; i < c->nbars; i++) {
 		snprintf(cpu, sizeof cpu, "%d%% CPU", c->bars[i].cpu_pct);
 		if (c->bars[i].cpu_pct >= 0 && word_width(cpu) > slot - 6)
 			fit &= ~WORDS_CPU;
-		if (mark_word(c->bars[i].marks) && word_width(mark_word(c->bars[i].marks)) > slot - 6)
+		if (svg_mark_word(c->bars[i].marks, word, sizeof word) && word_width(word) > slot - 6)
 			fit &= ~WORDS_MARK;
 	}
 	return fit;
@@ -326,7 +307,7 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 {
 	double base = f->y + f->h, top = svg_frame_y(f, b->value), vy = svg_frame_y(f, bar_top(b)) - 6;
 	const char *value = b->value_text ? b->value_text : "";
-	char cpu[32];
+	char cpu[32], word[64];
 
 	bar_attrs(out, c, b);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>", x, top, bw, base - top,
@@ -344,9 +325,8 @@ static void one_bar(FILE *out, const struct bar_chart *c, const struct svg_frame
 		snprintf(cpu, sizeof cpu, "%d%% CPU", b->cpu_pct);
 		svg_text(out, x + bw / 2, base + 44 + shift, "middle", "bar-cpu", cpu);
 	}
-	if (mark_word(b->marks) && (words & WORDS_MARK))
-		svg_text(out, x + bw / 2, base + (words & WORDS_CPU ? 58 : 44) + shift, "middle", "bar-mark",
-		         mark_word(b->marks));
+	if (svg_mark_word(b->marks, word, sizeof word) && (words & WORDS_MARK))
+		svg_text(out, x + bw / 2, base + (words & WORDS_CPU ? 58 : 44) + shift, "middle", "bar-mark", word);
 	fputs("</g>\n", out);
 }
 
@@ -373,23 +353,22 @@ static void value_headroom(const struct bar_chart *c, struct svg_frame *f, doubl
  * under the plot, one line per mark when they do not fit on one. */
 static void marks_footnote(FILE *out, const struct bar_chart *c, const struct svg_frame *f, double y)
 {
-	static const char *const words[] = {"striped, ~: ran under " METRIC_MIN_TRUSTED_TEXT, "dotted: cached", "dotted: cache not dropped",
-	                                    "+++++: too fast for bonnie++ to measure"};
 	const unsigned bits[] = {CONF_SHORT, CONF_CACHED, CONF_NOT_EVICTED, CHART_TOO_FAST};
 	unsigned all = 0;
-	char line[160] = "";
+	char line[160] = "", note[80];
 
 	for (size_t i = 0; i < c->nbars; i++)
 		all |= c->bars[i].marks;
 	for (size_t k = 0; k < sizeof bits / sizeof bits[0]; k++) {
 		if (!(all & bits[k]))
 			continue;
-		if (line[0] && f->x + word_width(line) + word_width(words[k]) + 13 > CHART_W) {
+		svg_mark_note(bits[k], note, sizeof note);
+		if (line[0] && f->x + word_width(line) + word_width(note) + 13 > CHART_W) {
 			svg_text(out, f->x, y, "start", "bar-mark", line);
 			y += 14;
 			line[0] = '\0';
 		}
-		snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "  " : "", words[k]);
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "  " : "", note);
 	}
 	if (line[0])
 		svg_text(out, f->x, y, "start", "bar-mark", line);

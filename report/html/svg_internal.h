@@ -36,6 +36,18 @@ const char *svg_colour(int i);
 int svg_legend_rows(const char *const *names, size_t n, double w);
 void svg_legend(FILE *out, const char *const *names, size_t n, bool lines, double w);
 
+/* The reasons a bar is drawn with: hatched (CONF_SHORT striped, the others
+ * dotted) and named, the first in the reasons' order under it. */
+#define BAR_DRAWN (CONF_SHORT | CONF_CACHED | CONF_NOT_EVICTED)
+
+/* A bar's marks named (svg_marks.c), in the confidence table's words:
+ * the first drawn mark's word under the bar and in its title ("~ under
+ * 0.5 s", "cached"; false, buf empty: none); the data-marks tokens of
+ * marks; and the footnote's line of one drawn bit ("dotted: cached"). */
+bool svg_mark_word(unsigned marks, char *buf, size_t len);
+void svg_mark_tokens(FILE *out, unsigned marks);
+void svg_mark_note(unsigned bit, char *buf, size_t len);
+
 /* attr="v0 v1 ..." with each value exact. */
 void svg_number_list(FILE *out, const char *attr, const double *v, size_t n);
 

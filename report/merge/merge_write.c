@@ -85,11 +85,20 @@ int merge_write_html(FILE *out, const struct merge_doc *d)
 	                          .nruns = d->levels, .sweep = d->sw};
 	struct merge_page pg = {d->m, d->hosts, d->levels};
 	char meta[160], bonnie[] = "bonnie";
+	struct run_view *views = calloc(d->levels, sizeof *views); /* each level's, for the page */
+	int rc;
 
+	if (views == NULL)
+		return 1;
+	for (size_t l = 0; l < d->levels; l++)
+		view_of_setup_run(d->setup, &d->run[l], NULL, &views[l]);
+	rep.views = views;
 	line[0] = bonnie;
 	memcpy(line + 1, d->argv, (size_t)d->argc * sizeof *d->argv);
 	snprintf(meta, sizeof meta, "bonnie merge of %zu hosts' --json results, %llu client%s each, on one --start-at "
 	         "schedule.", d->n, (unsigned long long)d->hosts[last][0].clients,
 	         d->hosts[last][0].clients == 1 ? "" : "s");
-	return report_html_merged(out, &rep, meta, report_merge_html, &pg) != 0;
+	rc = report_html_merged(out, &rep, meta, report_merge_html, &pg) != 0;
+	free(views);
+	return rc;
 }

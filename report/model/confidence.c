@@ -11,17 +11,19 @@ static const struct {
 	const char *name;
 	const char *text;
 	const char *words; /* in a cell where marks are markup (--share) */
-	const char *brief; /* the HTML page's captions and notes */
+	const char *brief; /* the HTML page's captions and notes, the words under a chart's bar */
+	const char *token; /* the charts' data-marks token */
 } reasons[CONF_REASONS] = {
 	{MARK_SHORT, "short", "ran under " METRIC_MIN_TRUSTED_TEXT ": low confidence", "under " METRIC_MIN_TRUSTED_TEXT,
-	 "under " METRIC_MIN_TRUSTED_TEXT},
+	 "under " METRIC_MIN_TRUSTED_TEXT, "low-confidence"},
 	{MARK_FEW_OPS, "few_operations", "under " STR_OF(CONF_MIN_OPS) " timed operations: few samples behind the figure",
 	 "under " STR_OF(CONF_MIN_OPS) " operations",
-	 "few operations"},
-	{MARK_UNSTABLE, "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable"},
-	{MARK_CACHED, "cached", "read most of its data from a cache, not the device", "from the page cache", "cached"},
+	 "few operations", "few-operations"},
+	{MARK_UNSTABLE, "unstable", "unstable: the runs of -x differ by a CV over 10%", "unstable", "unstable", "unstable"},
+	{MARK_CACHED, "cached", "read most of its data from a cache, not the device", "from the page cache", "cached",
+	 "cached"},
 	{MARK_NOT_EVICTED, "not_evicted", "page cache not dropped before it: the rate may come from RAM", "cache not dropped",
-	 "cache not dropped"},
+	 "cache not dropped", "not-evicted"},
 };
 
 void confidence_of(enum phase_id id, const struct phase_result *r, double cv_pct, struct confidence *c)
@@ -78,6 +80,11 @@ const char *confidence_reason_words(int i)
 const char *confidence_reason_brief(int i)
 {
 	return reasons[i].brief;
+}
+
+const char *confidence_reason_token(int i)
+{
+	return reasons[i].token;
 }
 
 void confidence_words(const struct confidence *c, char *buf, size_t cap)

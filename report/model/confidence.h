@@ -52,6 +52,8 @@ const char *confidence_reason_text(int i);
 const char *confidence_reason_words(int i);
 /* Fewer words still, for the HTML page's captions ("few operations", "cached"). */
 const char *confidence_reason_brief(int i);
+/* The token a chart's data-marks lists ("low-confidence", "cached", "not-evicted"). */
+const char *confidence_reason_token(int i);
 
 /* Appends every reason of c in words to buf (cap bytes, NUL-terminated):
  * " (under 0.5 s, from the page cache)"; nothing when it has none. */

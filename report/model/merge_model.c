@@ -272,3 +272,18 @@ void merge_setup_of(const struct json_run *h, size_t n, struct run_setup *s)
 	s->asks_data_file = phase_mask_asks_bonnie((uint32_t)h->phase_mask, true);
 	s->asks_files = phase_mask_asks_bonnie((uint32_t)h->phase_mask, false);
 }
+
+int merge_sweep_view(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_view *v)
+{
+	/* the sweep reads the phases' views and the run's status and clients
+	 * alone, none of the setup */
+	static const struct run_setup none;
+	struct run_result *all = malloc(sizeof *all);
+
+	if (all == NULL)
+		return -1;
+	merge_sweep_run(run, hosts, n, all);
+	view_of_setup_run(&none, all, NULL, v);
+	free(all);
+	return 0;
+}

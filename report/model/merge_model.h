@@ -76,7 +76,7 @@ uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, 
 int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run);
 void merge_result_free(struct merge_result *m);
 
-/* A merged level as a --clients sweep's point reads it (sweep_add): run,
+/* A merged level as a --clients sweep's point reads it (merge_sweep_view): run,
  * with the clients' CPU together (the run's %CP is the hosts' mean; the
  * sweep's CPU rule reads every client's, as a local sweep's does) and per
  * phase the spread of every client of every host (a host of one client:
@@ -85,6 +85,13 @@ void merge_result_free(struct merge_result *m);
  * that sweep_overlap reads the time all were active together over first
  * start to last end, as it reads a local sweep's clients. */
 void merge_sweep_run(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_result *all);
+
+/* The view of that run, the one a merged level gives the sweep
+ * (sweep_add): built of merge_sweep_run's, without a setup (the sweep
+ * reads none). 0, or -1 out of memory (a level left out silently would
+ * change the knee, so the caller fails). */
+struct run_view;
+int merge_sweep_view(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_view *v);
 
 /* The merged run's setup, as its table, CSV line and page state it: what
  * the hosts' documents recorded (json_run_setup_differs: the same on every

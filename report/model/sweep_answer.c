@@ -106,3 +106,30 @@ void sweep_answer(const struct sweep *sw, struct sweep_answer *a)
 	if (!a->lags)
 		a->upto = reach;
 }
+
+void sweep_tally(const struct sweep *sw, struct sweep_tally *t)
+{
+	uint32_t count[MAX_SWEEP_LEVELS] = {0}, best = 0;
+
+	memset(t, 0, sizeof *t);
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct sweep_knee *kn = &sw->knee[id];
+		if (!sweep_phase_ran(sw, (enum phase_id)id))
+			continue;
+		t->phases++;
+		if (!kn->has)
+			continue;
+		if (kn->kind != SWEEP_PEAK_NO_KNEE)
+			count[kn->peak]++;
+		if (kn->p99_over >= 0 && !kn->cpu_knee)
+			t->lag |= 1u << id;
+		t->cpu_lags += kn->p99_over >= 0 && kn->cpu_knee;
+	}
+	for (uint32_t l = 1; l < sw->levels; l++)
+		if (count[l] > count[best])
+			best = l;
+	if (count[best]) {
+		t->peak_at = sw->clients[best];
+		t->peak_phases = count[best];
+	}
+}

@@ -1,10 +1,7 @@
 /* The sweep's levels and knees; see sweep_model.h for the rule. */
 #include "sweep_model.h"
-#include "sample.h"
-#include "view.h"
 #include "../../lib/stats.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 double sweep_jain(double sum, double sumsq, uint32_t n)
@@ -43,30 +40,30 @@ static int level_of(struct sweep *sw, uint32_t n)
 	return (int)sw->levels++;
 }
 
-/* Summarises v[0..n-1] (copied: the point keeps its runs in order). */
-static void stats_of_runs(const double *v, uint32_t n, struct stats *st)
-{
-	double tmp[SWEEP_MAX_RUNS];
-
-	memcpy(tmp, v, n * sizeof *v);
-	stats_of(tmp, n, st);
-}
-
-/* The point's figures from its runs, as the -x summary's (lib/stats). */
+/* The point's figures from its runs' samples, as the -x summary's
+ * (lib/stats); the latencies the histogram's, whatever the count
+ * (lat_ns, not the -x summary's pct_ns): a count's clients together run
+ * many operations, and the knee compares counts by these. */
 static void summarise(struct sweep_point *p)
 {
+	double rate[SWEEP_MAX_RUNS], p99[SWEEP_MAX_RUNS], p50[SWEEP_MAX_RUNS];
 	struct stats st;
 
-	stats_of_runs(p->rate_run, p->runs, &st);
+	for (uint32_t r = 0; r < p->runs; r++) {
+		rate[r] = p->sample[r].rate;
+		p99[r] = (double)p->sample[r].lat_ns[VIEW_P99];
+		p50[r] = (double)p->sample[r].lat_ns[VIEW_P50];
+	}
+	stats_of(rate, p->runs, &st);
 	p->rate = st.median;
 	p->rate_lo = st.min;
 	p->rate_hi = st.max;
 	p->spread_pct = st.spread_pct;
-	stats_of_runs(p->p99_run, p->runs, &st);
+	stats_of(p99, p->runs, &st);
 	p->p99 = (uint64_t)st.median;
 	p->p99_lo = (uint64_t)st.min;
 	p->p99_hi = (uint64_t)st.max;
-	stats_of_runs(p->p50_run, p->runs, &st);
+	stats_of(p50, p->runs, &st);
 	p->p50 = (uint64_t)st.median;
 }
 
@@ -85,18 +82,12 @@ static void add_point(struct sweep_point *p, const struct phase_sample *s)
 		p->sync_ns = s->sync_ns;
 	if (s->cpu > p->cpu)
 		p->cpu = s->cpu;
-	p->rate_run[p->runs] = s->rate;
-	/* the histogram's, whatever the count (lat_ns, not the -x summary's
-	 * pct_ns): a count's clients together run many operations, and the
-	 * knee compares counts by these */
-	p->p99_run[p->runs] = (double)s->lat_ns[VIEW_P99];
-	p->p50_run[p->runs] = (double)s->lat_ns[VIEW_P50];
-	p->runs++;
+	p->sample[p->runs++] = *s;
 	p->ran = true;
 	summarise(p);
 }
 
-void sweep_add_view(struct sweep *sw, const struct run_view *run)
+void sweep_add(struct sweep *sw, const struct run_view *run)
 {
 	int l = level_of(sw, run->clients ? run->clients : 1);
 	struct phase_sample s;
@@ -112,21 +103,6 @@ void sweep_add_view(struct sweep *sw, const struct run_view *run)
 			sweep_mark(sw, (uint32_t)l, (enum phase_id)i);
 		}
 	}
-}
-
-int sweep_add(struct sweep *sw, const struct run_result *run)
-{
-	/* the sweep reads the phases' views and the run's status and clients
-	 * alone, none of the setup */
-	static const struct run_setup none;
-	struct run_view *v = malloc(sizeof *v);
-
-	if (v == NULL)
-		return -1;
-	view_of_setup_run(&none, run, NULL, v);
-	sweep_add_view(sw, v);
-	free(v);
-	return 0;
 }
 
 void sweep_mark(struct sweep *sw, uint32_t l, enum phase_id id)
@@ -368,5 +344,6 @@ void sweep_judge(struct sweep *sw, double factor)
 	for (int i = 0; i < PHASE_COUNT; i++)
 		sweep_knee(sw, (enum phase_id)i, factor, &sw->knee[i]);
 	sweep_answer(sw, &sw->answer);
+	sweep_tally(sw, &sw->tally);
 	sw->judged = true;
 }

@@ -37,6 +37,7 @@
 #include "../../options/config.h"
 #include "../../phases/interface/results.h"
 #include "confidence.h"
+#include "sample.h"
 
 /* With a single run at a count, rates closer than this factor are not
  * judged different (JSON min_gain). */
@@ -129,6 +130,19 @@ struct sweep_answer {
 	                          in upto (0: none) */
 };
 
+/* Every phase that ran (not only a server's) at a glance, for the page's
+ * summary line (sweep_tally): how many ran, the count most of them peak
+ * at and how many do, and whose p99 passes the rule, as a storage knee
+ * or where this host's CPU was the limit. */
+struct sweep_tally {
+	uint32_t phases;      /* phases that completed at some count */
+	uint32_t peak_at;     /* the count most phases' throughput peaks at, the smallest
+	                         on a tie (0: no phase shows a peak) */
+	uint32_t peak_phases; /* phases peaking there */
+	uint32_t lag;         /* mask (1u << id) of phases whose p99 passes as a storage knee */
+	uint32_t cpu_lags;    /* phases whose p99 passes where this host's CPU was the limit */
+};
+
 struct sweep_point {
 	bool ran;       /* the phase completed at this count (in at least one run) */
 	uint32_t runs;  /* runs it completed in */
@@ -139,9 +153,9 @@ struct sweep_point {
 	uint64_t p99_lo, p99_hi;   /* the runs' lowest and highest p99 (one run: its p99) */
 	double fairness;   /* Jain's index of the clients' rates, 1 = all equal (lowest of the runs) */
 	double overlap;    /* all-clients-active span / first start to last end of work (lowest of the runs) */
-	double rate_run[SWEEP_MAX_RUNS];
-	double p99_run[SWEEP_MAX_RUNS];
-	double p50_run[SWEEP_MAX_RUNS];
+	struct phase_sample sample[SWEEP_MAX_RUNS]; /* each run's sample of the phase, whole
+	                                               (sample_of_view), in the order added: the
+	                                               figures above are summarised from these */
 	unsigned reasons;  /* confidence reasons at this count (enum conf_reason) */
 	char mark;         /* confidence_mark(reasons): ' ' none (sweep_mark) */
 	char left_mark;    /* the mark that leaves it out of every answer: its first
@@ -166,6 +180,7 @@ struct sweep {
 	double factor;           /* the knee factor judged with (--knee-factor) */
 	struct sweep_knee knee[PHASE_COUNT];
 	struct sweep_answer answer;
+	struct sweep_tally tally;
 };
 
 /* Judges the complete sweep with knee factor k (--knee-factor): each
@@ -198,19 +213,13 @@ bool sweep_overlap_is_low(uint32_t clients, double overlap);
 /* How many counts a run finished at (sweep.finished). */
 uint32_t sweep_levels_finished(const struct sweep *sw);
 
-/* Adds a run by its view (built once per run by its owner; the results
- * at run->clients clients) to the level of that count, appending a level
- * for a new count (ignored past MAX_SWEEP_LEVELS); a count's repeats are
- * kept for its spread. Each phase's sample is sample_of_view's, as the -x
- * summary's (sample.h). */
-struct run_view;
-void sweep_add_view(struct sweep *sw, const struct run_view *run);
-
-/* The same for a run without a view of its own (bonnie merge's level with
- * every client's spread, the tests): its view is built here. -1: out of
- * memory, the run not added (a level left out silently would change the
- * knee, so the caller fails). */
-int sweep_add(struct sweep *sw, const struct run_result *run);
+/* Adds a run by its view (built once per run by its owner: the output
+ * table's, cmd/run.c; bonnie merge's level with every client's spread,
+ * merge_sweep_view; the results at run->clients clients) to the level of
+ * that count, appending a level for a new count (ignored past
+ * MAX_SWEEP_LEVELS); a count's repeats are kept whole, each phase's
+ * sample_of_view's as the -x summary's (sample.h), for its spread. */
+void sweep_add(struct sweep *sw, const struct run_view *run);
 
 /* Sets the marks of level l's point of phase id from its reasons and
  * overlap: sweep_add does; whoever changes those after calls it again. */
@@ -234,6 +243,10 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep
 /* The whole sweep's answer (struct sweep_answer) from the knees already
  * in sw->knee (sweep_judge's step; report/model/sweep_answer.c). */
 void sweep_answer(const struct sweep *sw, struct sweep_answer *out);
+
+/* The tally of every phase's knee (struct sweep_tally) from sw->knee
+ * (sweep_judge's step; sweep_answer.c). */
+void sweep_tally(const struct sweep *sw, struct sweep_tally *out);
 
 
 /* Jain's fairness index of n rates given by their sum and sum of squares:
