@@ -152,6 +152,7 @@ PLAIN_ONLY = $(if $(SANITIZED),@echo "(make check runs this; it tests nothing of
 check-run: $(CHECK_PREREQS)
 	@rm -f $(BUILD)/$@.tally
 	$(PLAIN_ONLY) tests/structure.sh
+	$(PLAIN_ONLY) tests/circles.py $(BUILD)
 	@# the test build's dummy phase still compiles against today's phase API
 	$(PLAIN_ONLY) $(CC) $(WARNFLAGS) $(DEFS) -DBONNIE_TEST_PHASE -fsyntax-only $(TEST_PHASE_SRC)
 	CK_DEFAULT_TIMEOUT=120 BONNIE=$(abspath $(BIN)) $(TEST_BIN)

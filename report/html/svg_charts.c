@@ -17,14 +17,7 @@
 #define LINE_H (PLOT_Y + LINE_PLOT_H + 50.0) /* with its tick labels and axis title */
 #define POINT_MARKERS_MAX 60 /* longer series get a line only */
 
-/* Dash patterns and point shapes tell series apart without colour. */
-const char *const svg_dashes[4] = {"", "6 3", "2 3", "8 3 2 3"};
-
-const char *svg_colour(int i)
-{
-	return svg_palette[(unsigned)i % SVG_PALETTE];
-}
-
+/* Point shapes, beside the legend's dashes, tell series apart without colour. */
 static void point_shape(FILE *out, int series, double x, double y)
 {
 	switch ((unsigned)series % 3) {

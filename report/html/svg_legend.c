@@ -1,9 +1,19 @@
-/* A chart's legend: one row or more above the plot, a sample of each
- * series' stroke or fill and its name (svg_internal.h). */
+/* A series' look and the legend that names it: each series' colour and
+ * dash pattern, which every chart draws its series with, and the legend,
+ * one row or more above the plot, a sample of each series' stroke or
+ * fill and its name (svg_internal.h). */
 #include "svg.h"
 #include "svg_internal.h"
 
 #include <string.h>
+
+/* Dash patterns tell series apart without colour. */
+const char *const svg_dashes[4] = {"", "6 3", "2 3", "8 3 2 3"};
+
+const char *svg_colour(int i)
+{
+	return svg_palette[(unsigned)i % SVG_PALETTE];
+}
 
 static double legend_width(const char *name)
 {

@@ -263,7 +263,7 @@ void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores)
 	sw->cores = cores;
 }
 
-static enum sweep_cpu_rule cpu_rule_of(const struct sweep *sw, uint32_t l, enum phase_id id)
+enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
 	const struct sweep_point *p = &sw->point[l][id];
 
@@ -278,7 +278,7 @@ static enum sweep_cpu_rule cpu_rule_of(const struct sweep *sw, uint32_t l, enum 
 
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id)
 {
-	return cpu_rule_of(sw, l, id) != SWEEP_CPU_NONE;
+	return sweep_cpu_rule(sw, l, id) != SWEEP_CPU_NONE;
 }
 
 /* Whether level l's p99 speaks of the storage: before the phase's first
@@ -330,20 +330,4 @@ bool sweep_knee(const struct sweep *sw, enum phase_id id, double factor, struct 
 	find_cpu_limit(sw, id, k);
 	k->has = true;
 	return true;
-}
-
-void sweep_judge(struct sweep *sw, double factor)
-{
-	sw->factor = factor;
-	for (uint32_t l = 0; l < sw->levels; l++)
-		for (int i = 0; i < PHASE_COUNT; i++) {
-			struct sweep_point *p = &sw->point[l][i];
-			p->cpu_rule = cpu_rule_of(sw, l, (enum phase_id)i);
-			p->cpu_client = sw->clients[l] ? p->cpu / sw->clients[l] : 0;
-		}
-	for (int i = 0; i < PHASE_COUNT; i++)
-		sweep_knee(sw, (enum phase_id)i, factor, &sw->knee[i]);
-	sweep_answer(sw, &sw->answer);
-	sweep_tally(sw, &sw->tally);
-	sw->judged = true;
 }

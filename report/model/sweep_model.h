@@ -185,7 +185,7 @@ struct sweep {
 
 /* Judges the complete sweep with knee factor k (--knee-factor): each
  * point's CPU rule, each phase's knee and the whole sweep's answer, into
- * the fields above. Called once where the sweep ends (cmd/run.c,
+ * the fields above (sweep_judge.c). Called once where the sweep ends (cmd/run.c,
  * cmd/merge.c), before any output of it; again after a change. */
 void sweep_judge(struct sweep *sw, double k);
 
@@ -193,7 +193,9 @@ void sweep_judge(struct sweep *sw, double k);
  * (--lag-floor) and the cores of the host the clients ran on. */
 void sweep_set_rule(struct sweep *sw, uint64_t lag_floor_ns, uint32_t cores);
 
-
+/* Which CPU rule fired for phase id at level l on the load generator
+ * (SWEEP_CPU_NONE: none); sweep_judge stores it in each point. */
+enum sweep_cpu_rule sweep_cpu_rule(const struct sweep *sw, uint32_t l, enum phase_id id);
 /* Whether phase id was CPU-bound on the load generator at level l (a rule fired). */
 bool sweep_cpu_bound(const struct sweep *sw, uint32_t l, enum phase_id id);
 
@@ -241,11 +243,11 @@ bool sweep_rates_differ(const struct sweep *sw, enum phase_id id, int a, int b);
 bool sweep_knee(const struct sweep *sw, enum phase_id id, double k, struct sweep_knee *out);
 
 /* The whole sweep's answer (struct sweep_answer) from the knees already
- * in sw->knee (sweep_judge's step; report/model/sweep_answer.c). */
+ * in sw->knee (sweep_judge's step; report/model/sweep_judge.c). */
 void sweep_answer(const struct sweep *sw, struct sweep_answer *out);
 
 /* The tally of every phase's knee (struct sweep_tally) from sw->knee
- * (sweep_judge's step; sweep_answer.c). */
+ * (sweep_judge's step; sweep_judge.c). */
 void sweep_tally(const struct sweep *sw, struct sweep_tally *out);
 
 

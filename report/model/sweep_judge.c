@@ -1,5 +1,8 @@
-/* The whole sweep's answer from the phases a file server is loaded by
- * (FACT_LOADS_SERVER in the phase list); see sweep_model.h for the rule. */
+/* The sweep judged once it is complete (sweep_judge): each phase's knee
+ * (sweep_model.c), then the whole sweep's answer from the phases a file
+ * server is loaded by (FACT_LOADS_SERVER in the phase list; see
+ * sweep_model.h for the rule) and the page's tally of the knees. Here,
+ * above the model it asks, so the two do not call each other. */
 #include "sweep_model.h"
 
 #include <string.h>
@@ -132,4 +135,20 @@ void sweep_tally(const struct sweep *sw, struct sweep_tally *t)
 		t->peak_at = sw->clients[best];
 		t->peak_phases = count[best];
 	}
+}
+
+void sweep_judge(struct sweep *sw, double factor)
+{
+	sw->factor = factor;
+	for (uint32_t l = 0; l < sw->levels; l++)
+		for (int i = 0; i < PHASE_COUNT; i++) {
+			struct sweep_point *p = &sw->point[l][i];
+			p->cpu_rule = sweep_cpu_rule(sw, l, (enum phase_id)i);
+			p->cpu_client = sw->clients[l] ? p->cpu / sw->clients[l] : 0;
+		}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		sweep_knee(sw, (enum phase_id)i, factor, &sw->knee[i]);
+	sweep_answer(sw, &sw->answer);
+	sweep_tally(sw, &sw->tally);
+	sw->judged = true;
 }
