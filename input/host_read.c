@@ -147,8 +147,6 @@ static int check_setup(const struct json_run *jr, struct host_setup *s, char *er
 			return snprintf(err, cap, "%s.%s is not a count", k->run ? "run" : k->path[0],
 			                k->run ? k->path[0] : k->path[1]), -1;
 	}
-	if (!count_of(&jr->v[JS_SEEKS_RAN], HOST_MAX_COUNT, &s->seeks))
-		s->seeks = 0; /* sized by time and not run: none */
 	if (jr->v[JS_VERSION].given && jr->v[JS_VERSION].kind == JT_STRING)
 		str_copy(s->version, sizeof s->version, jr->v[JS_VERSION].text);
 	return 0;
@@ -173,6 +171,8 @@ static int check_doc(struct json_run *jr, struct host_read *h, char *err, size_t
 	if (jr->twice != PHASE_COUNT)
 		return snprintf(err, cap, "%s is listed twice", phase_name(jr->twice)), -1;
 	json_result_of(jr, &h->read);
+	if (!count_of(&jr->v[JS_SEEKS_RAN], HOST_MAX_COUNT, &h->read.run.counts.seeks))
+		h->read.run.counts.seeks = 0; /* sized by time and not run: none */
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		if (!jr->phase[i].listed)
 			continue;

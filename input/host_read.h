@@ -32,15 +32,18 @@ struct host_phase {
 struct host_setup {
 	char version[32];
 	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns;
-	uint64_t clients;                  /* the run's clients (runs[r].clients) */
-	uint64_t seeks, seek_workers;      /* the run's seeks done, its seek processes */
+	uint64_t clients;                  /* the run's clients (runs[r].clients; not the run_read's
+	                                      run.clients, compare's, which falls back to
+	                                      config.concurrency) */
+	uint64_t seek_workers;             /* the run's seek processes */
 	uint64_t cpus;                     /* the host's cores (environment.cpus; 0: not said) */
 };
 
 struct host_read {
 	struct run_read read;              /* per phase: status, bytes, units, elapsed, CPU, the
 	                                      final sync, wall and planned start, the histogram
-	                                      as its buckets rebuild it */
+	                                      as its buckets rebuild it; run.counts.seeks the
+	                                      seeks done (0 when not a count merge can sum) */
 	struct host_phase phase[PHASE_COUNT];
 	struct host_setup setup;
 	char name[4 * MAX_MACHINE_NAME + 1]; /* config.machine as compare shows it, or "" */

@@ -348,6 +348,30 @@ START_TEST(test_host_read_sweep)
 }
 END_TEST
 
+/* The seeks a host did, which the merged CSV line sums: the run's
+ * counts.seeks in the host's run_read, 0 when past the sum's bound (2^56)
+ * or not a count. */
+START_TEST(test_host_seeks)
+{
+	static const char *const seeks[] = {"8000", "144115188075855872", "-5"};
+	static const uint64_t want[] = {8000, 0, 0};
+	struct host_read *h = calloc(1, sizeof *h);
+	char text[512], err[128];
+
+	ck_assert_ptr_nonnull(h);
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(text, sizeof text, "{\"tool\":\"bonnie\",\"config\":{\"machine\":\"h\"},"
+		         "\"schedule\":{\"start_at_ns\":1},\"runs\":[{\"counts\":{\"seeks\":%s},\"phases\":[]}]}",
+		         seeks[i]);
+		ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
+		ck_assert_uint_eq(h->read.run.counts.seeks, want[i]);
+		host_read_free(h);
+		memset(h, 0, sizeof *h);
+	}
+	free(h);
+}
+END_TEST
+
 /* bonnie merge reads each FILE whole with input_read_all: in uneven
  * pieces, across the window's growth, it is the whole text; a source that
  * fails part way is an error with no text, never the part read before. */
@@ -616,6 +640,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
 	tcase_add_test(tc, test_host_read_sweep);
+	tcase_add_test(tc, test_host_seeks);
 	tcase_add_test(tc, test_final_flush_apart);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);

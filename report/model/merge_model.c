@@ -221,7 +221,7 @@ int merge_hosts(struct merge_result *m, const struct host_read *hosts, size_t n,
 	run->hosts = (uint32_t)n;
 	run->counts.files_k = (uint32_t)(hosts[0].setup.files / 1024);
 	for (size_t h = 0; h < n; h++)
-		run->counts.seeks += hosts[h].setup.seeks; /* every host's seeks: the CSV's seeks field */
+		run->counts.seeks += hosts[h].read.run.counts.seeks; /* every host's seeks: the CSV's seeks field */
 	m->hosts = n;
 	for (int id = 0; id < PHASE_COUNT && rc == 0; id++)
 		rc = merge_phase(&m->phase[id], &run->phase[id], part, hosts, n, id);
