@@ -7,7 +7,7 @@
 #include "merge_check.h"
 #include "say.h"
 
-#include "../input/json_run.h"
+#include "../input/host_read.h"
 #include "../input/input.h"
 #include "../options/config.h"
 #include "../lib/exitcodes.h"
@@ -119,7 +119,7 @@ static int close_report(struct report_file *f, bool bad)
  * (each host's runs in order, the same counts on every host). */
 struct merged {
 	size_t n, levels;
-	struct json_run *hosts[MAX_SWEEP_LEVELS]; /* per level, n hosts */
+	struct host_read *hosts[MAX_SWEEP_LEVELS]; /* per level, n hosts */
 	struct merge_result *m;                     /* per level */
 	struct run_result *run;                     /* per level */
 	struct sweep *sw;                           /* levels > 1: the counts as a sweep */
@@ -167,7 +167,7 @@ static int read_levels(struct merged *g, char **texts, char **files)
  * merged level (merge_sweep_view). -1: out of memory. */
 static int merge_level(struct merged *g, size_t l)
 {
-	const struct json_run *hosts = g->hosts[l];
+	const struct host_read *hosts = g->hosts[l];
 	struct run_result *run = &g->run[l];
 	struct run_view *v;
 	int rc;
@@ -195,9 +195,9 @@ static uint32_t hosts_cores(const struct merged *g)
 	uint64_t sum = 0;
 
 	for (size_t i = 0; i < g->n; i++) {
-		if (g->hosts[0][i].cpus == 0)
+		if (g->hosts[0][i].setup.cpus == 0)
 			return 0;
-		sum += g->hosts[0][i].cpus;
+		sum += g->hosts[0][i].setup.cpus;
 	}
 	return sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
 }
@@ -206,7 +206,7 @@ static void merged_free(struct merged *g)
 {
 	for (size_t l = 0; l < MAX_SWEEP_LEVELS; l++) {
 		for (size_t i = 0; g->hosts[l] && i < g->n; i++)
-			json_run_free(&g->hosts[l][i]);
+			host_read_free(&g->hosts[l][i]);
 		free(g->hosts[l]);
 	}
 	for (size_t l = 0; g->m && l < g->levels; l++)

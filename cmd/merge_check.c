@@ -46,7 +46,7 @@ int merge_files_apart(char **files, size_t n)
 	return status;
 }
 
-int merge_read_hosts(struct json_run *hosts, char **texts, char **files, size_t n, size_t run)
+int merge_read_hosts(struct host_read *hosts, char **texts, char **files, size_t n, size_t run)
 {
 	for (size_t i = 0; i < n; i++) {
 		char err[200];
@@ -54,7 +54,7 @@ int merge_read_hosts(struct json_run *hosts, char **texts, char **files, size_t 
 			return say_status(EXIT_SETUP, "merge: %s: %s", files[i], err);
 		if (!hosts[i].name[0])
 			str_sanitize(hosts[i].name, sizeof hosts[i].name, files[i]);
-		const char *differs = i ? json_run_setup_differs(&hosts[0], &hosts[i]) : NULL;
+		const char *differs = i ? host_setup_differs(&hosts[0], &hosts[i]) : NULL;
 		if (differs)
 			return say_status(EXIT_SETUP, "merge: %s and %s are not of one setup: %s differs", files[0],
 			                  files[i], differs);
@@ -67,7 +67,7 @@ int merge_read_hosts(struct json_run *hosts, char **texts, char **files, size_t 
 }
 
 /* The first host that did not measure phase id, or n when all did. */
-static size_t unmeasured_on(const struct json_run *hosts, size_t n, int id, size_t *others)
+static size_t unmeasured_on(const struct host_read *hosts, size_t n, int id, size_t *others)
 {
 	size_t first = n;
 
@@ -82,16 +82,16 @@ static size_t unmeasured_on(const struct json_run *hosts, size_t n, int id, size
 	return first;
 }
 
-int merge_check_measured(const struct json_run *hosts, char **files, size_t n, bool sweep, bool *partial)
+int merge_check_measured(const struct host_read *hosts, char **files, size_t n, bool sweep, bool *partial)
 {
 	size_t measured = 0;
 	char at[48] = "";
 
 	if (sweep)
-		snprintf(at, sizeof at, " (at %llu clients per host)", (unsigned long long)hosts[0].clients);
+		snprintf(at, sizeof at, " (at %llu clients per host)", (unsigned long long)hosts[0].setup.clients);
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		size_t others, h = unmeasured_on(hosts, n, id, &others);
-		bool planned = (hosts[0].phase_mask >> id) & 1u;
+		bool planned = (hosts[0].setup.phase_mask >> id) & 1u;
 		if (h == n) {
 			measured++;
 			continue;

@@ -2,9 +2,10 @@
  * back: bonnie's one mapping of its JSON, which both readers of it take.
  * json_run_map reads every value compare and merge use, each as the
  * document gives it (its text and, where it is one, its count), so the
- * document is walked once by one table of keys; compare (json_parsed_run.c)
- * derives its parsed_run from it, and merge (host_read.c) checks it and
- * fills the counts it sums (done, why, bytes ... below). */
+ * document is walked once by one table of keys. It is the document's raw
+ * mapping and no more: json_result_of (run_read.h) reads it as a result,
+ * compare (json_parsed_run.c) derives its parsed_run from it too, and merge
+ * (host_read.c) checks it into its host record (host_read.h). */
 #ifndef BONNIE_INPUT_JSON_RUN_H
 #define BONNIE_INPUT_JSON_RUN_H
 
@@ -86,14 +87,6 @@ struct json_phase {
 	size_t tl_n;
 	struct json_client *client;          /* NULL: no per-client results */
 	size_t client_n;
-	/* merge's reading (host_read): done only when listed "done" with
-	 * every value a count; else why ("status \"interrupted\"", "bytes is
-	 * -5e8, not a count"), "" when not listed; and the counts it sums */
-	bool done;
-	char why[96];
-	uint64_t bytes, operations, units, elapsed_ns, cpu_ns;
-	uint64_t sync_ns;                    /* the final sync, the end of elapsed_ns */
-	uint64_t wall_start_ns, planned_ns;
 };
 
 struct json_run {
@@ -110,11 +103,6 @@ struct json_run {
 	size_t runs;                          /* the document's runs (a --clients sweep: one per count) */
 	char **argv;                          /* the document's command_line (argc strings) */
 	size_t argc;
-	/* merge's reading of the setup (host_read): each a count, 0 when not given */
-	char version[32];
-	uint64_t file_size, chunk, files, phase_mask, start_at_ns, slot_ns, level_ns, clients;
-	uint64_t seeks, seek_workers;         /* the run's seeks done, its seek processes */
-	uint64_t cpus;                        /* the host's cores (environment.cpus; 0: not said) */
 };
 
 /* What a phase's rate counts, of the document's bytes and operations:
@@ -132,18 +120,5 @@ int json_run_map(const struct jt *t, size_t run, struct json_run *r);
 /* The value's text when it is a scalar, else NULL. */
 const char *json_text(const struct json_value *v);
 void json_run_free(struct json_run *r);
-
-/* Reads run number run (0: the first; a sweep's count) of host JSON text
- * into h (calloc'd by the caller) for merge; 0, or -1 with why in err
- * (not JSON, not a bonnie document, not run with --start-at, run with -x
- * 2 or more, no such run, a phase listed twice, a setup value that is not
- * a count). A phase listed but not done, or done with a value that is not
- * a count, is read as not done with why in its why. */
-int host_read(struct json_run *h, const char *text, size_t run, char *err, size_t err_cap);
-
-/* The JSON key of the first setup field in which a and b differ (version,
- * file_size_bytes, chunk_bytes, files, phase_mask, start_at_ns, slot_ns,
- * level_time_ns, clients, runs), or NULL when they agree. */
-const char *json_run_setup_differs(const struct json_run *a, const struct json_run *b);
 
 #endif

@@ -6,7 +6,9 @@
  * run is also read into the model a measured run has (struct run_result,
  * phases/interface/results.h), with what the document recorded of it
  * (run_read.known); compare's view of every kind is built from both by
- * one builder (report/model/view_read.c). */
+ * one builder (report/model/view_read.c). bonnie merge reads each host
+ * into one too, inside its host record (host_read.h), which adds what
+ * merging needs beyond a result. */
 #ifndef BONNIE_INPUT_RUN_READ_H
 #define BONNIE_INPUT_RUN_READ_H
 

@@ -7,7 +7,7 @@
 #include "suites.h"
 #include "util_parsed.h"
 #include "../input/bonnie_doc.h"
-#include "../input/json_run.h"
+#include "../input/host_read.h"
 #include "../input/input.h"
 #include "../input/json_tree.h"
 
@@ -61,7 +61,7 @@ START_TEST(test_bulk_not_kept)
 	const char *why = NULL;
 	struct jt t;
 	size_t used;
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 
 	doc_of(text, sizeof text, "m");
 	ck_assert_int_eq(jt_parse_part(&t, text, strlen(text), bonnie_doc_bulk, &used, &why), 0);
@@ -75,9 +75,9 @@ START_TEST(test_bulk_not_kept)
 	ck_assert_int_eq(jt_get(&t, ph, "elapsed_ns") >= 0, 1); /* the members after it are kept */
 	jt_free(&t);
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
-	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].latency.count, 40);
+	ck_assert_uint_eq(h->read.run.phase[PHASE_PUT_BLOCK].latency.count, 40);
 	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].tl_n, 1);
-	json_run_free(h);
+	host_read_free(h);
 	free(h);
 }
 END_TEST
@@ -89,7 +89,7 @@ START_TEST(test_readers_agree)
 {
 	struct parsed_set set = {0};
 	char text[2048], err[200];
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 
 	doc_of(text, sizeof text, "a\\qb");
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), -1);
@@ -98,7 +98,7 @@ START_TEST(test_readers_agree)
 	ck_assert_uint_eq(set.count, 0);
 	ck_assert_uint_eq(set.nwarn, 1);
 	ck_assert_ptr_nonnull(strstr(set.warning[0], "JSON document skipped: a bad escape in a string"));
-	json_run_free(h);
+	host_read_free(h);
 	memset(h, 0, sizeof *h);
 	doc_of(text, sizeof text, "rack \\\"A\\\"\\u0041\\\\1");
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
@@ -109,7 +109,7 @@ START_TEST(test_readers_agree)
 	ck_assert_int_eq(set.run[0].phase[PHASE_PUT_BLOCK].state, CELL_VALUE);
 	ck_assert(h->phase[PHASE_PUT_BLOCK].done);
 	input_free(&set);
-	json_run_free(h);
+	host_read_free(h);
 	free(h);
 }
 END_TEST
@@ -122,9 +122,9 @@ START_TEST(test_one_mapping)
 	const char *text =
 		"{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"file_size_bytes\":1048576,"
 		"\"file_size_bytes\":2097152},\"schedule\":{\"start_at_ns\":1},\"runs\":[{\"phases\":["
-		"{\"name\":\"put_block\",\"status\":\"done\",\"rate_kib_s\":200,\"bytes\":400,\"operations\":40,"
+		"{\"name\":\"seeks\",\"status\":\"done\",\"rate_seeks_s\":20,\"bytes\":400,\"operations\":40,"
 		"\"operations\":41,\"elapsed_ns\":2000000000,\"wall_start_ns\":1796220792000222001}]}]}\n";
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 	struct parsed_set set = {0};
 	char err[200];
 
@@ -132,12 +132,13 @@ START_TEST(test_one_mapping)
 	ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
 	parsed_parse(&set, text);
 	ck_assert_uint_eq(set.count, 1);
-	ck_assert_uint_eq(h->file_size, 2097152);
-	ck_assert_uint_eq(set.run[0].size_bytes, h->file_size);
-	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].operations, 41);
-	ck_assert_uint_eq(set.run[0].phase[PHASE_PUT_BLOCK].operations, h->phase[PHASE_PUT_BLOCK].operations);
+	ck_assert_uint_eq(h->setup.file_size, 2097152);
+	ck_assert_uint_eq(set.run[0].size_bytes, h->setup.file_size);
+	ck_assert_uint_eq(h->read.run.phase[PHASE_SEEKS].units, 41); /* a seek's units are its operations */
+	ck_assert_uint_eq(set.run[0].phase[PHASE_SEEKS].operations, h->read.run.phase[PHASE_SEEKS].units);
+	ck_assert(h->phase[PHASE_SEEKS].done);
 	input_free(&set);
-	json_run_free(h);
+	host_read_free(h);
 	free(h);
 }
 END_TEST

@@ -3,7 +3,7 @@
  * the hosts' intervals, sums are prorated into it, histograms merge bucket
  * by bucket, the slowest host and the fairness follow the rates in it. */
 #include "suites.h"
-#include "../input/json_run.h"
+#include "../input/host_read.h"
 #include "../input/input.h"
 #include "../input/json_tree.h"
 #include "../phases/runner/client_window.h"
@@ -34,26 +34,30 @@ END_TEST
 
 /* Two hosts, put_block: host 0 from T0 for 2 s, host 1 from T0 + 0.5 s
  * for 2 s: the window is [T0 + 0.5 s, T0 + 2 s), 75% of the longest. */
-static struct json_run *two_hosts(void)
+/* Host h's put_block: as its document recorded it, and merge's reading. */
+#define PB(h) (&(h).read.run.phase[PHASE_PUT_BLOCK])
+#define HPB(h) (&(h).phase[PHASE_PUT_BLOCK])
+
+static struct host_read *two_hosts(void)
 {
-	struct json_run *h = calloc(2, sizeof *h);
+	struct host_read *h = calloc(2, sizeof *h);
 	for (int i = 0; i < 2; i++) {
-		struct json_phase *p = &h[i].phase[PHASE_PUT_BLOCK];
-		p->done = true;
+		struct phase_result *p = PB(h[i]);
+		HPB(h[i])->done = true;
+		p->status = PHASE_DONE;
 		p->wall_start_ns = T0 + (uint64_t)i * SEC / 2;
 		p->elapsed_ns = 2 * SEC;
 		p->bytes = p->units = (i + 1) * 1000000ull; /* host 1 twice host 0 */
-		p->operations = (i + 1) * 1000ull;
 		hist_init(&p->latency);
 		hist_add(&p->latency, i ? 1000000 : 1000);
 		hist_add(&p->latency, i ? 1000000 : 1000);
-		h[i].clients = 4;
+		h[i].setup.clients = 4;
 	}
 	return h;
 }
 
 /* merge_hosts for its facts (m) alone. */
-static void merge_facts(struct merge_result *m, const struct json_run *h, size_t n)
+static void merge_facts(struct merge_result *m, const struct host_read *h, size_t n)
 {
 	struct run_result *r = malloc(sizeof *r);
 
@@ -64,7 +68,7 @@ static void merge_facts(struct merge_result *m, const struct json_run *h, size_t
 
 START_TEST(test_window_and_sums)
 {
-	struct json_run *h = two_hosts();
+	struct host_read *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 	struct run_result *r = calloc(1, sizeof *r);
 
@@ -106,15 +110,23 @@ END_TEST
 START_TEST(test_timeline_prorates)
 {
 	struct json_interval tl[2] = {{0, SEC, 100, 10}, {SEC, SEC, 300, 30}};
-	struct json_phase p = {.done = true, .wall_start_ns = T0, .elapsed_ns = 2 * SEC, .bytes = 400,
-	                       .operations = 40, .tl = tl, .tl_n = 2};
+	struct host_read *h = calloc(1, sizeof *h);
+	struct phase_result *p = PB(*h);
+	uint64_t operations = 40;
 
+	ck_assert_ptr_nonnull(h);
+	*HPB(*h) = (struct host_phase){.done = true, .tl = tl, .tl_n = 2};
+	p->status = PHASE_DONE;
+	p->wall_start_ns = T0;
+	p->elapsed_ns = 2 * SEC;
+	p->bytes = p->units = 400;
 	/* half of the second interval */
-	ck_assert_uint_eq(merge_in_window(&p, p.bytes, 0, T0 + 3 * SEC / 2, SEC), 150);
-	ck_assert_uint_eq(merge_in_window(&p, p.operations, 1, T0 + SEC / 2, SEC), 5 + 15);
+	ck_assert_uint_eq(merge_in_window(h, PHASE_PUT_BLOCK, p->bytes, 0, T0 + 3 * SEC / 2, SEC), 150);
+	ck_assert_uint_eq(merge_in_window(h, PHASE_PUT_BLOCK, operations, 1, T0 + SEC / 2, SEC), 5 + 15);
 	/* a timeline covering under 90% (writes, then the sync): prorated evenly */
-	p.tl_n = 1;
-	ck_assert_uint_eq(merge_in_window(&p, p.bytes, 0, T0, SEC), 200);
+	HPB(*h)->tl_n = 1;
+	ck_assert_uint_eq(merge_in_window(h, PHASE_PUT_BLOCK, p->bytes, 0, T0, SEC), 200);
+	free(h);
 }
 END_TEST
 
@@ -124,9 +136,9 @@ END_TEST
  * and its host are named; without a flush there is no transfer overlap. */
 START_TEST(test_final_flush_apart)
 {
-	struct json_run *h = two_hosts();
+	struct host_read *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
-	struct json_phase *a = &h[0].phase[PHASE_PUT_BLOCK], *b = &h[1].phase[PHASE_PUT_BLOCK];
+	struct phase_result *a = PB(h[0]), *b = PB(h[1]);
 
 	merge_facts(m, h, 2);
 	ck_assert_double_lt(m->phase[PHASE_PUT_BLOCK].transfer_overlap, 0); /* nobody flushed */
@@ -162,10 +174,10 @@ END_TEST
 
 START_TEST(test_no_overlap)
 {
-	struct json_run *h = two_hosts();
+	struct host_read *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 
-	h[1].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + 3 * SEC;
+	PB(h[1])->wall_start_ns = T0 + 3 * SEC;
 	merge_facts(m, h, 2);
 	ck_assert(m->phase[PHASE_PUT_BLOCK].done && !m->phase[PHASE_PUT_BLOCK].overlaps);
 	ck_assert_double_eq(m->phase[PHASE_PUT_BLOCK].overlap, 0);
@@ -181,14 +193,14 @@ END_TEST
  * its sync the longest. */
 START_TEST(test_cpu_hosts_mean_clients_sum)
 {
-	struct json_run *h = two_hosts();
+	struct host_read *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 	struct run_result *r = calloc(1, sizeof *r);
 	struct phase_result *c = calloc(3, sizeof *c);
 
 	for (int i = 0; i < 2; i++) {
-		h[i].phase[PHASE_PUT_BLOCK].cpu_ns = 8 * SEC / 5; /* 80% of its 2 s */
-		h[i].phase[PHASE_PUT_BLOCK].sync_ns = 2 * SEC / 5;
+		PB(h[i])->cpu_ns = 8 * SEC / 5; /* 80% of its 2 s */
+		PB(h[i])->sync_ns = 2 * SEC / 5;
 	}
 	ck_assert_int_eq(merge_hosts(m, h, 2, r), 0);
 	/* each 1.6 s x 1.5 / 2 = 1.2 s, halved: 1.2 s over the 1.5 s window */
@@ -224,18 +236,18 @@ END_TEST
  * trusted point). */
 START_TEST(test_sweep_level_spread)
 {
-	struct json_run *h = two_hosts();
+	struct host_read *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 	struct run_result *r = calloc(2, sizeof *r);
 	struct json_client c0[2] = {{0, 2 * SEC, 2000}, {SEC / 10, 2 * SEC, 1900}};
 	struct json_client c1[2] = {{0, SEC * 13 / 10, 1300}, {0, SEC * 3 / 2, 1500}}; /* from T0 + 0.5 s */
 	const struct phase_result *p = &r[1].phase[PHASE_PUT_BLOCK];
 
-	h[0].phase[PHASE_PUT_BLOCK].client = c0;
-	h[1].phase[PHASE_PUT_BLOCK].client = c1;
-	h[0].phase[PHASE_PUT_BLOCK].client_n = h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
-	h[0].phase[PHASE_PUT_BLOCK].wall_start_ns = T0;
-	h[0].phase[PHASE_PUT_BLOCK].cpu_ns = h[1].phase[PHASE_PUT_BLOCK].cpu_ns = SEC;
+	HPB(h[0])->client = c0;
+	HPB(h[1])->client = c1;
+	HPB(h[0])->client_n = HPB(h[1])->client_n = 2;
+	PB(h[0])->wall_start_ns = T0;
+	PB(h[0])->cpu_ns = PB(h[1])->cpu_ns = SEC;
 	ck_assert_int_eq(merge_hosts(m, h, 2, &r[0]), 0);
 	merge_sweep_run(&r[0], h, 2, &r[1]);
 	ck_assert_uint_eq(p->spread.clients, 4);
@@ -248,7 +260,7 @@ START_TEST(test_sweep_level_spread)
 	ck_assert_double_eq_tol(sweep_jain(p->spread.rate_sum, p->spread.rate_sq, 4), 1.0, 1e-9);
 	ck_assert_uint_eq(p->cpu_ns, 2 * r[0].phase[PHASE_PUT_BLOCK].cpu_ns);
 	/* every client from T0 + 0.5 s to T0 + 2 s: all together all along */
-	h[0].phase[PHASE_PUT_BLOCK].wall_start_ns = T0 + SEC / 2;
+	PB(h[0])->wall_start_ns = T0 + SEC / 2;
 	c0[0] = c0[1] = c1[0] = c1[1] = (struct json_client){0, SEC * 3 / 2, 1500};
 	ck_assert_int_eq(merge_hosts(m, h, 2, &r[0]), 0);
 	merge_sweep_run(&r[0], h, 2, &r[1]);
@@ -272,27 +284,29 @@ static const char doc[] =
 
 START_TEST(test_host_read)
 {
-	struct json_run *a = calloc(2, sizeof *a), *b = a + 1;
+	struct host_read *a = calloc(2, sizeof *a), *b = a + 1;
 	char err[128];
 
 	ck_assert_int_eq(host_read(a, doc, 0, err, sizeof err), 0);
 	ck_assert_str_eq(a->name, "h1");
-	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].wall_start_ns, 1796220792000222001ull);
-	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].latency.count, 4);
-	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].latency.bucket[hist_bucket_of(4100)], 3);
-	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].tl_n, 2);
-	ck_assert_uint_eq(a->phase[PHASE_PUT_BLOCK].tl[1].bytes, 300);
+	ck_assert_uint_eq(PB(*a)->wall_start_ns, 1796220792000222001ull);
+	ck_assert_uint_eq(PB(*a)->latency.count, 4);
+	ck_assert_uint_eq(PB(*a)->latency.bucket[hist_bucket_of(4100)], 3);
+	ck_assert_uint_eq(HPB(*a)->tl_n, 2);
+	ck_assert_uint_eq(HPB(*a)->tl[1].bytes, 300);
 	ck_assert(!a->phase[PHASE_PUTC].done);
-	ck_assert_uint_eq(a->clients, 2);
-	ck_assert_uint_eq(a->cpus, 0); /* not said */
-	ck_assert_ptr_null(json_run_setup_differs(a, a));
-	*b = *a;
-	b->file_size *= 2;
-	ck_assert_str_eq(json_run_setup_differs(a, b), "file_size_bytes");
-	b->file_size = a->file_size;
-	strcpy(b->version, "0.2.0");
-	ck_assert_str_eq(json_run_setup_differs(a, b), "version");
-	json_run_free(a);
+	ck_assert_uint_eq(a->setup.clients, 2);
+	ck_assert_uint_eq(a->setup.cpus, 0); /* not said */
+	ck_assert_ptr_null(host_setup_differs(a, a));
+	b->runs = a->runs;
+	b->setup = a->setup;
+	b->setup.file_size *= 2;
+	ck_assert_str_eq(host_setup_differs(a, b), "file_size_bytes");
+	b->setup.file_size = a->setup.file_size;
+	strcpy(b->setup.version, "0.2.0");
+	ck_assert_str_eq(host_setup_differs(a, b), "version");
+	host_read_free(a);
+	memset(a, 0, sizeof *a);
 	/* not merged: a document without a schedule, or not JSON */
 	ck_assert_int_eq(host_read(b, "{\"tool\":\"bonnie\",\"config\":{},\"runs\":[{}]}", 0, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "--start-at"));
@@ -311,24 +325,50 @@ static const char sweep_doc[] =
 
 START_TEST(test_host_read_sweep)
 {
-	struct json_run *a = calloc(2, sizeof *a), *b = a + 1;
+	struct host_read *a = calloc(2, sizeof *a), *b = a + 1;
 	char err[128];
 
 	ck_assert_int_eq(host_read(a, sweep_doc, 1, err, sizeof err), 0);
-	ck_assert_uint_eq(a->clients, 2);
+	ck_assert_uint_eq(a->setup.clients, 2);
 	ck_assert_uint_eq(a->runs, 2);
 	ck_assert_uint_eq(a->argc, 3);
 	ck_assert_str_eq(a->argv[2], "1,2");
-	ck_assert_uint_eq(a->cpus, 6); /* the host's cores, for the sweep's CPU rule */
+	ck_assert_uint_eq(a->setup.cpus, 6); /* the host's cores, for the sweep's CPU rule */
 	ck_assert_int_eq(host_read(b, sweep_doc, 2, err, sizeof err), -1); /* no third count */
+	host_read_free(b);
+	memset(b, 0, sizeof *b);
 	ck_assert_int_eq(host_read(b, doc, 0, err, sizeof err), 0);
-	b->clients = a->clients;
-	b->start_at_ns = a->start_at_ns;
-	ck_assert_str_eq(json_run_setup_differs(a, b), "runs");
-	json_run_free(a);
-	json_run_free(b);
+	b->setup.clients = a->setup.clients;
+	b->setup.start_at_ns = a->setup.start_at_ns;
+	ck_assert_str_eq(host_setup_differs(a, b), "runs");
+	host_read_free(a);
+	host_read_free(b);
 	ck_assert_ptr_null(a->argv);
 	free(a);
+}
+END_TEST
+
+/* The seeks a host did, which the merged CSV line sums: the run's
+ * counts.seeks in the host's run_read, 0 when past the sum's bound (2^56)
+ * or not a count. */
+START_TEST(test_host_seeks)
+{
+	static const char *const seeks[] = {"8000", "144115188075855872", "-5"};
+	static const uint64_t want[] = {8000, 0, 0};
+	struct host_read *h = calloc(1, sizeof *h);
+	char text[512], err[128];
+
+	ck_assert_ptr_nonnull(h);
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(text, sizeof text, "{\"tool\":\"bonnie\",\"config\":{\"machine\":\"h\"},"
+		         "\"schedule\":{\"start_at_ns\":1},\"runs\":[{\"counts\":{\"seeks\":%s},\"phases\":[]}]}",
+		         seeks[i]);
+		ck_assert_int_eq(host_read(h, text, 0, err, sizeof err), 0);
+		ck_assert_uint_eq(h->read.run.counts.seeks, want[i]);
+		host_read_free(h);
+		memset(h, 0, sizeof *h);
+	}
+	free(h);
 }
 END_TEST
 
@@ -398,17 +438,17 @@ END_TEST
  * results leaves the client fairness unknown (< 0). */
 START_TEST(test_client_fairness)
 {
-	struct json_run *h = two_hosts();
+	struct host_read *h = two_hosts();
 	struct merge_result *m = calloc(1, sizeof *m);
 	struct json_client c0[2] = {{0, SEC, 1000}, {0, 2 * SEC, 1000}};   /* 1000/s and 500/s */
 	struct json_client c1[2] = {{0, SEC / 2, 1000}, {SEC, 2 * SEC, 500}}; /* 2000/s and 500/s */
 
-	h[0].phase[PHASE_PUT_BLOCK].client = c0;
-	h[0].phase[PHASE_PUT_BLOCK].client_n = 2;
+	HPB(h[0])->client = c0;
+	HPB(h[0])->client_n = 2;
 	merge_facts(m, h, 2);
 	ck_assert(m->phase[PHASE_PUT_BLOCK].client_fairness < 0); /* host 1 has none */
-	h[1].phase[PHASE_PUT_BLOCK].client = c1;
-	h[1].phase[PHASE_PUT_BLOCK].client_n = 2;
+	HPB(h[1])->client = c1;
+	HPB(h[1])->client_n = 2;
 	merge_facts(m, h, 2);
 	const struct merge_phase *mp = &m->phase[PHASE_PUT_BLOCK];
 	/* each client's rate kept, host by host: the JSON's clients[].rate */
@@ -429,14 +469,14 @@ END_TEST
 
 /* A host document of machine m (JSON text), config members cfg, and the
  * phases listed (JSON objects) read into h; host_read's return. */
-static int read_one(struct json_run *h, const char *m, const char *cfg, const char *phases, char *err)
+static int read_one(struct host_read *h, const char *m, const char *cfg, const char *phases, char *err)
 {
 	char text[2048];
 
 	snprintf(text, sizeof text, "{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"machine\":\"%s\"%s},"
 	         "\"schedule\":{\"start_at_ns\":1,\"phase_mask\":2},\"runs\":[{\"clients\":1,\"phases\":[%s]}]}", m, cfg,
 	         phases);
-	json_run_free(h);
+	host_read_free(h);
 	memset(h, 0, sizeof *h);
 	return host_read(h, text, 0, err, 200);
 }
@@ -482,18 +522,18 @@ START_TEST(test_host_values)
 		{"{\"name\":\"put_block\",\"status\":\"done\",\"bytes\":400}", "no operations"},
 		{"{\"name\":\"put_block\",\"status\":\"interrupted\"}", "status \"interrupted\""},
 	};
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 	char err[200];
 
 	ck_assert_int_eq(read_one(h, "h", "", PUT_BLOCK("400", "2000000000"), err), 0);
 	ck_assert(h->phase[PHASE_PUT_BLOCK].done);
-	ck_assert_uint_eq(h->phase[PHASE_PUT_BLOCK].elapsed_ns, 2000000000);
+	ck_assert_uint_eq(PB(*h)->elapsed_ns, 2000000000);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ck_assert_int_eq(read_one(h, "h", "", cases[i].phase, err), 0);
 		ck_assert_msg(!h->phase[PHASE_PUT_BLOCK].done, "case %zu", i);
 		ck_assert_str_eq(h->phase[PHASE_PUT_BLOCK].why, cases[i].why);
 	}
-	json_run_free(h);
+	host_read_free(h);
 	free(h);
 }
 END_TEST
@@ -503,7 +543,7 @@ END_TEST
  * setup value that is not a count. */
 START_TEST(test_host_refused)
 {
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 	char err[200];
 
 	ck_assert_int_eq(read_one(h, "h", "", PUT_BLOCK("400", "2000000000") "," PUT_BLOCK("400", "2000000000"), err), -1);
@@ -513,7 +553,7 @@ START_TEST(test_host_refused)
 	ck_assert_int_eq(read_one(h, "h", ",\"runs\":1", PUT_BLOCK("400", "2000000000"), err), 0);
 	ck_assert_int_eq(read_one(h, "h", ",\"file_size_bytes\":-1", PUT_BLOCK("400", "2000000000"), err), -1);
 	ck_assert_str_eq(err, "config.file_size_bytes is not a count");
-	json_run_free(h);
+	host_read_free(h);
 	free(h);
 }
 END_TEST
@@ -522,7 +562,7 @@ END_TEST
  * (an unsafe character shown as \xHH), never cut inside a character. */
 START_TEST(test_host_name)
 {
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 	char err[200], long_name[129] = "";
 
 	ck_assert_int_eq(read_one(h, "rack \\\"A\\\"\\\\1", "", "", err), 0);
@@ -535,7 +575,7 @@ START_TEST(test_host_name)
 	ck_assert_str_eq(h->name, "a?[31m\\xe2\\x80\\xae" "b"); /* compare's '?' for an escaped ESC */
 	ck_assert_int_eq(read_one(h, "a\x1b[31m", "", "", err), -1); /* not JSON: compare skips it too */
 	ck_assert_ptr_nonnull(strstr(err, "a control character in a string"));
-	json_run_free(h);
+	host_read_free(h);
 	free(h);
 }
 END_TEST
@@ -544,7 +584,7 @@ END_TEST
  * planned only file phases (--phases seq_create), the merged table and CSV
  * line say no data file (the hosts' own lines leave its fields empty; a
  * merge of them said 16M, 8k, seeks and processes of nothing tested). */
-static char *merged_csv(const struct json_run *h)
+static char *merged_csv(const struct host_read *h)
 {
 	struct run_result *run = calloc(1, sizeof *run);
 	struct run_setup s;
@@ -567,16 +607,16 @@ static char *merged_csv(const struct json_run *h)
 
 START_TEST(test_setup_as_recorded)
 {
-	struct json_run *h = calloc(1, sizeof *h);
+	struct host_read *h = calloc(1, sizeof *h);
 	char *all, *files;
 
 	ck_assert_ptr_nonnull(h);
-	h->file_size = 16ull << 20;
-	h->chunk = 8192;
-	h->seek_workers = 5;
-	h->files = 1024;
+	h->setup.file_size = 16ull << 20;
+	h->setup.chunk = 8192;
+	h->setup.seek_workers = 5;
+	h->setup.files = 1024;
 	all = merged_csv(h); /* no mask recorded: every phase */
-	h->phase_mask = 1u << PHASE_SEQ_CREATE;
+	h->setup.phase_mask = 1u << PHASE_SEQ_CREATE;
 	files = merged_csv(h);
 	ck_assert_ptr_nonnull(strstr(all, ",merged-2,"));
 	ck_assert_ptr_nonnull(strstr(all, ",16M,8k,"));
@@ -600,6 +640,7 @@ Suite *suite_merge_hosts(void)
 	tcase_add_test(tc, test_no_overlap);
 	tcase_add_test(tc, test_host_read);
 	tcase_add_test(tc, test_host_read_sweep);
+	tcase_add_test(tc, test_host_seeks);
 	tcase_add_test(tc, test_final_flush_apart);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_client_fairness);

@@ -12,10 +12,10 @@ static void client_cell(FILE *out, const struct merge_phase *mp)
 		fprintf(out, " %11.3f", mp->client_fairness);
 }
 
-void report_merge_text(FILE *out, const struct merge_result *m, const struct json_run *hosts)
+void report_merge_text(FILE *out, const struct merge_result *m, const struct host_read *hosts)
 {
 	fprintf(out, "Merged %zu hosts of %llu clients each; per phase the window all of them ran in:\n", m->hosts,
-	        (unsigned long long)hosts[0].clients);
+	        (unsigned long long)hosts[0].setup.clients);
 	fprintf(out, "%-12s %9s %8s %10s %9s %11s  %s\n", "phase", "window s", "overlap", "spread ms", "fairness",
 	        "client fair", "slowest host");
 	for (int id = 0; id < PHASE_COUNT; id++) {
@@ -50,7 +50,7 @@ void report_merge_text(FILE *out, const struct merge_result *m, const struct jso
 /* Every host's clients, in host then client order, each with its rate
  * over its own start to end (units/s, the model's), and the client
  * fairness. */
-static void clients_json(struct json *j, const struct merge_phase *mp, const struct json_run *hosts, size_t n,
+static void clients_json(struct json *j, const struct merge_phase *mp, const struct host_read *hosts, size_t n,
                          int id)
 {
 	size_t k = 0;
@@ -72,7 +72,7 @@ static void clients_json(struct json *j, const struct merge_phase *mp, const str
 	json_array_end(j);
 }
 
-static void phase_json(struct json *j, const struct merge_result *m, int id, const struct json_run *hosts)
+static void phase_json(struct json *j, const struct merge_result *m, int id, const struct host_read *hosts)
 {
 	const struct merge_phase *mp = &m->phase[id];
 	size_t n = m->hosts;
@@ -105,16 +105,16 @@ static void phase_json(struct json *j, const struct merge_result *m, int id, con
 		json_string(j, "host", hosts[h].name);
 		json_double(j, "rate", mp->host_rate[h], 3);
 		json_double(j, "share", mp->host_share[h], 4);
-		json_u64(j, "wall_start_ns", hosts[h].phase[id].wall_start_ns);
+		json_u64(j, "wall_start_ns", hosts[h].read.run.phase[id].wall_start_ns);
 		json_object_end(j);
 	}
 	json_array_end(j);
 }
 
 /* Per phase the merge's facts of one count (merged object or level). */
-static void phases_json(struct json *j, const struct merge_result *m, const struct json_run *hosts)
+static void phases_json(struct json *j, const struct merge_result *m, const struct host_read *hosts)
 {
-	json_u64(j, "clients_per_host", hosts[0].clients);
+	json_u64(j, "clients_per_host", hosts[0].setup.clients);
 	json_array_begin(j, "phases");
 	for (int id = 0; id < PHASE_COUNT; id++) {
 		if (!m->phase[id].done)
@@ -128,7 +128,7 @@ static void phases_json(struct json *j, const struct merge_result *m, const stru
 }
 
 /* Each host's own command line, in the hosts' order. */
-static void host_lines_json(struct json *j, const struct json_run *hosts, size_t n)
+static void host_lines_json(struct json *j, const struct host_read *hosts, size_t n)
 {
 	json_array_begin(j, "host_command_lines");
 	for (size_t h = 0; h < n; h++) {
@@ -140,10 +140,10 @@ static void host_lines_json(struct json *j, const struct json_run *hosts, size_t
 	json_array_end(j);
 }
 
-void report_merge_json(struct json *j, const struct merge_result *m, const struct json_run *const *levels,
+void report_merge_json(struct json *j, const struct merge_result *m, const struct host_read *const *levels,
                        size_t nlevels)
 {
-	const struct json_run *hosts = levels[0];
+	const struct host_read *hosts = levels[0];
 
 	json_object_begin(j, "merged");
 	json_array_begin_inline(j, "hosts");
@@ -155,8 +155,8 @@ void report_merge_json(struct json *j, const struct merge_result *m, const struc
 	 * is the load's, which the sweep's whole-host CPU rule reads */
 	json_array_begin_inline(j, "host_cpus");
 	for (size_t h = 0; h < m[0].hosts; h++)
-		if (hosts[h].cpus)
-			json_u64(j, NULL, hosts[h].cpus);
+		if (hosts[h].setup.cpus)
+			json_u64(j, NULL, hosts[h].setup.cpus);
 		else
 			json_null(j, NULL);
 	json_array_end(j);
@@ -166,7 +166,7 @@ void report_merge_json(struct json *j, const struct merge_result *m, const struc
 		json_array_begin(j, "levels");
 		for (size_t l = 0; l < nlevels; l++) {
 			json_object_begin(j, NULL);
-			json_u64(j, "clients", levels[l][0].clients * m[l].hosts);
+			json_u64(j, "clients", levels[l][0].setup.clients * m[l].hosts);
 			phases_json(j, &m[l], levels[l]);
 			json_object_end(j);
 		}
@@ -192,7 +192,7 @@ static void client_td(FILE *out, const struct merge_phase *mp)
 
 /* Per phase: window, overlap, start spread, fairness, client fairness,
  * slowest host. */
-static void facts_table(FILE *out, const struct merge_result *m, const struct json_run *hosts)
+static void facts_table(FILE *out, const struct merge_result *m, const struct host_read *hosts)
 {
 	fputs("<table class=\"wide merge-phases\">\n<tr><th class=\"l\">phase</th><th>window s</th><th>overlap</th>"
 	      "<th>start spread ms</th><th>fairness</th><th>client fairness</th><th class=\"l\">slowest host</th></tr>\n",
@@ -218,7 +218,7 @@ static void facts_table(FILE *out, const struct merge_result *m, const struct js
 }
 
 /* Per host (rows) and summed phase (columns): its rate in the window. */
-static void hosts_table(FILE *out, const struct merge_result *m, const struct json_run *hosts)
+static void hosts_table(FILE *out, const struct merge_result *m, const struct host_read *hosts)
 {
 	char rate[48];
 
@@ -243,9 +243,9 @@ static void hosts_table(FILE *out, const struct merge_result *m, const struct js
 
 /* One count's section: its heading (of a sweep, its count), facts and
  * each host's rate in the window. */
-static void level_html(FILE *out, const struct merge_result *m, const struct json_run *hosts, size_t levels)
+static void level_html(FILE *out, const struct merge_result *m, const struct host_read *hosts, size_t levels)
 {
-	unsigned long long per = (unsigned long long)hosts[0].clients, all = per * m->hosts;
+	unsigned long long per = (unsigned long long)hosts[0].setup.clients, all = per * m->hosts;
 
 	if (levels > 1)
 		fprintf(out, "<h2 id=\"merged-%llu\">Merged hosts, %llu clients</h2>\n", all, all);

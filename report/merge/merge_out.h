@@ -12,18 +12,18 @@
 
 struct sweep;
 
-void report_merge_text(FILE *out, const struct merge_result *m, const struct json_run *hosts);
+void report_merge_text(FILE *out, const struct merge_result *m, const struct host_read *hosts);
 /* The document's "merged" member: the hosts, their own command lines and,
  * of one count, its phases; of a sweep (nlevels > 1), per count
  * ("levels") its clients and phases. m[l] merged levels[l][0..m[l].hosts). */
-void report_merge_json(struct json *j, const struct merge_result *m, const struct json_run *const *levels,
+void report_merge_json(struct json *j, const struct merge_result *m, const struct host_read *const *levels,
                        size_t nlevels);
 
 /* The HTML page's section of the same facts, and each host's rate per
  * phase (arg: a struct merge_page; report_html_merged calls it). */
 struct merge_page {
 	const struct merge_result *m;              /* per level (a sweep's count) */
-	struct json_run *const *hosts;          /* per level, its hosts */
+	struct host_read *const *hosts;            /* per level, its hosts */
 	size_t levels;
 };
 void report_merge_html(FILE *out, const void *arg);
@@ -37,7 +37,7 @@ struct merge_doc {
 	char **argv;
 	int argc;
 	size_t n, levels;                   /* hosts; levels */
-	struct json_run *const *hosts;   /* per level, its n hosts */
+	struct host_read *const *hosts;     /* per level, its n hosts */
 	const struct merge_result *m;       /* per level */
 	const struct run_result *run;       /* per level, the merged run */
 	const struct sweep *sw;             /* levels > 1: the counts as a sweep; else NULL */

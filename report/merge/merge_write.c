@@ -58,7 +58,7 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	for (int i = 0; i < d->argc; i++)
 		json_string(&j, NULL, d->argv[i]);
 	json_array_end(&j);
-	report_merge_json(&j, d->m, (const struct json_run *const *)d->hosts, d->levels);
+	report_merge_json(&j, d->m, (const struct host_read *const *)d->hosts, d->levels);
 	json_array_begin(&j, "runs");
 	for (size_t l = 0; l < d->levels; l++) {
 		struct run_view v;
@@ -68,7 +68,7 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	}
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels,
-		                      d->hosts[0][0].level_ns);
+		                      d->hosts[0][0].setup.level_ns);
 	else
 		report_json_end(&j);
 	free(rec);
@@ -96,8 +96,8 @@ int merge_write_html(FILE *out, const struct merge_doc *d)
 	line[0] = bonnie;
 	memcpy(line + 1, d->argv, (size_t)d->argc * sizeof *d->argv);
 	snprintf(meta, sizeof meta, "bonnie merge of %zu hosts' --json results, %llu client%s each, on one --start-at "
-	         "schedule.", d->n, (unsigned long long)d->hosts[last][0].clients,
-	         d->hosts[last][0].clients == 1 ? "" : "s");
+	         "schedule.", d->n, (unsigned long long)d->hosts[last][0].setup.clients,
+	         d->hosts[last][0].setup.clients == 1 ? "" : "s");
 	rc = report_html_merged(out, &rep, meta, report_merge_html, &pg) != 0;
 	free(views);
 	return rc;

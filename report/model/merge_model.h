@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../input/json_run.h"
+#include "../../input/host_read.h"
 #include "../../lib/hist.h"
 #include "../../phases/interface/results.h"
 
@@ -59,12 +59,13 @@ struct merge_result {
 /* The part of [s, s + len) inside [ws, ws + wlen), ns. */
 uint64_t merge_intersect(uint64_t s, uint64_t len, uint64_t ws, uint64_t wlen);
 
-/* What of total happened inside the window, from the phase's timeline
+/* What of total (of host h's phase id) happened inside the window, from
+ * the phase's timeline
  * (each interval's share prorated by its time inside) when the timeline
  * covers at least 90% of elapsed, else prorated evenly over elapsed (a
  * write phase's timeline ends before its final sync, which the rate counts).
  * which: 0 bytes, 1 operations. */
-uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, uint64_t ws, uint64_t wlen);
+uint64_t merge_in_window(const struct host_read *h, int id, uint64_t total, int which, uint64_t ws, uint64_t wlen);
 
 /* Fills m (zeroed before its first fill; merge_result_free after the
  * last) from hosts[0..n) (n <= MERGE_MAX_HOSTS, their setups alike),
@@ -73,7 +74,7 @@ uint64_t merge_in_window(const struct json_phase *p, uint64_t total, int which, 
  * the window as its elapsed time, each host's part inside it added
  * (phase_result_add): bytes and units summed, CPU and the final sync the
  * hosts' mean, every host's whole histogram. 0, or -1 out of memory. */
-int merge_hosts(struct merge_result *m, const struct json_run *hosts, size_t n, struct run_result *run);
+int merge_hosts(struct merge_result *m, const struct host_read *hosts, size_t n, struct run_result *run);
 void merge_result_free(struct merge_result *m);
 
 /* A merged level as a --clients sweep's point reads it (merge_sweep_view): run,
@@ -84,22 +85,22 @@ void merge_result_free(struct merge_result *m);
  * work end on the wall clock, the phase's start the earliest of them, so
  * that sweep_overlap reads the time all were active together over first
  * start to last end, as it reads a local sweep's clients. */
-void merge_sweep_run(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_result *all);
+void merge_sweep_run(const struct run_result *run, const struct host_read *hosts, size_t n, struct run_result *all);
 
 /* The view of that run, the one a merged level gives the sweep
  * (sweep_add): built of merge_sweep_run's, without a setup (the sweep
  * reads none). 0, or -1 out of memory (a level left out silently would
  * change the knee, so the caller fails). */
 struct run_view;
-int merge_sweep_view(const struct run_result *run, const struct json_run *hosts, size_t n, struct run_view *v);
+int merge_sweep_view(const struct run_result *run, const struct host_read *hosts, size_t n, struct run_view *v);
 
 /* The merged run's setup, as its table, CSV line and page state it: what
- * the hosts' documents recorded (json_run_setup_differs: the same on every
+ * the hosts' documents recorded (host_setup_differs: the same on every
  * host): the data file's size and chunk, the seek processes, the file
  * count and the phases planned; the machine "merged-N". What the hosts'
  * documents do not carry stays bonnie's default (the file tests' chunk)
  * or none (file sizes, directories, the seed). */
 struct run_setup;
-void merge_setup_of(const struct json_run *h, size_t n, struct run_setup *s);
+void merge_setup_of(const struct host_read *h, size_t n, struct run_setup *s);
 
 #endif
