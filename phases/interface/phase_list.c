@@ -2,14 +2,14 @@
  * from it. */
 #include "phase_list.h"
 
-#define PHASE_FACTS(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) \
-	{name, title, words, GROUP_##group, RATE_##unit, BLOCK_##block, col, CHART_##chart, flags, needs},
+#define PHASE_FACTS(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) \
+	{name, title, words, GROUP_##group, RATE_##unit, BLOCK_##block, col, CHART_##chart, flags, needs, shape},
 
 static const struct phase_facts facts[] = {PHASES(PHASE_FACTS)};
 _Static_assert(sizeof facts / sizeof facts[0] == PHASE_COUNT, "one row of facts a phase");
 
 /* What a row cannot say: checked when it is compiled. */
-#define PHASE_CHECK(id, name, title, words, group, unit, sym, block, col, chart, flags, needs)                   \
+#define PHASE_CHECK(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape)                   \
 	_Static_assert(((flags) & FACT_BONNIE_CSV) == 0 || (BLOCK_##block < BLOCK_OTHER && (col) < BLOCK_COLUMNS),  \
 	               name ": bonnie++'s CSV places a phase by its column in one of bonnie++'s blocks");           \
 	_Static_assert(BLOCK_##block >= BLOCK_OTHER || (col) < BLOCK_COLUMNS, name ": bonnie++'s blocks are six wide"); \
