@@ -13,6 +13,8 @@ _Static_assert(sizeof facts / sizeof facts[0] == PHASE_COUNT, "one row of facts 
 	_Static_assert(((flags) & FACT_BONNIE_CSV) == 0 || (BLOCK_##block < BLOCK_OTHER && (col) < BLOCK_COLUMNS),  \
 	               name ": bonnie++'s CSV places a phase by its column in one of bonnie++'s blocks");           \
 	_Static_assert(BLOCK_##block >= BLOCK_OTHER || (col) < BLOCK_COLUMNS, name ": bonnie++'s blocks are six wide"); \
+	_Static_assert(BLOCK_##block >= BLOCK_OTHER || ((flags) & FACT_BONNIE_CSV),                                \
+	               name ": bonnie++'s CSV has fields for every column of its blocks");                        \
 	_Static_assert(((flags) & FACT_SYNC_SPLIT) == 0 || ((flags) & FACT_WRITES), name ": a sync split ends writing"); \
 	_Static_assert(sizeof name <= PHASE_NAME_MAX, name ": longer than PHASE_NAME_MAX");                       \
 	_Static_assert(((flags) & FACT_EVICT_BEFORE) == 0 || ((flags) & FACT_EVICT_PREPARED) == 0,                \

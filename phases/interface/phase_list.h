@@ -103,6 +103,16 @@ enum phase_id {
 	PHASE_COUNT
 };
 
+/* The phase in each column of a block, named by both: PHASE_AT_IO_1 is
+ * block write's. bonnie++'s CSV layouts name their fields so
+ * (input/csv_layout.c); two rows in one column do not compile. */
+enum phase_at {
+#define PHASE_AT(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) \
+	PHASE_AT_##block##_##col = PHASE_##id,
+	PHASES(PHASE_AT)
+#undef PHASE_AT
+};
+
 /* Phase masks are uint32_t, one bit (1u << id) a phase. */
 _Static_assert(PHASE_COUNT < 32, "a phase mask holds every phase, and (1u << PHASE_COUNT) - 1 all of them");
 
