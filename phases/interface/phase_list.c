@@ -45,6 +45,16 @@ bool phase_is(enum phase_id id, unsigned f)
 	return (facts[id].flags & f) == f;
 }
 
+uint32_t phase_mask_is(unsigned f)
+{
+	uint32_t m = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (phase_is((enum phase_id)i, f))
+			m |= 1u << i;
+	return m;
+}
+
 enum evict_moment phase_evict_moment(enum phase_id id)
 {
 	if (facts[id].flags & FACT_EVICT_BEFORE)

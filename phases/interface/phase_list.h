@@ -220,6 +220,9 @@ const struct phase_facts *phase_facts_of(enum phase_id id);
 /* Whether phase id has every FACT_* flag of f. */
 bool phase_is(enum phase_id id, unsigned f);
 
+/* The bit mask of the phases that have every FACT_* flag of f. */
+uint32_t phase_mask_is(unsigned f);
+
 /* When phase id's data file is evicted: its FACT_EVICT_* flag. */
 enum evict_moment phase_evict_moment(enum phase_id id);
 
