@@ -51,19 +51,19 @@
 	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read, IO, 4, BLOCK,                 \
 	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE | FACT_LOADS_SERVER, NEED(PUT_BLOCK), NO_SHAPE)     \
 	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                                            \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK), NO_SHAPE)                         \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_NO_FALL_CAUSE | FACT_EVICT_BEFORE, NEED(PUT_BLOCK), NO_SHAPE)    \
 	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,                      \
 	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_DEL), NO_SHAPE) \
 	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,                    \
 	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(SEQ_CREATE) | NEED(SEQ_DEL), NO_SHAPE)          \
 	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,                   \
-	  FILES, 2, FILES, FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_CREATE), NO_SHAPE)                                          \
+	  FILES, 2, FILES, FACT_BONNIE_CSV | FACT_DELETES | FACT_LOADS_SERVER, NEED(SEQ_CREATE), NO_SHAPE)                           \
 	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,                  \
 	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_DEL), NO_SHAPE)             \
 	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,                  \
 	  FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(RAN_CREATE) | NEED(RAN_DEL), NO_SHAPE)                    \
 	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,                 \
-	  FILES, FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_CREATE), NO_SHAPE)                                                    \
+	  FILES, FACT_BONNIE_CSV | FACT_DELETES | FACT_LOADS_SERVER, NEED(RAN_CREATE), NO_SHAPE)                                     \
 	PHASES_QD(X)                                                                                                                 \
 	PHASES_TEST(X)
 
@@ -185,6 +185,11 @@ enum phase_fact_flag {
 	                                  or file metadata: the sweep's answer reads only these
 	                                  (per-char is one client's CPU, a byte a call; rewrite and
 	                                  seeks are not what a share's clients mostly do) */
+	FACT_NO_FALL_CAUSE = 1u << 10, /* its device counters cannot tell why its rate fell (seeks
+	                                  write back some of what they read, and their workers end
+	                                  one after another): its verdict names no cause */
+	FACT_DELETES = 1u << 11,       /* removes the files: the fastest such rate sizes a later
+	                                  sweep level's delete pool (bench_note_delete) */
 };
 
 /* When the runner drops a phase's data file from the page cache. */
