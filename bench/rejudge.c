@@ -46,7 +46,7 @@ int main(void)
 		if (id == PHASE_COUNT)
 			continue;
 		verdict_judge(&s, phase_unit(id) == RATE_BYTES, phase_is(id, FACT_WRITES), p50, &v);
-		if (id == PHASE_SEEKS)
+		if (phase_is(id, FACT_NO_FALL_CAUSE))
 			verdict_drop_causes(&v);
 		if (intr)
 			verdict_mark_interrupted(&v);

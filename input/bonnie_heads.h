@@ -1,7 +1,8 @@
 /* bonnie++'s table headings, as bonnie++ 1.98 prints them, typed once: the
  * run's table prints them (report/text/table.c), the reader of pasted tables
- * finds them, blanks and dashes aside (input/text_table.c), and so does the
- * reader of a table pasted into a page's cells (input/html_copy.c).
+ * finds them, blanks and dashes aside (input/text_table.c), and so do the
+ * reader of a table pasted into a page's cells (input/html_copy.c) and
+ * the test for one (input/cells.c).
  * Each column heading is its nine columns, centred in dashes as bonnie++
  * has them (its rounding is not one rule, so they are kept as printed). */
 #ifndef BONNIE_INPUT_BONNIE_HEADS_H

@@ -7,6 +7,7 @@
  * (html_copy.c) and of tables already read. The lines outside rows stay as
  * they are; a map keeps each line's place in the text as given. */
 #include "internal.h"
+#include "bonnie_heads.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -238,7 +239,7 @@ static bool cell_tag(const char *q, const char *e, bool close)
 
 bool input_table_in_cell(const char *p, const char *end)
 {
-	static const char cols[] = "-Per Chr- --Block--";
+	static const char cols[] = BONNIE_HEAD_PER_CHR " " BONNIE_HEAD_BLOCK; /* the I/O block's first two columns */
 	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
 	const char *text = p;
 	while (text < e && (*text == ' ' || *text == '\t')) /* indentation is no cell boundary */

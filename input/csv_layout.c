@@ -5,20 +5,24 @@
 
 #define TAG {CSV_HOLDS_TAG, 0, CSV_TEXT}
 #define SET(notation, meta) {CSV_HOLDS_SETTING, META_##meta, CSV_##notation}
-#define RATE_CPU(phase) {CSV_HOLDS_RATE, PHASE_##phase, CSV_TEXT}, {CSV_HOLDS_CPU, PHASE_##phase, CSV_TEXT}
-#define LATENCY(phase) {CSV_HOLDS_LATENCY, PHASE_##phase, CSV_TEXT}
+/* The figures of the phase in column col of block (IO, FILES) of the
+ * phase table: which phase a field holds is the table's, where each
+ * block's columns start is the version's. */
+#define RATE_CPU(block, col) \
+	{CSV_HOLDS_RATE, PHASE_AT_##block##_##col, CSV_TEXT}, {CSV_HOLDS_CPU, PHASE_AT_##block##_##col, CSV_TEXT}
+#define LATENCY(block, col) {CSV_HOLDS_LATENCY, PHASE_AT_##block##_##col, CSV_TEXT}
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof(a)[0]))
 
-/* bonnie++'s I/O and file phases, rate and %CPU, in the order every version writes them. */
-#define IO_RATES RATE_CPU(PUTC), RATE_CPU(PUT_BLOCK), RATE_CPU(REWRITE), RATE_CPU(GETC), RATE_CPU(GET_BLOCK), \
-	RATE_CPU(SEEKS)
-#define FILE_RATES RATE_CPU(SEQ_CREATE), RATE_CPU(SEQ_STAT), RATE_CPU(SEQ_DEL), RATE_CPU(RAN_CREATE), \
-	RATE_CPU(RAN_STAT), RATE_CPU(RAN_DEL)
+/* A block's columns in order, rate and %CPU each, as every version
+ * writes them; then the latencies, as 1.92a and later write them. */
+_Static_assert(BLOCK_COLUMNS == 6, "a block's fields below are six columns'");
+#define BLOCK_RATES(b) RATE_CPU(b, 0), RATE_CPU(b, 1), RATE_CPU(b, 2), RATE_CPU(b, 3), RATE_CPU(b, 4), RATE_CPU(b, 5)
+#define BLOCK_LATENCIES(b) LATENCY(b, 0), LATENCY(b, 1), LATENCY(b, 2), LATENCY(b, 3), LATENCY(b, 4), LATENCY(b, 5)
+#define IO_RATES BLOCK_RATES(IO)
+#define FILE_RATES BLOCK_RATES(FILES)
 #define FILE_SETTINGS SET(FILES, NUM_FILES), SET(FILE_SIZE, MAX_SIZE), SET(FILE_SIZE, MIN_SIZE), \
 	SET(COUNT, NUM_DIRS), SET(CHUNK, FILE_CHUNK)
-#define LATENCIES LATENCY(PUTC), LATENCY(PUT_BLOCK), LATENCY(REWRITE), LATENCY(GETC), LATENCY(GET_BLOCK), \
-	LATENCY(SEEKS), LATENCY(SEQ_CREATE), LATENCY(SEQ_STAT), LATENCY(SEQ_DEL), LATENCY(RAN_CREATE), \
-	LATENCY(RAN_STAT), LATENCY(RAN_DEL)
+#define LATENCIES BLOCK_LATENCIES(IO), BLOCK_LATENCIES(FILES)
 
 /* 1.98 (bonnie++ 1.98, 2.00a): README "CSV fields". */
 static const struct csv_field fields_198[] = {

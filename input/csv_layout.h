@@ -1,6 +1,9 @@
 /* The bonnie++ CSV layouts as data: for each version, what every field of
  * its line holds (the version tag, a setting and how it is written, or a
- * phase's rate, %CPU or maximum latency), in order. The one 1.98 writer
+ * phase's rate, %CPU or maximum latency), in order. A phase's fields are
+ * named by its column in bonnie++'s I/O or file block, so which phase
+ * they hold is the phase table's (phase_list.h); each version says only
+ * where a block's columns start. The one 1.98 writer
  * (report/text/csv_line.c) and compare's reader (csv_formats.c, csv_find.c,
  * csv_shape.c) both walk these descriptions; no field number is written
  * anywhere else. A phase no field names is not in the layout: nothing is

@@ -5,7 +5,7 @@
  * (or why not), the timeline's intervals and each client's start, end and
  * units; the setup's counts the hosts must share; the machine's name and
  * the host's own command line. compare reads the same documents into a
- * run_read alone (json_doc.c): the intervals are held only here, for a
+ * run_read alone (json_parsed_run.c): the intervals are held only here, for a
  * merge's hosts. */
 #ifndef BONNIE_INPUT_HOST_READ_H
 #define BONNIE_INPUT_HOST_READ_H

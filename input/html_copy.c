@@ -186,7 +186,8 @@ static void rates(const struct tok *c, enum table_block b, struct text_table_run
 
 	phase_block_columns(b, col);
 	for (int k = 0; k < BLOCK_COLUMNS; k++) {
-		bool whole_m = pg->mbps && b == BLOCK_IO && (k == 1 || k == 2 || k == 4);
+		/* an M/sec page shows the rates in bytes but per-char's (K/sec) in whole M/sec */
+		bool whole_m = pg->mbps && phase_unit(col[k]) == RATE_BYTES && !phase_is(col[k], FACT_PERCHAR);
 		rate_pair(&c[2 * k], &c[2 * k + 1], whole_m ? 1024 : 1, &tr->run.phase[col[k]], &tr->step[col[k]], pg);
 	}
 }

@@ -123,7 +123,7 @@ static void data_options(const struct parsed_run *r, uint32_t mask, struct like_
 		missing(d, "seek count");
 	str_append_word(d->options, sizeof d->options, "-s %s:%s:%s:%s", size, plain(m[META_CHUNK]) ? m[META_CHUNK] : "",
 	    seeks ? m[META_SEEKS] : "", plain(m[META_SEEK_PROCS]) ? m[META_SEEK_PROCS] : "");
-	if (!(mask & ((1u << PHASE_PUTC) | (1u << PHASE_GETC))))
+	if (!(mask & phase_mask_is(FACT_PERCHAR)))
 		str_append_word(d->options, sizeof d->options, "-f");
 	else
 		missing(d, "per-char size");

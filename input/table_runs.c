@@ -8,9 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Which phases a row's cells (or latencies) are: all six, or -f's four. */
-static const int all6[BLOCK_COLUMNS] = {0, 1, 2, 3, 4, 5}, no_char[4] = {1, 2, 4, 5};
-
 /* A mark after a rate (bonnie's own table) as the reason it names, the
  * way bonnie's JSON names it: the evidence rule weighs it as it would the
  * JSON's. bonnie's table marks only the first reason; with one shown, the
@@ -64,15 +61,31 @@ static void rate_cell(const struct tok *t, const struct tok *cpu, bool io, struc
 		*step /= 10;
 }
 
+/* The phases a row's cells (or latencies) are, in order, into col; returns
+ * how many: its block's columns (the phase table's), the first five when
+ * the row has no Seeks column, and without the per-char phases in a -f
+ * row (four pairs: bonnie++ -f skips them). */
+static int row_phases(const struct row *r, enum table_block block, enum phase_id *col)
+{
+	int n = phase_block_columns(block, col), kept = 0;
+
+	if (r->ncells >= CELLS - 2) /* all six, or five: no Seeks column */
+		return n;
+	for (int k = 0; k < n; k++)
+		if (!phase_is(col[k], FACT_PERCHAR))
+			col[kept++] = col[k];
+	return kept;
+}
+
 static void fill_cells(struct text_table_run *tr, const struct row *r, enum table_block block)
 {
-	const int *slot = r->ncells >= CELLS - 2 ? all6 : no_char; /* all six, or five: no Seeks column */
 	int pairs = r->ncells / 2;
 	enum phase_id col[PHASE_COUNT];
 
-	phase_block_columns(block, col);
+	if (row_phases(r, block, col) < pairs) /* text_table.c takes no row wider than its block */
+		return;
 	for (int k = 0; k < pairs; k++) {
-		enum phase_id id = col[slot[k]];
+		enum phase_id id = col[k];
 		rate_cell(&r->cell[2 * k], &r->cell[2 * k + 1], phase_unit(id) == RATE_BYTES, &tr->run.phase[id],
 		          &tr->step[id]);
 		if (r->bonnie_rows && tr->run.phase[id].state == CELL_VALUE) { /* no mark: no reason */
@@ -85,8 +98,8 @@ static void fill_cells(struct text_table_run *tr, const struct row *r, enum tabl
 	for (int k = 0; k < pairs; k++) {
 		char buf[24];
 		tok_copy(buf, sizeof buf, &r->lat[k]);
-		if (input_parse_latency(buf, &tr->run.phase[col[slot[k]]].latency_ns) == 0)
-			input_stated(&tr->run.phase[col[slot[k]]], READ_LAT_MAX, true);
+		if (input_parse_latency(buf, &tr->run.phase[col[k]].latency_ns) == 0)
+			input_stated(&tr->run.phase[col[k]], READ_LAT_MAX, true);
 	}
 }
 

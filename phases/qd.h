@@ -9,9 +9,6 @@
 #include "../options/config.h"
 #include "interface/phase_list.h"
 
-#define QD_SEQ_BLOCK (1u << 20)
-#define QD_RND_BLOCK 4096u
-
 struct qd_shape {
 	uint32_t block;  /* bytes an operation */
 	unsigned depth;  /* operations in flight, from one thread */
@@ -20,7 +17,9 @@ struct qd_shape {
 };
 
 /* Whether id is a phase of the profile (the phase table's group QD: the
- * one question, asked here), and its shape (zero when not). */
+ * one question, asked here), and its shape (zero when not): its row's
+ * shape column, with the row's FACT_WRITES. QD_SEQ_BLOCK and QD_RND_BLOCK
+ * are phase_list.h's. */
 bool qd_is(enum phase_id id);
 struct qd_shape qd_shape_of(enum phase_id id);
 

@@ -1,32 +1,16 @@
 /* The queue-depth profile's shapes; see qd.h. Which phases are the
- * profile's, and which of them write, are the phase table's (group QD,
- * FACT_WRITES): here only what the table has no column for. */
+ * profile's, which of them write and each one's block size, depth and
+ * order are the phase table's (group QD, FACT_WRITES, its shape column). */
 #include "qd.h"
-
-static const struct {
-	enum phase_id id;
-	uint32_t block;
-	unsigned depth;
-	bool random;
-} shapes[] = {
-	{PHASE_SEQ1M_Q8T1_READ, QD_SEQ_BLOCK, 8, false},
-	{PHASE_SEQ1M_Q8T1_WRITE, QD_SEQ_BLOCK, 8, false},
-	{PHASE_SEQ1M_Q1T1_READ, QD_SEQ_BLOCK, 1, false},
-	{PHASE_SEQ1M_Q1T1_WRITE, QD_SEQ_BLOCK, 1, false},
-	{PHASE_RND4K_Q32T1_READ, QD_RND_BLOCK, 32, true},
-	{PHASE_RND4K_Q32T1_WRITE, QD_RND_BLOCK, 32, true},
-	{PHASE_RND4K_Q1T1_READ, QD_RND_BLOCK, 1, true},
-	{PHASE_RND4K_Q1T1_WRITE, QD_RND_BLOCK, 1, true},
-};
 
 struct qd_shape qd_shape_of(enum phase_id id)
 {
 	struct qd_shape none = {0, 0, false, false};
+	const struct phase_shape *s = &phase_facts_of(id)->shape;
 
-	for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0] && qd_is(id); i++)
-		if (shapes[i].id == id)
-			return (struct qd_shape){shapes[i].block, shapes[i].depth, shapes[i].random, phase_is(id, FACT_WRITES)};
-	return none;
+	if (!qd_is(id))
+		return none;
+	return (struct qd_shape){s->block, s->depth, s->random, phase_is(id, FACT_WRITES)};
 }
 
 bool qd_is(enum phase_id id)

@@ -238,6 +238,22 @@ START_TEST(the_profile_is_asked_one_way)
 }
 END_TEST
 
+/* A mask of a flag holds exactly the phases whose rows have it: the
+ * per-char phases' mask is what --like's -f and the like reader read. */
+START_TEST(a_flag_mask_holds_its_rows)
+{
+	static const unsigned flags[] = {FACT_PERCHAR, FACT_WRITES | FACT_SYNC_SPLIT, FACT_DATA_FILE, 0};
+
+	for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+		EACH_PHASE(id)
+		{
+			ck_assert_msg(!!(phase_mask_is(flags[k]) & BIT(id)) == phase_is(id, flags[k]), "%s", phase_name(id));
+		}
+	ck_assert_uint_ne(phase_mask_is(FACT_PERCHAR), 0);
+	ck_assert_uint_eq(phase_mask_is(0), (1u << PHASE_COUNT) - 1);
+}
+END_TEST
+
 Suite *suite_phase_list(void)
 {
 	Suite *s = suite_create("phase_list");
@@ -255,6 +271,7 @@ Suite *suite_phase_list(void)
 	tcase_add_test(t, descriptors_follow_the_list);
 	tcase_add_test(t, unknown_phase_message_names_every_phase);
 	tcase_add_test(t, the_profile_is_asked_one_way);
+	tcase_add_test(t, a_flag_mask_holds_its_rows);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -140,7 +140,8 @@ void verdict_mark_interrupted(struct verdict *v);
 
 /* Clears every fall's cause: for a phase whose device counters cannot tell
  * one (seeks write back some of what they read, and their workers finish
- * one after another, so the end of the phase runs on fewer of them). */
+ * one after another, so the end of the phase runs on fewer of them): the
+ * phase table's FACT_NO_FALL_CAUSE. */
 void verdict_drop_causes(struct verdict *v);
 
 /* Whether the final flush is worth saying: >= 1 s or >= 10% of the span. */

@@ -109,7 +109,7 @@ struct phase {
 	int (*finish)(struct phase_ctx *ctx, struct phase_result *res);
 };
 
-#define PHASE_DECLARE(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) extern const struct phase phase_##sym;
+#define PHASE_DECLARE(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) extern const struct phase phase_##sym;
 PHASES(PHASE_DECLARE)
 #undef PHASE_DECLARE
 

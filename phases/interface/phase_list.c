@@ -2,17 +2,19 @@
  * from it. */
 #include "phase_list.h"
 
-#define PHASE_FACTS(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) \
-	{name, title, words, GROUP_##group, RATE_##unit, BLOCK_##block, col, CHART_##chart, flags, needs},
+#define PHASE_FACTS(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) \
+	{name, title, words, GROUP_##group, RATE_##unit, BLOCK_##block, col, CHART_##chart, flags, needs, shape},
 
 static const struct phase_facts facts[] = {PHASES(PHASE_FACTS)};
 _Static_assert(sizeof facts / sizeof facts[0] == PHASE_COUNT, "one row of facts a phase");
 
 /* What a row cannot say: checked when it is compiled. */
-#define PHASE_CHECK(id, name, title, words, group, unit, sym, block, col, chart, flags, needs)                   \
+#define PHASE_CHECK(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape)                   \
 	_Static_assert(((flags) & FACT_BONNIE_CSV) == 0 || (BLOCK_##block < BLOCK_OTHER && (col) < BLOCK_COLUMNS),  \
 	               name ": bonnie++'s CSV places a phase by its column in one of bonnie++'s blocks");           \
 	_Static_assert(BLOCK_##block >= BLOCK_OTHER || (col) < BLOCK_COLUMNS, name ": bonnie++'s blocks are six wide"); \
+	_Static_assert(BLOCK_##block >= BLOCK_OTHER || ((flags) & FACT_BONNIE_CSV),                                \
+	               name ": bonnie++'s CSV has fields for every column of its blocks");                        \
 	_Static_assert(((flags) & FACT_SYNC_SPLIT) == 0 || ((flags) & FACT_WRITES), name ": a sync split ends writing"); \
 	_Static_assert(sizeof name <= PHASE_NAME_MAX, name ": longer than PHASE_NAME_MAX");                       \
 	_Static_assert(((flags) & FACT_EVICT_BEFORE) == 0 || ((flags) & FACT_EVICT_PREPARED) == 0,                \
@@ -41,6 +43,16 @@ const struct phase_facts *phase_facts_of(enum phase_id id)
 bool phase_is(enum phase_id id, unsigned f)
 {
 	return (facts[id].flags & f) == f;
+}
+
+uint32_t phase_mask_is(unsigned f)
+{
+	uint32_t m = 0;
+
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (phase_is((enum phase_id)i, f))
+			m |= 1u << i;
+	return m;
 }
 
 enum evict_moment phase_evict_moment(enum phase_id id)

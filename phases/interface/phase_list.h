@@ -4,7 +4,7 @@
  * may read meaning into it (ask phase_facts_of() instead).
  *
  * Each X(ID, name, title, words, group, unit, sym, block, col, chart,
- * flags, needs) expands into the phase enum, the fact table and the
+ * flags, needs, shape) expands into the phase enum, the fact table and the
  * descriptor declarations:
  *   name   the CSV/JSON key; title the progress text; words the one human
  *          phrase every page, table and message uses;
@@ -17,7 +17,9 @@
  *          table, so IO and FILES also place its CSV fields;
  *   chart  the HTML rate chart that draws it;
  *   flags  FACT_* below, 0 for none;
- *   needs  the phases a --phases choice of it brings along (NEED(ID) | ...). */
+ *   needs  the phases a --phases choice of it brings along (NEED(ID) | ...);
+ *   shape  a queue-depth phase's block size, depth and order
+ *          (QD_SHAPE(SEQ or RND, depth)), NO_SHAPE for every other. */
 #ifndef BONNIE_PHASE_LIST_H
 #define BONNIE_PHASE_LIST_H
 
@@ -26,69 +28,89 @@
 
 #define NEED(id) (1u << PHASE_##id)
 
-#define PHASES(X)                                                                                              \
-	X(PUTC, "putc", "Writing a byte at a time", "per-char write", SEQ_OUTPUT, BYTES, perchar_write, IO, 0,        \
-	  PERCHAR, FACT_WRITES | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV, 0)                                 \
-	X(PUT_BLOCK, "put_block", "Writing intelligently", "block write", SEQ_OUTPUT, BYTES, block_write, IO, 1,      \
-	  BLOCK, FACT_WRITES | FACT_SYNC_SPLIT | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_LOADS_SERVER, 0)            \
-	X(REWRITE, "rewrite", "Rewriting", "rewrite", SEQ_OUTPUT, BYTES, rewrite, IO, 2, BLOCK,                       \
-	  FACT_WRITES | FACT_SYNC_SPLIT | FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE,          \
-	  NEED(PUT_BLOCK))                                                                                           \
-	X(GETC, "getc", "Reading a byte at a time", "per-char read", SEQ_INPUT, BYTES, perchar_read, IO, 3, PERCHAR,  \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))    \
-	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read, IO, 4, BLOCK,  \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE | FACT_LOADS_SERVER, NEED(PUT_BLOCK)) \
-	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                             \
-	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK))                   \
-	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,       \
-	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_DEL)) \
-	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,     \
-	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(SEQ_CREATE) | NEED(SEQ_DEL))    \
-	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,    \
-	  FILES, 2, FILES, FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_CREATE))                                    \
-	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,   \
-	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_DEL))       \
-	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,   \
-	  FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(RAN_CREATE) | NEED(RAN_DEL))              \
-	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,  \
-	  FILES, FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_CREATE))                                              \
-	PHASES_QD(X)                                                                                                 \
+/* The queue-depth profile's block sizes and orders (KDiskMark's SEQ1M and
+ * RND4K), for the shape column: QD_SHAPE(SEQ, 8) is 1 MiB blocks in order,
+ * 8 in flight. */
+#define QD_SEQ_BLOCK (1u << 20)
+#define QD_RND_BLOCK 4096u
+#define QD_SEQ_RANDOM false
+#define QD_RND_RANDOM true
+#define QD_SHAPE(order, depth) {QD_##order##_BLOCK, (depth), QD_##order##_RANDOM}
+#define NO_SHAPE {0, 0, false}
+
+#define PHASES(X)                                                                                                                    \
+	X(PUTC, "putc", "Writing a byte at a time", "per-char write", SEQ_OUTPUT, BYTES, perchar_write, IO, 0,                       \
+	  PERCHAR, FACT_WRITES | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV, 0, NO_SHAPE)                                       \
+	X(PUT_BLOCK, "put_block", "Writing intelligently", "block write", SEQ_OUTPUT, BYTES, block_write, IO, 1,                     \
+	  BLOCK, FACT_WRITES | FACT_SYNC_SPLIT | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_LOADS_SERVER, 0, NO_SHAPE)                  \
+	X(REWRITE, "rewrite", "Rewriting", "rewrite", SEQ_OUTPUT, BYTES, rewrite, IO, 2, BLOCK,                                      \
+	  FACT_WRITES | FACT_SYNC_SPLIT | FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE,                    \
+	  NEED(PUT_BLOCK), NO_SHAPE)                                                                                                 \
+	X(GETC, "getc", "Reading a byte at a time", "per-char read", SEQ_INPUT, BYTES, perchar_read, IO, 3, PERCHAR,                 \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_PERCHAR | FACT_BONNIE_CSV | FACT_EVICT_BEFORE, NEED(PUT_BLOCK), NO_SHAPE)          \
+	X(GET_BLOCK, "get_block", "Reading intelligently", "block read", SEQ_INPUT, BYTES, block_read, IO, 4, BLOCK,                 \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_EVICT_BEFORE | FACT_LOADS_SERVER, NEED(PUT_BLOCK), NO_SHAPE)     \
+	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                                            \
+	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_NO_FALL_CAUSE | FACT_EVICT_BEFORE, NEED(PUT_BLOCK), NO_SHAPE)    \
+	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,                      \
+	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_DEL), NO_SHAPE) \
+	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,                    \
+	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(SEQ_CREATE) | NEED(SEQ_DEL), NO_SHAPE)          \
+	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,                   \
+	  FILES, 2, FILES, FACT_BONNIE_CSV | FACT_DELETES | FACT_LOADS_SERVER, NEED(SEQ_CREATE), NO_SHAPE)                           \
+	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,                  \
+	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_DEL), NO_SHAPE)             \
+	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,                  \
+	  FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(RAN_CREATE) | NEED(RAN_DEL), NO_SHAPE)                    \
+	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,                 \
+	  FILES, FACT_BONNIE_CSV | FACT_DELETES | FACT_LOADS_SERVER, NEED(RAN_CREATE), NO_SHAPE)                                     \
+	PHASES_QD(X)                                                                                                                 \
 	PHASES_TEST(X)
 
 /* The queue-depth profile (--qd, --phases qd; phases/qd.c): KDiskMark's
  * default rows, in its order, in a block of their own; not in bonnie++'s CSV. */
-#define PHASES_QD(X)                                                                                           \
-	X(SEQ1M_Q8T1_READ, "seq1m_q8t1_read", "Reading 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 read", QD, BYTES, \
-	  seq1m_q8t1_read, QD, 0, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                            \
-	X(SEQ1M_Q8T1_WRITE, "seq1m_q8t1_write", "Writing 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 write", QD, BYTES, \
-	  seq1m_q8t1_write, QD, 1, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                               \
-	X(SEQ1M_Q1T1_READ, "seq1m_q1t1_read", "Reading 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 read", QD, BYTES, \
-	  seq1m_q1t1_read, QD, 2, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                            \
-	X(SEQ1M_Q1T1_WRITE, "seq1m_q1t1_write", "Writing 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 write", QD, BYTES, \
-	  seq1m_q1t1_write, QD, 3, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                               \
-	X(RND4K_Q32T1_READ, "rnd4k_q32t1_read", "Reading 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 read", QD, BYTES, \
-	  rnd4k_q32t1_read, QD, 4, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                                \
-	X(RND4K_Q32T1_WRITE, "rnd4k_q32t1_write", "Writing 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 write", QD, BYTES, \
-	  rnd4k_q32t1_write, QD, 5, QD, FACT_WRITES | FACT_DATA_FILE, 0)                                              \
-	X(RND4K_Q1T1_READ, "rnd4k_q1t1_read", "Reading 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 read", QD, BYTES, \
-	  rnd4k_q1t1_read, QD, 6, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0)                                             \
-	X(RND4K_Q1T1_WRITE, "rnd4k_q1t1_write", "Writing 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 write", QD, BYTES, \
-	  rnd4k_q1t1_write, QD, 7, QD, FACT_WRITES | FACT_DATA_FILE, 0)
+#define PHASES_QD(X)                                                                                                                 \
+	X(SEQ1M_Q8T1_READ, "seq1m_q8t1_read", "Reading 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 read", QD, BYTES,            \
+	  seq1m_q8t1_read, QD, 0, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0, QD_SHAPE(SEQ, 8))                                     \
+	X(SEQ1M_Q8T1_WRITE, "seq1m_q8t1_write", "Writing 1 MiB blocks in order, 8 in flight", "SEQ1M Q8T1 write", QD, BYTES,         \
+	  seq1m_q8t1_write, QD, 1, QD, FACT_WRITES | FACT_DATA_FILE, 0, QD_SHAPE(SEQ, 8))                                            \
+	X(SEQ1M_Q1T1_READ, "seq1m_q1t1_read", "Reading 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 read", QD, BYTES,            \
+	  seq1m_q1t1_read, QD, 2, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0, QD_SHAPE(SEQ, 1))                                     \
+	X(SEQ1M_Q1T1_WRITE, "seq1m_q1t1_write", "Writing 1 MiB blocks in order, 1 in flight", "SEQ1M Q1T1 write", QD, BYTES,         \
+	  seq1m_q1t1_write, QD, 3, QD, FACT_WRITES | FACT_DATA_FILE, 0, QD_SHAPE(SEQ, 1))                                            \
+	X(RND4K_Q32T1_READ, "rnd4k_q32t1_read", "Reading 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 read", QD, BYTES,       \
+	  rnd4k_q32t1_read, QD, 4, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0, QD_SHAPE(RND, 32))                                   \
+	X(RND4K_Q32T1_WRITE, "rnd4k_q32t1_write", "Writing 4 KiB blocks at random, 32 in flight", "RND4K Q32T1 write", QD, BYTES,    \
+	  rnd4k_q32t1_write, QD, 5, QD, FACT_WRITES | FACT_DATA_FILE, 0, QD_SHAPE(RND, 32))                                          \
+	X(RND4K_Q1T1_READ, "rnd4k_q1t1_read", "Reading 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 read", QD, BYTES,           \
+	  rnd4k_q1t1_read, QD, 6, QD, FACT_DATA_FILE | FACT_EVICT_PREPARED, 0, QD_SHAPE(RND, 1))                                     \
+	X(RND4K_Q1T1_WRITE, "rnd4k_q1t1_write", "Writing 4 KiB blocks at random, 1 in flight", "RND4K Q1T1 write", QD, BYTES,        \
+	  rnd4k_q1t1_write, QD, 7, QD, FACT_WRITES | FACT_DATA_FILE, 0, QD_SHAPE(RND, 1))
 
 /* A test build (make phase-test) appends one trivial phase that bonnie++
  * never had (phases/test_phase.c), to show a new row reaches every output. */
 #ifdef BONNIE_TEST_PHASE
 #define PHASES_TEST(X) X(TEST_STAT, "test_stat", "Stat the scratch directory", "test stat", TEST, FILES, \
-	                 test_stat, OTHER, 0, FILES, 0, 0)
+	                 test_stat, OTHER, 0, FILES, 0, 0, NO_SHAPE)
 #else
 #define PHASES_TEST(X)
 #endif
 
 enum phase_id {
-#define PHASE_ENUM(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) PHASE_##id,
+#define PHASE_ENUM(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) PHASE_##id,
 	PHASES(PHASE_ENUM)
 #undef PHASE_ENUM
 	PHASE_COUNT
+};
+
+/* The phase in each column of a block, named by both: PHASE_AT_IO_1 is
+ * block write's. bonnie++'s CSV layouts name their fields so
+ * (input/csv_layout.c); two rows in one column do not compile. */
+enum phase_at {
+#define PHASE_AT(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) \
+	PHASE_AT_##block##_##col = PHASE_##id,
+	PHASES(PHASE_AT)
+#undef PHASE_AT
 };
 
 /* Phase masks are uint32_t, one bit (1u << id) a phase. */
@@ -163,6 +185,11 @@ enum phase_fact_flag {
 	                                  or file metadata: the sweep's answer reads only these
 	                                  (per-char is one client's CPU, a byte a call; rewrite and
 	                                  seeks are not what a share's clients mostly do) */
+	FACT_NO_FALL_CAUSE = 1u << 10, /* its device counters cannot tell why its rate fell (seeks
+	                                  write back some of what they read, and their workers end
+	                                  one after another): its verdict names no cause */
+	FACT_DELETES = 1u << 11,       /* removes the files: the fastest such rate sizes a later
+	                                  sweep level's delete pool (bench_note_delete) */
 };
 
 /* When the runner drops a phase's data file from the page cache. */
@@ -170,6 +197,14 @@ enum evict_moment {
 	EVICT_NEVER,
 	EVICT_BEFORE_PREPARE,
 	EVICT_AFTER_PREPARE,
+};
+
+/* A queue-depth phase's shape (its row's shape column); all zero for a
+ * phase of no queue depth. */
+struct phase_shape {
+	uint32_t block; /* bytes an operation */
+	unsigned depth; /* operations in flight, from one thread */
+	bool random;    /* offsets drawn uniformly over the file's blocks; else in order */
 };
 
 /* Everything known about one phase, from its row. */
@@ -182,12 +217,16 @@ struct phase_facts {
 	enum phase_chart chart;
 	unsigned flags; /* FACT_* */
 	uint32_t needs; /* bits 1u << id */
+	struct phase_shape shape;
 };
 
 const struct phase_facts *phase_facts_of(enum phase_id id);
 
 /* Whether phase id has every FACT_* flag of f. */
 bool phase_is(enum phase_id id, unsigned f);
+
+/* The bit mask of the phases that have every FACT_* flag of f. */
+uint32_t phase_mask_is(unsigned f);
 
 /* When phase id's data file is evicted: its FACT_EVICT_* flag. */
 enum evict_moment phase_evict_moment(enum phase_id id);

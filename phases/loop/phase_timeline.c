@@ -76,7 +76,7 @@ void phase_verdict(enum phase_id id, const struct tl_series *s, struct phase_res
 {
 	verdict_judge(s, phase_unit(id) == RATE_BYTES, phase_is(id, FACT_WRITES), hist_percentile(&res->latency, 50.0),
 	              &res->verdict);
-	if (id == PHASE_SEEKS)
+	if (phase_is(id, FACT_NO_FALL_CAUSE))
 		verdict_drop_causes(&res->verdict);
 	if (res->status == PHASE_INTERRUPTED)
 		verdict_mark_interrupted(&res->verdict);

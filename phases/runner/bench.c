@@ -113,8 +113,8 @@ int bench_run(struct bench *b, struct run_result *run, const struct runner_hooks
 	run->clients = 1;
 	phase_timeline_reset(&b->ctx);
 	rc = runner_run(&b->ctx, phase_table, PHASE_COUNT, run, hooks);
-	bench_note_delete(b, PHASE_SEQ_DEL, &run->phase[PHASE_SEQ_DEL], 1);
-	bench_note_delete(b, PHASE_RAN_DEL, &run->phase[PHASE_RAN_DEL], 1);
+	for (int i = 0; i < PHASE_COUNT; i++)
+		bench_note_delete(b, (enum phase_id)i, &run->phase[i], 1);
 	return rc;
 }
 
@@ -132,7 +132,7 @@ void bench_note_delete(struct bench *b, enum phase_id id, const struct phase_res
 {
 	double rate;
 
-	if ((id != PHASE_SEQ_DEL && id != PHASE_RAN_DEL) || res->status != PHASE_DONE)
+	if (!phase_is(id, FACT_DELETES) || res->status != PHASE_DONE)
 		return;
 	rate = phase_result_work_rate(res);
 	if (processes < 2)

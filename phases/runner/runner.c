@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PHASE_ENTRY(id, name, title, words, group, unit, sym, block, col, chart, flags, needs) &phase_##sym,
+#define PHASE_ENTRY(id, name, title, words, group, unit, sym, block, col, chart, flags, needs, shape) &phase_##sym,
 const struct phase *const phase_table[PHASE_COUNT] = {PHASES(PHASE_ENTRY)};
 #undef PHASE_ENTRY
 

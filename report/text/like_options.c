@@ -83,7 +83,7 @@ static void perchar_options(const struct config *cfg, const struct run_view *run
 	uint64_t bytes = run && run->counts.perchar_bytes ? run->counts.perchar_bytes : cfg->perchar_size;
 	char size[32];
 
-	if (mask && !(mask & ((1u << PHASE_PUTC) | (1u << PHASE_GETC))))
+	if (mask && !(mask & phase_mask_is(FACT_PERCHAR)))
 		bytes = 0; /* not planned (or left out as too slow): no calibration either */
 	if (bytes == 0 || cfg->file_size == 0) {
 		str_append_word(buf, cap, "-f");
