@@ -142,7 +142,7 @@ static int session_autosize(struct session *s, const struct plan *fitted)
 	}
 	plan_size_by_time(&s->plan, fitted, &s->sizes);
 	s->cfg = cfg;
-	s->out.cfg = cfg;
+	outputs_plan(&s->out, cfg);
 	if ((status = open_status(bench_ready(&s->bench, cfg, NULL, &e), &e)) != EXIT_OK)
 		return status;
 	if (s->sizes.data_ran) {

@@ -100,7 +100,7 @@ struct parsed_run {
 	 * (config.qd_file_size_bytes), its setup where -s is not used */
 	uint64_t qd_size_bytes;
 	/* bonnie JSON only ("" elsewhere): the run's settings as options
-	 * ("like_options", report/text/like_options.h), which bonnie --like takes */
+	 * ("like_options", report/model/like_options.h), which bonnie --like takes */
 	char settings[PARSED_SETTINGS_LEN];
 	struct parsed_phase phase[PHASE_COUNT];
 	struct parsed_row other[PARSED_OTHER_ROWS];

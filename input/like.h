@@ -11,7 +11,7 @@
 #include "input.h"
 
 /* The --share post's settings line: this, then the options, then a
- * backquote (report/text/like_options.h writes it). */
+ * backquote (report/model/like_options.h writes it). */
 #define LIKE_MARK "Settings for bonnie --like: `"
 
 /* The characters a settings string is written with: letters, digits,

@@ -28,7 +28,7 @@ void outputs_route(struct report_ctx *c, const struct config *cfg)
 	                     report_path_is_stdout(cfg->kv_path);
 	bool elsewhere = cfg->quiet || stdout_report || cfg->share;
 
-	c->cfg = cfg;
+	outputs_plan(c, cfg);
 	c->share_out = cfg->share ? stdout : NULL;
 	c->csv_out = stdout_report || cfg->share ? NULL : stdout;
 	c->table_out = elsewhere ? stderr : stdout;
@@ -36,6 +36,12 @@ void outputs_route(struct report_ctx *c, const struct config *cfg)
 	c->files[OUT_FILE_JSON] = (struct report_file){.opt = "--json", .path = cfg->json_path};
 	c->files[OUT_FILE_HTML] = (struct report_file){.opt = "--html", .path = cfg->html_path};
 	c->files[OUT_FILE_KV] = (struct report_file){.opt = "--kv", .path = cfg->kv_path};
+}
+
+void outputs_plan(struct report_ctx *c, const struct config *cfg)
+{
+	c->cfg = cfg;
+	session_view_of(cfg, &c->session);
 }
 
 /* What standard output carries besides a report named "-", for the one

@@ -27,6 +27,7 @@
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
 #include "../phases/interface/results.h"
+#include "model/session_view.h"
 #include "model/view.h"
 
 struct repeat_set;
@@ -52,7 +53,8 @@ struct html_keep {
 
 struct report_ctx {
 	/* what every output reads; fixed once the session is open */
-	const struct config *cfg;
+	const struct config *cfg;         /* the plan: the routing's alone (outputs.c), never a writer's */
+	struct session_view session;      /* what the outputs say of the session (outputs_plan) */
 	int argc;
 	char **argv;
 	const struct env_info *env;
@@ -112,6 +114,11 @@ int outputs_close_file(struct report_file *f, bool bad, char *err, size_t errlen
  * stdout that report alone (the table moves to stderr, no CSV, no
  * progress), --share makes it the Markdown block, -q drops the progress. */
 void outputs_route(struct report_ctx *c, const struct config *cfg);
+
+/* The plan the runs use (the config outputs_route was given, or the plan
+ * sized after it): kept for the run's views, and the session's view built
+ * from it once (outputs_route calls it first). */
+void outputs_plan(struct report_ctx *c, const struct config *cfg);
 
 /* A message is about to go to stderr: the sweep's live progress line is
  * cleared first, so the message starts on a clean line. */

@@ -25,7 +25,7 @@ int outputs_close_file(struct report_file *f, bool bad, char *err, size_t errlen
 
 static bool json_wanted(const struct report_ctx *c)
 {
-	return c->cfg->json_path != NULL;
+	return c->files[OUT_FILE_JSON].path != NULL;
 }
 
 /* Room for what the document lists beside each run's view (the latency
@@ -48,7 +48,7 @@ static void json_release(struct report_ctx *c)
 
 static void json_begin(struct report_ctx *c)
 {
-	report_json_begin(&c->json, c->files[OUT_FILE_JSON].out, c->cfg, c->argc, c->argv, c->env, c->align);
+	report_json_begin(&c->json, c->files[OUT_FILE_JSON].out, &c->session, c->argc, c->argv, c->env, c->align);
 }
 
 static void json_run(struct report_ctx *c)
@@ -65,10 +65,11 @@ static void json_summary(struct report_ctx *c)
 
 static int json_end(struct report_ctx *c, char *err, size_t errlen)
 {
-	report_json_like(&c->json, c->cfg, c->run ? &c->view : NULL);
+	const struct run_setup *set = &c->session.setup;
+
+	report_json_like(&c->json, &c->session, c->run ? &c->view : NULL);
 	if (c->sweep)
-		report_sweep_json_end(&c->json, c->sweep, c->cfg->sweep, c->cfg->sweep_levels,
-		                      c->cfg->level_ns);
+		report_sweep_json_end(&c->json, c->sweep, set->sweep, set->sweep_levels, c->session.level_ns);
 	else
 		report_json_end(&c->json);
 	return outputs_close_file(&c->files[OUT_FILE_JSON], false, err, errlen);
@@ -87,7 +88,7 @@ const struct output output_json = {
 
 static bool html_wanted(const struct report_ctx *c)
 {
-	return c->cfg->html_path != NULL;
+	return c->files[OUT_FILE_HTML].path != NULL;
 }
 
 /* Room for every run (the file was checked before anything was made, so a
@@ -96,15 +97,15 @@ static int html_prepare(struct report_ctx *c, char *err, size_t errlen)
 {
 	struct html_keep *k = &c->html;
 
-	k->cap = c->cfg->runs;
+	k->cap = c->session.setup.runs;
 	k->runs = calloc(k->cap, sizeof *k->runs);
 	k->views = calloc(k->cap, sizeof *k->views);
 	k->timelines = calloc(1, sizeof *k->timelines); /* none: the page has no timelines */
 	if (k->runs == NULL || k->views == NULL) {
-		snprintf(err, errlen, "--html: cannot keep %u runs in memory: %s", c->cfg->runs, strerror(errno));
+		snprintf(err, errlen, "--html: cannot keep %u runs in memory: %s", c->session.setup.runs, strerror(errno));
 		return -1;
 	}
-	if (c->cfg->sweep_levels) {
+	if (c->session.setup.sweep_levels) {
 		k->tables = open_memstream(&k->tables_buf, &k->tables_len);
 		k->csv = open_memstream(&k->csv_buf, &k->csv_len);
 		if (k->tables == NULL || k->csv == NULL) {
@@ -147,7 +148,7 @@ static void html_run(struct report_ctx *c)
 	if (k->tables == NULL)
 		return;
 	fprintf(k->tables, "%u client%s, run %u of %u\n", run->clients, run->clients == 1 ? "" : "s", run->index,
-	        c->cfg->runs);
+	        c->session.setup.runs);
 	report_table(k->tables, &c->view);
 	report_csv(k->csv, &c->view);
 }
@@ -169,13 +170,11 @@ static bool html_texts_close(struct html_keep *k)
 static int html_end(struct report_ctx *c, char *err, size_t errlen)
 {
 	struct html_keep *k = &c->html;
-	struct run_setup setup;
-	struct html_report rep = {&setup, c->argc, c->argv, c->env, c->align, k->runs, k->n,
+	struct html_report rep = {&c->session.setup, c->argc, c->argv, c->env, c->align, k->runs, k->n,
 	                          c->sweep, NULL, NULL, c->date, NULL,
 	                          k->have_timelines ? k->timelines : NULL, k->views};
 	struct report_file *f = &c->files[OUT_FILE_HTML];
 
-	view_setup_of(c->cfg, &setup);
 	if (html_texts_close(k)) { /* NULL texts outside a sweep: the kept runs */
 		rep.all_tables = k->tables_buf;
 		rep.all_csv = k->csv_buf;

@@ -72,7 +72,7 @@ static void table_run(struct report_ctx *c)
 {
 	if (c->shown == 0) {
 		report_env(c->table_out, c->env);
-		report_sizes(c->table_out, c->cfg);
+		report_sizes(c->table_out, &c->session);
 		report_align(c->table_out, c->align);
 	}
 	/* an empty table would read as a run that measured nothing */
@@ -127,8 +127,8 @@ static void share_run(struct report_ctx *c)
 		return;
 	}
 	if (c->shown == 0)
-		report_share_env(c->share_out, c->env, c->date, c->cfg, c->argc, c->argv);
-	report_share_run(c->share_out, c->cfg, &c->view);
+		report_share_env(c->share_out, c->env, c->date, &c->session, c->argc, c->argv);
+	report_share_run(c->share_out, &c->session, &c->view);
 	if (c->env && c->env->share.is_share)
 		report_table_qd_share(c->share_out, &c->view, c->env->share.client);
 }
@@ -151,7 +151,7 @@ static void csv_run(struct report_ctx *c)
 {
 	if (!run_shows(c))
 		return;
-	if (report_csv_has_line(c->cfg))
+	if (c->session.csv_line)
 		report_csv(c->csv_out, &c->view);
 	else if (c->shown == 0 && c->table_out) /* once, beside the table, never into the CSV stream */
 		fprintf(c->table_out, "%s\n", REPORT_CSV_NO_LINE);

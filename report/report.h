@@ -6,13 +6,14 @@
 
 #include <stdio.h>
 
-#include "../options/config.h"
+#include "../options/config.h" /* BONNIE_VERSION and the limits: no writer takes a struct config */
 #include "../env/env.h"
 #include "../lib/json.h"
 #include "../phases/interface/results.h"
 #include "text/csv_line.h" /* the 1.98 layout (csv_layout_198) */
 
 struct run_view;   /* view.h */
+struct session_view; /* session_view.h */
 struct phase_view; /* view.h */
 
 /* The writers of a run take its view, built once (view_of_run; the run
@@ -21,13 +22,8 @@ struct phase_view; /* view.h */
 /* One CSV line in bonnie++'s format 1.98: exactly 50 fields, newline-terminated. */
 void report_csv(FILE *out, const struct run_view *v);
 
-/* Whether a run of cfg has a bonnie++ CSV line: a phase bonnie++'s CSV
- * has fields for is planned. The queue-depth profile alone has none, and
- * its line was every field blank (bon_csv2txt showed an empty row, a post
- * showed a result of nothing), so none is written. */
-bool report_csv_has_line(const struct config *cfg);
-
-/* The sentence said where that line would stand. */
+/* The sentence said where no line stands (session_view.csv_line false:
+ * the queue-depth profile alone has no fields in it). */
 #define REPORT_CSV_NO_LINE "No bonnie++ CSV line: the queue-depth profile has no fields in bonnie++'s CSV " \
 	"(its rows are in the table, --json and --html)."
 
@@ -99,7 +95,7 @@ const char *report_share_caveat(void);
 /* "Sized:" above the table: what bonnie sized once for the invocation
  * when the user did not (per-char by time, the data file by time on a
  * share, the file count by the delete rate); nothing when it sized none. */
-void report_sizes(FILE *out, const struct config *cfg);
+void report_sizes(FILE *out, const struct session_view *s);
 
 /* "(no -n)", then ", " and what set the count (enum files_bound) in words
  * when that is known: the one wording of an automatic file count's origin
@@ -129,7 +125,7 @@ void report_align_progress(FILE *out, const struct align_result *a);
 /* The JSON document, written as it goes: begin (tool, command line,
  * configuration, environment, alignment probe), one object per finished
  * run, end. */
-void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
+void report_json_begin(struct json *j, FILE *out, const struct session_view *s, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align);
 /* A run: its view, with what the document lists beside it (rec: the
  * latency buckets, errors and timelines, view_records_of) and, for
@@ -152,9 +148,10 @@ void report_verdict_notes(FILE *out, const struct run_view *run);
 void report_verdict_counts(FILE *out, enum phase_id id, const struct repeat_summary *s);
 void report_verdict_counts_json(struct json *j, const struct repeat_summary *s);
 void report_verdict_json(struct json *j, enum phase_id id, const struct verdict *v);
-/* The member "like_options" (report/text/like_options.h: the run's settings as
- * options, for bonnie --like), after the runs; before report_json_end. */
-void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run);
+/* The member "like_options" (report/model/like_options.h: the run's settings as
+ * options, for bonnie --like), after the runs; before report_json_end: the
+ * last run's (run->like), or with no run the session's. */
+void report_json_like(struct json *j, const struct session_view *s, const struct run_view *run);
 void report_json_end(struct json *j);
 
 /* The "confidence" member of a phase (confidence.h): duration,

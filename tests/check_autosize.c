@@ -425,7 +425,7 @@ static char *header_of(const struct env_info *env, const struct config *cfg)
 
 	ck_assert_ptr_nonnull(f);
 	report_env(f, env);
-	report_sizes(f, cfg);
+	report_sizes(f, synth_session(cfg));
 	fclose(f);
 	return buf;
 }

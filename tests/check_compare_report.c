@@ -298,8 +298,8 @@ START_TEST(share_round_trip)
 	memset(&env, 0, sizeof env);
 	snprintf(env.fs_type, sizeof env.fs_type, "ext4");
 	f = open_memstream(&block, &len);
-	report_share_env(f, &env, "2026-12-01 00:00 UTC", &cfg, 0, NULL);
-	report_share_run(f, &cfg, synth_view(&cfg, &run));
+	report_share_env(f, &env, "2026-12-01 00:00 UTC", synth_session(&cfg), 0, NULL);
+	report_share_run(f, synth_session(&cfg), synth_view(&cfg, &run));
 	fclose(f);
 	ck_assert_ptr_null(strchr(block, '\t'));
 	ck_assert_ptr_null(strstr(block, " \n")); /* no trailing blanks (Markdown line breaks) */

@@ -561,7 +561,7 @@ START_TEST(pages_name_phases_alike)
 	synth_full_run(&run);
 	html = page(&cfg, &run, 1);
 	f = mem_open(&share, &len);
-	report_share_run(f, &cfg, synth_view(&cfg, &run));
+	report_share_run(f, synth_session(&cfg), synth_view(&cfg, &run));
 	fclose(f);
 	for (int id = 0; id <= PHASE_RAN_DEL; id++) { /* the phases synth_full_run ran */
 		size_t in = 0;

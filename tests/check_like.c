@@ -1,5 +1,5 @@
 /* bonnie --like (issue 51): a run's settings written as options
- * (report/text/like_options.c) parse back into the same settings; bonnie's
+ * (report/model/like_options.c) parse back into the same settings; bonnie's
  * JSON and --share post carry them and are read back whole; of a bonnie++
  * CSV line and table the recorded settings become options and what they
  * do not record is named (input/like.c); two --phases qd runs of one
@@ -12,7 +12,8 @@
 #include "../phases/phase_select.h"
 #include "../phases/qd.h"
 #include "../report/model/compare_model.h"
-#include "../report/text/like_options.h"
+#include "../report/model/like_options.h"
+#include "../report/model/session_view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ START_TEST(options_round_trip)
 		struct config a, b;
 		char opts[1024];
 		parse_options(cases[i], &a);
-		report_like_options(&a, NULL, opts, sizeof opts);
+		like_options_of(&a, NULL, opts, sizeof opts);
 		ck_assert_msg(strspn(opts, LIKE_CHARS) == strlen(opts), "%s", opts);
 		parse_options(opts, &b);
 		same_settings(&a, &b, opts);
@@ -117,8 +118,33 @@ START_TEST(options_take_the_counts)
 	parse_options("-s 32m -z 8", &a);
 	run->counts.files_k = 87;
 	run->counts.perchar_bytes = 2440 << 10;
-	report_like_options(&a, synth_view(&a, run), opts, sizeof opts);
+	like_options_of(&a, synth_view(&a, run), opts, sizeof opts);
 	ck_assert_str_eq(opts, "-s 32m:8k::5 -n 87:0:0:1:8k -f2440k -z 8");
+	free(run);
+}
+END_TEST
+
+/* The session's view says of the plan what its writers print: the
+ * settings of no run (a run's view holds its own, with its counts) and
+ * whether a bonnie++ CSV line is written: not for the profile alone. */
+START_TEST(session_view_of_the_plan)
+{
+	struct config a;
+	struct run_result *run = calloc(1, sizeof *run);
+	char opts[1024];
+
+	ck_assert_ptr_nonnull(run);
+	parse_options("-s 32m -z 8", &a);
+	like_options_of(&a, NULL, opts, sizeof opts);
+	ck_assert_str_eq(synth_session(&a)->like, opts);
+	ck_assert(synth_session(&a)->csv_line);
+	run->counts.files_k = 87;
+	ck_assert_ptr_nonnull(strstr(synth_view(&a, run)->like, " -n 87:"));
+	ck_assert_ptr_null(strstr(opts, " -n 87:"));
+	parse_options("--phases qd -s 16m -z 2", &a);
+	ck_assert(!synth_session(&a)->csv_line);
+	parse_options("--phases qd,put_block -s 16m -z 2", &a);
+	ck_assert(synth_session(&a)->csv_line);
 	free(run);
 }
 END_TEST
@@ -280,6 +306,7 @@ Suite *suite_like(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, options_round_trip);
 	tcase_add_test(tc, options_take_the_counts);
+	tcase_add_test(tc, session_view_of_the_plan);
 	tcase_add_test(tc, json_carries_its_settings);
 	tcase_add_test(tc, share_line_read);
 	tcase_add_test(tc, csv_line_settings);

@@ -204,7 +204,7 @@ START_TEST(cut_run_only_kept_for_the_page)
 {
 	char err[200];
 
-	cfg.html_path = "unused.html";
+	c.files[OUT_FILE_HTML].path = "unused.html"; /* as outputs_route sets it from --html */
 	ck_assert_int_eq(outputs_prepare(&c, err, sizeof err), 0);
 	ck_assert_uint_eq(c.html.cap, cfg.runs);
 	outputs_begin(&c);
@@ -303,7 +303,7 @@ START_TEST(kv_runs_reach_their_file)
 	struct run_view v;
 	char want[80];
 
-	cfg.kv_path = "unused.kv";
+	c.files[OUT_FILE_KV].path = "unused.kv"; /* as outputs_route sets it from --kv */
 	mem_open(&kv);
 	c.files[OUT_FILE_KV].out = kv.f;
 	outputs_begin(&c);

@@ -433,7 +433,7 @@ START_TEST(share_names_the_pool)
 	ck_assert_ptr_nonnull(out);
 	synth_config(&cfg);
 	zfs_env(&env, 9);
-	report_share_env(out, &env, "2026-12-06", &cfg, 1, argv);
+	report_share_env(out, &env, "2026-12-06", synth_session(&cfg), 1, argv);
 	fclose(out);
 	ck_assert_ptr_null(strstr(text, "none found"));
 	ck_assert_ptr_nonnull(strstr(text, "- Pool: ZFS pool tank, mirror of 2, ashift 9 (blocks under the disks' "

@@ -13,7 +13,8 @@
 #     rooms from the bottom: interface < loop < files < the phases
 #     themselves (phases/'s own files), sizing, probes < runner;
 #   - formatters call none of the functions that derive a figure (4.),
-#     read no raw histogram or counter and build no view of their own (5.);
+#     read no raw histogram or counter, build no view of their own and
+#     read no config: they take the views alone (5.);
 #   - docs/architecture.md names every room and stays under 300 lines (6.).
 # Every breach is listed, one line each, and the script exits 1; it reads
 # the files as text and runs in well under a second.
@@ -158,6 +159,16 @@ done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: bonnie merge makes a config (its setup is the hosts' run_setup)"
 done < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a-z_]*|report/merge/[a-z_]*)[.][ch]$'))
+
+# Every writer takes the views alone (issue 49): a run's (run_view) and
+# the session's (session_view, built once from the plan by outputs_plan);
+# only the routing (report/outputs*.c) and the models read the config. A
+# file of a writers' room that names struct config, includes
+# options/config.h or reads the output table's config (c->cfg) fails.
+WRITERS=$(echo "$FILES" | grep -E '^report/(text|html|compare|sweep|merge)/[a-z_]*[.][ch]$')
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: a writer reads the config (the session's view holds what it states)"
+done < <(grep -HnoE '\bstruct config\b|#include "[./]*options/config[.]h"|->cfg\b' $WRITERS)
 
 # 6. The map: docs/architecture.md names every room (each folder of
 # program files, by its path) and stays a short read (under 300 lines).

@@ -5,6 +5,7 @@
 #include "../phases/loop/phase_timeline.h"
 #include "../phases/runner/runner.h"
 #include "../report/report.h"
+#include "../report/model/session_view.h"
 #include "../report/model/view.h"
 
 #include <check.h>
@@ -265,6 +266,14 @@ const struct run_view *synth_view(const struct config *cfg, const struct run_res
 
 	view_of_run(cfg, run, NULL, &v);
 	return &v;
+}
+
+const struct session_view *synth_session(const struct config *cfg)
+{
+	static struct session_view s;
+
+	session_view_of(cfg, &s);
+	return &s;
 }
 
 /* The table (csv false) or the CSV line of run, from its view as the

@@ -51,6 +51,10 @@ void synth_enter_comma_locale(void);
  * next call overwrites it). */
 struct run_view;
 const struct run_view *synth_view(const struct config *cfg, const struct run_result *run);
+/* The session's view of cfg as the output table builds it (outputs_plan);
+ * one static view, replaced by the next call. */
+struct session_view;
+const struct session_view *synth_session(const struct config *cfg);
 
 /* Formats with fn into a malloc'd string (open_memstream). */
 char *synth_capture_csv(const struct config *cfg, const struct run_result *run);

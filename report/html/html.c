@@ -127,70 +127,70 @@ static void option_row(FILE *out, const char *name, const char *value)
 
 /* The seeks and files are those that ran (tested.h), not the options;
  * a sweep's page keeps the last count's runs, and says so (at). */
-static void io_option_rows(FILE *out, const struct run_setup *cfg, const struct tested_counts *ran, const char *at)
+static void io_option_rows(FILE *out, const struct run_setup *set, const struct tested_counts *ran, const char *at)
 {
 	char a[48], b[48], n[48], v[240];
 
-	units_format_size(cfg->file_size, a, sizeof a);
-	units_format_size(cfg->chunk, b, sizeof b);
+	units_format_size(set->file_size, a, sizeof a);
+	units_format_size(set->chunk, b, sizeof b);
 	tested_range_text(&ran->seeks, n, sizeof n);
 	if (n[0])
-		snprintf(v, sizeof v, "%s data file, %s chunks, %s seeks%s by %u workers", a, b, n, at, cfg->seek_procs);
+		snprintf(v, sizeof v, "%s data file, %s chunks, %s seeks%s by %u workers", a, b, n, at, set->seek_procs);
 	else
 		snprintf(v, sizeof v, "%s data file, %s chunks, seeks not run", a, b);
-	option_row(out, "I/O tests (-s)", cfg->file_size ? v : "skipped");
-	units_format_size(cfg->perchar_size, a, sizeof a);
-	option_row(out, "per-char tests (-f)", cfg->perchar_size && cfg->file_size ? a : "skipped");
+	option_row(out, "I/O tests (-s)", set->file_size ? v : "skipped");
+	units_format_size(set->perchar_size, a, sizeof a);
+	option_row(out, "per-char tests (-f)", set->perchar_size && set->file_size ? a : "skipped");
 }
 
-static void file_option_rows(FILE *out, const struct run_setup *cfg, const struct tested_counts *ran, const char *at)
+static void file_option_rows(FILE *out, const struct run_setup *set, const struct tested_counts *ran, const char *at)
 {
 	char n[48], v[240];
 
 	tested_range_text(&ran->files, n, sizeof n);
 	if (!n[0])
 		snprintf(v, sizeof v, "not run");
-	else if (cfg->file_max == FILES_HARD_LINKS || cfg->file_max == FILES_SYMLINKS)
+	else if (set->file_max == FILES_HARD_LINKS || set->file_max == FILES_SYMLINKS)
 		snprintf(v, sizeof v, "%s %s%s in %u director%s", n,
-		         cfg->file_max == FILES_HARD_LINKS ? "hard links" : "symlinks", at,
-		         cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
+		         set->file_max == FILES_HARD_LINKS ? "hard links" : "symlinks", at,
+		         set->file_dirs > 1 ? set->file_dirs : 1, set->file_dirs > 1 ? "ies" : "y");
 	else
-		snprintf(v, sizeof v, "%s files%s of %lld..%lld bytes in %u director%s", n, at, (long long)cfg->file_min,
-		         (long long)cfg->file_max, cfg->file_dirs > 1 ? cfg->file_dirs : 1, cfg->file_dirs > 1 ? "ies" : "y");
-	option_row(out, "file tests (-n)", cfg->files_k ? v : "skipped");
+		snprintf(v, sizeof v, "%s files%s of %lld..%lld bytes in %u director%s", n, at, (long long)set->file_min,
+		         (long long)set->file_max, set->file_dirs > 1 ? set->file_dirs : 1, set->file_dirs > 1 ? "ies" : "y");
+	option_row(out, "file tests (-n)", set->files_k ? v : "skipped");
 }
 
 /* --clients: the counts of the sweep, "1, 2, 4". */
-static void clients_row(FILE *out, const struct run_setup *cfg)
+static void clients_row(FILE *out, const struct run_setup *set)
 {
 	char v[MAX_SWEEP_LEVELS * 12];
 	size_t n = 0;
 
 	v[0] = '\0';
-	for (uint32_t l = 0; l < cfg->sweep_levels && n < sizeof v; l++)
-		n += (size_t)snprintf(v + n, sizeof v - n, "%s%u", l ? ", " : "", cfg->sweep[l]);
+	for (uint32_t l = 0; l < set->sweep_levels && n < sizeof v; l++)
+		n += (size_t)snprintf(v + n, sizeof v - n, "%s%u", l ? ", " : "", set->sweep[l]);
 	option_row(out, "client counts (--clients)", v);
 }
 
-static void options_table(FILE *out, const struct run_setup *cfg, const struct tested_counts *ran, const char *at)
+static void options_table(FILE *out, const struct run_setup *set, const struct tested_counts *ran, const char *at)
 {
 	char v[64];
 
 	fputs("<table class=\"options\">\n", out);
-	option_row(out, "directory (-d)", cfg->dir);
-	option_row(out, "machine (-m)", cfg->machine);
-	io_option_rows(out, cfg, ran, at);
-	file_option_rows(out, cfg, ran, at);
-	snprintf(v, sizeof v, "%u", cfg->runs);
+	option_row(out, "directory (-d)", set->dir);
+	option_row(out, "machine (-m)", set->machine);
+	io_option_rows(out, set, ran, at);
+	file_option_rows(out, set, ran, at);
+	snprintf(v, sizeof v, "%u", set->runs);
 	option_row(out, "runs (-x)", v);
-	if (cfg->sweep_levels)
-		clients_row(out, cfg);
-	snprintf(v, sizeof v, "%u", cfg->seed);
+	if (set->sweep_levels)
+		clients_row(out, set);
+	snprintf(v, sizeof v, "%u", set->seed);
 	option_row(out, "seed (-z)", v);
-	option_row(out, "O_DIRECT (-D)", cfg->direct ? "yes" : "no");
-	option_row(out, "fsync each operation (-b)", cfg->sync_each ? "yes" : "no");
-	option_row(out, "drop page cache before reads", cfg->evict ? "yes" : "no (--no-evict)");
-	option_row(out, "verify data (--verify)", cfg->verify ? "yes" : "no");
+	option_row(out, "O_DIRECT (-D)", set->direct ? "yes" : "no");
+	option_row(out, "fsync each operation (-b)", set->sync_each ? "yes" : "no");
+	option_row(out, "drop page cache before reads", set->evict ? "yes" : "no (--no-evict)");
+	option_row(out, "verify data (--verify)", set->verify ? "yes" : "no");
 	fputs("</table>\n", out);
 }
 

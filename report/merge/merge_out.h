@@ -6,7 +6,6 @@
 
 #include <stdio.h>
 
-#include "../../options/config.h"
 #include "../../lib/json.h"
 #include "../model/merge_model.h"
 

@@ -2,6 +2,7 @@
 #include "view.h"
 #include "metrics.h"
 #include "qd_gain.h"
+#include "like_options.h"
 #include "sweep_model.h"
 #include "../../phases/phase_select.h"
 #include "../../phases/qd.h"
@@ -187,6 +188,7 @@ void view_of_run(const struct config *cfg, const struct run_result *run, const d
 
 	view_setup_of(cfg, &s);
 	view_of_setup_run(&s, run, cv_pct, v);
+	like_options_of(cfg, v, v->like, sizeof v->like);
 }
 
 void view_of_setup_run(const struct run_setup *s, const struct run_result *run, const double *cv_pct,

@@ -23,6 +23,7 @@
 #include "device_why.h"
 
 #define VIEW_WHY_MAX 640 /* room for a device_why sentence */
+#define VIEW_LIKE_MAX 1024 /* room for a run's settings as options (like_options.h) */
 
 /* The latency percentiles every output shows, in this order: the one list.
  * VIEW_MAX is the largest latency (p = 100). An output shows a subset by
@@ -212,6 +213,8 @@ struct run_view {
 	                                 states of no phase (view_of_read); 0 measured */
 	size_t nqd_gains;             /* [both] the profile's depth gains (qd_gains, made */
 	struct qd_gain qd_gain[QD_GAIN_PAIRS]; /* with the view): the pairs that ran */
+	char like[VIEW_LIKE_MAX];     /* [measured] view_of_run: the run's settings as options
+	                                 (like_options_of, for bonnie --like); "" else */
 };
 
 /* What a run read back states of none of its phases (run_view.lacks),

@@ -6,7 +6,6 @@
 #include "../model/view.h"
 #include "rate_text.h"
 #include "../../lib/units.h"
-#include "../../phases/phase_select.h"
 
 #include <string.h>
 
@@ -64,11 +63,6 @@ static void build(struct csv_cells *c, const struct run_setup *set, const struct
 	file_config_fields(c, set, run);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_cells(&c->phase[i], &run->phase[i]);
-}
-
-bool report_csv_has_line(const struct config *cfg)
-{
-	return phase_select_asks_bonnie(cfg, true) || phase_select_asks_bonnie(cfg, false);
 }
 
 void report_csv(FILE *out, const struct run_view *v)

@@ -7,7 +7,8 @@
 #include "../model/view.h"
 #include "rate_text.h"
 #include "../report.h"
-#include "like_options.h"
+#include "../model/session_view.h"
+#include "../../input/like.h" /* LIKE_MARK */
 #include "../../phases/qd.h"
 #include "../../lib/str.h"
 #include "../../lib/units.h"
@@ -56,16 +57,17 @@ static void device_items(FILE *out, const struct env_device *d)
 
 /* How the data was written and read: what a reader cannot tell from the
  * numbers (direct I/O halves them, or less, on the same disk). */
-static void io_item(FILE *out, const struct config *cfg)
+static void io_item(FILE *out, const struct session_view *s)
 {
+	const struct run_setup *set = &s->setup;
 	char buf[300];
 
 	snprintf(buf, sizeof buf, "%s; %s%s%s",
-	         cfg->direct ? "direct (-D: O_DIRECT for block write, rewrite, block read and seeks; per-char buffered)"
+	         set->direct ? "direct (-D: O_DIRECT for block write, rewrite, block read and seeks; per-char buffered)"
 	                     : "buffered",
-	         cfg->evict ? "page cache dropped before each reading phase" : "page cache not dropped (--no-evict)",
-	         cfg->sync_each ? "; fsync after every write (-b)" : "",
-	         cfg->qd ? "; the queue-depth profile (--qd) O_DIRECT where the file system takes it, whatever -D" : "");
+	         set->evict ? "page cache dropped before each reading phase" : "page cache not dropped (--no-evict)",
+	         set->sync_each ? "; fsync after every write (-b)" : "",
+	         s->qd ? "; the queue-depth profile (--qd) O_DIRECT where the file system takes it, whatever -D" : "");
 	item(out, "I/O", buf);
 }
 
@@ -121,7 +123,7 @@ static void pool_item(FILE *out, const struct env_zfs *z)
 	item(out, "Pool", buf);
 }
 
-void report_share_env(FILE *out, const struct env_info *env, const char *date, const struct config *cfg, int argc,
+void report_share_env(FILE *out, const struct env_info *env, const char *date, const struct session_view *s, int argc,
                       char **argv)
 {
 	char buf[600];
@@ -140,7 +142,7 @@ void report_share_env(FILE *out, const struct env_info *env, const char *date, c
 		pool_item(out, &env->zfs);
 	else
 		item(out, "Device", "none found");
-	io_item(out, cfg);
+	io_item(out, s);
 	options_item(out, argc, argv);
 	c_locale_leave(&loc);
 }
@@ -246,21 +248,20 @@ static void notes_list(FILE *out, const struct run_view *v)
 	free(text);
 }
 
-void report_share_run(FILE *out, const struct config *cfg, const struct run_view *v)
+void report_share_run(FILE *out, const struct session_view *s, const struct run_view *v)
 {
-	char name[128], opts[1024];
+	char name[128];
 	struct c_locale loc;
 
-	plain(name, sizeof name, cfg->machine);
+	plain(name, sizeof name, s->setup.machine);
 	c_locale_enter(&loc);
 	fprintf(out, "\nRun %u on %s, seed %u:\n\n", v->index, name, v->seed);
 	phase_rows(out, v);
 	qd_rows(out, v);
 	c_locale_leave(&loc);
 	notes_list(out, v);
-	report_like_options(cfg, v, opts, sizeof opts);
-	fprintf(out, "\n" LIKE_MARK "%s`\n", opts);
-	if (!report_csv_has_line(cfg)) {
+	fprintf(out, "\n" LIKE_MARK "%s`\n", v->like);
+	if (!s->csv_line) {
 		fprintf(out, "\n%s\n", REPORT_CSV_NO_LINE);
 		return;
 	}

@@ -11,7 +11,7 @@
 #include "../../phases/runner/client_times.h"
 #include "../model/qd_gain.h"
 #include "../../phases/qd.h"
-#include "like_options.h"
+#include "../model/session_view.h"
 #include "../../lib/qdio.h"
 #include "../../lib/units.h"
 
@@ -29,45 +29,47 @@ static const char *rate_key(enum phase_id id, bool unsynced)
 	return "rate";
 }
 
-static void config_json(struct json *j, const struct config *cfg)
+static void config_json(struct json *j, const struct session_view *s)
 {
+	const struct run_setup *set = &s->setup;
+
 	json_object_begin(j, "config");
-	json_string(j, "directory", cfg->dir);
-	json_string(j, "machine", cfg->machine);
-	json_u64(j, "file_size_bytes", cfg->file_size);
-	json_u64(j, "chunk_bytes", cfg->chunk);
-	if (cfg->seeks_given) /* else sized while the seeks run: each run's counts say how many */
-		json_u64(j, "seeks", cfg->seeks);
+	json_string(j, "directory", s->dir);
+	json_string(j, "machine", set->machine);
+	json_u64(j, "file_size_bytes", set->file_size);
+	json_u64(j, "chunk_bytes", set->chunk);
+	if (s->seeks_given) /* else sized while the seeks run: each run's counts say how many */
+		json_u64(j, "seeks", set->seeks);
 	else
 		json_null(j, "seeks");
-	json_bool(j, "seeks_auto", !cfg->seeks_given);
-	json_u64(j, "seek_workers", cfg->seek_procs);
-	json_u64(j, "perchar_bytes", cfg->perchar_size);
-	json_bool(j, "perchar_auto", !cfg->perchar_given);
-	json_bool(j, "file_size_by_time", cfg->decided.file_size_timed);
-	if (cfg->files_given || cfg->decided.files_by_rate || cfg->files_k == 0)
-		json_u64(j, "files", (uint64_t)cfg->files_k * 1024u);
+	json_bool(j, "seeks_auto", !s->seeks_given);
+	json_u64(j, "seek_workers", set->seek_procs);
+	json_u64(j, "perchar_bytes", set->perchar_size);
+	json_bool(j, "perchar_auto", !s->perchar_given);
+	json_bool(j, "file_size_by_time", s->sized.file_size_timed);
+	if (s->files_stated)
+		json_u64(j, "files", (uint64_t)set->files_k * 1024u);
 	else /* sized by the first create of each run: its counts say how many */
 		json_null(j, "files");
-	json_bool(j, "files_auto", !cfg->files_given);
-	if (cfg->file_max < 0)
-		json_string(j, "file_kind", cfg->file_max == FILES_HARD_LINKS ? "hard_links" : "symlinks");
+	json_bool(j, "files_auto", !s->files_given);
+	if (set->file_max < 0)
+		json_string(j, "file_kind", set->file_max == FILES_HARD_LINKS ? "hard_links" : "symlinks");
 	else
 		json_string(j, "file_kind", "files");
-	json_u64(j, "file_max_bytes", cfg->file_max > 0 ? (uint64_t)cfg->file_max : 0);
-	json_u64(j, "file_min_bytes", (uint64_t)cfg->file_min);
-	json_u64(j, "file_dirs", cfg->file_dirs > 1 ? cfg->file_dirs : 1);
-	json_u64(j, "file_chunk_bytes", cfg->file_chunk);
-	json_u64(j, "runs", cfg->runs);
-	json_u64(j, "seed", cfg->seed);
-	json_u64(j, "concurrency", cfg->concurrency);
-	json_bool(j, "sync_each", cfg->sync_each);
-	json_bool(j, "direct_io", cfg->direct);
-	json_bool(j, "verify", cfg->verify);
-	json_bool(j, "evict_cache", cfg->evict);
-	json_u64(j, "level_time_ns", cfg->level_ns);
-	if (cfg->qd) /* the profile's own file: -s is not its size when block write does not run */
-		json_u64(j, "qd_file_size_bytes", qd_planned_size(cfg));
+	json_u64(j, "file_max_bytes", set->file_max > 0 ? (uint64_t)set->file_max : 0);
+	json_u64(j, "file_min_bytes", (uint64_t)set->file_min);
+	json_u64(j, "file_dirs", set->file_dirs > 1 ? set->file_dirs : 1);
+	json_u64(j, "file_chunk_bytes", set->file_chunk);
+	json_u64(j, "runs", set->runs);
+	json_u64(j, "seed", set->seed);
+	json_u64(j, "concurrency", s->concurrency);
+	json_bool(j, "sync_each", set->sync_each);
+	json_bool(j, "direct_io", set->direct);
+	json_bool(j, "verify", set->verify);
+	json_bool(j, "evict_cache", set->evict);
+	json_u64(j, "level_time_ns", s->level_ns);
+	if (s->qd) /* the profile's own file: -s is not its size when block write does not run */
+		json_u64(j, "qd_file_size_bytes", s->qd_file_size);
 	else
 		json_null(j, "qd_file_size_bytes");
 	json_object_end(j);
@@ -75,16 +77,16 @@ static void config_json(struct json *j, const struct config *cfg)
 
 /* --start-at: the schedule and its rule (phases/runner/schedule.h), and what the
  * kernel said of the clock it is read on. */
-static void schedule_json(struct json *j, const struct config *cfg)
+static void schedule_json(struct json *j, const struct session_schedule *s)
 {
-	const struct wallclock_state *c = &cfg->decided.clock;
+	const struct wallclock_state *c = &s->clock;
 
-	if (!cfg->start_at_ns)
+	if (!s->start_at_ns)
 		return;
 	json_object_begin(j, "schedule");
-	json_u64(j, "start_at_ns", cfg->start_at_ns);
-	json_u64(j, "slot_ns", cfg->decided.slot_ns);
-	json_u64(j, "phase_mask", cfg->decided.sched_mask);
+	json_u64(j, "start_at_ns", s->start_at_ns);
+	json_u64(j, "slot_ns", s->slot_ns);
+	json_u64(j, "phase_mask", s->phase_mask);
 	json_string(j, "rule", "planned = start_at + (((run - 1) x levels + level) x slots + rank) x slot_ns");
 	json_string(j, "clock", wallclock_sync_name(c->sync));
 	if (c->max_error_us >= 0) {
@@ -322,7 +324,7 @@ static void phase_json(struct json *j, const struct phase_view *v, const struct 
 	json_object_end(j);
 }
 
-void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int argc, char **argv,
+void report_json_begin(struct json *j, FILE *out, const struct session_view *s, int argc, char **argv,
                        const struct env_info *env, const struct align_result *align)
 {
 	struct c_locale loc;
@@ -337,8 +339,8 @@ void report_json_begin(struct json *j, FILE *out, const struct config *cfg, int 
 	for (int i = 0; i < argc; i++)
 		json_string(j, NULL, argv[i]);
 	json_array_end(j);
-	config_json(j, cfg);
-	schedule_json(j, cfg);
+	config_json(j, s);
+	schedule_json(j, &s->schedule);
 	report_env_json(j, env);
 	report_align_json(j, align);
 	json_array_begin(j, "runs");
@@ -386,13 +388,10 @@ void report_json_runs_end(struct json *j)
 		json_array_end(j);
 }
 
-void report_json_like(struct json *j, const struct config *cfg, const struct run_view *run)
+void report_json_like(struct json *j, const struct session_view *s, const struct run_view *run)
 {
-	char opts[1024];
-
-	report_like_options(cfg, run, opts, sizeof opts);
 	report_json_runs_end(j);
-	json_string(j, "like_options", opts);
+	json_string(j, "like_options", run ? run->like : s->like);
 }
 
 void report_json_end(struct json *j)

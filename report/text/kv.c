@@ -56,7 +56,7 @@ void report_kv_run(FILE *out, unsigned n, const struct run_view *v)
 /* The run's output table entry (formats.c's "kv" row). */
 static bool kv_wanted(const struct report_ctx *c)
 {
-	return c->cfg->kv_path != NULL;
+	return c->files[OUT_FILE_KV].path != NULL;
 }
 
 static void kv_run(struct report_ctx *c)

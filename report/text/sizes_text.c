@@ -1,6 +1,7 @@
 /* The sizes bonnie chose once for the invocation, above the table: one
  * item a line, each with the option not given and what set it. */
 #include "../report.h"
+#include "../model/session_view.h"
 #include "../../phases/files/files.h"
 #include "../../lib/units.h"
 
@@ -69,40 +70,41 @@ static const char *item(bool *first)
 	return s;
 }
 
-static void perchar_item(FILE *out, const struct config *cfg, bool *first)
+static void perchar_item(FILE *out, const struct session_view *s, bool *first)
 {
 	char size[32];
 
-	units_format_size(cfg->perchar_size, size, sizeof size);
-	if (cfg->perchar_size == 0)
+	units_format_size(s->setup.perchar_size, size, sizeof size);
+	if (s->setup.perchar_size == 0)
 		fprintf(out, "%sper-char skipped, too slow (no -f)\n", item(first));
-	else if (skipped_phase(cfg->decided.auto_skipped))
+	else if (skipped_phase(s->sized.auto_skipped))
 		fprintf(out, "%sper-char %s by time (no -f); %s skipped, too slow\n", item(first), size,
-		        skipped_phase(cfg->decided.auto_skipped));
+		        skipped_phase(s->sized.auto_skipped));
 	else
 		fprintf(out, "%sper-char %s by time (no -f)\n", item(first), size);
 }
 
-void report_sizes(FILE *out, const struct config *cfg)
+void report_sizes(FILE *out, const struct session_view *s)
 {
+	const struct session_sized *z = &s->sized;
 	char size[32];
 	bool first = true;
 
-	if (!cfg->decided.perchar_timed && !cfg->decided.file_size_timed && !cfg->decided.files_by_rate)
+	if (!z->perchar_timed && !z->file_size_timed && !z->files_by_rate)
 		return;
-	if (cfg->decided.file_size_timed) {
-		units_format_size(cfg->file_size, size, sizeof size);
+	if (z->file_size_timed) {
+		units_format_size(s->setup.file_size, size, sizeof size);
 		fprintf(out, "%sdata file %s by time on a share (no -s)\n", item(&first), size);
 	}
-	if (cfg->decided.perchar_timed)
-		perchar_item(out, cfg, &first);
-	if (cfg->decided.files_by_rate) {
+	if (z->perchar_timed)
+		perchar_item(out, s, &first);
+	if (z->files_by_rate) {
 		char why[160];
-		report_files_no_n(cfg->decided.files_bound, why, sizeof why);
-		fprintf(out, "%sfiles %u x 1024 %s\n", item(&first), cfg->files_k, why);
+		report_files_no_n(z->files_bound, why, sizeof why);
+		fprintf(out, "%sfiles %u x 1024 %s\n", item(&first), s->setup.files_k, why);
 	}
-	if (cfg->decided.files_pool_k)
+	if (z->files_pool_k)
 		fprintf(out, "%seach level's creates make up to %u x 1024 files, ending at its level time\n", item(&first),
-		        cfg->decided.files_pool_k);
+		        z->files_pool_k);
 	fprintf(out, "%sthe same sizes for every run and client\n", item(&first));
 }

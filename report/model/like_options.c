@@ -1,4 +1,4 @@
-/* A run's settings as options (like_options.h). Only what changes what is
+/* A run's settings as options (like_options.h): a model, pure. Only what changes what is
  * measured is written; where a phase is not planned, its setting is left
  * out, so the options say what the run did and nothing it did not use. */
 #include "like_options.h"
@@ -136,7 +136,7 @@ static void phase_options(const struct config *cfg, char *buf, size_t cap)
 		str_append_word(buf, cap, "--qd-engine %s", qdio_engine_name((enum qdio_engine)cfg->qd_engine));
 }
 
-void report_like_options(const struct config *cfg, const struct run_view *run, char *buf, size_t cap)
+void like_options_of(const struct config *cfg, const struct run_view *run, char *buf, size_t cap)
 {
 	if (cap == 0)
 		return;
