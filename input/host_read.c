@@ -110,19 +110,6 @@ static void check_phase(struct json_phase *ph, struct host_phase *hp)
 	hp->done = !ph->bulk_bad;
 }
 
-/* The histogram as its buckets rebuild it: merge has always merged the
- * hosts' as rebuilt, their lowest bucket's low, highest bucket's high and
- * the buckets' middles, and what it prints stays so here. json_result_of
- * takes the minimum, maximum and mean the document states (compare's
- * reading), which are truer: the rebuilt maximum can exceed every host's
- * stated one (56623 us merged of two hosts' stated 56336 us). */
-static void as_rebuilt(struct hist *h, const struct hist *rebuilt)
-{
-	h->min = rebuilt->min;
-	h->max = rebuilt->max;
-	h->sum = rebuilt->sum;
-}
-
 /* The setup's values: each a count when given (null or absent: 0). */
 static const struct {
 	enum json_setup_key key;
@@ -179,8 +166,6 @@ static int check_doc(struct json_run *jr, struct host_read *h, char *err, size_t
 		if (!jr->phase[i].listed)
 			continue;
 		check_phase(&jr->phase[i], &h->phase[i]);
-		if (h->read.known[i] & READ_HIST)
-			as_rebuilt(&h->read.run.phase[i].latency, &jr->phase[i].latency);
 	}
 	return 0;
 }

@@ -52,6 +52,13 @@ extra=$(jq -rs '(.[1].runs[0].phases | map(keys) | add | unique + ["wall_start_n
 	"$T/merged.json" "$T/local.json")
 check "every merged phase key is a local run's (extra: ${extra:-none})" [ -z "$extra" ]
 check "merged names the hosts" [ "$(jq -r '.merged.hosts | join(",")' "$T/merged.json")" = host1,host2 ]
+# each merged phase's latencies are every host's operations together: its
+# lowest and highest are the hosts' own, as each host states them (not a
+# histogram bucket's bound, which can lie above every host's maximum)
+lat_ends() { jq -r '.runs[0].phases[] | select(.status == "done") | "\(.name) \(.latency_ns.min) \(.latency_ns.max)"' "$1" | sort; }
+join <(lat_ends "$T/host1.json") <(lat_ends "$T/host2.json") |
+	awk '{ print $1, ($2 < $4 ? $2 : $4), ($3 > $5 ? $3 : $5) }' >"$T/lat.want"
+check "each merged phase's min and max latency are the hosts' lowest and highest" diff "$T/lat.want" <(lat_ends "$T/merged.json")
 check "every overlapping merged phase names a slowest host" \
 	[ "$(jq '[.merged.phases[] | select(.window_ns > 0 and .slowest == null)] | length' "$T/merged.json")" -eq 0 ]
 # -c 4 on each host: every merged phase has the rates of the clients the hosts
