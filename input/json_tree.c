@@ -3,6 +3,7 @@
  * The one tokenizer of JSON in bonnie: compare's reader (bonnie's
  * documents and fio's) and merge's host reader both read through it. */
 #include "json_tree.h"
+#include "../lib/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,14 +41,11 @@ static int new_node(struct jp *p, enum jt_kind kind)
 {
 	struct jt *t = p->t;
 
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct jt_node *n = realloc(t->node, cap * sizeof *n);
-		if (!n)
-			return fail(p, "out of memory");
-		t->node = n;
-		t->cap = cap;
-	}
+	struct jt_node *n = grow(t->node, &t->cap, t->n, sizeof *n, 256);
+
+	if (!n)
+		return fail(p, "out of memory");
+	t->node = n;
 	t->node[t->n] = (struct jt_node){.kind = kind, .first = -1, .next = -1};
 	return (int)t->n++;
 }

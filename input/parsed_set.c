@@ -2,6 +2,7 @@
  * of warnings (each warning sanitized, as it quotes the input, or handed
  * to the set's on_warning), and their freeing. */
 #include "internal.h"
+#include "../lib/grow.h"
 #include "../lib/str.h"
 
 #include <stdarg.h>
@@ -11,14 +12,11 @@
 
 int input_add_run(struct parsed_set *set, const struct parsed_run *run)
 {
-	if (set->count == set->cap) {
-		size_t cap = set->cap ? 2 * set->cap : 8;
-		struct parsed_run *r = realloc(set->run, cap * sizeof *r);
-		if (r == NULL)
-			return -1;
-		set->run = r;
-		set->cap = cap;
-	}
+	struct parsed_run *r = grow(set->run, &set->cap, set->count, sizeof *r, 8);
+
+	if (r == NULL)
+		return -1;
+	set->run = r;
 	set->run[set->count++] = *run;
 	return 0;
 }
@@ -40,14 +38,10 @@ int input_warn(struct parsed_set *set, const char *name, unsigned line, const ch
 		set->on_warning(msg, set->warning_arg);
 		return 0;
 	}
-	if (set->nwarn == set->warncap) {
-		size_t cap = set->warncap ? 2 * set->warncap : 8;
-		char **w = realloc(set->warning, cap * sizeof *w);
-		if (w == NULL)
-			return -1;
-		set->warning = w;
-		set->warncap = cap;
-	}
+	char **w = grow(set->warning, &set->warncap, set->nwarn, sizeof *w, 8);
+	if (w == NULL)
+		return -1;
+	set->warning = w;
 	set->warning[set->nwarn] = strdup(msg);
 	if (set->warning[set->nwarn] == NULL)
 		return -1;

@@ -1,6 +1,7 @@
 /* Quoted-printable mail bodies, as list archives keep them: "=" soft line
  * breaks and "=3D" escapes would hide every CSV line and table inside. */
 #include "internal.h"
+#include "../lib/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,13 +86,11 @@ bool input_qp_detect(const char *t, size_t len, bool *flat)
 /* Records that decoded line number *lines starts at raw line raw. */
 static int start_line(unsigned **map, size_t *lines, size_t *cap, unsigned raw)
 {
-	if (*lines == *cap) {
-		unsigned *m = realloc(*map, 2 * *cap * sizeof *m);
-		if (m == NULL)
-			return -1;
-		*map = m;
-		*cap *= 2;
-	}
+	unsigned *m = grow(*map, cap, *lines, sizeof *m, 64);
+
+	if (m == NULL)
+		return -1;
+	*map = m;
 	(*map)[(*lines)++] = raw;
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* The runs of a table read by text_table.c: its I/O and file rows paired in
  * order, each row's cells placed as the phases they are. */
 #include "text_table_rows.h"
+#include "../lib/grow.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -168,14 +169,11 @@ static bool has_results(const struct parsed_run *r)
 
 int input_table_add(struct text_table_set *ts, const struct text_table_run *tr)
 {
-	if (ts->count == ts->cap) {
-		size_t cap = ts->cap ? 2 * ts->cap : 8;
-		struct text_table_run *r = realloc(ts->run, cap * sizeof *r);
-		if (r == NULL)
-			return -1;
-		ts->run = r;
-		ts->cap = cap;
-	}
+	struct text_table_run *r = grow(ts->run, &ts->cap, ts->count, sizeof *r, 8);
+
+	if (r == NULL)
+		return -1;
+	ts->run = r;
 	ts->run[ts->count++] = *tr;
 	return 0;
 }

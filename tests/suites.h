@@ -44,6 +44,7 @@
 	X(cpu)             \
 	X(evict)           \
 	X(stats)           \
+	X(grow)            \
 	X(confidence)      \
 	X(repeat)          \
 	X(files_auto)      \

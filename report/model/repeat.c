@@ -1,5 +1,6 @@
 /* Keeping each run's figures and summarising them; see repeat.h. */
 #include "repeat.h"
+#include "../../lib/grow.h"
 #include "metrics.h"
 
 #include <errno.h>
@@ -8,14 +9,11 @@
 
 int repeat_add(struct repeat_set *rs, const struct run_view *run)
 {
-	if (rs->n == rs->cap) {
-		size_t cap = rs->cap ? 2 * rs->cap : 8;
-		struct repeat_sample *s = realloc(rs->s, cap * sizeof *s);
-		if (s == NULL)
-			return -1;
-		rs->s = s;
-		rs->cap = cap;
-	}
+	struct repeat_sample *s = grow(rs->s, &rs->cap, rs->n, sizeof *s, 8);
+
+	if (s == NULL)
+		return -1;
+	rs->s = s;
 	memset(&rs->s[rs->n], 0, sizeof rs->s[rs->n]);
 	/* the phases' views alone: a sample holds no run-wide fact */
 	for (int i = 0; i < PHASE_COUNT; i++)
