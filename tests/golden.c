@@ -86,7 +86,7 @@ static void fill_sweep(struct run_result *run, uint32_t clients, unsigned index)
  * clients as the runner merges them (phase_result_add_client, each client's
  * times noted): client 0 does 60% of the work over the whole phase,
  * client 1 the rest, starting 2 ms later and ending a twentieth earlier, its
- * latency twice client 0's; at pct% of the full run's times, each
+ * latency 2.5 times client 0's (a merged sweep's p99 passes the 2x rule); at pct% of the full run's times, each
  * client's final flush flush_ns longer. n 1: the one in-process result,
  * no clients merged. */
 static void host_phase(struct phase_result *dst, const struct phase_result *whole, enum phase_id id, uint32_t n,
@@ -106,7 +106,7 @@ static void host_phase(struct phase_result *dst, const struct phase_result *whol
 		c.cpu_ns = whole->cpu_ns / 100 * pct / n;
 		c.sync_ns = whole->sync_ns / 100 * pct + flush_ns;
 		for (int i = 0; i < 100 / (int)n; i++)
-			hist_add(&c.latency, lat * (k + 1));
+			hist_add(&c.latency, k == 0 ? lat : lat * 5 / 2);
 		if (n == 1) {
 			*dst = c;
 			return;
