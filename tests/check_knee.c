@@ -252,8 +252,8 @@ START_TEST(marked_counts_left_out)
 	judged_knee_sentence(sw, PHASE_PUT_BLOCK, 2.0, line, sizeof line);
 	ck_assert_str_eq(line, "put_block: Throughput shows no knee: at every count from 1 to 50 clients it is within 25% "
 	                       "of the highest (120.0 MiB/s at 10 clients). p99 latency stays within 2x of its lowest "
-	                       "earlier value up to 50 clients. Left out: 300 and 700 clients (c read from a cache); "
-	                       "100 clients (< clients not all active together).");
+	                       "earlier value up to 50 clients. Left out: 300 and 700 clients (c cached); "
+	                       "100 clients (< overlap under 90%).");
 	free(sw);
 }
 END_TEST

@@ -118,7 +118,6 @@ static size_t note_counts(const struct sweep_series *s, const bool *has, char ma
 static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 {
 	bool has[MAX_SWEEP_LEVELS];
-	char words[80];
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -127,8 +126,7 @@ static void marks_note(const struct sweep_series *s, char *buf, size_t len)
 			has[i] = (s->reasons[i] & (1u << r)) != 0;
 		n = note_counts(s, has, confidence_reason_mark(r), html_mark_words(r), buf, len, n);
 	}
-	snprintf(words, sizeof words, "overlap under %.0f%% (fewer clients ran than the count)", SWEEP_MIN_OVERLAP * 100);
-	note_counts(s, s->overlap_low, MARK_OVERLAP, words, buf, len, n);
+	note_counts(s, s->overlap_low, MARK_OVERLAP, SWEEP_OVERLAP_WORDS " (" SWEEP_OVERLAP_WHY ")", buf, len, n);
 }
 
 /* The charts' numbers with their units: "4  312 MiB/s  1.21 ms". */

@@ -34,6 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../lib/str.h"
 #include "../../options/config.h"
 #include "../../phases/interface/results.h"
 #include "confidence.h"
@@ -48,8 +49,12 @@
 #define SWEEP_MAX_RUNS MAX_SWEEP_RUNS
 
 /* A count whose clients were all active together for less than this part
- * of a phase is marked (the figure is mostly fewer clients running). */
-#define SWEEP_MIN_OVERLAP 0.90
+ * of a phase is marked (the figure is mostly fewer clients running); the
+ * mark's words, short and its reason, which every output of a sweep says. */
+#define SWEEP_MIN_OVERLAP_PCT 90
+#define SWEEP_MIN_OVERLAP (SWEEP_MIN_OVERLAP_PCT / 100.0)
+#define SWEEP_OVERLAP_WORDS "overlap under " STR_OF(SWEEP_MIN_OVERLAP_PCT) "%"
+#define SWEEP_OVERLAP_WHY "much of the phase ran with fewer clients than the count"
 
 /* The marks that leave a count out of every answer (knee, peak, CPU
  * limit, the whole sweep's): its figure ran under 0.5 s (~), counted few

@@ -123,8 +123,7 @@ static void table_legend(FILE *out, const struct sweep *sw)
 		if (bits & (1u << i))
 			fprintf(out, "%c  %s\n", confidence_reason_mark(i), confidence_reason_text(i));
 	if (overlap)
-		fprintf(out, "%c overlap under %.0f%%: much of the phase ran with fewer clients than the count.\n",
-		        MARK_OVERLAP, SWEEP_MIN_OVERLAP * 100);
+		fprintf(out, "%c %s: %s.\n", MARK_OVERLAP, SWEEP_OVERLAP_WORDS, SWEEP_OVERLAP_WHY);
 	if (cpu && sw->cores > 0)
 		fprintf(out, "%c CPU-bound on this host: a client used %.0f%% of a core or more, or the clients %.0f%% "
 		        "of its %u cores: its latency measures this host's CPU, not the storage.\n",

@@ -29,15 +29,14 @@ char sweep_left_out_mark(const struct sweep *sw, uint32_t l, enum phase_id id)
 	return sw->point[l][id].left_mark;
 }
 
+/* A mark's few words, the confidence table's (as the page says them) or
+ * the overlap's: one mark, one wording in every output of the sweep. */
 const char *sweep_mark_words(char mark)
 {
-	switch (mark) {
-	case MARK_SHORT: return "under " METRIC_MIN_TRUSTED_TEXT;
-	case MARK_FEW_OPS: return "under " STR_OF(CONF_MIN_OPS) " operations";
-	case MARK_CACHED: return "read from a cache"; /* the page cache, or ZFS's ARC: a point does not say which */
-	case MARK_NOT_EVICTED: return "page cache not dropped";
-	default: return "clients not all active together";
-	}
+	for (int i = 0; i < CONF_REASONS; i++)
+		if (confidence_reason_mark(i) == mark)
+			return confidence_reason_brief(i);
+	return SWEEP_OVERLAP_WORDS;
 }
 
 /* "Left out: 1 client (~ under 0.5 s); 50 and 100 clients (< ...)." */
