@@ -155,9 +155,8 @@ static void setup_json(struct json *j, const struct compare_run *r)
 
 	json_object_begin(j, "setup");
 	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
-		const char *v = compare_shown_text(r, f);
-		if (compare_setup_known(v))
-			json_string(j, keys[f], v);
+		if (r->shown.setup_known & (1u << f))
+			json_string(j, keys[f], compare_shown_text(r, f));
 		else
 			json_null(j, keys[f]);
 	}

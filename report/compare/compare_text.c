@@ -50,9 +50,9 @@ static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < n; k++)
-		known += compare_reasons_known(&runs[k]);
+		known += runs[k].shown.reasons_known;
 	for (size_t k = 0; k < n && known > 0; k++)
-		if (!compare_reasons_known(&runs[k]) && used + 24 < cap) {
+		if (!runs[k].shown.reasons_known && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
 		}
@@ -134,7 +134,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? ", " : "",
 			         confidence_reason_words(i));
 		for (size_t k = 0; k < n; k++)
-			tool = tool || (!compare_reasons_known(&runs[k]) && runs[k].shown.source == SOURCE_TOOL);
+			tool = tool || (!runs[k].shown.reasons_known && runs[k].shown.source == SOURCE_TOOL);
 		snprintf(note, sizeof note,
 		         "%s: read from %s, which do not say how far a "
 		         "figure can be trusted (%s): a figure there without these words may still be one of them.",

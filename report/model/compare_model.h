@@ -146,6 +146,8 @@ struct compare_shown {
 	enum compare_source source;
 	const char *kind; /* "CSV line", "bonnie JSON", ... (compare_input_kind: one pointer per kind) */
 	enum compare_perchar perchar;
+	bool reasons_known;  /* the input says what is against its figures (compare_reasons_known) */
+	unsigned setup_known; /* bits (1u << fact) of the setup facts the input records (compare_setup_known) */
 	int nother;
 	struct compare_other other[PARSED_OTHER_ROWS];
 	unsigned short at[SHOWN_TEXTS]; /* where each text starts in text[] */
@@ -321,7 +323,7 @@ bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id i
  * one pointer per kind). */
 const char *compare_input_kind(const struct parsed_run *r);
 
-/* run->shown of the input r (compare_runs_of sets it). */
+/* run->shown of the input r, after run's view (compare_runs_of sets it). */
 void compare_shown_of(const struct parsed_run *r, struct compare_run *run);
 
 /* The fastest and slowest run of one phase (*fast, *slow); false with

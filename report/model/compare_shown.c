@@ -77,12 +77,15 @@ void compare_shown_of(const struct parsed_run *r, struct compare_run *run)
 	s->source = source_of(r);
 	s->kind = compare_input_kind(r);
 	s->perchar = compare_perchar_method(r);
+	s->reasons_known = compare_reasons_known(run);
+	s->setup_known = 0;
 	s->nother = r->nother < PARSED_OTHER_ROWS ? r->nother : PARSED_OTHER_ROWS;
 	for (int i = 0; i < s->nother; i++)
 		s->other[i] = (struct compare_other){r->other[i].name, r->other[i].rate, r->other[i].rate / 1024};
 	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
 		compare_setup_value(r, (enum compare_setup_fact)f, v, sizeof v);
 		text_put(s, f, &used, v);
+		s->setup_known |= compare_setup_known(v) ? 1u << f : 0u;
 	}
 	files_text(r, v, sizeof v);
 	text_put(s, SHOWN_FILES, &used, v);
