@@ -12,15 +12,6 @@
 
 #define NOTE_LEN 2048
 
-/* Whether run's ratio i (phase i / 2: its rate, or with i odd its
- * maximum latency) is there and (not) comparable as nc says. */
-static bool ratio_nc(const struct compare_run *run, int i, bool nc)
-{
-	const struct compare_vs_base *v = &run->vs[i / 2][i % 2 ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE];
-
-	return v->has && v->d.not_comparable == nc;
-}
-
 /* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
 static bool nc_runs(const struct compare_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
 {
@@ -29,10 +20,7 @@ static bool nc_runs(const struct compare_run *runs, size_t n, const struct compa
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < n; k++) {
-		bool nc = false;
-		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-			nc |= phase_is((enum phase_id)(i / 2), FACT_PERCHAR) && ratio_nc(&runs[k], i, true);
-		if (nc && used + 24 < cap) {
+		if (k != o->base && runs[k].perchar_nc && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
 		}
@@ -57,18 +45,6 @@ static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
 		}
 	return used > 0;
-}
-
-/* The COMPARE_SETUP_* run k differs from the base in, over the cells
- * that have a ratio. */
-static unsigned run_setup(const struct compare_run *runs, size_t k, const struct compare_opts *o)
-{
-	unsigned s = 0;
-
-	for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-		if (ratio_nc(&runs[k], i, false))
-			s |= runs[k].vs[i / 2][i % 2 ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE].d.setup_differs;
-	return s;
 }
 
 /* "file size 4M (A: 512M), chunk size 8k (A: 64k)" */
@@ -144,9 +120,9 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 	}
 	unsigned all = 0;
 	for (size_t k = 0; k < n; k++)
-		all |= run_setup(runs, k, o);
+		all |= k != o->base ? runs[k].setup_in_ratios : 0u;
 	for (size_t k = 0; k < n; k++) {
-		unsigned s = run_setup(runs, k, o);
+		unsigned s = k != o->base ? runs[k].setup_in_ratios : 0u;
 		if (s == 0)
 			continue;
 		if (!setup_said) {

@@ -54,8 +54,10 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, con
 		compare_shown_of(&runs[k], &c[k]);
 	}
 	for (size_t k = 0; c && o && o->base < n && k < n; k++)
-		if (k != o->base)
+		if (k != o->base) {
 			vs_base_of(&c[o->base], &c[k], k, o);
+			compare_ratios_said(&c[k]);
+		}
 	return c;
 }
 

@@ -168,6 +168,11 @@ struct compare_run {
 	unsigned setup_vs_base[PHASE_COUNT]; /* COMPARE_SETUP_* it differs from the base in
 	                                        (compare_setup_differs); 0 for the base */
 	struct compare_shown shown; /* what the writers show of the run as read */
+	/* of its rate and maximum-latency ratios to the base (none for the
+	 * base; compare_ratios_said): whether a per-char one is "n/c", and the
+	 * COMPARE_SETUP_* the comparable ones differ in (the notes say both) */
+	bool perchar_nc;
+	unsigned setup_in_ratios;
 };
 
 /* Run r's setup fact f as text ("256M", "unknown"), or with SHOWN_FILES its
@@ -322,6 +327,10 @@ bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id i
  * table", "table", "bonnie JSON", "disk benchmark text" (a static string,
  * one pointer per kind). */
 const char *compare_input_kind(const struct parsed_run *r);
+
+/* run->perchar_nc and ->setup_in_ratios from its ratios (compare_runs_of
+ * sets them, after the ratios). */
+void compare_ratios_said(struct compare_run *run);
 
 /* run->shown of the input r, after run's view (compare_runs_of sets it). */
 void compare_shown_of(const struct parsed_run *r, struct compare_run *run);

@@ -91,6 +91,24 @@ void compare_shown_of(const struct parsed_run *r, struct compare_run *run)
 	text_put(s, SHOWN_FILES, &used, v);
 }
 
+void compare_ratios_said(struct compare_run *run)
+{
+	static const enum compare_ratio_kind kinds[] = {COMPARE_RATIO_RATE, COMPARE_RATIO_MAX};
+
+	run->perchar_nc = false;
+	run->setup_in_ratios = 0;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		for (size_t q = 0; q < sizeof kinds / sizeof *kinds; q++) {
+			const struct compare_vs_base *v = &run->vs[i][kinds[q]];
+			if (!v->has)
+				continue;
+			if (v->d.not_comparable)
+				run->perchar_nc |= phase_is((enum phase_id)i, FACT_PERCHAR);
+			else
+				run->setup_in_ratios |= v->d.setup_differs;
+		}
+}
+
 bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id)
 {
 	for (size_t k = 0; k < n; k++)
