@@ -186,10 +186,9 @@ static int open_html(struct report_file *rf, int nfiles, char **files)
 
 /* --html: the page of what was found, by formats.c's html row (with no run
  * a page saying so); one not written is exit 5. Closes it. */
-static int write_html(struct report_file *rf, const struct parsed_set *set, const struct compare_opts *o,
-                      int status)
+static int write_html(struct report_file *rf, const struct compare_result *r, int status)
 {
-	int bad_write = format_named("html")->compare(rf->out, set->run, set->count, o);
+	int bad_write = format_named("html")->compare(rf->out, r);
 
 	if (report_file_close(rf, bad_write) != 0) {
 		char why[200];
@@ -225,6 +224,7 @@ int compare_main(int argc, char **argv)
 	struct compare_opts o = {.base = 0, .threshold = 1.5};
 	const struct format *fmt = format_named("text");
 	struct parsed_set set = {0};
+	struct compare_result r;
 	unsigned long base1 = 1;
 	const char *html = NULL;
 	struct report_file rf = {.opt = "compare --html"};
@@ -247,14 +247,21 @@ int compare_main(int argc, char **argv)
 	}
 	o.base = base1 - 1;
 	set_width(rf.on_stdout ? stderr : stdout, &o);
-	fmt->compare(rf.on_stdout ? stderr : stdout, set.run, set.count, &o); /* with no runs: JSON alone writes */
+	/* the comparison, made once for --format and --html */
+	if (compare_result_of(set.run, set.count, &o, &r) != 0) {
+		input_free(&set);
+		report_files_release(&rf, 1);
+		return say_status(EXIT_REPORT, "compare: out of memory");
+	}
+	fmt->compare(rf.on_stdout ? stderr : stdout, &r); /* with no runs: JSON alone writes */
 	if (set.count == 0)
 		say("compare: no bonnie or bonnie++ result found");
 	if (set.count == 1)
 		say("compare: only one run found: nothing to compare it with");
 	status = set.count >= 2 ? EXIT_OK : EXIT_SETUP;
 	if (rf.out)
-		status = write_html(&rf, &set, &o, status);
+		status = write_html(&rf, &r, status);
+	compare_result_free(&r);
 	input_free(&set);
 	return status;
 }

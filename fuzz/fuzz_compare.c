@@ -100,8 +100,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * run only the JSON document, as compare prints it */
 		struct compare_opts o = {.base = set.count ? set.count - 1 : 0, .threshold = 1.5,
 		                         .format = (enum compare_format)(size % 4), .width = size ? data[0] : 0};
-		if (set.count > 0 || o.format == COMPARE_JSON)
-			report_compare(f, set.run, set.count, &o);
+		struct compare_result r;
+		if ((set.count > 0 || o.format == COMPARE_JSON) && compare_result_of(set.run, set.count, &o, &r) == 0) {
+			compare_report(f, &r);
+			compare_result_free(&r);
+		}
 		fclose(f);
 		free(out);
 	}

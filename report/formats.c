@@ -10,10 +10,10 @@
 
 /* compare --html: the page of the runs, or with none a page saying so (the
  * file --html names is written either way). Non-zero when not all written. */
-static int compare_write_html(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+static int compare_write_html(FILE *out, const struct compare_result *r)
 {
-	if (n > 0)
-		return report_compare_html(out, runs, n, o);
+	if (r->n > 0)
+		return compare_html(out, r);
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bonnie compare</title>"
 	      "</head><body><p>No bonnie or bonnie++ result found.</p></body></html>\n", out);
 	return ferror(out) ? -1 : 0;

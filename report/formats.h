@@ -19,10 +19,11 @@ struct format {
 	const char *name;
 	/* the run: its output table entry (progress and share are the run's alone) */
 	const struct output *run;
-	/* compare --format NAME: the comparison of runs[0..n) on out (n may be 0:
-	 * a writer then writes what a document with no runs is, or nothing).
-	 * Returns non-zero when out was not all written. */
-	int (*compare)(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+	/* compare --format NAME: the comparison r (compare_result_of, made once
+	 * by compare) on out (r->n may be 0: a writer then writes what a
+	 * document with no runs is, or nothing). Returns non-zero when out was
+	 * not all written. */
+	int (*compare)(FILE *out, const struct compare_result *r);
 	/* merge: the merged hosts on out; non-zero when out was not all written */
 	int (*merge)(FILE *out, const struct merge_doc *d);
 	/* compare writes this one only to the file --html names (a page, besides

@@ -6,6 +6,7 @@
 #include "suites.h"
 #include "../input/input.h"
 #include "../report/compare/compare.h"
+#include "util_parsed.h"
 #include "compare_samples.h"
 
 #include <errno.h>

@@ -128,16 +128,27 @@ rm -f "$EDGES.loops"
 # 4. Formatters compute nothing: a rate, a percentile, a mark or its reasons,
 # a merged histogram, a latency curve, a drawn timeline, whether a phase has
 # numbers, a sweep's knees, CPU-bound counts, answer and tally (judged once by
-# sweep_judge where the sweep ends), compare's ratios, the depth gains or
+# sweep_judge where the sweep ends), compare's ratios, which of compare's
+# phases and rows are shown, its runs' setup texts (and which are known),
+# kinds of input, per-char methods and whether they state their reasons,
+# which setup facts differ, the depth gains or
 # the -x summary is worked out once, by a model
 # (report/model/, the view among them); every other .c of report/ and cmd/
 # that calls one of these fails.
-DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|sweep_tally|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|qd_gains|repeat_summarise'
+DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|sweep_tally|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|compare_row_shown|compare_phase_shown|compare_setup_facts_differ|compare_setup_value|compare_setup_differs|compare_comparable|compare_perchar_method|compare_input_kind|compare_phase_file_size|compare_reasons_known|compare_setup_known|compare_ratios_said|qd_gains|repeat_summarise'
 MODELS='^report/model/[a-z_]*[.]c$'
 FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter works out a rate, percentile or mark (the view does)"
 done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\)[[:space:]]*($/: calls \1/')
+
+# compare's writers (report/compare/) print the comparison (compare_result):
+# they read no run as parsed (struct parsed_run, a compare run's .in) and
+# include no input/ header; what they show of a run the model holds
+# (compare_run.shown).
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit: a compare writer reads the parsed run (the model's compare_run.shown holds it)"
+done < <(grep -HnoE '\bstruct parsed_run\b|(->|\.)in(->|\b)|#[[:space:]]*include[[:space:]]*"[./]*input/' $(echo "$FILES" | grep -E '^report/compare/[a-z_]*[.][ch]$'))
 
 # 5. Formatters print the view: a result's latency histogram (a member of
 # it read, or the histogram passed on by its address) and its raw storage

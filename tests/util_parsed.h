@@ -6,6 +6,8 @@
 #include "../input/input.h"
 #include "../report/model/compare_model.h"
 
+#include <stdio.h>
+
 /* Frees what set held, then parses text as the file "t.txt". */
 void parsed_parse(struct parsed_set *set, const char *text);
 
@@ -28,5 +30,18 @@ struct compare_diff *parsed_diffs(const struct parsed_run *runs, size_t n, const
 /* A run's rate of a queue-depth phase or of a row of its own, in MB/s as
  * the tools print them (10^6 bytes a second); -1 when it has none. */
 double parsed_mbps(const struct parsed_run *r, const char *row);
+
+/* compare's writers (report/compare/compare.h) of parsed runs: each makes
+ * the comparison (compare_result_of), as bonnie compare does once, prints
+ * it with the writer and frees it. report_compare writes o->format;
+ * report_compare_html returns the page writer's 0 or -1 (-1 too when the
+ * comparison could not be made); report_compare_csv_line writes one run. */
+void report_compare(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+int report_compare_html(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+void report_compare_csv_line(FILE *out, const struct parsed_run *run);
+
+/* compare_run_legend of one parsed run. */
+void parsed_legend(const struct parsed_run *r, char *buf, size_t cap);
 
 #endif

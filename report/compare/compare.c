@@ -173,15 +173,6 @@ void compare_summary(FILE *out, const struct compare_result *r)
 	said(out, d, count, EVIDENCE_MAXIMUM, EVIDENCE_MAXIMUM, SAY_RATES, "Maximum latencies (one sample each, not ranked as findings): ");
 }
 
-void report_compare_summary(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
-{
-	struct compare_result r;
-
-	if (compare_result_of(runs, n, o, &r) == 0)
-		compare_summary(out, &r);
-	compare_result_free(&r);
-}
-
 /* The summary sentence as lines of at most limit columns. */
 static void summary_wrapped(FILE *out, const struct compare_result *r)
 {
@@ -206,37 +197,32 @@ static void summary_wrapped(FILE *out, const struct compare_result *r)
 	free(buf);
 }
 
-void report_compare(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
+void compare_report(FILE *out, const struct compare_result *r)
 {
-	struct compare_result r;
-	const struct compare_run *runs;
+	const struct compare_opts *o = &r->o;
 	struct c_locale loc;
 
-	if (compare_result_of(in, n, o, &r) != 0)
-		return;
-	runs = r.runs;
 	c_locale_enter(&loc);
 	switch (o->format) {
 	case COMPARE_CSV:
-		for (size_t k = 0; k < n; k++)
-			compare_csv_line(out, &runs[k]);
+		for (size_t k = 0; k < r->n; k++)
+			compare_csv_line(out, &r->runs[k]);
 		break;
 	case COMPARE_JSON:
-		compare_json(out, &r);
+		compare_json(out, r);
 		break;
 	case COMPARE_TEXT:
 	case COMPARE_MARKDOWN:
 		if (o->format == COMPARE_TEXT)
-			compare_text_table(out, runs, n, o);
+			compare_text_table(out, r);
 		else
-			compare_markdown_table(out, runs, n, o);
-		if (n >= 2) {
-			extremes_lines(out, &r, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
+			compare_markdown_table(out, r);
+		if (r->n >= 2) {
+			extremes_lines(out, r, o->format == COMPARE_MARKDOWN, compare_line_limit(o));
 			fputc('\n', out);
-			summary_wrapped(out, &r);
+			summary_wrapped(out, r);
 		}
 		break;
 	}
 	c_locale_leave(&loc);
-	compare_result_free(&r);
 }

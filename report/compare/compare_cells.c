@@ -7,7 +7,6 @@
 #include "../text/rate_text.h"
 #include "../../lib/str.h"
 #include "../../lib/units.h"
-#include "../../phases/qd.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -101,38 +100,26 @@ static void safe_text(char *buf, size_t cap)
 
 /* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" or "vm, 4M, JSON from bonnie
  * 0.1.0, b.json:1" (a CSV line does not say which program wrote it). */
-void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap)
+void compare_run_legend(const struct compare_run *run, char *buf, size_t cap)
 {
-	const char *name = r->meta[META_NAME][0] ? r->meta[META_NAME] : "(no name)";
+	const struct compare_shown *r = &run->shown;
+	const char *name = r->name[0] ? r->name : "(no name)";
 	/* bonnie++ leaves the size blank when it ran no I/O test (-s 0); another
 	 * tool's text with no size ran its tests at a size it did not print */
-	const char *size = r->meta[META_SIZE][0] ? r->meta[META_SIZE]
-		: strcmp(r->format, "tool") == 0 ? "size not given" : "no I/O tests";
+	const char *size = r->size[0] ? r->size : r->source == SOURCE_TOOL ? "size not given" : "no I/O tests";
 	char what[PARSED_META_LEN + 32];
 
-	if (strcmp(r->format, "json") == 0)
-		snprintf(what, sizeof what, "JSON from bonnie %s", r->meta[META_VERSION]);
-	else if (strcmp(r->format, "1.0x") == 0)
-		snprintf(what, sizeof what, "CSV 1.0x");
-	else if (strcmp(r->format, "tool") == 0) /* CrystalDiskMark, KDiskMark, fio */
-		snprintf(what, sizeof what, "text from %s", r->meta[META_VERSION]);
-	else if (strcmp(r->format, "table") == 0)
-		snprintf(what, sizeof what, "table from %s", r->meta[META_VERSION][0] ? r->meta[META_VERSION] : "bonnie++");
-	else
-		snprintf(what, sizeof what, "CSV %s from %s", r->format, r->meta[META_VERSION]);
+	switch (r->source) {
+	case SOURCE_JSON: snprintf(what, sizeof what, "JSON from bonnie %s", r->version); break;
+	case SOURCE_CSV10: snprintf(what, sizeof what, "CSV 1.0x"); break;
+	case SOURCE_TOOL: /* CrystalDiskMark, KDiskMark, fio */
+		snprintf(what, sizeof what, "text from %s", r->version);
+		break;
+	case SOURCE_TABLE: snprintf(what, sizeof what, "table from %s", r->version[0] ? r->version : "bonnie++"); break;
+	case SOURCE_CSV: snprintf(what, sizeof what, "CSV %s from %s", r->format, r->version); break;
+	}
 	snprintf(buf, cap, "%s, %s, %s, %s", name, size, what, r->origin);
 	safe_text(buf, cap);
-}
-
-const char *compare_input_kind(const struct parsed_run *r)
-{
-	if (strcmp(r->format, "json") == 0)
-		return "bonnie JSON";
-	if (strcmp(r->format, "tool") == 0) /* CrystalDiskMark, KDiskMark, fio */
-		return "disk benchmark text";
-	if (strcmp(r->format, "table") == 0)
-		return "table";
-	return strstr(r->origin, "(table)") ? "CSV line and table" : "CSV line";
 }
 
 /* "A vm 512M", safe in a Markdown table cell, cut to maxcols screen
@@ -140,15 +127,15 @@ const char *compare_input_kind(const struct parsed_run *r)
  * not the size ("A ANDREW-PC 6" would read as a size of 6). */
 void compare_run_head(const struct compare_run *runs, size_t k, char *buf, size_t cap, size_t maxcols)
 {
-	const char (*meta)[PARSED_META_LEN] = runs[k].in->meta;
+	const struct compare_shown *r = &runs[k].shown;
 	char lab[16], size[PARSED_META_LEN + 8] = "", name[CELL_TEXT];
 	size_t cols, fixed;
 
 	compare_label(k, lab, sizeof lab);
-	if (meta[META_SIZE][0])
-		snprintf(size, sizeof size, " %s", meta[META_SIZE]);
+	if (r->size[0])
+		snprintf(size, sizeof size, " %s", r->size);
 	safe_text(size, sizeof size);
-	snprintf(name, sizeof name, "%s", meta[META_NAME]);
+	snprintf(name, sizeof name, "%s", r->name);
 	safe_text(name, sizeof name);
 	fixed = compare_columns(lab) + 1 + compare_columns(size);
 	if (fixed < maxcols)
@@ -165,27 +152,6 @@ size_t compare_columns(const char *s)
 	return cols;
 }
 
-
-/* A phase any run has a number, a +++++ or a latency for. */
-bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id)
-{
-	for (size_t k = 0; k < n; k++)
-		if (runs[k].view.phase[id].state != CELL_NOT_RUN || view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
-			return true;
-	return false;
-}
-
-bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id id, enum compare_row row)
-{
-	if (row == ROW_RATE)
-		return true;
-	if (row == ROW_MEAN && !qd_is(id))
-		return false;
-	for (size_t k = 0; k < n; k++)
-		if (row == ROW_MEAN ? runs[k].view.phase[id].lat_mean_ns > 0 : view_has_pct(&runs[k].view.phase[id], VIEW_MAX))
-			return true;
-	return false;
-}
 
 const char *compare_row_label(enum compare_row row)
 {

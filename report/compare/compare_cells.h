@@ -47,27 +47,13 @@ void compare_cell_text(const struct compare_run *runs, size_t k, enum phase_id i
                        const struct compare_opts *o, char *buf, size_t cap);
 
 /* "vm, 512M, CSV 1.98 from 2.00a, a.csv:3" */
-void compare_run_legend(const struct parsed_run *r, char *buf, size_t cap);
-
-/* The kind of input r was read from, in words: "CSV line", "CSV line and
- * table", "table", "bonnie JSON", "disk benchmark text" (a static string,
- * one pointer per kind). */
-const char *compare_input_kind(const struct parsed_run *r);
+void compare_run_legend(const struct compare_run *run, char *buf, size_t cap);
 
 /* "A vm 512M", safe in a Markdown cell, cut to maxcols screen columns. */
 void compare_run_head(const struct compare_run *runs, size_t k, char *buf, size_t cap, size_t maxcols);
 
 /* Screen columns of s. */
 size_t compare_columns(const char *s);
-
-/* A phase any run has a number, a +++++ or a latency for. */
-bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id);
-
-/* Whether phase id (shown) has its row of that kind: the rate always; a
- * latency where any run has one (bonnie++ 1.0x lines and tables have no
- * maximum, bonnie++ none has a mean: a row of "-" says nothing); the mean
- * of a queue-depth phase only, where compare_mean_ratio compares it. */
-bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id id, enum compare_row row);
 
 /* The label of a latency row ("max latency", "mean latency"). */
 const char *compare_row_label(enum compare_row row);
@@ -80,31 +66,18 @@ size_t compare_line_limit(const struct compare_opts *o);
 /* The text and Markdown tables with the notes saying once what "n/c" and
  * MARK_SETUP mean (compare_text.c): the text one through compare_grid, the
  * Markdown one whole. */
-void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
-void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+void compare_text_table(FILE *out, const struct compare_result *r);
+void compare_markdown_table(FILE *out, const struct compare_result *r);
 
 /* The text table of the phases shown (phases as rows, runs as columns),
  * fitted to compare_line_limit: cells wrap within shared columns; runs
  * that do not fit even so go to a further table (compare_grid.c). */
-void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
-                  const struct compare_opts *o);
+void compare_grid(FILE *out, const struct compare_result *r);
 
 /* The Markdown table of the phases shown, one table whatever the width,
  * each row within COMPARE_MD_WIDTH for two runs, and the legend of the
  * marks it shows (compare_markdown.c). */
-void compare_markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
-                           const struct compare_opts *o);
-
-/* report_compare_notes and report_compare_summary (compare.h) of runs
- * whose views and ratios are made (the summary: of the result, its
- * differences too). */
-void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
-                   void (*each)(const char *note, int level, void *arg), void *arg);
-void compare_summary(FILE *out, const struct compare_result *r);
-/* report_compare_csv_line and report_compare_json (compare_out.c) of runs
- * whose views are made. */
-void compare_csv_line(FILE *out, const struct compare_run *run);
-void compare_json(FILE *out, const struct compare_result *r);
+void compare_markdown_grid(FILE *out, const struct compare_result *r);
 
 /* s as lines of at most limit columns, broken at blanks; lines after the
  * first start with indent blanks (a word longer than a line stays whole). */

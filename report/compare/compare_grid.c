@@ -156,7 +156,7 @@ struct grid {
 	const struct compare_run *runs;
 	const struct compare_opts *o;
 	const bool *shown;
-	bool row_shown[PHASE_COUNT][COMPARE_ROWS]; /* compare_row_shown, asked once */
+	bool row_shown[PHASE_COUNT][COMPARE_ROWS]; /* the result's, of the phases shown */
 	size_t pw, *width;
 	char (*cells)[MAX_LINES][CELL_TEXT];
 	size_t *lines;
@@ -191,9 +191,12 @@ static void table_out(FILE *out, const struct grid *g, size_t k0, size_t k1)
 	}
 }
 
-void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
-                  const struct compare_opts *o)
+void compare_grid(FILE *out, const struct compare_result *r)
 {
+	const struct compare_run *runs = r->runs;
+	size_t n = r->n;
+	const bool *shown = r->phase_shown;
+	const struct compare_opts *o = &r->o;
 	size_t *natural = calloc(n ? n : 1, sizeof *natural), *width = calloc(n ? n : 1, sizeof *width);
 	size_t limit = compare_line_limit(o);
 	struct grid g = {runs, o, shown, {{false}}, 0, width, NULL, NULL};
@@ -201,8 +204,7 @@ void compare_grid(FILE *out, const struct compare_run *runs, size_t n, const boo
 	if (natural && width) {
 		for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++)
 			g.row_shown[i / COMPARE_ROWS][i % COMPARE_ROWS] =
-				shown[i / COMPARE_ROWS] &&
-				compare_row_shown(runs, n, (enum phase_id)(i / COMPARE_ROWS), (enum compare_row)(i % COMPARE_ROWS));
+				shown[i / COMPARE_ROWS] && r->row_shown[i / COMPARE_ROWS][i % COMPARE_ROWS];
 		g.pw = phase_width(shown, (const bool (*)[COMPARE_ROWS])g.row_shown);
 		size_t room = limit > g.pw + MIN_COL ? limit - g.pw : MIN_COL;
 		natural_widths(runs, n, shown, o, natural);

@@ -16,7 +16,7 @@
 #define HEAD_MIN 20 /* a heading is never cut shorter: two fit 80 columns */
 
 /* The widest value cell of run k over the rows shown. */
-static size_t column_width(const struct compare_run *runs, size_t n, size_t k, const bool *shown)
+static size_t column_width(const struct compare_result *res, size_t k)
 {
 	char c[CELL_TEXT];
 	size_t w = HEAD_MIN;
@@ -24,24 +24,26 @@ static size_t column_width(const struct compare_run *runs, size_t n, size_t k, c
 	for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++) {
 		enum phase_id id = (enum phase_id)(i / COMPARE_ROWS);
 		enum compare_row r = (enum compare_row)(i % COMPARE_ROWS);
-		if (!shown[id] || !compare_row_shown(runs, n, id, r))
+		if (!res->phase_shown[id] || !res->row_shown[id][r])
 			continue;
-		compare_value_text(&runs[k].view.phase[id], r, true, c, sizeof c);
+		compare_value_text(&res->runs[k].view.phase[id], r, true, c, sizeof c);
 		if (compare_columns(c) > w)
 			w = compare_columns(c);
 	}
 	return w;
 }
 
-static void heading(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
-                    const struct compare_opts *o)
+static void heading(FILE *out, const struct compare_result *res)
 {
+	const struct compare_run *runs = res->runs;
+	size_t n = res->n;
+	const struct compare_opts *o = &res->o;
 	char c[CELL_TEXT], lab[16], blab[16];
 
 	compare_label(o->base, blab, sizeof blab);
 	fputs("| Phase |", out);
 	for (size_t k = 0; k < n; k++) {
-		compare_run_head(runs, k, c, sizeof c, column_width(runs, n, k, shown));
+		compare_run_head(runs, k, c, sizeof c, column_width(res, k));
 		fprintf(out, " %s |", c);
 		if (k != o->base) {
 			compare_label(k, lab, sizeof lab);
@@ -116,18 +118,18 @@ static void legend(FILE *out, unsigned reasons, size_t limit)
 	compare_wrap_out(out, line, limit, 0);
 }
 
-void compare_markdown_grid(FILE *out, const struct compare_run *runs, size_t n, const bool *shown,
-                           const struct compare_opts *o)
+void compare_markdown_grid(FILE *out, const struct compare_result *res)
 {
+	const struct compare_opts *o = &res->o;
 	unsigned reasons = 0;
 
 	fputc('\n', out);
-	heading(out, runs, n, shown, o);
+	heading(out, res);
 	for (int i = 0; i < PHASE_COUNT * COMPARE_ROWS; i++) {
 		enum phase_id id = (enum phase_id)(i / COMPARE_ROWS);
 		enum compare_row r = (enum compare_row)(i % COMPARE_ROWS);
-		if (shown[id] && compare_row_shown(runs, n, id, r))
-			row(out, runs, n, id, r, o, &reasons);
+		if (res->phase_shown[id] && res->row_shown[id][r])
+			row(out, res->runs, res->n, id, r, o, &reasons);
 	}
 	legend(out, reasons, compare_line_limit(o));
 }

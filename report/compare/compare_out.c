@@ -32,24 +32,14 @@ static void phase_cells(struct csv_phase_cells *c, enum phase_id id, const struc
 
 void compare_csv_line(FILE *out, const struct compare_run *run)
 {
-	const struct parsed_run *r = run->in;
 	struct csv_cells c;
 
 	csv_cells_init(&c);
 	for (int i = 0; i < META_COUNT; i++) /* already in 1.98 notation */
-		snprintf(c.setting[i], CSV_CELL_LEN, "%s", r->meta[i]);
+		snprintf(c.setting[i], CSV_CELL_LEN, "%s", run->shown.meta[i]);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		phase_cells(&c.phase[i], (enum phase_id)i, &run->view.phase[i]);
 	csv_line_write(out, &c);
-}
-
-void report_compare_csv_line(FILE *out, const struct parsed_run *r)
-{
-	struct compare_run c = {.in = r};
-
-	view_of_read(r, &c.view);
-	compare_p99_of(&c);
-	compare_csv_line(out, &c);
 }
 
 static const char *state_name(enum cell_state s)
@@ -157,18 +147,16 @@ static void phase_json(struct json *j, const struct compare_run *runs, size_t k,
 
 /* "setup": {"io_mode": "unknown", "file_size": "256M", ...}: what the
  * input records, null where it cannot say. */
-static void setup_json(struct json *j, const struct parsed_run *r)
+static void setup_json(struct json *j, const struct compare_run *r)
 {
 	static const char *const keys[COMPARE_SETUP_FACTS] = {
 		"io_mode", "file_size", "file_count", "chunk_size", "file_system", "device", "version", "clients",
 	};
-	char v[4 * PARSED_META_LEN];
 
 	json_object_begin(j, "setup");
 	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
-		compare_setup_value(r, (enum compare_setup_fact)f, v, sizeof v);
-		if (compare_setup_known(v))
-			json_string(j, keys[f], v);
+		if (r->shown.setup_known & (1u << f))
+			json_string(j, keys[f], compare_shown_text(r, f));
 		else
 			json_null(j, keys[f]);
 	}
@@ -178,24 +166,24 @@ static void setup_json(struct json *j, const struct parsed_run *r)
 static void run_json(struct json *j, const struct compare_run *runs, size_t k, const struct compare_opts *o)
 {
 	static const char *const methods[] = {"unknown", "stdio", "syscall"};
-	const struct parsed_run *r = runs[k].in;
+	const struct compare_shown *r = &runs[k].shown;
 	char lab[16];
 
 	compare_label(k, lab, sizeof lab);
 	json_object_begin(j, NULL);
 	json_string(j, "label", lab);
-	json_string(j, "machine", r->meta[META_NAME]);
-	json_string(j, "size", r->meta[META_SIZE]);
+	json_string(j, "machine", r->name);
+	json_string(j, "size", r->size);
 	json_string(j, "format", r->format);
-	json_string(j, "version", r->meta[META_VERSION]);
+	json_string(j, "version", r->version);
 	json_string(j, "origin", r->origin);
-	json_string(j, "perchar_method", methods[compare_perchar_method(r)]);
+	json_string(j, "perchar_method", methods[r->perchar]);
 	json_array_begin(j, "lacks"); /* what the input states of no phase */
 	for (int b = 0; b < VIEW_LACKS; b++)
 		if (runs[k].view.lacks & (1u << b))
 			json_string(j, NULL, view_lack_keys[b]);
 	json_array_end(j);
-	setup_json(j, r);
+	setup_json(j, &runs[k]);
 	json_array_begin(j, "phases");
 	for (int i = 0; i < PHASE_COUNT; i++)
 		/* as bonnie's own JSON: a phase bonnie++ never had only where it ran */
@@ -266,13 +254,4 @@ void compare_json(FILE *out, const struct compare_result *r)
 	json_array_end(&j);
 	diffs_json(&j, r);
 	json_object_end(&j);
-}
-
-void report_compare_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
-{
-	struct compare_result r;
-
-	if (compare_result_of(runs, n, o, &r) == 0)
-		compare_json(out, &r);
-	compare_result_free(&r);
 }

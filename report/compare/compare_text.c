@@ -12,15 +12,6 @@
 
 #define NOTE_LEN 2048
 
-/* Whether run's ratio i (phase i / 2: its rate, or with i odd its
- * maximum latency) is there and (not) comparable as nc says. */
-static bool ratio_nc(const struct compare_run *run, int i, bool nc)
-{
-	const struct compare_vs_base *v = &run->vs[i / 2][i % 2 ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE];
-
-	return v->has && v->d.not_comparable == nc;
-}
-
 /* The labels of the runs whose per-char cells are "n/c" ("C, F"). */
 static bool nc_runs(const struct compare_run *runs, size_t n, const struct compare_opts *o, char *buf, size_t cap)
 {
@@ -29,10 +20,7 @@ static bool nc_runs(const struct compare_run *runs, size_t n, const struct compa
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < n; k++) {
-		bool nc = false;
-		for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-			nc |= phase_is((enum phase_id)(i / 2), FACT_PERCHAR) && ratio_nc(&runs[k], i, true);
-		if (nc && used + 24 < cap) {
+		if (k != o->base && runs[k].perchar_nc && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
 		}
@@ -50,60 +38,31 @@ static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < n; k++)
-		known += compare_reasons_known(&runs[k]);
+		known += runs[k].shown.reasons_known;
 	for (size_t k = 0; k < n && known > 0; k++)
-		if (!compare_reasons_known(&runs[k]) && used + 24 < cap) {
+		if (!runs[k].shown.reasons_known && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
 		}
 	return used > 0;
 }
 
-/* The COMPARE_SETUP_* run k differs from the base in, over the cells
- * that have a ratio. */
-static unsigned run_setup(const struct compare_run *runs, size_t k, const struct compare_opts *o)
-{
-	unsigned s = 0;
-
-	for (int i = 0; i < PHASE_COUNT * 2 && k != o->base; i++)
-		if (ratio_nc(&runs[k], i, false))
-			s |= runs[k].vs[i / 2][i % 2 ? COMPARE_RATIO_MAX : COMPARE_RATIO_RATE].d.setup_differs;
-	return s;
-}
-
-/* "16", or "16:100000:16/64" when the file sizes or directories are not
- * the defaults. */
-static void files_text(const struct parsed_run *r, char *buf, size_t cap)
-{
-	const char *max = r->meta[META_MAX_SIZE][0] ? r->meta[META_MAX_SIZE] : "0";
-	const char *min = r->meta[META_MIN_SIZE][0] ? r->meta[META_MIN_SIZE] : "0";
-	const char *dirs = r->meta[META_NUM_DIRS][0] ? r->meta[META_NUM_DIRS] : "1";
-
-	if (strcmp(max, "0") == 0 && strcmp(min, "0") == 0 && strcmp(dirs, "1") == 0)
-		snprintf(buf, cap, "%s", r->meta[META_NUM_FILES]);
-	else
-		snprintf(buf, cap, "%s:%s:%s/%s", r->meta[META_NUM_FILES], max, min, dirs);
-}
-
 /* "file size 4M (A: 512M), chunk size 8k (A: 64k)" */
-static void setup_text(const struct parsed_run *b, const struct parsed_run *r, unsigned s, const char *blab,
-                       char *buf, size_t cap)
+static void setup_text(const struct compare_run *base, const struct compare_run *run, unsigned s,
+                       const char *blab, char *buf, size_t cap)
 {
-	char fr[4 * PARSED_META_LEN], fb[4 * PARSED_META_LEN];
+	const struct compare_shown *b = &base->shown, *r = &run->shown;
 	size_t used = 0;
 
 	buf[0] = '\0';
 	if (s & COMPARE_SETUP_SIZE)
-		used += (size_t)snprintf(buf + used, cap - used, "file size %s (%s: %s)", r->meta[META_SIZE], blab,
-		                         b->meta[META_SIZE]);
+		used += (size_t)snprintf(buf + used, cap - used, "file size %s (%s: %s)", r->size, blab, b->size);
 	if (s & COMPARE_SETUP_CHUNK && used < cap)
-		used += (size_t)snprintf(buf + used, cap - used, "%schunk size %s (%s: %s)", used ? ", " : "",
-		                         r->meta[META_CHUNK], blab, b->meta[META_CHUNK]);
-	if (s & COMPARE_SETUP_FILES && used < cap) {
-		files_text(r, fr, sizeof fr);
-		files_text(b, fb, sizeof fb);
-		used += (size_t)snprintf(buf + used, cap - used, "%sfile count %s (%s: %s)", used ? ", " : "", fr, blab, fb);
-	}
+		used += (size_t)snprintf(buf + used, cap - used, "%schunk size %s (%s: %s)", used ? ", " : "", r->chunk,
+		                         blab, b->chunk);
+	if (s & COMPARE_SETUP_FILES && used < cap)
+		used += (size_t)snprintf(buf + used, cap - used, "%sfile count %s (%s: %s)", used ? ", " : "",
+		                         compare_shown_text(run, SHOWN_FILES), blab, compare_shown_text(base, SHOWN_FILES));
 	if (s & COMPARE_SETUP_IO && used < cap)
 		snprintf(buf + used, cap - used, "%sI/O mode %s (%s: %s)", used ? ", " : "", r->io_mode, blab, b->io_mode);
 }
@@ -111,7 +70,7 @@ static void setup_text(const struct parsed_run *b, const struct parsed_run *r, u
 /* A disk benchmark's rows that are none of the profile's (a depth, thread
  * count or block size bonnie does not run): said, since the table has no
  * row for them. */
-static void other_rows_note(const struct parsed_run *r, size_t k, void (*each)(const char *note, int level, void *arg),
+static void other_rows_note(const struct compare_shown *r, size_t k, void (*each)(const char *note, int level, void *arg),
                             void *arg)
 {
 	char note[512], lab[16];
@@ -124,7 +83,7 @@ static void other_rows_note(const struct parsed_run *r, size_t k, void (*each)(c
 	                        "thread count or block size), so not in the table:", lab);
 	for (int i = 0; i < r->nother && used < sizeof note; i++)
 		used += (size_t)snprintf(note + used, sizeof note - used, "%s %s %.1f MiB/s", i ? ";" : "",
-		                         r->other[i].name, r->other[i].rate / 1024);
+		                         r->other[i].name, r->other[i].mib_s);
 	each(note, 0, arg);
 }
 
@@ -136,7 +95,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 
 	compare_label(o->base, blab, sizeof blab);
 	if (nc_runs(runs, n, o, labs, sizeof labs)) {
-		bool base_stdio = compare_perchar_method(runs[o->base].in) == PERCHAR_STDIO;
+		bool base_stdio = runs[o->base].shown.perchar == PERCHAR_STDIO;
 		snprintf(note, sizeof note,
 		         "n/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
 		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
@@ -151,7 +110,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? ", " : "",
 			         confidence_reason_words(i));
 		for (size_t k = 0; k < n; k++)
-			tool = tool || (!compare_reasons_known(&runs[k]) && strcmp(runs[k].in->format, "tool") == 0);
+			tool = tool || (!runs[k].shown.reasons_known && runs[k].shown.source == SOURCE_TOOL);
 		snprintf(note, sizeof note,
 		         "%s: read from %s, which do not say how far a "
 		         "figure can be trusted (%s): a figure there without these words may still be one of them.",
@@ -161,9 +120,9 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 	}
 	unsigned all = 0;
 	for (size_t k = 0; k < n; k++)
-		all |= run_setup(runs, k, o);
+		all |= k != o->base ? runs[k].setup_in_ratios : 0u;
 	for (size_t k = 0; k < n; k++) {
-		unsigned s = run_setup(runs, k, o);
+		unsigned s = k != o->base ? runs[k].setup_in_ratios : 0u;
 		if (s == 0)
 			continue;
 		if (!setup_said) {
@@ -177,12 +136,12 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 			setup_said = true;
 		}
 		compare_label(k, lab, sizeof lab);
-		setup_text(runs[o->base].in, runs[k].in, s, blab, what, sizeof what);
+		setup_text(&runs[o->base], &runs[k], s, blab, what, sizeof what);
 		snprintf(note, sizeof note, "%s: %s", lab, what);
 		each(note, 1, arg);
 	}
 	for (size_t k = 0; k < n; k++)
-		other_rows_note(runs[k].in, k, each, arg);
+		other_rows_note(&runs[k].shown, k, each, arg);
 }
 
 struct note_out {
@@ -212,23 +171,24 @@ static void notes(FILE *out, const struct compare_run *runs, size_t n, const str
 /* What the runs record of their setup, one fact a line ("  I/O mode
  * A: unknown; B: unknown"), and when the mode or the sizes differ, that
  * the comparison is not like for like. */
-static void setup_lines(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
+static void setup_lines(FILE *out, const struct compare_result *r, bool md)
 {
-	char line[NOTE_LEN], v[4 * PARSED_META_LEN], lab[16];
-	unsigned differ;
-	size_t limit = compare_line_limit(o);
+	const struct compare_run *runs = r->runs;
+	size_t n = r->n;
+	char line[NOTE_LEN], lab[16];
+	unsigned differ = r->setup_facts_differ;
+	size_t limit = compare_line_limit(&r->o);
 
 	fputs(md ? "\nSetup, as the inputs record it:\n\n" : "Setup, as the inputs record it:\n", out);
 	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
 		size_t used = (size_t)snprintf(line, sizeof line, md ? "- %s:" : "  %-12s", compare_setup_names[f]);
 		for (size_t k = 0; k < n && used < sizeof line; k++) {
 			compare_label(k, lab, sizeof lab);
-			compare_setup_value(runs[k].in, (enum compare_setup_fact)f, v, sizeof v);
-			used += (size_t)snprintf(line + used, sizeof line - used, "%s %s: %s", k ? ";" : "", lab, v);
+			used += (size_t)snprintf(line + used, sizeof line - used, "%s %s: %s", k ? ";" : "", lab,
+			                         compare_shown_text(&runs[k], f));
 		}
 		compare_wrap_out(out, line, limit, md ? 2 : 15);
 	}
-	differ = compare_setup_facts_differ(runs, n, o->base);
 	if (differ & COMPARE_SETUP_UNLIKE) {
 		size_t used = (size_t)snprintf(line, sizeof line, "%sNot like for like: the runs differ in ", md ? "\n" : "");
 		for (int f = 0, said = 0; f < COMPARE_SETUP_FACTS && used < sizeof line; f++)
@@ -249,7 +209,7 @@ static void run_legends(FILE *out, const struct compare_run *runs, size_t n, siz
 
 	for (size_t k = 0; k < n; k++) {
 		compare_label(k, lab, sizeof lab);
-		compare_run_legend(runs[k].in, leg, sizeof leg);
+		compare_run_legend(&runs[k], leg, sizeof leg);
 		if (md)
 			snprintf(line, sizeof line, "- %s: %s", lab, leg);
 		else
@@ -264,12 +224,12 @@ static void run_legends(FILE *out, const struct compare_run *runs, size_t n, siz
 /* The runs of kind and lacks as run k's, from k on, into line. */
 static size_t lacks_labels(const struct compare_run *runs, size_t n, size_t k, char *line, size_t cap)
 {
-	const char *kind = compare_input_kind(runs[k].in);
+	const char *kind = runs[k].shown.kind;
 	size_t used = 0, listed = 0, more = 0;
 	char lab[16];
 
 	for (size_t j = k; j < n && used < cap; j++) {
-		if (runs[j].view.lacks != runs[k].view.lacks || compare_input_kind(runs[j].in) != kind)
+		if (runs[j].view.lacks != runs[k].view.lacks || runs[j].shown.kind != kind)
 			continue;
 		if (listed == LACKS_LABELS) {
 			more++;
@@ -300,7 +260,7 @@ static void lacks_lines(FILE *out, const struct compare_run *runs, size_t n, siz
 	bool head = false;
 
 	for (size_t k = 0; k < n; k++) {
-		const char *kind = compare_input_kind(runs[k].in);
+		const char *kind = runs[k].shown.kind;
 		size_t j = 0, used;
 		while (j < nsaid && (said[j].lacks != runs[k].view.lacks || said[j].kind != kind))
 			j++;
@@ -323,8 +283,9 @@ static void lacks_lines(FILE *out, const struct compare_run *runs, size_t n, siz
 	}
 }
 
-static void text_header(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void text_header(FILE *out, const struct compare_result *r)
 {
+	const struct compare_opts *o = &r->o;
 	char lab[16], line[LEGEND_LEN + 32];
 	size_t limit = compare_line_limit(o);
 
@@ -333,57 +294,34 @@ static void text_header(FILE *out, const struct compare_run *runs, size_t n, con
 	         "Runs (each cell against %s, in the summary's words; " MARK_BEYOND_S " = beyond %.2fx either way):", lab,
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
-	run_legends(out, runs, n, limit, false);
-	lacks_lines(out, runs, n, limit, false);
-	if (n >= 2)
-		setup_lines(out, runs, n, o, false);
-	notes(out, runs, n, o, false);
+	run_legends(out, r->runs, r->n, limit, false);
+	lacks_lines(out, r->runs, r->n, limit, false);
+	if (r->n >= 2)
+		setup_lines(out, r, false);
+	notes(out, r->runs, r->n, o, false);
 }
 
-/* The phases the table has rows for, found once for every page: asked
- * of each page, it was a pass over every run per page, quadratic in the
- * runs (20,000 CSV lines took seconds). */
-static void phases_shown(const struct compare_run *runs, size_t n, bool *shown)
+void compare_text_table(FILE *out, const struct compare_result *r)
 {
-	for (int i = 0; i < PHASE_COUNT; i++)
-		shown[i] = compare_phase_shown(runs, n, (enum phase_id)i);
+	text_header(out, r);
+	compare_grid(out, r);
 }
 
-void compare_text_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+void compare_markdown_table(FILE *out, const struct compare_result *r)
 {
-	bool shown[PHASE_COUNT];
-
-	phases_shown(runs, n, shown);
-	text_header(out, runs, n, o);
-	compare_grid(out, runs, n, shown, o);
-}
-
-void compare_markdown_table(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
-{
+	const struct compare_opts *o = &r->o;
 	char lab[16], c[LEGEND_LEN + 32];
 	size_t limit = compare_line_limit(o);
-	bool shown[PHASE_COUNT];
 
 	compare_label(o->base, lab, sizeof lab);
 	snprintf(c, sizeof c, "Each ratio against %s, in the summary's words; " MARK_BEYOND_S " = beyond %.2fx either way.", lab,
 	         o->threshold);
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);
-	run_legends(out, runs, n, limit, true);
-	lacks_lines(out, runs, n, limit, true);
-	if (n >= 2)
-		setup_lines(out, runs, n, o, true);
-	notes(out, runs, n, o, true);
-	phases_shown(runs, n, shown);
-	compare_markdown_grid(out, runs, n, shown, o);
-}
-
-void report_compare_notes(const struct parsed_run *runs, size_t n, const struct compare_opts *o,
-                          void (*each)(const char *note, int level, void *arg), void *arg)
-{
-	struct compare_run *c = compare_runs_of(runs, n, o);
-
-	if (c != NULL)
-		compare_notes(c, n, o, each, arg);
-	free(c);
+	run_legends(out, r->runs, r->n, limit, true);
+	lacks_lines(out, r->runs, r->n, limit, true);
+	if (r->n >= 2)
+		setup_lines(out, r, true);
+	notes(out, r->runs, r->n, o, true);
+	compare_markdown_grid(out, r);
 }

@@ -4,33 +4,34 @@
 #include "compare.h"
 #include "compare_writers.h"
 
-static int write_as(enum compare_format kind, FILE *out, const struct parsed_run *runs, size_t n,
-                    const struct compare_opts *o)
+/* r in kind: the same comparison, its options but the format as given
+ * (a copy of the result's head; the runs and differences are shared). */
+static int write_as(enum compare_format kind, FILE *out, const struct compare_result *r)
 {
-	struct compare_opts as = *o;
+	struct compare_result as = *r;
 
-	as.format = kind;
-	if (n > 0 || kind == COMPARE_JSON)
-		report_compare(out, runs, n, &as);
+	as.o.format = kind;
+	if (r->n > 0 || kind == COMPARE_JSON)
+		compare_report(out, &as);
 	return ferror(out) != 0;
 }
 
-int compare_write_text(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+int compare_write_text(FILE *out, const struct compare_result *r)
 {
-	return write_as(COMPARE_TEXT, out, runs, n, o);
+	return write_as(COMPARE_TEXT, out, r);
 }
 
-int compare_write_markdown(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+int compare_write_markdown(FILE *out, const struct compare_result *r)
 {
-	return write_as(COMPARE_MARKDOWN, out, runs, n, o);
+	return write_as(COMPARE_MARKDOWN, out, r);
 }
 
-int compare_write_csv(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+int compare_write_csv(FILE *out, const struct compare_result *r)
 {
-	return write_as(COMPARE_CSV, out, runs, n, o);
+	return write_as(COMPARE_CSV, out, r);
 }
 
-int compare_write_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o)
+int compare_write_json(FILE *out, const struct compare_result *r)
 {
-	return write_as(COMPARE_JSON, out, runs, n, o);
+	return write_as(COMPARE_JSON, out, r);
 }

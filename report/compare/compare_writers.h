@@ -9,9 +9,9 @@
 
 #include "../model/compare_model.h"
 
-int compare_write_text(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
-int compare_write_markdown(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
-int compare_write_csv(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
-int compare_write_json(FILE *out, const struct parsed_run *runs, size_t n, const struct compare_opts *o);
+int compare_write_text(FILE *out, const struct compare_result *r);
+int compare_write_markdown(FILE *out, const struct compare_result *r);
+int compare_write_csv(FILE *out, const struct compare_result *r);
+int compare_write_json(FILE *out, const struct compare_result *r);
 
 #endif

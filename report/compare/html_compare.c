@@ -188,7 +188,7 @@ static void runs_names(const struct compare_run *runs, size_t n, char (*names)[C
 	for (size_t k = 0; k < n; k++) {
 		char label[8], name[CMP_LABEL - 16]; /* after "label: ", whole */
 		compare_label(k, label, sizeof label);
-		str_sanitize(name, sizeof name, runs[k].in->meta[META_NAME]);
+		str_sanitize(name, sizeof name, runs[k].shown.name);
 		snprintf(names[k], CMP_LABEL, "%s: %s", label, name);
 	}
 }
@@ -201,19 +201,19 @@ static void runs_table(FILE *out, const struct compare_run *runs, size_t n, cons
 		char label[8];
 		compare_label(k, label, sizeof label);
 		fprintf(out, "<tr><td class=\"l\">%s%s</td><td class=\"l\">", label, k == o->base ? " (base)" : "");
-		quote(out, runs[k].in->meta[META_NAME]);
+		quote(out, runs[k].shown.name);
 		fputs("</td><td class=\"l\">", out);
-		quote(out, runs[k].in->meta[META_SIZE]);
+		quote(out, runs[k].shown.size);
 		fputs("</td><td class=\"l\">", out);
-		quote(out, runs[k].in->format);
+		quote(out, runs[k].shown.format);
 		fputs("</td><td class=\"l\">", out);
-		quote(out, runs[k].in->origin);
+		quote(out, runs[k].shown.origin);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
 }
 
-/* One of report_compare_notes' notes as a paragraph (a run's line after
+/* One of compare_notes' notes as a paragraph (a run's line after
  * a dash). */
 static void note_para(const char *note, int level, void *arg)
 {
@@ -235,7 +235,7 @@ static void page_body(FILE *out, const struct compare_result *r, struct cmp_bars
 
 	snprintf(title, sizeof title, "bonnie compare: %zu runs", n);
 	html_page_begin(out, title);
-	html_compare_summary(out, runs, n, o);
+	html_compare_summary(out, r);
 	summary_para(out, r);
 	compare_notes(runs, n, o, note_para, out);
 	fputs("</section>\n<nav class=\"toc\"><ul><li><a href=\"#summary\">Summary</a></li><li><a href=\"#rates\">"
@@ -260,25 +260,23 @@ static void page_body(FILE *out, const struct compare_result *r, struct cmp_bars
 	html_page_end(out);
 }
 
-int report_compare_html(FILE *out, const struct parsed_run *in, size_t n, const struct compare_opts *o)
+int compare_html(FILE *out, const struct compare_result *r)
 {
-	struct compare_result r;
-	int made = compare_result_of(in, n, o, &r);
+	size_t n = r->n;
 	struct cmp_bars b = {0};
 	char (*names)[CMP_LABEL] = calloc(n, sizeof *names);
 	const char **name_ptr = calloc(n, sizeof *name_ptr);
 	struct c_locale loc;
 	int rc = -1;
 
-	if (made == 0 && names && name_ptr && bars_alloc(&b, n) == 0) {
+	if (names && name_ptr && bars_alloc(&b, n) == 0) {
 		c_locale_enter(&loc);
-		page_body(out, &r, &b, names, name_ptr);
+		page_body(out, r, &b, names, name_ptr);
 		c_locale_leave(&loc);
 		rc = ferror(out) ? -1 : 0;
 	}
 	bars_free(&b);
 	free(names);
 	free(name_ptr);
-	compare_result_free(&r);
 	return rc;
 }

@@ -8,6 +8,6 @@
 
 /* The summary section (html_compare_summary.c): rates and ratios per run
  * and phase, coloured, +++++ in words with its latency, and the caveats. */
-void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o);
+void html_compare_summary(FILE *out, const struct compare_result *r);
 
 #endif

@@ -77,7 +77,7 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 }
 
 /* A phase's mean-latency row, under its rate row, where an input prints a
- * mean (compare_row_shown): each run's mean and its ratio to the base in
+ * mean (the result's row_shown): each run's mean and its ratio to the base in
  * the text table's words; "-" where a run's input printed none. */
 static void mean_row(FILE *out, const struct compare_run *runs, size_t first, size_t end,
                      enum phase_id id, const struct compare_opts *o)
@@ -103,29 +103,22 @@ static void mean_row(FILE *out, const struct compare_run *runs, size_t first, si
 	fputs("</tr>\n", out);
 }
 
-static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
-{
-	for (size_t k = 0; k < n; k++)
-		if (runs[k].view.phase[id].state != CELL_NOT_RUN)
-			return true;
-	return false;
-}
-
 /* The marks the table's ratios show (a rate's, or a mean latency's on
  * its row; compare_apart_marks): MARK_BEYOND past the threshold,
  * MARK_SETUP between runs set up differently. */
-static unsigned ratio_marks_shown(const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static unsigned ratio_marks_shown(const struct compare_result *r)
 {
+	const struct compare_run *runs = r->runs;
 	unsigned shown = 0;
 
 	for (int id = 0; id < PHASE_COUNT; id++)
-		for (size_t k = 0; k < n && phase_present(runs, n, (enum phase_id)id); k++) {
+		for (size_t k = 0; k < r->n && r->phase_present[id]; k++) {
 			const struct compare_vs_base *v = runs[k].vs[id];
-			if (k == o->base)
+			if (k == r->o.base)
 				continue;
 			if (v[COMPARE_RATIO_RATE].has)
 				shown |= compare_apart_marks(&v[COMPARE_RATIO_RATE].d);
-			if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN) && v[COMPARE_RATIO_MEAN].has)
+			if (r->row_shown[id][ROW_MEAN] && v[COMPARE_RATIO_MEAN].has)
 				shown |= compare_apart_marks(&v[COMPARE_RATIO_MEAN].d);
 		}
 	return shown;
@@ -134,15 +127,16 @@ static unsigned ratio_marks_shown(const struct compare_run *runs, size_t n, cons
 /* The caveats: sizes that differ, +++++ slots, the marks the cells show
  * (a figure's, as the run's table gives them; a ratio beyond the
  * threshold; set up differently, whose setups the notes below list). */
-static void caveats(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void caveats(FILE *out, const struct compare_result *r)
 {
-	unsigned shown = ratio_marks_shown(runs, n, o);
+	const struct compare_run *runs = r->runs;
+	const struct compare_opts *o = &r->o;
+	unsigned shown = ratio_marks_shown(r);
 	bool beyond = shown & COMPARE_SHOWS_BEYOND, setup = shown & COMPARE_SHOWS_SETUP;
-	bool sizes = false, fast = false, short_any = false;
+	bool sizes = r->sizes_differ, fast = false, short_any = false;
 	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
 
-	for (size_t k = 0; k < n; k++) {
-		sizes |= strcmp(runs[k].in->meta[META_SIZE], runs[0].in->meta[META_SIZE]) != 0;
+	for (size_t k = 0; k < r->n; k++) {
 		for (int id = 0; id < PHASE_COUNT; id++) {
 			const struct phase_view *p = &runs[k].view.phase[id];
 			bool s = short_phase(&runs[k], (enum phase_id)id);
@@ -188,10 +182,10 @@ static void caveats(FILE *out, const struct compare_run *runs, size_t n, const s
 /* The settings the runs differ in, first (as the text says them: "I/O
  * mode A: buffered; B: O_DIRECT"), and whether that makes the comparison
  * not like for like. */
-static void setup_differences(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+static void setup_differences(FILE *out, const struct compare_result *r)
 {
-	unsigned differ = n >= 2 ? compare_setup_facts_differ(runs, n, o->base) : 0;
-	char v[4 * PARSED_META_LEN], lab[16];
+	unsigned differ = r->setup_facts_differ;
+	char lab[16];
 
 	if (differ == 0)
 		return;
@@ -200,11 +194,10 @@ static void setup_differences(FILE *out, const struct compare_run *runs, size_t 
 		if (!(differ & (1u << f)))
 			continue;
 		fprintf(out, "<li>%s", compare_setup_names[f]);
-		for (size_t k = 0; k < n; k++) {
+		for (size_t k = 0; k < r->n; k++) {
 			compare_label(k, lab, sizeof lab);
-			compare_setup_value(runs[k].in, (enum compare_setup_fact)f, v, sizeof v);
 			fprintf(out, "%s %s: ", k ? ";" : "", lab);
-			svg_escape(out, v);
+			svg_escape(out, compare_shown_text(&r->runs[k], f));
 		}
 		fputs("</li>\n", out);
 	}
@@ -219,9 +212,10 @@ static void setup_differences(FILE *out, const struct compare_run *runs, size_t 
 #define RUNS_PER_TABLE 6
 
 /* The table of runs first..end-1 (of n; each ratio against the base). */
-static void runs_table(FILE *out, const struct compare_run *runs, size_t n, size_t first, size_t end,
-                       const struct compare_opts *o)
+static void runs_table(FILE *out, const struct compare_result *r, size_t first, size_t end)
 {
+	const struct compare_run *runs = r->runs;
+	const struct compare_opts *o = &r->o;
 	char label[8];
 	int last_group = -1;
 
@@ -232,7 +226,7 @@ static void runs_table(FILE *out, const struct compare_run *runs, size_t n, size
 	}
 	fputs("</tr>\n", out);
 	for (int id = 0; id < PHASE_COUNT; id++) {
-		if (!phase_present(runs, n, (enum phase_id)id))
+		if (!r->phase_present[id])
 			continue;
 		if ((int)phase_group((enum phase_id)id) != last_group) {
 			last_group = (int)phase_group((enum phase_id)id);
@@ -243,17 +237,19 @@ static void runs_table(FILE *out, const struct compare_run *runs, size_t n, size
 		for (size_t k = first; k < end; k++)
 			cell(out, runs, k, (enum phase_id)id, o);
 		fputs("</tr>\n", out);
-		if (compare_row_shown(runs, n, (enum phase_id)id, ROW_MEAN))
+		if (r->row_shown[id][ROW_MEAN])
 			mean_row(out, runs, first, end, (enum phase_id)id, o);
 	}
 	fputs("</table>\n", out);
 }
 
-void html_compare_summary(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o)
+void html_compare_summary(FILE *out, const struct compare_result *r)
 {
+	size_t n = r->n;
+
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n", out);
-	setup_differences(out, runs, n, o);
+	setup_differences(out, r);
 	for (size_t first = 0; first < n; first += RUNS_PER_TABLE)
-		runs_table(out, runs, n, first, first + RUNS_PER_TABLE < n ? first + RUNS_PER_TABLE : n, o);
-	caveats(out, runs, n, o);
+		runs_table(out, r, first, first + RUNS_PER_TABLE < n ? first + RUNS_PER_TABLE : n);
+	caveats(out, r);
 }

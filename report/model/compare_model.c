@@ -51,11 +51,40 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, con
 		c[k].in = &runs[k];
 		view_of_read(&runs[k], &c[k].view);
 		compare_p99_of(&c[k]);
+		compare_shown_of(&runs[k], &c[k]);
 	}
 	for (size_t k = 0; c && o && o->base < n && k < n; k++)
-		if (k != o->base)
+		if (k != o->base) {
 			vs_base_of(&c[o->base], &c[k], k, o);
+			compare_ratios_said(&c[k]);
+		}
 	return c;
+}
+
+/* Whether some run has a state other than not run for phase id. */
+static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
+{
+	for (size_t k = 0; k < n; k++)
+		if (runs[k].view.phase[id].state != CELL_NOT_RUN)
+			return true;
+	return false;
+}
+
+/* The decisions of r's tables, from its runs (in this file: the link of
+ * tests/check_compare_scale.c counts the calls of compare_phase_shown). */
+static void tables_of(struct compare_result *r)
+{
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		enum phase_id id = (enum phase_id)i;
+		r->phase_shown[i] = compare_phase_shown(r->runs, r->n, id);
+		r->phase_present[i] = phase_present(r->runs, r->n, id);
+		for (int row = 0; row < COMPARE_RATIO_KINDS; row++)
+			r->row_shown[i][row] = compare_row_shown(r->runs, r->n, id, (enum compare_ratio_kind)row);
+	}
+	r->setup_facts_differ = r->n >= 2 ? compare_setup_facts_differ(r->runs, r->n, r->o.base) : 0;
+	r->sizes_differ = false;
+	for (size_t k = 0; k < r->n; k++)
+		r->sizes_differ |= strcmp(r->runs[k].shown.size, r->runs[0].shown.size) != 0;
 }
 
 int compare_result_of(const struct parsed_run *in, size_t n, const struct compare_opts *o,
@@ -72,6 +101,7 @@ int compare_result_of(const struct parsed_run *in, size_t n, const struct compar
 	}
 	for (int i = 0; i < PHASE_COUNT; i++)
 		extreme_of(r->runs, n, (enum phase_id)i, &r->extremes[i]);
+	tables_of(r);
 	return 0;
 }
 
@@ -248,14 +278,6 @@ bool compare_mean_ratio(const struct compare_run *base, const struct compare_run
 	d->better = d->ratio < 1;
 	d->flagged = d->ratio >= threshold || d->ratio <= 1 / threshold;
 	return true;
-}
-
-bool compare_reasons_known(const struct compare_run *r)
-{
-	for (int i = 0; i < PHASE_COUNT; i++)
-		if (!r->view.phase[i].reasons_unknown)
-			return true;
-	return false;
 }
 
 void compare_label(size_t k, char *buf, size_t cap)

@@ -104,11 +104,61 @@ struct compare_vs_base {
 	struct compare_diff d;
 };
 
-/* A run compared: as read (name, size, settings, format, origin: in),
- * its view (view_of_read, made once: every rate, %CPU, latency and mark
- * any compare output prints is read from it) and its ratios to the base
- * (made once, with the view: every cell, JSON member and mark of a ratio
- * is read from them). */
+/* The setup facts compare states above its table, in this order. */
+enum compare_setup_fact {
+	SETUP_IO_MODE, SETUP_FILE_SIZE, SETUP_FILE_COUNT, SETUP_CHUNK, SETUP_FILE_SYSTEM, SETUP_DEVICE,
+	SETUP_VERSION, SETUP_CLIENTS, COMPARE_SETUP_FACTS
+};
+/* How a run was read (its format): compare's legends and kinds of input
+ * say it. */
+enum compare_source {
+	SOURCE_CSV,   /* a bonnie++ CSV line of 1.9x or later */
+	SOURCE_CSV10, /* a bonnie++ 1.0x CSV line */
+	SOURCE_TABLE, /* a bonnie++ table */
+	SOURCE_JSON,  /* bonnie's JSON */
+	SOURCE_TOOL,  /* a disk benchmark's text (CrystalDiskMark, KDiskMark, fio) */
+};
+
+/* A disk benchmark's row that is none of bonnie's (parsed_row): its name
+ * as read and its rate as each output shows it. */
+struct compare_other {
+	const char *name;
+	double rate;  /* KiB/s, as read (the JSON's) */
+	double mib_s; /* MiB/s (the notes') */
+};
+
+/* The texts of a run's setup compare shows: each fact's
+ * (compare_setup_value), then SHOWN_FILES, the file counts as the notes
+ * give them ("16", "16:100000:16/64"). Every one is made of at most four
+ * fields of PARSED_META_LEN (the file counts) or one and some words, all
+ * nine under 1000 bytes: COMPARE_SHOWN_TEXT holds them whole. */
+enum { SHOWN_FILES = COMPARE_SETUP_FACTS, SHOWN_TEXTS };
+#define COMPARE_SHOWN_TEXT (16 * PARSED_META_LEN)
+
+/* What compare shows of a run besides its figures, set once by the model
+ * (compare_shown_of): the strings as read point into the input, which
+ * outlives the comparison; what is decided (the kind of input, the
+ * per-char method, the setup texts, the other rows' rates) is held here,
+ * so that no writer reads the input. About 1.4 KiB a run. */
+struct compare_shown {
+	const char *name, *size, *chunk, *version, *format, *origin, *io_mode;
+	const char (*meta)[PARSED_META_LEN]; /* the 1.98 settings, for a CSV line */
+	enum compare_source source;
+	const char *kind; /* "CSV line", "bonnie JSON", ... (compare_input_kind: one pointer per kind) */
+	enum compare_perchar perchar;
+	bool reasons_known;  /* the input says what is against its figures (compare_reasons_known) */
+	unsigned setup_known; /* bits (1u << fact) of the setup facts the input records (compare_setup_known) */
+	int nother;
+	struct compare_other other[PARSED_OTHER_ROWS];
+	unsigned short at[SHOWN_TEXTS]; /* where each text starts in text[] */
+	char text[COMPARE_SHOWN_TEXT];
+};
+
+/* A run compared: as read (in: the model's alone), its view (view_of_read,
+ * made once: every rate, %CPU, latency and mark any compare output prints
+ * is read from it), its ratios to the base (made once, with the view:
+ * every cell, JSON member and mark of a ratio is read from them) and what
+ * else the writers show of it (shown: name, size, setup, other rows). */
 struct compare_run {
 	const struct parsed_run *in;
 	struct run_view view;
@@ -117,7 +167,20 @@ struct compare_run {
 	struct compare_vs_base vs[PHASE_COUNT][COMPARE_RATIO_KINDS];
 	unsigned setup_vs_base[PHASE_COUNT]; /* COMPARE_SETUP_* it differs from the base in
 	                                        (compare_setup_differs); 0 for the base */
+	struct compare_shown shown; /* what the writers show of the run as read */
+	/* of its rate and maximum-latency ratios to the base (none for the
+	 * base; compare_ratios_said): whether a per-char one is "n/c", and the
+	 * COMPARE_SETUP_* the comparable ones differ in (the notes say both) */
+	bool perchar_nc;
+	unsigned setup_in_ratios;
 };
+
+/* Run r's setup fact f as text ("256M", "unknown"), or with SHOWN_FILES its
+ * file counts as the notes say them. */
+static inline const char *compare_shown_text(const struct compare_run *r, int f)
+{
+	return r->shown.text + r->shown.at[f];
+}
 
 /* The fastest and slowest run of a phase (compare_extremes) and how far
  * apart they are. */
@@ -145,6 +208,12 @@ struct compare_result {
 	struct compare_diff *diffs;
 	size_t ndiffs;
 	struct compare_extreme extremes[PHASE_COUNT];
+	/* which phases and rows the tables have, decided once: */
+	bool phase_shown[PHASE_COUNT];   /* a row in the text, Markdown tables (compare_phase_shown) */
+	bool phase_present[PHASE_COUNT]; /* a row on the page: some run has a state other than not run */
+	bool row_shown[PHASE_COUNT][COMPARE_RATIO_KINDS]; /* compare_row_shown */
+	unsigned setup_facts_differ; /* compare_setup_facts_differ against the base */
+	bool sizes_differ;           /* a run's data size, as read, is not the first run's */
 };
 
 /* The comparison of in[0..n) under o into *r: 0, or -1 out of memory
@@ -244,15 +313,32 @@ void compare_label(size_t k, char *buf, size_t cap);
  * a table's are not read). */
 bool compare_reasons_known(const struct compare_run *r);
 
+/* A phase any run has a number, a +++++ or a latency for (a row of the
+ * text and Markdown tables). */
+bool compare_phase_shown(const struct compare_run *runs, size_t n, enum phase_id id);
+
+/* Whether phase id (shown) has its row of that kind: the rate always; a
+ * latency where any run has one (bonnie++ 1.0x lines and tables have no
+ * maximum, bonnie++ none has a mean: a row of "-" says nothing); the mean
+ * of a queue-depth phase only, where compare_mean_ratio compares it. */
+bool compare_row_shown(const struct compare_run *runs, size_t n, enum phase_id id, enum compare_ratio_kind row);
+
+/* The kind of input r was read from, in words: "CSV line", "CSV line and
+ * table", "table", "bonnie JSON", "disk benchmark text" (a static string,
+ * one pointer per kind). */
+const char *compare_input_kind(const struct parsed_run *r);
+
+/* run->perchar_nc and ->setup_in_ratios from its ratios (compare_runs_of
+ * sets them, after the ratios). */
+void compare_ratios_said(struct compare_run *run);
+
+/* run->shown of the input r, after run's view (compare_runs_of sets it). */
+void compare_shown_of(const struct parsed_run *r, struct compare_run *run);
+
 /* The fastest and slowest run of one phase (*fast, *slow); false with
  * fewer than two numbers. A rate of 0 is a measured number too. */
 bool compare_extremes(const struct compare_run *runs, size_t n, enum phase_id id, size_t *fast, size_t *slow);
 
-/* The setup facts compare states above its table, in this order. */
-enum compare_setup_fact {
-	SETUP_IO_MODE, SETUP_FILE_SIZE, SETUP_FILE_COUNT, SETUP_CHUNK, SETUP_FILE_SYSTEM, SETUP_DEVICE,
-	SETUP_VERSION, SETUP_CLIENTS, COMPARE_SETUP_FACTS
-};
 /* Their names: "I/O mode", "file size", ... */
 extern const char *const compare_setup_names[COMPARE_SETUP_FACTS];
 /* Bits of the facts that make a comparison not like for like. */
