@@ -173,7 +173,7 @@ static bool row_start(const struct tok *t)
 /* Passes bonnie's detail rows at c, each label and the cells on its line
  * (their figures are not in a table's model); true when there were any:
  * the table is bonnie's own, which marks every reason it has against a
- * figure (input/table_runs.c then knows a cell without a mark has none). */
+ * figure (input/text_table_runs.c then knows a cell without a mark has none). */
 static bool pass_detail_rows(struct tcur *c)
 {
 	bool any = false, again = true;

@@ -1,5 +1,5 @@
 /* The rows of a human table as the reader holds them (text_table.c reads
- * them, table_runs.c makes runs of them). Not for use outside input/. */
+ * them, text_table_runs.c makes runs of them). Not for use outside input/. */
 #ifndef BONNIE_INPUT_TEXT_TABLE_ROWS_H
 #define BONNIE_INPUT_TEXT_TABLE_ROWS_H
 
