@@ -122,6 +122,7 @@ struct merged {
 	struct host_read *hosts[MAX_SWEEP_LEVELS]; /* per level, n hosts */
 	struct merge_result *m;                     /* per level */
 	struct run_result *run;                     /* per level */
+	struct run_view *views;                     /* per level, its run's (merge_views_of), for every writer */
 	struct sweep *sw;                           /* levels > 1: the counts as a sweep */
 	uint32_t counts[MAX_SWEEP_LEVELS];          /* each level's clients, all hosts' */
 };
@@ -213,6 +214,7 @@ static void merged_free(struct merged *g)
 		merge_result_free(&g->m[l]);
 	free(g->m);
 	free(g->run);
+	free(g->views);
 	free(g->sw);
 	free(g);
 }
@@ -246,7 +248,12 @@ static int merge_texts(char **texts, char **files, size_t n, struct report_file 
 	}
 	if (rc == EXIT_OK) {
 		merge_setup_of(&g->hosts[0][0], n, &setup);
-		struct merge_doc d = {&setup, prog, argv, argc, g->n, g->levels, g->hosts, g->m, g->run, g->sw, g->counts};
+		if ((g->views = merge_views_of(&setup, g->run, g->levels)) == NULL)
+			rc = say_status(EXIT_SETUP, "merge: out of memory");
+	}
+	if (rc == EXIT_OK) {
+		struct merge_doc d = {&setup, prog, argv, argc, g->n, g->levels, g->hosts, g->m, g->run, g->views, g->sw,
+		                      g->counts};
 		bool to_stdout = report_path_is_stdout(rf[0].path) || report_path_is_stdout(rf[1].path);
 		format_named(quiet ? "csv" : "text")->merge(to_stdout ? stderr : stdout, &d);
 		rc = write_reports(rf, &d);

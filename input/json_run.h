@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "json_tree.h"
-#include "../options/config.h"
+#include "../options/constants.h"
 #include "../lib/hist.h"
 #include "../verdict/verdict.h"
 #include "../phases/interface/phase_list.h"

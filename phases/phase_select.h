@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../options/config.h"
+#include "../options/constants.h"
+
+struct config; /* options/config.h: pointers alone here */
 
 /* Turns a comma-separated list of phase names (putc, put_block, ...) into
  * a mask of bits (1 << phase_id), adding what the chosen phases need:

@@ -6,8 +6,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../options/config.h"
+#include "../options/constants.h"
 #include "interface/phase_list.h"
+
+struct config; /* options/config.h: pointers alone here */
 
 struct qd_shape {
 	uint32_t block;  /* bytes an operation */

@@ -2,6 +2,7 @@
  * profile's, which of them write and each one's block size, depth and
  * order are the phase table's (group QD, FACT_WRITES, its shape column). */
 #include "qd.h"
+#include "../options/config.h"
 
 struct qd_shape qd_shape_of(enum phase_id id)
 {

@@ -1,6 +1,7 @@
 /* The output table and its moments (outputs.h): where each output
  * writes, the report files, and one loop per moment over the entries. */
 #include "outputs.h"
+#include "../options/config.h"
 
 #include "formats.h"
 

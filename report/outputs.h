@@ -22,13 +22,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../options/config.h"
+#include "../options/constants.h"
 #include "../env/env.h"
 #include "../lib/json.h"
 #include "../lib/reportfile.h"
 #include "../phases/interface/results.h"
 #include "model/session_view.h"
 #include "model/view.h"
+
+struct config; /* options/config.h: pointers alone here */
 
 struct repeat_set;
 struct sweep;

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "../options/config.h" /* BONNIE_VERSION and the limits: no writer takes a struct config */
+#include "../options/constants.h" /* BONNIE_VERSION and the limits: no writer takes a struct config */
 #include "../env/env.h"
 #include "../lib/json.h"
 #include "../phases/interface/results.h"

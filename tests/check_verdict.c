@@ -4,6 +4,7 @@
  * timelines read as what they show, and noise alone never reads as a
  * fall. */
 #include "suites.h"
+#include "../options/config.h"
 #include "../verdict/verdict.h"
 #include "../report/report.h"
 #include "../report/text/verdict_text.h"

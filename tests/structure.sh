@@ -155,12 +155,13 @@ done < <(grep -HnoE '\bstruct parsed_run\b|(->|\.)in(->|\b)|#[[:space:]]*include
 # counters (the devices', the ARC's, the dataset's) are read by the
 # model alone (view.c copies what is printed, view_records.c the buckets),
 # and a view is built once per run, by the output that owns the run: the
-# session's (outputs.c, which the page's kept runs carry), merge's (merge_write.c).
+# session's (outputs.c, which the page's kept runs carry), merge's (merge_views_of,
+# the merge model's, once per level).
 RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|&[^ ,;()]*(->|\.)latency\b|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter reads a result's raw histogram or counters (the view holds them)"
 done < <(grep -HnoE "$RAW" $FORMATTERS)
-OWNERS='^report/(outputs|merge/merge_write)[.]c$'
+OWNERS='^report/outputs[.]c$'
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
 done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
@@ -180,6 +181,32 @@ WRITERS=$(echo "$FILES" | grep -E '^report/(text|html|compare|sweep|merge)/[a-z_
 while read -r hit; do
 	[ -n "$hit" ] && fail "$hit: a writer reads the config (the session's view holds what it states)"
 done < <(grep -HnoE '\bstruct config\b|#include "[./]*options/config[.]h"|->cfg\b' $WRITERS)
+# Nor through a header (report.h, view.h, a model's): the constants they
+# state (options/constants.h) stand apart from the options. From the edges
+# above, every file that reaches options/config.h; a writer that includes
+# one of them (or config.h itself) fails, named with the header it goes
+# through. One writer names a config type, and is let through its one
+# header: sizes_text.c words enum files_bound (options/config.h, the
+# plan's reason for an automatic file count) with the FILES_AUTO_* bounds
+# of phases/files/files.h.
+CONFIG_TYPE_OK='report/text/sizes_text.c phases/files/files.h'
+while read -r hit; do
+	[ -n "$hit" ] && fail "$hit"
+done < <(awk -v writers="$(echo $WRITERS)" -v ok="$CONFIG_TYPE_OK" '
+{ from[NR] = $1; to[NR] = $2 }
+END {
+	reach["options/config.h"] = 1
+	for (changed = 1; changed; ) {
+		changed = 0
+		for (i = 1; i <= NR; i++)
+			if ((to[i] in reach) && !(from[i] in reach)) { reach[from[i]] = 1; changed = 1 }
+	}
+	n = split(writers, w, " ")
+	for (k = 1; k <= n; k++) is_writer[w[k]] = 1
+	for (i = 1; i <= NR; i++)
+		if ((from[i] in is_writer) && (to[i] in reach) && to[i] != "options/config.h" && from[i] " " to[i] != ok)
+			print from[i] ": includes options/config.h through " to[i] " (a writer reads no config; constants.h holds the constants)"
+}' "$EDGES")
 
 # 6. The map: docs/architecture.md names every room (each folder of
 # program files, by its path) and stays a short read (under 300 lines).

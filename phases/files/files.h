@@ -9,10 +9,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../options/config.h"
+#include "../../options/constants.h"
 #include "../../lib/pattern.h"
 #include "../../verdict/verdict.h"
 #include "../interface/client_part.h"
+
+struct config; /* options/config.h: pointers alone here */
 
 #define FILES_DIR "files"      /* inside the scratch directory */
 #define FILES_SPARE "files.next" /* the next tree's directory, made early */

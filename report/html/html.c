@@ -329,7 +329,7 @@ static void body(FILE *out, const struct html_report *rep, const struct merged_p
 }
 
 /* The page reads the views its owner built, one a run (the output
- * table's, outputs_run; bonnie merge's, merge_write.c): it builds none. */
+ * table's, outputs_run; bonnie merge's, merge_views_of): it builds none. */
 static int page(FILE *out, const struct html_report *given, const struct merged_part *mp)
 {
 	struct html_report rep = *given;

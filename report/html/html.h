@@ -36,7 +36,7 @@ struct html_report {
 	                                   runs, latencies and timelines (page_model.h) */
 	const struct run_timelines *timelines; /* the last run's (NULL: none) */
 	const struct run_view *views;   /* views[i] of runs[i], built once by the page's owner
-	                                   (the output table's, outputs_run; merge_write.c) and
+	                                   (the output table's, outputs_run; merge_views_of) and
 	                                   read by every section and the page's model */
 };
 

@@ -10,6 +10,7 @@
 #include "../model/merge_model.h"
 
 struct sweep;
+struct run_view;
 
 void report_merge_text(FILE *out, const struct merge_result *m, const struct host_read *hosts);
 /* The document's "merged" member: the hosts, their own command lines and,
@@ -39,6 +40,7 @@ struct merge_doc {
 	struct host_read *const *hosts;     /* per level, its n hosts */
 	const struct merge_result *m;       /* per level */
 	const struct run_result *run;       /* per level, the merged run */
+	const struct run_view *views;       /* per level, its run's view (merge_views_of), built once */
 	const struct sweep *sw;             /* levels > 1: the counts as a sweep; else NULL */
 	const uint32_t *counts;             /* per level, its clients (all hosts') */
 };

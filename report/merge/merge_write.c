@@ -15,13 +15,11 @@
 static int write_lines(FILE *out, const struct merge_doc *d, bool quiet)
 {
 	for (size_t l = 0; l < d->levels; l++) {
-		struct run_view v;
-		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
 		if (!quiet) {
-			report_table(out, &v);
+			report_table(out, &d->views[l]);
 			report_merge_text(out, &d->m[l], d->hosts[l]);
 		}
-		report_csv(out, &v);
+		report_csv(out, &d->views[l]);
 	}
 	if (d->sw && !quiet) {
 		report_sweep_table(out, d->sw);
@@ -61,10 +59,8 @@ int merge_write_json(FILE *out, const struct merge_doc *d)
 	report_merge_json(&j, d->m, (const struct host_read *const *)d->hosts, d->levels);
 	json_array_begin(&j, "runs");
 	for (size_t l = 0; l < d->levels; l++) {
-		struct run_view v;
-		view_of_setup_run(d->setup, &d->run[l], NULL, &v);
 		view_records_of(&d->run[l], NULL, rec);
-		report_json_run(&j, &v, rec, NULL);
+		report_json_run(&j, &d->views[l], rec, NULL);
 	}
 	if (d->sw)
 		report_sweep_json_end(&j, d->sw, d->counts, (uint32_t)d->levels,
@@ -82,23 +78,13 @@ int merge_write_html(FILE *out, const struct merge_doc *d)
 	size_t last = d->levels - 1;
 	char *line[d->argc + 1]; /* "How to reproduce": bonnie merge ... */
 	struct html_report rep = {.setup = d->setup, .argc = d->argc + 1, .argv = line, .runs = d->run,
-	                          .nruns = d->levels, .sweep = d->sw};
+	                          .nruns = d->levels, .sweep = d->sw, .views = d->views};
 	struct merge_page pg = {d->m, d->hosts, d->levels};
 	char meta[160], bonnie[] = "bonnie";
-	struct run_view *views = calloc(d->levels, sizeof *views); /* each level's, for the page */
-	int rc;
-
-	if (views == NULL)
-		return 1;
-	for (size_t l = 0; l < d->levels; l++)
-		view_of_setup_run(d->setup, &d->run[l], NULL, &views[l]);
-	rep.views = views;
 	line[0] = bonnie;
 	memcpy(line + 1, d->argv, (size_t)d->argc * sizeof *d->argv);
 	snprintf(meta, sizeof meta, "bonnie merge of %zu hosts' --json results, %llu client%s each, on one --start-at "
 	         "schedule.", d->n, (unsigned long long)d->hosts[last][0].setup.clients,
 	         d->hosts[last][0].setup.clients == 1 ? "" : "s");
-	rc = report_html_merged(out, &rep, meta, report_merge_html, &pg) != 0;
-	free(views);
-	return rc;
+	return report_html_merged(out, &rep, meta, report_merge_html, &pg) != 0;
 }

@@ -2,6 +2,7 @@
  * measured is written; where a phase is not planned, its setting is left
  * out, so the options say what the run did and nothing it did not use. */
 #include "like_options.h"
+#include "../../options/config.h"
 #include "../model/view.h"
 #include "../../lib/str.h"
 

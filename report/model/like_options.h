@@ -9,7 +9,6 @@
 
 #include <stddef.h>
 
-#include "../../options/config.h"
 #include "../../phases/interface/results.h"
 
 /* The --share post's settings line opens with LIKE_MARK, which the reader
@@ -25,6 +24,7 @@ struct run_view; /* view.h */
  * or --qd, --qd-time, --qd-engine; only settings, never a path or a name.
  * A queue-depth profile run alone gets the profile's size as -s, the one
  * size it uses. */
+struct config; /* options/config.h */
 void like_options_of(const struct config *cfg, const struct run_view *run, char *buf, size_t cap);
 
 #endif

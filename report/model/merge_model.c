@@ -296,3 +296,12 @@ int merge_sweep_view(const struct run_result *run, const struct host_read *hosts
 	free(all);
 	return 0;
 }
+
+struct run_view *merge_views_of(const struct run_setup *s, const struct run_result *run, size_t levels)
+{
+	struct run_view *v = calloc(levels ? levels : 1, sizeof *v);
+
+	for (size_t l = 0; v && l < levels; l++)
+		view_of_setup_run(s, &run[l], NULL, &v[l]);
+	return v;
+}

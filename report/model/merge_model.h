@@ -103,4 +103,10 @@ int merge_sweep_view(const struct run_result *run, const struct host_read *hosts
 struct run_setup;
 void merge_setup_of(const struct host_read *h, size_t n, struct run_setup *s);
 
+/* Each merged level's view, built once of run[0..levels) with setup s for
+ * every writer of the merge (text, CSV, JSON, HTML read them): on the heap
+ * (a view is large, a sweep up to MAX_SWEEP_LEVELS of them), the caller
+ * frees it; NULL out of memory. */
+struct run_view *merge_views_of(const struct run_setup *s, const struct run_result *run, size_t levels);
+
 #endif

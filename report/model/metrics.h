@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../options/config.h"
+#include "../../options/constants.h"
 #include "../../lib/str.h"
 #include "../../phases/interface/results.h"
 

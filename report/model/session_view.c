@@ -1,5 +1,6 @@
 /* The session's view (session_view.h), from the plan, once. */
 #include "session_view.h"
+#include "../../options/config.h"
 #include "like_options.h"
 #include "../../phases/phase_select.h"
 #include "../../phases/qd.h"

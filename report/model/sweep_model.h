@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 #include "../../lib/str.h"
-#include "../../options/config.h"
+#include "../../options/constants.h"
 #include "../../phases/interface/results.h"
 #include "confidence.h"
 #include "sample.h"

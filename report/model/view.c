@@ -1,5 +1,6 @@
 /* The view of a measured run; see view.h. */
 #include "view.h"
+#include "../../options/config.h"
 #include "metrics.h"
 #include "qd_gain.h"
 #include "like_options.h"

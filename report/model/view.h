@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "../../input/input.h" /* enum cell_state */
-#include "../../options/config.h"
+#include "../../options/constants.h"
 #include "../../verdict/verdict.h"
 #include "../../phases/interface/results.h"
 #include "confidence.h"
@@ -245,6 +245,7 @@ void view_of_phase(enum phase_id id, const struct phase_result *r, double cv_pct
  * same view) gives its setup (view_setup_of), and with it the counts a
  * run used when it did not record its own; cv_pct is each phase's CV over the runs of -x
  * (NULL: not repeated). */
+struct config; /* options/config.h: its owner's (outputs.c) alone */
 void view_of_run(const struct config *cfg, const struct run_result *run, const double *cv_pct, struct run_view *v);
 
 /* The setup of a run of cfg; and the view of a run of setup s (what
