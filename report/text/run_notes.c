@@ -133,15 +133,20 @@ static void device_notes(FILE *out, const struct run_view *v)
 		}
 }
 
-/* A schedule's deadline ended block write's first pass: the later phases
+/* A schedule's deadline ended the first pass of the phase that lays out
+ * the data file (its result says so: RESULT_FILE_CUT): the later phases
  * worked on a smaller data file than -s (the Size column) says. */
-static void file_cut_note(FILE *out, const struct phase_view *r)
+static void file_cut_note(FILE *out, const struct run_view *v)
 {
-	if (r->state != CELL_VALUE || !(r->flags & RESULT_FILE_CUT))
-		return;
-	fprintf(out, "schedule: block write's first pass ended at its slot's end (--start-at), so the data file%s "
-	        "%.1f MiB, less than -s; the phases after it worked on that\n",
-	        r->clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_view *r = &v->phase[i];
+
+		if (r->state != CELL_VALUE || !(r->flags & RESULT_FILE_CUT))
+			continue;
+		fprintf(out, "schedule: %s's first pass ended at its slot's end (--start-at), so the data file%s "
+		        "%.1f MiB, less than -s; the phases after it worked on that\n", phase_words((enum phase_id)i),
+		        r->clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
+	}
 }
 
 /* A file count bonnie sized once the run had started (no -n): what set it
@@ -176,7 +181,7 @@ void report_run_notes(FILE *out, const struct run_view *v, bool with_legend)
 	if (any_flag(v, RESULT_NOT_EVICTED))
 		not_evicted_note(out, v);
 	device_caveat_note(out, v);
-	file_cut_note(out, &v->phase[PHASE_PUT_BLOCK]);
+	file_cut_note(out, v);
 	files_sized_note(out, v);
 	report_verdict_notes(out, v);
 }
