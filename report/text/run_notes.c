@@ -161,7 +161,7 @@ static void files_sized_note(FILE *out, const struct run_view *v)
 	report_files_no_n(v->counts.files_bound, why, sizeof why);
 	fprintf(out, "files: bonnie chose %u x 1024 during the run %s", v->counts.files_k, why);
 	if (del->state == CELL_VALUE && del->duration_ns > 0)
-		fprintf(out, "; the sequential delete took %.1f s", (double)del->duration_ns / 1e9);
+		fprintf(out, "; the %s took %.1f s", phase_words(PHASE_SEQ_DEL), (double)del->duration_ns / 1e9);
 	fputs("\n", out);
 }
 
