@@ -322,11 +322,7 @@ void plan_size_by_time(struct plan *p, const struct plan *fitted, const struct a
 		cfg->decided.perchar_timed = true;
 		perchar_auto_size(&as->perchar, cfg->chunk, cfg->file_size, &p->perchar);
 		cfg->perchar_size = p->perchar.bytes;
-		/* the per-char phases that write, or that read (the phase table's flags) */
-		if (p->perchar.skip_write)
-			cfg->decided.auto_skipped |= phase_mask_is(FACT_PERCHAR | FACT_WRITES);
-		if (p->perchar.skip_read)
-			cfg->decided.auto_skipped |= phase_mask_is(FACT_PERCHAR) & ~phase_mask_is(FACT_WRITES);
+		cfg->decided.auto_skipped |= perchar_skipped(&p->perchar);
 		if (cfg->decided.auto_skipped)
 			cfg->decided.phase_mask = phase_select_without(cfg->decided.phase_mask, cfg->decided.auto_skipped);
 	}

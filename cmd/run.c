@@ -111,17 +111,18 @@ static void note_perchar_skipped(const struct config *cfg, const struct perchar_
 {
 	/* both skipped: the faster of the two was still too slow */
 	double bps = !p->skip_read || (p->skip_write && p->write_bps > p->read_bps) ? p->write_bps : p->read_bps;
-	char size[32];
+	uint32_t skipped = perchar_skipped(p);
+	char size[32], what[96] = ""; /* the skipped phases' words: "per-char write and read" */
 
-	if (!p->skip_write && !p->skip_read)
+	if (!skipped)
 		return;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (skipped & (1u << i))
+			str_append_and(what, sizeof what, phase_words((enum phase_id)i));
 	units_format_size(p->floor_bytes, size, sizeof size);
-	say("note: %s skipped: one byte a call runs at %.1f KiB/s under %s, and the %u operations of a "
+	say("note: %s %s skipped: one byte a call runs at %.1f KiB/s under %s, and the %u operations of a "
 	    "trusted figure (%s) would take %.0f s (-f %s runs it)",
-	    p->skip_write && p->skip_read ? "per-char write and read are"
-	    : p->skip_write              ? "per-char write is"
-	                                 : "per-char read is",
-	    bps / 1024, cfg->dir, PERCHAR_MIN_OPS, size, bps > 0 ? (double)p->floor_bytes / bps : 0.0, size);
+	    what, skipped & (skipped - 1) ? "are" : "is", bps / 1024, cfg->dir, PERCHAR_MIN_OPS, size, bps > 0 ? (double)p->floor_bytes / bps : 0.0, size);
 }
 
 /* What the user left to bonnie is measured once, here, and the run's plan

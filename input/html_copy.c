@@ -17,7 +17,6 @@
  * tab apart is skipped with one warning, as is a text table pasted into a
  * page's cells. */
 #include "text_table.h"
-#include "bonnie_heads.h"
 #include "../lib/str.h"
 #include "../lib/units.h"
 
@@ -180,16 +179,37 @@ static void rate_pair(const struct tok *rate, const struct tok *cpu, double m, s
 	*step = strchr(r, '.') ? 0.1 : m;
 }
 
+/* A column an M/sec page shows in whole M/sec: a rate in bytes, but not
+ * per-char's (K/sec there too). */
+static bool whole_m(enum phase_id id)
+{
+	return phase_unit(id) == RATE_BYTES && !phase_is(id, FACT_PERCHAR);
+}
+
 static void rates(const struct tok *c, enum table_block b, struct text_table_run *tr, struct page *pg)
 {
 	enum phase_id col[PHASE_COUNT];
 
 	phase_block_columns(b, col);
-	for (int k = 0; k < BLOCK_COLUMNS; k++) {
-		/* an M/sec page shows the rates in bytes but per-char's (K/sec) in whole M/sec */
-		bool whole_m = pg->mbps && phase_unit(col[k]) == RATE_BYTES && !phase_is(col[k], FACT_PERCHAR);
-		rate_pair(&c[2 * k], &c[2 * k + 1], whole_m ? 1024 : 1, &tr->run.phase[col[k]], &tr->step[col[k]], pg);
-	}
+	for (int k = 0; k < BLOCK_COLUMNS; k++)
+		rate_pair(&c[2 * k], &c[2 * k + 1], pg->mbps && whole_m(col[k]) ? 1024 : 1, &tr->run.phase[col[k]],
+		          &tr->step[col[k]], pg);
+}
+
+/* The whole-M/sec columns of the page's blocks in words, in column order:
+ * "block write, rewrite and block read". */
+static void whole_m_words(char *buf, size_t cap)
+{
+	enum phase_id col[PHASE_COUNT], ids[PHASE_COUNT];
+	int n = 0;
+
+	for (int b = BLOCK_IO; b <= BLOCK_FILES; b++)
+		for (int k = 0, cols = phase_block_columns((enum table_block)b, col); k < cols; k++)
+			if (whole_m(col[k]))
+				ids[n++] = col[k];
+	buf[0] = '\0';
+	for (int k = 0; k < n; k++)
+		str_appendf(buf, cap, "%s%s", k == 0 ? "" : k == n - 1 ? " and " : ", ", phase_words(ids[k]));
 }
 
 /* "Latency" and six latencies, twice, into the run's phases. */
@@ -348,12 +368,15 @@ static bool header_at(const char *p, const char *end)
 /* What a page read from line `line` lost, said once. */
 static int say_read(struct parsed_set *set, const char *name, unsigned line, const struct page *pg, size_t runs)
 {
+	char cols[96];
+
 	if (!pg->mbps)
 		return 0;
+	whole_m_words(cols, sizeof cols);
 	return input_warn(set, name, line,
-	                  "table copied from a bon_csv2html page: %zu run%s read; its block write, rewrite and "
-	                  "block read rates are whole M/sec, so each is known to within 512 KiB/s%s",
-	                  runs, runs == 1 ? "" : "s",
+	                  "table copied from a bon_csv2html page: %zu run%s read; its %s rates are whole M/sec, so "
+	                  "each is known to within 512 KiB/s%s",
+	                  runs, runs == 1 ? "" : "s", cols,
 	                  pg->zero_cpu ? " (a 0 with a %CPU, under 512 KiB/s, is left unknown)" : "");
 }
 

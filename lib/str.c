@@ -287,3 +287,17 @@ void str_append_word(char *buf, size_t cap, const char *fmt, ...)
 	appendv(buf, cap, true, fmt, ap);
 	va_end(ap);
 }
+
+void str_append_and(char *buf, size_t cap, const char *words)
+{
+	const char *sp = strchr(words, ' ');
+	size_t lead = sp ? (size_t)(sp - words) + 1 : 0;
+
+	if (!*buf) {
+		str_appendf(buf, cap, "%s", words);
+		return;
+	}
+	if (lead == 0 || strncmp(buf, words, lead) != 0)
+		lead = 0; /* no first word shared: the words whole */
+	str_appendf(buf, cap, " and %s", words + lead);
+}

@@ -75,4 +75,9 @@ void str_appendf(char *buf, size_t cap, const char *fmt, ...) __attribute__((for
  * (options, settings). */
 void str_append_word(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Appends words to a list in buf, after " and " unless buf is empty, less
+ * the first word they share with buf's: "per-char write" then "per-char
+ * read" make "per-char write and read". */
+void str_append_and(char *buf, size_t cap, const char *words);
+
 #endif

@@ -188,6 +188,25 @@ START_TEST(columns_follow_the_locale)
 }
 END_TEST
 
+/* A list of phase words: the first word they share is said once; words
+ * sharing none stay whole; a list cut short stays terminated. */
+START_TEST(and_lists_say_a_shared_word_once)
+{
+	char b[64] = "", c[64] = "", tiny[12] = "";
+
+	str_append_and(b, sizeof b, "per-char write");
+	ck_assert_str_eq(b, "per-char write");
+	str_append_and(b, sizeof b, "per-char read");
+	ck_assert_str_eq(b, "per-char write and read");
+	str_append_and(c, sizeof c, "block write");
+	str_append_and(c, sizeof c, "rewrite");
+	str_append_and(c, sizeof c, "block read");
+	ck_assert_str_eq(c, "block write and rewrite and read");
+	str_append_and(tiny, sizeof tiny, "per-char write");
+	ck_assert_str_eq(tiny, "per-char wr");
+}
+END_TEST
+
 Suite *suite_str(void)
 {
 	Suite *s = suite_create("str");
@@ -197,6 +216,7 @@ Suite *suite_str(void)
 	tcase_add_test(tc, json_strings_follow_the_rule);
 	tcase_add_test(tc, json_cut_rate_keeps_the_integer);
 	tcase_add_test(tc, columns_follow_the_locale);
+	tcase_add_test(tc, and_lists_say_a_shared_word_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

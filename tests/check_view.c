@@ -475,6 +475,29 @@ START_TEST(labels_keys_headings_agree)
 }
 END_TEST
 
+/* The share note sets the profile's deepest row against its Q1 rows: the
+ * depths the view holds, from the phase table's shapes. */
+START_TEST(share_note_depths_from_the_view)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	run.phase[PHASE_RND4K_Q32T1_READ].status = PHASE_DONE;
+	view_of_run(&cfg, &run, NULL, &v);
+	ck_assert_uint_eq(v.qd_deepest, 32);
+	ck_assert_uint_eq(v.qd_shallowest, 1);
+	v.qd_deepest = 16; /* the note prints the view's depths, whatever they are */
+	out = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(out);
+	report_table_qd_share(out, &v, "sshfs");
+	fclose(out);
+	ck_assert_ptr_nonnull(strstr(text, "On a share (sshfs) "));
+	ck_assert_ptr_nonnull(strstr(text, ". Q16 against Q1 shows what the share's path gains"));
+	free(text);
+}
+END_TEST
+
 Suite *suite_view(void)
 {
 	Suite *s = suite_create("view");
@@ -496,6 +519,7 @@ Suite *suite_view(void)
 	tcase_add_test(tc, latency_curve_and_merge);
 	tcase_add_test(tc, qd_iops);
 	tcase_add_test(tc, device_why_in_the_view);
+	tcase_add_test(tc, share_note_depths_from_the_view);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -21,6 +21,7 @@ _Static_assert(sizeof facts / sizeof facts[0] == PHASE_COUNT, "one row of facts 
 	               name ": its data file is evicted at one moment");                                          \
 	_Static_assert(((flags) & (FACT_EVICT_BEFORE | FACT_EVICT_PREPARED)) == 0 || ((flags) & FACT_DATA_FILE),   \
 	               name ": what is evicted is the data file");                                     \
+	_Static_assert(((flags) & FACT_CREATES) == 0 || ((flags) & FACT_WRITES), name ": making files writes");  \
 	_Static_assert(((flags) & FACT_LOADS_SERVER) == 0 || ((flags) & FACT_PERCHAR) == 0,                       \
 	               name ": a byte a call measures one client's CPU, not the server");
 PHASES(PHASE_CHECK)

@@ -53,13 +53,15 @@
 	X(SEEKS, "seeks", "start 'em", "random seeks", SEEKS, SEEKS, seeks, IO, 5, SEEKS,                                            \
 	  FACT_READS_DATA | FACT_DATA_FILE | FACT_BONNIE_CSV | FACT_NO_FALL_CAUSE | FACT_EVICT_BEFORE, NEED(PUT_BLOCK), NO_SHAPE)    \
 	X(SEQ_CREATE, "seq_create", "Create files in sequential order", "sequential create", SEQ_CREATE, FILES,                      \
-	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(SEQ_DEL), NO_SHAPE) \
+	  seq_create, FILES, 0, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER | FACT_CREATES,    \
+	  NEED(SEQ_DEL), NO_SHAPE)                                                                                                   \
 	X(SEQ_STAT, "seq_stat", "Stat files in sequential order", "sequential stat", SEQ_CREATE, FILES, seq_stat,                    \
 	  FILES, 1, FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(SEQ_CREATE) | NEED(SEQ_DEL), NO_SHAPE)          \
 	X(SEQ_DEL, "seq_del", "Delete files in sequential order", "sequential delete", SEQ_CREATE, FILES, seq_del,                   \
 	  FILES, 2, FILES, FACT_BONNIE_CSV | FACT_DELETES | FACT_LOADS_SERVER, NEED(SEQ_CREATE), NO_SHAPE)                           \
 	X(RAN_CREATE, "ran_create", "Create files in random order", "random create", RAN_CREATE, FILES, ran_create,                  \
-	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER, NEED(RAN_DEL), NO_SHAPE)             \
+	  FILES, 3, FILES, FACT_WRITES | FACT_SYNC_SPLIT | FACT_BONNIE_CSV | FACT_LOADS_SERVER | FACT_CREATES, NEED(RAN_DEL),        \
+	  NO_SHAPE)                                                                                                                  \
 	X(RAN_STAT, "ran_stat", "Stat files in random order", "random stat", RAN_CREATE, FILES, ran_stat, FILES, 4,                  \
 	  FILES, FACT_BONNIE_CSV | FACT_REVISITS | FACT_LOADS_SERVER, NEED(RAN_CREATE) | NEED(RAN_DEL), NO_SHAPE)                    \
 	X(RAN_DEL, "ran_del", "Delete files in random order", "random delete", RAN_CREATE, FILES, ran_del, FILES, 5,                 \
@@ -190,6 +192,8 @@ enum phase_fact_flag {
 	                                  one after another): its verdict names no cause */
 	FACT_DELETES = 1u << 11,       /* removes the files: the fastest such rate sizes a later
 	                                  sweep level's delete pool (bench_note_delete) */
+	FACT_CREATES = 1u << 12,       /* makes the files: the most any such phase made is the
+	                                  run's file count (runner_note_counts) */
 };
 
 /* When the runner drops a phase's data file from the page cache. */

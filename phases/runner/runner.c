@@ -265,10 +265,11 @@ int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase
 void runner_note_counts(const struct config *cfg, const struct file_plan *files, struct run_result *run)
 {
 	const struct phase_result *seeks = &run->phase[PHASE_SEEKS];
-	uint64_t made = run->phase[PHASE_SEQ_CREATE].units;
+	uint64_t made = 0; /* the files the run made: the most any creating phase made */
 
-	if (run->phase[PHASE_RAN_CREATE].units > made)
-		made = run->phase[PHASE_RAN_CREATE].units;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (phase_is((enum phase_id)i, FACT_CREATES) && run->phase[i].units > made)
+			made = run->phase[i].units;
 	memset(&run->counts, 0, sizeof run->counts);
 	run->counts.seeks_auto = !cfg->seeks_given;
 	run->counts.files_auto = !cfg->files_given;

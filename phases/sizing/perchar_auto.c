@@ -2,6 +2,7 @@
 #include "perchar_auto.h"
 #include "../../lib/clock.h"
 #include "../../lib/fileio.h"
+#include "../interface/phase_list.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -167,4 +168,11 @@ void perchar_auto_size(const struct perchar_cal *cal, uint32_t chunk, uint64_t c
 	if (b < PERCHAR_AUTO_MIN)
 		b = PERCHAR_AUTO_MIN;
 	out->bytes = cap && b > cap ? cap : b;
+}
+
+uint32_t perchar_skipped(const struct perchar_size *p)
+{
+	uint32_t writes = phase_mask_is(FACT_PERCHAR | FACT_WRITES);
+
+	return (p->skip_write ? writes : 0) | (p->skip_read ? phase_mask_is(FACT_PERCHAR) & ~writes : 0);
 }

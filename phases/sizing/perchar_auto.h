@@ -51,4 +51,8 @@ struct perchar_size {
  * least floor_bytes, in whole KiB, never past cap. */
 void perchar_auto_size(const struct perchar_cal *cal, uint32_t chunk, uint64_t cap, struct perchar_size *out);
 
+/* The phases p skips (bits 1u << id): the per-char phases that write, or
+ * that read (the phase table's flags). */
+uint32_t perchar_skipped(const struct perchar_size *p);
+
 #endif

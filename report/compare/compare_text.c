@@ -5,6 +5,7 @@
 #include "compare_cells.h"
 #include "compare.h"
 #include "../model/confidence.h"
+#include "../../lib/str.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -96,10 +97,14 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 	compare_label(o->base, blab, sizeof blab);
 	if (nc_runs(runs, n, o, labs, sizeof labs)) {
 		bool base_stdio = runs[o->base].shown.perchar == PERCHAR_STDIO;
+		char perchar[64] = ""; /* the per-char rows' words: "per-char write and read" */
+		for (int i = 0; i < PHASE_COUNT; i++)
+			if (phase_is((enum phase_id)i, FACT_PERCHAR))
+				str_append_and(perchar, sizeof perchar, phase_words((enum phase_id)i));
 		snprintf(note, sizeof note,
-		         "n/c = not comparable: %s measured per-char write and read with %s, %s with %s; the "
+		         "n/c = not comparable: %s measured %s with %s, %s with %s; the "
 		         "difference is the tool, not the disk, so these are not compared and not in the summary.",
-		         base_stdio ? blab : labs, "bonnie++ 1.0x's putc() and getc() through stdio",
+		         base_stdio ? blab : labs, perchar, "bonnie++ 1.0x's putc() and getc() through stdio",
 		         base_stdio ? labs : blab, "one write() or read() per byte (bonnie++ 1.9x and later, bonnie)");
 		each(note, 0, arg);
 	}

@@ -213,6 +213,8 @@ struct run_view {
 	                                 states of no phase (view_of_read); 0 measured */
 	size_t nqd_gains;             /* [both] the profile's depth gains (qd_gains, made */
 	struct qd_gain qd_gain[QD_GAIN_PAIRS]; /* with the view): the pairs that ran */
+	unsigned qd_deepest, qd_shallowest; /* [both] the profile's deepest and shallowest
+	                                 queue depths (qd_depth_span: the phase table's shapes) */
 	char like[VIEW_LIKE_MAX];     /* [measured] view_of_run: the run's settings as options
 	                                 (like_options_of, for bonnie --like); "" else */
 };

@@ -264,4 +264,5 @@ void view_of_read(const struct parsed_run *p, struct run_view *v)
 		v->phase[i] = recorded.phase[i];
 	}
 	v->nqd_gains = qd_gains(v, v->qd_gain); /* of the phases as stated */
+	qd_depth_span(&v->qd_deepest, &v->qd_shallowest);
 }

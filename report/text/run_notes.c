@@ -133,15 +133,20 @@ static void device_notes(FILE *out, const struct run_view *v)
 		}
 }
 
-/* A schedule's deadline ended block write's first pass: the later phases
+/* A schedule's deadline ended the first pass of the phase that lays out
+ * the data file (its result says so: RESULT_FILE_CUT): the later phases
  * worked on a smaller data file than -s (the Size column) says. */
-static void file_cut_note(FILE *out, const struct phase_view *r)
+static void file_cut_note(FILE *out, const struct run_view *v)
 {
-	if (r->state != CELL_VALUE || !(r->flags & RESULT_FILE_CUT))
-		return;
-	fprintf(out, "schedule: block write's first pass ended at its slot's end (--start-at), so the data file%s "
-	        "%.1f MiB, less than -s; the phases after it worked on that\n",
-	        r->clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		const struct phase_view *r = &v->phase[i];
+
+		if (r->state != CELL_VALUE || !(r->flags & RESULT_FILE_CUT))
+			continue;
+		fprintf(out, "schedule: %s's first pass ended at its slot's end (--start-at), so the data file%s "
+		        "%.1f MiB, less than -s; the phases after it worked on that\n", phase_words((enum phase_id)i),
+		        r->clients > 1 ? "s together hold" : " holds", (double)r->file_bytes / (1024.0 * 1024.0));
+	}
 }
 
 /* A file count bonnie sized once the run had started (no -n): what set it
@@ -156,7 +161,7 @@ static void files_sized_note(FILE *out, const struct run_view *v)
 	report_files_no_n(v->counts.files_bound, why, sizeof why);
 	fprintf(out, "files: bonnie chose %u x 1024 during the run %s", v->counts.files_k, why);
 	if (del->state == CELL_VALUE && del->duration_ns > 0)
-		fprintf(out, "; the sequential delete took %.1f s", (double)del->duration_ns / 1e9);
+		fprintf(out, "; the %s took %.1f s", phase_words(PHASE_SEQ_DEL), (double)del->duration_ns / 1e9);
 	fputs("\n", out);
 }
 
@@ -176,7 +181,7 @@ void report_run_notes(FILE *out, const struct run_view *v, bool with_legend)
 	if (any_flag(v, RESULT_NOT_EVICTED))
 		not_evicted_note(out, v);
 	device_caveat_note(out, v);
-	file_cut_note(out, &v->phase[PHASE_PUT_BLOCK]);
+	file_cut_note(out, v);
 	files_sized_note(out, v);
 	report_verdict_notes(out, v);
 }

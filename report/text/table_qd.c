@@ -145,7 +145,7 @@ void report_table_qd_share(FILE *out, const struct run_view *run, const char *cl
 		return;
 	fprintf(out, "On a share (%s) the profile's rows measure this host, the share client, the network and the "
 	        "server together. O_DIRECT or not, reads may come from the server's cache and the server's device "
-	        "is not counted: the rows cannot tell an SSD from a disk behind the server. Q32 against Q1 shows "
+	        "is not counted: the rows cannot tell an SSD from a disk behind the server. Q%u against Q%u shows "
 	        "what the share's path gains from requests in flight, not what the server's device would.\n",
-	        client);
+	        client, run->qd_deepest, run->qd_shallowest);
 }
