@@ -236,6 +236,10 @@ struct compare_result {
 	bool short_any;            /* some run's rate_short */
 	unsigned marks_other;      /* CONF_* reasons whose mark a figure shows (its first), other than short */
 	unsigned ratio_marks;      /* COMPARE_SHOWS_* the page's ratios show (a rate's, a mean's on its row) */
+	unsigned table_reasons;    /* CONF_* reasons of the figures in the tables' rate rows (the Markdown legend) */
+	/* what the summary says when no rate is a finding: */
+	const struct compare_diff *strongest_rate; /* the first rate of strong evidence in diffs; NULL: none */
+	unsigned rates_why;        /* COMPARE_WHY_* and CONF_* against the rates compared, together */
 	struct compare_lack_group lack_groups[COMPARE_LACK_GROUPS];
 	size_t nlack_groups;
 };

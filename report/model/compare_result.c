@@ -69,7 +69,8 @@ static unsigned ratio_marks_of(const struct compare_result *r)
 }
 
 /* The caveats' facts of run k: its rate_short, +++++ and the first reason
- * of a figure marked for another reason than short. */
+ * of a figure marked for another reason than short; the reasons of its
+ * figures in the tables' rate rows. */
 static void caveats_of(struct compare_result *r, size_t k)
 {
 	struct compare_run *run = &r->runs[k];
@@ -82,6 +83,8 @@ static void caveats_of(struct compare_result *r, size_t k)
 		r->short_any |= s;
 		if (!s && p->mark != ' ' && p->state == CELL_VALUE)
 			r->marks_other |= p->conf.reasons & (0u - p->conf.reasons);
+		if (r->phase_shown[id] && r->row_shown[id][COMPARE_RATIO_RATE] && p->state == CELL_VALUE)
+			r->table_reasons |= p->conf.reasons;
 	}
 }
 
@@ -118,6 +121,13 @@ static void said_of(struct compare_result *r)
 		lack_group_of(r, k);
 	}
 	r->ratio_marks = ratio_marks_of(r);
+	/* the ranking (compare_all_diffs) puts strong evidence first */
+	for (size_t i = 0; i < r->ndiffs && r->diffs[i].evidence == EVIDENCE_ENOUGH && !r->strongest_rate; i++)
+		if (!r->diffs[i].latency)
+			r->strongest_rate = &r->diffs[i];
+	for (size_t i = 0; i < r->ndiffs; i++)
+		if (!r->diffs[i].latency)
+			r->rates_why |= r->diffs[i].weak_reasons;
 }
 
 int compare_result_of(const struct parsed_run *in, size_t n, const struct compare_opts *o,
