@@ -259,7 +259,7 @@ END_TEST
  * 324M: no setup difference, no row's setup differs. */
 START_TEST(qd_profile_setup)
 {
-	struct compare_run runs[2];
+	struct compare_run *runs;
 	char a[128], b[128];
 	struct parsed_run *r = calloc(2, sizeof *r);
 
@@ -275,9 +275,11 @@ START_TEST(qd_profile_setup)
 		snprintf(r[k].meta[META_SIZE], PARSED_META_LEN, "%s", k ? "324M" : "4G");
 		snprintf(r[k].meta[META_CHUNK], PARSED_META_LEN, "8k");
 		r[k].qd_size_bytes = 16ull << 20;
-		runs[k].in = &r[k];
 	}
+	runs = compare_runs_of(r, 2, NULL); /* the model's own runs: their setup texts */
+	ck_assert_ptr_nonnull(runs);
 	ck_assert_uint_eq(compare_setup_facts_differ(runs, 2, 0), 0);
+	free(runs);
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (qd_is((enum phase_id)i))
 			ck_assert_uint_eq(compare_setup_differs(&r[0], &r[1], (enum phase_id)i), 0);
@@ -287,7 +289,10 @@ START_TEST(qd_profile_setup)
 	r[1].qd_size_bytes = 32ull << 20;
 	compare_setup_value(&r[1], SETUP_FILE_SIZE, b, sizeof b);
 	ck_assert_str_eq(b, "32M (queue-depth profile, depth 1/8/32)");
+	runs = compare_runs_of(r, 2, NULL);
+	ck_assert_ptr_nonnull(runs);
 	ck_assert_uint_ne(compare_setup_facts_differ(runs, 2, 0) & (1u << SETUP_FILE_SIZE), 0);
+	free(runs);
 	ck_assert_uint_eq(compare_setup_differs(&r[0], &r[1], PHASE_SEQ1M_Q8T1_READ), COMPARE_SETUP_SIZE);
 	free(r);
 }

@@ -131,11 +131,12 @@ rm -f "$EDGES.loops"
 # sweep_judge where the sweep ends), compare's ratios, which of compare's
 # phases and rows are shown, its runs' setup texts (and which are known),
 # kinds of input, per-char methods and whether they state their reasons,
-# which setup facts differ, the depth gains or
+# which setup facts differ, which marks its ratios show (the page's
+# caveats), the depth gains or
 # the -x summary is worked out once, by a model
 # (report/model/, the view among them); every other .c of report/ and cmd/
 # that calls one of these fails.
-DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|sweep_tally|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|compare_row_shown|compare_phase_shown|compare_setup_facts_differ|compare_setup_value|compare_setup_differs|compare_comparable|compare_perchar_method|compare_input_kind|compare_phase_file_size|compare_reasons_known|compare_setup_known|compare_ratios_said|qd_gains|repeat_summarise'
+DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|sweep_tally|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|compare_row_shown|compare_phase_shown|compare_setup_facts_differ|compare_setup_value|compare_setup_differs|compare_comparable|compare_perchar_method|compare_input_kind|compare_phase_file_size|compare_reasons_known|compare_setup_known|compare_ratios_said|compare_apart_marks|compare_extremes|compare_evidence_rule|qd_gains|repeat_summarise'
 MODELS='^report/model/[a-z_]*[.]c$'
 FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
 while read -r hit; do

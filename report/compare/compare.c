@@ -76,27 +76,6 @@ static size_t said(FILE *out, const struct compare_diff *d, size_t count, enum c
 	return shown;
 }
 
-/* The first rate backed by enough evidence; NULL when none. */
-static const struct compare_diff *first_enough(const struct compare_diff *d, size_t count)
-{
-	for (size_t i = 0; i < count && d[i].evidence == EVIDENCE_ENOUGH; i++)
-		if (!d[i].latency)
-			return &d[i];
-	return NULL;
-}
-
-/* What every compared rate has against it (COMPARE_WHY_* and CONF_*
- * bits, union over the rates). */
-static unsigned rates_why(const struct compare_diff *d, size_t count)
-{
-	unsigned why = 0;
-
-	for (size_t i = 0; i < count; i++)
-		if (!d[i].latency)
-			why |= d[i].weak_reasons;
-	return why;
-}
-
 /* "no difference here is strong evidence: each rate compared is under
  * 0.5 s, from a cache or of unknown cache state (see weaker evidence)" */
 static void nothing_strong(FILE *out, unsigned why)
@@ -152,11 +131,11 @@ void compare_summary(FILE *out, const struct compare_result *r)
 		return;
 	if (said(out, d, count, EVIDENCE_ENOUGH, EVIDENCE_ENOUGH, SAY_RATES, "Summary: ") == 0) {
 		fputs("Summary: ", out);
-		if ((big = first_enough(d, count)) != NULL) {
+		if ((big = r->strongest_rate) != NULL) {
 			fprintf(out, "no rate of strong evidence differs beyond %.2fx; the largest: ", o->threshold);
 			phrase(out, big);
 		} else if (count > 0)
-			nothing_strong(out, rates_why(d, count));
+			nothing_strong(out, r->rates_why);
 		else
 			fprintf(out, "no phase has numbers on both %s and another run", lab);
 		fputs(".\n", out);

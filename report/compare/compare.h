@@ -35,7 +35,7 @@ void compare_summary(FILE *out, const struct compare_result *r);
  * how far their figures can be trusted when another run does, level 0.
  * Nothing when none of these is in the comparison. For every format that explains them (text,
  * Markdown, HTML). */
-void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
+void compare_notes(const struct compare_result *r,
                    void (*each)(const char *note, int level, void *arg), void *arg);
 
 /* The comparison as one self-contained HTML page (--html): rate bars per

@@ -78,10 +78,9 @@ static void iops_row(FILE *out, const struct compare_run *runs, size_t n, enum p
 	fputc('\n', out);
 }
 
-/* One row: the label, each run's value and (but the base's) its ratio;
- * the reasons the values carry are added to *reasons. */
+/* One row: the label, each run's value and (but the base's) its ratio. */
 static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_id id, enum compare_row r,
-                const struct compare_opts *o, unsigned *reasons)
+                const struct compare_opts *o)
 {
 	char c[CELL_TEXT];
 
@@ -89,8 +88,6 @@ static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_
 	for (size_t k = 0; k < n; k++) {
 		compare_value_text(&runs[k].view.phase[id], r, true, c, sizeof c);
 		fprintf(out, " %s |", c);
-		if (r == ROW_RATE && runs[k].view.phase[id].state == CELL_VALUE)
-			*reasons |= runs[k].view.phase[id].conf.reasons;
 		if (k != o->base) {
 			compare_ratio_text(runs, k, id, r, o, c, sizeof c);
 			fprintf(out, c[0] ? " %s |" : " |", c);
@@ -102,7 +99,7 @@ static void row(FILE *out, const struct compare_run *runs, size_t n, enum phase_
 }
 
 /* "Marks after a figure: ~ under 0.5 s; c from the page cache." for the
- * marks the table shows. */
+ * marks the table shows (the result's table_reasons). */
 static void legend(FILE *out, unsigned reasons, size_t limit)
 {
 	char line[512] = "Marks after a figure, as in bonnie's own table:";
@@ -121,7 +118,6 @@ static void legend(FILE *out, unsigned reasons, size_t limit)
 void compare_markdown_grid(FILE *out, const struct compare_result *res)
 {
 	const struct compare_opts *o = &res->o;
-	unsigned reasons = 0;
 
 	fputc('\n', out);
 	heading(out, res);
@@ -129,7 +125,7 @@ void compare_markdown_grid(FILE *out, const struct compare_result *res)
 		enum phase_id id = (enum phase_id)(i / COMPARE_ROWS);
 		enum compare_row r = (enum compare_row)(i % COMPARE_ROWS);
 		if (res->phase_shown[id] && res->row_shown[id][r])
-			row(out, res->runs, res->n, id, r, o, &reasons);
+			row(out, res->runs, res->n, id, r, o);
 	}
-	legend(out, reasons, compare_line_limit(o));
+	legend(out, res->table_reasons, compare_line_limit(o)); /* the model's */
 }

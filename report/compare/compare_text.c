@@ -32,16 +32,14 @@ static bool nc_runs(const struct compare_run *runs, size_t n, const struct compa
 /* The labels of the runs that do not say what is against their figures
  * ("B, C"), when another run does: there a figure without words may still
  * be under 0.5 s or from the page cache. */
-static bool unknown_reason_runs(const struct compare_run *runs, size_t n, char *buf, size_t cap)
+static bool unknown_reason_runs(const struct compare_result *r, char *buf, size_t cap)
 {
-	size_t used = 0, known = 0;
+	size_t used = 0;
 	char lab[16];
 
 	buf[0] = '\0';
-	for (size_t k = 0; k < n; k++)
-		known += runs[k].shown.reasons_known;
-	for (size_t k = 0; k < n && known > 0; k++)
-		if (!runs[k].shown.reasons_known && used + 24 < cap) {
+	for (size_t k = 0; k < r->n && r->reasons_known_any; k++)
+		if (!r->runs[k].shown.reasons_known && used + 24 < cap) {
 			compare_label(k, lab, sizeof lab);
 			used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", lab);
 		}
@@ -88,9 +86,11 @@ static void other_rows_note(const struct compare_shown *r, size_t k, void (*each
 	each(note, 0, arg);
 }
 
-void compare_notes(const struct compare_run *runs, size_t n, const struct compare_opts *o,
-                   void (*each)(const char *note, int level, void *arg), void *arg)
+void compare_notes(const struct compare_result *r, void (*each)(const char *note, int level, void *arg), void *arg)
 {
+	const struct compare_run *runs = r->runs;
+	size_t n = r->n;
+	const struct compare_opts *o = &r->o;
 	char note[NOTE_LEN], labs[256], blab[16], lab[16], what[NOTE_LEN / 2];
 	bool setup_said = false;
 
@@ -108,14 +108,12 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 		         base_stdio ? labs : blab, "one write() or read() per byte (bonnie++ 1.9x and later, bonnie)");
 		each(note, 0, arg);
 	}
-	if (unknown_reason_runs(runs, n, labs, sizeof labs)) {
+	if (unknown_reason_runs(r, labs, sizeof labs)) {
 		char words[256] = "";
-		bool tool = false; /* a disk benchmark's text (input/diskmark.c, fio_text.c) */
+		bool tool = r->reasons_unknown_tool; /* a disk benchmark's text (input/diskmark.c, fio_text.c) */
 		for (int i = 0; i < CONF_REASONS; i++)
 			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? ", " : "",
 			         confidence_reason_words(i));
-		for (size_t k = 0; k < n; k++)
-			tool = tool || (!runs[k].shown.reasons_known && runs[k].shown.source == SOURCE_TOOL);
 		snprintf(note, sizeof note,
 		         "%s: read from %s, which do not say how far a "
 		         "figure can be trusted (%s): a figure there without these words may still be one of them.",
@@ -123,9 +121,7 @@ void compare_notes(const struct compare_run *runs, size_t n, const struct compar
 		                    : "a CSV line, a table or an older bonnie JSON", words);
 		each(note, 0, arg);
 	}
-	unsigned all = 0;
-	for (size_t k = 0; k < n; k++)
-		all |= k != o->base ? runs[k].setup_in_ratios : 0u;
+	unsigned all = r->setup_in_ratios;
 	for (size_t k = 0; k < n; k++) {
 		unsigned s = k != o->base ? runs[k].setup_in_ratios : 0u;
 		if (s == 0)
@@ -166,11 +162,11 @@ static void note_line(const char *note, int level, void *arg)
 }
 
 /* What "n/c" and MARK_SETUP mean, once, after the list of runs. */
-static void notes(FILE *out, const struct compare_run *runs, size_t n, const struct compare_opts *o, bool md)
+static void notes(FILE *out, const struct compare_result *r, bool md)
 {
-	struct note_out w = {out, md, compare_line_limit(o)};
+	struct note_out w = {out, md, compare_line_limit(&r->o)};
 
-	compare_notes(runs, n, o, note_line, &w);
+	compare_notes(r, note_line, &w);
 }
 
 /* What the runs record of their setup, one fact a line ("  I/O mode
@@ -226,62 +222,42 @@ static void run_legends(FILE *out, const struct compare_run *runs, size_t n, siz
 /* Up to this many labels a lacks line lists, then "and N more". */
 #define LACKS_LABELS 8
 
-/* The runs of kind and lacks as run k's, from k on, into line. */
-static size_t lacks_labels(const struct compare_run *runs, size_t n, size_t k, char *line, size_t cap)
+/* The labels of lack group g's runs into line: "A, B", "A, ... H and 3 more". */
+static size_t lacks_labels(const struct compare_result *r, size_t g, char *line, size_t cap)
 {
-	const char *kind = runs[k].shown.kind;
-	size_t used = 0, listed = 0, more = 0;
+	const struct compare_lack_group *grp = &r->lack_groups[g];
+	size_t used = 0, listed = 0;
 	char lab[16];
 
-	for (size_t j = k; j < n && used < cap; j++) {
-		if (runs[j].view.lacks != runs[k].view.lacks || runs[j].shown.kind != kind)
+	for (size_t j = grp->first; j < r->n && used < cap && listed < LACKS_LABELS; j++) {
+		if (r->runs[j].lack_group != (int)g)
 			continue;
-		if (listed == LACKS_LABELS) {
-			more++;
-			continue;
-		}
 		compare_label(j, lab, sizeof lab);
 		used += (size_t)snprintf(line + used, cap - used, "%s%s", listed++ ? ", " : "", lab);
 	}
-	if (more && used < cap)
-		used += (size_t)snprintf(line + used, cap - used, " and %zu more", more);
+	if (grp->count > listed && used < cap)
+		used += (size_t)snprintf(line + used, cap - used, " and %zu more", grp->count - listed);
 	return used < cap ? used : cap - 1;
 }
 
 /* What the inputs state of none of their phases, one line per input
- * kind and what it lacks (run_view.lacks): "  A, B (CSV line): no
- * percentile below the max, no cache state, no time". Nothing when every
- * input states all of it. */
-static void lacks_lines(FILE *out, const struct compare_run *runs, size_t n, size_t limit, bool md)
+ * kind and what it lacks (the result's lack groups): "  A, B (CSV line):
+ * no percentile below the max, no cache state, no time". Nothing when
+ * every input states all of it. */
+static void lacks_lines(FILE *out, const struct compare_result *r, size_t limit, bool md)
 {
-	/* the kinds and lacks said: a few (kinds x lacks), not one per run,
-	 * so 20,000 CSV lines are one pass each */
-	struct {
-		const char *kind; /* compare_input_kind's words: one pointer each */
-		unsigned lacks;
-	} said[5 << VIEW_LACKS];
-	size_t nsaid = 0;
 	char line[LEGEND_LEN + 32];
-	bool head = false;
 
-	for (size_t k = 0; k < n; k++) {
-		const char *kind = runs[k].shown.kind;
-		size_t j = 0, used;
-		while (j < nsaid && (said[j].lacks != runs[k].view.lacks || said[j].kind != kind))
-			j++;
-		if (runs[k].view.lacks == 0 || j < nsaid || nsaid == sizeof said / sizeof said[0])
-			continue; /* nothing, or said already */
-		said[nsaid].kind = kind;
-		said[nsaid++].lacks = runs[k].view.lacks;
-		if (!head)
-			fputs(md ? "\nNot stated by the inputs (unknown, never a 0):\n\n" :
-			           "Not stated by the inputs (unknown, never a 0):\n", out);
-		head = true;
-		used = (size_t)snprintf(line, sizeof line, "%s", md ? "- " : "  ");
-		used += lacks_labels(runs, n, k, line + used, sizeof line - used);
-		used += (size_t)snprintf(line + used, sizeof line - used, " (%s):", kind);
+	if (r->nlack_groups > 0)
+		fputs(md ? "\nNot stated by the inputs (unknown, never a 0):\n\n" :
+		           "Not stated by the inputs (unknown, never a 0):\n", out);
+	for (size_t g = 0; g < r->nlack_groups; g++) {
+		const struct compare_lack_group *grp = &r->lack_groups[g];
+		size_t used = (size_t)snprintf(line, sizeof line, "%s", md ? "- " : "  ");
+		used += lacks_labels(r, g, line + used, sizeof line - used);
+		used += (size_t)snprintf(line + used, sizeof line - used, " (%s):", grp->kind);
 		for (int b = 0, items = 0; b < VIEW_LACKS && used < sizeof line; b++)
-			if (runs[k].view.lacks & (1u << b))
+			if (grp->lacks & (1u << b))
 				used += (size_t)snprintf(line + used, sizeof line - used, "%s %s", items++ ? "," : "",
 				                         view_lack_words[b]);
 		compare_wrap_out(out, line, limit, md ? 2 : 4);
@@ -300,10 +276,10 @@ static void text_header(FILE *out, const struct compare_result *r)
 	         o->threshold);
 	compare_wrap_out(out, line, limit, 2);
 	run_legends(out, r->runs, r->n, limit, false);
-	lacks_lines(out, r->runs, r->n, limit, false);
+	lacks_lines(out, r, limit, false);
 	if (r->n >= 2)
 		setup_lines(out, r, false);
-	notes(out, r->runs, r->n, o, false);
+	notes(out, r, false);
 }
 
 void compare_text_table(FILE *out, const struct compare_result *r)
@@ -324,9 +300,9 @@ void compare_markdown_table(FILE *out, const struct compare_result *r)
 	compare_wrap_out(out, c, limit, 0);
 	fputc('\n', out);
 	run_legends(out, r->runs, r->n, limit, true);
-	lacks_lines(out, r->runs, r->n, limit, true);
+	lacks_lines(out, r, limit, true);
 	if (r->n >= 2)
 		setup_lines(out, r, true);
-	notes(out, r->runs, r->n, o, true);
+	notes(out, r, true);
 	compare_markdown_grid(out, r);
 }

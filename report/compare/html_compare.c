@@ -237,7 +237,7 @@ static void page_body(FILE *out, const struct compare_result *r, struct cmp_bars
 	html_page_begin(out, title);
 	html_compare_summary(out, r);
 	summary_para(out, r);
-	compare_notes(runs, n, o, note_para, out);
+	compare_notes(r, note_para, out);
 	fputs("</section>\n<nav class=\"toc\"><ul><li><a href=\"#summary\">Summary</a></li><li><a href=\"#rates\">"
 	      "Rates</a></li><li><a href=\"#latency\">p99 latency</a></li><li><a href=\"#runs\">The runs</a></li>"
 	      "<li><a href=\"#csv\">CSV</a></li></ul></nav>\n", out);

@@ -27,15 +27,6 @@ static void ratio_colour(double ratio, double threshold, char *buf, size_t len)
 		snprintf(buf, len, "#%02x%02x%02x", 255, light, light);
 }
 
-/* Whether a cell's figure is from under 0.5 s: what its input says (bonnie's
- * JSON, by the one rule, metric_low_confidence, read into the view), as the
- * page's bars and compare's tables mark it. A bonnie++ line carries no
- * duration: no estimate stands in for one. */
-static bool short_phase(const struct compare_run *r, enum phase_id id)
-{
-	return r->view.phase[id].state == CELL_VALUE && r->view.phase[id].low_confidence;
-}
-
 static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase_id id, const struct compare_opts *o)
 {
 	const struct phase_view *p = &runs[k].view.phase[id];
@@ -63,7 +54,7 @@ static void cell(FILE *out, const struct compare_run *runs, size_t k, enum phase
 		fprintf(out, " style=\"background:%s\"", bg);
 	}
 	fprintf(out, " data-value=\"%.17g\">%s", p->rate, rate);
-	if (short_phase(&runs[k], id))
+	if (runs[k].rate_short[id]) /* the model's: under 0.5 s, as its input says */
 		fputs("\xc2\xa0<span class=\"mark\">" MARK_SHORT_S "</span>", out); /* apart from the unit */
 	else if (p->mark != ' ') /* the run's table marked it for another reason: its mark, as there */
 		fprintf(out, "\xc2\xa0<span class=\"mark\">%c</span>", p->mark);
@@ -103,49 +94,16 @@ static void mean_row(FILE *out, const struct compare_run *runs, size_t first, si
 	fputs("</tr>\n", out);
 }
 
-/* The marks the table's ratios show (a rate's, or a mean latency's on
- * its row; compare_apart_marks): MARK_BEYOND past the threshold,
- * MARK_SETUP between runs set up differently. */
-static unsigned ratio_marks_shown(const struct compare_result *r)
-{
-	const struct compare_run *runs = r->runs;
-	unsigned shown = 0;
-
-	for (int id = 0; id < PHASE_COUNT; id++)
-		for (size_t k = 0; k < r->n && r->phase_present[id]; k++) {
-			const struct compare_vs_base *v = runs[k].vs[id];
-			if (k == r->o.base)
-				continue;
-			if (v[COMPARE_RATIO_RATE].has)
-				shown |= compare_apart_marks(&v[COMPARE_RATIO_RATE].d);
-			if (r->row_shown[id][ROW_MEAN] && v[COMPARE_RATIO_MEAN].has)
-				shown |= compare_apart_marks(&v[COMPARE_RATIO_MEAN].d);
-		}
-	return shown;
-}
-
 /* The caveats: sizes that differ, +++++ slots, the marks the cells show
  * (a figure's, as the run's table gives them; a ratio beyond the
  * threshold; set up differently, whose setups the notes below list). */
 static void caveats(FILE *out, const struct compare_result *r)
 {
-	const struct compare_run *runs = r->runs;
 	const struct compare_opts *o = &r->o;
-	unsigned shown = ratio_marks_shown(r);
-	bool beyond = shown & COMPARE_SHOWS_BEYOND, setup = shown & COMPARE_SHOWS_SETUP;
-	bool sizes = r->sizes_differ, fast = false, short_any = false;
-	unsigned others = 0; /* the reasons whose mark a cell shows (its first), other than short */
+	bool beyond = r->ratio_marks & COMPARE_SHOWS_BEYOND, setup = r->ratio_marks & COMPARE_SHOWS_SETUP;
+	bool sizes = r->sizes_differ, fast = r->too_fast_any, short_any = r->short_any;
+	unsigned others = r->marks_other; /* the reasons whose mark a cell shows (its first), other than short */
 
-	for (size_t k = 0; k < r->n; k++) {
-		for (int id = 0; id < PHASE_COUNT; id++) {
-			const struct phase_view *p = &runs[k].view.phase[id];
-			bool s = short_phase(&runs[k], (enum phase_id)id);
-			fast |= p->state == CELL_TOO_FAST;
-			short_any |= s;
-			if (!s && p->mark != ' ' && p->state == CELL_VALUE)
-				others |= p->conf.reasons & (0u - p->conf.reasons);
-		}
-	}
 	if (!sizes && !fast && !short_any && !others && !beyond && !setup)
 		return;
 	fputs("<ul class=\"caveats\">\n", out);

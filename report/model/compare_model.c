@@ -29,20 +29,6 @@ static void vs_base_of(const struct compare_run *base, struct compare_run *run, 
 	}
 }
 
-/* Phase id's fastest and slowest run of runs[0..n) into *e. */
-static void extreme_of(const struct compare_run *runs, size_t n, enum phase_id id, struct compare_extreme *e)
-{
-	double slow;
-
-	memset(e, 0, sizeof *e);
-	if (!(e->has = compare_extremes(runs, n, id, &e->fast, &e->slow)))
-		return;
-	e->not_comparable = !compare_comparable(runs[e->fast].in, runs[e->slow].in, id);
-	slow = runs[e->slow].view.phase[id].rate;
-	e->apart = slow > 0 ? runs[e->fast].view.phase[id].rate / slow : 0; /* no ratio to a rate of 0 */
-	e->setup_differs = compare_setup_differs(runs[e->fast].in, runs[e->slow].in, id);
-}
-
 struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, const struct compare_opts *o)
 {
 	struct compare_run *c = calloc(n ? n : 1, sizeof *c);
@@ -59,57 +45,6 @@ struct compare_run *compare_runs_of(const struct parsed_run *runs, size_t n, con
 			compare_ratios_said(&c[k]);
 		}
 	return c;
-}
-
-/* Whether some run has a state other than not run for phase id. */
-static bool phase_present(const struct compare_run *runs, size_t n, enum phase_id id)
-{
-	for (size_t k = 0; k < n; k++)
-		if (runs[k].view.phase[id].state != CELL_NOT_RUN)
-			return true;
-	return false;
-}
-
-/* The decisions of r's tables, from its runs (in this file: the link of
- * tests/check_compare_scale.c counts the calls of compare_phase_shown). */
-static void tables_of(struct compare_result *r)
-{
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		enum phase_id id = (enum phase_id)i;
-		r->phase_shown[i] = compare_phase_shown(r->runs, r->n, id);
-		r->phase_present[i] = phase_present(r->runs, r->n, id);
-		for (int row = 0; row < COMPARE_RATIO_KINDS; row++)
-			r->row_shown[i][row] = compare_row_shown(r->runs, r->n, id, (enum compare_ratio_kind)row);
-	}
-	r->setup_facts_differ = r->n >= 2 ? compare_setup_facts_differ(r->runs, r->n, r->o.base) : 0;
-	r->sizes_differ = false;
-	for (size_t k = 0; k < r->n; k++)
-		r->sizes_differ |= strcmp(r->runs[k].shown.size, r->runs[0].shown.size) != 0;
-}
-
-int compare_result_of(const struct parsed_run *in, size_t n, const struct compare_opts *o,
-                      struct compare_result *r)
-{
-	memset(r, 0, sizeof *r);
-	r->o = *o;
-	r->n = n;
-	r->runs = compare_runs_of(in, n, o);
-	r->diffs = r->runs ? compare_all_diffs(r->runs, n, o, &r->ndiffs) : NULL;
-	if (r->diffs == NULL) {
-		compare_result_free(r);
-		return -1;
-	}
-	for (int i = 0; i < PHASE_COUNT; i++)
-		extreme_of(r->runs, n, (enum phase_id)i, &r->extremes[i]);
-	tables_of(r);
-	return 0;
-}
-
-void compare_result_free(struct compare_result *r)
-{
-	free(r->runs);
-	free(r->diffs);
-	memset(r, 0, sizeof *r);
 }
 
 /* The cache rule: CONF_CACHED where the input says (bonnie's JSON: under

@@ -173,7 +173,21 @@ struct compare_run {
 	 * COMPARE_SETUP_* the comparable ones differ in (the notes say both) */
 	bool perchar_nc;
 	unsigned setup_in_ratios;
+	/* set with the result (compare_result_of): */
+	bool rate_short[PHASE_COUNT]; /* its figure ran under 0.5 s, by what its input says (the
+	                                 view's low_confidence): the page marks it MARK_SHORT */
+	int lack_group;               /* its compare_lack_group in the result; -1 when it lacks nothing */
 };
+
+/* Runs of one input kind that lack the same (run_view.lacks, not 0): one
+ * line of the text's "Not stated by the inputs", "A, B (CSV line): ...". */
+struct compare_lack_group {
+	const char *kind; /* shown.kind: one pointer per kind */
+	unsigned lacks;
+	size_t first, count; /* its first run, and how many runs */
+};
+/* kinds (compare_input_kind's five) times lacks: every group there can be */
+#define COMPARE_LACK_GROUPS (5u << VIEW_LACKS)
 
 /* Run r's setup fact f as text ("256M", "unknown"), or with SHOWN_FILES its
  * file counts as the notes say them. */
@@ -214,6 +228,20 @@ struct compare_result {
 	bool row_shown[PHASE_COUNT][COMPARE_RATIO_KINDS]; /* compare_row_shown */
 	unsigned setup_facts_differ; /* compare_setup_facts_differ against the base */
 	bool sizes_differ;           /* a run's data size, as read, is not the first run's */
+	/* what the notes and the page's caveats say of the runs as a whole: */
+	unsigned setup_in_ratios;  /* the runs' setup_in_ratios together */
+	bool reasons_known_any;    /* some run says what is against its figures (shown.reasons_known) */
+	bool reasons_unknown_tool; /* a run that does not say is a disk benchmark's text */
+	bool too_fast_any;         /* some figure is a +++++ */
+	bool short_any;            /* some run's rate_short */
+	unsigned marks_other;      /* CONF_* reasons whose mark a figure shows (its first), other than short */
+	unsigned ratio_marks;      /* COMPARE_SHOWS_* the page's ratios show (a rate's, a mean's on its row) */
+	unsigned table_reasons;    /* CONF_* reasons of the figures in the tables' rate rows (the Markdown legend) */
+	/* what the summary says when no rate is a finding: */
+	const struct compare_diff *strongest_rate; /* the first rate of strong evidence in diffs; NULL: none */
+	unsigned rates_why;        /* COMPARE_WHY_* and CONF_* against the rates compared, together */
+	struct compare_lack_group lack_groups[COMPARE_LACK_GROUPS];
+	size_t nlack_groups;
 };
 
 /* The comparison of in[0..n) under o into *r: 0, or -1 out of memory

@@ -109,14 +109,14 @@ bool compare_setup_known(const char *value)
 	return strcmp(value, "unknown") != 0;
 }
 
-/* Whether two runs differ in fact f: both say, and not the same. */
-static bool differ(const struct parsed_run *a, const struct parsed_run *b, enum compare_setup_fact f)
+/* Whether two runs differ in fact f: both say, and not the same (their
+ * texts as compare_shown_of set them, compare_setup_value's). */
+static bool differ(const struct compare_run *a, const struct compare_run *b, enum compare_setup_fact f)
 {
-	char va[4 * PARSED_META_LEN], vb[4 * PARSED_META_LEN];
+	unsigned bit = 1u << f;
 
-	compare_setup_value(a, f, va, sizeof va);
-	compare_setup_value(b, f, vb, sizeof vb);
-	return compare_setup_known(va) && compare_setup_known(vb) && strcmp(va, vb) != 0;
+	return (a->shown.setup_known & bit) && (b->shown.setup_known & bit) &&
+	       strcmp(compare_shown_text(a, f), compare_shown_text(b, f)) != 0;
 }
 
 unsigned compare_setup_facts_differ(const struct compare_run *runs, size_t n, size_t base)
@@ -125,7 +125,7 @@ unsigned compare_setup_facts_differ(const struct compare_run *runs, size_t n, si
 
 	for (size_t k = 0; k < n; k++)
 		for (int f = 0; f < COMPARE_SETUP_FACTS; f++)
-			if (k != base && differ(runs[base].in, runs[k].in, (enum compare_setup_fact)f))
+			if (k != base && differ(&runs[base], &runs[k], (enum compare_setup_fact)f))
 				d |= 1u << f;
 	return d;
 }
