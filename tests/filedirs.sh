@@ -19,21 +19,28 @@ fi
 
 # rate of phase $1 in JSON file $2
 rate() { jq -r ".runs[0].phases[] | select(.name == \"$1\") | .rate_files_s" "$2"; }
-# same order: neither rate more than ten times the other. Under ASan a
-# sequential walk's opendir per used directory (a 32 KiB buffer, poisoned
-# and unpoisoned) costs more than a create: seq_del ran 7156/s against
-# seq_create 126640/s there, so an ASan build is allowed 40 times; the
-# defect this guards against was 122 times without ASan.
+# same order: neither rate more than ten times the other (the defect this
+# guards against was 122 times). An ASan build is only checked for rates
+# of both: its instrumentation makes a sequential walk's opendir per used
+# directory (a 32 KiB buffer, poisoned and unpoisoned) cost more than a
+# create, by a factor that follows the machine's load (7156/s against
+# 126640/s once, 2246/s against 141004/s in a loaded .ci/run), so a ratio
+# there measures the load, not the defect; make check's plain build holds
+# the ratio.
 factor=10
-grep -qa __asan_init "$BONNIE" && factor=40
-same_order() { awk -v a="$1" -v b="$2" -v f="$factor" 'BEGIN { exit !(a > 0 && b > 0 && a <= f * b && b <= f * a) }'; }
+grep -qa __asan_init "$BONNIE" && factor=0
+same_order() { awk -v a="$1" -v b="$2" -v f="$factor" 'BEGIN { exit !(a > 0 && b > 0 && (f == 0 || (a <= f * b && b <= f * a))) }'; }
 
 "$BONNIE" -d "$M" -s 0 -n 1:0:0:99999 -q -z 3 --json "$T/out.json" >/dev/null 2>"$T/err"; rc=$?
 check "-n 1:0:0:99999 on tmpfs exits 0 (got $rc)" [ $rc -eq 0 ]
 check "-n 1:0:0:99999: scratch removed" empty_dir "$M"
 for order in seq ran; do
 	c=$(rate ${order}_create "$T/out.json") d=$(rate ${order}_del "$T/out.json")
-	check "$order: create $c/s and delete $d/s are of the same order" same_order "$c" "$d"
+	if [ "$factor" -gt 0 ]; then
+		check "$order: create $c/s and delete $d/s are of the same order" same_order "$c" "$d"
+	else
+		check "$order: create $c/s and delete $d/s both ran (an ASan build: no ratio)" same_order "$c" "$d"
+	fi
 done
 
 finish
