@@ -816,6 +816,46 @@ START_TEST(a_short_rise_from_nothing_is_not_said)
 }
 END_TEST
 
+/* A phase whose first 0.6 s completed nothing (an operation of 0.6 s, no
+ * stall), then ran steady: the first two of its ten 0.3 s windows are 0.
+ * That is a change by the contract (any rise from nothing), which said
+ * "steady (8 of 10 ...)" while the checker found it. */
+static double nothing_then_steady(uint32_t i)
+{
+	return i < 6 ? 0.0 : 500.0 * MB * (1.0 + 0.02 * noise());
+}
+
+START_TEST(a_rise_from_nothing_is_a_warm_up)
+{
+	struct verdict v;
+
+	make(30, nothing_then_steady);
+	ser->pt[6].max_ns = 600 * MS;
+	ck_assert_str_eq(judge(PHASE_GET_BLOCK, &v), "first 0.6 s at 0% of the rest (warm-up)");
+	ck_assert_int_eq(v.kind, VERDICT_WARMUP);
+}
+END_TEST
+
+/* Nothing completed for 0.6 s in the middle (no stall: its operation
+ * took 0.6 s), after a fall: the rise from nothing has no percent. */
+static double fell_to_nothing_then_rose(uint32_t i)
+{
+	double r = i < 9 ? 800.0 : i < 15 ? 0.0 : 400.0;
+
+	return r * MB * (1.0 + 0.02 * noise());
+}
+
+START_TEST(a_rise_from_nothing_is_said_without_a_percent)
+{
+	struct verdict v;
+
+	make(30, fell_to_nothing_then_rose);
+	ser->pt[15].max_ns = 600 * MS;
+	ck_assert_str_eq(judge(PHASE_GET_BLOCK, &v),
+	                 "fell 100% after 682.7 MiB (0.9 s); rose from nothing after 682.7 MiB (1.5 s)");
+}
+END_TEST
+
 /* A write held 1.5 s in a phase of 1.9 s: said as a stall, not as a fall
  * with a cause ("too short to judge (1.9 s), but fell 100% after 256.0 MiB
  * (0.2 s): cause unknown (no device counters)" on the fault shim's held write). */
@@ -942,6 +982,8 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, stalled);
 	tcase_add_test(t, a_slow_operation_among_others_is_no_stall);
 	tcase_add_test(t, warm_up);
+	tcase_add_test(t, a_rise_from_nothing_is_a_warm_up);
+	tcase_add_test(t, a_rise_from_nothing_is_said_without_a_percent);
 	tcase_add_test(t, too_short);
 	tcase_add_test(t, too_short_phases_in_one_line);
 	tcase_add_test(t, a_short_rise_from_nothing_is_not_said);

@@ -46,6 +46,8 @@ CAUSE = (r"(?:: a write cache filled\?"
 EVENT_RES = [
     ("fell", re.compile(r"fell (\d+)% after " + SIZE + r" \(" + NUM + r" s\)(" + CAUSE + r")?")),
     ("rose", re.compile(r"rose (\d+)% after " + SIZE + r" \(" + NUM + r" s\)")),
+    # a rise from a before part that did nothing: no percent of it
+    ("rose from nothing", re.compile(r"rose from nothing after " + SIZE + r" \(" + NUM + r" s\)")),
     ("warm-up", re.compile(r"first " + NUM + r" s at (\d+)% of the rest \(warm-up\)")),
     ("stalled", re.compile(r"stalled " + NUM + r" s at " + NUM + r" s \(no operation completed\)")),
 ]
@@ -75,6 +77,8 @@ def parse_event(text, old):
         if kind in ("fell", "rose"):
             return {"kind": kind, "pct": int(m.group(1)), "size": m.group(2), "t": float(m.group(3)),
                     "cause": m.group(4) if kind == "fell" else None}
+        if kind == "rose from nothing":
+            return {"kind": "rose", "pct": None, "size": m.group(1), "t": float(m.group(2)), "cause": None}
         if kind == "warm-up":
             return {"kind": kind, "d": float(m.group(1)), "pct": int(m.group(2))}
         return {"kind": kind, "d": float(m.group(1)), "t": float(m.group(2))}
@@ -641,22 +645,29 @@ class Judge:
             if not a or not b:
                 continue
             ma, mb = median(a), median(b)
-            if ma <= 0:
+            # from nothing: a warm-up at 0%, or "rose from nothing"; nothing
+            # else can be measured against a before part of 0
+            if ma <= 0 and not (mb > 0 and (warm or p is None)):
                 continue
-            if warm:
-                got = ma / mb * 100 if mb > 0 else float("inf")
-            elif e["kind"] == "fell":
-                got = (1 - mb / ma) * 100
+            if p is None:
+                ok, got = ma <= 0, ma
             else:
-                got = (mb / ma - 1) * 100
-            ok = abs(got - p) <= pct_tol(p)
-            if e["kind"] in ("fell", "rose") and got < 25 - 5:
-                ok = False
-            if best is None or (ok and not best[0]) or (ok == best[0] and abs(got - p) < abs(best[1] - p)):
+                if warm:
+                    got = ma / mb * 100 if mb > 0 else float("inf")
+                elif e["kind"] == "fell":
+                    got = (1 - mb / ma) * 100
+                else:
+                    got = (mb / ma - 1) * 100
+                ok = abs(got - p) <= pct_tol(p)
+                if e["kind"] in ("fell", "rose") and got < 25 - 5:
+                    ok = False
+            if best is None or (ok and not best[0]) or (p is not None and ok == best[0] and abs(got - p) < abs(best[1] - p)):
                 best = (ok, got, tt, len(a), len(b))
         what = "%s at %.1f s" % (e["kind"], t)
         if best is None:
             self.bad("%s: no whole %g s window on one side of it" % (what, wlen))
+        elif not best[0] and p is None:
+            self.bad("%s claims a rise from nothing: the windows before it have a median of %.4g (%d windows before, %d after)" % (what, best[1], best[3], best[4]))
         elif not best[0]:
             self.bad("%s claims %d%%: the windows' medians give %.0f%% (%d windows before, %d after)" % (what, p, best[1], best[3], best[4]))
         if not warm:

@@ -73,7 +73,10 @@ static void event_words(enum phase_id id, const struct verdict_event *e, char *b
 			str_appendf(buf, len, "%s", fall_cause_words(e->cause));
 		return;
 	case VERDICT_ROSE:
-		str_appendf(buf, len, "rose %d%% after %s (%.1f s)", pct(1.0 / e->level - 1.0), at, secs(e->at_ns));
+		if (e->level <= 0) /* from nothing: no percent of it */
+			str_appendf(buf, len, "rose from nothing after %s (%.1f s)", at, secs(e->at_ns));
+		else
+			str_appendf(buf, len, "rose %d%% after %s (%.1f s)", pct(1.0 / e->level - 1.0), at, secs(e->at_ns));
 		return;
 	case VERDICT_WARMUP:
 		str_appendf(buf, len, "first %.1f s at %d%% of the rest (warm-up)", secs(e->len_ns), pct(e->level));

@@ -245,6 +245,23 @@ def fixtures():
     tl = timeline(per_window([250, 250] + [500] * 10))
     f["true-warm-up"] = result("put_block", tl, "first 2.0 s at 50% of the rest (warm-up)", "warm-up")
     f["false-warm-up-pct"] = result("put_block", tl, "first 2.0 s at 90% of the rest (warm-up)", "warm-up")
+    f["false-rose-from-nothing-from-half"] = result(
+        "put_block", tl, "rose from nothing after 0.5 GiB (2.0 s)", "rose")
+    # From nothing: a phase whose first 0.6 s completed nothing (2 of ten
+    # 0.3 s windows), then ran steady. Any rise from nothing is a change
+    # (docs/verdicts.md, rule 3): "steady" beside it is false.
+    tl = timeline(per_window([0, 0] + [500] * 8, 3))
+    f["true-warm-up-from-nothing"] = result(
+        "get_block", tl, "first 0.6 s at 0% of the rest (warm-up)", "warm-up", 0.3)
+    f["false-steady-beside-a-rise-from-nothing"] = result(
+        "get_block", tl, "steady (8 of 10 0.3 s rates within 0% of their median)", "steady", 0.3)
+    # A fall to nothing for 0.6 s (no stall: under 1 s), then half the rate:
+    # the rise has no percent of nothing.
+    tl = timeline(per_window([800] * 3 + [0] * 2 + [400] * 5, 3))
+    f["true-rose-from-nothing"] = result(
+        "get_block", tl, "fell 100% after 684.0 MiB (0.9 s); rose from nothing after 684.0 MiB (1.5 s)", "fell", 0.3)
+    f["false-rose-pct-from-nothing"] = result(
+        "get_block", tl, "fell 100% after 684.0 MiB (0.9 s); rose 50% after 684.0 MiB (1.5 s)", "fell", 0.3)
     return f
 
 
