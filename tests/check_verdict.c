@@ -882,6 +882,86 @@ START_TEST(a_change_is_not_lost_to_a_try)
 }
 END_TEST
 
+/* The contract's reader's test for a lasting change over rates r[0..n),
+ * written here apart from verdict_events.c: a split into parts of at
+ * least 2 windows and a tenth (rounded up) whose medians differ by 30% of
+ * the higher, with 80% of each part on its side of the midpoint. */
+static double median_of(const double *r, uint32_t n)
+{
+	double v[TL_MAX];
+
+	memcpy(v, r, sizeof *r * n);
+	qsort(v, n, sizeof *v, cmp_d);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static bool reader_sees_change(const double *r, uint32_t n)
+{
+	uint32_t least = n / 10 + (n % 10 != 0) > 2 ? n / 10 + (n % 10 != 0) : 2;
+
+	for (uint32_t c = least; c + least <= n; c++) {
+		double b = median_of(r, c), a = median_of(r + c, n - c), mid = (a + b) / 2;
+		uint32_t ok_b = 0, ok_a = 0;
+
+		if (fmax(a, b) <= 0 || fmin(a, b) / fmax(a, b) > 0.7)
+			continue;
+		for (uint32_t i = 0; i < n; i++)
+			if (i < c)
+				ok_b += (r[i] > mid) == (b > a);
+			else
+				ok_a += (r[i] > mid) == (a > b);
+		if (ok_b * 5 >= 4 * c && ok_a * 5 >= 4 * (n - c))
+			return true;
+	}
+	return false;
+}
+
+/* Random timelines of 10 to 39 windows in up to 4 levels: "steady" or
+ * "noisy, no lasting change" is never said where the reader above sees a
+ * change in the verdict's own windows (docs/verdicts.md, rule 4). */
+START_TEST(no_lasting_change_is_never_said_beside_one)
+{
+	uint32_t said = 0;
+
+	for (uint32_t t = 0; t < 4000; t++) {
+		uint32_t per = 1 + (uint32_t)((noise() + 1) * 4), nw = 10 + (uint32_t)((noise() + 1) * 15), n = nw * per, k = 0;
+		double level = 1.0, amp = (noise() + 1) * 0.6, r[TL_MAX];
+		struct verdict v;
+
+		memset(ser, 0, sizeof *ser);
+		ser->present = true;
+		ser->width_ns = 100 * MS;
+		ser->last_len_ns = 100 * MS;
+		ser->n = n;
+		for (uint32_t i = 0; i < n; i++) {
+			if (i % per == 0 && noise() > 0.8)
+				level = 0.4 + (noise() + 1) * 0.7;
+			/* now and then a window that completed nothing */
+			if (i % per == 0 && noise() > 0.96)
+				level = 0;
+			uint64_t b = (uint64_t)(1e5 * level * (1 + amp * noise()) * (1 + 0.1 * noise()));
+			ser->pt[i] = (struct tl_point){b, b, 1000, 1000, 100000, 0, 0};
+		}
+		verdict_judge(ser, true, false, 600, &v);
+		if (v.kind != VERDICT_STEADY && v.kind != VERDICT_NOISY)
+			continue;
+		said++;
+		for (uint32_t i = 0; i < n; i += (uint32_t)(v.window_ns / ser->width_ns)) {
+			uint32_t m = (uint32_t)(v.window_ns / ser->width_ns), end = i + m < n ? i + m : n;
+			uint64_t bytes = 0;
+			if (2 * (end - i) < m)
+				break;
+			for (uint32_t j = i; j < end; j++)
+				bytes += ser->pt[j].bytes;
+			r[k++] = (double)bytes / (double)(end - i);
+		}
+		ck_assert_msg(!reader_sees_change(r, k), "timeline %u: '%s' beside a lasting change", t,
+		              judge_again(PHASE_GETC, &v));
+	}
+	ck_assert_uint_gt(said, 1000);
+}
+END_TEST
+
 /* A write held 1.5 s in a phase of 1.9 s: said as a stall, not as a fall
  * with a cause ("too short to judge (1.9 s), but fell 100% after 256.0 MiB
  * (0.2 s): cause unknown (no device counters)" on the fault shim's held write). */
@@ -1011,6 +1091,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(t, a_rise_from_nothing_is_a_warm_up);
 	tcase_add_test(t, a_rise_from_nothing_is_said_without_a_percent);
 	tcase_add_test(t, a_change_is_not_lost_to_a_try);
+	tcase_add_test(t, no_lasting_change_is_never_said_beside_one);
 	tcase_add_test(t, too_short);
 	tcase_add_test(t, too_short_phases_in_one_line);
 	tcase_add_test(t, a_short_rise_from_nothing_is_not_said);
