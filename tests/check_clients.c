@@ -152,6 +152,18 @@ START_TEST(merge_window_sums_status)
 	ck_assert_uint_eq(m->elapsed_ns, 1300);
 	ck_assert_uint_eq(m->spread.skew_ns, 300);
 	ck_assert_uint_eq(m->spread.clients, 3);
+	free(m);
+	/* clients that share the gate's start began where they could: the
+	 * skew is first to last began_ns (it was 0 whatever they waited) */
+	m = malloc(sizeof *m);
+	runner_result_init(m);
+	a->start_ns = b->start_ns = c->start_ns = 1000;
+	a->began_ns = 1000, b->began_ns = 1700, c->began_ns = 1040;
+	phase_result_add_client(m, a);
+	phase_result_add_client(m, b);
+	phase_result_add_client(m, c);
+	ck_assert_uint_eq(m->start_ns, 1000);
+	ck_assert_uint_eq(m->spread.skew_ns, 700);
 	ck_assert_uint_eq(m->units, 410);
 	ck_assert_uint_eq(m->cpu_ns, 30);
 	ck_assert(m->spread.rate_min > 4.99e7 && m->spread.rate_min < 5.01e7);

@@ -47,6 +47,13 @@ check "-c 3: 1024 files created in all" \
 	[ "$(jq '.runs[0].phases[] | select(.name == "seq_create") | .operations' "$T/c3.json")" = 1024 ]
 check "-c 3: table says 3 clients" grep -q '^3 clients: ' "$T/c3.err"
 check "-c 3: slowest/fastest/skew rows" grep -q '^Start skew' "$T/c3.err"
+# the skew is where each client began, not the gate they share (it was 0
+# for every phase): three processes never read the clock at one
+# nanosecond in all phases, and no client begins after the window ends
+check "-c 3: a start skew measured (not 0 in every phase)" \
+	jq -e '[.runs[0].phases[] | select(.status == "done") | .clients.start_skew_ns] | max > 0' "$T/c3.json" >/dev/null
+check "-c 3: every skew inside its phase's time" \
+	jq -e '[.runs[0].phases[] | select(.status == "done") | select(.clients.start_skew_ns > .elapsed_ns)] | length == 0' "$T/c3.json" >/dev/null
 dev=$(jq '.runs[0].phases[] | select(.name == "put_block") | .device.write_bytes // empty' "$T/c3.json")
 if [ -n "$dev" ]; then # the kernel's count for the device covers what the clients wrote
 	check "-c 3: device wrote at least the block-write bytes ($dev)" [ "$dev" -ge $((8 << 20)) ]

@@ -98,7 +98,9 @@ struct client_spread {
 	                           files): not in rate_min and rate_max */
 	uint32_t starved;       /* of the others, those RESULT_STARVED: rate 0, and their work
 	                           ended where it began (the overlap is then 0) */
-	uint64_t skew_ns;       /* first to last client start of the timed region */
+	uint64_t skew_ns;       /* first to last client start of the timed region, each
+	                           at its own began_ns (they share the gate's start_ns) */
+	uint64_t first_began_ns, last_began_ns; /* the clients' earliest and latest began_ns */
 	uint64_t last_ready_ns; /* when the last client reached the barrier */
 	double rate_min;        /* slowest client, units per second */
 	double rate_max;        /* fastest client */
@@ -117,6 +119,9 @@ struct phase_result {
 	uint64_t read_bytes;    /* the part of it that was read */
 	uint64_t units;         /* what the rate counts: bytes, seeks or files */
 	uint64_t start_ns;      /* CLOCK_MONOTONIC when the timed region began */
+	uint64_t began_ns;      /* when this process began it: a client's start_ns is the
+	                           clients' common gate, which it may leave later (waiting
+	                           for a CPU); 0: as start_ns */
 	uint64_t elapsed_ns;    /* the timed region */
 	uint64_t span_ns;       /* if set, the part that the rate counts (seeks: first
 	                           worker start to last worker end), inside elapsed_ns */

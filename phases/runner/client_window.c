@@ -23,17 +23,28 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
 }
 
 /* The clients' window rule: they share one monotonic clock and each
- * counts whole, so the window is the first start to the last end (and
- * the last start, for the skew). */
+ * counts whole, so the window is the first start to the last end. */
 static void merge_window(struct phase_result *dst, const struct phase_result *src)
 {
 	uint64_t start = dst->start_ns < src->start_ns ? dst->start_ns : src->start_ns;
 	uint64_t end = max_u64(dst->start_ns + dst->elapsed_ns, src->start_ns + src->elapsed_ns);
-	uint64_t last_start = max_u64(dst->start_ns + dst->spread.skew_ns, src->start_ns);
 
 	dst->start_ns = start;
 	dst->elapsed_ns = end - start;
-	dst->spread.skew_ns = last_start - start;
+}
+
+/* The skew, first to last client start, is taken where each began: their
+ * start_ns is the common gate (client_sync_gate), so measured on it the
+ * skew was 0 at every count, while clients waiting for a CPU begin later. */
+static void merge_began(struct client_spread *dst, const struct phase_result *src, bool first)
+{
+	uint64_t began = src->began_ns ? src->began_ns : src->start_ns;
+
+	if (first || began < dst->first_began_ns)
+		dst->first_began_ns = began;
+	if (first || began > dst->last_began_ns)
+		dst->last_began_ns = began;
+	dst->skew_ns = dst->last_began_ns - dst->first_began_ns;
 }
 
 void phase_result_add_client(struct phase_result *dst, const struct phase_result *src)
@@ -43,10 +54,10 @@ void phase_result_add_client(struct phase_result *dst, const struct phase_result
 	if (first) {
 		dst->start_ns = src->start_ns;
 		dst->elapsed_ns = src->elapsed_ns;
-		dst->spread.skew_ns = 0;
 	} else {
 		merge_window(dst, src);
 	}
+	merge_began(&dst->spread, src, first);
 	dst->spread.last_ready_ns = max_u64(dst->spread.last_ready_ns, src->spread.last_ready_ns);
 	/* done without a unit of work: its part was empty, it has no rate */
 	spread_add(&dst->spread, phase_result_rate(src), src->start_ns, phase_result_work_end(src), phase_result_idle(src),

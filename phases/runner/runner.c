@@ -207,7 +207,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 {
 	struct dev_io before = {0};
 	struct zfs_arc arc;
-	uint64_t c0, t0, t1, c1;
+	uint64_t c0, t0, t1, c1, began;
 	int rc;
 
 	runner_arc_before(ctx, &arc);
@@ -221,7 +221,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	 * bounded: about one CPU-clock read is timed but not charged. What the
 	 * two clocks' disagreement still adds is cut to what the phase's
 	 * threads can use (clock_cpu_bounded). */
-	t0 = clock_now_ns();
+	t0 = began = clock_now_ns();
 	if (ctx->gate_ns != 0 && ctx->gate_ns <= t0)
 		t0 = ctx->gate_ns; /* a client: the clients' common start (client_sync_gate) */
 	ctx->gate_ns = 0;
@@ -235,6 +235,7 @@ static int run_timed(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	runner_device_delta(&before, ctx->counters, &res->dev);
 	runner_arc_delta(ctx, ph->id, &arc, res);
 	res->start_ns = t0;
+	res->began_ns = began;
 	res->elapsed_ns = t1 - t0;
 	res->cpu_ns = clock_cpu_bounded(c1 > c0 ? c1 - c0 : 0, res->elapsed_ns, phase_threads(ctx, ph->id));
 	if (rc == 0 && res->status == PHASE_NOT_RUN)
