@@ -82,7 +82,7 @@ static void other_rows_note(const struct compare_shown *r, size_t k, void (*each
 	                        "thread count or block size), so not in the table:", lab);
 	for (int i = 0; i < r->nother && used < sizeof note; i++)
 		used += (size_t)snprintf(note + used, sizeof note - used, "%s %s %.1f MiB/s", i ? ";" : "",
-		                         r->other[i].name, r->other[i].mib_s);
+		                         r->other[i].name, r->other[i].rate / 1024);
 	each(note, 0, arg);
 }
 

@@ -123,8 +123,7 @@ enum compare_source {
  * as read and its rate as each output shows it. */
 struct compare_other {
 	const char *name;
-	double rate;  /* KiB/s, as read (the JSON's) */
-	double mib_s; /* MiB/s (the notes') */
+	double rate; /* KiB/s, as read (the JSON's; the notes show it in MiB/s) */
 };
 
 /* The texts of a run's setup compare shows: each fact's

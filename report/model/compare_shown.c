@@ -89,7 +89,7 @@ void compare_shown_of(const struct parsed_run *r, struct compare_run *run)
 	s->setup_known = 0;
 	s->nother = r->nother < PARSED_OTHER_ROWS ? r->nother : PARSED_OTHER_ROWS;
 	for (int i = 0; i < s->nother; i++)
-		s->other[i] = (struct compare_other){r->other[i].name, r->other[i].rate, r->other[i].rate / 1024};
+		s->other[i] = (struct compare_other){r->other[i].name, r->other[i].rate};
 	for (int f = 0; f < COMPARE_SETUP_FACTS; f++) {
 		compare_setup_value(r, (enum compare_setup_fact)f, v, sizeof v);
 		text_put(s, f, &used, v);
