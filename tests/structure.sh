@@ -125,6 +125,15 @@ if ! tsort <"$EDGES" >/dev/null 2>"$EDGES.loops"; then
 fi
 rm -f "$EDGES.loops"
 
+# fail_each WHY: one failure per line of input (a hit: "file:line: what"),
+# with WHY after it; read in this shell, so the count is kept
+fail_each() {
+	while read -r hit; do
+		[ -n "$hit" ] && fail "$hit${1:+: $1}"
+	done
+	return 0
+}
+
 # 4. Formatters compute nothing: a rate, a percentile, a mark or its reasons,
 # a merged histogram, a latency curve, a drawn timeline, whether a phase has
 # numbers, a sweep's knees, CPU-bound counts, answer and tally (judged once by
@@ -139,17 +148,13 @@ rm -f "$EDGES.loops"
 DERIVE='confidence_mark|device_why|device_cached_reason|device_expected_write_pct|metric_cached|metric_device_pct|stats_median|stats_of|sweep_jain|sweep_overlap|sweep_overlap_is_low|sweep_knee|sweep_cpu_bound|sweep_answer|sweep_tally|metric_rate|metric_rate_unsynced|metric_latency_pct|metric_cpu_pct|metric_arc_hit_pct|hist_percentile|hist_mean|hist_merge|view_pcts_of|confidence_of|view_latency_of|view_latency_merged|view_of_timeline|metric_reportable|units_per_second|phase_rate_shown|phase_result_add|spread_add|compare_ratio|compare_mean_ratio|compare_all_diffs|compare_row_shown|compare_phase_shown|compare_setup_facts_differ|compare_setup_value|compare_setup_differs|compare_comparable|compare_perchar_method|compare_input_kind|compare_phase_file_size|compare_reasons_known|compare_setup_known|compare_ratios_said|compare_apart_marks|compare_extremes|compare_evidence_rule|qd_gains|repeat_summarise'
 MODELS='^report/model/[a-z_]*[.]c$'
 FORMATTERS=$(echo "$FILES" | grep -E '^(report|cmd)/.*[.]c$' | grep -vE "$MODELS")
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit: a formatter works out a rate, percentile or mark (the view does)"
-done < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\)[[:space:]]*($/: calls \1/')
+fail_each "a formatter works out a rate, percentile or mark (the view does)" < <(grep -HnoE "\b($DERIVE)[[:space:]]*\(" $FORMATTERS | sed 's/:\([a-z_]*\)[[:space:]]*($/: calls \1/')
 
 # compare's writers (report/compare/) print the comparison (compare_result):
 # they read no run as parsed (struct parsed_run, a compare run's .in) and
 # include no input/ header; what they show of a run the model holds
 # (compare_run.shown).
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit: a compare writer reads the parsed run (the model's compare_run.shown holds it)"
-done < <(grep -HnoE '\bstruct parsed_run\b|(->|\.)in(->|\b)|#[[:space:]]*include[[:space:]]*"[./]*input/' $(echo "$FILES" | grep -E '^report/compare/[a-z_]*[.][ch]$'))
+fail_each "a compare writer reads the parsed run (the model's compare_run.shown holds it)" < <(grep -HnoE '\bstruct parsed_run\b|(->|\.)in(->|\b)|#[[:space:]]*include[[:space:]]*"[./]*input/' $(echo "$FILES" | grep -E '^report/compare/[a-z_]*[.][ch]$'))
 
 # 5. Formatters print the view: a result's latency histogram (a member of
 # it read, or the histogram passed on by its address) and its raw storage
@@ -159,19 +164,13 @@ done < <(grep -HnoE '\bstruct parsed_run\b|(->|\.)in(->|\b)|#[[:space:]]*include
 # session's (outputs.c, which the page's kept runs carry), merge's (merge_views_of,
 # the merge model's, once per level).
 RAW='struct hist\b|hist_bucket_range|(->|\.)latency\.|&[^ ,;()]*(->|\.)latency\b|(->|\.)dev\.(valid|read_bytes|write_bytes|caveat|read_ahead_kb|read_ahead_dev|write_copies_pct|layout|own_valid|own_read_bytes|own_write_bytes)\b|(->|\.)arc\.(counted|hits|misses|max_bytes|file_bytes)\b|(->|\.)zfs\.(compressratio|referenced)\b'
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit: a formatter reads a result's raw histogram or counters (the view holds them)"
-done < <(grep -HnoE "$RAW" $FORMATTERS)
+fail_each "a formatter reads a result's raw histogram or counters (the view holds them)" < <(grep -HnoE "$RAW" $FORMATTERS)
 OWNERS='^report/outputs[.]c$'
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit: a formatter builds its own view (its owner passes the run's one down)"
-done < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
+fail_each "a formatter builds its own view (its owner passes the run's one down)" < <(grep -HnoE '\b(view_of_run|view_of_setup_run|view_of_phase)[[:space:]]*\(' $(echo "$FORMATTERS" | grep -vE "$OWNERS"))
 # bonnie merge has no options of a run to give: its setup is what the
 # hosts recorded (merge_setup_of), never a struct config made up for the
 # formatters.
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit: bonnie merge makes a config (its setup is the hosts' run_setup)"
-done < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a-z_]*|report/merge/[a-z_]*)[.][ch]$'))
+fail_each "bonnie merge makes a config (its setup is the hosts' run_setup)" < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a-z_]*|report/merge/[a-z_]*)[.][ch]$'))
 
 # Every writer takes the views alone (issue 49): a run's (run_view) and
 # the session's (session_view, built once from the plan by outputs_plan);
@@ -179,9 +178,7 @@ done < <(grep -HnoE '\bstruct config\b' $(echo "$FILES" | grep -E '^(cmd/merge[a
 # file of a writers' room that names struct config, includes
 # options/config.h or reads the output table's config (c->cfg) fails.
 WRITERS=$(echo "$FILES" | grep -E '^report/(text|html|compare|sweep|merge)/[a-z_]*[.][ch]$')
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit: a writer reads the config (the session's view holds what it states)"
-done < <(grep -HnoE '\bstruct config\b|#include "[./]*options/config[.]h"|->cfg\b' $WRITERS)
+fail_each "a writer reads the config (the session's view holds what it states)" < <(grep -HnoE '\bstruct config\b|#include "[./]*options/config[.]h"|->cfg\b' $WRITERS)
 # Nor through a header (report.h, view.h, a model's): the constants they
 # state (options/constants.h) stand apart from the options. From the edges
 # above, every file that reaches options/config.h; a writer that includes
@@ -191,9 +188,7 @@ done < <(grep -HnoE '\bstruct config\b|#include "[./]*options/config[.]h"|->cfg\
 # plan's reason for an automatic file count) with the FILES_AUTO_* bounds
 # of phases/files/files.h.
 CONFIG_TYPE_OK='report/text/sizes_text.c phases/files/files.h'
-while read -r hit; do
-	[ -n "$hit" ] && fail "$hit"
-done < <(awk -v writers="$(echo $WRITERS)" -v ok="$CONFIG_TYPE_OK" '
+fail_each "" < <(awk -v writers="$(echo $WRITERS)" -v ok="$CONFIG_TYPE_OK" '
 { from[NR] = $1; to[NR] = $2 }
 END {
 	reach["options/config.h"] = 1
