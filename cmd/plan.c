@@ -70,18 +70,6 @@ static int plan_schedule(struct config *cfg)
 	return EXIT_OK;
 }
 
-/* The deepest queue among the profile's phases this run makes. */
-static unsigned qd_deepest(uint32_t mask)
-{
-	unsigned depth = 1;
-
-	for (unsigned id = 0; id < PHASE_COUNT; id++)
-		if (qd_is((enum phase_id)id) && (!mask || (mask & (1u << id))) &&
-		    qd_shape_of((enum phase_id)id).depth > depth)
-			depth = qd_shape_of((enum phase_id)id).depth;
-	return depth;
-}
-
 /* The queue-depth engine is set up once on no file before anything is
  * made. --qd-engine io_uring where the kernel will not set up a ring
  * (built without it, ENOSYS; a seccomp policy, EPERM) is refused, since
@@ -93,13 +81,16 @@ static unsigned qd_deepest(uint32_t mask)
 static int qd_engine_check(const struct config *cfg)
 {
 	enum qdio_engine want = (enum qdio_engine)cfg->qd_engine;
-	unsigned deepest = qd_deepest(cfg->decided.phase_mask);
+	unsigned deepest, shallowest;
 	struct qdio_limit lim;
 	struct qdio *q;
 	int rc;
 
 	if (!cfg->qd)
 		return EXIT_OK;
+	qd_depth_span(cfg->decided.phase_mask, &deepest, &shallowest);
+	if (deepest == 0)
+		deepest = 1; /* none of the profile's phases chosen: the engine's least */
 	rc = qdio_open_limit(&q, -1, want == QDIO_THREADS ? deepest : want == QDIO_URING ? 1 : 2, want, &lim);
 	if (rc == 0 && want == QDIO_AUTO && qdio_engine_of(q) == QDIO_THREADS && deepest > 2) {
 		qdio_close(q);

@@ -24,6 +24,9 @@ struct qd_shape {
  * are phase_list.h's. */
 bool qd_is(enum phase_id id);
 struct qd_shape qd_shape_of(enum phase_id id);
+/* The deepest and shallowest queue depths of the profile's phases in mask
+ * (bits 1u << id; 0: all of them), from the shapes; 0 and 0 where none. */
+void qd_depth_span(uint32_t mask, unsigned *deepest, unsigned *shallowest);
 
 /* The bit mask of the profile's phases (what --phases qd and --qd add). */
 uint32_t qd_mask(void);

@@ -56,3 +56,18 @@ bool qd_goes_on(uint64_t deadline, uint64_t now, uint64_t submitted, uint64_t bl
 	 * (or late the thread), a row has operations and its depth is reached */
 	return deadline == 0 ? submitted < blocks : submitted < depth || now < deadline;
 }
+
+void qd_depth_span(uint32_t mask, unsigned *deepest, unsigned *shallowest)
+{
+	*deepest = *shallowest = 0;
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		unsigned d = qd_shape_of((enum phase_id)i).depth;
+
+		if (!qd_is((enum phase_id)i) || (mask && !(mask & (1u << i))))
+			continue;
+		if (d > *deepest)
+			*deepest = d;
+		if (*shallowest == 0 || d < *shallowest)
+			*shallowest = d;
+	}
+}

@@ -54,21 +54,6 @@ size_t qd_gains(const struct run_view *v, struct qd_gain *out)
 	return n;
 }
 
-void qd_depth_span(unsigned *deepest, unsigned *shallowest)
-{
-	*deepest = *shallowest = 0;
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		unsigned d = qd_shape_of((enum phase_id)i).depth;
-
-		if (!qd_is((enum phase_id)i))
-			continue;
-		if (d > *deepest)
-			*deepest = d;
-		if (*shallowest == 0 || d < *shallowest)
-			*shallowest = d;
-	}
-}
-
 /* "RND4K read": the row's words without its depth ("RND4K Q32T1 read"). */
 static void pair_words(enum phase_id id, char *buf, size_t cap)
 {

@@ -20,11 +20,6 @@
  * call it (view_of_setup_run, view_of_read); an output reads the view's. */
 size_t qd_gains(const struct run_view *v, struct qd_gain *out);
 
-/* The profile's deepest and shallowest queue depths, from the phase
- * table's shape column (0 and 0 without a profile): what a share's rows
- * set against each other (report_table_qd_share). */
-void qd_depth_span(unsigned *deepest, unsigned *shallowest);
-
 /* One sentence: "RND4K read: 3.7x the IOPS at Q32 as at Q1 (26500 against
  * 7100 IOPS)", or "... inconclusive: the Q1 row was cached". */
 void qd_gain_sentence(const struct qd_gain *g, const struct run_view *v, char *buf, size_t cap);

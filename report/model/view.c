@@ -215,5 +215,5 @@ void view_of_setup_run(const struct run_setup *s, const struct run_result *run, 
 	for (int i = 0; i < PHASE_COUNT; i++)
 		view_of_phase((enum phase_id)i, &run->phase[i], cv_pct ? cv_pct[i] : -1.0, &v->phase[i]);
 	v->nqd_gains = qd_gains(v, v->qd_gain);
-	qd_depth_span(&v->qd_deepest, &v->qd_shallowest);
+	qd_depth_span(0, &v->qd_deepest, &v->qd_shallowest);
 }

@@ -12,6 +12,7 @@
 #include "metrics.h"
 #include "qd_gain.h"
 #include "../../input/run_read.h"
+#include "../../phases/qd.h"
 #include "../../lib/units.h"
 
 #include <stdlib.h>
@@ -264,5 +265,5 @@ void view_of_read(const struct parsed_run *p, struct run_view *v)
 		v->phase[i] = recorded.phase[i];
 	}
 	v->nqd_gains = qd_gains(v, v->qd_gain); /* of the phases as stated */
-	qd_depth_span(&v->qd_deepest, &v->qd_shallowest);
+	qd_depth_span(0, &v->qd_deepest, &v->qd_shallowest);
 }
