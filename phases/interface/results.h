@@ -100,7 +100,7 @@ struct client_spread {
 	                           ended where it began (the overlap is then 0) */
 	uint64_t skew_ns;       /* first to last client start of the timed region, each
 	                           at its own began_ns (they share the gate's start_ns) */
-	uint64_t first_began_ns, last_began_ns; /* the clients' earliest and latest began_ns */
+	uint64_t first_began_ns; /* the clients' earliest began_ns (the latest: + skew_ns) */
 	uint64_t last_ready_ns; /* when the last client reached the barrier */
 	double rate_min;        /* slowest client, units per second */
 	double rate_max;        /* fastest client */

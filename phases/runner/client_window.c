@@ -39,12 +39,11 @@ static void merge_window(struct phase_result *dst, const struct phase_result *sr
 static void merge_began(struct client_spread *dst, const struct phase_result *src, bool first)
 {
 	uint64_t began = src->began_ns ? src->began_ns : src->start_ns;
+	uint64_t last = first ? began : max_u64(dst->first_began_ns + dst->skew_ns, began);
 
 	if (first || began < dst->first_began_ns)
 		dst->first_began_ns = began;
-	if (first || began > dst->last_began_ns)
-		dst->last_began_ns = began;
-	dst->skew_ns = dst->last_began_ns - dst->first_began_ns;
+	dst->skew_ns = last - dst->first_began_ns;
 }
 
 void phase_result_add_client(struct phase_result *dst, const struct phase_result *src)
