@@ -209,7 +209,7 @@ static void whole_m_words(char *buf, size_t cap)
 				ids[n++] = col[k];
 	buf[0] = '\0';
 	for (int k = 0; k < n; k++)
-		str_appendf(buf, cap, "%s%s", k == 0 ? "" : k == n - 1 ? " and " : ", ", phase_words(ids[k]));
+		str_appendf(buf, cap, "%s%s", str_list_sep((size_t)k, (size_t)n), phase_words(ids[k]));
 }
 
 /* "Latency" and six latencies, twice, into the run's phases. */

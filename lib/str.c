@@ -301,3 +301,8 @@ void str_append_and(char *buf, size_t cap, const char *words)
 		lead = 0; /* no first word shared: the words whole */
 	str_appendf(buf, cap, " and %s", words + lead);
 }
+
+const char *str_list_sep(size_t k, size_t n)
+{
+	return k == 0 ? "" : k + 1 == n ? " and " : ", ";
+}

@@ -80,4 +80,8 @@ void str_append_word(char *buf, size_t cap, const char *fmt, ...) __attribute__(
  * read" make "per-char write and read". */
 void str_append_and(char *buf, size_t cap, const char *words);
 
+/* What goes before item k (from 0) of a list of n: "", ", " or " and "
+ * ("a, b and c"). */
+const char *str_list_sep(size_t k, size_t n);
+
 #endif

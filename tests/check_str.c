@@ -78,6 +78,17 @@ static const struct utf8_case utf8_cases[] = {
 
 #define NUTF8_CASES ((int)(sizeof utf8_cases / sizeof utf8_cases[0]))
 
+/* "a, b and c": the separator before each item of a list. */
+START_TEST(list_separators)
+{
+	ck_assert_str_eq(str_list_sep(0, 1), "");
+	ck_assert_str_eq(str_list_sep(0, 3), "");
+	ck_assert_str_eq(str_list_sep(1, 3), ", ");
+	ck_assert_str_eq(str_list_sep(2, 3), " and ");
+	ck_assert_str_eq(str_list_sep(1, 2), " and ");
+}
+END_TEST
+
 START_TEST(utf8_table)
 {
 	const struct utf8_case *c = &utf8_cases[_i];
@@ -214,6 +225,7 @@ Suite *suite_str(void)
 
 	tcase_add_loop_test(tc, utf8_table, 0, NUTF8_CASES);
 	tcase_add_test(tc, json_strings_follow_the_rule);
+	tcase_add_test(tc, list_separators);
 	tcase_add_test(tc, json_cut_rate_keeps_the_integer);
 	tcase_add_test(tc, columns_follow_the_locale);
 	tcase_add_test(tc, and_lists_say_a_shared_word_once);

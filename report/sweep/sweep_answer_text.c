@@ -2,6 +2,7 @@
  * about the storage from the phases a file server is loaded by, or that
  * this host's CPU was the limit, or "Inconclusive" and why. */
 #include "sweep.h"
+#include "../../lib/str.h"
 
 #include <string.h>
 
@@ -17,17 +18,12 @@ static uint32_t bits_set(uint32_t mask)
 /* "put_block, get_block and seq_create": the phases of mask. */
 static size_t phase_list(uint32_t mask, char *buf, size_t len)
 {
-	size_t n = 0;
-	uint32_t left = bits_set(mask);
+	size_t n = 0, k = 0, count = bits_set(mask);
 
 	buf[0] = '\0';
-	for (int i = 0; i < PHASE_COUNT && n < len; i++) {
-		if (!(mask & (1u << i)))
-			continue;
-		left--;
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", phase_name((enum phase_id)i),
-		                      left == 0 ? "" : left == 1 ? " and " : ", ");
-	}
+	for (int i = 0; i < PHASE_COUNT && n < len; i++)
+		if (mask & (1u << i))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", str_list_sep(k++, count), phase_name((enum phase_id)i));
 	return n;
 }
 

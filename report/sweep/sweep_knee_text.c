@@ -62,7 +62,7 @@ static void left_out_text(const struct sweep *sw, enum phase_id id, const struct
 				continue;
 			n++;
 			last = sw->clients[l];
-			str_appendf(buf, cap, "%s%u", n == 1 ? "" : n == count ? " and " : ", ", last);
+			str_appendf(buf, cap, "%s%u", str_list_sep(n - 1, count), last);
 		}
 		str_appendf(buf, cap, " client%s (%c %s)", sweep_plural(count > 1 ? 2 : last), *m, sweep_mark_words(*m));
 		first_group = false;
