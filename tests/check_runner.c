@@ -240,6 +240,43 @@ START_TEST(test_no_hooks)
 }
 END_TEST
 
+/* A phase that completed no operation measured nothing (on a busy
+ * machine a level can pass before the first one): it fails, named, and
+ * the run stops there, never "done" at a rate of 0. A client's is left
+ * to the parent, whose sum may have operations. */
+static int no_operation(struct phase_ctx *ctx, struct phase_result *res)
+{
+	(void)ctx;
+	(void)res;
+	return 0;
+}
+
+START_TEST(test_nothing_timed_fails)
+{
+	struct phase_ctx ctx = {0};
+	struct phase a = null_phase(PHASE_SEEKS, NULL_SUCCEED), b = null_phase(PHASE_SEQ_CREATE, NULL_SUCCEED);
+	const struct phase *t[] = {&a, &b};
+	const struct op_error *e = &run->phase[PHASE_SEEKS].error;
+
+	a.run = no_operation;
+	ctx.cfg = &cfg;
+	ctx.dirpath = "/d/bonnie.x";
+	cfg.level_ns = 200000000;
+	ck_assert_int_eq(runner_run(&ctx, t, 2, run, NULL), -1);
+	assert_statuses("-----F--------------");
+	ck_assert_str_eq(e->op, "measure");
+	ck_assert_str_eq(e->path, "/d/bonnie.x");
+	ck_assert_str_eq(e->detail, "random seeks completed no operation in its level's 0.2 s (--level-time): nothing measured");
+	cfg.level_ns = 0;
+	ck_assert_int_eq(runner_run(&ctx, t, 2, run, NULL), -1);
+	ck_assert_str_eq(e->detail, "random seeks completed no operation: nothing measured");
+	ctx.part.client = true;
+	ck_assert_int_eq(runner_run(&ctx, t, 2, run, NULL), 0);
+	assert_statuses("-----DD-------------");
+	ck_assert_uint_eq(run->phase[PHASE_SEEKS].latency.count, 0);
+}
+END_TEST
+
 /* A pass of 10 units whose workers were active 5 ns (as the seeks set
  * span_ns), counting its calls. */
 static int passes;
@@ -551,6 +588,7 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, test_stop_before_first);
 	tcase_add_test(tc, test_table_order_and_subset);
 	tcase_add_test(tc, test_no_hooks);
+	tcase_add_test(tc, test_nothing_timed_fails);
 	tcase_add_test(tc, test_mask_leaves_phases_out);
 	tcase_add_test(tc, test_passes_until_deadline);
 	tcase_add_test(tc, test_later_passes_end_at_deadline);

@@ -63,6 +63,12 @@
  *                 a path in scope fails with EINVAL, as a file system that
  *                 refuses direct I/O answers (tmpfs before Linux 6.6, some
  *                 FUSE clients); apart from FAULT_CALL, never counted
+ *   FAULT_OPEN_RDWR  set (to anything): open and openat count only opens
+ *                 of an existing file for reading and writing (O_RDWR
+ *                 without O_CREAT), the phases that change the data file
+ *                 in place (rewrite, the seek threads): with --phases
+ *                 seeks, the first is a seek thread's, before its first
+ *                 operation
  *   FAULT_REPORT  at exit, append "<call> <count>" for every call counted and
  *                 "injected <k>" to this file
  *
@@ -141,6 +147,7 @@ static char dir_raw[PATH_MAX];    /* FAULT_DIR as given */
 static char dir_real[PATH_MAX];   /* and resolved */
 static bool have_dir;
 static bool no_direct;            /* FAULT_NODIRECT */
+static bool rdwr_only;            /* FAULT_OPEN_RDWR */
 static char after[256];
 static size_t after_len;
 static char report_path[PATH_MAX];
@@ -248,6 +255,7 @@ static void init(void)
 			mode = M_DELAY_UNALIGNED;
 	}
 	no_direct = getenv("FAULT_NODIRECT") != NULL;
+	rdwr_only = getenv("FAULT_OPEN_RDWR") != NULL;
 	copy_env(dir_raw, sizeof dir_raw, "FAULT_DIR");
 	if (dir_raw[0] != '\0') {
 		size_t n = strlen(dir_raw);
@@ -700,6 +708,12 @@ static mode_t mode_arg(int flags, va_list ap)
 	return 0;
 }
 
+/* Whether FAULT_OPEN_RDWR lets the count see an open of these flags. */
+static bool open_counted(int flags)
+{
+	return !rdwr_only || ((flags & O_ACCMODE) == O_RDWR && !(flags & O_CREAT));
+}
+
 static int do_open(const char *path, int flags, mode_t m)
 {
 	bool in;
@@ -711,7 +725,7 @@ static int do_open(const char *path, int flags, mode_t m)
 		errno = EINVAL;
 		return -1;
 	}
-	FAIL_OR_GO(C_OPEN, in);
+	FAIL_OR_GO(C_OPEN, in && open_counted(flags));
 	fd = real_open(path, flags, m);
 	if (fd >= 0 && have_dir)
 		fd_set_tracked(fd, in);
@@ -729,7 +743,7 @@ static int do_openat(int dirfd, const char *path, int flags, mode_t m)
 		errno = EINVAL;
 		return -1;
 	}
-	FAIL_OR_GO(C_OPENAT, in);
+	FAIL_OR_GO(C_OPENAT, in && open_counted(flags));
 	fd = real_openat(dirfd, path, flags, m);
 	if (fd >= 0 && have_dir)
 		fd_set_tracked(fd, in);

@@ -344,7 +344,7 @@ static int run_phase(void *arg, const struct phase *ph, struct phase_result *res
 		res->planned_ns = planned;
 		res->wall_start_ns = (uint64_t)((int64_t)res->start_ns + real_mono);
 	}
-	return res->status == PHASE_DONE ? 0 : -1;
+	return runner_check_measured(&c->b->ctx, id, res, res->status == PHASE_DONE ? 0 : -1);
 }
 
 /* "fork: client 3 of 700: ...; the process limit (RLIMIT_NPROC) is 40: raise it with ulimit -u". */

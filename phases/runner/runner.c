@@ -263,6 +263,26 @@ int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase
 	return rc;
 }
 
+int runner_check_measured(const struct phase_ctx *ctx, enum phase_id id, struct phase_result *res, int rc)
+{
+	char why[OP_DETAIL_MAX];
+	uint64_t level = ctx->cfg->level_ns;
+
+	if (res->status != PHASE_DONE || res->latency.count > 0)
+		return rc;
+	/* on a busy machine a level can pass before the first operation (seek
+	 * threads still starting, an open held up): nothing was measured, and
+	 * a rate of 0 would say the device did nothing */
+	if (level > 0)
+		snprintf(why, sizeof why, "%s completed no operation in its level's %.3g s (--level-time): nothing measured",
+		         phase_words(id), (double)level / 1e9);
+	else
+		snprintf(why, sizeof why, "%s completed no operation: nothing measured", phase_words(id));
+	op_error_set_detail(&res->error, "measure", ctx->dirpath, -1, why);
+	res->status = PHASE_FAILED;
+	return -1;
+}
+
 void runner_note_counts(const struct config *cfg, const struct file_plan *files, struct run_result *run)
 {
 	const struct phase_result *seeks = &run->phase[PHASE_SEEKS];
@@ -339,7 +359,10 @@ static int run_local(void *arg, const struct phase *ph, struct phase_result *res
 {
 	struct local_exec *l = arg;
 
-	return runner_run_phase(l->ctx, ph, res, l->hooks);
+	int rc = runner_run_phase(l->ctx, ph, res, l->hooks);
+
+	/* a client's part may be 0: the parent judges the clients' sum */
+	return l->ctx->part.client ? rc : runner_check_measured(l->ctx, ph->id, res, rc);
 }
 
 int runner_run(struct phase_ctx *ctx, const struct phase *const *table, size_t count, struct run_result *run,

@@ -62,6 +62,13 @@ void runner_note_counts(const struct config *cfg, const struct file_plan *files,
 int runner_run_phase(struct phase_ctx *ctx, const struct phase *ph, struct phase_result *res,
                      const struct runner_hooks *hooks);
 
+/* A phase that completed and timed no operation measured nothing: it
+ * fails (op "measure" on the scratch directory, naming the phase and, in
+ * a time-based level, the level's time) rather than stand as done at a
+ * rate of 0. Returns -1 then, else rc. Both executors call it on their
+ * final result: a client's part of 0 is no failure, the clients' sum is. */
+int runner_check_measured(const struct phase_ctx *ctx, enum phase_id id, struct phase_result *res, int rc);
+
 /* The devices' counters before a phase (before->valid false without
  * counters), and what they moved since (out untouched when unknown); with
  * concurrent clients the parent reads them once around the whole phase. */

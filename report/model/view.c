@@ -9,6 +9,7 @@
 #include "../../phases/qd.h"
 #include "../../lib/str.h"
 
+#include <math.h>
 #include <string.h>
 
 const struct view_pct_def view_pcts[VIEW_PCTS] = {
@@ -76,11 +77,18 @@ static void storage_facts(const struct phase_result *r, struct phase_view *v)
 
 /* What a phase that ran carries besides its cell: the JSON's figures over
  * what completed and the table's extra rows, copied from the result. */
+/* A rate of 0 is one over nothing completed: no rate (JSON null), since
+ * the device was never seen doing nothing, only not seen at all. */
+static double rate_of_some(double rate)
+{
+	return rate > 0 ? rate : NAN;
+}
+
 static void ran_facts(enum phase_id id, const struct phase_result *r, struct phase_view *v)
 {
-	v->rate_ran = metric_rate(id, r);
+	v->rate_ran = rate_of_some(metric_rate(id, r));
 	if (v->sync_split)
-		v->rate_unsynced_ran = metric_rate_unsynced(id, r);
+		v->rate_unsynced_ran = rate_of_some(metric_rate_unsynced(id, r));
 	for (int k = 0; k < VIEW_PCTS; k++)
 		v->lat_ns[k] = k == VIEW_MAX ? r->latency.max : metric_latency_pct(r, view_pcts[k].p);
 	v->lat_min_ns = r->latency.count ? r->latency.min : 0;
