@@ -116,10 +116,8 @@ static void tidy_meta(struct parsed_run *t)
 	if (t->size_bytes == 0) {
 		for (int m = META_SIZE; m <= META_SEEK_PROCS; m++)
 			t->meta[m][0] = '\0';
-	} else if (t->size_bytes % (1ull << 30) == 0)
-		snprintf(t->meta[META_SIZE], PARSED_META_LEN, "%lluG", (unsigned long long)(t->size_bytes >> 30));
-	else
-		snprintf(t->meta[META_SIZE], PARSED_META_LEN, "%lluM", (unsigned long long)(t->size_bytes >> 20));
+	} else
+		input_size_meta(t->size_bytes, t->meta[META_SIZE], PARSED_META_LEN);
 	if (strcmp(t->meta[META_NUM_FILES], "0") == 0) {
 		for (int m = META_NUM_FILES; m <= META_FILE_CHUNK; m++)
 			t->meta[m][0] = '\0';

@@ -143,6 +143,32 @@ START_TEST(test_one_mapping)
 }
 END_TEST
 
+/* The size a document gives is named as bonnie's CSV line names it: a
+ * data file of 8 KiB or 100.5 MiB is "8K" or "102912K" (it read "0M" and
+ * "100M": in compare's "A host1, 0M" and its file size row). */
+START_TEST(test_size_named_as_the_csv_names_it)
+{
+	static const struct {
+		const char *bytes, *want;
+	} cases[] = {{"8192", "8K"}, {"105381888", "102912K"}, {"1048576", "1M"}, {"3221225472", "3G"}};
+	char text[512];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct parsed_set set = {0};
+
+		snprintf(text, sizeof text,
+		         "{\"tool\":\"bonnie\",\"version\":\"0.1.0\",\"config\":{\"file_size_bytes\":%s},"
+		         "\"runs\":[{\"phases\":[{\"name\":\"seeks\",\"status\":\"done\",\"rate_seeks_s\":20,"
+		         "\"operations\":40,\"elapsed_ns\":2000000000}]}]}\n",
+		         cases[i].bytes);
+		parsed_parse(&set, text);
+		ck_assert_uint_eq(set.count, 1);
+		ck_assert_str_eq(set.run[0].meta[META_SIZE], cases[i].want);
+		input_free(&set);
+	}
+}
+END_TEST
+
 /* Each run of a document is read from the document alone: a run of -x 2
  * whose queue-depth profile ran O_DIRECT beside buffered phases says so
  * once, as the first does (the second run's mode read "buffered, profile
@@ -175,6 +201,7 @@ Suite *suite_json_reader(void)
 	tcase_add_test(tc, test_bulk_not_kept);
 	tcase_add_test(tc, test_readers_agree);
 	tcase_add_test(tc, test_one_mapping);
+	tcase_add_test(tc, test_size_named_as_the_csv_names_it);
 	tcase_add_test(tc, test_runs_read_alike);
 	suite_add_tcase(s, tc);
 	return s;
