@@ -164,17 +164,19 @@ check "-x 2 run exits 0 (got $rc)" [ $rc -eq 0 ]
 check "-c 2 run exits 0 (got $rc)" [ $rc -eq 0 ]
 # Every sweep key is written, null where there is no value (the knee rule
 # itself is unit-tested in check_sweep); --lag-floor 0 so that a p99 that
-# rose on this tiny run can still name its count.
-"$BONNIE" -d "$DEV" $SMALL --clients 1,2 --level-time 0.2 --knee-factor 1.01 --lag-floor 0 -q --json "$T/sweep.json" >/dev/null 2>&1; rc=$?
+# rose on this tiny run can still name its count. Levels of 0.5 s: a phase
+# that completes no operation in its level fails (exit 3), and at 0.2 s
+# under ASan on a busy machine one did.
+"$BONNIE" -d "$DEV" $SMALL --clients 1,2 --level-time 0.5 --knee-factor 1.01 --lag-floor 0 -q --json "$T/sweep.json" >/dev/null 2>&1; rc=$?
 check "--clients 1,2 run exits 0 (got $rc)" [ $rc -eq 0 ]
 check "every phase of the sweep carries p99_over_factor_clients (a count or null)" \
 	jqe '[.sweep.phases[]? | select(has("throughput_peak_clients")) | has("p99_over_factor_clients")] | (length > 0 and all)' "$T/sweep.json"
 # the queue-depth profile's own object
 "$BONNIE" -d "$DEV" --phases qd -s 1m --qd-time 0 -q --json "$T/qd.json" >/dev/null 2>&1; rc=$?
 check "--phases qd run exits 0 (got $rc)" [ $rc -eq 0 ]
-# -s 2g: block write cannot write it in the 0.2 s (10 GB/s), so its first
+# -s 4g: block write cannot write it in the 0.5 s (8 GB/s), so its first
 # pass is cut at the deadline and file_cut_at_deadline is written
-"$BONNIE" -d "$DEV" $SMALL -s 2g:4k:16:2 -r 1g --level-time 0.2 --start-at "$(( $(date +%s) + 2 ))" -q \
+"$BONNIE" -d "$DEV" $SMALL -s 4g:4k:16:2 -r 1g --level-time 0.5 --start-at "$(( $(date +%s) + 2 ))" -q \
 	--json "$T/sched.json" \
 	>/dev/null 2>&1; rc=$?
 check "--start-at run exits 0 (got $rc)" [ $rc -eq 0 ]
