@@ -93,6 +93,7 @@ check "the cut run left nothing under -d" empty_dir "$D"
 # thread's (block write creates the file, evictions read it).
 need_faultshim
 P=$T/pause
+GUARD=120
 start=$(( $(date +%s) + 6 ))
 (
 	FAULT_DIR=$D LD_PRELOAD=$SHIM FAULT_CHILD=1 FAULT_CALL=openat FAULT_OPEN_RDWR=1 FAULT_NTH=1 FAULT_MODE=pause \
@@ -102,7 +103,7 @@ start=$(( $(date +%s) + 6 ))
 		--start-at "$start" --json "$T/none.json" >"$T/none.out" 2>"$T/none.err"
 ) &
 pid=$!
-end=$(( $(date +%s) + 120 ))
+end=$(( $(date +%s) + GUARD ))
 while [ ! -e "$P" ] && kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do sleep 0.02; done
 if [ -e "$P" ]; then
 	t1=$(date +%s%N)
@@ -110,12 +111,7 @@ if [ -e "$P" ]; then
 else
 	fail "a seek thread held at its open (not reached)"
 fi
-while kill -0 "$pid" 2>/dev/null; do
-	rm -f "$P"
-	[ "$(date +%s)" -ge "$end" ] && { fail "the held run still runs after 120 s"; kill -KILL "$pid"; break; }
-	sleep 0.02
-done
-wait "$pid"
+let_go "$pid" "$end" "held seek threads"
 rc=$?
 check "no operation in the level: exit 3 (got $rc)" [ "$rc" -eq 3 ]
 check "no operation in the level: one line names the phase and the level ($(tail -n 1 "$T/none.err"))" \
