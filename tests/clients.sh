@@ -139,7 +139,7 @@ check "sweep: JSON a point's CPU is its run's CPU time over its time" \
 		| (($r.cpu_ns / $r.elapsed_ns) - $p.cpu_cores | fabs) < 0.001] | (length > 0 and all)' "$T/sw.json" >/dev/null
 check "sweep: JSON has three runs" [ "$(jq '[.runs[].clients]' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON sweep member" [ "$(jq '.sweep.clients' -c "$T/sw.json")" = "[1,2,3]" ]
-check "sweep: JSON level time as given" [ "$(jq '.sweep.level_time_s' "$T/sw.json")" = 0.3 ]
+check "sweep: JSON level time as given" [ "$(jq '.sweep.level_time_s' "$T/sw.json")" = 0.5 ]
 check "sweep: JSON every count done" [ "$(jq '.sweep.clients_done' -c "$T/sw.json")" = "[1,2,3]" ]
 check "sweep: JSON lists the phases the runs ran, none other (not the profile's, not asked for)" \
 	jq -e '([.runs[].phases[] | select(.status == "done") | .name] | unique) == ([.sweep.phases[].name] | sort)
