@@ -75,8 +75,6 @@ static void storage_facts(const struct phase_result *r, struct phase_view *v)
 	v->zfs_referenced = r->zfs.referenced;
 }
 
-/* What a phase that ran carries besides its cell: the JSON's figures over
- * what completed and the table's extra rows, copied from the result. */
 /* A rate of 0 is one over nothing completed: no rate (JSON null), since
  * the device was never seen doing nothing, only not seen at all. */
 static double rate_of_some(double rate)
@@ -84,6 +82,8 @@ static double rate_of_some(double rate)
 	return rate > 0 ? rate : NAN;
 }
 
+/* What a phase that ran carries besides its cell: the JSON's figures over
+ * what completed and the table's extra rows, copied from the result. */
 static void ran_facts(enum phase_id id, const struct phase_result *r, struct phase_view *v)
 {
 	v->rate_ran = rate_of_some(metric_rate(id, r));
